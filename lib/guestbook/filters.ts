@@ -1,0 +1,236 @@
+/**
+ * Filter modifiers of API v2 list endpoints: `attribute[modifier]=value`, no modifier meaning `eq`.
+ *
+ * One grammar for three users: the client builds query strings from typed conditions, the
+ * dashboard parses them back from its own URL (so a search is a shareable link), and the sandbox
+ * parses incoming requests with the same rules (so both reject the same malformed input).
+ */
+import { LOCALE_CODES } from './locales';
+import { RESERVATION_STATUSES } from './schemas';
+
+export const MODIFIERS = ['eq', 'neq', 'in', 'nin', 'gte', 'lte'] as const;
+export type Modifier = (typeof MODIFIERS)[number];
+
+export type FieldType = 'string' | 'enum' | 'uuid' | 'date' | 'timestamp' | 'integer';
+
+export interface FieldSpec {
+  type: FieldType;
+  /** the allowed values of an `enum` field */
+  values?: readonly string[];
+  /** what staff call it */
+  label?: string;
+}
+export type FilterSchema = Readonly<Record<string, FieldSpec>>;
+
+export type FilterValue = string | number;
+export interface Condition {
+  attribute: string;
+  modifier: Modifier;
+  /** an array for `in` / `nin`, a single value otherwise */
+  value: FilterValue | FilterValue[];
+}
+
+/** Which modifiers make sense for a field type: ranges only where values are ordered. */
+export const MODIFIERS_BY_TYPE: Readonly<Record<FieldType, readonly Modifier[]>> = {
+  string: ['eq', 'neq', 'in', 'nin'],
+  enum: ['eq', 'neq', 'in', 'nin'],
+  uuid: ['eq', 'neq', 'in', 'nin'],
+  date: MODIFIERS,
+  timestamp: MODIFIERS,
+  integer: MODIFIERS,
+};
+
+export const isListModifier = (m: Modifier): m is 'in' | 'nin' => m === 'in' || m === 'nin';
+
+/** The reservation filters the sandbox accepts (the spec names status, date, created_at "at least"). */
+export const RESERVATION_FILTERS = {
+  status: { type: 'enum', values: RESERVATION_STATUSES, label: 'Status' },
+  date: { type: 'date', label: 'Date' },
+  created_at: { type: 'timestamp', label: 'Created' },
+  venue_id: { type: 'uuid', label: 'Venue' },
+  program_id: { type: 'uuid', label: 'Program' },
+  party_size: { type: 'integer', label: 'Party size' },
+  locale: { type: 'enum', values: LOCALE_CODES, label: 'Locale' },
+  guest_email: { type: 'string', label: 'Guest e-mail' },
+  guest_last_name: { type: 'string', label: 'Guest last name' },
+} as const satisfies FilterSchema;
+
+export const VENUE_FILTERS = {
+  market_id: { type: 'uuid', label: 'Market' },
+  name: { type: 'string', label: 'Name' },
+} as const satisfies FilterSchema;
+
+export const MARKET_FILTERS = { name: { type: 'string', label: 'Name' } } as const satisfies FilterSchema;
+
+export const ENTITY_FILTERS = {
+  name: { type: 'string', label: 'Name' },
+  default_locale: { type: 'enum', values: LOCALE_CODES, label: 'Default locale' },
+} as const satisfies FilterSchema;
+
+/** A condition that cannot be expressed or understood, with the attribute it concerns. */
+export class FilterError extends Error {
+  constructor(
+    readonly attribute: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FilterError';
+  }
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const TIMESTAMP_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?Z$/;
+const INTEGER_RE = /^-?\d{1,15}$/;
+const MAX_VALUE_LENGTH = 200;
+const MAX_LIST_ITEMS = 100;
+
+function isRealDate(s: string): boolean {
+  const d = new Date(`${s.slice(0, 10)}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s.slice(0, 10);
+}
+
+/** Checks one scalar against its field type; returns the canonical value or throws FilterError. */
+function checkScalar(attribute: string, spec: FieldSpec, raw: FilterValue): FilterValue {
+  const s = typeof raw === 'number' ? String(raw) : raw;
+  if (typeof raw !== 'string' && typeof raw !== 'number') {
+    throw new FilterError(attribute, `${attribute}: value must be a string or a number`);
+  }
+  if (s.length === 0) throw new FilterError(attribute, `${attribute}: value is empty`);
+  if (s.length > MAX_VALUE_LENGTH) {
+    throw new FilterError(attribute, `${attribute}: value is longer than ${MAX_VALUE_LENGTH} characters`);
+  }
+  switch (spec.type) {
+    case 'integer':
+      if (!INTEGER_RE.test(s)) throw new FilterError(attribute, `${attribute}: "${s}" is not a whole number`);
+      return Number(s);
+    case 'uuid':
+      if (!UUID_RE.test(s)) throw new FilterError(attribute, `${attribute}: "${s}" is not a UUID`);
+      return s.toLowerCase();
+    case 'date':
+      if (!DATE_RE.test(s) || !isRealDate(s)) {
+        throw new FilterError(attribute, `${attribute}: "${s}" is not a date (YYYY-MM-DD)`);
+      }
+      return s;
+    case 'timestamp':
+      if (!TIMESTAMP_RE.test(s) || !isRealDate(s)) {
+        throw new FilterError(attribute, `${attribute}: "${s}" is not a UTC timestamp (YYYY-MM-DDTHH:MM:SSZ)`);
+      }
+      return s;
+    case 'enum':
+      if (!spec.values?.includes(s)) {
+        throw new FilterError(attribute, `${attribute}: "${s}" is not one of ${spec.values?.join(', ')}`);
+      }
+      return s;
+    case 'string':
+      return s;
+  }
+}
+
+/** Validates a condition against the schema and returns it with canonical values. */
+export function checkCondition(condition: Condition, schema: FilterSchema): Condition {
+  const { attribute, modifier } = condition;
+  const spec = Object.hasOwn(schema, attribute) ? schema[attribute] : undefined;
+  if (!spec) {
+    throw new FilterError(attribute, `${attribute}: not a filterable attribute (use ${Object.keys(schema).join(', ')})`);
+  }
+  if (!(MODIFIERS as readonly string[]).includes(modifier)) {
+    throw new FilterError(attribute, `${attribute}: unknown modifier "${modifier}" (use ${MODIFIERS.join(', ')})`);
+  }
+  if (!MODIFIERS_BY_TYPE[spec.type].includes(modifier)) {
+    throw new FilterError(
+      attribute,
+      `${attribute}: modifier "${modifier}" does not apply to a ${spec.type} (use ${MODIFIERS_BY_TYPE[spec.type].join(', ')})`,
+    );
+  }
+  if (isListModifier(modifier)) {
+    const items = Array.isArray(condition.value) ? condition.value : [condition.value];
+    if (items.length === 0) throw new FilterError(attribute, `${attribute}[${modifier}]: the list is empty`);
+    if (items.length > MAX_LIST_ITEMS) {
+      throw new FilterError(attribute, `${attribute}[${modifier}]: more than ${MAX_LIST_ITEMS} values`);
+    }
+    for (const item of items) {
+      if (typeof item === 'string' && item.includes(',')) {
+        throw new FilterError(attribute, `${attribute}[${modifier}]: "${item}" contains a comma, which separates list items`);
+      }
+    }
+    return { attribute, modifier, value: items.map((v) => checkScalar(attribute, spec, v)) };
+  }
+  if (Array.isArray(condition.value)) {
+    throw new FilterError(attribute, `${attribute}[${modifier}]: takes one value, not a list`);
+  }
+  return { attribute, modifier, value: checkScalar(attribute, spec, condition.value) };
+}
+
+/** Query-string pairs for a list of conditions; throws FilterError before anything is sent. */
+export function buildFilterParams(conditions: readonly Condition[], schema: FilterSchema): [string, string][] {
+  const seen = new Set<string>();
+  return conditions.map((c) => {
+    const checked = checkCondition(c, schema);
+    const key = checked.modifier === 'eq' ? checked.attribute : `${checked.attribute}[${checked.modifier}]`;
+    if (seen.has(key)) throw new FilterError(c.attribute, `${key} is given more than once`);
+    seen.add(key);
+    const value = Array.isArray(checked.value) ? checked.value.join(',') : String(checked.value);
+    return [key, value];
+  });
+}
+
+/** Percent-encodes a query component but leaves the brackets and commas of the modifier syntax readable. */
+const encodeComponent = (s: string) =>
+  encodeURIComponent(s).replace(/%5B/gi, '[').replace(/%5D/gi, ']').replace(/%2C/gi, ',').replace(/%3A/gi, ':');
+
+/** `status[in]=confirmed,pending&date[gte]=2026-01-01` */
+export function toQueryString(pairs: readonly (readonly [string, string])[]): string {
+  return pairs.map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`).join('&');
+}
+
+export function buildFilterQuery(conditions: readonly Condition[], schema: FilterSchema): string {
+  return toQueryString(buildFilterParams(conditions, schema));
+}
+
+const KEY_RE = /^([a-z][a-z0-9_]*)(?:\[([a-z]+)\])?$/;
+
+export interface ParsedFilters {
+  conditions: Condition[];
+  /** one message per unusable parameter, naming it; empty when everything parsed */
+  errors: FilterError[];
+}
+
+/**
+ * Reads conditions back from a query string or URLSearchParams. Keys listed in `passthrough`
+ * (page, limit, sort …) are skipped; every other key must be a filter of the schema.
+ */
+export function parseFilterQuery(
+  query: string | URLSearchParams,
+  schema: FilterSchema,
+  passthrough: readonly string[] = ['page', 'limit', 'sort'],
+): ParsedFilters {
+  const params = typeof query === 'string' ? new URLSearchParams(query.replace(/^\?/, '')) : query;
+  const conditions: Condition[] = [];
+  const errors: FilterError[] = [];
+  const seen = new Set<string>();
+  for (const [key, raw] of params) {
+    if (passthrough.includes(key)) continue;
+    const m = KEY_RE.exec(key);
+    if (!m) {
+      errors.push(new FilterError(key, `${key}: not of the form attribute[modifier]`));
+      continue;
+    }
+    const attribute = m[1]!;
+    const modifier = (m[2] ?? 'eq') as Modifier;
+    const canonicalKey = `${attribute}[${modifier}]`;
+    if (seen.has(canonicalKey)) {
+      errors.push(new FilterError(attribute, `${key} is given more than once`));
+      continue;
+    }
+    seen.add(canonicalKey);
+    try {
+      const value = isListModifier(modifier) ? raw.split(',') : raw;
+      conditions.push(checkCondition({ attribute, modifier, value }, schema));
+    } catch (e) {
+      if (e instanceof FilterError) errors.push(e);
+      else throw e;
+    }
+  }
+  return { conditions, errors };
+}

@@ -1,0 +1,29 @@
+/** The 22 locale codes API v2 supports (spec: "Supported locales"), with the names staff see. */
+export const LOCALES = {
+  'en-US': 'English (United States)',
+  'en-GB': 'English (United Kingdom)',
+  'en-AU': 'English (Australia)',
+  'en-CA': 'English (Canada)',
+  'fr-FR': 'French (France)',
+  'fr-CA': 'French (Canada)',
+  'de-DE': 'German (Germany)',
+  'es-ES': 'Spanish (Spain)',
+  'es-MX': 'Spanish (Mexico)',
+  'it-IT': 'Italian (Italy)',
+  'pt-BR': 'Portuguese (Brazil)',
+  'pt-PT': 'Portuguese (Portugal)',
+  'nl-NL': 'Dutch (Netherlands)',
+  'sv-SE': 'Swedish (Sweden)',
+  'da-DK': 'Danish (Denmark)',
+  'nb-NO': 'Norwegian Bokmål (Norway)',
+  'fi-FI': 'Finnish (Finland)',
+  'pl-PL': 'Polish (Poland)',
+  'ja-JP': 'Japanese (Japan)',
+  'ko-KR': 'Korean (South Korea)',
+  'zh-CN': 'Chinese (Simplified, China)',
+  'zh-TW': 'Chinese (Traditional, Taiwan)',
+} as const;
+
+export type LocaleCode = keyof typeof LOCALES;
+export const LOCALE_CODES = Object.keys(LOCALES) as [LocaleCode, ...LocaleCode[]];
+export const DEFAULT_LOCALE: LocaleCode = 'en-US';

@@ -1,0 +1,385 @@
+/**
+ * The zod schemas of API v2, shared by the client (lib/guestbook) and the sandbox (lib/sandbox).
+ *
+ * Responses are parsed tolerantly: `z.looseObject` keeps fields this version does not know
+ * (the spec says new fields may be added). Request bodies are strict: an unknown or malformed
+ * field is rejected before anything is sent.
+ *
+ * Where the spec says "not shown" (reservation, hold and availability bodies, the error body,
+ * the logo upload), the shapes below are the sandbox's published definitions.
+ */
+import { z } from 'zod';
+import { LOCALE_CODES } from './locales';
+
+// ── primitives ──────────────────────────────────────────────────────────────────────────────
+/** 8-4-4-4-12 hexadecimal id. The API's ids are UUID strings. */
+export const Uuid = z.guid({ error: 'must be a UUID' });
+export const OrgId = z.string().regex(/^org_[A-Za-z0-9_-]+$/, { error: 'must look like org_<identifier>' });
+export const Timestamp = z.iso.datetime({ error: 'must be an ISO 8601 UTC timestamp' });
+export const IsoDate = z.iso.date({ error: 'must be a date YYYY-MM-DD' });
+export const Time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time HH:MM' });
+export const Locale = z.enum(LOCALE_CODES, { error: 'must be one of the 22 supported locale codes' });
+export const DayOfWeek = z.number().int().min(1).max(7); // ISO: 1 = Monday … 7 = Sunday
+
+// ── envelopes ───────────────────────────────────────────────────────────────────────────────
+export const Pagination = z.looseObject({
+  current_page: z.number().int(),
+  total_pages: z.number().int(),
+  total_items: z.number().int(),
+  items_per_page: z.number().int(),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+export const dataEnvelope = <T extends z.ZodType>(item: T) => z.looseObject({ data: item });
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.looseObject({ data: z.array(item), pagination: Pagination });
+
+/** Pagination defaults of the sandbox (the spec leaves them unshown). */
+export const PAGE_DEFAULT_LIMIT = 25;
+export const PAGE_MAX_LIMIT = 100;
+
+// ── token service ───────────────────────────────────────────────────────────────────────────
+export const TokenRequest = z.strictObject({
+  client_id: z.string().min(1),
+  client_secret: z.string().min(1),
+  audience: z.string().min(1),
+  grant_type: z.literal('client_credentials', { error: 'must be client_credentials' }),
+  organization: OrgId.optional(),
+});
+export type TokenRequest = z.infer<typeof TokenRequest>;
+
+export const TokenResponse = z.looseObject({
+  access_token: z.string().min(1),
+  scope: z.string(),
+  expires_in: z.number().int().positive(),
+  token_type: z.literal('Bearer'),
+});
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+export const SCOPES = [
+  'availability:read',
+  'commitments:read',
+  'commitments:update',
+  'entities:create',
+  'entities:read',
+  'entities:update',
+  'entities:upload_logo',
+  'holds:create',
+  'holds:delete',
+  'markets:read',
+  'reservations:create',
+  'reservations:read',
+  'reservations:update',
+  'reservations:cancel',
+  'venues:read',
+] as const;
+export const Scope = z.enum(SCOPES);
+export type Scope = z.infer<typeof Scope>;
+
+/** Claims of an access token (spec: "Tokens"). */
+export const AccessTokenClaims = z.looseObject({
+  iss: z.string(),
+  sub: z.string(),
+  aud: z.union([z.string(), z.array(z.string())]),
+  iat: z.number().int(),
+  exp: z.number().int(),
+  scope: z.string(),
+  gty: z.literal('client-credentials'),
+  azp: z.string(),
+  org_id: OrgId.optional(),
+});
+export type AccessTokenClaims = z.infer<typeof AccessTokenClaims>;
+
+// ── identities ──────────────────────────────────────────────────────────────────────────────
+export const IdentityType = z.enum(['partner', 'delegate']);
+export const IdentityStatus = z.enum(['active', 'suspended']);
+export const SuspensionSource = z.enum(['self', 'parent']);
+
+export const Identity = z.looseObject({
+  id: Uuid,
+  type: IdentityType,
+  name: z.string(),
+  client_id: z.string(),
+  status: IdentityStatus,
+  default_entity_id: Uuid,
+  associated_entity_ids: z.array(Uuid),
+  /** partner identities only */
+  delegated_identity_ids: z.array(Uuid).optional(),
+  /** delegate identities only */
+  parent_identity_id: Uuid.optional(),
+  suspension_source: SuspensionSource.nullish(),
+  suspended_at: Timestamp.nullish(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Identity = z.infer<typeof Identity>;
+
+// ── entities ────────────────────────────────────────────────────────────────────────────────
+export const Image = z.looseObject({
+  url: z.string(),
+  content_type: z.string().optional(),
+  size_bytes: z.number().int().optional(),
+  aspect_ratio: z.number().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type Image = z.infer<typeof Image>;
+
+export const EntityProgram = z.looseObject({
+  program_id: Uuid,
+  /** sandbox addition (the other fields of a programs[] entry are not shown) */
+  name: z.string().optional(),
+  unallocated_seat_access: z.boolean(),
+});
+export type EntityProgram = z.infer<typeof EntityProgram>;
+
+export const Entity = z.looseObject({
+  id: Uuid,
+  name: z.string(),
+  org_id: OrgId.nullable(),
+  default_program_id: Uuid.nullable(),
+  default_locale: Locale,
+  programs: z.array(EntityProgram),
+  logo: Image.nullish(),
+  created_at: Timestamp.optional(),
+  updated_at: Timestamp.optional(),
+});
+export type Entity = z.infer<typeof Entity>;
+
+const EntityName = z.string().trim().min(1, { error: 'is required' }).max(120, { error: 'must be at most 120 characters' });
+
+export const EntityProgramInput = z.strictObject({
+  program_id: Uuid,
+  unallocated_seat_access: z.boolean().default(false),
+});
+
+export const EntityCreateBody = z.strictObject({
+  name: EntityName,
+  default_program_id: Uuid.optional(),
+  default_locale: Locale.optional(),
+  programs: z.array(EntityProgramInput).optional(),
+});
+export type EntityCreateBody = z.input<typeof EntityCreateBody>;
+
+export const EntityUpdateBody = z
+  .strictObject({
+    name: EntityName.optional(),
+    default_program_id: Uuid.optional(),
+    default_locale: Locale.optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { error: 'at least one field is required' });
+export type EntityUpdateBody = z.input<typeof EntityUpdateBody>;
+
+/** PUT /v2/entities/{id}/programs: the complete new list of assigned programs. */
+export const EntityProgramsBody = z
+  .strictObject({ data: z.array(EntityProgramInput) })
+  .refine((b) => new Set(b.data.map((p) => p.program_id)).size === b.data.length, {
+    error: 'lists a program more than once',
+    path: ['data'],
+  });
+export type EntityProgramsBody = z.input<typeof EntityProgramsBody>;
+
+/** POST /v2/entities/{id}/logo: multipart/form-data, field `file`. */
+export const LOGO_FIELD = 'file';
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+// ── commitments ─────────────────────────────────────────────────────────────────────────────
+export const AssignmentStatus = z.enum(['assigned', 'unassigned', 'ended']);
+export type AssignmentStatus = z.infer<typeof AssignmentStatus>;
+
+export const CommitmentRow = z.looseObject({
+  id: Uuid,
+  assignment_status: AssignmentStatus,
+  total_seats: z.number().int(),
+  entity_seats: z.number().int().nullable(),
+  peer_seats: z.number().int(),
+  unallocated_seats: z.number().int(),
+  // The fields below name what the spec leaves unshown; the sandbox returns them.
+  venue_id: Uuid.optional(),
+  program_id: Uuid.optional(),
+  agreement_id: Uuid.optional(),
+  days_of_week: z.array(DayOfWeek).optional(),
+  start_time: Time.optional(),
+  end_time: Time.optional(),
+});
+export type CommitmentRow = z.infer<typeof CommitmentRow>;
+
+export const CommitmentsQuery = z.strictObject({
+  status: z.array(AssignmentStatus).optional(),
+  venue_id: Uuid.optional(),
+  program_id: Uuid.optional(),
+  page: z.number().int().min(1).optional(),
+  limit: z.number().int().min(1).max(PAGE_MAX_LIMIT).optional(),
+});
+export type CommitmentsQuery = z.infer<typeof CommitmentsQuery>;
+
+export const CommitmentAllocation = z.strictObject({
+  id: Uuid,
+  entity_seats: z.number().int().min(0, { error: 'must not be negative' }),
+});
+
+/** PUT /v2/commitments: the complete new set of the calling entity's allocations. */
+export const CommitmentsPutBody = z
+  .strictObject({ data: z.array(CommitmentAllocation) })
+  .refine((b) => new Set(b.data.map((a) => a.id)).size === b.data.length, {
+    error: 'lists a commitment more than once',
+    path: ['data'],
+  });
+export type CommitmentsPutBody = z.infer<typeof CommitmentsPutBody>;
+
+/** Sandbox definition of the PUT response (spec: not shown): the entity's assigned rows after the PUT. */
+export const CommitmentsPutResponse = z.looseObject({ data: z.array(CommitmentRow) });
+
+// ── venues, markets ─────────────────────────────────────────────────────────────────────────
+export const Address = z.looseObject({
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string().optional(),
+  postal_code: z.string().optional(),
+  country: z.string().optional(),
+});
+
+export const SeatingArea = z.looseObject({
+  id: Uuid,
+  name: z.string().max(32),
+  description: z.string().nullable(),
+});
+export type SeatingArea = z.infer<typeof SeatingArea>;
+
+export const Venue = z.looseObject({
+  id: Uuid,
+  name: z.string(),
+  market_id: Uuid.optional(),
+  time_zone: z.string().optional(),
+  address: Address.nullable().optional(),
+  seating_areas: z.array(SeatingArea).optional(),
+  /** @deprecated replaced by GET /v2/commitments?venue_id= */
+  seat_commitments: z.unknown().optional(),
+});
+export type Venue = z.infer<typeof Venue>;
+
+export const Market = z.looseObject({
+  id: Uuid,
+  name: z.string(),
+});
+export type Market = z.infer<typeof Market>;
+
+// ── availability, holds ─────────────────────────────────────────────────────────────────────
+/** GET /v2/availability (sandbox path; scope availability:read). */
+export const AvailabilityQuery = z
+  .strictObject({
+    venue_id: Uuid.optional(),
+    market_id: Uuid.optional(),
+    date: IsoDate,
+    party_size: z.coerce.number().int().min(1).max(50),
+    time: Time.optional(),
+  })
+  .refine((q) => q.venue_id || q.market_id, { error: 'venue_id or market_id is required', path: ['venue_id'] });
+export type AvailabilityQuery = z.input<typeof AvailabilityQuery>;
+
+export const AvailabilityOption = z.looseObject({
+  venue_id: Uuid,
+  date: IsoDate,
+  time: Time,
+  party_size: z.number().int(),
+  seats_available: z.number().int(),
+  commitment_id: Uuid.nullable(),
+  program_id: Uuid.nullable(),
+  seating_area: SeatingArea.nullable(),
+});
+export type AvailabilityOption = z.infer<typeof AvailabilityOption>;
+
+export const HoldCreateBody = z.strictObject({
+  venue_id: Uuid,
+  date: IsoDate,
+  time: Time,
+  party_size: z.number().int().min(1).max(50),
+  seating_area_id: Uuid.optional(),
+});
+export type HoldCreateBody = z.infer<typeof HoldCreateBody>;
+
+/** POST /v2/holds returns this bare object (no data envelope). Released by DELETE /v2/holds/{id}. */
+export const Hold = z.looseObject({
+  id: Uuid,
+  venue_id: Uuid,
+  date: IsoDate,
+  time: Time,
+  party_size: z.number().int(),
+  commitment_id: Uuid.nullable(),
+  program_id: Uuid.nullable(),
+  seating_area_id: Uuid.nullable().optional(),
+  expires_at: Timestamp,
+});
+export type Hold = z.infer<typeof Hold>;
+
+// ── reservations ────────────────────────────────────────────────────────────────────────────
+/** The values used in the spec's examples; the complete set is not shown, so parse any string. */
+export const RESERVATION_STATUSES = ['pending', 'confirmed', 'completed', 'canceled', 'no_show'] as const;
+export const ReservationStatus = z.enum(RESERVATION_STATUSES);
+
+export const Guest = z.looseObject({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable().optional(),
+});
+export type Guest = z.infer<typeof Guest>;
+
+export const Reservation = z.looseObject({
+  id: Uuid,
+  status: z.string(),
+  entity_id: Uuid.optional(),
+  venue_id: Uuid.optional(),
+  program_id: Uuid.nullable(),
+  seating_area_id: Uuid.nullable().optional(),
+  date: IsoDate.optional(),
+  time: Time.optional(),
+  party_size: z.number().int().optional(),
+  guest: Guest.optional(),
+  notes: z.string().nullable().optional(),
+  locale: Locale.or(z.string()),
+  created_at: Timestamp.optional(),
+  updated_at: Timestamp.optional(),
+  canceled_at: Timestamp.nullable().optional(),
+});
+export type Reservation = z.infer<typeof Reservation>;
+
+const GuestInput = z.strictObject({
+  first_name: z.string().trim().min(1, { error: 'is required' }).max(100),
+  last_name: z.string().trim().min(1, { error: 'is required' }).max(100),
+  email: z.email({ error: 'must be an e-mail address' }),
+  phone: z.string().trim().max(32).nullable().optional(),
+});
+
+export const ReservationCreateBody = z.strictObject({
+  hold_id: Uuid,
+  guest: GuestInput,
+  notes: z.string().max(1000).nullable().optional(),
+  locale: Locale.optional(),
+});
+export type ReservationCreateBody = z.input<typeof ReservationCreateBody>;
+
+export const ReservationUpdateBody = z
+  .strictObject({
+    party_size: z.number().int().min(1).max(50).optional(),
+    date: IsoDate.optional(),
+    time: Time.optional(),
+    guest: GuestInput.partial().optional(),
+    notes: z.string().max(1000).nullable().optional(),
+    locale: Locale.optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { error: 'at least one field is required' });
+export type ReservationUpdateBody = z.input<typeof ReservationUpdateBody>;
+
+// ── errors ──────────────────────────────────────────────────────────────────────────────────
+/** The sandbox's error body for every 4xx/5xx: application/problem+json (RFC 9457). */
+export const ProblemDetails = z.looseObject({
+  type: z.string().optional(),
+  title: z.string().optional(),
+  status: z.number().int().optional(),
+  detail: z.string().optional(),
+  errors: z.array(z.looseObject({ field: z.string(), message: z.string() })).optional(),
+  request_id: z.string().optional(),
+});
+export type ProblemDetails = z.infer<typeof ProblemDetails>;
