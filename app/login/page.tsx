@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { verifySession } from '@/lib/server/auth';
+import { getConfig } from '@/lib/server/config';
+import { LoginForm } from './login-form';
+import { SIGN_IN_ERRORS, safeCallbackPath } from './messages';
+
+export const metadata: Metadata = { title: 'Sign in' };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const callbackPath = safeCallbackPath(first(params.callbackUrl));
+  if (await verifySession()) redirect(callbackPath);
+  const error = first(params.error);
+  const { environment } = getConfig();
+
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4">
+      <div className="w-full max-w-sm">
+        <div className="mb-8 text-center">
+          <div className="mx-auto mb-3 flex h-11 w-11 items-center justify-center rounded-xl bg-brand-600 text-lg font-semibold text-white">G</div>
+          <h1 className="text-xl font-semibold text-slate-900">Guest Book Partner Dashboard</h1>
+          <p className="mt-1 text-sm text-slate-500">
+            Sign in with your staff account{environment === 'sandbox' ? ' (sandbox)' : ''}.
+          </p>
+        </div>
+        <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <LoginForm callbackPath={callbackPath} initialError={error ? (SIGN_IN_ERRORS[error] ?? 'Sign-in failed. Try again.') : null} />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { STORAGE } from './env';
+
+/** A signed JWT (header.payload.signature): what an API access token looks like on the wire. */
+const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
+
+function leaksIn(text: string): string[] {
+  const found: string[] = [];
+  if (text.includes(DEMO_PARTNER.clientSecret)) found.push('client secret');
+  if (JWT.test(text)) found.push('a JWT');
+  if (/access_token/.test(text)) found.push('the word access_token');
+  return found;
+}
+
+test.use({ storageState: STORAGE.admin });
+
+test('no client secret or access token reaches the browser', async ({ page }) => {
+  const received: { url: string; body: string }[] = [];
+  page.on('response', async (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!/html|javascript|json|text|x-component/.test(type)) return;
+    received.push({ url: response.url(), body: await response.text().catch(() => '') });
+  });
+  for (const p of ['/', '/login']) {
+    await page.goto(p);
+    await page.waitForLoadState('networkidle');
+  }
+  await expect(page.getByTestId('identity-name')).toHaveText(DEMO_PARTNER.name);
+  // The page really did load scripts and HTML, so the scan below looked at something.
+  expect(received.filter((r) => r.url.includes('/_next/static/') && r.url.endsWith('.js')).length).toBeGreaterThan(0);
+  expect(received.some((r) => r.body.includes(DEMO_PARTNER.name))).toBe(true);
+  for (const r of received) expect.soft(leaksIn(r.body), r.url).toEqual([]);
+});
+
+test('no client bundle of the build contains the client secret or a token', () => {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (/\.(js|css|html|json)$/.test(name)) files.push(full);
+    }
+  };
+  walk(path.join('.next', 'static'));
+  expect(files.length).toBeGreaterThan(5);
+  for (const f of files) expect.soft(leaksIn(readFileSync(f, 'utf8')), f).toEqual([]);
+});

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/demo-accounts';
+import { STORAGE } from './env';
+
+test.describe('signed out', () => {
+  test('every page sends an unauthenticated visitor to /login', async ({ page }) => {
+    for (const path of ['/', '/some/deep/page?x=1']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login(\?|$)/);
+      await expect(page.getByRole('heading', { name: 'Guest Book Partner Dashboard' })).toBeVisible();
+    }
+  });
+
+  test('a wrong password is refused with a message and no session', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(DEMO_ACCOUNTS[2]!.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('login-error')).toHaveText('Wrong e-mail or password.');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+  });
+
+  test('signing in shows the partner identity fetched from the API', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(DEMO_ACCOUNTS[0]!.email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('identity-name')).toHaveText(DEMO_PARTNER.name);
+    await expect(page.getByTestId('identity-client-id')).toHaveText(DEMO_PARTNER.clientId);
+    await expect(page.getByTestId('shell-staff-role')).toHaveText('Admin');
+  });
+});
+
+test.describe('signed in', () => {
+  test.use({ storageState: STORAGE.viewer });
+
+  test('the overview shows name, type, status, client id and delegates', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('identity-name')).toHaveText(DEMO_PARTNER.name);
+    await expect(page.getByText('partner', { exact: true })).toBeVisible();
+    await expect(page.getByText('active', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('identity-delegate-count')).toHaveText(/^[1-9]\d*$/);
+    await expect(page.getByTestId('shell-staff-role')).toHaveText('Viewer');
+  });
+
+  test('sign out ends the session', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+  });
+});

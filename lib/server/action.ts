@@ -1,0 +1,127 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { GuestbookApiError } from '../guestbook';
+import { recordAudit } from './audit';
+import { verifySession, type StaffSession } from './auth';
+import { describeApiError } from './api-errors';
+import { hasRole, ROLE_LABELS, type StaffRole } from './roles';
+
+export type FieldErrors = Record<string, string[]>;
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: string; fieldErrors?: FieldErrors; logId?: string };
+
+/** An expected failure with a message a person can act on (and optional field errors). */
+export class ActionError extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'ActionError';
+  }
+}
+
+export interface AuditTarget {
+  entityId?: string | null;
+  resourceType?: string;
+  resourceId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface ActionContext {
+  staff: StaffSession;
+  /** what the audit row of this action records; call as soon as the target is known */
+  describe(target: AuditTarget): void;
+}
+
+export interface ActionDefinition<S extends z.ZodType> {
+  /** verb-noun, e.g. "cancel-reservation"; names the action in the audit log */
+  name: string;
+  role: StaffRole;
+  input: S;
+  /** a mutating action leaves exactly one audit row, whatever the outcome */
+  mutates: boolean;
+}
+
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+const summarize = (fe: FieldErrors) =>
+  Object.entries(fe)
+    .map(([k, v]) => (k === '_' ? v.join('; ') : `${k}: ${v.join('; ')}`))
+    .join('; ');
+
+/**
+ * The one way to write a server action: authenticate, check the staff role, validate the input
+ * with the shared zod schema, run, audit, and turn every failure into a typed result. Every
+ * server action is a public POST endpoint; nothing reaches `handler` that skipped these checks.
+ */
+export function staffAction<S extends z.ZodType, T>(
+  def: ActionDefinition<S>,
+  handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
+): (input: z.input<S>) => Promise<ActionResult<T>> {
+  return async (rawInput) => {
+    const staff = await verifySession();
+    if (!staff) return { ok: false, error: 'Your session has ended. Sign in again.' };
+
+    let target: AuditTarget = {};
+    const audit = async (result: 'ok' | 'refused' | 'failed', message: string | null) => {
+      if (!def.mutates) return;
+      await recordAudit({
+        staffId: staff.id,
+        staffEmail: staff.email,
+        action: def.name,
+        entityId: target.entityId,
+        resourceType: target.resourceType,
+        resourceId: target.resourceId,
+        before: target.before,
+        after: target.after,
+        result,
+        message,
+      });
+    };
+
+    if (!hasRole(staff.role, def.role)) {
+      const error = `This needs the ${ROLE_LABELS[def.role]} role; you are ${ROLE_LABELS[staff.role]}.`;
+      await audit('refused', error);
+      return { ok: false, error };
+    }
+
+    const parsed = def.input.safeParse(rawInput);
+    if (!parsed.success) {
+      const fieldErrors = fieldErrorsOf(parsed.error);
+      const error = `Check the input: ${summarize(fieldErrors)}`;
+      await audit('refused', error);
+      return { ok: false, error, fieldErrors };
+    }
+
+    try {
+      const data = await handler(parsed.data, { staff, describe: (t) => (target = { ...target, ...t }) });
+      await audit('ok', null);
+      return { ok: true, data };
+    } catch (e) {
+      if (e instanceof ActionError) {
+        await audit('failed', e.message);
+        return { ok: false, error: e.message, fieldErrors: e.fieldErrors };
+      }
+      if (e instanceof GuestbookApiError) {
+        const { message, fieldErrors } = describeApiError(e);
+        await audit('failed', message);
+        return { ok: false, error: message, fieldErrors };
+      }
+      const logId = randomUUID().slice(0, 8);
+      console.error(`[action ${def.name}] unexpected failure (log id ${logId}):`, e instanceof Error ? e.message : e);
+      await audit('failed', `unexpected failure, log id ${logId}`).catch(() => undefined);
+      return { ok: false, error: `Something went wrong on our side (log id ${logId}). Reload to see the current state, then try again.`, logId };
+    }
+  };
+}

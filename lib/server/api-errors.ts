@@ -1,0 +1,44 @@
+import type { GuestbookApiError } from '../guestbook';
+import type { FieldErrors } from './action';
+
+/**
+ * Turns an API error into a message staff can act on. The API's own detail is kept where it
+ * names what is wrong (a 422 naming a commitment); raw bodies never reach the browser.
+ */
+export function describeApiError(e: GuestbookApiError): { message: string; fieldErrors?: FieldErrors } {
+  const detail = e.detail ? ` ${e.detail.replace(/\s+/g, ' ').slice(0, 300)}` : '';
+  const fieldErrors: FieldErrors | undefined = e.fieldErrors?.length
+    ? Object.fromEntries(e.fieldErrors.map((f) => [f.field, [f.message]]))
+    : undefined;
+  switch (e.code) {
+    case 'network':
+      return { message: 'The Guest Book API cannot be reached right now. Try again in a moment.' };
+    case 'timeout':
+      return { message: 'The Guest Book API did not answer in time. Try again; if a change was sent, reload to check it.' };
+    case 'rate_limited':
+      return { message: `The API's rate limit is reached.${detail} Try again shortly.` };
+    case 'invalid_response':
+      return { message: 'The Guest Book API answered with data the dashboard does not understand.' };
+  }
+  switch (e.status) {
+    case 400:
+      return { message: `The API rejected the request as malformed.${detail}`, fieldErrors };
+    case 401:
+      return { message: 'The API did not accept the dashboard credentials. An admin must check the client id and secret.' };
+    case 403:
+      return {
+        message: /suspend/i.test(e.detail ?? '')
+          ? 'The partner identity is suspended; the API refuses changes until it is resumed.'
+          : `The API refused: this entity is not assigned to these credentials or the scope is missing.${detail}`,
+      };
+    case 404:
+      return { message: `Not found: it may have been removed, or it does not belong to this partner.${detail}` };
+    case 409:
+    case 422:
+      return { message: `The API refused the change.${detail}`, fieldErrors };
+    case 429:
+      return { message: `The API's rate limit is reached.${detail} Try again shortly.` };
+    default:
+      return { message: `The Guest Book API failed (HTTP ${e.status}). Try again in a moment.` };
+  }
+}

@@ -1,0 +1,95 @@
+import 'server-only';
+import type { NextAuthOptions } from 'next-auth';
+import { getServerSession } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { cache } from 'react';
+import { getConfig } from './config';
+import { getDb } from './db';
+import type { StaffRole } from './db/schema';
+import { LoginLimiter } from './login-limiter';
+import { checkLogin, findStaffById } from './staff-store';
+
+declare module 'next-auth' {
+  interface Session {
+    user: { id: string; email: string; name: string; role: StaffRole };
+  }
+}
+declare module 'next-auth/jwt' {
+  interface JWT {
+    staffId?: string;
+  }
+}
+
+const globalForLimiter = globalThis as unknown as { loginLimiter?: LoginLimiter };
+const limiter = (globalForLimiter.loginLimiter ??= new LoginLimiter());
+
+function clientAddress(headers: Record<string, unknown> | undefined): string {
+  const forwarded = headers?.['x-forwarded-for'];
+  const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+  return first || 'local';
+}
+
+/** Messages the sign-in form shows; the error code travels in the next-auth error. */
+export const SIGN_IN_ERRORS = {
+  invalid: 'Wrong e-mail or password.',
+  locked: 'Too many failed attempts. This account is locked for 15 minutes.',
+  disabled: 'This account is disabled. Ask an admin of your team.',
+  throttled: 'Too many failed attempts from this address. Try again in 15 minutes.',
+} as const;
+
+export function getAuthOptions(): NextAuthOptions {
+  const config = getConfig();
+  return {
+    secret: config.authSecret,
+    session: { strategy: 'jwt', maxAge: config.sessionMaxAgeS },
+    jwt: { maxAge: config.sessionMaxAgeS },
+    pages: { signIn: '/login', error: '/login' },
+    providers: [
+      CredentialsProvider({
+        name: 'E-mail and password',
+        credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        async authorize(credentials, req) {
+          const address = clientAddress(req?.headers);
+          if (limiter.isBlocked(address)) throw new Error('throttled');
+          const result = await checkLogin(await getDb(), credentials?.email ?? '', credentials?.password ?? '');
+          if (!result.ok) {
+            limiter.recordFailure(address);
+            throw new Error(result.reason);
+          }
+          return { id: result.user.id, email: result.user.email, name: result.user.name };
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) token.staffId = user.id;
+        return token;
+      },
+      // The role and the disabled flag are read from the database on every request (verifySession),
+      // so the token carries only the account id.
+      session({ session, token }) {
+        return { ...session, user: { ...session.user, id: token.staffId ?? '' } } as typeof session;
+      },
+    },
+  };
+}
+
+export interface StaffSession {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+/**
+ * The signed-in staff member, re-read from the database (a disabled account or a changed role
+ * takes effect on the next request), or null. Cached per request.
+ */
+export const verifySession = cache(async (): Promise<StaffSession | null> => {
+  const session = await getServerSession(getAuthOptions());
+  const id = session?.user?.id;
+  if (!id) return null;
+  const user = await findStaffById(await getDb(), id);
+  if (!user || user.disabled) return null;
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+});

@@ -1,0 +1,119 @@
+/**
+ * Configuration of the dashboard: every environment variable it reads, with its default.
+ * With nothing set it runs against the embedded sandbox with an embedded database; with
+ * GUESTBOOK_ENV=production it requires explicit API URLs, credentials and AUTH_SECRET.
+ *
+ * Kept free of `server-only` so that the scripts (demo, staff CLI) can share it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The demo world's partner credentials (lib/sandbox/seed). Refused in production. */
+export const SANDBOX_DEFAULTS = {
+  apiUrl: 'http://127.0.0.1:4010',
+  clientId: 'gb_partner_demo',
+  clientSecret: 'sandbox-partner-demo-secret',
+} as const;
+
+const Url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, ''));
+
+const Env = z.object({
+  GUESTBOOK_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  GUESTBOOK_API_URL: Url.optional(),
+  GUESTBOOK_AUTH_URL: Url.optional(),
+  GUESTBOOK_AUDIENCE: z.string().min(1).optional(),
+  GUESTBOOK_CLIENT_ID: z.string().min(1).optional(),
+  GUESTBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  GUESTBOOK_VERIFY_TOKENS: z.enum(['true', 'false']).optional(),
+  AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  DASHBOARD_DATA_DIR: z.string().min(1).default('.data/dashboard'),
+  DASHBOARD_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }).optional(),
+  SESSION_MAX_AGE_S: z.coerce.number().int().min(300).max(7 * 24 * 3600).default(8 * 3600),
+  DEMO_ACCOUNTS: z.enum(['true', 'false']).optional(),
+});
+
+export interface DashboardConfig {
+  environment: 'sandbox' | 'production';
+  api: {
+    baseUrl: string;
+    authUrl: string;
+    audience: string;
+    clientId: string;
+    clientSecret: string;
+    verifyTokens: boolean;
+  };
+  authSecret: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionMaxAgeS: number;
+  demoAccounts: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** In sandbox mode a missing AUTH_SECRET is generated once and kept under the data directory. */
+function sandboxAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (e) {
+      // Another process created it first; use theirs.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    return readFileSync(file, 'utf8').trim();
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined>): DashboardConfig {
+  const parsed = Env.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const production = env.GUESTBOOK_ENV === 'production';
+  if (production) {
+    const missing = (['GUESTBOOK_API_URL', 'GUESTBOOK_CLIENT_ID', 'GUESTBOOK_CLIENT_SECRET', 'AUTH_SECRET'] as const).filter(
+      (k) => !env[k],
+    );
+    if (missing.length) throw new ConfigError(`GUESTBOOK_ENV=production requires ${missing.join(', ')}`);
+    if (env.DEMO_ACCOUNTS === 'true') throw new ConfigError('DEMO_ACCOUNTS cannot be enabled in production');
+    if (env.GUESTBOOK_CLIENT_SECRET === SANDBOX_DEFAULTS.clientSecret) {
+      throw new ConfigError('GUESTBOOK_CLIENT_SECRET is the public sandbox demo secret; set the real one');
+    }
+  }
+  const baseUrl = env.GUESTBOOK_API_URL ?? SANDBOX_DEFAULTS.apiUrl;
+  const dataDir = path.resolve(env.DASHBOARD_DATA_DIR);
+  return {
+    environment: env.GUESTBOOK_ENV,
+    api: {
+      baseUrl,
+      authUrl: env.GUESTBOOK_AUTH_URL ?? baseUrl,
+      audience: env.GUESTBOOK_AUDIENCE ?? `${baseUrl}/`,
+      clientId: env.GUESTBOOK_CLIENT_ID ?? SANDBOX_DEFAULTS.clientId,
+      clientSecret: env.GUESTBOOK_CLIENT_SECRET ?? SANDBOX_DEFAULTS.clientSecret,
+      verifyTokens: env.GUESTBOOK_VERIFY_TOKENS === 'true',
+    },
+    authSecret: env.AUTH_SECRET ?? sandboxAuthSecret(dataDir),
+    dataDir,
+    databaseUrl: env.DASHBOARD_DATABASE_URL,
+    sessionMaxAgeS: env.SESSION_MAX_AGE_S,
+    demoAccounts: !production && env.DEMO_ACCOUNTS !== 'false',
+  };
+}
+
+let processConfig: DashboardConfig | undefined;
+
+/** The configuration of this process, read from its environment once. */
+export function configFromProcess(): DashboardConfig {
+  processConfig ??= loadConfig(process.env);
+  return processConfig;
+}

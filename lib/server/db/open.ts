@@ -1,0 +1,35 @@
+/**
+ * Opens the dashboard database: PGlite under the data directory by default, PostgreSQL when a
+ * URL is configured. Both run the same drizzle schema and the same committed migrations.
+ */
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type DashboardDb = ReturnType<typeof drizzlePglite<typeof schema>>;
+
+const migrationsFolder = path.join(process.cwd(), 'lib/server/db/migrations');
+
+export interface OpenedDb {
+  db: DashboardDb;
+  close(): Promise<void>;
+}
+
+export async function openDashboardDb(options: { dataDir: string; databaseUrl?: string; memory?: boolean }): Promise<OpenedDb> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    // The two drivers expose the same query builder; the PGlite type is the one the code names.
+    return { db: db as unknown as DashboardDb, close: () => pool.end() };
+  }
+  const client = await PGlite.create(options.memory ? undefined : path.join(options.dataDir, 'db'));
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db, close: () => client.close() };
+}

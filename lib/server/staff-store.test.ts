@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDashboardDb, type OpenedDb } from './db/open';
+import { checkLogin, countActiveAdmins, createStaff, LOCKOUT, upsertStaff } from './staff-store';
+import { staffUsers } from './db/schema';
+import { eq } from 'drizzle-orm';
+
+let opened: OpenedDb;
+beforeAll(async () => {
+  opened = await openDashboardDb({ dataDir: '', memory: true });
+});
+afterAll(() => opened.close());
+
+const PASSWORD = 'correct horse battery';
+
+describe('staff accounts', () => {
+  it('stores an argon2id hash, never the password', async () => {
+    const s = await createStaff(opened.db, { email: 'Ana@Example.com ', name: 'Ana', role: 'admin', password: PASSWORD });
+    expect(s).toEqual({ id: expect.any(String), email: 'ana@example.com', name: 'Ana', role: 'admin', disabled: false });
+    const [row] = await opened.db.select().from(staffUsers).where(eq(staffUsers.id, s.id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.passwordHash).not.toContain(PASSWORD);
+    expect(await countActiveAdmins(opened.db)).toBe(1);
+  });
+
+  it('rejects bad input naming the field', async () => {
+    await expect(createStaff(opened.db, { email: 'nope', name: 'X', role: 'admin', password: PASSWORD })).rejects.toThrow(/e-mail/);
+    await expect(createStaff(opened.db, { email: 'x@example.com', name: 'X', role: 'boss' as 'admin', password: PASSWORD })).rejects.toThrow(/viewer, operator, admin/);
+    await expect(createStaff(opened.db, { email: 'x@example.com', name: 'X', role: 'viewer', password: 'short' })).rejects.toThrow(/at least 12/);
+  });
+
+  it('signs in with the right password, case-insensitive e-mail', async () => {
+    const r = await checkLogin(opened.db, 'ANA@example.com', PASSWORD);
+    expect(r).toMatchObject({ ok: true, user: { email: 'ana@example.com', role: 'admin' } });
+  });
+
+  it('gives the same answer for an unknown e-mail and a wrong password', async () => {
+    expect(await checkLogin(opened.db, 'nobody@example.com', PASSWORD)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await checkLogin(opened.db, 'ana@example.com', 'wrong password!')).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it(`locks the account after ${LOCKOUT.maxFailures} failures, even for the right password, until the lock expires`, async () => {
+    await createStaff(opened.db, { email: 'bo@example.com', name: 'Bo', role: 'viewer', password: PASSWORD });
+    const now = new Date('2026-11-22T10:00:00Z');
+    const results = [];
+    for (let i = 0; i < LOCKOUT.maxFailures; i++) results.push((await checkLogin(opened.db, 'bo@example.com', 'wrong password!', now)).ok);
+    expect(results.every((ok) => !ok)).toBe(true);
+    expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, now)).toEqual({ ok: false, reason: 'locked' });
+    const later = new Date(now.getTime() + (LOCKOUT.lockMinutes + 1) * 60_000);
+    expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, later)).toMatchObject({ ok: true });
+  });
+
+  it('refuses a disabled account', async () => {
+    const s = await upsertStaff(opened.db, { email: 'cy@example.com', name: 'Cy', role: 'operator', password: PASSWORD });
+    await opened.db.update(staffUsers).set({ disabled: true }).where(eq(staffUsers.id, s.id));
+    expect(await checkLogin(opened.db, 'cy@example.com', PASSWORD)).toEqual({ ok: false, reason: 'disabled' });
+  });
+});

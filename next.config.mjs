@@ -1,0 +1,10 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // Native and WASM packages are loaded from node_modules at run time, not bundled.
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg'],
+  typedRoutes: false,
+};
+
+export default nextConfig;

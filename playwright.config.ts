@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+import { DASHBOARD_URL, SANDBOX_PORT, DASHBOARD_PORT } from './e2e/env';
+
+/**
+ * e2e runs in Debian's Chromium (Playwright cannot download its own browser here) against the
+ * production build and a sandbox started fresh, in memory, for the run.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: DASHBOARD_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--headless',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'], testIgnore: /auth\.setup\.ts/ },
+  ],
+  webServer: {
+    command: `node node_modules/tsx/dist/cli.mjs scripts/run.ts serve --port ${DASHBOARD_PORT} --sandbox-port ${SANDBOX_PORT}`,
+    url: `${DASHBOARD_URL}/login`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

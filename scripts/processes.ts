@@ -1,0 +1,71 @@
+/** Starting and stopping the two processes of the product: the sandbox and the Next.js server. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export type Env = Record<string, string | undefined>;
+
+export interface Started {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Spawns a process and resolves once a line of its stdout matches `ready` (or rejects when it
+ * exits first or `timeoutMs` passes). Its output is forwarded with a prefix.
+ */
+export function startProcess(opts: {
+  name: string;
+  command: string;
+  args: string[];
+  env?: Env;
+  ready: RegExp;
+  timeoutMs?: number;
+  quiet?: boolean;
+}): Promise<Started & { match: RegExpMatchArray }> {
+  const child = spawn(opts.command, opts.args, { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `[${opts.name}]`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    });
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(() => {
+      if (settled) return;
+      settled = true;
+      void stop();
+      reject(new Error(`${opts.name} did not become ready within ${(opts.timeoutMs ?? 60_000) / 1000} s`));
+    }, opts.timeoutMs ?? 60_000);
+    const onLine = (stream: 'out' | 'err') => (line: string) => {
+      if (!opts.quiet || stream === 'err') (stream === 'out' ? process.stdout : process.stderr).write(`${prefix} ${line}\n`);
+      const match = stream === 'out' && !settled ? line.match(opts.ready) : null;
+      if (match) {
+        settled = true;
+        clearTimeout(timer);
+        resolve({ child, stop, match });
+      }
+    };
+    createInterface({ input: child.stdout! }).on('line', onLine('out'));
+    createInterface({ input: child.stderr! }).on('line', onLine('err'));
+    child.once('exit', (code, signal) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      reject(new Error(`${opts.name} exited before it was ready (${signal ?? `code ${code}`})`));
+    });
+  });
+}
+
+/** Runs a command to completion with inherited output; resolves with its exit code. */
+export function run(command: string, args: string[], env?: Env): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+export const NEXT_BIN = 'node_modules/next/dist/bin/next';
+export const TSX_BIN = 'node_modules/tsx/dist/cli.mjs';

@@ -1,0 +1,106 @@
+/**
+ * One command that starts the sandbox and the dashboard together, and stops both.
+ *
+ *   tsx scripts/run.ts demo   build, then start sandbox + production server (npm run demo)
+ *   tsx scripts/run.ts dev    sandbox + next dev (npm run dev)
+ *   tsx scripts/run.ts serve  sandbox (in memory) + production server on a fresh dashboard
+ *                             database, without building: what the e2e tests start
+ *
+ * Options: --port N (dashboard, default 3000), --sandbox-port N (default 4010).
+ * With GUESTBOOK_API_URL set, no sandbox is started and the dashboard talks to that API.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../lib/server/config-core';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts } from '../lib/server/demo-accounts';
+import { openDashboardDb } from '../lib/server/db/open';
+import { type Env, NEXT_BIN, run, startProcess, TSX_BIN, type Started } from './processes';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    port: { type: 'string', default: '3000' },
+    'sandbox-port': { type: 'string', default: '4010' },
+  },
+});
+const mode = positionals[0] ?? 'demo';
+if (!['demo', 'dev', 'serve'].includes(mode)) {
+  console.error(`Unknown mode "${mode}": use demo, dev or serve.`);
+  process.exit(2);
+}
+const port = Number(values.port);
+const sandboxPort = Number(values['sandbox-port']);
+const host = '127.0.0.1';
+
+const running: Started[] = [];
+let stopping = false;
+async function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(running.reverse().map((p) => p.stop()));
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+async function main() {
+  const env: Env = { NEXT_TELEMETRY_DISABLED: '1' };
+  if (mode === 'serve') env.DASHBOARD_DATA_DIR ??= path.join('.data', 'e2e', 'dashboard');
+  const dataDir = process.env.DASHBOARD_DATA_DIR ?? env.DASHBOARD_DATA_DIR;
+  if (mode === 'serve' && dataDir) rmSync(dataDir, { recursive: true, force: true });
+
+  if (!process.env.GUESTBOOK_API_URL) {
+    const sandboxArgs = [TSX_BIN, 'lib/sandbox/main.ts', '--port', String(sandboxPort), '--host', host];
+    sandboxArgs.push(...(mode === 'serve' ? ['--memory'] : ['--data', path.join('.data', 'sandbox')]));
+    const sandbox = await startProcess({
+      name: 'sandbox',
+      command: process.execPath,
+      args: sandboxArgs,
+      ready: /Guest Book sandbox listening on (\S+)/,
+      quiet: mode === 'serve' && !process.env.DEBUG_SANDBOX,
+      timeoutMs: 120_000,
+    });
+    running.push(sandbox);
+    env.GUESTBOOK_API_URL = sandbox.match[1];
+  }
+
+  const config = loadConfig({ ...process.env, ...env });
+  if (config.demoAccounts) {
+    // Before the server starts: the embedded database accepts one process at a time.
+    const { db, close } = await openDashboardDb(config);
+    await ensureDemoAccounts(db);
+    await close();
+  }
+
+  if (mode === 'demo') {
+    if ((await run(process.execPath, [NEXT_BIN, 'build'], env)) !== 0) throw new Error('next build failed');
+  } else if (mode === 'serve' && !existsSync('.next/BUILD_ID')) {
+    throw new Error('No production build: run `npx next build` first.');
+  }
+
+  const url = `http://${host}:${port}`;
+  const next = await startProcess({
+    name: 'dashboard',
+    command: process.execPath,
+    args: [NEXT_BIN, mode === 'dev' ? 'dev' : 'start', '-p', String(port), '-H', host],
+    env: { ...env, NEXTAUTH_URL: url, PORT: String(port) },
+    ready: /Ready in|started server on|Local:/i,
+    timeoutMs: 120_000,
+  });
+  running.push(next);
+  for (const p of running) p.child.once('exit', () => void stopAll(1));
+
+  console.log(`\n  Guest Book Partner Dashboard: ${url}`);
+  console.log(`  API: ${config.api.baseUrl} (${config.environment})`);
+  if (config.demoAccounts) {
+    console.log(`  Sign in as ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(', ')}`);
+    console.log(`  Password for each: ${DEMO_PASSWORD}`);
+  }
+  console.log('  Ctrl-C stops the dashboard and the sandbox.\n');
+}
+
+main().catch(async (e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  await stopAll(1);
+});
