@@ -1,9 +1,19 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { EntitySwitcher, type EntityOption } from './entity-switcher';
+import { NavLink } from './nav-link';
 import { SignOutButton } from './sign-out-button';
 
-const NAV = [{ href: '/', label: 'Overview' }] as const;
+const NAV: { href: string; label: string; adminOnly?: boolean }[] = [
+  { href: '/', label: 'Overview' },
+  { href: '/identity', label: 'Identity' },
+  { href: '/delegates', label: 'Delegates' },
+  { href: '/entities', label: 'Entities' },
+  { href: '/venues', label: 'Venues' },
+  { href: '/markets', label: 'Markets' },
+  { href: '/activity', label: 'Activity' },
+  { href: '/team', label: 'Team', adminOnly: true },
+];
 
 const ROLE_LABEL = { viewer: 'Viewer', operator: 'Operator', admin: 'Admin' } as const;
 
@@ -12,12 +22,18 @@ export function Shell({
   environment,
   partnerName,
   suspended,
+  entities,
+  selectedEntityId,
+  rateLimit,
   children,
 }: {
   staff: { name: string; email: string; role: keyof typeof ROLE_LABEL };
   environment: 'sandbox' | 'production';
   partnerName: string | null;
   suspended: { source: string | null; at: string | null } | null;
+  entities: EntityOption[];
+  selectedEntityId: string | null;
+  rateLimit: { limit: number; remaining: number; resetAt: string } | null;
   children: ReactNode;
 }) {
   return (
@@ -28,10 +44,8 @@ export function Shell({
           <span className="text-sm font-semibold text-slate-800">Guest Book</span>
         </div>
         <nav aria-label="Main" className="flex-1 space-y-0.5 p-2">
-          {NAV.map((item) => (
-            <Link key={item.href} href={item.href} className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-              {item.label}
-            </Link>
+          {NAV.filter((item) => !item.adminOnly || staff.role === 'admin').map((item) => (
+            <NavLink key={item.href} href={item.href} label={item.label} />
           ))}
         </nav>
       </aside>
@@ -47,7 +61,17 @@ export function Shell({
               <Badge tone="red" title="Connected to the production API">Production</Badge>
             )}
           </div>
-          <div className="flex items-center gap-3">
+          <div className="flex items-center gap-4">
+            {entities.length > 0 && <EntitySwitcher entities={entities} selectedId={selectedEntityId} />}
+            {rateLimit && (
+              <span
+                data-testid="rate-limit"
+                title={`API requests left in this window; the window resets at ${new Date(rateLimit.resetAt).toUTCString()}`}
+                className={`hidden text-xs tabular-nums lg:inline ${rateLimit.remaining < rateLimit.limit * 0.1 ? 'font-semibold text-rose-700' : 'text-slate-500'}`}
+              >
+                API {rateLimit.remaining}/{rateLimit.limit}
+              </span>
+            )}
             <div className="text-right leading-tight">
               <div className="text-sm font-medium text-slate-800" data-testid="shell-staff-name">{staff.name}</div>
               <div className="text-xs text-slate-500">

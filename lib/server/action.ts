@@ -44,6 +44,8 @@ export interface ActionDefinition<S extends z.ZodType> {
   input: S;
   /** a mutating action leaves exactly one audit row, whatever the outcome */
   mutates: boolean;
+  /** the one action open to a member who still has to replace a one-time password */
+  allowedBeforePasswordChange?: boolean;
 }
 
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
@@ -70,58 +72,99 @@ export function staffAction<S extends z.ZodType, T>(
   handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
   return async (rawInput) => {
-    const staff = await verifySession();
-    if (!staff) return { ok: false, error: 'Your session has ended. Sign in again.' };
-
-    let target: AuditTarget = {};
-    const audit = async (result: 'ok' | 'refused' | 'failed', message: string | null) => {
-      if (!def.mutates) return;
-      await recordAudit({
-        staffId: staff.id,
-        staffEmail: staff.email,
-        action: def.name,
-        entityId: target.entityId,
-        resourceType: target.resourceType,
-        resourceId: target.resourceId,
-        before: target.before,
-        after: target.after,
-        result,
-        message,
-      });
-    };
-
-    if (!hasRole(staff.role, def.role)) {
-      const error = `This needs the ${ROLE_LABELS[def.role]} role; you are ${ROLE_LABELS[staff.role]}.`;
-      await audit('refused', error);
-      return { ok: false, error };
-    }
-
-    const parsed = def.input.safeParse(rawInput);
-    if (!parsed.success) {
-      const fieldErrors = fieldErrorsOf(parsed.error);
-      const error = `Check the input: ${summarize(fieldErrors)}`;
-      await audit('refused', error);
-      return { ok: false, error, fieldErrors };
-    }
-
-    try {
-      const data = await handler(parsed.data, { staff, describe: (t) => (target = { ...target, ...t }) });
-      await audit('ok', null);
-      return { ok: true, data };
-    } catch (e) {
-      if (e instanceof ActionError) {
-        await audit('failed', e.message);
-        return { ok: false, error: e.message, fieldErrors: e.fieldErrors };
-      }
-      if (e instanceof GuestbookApiError) {
-        const { message, fieldErrors } = describeApiError(e);
-        await audit('failed', message);
-        return { ok: false, error: message, fieldErrors };
-      }
-      const logId = randomUUID().slice(0, 8);
-      console.error(`[action ${def.name}] unexpected failure (log id ${logId}):`, e instanceof Error ? e.message : e);
-      await audit('failed', `unexpected failure, log id ${logId}`).catch(() => undefined);
-      return { ok: false, error: `Something went wrong on our side (log id ${logId}). Reload to see the current state, then try again.`, logId };
-    }
+    const result = await runStaffOperation(def, rawInput, handler);
+    if (result.ok) return result;
+    const { status: _status, ...failure } = result;
+    return failure;
   };
+}
+
+/**
+ * The same guard for a route handler (used where a server action cannot serve, such as an
+ * upload that reports progress): answers 401/403/422/4xx/500 with the ActionResult as JSON.
+ */
+export function staffRoute<S extends z.ZodType, T, A extends unknown[]>(
+  def: ActionDefinition<S>,
+  readInput: (request: Request, ...rest: A) => Promise<unknown>,
+  handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
+): (request: Request, ...rest: A) => Promise<Response> {
+  return async (request, ...rest) => {
+    let raw: unknown;
+    try {
+      raw = await readInput(request, ...rest);
+    } catch {
+      raw = undefined;
+    }
+    const result = await runStaffOperation(def, raw, handler);
+    const status = result.ok ? 200 : result.status;
+    return Response.json(result.ok ? { ok: true, data: result.data } : { ok: false, error: result.error, fieldErrors: result.fieldErrors, logId: result.logId }, { status });
+  };
+}
+
+type Outcome<T> = { ok: true; data: T } | { ok: false; error: string; fieldErrors?: FieldErrors; logId?: string; status: number };
+
+async function runStaffOperation<S extends z.ZodType, T>(
+  def: ActionDefinition<S>,
+  rawInput: unknown,
+  handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
+): Promise<Outcome<T>> {
+  const staff = await verifySession();
+  if (!staff) return { ok: false, error: 'Your session has ended. Sign in again.', status: 401 };
+
+  let target: AuditTarget = {};
+  const audit = async (result: 'ok' | 'refused' | 'failed', message: string | null) => {
+    if (!def.mutates) return;
+    await recordAudit({
+      staffId: staff.id,
+      staffEmail: staff.email,
+      action: def.name,
+      entityId: target.entityId,
+      resourceType: target.resourceType,
+      resourceId: target.resourceId,
+      before: target.before,
+      after: target.after,
+      result,
+      message,
+    });
+  };
+
+  if (staff.mustChangePassword && !def.allowedBeforePasswordChange) {
+    const error = 'Choose a new password first (you signed in with a one-time password).';
+    await audit('refused', error);
+    return { ok: false, error, status: 403 };
+  }
+
+  if (!hasRole(staff.role, def.role)) {
+    const error = `This needs the ${ROLE_LABELS[def.role]} role; you are ${ROLE_LABELS[staff.role]}.`;
+    await audit('refused', error);
+    return { ok: false, error, status: 403 };
+  }
+
+  const parsed = def.input.safeParse(rawInput);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error);
+    const error = `Check the input: ${summarize(fieldErrors)}`;
+    await audit('refused', error);
+    return { ok: false, error, fieldErrors, status: 422 };
+  }
+
+  try {
+    const data = await handler(parsed.data, { staff, describe: (t) => (target = { ...target, ...t }) });
+    await audit('ok', null);
+    return { ok: true, data };
+  } catch (e) {
+    if (e instanceof ActionError) {
+      await audit('failed', e.message);
+      return { ok: false, error: e.message, fieldErrors: e.fieldErrors, status: 422 };
+    }
+    if (e instanceof GuestbookApiError) {
+      const { message, fieldErrors } = describeApiError(e);
+      await audit('failed', message);
+      return { ok: false, error: message, fieldErrors, status: e.status >= 400 && e.status < 500 ? e.status : 502 };
+    }
+    const logId = randomUUID().slice(0, 8);
+    console.error(`[action ${def.name}] unexpected failure (log id ${logId}):`, e instanceof Error ? e.message : e);
+    await audit('failed', `unexpected failure, log id ${logId}`).catch(() => undefined);
+    return { ok: false, error: `Something went wrong on our side (log id ${logId}). Reload to see the current state, then try again.`, logId, status: 500 };
+  }
 }

@@ -79,6 +79,8 @@ export interface StaffSession {
   email: string;
   name: string;
   role: StaffRole;
+  /** signed in with a one-time password: must choose a new one before doing anything else */
+  mustChangePassword: boolean;
 }
 
 /**
@@ -91,5 +93,5 @@ export const verifySession = cache(async (): Promise<StaffSession | null> => {
   if (!id) return null;
   const user = await findStaffById(await getDb(), id);
   if (!user || user.disabled) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  return { id: user.id, email: user.email, name: user.name, role: user.role, mustChangePassword: user.mustChangePassword };
 });

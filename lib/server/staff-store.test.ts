@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDashboardDb, type OpenedDb } from './db/open';
-import { checkLogin, countActiveAdmins, createStaff, LOCKOUT, upsertStaff } from './staff-store';
+import { checkLogin, countActiveAdmins, createStaff, LastAdminError, LOCKOUT, setStaffPassword, updateStaffAccess, upsertStaff } from './staff-store';
 import { staffUsers } from './db/schema';
 import { eq } from 'drizzle-orm';
 
@@ -53,5 +53,34 @@ describe('staff accounts', () => {
     const s = await upsertStaff(opened.db, { email: 'cy@example.com', name: 'Cy', role: 'operator', password: PASSWORD });
     await opened.db.update(staffUsers).set({ disabled: true }).where(eq(staffUsers.id, s.id));
     expect(await checkLogin(opened.db, 'cy@example.com', PASSWORD)).toEqual({ ok: false, reason: 'disabled' });
+  });
+});
+
+describe('team access changes', () => {
+  it('never leaves the team without an active admin, and changes nothing when refused', async () => {
+    const { db } = opened;
+    const admins = (await db.select().from(staffUsers).where(eq(staffUsers.role, 'admin'))).filter((u) => !u.disabled);
+    expect(admins).toHaveLength(1);
+    const only = admins[0]!;
+    await expect(updateStaffAccess(db, only.id, { disabled: true })).rejects.toBeInstanceOf(LastAdminError);
+    await expect(updateStaffAccess(db, only.id, { role: 'viewer' })).rejects.toBeInstanceOf(LastAdminError);
+    const [still] = await db.select().from(staffUsers).where(eq(staffUsers.id, only.id));
+    expect(still).toMatchObject({ role: 'admin', disabled: false });
+
+    const second = await createStaff(db, { email: 'dee@example.com', name: 'Dee', role: 'admin', password: PASSWORD });
+    const changed = await updateStaffAccess(db, only.id, { role: 'operator' });
+    expect(changed).toMatchObject({ before: { role: 'admin' }, after: { role: 'operator' } });
+    expect(await countActiveAdmins(db)).toBe(1);
+    await expect(updateStaffAccess(db, second.id, { disabled: true })).rejects.toBeInstanceOf(LastAdminError);
+  });
+
+  it('a new password clears the lockout and may require a change at the next sign-in', async () => {
+    const { db } = opened;
+    const s = await createStaff(db, { email: 'eve@example.com', name: 'Eve', role: 'viewer', password: PASSWORD });
+    await setStaffPassword(db, s.id, 'a brand new password', true);
+    expect(await checkLogin(db, 'eve@example.com', PASSWORD)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await checkLogin(db, 'eve@example.com', 'a brand new password')).toMatchObject({ ok: true });
+    const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, s.id));
+    expect(row!.mustChangePassword).toBe(true);
   });
 });

@@ -127,3 +127,48 @@ export async function checkLogin(db: DashboardDb, email: string, password: strin
 // argon2id hash of a random string, used to spend the same time on unknown e-mails.
 const DUMMY_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$3WzA/72jyVRyT6+zOyzLsg$1mDnay9MXDVnDoYHkBR+vXmCOGRaxtAOh6wsdMzelXM';
+
+export async function listStaff(db: DashboardDb): Promise<StaffSummary[]> {
+  return (await db.select().from(staffUsers).orderBy(staffUsers.name)).map(toSummary);
+}
+
+export class LastAdminError extends Error {
+  constructor() {
+    super('This is the last active admin: make another member admin first.');
+    this.name = 'LastAdminError';
+  }
+}
+
+/**
+ * Changes role and/or the disabled flag. Refuses to leave the team without an active admin;
+ * the check and the write happen in one transaction.
+ */
+export async function updateStaffAccess(
+  db: DashboardDb,
+  id: string,
+  change: { role?: StaffRole; disabled?: boolean },
+): Promise<{ before: StaffSummary; after: StaffSummary } | undefined> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id)).for('update');
+    if (!user) return undefined;
+    const [after] = await tx
+      .update(staffUsers)
+      .set({ ...change, updatedAt: sql`now()` })
+      .where(eq(staffUsers.id, id))
+      .returning();
+    const [admins] = await tx
+      .select({ n: count() })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.role, 'admin'), eq(staffUsers.disabled, false)));
+    if ((admins?.n ?? 0) === 0) throw new LastAdminError();
+    return { before: toSummary(user), after: toSummary(after!) };
+  });
+}
+
+export async function setStaffPassword(db: DashboardDb, id: string, password: string, mustChangePassword: boolean): Promise<void> {
+  const passwordHash = await hashPassword(StaffPassword.parse(password));
+  await db
+    .update(staffUsers)
+    .set({ passwordHash, mustChangePassword, failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` })
+    .where(eq(staffUsers.id, id));
+}

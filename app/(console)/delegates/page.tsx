@@ -1,0 +1,42 @@
+import type { Metadata } from 'next';
+import { ErrorState } from '@/components/ui/error-state';
+import { Pager } from '@/components/ui/pager';
+import { listDelegates } from '@/lib/server/directory';
+import { pageParams, type SearchParams } from '@/lib/server/params';
+import { readApi } from '@/lib/server/read';
+import { requireStaff } from '@/lib/server/session';
+import { DelegateTable } from './delegate-table';
+
+export const metadata: Metadata = { title: 'Delegates' };
+
+export default async function DelegatesPage({ searchParams }: { searchParams: SearchParams }) {
+  await requireStaff('viewer');
+  const { page, limit } = await pageParams(searchParams, 10);
+  const result = await readApi(() => listDelegates(page, limit));
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div>
+        <h1 className="text-xl font-semibold text-slate-900">Delegates</h1>
+        <p className="mt-1 text-sm text-slate-500">The delegated identities this partner manages (GET /v2/identities/me/delegates).</p>
+      </div>
+      {result.ok ? (
+        <div className="rounded-lg bg-white px-5 py-4 shadow-sm ring-1 ring-slate-200">
+          <DelegateTable
+            key={page}
+            delegates={result.data.items.map((d) => ({
+              id: d.id,
+              name: d.name,
+              clientId: d.client_id,
+              status: d.status,
+              suspensionSource: d.suspension_source ?? null,
+              entityCount: d.associated_entity_ids.length,
+            }))}
+          />
+          <Pager page={result.data.page} totalPages={result.data.totalPages} totalItems={result.data.totalItems} basePath="/delegates" params={{ limit: String(limit) }} />
+        </div>
+      ) : (
+        <ErrorState title="Delegates could not be listed" message={result.error} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL } from '../schemas';
+
+interface Logo {
+  url: string;
+  width: number | null;
+  height: number | null;
+  aspect_ratio: number | null;
+}
+
+/** Drag-and-drop or pick a logo; checked here first, uploaded with progress, dimensions shown once processed. */
+export function LogoUploader({ entityId, logo, canEdit }: { entityId: string; logo: Logo | null; canEdit: boolean }) {
+  const router = useRouter();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const processing = !!logo && logo.width === null;
+
+  // While the API processes the image, re-read the entity until its dimensions arrive.
+  useEffect(() => {
+    if (!processing) return;
+    const timer = setInterval(() => router.refresh(), 1000);
+    const stop = setTimeout(() => clearInterval(timer), 60_000);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(stop);
+    };
+  }, [processing, router]);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const choose = (f: File | undefined) => {
+    setError(null);
+    setProgress(null);
+    if (!f) return;
+    const problem = checkLogoFile(f);
+    if (problem) {
+      setFile(null);
+      setPreview(null);
+      setError(problem);
+      return;
+    }
+    setFile(f);
+    setPreview(URL.createObjectURL(f));
+  };
+
+  const upload = () => {
+    if (!file) return;
+    const form = new FormData();
+    form.append('file', file);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/entities/${entityId}/logo`);
+    xhr.upload.onprogress = (e) => e.lengthComputable && setProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.onload = () => {
+      let body: { ok?: boolean; error?: string } = {};
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* not JSON: reported below */
+      }
+      if (xhr.status === 200 && body.ok) {
+        setFile(null);
+        setPreview(null);
+        setProgress(null);
+        router.refresh();
+      } else {
+        setProgress(null);
+        setError(body.error ?? `The upload failed (HTTP ${xhr.status}).`);
+      }
+    };
+    xhr.onerror = () => {
+      setProgress(null);
+      setError('The upload failed: the dashboard could not be reached.');
+    };
+    setProgress(0);
+    xhr.send(form);
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex items-start gap-4">
+        <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200">
+          {logo ? (
+            // eslint-disable-next-line @next/next/no-img-element -- the API serves the image; no optimisation wanted
+            <img src={logo.url} alt="Current logo" className="max-h-full max-w-full object-contain" />
+          ) : (
+            <span className="text-xs text-slate-400">No logo</span>
+          )}
+        </div>
+        <div className="text-sm" aria-live="polite">
+          {logo ? (
+            processing ? (
+              <p data-testid="logo-status" className="text-amber-700">
+                Processing… width, height and aspect ratio appear when the API has read the image.
+              </p>
+            ) : (
+              <p data-testid="logo-status">
+                {logo.width} × {logo.height} px · aspect ratio {logo.aspect_ratio?.toFixed(2)}
+              </p>
+            )
+          ) : (
+            <p className="text-slate-500">This entity has no logo yet.</p>
+          )}
+        </div>
+      </div>
+      {canEdit && (
+        <div
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(e) => {
+            e.preventDefault();
+            setDragging(false);
+            choose(e.dataTransfer.files[0]);
+          }}
+          className={`rounded-lg border-2 border-dashed px-4 py-5 text-center text-sm ${dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300'}`}
+        >
+          <p className="text-slate-600">
+            Drop a {LOGO_TYPES_LABEL} image here (at most {LOGO_MAX_LABEL}), or{' '}
+            <button type="button" className="font-medium text-brand-700 underline" onClick={() => inputRef.current?.click()}>
+              choose a file
+            </button>
+            .
+          </p>
+          <input
+            ref={inputRef}
+            type="file"
+            aria-label="Logo file"
+            accept="image/png,image/jpeg,image/webp"
+            className="sr-only"
+            onChange={(e) => {
+              choose(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+          <div aria-live="assertive">
+            {error && (
+              <p data-testid="logo-error" className="mt-2 text-rose-700">
+                {error}
+              </p>
+            )}
+          </div>
+          {file && preview && (
+            <div className="mt-4 flex items-center justify-center gap-4">
+              {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL preview */}
+              <img src={preview} alt="Preview of the new logo" className="h-16 w-16 rounded object-contain ring-1 ring-slate-200" />
+              <div className="text-left">
+                <p className="font-medium">{file.name}</p>
+                <p className="text-xs text-slate-500">{(file.size / 1024).toFixed(0)} KB</p>
+              </div>
+              {progress === null ? (
+                <Button onClick={upload}>Upload logo</Button>
+              ) : (
+                <div className="w-40" role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} aria-label="Upload progress">
+                  <div className="h-2 rounded bg-slate-200">
+                    <div className="h-2 rounded bg-brand-600 transition-all" style={{ width: `${progress}%` }} />
+                  </div>
+                  <p className="mt-1 text-xs text-slate-500">{progress}%</p>
+                </div>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { z } from 'zod';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { FieldList } from '@/components/ui/field-list';
+import { formatUtc } from '@/components/ui/format';
+import { LOCALES } from '@/lib/guestbook/locales';
+import { getEntity, knownPrograms, listEntities, otherFields } from '@/lib/server/entities';
+import { readApi } from '@/lib/server/read';
+import { hasRole } from '@/lib/server/roles';
+import { requireStaff } from '@/lib/server/session';
+import { EntityFormView } from '../entity-form';
+import { LogoUploader } from './logo-uploader';
+import { ProgramsEditor } from './programs-editor';
+
+export const metadata: Metadata = { title: 'Entity' };
+
+export default async function EntityPage({ params }: { params: Promise<{ id: string }> }) {
+  const staff = await requireStaff('viewer');
+  const { id } = await params;
+  if (!z.guid().safeParse(id).success) notFound();
+  const [entity, all] = await Promise.all([readApi(() => getEntity(id)), readApi(listEntities)]);
+  if (!entity.ok) return <ErrorState title="The entity could not be read" message={entity.error} />;
+  const e = entity.data;
+  if (!e) notFound();
+  const programs = knownPrograms([...(all.ok ? all.data : []), e]);
+  const programName = new Map(programs.map((p) => [p.id, p.name]));
+  const admin = hasRole(staff.role, 'admin');
+  const extra = otherFields(e);
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div>
+        <Link href="/entities" className="text-sm text-brand-700 hover:underline">
+          ← Entities
+        </Link>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="text-xl font-semibold text-slate-900" data-testid="entity-name">
+            {e.name}
+          </h1>
+          {e.org_id ? <Badge tone="green">org-bound token</Badge> : <Badge tone="amber">legacy context: X-Entity-Id header</Badge>}
+        </div>
+      </div>
+
+      <Card title="Details">
+        <FieldList
+          fields={[
+            { label: 'Id', value: <code className="font-mono text-xs">{e.id}</code> },
+            { label: 'Organization (org_id)', value: e.org_id ? <code className="font-mono text-xs">{e.org_id}</code> : 'not yet provisioned', testId: 'entity-org' },
+            { label: 'Default locale', value: `${LOCALES[e.default_locale]} (${e.default_locale})`, testId: 'entity-locale' },
+            { label: 'Default program', value: e.default_program_id ? (programName.get(e.default_program_id) ?? e.default_program_id) : '—' },
+            { label: 'Created', value: formatUtc(e.created_at) },
+            { label: 'Updated', value: formatUtc(e.updated_at) },
+          ]}
+        />
+      </Card>
+
+      {admin && (
+        <Card title="Edit">
+          <EntityFormView
+            entityId={e.id}
+            defaults={{ name: e.name, default_locale: e.default_locale, default_program_id: e.default_program_id ?? '' }}
+            programs={programs}
+          />
+        </Card>
+      )}
+
+      <Card title={`Programs (${e.programs.length} assigned)`}>
+        {admin ? (
+          <ProgramsEditor
+            key={JSON.stringify(e.programs)}
+            entityId={e.id}
+            programs={programs.map((p) => {
+              const assigned = e.programs.find((ep) => ep.program_id === p.id);
+              return { id: p.id, name: p.name, assigned: !!assigned, unallocatedSeatAccess: assigned?.unallocated_seat_access ?? false };
+            })}
+          />
+        ) : e.programs.length === 0 ? (
+          <p className="text-sm text-slate-500">No programs are assigned.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {e.programs.map((p) => (
+              <li key={p.program_id} className="flex justify-between py-2">
+                <span>{programName.get(p.program_id) ?? p.program_id}</span>
+                <span className="text-slate-500">{p.unallocated_seat_access ? 'unallocated seat access' : 'allocated seats only'}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <Card title="Logo">
+        <LogoUploader
+          entityId={e.id}
+          canEdit={admin}
+          logo={e.logo ? { url: e.logo.url, width: e.logo.width, height: e.logo.height, aspect_ratio: e.logo.aspect_ratio } : null}
+        />
+      </Card>
+
+      {Object.keys(extra).length > 0 && (
+        <Card title="Other fields">
+          <p className="mb-2 text-xs text-slate-500">Fields the API returns that this dashboard does not know yet.</p>
+          <pre className="overflow-x-auto rounded bg-slate-50 p-3 text-xs" data-testid="entity-other-fields">
+            {JSON.stringify(extra, null, 2)}
+          </pre>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { Button } from '@/components/ui/button';
+import { previewProgramChange, replaceEntityPrograms } from '../actions';
+
+interface ProgramState {
+  id: string;
+  name: string;
+  assigned: boolean;
+  unallocatedSeatAccess: boolean;
+}
+type LostCommitment = { id: string; programId: string; status: string; entitySeats: number | null; days: number[]; start: string | null; end: string | null };
+
+const DAY = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** Replaces the entity's programs (PUT …/programs), warning first which commitments it stops being eligible for. */
+export function ProgramsEditor({ entityId, programs }: { entityId: string; programs: ProgramState[] }) {
+  const router = useRouter();
+  const [rows, setRows] = useState(programs);
+  const [pending, startTransition] = useTransition();
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [lost, setLost] = useState<LostCommitment[] | null>(null);
+  const nameOf = new Map(programs.map((p) => [p.id, p.name]));
+  const changed = JSON.stringify(rows) !== JSON.stringify(programs);
+
+  const body = () => rows.filter((r) => r.assigned).map((r) => ({ program_id: r.id, unallocated_seat_access: r.unallocatedSeatAccess }));
+
+  const save = () =>
+    startTransition(async () => {
+      const r = await replaceEntityPrograms({ id: entityId, programs: body() });
+      setLost(null);
+      setMessage(r.ok ? { tone: 'ok', text: `Programs replaced: ${r.data.programs} assigned.` } : { tone: 'error', text: r.error });
+      if (r.ok) router.refresh();
+    });
+
+  const review = () =>
+    startTransition(async () => {
+      setMessage(null);
+      const r = await previewProgramChange({ id: entityId, programIds: body().map((p) => p.program_id) });
+      if (!r.ok) return setMessage({ tone: 'error', text: r.error });
+      if (r.data.length === 0) {
+        const saved = await replaceEntityPrograms({ id: entityId, programs: body() });
+        setMessage(saved.ok ? { tone: 'ok', text: `Programs replaced: ${saved.data.programs} assigned.` } : { tone: 'error', text: saved.error });
+        if (saved.ok) router.refresh();
+      } else setLost(r.data);
+    });
+
+  return (
+    <div className="space-y-4">
+      <table className="w-full text-left text-sm">
+        <thead className="text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            <th className="py-2 font-medium">Program</th>
+            <th className="py-2 font-medium">Assigned</th>
+            <th className="py-2 font-medium">Unallocated seat access</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((p, i) => (
+            <tr key={p.id} data-testid={`program-${p.name}`}>
+              <td className="py-2">{p.name}</td>
+              <td className="py-2">
+                <input
+                  type="checkbox"
+                  aria-label={`Assign ${p.name}`}
+                  checked={p.assigned}
+                  onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, assigned: e.target.checked } : r)))}
+                />
+              </td>
+              <td className="py-2">
+                <input
+                  type="checkbox"
+                  aria-label={`Unallocated seat access for ${p.name}`}
+                  disabled={!p.assigned}
+                  checked={p.assigned && p.unallocatedSeatAccess}
+                  onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, unallocatedSeatAccess: e.target.checked } : r)))}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div aria-live="polite">
+        {message && (
+          <p data-testid="programs-message" className={`rounded-md px-3 py-2 text-sm ring-1 ${message.tone === 'ok' ? 'bg-emerald-50 text-emerald-900 ring-emerald-200' : 'bg-rose-50 text-rose-900 ring-rose-200'}`}>
+            {message.text}
+          </p>
+        )}
+        {lost && (
+          <div data-testid="programs-warning" className="space-y-2 rounded-md bg-amber-50 px-3 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+            <p className="font-medium">
+              With these programs the entity stops being eligible for {lost.length} commitment{lost.length === 1 ? '' : 's'}
+              {lost.some((c) => c.status === 'assigned') ? ', including some where it holds seats' : ''}:
+            </p>
+            <ul className="max-h-40 list-disc overflow-auto pl-5">
+              {lost.map((c) => (
+                <li key={c.id}>
+                  {nameOf.get(c.programId) ?? c.programId} · {c.days.map((d) => DAY[d]).join(' ')} {c.start && c.end ? `${c.start}–${c.end}` : ''} · {c.status}
+                  {c.entitySeats ? ` · ${c.entitySeats} seats` : ''}
+                </li>
+              ))}
+            </ul>
+            <div className="flex gap-2">
+              <Button variant="danger" disabled={pending} onClick={save}>
+                Replace programs anyway
+              </Button>
+              <Button variant="secondary" disabled={pending} onClick={() => setLost(null)}>
+                Keep editing
+              </Button>
+            </div>
+          </div>
+        )}
+      </div>
+      {!lost && (
+        <Button disabled={!changed || pending} onClick={review}>
+          {pending ? 'Checking…' : 'Save programs'}
+        </Button>
+      )}
+    </div>
+  );
+}

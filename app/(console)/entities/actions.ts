@@ -1,0 +1,73 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { Uuid } from '@/lib/guestbook/schemas';
+import { ActionError, staffAction } from '@/lib/server/action';
+import { apiFor, getEntity, listEligibleCommitments } from '@/lib/server/entities';
+import { getApiClient } from '@/lib/server/guestbook';
+import { EntityForm, ReplaceProgramsInput, UpdateEntityInput } from './schemas';
+
+async function requireEntity(id: string) {
+  const entity = await getEntity(id);
+  if (!entity) throw new ActionError('This entity is not assigned to the dashboard credentials, or it no longer exists.');
+  return entity;
+}
+
+export const createEntity = staffAction(
+  { name: 'create-entity', role: 'admin', input: EntityForm, mutates: true },
+  async (form, { describe }) => {
+    const created = await getApiClient().createEntity({
+      name: form.name,
+      default_locale: form.default_locale,
+      ...(form.default_program_id ? { default_program_id: form.default_program_id, programs: [{ program_id: form.default_program_id, unallocated_seat_access: false }] } : {}),
+    });
+    describe({ entityId: created.id, resourceType: 'entity', resourceId: created.id, after: created });
+    revalidatePath('/entities');
+    return { id: created.id };
+  },
+);
+
+export const updateEntity = staffAction(
+  { name: 'update-entity', role: 'admin', input: UpdateEntityInput, mutates: true },
+  async ({ id, ...form }, { describe }) => {
+    const before = await requireEntity(id);
+    describe({ entityId: id, resourceType: 'entity', resourceId: id, before: { name: before.name, default_locale: before.default_locale, default_program_id: before.default_program_id } });
+    const patch = {
+      ...(form.name !== before.name ? { name: form.name } : {}),
+      ...(form.default_locale !== before.default_locale ? { default_locale: form.default_locale } : {}),
+      ...(form.default_program_id && form.default_program_id !== before.default_program_id ? { default_program_id: form.default_program_id } : {}),
+    };
+    if (Object.keys(patch).length === 0) throw new ActionError('Nothing changed.');
+    const after = await apiFor(before).updateEntity(id, patch);
+    describe({ after: { name: after.name, default_locale: after.default_locale, default_program_id: after.default_program_id } });
+    revalidatePath(`/entities/${id}`);
+    revalidatePath('/entities');
+    return { id };
+  },
+);
+
+/** Which eligible commitments an entity would lose with this program list (read only). */
+export const previewProgramChange = staffAction(
+  { name: 'preview-program-change', role: 'admin', input: z.strictObject({ id: Uuid, programIds: z.array(Uuid).max(200) }), mutates: false },
+  async ({ id, programIds }) => {
+    const entity = await requireEntity(id);
+    const keep = new Set(programIds);
+    const rows = await listEligibleCommitments(entity);
+    return rows
+      .filter((r) => r.program_id && !keep.has(r.program_id))
+      .map((r) => ({ id: r.id, programId: r.program_id!, status: r.assignment_status, entitySeats: r.entity_seats, venueId: r.venue_id ?? null, days: r.days_of_week ?? [], start: r.start_time ?? null, end: r.end_time ?? null }));
+  },
+);
+
+export const replaceEntityPrograms = staffAction(
+  { name: 'replace-entity-programs', role: 'admin', input: ReplaceProgramsInput, mutates: true },
+  async ({ id, programs }, { describe }) => {
+    const before = await requireEntity(id);
+    describe({ entityId: id, resourceType: 'entity', resourceId: id, before: before.programs.map(({ program_id, unallocated_seat_access }) => ({ program_id, unallocated_seat_access })) });
+    const after = await apiFor(before).replaceEntityPrograms(id, { data: programs });
+    describe({ after: after.programs.map(({ program_id, unallocated_seat_access }) => ({ program_id, unallocated_seat_access })) });
+    revalidatePath(`/entities/${id}`);
+    return { programs: after.programs.length };
+  },
+);

@@ -1,0 +1,82 @@
+'use server';
+
+import { randomBytes } from 'node:crypto';
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { ActionError, staffAction } from '@/lib/server/action';
+import { getDb } from '@/lib/server/db';
+import { Uuid } from '@/lib/guestbook/schemas';
+import {
+  createStaff,
+  findStaffById,
+  LastAdminError,
+  setStaffPassword,
+  StaffEmail,
+  StaffPassword,
+  StaffRoleSchema,
+  toSummary,
+  updateStaffAccess,
+} from '@/lib/server/staff-store';
+
+const oneTimePassword = () => randomBytes(12).toString('base64url');
+
+export const AddStaffInput = z.strictObject({
+  email: StaffEmail,
+  name: z.string().trim().min(1, { error: 'is required' }).max(120, { error: 'must be at most 120 characters' }),
+  role: StaffRoleSchema,
+  /** empty: a one-time password is generated and must be replaced at the first sign-in */
+  password: z.union([z.literal(''), StaffPassword]).default(''),
+});
+
+export const addStaffMember = staffAction(
+  { name: 'add-staff-member', role: 'admin', input: AddStaffInput, mutates: true },
+  async ({ email, name, role, password }, { describe }) => {
+    const oneTime = password === '';
+    const secret = oneTime ? oneTimePassword() : password;
+    try {
+      const created = await createStaff(await getDb(), { email, name, role, password: secret, mustChangePassword: oneTime });
+      describe({ resourceType: 'staff', resourceId: created.id, after: created });
+      revalidatePath('/team');
+      return { member: created, oneTimePassword: oneTime ? secret : null };
+    } catch (e) {
+      if (e instanceof Error && /unique|duplicate/i.test(`${e.message} ${String(e.cause ?? '')}`)) {
+        throw new ActionError(`${email} already has an account.`, { email: ['already has an account'] });
+      }
+      throw e;
+    }
+  },
+);
+
+const AccessChange = z.strictObject({ id: Uuid, role: StaffRoleSchema.optional(), disabled: z.boolean().optional() });
+
+export const changeStaffAccess = staffAction(
+  { name: 'change-staff-access', role: 'admin', input: AccessChange, mutates: true },
+  async ({ id, role, disabled }, { staff, describe }) => {
+    describe({ resourceType: 'staff', resourceId: id });
+    if (role === undefined && disabled === undefined) throw new ActionError('Nothing to change.');
+    if (id === staff.id && disabled) throw new ActionError('You cannot disable your own account.');
+    try {
+      const changed = await updateStaffAccess(await getDb(), id, { role, disabled });
+      if (!changed) throw new ActionError('This account no longer exists.');
+      describe({ before: changed.before, after: changed.after });
+      revalidatePath('/team');
+      return changed.after;
+    } catch (e) {
+      if (e instanceof LastAdminError) throw new ActionError(e.message);
+      throw e;
+    }
+  },
+);
+
+export const resetStaffPassword = staffAction(
+  { name: 'reset-staff-password', role: 'admin', input: z.strictObject({ id: Uuid }), mutates: true },
+  async ({ id }, { describe }) => {
+    describe({ resourceType: 'staff', resourceId: id });
+    const db = await getDb();
+    const user = await findStaffById(db, id);
+    if (!user) throw new ActionError('This account no longer exists.');
+    const secret = oneTimePassword();
+    await setStaffPassword(db, id, secret, true);
+    return { member: toSummary(user), oneTimePassword: secret };
+  },
+);

@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { Card } from '@/components/ui/card';
+import { getDb } from '@/lib/server/db';
+import { requireStaff } from '@/lib/server/session';
+import { listStaff } from '@/lib/server/staff-store';
+import { TeamManager } from './team-manager';
+
+export const metadata: Metadata = { title: 'Team' };
+
+export default async function TeamPage() {
+  const me = await requireStaff('admin');
+  const members = await listStaff(await getDb());
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div>
+        <h1 className="text-xl font-semibold text-slate-900">Team</h1>
+        <p className="mt-1 text-sm text-slate-500">
+          Viewers read; operators also modify and cancel reservations and edit allocations; admins also edit entities and the team.
+        </p>
+      </div>
+      <Card>
+        <TeamManager members={members} currentId={me.id} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+'use server';
+
+import { cookies } from 'next/headers';
+import { z } from 'zod';
+import { Uuid } from '@/lib/guestbook/schemas';
+import { ActionError, staffAction } from '@/lib/server/action';
+import { ENTITY_COOKIE, listEntityChoices } from '@/lib/server/entity-context';
+
+/** Picks the entity whose context the console reads and acts in (kept in a cookie). */
+export const selectEntity = staffAction(
+  { name: 'select-entity', role: 'viewer', input: z.strictObject({ id: Uuid }), mutates: false },
+  async ({ id }) => {
+    const entity = (await listEntityChoices()).find((e) => e.id === id);
+    if (!entity) throw new ActionError('This entity is not assigned to the dashboard credentials.');
+    (await cookies()).set(ENTITY_COOKIE, id, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 60 * 60 * 24 * 180 });
+    return entity;
+  },
+);

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { STORAGE } from './env';
+import { sandboxControl } from './sandbox';
+
+test.use({ storageState: STORAGE.viewer });
+
+test('delegates page through the API pagination', async ({ page }) => {
+  await page.goto('/delegates?limit=2');
+  await expect(page.getByTestId('pager-status')).toHaveText(/^Page 1 of ([2-9]|\d{2,}) · \d+ in all$/);
+  const first = await page.getByTestId('delegate-row').allTextContents();
+  expect(first).toHaveLength(2);
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByTestId('pager-status')).toHaveText(/^Page 2 of /);
+  const second = await page.getByTestId('delegate-row').allTextContents();
+  expect(second.length).toBeGreaterThan(0);
+  expect(second.some((row) => first.includes(row))).toBe(false);
+});
+
+test('searching within the page narrows the rows without another request', async ({ page }) => {
+  await page.goto('/delegates');
+  const rows = page.getByTestId('delegate-row');
+  const name = (await rows.first().locator('a').textContent())!;
+  await page.getByLabel('Search this page').fill(name);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(name);
+});
+
+test('a delegate detail shows its entities and status; a foreign id is not found', async ({ page }) => {
+  await page.goto('/delegates');
+  await page.getByTestId('delegate-row').first().locator('a').click();
+  await expect(page.getByTestId('delegate-name')).toBeVisible();
+  await expect(page.getByTestId('delegate-status')).toHaveText(/^(active|suspended)$/);
+  await page.goto('/delegates/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+});
+
+test('venues show address and seating areas; markets list', async ({ page }) => {
+  await page.goto('/venues');
+  await page.getByTestId('venue-table').locator('a').first().click();
+  await expect(page.getByTestId('venue-name')).toBeVisible();
+  await expect(page.getByTestId('venue-address')).toBeVisible();
+  await page.goto('/markets');
+  await expect(page.getByTestId('market-list').locator('li')).toHaveCount(3);
+});
+
+test('suspending the partner in the sandbox shows the banner', async ({ page, request }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('suspended-banner')).toHaveCount(0);
+  await sandboxControl(request, 'POST', `/_sandbox/identities/${DEMO_PARTNER.identityId}/suspend`, { source: 'self' });
+  try {
+    await page.reload();
+    await expect(page.getByTestId('suspended-banner')).toContainText('The partner identity is suspended');
+    await expect(page.getByTestId('identity-name')).toHaveText(DEMO_PARTNER.name);
+  } finally {
+    await sandboxControl(request, 'POST', `/_sandbox/identities/${DEMO_PARTNER.identityId}/resume`);
+  }
+  await page.reload();
+  await expect(page.getByTestId('suspended-banner')).toHaveCount(0);
+});

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { STORAGE } from './env';
+import { GIF_BYTES, makePng } from './images';
+import { sandboxApi, sandboxRequestsSince, sandboxRequestMark } from './sandbox';
+
+test.use({ storageState: STORAGE.admin });
+
+const partner = { clientId: DEMO_PARTNER.clientId, clientSecret: DEMO_PARTNER.clientSecret };
+
+async function readEntity(request: Parameters<typeof sandboxApi>[0], id: string, orgId: string | null) {
+  const body = (await sandboxApi(request, `/v2/entities/${id}`, partner, { orgId, entityId: id })) as { data: Record<string, unknown> };
+  return body.data;
+}
+
+async function createEntity(page: Page, name: string) {
+  await page.goto('/entities/new');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Default locale').selectOption('en-GB');
+  await page.getByRole('button', { name: 'Create entity' }).click();
+  await expect(page.getByTestId('entity-name')).toHaveText(name);
+  return page.url().split('/').pop()!;
+}
+
+test('create an entity, edit its locale, replace its programs; the sandbox holds exactly each change', async ({ page, request }) => {
+  const name = `Harbour Pop-up ${Date.now()}`;
+  const id = await createEntity(page, name);
+  const orgText = await page.getByTestId('entity-org').textContent();
+  const orgId = orgText?.startsWith('org_') ? orgText : null;
+
+  let stored = await readEntity(request, id, orgId);
+  expect(stored).toMatchObject({ id, name, default_locale: 'en-GB' });
+
+  await page.getByLabel('Default locale').selectOption('fr-FR');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('entity-form-saved')).toBeVisible();
+  await expect(page.getByTestId('entity-locale')).toHaveText('French (France) (fr-FR)');
+  const afterLocale = await readEntity(request, id, orgId);
+  expect(afterLocale).toEqual({ ...stored, default_locale: 'fr-FR', updated_at: afterLocale.updated_at });
+  stored = afterLocale;
+
+  const programRows = page.locator('[data-testid^="program-"]');
+  const firstProgram = (await programRows.first().locator('td').first().textContent())!;
+  await page.getByLabel(`Assign ${firstProgram}`).check();
+  await page.getByLabel(`Unallocated seat access for ${firstProgram}`).check();
+  await page.getByRole('button', { name: 'Save programs' }).click();
+  await expect(page.getByTestId('programs-message')).toContainText('Programs replaced');
+  const afterPrograms = await readEntity(request, id, orgId);
+  const programs = afterPrograms.programs as { program_id: string; unallocated_seat_access: boolean; name?: string }[];
+  expect(programs.map((p) => [p.name, p.unallocated_seat_access])).toEqual([[firstProgram, true]]);
+  expect({ ...afterPrograms, programs: undefined, updated_at: undefined }).toEqual({ ...stored, programs: undefined, updated_at: undefined });
+});
+
+test('upload a PNG logo and see its dimensions appear; a 3 MB file and a GIF are refused before anything is sent', async ({ page, request }) => {
+  const id = await createEntity(page, `Logo Test ${Date.now()}`);
+  const mark = await sandboxRequestMark(request);
+
+  await page.getByLabel('Logo file').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.concat([makePng(4, 4), Buffer.alloc(3 * 1024 * 1024)]) });
+  await expect(page.getByTestId('logo-error')).toHaveText(/big\.png is 3\.0 MB; the limit is 2 MB\./);
+  await page.getByLabel('Logo file').setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: GIF_BYTES });
+  await expect(page.getByTestId('logo-error')).toHaveText('logo.gif is not a PNG, JPEG or WebP image (it is image/gif).');
+  await expect(page.getByRole('button', { name: 'Upload logo' })).toHaveCount(0);
+  const sent = await sandboxRequestsSince(request, mark);
+  expect(sent.filter((r) => r.path.includes('/logo'))).toEqual([]);
+
+  await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(120, 80) });
+  await expect(page.getByAltText('Preview of the new logo')).toBeVisible();
+  await page.getByRole('button', { name: 'Upload logo' }).click();
+  await expect(page.getByTestId('logo-status')).toHaveText('120 × 80 px · aspect ratio 1.50', { timeout: 20_000 });
+  const orgText = await page.getByTestId('entity-org').textContent();
+  const stored = await readEntity(request, id, orgText?.startsWith('org_') ? orgText : null);
+  expect(stored.logo).toMatchObject({ width: 120, height: 80, aspect_ratio: 1.5 });
+});
+
+test('a viewer sees entities but no editing controls', async ({ browser }) => {
+  const viewer = await browser.newContext({ storageState: STORAGE.viewer });
+  const page = await viewer.newPage();
+  await page.goto('/entities');
+  await expect(page.getByRole('link', { name: 'New entity' })).toHaveCount(0);
+  await page.getByTestId('entity-row').first().locator('a').click();
+  await expect(page.getByTestId('entity-name')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save programs' })).toHaveCount(0);
+  await expect(page.getByLabel('Logo file')).toHaveCount(0);
+  await viewer.close();
+});

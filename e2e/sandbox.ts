@@ -1,0 +1,55 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { SANDBOX_URL } from './env';
+
+/** Calls a sandbox control (outside /v2) and fails the test when it does not succeed. */
+export async function sandboxControl(request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown) {
+  const res = await request.fetch(`${SANDBOX_URL}${path}`, { method, data });
+  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
+  return res.status() === 204 ? null : res.json();
+}
+
+/** Reads /v2 as the demo partner directly from the sandbox, to compare with what the dashboard did. */
+export async function sandboxApi(
+  request: APIRequestContext,
+  path: string,
+  credentials: { clientId: string; clientSecret: string },
+  context: { orgId?: string | null; entityId?: string } = {},
+) {
+  const tokenRes = await request.post(`${SANDBOX_URL}/oauth/token`, {
+    data: {
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
+      audience: `${SANDBOX_URL}/`,
+      grant_type: 'client_credentials',
+      ...(context.orgId ? { organization: context.orgId } : {}),
+    },
+  });
+  expect(tokenRes.ok(), await tokenRes.text()).toBe(true);
+  const { access_token } = (await tokenRes.json()) as { access_token: string };
+  const res = await request.get(`${SANDBOX_URL}${path}`, {
+    headers: { Authorization: `Bearer ${access_token}`, ...(context.entityId && !context.orgId ? { 'X-Entity-Id': context.entityId } : {}) },
+  });
+  expect(res.ok(), `${path} → ${res.status()}`).toBe(true);
+  return res.json();
+}
+
+interface LoggedRequest {
+  seq: number;
+  method: string;
+  path: string;
+}
+
+/** The sandbox's request log position now, to read what was sent after it. */
+export async function sandboxRequestMark(request: APIRequestContext): Promise<number> {
+  const log = await readRequestLog(request);
+  return log.reduce((max, r) => Math.max(max, r.seq), 0);
+}
+
+export async function sandboxRequestsSince(request: APIRequestContext, mark: number): Promise<LoggedRequest[]> {
+  return (await readRequestLog(request)).filter((r) => r.seq > mark);
+}
+
+async function readRequestLog(request: APIRequestContext): Promise<LoggedRequest[]> {
+  const body = (await sandboxControl(request, 'GET', '/_sandbox/requests')) as { data: LoggedRequest[] } | LoggedRequest[];
+  return Array.isArray(body) ? body : body.data;
+}

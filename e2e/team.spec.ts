@@ -1,0 +1,81 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../lib/server/demo-accounts';
+import { STORAGE } from './env';
+
+async function signIn(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return { context, page };
+}
+
+test.describe('as admin', () => {
+  test.use({ storageState: STORAGE.admin });
+
+  test('adds a member who then signs in with the role given, and the change is in the activity log', async ({ page, browser }) => {
+    const email = `new.operator.${Date.now()}@demo.test`;
+    await page.goto('/team');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Name').fill('Nina New');
+    await page.getByLabel('Password (empty: one-time)').fill('a long enough password');
+    await page.getByLabel('Role', { exact: true }).selectOption('operator');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await expect(page.getByTestId('team-notice')).toHaveText(`Added ${email}.`);
+    await expect(page.getByTestId(`member-${email}`)).toContainText('Nina New');
+
+    const member = await signIn(browser, email, 'a long enough password');
+    await expect(member.page.getByTestId('shell-staff-name')).toHaveText('Nina New');
+    await expect(member.page.getByTestId('shell-staff-role')).toHaveText('Operator');
+    await member.context.close();
+
+    await page.goto(`/activity?action=add-staff-member`);
+    const row = page.getByTestId('activity-row').filter({ hasText: DEMO_ACCOUNTS[0]!.email }).first();
+    await expect(row).toContainText('add-staff-member');
+    await expect(row).toContainText('ok');
+  });
+
+  test('a one-time password must be replaced at the first sign-in', async ({ page, browser }) => {
+    const email = `one.time.${Date.now()}@demo.test`;
+    await page.goto('/team');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Name').fill('Otto Once');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    const secret = (await page.getByTestId('one-time-password').textContent())!.trim();
+    expect(secret.length).toBeGreaterThanOrEqual(12);
+
+    const member = await signIn(browser, email, secret);
+    await expect(member.page).toHaveURL(/\/account\/password$/);
+    await member.page.goto('/');
+    await expect(member.page).toHaveURL(/\/account\/password$/);
+    await member.page.getByLabel('New password (at least 12 characters)').fill('my own new password');
+    await member.page.getByLabel('Repeat the new password').fill('my own new password');
+    await member.page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(member.page.getByTestId('shell-staff-name')).toHaveText('Otto Once');
+    await member.context.close();
+  });
+
+  test('the last active admin cannot be demoted', async ({ page }) => {
+    await page.goto('/team');
+    const me = DEMO_ACCOUNTS[0]!;
+    await expect(page.getByTestId(`member-${me.email}`).getByRole('button', { name: 'Disable' })).toHaveCount(0);
+    await page.getByLabel(`Role of ${me.email}`).selectOption('viewer');
+    await expect(page.getByTestId('team-notice')).toHaveText('This is the last active admin: make another member admin first.');
+    await page.reload();
+    await expect(page.getByLabel(`Role of ${me.email}`)).toHaveValue('admin');
+  });
+});
+
+test.describe('as operator', () => {
+  test.use({ storageState: STORAGE.operator });
+
+  test('cannot reach Team', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' })).toHaveCount(0);
+    await page.goto('/team');
+    await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add member' })).toHaveCount(0);
+  });
+});

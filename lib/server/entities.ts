@@ -1,0 +1,71 @@
+import 'server-only';
+import type { CommitmentRow, Entity } from '../guestbook/schemas';
+import { Entity as EntitySchema } from '../guestbook/schemas';
+import { GuestbookApiError } from '../guestbook';
+import { getApiClient } from './guestbook';
+import { listEntityChoices } from './entity-context';
+
+/** The API client acting in the entity's own context: its org-bound token, or the legacy header. */
+export function apiFor(entity: { id: string; org_id: string | null }) {
+  return getApiClient().asEntity(entity);
+}
+
+/** Every entity assigned to the credentials, in full (GET /v2/entities, all pages). */
+export async function listEntities(): Promise<Entity[]> {
+  const client = getApiClient();
+  const all: Entity[] = [];
+  for (let page = 1; page <= 50; page++) {
+    const res = await client.listEntities({ page, limit: 100 });
+    all.push(...res.data);
+    if (page >= res.pagination.total_pages) break;
+  }
+  return all.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * One entity, read in its own context (the list gives its org_id). null when it is not
+ * assigned to the credentials or does not exist.
+ */
+export async function getEntity(id: string): Promise<Entity | null> {
+  const choice = (await listEntityChoices()).find((e) => e.id === id);
+  if (!choice) return null;
+  try {
+    return await apiFor({ id, org_id: choice.orgId }).getEntity(id);
+  } catch (e) {
+    if (e instanceof GuestbookApiError && (e.status === 404 || e.status === 403)) return null;
+    throw e;
+  }
+}
+
+export interface ProgramOption {
+  id: string;
+  name: string;
+}
+
+/**
+ * The programs staff can choose from. The API has no program list, so this is every program
+ * any assigned entity carries, by the name the API gives it.
+ */
+export function knownPrograms(entities: Entity[]): ProgramOption[] {
+  const byId = new Map<string, string>();
+  for (const e of entities) for (const p of e.programs) if (!byId.has(p.program_id) || p.name) byId.set(p.program_id, p.name ?? p.program_id);
+  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Fields the dashboard does not know yet, shown raw instead of dropped. */
+export function otherFields(entity: Entity): Record<string, unknown> {
+  const known = new Set(Object.keys(EntitySchema.shape));
+  return Object.fromEntries(Object.entries(entity).filter(([k]) => !known.has(k)));
+}
+
+/** The entity's assigned and unassigned commitment rows (those it is eligible for), read in its context. */
+export async function listEligibleCommitments(entity: { id: string; org_id: string | null }): Promise<CommitmentRow[]> {
+  const api = apiFor(entity);
+  const rows: CommitmentRow[] = [];
+  for (let page = 1; page <= 50; page++) {
+    const res = await api.listCommitments({ status: ['assigned', 'unassigned'], page, limit: 100 });
+    rows.push(...res.data);
+    if (page >= res.pagination.total_pages) break;
+  }
+  return rows;
+}

@@ -1,0 +1,53 @@
+import 'server-only';
+import { cookies } from 'next/headers';
+import { cache } from 'react';
+import type { Entity } from '../guestbook/schemas';
+import { getApiClient } from './guestbook';
+import { getPartnerOverview } from './partner';
+
+export const ENTITY_COOKIE = 'gb_entity';
+
+export interface EntityChoice {
+  id: string;
+  name: string;
+  orgId: string | null;
+  /** how requests for this entity are scoped: an org-bound token, or the deprecated X-Entity-Id header */
+  context: 'org-bound' | 'legacy-header';
+}
+
+const toChoice = (e: Entity): EntityChoice => ({
+  id: e.id,
+  name: e.name,
+  orgId: e.org_id,
+  context: e.org_id ? 'org-bound' : 'legacy-header',
+});
+
+/** GET /v2/entities, every page (the list is short: the entities assigned to these credentials). */
+export const listEntityChoices = cache(async (): Promise<EntityChoice[]> => {
+  const client = getApiClient();
+  const all: Entity[] = [];
+  for (let page = 1; ; page++) {
+    const res = await client.listEntities({ page, limit: 100 });
+    all.push(...res.data);
+    if (page >= res.pagination.total_pages) break;
+  }
+  return all.map(toChoice).sort((a, b) => a.name.localeCompare(b.name));
+});
+
+/**
+ * The entity the signed-in staff member works in: the one picked in the switcher (a cookie),
+ * else the partner's default entity, else the first assigned one.
+ */
+export const getSelectedEntity = cache(async (): Promise<EntityChoice | null> => {
+  const [choices, picked] = await Promise.all([listEntityChoices(), cookies().then((c) => c.get(ENTITY_COOKIE)?.value)]);
+  const byId = (id: string | undefined) => (id ? choices.find((c) => c.id === id) : undefined);
+  const fallback = async () => byId((await getPartnerOverview()).defaultEntityId);
+  return byId(picked) ?? (await fallback()) ?? choices[0] ?? null;
+});
+
+/** The API client scoped to the selected entity (org-bound token or the legacy header). */
+export async function getEntityApi() {
+  const entity = await getSelectedEntity();
+  const client = getApiClient();
+  return entity ? client.asEntity({ id: entity.id, org_id: entity.orgId }) : client;
+}
