@@ -1,20 +1,40 @@
 import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
 import { configFromProcess } from '@/lib/server/config-core';
+import { contentSecurityPolicy, HSTS, STATIC_SECURITY_HEADERS } from '@/lib/server/security-headers';
+
+const PUBLIC_PATHS = [/^\/login(\/|$)/, /^\/api\/auth(\/|$)/];
 
 /**
- * An optimistic check only: visitors without a valid session cookie are sent to /login before
- * anything renders. The real guard is verifySession in every page, read and server action.
+ * Security headers on every page, and an optimistic sign-in check: visitors without a valid
+ * session cookie are sent to /login before anything renders. The real guard is verifySession
+ * in every page, read and server action.
  */
 export async function proxy(request: NextRequest) {
-  const token = await getToken({ req: request, secret: configFromProcess().authSecret });
-  if (token) return NextResponse.next();
-  const login = new URL('/login', request.url);
-  const target = `${request.nextUrl.pathname}${request.nextUrl.search}`;
-  if (target !== '/') login.searchParams.set('callbackUrl', target);
-  return NextResponse.redirect(login);
+  const config = configFromProcess();
+  const { pathname, search } = request.nextUrl;
+
+  let response: NextResponse;
+  const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
+  const csp = contentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === 'development', imageOrigins: [new URL(config.api.baseUrl).origin] });
+  if (!PUBLIC_PATHS.some((p) => p.test(pathname)) && !(await getToken({ req: request, secret: config.authSecret }))) {
+    const login = new URL('/login', request.url);
+    if (pathname !== '/') login.searchParams.set('callbackUrl', `${pathname}${search}`);
+    response = NextResponse.redirect(login);
+  } else {
+    // Next reads the nonce from the request's CSP header and puts it on its own scripts.
+    const headers = new Headers(request.headers);
+    headers.set('x-nonce', nonce);
+    headers.set('Content-Security-Policy', csp);
+    response = NextResponse.next({ request: { headers } });
+  }
+  response.headers.set('Content-Security-Policy', csp);
+  for (const [k, v] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(k, v);
+  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  if (https) response.headers.set('Strict-Transport-Security', HSTS);
+  return response;
 }
 
 export const config = {
-  matcher: ['/((?!login|api/auth|_next/static|_next/image|favicon.ico|icon.svg|robots.txt).*)'],
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|robots.txt).*)'],
 };
