@@ -1,0 +1,69 @@
+import { ProblemDetails } from './schemas';
+
+/** Why a call failed when the API did not answer with an HTTP error of its own. */
+export type TransportCode = 'network' | 'timeout' | 'rate_limited' | 'invalid_response';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/**
+ * A failed API call. `status` is the HTTP status (0 when no response arrived); the API's own
+ * problem detail is kept so callers can show what the API named (a commitment, a field).
+ */
+export class GuestbookApiError extends Error {
+  readonly status: number;
+  readonly title: string | undefined;
+  readonly detail: string | undefined;
+  readonly fieldErrors: FieldError[];
+  readonly requestId: string | undefined;
+  readonly code: TransportCode | undefined;
+  readonly method: string;
+  readonly path: string;
+
+  constructor(init: {
+    status: number;
+    method: string;
+    path: string;
+    title?: string;
+    detail?: string;
+    fieldErrors?: FieldError[];
+    requestId?: string;
+    code?: TransportCode;
+    cause?: unknown;
+  }) {
+    const summary = init.detail ?? init.title ?? init.code ?? `HTTP ${init.status}`;
+    super(`${init.method} ${init.path} failed: ${init.status ? `${init.status} ` : ''}${summary}`, { cause: init.cause });
+    this.name = 'GuestbookApiError';
+    this.status = init.status;
+    this.title = init.title;
+    this.detail = init.detail;
+    this.fieldErrors = init.fieldErrors ?? [];
+    this.requestId = init.requestId;
+    this.code = init.code;
+    this.method = init.method;
+    this.path = init.path;
+  }
+}
+
+/** Builds the error of a non-2xx response from its body, tolerating bodies that are not problem+json. */
+export function errorFromResponse(method: string, path: string, status: number, bodyText: string, requestId?: string): GuestbookApiError {
+  let problem: ProblemDetails = {};
+  try {
+    const parsed = ProblemDetails.safeParse(JSON.parse(bodyText));
+    if (parsed.success) problem = parsed.data;
+  } catch {
+    // Not JSON: keep only the status; a raw body may carry anything and is never surfaced.
+  }
+  return new GuestbookApiError({
+    status,
+    method,
+    path,
+    title: problem.title,
+    detail: problem.detail,
+    fieldErrors: problem.errors?.map((e) => ({ field: e.field, message: e.message })),
+    requestId: problem.request_id ?? requestId,
+    code: status === 429 ? 'rate_limited' : undefined,
+  });
+}

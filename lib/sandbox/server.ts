@@ -1,0 +1,99 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createSandboxApp, type SandboxState } from './app';
+import { Faults, RequestLog } from './controls';
+import { emptyWorld, type WorldData } from './model';
+import { openPersistence, type Persistence } from './persistence';
+import { seedDemoWorld, type SeedOptions } from './seed/demo';
+import { createSigningKey, Signer } from './signing';
+import { World } from './world';
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  /** the seed world for a new or reset sandbox */
+  seed?: 'demo' | 'empty';
+  seedOptions?: SeedOptions;
+  /** keep the world in this directory (embedded PGlite); ignored with `memory` or `databaseUrl` */
+  dataDir?: string;
+  /** keep the world in PostgreSQL */
+  databaseUrl?: string;
+  /** keep the world in memory only (tests) */
+  memory?: boolean;
+  /** the origin clients use, when it differs from http://host:port (a proxy) */
+  publicUrl?: string;
+  quiet?: boolean;
+}
+
+export interface RunningSandbox {
+  url: string;
+  state: SandboxState;
+  close(): Promise<void>;
+}
+
+function seedWorld(options: SandboxOptions): WorldData {
+  return options.seed === 'empty' ? emptyWorld() : seedDemoWorld(options.seedOptions);
+}
+
+/** Starts the sandbox: token service, JWKS, /v2 and /_sandbox on one origin. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const persistence: Persistence | null = options.memory ? null : await openPersistence({ dataDir: options.dataDir ?? '.data/sandbox', databaseUrl: options.databaseUrl });
+
+  let data = persistence ? await persistence.load() : null;
+  const fresh = !data;
+  data ??= seedWorld(options);
+  const world = new World(data);
+  if (world.data.keys.size === 0) {
+    const key = await createSigningKey(world.now());
+    world.put('keys', key.kid, key);
+  }
+  const signer = new Signer([...world.data.keys.values()][0]!);
+  if (persistence) {
+    if (fresh) await persistence.replaceAll(world.data);
+    else await persistence.save(world.takeChanges());
+  }
+  world.takeChanges();
+
+  const state: SandboxState = {
+    world,
+    signer,
+    publicUrl: '',
+    requests: new RequestLog(),
+    faults: new Faults(),
+    async flush() {
+      const changes = world.takeChanges();
+      if (persistence && changes.length) await persistence.save(changes);
+    },
+    async reset() {
+      const keys = world.data.keys;
+      const next = seedWorld(options);
+      next.keys = keys;
+      world.replace(next);
+      if (persistence) await persistence.replaceAll(world.data);
+    },
+  };
+  const app = createSandboxApp(state);
+
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = options.publicUrl?.replace(/\/$/, '') ?? `http://${host}:${port}`;
+  state.publicUrl = url;
+  if (!options.quiet) console.log(`Guest Book sandbox listening on ${url}`);
+
+  return {
+    url,
+    state,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      await state.flush();
+      await persistence?.close();
+    },
+  };
+}
