@@ -6,3 +6,4 @@ export * from './rate-limit';
 export * from './schemas';
 export { Secret } from './secret';
 export { TokenManager, TOKEN_EXPIRY_SKEW_MS, type TokenStats } from './tokens';
+export * from './token-schemas';

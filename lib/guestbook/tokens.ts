@@ -1,6 +1,6 @@
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { GuestbookApiError, errorFromResponse } from './errors';
-import { AccessTokenClaims, TokenResponse } from './schemas';
+import { AccessTokenClaims, TokenResponse } from './token-schemas';
 import { Secret } from './secret';
 
 /** Tokens are renewed this long before `exp`, so a request never leaves with one about to expire. */

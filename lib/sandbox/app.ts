@@ -14,9 +14,9 @@ import {
   OrgId,
   ReservationCreateBody,
   ReservationUpdateBody,
-  type Scope,
   Uuid,
 } from '../guestbook/schemas';
+import type { Scope } from '../guestbook/token-schemas';
 import { newId } from './ids';
 import { imageDimensions, sniffImageType } from './images';
 import type { CredentialRecord, EntityRecord, IdentityRecord, ReservationRecord } from './model';

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
-import type { AvailabilityQuery, HoldCreateBody, ReservationCreateBody, ReservationUpdateBody, Scope } from '../guestbook/schemas';
+import type { AvailabilityQuery, HoldCreateBody, ReservationCreateBody, ReservationUpdateBody } from '../guestbook/schemas';
+import type { Scope } from '../guestbook/token-schemas';
 import { newId } from './ids';
 import type { EntityRecord, ReservationRecord } from './model';
 import { ApiProblem, badRequest, notFound, problemFromZod, unprocessable } from './problem';

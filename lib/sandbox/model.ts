@@ -1,5 +1,5 @@
 import type { LocaleCode } from '../guestbook/locales';
-import type { Scope } from '../guestbook/schemas';
+import type { Scope } from '../guestbook/token-schemas';
 
 /** The records the sandbox keeps. Field names follow the API where the API has a name. */
 export interface CredentialRecord {

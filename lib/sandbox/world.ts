@@ -270,7 +270,8 @@ export class World {
     const next: EntityRecord = {
       ...entity,
       programs: programs.map((p) => ({ program_id: p.program_id, unallocated_seat_access: p.unallocated_seat_access })),
-      default_program_id: keepsDefault ? entity.default_program_id : (programs[0]?.program_id ?? null),
+      // The default program stays unless it is no longer assigned; it is never picked silently.
+      default_program_id: keepsDefault ? entity.default_program_id : null,
       updated_at: iso(this.now()),
     };
     this.put('entities', entity.id, next);

@@ -20,7 +20,7 @@ import {
 
 const oneTimePassword = () => randomBytes(12).toString('base64url');
 
-export const AddStaffInput = z.strictObject({
+const AddStaffInput = z.strictObject({
   email: StaffEmail,
   name: z.string().trim().min(1, { error: 'is required' }).max(120, { error: 'must be at most 120 characters' }),
   role: StaffRoleSchema,

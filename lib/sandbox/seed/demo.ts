@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SCOPES, type Scope } from '../../guestbook/schemas';
+import { SCOPES, type Scope } from '../../guestbook/token-schemas';
 import type { LocaleCode } from '../../guestbook/locales';
 import { prng, uuidFrom } from '../ids';
 import {

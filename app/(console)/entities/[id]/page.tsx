@@ -71,7 +71,6 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
       <Card title={`Programs (${e.programs.length} assigned)`}>
         {admin ? (
           <ProgramsEditor
-            key={JSON.stringify(e.programs)}
             entityId={e.id}
             programs={programs.map((p) => {
               const assigned = e.programs.find((ep) => ep.program_id === p.id);

@@ -19,6 +19,12 @@ const DAY = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 export function ProgramsEditor({ entityId, programs }: { entityId: string; programs: ProgramState[] }) {
   const router = useRouter();
   const [rows, setRows] = useState(programs);
+  // When the server's list changes (after a save and refresh), start again from it, keeping the message.
+  const [loaded, setLoaded] = useState(programs);
+  if (JSON.stringify(loaded) !== JSON.stringify(programs)) {
+    setLoaded(programs);
+    setRows(programs);
+  }
   const [pending, startTransition] = useTransition();
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [lost, setLost] = useState<LostCommitment[] | null>(null);
