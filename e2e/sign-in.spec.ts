@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/demo-accounts';
 import { STORAGE } from './env';
 
@@ -36,12 +36,14 @@ test.describe('signed out', () => {
 test.describe('signed in', () => {
   test.use({ storageState: STORAGE.viewer });
 
-  test('the overview shows name, type, status, client id and delegates', async ({ page }) => {
+  test('the overview shows name, type, status, client id, default entity and delegates', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('identity-name')).toHaveText(DEMO_PARTNER.name);
     await expect(page.getByText('partner', { exact: true })).toBeVisible();
     await expect(page.getByText('active', { exact: true })).toBeVisible();
-    await expect(page.getByTestId('identity-delegate-count')).toHaveText(/^[1-9]\d*$/);
+    await expect(page.getByTestId('identity-client-id')).toHaveText(DEMO_PARTNER.clientId);
+    await expect(page.getByTestId('identity-default-entity')).toHaveText(`Harbour & Vine Direct ${DEMO_PARTNER.defaultEntityId}`);
+    await expect(page.getByTestId('identity-delegate-count')).toHaveText(String(DEMO_DELEGATES.length));
     await expect(page.getByTestId('shell-staff-role')).toHaveText('Viewer');
   });
 

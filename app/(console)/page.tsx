@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
+import { listEntityChoices } from '@/lib/server/entity-context';
 import { getPartnerOverview } from '@/lib/server/partner';
 import { readApi } from '@/lib/server/read';
 
@@ -12,7 +13,8 @@ const formatTime = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
 
 export default async function OverviewPage() {
-  const partner = await readApi(getPartnerOverview);
+  const [partner, entities] = await Promise.all([readApi(getPartnerOverview), readApi(listEntityChoices)]);
+  const entityName = (id: string) => (entities.ok ? entities.data.find((e) => e.id === id)?.name : undefined);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
@@ -31,7 +33,15 @@ export default async function OverviewPage() {
           <FieldList
             fields={[
               { label: 'Client id', value: <code className="font-mono text-xs">{partner.data.clientId}</code>, testId: 'identity-client-id' },
-              { label: 'Default entity', value: <code className="font-mono text-xs">{partner.data.defaultEntityId}</code> },
+              {
+                label: 'Default entity',
+                value: (
+                  <span data-testid="identity-default-entity">
+                    {entityName(partner.data.defaultEntityId) ?? 'Unknown entity'}{' '}
+                    <code className="block font-mono text-xs text-slate-500">{partner.data.defaultEntityId}</code>
+                  </span>
+                ),
+              },
               { label: 'Delegates', value: partner.data.delegateCount, testId: 'identity-delegate-count' },
               { label: 'Active entities', value: partner.data.associatedEntityCount },
               { label: 'Identity id', value: <code className="font-mono text-xs">{partner.data.id}</code> },
