@@ -68,4 +68,3 @@ export function run(command: string, args: string[], env?: Env): Promise<number>
 }
 
 export const NEXT_BIN = 'node_modules/next/dist/bin/next';
-export const TSX_BIN = 'node_modules/tsx/dist/cli.mjs';

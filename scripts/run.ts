@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../lib/server/config-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts } from '../lib/server/demo-accounts';
 import { openDashboardDb } from '../lib/server/db/open';
-import { type Env, NEXT_BIN, run, startProcess, TSX_BIN, type Started } from './processes';
+import { type Env, NEXT_BIN, run, startProcess, type Started } from './processes';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -51,7 +51,7 @@ async function main() {
   if (mode === 'serve' && dataDir) rmSync(dataDir, { recursive: true, force: true });
 
   if (!process.env.GUESTBOOK_API_URL) {
-    const sandboxArgs = [TSX_BIN, 'lib/sandbox/main.ts', '--port', String(sandboxPort), '--host', host];
+    const sandboxArgs = ['--import', 'tsx', 'lib/sandbox/main.ts', '--port', String(sandboxPort), '--host', host];
     sandboxArgs.push(...(mode === 'serve' ? ['--memory'] : ['--data', path.join('.data', 'sandbox')]));
     const sandbox = await startProcess({
       name: 'sandbox',

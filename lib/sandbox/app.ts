@@ -26,6 +26,7 @@ import type { Signer, TokenClaims } from './signing';
 import { iso, type World } from './world';
 import { registerControls, type Faults, type RequestLog } from './controls';
 import { bookingRoutes } from './bookings';
+import { openApiDocument } from './openapi';
 
 export interface SandboxState {
   world: World;
@@ -178,6 +179,8 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
       headers: { 'content-type': 'application/json', 'cache-control': 'no-store', pragma: 'no-cache' },
     });
   });
+
+  app.get('/openapi.json', (c) => c.json(openApiDocument(state.publicUrl)));
 
   app.get('/.well-known/jwks.json', (c) => c.json(state.signer.jwks(), 200, { 'cache-control': 'public, max-age=300' }));
 

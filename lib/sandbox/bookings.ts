@@ -139,7 +139,7 @@ export function bookingRoutes(app: Hono<any>, deps: Deps): void {
     };
     world.put('holds', hold.id, { ...hold, consumed: true });
     world.put('reservations', r.id, r);
-    email(world, r, 'confirmation');
+    world.sendEmail(r, 'confirmation');
     return c.json({ data: world.reservationView(r) }, 201);
   });
 
@@ -178,7 +178,7 @@ export function bookingRoutes(app: Hono<any>, deps: Deps): void {
     }
     if (next.party_size !== r.party_size && !moved && next.party_size < 1) throw badRequest('party_size must be at least 1');
     world.put('reservations', r.id, next);
-    email(world, next, 'modification');
+    world.sendEmail(next, 'modification');
     return c.json({ data: world.reservationView(next) });
   });
 
@@ -190,20 +190,7 @@ export function bookingRoutes(app: Hono<any>, deps: Deps): void {
     const at = iso(world.now());
     const next = { ...r, status: 'canceled', canceled_at: at, updated_at: at };
     world.put('reservations', r.id, next);
-    email(world, next, 'cancellation');
+    world.sendEmail(next, 'cancellation');
     return c.json({ data: world.reservationView(next) });
   });
-}
-
-const SUBJECTS: Record<string, Record<string, string>> = {
-  confirmation: { en: 'Your reservation is confirmed', fr: 'Votre réservation est confirmée', de: 'Ihre Reservierung ist bestätigt', es: 'Tu reserva está confirmada', pt: 'A sua reserva está confirmada' },
-  modification: { en: 'Your reservation has changed', fr: 'Votre réservation a été modifiée', de: 'Ihre Reservierung wurde geändert', es: 'Tu reserva ha cambiado', pt: 'A sua reserva foi alterada' },
-  cancellation: { en: 'Your reservation is cancelled', fr: 'Votre réservation est annulée', de: 'Ihre Reservierung wurde storniert', es: 'Tu reserva está cancelada', pt: 'A sua reserva foi cancelada' },
-};
-
-/** Guest e-mails go to the sandbox outbox, in the reservation's locale. */
-function email(world: World, r: ReservationRecord, kind: 'confirmation' | 'modification' | 'cancellation'): void {
-  const id = newId();
-  const lang = r.locale.slice(0, 2);
-  world.put('outbox', id, { id, at: iso(world.now()), kind, to: r.guest.email, locale: r.locale, reservation_id: r.id, subject: SUBJECTS[kind]![lang] ?? SUBJECTS[kind]!.en! });
 }

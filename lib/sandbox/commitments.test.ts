@@ -28,7 +28,7 @@ async function rows(query = 'status[]=assigned&status[]=unassigned&status[]=ende
   return ((await res.json()) as { data: Row[] }).data;
 }
 const put = (data: { id: string; entity_seats: number }[]) => call(sandbox, token, '/v2/commitments', { method: 'PUT', body: JSON.stringify({ data }) });
-const audit = async () => ((await (await fetch(`${sandbox.url}/_sandbox/audit`)).json()) as { data: unknown[] }).data.length;
+const audit = async () => ((await (await fetch(`${sandbox.url}/_sandbox/audit-events`)).json()) as { data: unknown[] }).data.length;
 
 describe('GET /v2/commitments', () => {
   it('holds the seat equation on every row, and defaults to assigned rows', async () => {

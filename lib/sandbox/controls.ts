@@ -97,10 +97,14 @@ export function registerControls(app: Hono<any>, state: SandboxState): void {
     return c.json({ data: state.requests.since(Number.isFinite(since) ? since : 0) });
   });
 
-  const identityControl = (suspended: boolean) => (c: Context) => {
+  const SuspendBody = z.strictObject({ source: z.enum(['self', 'parent']).default('self') });
+  const identityControl = (suspended: boolean) => async (c: Context) => {
     const id = c.req.param('id') ?? '';
     if (!Uuid.safeParse(id).success) throw badRequest(`id: "${String(id).slice(0, 60)}" is not a UUID`);
-    const identity = world.setSuspended(id, suspended);
+    const text = await c.req.text();
+    const parsed = SuspendBody.safeParse(text ? JSON.parse(text) : {});
+    if (!parsed.success) throw problemFromZod(parsed.error, 'suspend');
+    const identity = world.setSuspended(id, suspended, parsed.data.source);
     return c.json({ data: world.identityView(identity) });
   };
   app.post('/_sandbox/identities/:id/suspend', identityControl(true));
@@ -112,16 +116,24 @@ export function registerControls(app: Hono<any>, state: SandboxState): void {
   });
 
   app.get('/_sandbox/agreements', (c) => c.json({ data: [...world.data.agreements.values()] }));
+  app.post('/_sandbox/reminders', (c) => c.json({ data: { sent: world.sendDueReminders() } }));
   app.get('/_sandbox/outbox', (c) => c.json({ data: [...world.data.outbox.values()].sort((a, b) => a.at.localeCompare(b.at)) }));
-  app.get('/_sandbox/audit', (c) => c.json({ data: [...world.data.audit.values()].sort((a, b) => a.at.localeCompare(b.at)) }));
+  app.get('/_sandbox/audit-events', (c) => c.json({ data: [...world.data.audit.values()].sort((a, b) => b.seq - a.seq) }));
 
-  const ClockBody = z.union([z.strictObject({ advance_seconds: z.number().finite() }), z.strictObject({ now: z.iso.datetime() })]);
+  const ClockBody = z.union([
+    z.strictObject({ advance_s: z.number().finite() }),
+    z.strictObject({ advance_seconds: z.number().finite() }),
+    z.strictObject({ now: z.iso.datetime() }),
+  ]);
   app.get('/_sandbox/clock', (c) => c.json({ data: { now: world.now().toISOString(), offset_ms: world.clockOffsetMs } }));
   app.post('/_sandbox/clock', async (c) => {
     const parsed = ClockBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) throw problemFromZod(parsed.error, 'clock');
-    const offset = 'now' in parsed.data ? Date.parse(parsed.data.now) - Date.now() : world.clockOffsetMs + parsed.data.advance_seconds * 1000;
+    const body = parsed.data;
+    const advance = 'advance_s' in body ? body.advance_s : 'advance_seconds' in body ? body.advance_seconds : null;
+    const offset = advance === null ? Date.parse((body as { now: string }).now) - Date.now() : world.clockOffsetMs + advance * 1000;
     world.setClockOffset(offset);
+    world.sendDueReminders();
     return c.json({ data: { now: world.now().toISOString(), offset_ms: offset } });
   });
 

@@ -1,9 +1,11 @@
 /**
  * The Guest Book sandbox as a stand-alone server.
- *   npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--data .data/sandbox | --memory] [--public-url URL]
- * SANDBOX_DATABASE_URL keeps the world in PostgreSQL instead of the embedded database.
+ *   npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--seed demo|empty|FILE] [--memory | --data DIR] [--public-url URL]
+ * DATABASE_URL=postgres://… keeps the world in PostgreSQL instead of the embedded database.
  */
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { SeedFileError } from './seed/file';
 import { startSandbox } from './server';
 
 const { values } = parseArgs({
@@ -23,8 +25,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`--port: "${values.port}" is not a port number`);
   process.exit(2);
 }
-if (values.seed !== 'demo' && values.seed !== 'empty') {
-  console.error(`--seed: "${values.seed}" is not demo or empty`);
+if (values.seed !== 'demo' && values.seed !== 'empty' && !existsSync(values.seed)) {
+  console.error(`--seed: "${values.seed}" is not demo, empty or an existing seed file`);
   process.exit(2);
 }
 
@@ -33,10 +35,16 @@ const sandbox = await startSandbox({
   host: values.host,
   dataDir: values.data,
   memory: values.memory,
-  databaseUrl: process.env.SANDBOX_DATABASE_URL || undefined,
+  databaseUrl: process.env.DATABASE_URL || undefined,
   publicUrl: values['public-url'],
   seed: values.seed,
   seedOptions: values.reservations ? { reservations: Number(values.reservations) } : undefined,
+}).catch((e: unknown) => {
+  if (e instanceof SeedFileError) {
+    console.error(e.message);
+    process.exit(2);
+  }
+  throw e;
 });
 
 let stopping = false;

@@ -17,8 +17,9 @@ export interface IdentityRecord {
   type: 'partner' | 'delegate';
   name: string;
   client_id: string;
-  /** suspended by its own action ("self"); a delegate of a suspended partner reads as suspended by "parent" */
+  /** when suspended, and by whom; a delegate of a suspended partner also reads as suspended by "parent" */
   suspended_at: string | null;
+  suspension_source: 'self' | 'parent' | null;
   default_entity_id: string;
   /** entities assigned to this identity */
   entity_ids: string[];
@@ -134,6 +135,8 @@ export interface ReservationRecord {
   created_at: string;
   updated_at: string;
   canceled_at: string | null;
+  /** when the reminder e-mail went out (not part of the API's Reservation) */
+  reminder_sent_at?: string | null;
 }
 
 export interface HoldRecord {
@@ -152,6 +155,8 @@ export interface HoldRecord {
 
 export interface AuditEventRecord {
   id: string;
+  /** order of recording (timestamps can tie) */
+  seq: number;
   at: string;
   client_id: string;
   entity_id: string;

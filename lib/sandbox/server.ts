@@ -5,14 +5,15 @@ import { Faults, RequestLog } from './controls';
 import { emptyWorld, type WorldData } from './model';
 import { openPersistence, type Persistence } from './persistence';
 import { seedDemoWorld, type SeedOptions } from './seed/demo';
+import { readSeedFile, worldFromSeed } from './seed/file';
 import { createSigningKey, Signer } from './signing';
 import { World } from './world';
 
 export interface SandboxOptions {
   port?: number;
   host?: string;
-  /** the seed world for a new or reset sandbox */
-  seed?: 'demo' | 'empty';
+  /** the seed world for a new or reset sandbox: `demo` (default), `empty`, or the path of a seed file */
+  seed?: string;
   seedOptions?: SeedOptions;
   /** keep the world in this directory (embedded PGlite); ignored with `memory` or `databaseUrl` */
   dataDir?: string;
@@ -32,7 +33,9 @@ export interface RunningSandbox {
 }
 
 function seedWorld(options: SandboxOptions): WorldData {
-  return options.seed === 'empty' ? emptyWorld() : seedDemoWorld(options.seedOptions);
+  if (options.seed === 'empty') return emptyWorld();
+  if (options.seed && options.seed !== 'demo') return worldFromSeed(readSeedFile(options.seed));
+  return seedDemoWorld(options.seedOptions);
 }
 
 /** Starts the sandbox: token service, JWKS, /v2 and /_sandbox on one origin. */

@@ -8,6 +8,7 @@ import {
   type CollectionName,
   type CommitmentRecord,
   type CredentialRecord,
+  type EmailRecord,
   type EntityRecord,
   type IdentityRecord,
   type ReservationRecord,
@@ -15,6 +16,13 @@ import {
 } from './model';
 import type { Change } from './persistence';
 import { forbidden, notFound, unprocessable } from './problem';
+
+const SUBJECTS: Record<EmailRecord['kind'], Record<string, string>> = {
+  confirmation: { en: 'Your reservation is confirmed', fr: 'Votre réservation est confirmée', de: 'Ihre Reservierung ist bestätigt', es: 'Tu reserva está confirmada', pt: 'A sua reserva está confirmada', it: 'La tua prenotazione è confermata', sv: 'Din bokning är bekräftad', nl: 'Je reservering is bevestigd' },
+  reminder: { en: 'Reminder: your reservation is coming up', fr: 'Rappel : votre réservation approche', de: 'Erinnerung: Ihre Reservierung steht bevor', es: 'Recordatorio: tu reserva se acerca', pt: 'Lembrete: a sua reserva está próxima', it: 'Promemoria: la tua prenotazione è vicina', sv: 'Påminnelse: din bokning närmar sig', nl: 'Herinnering: je reservering komt eraan' },
+  modification: { en: 'Your reservation has changed', fr: 'Votre réservation a été modifiée', de: 'Ihre Reservierung wurde geändert', es: 'Tu reserva ha cambiado', pt: 'A sua reserva foi alterada', it: 'La tua prenotazione è cambiata', sv: 'Din bokning har ändrats', nl: 'Je reservering is gewijzigd' },
+  cancellation: { en: 'Your reservation is cancelled', fr: 'Votre réservation est annulée', de: 'Ihre Reservierung wurde storniert', es: 'Tu reserva está cancelada', pt: 'A sua reserva foi cancelada', it: 'La tua prenotazione è annullata', sv: 'Din bokning är avbokad', nl: 'Je reservering is geannuleerd' },
+};
 
 export const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -95,7 +103,7 @@ export class World {
 
   /** Suspension as the API reports it: the identity's own, else its parent's. */
   suspension(identity: IdentityRecord): { source: 'self' | 'parent'; at: string } | null {
-    if (identity.suspended_at) return { source: 'self', at: identity.suspended_at };
+    if (identity.suspended_at) return { source: identity.suspension_source ?? 'self', at: identity.suspended_at };
     const parent = identity.parent_identity_id ? this.data.identities.get(identity.parent_identity_id) : undefined;
     if (parent?.suspended_at) return { source: 'parent', at: parent.suspended_at };
     return null;
@@ -130,11 +138,16 @@ export class World {
       .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
   }
 
-  setSuspended(identityId: string, suspended: boolean): IdentityRecord {
+  setSuspended(identityId: string, suspended: boolean, source: 'self' | 'parent' = 'self'): IdentityRecord {
     const identity = this.data.identities.get(identityId);
     if (!identity) throw notFound(`No identity ${identityId}.`);
     const at = iso(this.now());
-    this.put('identities', identity.id, { ...identity, suspended_at: suspended ? (identity.suspended_at ?? at) : null, updated_at: at });
+    this.put('identities', identity.id, {
+      ...identity,
+      suspended_at: suspended ? (identity.suspended_at ?? at) : null,
+      suspension_source: suspended ? source : null,
+      updated_at: at,
+    });
     return this.data.identities.get(identityId)!;
   }
 
@@ -392,7 +405,9 @@ export class World {
 
   #audit(clientId: string, entityId: string, action: string, commitmentId: string, before: number | null, after: number | null, at: string): void {
     const id = newId();
-    this.put('audit', id, { id, at, client_id: clientId, entity_id: entityId, action, commitment_id: commitmentId, before, after });
+    let seq = 0;
+    for (const e of this.data.audit.values()) seq = Math.max(seq, e.seq ?? 0);
+    this.put('audit', id, { id, seq: seq + 1, at, client_id: clientId, entity_id: entityId, action, commitment_id: commitmentId, before, after });
   }
 
   /** Ends an agreement: its commitments' rows become read-only snapshots of the allocations now. */
@@ -424,8 +439,32 @@ export class World {
 
   // ── reservations ────────────────────────────────────────────────────────────────────────
   reservationView(r: ReservationRecord): Row {
-    const { commitment_id: _c, ...view } = r;
+    const { commitment_id: _c, reminder_sent_at: _r, ...view } = r;
     return view;
+  }
+
+  /** Guest e-mails go to the outbox, rendered in the reservation's locale. */
+  sendEmail(r: ReservationRecord, kind: EmailRecord['kind']): void {
+    const id = newId();
+    const subjects = SUBJECTS[kind];
+    const subject = subjects[r.locale] ?? subjects[r.locale.slice(0, 2)] ?? subjects.en!;
+    this.put('outbox', id, { id, at: iso(this.now()), kind, to: r.guest.email, locale: r.locale, reservation_id: r.id, subject: `${subject} — ${r.date} ${r.time}, ${r.party_size}` });
+  }
+
+  /** Sends the reminder of every live reservation starting within the next 24 hours (sandbox clock), once. */
+  sendDueReminders(): number {
+    const now = this.now().getTime();
+    let sent = 0;
+    for (const r of this.data.reservations.values()) {
+      if ((r.status !== 'confirmed' && r.status !== 'pending') || r.reminder_sent_at) continue;
+      const starts = Date.parse(`${r.date}T${r.time}:00Z`);
+      if (starts <= now || starts - now > 86_400_000) continue;
+      const next = { ...r, reminder_sent_at: iso(this.now()) };
+      this.put('reservations', r.id, next);
+      this.sendEmail(next, 'reminder');
+      sent++;
+    }
+    return sent;
   }
 
   getReservation(entity: EntityRecord, id: string): ReservationRecord {

@@ -77,6 +77,9 @@ const VENUES: { key: string; name: string; market: number; tz: string; address: 
   { key: 'tejo', name: 'Tejo Marisqueira', market: 1, tz: 'Europe/Lisbon', address: null, areas: [] },
   { key: 'born', name: 'Bodega del Born', market: 2, tz: 'Europe/Madrid', address: { line1: 'Carrer de l’Argenteria 37', line2: 'Local 2', city: 'Barcelona', postal_code: '08003', country: 'ES' }, areas: [['Cava bar', 'Standing tables and stools']] },
   { key: 'barceloneta', name: 'Mar de Barceloneta', market: 2, tz: 'Europe/Madrid', address: { line1: 'Passeig de Joan de Borbó 60', line2: null, city: 'Barcelona', postal_code: '08039', country: 'ES' }, areas: [['Beach terrace', null]] },
+  { key: 'shoreditch', name: 'Shoreditch Smokehouse', market: 0, tz: 'Europe/London', address: { line1: '88 Curtain Road', line2: 'Unit 3', city: 'London', postal_code: 'EC2A 3AA', country: 'GB' }, areas: [['Pit room', 'Communal tables by the smoker'], ['Yard', null]] },
+  { key: 'principe-real', name: 'Jardim do Príncipe', market: 1, tz: 'Europe/Lisbon', address: { line1: 'Praça do Príncipe Real 5', line2: null, city: 'Lisboa', postal_code: '1250-184', country: 'PT' }, areas: [['Garden', 'Under the cedar; closed in heavy rain']] },
+  { key: 'eixample', name: 'Eixample Taller', market: 2, tz: 'Europe/Madrid', address: { line1: 'Carrer de Mallorca 214', line2: null, city: 'Barcelona', postal_code: '08008', country: 'ES' }, areas: [] },
   { key: 'gracia', name: 'Gràcia Garden', market: 2, tz: 'Europe/Madrid', address: { line1: 'Carrer de Verdi 9', line2: null, city: 'Barcelona', postal_code: '08012', country: 'ES' }, areas: [] },
 ];
 
@@ -86,7 +89,7 @@ const LAST = ['Hughes', 'Silva', 'García', 'Andersson', 'Müller', 'Dubois', 'O
 export interface SeedOptions {
   /** the date reservations are spread around (default: today, UTC) */
   today?: Date;
-  /** the number of seeded reservations (default 480) */
+  /** the number of seeded reservations (default 3,000) */
   reservations?: number;
 }
 
@@ -136,6 +139,7 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
     name: DEMO_PARTNER.name,
     client_id: DEMO_PARTNER.clientId,
     suspended_at: null,
+    suspension_source: null,
     default_entity_id: DEMO_PARTNER.defaultEntityId,
     entity_ids: [...partnerEntities, ...delegateEntities].map((e) => e.id),
     parent_identity_id: null,
@@ -160,6 +164,7 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
       name: d.name,
       client_id: cred.clientId,
       suspended_at: d.suspended ? '2026-10-14T16:20:00Z' : null,
+      suspension_source: d.suspended ? 'self' : null,
       default_entity_id: e.id,
       entity_ids: [e.id],
       parent_identity_id: partner.id,
@@ -232,11 +237,13 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
   // Reservations around today, mostly on commitment seats.
   const today = options.today ?? new Date();
   const day0 = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  const count = options.reservations ?? 480;
+  const count = options.reservations ?? 3_000;
   const live = commitments.filter((c) => !w.agreements.get(c.agreement_id)!.ended_at);
+  const holdersOf = new Map<string, { entity_id: string }[]>();
+  for (const a of w.allocations.values()) holdersOf.set(a.commitment_id, [...(holdersOf.get(a.commitment_id) ?? []), a]);
   for (let i = 0; i < count; i++) {
     const c = pick(live);
-    const holders = [...w.allocations.values()].filter((a) => a.commitment_id === c.id);
+    const holders = holdersOf.get(c.id) ?? [];
     const holder = holders.length ? pick(holders).entity_id : partnerEntities[0]!.id;
     const e = w.entities.get(holder)!;
     const offset = Math.floor(rand() * 60) - 30;
