@@ -179,7 +179,7 @@ export class GuestbookClient {
   }
 
   // ── entities ────────────────────────────────────────────────────────────────────────────
-  listEntities(q: FilteredQuery = {}): Promise<Page<Entity>> {
+  async listEntities(q: FilteredQuery = {}): Promise<Page<Entity>> {
     return this.#call('GET', '/v2/entities', listEnvelope(Entity), { query: filteredParams(q, ENTITY_FILTERS) });
   }
 
@@ -207,7 +207,7 @@ export class GuestbookClient {
   }
 
   // ── commitments ─────────────────────────────────────────────────────────────────────────
-  listCommitments(q: CommitmentsQuery = {}): Promise<Page<CommitmentRow>> {
+  async listCommitments(q: CommitmentsQuery = {}): Promise<Page<CommitmentRow>> {
     const query = CommitmentsQuery.parse(q);
     const params: [string, string][] = [
       ...(query.status ?? []).map((s) => ['status[]', s] as [string, string]),
@@ -231,7 +231,7 @@ export class GuestbookClient {
   }
 
   // ── venues, markets, availability, holds ────────────────────────────────────────────────
-  listVenues(q: FilteredQuery = {}): Promise<Page<Venue>> {
+  async listVenues(q: FilteredQuery = {}): Promise<Page<Venue>> {
     return this.#call('GET', '/v2/venues', listEnvelope(Venue), { query: filteredParams(q, VENUE_FILTERS) });
   }
 
@@ -239,7 +239,7 @@ export class GuestbookClient {
     return (await this.#call('GET', `/v2/venues/${seg(id)}`, dataEnvelope(Venue))).data;
   }
 
-  listMarkets(q: FilteredQuery = {}): Promise<Page<Market>> {
+  async listMarkets(q: FilteredQuery = {}): Promise<Page<Market>> {
     return this.#call('GET', '/v2/markets', listEnvelope(Market), { query: filteredParams(q, MARKET_FILTERS) });
   }
 
@@ -250,7 +250,7 @@ export class GuestbookClient {
   }
 
   /** POST /v2/holds answers with a bare object, not a data envelope. */
-  createHold(body: HoldCreateBody): Promise<Hold> {
+  async createHold(body: HoldCreateBody): Promise<Hold> {
     return this.#call('POST', '/v2/holds', Hold, { json: HoldCreateBody.parse(body) });
   }
 
@@ -259,7 +259,7 @@ export class GuestbookClient {
   }
 
   // ── reservations ────────────────────────────────────────────────────────────────────────
-  listReservations(q: FilteredQuery = {}): Promise<Page<Reservation>> {
+  async listReservations(q: FilteredQuery = {}): Promise<Page<Reservation>> {
     return this.#call('GET', '/v2/reservations', listEnvelope(Reservation), { query: filteredParams(q, RESERVATION_FILTERS) });
   }
 
