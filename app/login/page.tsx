@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { verifySession } from '@/lib/server/auth';
 import { getConfig } from '@/lib/server/config';
 import { LoginForm } from './login-form';
+import { SsoButton } from './sso-button';
 import { SIGN_IN_ERRORS, safeCallbackPath } from './messages';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -13,7 +14,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const callbackPath = safeCallbackPath(first(params.callbackUrl));
   if (await verifySession()) redirect(callbackPath);
   const error = first(params.error);
-  const { environment } = getConfig();
+  const { environment, oidc } = getConfig();
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
@@ -27,6 +28,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         </div>
         <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <LoginForm callbackPath={callbackPath} initialError={error ? (SIGN_IN_ERRORS[error] ?? 'Sign-in failed. Try again.') : null} />
+          {oidc && (
+            <div className="mt-5 border-t border-slate-100 pt-5">
+              <SsoButton name={oidc.name} callbackPath={callbackPath} />
+            </div>
+          )}
         </div>
       </div>
     </main>

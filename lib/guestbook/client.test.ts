@@ -410,6 +410,31 @@ describe('retry policy (scripted fetch)', () => {
     expect(calls).toEqual(Array(maxRetries + 1).fill('GET /v2/markets'));
     expect(slept.filter((ms) => ms >= 2000)).toHaveLength(maxRetries);
   });
+
+  it('tells when requests resume after giving up on a 429', async () => {
+    const { client } = scriptedClient(tooManyRequests, 0);
+    const error = (await rejectionOf(client.listMarkets())) as GuestbookApiError;
+    expect(error.retryAt?.toISOString()).toBe('2026-11-22T12:00:02.000Z');
+  });
+
+  it('cancels a call when its signal aborts, without retrying', async () => {
+    const calls: string[] = [];
+    const hanging: typeof fetch = async (input, init) => {
+      const path = new URL(String(input)).pathname;
+      if (path === '/oauth/token') return Response.json({ access_token: 'x.y.z', scope: '', expires_in: 3600, token_type: 'Bearer' });
+      calls.push(path);
+      return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+    };
+    const client = createGuestbookClient({ baseUrl: 'https://api.guestbook.test', authUrl: 'https://auth.guestbook.test', audience: 'https://api.guestbook.test/', clientId: 'c', clientSecret: 's', fetch: hanging });
+    const controller = new AbortController();
+    const pending = rejectionOf(client.withSignal(controller.signal).listMarkets());
+    await new Promise((r) => setTimeout(r, 20));
+    controller.abort();
+    expect(await pending).toMatchObject({ code: 'aborted', status: 0 });
+    expect(calls).toEqual(['/v2/markets']);
+    expect(await rejectionOf(client.withSignal(controller.signal).getMe())).toMatchObject({ code: 'aborted' });
+    expect(calls).toEqual(['/v2/markets']);
+  });
 });
 
 describe('token single flight', () => {

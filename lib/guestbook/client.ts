@@ -132,10 +132,12 @@ function describeIssues(error: z.ZodError): string {
 export class GuestbookClient {
   readonly #core: Core;
   readonly #context: EntityContext | null;
+  readonly #signal: AbortSignal | undefined;
 
-  constructor(core: Core, context: EntityContext | null) {
+  constructor(core: Core, context: EntityContext | null, signal?: AbortSignal) {
     this.#core = core;
     this.#context = context;
+    this.#signal = signal;
   }
 
   /**
@@ -144,7 +146,16 @@ export class GuestbookClient {
    */
   asEntity(entity: EntityContext): GuestbookClient {
     Uuid.parse(entity.id);
-    return new GuestbookClient(this.#core, { id: entity.id, org_id: entity.org_id });
+    return new GuestbookClient(this.#core, { id: entity.id, org_id: entity.org_id }, this.#signal);
+  }
+
+  /**
+   * The same client, its calls cancelled when `signal` aborts (a page navigated away, an export
+   * stopped): the request in flight is aborted and no retry follows. Each call also has its own
+   * timeout.
+   */
+  withSignal(signal: AbortSignal): GuestbookClient {
+    return new GuestbookClient(this.#core, this.#context, signal);
   }
 
   /** The entity context of this client, null for the credential's default entity. */
@@ -280,6 +291,10 @@ export class GuestbookClient {
   }
 
   // ── transport ───────────────────────────────────────────────────────────────────────────
+  #throwIfAborted(method: string, path: string, cause?: unknown): void {
+    if (this.#signal?.aborted) throw new GuestbookApiError({ status: 0, method, path, code: 'aborted', detail: 'The request was cancelled.', cause: cause ?? this.#signal.reason });
+  }
+
   async #call<S extends z.ZodType>(method: Method, path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
     const core = this.#core;
     const organization = this.#context?.org_id ?? undefined;
@@ -300,12 +315,16 @@ export class GuestbookClient {
         body = options.form;
       }
 
+      this.#throwIfAborted(method, path);
       await core.budget.take();
+      this.#throwIfAborted(method, path);
       const started = core.now();
+      const timeout = AbortSignal.timeout(core.options.timeoutMs);
       let response: Response;
       try {
-        response = await core.fetch(url, { method, headers, body, signal: AbortSignal.timeout(core.options.timeoutMs) });
+        response = await core.fetch(url, { method, headers, body, signal: this.#signal ? AbortSignal.any([timeout, this.#signal]) : timeout });
       } catch (cause) {
+        this.#throwIfAborted(method, path, cause);
         const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
         // A request that may have reached the API is only repeated when repeating it is harmless.
         if (IDEMPOTENT.has(method) && attempt <= core.options.maxRetries) {
@@ -337,7 +356,10 @@ export class GuestbookClient {
       }
       const requestId = response.headers.get('x-request-id') ?? undefined;
       const text = await response.text();
-      if (!response.ok) throw errorFromResponse(method, path, response.status, text, requestId);
+      if (!response.ok) {
+        const retryAt = response.status === 429 ? new Date(core.now() + retryDelayMs(response.headers, core.now())) : undefined;
+        throw errorFromResponse(method, path, response.status, text, requestId, retryAt);
+      }
       if (response.status === 204 || text === '') return schema.parse(undefined);
 
       let json: unknown;

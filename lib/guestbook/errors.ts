@@ -1,7 +1,7 @@
 import { ProblemDetails } from './schemas';
 
 /** Why a call failed when the API did not answer with an HTTP error of its own. */
-export type TransportCode = 'network' | 'timeout' | 'rate_limited' | 'invalid_response';
+export type TransportCode = 'network' | 'timeout' | 'aborted' | 'rate_limited' | 'invalid_response';
 
 export interface FieldError {
   field: string;
@@ -21,8 +21,11 @@ export class GuestbookApiError extends Error {
   readonly code: TransportCode | undefined;
   readonly method: string;
   readonly path: string;
+  /** after a 429: when the API's window resets (X-RateLimit-Reset / Retry-After) */
+  readonly retryAt: Date | undefined;
 
   constructor(init: {
+    retryAt?: Date;
     status: number;
     method: string;
     path: string;
@@ -44,11 +47,12 @@ export class GuestbookApiError extends Error {
     this.code = init.code;
     this.method = init.method;
     this.path = init.path;
+    this.retryAt = init.retryAt;
   }
 }
 
 /** Builds the error of a non-2xx response from its body, tolerating bodies that are not problem+json. */
-export function errorFromResponse(method: string, path: string, status: number, bodyText: string, requestId?: string): GuestbookApiError {
+export function errorFromResponse(method: string, path: string, status: number, bodyText: string, requestId?: string, retryAt?: Date): GuestbookApiError {
   let problem: ProblemDetails = {};
   try {
     const parsed = ProblemDetails.safeParse(JSON.parse(bodyText));
@@ -65,5 +69,6 @@ export function errorFromResponse(method: string, path: string, status: number, 
     fieldErrors: problem.errors?.map((e) => ({ field: e.field, message: e.message })),
     requestId: problem.request_id ?? requestId,
     code: status === 429 ? 'rate_limited' : undefined,
+    retryAt: status === 429 ? retryAt : undefined,
   });
 }

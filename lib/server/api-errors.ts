@@ -15,8 +15,10 @@ export function describeApiError(e: GuestbookApiError): { message: string; field
       return { message: 'The Guest Book API cannot be reached right now. Try again in a moment.' };
     case 'timeout':
       return { message: 'The Guest Book API did not answer in time. Try again; if a change was sent, reload to check it.' };
+    case 'aborted':
+      return { message: 'The request was cancelled.' };
     case 'rate_limited':
-      return { message: `The API's rate limit is reached.${detail} Try again shortly.` };
+      return { message: rateLimitMessage(e) };
     case 'invalid_response':
       return { message: 'The Guest Book API answered with data the dashboard does not understand.' };
   }
@@ -37,8 +39,17 @@ export function describeApiError(e: GuestbookApiError): { message: string; field
     case 422:
       return { message: `The API refused the change.${detail}`, fieldErrors };
     case 429:
-      return { message: `The API's rate limit is reached.${detail} Try again shortly.` };
+      return { message: rateLimitMessage(e) };
     default:
       return { message: `The Guest Book API failed (HTTP ${e.status}). Try again in a moment.` };
   }
+}
+
+const clock = (d: Date) => d.toISOString().slice(11, 19);
+
+/** "rate limit, retrying at …": when the API's window resets, in UTC. */
+function rateLimitMessage(e: GuestbookApiError): string {
+  return e.retryAt
+    ? `The API's rate limit is reached; requests resume at ${clock(e.retryAt)} UTC. Try again then.`
+    : "The API's rate limit is reached. Try again in a minute.";
 }

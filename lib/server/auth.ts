@@ -1,5 +1,6 @@
 import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
+import type { Provider } from 'next-auth/providers/index';
 import { getServerSession } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { cache } from 'react';
@@ -7,7 +8,8 @@ import { getConfig } from './config';
 import { getDb } from './db';
 import type { StaffRole } from './db/schema';
 import { LoginLimiter } from './login-limiter';
-import { checkLogin, findStaffById } from './staff-store';
+import type { DashboardConfig } from './config-core';
+import { checkLogin, findStaffById, staffForSso, type SsoProfile } from './staff-store';
 
 declare module 'next-auth' {
   interface Session {
@@ -29,13 +31,24 @@ function clientAddress(headers: Record<string, unknown> | undefined): string {
   return first || 'local';
 }
 
-/** Messages the sign-in form shows; the error code travels in the next-auth error. */
-export const SIGN_IN_ERRORS = {
-  invalid: 'Wrong e-mail or password.',
-  locked: 'Too many failed attempts. This account is locked for 15 minutes.',
-  disabled: 'This account is disabled. Ask an admin of your team.',
-  throttled: 'Too many failed attempts from this address. Try again in 15 minutes.',
-} as const;
+export const OIDC_PROVIDER_ID = 'sso';
+
+function oidcProvider(oidc: NonNullable<DashboardConfig['oidc']>): Provider {
+  return {
+    id: OIDC_PROVIDER_ID,
+    name: oidc.name,
+    type: 'oauth',
+    wellKnown: `${oidc.issuer}/.well-known/openid-configuration`,
+    clientId: oidc.clientId,
+    clientSecret: oidc.clientSecret,
+    authorization: { params: { scope: 'openid email profile' } },
+    idToken: true,
+    checks: ['pkce', 'state'],
+    profile(p: { sub: string; email?: string; name?: string }) {
+      return { id: p.sub, email: p.email ?? '', name: p.name ?? p.email ?? p.sub };
+    },
+  };
+}
 
 export function getAuthOptions(): NextAuthOptions {
   const config = getConfig();
@@ -45,6 +58,7 @@ export function getAuthOptions(): NextAuthOptions {
     jwt: { maxAge: config.sessionMaxAgeS },
     pages: { signIn: '/login', error: '/login' },
     providers: [
+      ...(config.oidc ? [oidcProvider(config.oidc)] : []),
       CredentialsProvider({
         name: 'E-mail and password',
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
@@ -61,8 +75,16 @@ export function getAuthOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        if (user) token.staffId = user.id;
+      // Company SSO signs in only people who already have an enabled staff account (matched by
+      // verified e-mail); the role always comes from that account, never from the identity provider.
+      async signIn({ account, profile }) {
+        if (account?.provider !== OIDC_PROVIDER_ID) return true;
+        const staff = await staffForSso(await getDb(), profile as SsoProfile | undefined);
+        return staff ? true : '/login?error=sso_unknown';
+      },
+      async jwt({ token, user, account, profile }) {
+        if (account?.provider === OIDC_PROVIDER_ID) token.staffId = (await staffForSso(await getDb(), profile as SsoProfile | undefined))?.id;
+        else if (user) token.staffId = user.id;
         return token;
       },
       // The role and the disabled flag are read from the database on every request (verifySession),

@@ -45,4 +45,11 @@ describe('configuration', () => {
       /GUESTBOOK_ENV[\s\S]*GUESTBOOK_API_URL: must be an http\(s\) URL[\s\S]*AUTH_SECRET: must be at least 32 characters/,
     );
   });
+
+  it('enables company SSO only with issuer, client id and secret together', () => {
+    expect(loadConfig({ DASHBOARD_DATA_DIR: dataDir() }).oidc).toBeNull();
+    expect(() => loadConfig({ DASHBOARD_DATA_DIR: dataDir(), OIDC_ISSUER: 'https://login.example.com/' })).toThrow(/missing OIDC_CLIENT_ID, OIDC_CLIENT_SECRET/);
+    const c = loadConfig({ DASHBOARD_DATA_DIR: dataDir(), OIDC_ISSUER: 'https://login.example.com/', OIDC_CLIENT_ID: 'dash', OIDC_CLIENT_SECRET: 's3cret' });
+    expect(c.oidc).toEqual({ issuer: 'https://login.example.com', clientId: 'dash', clientSecret: 's3cret', name: 'Company SSO' });
+  });
 });

@@ -32,6 +32,10 @@ const Env = z.object({
   DASHBOARD_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }).optional(),
   SESSION_MAX_AGE_S: z.coerce.number().int().min(300).max(7 * 24 * 3600).default(8 * 3600),
   DEMO_ACCOUNTS: z.enum(['true', 'false']).optional(),
+  OIDC_ISSUER: Url.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(40).default('Company SSO'),
 });
 
 export interface DashboardConfig {
@@ -49,6 +53,8 @@ export interface DashboardConfig {
   databaseUrl: string | undefined;
   sessionMaxAgeS: number;
   demoAccounts: boolean;
+  /** company SSO (OpenID Connect), when its three variables are set */
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -79,6 +85,11 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const env = parsed.data;
+  const oidcVars = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  const oidcSet = oidcVars.filter((k) => env[k]);
+  if (oidcSet.length && oidcSet.length < oidcVars.length) {
+    throw new ConfigError(`Company SSO needs ${oidcVars.join(', ')}; missing ${oidcVars.filter((k) => !env[k]).join(', ')}`);
+  }
   const production = env.GUESTBOOK_ENV === 'production';
   if (production) {
     const missing = (['GUESTBOOK_API_URL', 'GUESTBOOK_CLIENT_ID', 'GUESTBOOK_CLIENT_SECRET', 'AUTH_SECRET'] as const).filter(
@@ -107,6 +118,7 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
     databaseUrl: env.DASHBOARD_DATABASE_URL,
     sessionMaxAgeS: env.SESSION_MAX_AGE_S,
     demoAccounts: !production && env.DEMO_ACCOUNTS !== 'false',
+    oidc: env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME } : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDashboardDb, type OpenedDb } from './db/open';
-import { checkLogin, countActiveAdmins, createStaff, LastAdminError, LOCKOUT, setStaffPassword, updateStaffAccess, upsertStaff } from './staff-store';
+import { checkLogin, countActiveAdmins, createStaff, LastAdminError, LOCKOUT, setStaffPassword, staffForSso, updateStaffAccess, upsertStaff } from './staff-store';
 import { staffUsers } from './db/schema';
 import { eq } from 'drizzle-orm';
 
@@ -82,5 +82,17 @@ describe('team access changes', () => {
     expect(await checkLogin(db, 'eve@example.com', 'a brand new password')).toMatchObject({ ok: true });
     const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, s.id));
     expect(row!.mustChangePassword).toBe(true);
+  });
+});
+
+describe('company SSO', () => {
+  it('signs in only an enabled staff account with the verified e-mail, never creating one', async () => {
+    const s = await createStaff(opened.db, { email: 'sso.user@example.com', name: 'Sso', role: 'operator', password: PASSWORD });
+    expect((await staffForSso(opened.db, { email: 'SSO.User@example.com', email_verified: true }))?.id).toBe(s.id);
+    expect(await staffForSso(opened.db, { email: 'sso.user@example.com', email_verified: false })).toBeUndefined();
+    expect(await staffForSso(opened.db, { email: 'stranger@example.com' })).toBeUndefined();
+    expect(await staffForSso(opened.db, {})).toBeUndefined();
+    await updateStaffAccess(opened.db, s.id, { disabled: true });
+    expect(await staffForSso(opened.db, { email: 'sso.user@example.com' })).toBeUndefined();
   });
 });

@@ -76,6 +76,23 @@ export async function findStaffById(db: DashboardDb, id: string): Promise<StaffU
   return row;
 }
 
+export async function findStaffByEmail(db: DashboardDb, email: string): Promise<StaffUser | undefined> {
+  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, email.trim().toLowerCase()));
+  return row;
+}
+
+export interface SsoProfile {
+  email?: string;
+  email_verified?: boolean;
+}
+
+/** The enabled staff account an SSO profile signs in as: matched by e-mail, which the provider must not mark unverified. */
+export async function staffForSso(db: DashboardDb, profile: SsoProfile | undefined): Promise<StaffUser | undefined> {
+  if (!profile?.email || profile.email_verified === false) return undefined;
+  const staff = await findStaffByEmail(db, profile.email);
+  return staff && !staff.disabled ? staff : undefined;
+}
+
 export async function countActiveAdmins(db: DashboardDb): Promise<number> {
   const [row] = await db
     .select({ n: count() })
