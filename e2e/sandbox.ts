@@ -53,3 +53,27 @@ async function readRequestLog(request: APIRequestContext): Promise<LoggedRequest
   const body = (await sandboxControl(request, 'GET', '/_sandbox/requests')) as { data: LoggedRequest[] } | LoggedRequest[];
   return Array.isArray(body) ? body : body.data;
 }
+
+/** PUTs /v2/commitments as the demo partner acting for an entity, like another client of the API would. */
+export async function sandboxPutCommitments(
+  request: APIRequestContext,
+  credentials: { clientId: string; clientSecret: string },
+  context: { orgId: string | null; entityId: string },
+  data: { id: string; entity_seats: number }[],
+) {
+  const tokenRes = await request.post(`${SANDBOX_URL}/oauth/token`, {
+    data: {
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
+      audience: `${SANDBOX_URL}/`,
+      grant_type: 'client_credentials',
+      ...(context.orgId ? { organization: context.orgId } : {}),
+    },
+  });
+  const { access_token } = (await tokenRes.json()) as { access_token: string };
+  const res = await request.put(`${SANDBOX_URL}/v2/commitments`, {
+    headers: { Authorization: `Bearer ${access_token}`, ...(context.orgId ? {} : { 'X-Entity-Id': context.entityId }) },
+    data: { data },
+  });
+  expect(res.ok(), `PUT /v2/commitments → ${res.status()} ${await res.text()}`).toBe(true);
+}

@@ -9,6 +9,7 @@ const NAV: { href: string; label: string; adminOnly?: boolean }[] = [
   { href: '/identity', label: 'Identity' },
   { href: '/delegates', label: 'Delegates' },
   { href: '/entities', label: 'Entities' },
+  { href: '/allocations', label: 'Allocations' },
   { href: '/venues', label: 'Venues' },
   { href: '/markets', label: 'Markets' },
   { href: '/activity', label: 'Activity' },

@@ -1,0 +1,54 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { Uuid } from '@/lib/guestbook/schemas';
+import { ActionError, staffAction } from '@/lib/server/action';
+import { AllocationError, applyChanges, restoreSets } from '@/lib/server/allocations';
+
+const Seats = z.number().int({ error: 'must be a whole number of seats' }).min(0, { error: 'must not be negative' }).max(1_000_000);
+
+const ApplyInput = z.strictObject({
+  changes: z
+    .array(z.strictObject({ commitmentId: Uuid, entityId: Uuid, before: Seats, after: Seats }))
+    .min(1, { error: 'has no change to apply' })
+    .max(10_000)
+    .refine((cs) => new Set(cs.map((c) => `${c.commitmentId}:${c.entityId}`)).size === cs.length, { error: 'lists a cell more than once' }),
+  resume: z.boolean().default(false),
+});
+
+const RestoreInput = z.strictObject({
+  sets: z.array(z.strictObject({ entityId: Uuid, data: z.array(z.strictObject({ id: Uuid, entity_seats: Seats })).max(10_000) })).min(1).max(500),
+});
+
+const wrap = async <T>(run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof AllocationError) throw new ActionError(e.message);
+    throw e;
+  }
+};
+
+/** Applies the grid's change set: re-read, conflict check, then the two-phase plan. */
+export const applyAllocation = staffAction(
+  { name: 'apply-allocation', role: 'operator', input: ApplyInput, mutates: true },
+  async ({ changes, resume }, { describe }) => {
+    describe({ resourceType: 'commitments', before: changes.map(({ commitmentId, entityId, before }) => ({ commitmentId, entityId, seats: before })) });
+    const outcome = await wrap(() => applyChanges(changes, { resume }));
+    describe({ after: outcome.status === 'applied' ? changes.map(({ commitmentId, entityId, after }) => ({ commitmentId, entityId, seats: after })) : outcome });
+    if (outcome.status !== 'conflict') revalidatePath('/allocations');
+    return outcome;
+  },
+);
+
+/** Puts back the values read before an apply that failed part-way. */
+export const restoreAllocation = staffAction(
+  { name: 'restore-allocation', role: 'operator', input: RestoreInput, mutates: true },
+  async ({ sets }, { describe }) => {
+    describe({ resourceType: 'commitments', after: sets });
+    const outcome = await wrap(() => restoreSets(sets));
+    revalidatePath('/allocations');
+    return outcome;
+  },
+);

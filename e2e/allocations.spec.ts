@@ -1,0 +1,194 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { STORAGE } from './env';
+import { sandboxApi, sandboxPutCommitments, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+
+test.use({ storageState: STORAGE.operator });
+test.describe.configure({ mode: 'serial' });
+
+const partner = { clientId: DEMO_PARTNER.clientId, clientSecret: DEMO_PARTNER.clientSecret };
+
+interface Entity {
+  id: string;
+  name: string;
+  org_id: string | null;
+}
+interface Row {
+  id: string;
+  assignment_status: 'assigned' | 'unassigned' | 'ended';
+  total_seats: number;
+  entity_seats: number | null;
+  peer_seats: number;
+  unallocated_seats: number;
+}
+
+async function entities(request: APIRequestContext): Promise<Entity[]> {
+  return ((await sandboxApi(request, '/v2/entities?limit=100', partner)) as { data: Entity[] }).data;
+}
+async function rowsOf(request: APIRequestContext, e: Entity): Promise<Row[]> {
+  return ((await sandboxApi(request, '/v2/commitments?status[]=assigned&status[]=unassigned&status[]=ended&limit=100', partner, { orgId: e.org_id, entityId: e.id })) as { data: Row[] }).data;
+}
+const assignedSet = (rows: Row[]) => Object.fromEntries(rows.filter((r) => r.assignment_status === 'assigned').map((r) => [r.id, r.entity_seats]));
+
+/** The last boundary of a row borders the unallocated seats; its test id names the entity on its left. */
+async function lastBoundary(page: Page, commitmentId: string) {
+  const handle = page.locator(`[data-testid^="boundary-${commitmentId}-"]`).last();
+  const entityId = (await handle.getAttribute('data-testid'))!.slice(`boundary-${commitmentId}-`.length);
+  return { handle, entityId };
+}
+
+async function openGrid(page: Page) {
+  await page.goto('/allocations');
+  await expect(page.getByTestId('allocation-grid')).toBeVisible();
+}
+
+async function applyAndWait(page: Page, changes: number) {
+  await page.getByRole('button', { name: `Apply ${changes} change${changes === 1 ? '' : 's'}` }).click();
+  await expect(page.getByTestId('allocation-notice')).toContainText(`Applied ${changes} change`);
+}
+
+/** A row with room to grow: unallocated seats, seen from an entity that can edit it. */
+async function roomyRow(request: APIRequestContext, page: Page, minUnallocated: number, skip: string[] = []) {
+  const all = await entities(request);
+  const direct = all.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
+  const candidates = (await rowsOf(request, direct)).filter((r) => r.assignment_status !== 'ended' && r.unallocated_seats >= minUnallocated && !skip.includes(r.id));
+  for (const row of candidates) {
+    const boundary = page.locator(`[data-testid^="boundary-${row.id}-"]`);
+    if ((await boundary.count()) > 0) return row;
+  }
+  throw new Error('no commitment with unallocated seats in the demo world');
+}
+
+test('drag a boundary with the mouse, apply, and the sandbox holds the new seats; nothing else of the entity changes', async ({ page, request }) => {
+  await openGrid(page);
+  const row = await roomyRow(request, page, 3);
+  await page.getByTestId(`alloc-row-${row.id}`).scrollIntoViewIfNeeded();
+  const { handle, entityId } = await lastBoundary(page, row.id);
+  const entity = (await entities(request)).find((e) => e.id === entityId)!;
+  const before = await rowsOf(request, entity);
+  const seatsBefore = before.find((r) => r.id === row.id)!.entity_seats ?? 0;
+
+  const bar = await handle.locator('..').boundingBox();
+  const box = await handle.boundingBox();
+  const seatWidth = bar!.width / row.total_seats;
+  await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box!.x + box!.width / 2 + seatWidth * 1.5, box!.y + box!.height / 2, { steps: 4 });
+  await page.mouse.move(box!.x + box!.width / 2 + seatWidth * 3, box!.y + box!.height / 2, { steps: 4 });
+  await page.mouse.up();
+  const input = page.getByTestId(`alloc-row-${row.id}`).getByLabel(new RegExp(`^Seats of ${entity.name.replace(/[&]/g, '\\$&')} on`));
+  await expect(input).toHaveValue(String(seatsBefore + 3));
+
+  const mark = await sandboxRequestMark(request);
+  await applyAndWait(page, 1);
+  const puts = (await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PUT');
+  expect(puts.length).toBe(1); // only increases: phase 1 sends nothing
+  const after = await rowsOf(request, entity);
+  expect(assignedSet(after)).toEqual({ ...assignedSet(before), [row.id]: seatsBefore + 3 });
+  await expect(input).toHaveValue(String(seatsBefore + 3));
+});
+
+test('the same with the keyboard only', async ({ page, request }) => {
+  await openGrid(page);
+  const row = await roomyRow(request, page, 2);
+  const { handle, entityId } = await lastBoundary(page, row.id);
+  const entity = (await entities(request)).find((e) => e.id === entityId)!;
+  const before = await rowsOf(request, entity);
+  const seatsBefore = before.find((r) => r.id === row.id)!.entity_seats ?? 0;
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('allocation-changes')).toContainText(`${seatsBefore} → ${seatsBefore + 1}`);
+  await page.getByRole('button', { name: 'Apply 1 change' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('allocation-notice')).toContainText('Applied 1 change');
+  expect(assignedSet(await rowsOf(request, entity))).toEqual({ ...assignedSet(before), [row.id]: seatsBefore + 1 });
+});
+
+test('an over-allocation is refused in the page, and no PUT is sent', async ({ page, request }) => {
+  await openGrid(page);
+  const row = await roomyRow(request, page, 1);
+  const { entityId } = await lastBoundary(page, row.id);
+  const entity = (await entities(request)).find((e) => e.id === entityId)!;
+  const mark = await sandboxRequestMark(request);
+  const input = page.getByTestId(`alloc-row-${row.id}`).getByLabel(new RegExp(`^Seats of ${entity.name.replace(/[&]/g, '\\$&')} on`));
+  await input.fill(String(row.total_seats + 5));
+  await expect(page.getByTestId('allocation-notice')).toContainText('at most');
+  await expect(page.getByRole('button', { name: /^Apply/ })).toBeDisabled();
+  expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PUT')).toEqual([]);
+});
+
+test('the swap case applies: A gives B seats on one full commitment while B gives A seats on another', async ({ page, request }) => {
+  const all = await entities(request);
+  // Two org-bound entities eligible for the same two live commitments.
+  let pair: { a: Entity; b: Entity; shared: Row[]; rowsA: Row[]; rowsB: Row[] } | undefined;
+  for (const a of all.filter((e) => e.org_id)) {
+    for (const b of all.filter((e) => e.org_id && e.id !== a.id)) {
+      const [rowsA, rowsB] = [await rowsOf(request, a), await rowsOf(request, b)];
+      const shared = rowsA.filter((r) => r.assignment_status !== 'ended' && rowsB.some((x) => x.id === r.id && x.assignment_status !== 'ended'));
+      if (shared.length >= 2) pair = { a, b, shared: shared.slice(0, 2), rowsA, rowsB };
+      if (pair) break;
+    }
+    if (pair) break;
+  }
+  expect(pair, 'two entities sharing two commitments').toBeTruthy();
+  const { a, b, shared, rowsA } = pair!;
+  // Fill both commitments: A and B take every seat not held by other entities, 2 + rest each way.
+  const others = (r: Row, rowsB: Row[]) => r.peer_seats - (rowsB.find((x) => x.id === r.id)!.entity_seats ?? 0);
+  const free = shared.map((r) => r.total_seats - others(r, pair!.rowsB));
+  expect(free.every((f) => f >= 4)).toBe(true);
+  const setA = { ...assignedSet(rowsA), [shared[0]!.id]: 0, [shared[1]!.id]: 0 };
+  const setB0 = { ...assignedSet(pair!.rowsB), [shared[0]!.id]: 0, [shared[1]!.id]: 0 };
+  const put = (e: Entity, set: Record<string, number | null>) => sandboxPutCommitments(request, partner, { orgId: e.org_id, entityId: e.id }, Object.entries(set).map(([id, s]) => ({ id, entity_seats: s ?? 0 })));
+  await put(a, setA);
+  await put(b, setB0);
+  await put(a, { ...setA, [shared[0]!.id]: 2, [shared[1]!.id]: free[1]! - 2 });
+  await put(b, { ...setB0, [shared[0]!.id]: free[0]! - 2, [shared[1]!.id]: 2 });
+
+  await openGrid(page);
+  const cell = (row: Row, e: Entity) => page.getByTestId(`alloc-row-${row.id}`).getByLabel(new RegExp(`^Seats of ${e.name.replace(/[&]/g, '\\$&')} on`));
+  // Row 1: B gives A one seat; row 2: A gives B one seat. Decreases first, as the page requires.
+  await cell(shared[0]!, b).fill(String(free[0]! - 3));
+  await cell(shared[0]!, a).fill('3');
+  await cell(shared[1]!, a).fill(String(free[1]! - 3));
+  await cell(shared[1]!, b).fill('3');
+  await expect(page.getByTestId('allocation-changes').locator('li')).toHaveCount(4);
+  const mark = await sandboxRequestMark(request);
+  await applyAndWait(page, 4);
+  expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PUT').length).toBe(4);
+  const [afterA, afterB] = [await rowsOf(request, a), await rowsOf(request, b)];
+  expect(afterA.find((r) => r.id === shared[0]!.id)!.entity_seats).toBe(3);
+  expect(afterA.find((r) => r.id === shared[1]!.id)!.entity_seats).toBe(free[1]! - 3);
+  expect(afterB.find((r) => r.id === shared[0]!.id)!.entity_seats).toBe(free[0]! - 3);
+  expect(afterB.find((r) => r.id === shared[1]!.id)!.entity_seats).toBe(3);
+});
+
+test('a change made in the API between load and apply is detected, and nothing is sent', async ({ page, request }) => {
+  await openGrid(page);
+  const row = await roomyRow(request, page, 2);
+  const { handle, entityId } = await lastBoundary(page, row.id);
+  const entity = (await entities(request)).find((e) => e.id === entityId)!;
+  const before = await rowsOf(request, entity);
+  const seatsBefore = before.find((r) => r.id === row.id)!.entity_seats ?? 0;
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('allocation-changes')).toContainText(`${seatsBefore} → ${seatsBefore + 1}`);
+
+  // Someone else moves the same cell meanwhile.
+  const theirs = seatsBefore + 2;
+  await sandboxPutCommitments(request, partner, { orgId: entity.org_id, entityId: entity.id }, Object.entries({ ...assignedSet(before), [row.id]: theirs }).map(([id, s]) => ({ id, entity_seats: s ?? 0 })));
+  const mark = await sandboxRequestMark(request);
+  await page.getByRole('button', { name: 'Apply 1 change' }).click();
+  await expect(page.getByTestId('allocation-conflicts')).toContainText(String(theirs));
+  expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PUT')).toEqual([]);
+  expect((await rowsOf(request, entity)).find((r) => r.id === row.id)!.entity_seats).toBe(theirs);
+});
+
+test('a viewer sees the grid read-only', async ({ browser }) => {
+  const viewer = await (await browser.newContext({ storageState: STORAGE.viewer })).newPage();
+  await openGrid(viewer);
+  await expect(viewer.locator('[data-testid^="boundary-"]')).toHaveCount(0);
+  await expect(viewer.getByTestId('allocation-review')).toHaveCount(0);
+  await expect(viewer.getByRole('spinbutton').first()).toBeDisabled();
+});

@@ -1,0 +1,196 @@
+import 'server-only';
+import { buildPlan, mergeGrid, type Edits, type EntityRef } from '../allocation';
+import { GuestbookApiError } from '../guestbook';
+import type { CommitmentRow, Venue } from '../guestbook/schemas';
+import { describeApiError } from './api-errors';
+import { apiFor, knownPrograms, listEntities, type ProgramOption } from './entities';
+import { getEntityApi } from './entity-context';
+
+/** Entity reads run at most this many at a time, so a large grid stays inside the request budget. */
+const PARALLEL_READS = 4;
+
+export interface AllocationData {
+  entities: EntityRef[];
+  rowsByEntity: Record<string, CommitmentRow[]>;
+  /** entities whose rows could not be read (e.g. a missing scope), with the reason */
+  unreadable: { entityId: string; name: string; message: string }[];
+  venues: Pick<Venue, 'id' | 'name' | 'time_zone'>[];
+  programs: ProgramOption[];
+}
+
+async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Every commitment row of one entity, in all three statuses, read in its own context. */
+export async function readEntityRows(entity: EntityRef): Promise<CommitmentRow[]> {
+  const api = apiFor(entity);
+  const rows: CommitmentRow[] = [];
+  for (let page = 1; page <= 1_000; page++) {
+    const res = await api.listCommitments({ status: ['assigned', 'unassigned', 'ended'], page, limit: 100 });
+    rows.push(...res.data);
+    if (page >= res.pagination.total_pages) break;
+  }
+  return rows;
+}
+
+/** What the allocation grid needs: the managed entities and each one's view of every commitment. */
+export async function loadAllocationData(): Promise<AllocationData> {
+  const all = await listEntities();
+  const entities: EntityRef[] = all.map((e) => ({ id: e.id, name: e.name, org_id: e.org_id }));
+  const unreadable: AllocationData['unreadable'] = [];
+  const rows = await mapBounded(entities, PARALLEL_READS, async (e) => {
+    try {
+      return await readEntityRows(e);
+    } catch (error) {
+      if (!(error instanceof GuestbookApiError) || error.status === 0 || error.status >= 500) throw error;
+      unreadable.push({ entityId: e.id, name: e.name, message: describeApiError(error).message });
+      return null;
+    }
+  });
+  const rowsByEntity = Object.fromEntries(entities.flatMap((e, i) => (rows[i] ? [[e.id, rows[i]]] : [])));
+  const api = await getEntityApi();
+  const venues: AllocationData['venues'] = [];
+  for (let page = 1; page <= 100; page++) {
+    const res = await api.listVenues({ page, limit: 100 });
+    venues.push(...res.data.map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone })));
+    if (page >= res.pagination.total_pages) break;
+  }
+  return { entities: entities.filter((e) => rowsByEntity[e.id]), rowsByEntity, unreadable, venues, programs: knownPrograms(all) };
+}
+
+export interface CellChange {
+  commitmentId: string;
+  entityId: string;
+  before: number;
+  after: number;
+}
+
+export interface Conflict {
+  commitmentId: string;
+  entityId: string;
+  loaded: number;
+  theirs: number;
+  ours: number;
+}
+
+/** A complete allocation set of one entity, as PUT /v2/commitments takes it. */
+export interface EntitySet {
+  entityId: string;
+  data: { id: string; entity_seats: number }[];
+}
+
+export type ApplyOutcome =
+  | { status: 'applied'; changed: number; requests: number }
+  | { status: 'conflict'; conflicts: Conflict[] }
+  | {
+      status: 'failed';
+      message: string;
+      phase: 1 | 2;
+      entityId: string;
+      /** which entities already hold their phase-1 or final values */
+      holding: { entityId: string; state: 'unchanged' | 'decreases applied' | 'final values' }[];
+      /** the complete sets read before phase 1, to restore */
+      readBefore: EntitySet[];
+    };
+
+const seatsOf = (row: CommitmentRow | undefined) => row?.entity_seats ?? 0;
+
+/**
+ * Applies a change set in two phases (decreases first, then final values), each PUT the
+ * entity's complete set built from a fresh read, so no allocation the user did not touch is
+ * dropped. Stops before sending anything when a touched cell moved since the grid loaded.
+ * With `resume`, cells already at their decreased or final value count as expected (retry the rest).
+ */
+export async function applyChanges(changes: CellChange[], options: { resume?: boolean } = {}): Promise<ApplyOutcome> {
+  const all = await listEntities();
+  const touchedIds = [...new Set(changes.map((c) => c.entityId))];
+  const touched: EntityRef[] = touchedIds.map((id) => {
+    const e = all.find((x) => x.id === id);
+    if (!e) throw new AllocationError(`Entity ${id} is not assigned to the dashboard credentials.`);
+    return { id: e.id, name: e.name, org_id: e.org_id };
+  });
+  const reread = Object.fromEntries(await mapBounded(touched, PARALLEL_READS, async (e) => [e.id, await readEntityRows(e)] as const));
+
+  const conflicts: Conflict[] = [];
+  for (const c of changes) {
+    const row = reread[c.entityId]!.find((r) => r.id === c.commitmentId);
+    if (!row) throw new AllocationError(`Commitment ${c.commitmentId} is no longer among the rows of entity ${c.entityId}.`);
+    const now = seatsOf(row);
+    const expected = options.resume ? [c.before, Math.min(c.before, c.after), c.after] : [c.before];
+    if (!expected.includes(now) || row.assignment_status === 'ended') conflicts.push({ commitmentId: c.commitmentId, entityId: c.entityId, loaded: c.before, theirs: now, ours: c.after });
+  }
+  if (conflicts.length) return { status: 'conflict', conflicts };
+
+  const grid = mergeGrid(touched, reread);
+  const edits: Edits = {};
+  for (const c of changes) (edits[c.commitmentId] ??= {})[c.entityId] = c.after;
+  let plan: ReturnType<typeof buildPlan>;
+  try {
+    plan = buildPlan(grid, edits);
+  } catch (e) {
+    // The re-read grid refuses the target (e.g. seats taken by another entity meanwhile).
+    if (e instanceof RangeError) throw new AllocationError(`The change cannot be applied to the current allocations: ${e.message}`);
+    throw e;
+  }
+  const readBefore: EntitySet[] = touched.map((e) => ({
+    entityId: e.id,
+    data: reread[e.id]!.filter((r) => r.assignment_status === 'assigned').map((r) => ({ id: r.id, entity_seats: seatsOf(r) })),
+  }));
+
+  const state = new Map<string, 'unchanged' | 'decreases applied' | 'final values'>(touched.map((e) => [e.id, 'unchanged']));
+  let requests = 0;
+  for (const phase of [1, 2] as const) {
+    const bodies = phase === 1 ? plan.phase1 : plan.phase2;
+    for (const [entityId, body] of Object.entries(bodies)) {
+      const entity = touched.find((e) => e.id === entityId)!;
+      try {
+        await apiFor(entity).putCommitments(body);
+        requests++;
+        state.set(entityId, phase === 1 ? 'decreases applied' : 'final values');
+      } catch (error) {
+        if (!(error instanceof GuestbookApiError)) throw error;
+        return {
+          status: 'failed',
+          message: `${entity.name}: ${describeApiError(error).message}`,
+          phase,
+          entityId,
+          holding: [...state].map(([id, s]) => ({ entityId: id, state: s })),
+          readBefore,
+        };
+      }
+    }
+  }
+  return { status: 'applied', changed: changes.length, requests };
+}
+
+/**
+ * Puts back the values read before an apply that failed part-way, with the same two phases
+ * (a restore can need seats another entity still holds).
+ */
+export async function restoreSets(sets: EntitySet[]): Promise<ApplyOutcome> {
+  const all = await listEntities();
+  const changes: CellChange[] = [];
+  for (const set of sets) {
+    const e = all.find((x) => x.id === set.entityId);
+    if (!e) throw new AllocationError(`Entity ${set.entityId} is not assigned to the dashboard credentials.`);
+    const now = await readEntityRows({ id: e.id, name: e.name, org_id: e.org_id });
+    for (const wanted of set.data) {
+      const current = seatsOf(now.find((r) => r.id === wanted.id));
+      if (current !== wanted.entity_seats) changes.push({ commitmentId: wanted.id, entityId: e.id, before: current, after: wanted.entity_seats });
+    }
+  }
+  if (changes.length === 0) return { status: 'applied', changed: 0, requests: 0 };
+  return applyChanges(changes);
+}
+
+export class AllocationError extends Error {}
