@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { STORAGE } from './env';
+import { SANDBOX_URL, STORAGE } from './env';
 import { sandboxApi, sandboxPutCommitments, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 
 test.use({ storageState: STORAGE.operator });
@@ -35,6 +35,16 @@ async function lastBoundary(page: Page, commitmentId: string) {
   const handle = page.locator(`[data-testid^="boundary-${commitmentId}-"]`).last();
   const entityId = (await handle.getAttribute('data-testid'))!.slice(`boundary-${commitmentId}-`.length);
   return { handle, entityId };
+}
+
+/** The grid open on a row with room to grow, the entity left of its unallocated seats, and that entity's rows now. */
+async function gridOnRoomyRow(page: Page, request: APIRequestContext, minUnallocated: number) {
+  await openGrid(page);
+  const row = await roomyRow(request, page, minUnallocated);
+  const { handle, entityId } = await lastBoundary(page, row.id);
+  const entity = (await entities(request)).find((e) => e.id === entityId)!;
+  const before = await rowsOf(request, entity);
+  return { row, handle, entity, before, seatsBefore: before.find((r) => r.id === row.id)!.entity_seats ?? 0 };
 }
 
 async function openGrid(page: Page) {
@@ -89,12 +99,7 @@ test('drag a boundary with the mouse, apply, and the sandbox holds the new seats
 });
 
 test('the same with the keyboard only', async ({ page, request }) => {
-  await openGrid(page);
-  const row = await roomyRow(request, page, 2);
-  const { handle, entityId } = await lastBoundary(page, row.id);
-  const entity = (await entities(request)).find((e) => e.id === entityId)!;
-  const before = await rowsOf(request, entity);
-  const seatsBefore = before.find((r) => r.id === row.id)!.entity_seats ?? 0;
+  const { row, handle, entity, before, seatsBefore } = await gridOnRoomyRow(page, request, 2);
   await handle.focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
@@ -119,58 +124,100 @@ test('an over-allocation is refused in the page, and no PUT is sent', async ({ p
   expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PUT')).toEqual([]);
 });
 
-test('the swap case applies: A gives B seats on one full commitment while B gives A seats on another', async ({ page, request }) => {
+/**
+ * Two org-bound entities A and B sharing two live commitments, both made full: on c1 A holds 2 and
+ * B the rest, on c2 the other way round. Returns what each holds.
+ */
+async function fullSwapSetup(request: APIRequestContext) {
   const all = await entities(request);
-  // Two org-bound entities eligible for the same two live commitments.
-  let pair: { a: Entity; b: Entity; shared: Row[]; rowsA: Row[]; rowsB: Row[] } | undefined;
   for (const a of all.filter((e) => e.org_id)) {
     for (const b of all.filter((e) => e.org_id && e.id !== a.id)) {
       const [rowsA, rowsB] = [await rowsOf(request, a), await rowsOf(request, b)];
-      const shared = rowsA.filter((r) => r.assignment_status !== 'ended' && rowsB.some((x) => x.id === r.id && x.assignment_status !== 'ended'));
-      if (shared.length >= 2) pair = { a, b, shared: shared.slice(0, 2), rowsA, rowsB };
-      if (pair) break;
+      const shared = rowsA.filter((r) => r.assignment_status !== 'ended' && rowsB.some((x) => x.id === r.id && x.assignment_status !== 'ended')).slice(0, 2);
+      if (shared.length < 2) continue;
+      const others = (r: Row) => r.peer_seats - (rowsB.find((x) => x.id === r.id)!.entity_seats ?? 0);
+      const free = shared.map((r) => r.total_seats - others(r));
+      if (free.some((f) => f < 6)) continue;
+      const [c1, c2] = shared as [Row, Row];
+      const put = (e: Entity, set: Record<string, number | null>) =>
+        sandboxPutCommitments(request, partner, { orgId: e.org_id, entityId: e.id }, Object.entries(set).map(([id, seats]) => ({ id, entity_seats: seats ?? 0 })));
+      const setA = { ...assignedSet(rowsA), [c1.id]: 0, [c2.id]: 0 };
+      const setB = { ...assignedSet(rowsB), [c1.id]: 0, [c2.id]: 0 };
+      await put(a, setA);
+      await put(b, setB);
+      await put(a, { ...setA, [c1.id]: 2, [c2.id]: free[1]! - 2 });
+      await put(b, { ...setB, [c1.id]: free[0]! - 2, [c2.id]: 2 });
+      return { a, b, c1, c2, free: free as [number, number] };
     }
-    if (pair) break;
   }
-  expect(pair, 'two entities sharing two commitments').toBeTruthy();
-  const { a, b, shared, rowsA } = pair!;
-  // Fill both commitments: A and B take every seat not held by other entities, 2 + rest each way.
-  const others = (r: Row, rowsB: Row[]) => r.peer_seats - (rowsB.find((x) => x.id === r.id)!.entity_seats ?? 0);
-  const free = shared.map((r) => r.total_seats - others(r, pair!.rowsB));
-  expect(free.every((f) => f >= 4)).toBe(true);
-  const setA = { ...assignedSet(rowsA), [shared[0]!.id]: 0, [shared[1]!.id]: 0 };
-  const setB0 = { ...assignedSet(pair!.rowsB), [shared[0]!.id]: 0, [shared[1]!.id]: 0 };
-  const put = (e: Entity, set: Record<string, number | null>) => sandboxPutCommitments(request, partner, { orgId: e.org_id, entityId: e.id }, Object.entries(set).map(([id, s]) => ({ id, entity_seats: s ?? 0 })));
-  await put(a, setA);
-  await put(b, setB0);
-  await put(a, { ...setA, [shared[0]!.id]: 2, [shared[1]!.id]: free[1]! - 2 });
-  await put(b, { ...setB0, [shared[0]!.id]: free[0]! - 2, [shared[1]!.id]: 2 });
+  throw new Error('no two entities share two commitments with room');
+}
 
-  await openGrid(page);
+/** In the grid: on c1 B gives A one seat, on c2 A gives B one seat (decreases first, as the page requires). */
+async function enterSwap(page: Page, s: Awaited<ReturnType<typeof fullSwapSetup>>) {
   const cell = (row: Row, e: Entity) => page.getByTestId(`alloc-row-${row.id}`).getByLabel(new RegExp(`^Seats of ${e.name.replace(/[&]/g, '\\$&')} on`));
-  // Row 1: B gives A one seat; row 2: A gives B one seat. Decreases first, as the page requires.
-  await cell(shared[0]!, b).fill(String(free[0]! - 3));
-  await cell(shared[0]!, a).fill('3');
-  await cell(shared[1]!, a).fill(String(free[1]! - 3));
-  await cell(shared[1]!, b).fill('3');
+  await cell(s.c1, s.b).fill(String(s.free[0] - 3));
+  await cell(s.c1, s.a).fill('3');
+  await cell(s.c2, s.a).fill(String(s.free[1] - 3));
+  await cell(s.c2, s.b).fill('3');
   await expect(page.getByTestId('allocation-changes').locator('li')).toHaveCount(4);
+}
+
+async function seatsOn(request: APIRequestContext, s: Awaited<ReturnType<typeof fullSwapSetup>>) {
+  const [rowsA, rowsB] = [await rowsOf(request, s.a), await rowsOf(request, s.b)];
+  const of = (rows: Row[], c: Row) => rows.find((r) => r.id === c.id)!.entity_seats;
+  return { a: [of(rowsA, s.c1), of(rowsA, s.c2)], b: [of(rowsB, s.c1), of(rowsB, s.c2)] };
+}
+
+const faults = (request: APIRequestContext, body: unknown) => request.post(`${SANDBOX_URL}/_sandbox/faults`, { data: body });
+
+test('the swap case applies: A gives B seats on one full commitment while B gives A seats on another', async ({ page, request }) => {
+  const s = await fullSwapSetup(request);
+  await openGrid(page);
+  await enterSwap(page, s);
   const mark = await sandboxRequestMark(request);
   await applyAndWait(page, 4);
   expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PUT').length).toBe(4);
-  const [afterA, afterB] = [await rowsOf(request, a), await rowsOf(request, b)];
-  expect(afterA.find((r) => r.id === shared[0]!.id)!.entity_seats).toBe(3);
-  expect(afterA.find((r) => r.id === shared[1]!.id)!.entity_seats).toBe(free[1]! - 3);
-  expect(afterB.find((r) => r.id === shared[0]!.id)!.entity_seats).toBe(free[0]! - 3);
-  expect(afterB.find((r) => r.id === shared[1]!.id)!.entity_seats).toBe(3);
+  expect(await seatsOn(request, s)).toEqual({ a: [3, s.free[1] - 3], b: [s.free[0] - 3, 3] });
+});
+
+test('a failure part-way shows who holds what, and "restore what was read" puts the values back', async ({ page, request }) => {
+  const s = await fullSwapSetup(request);
+  await openGrid(page);
+  await enterSwap(page, s);
+  // Both phase-1 PUTs pass; the first phase-2 PUT is refused.
+  expect((await faults(request, { fail_requests: [{ method: 'PUT', path: '/v2/commitments', status: 422, skip: 2 }] })).ok()).toBe(true);
+  try {
+    await page.getByRole('button', { name: 'Apply 4 changes' }).click();
+    await expect(page.getByTestId('allocation-notice')).toContainText('Stopped in phase 2');
+    await expect(page.getByTestId('allocation-failure')).toContainText('decreases applied');
+    expect(await seatsOn(request, s)).toEqual({ a: [2, s.free[1] - 3], b: [s.free[0] - 3, 2] });
+    await page.getByRole('button', { name: 'Restore what was read' }).click();
+    await expect(page.getByTestId('allocation-notice')).toContainText('Restored the values read before the apply');
+    expect(await seatsOn(request, s)).toEqual({ a: [2, s.free[1] - 2], b: [s.free[0] - 2, 2] });
+  } finally {
+    await request.delete(`${SANDBOX_URL}/_sandbox/faults`);
+  }
+});
+
+test('after a failure part-way, "retry the rest" completes the plan', async ({ page, request }) => {
+  const s = await fullSwapSetup(request);
+  await openGrid(page);
+  await enterSwap(page, s);
+  expect((await faults(request, { fail_requests: [{ method: 'PUT', path: '/v2/commitments', status: 422, skip: 3 }] })).ok()).toBe(true);
+  try {
+    await page.getByRole('button', { name: 'Apply 4 changes' }).click();
+    await expect(page.getByTestId('allocation-notice')).toContainText('Stopped in phase 2');
+    await page.getByRole('button', { name: 'Retry the rest' }).click();
+    await expect(page.getByTestId('allocation-notice')).toContainText('Applied 4 changes');
+    expect(await seatsOn(request, s)).toEqual({ a: [3, s.free[1] - 3], b: [s.free[0] - 3, 3] });
+  } finally {
+    await request.delete(`${SANDBOX_URL}/_sandbox/faults`);
+  }
 });
 
 test('a change made in the API between load and apply is detected, and nothing is sent', async ({ page, request }) => {
-  await openGrid(page);
-  const row = await roomyRow(request, page, 2);
-  const { handle, entityId } = await lastBoundary(page, row.id);
-  const entity = (await entities(request)).find((e) => e.id === entityId)!;
-  const before = await rowsOf(request, entity);
-  const seatsBefore = before.find((r) => r.id === row.id)!.entity_seats ?? 0;
+  const { row, handle, entity, before, seatsBefore } = await gridOnRoomyRow(page, request, 2);
   await handle.focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('allocation-changes')).toContainText(`${seatsBefore} → ${seatsBefore + 1}`);

@@ -8,6 +8,26 @@ export async function sandboxControl(request: APIRequestContext, method: 'GET' |
   return res.status() === 204 ? null : res.json();
 }
 
+/** An access token of the demo credentials from the sandbox's token service, org-bound when asked. */
+async function sandboxToken(request: APIRequestContext, credentials: { clientId: string; clientSecret: string }, orgId?: string | null): Promise<string> {
+  const tokenRes = await request.post(`${SANDBOX_URL}/oauth/token`, {
+    data: {
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
+      audience: `${SANDBOX_URL}/`,
+      grant_type: 'client_credentials',
+      ...(orgId ? { organization: orgId } : {}),
+    },
+  });
+  expect(tokenRes.ok(), await tokenRes.text()).toBe(true);
+  return ((await tokenRes.json()) as { access_token: string }).access_token;
+}
+
+const contextHeaders = (token: string, context: { orgId?: string | null; entityId?: string }) => ({
+  Authorization: `Bearer ${token}`,
+  ...(context.entityId && !context.orgId ? { 'X-Entity-Id': context.entityId } : {}),
+});
+
 /** Reads /v2 as the demo partner directly from the sandbox, to compare with what the dashboard did. */
 export async function sandboxApi(
   request: APIRequestContext,
@@ -15,20 +35,8 @@ export async function sandboxApi(
   credentials: { clientId: string; clientSecret: string },
   context: { orgId?: string | null; entityId?: string } = {},
 ) {
-  const tokenRes = await request.post(`${SANDBOX_URL}/oauth/token`, {
-    data: {
-      client_id: credentials.clientId,
-      client_secret: credentials.clientSecret,
-      audience: `${SANDBOX_URL}/`,
-      grant_type: 'client_credentials',
-      ...(context.orgId ? { organization: context.orgId } : {}),
-    },
-  });
-  expect(tokenRes.ok(), await tokenRes.text()).toBe(true);
-  const { access_token } = (await tokenRes.json()) as { access_token: string };
-  const res = await request.get(`${SANDBOX_URL}${path}`, {
-    headers: { Authorization: `Bearer ${access_token}`, ...(context.entityId && !context.orgId ? { 'X-Entity-Id': context.entityId } : {}) },
-  });
+  const token = await sandboxToken(request, credentials, context.orgId);
+  const res = await request.get(`${SANDBOX_URL}${path}`, { headers: contextHeaders(token, context) });
   expect(res.ok(), `${path} → ${res.status()}`).toBe(true);
   return res.json();
 }
@@ -61,19 +69,7 @@ export async function sandboxPutCommitments(
   context: { orgId: string | null; entityId: string },
   data: { id: string; entity_seats: number }[],
 ) {
-  const tokenRes = await request.post(`${SANDBOX_URL}/oauth/token`, {
-    data: {
-      client_id: credentials.clientId,
-      client_secret: credentials.clientSecret,
-      audience: `${SANDBOX_URL}/`,
-      grant_type: 'client_credentials',
-      ...(context.orgId ? { organization: context.orgId } : {}),
-    },
-  });
-  const { access_token } = (await tokenRes.json()) as { access_token: string };
-  const res = await request.put(`${SANDBOX_URL}/v2/commitments`, {
-    headers: { Authorization: `Bearer ${access_token}`, ...(context.orgId ? {} : { 'X-Entity-Id': context.entityId }) },
-    data: { data },
-  });
+  const token = await sandboxToken(request, credentials, context.orgId);
+  const res = await request.put(`${SANDBOX_URL}/v2/commitments`, { headers: contextHeaders(token, context), data: { data } });
   expect(res.ok(), `PUT /v2/commitments → ${res.status()} ${await res.text()}`).toBe(true);
 }

@@ -71,6 +71,33 @@ describe('buildPlan', () => {
     expect(put(cloneWorld(world), 'b', plan.phase2.b!)).toEqual({ ok: false, reason: 'full over-allocated: 10 + 10 > 15' });
   });
 
+  it('applies the swap no single-phase order can: A gives B 3 seats on full c1 while B gives A 3 on full c2', () => {
+    const world: World = [
+      { id: 'c1', total: 12, seats: { a: 8, b: 4 }, eligible: [] },
+      { id: 'c2', total: 12, seats: { a: 4, b: 8 }, eligible: [] },
+    ];
+    const rows = grid(world);
+    const first = moveSeats(rows[0]!, {}, 'a', 'b', 3);
+    if (!first.ok) throw new Error(first.reason);
+    const both = moveSeats(rows[1]!, first.edits, 'b', 'a', 3);
+    if (!both.ok) throw new Error(both.reason);
+    const plan = buildPlan(rows, both.edits);
+
+    // One PUT per entity with its final values is refused whichever entity goes first.
+    for (const firstEntity of ['a', 'b'] as const) {
+      expect(put(cloneWorld(world), firstEntity, plan.phase2[firstEntity]!).ok).toBe(false);
+    }
+    for (const order1 of permutations(['a', 'b'])) {
+      for (const order2 of permutations(['a', 'b'])) {
+        const w = cloneWorld(world);
+        runPhase(w, plan.phase1, order1);
+        expect(w.map((c) => c.seats)).toEqual([{ a: 5, b: 4 }, { a: 4, b: 5 }]);
+        runPhase(w, plan.phase2, order2);
+        expect(w.map((c) => c.seats)).toEqual([{ a: 5, b: 7 }, { a: 7, b: 5 }]);
+      }
+    }
+  });
+
   it('sends each touched entity its complete set, untouched entities nothing', () => {
     const world: World = [
       { id: 'c1', total: 10, seats: { a: 4, b: 2, c: 1 }, eligible: [], venue_id: 'v1' },

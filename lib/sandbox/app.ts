@@ -111,7 +111,7 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
     c.set('requestId', requestId);
     const url = new URL(c.req.url);
     const entry = state.requests.add({ method: c.req.method, path: url.pathname, query: url.search, at: iso(world.now()) });
-    if (!url.pathname.startsWith('/_sandbox') && (await state.faults.before(url.pathname)) === 'drop') {
+    if (!url.pathname.startsWith('/_sandbox') && (await state.faults.before(c.req.method, url.pathname)) === 'drop') {
       // An injected dropped connection: the client sees the socket close with no response.
       (c.env as { outgoing?: { destroy(): void } } | undefined)?.outgoing?.destroy();
       return;
