@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
 import { formatUtc } from '@/components/ui/format';
+import { listAll } from '@/lib/guestbook/client';
+import { listEntityChoices } from '@/lib/server/entity-context';
 import { getApiClient } from '@/lib/server/guestbook';
 import { readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
@@ -11,12 +14,20 @@ import { requireStaff } from '@/lib/server/session';
 export const metadata: Metadata = { title: 'Identity' };
 
 const Mono = ({ children }: { children: string }) => <code className="break-all font-mono text-xs">{children}</code>;
-const IdList = ({ ids }: { ids: string[] | undefined }) =>
+/** Ids with the names the API gives them, linked to their pages; an id the dashboard cannot name stays raw. */
+const IdList = ({ ids, names, href }: { ids: string[] | undefined; names: Map<string, string>; href: (id: string) => string }) =>
   ids && ids.length ? (
-    <ul className="space-y-0.5">
+    <ul className="space-y-1">
       {ids.map((id) => (
         <li key={id}>
-          <Mono>{id}</Mono>
+          {names.has(id) ? (
+            <Link href={href(id)} className="font-medium text-brand-700 hover:underline">
+              {names.get(id)}
+            </Link>
+          ) : null}{' '}
+          <span className="block text-slate-500">
+            <Mono>{id}</Mono>
+          </span>
         </li>
       ))}
     </ul>
@@ -26,9 +37,16 @@ const IdList = ({ ids }: { ids: string[] | undefined }) =>
 
 export default async function IdentityPage() {
   await requireStaff('viewer');
-  const me = await readApi(() => getApiClient().getMe());
+  const [me, entities, delegates] = await Promise.all([
+    readApi(() => getApiClient().getMe()),
+    readApi(listEntityChoices),
+    readApi(() => listAll((page) => getApiClient().listDelegates({ page, limit: 100 }), 1_000)),
+  ]);
   if (!me.ok) return <ErrorState title="The identity could not be read" message={me.error} />;
   const i = me.data;
+  const entityNames = new Map(entities.ok ? entities.data.map((e) => [e.id, e.name]) : []);
+  const delegateNames = new Map(delegates.ok ? delegates.data.map((d) => [d.id, d.name]) : []);
+  const entityHref = (id: string) => `/entities/${id}`;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
@@ -43,10 +61,10 @@ export default async function IdentityPage() {
             { label: 'Name', value: i.name },
             { label: 'Client id', value: <Mono>{i.client_id}</Mono> },
             { label: 'Status', value: <Badge tone={i.status === 'active' ? 'green' : 'red'}>{i.status}</Badge>, testId: 'identity-status' },
-            { label: 'Default entity', value: <Mono>{i.default_entity_id}</Mono> },
-            { label: 'Associated entities (active)', value: <IdList ids={i.associated_entity_ids} /> },
+            { label: 'Default entity', value: <IdList ids={[i.default_entity_id]} names={entityNames} href={entityHref} /> },
+            { label: 'Associated entities (active)', value: <IdList ids={i.associated_entity_ids} names={entityNames} href={entityHref} /> },
             i.type === 'partner'
-              ? { label: 'Delegated identities', value: <IdList ids={i.delegated_identity_ids} /> }
+              ? { label: 'Delegated identities', value: <IdList ids={i.delegated_identity_ids} names={delegateNames} href={(id) => `/delegates/${id}`} /> }
               : { label: 'Parent identity', value: i.parent_identity_id ? <Mono>{i.parent_identity_id}</Mono> : '—' },
             { label: 'Suspension source', value: i.suspension_source ?? '—' },
             { label: 'Suspended at', value: formatUtc(i.suspended_at) },
