@@ -47,6 +47,12 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('shell-staff-role')).toHaveText('Viewer');
   });
 
+  test('the identity page names its entities and delegates, linked to their pages', async ({ page }) => {
+    await page.goto('/identity');
+    await expect(page.getByRole('link', { name: 'Harbour & Vine Direct' }).first()).toHaveAttribute('href', `/entities/${DEMO_PARTNER.defaultEntityId}`);
+    await expect(page.getByRole('link', { name: DEMO_DELEGATES[0]!.name })).toHaveAttribute('href', `/delegates/${DEMO_DELEGATES[0]!.identityId}`);
+  });
+
   test('sign out ends the session', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -10,6 +10,7 @@ const NAV: { href: string; label: string; adminOnly?: boolean }[] = [
   { href: '/delegates', label: 'Delegates' },
   { href: '/entities', label: 'Entities' },
   { href: '/allocations', label: 'Allocations' },
+  { href: '/reservations', label: 'Reservations' },
   { href: '/venues', label: 'Venues' },
   { href: '/markets', label: 'Markets' },
   { href: '/activity', label: 'Activity' },

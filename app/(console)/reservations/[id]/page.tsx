@@ -1,0 +1,104 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { z } from 'zod';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { FieldList } from '@/components/ui/field-list';
+import { formatUtc } from '@/components/ui/format';
+import { LOCALES } from '@/lib/guestbook/locales';
+import { readApi } from '@/lib/server/read';
+import { getReservation, isCancelable, otherReservationFields, venueNames } from '@/lib/server/reservations';
+import { hasRole } from '@/lib/server/roles';
+import { requireStaff } from '@/lib/server/session';
+import { StatusBadge } from '../results-table';
+import { CancelButton } from './cancel-button';
+
+export const metadata: Metadata = { title: 'Reservation' };
+
+const mono = (v: string | null | undefined) => (v ? <span className="font-mono text-xs">{v}</span> : '—');
+
+export default async function ReservationPage({ params }: { params: Promise<{ id: string }> }) {
+  const staff = await requireStaff('viewer');
+  const { id } = await params;
+  if (!z.guid().safeParse(id).success) notFound();
+  const [result, venues] = await Promise.all([readApi(() => getReservation(id)), readApi(venueNames)]);
+  if (!result.ok) return <ErrorState title="The reservation could not be read" message={result.error} />;
+  const r = result.data;
+  if (!r) notFound();
+  const venueName = r.venue_id && venues.ok ? venues.data[r.venue_id] : undefined;
+  const localeName = (LOCALES as Record<string, string | undefined>)[r.locale];
+  const extra = otherReservationFields(r);
+  const guestName = r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : 'Unnamed guest';
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div>
+        <Link href="/reservations" className="text-sm text-brand-700 hover:underline">
+          ← Reservations
+        </Link>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-xl font-semibold text-slate-900" data-testid="reservation-guest">
+              {guestName}
+            </h1>
+            <span data-testid="reservation-status">
+              <StatusBadge status={r.status} />
+            </span>
+          </div>
+          {hasRole(staff.role, 'operator') && isCancelable(r.status) && (
+            <CancelButton id={r.id} guest={{ first: r.guest?.first_name ?? '', last: r.guest?.last_name ?? '' }} partySize={r.party_size ?? null} date={r.date ?? null} time={r.time ?? null} />
+          )}
+        </div>
+      </div>
+
+      <Card title="Booking">
+        <FieldList
+          fields={[
+            { label: 'Status', value: r.status, testId: 'field-status' },
+            { label: 'Date', value: r.date ?? '—', testId: 'field-date' },
+            { label: 'Time', value: r.time ?? '—', testId: 'field-time' },
+            { label: 'Party size', value: r.party_size ?? '—', testId: 'field-party-size' },
+            { label: 'Venue', value: venueName ? <span>{venueName} {mono(r.venue_id)}</span> : mono(r.venue_id), testId: 'field-venue' },
+            { label: 'Program', value: mono(r.program_id), testId: 'field-program' },
+            { label: 'Seating area', value: mono(r.seating_area_id), testId: 'field-seating-area' },
+            { label: 'Locale', value: localeName ? `${localeName} (${r.locale})` : r.locale, testId: 'field-locale' },
+            { label: 'Notes', value: r.notes || '—', testId: 'field-notes' },
+          ]}
+        />
+      </Card>
+
+      <Card title="Guest">
+        <FieldList
+          fields={[
+            { label: 'First name', value: r.guest?.first_name ?? '—', testId: 'field-first-name' },
+            { label: 'Last name', value: r.guest?.last_name ?? '—', testId: 'field-last-name' },
+            { label: 'E-mail', value: r.guest?.email ?? '—', testId: 'field-email' },
+            { label: 'Phone', value: r.guest?.phone ?? '—', testId: 'field-phone' },
+          ]}
+        />
+      </Card>
+
+      <Card title="Record">
+        <FieldList
+          fields={[
+            { label: 'Reservation id', value: mono(r.id), testId: 'field-id' },
+            { label: 'Entity id', value: mono(r.entity_id), testId: 'field-entity' },
+            { label: 'Created', value: formatUtc(r.created_at), testId: 'field-created' },
+            { label: 'Updated', value: formatUtc(r.updated_at), testId: 'field-updated' },
+            { label: 'Canceled', value: formatUtc(r.canceled_at), testId: 'field-canceled' },
+          ]}
+        />
+      </Card>
+
+      {Object.keys(extra).length > 0 && (
+        <Card title="Other fields">
+          <p className="mb-2 text-xs text-slate-500">Fields the API returns that this dashboard does not know yet.</p>
+          <pre className="overflow-x-auto rounded bg-slate-50 p-3 text-xs" data-testid="reservation-other-fields">
+            {JSON.stringify(extra, null, 2)}
+          </pre>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+'use client';
+
+import Link from 'next/link';
+import { useMemo } from 'react';
+import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type SortingState } from '@tanstack/react-table';
+import { Badge } from '@/components/ui/badge';
+import { toQueryString } from '@/lib/guestbook/filters';
+
+const STATUS_TONE: Record<string, 'green' | 'amber' | 'red' | 'neutral' | 'violet'> = {
+  confirmed: 'green',
+  pending: 'amber',
+  canceled: 'red',
+  completed: 'neutral',
+  no_show: 'violet',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return <Badge tone={STATUS_TONE[status] ?? 'neutral'}>{status.replace('_', '-')}</Badge>;
+}
+
+export interface ReservationRow {
+  id: string;
+  guestName: string;
+  status: string;
+  date: string;
+  time: string;
+  partySize: number | null;
+  venueName: string;
+  locale: string;
+}
+
+const features = tableFeatures({ rowSortingFeature });
+const helper = createColumnHelper<typeof features, ReservationRow>();
+
+/** Which API sort field each sortable column stands for; the others the API cannot sort by. */
+const API_SORT: Partial<Record<string, string>> = { guestName: 'guest_last_name', status: 'status', date: 'date', partySize: 'party_size' };
+
+const columns = helper.columns([
+  helper.accessor('guestName', {
+    header: 'Guest',
+    cell: (info) => (
+      <Link href={`/reservations/${info.row.original.id}`} className="font-medium text-brand-700 hover:underline">
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  helper.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
+  helper.accessor('date', { header: 'Date', cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
+  helper.accessor('time', { header: 'Time', enableSorting: false, cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
+  helper.accessor('partySize', { header: 'Party', cell: (info) => info.getValue() ?? '—' }),
+  helper.accessor('venueName', { header: 'Venue', enableSorting: false }),
+  helper.accessor('locale', { header: 'Locale', enableSorting: false, cell: (info) => <Badge>{info.getValue()}</Badge> }),
+]);
+
+function sortingOf(sort: string | null): SortingState {
+  if (!sort) return [];
+  const field = sort.replace(/^-/, '');
+  const id = Object.entries(API_SORT).find(([, f]) => f === field)?.[0];
+  return id ? [{ id, desc: sort.startsWith('-') }] : [];
+}
+
+export function ResultsTable({
+  rows,
+  filterQuery,
+  sort,
+  page,
+  totalPages,
+  totalItems,
+}: {
+  rows: ReservationRow[];
+  /** the canonical filter part of the URL (`status[in]=confirmed,pending&…`), kept by every link */
+  filterQuery: string;
+  sort: string | null;
+  page: number;
+  totalPages: number;
+  totalItems: number;
+}) {
+  const sorting = useMemo(() => sortingOf(sort), [sort]);
+  // Sorting and paging happen on the server: the table only reflects the URL's state.
+  const table = useTable({ features, columns, data: rows, manualSorting: true, state: { sorting }, onSortingChange: () => undefined });
+
+  const href = (next: { sort?: string | null; page?: number }) => {
+    const s = next.sort === undefined ? sort : next.sort;
+    const p = next.page ?? 1;
+    const parts = [filterQuery, s ? toQueryString([['sort', s]]) : '', p > 1 ? `page=${p}` : ''].filter(Boolean);
+    return `/reservations${parts.length ? `?${parts.join('&')}` : ''}`;
+  };
+  /** ascending first, then descending, then the API's default order */
+  const nextSort = (field: string, current: false | 'asc' | 'desc') => (current === false ? field : current === 'asc' ? `-${field}` : null);
+
+  const link = 'rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-50';
+  const off = 'rounded-md px-3 py-1.5 text-sm font-medium text-slate-400 ring-1 ring-inset ring-slate-200';
+  const shownPages = Math.max(totalPages, 1);
+
+  return (
+    <div className="rounded-lg bg-white px-5 py-4 shadow-sm ring-1 ring-slate-200">
+      <p className="pb-3 text-sm text-slate-600" aria-live="polite">
+        <span data-testid="result-count" className="font-semibold text-slate-900">
+          {totalItems}
+        </span>{' '}
+        {totalItems === 1 ? 'reservation matches' : 'reservations match'} this search.
+      </p>
+      {rows.length === 0 ? (
+        <p data-testid="reservations-empty" className="rounded-md bg-slate-50 py-10 text-center text-sm text-slate-500">
+          {totalItems === 0 ? 'No reservations match this search. Loosen a condition or clear the search.' : 'This page is past the last page of results.'}
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="reservations-table">
+            <thead className="text-xs uppercase tracking-wide text-slate-500">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const field = API_SORT[header.column.id];
+                    const current = header.column.getIsSorted();
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        className="whitespace-nowrap py-2 pr-4 font-medium"
+                        aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : field ? 'none' : undefined}
+                      >
+                        {field ? (
+                          <Link href={href({ sort: nextSort(field, current) })} className="inline-flex items-center gap-1 hover:text-slate-800" data-testid={`sort-${field}`}>
+                            <table.FlexRender header={header} />
+                            <span aria-hidden="true" className="text-slate-400">
+                              {current === 'asc' ? '▲' : current === 'desc' ? '▼' : '↕'}
+                            </span>
+                          </Link>
+                        ) : (
+                          <table.FlexRender header={header} />
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id} data-testid={`reservation-row-${row.original.id}`} className="hover:bg-slate-50">
+                  {row.getAllCells().map((cell) => (
+                    <td key={cell.id} className="whitespace-nowrap py-2.5 pr-4 text-slate-700">
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav aria-label="Pagination" className="flex items-center justify-between gap-3 pt-4 text-sm text-slate-600">
+        <span data-testid="pager-status">
+          Page {Math.min(page, shownPages)} of {shownPages}
+        </span>
+        <span className="flex gap-2">
+          {page > 1 ? <Link className={link} href={href({ page: Math.min(page - 1, shownPages) })} rel="prev">Previous</Link> : <span className={off}>Previous</span>}
+          {page < totalPages ? <Link className={link} href={href({ page: page + 1 })} rel="next">Next</Link> : <span className={off}>Next</span>}
+        </span>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import 'server-only';
+import { GuestbookApiError } from '../guestbook';
+import type { Condition } from '../guestbook/filters';
+import { Guest, Reservation, type Venue } from '../guestbook/schemas';
+import { listVenues, type PageOf } from './directory';
+import { getEntityApi } from './entity-context';
+
+/** The fields GET /v2/reservations accepts in `sort` (a `-` prefix sorts descending). */
+export const RESERVATION_SORTS = ['date', 'created_at', 'party_size', 'status', 'guest_last_name'] as const;
+export const RESERVATIONS_PER_PAGE = 25;
+
+/** A `sort` parameter as the API would accept it, or an error message naming it. */
+export function checkReservationSort(raw: string | undefined): { sort?: string; error?: string } {
+  if (raw === undefined || raw === '') return {};
+  const field = raw.replace(/^-/, '');
+  if (!(RESERVATION_SORTS as readonly string[]).includes(field)) {
+    return { error: `sort: "${raw}" is not sortable (use ${RESERVATION_SORTS.join(', ')}, with - for descending)` };
+  }
+  return { sort: raw };
+}
+
+/** One page of the selected entity's reservations matching every condition. */
+export async function searchReservations(q: { conditions: readonly Condition[]; page: number; sort?: string }): Promise<PageOf<Reservation>> {
+  const res = await (await getEntityApi()).listReservations({ filters: q.conditions, page: q.page, limit: RESERVATIONS_PER_PAGE, sort: q.sort });
+  return {
+    items: res.data,
+    page: res.pagination.current_page,
+    totalPages: res.pagination.total_pages,
+    totalItems: res.pagination.total_items,
+    perPage: res.pagination.items_per_page,
+  };
+}
+
+/** null when the reservation does not exist for the selected entity (404). */
+export async function getReservation(id: string): Promise<Reservation | null> {
+  try {
+    return await (await getEntityApi()).getReservation(id);
+  } catch (e) {
+    if (e instanceof GuestbookApiError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+/** id → name of the venues the selected entity sees (a short list; read a few pages at most). */
+export async function venueNames(): Promise<Record<string, string>> {
+  const venues: Venue[] = [];
+  for (let page = 1; page <= 10; page++) {
+    const res = await listVenues(page, 100);
+    venues.push(...res.items);
+    if (page >= res.totalPages) break;
+  }
+  return Object.fromEntries(venues.map((v) => [v.id, v.name]));
+}
+
+/** Fields of a reservation (and of its guest) that this dashboard does not know yet. */
+export function otherReservationFields(r: Reservation): Record<string, unknown> {
+  const known = new Set(Object.keys(Reservation.shape));
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(r).filter(([k]) => !known.has(k)));
+  if (r.guest) {
+    const knownGuest = new Set(Object.keys(Guest.shape));
+    const extraGuest = Object.fromEntries(Object.entries(r.guest).filter(([k]) => !knownGuest.has(k)));
+    if (Object.keys(extraGuest).length > 0) out.guest = extraGuest;
+  }
+  return out;
+}
+
+/** Whether the API still lets this reservation be canceled. */
+export const isCancelable = (status: string) => !['canceled', 'completed', 'no_show'].includes(status);
