@@ -81,7 +81,8 @@ export function staffAction<S extends z.ZodType, T>(
 
 /**
  * The same guard for a route handler (used where a server action cannot serve, such as an
- * upload that reports progress): answers 401/403/422/4xx/500 with the ActionResult as JSON.
+ * upload that reports progress or a streamed download): answers 401/403/422/4xx/500 with the
+ * ActionResult as JSON, and success with the handler's Response when it returns one.
  */
 export function staffRoute<S extends z.ZodType, T, A extends unknown[]>(
   def: ActionDefinition<S>,
@@ -96,6 +97,8 @@ export function staffRoute<S extends z.ZodType, T, A extends unknown[]>(
       raw = undefined;
     }
     const result = await runStaffOperation(def, raw, handler);
+    // A handler may answer with its own response (a streamed download) once the guard has passed.
+    if (result.ok && result.data instanceof Response) return result.data;
     const status = result.ok ? 200 : result.status;
     return Response.json(result.ok ? { ok: true, data: result.data } : { ok: false, error: result.error, fieldErrors: result.fieldErrors, logId: result.logId }, { status });
   };

@@ -1,10 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import { useMemo } from 'react';
-import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type SortingState } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { columnVisibilityFeature, createColumnHelper, rowSortingFeature, tableFeatures, useTable, type ColumnVisibilityState, type SortingState } from '@tanstack/react-table';
 import { Badge } from '@/components/ui/badge';
 import { toQueryString } from '@/lib/guestbook/filters';
+import { ExportButton } from './export-button';
 
 const STATUS_TONE: Record<string, 'green' | 'amber' | 'red' | 'neutral' | 'violet'> = {
   confirmed: 'green',
@@ -29,7 +30,10 @@ export interface ReservationRow {
   locale: string;
 }
 
-const features = tableFeatures({ rowSortingFeature });
+const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
+
+/** Columns staff hid stay hidden on this browser. */
+const VISIBILITY_KEY = 'reservations.columns';
 const helper = createColumnHelper<typeof features, ReservationRow>();
 
 /** Which API sort field each sortable column stands for; the others the API cannot sort by. */
@@ -38,6 +42,7 @@ const API_SORT: Partial<Record<string, string>> = { guestName: 'guest_last_name'
 const columns = helper.columns([
   helper.accessor('guestName', {
     header: 'Guest',
+    enableHiding: false,
     cell: (info) => (
       <Link href={`/reservations/${info.row.original.id}`} className="font-medium text-brand-700 hover:underline">
         {info.getValue()}
@@ -77,7 +82,31 @@ export function ResultsTable({
 }) {
   const sorting = useMemo(() => sortingOf(sort), [sort]);
   // Sorting and paging happen on the server: the table only reflects the URL's state.
-  const table = useTable({ features, columns, data: rows, manualSorting: true, state: { sorting }, onSortingChange: () => undefined });
+  const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>({});
+  useEffect(() => {
+    try {
+      const saved = JSON.parse(localStorage.getItem(VISIBILITY_KEY) ?? '{}') as ColumnVisibilityState;
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- browser storage is only readable after hydration
+      setColumnVisibility(saved);
+    } catch {
+      // an unreadable preference means all columns
+    }
+  }, []);
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    manualSorting: true,
+    state: { sorting, columnVisibility },
+    onSortingChange: () => undefined,
+    onColumnVisibilityChange: (updater) => {
+      setColumnVisibility((old) => {
+        const next = typeof updater === 'function' ? updater(old) : updater;
+        localStorage.setItem(VISIBILITY_KEY, JSON.stringify(next));
+        return next;
+      });
+    },
+  });
 
   const href = (next: { sort?: string | null; page?: number }) => {
     const s = next.sort === undefined ? sort : next.sort;
@@ -94,12 +123,32 @@ export function ResultsTable({
 
   return (
     <div className="rounded-lg bg-white px-5 py-4 shadow-sm ring-1 ring-slate-200">
-      <p className="pb-3 text-sm text-slate-600" aria-live="polite">
-        <span data-testid="result-count" className="font-semibold text-slate-900">
-          {totalItems}
-        </span>{' '}
-        {totalItems === 1 ? 'reservation matches' : 'reservations match'} this search.
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3 pb-3">
+        <p className="text-sm text-slate-600" aria-live="polite">
+          <span data-testid="result-count" className="font-semibold text-slate-900">
+            {totalItems}
+          </span>{' '}
+          {totalItems === 1 ? 'reservation matches' : 'reservations match'} this search.
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <details className="relative text-sm">
+            <summary className="cursor-pointer rounded-md px-3 py-1.5 font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50">Columns</summary>
+            <fieldset className="absolute right-0 z-10 mt-1 w-44 space-y-1 rounded-md bg-white p-3 shadow-lg ring-1 ring-slate-200">
+              <legend className="sr-only">Visible columns</legend>
+              {table
+                .getAllLeafColumns()
+                .filter((c) => c.getCanHide())
+                .map((c) => (
+                  <label key={c.id} className="flex items-center gap-2">
+                    <input type="checkbox" checked={c.getIsVisible()} onChange={(e) => c.toggleVisibility(e.target.checked)} />
+                    {typeof c.columnDef.header === 'string' ? c.columnDef.header : c.id}
+                  </label>
+                ))}
+            </fieldset>
+          </details>
+          <ExportButton query={[filterQuery, sort ? toQueryString([['sort', sort]]) : ''].filter(Boolean).join('&')} totalItems={totalItems} />
+        </div>
+      </div>
       {rows.length === 0 ? (
         <p data-testid="reservations-empty" className="rounded-md bg-slate-50 py-10 text-center text-sm text-slate-500">
           {totalItems === 0 ? 'No reservations match this search. Loosen a condition or clear the search.' : 'This page is past the last page of results.'}
@@ -139,7 +188,7 @@ export function ResultsTable({
             <tbody className="divide-y divide-slate-100">
               {table.getRowModel().rows.map((row) => (
                 <tr key={row.id} data-testid={`reservation-row-${row.original.id}`} className="hover:bg-slate-50">
-                  {row.getAllCells().map((cell) => (
+                  {row.getVisibleCells().map((cell) => (
                     <td key={cell.id} className="whitespace-nowrap py-2.5 pr-4 text-slate-700">
                       <table.FlexRender cell={cell} />
                     </td>

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { SANDBOX_URL, STORAGE } from './env';
+import { sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+
+test.use({ storageState: STORAGE.viewer });
+
+const partner = { clientId: DEMO_PARTNER.clientId, clientSecret: DEMO_PARTNER.clientSecret };
+const direct = { orgId: 'org_harbour_vine_direct' };
+
+async function allIds(request: APIRequestContext, query: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 1; ; page++) {
+    const res = (await sandboxApi(request, `/v2/reservations?${query}&limit=100&page=${page}`, partner, direct)) as { data: { id: string }[]; pagination: { total_pages: number } };
+    ids.push(...res.data.map((r) => r.id));
+    if (page >= res.pagination.total_pages) return ids;
+  }
+}
+
+test('exports every page of the current search as CSV, in the search order', async ({ page, request }) => {
+  const query = 'status[in]=confirmed,pending&sort=-date';
+  await page.goto(`/reservations?${query}`);
+  const total = Number(await page.getByTestId('result-count').textContent());
+  expect(total).toBeGreaterThan(100); // more than one API page
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^reservations-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+  expect(lines[0]).toBe('id,status,date,time,party_size,guest_first_name,guest_last_name,guest_email,guest_phone,venue,venue_id,program_id,locale,notes,created_at,canceled_at');
+  expect(lines.length - 1).toBe(total);
+  expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(await allIds(request, query));
+  await expect(page.getByTestId('export-status')).toHaveText(`Exported ${total} reservations.`);
+});
+
+test('cancelling an export stops reading pages and saves nothing', async ({ page, request }) => {
+  await page.goto('/reservations');
+  const total = Number(await page.getByTestId('result-count').textContent());
+  const pages = Math.ceil(total / 100);
+  expect(pages).toBeGreaterThanOrEqual(3);
+  await request.post(`${SANDBOX_URL}/_sandbox/faults`, { data: { latency_ms: 700 } });
+  try {
+    let downloaded = false;
+    page.on('download', () => (downloaded = true));
+    const mark = await sandboxRequestMark(request);
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect(page.getByTestId('export-progress')).toHaveText(new RegExp(`^[1-9]\\d* of ${total}$`), { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Cancel export' }).click();
+    await expect(page.getByTestId('export-status')).toContainText('Export cancelled');
+    await page.waitForTimeout(2_500);
+    const read = (await sandboxRequestsSince(request, mark)).filter((r) => r.path === '/v2/reservations');
+    expect(read.length).toBeLessThan(pages);
+    expect(downloaded).toBe(false);
+  } finally {
+    await request.delete(`${SANDBOX_URL}/_sandbox/faults`);
+  }
+});
+
+test('an export of a malformed search is refused with the reason, and a column hidden stays hidden', async ({ page }) => {
+  const res = await page.request.get('/api/reservations/export?date[gte]=2026-13-45');
+  expect(res.status()).toBe(422);
+  expect(((await res.json()) as { error: string }).error).toContain('date');
+
+  await page.goto('/reservations');
+  await expect(page.getByRole('columnheader', { name: 'Locale' })).toBeVisible();
+  await page.getByText('Columns', { exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Locale' }).uncheck();
+  await expect(page.getByRole('columnheader', { name: 'Locale' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: 'Guest' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Locale' })).toHaveCount(0);
+});
