@@ -41,15 +41,25 @@ export async function getReservation(id: string): Promise<Reservation | null> {
   }
 }
 
-/** id → name of the venues the selected entity sees (a short list; read a few pages at most). */
-export async function venueNames(): Promise<Record<string, string>> {
+/** The venues the selected entity sees (a short list; read a few pages at most). */
+async function readVenues(): Promise<Venue[]> {
   const venues: Venue[] = [];
   for (let page = 1; page <= 10; page++) {
     const res = await listVenues(page, 100);
     venues.push(...res.items);
     if (page >= res.totalPages) break;
   }
-  return Object.fromEntries(venues.map((v) => [v.id, v.name]));
+  return venues;
+}
+
+/** id → name of the venues the selected entity sees. */
+export async function venueNames(): Promise<Record<string, string>> {
+  return Object.fromEntries((await readVenues()).map((v) => [v.id, v.name]));
+}
+
+/** id → name and time zone (where the API gives one): reservation times are the venue's local times. */
+export async function venueDirectory(): Promise<Record<string, { name: string; timeZone: string | null }>> {
+  return Object.fromEntries((await readVenues()).map((v) => [v.id, { name: v.name, timeZone: v.time_zone ?? null }]));
 }
 
 /** Fields of a reservation (and of its guest) that this dashboard does not know yet. */

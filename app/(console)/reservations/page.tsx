@@ -4,7 +4,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { buildFilterParams, parseFilterQuery, RESERVATION_FILTERS, toQueryString } from '@/lib/guestbook/filters';
 import { pageParams, type SearchParams } from '@/lib/server/params';
 import { readApi } from '@/lib/server/read';
-import { checkReservationSort, searchReservations, venueNames } from '@/lib/server/reservations';
+import { checkReservationSort, searchReservations, venueDirectory } from '@/lib/server/reservations';
 import { requireStaff } from '@/lib/server/session';
 import { FilterBuilder } from './filter-builder';
 import { ResultsTable, type ReservationRow } from './results-table';
@@ -60,7 +60,7 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
 }
 
 async function Results({ filterQuery, conditions, page, sort }: { filterQuery: string; conditions: Parameters<typeof searchReservations>[0]['conditions']; page: number; sort: string | undefined }) {
-  const [result, venues] = await Promise.all([readApi(() => searchReservations({ conditions, page, sort })), readApi(venueNames)]);
+  const [result, venues] = await Promise.all([readApi(() => searchReservations({ conditions, page, sort })), readApi(venueDirectory)]);
   if (!result.ok) return <ErrorState title="Reservations could not be listed" message={result.error} />;
   const names = venues.ok ? venues.data : {};
   const rows: ReservationRow[] = result.data.items.map((r) => ({
@@ -70,7 +70,8 @@ async function Results({ filterQuery, conditions, page, sort }: { filterQuery: s
     date: r.date ?? '',
     time: r.time ?? '',
     partySize: r.party_size ?? null,
-    venueName: r.venue_id ? (names[r.venue_id] ?? r.venue_id) : '—',
+    venueName: r.venue_id ? (names[r.venue_id]?.name ?? r.venue_id) : '—',
+    timeZone: r.venue_id ? (names[r.venue_id]?.timeZone ?? null) : null,
     locale: r.locale,
   }));
   return (

@@ -27,6 +27,8 @@ export interface ReservationRow {
   time: string;
   partySize: number | null;
   venueName: string;
+  /** the venue's IANA time zone: date and time are local to it */
+  timeZone: string | null;
   locale: string;
 }
 
@@ -51,7 +53,19 @@ const columns = helper.columns([
   }),
   helper.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
   helper.accessor('date', { header: 'Date', cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
-  helper.accessor('time', { header: 'Time', enableSorting: false, cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
+  helper.accessor('time', {
+    header: 'Time',
+    enableSorting: false,
+    cell: (info) => {
+      const zone = info.row.original.timeZone;
+      return (
+        <span className="tabular-nums" title={zone ? `Local time at the venue (${zone})` : undefined}>
+          {info.getValue()}
+          {zone && <span className="ml-1 text-xs text-slate-400">{zone.split('/').pop()?.replace(/_/g, ' ')}</span>}
+        </span>
+      );
+    },
+  }),
   helper.accessor('partySize', { header: 'Party', cell: (info) => info.getValue() ?? '—' }),
   helper.accessor('venueName', { header: 'Venue', enableSorting: false }),
   helper.accessor('locale', { header: 'Locale', enableSorting: false, cell: (info) => <Badge>{info.getValue()}</Badge> }),
