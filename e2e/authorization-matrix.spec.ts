@@ -23,6 +23,7 @@ const ACTIONS: Record<string, { audit: string; role: Role; mutates: boolean; inp
   'app/(console)/allocations/actions.ts#applyAllocation': { audit: 'apply-allocation', role: 'operator', mutates: true, input: () => ({ changes: [{ commitmentId: '00000000-0000-4000-8000-000000000002', entityId: DEMO_PARTNER.defaultEntityId, before: 0, after: 1 }] }) },
   'app/(console)/allocations/actions.ts#restoreAllocation': { audit: 'restore-allocation', role: 'operator', mutates: true, input: () => ({ sets: [{ entityId: DEMO_PARTNER.defaultEntityId, data: [] }] }) },
   'app/(console)/reservations/actions.ts#cancelReservation': { audit: 'cancel-reservation', role: 'operator', mutates: true, input: () => ({ id: '00000000-0000-4000-8000-000000000003' }) },
+  'app/(console)/reservations/actions.ts#updateReservation': { audit: 'update-reservation', role: 'operator', mutates: true, input: () => ({ id: '00000000-0000-4000-8000-000000000004', changes: { notes: 'x' } }) },
   'app/actions/select-entity.ts#selectEntity': { audit: 'select-entity', role: 'viewer', mutates: false, input: () => ({ id: DEMO_PARTNER.defaultEntityId }) },
   'app/account/password/actions.ts#changeOwnPassword': { audit: 'change-own-password', role: 'viewer', mutates: true, input: () => ({ password: 'x', confirm: 'y' }) },
 };

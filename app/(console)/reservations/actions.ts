@@ -2,10 +2,11 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { Uuid } from '@/lib/guestbook/schemas';
+import { type Reservation, Uuid } from '@/lib/guestbook/schemas';
 import { ActionError, staffAction } from '@/lib/server/action';
 import { getEntityApi } from '@/lib/server/entity-context';
 import { getReservation } from '@/lib/server/reservations';
+import { isModifiable, ModifyReservationInput, type ReservationChanges } from './schemas';
 
 const auditView = (r: { status: string; date?: string; time?: string; party_size?: number; canceled_at?: string | null }) => ({
   status: r.status,
@@ -26,5 +27,38 @@ export const cancelReservation = staffAction(
     revalidatePath(`/reservations/${id}`);
     revalidatePath('/reservations');
     return { id, status: after.status };
+  },
+);
+
+/** The old or new values of exactly the fields a change names (the guest's by their own names). */
+function changedView(r: Reservation, changes: ReservationChanges) {
+  const { guest, ...top } = changes;
+  const view: Record<string, unknown> = Object.fromEntries(Object.keys(top).map((k) => [k, r[k as keyof typeof top] ?? null]));
+  if (guest) view.guest = Object.fromEntries(Object.keys(guest).map((k) => [k, r.guest?.[k as keyof typeof guest] ?? null]));
+  return view;
+}
+
+export const updateReservation = staffAction(
+  { name: 'update-reservation', role: 'operator', input: ModifyReservationInput, mutates: true },
+  async ({ id, changes }, { describe }) => {
+    const before = await getReservation(id);
+    if (!before) throw new ActionError('This reservation does not exist for the selected entity.');
+    describe({ entityId: before.entity_id ?? null, resourceType: 'reservation', resourceId: id, before: changedView(before, changes) });
+    if (!isModifiable(before.status)) throw new ActionError(`This reservation is ${before.status}; it can no longer be modified.`, { status: [`is ${before.status}`] });
+    const after = await (await getEntityApi()).updateReservation(id, changes);
+    describe({ after: changedView(after, changes) });
+    revalidatePath(`/reservations/${id}`);
+    revalidatePath('/reservations');
+    return {
+      id,
+      status: after.status,
+      party_size: after.party_size ?? null,
+      date: after.date ?? null,
+      time: after.time ?? null,
+      locale: after.locale,
+      notes: after.notes ?? null,
+      guest: after.guest ? { first_name: after.guest.first_name, last_name: after.guest.last_name, email: after.guest.email, phone: after.guest.phone ?? null } : null,
+      updated_at: after.updated_at ?? null,
+    };
   },
 );

@@ -246,7 +246,10 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
     const holders = holdersOf.get(c.id) ?? [];
     const holder = holders.length ? pick(holders).entity_id : partnerEntities[0]!.id;
     const e = w.entities.get(holder)!;
-    const offset = Math.floor(rand() * 60) - 30;
+    // A date on one of the commitment's days, within 30 days either side of today.
+    let offset = Math.floor(rand() * 60) - 30;
+    const isoDay = (o: number) => ((new Date(day0 + o * 86_400_000).getUTCDay() + 6) % 7) + 1;
+    while (!c.days_of_week.includes(isoDay(offset))) offset = offset >= 29 ? offset - 6 : offset + 1;
     const date = new Date(day0 + offset * 86_400_000).toISOString().slice(0, 10);
     const [sh, sm] = c.start_time.split(':').map(Number) as [number, number];
     const slot = sh * 60 + sm + 30 * Math.floor(rand() * 4);

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { OtherFields } from '@/components/ui/other-fields';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
 import { formatUtc } from '@/components/ui/format';
@@ -99,14 +100,7 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
         />
       </Card>
 
-      {Object.keys(extra).length > 0 && (
-        <Card title="Other fields">
-          <p className="mb-2 text-xs text-slate-500">Fields the API returns that this dashboard does not know yet.</p>
-          <pre className="overflow-x-auto rounded bg-slate-50 p-3 text-xs" data-testid="entity-other-fields">
-            {JSON.stringify(extra, null, 2)}
-          </pre>
-        </Card>
-      )}
+      <OtherFields fields={extra} testId="entity-other-fields" />
     </div>
   );
 }

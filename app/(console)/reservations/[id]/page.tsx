@@ -3,16 +3,18 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { Card } from '@/components/ui/card';
+import { OtherFields } from '@/components/ui/other-fields';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
 import { formatUtc } from '@/components/ui/format';
-import { LOCALES } from '@/lib/guestbook/locales';
+import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
 import { readApi } from '@/lib/server/read';
 import { getReservation, isCancelable, otherReservationFields, venueNames } from '@/lib/server/reservations';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 import { StatusBadge } from '../results-table';
 import { CancelButton } from './cancel-button';
+import { ModifyForm } from './modify-form';
 
 export const metadata: Metadata = { title: 'Reservation' };
 
@@ -68,6 +70,23 @@ export default async function ReservationPage({ params }: { params: Promise<{ id
         />
       </Card>
 
+      {hasRole(staff.role, 'operator') && (
+        <Card title="Modify">
+          <ModifyForm
+            id={r.id}
+            status={r.status}
+            defaults={{
+              party_size: r.party_size ?? Number.NaN,
+              date: r.date ?? '',
+              time: r.time ?? '',
+              locale: r.locale as LocaleCode,
+              notes: r.notes ?? '',
+              guest: { first_name: r.guest?.first_name ?? '', last_name: r.guest?.last_name ?? '', email: r.guest?.email ?? '', phone: r.guest?.phone ?? '' },
+            }}
+          />
+        </Card>
+      )}
+
       <Card title="Guest">
         <FieldList
           fields={[
@@ -91,14 +110,7 @@ export default async function ReservationPage({ params }: { params: Promise<{ id
         />
       </Card>
 
-      {Object.keys(extra).length > 0 && (
-        <Card title="Other fields">
-          <p className="mb-2 text-xs text-slate-500">Fields the API returns that this dashboard does not know yet.</p>
-          <pre className="overflow-x-auto rounded bg-slate-50 p-3 text-xs" data-testid="reservation-other-fields">
-            {JSON.stringify(extra, null, 2)}
-          </pre>
-        </Card>
-      )}
+      <OtherFields fields={extra} testId="reservation-other-fields" />
     </div>
   );
 }

@@ -1,0 +1,144 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { STORAGE } from './env';
+import { sandboxApi, sandboxControl } from './sandbox';
+
+const partner = { clientId: DEMO_PARTNER.clientId, clientSecret: DEMO_PARTNER.clientSecret };
+/** The demo partner's default entity, which the switcher selects until someone picks another. */
+const entity = { orgId: 'org_harbour_vine_direct' };
+const today = new Date().toISOString().slice(0, 10);
+
+interface SandboxReservation {
+  id: string;
+  status: string;
+  date: string;
+  time: string;
+  party_size: number;
+  locale: string;
+  notes: string | null;
+  venue_id: string;
+  program_id: string | null;
+  updated_at: string;
+  guest: { first_name: string; last_name: string; email: string; phone: string | null };
+  [key: string]: unknown;
+}
+interface CommitmentRow {
+  days_of_week?: number[];
+  entity_seats: number | null;
+  unallocated_seats: number;
+}
+
+const list = async (request: APIRequestContext, query: string) => ((await sandboxApi(request, `/v2/reservations?${query}`, partner, entity)) as { data: SandboxReservation[] }).data;
+const read = async (request: APIRequestContext, id: string) => ((await sandboxApi(request, `/v2/reservations/${id}`, partner, entity)) as { data: SandboxReservation }).data;
+const withoutUpdatedAt = ({ updated_at: _u, ...rest }: SandboxReservation) => rest;
+const isoDay = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+/**
+ * A confirmed upcoming reservation whose commitment covers its own date and cannot seat 50 for
+ * this entity, so that asking for 50 guests is refused for the seats (not for the day).
+ */
+async function reservationShortOfSeats(request: APIRequestContext, except: string): Promise<SandboxReservation> {
+  for (const r of await list(request, `status=confirmed&date[gte]=${today}&limit=50`)) {
+    if (r.id === except || !r.program_id) continue;
+    const rows = ((await sandboxApi(request, `/v2/commitments?status=assigned&status=unassigned&venue_id=${r.venue_id}&program_id=${r.program_id}`, partner, entity)) as { data: CommitmentRow[] }).data;
+    const c = rows[0];
+    if (rows.length === 1 && c && c.days_of_week?.includes(isoDay(r.date)) && (c.entity_seats ?? 0) + c.unallocated_seats < 50) return r;
+  }
+  throw new Error('no confirmed upcoming reservation short of 50 seats in the sandbox');
+}
+
+test.describe('as an operator', () => {
+  test.use({ storageState: STORAGE.operator });
+
+  test('change notes and locale: the API holds exactly those two changes and the guest is e-mailed in the new locale', async ({ page, request }) => {
+    const [target] = await list(request, `status=confirmed&date[gte]=${today}&limit=5`);
+    expect(target, 'a confirmed upcoming reservation in the sandbox').toBeTruthy();
+    const before = await read(request, target!.id);
+    const locale = before.locale === 'ja-JP' ? 'ko-KR' : 'ja-JP';
+    const notes = `Modified by e2e ${Date.now()}`;
+
+    await page.goto(`/reservations/${before.id}`);
+    const form = page.getByTestId('modify-form');
+    await expect(form.getByLabel('Party size')).toHaveValue(String(before.party_size));
+    await expect(form.getByLabel('Date')).toHaveValue(before.date);
+    await expect(form.getByLabel('Time')).toHaveValue(before.time);
+    await expect(form.getByLabel('Locale')).toHaveValue(before.locale);
+    await expect(form.getByLabel('E-mail')).toHaveValue(before.guest.email);
+
+    // unchanged: nothing is sent
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('modify-nothing')).toHaveText('Nothing changed.');
+    expect(await read(request, before.id)).toEqual(before);
+
+    await form.getByLabel('Notes').fill(notes);
+    await form.getByLabel('Locale').selectOption(locale);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('modify-saved')).toHaveText('Saved.');
+    await expect(page.getByTestId('modify-error')).toHaveCount(0);
+    await expect(page.getByTestId('field-notes')).toHaveText(notes);
+    await expect(page.getByTestId('field-locale')).toContainText(`(${locale})`);
+
+    const after = await read(request, before.id);
+    expect(withoutUpdatedAt(after)).toEqual(withoutUpdatedAt({ ...before, notes, locale }));
+
+    const outbox = (await sandboxControl(request, 'GET', '/_sandbox/outbox')) as { data: { kind: string; locale: string; reservation_id: string }[] };
+    const mails = outbox.data.filter((m) => m.kind === 'modification' && m.reservation_id === before.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.locale).toBe(locale);
+
+    // the staff audit log holds one row with the old and new values of exactly the changed fields
+    await page.goto('/activity?action=update-reservation&staff=operator%40demo.test&result=ok');
+    const row = page.getByTestId('activity-row').filter({ hasText: before.id });
+    await expect(row).toHaveCount(1);
+    const audit = JSON.parse((await row.locator('pre').textContent())!) as unknown;
+    expect(audit).toEqual({ before: { notes: before.notes, locale: before.locale }, after: { notes, locale } });
+  });
+
+  test('50 guests: the API refuses naming the party size, shown on that field, and nothing changes', async ({ page, request }) => {
+    const [first] = await list(request, `status=confirmed&date[gte]=${today}&limit=5`);
+    const before = await reservationShortOfSeats(request, first?.id ?? '');
+
+    await page.goto(`/reservations/${before.id}`);
+    const form = page.getByTestId('modify-form');
+    const partySize = form.getByLabel('Party size');
+    await expect(partySize).toHaveValue(String(before.party_size));
+    await partySize.fill('50');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+
+    await expect(page.getByTestId('modify-error')).toContainText('The API refused the change');
+    await expect(page.getByTestId('modify-error')).toContainText('50 guests');
+    await expect(partySize).toHaveAttribute('aria-invalid', 'true');
+    const describedBy = await partySize.getAttribute('aria-describedby');
+    expect(describedBy).toBeTruthy();
+    await expect(page.locator(`#${describedBy}`)).toHaveText('exceeds the seats left');
+    await expect(page.getByTestId('modify-saved')).toHaveCount(0);
+
+    expect(await read(request, before.id)).toEqual(before);
+  });
+
+  test('a canceled reservation shows the form disabled, with the reason', async ({ page, request }) => {
+    const [canceled] = await list(request, 'status=canceled&limit=1');
+    expect(canceled, 'a canceled reservation in the sandbox').toBeTruthy();
+    await page.goto(`/reservations/${canceled!.id}`);
+    const form = page.getByTestId('modify-form');
+    await expect(page.getByTestId('modify-disabled')).toHaveText('This reservation is canceled; the API no longer accepts changes to it.');
+    await expect(form.getByLabel('Party size')).toBeDisabled();
+    await expect(form.getByLabel('Notes')).toBeDisabled();
+    await expect(form.getByLabel('Locale')).toBeDisabled();
+    await expect(form.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  });
+});
+
+test.describe('as a viewer', () => {
+  test.use({ storageState: STORAGE.viewer });
+
+  test('a viewer sees the reservation but no Modify form', async ({ page, request }) => {
+    const [target] = await list(request, `status=confirmed&date[gte]=${today}&limit=5`);
+    expect(target).toBeTruthy();
+    await page.goto(`/reservations/${target!.id}`);
+    await expect(page.getByTestId('reservation-status')).toHaveText('confirmed');
+    await expect(page.getByTestId('field-notes')).toBeVisible();
+    await expect(page.getByTestId('modify-form')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Modify' })).toHaveCount(0);
+  });
+});
