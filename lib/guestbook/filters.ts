@@ -6,7 +6,7 @@
  * parses incoming requests with the same rules (so both reject the same malformed input).
  */
 import { LOCALE_CODES } from './locales';
-import { RESERVATION_STATUSES } from './schemas';
+import { RESERVATION_STATUSES } from './reservation-statuses';
 
 export const MODIFIERS = ['eq', 'neq', 'in', 'nin', 'gte', 'lte'] as const;
 export type Modifier = (typeof MODIFIERS)[number];

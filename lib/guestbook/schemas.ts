@@ -9,17 +9,11 @@
  * the logo upload), the shapes below are the sandbox's published definitions.
  */
 import { z } from 'zod';
-import { LOCALE_CODES } from './locales';
+import { RESERVATION_STATUSES } from './reservation-statuses';
 
-// ── primitives ──────────────────────────────────────────────────────────────────────────────
-/** 8-4-4-4-12 hexadecimal id. The API's ids are UUID strings. */
-export const Uuid = z.guid({ error: 'must be a UUID' });
-export const OrgId = z.string().regex(/^org_[A-Za-z0-9_-]+$/, { error: 'must look like org_<identifier>' });
-export const Timestamp = z.iso.datetime({ error: 'must be an ISO 8601 UTC timestamp' });
-export const IsoDate = z.iso.date({ error: 'must be a date YYYY-MM-DD' });
-export const Time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time HH:MM' });
-export const Locale = z.enum(LOCALE_CODES, { error: 'must be one of the 22 supported locale codes' });
-export const DayOfWeek = z.number().int().min(1).max(7); // ISO: 1 = Monday … 7 = Sunday
+// ── primitives (in their own module, so browser forms can use them without the rest) ────────
+export { DayOfWeek, IsoDate, Locale, OrgId, Time, Timestamp, Uuid } from './primitives';
+import { DayOfWeek, IsoDate, Locale, OrgId, Time, Timestamp, Uuid } from './primitives';
 
 // ── envelopes ───────────────────────────────────────────────────────────────────────────────
 export const Pagination = z.looseObject({
@@ -96,10 +90,8 @@ export type Entity = z.infer<typeof Entity>;
 
 const EntityName = z.string().trim().min(1, { error: 'is required' }).max(120, { error: 'must be at most 120 characters' });
 
-export const EntityProgramInput = z.strictObject({
-  program_id: Uuid,
-  unallocated_seat_access: z.boolean().default(false),
-});
+export { EntityProgramInput } from './primitives';
+import { EntityProgramInput } from './primitives';
 
 export const EntityCreateBody = z.strictObject({
   name: EntityName,
@@ -127,10 +119,7 @@ export const EntityProgramsBody = z
   });
 export type EntityProgramsBody = z.input<typeof EntityProgramsBody>;
 
-/** POST /v2/entities/{id}/logo: multipart/form-data, field `file`. */
-export const LOGO_FIELD = 'file';
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export { LOGO_CONTENT_TYPES, LOGO_FIELD, LOGO_MAX_BYTES } from './primitives';
 
 // ── commitments ─────────────────────────────────────────────────────────────────────────────
 export const AssignmentStatus = z.enum(['assigned', 'unassigned', 'ended']);
@@ -262,8 +251,7 @@ export const Hold = z.looseObject({
 export type Hold = z.infer<typeof Hold>;
 
 // ── reservations ────────────────────────────────────────────────────────────────────────────
-/** The values used in the spec's examples; the complete set is not shown, so parse any string. */
-export const RESERVATION_STATUSES = ['pending', 'confirmed', 'completed', 'canceled', 'no_show'] as const;
+export { RESERVATION_STATUSES };
 export const ReservationStatus = z.enum(RESERVATION_STATUSES);
 
 export const Guest = z.looseObject({

@@ -21,7 +21,7 @@ import { newId } from './ids';
 import { imageDimensions, sniffImageType } from './images';
 import type { CredentialRecord, EntityRecord, IdentityRecord, ReservationRecord } from './model';
 import { ApiProblem, badRequest, forbidden, notFound, problemFromZod, unprocessable } from './problem';
-import { matches, paginate, readFilters, readPaging, readSort } from './query';
+import { matcher, matches, paginate, readFilters, readPaging, readSort } from './query';
 import type { Signer, TokenClaims } from './signing';
 import { iso, type World } from './world';
 import { registerControls, type Faults, type RequestLog } from './controls';
@@ -392,9 +392,12 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
     const paging = readPaging(params);
     const conditions = readFilters(params, RESERVATION_FILTERS);
     const sort = readSort(params, ['date', 'created_at', 'party_size', 'status', 'guest_last_name'], 'date');
-    const rows = searchReservations(world.data.reservations.values(), entity.id, conditions, sort);
-    const page = paginate(rows, paging);
-    return c.json({ data: page.data.map((r) => world.reservationView(r)), pagination: page.pagination });
+    const sorted = world.reservationsSorted(entity.id, sort.field, reservationOrder(sort.field));
+    const { rows, total } = searchReservations(sorted, conditions, sort.field, sort.descending, paging);
+    return c.json({
+      data: rows.map((r) => world.reservationView(r)),
+      pagination: { current_page: paging.page, total_pages: Math.max(1, Math.ceil(total / paging.limit)), total_items: total, items_per_page: paging.limit },
+    });
   });
 
   bookingRoutes(app, { world, need, entityOf, readJson, pathId, schemas: { AvailabilityQuery, HoldCreateBody, ReservationCreateBody, ReservationUpdateBody } });
@@ -415,21 +418,70 @@ const RESERVATION_VALUE: Record<string, (r: ReservationRecord) => string | numbe
   guest_last_name: (r) => r.guest.last_name,
 };
 
-/** One entity's reservations matching every condition, sorted (ties by date, time, id). */
-export function searchReservations(all: Iterable<ReservationRecord>, entityId: string, conditions: readonly Condition[], sort: { field: string; descending: boolean }): ReservationRecord[] {
+// Code-point order (not locale order): the values are ISO dates, enums and ids.
+const cmp = (x: string | number, y: string | number) => (typeof x === 'number' && typeof y === 'number' ? x - y : x < y ? -1 : x > y ? 1 : 0);
+
+/** Ascending order by one field, ties by date, time and id; descending is the exact reverse. */
+export function reservationOrder(field: string): (a: ReservationRecord, b: ReservationRecord) => number {
+  const read = RESERVATION_VALUE[field]!;
+  return (a, b) => cmp(read(a) ?? '', read(b) ?? '') || cmp(a.date, b.date) || cmp(a.time, b.time) || cmp(a.id, b.id);
+}
+
+/**
+ * The index range of a date-sorted list that date[gte]/date[lte]/date[eq] can match (the whole
+ * list for any other order): a binary search instead of a scan.
+ */
+function dateWindow(sorted: readonly ReservationRecord[], conditions: readonly Condition[], byDate: boolean): [number, number] {
+  let from = 0;
+  let to = sorted.length;
+  if (!byDate) return [from, to];
+  const lowerBound = (d: string, strict: boolean) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (strict ? sorted[mid]!.date <= d : sorted[mid]!.date < d) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  for (const c of conditions) {
+    if (c.attribute !== 'date' || Array.isArray(c.value)) continue;
+    const d = String(c.value);
+    if (c.modifier === 'gte' || c.modifier === 'eq') from = Math.max(from, lowerBound(d, false));
+    if (c.modifier === 'lte' || c.modifier === 'eq') to = Math.min(to, lowerBound(d, true));
+  }
+  return [from, Math.max(from, to)];
+}
+
+/**
+ * One page of the reservations (already sorted ascending) matching every condition, and how
+ * many match in all. Walks the list once, keeping only the page.
+ */
+export function searchReservations(
+  sortedAsc: readonly ReservationRecord[],
+  conditions: readonly Condition[],
+  sortField: string,
+  descending: boolean,
+  paging: { page: number; limit: number },
+): { rows: ReservationRecord[]; total: number } {
   const checks = conditions.map((cond) => {
     const read = RESERVATION_VALUE[cond.attribute]!;
-    const ci = cond.attribute.startsWith('guest_');
-    return (r: ReservationRecord) => matches(read(r), cond, ci);
+    const test = matcher(cond, cond.attribute.startsWith('guest_'));
+    return (r: ReservationRecord) => test(read(r));
   });
+  const first = (paging.page - 1) * paging.limit;
   const rows: ReservationRecord[] = [];
-  for (const r of all) if (r.entity_id === entityId && checks.every((check) => check(r))) rows.push(r);
-  const read = RESERVATION_VALUE[sort.field]!;
-  const dir = sort.descending ? -1 : 1;
-  return rows.sort((a, b) => {
-    const x = read(a) ?? '';
-    const y = read(b) ?? '';
-    const primary = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
-    return dir * (primary || `${a.date}T${a.time}`.localeCompare(`${b.date}T${b.time}`) || a.id.localeCompare(b.id));
-  });
+  let total = 0;
+  const [from, to] = dateWindow(sortedAsc, conditions, sortField === 'date');
+  const count = checks.length;
+  for (let k = 0; k < to - from; k++) {
+    const r = sortedAsc[descending ? to - 1 - k : from + k]!;
+    let ok = true;
+    for (let j = 0; j < count && ok; j++) ok = checks[j]!(r);
+    if (!ok) continue;
+    if (total >= first && rows.length < paging.limit) rows.push(r);
+    total++;
+  }
+  return { rows, total };
 }

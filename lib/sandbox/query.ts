@@ -47,26 +47,41 @@ function compare(a: FilterValue, b: FilterValue): number {
   return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
 }
 
-/** Whether a record's value satisfies one condition. Strings compare case-insensitively. */
-export function matches(value: FilterValue | null | undefined, c: Condition, caseInsensitive = false): boolean {
-  if (value === null || value === undefined) return c.modifier === 'neq' || c.modifier === 'nin';
+/** A predicate for one condition, its values normalised once. Strings may compare case-insensitively. */
+export function matcher(c: Condition, caseInsensitive = false): (value: FilterValue | null | undefined) => boolean {
   const norm = (v: FilterValue) => (caseInsensitive && typeof v === 'string' ? v.toLowerCase() : v);
-  const v = norm(value);
   const list = (Array.isArray(c.value) ? c.value : [c.value]).map(norm);
-  switch (c.modifier) {
-    case 'eq':
-      return compare(v, list[0]!) === 0;
-    case 'neq':
-      return compare(v, list[0]!) !== 0;
-    case 'in':
-      return list.some((x) => compare(v, x) === 0);
-    case 'nin':
-      return !list.some((x) => compare(v, x) === 0);
-    case 'gte':
-      return compare(v, list[0]!) >= 0;
-    case 'lte':
-      return compare(v, list[0]!) <= 0;
+  const one = list[0]!;
+  const absent = c.modifier === 'neq' || c.modifier === 'nin';
+  if (c.modifier === 'in' || c.modifier === 'nin') {
+    // Filter values are canonical (a number for an integer field), so set membership is exact.
+    const set = new Set<FilterValue>(list);
+    const inList = c.modifier === 'in';
+    return (value) => (value === null || value === undefined ? absent : set.has(norm(value)) === inList);
   }
+  return (value) => {
+    if (value === null || value === undefined) return absent;
+    const v = norm(value);
+    switch (c.modifier) {
+      case 'eq':
+        return compare(v, one) === 0;
+      case 'neq':
+        return compare(v, one) !== 0;
+      case 'in':
+        return list.some((x) => compare(v, x) === 0);
+      case 'nin':
+        return !list.some((x) => compare(v, x) === 0);
+      case 'gte':
+        return compare(v, one) >= 0;
+      case 'lte':
+        return compare(v, one) <= 0;
+    }
+  };
+}
+
+/** Whether a record's value satisfies one condition. */
+export function matches(value: FilterValue | null | undefined, c: Condition, caseInsensitive = false): boolean {
+  return matcher(c, caseInsensitive)(value);
 }
 
 /** `sort=date` or `sort=-created_at`, limited to the allowed fields; 400 otherwise. */

@@ -41,19 +41,63 @@ export class World {
   #changes: Change[] = [];
   /** real time at which each logo's processing ends (not persisted: a restart finishes it at once) */
   readonly #logoReady = new Map<string, number>();
+  /** reservations per entity: every reservation read is scoped to one entity */
+  #reservationsByEntity = new Map<string, Map<string, ReservationRecord>>();
+  /** per entity and sort field, the entity's reservations in ascending order, rebuilt after a change */
+  readonly #sortedReservations = new Map<string, { version: number; rows: ReservationRecord[] }>();
+  #reservationsVersion = 0;
 
   constructor(data: WorldData) {
     this.data = data;
+    this.#indexReservations();
+  }
+
+  #indexReservations(): void {
+    this.#reservationsByEntity = new Map();
+    this.#sortedReservations.clear();
+    this.#reservationsVersion++;
+    for (const r of this.data.reservations.values()) this.#index(r);
+  }
+
+  #index(r: ReservationRecord): void {
+    let byId = this.#reservationsByEntity.get(r.entity_id);
+    if (!byId) this.#reservationsByEntity.set(r.entity_id, (byId = new Map()));
+    byId.set(r.id, r);
+    this.#reservationsVersion++;
+  }
+
+  /** The entity's reservations, without scanning everyone else's. */
+  reservationsOf(entityId: string): Iterable<ReservationRecord> {
+    return this.#reservationsByEntity.get(entityId)?.values() ?? [];
+  }
+
+  /**
+   * The entity's reservations sorted ascending by `compare`, cached until a reservation changes,
+   * so a search over a large entity filters a ready list instead of sorting on every request.
+   */
+  reservationsSorted(entityId: string, key: string, compare: (a: ReservationRecord, b: ReservationRecord) => number): readonly ReservationRecord[] {
+    const cacheKey = `${entityId}|${key}`;
+    const cached = this.#sortedReservations.get(cacheKey);
+    if (cached && cached.version === this.#reservationsVersion) return cached.rows;
+    const rows = [...this.reservationsOf(entityId)].sort(compare);
+    this.#sortedReservations.set(cacheKey, { version: this.#reservationsVersion, rows });
+    return rows;
   }
 
   // ── change tracking ─────────────────────────────────────────────────────────────────────
   put<C extends CollectionName>(collection: C, id: string, record: WorldData[C] extends Map<string, infer R> ? R : never): void {
     (this.data[collection] as Map<string, unknown>).set(id, record);
+    if (collection === 'reservations') this.#index(record as ReservationRecord);
     this.#changes.push({ collection, id, body: record });
   }
 
   remove(collection: CollectionName, id: string): void {
+    const entityId = collection === 'reservations' ? this.data.reservations.get(id)?.entity_id : undefined;
     if ((this.data[collection] as Map<string, unknown>).delete(id)) this.#changes.push({ collection, id, body: null });
+    if (entityId) {
+      this.#reservationsByEntity.get(entityId)?.delete(id);
+      this.#reservationsVersion++;
+    }
   }
 
   takeChanges(): Change[] {
@@ -66,6 +110,7 @@ export class World {
     this.data = data;
     this.#changes = [];
     this.#logoReady.clear();
+    this.#indexReservations();
   }
 
   counts(): Record<string, number> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EntityProgramInput, Locale, LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, Uuid } from '@/lib/guestbook/schemas';
+import { EntityProgramInput, Locale, LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, Uuid } from '@/lib/guestbook/primitives';
 
 /** The entity form: one schema for the browser (react-hook-form) and the server action. */
 export const EntityForm = z.strictObject({

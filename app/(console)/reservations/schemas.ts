@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Locale, Uuid } from '@/lib/guestbook/schemas';
+import { Locale, Uuid } from '@/lib/guestbook/primitives';
 
 /**
  * The modify form: one schema for the browser (react-hook-form) and the server action. Its rules

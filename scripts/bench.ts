@@ -1,0 +1,269 @@
+/**
+ * `npm run bench`: measures the product against a production build and a started sandbox, writes
+ * bench/results/latest.json and the README's results table. Not part of `npm test` (these
+ * machines are shared: figures are reported, never asserted, except the JS budget which e2e checks).
+ *
+ *   npm run bench [-- --no-build] [--runs 5] [--reservations 1000000] [--seconds 5]
+ */
+import { cpus, totalmem } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { startSandbox, type RunningSandbox } from '../lib/sandbox/server';
+import { NEXT_BIN, run, startProcess, type Started } from './processes';
+
+const { values } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '5' },
+    reservations: { type: 'string', default: '1000000' },
+    seconds: { type: 'string', default: '5' },
+  },
+});
+const RUNS = Number(values.runs);
+const PORT = 3300;
+const SANDBOX_PORT = 4300;
+const BASE = `http://127.0.0.1:${PORT}`;
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? NaN;
+};
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Page routes measured, with the element whose appearance means the page's content is there. */
+const ROUTES: { name: string; path: string; ready: string }[] = [
+  { name: 'home', path: '/', ready: '[data-testid="identity-name"]' },
+  { name: 'delegates', path: '/delegates', ready: 'table' },
+  { name: 'entities', path: '/entities', ready: 'table' },
+  { name: 'allocations grid', path: '/allocations', ready: '[data-testid^="alloc-row-"]' },
+  { name: 'reservations search', path: '/reservations?status[in]=confirmed,pending&sort=-date', ready: '[data-testid="reservations-table"]' },
+];
+
+async function scriptBytes(request: APIRequestContext, path: string): Promise<number> {
+  const html = await (await request.get(`${BASE}${path}`)).text();
+  const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]!))];
+  let total = 0;
+  for (const src of sources) total += gzipSync(await (await request.get(`${BASE}${src}`)).body()).length;
+  return total;
+}
+
+async function pageLoad(page: Page, path: string, ready: string): Promise<{ lcp: number; content: number }> {
+  const started = Date.now();
+  await page.goto(`${BASE}${path}`, { waitUntil: 'commit' });
+  await page.locator(ready).first().waitFor();
+  const content = Date.now() - started;
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1]!.startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve(NaN), 3000);
+      }),
+  );
+  return { lcp, content };
+}
+
+/** Interaction to next paint of one action, from the Event Timing API (the longest event of the action). */
+async function interaction(page: Page, act: () => Promise<void>): Promise<number> {
+  await page.evaluate(() => {
+    (window as unknown as { __inp: number }).__inp = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) (window as unknown as { __inp: number }).__inp = Math.max((window as unknown as { __inp: number }).__inp, e.duration);
+    }).observe({ type: 'event', buffered: false, durationThreshold: 16 } as PerformanceObserverInit);
+  });
+  await act();
+  await page.waitForTimeout(300);
+  return page.evaluate(() => (window as unknown as { __inp: number }).__inp);
+}
+
+/** Requests in a closed loop for `seconds`; the sandbox is single-threaded, so concurrency > 1 measures queueing too. */
+async function load(sandbox: RunningSandbox, label: string, request: (i: number) => Promise<Response>, seconds: number, concurrency = 8) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = Date.now() + seconds * 1000;
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < until) {
+        const t = performance.now();
+        const res = await request(i++);
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t);
+        if (!res.ok) errors++;
+      }
+    }),
+  );
+  const result = { label, requests: latencies.length, rps: round(latencies.length / seconds, 0), p50_ms: round(quantile(latencies, 0.5), 2), p99_ms: round(quantile(latencies, 0.99), 2), errors };
+  console.log(`  ${label}: ${result.rps} req/s, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, ${errors} errors`);
+  void sandbox;
+  return result;
+}
+
+async function sandboxThroughput() {
+  const reservations = Number(values.reservations);
+  console.log(`\n━━ sandbox throughput (${reservations.toLocaleString('en')} reservations, in memory)`);
+  const seeded = performance.now();
+  const sandbox = await startSandbox({ port: 0, memory: true, quiet: true, seedOptions: { reservations } });
+  console.log(`  seeded and started in ${round((performance.now() - seeded) / 1000)} s`);
+  // The bench's own client may send more than a production one: lift the limit for the measurement.
+  sandbox.state.world.data.credentials.get(DEMO_PARTNER.clientId)!.rate_limit_per_minute = 10_000_000;
+  const token = async (organization?: string) =>
+    (
+      (await (
+        await fetch(`${sandbox.url}/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ client_id: DEMO_PARTNER.clientId, client_secret: DEMO_PARTNER.clientSecret, audience: `${sandbox.url}/`, grant_type: 'client_credentials', ...(organization ? { organization } : {}) }),
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+  const bearer = { authorization: `Bearer ${await token('org_harbour_vine_direct')}` };
+  const seconds = Number(values.seconds);
+  const today = new Date().toISOString().slice(0, 10);
+  // Warm the per-entity sorted list the search uses (built once after each change).
+  await fetch(`${sandbox.url}/v2/reservations?sort=-date&limit=1`, { headers: bearer });
+  const me = await load(sandbox, 'GET /v2/identities/me (8 concurrent)', () => fetch(`${sandbox.url}/v2/identities/me`, { headers: bearer }), seconds);
+  const search = await load(
+    sandbox,
+    'GET /v2/reservations, one entity of ~200k (status[in], date[gte], sort=-date)',
+    () => fetch(`${sandbox.url}/v2/reservations?status[in]=confirmed,pending&date[gte]=${today}&sort=-date&limit=25`, { headers: bearer }),
+    seconds,
+    1,
+  );
+  const rows = ((await (await fetch(`${sandbox.url}/v2/commitments?limit=100`, { headers: bearer })).json()) as { data: { id: string; entity_seats: number }[] }).data;
+  const bodies = [0, 1].map((d) => JSON.stringify({ data: rows.map((r, k) => ({ id: r.id, entity_seats: Math.max(0, r.entity_seats - (k === 0 ? d : 0)) })) }));
+  const put = await load(sandbox, 'PUT /v2/commitments (alternating change)', (i) => fetch(`${sandbox.url}/v2/commitments`, { method: 'PUT', headers: { ...bearer, 'content-type': 'application/json' }, body: bodies[i % 2] }), seconds, 1);
+  await sandbox.close();
+  return { reservations, database: 'in memory (PGlite write-through off)', endpoints: [me, search, put] };
+}
+
+async function main() {
+  if (!values['no-build'] && (await run(process.execPath, [NEXT_BIN, 'build'], { NEXT_TELEMETRY_DISABLED: '1' })) !== 0) throw new Error('next build failed');
+
+  const sandboxResults = await sandboxThroughput();
+
+  console.log('\n━━ pages (production build, Chromium)');
+  const serve: Started = await startProcess({
+    name: 'bench',
+    command: process.execPath,
+    args: ['node_modules/tsx/dist/cli.mjs', 'scripts/run.ts', 'serve', '--port', String(PORT), '--sandbox-port', String(SANDBOX_PORT)],
+    env: { DASHBOARD_DATA_DIR: '.data/bench/dashboard' },
+    ready: /Guest Book Partner Dashboard: /,
+    quiet: true,
+    timeoutMs: 180_000,
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${BASE}/login`);
+    await page.getByLabel('E-mail').fill('admin@demo.test');
+    await page.getByLabel('Password').fill('guestbook-demo-2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+
+    const tokenRequests = async () =>
+      ((await (await fetch(`http://127.0.0.1:${SANDBOX_PORT}/_sandbox/requests`)).json()) as { data: { path: string; method: string }[] }).data;
+    const before = (await tokenRequests()).length;
+
+    const baseline = await scriptBytes(context.request, '/no-such-page');
+    const pages = [];
+    for (const route of ROUTES) {
+      const samples = [];
+      for (let r = 0; r < RUNS; r++) samples.push(await pageLoad(page, route.path, route.ready));
+      const lcp = samples.map((s) => s.lcp).filter(Number.isFinite);
+      const content = samples.map((s) => s.content);
+      const js = await scriptBytes(context.request, route.path);
+      const entry = {
+        route: route.name,
+        path: route.path,
+        lcp_ms: { median: round(quantile(lcp, 0.5), 0), p95: round(quantile(lcp, 0.95), 0) },
+        content_ms: { median: round(quantile(content, 0.5), 0), p95: round(quantile(content, 0.95), 0) },
+        js_gzip_kb: round(js / 1024),
+        js_over_baseline_kb: round((js - baseline) / 1024),
+      };
+      console.log(`  ${route.name}: LCP ${entry.lcp_ms.median}/${entry.lcp_ms.p95} ms, content ${entry.content_ms.median}/${entry.content_ms.p95} ms, JS ${entry.js_gzip_kb} kB (+${entry.js_over_baseline_kb})`);
+      pages.push(entry);
+    }
+    const log = (await tokenRequests()).slice(before);
+    const apiPerView = round(log.filter((r) => r.path.startsWith('/v2/')).length / (ROUTES.length * RUNS), 1);
+    const tokens = log.filter((r) => r.path === '/oauth/token').length;
+
+    // INP of a filter change on the search and of one keyboard step on the grid.
+    await page.goto(`${BASE}/allocations`);
+    await page.locator('[data-testid^="boundary-"]').first().waitFor();
+    const gridInp = [];
+    for (let r = 0; r < RUNS; r++) gridInp.push(await interaction(page, () => page.locator('[data-testid^="boundary-"]').first().press('ArrowLeft')));
+    await page.goto(`${BASE}/reservations`);
+    const filterInp = [];
+    for (let r = 0; r < RUNS; r++) filterInp.push(await interaction(page, () => page.getByRole('button', { name: r % 2 ? 'Today' : 'Upcoming confirmed' }).click()));
+
+    const results = {
+      measured_at: new Date().toISOString(),
+      machine: { cores: cpus().length, memory_gb: round(totalmem() / 1024 ** 3, 0), cpu: cpus()[0]?.model ?? 'unknown', node: process.version },
+      command: `npm run bench -- --runs ${RUNS} --reservations ${values.reservations} --seconds ${values.seconds}`,
+      js_baseline_gzip_kb: round(baseline / 1024),
+      pages,
+      interactions: {
+        grid_keyboard_step_inp_ms: { median: round(quantile(gridInp, 0.5), 0), p95: round(quantile(gridInp, 0.95), 0) },
+        search_preset_inp_ms: { median: round(quantile(filterInp, 0.5), 0), p95: round(quantile(filterInp, 0.95), 0) },
+      },
+      api_economy: { api_requests_per_page_view: apiPerView, token_requests_during_page_views: tokens, page_views: ROUTES.length * RUNS },
+      sandbox: sandboxResults,
+    };
+    console.log(`  API requests per page view ${apiPerView}; token requests during ${ROUTES.length * RUNS} page views: ${tokens}`);
+    console.log(`  INP: grid key step ${results.interactions.grid_keyboard_step_inp_ms.median} ms, search preset ${results.interactions.search_preset_inp_ms.median} ms (median)`);
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
+    writeReadmeTable(results);
+    console.log('\nwrote bench/results/latest.json and the README table');
+  } finally {
+    await browser.close();
+    await serve.stop();
+  }
+}
+
+function writeReadmeTable(r: {
+  machine: { cores: number; memory_gb: number; node: string };
+  command: string;
+  measured_at: string;
+  js_baseline_gzip_kb: number;
+  pages: { route: string; lcp_ms: { median: number; p95: number }; content_ms: { median: number; p95: number }; js_gzip_kb: number; js_over_baseline_kb: number }[];
+  interactions: Record<string, { median: number; p95: number }>;
+  api_economy: { api_requests_per_page_view: number; token_requests_during_page_views: number; page_views: number };
+  sandbox: { reservations: number; endpoints: { label: string; rps: number; p50_ms: number; p99_ms: number }[] };
+}) {
+  const lines = [
+    `Measured ${r.measured_at.slice(0, 10)} with \`${r.command}\` on ${r.machine.cores} cores, ${r.machine.memory_gb} GB, Node ${r.machine.node} (figures from one run; compare ratios, not absolutes).`,
+    '',
+    '| page | LCP median / p95 | content visible median / p95 | JS gzip (over the empty-page baseline of ' + `${r.js_baseline_gzip_kb} kB)` + ' |',
+    '|---|---|---|---|',
+    ...r.pages.map((p) => `| ${p.route} | ${p.lcp_ms.median} / ${p.lcp_ms.p95} ms | ${p.content_ms.median} / ${p.content_ms.p95} ms | ${p.js_gzip_kb} kB (+${p.js_over_baseline_kb} kB) |`),
+    '',
+    `INP: grid keyboard step ${r.interactions.grid_keyboard_step_inp_ms!.median} / ${r.interactions.grid_keyboard_step_inp_ms!.p95} ms; search preset ${r.interactions.search_preset_inp_ms!.median} / ${r.interactions.search_preset_inp_ms!.p95} ms (median / p95). ` +
+      `API requests per page view: ${r.api_economy.api_requests_per_page_view}; token requests during ${r.api_economy.page_views} page views: ${r.api_economy.token_requests_during_page_views}.`,
+    '',
+    `| sandbox endpoint (${r.sandbox.reservations.toLocaleString('en')} reservations) | req/s | p50 | p99 |`,
+    '|---|---|---|---|',
+    ...r.sandbox.endpoints.map((e) => `| ${e.label} | ${e.rps} | ${e.p50_ms} ms | ${e.p99_ms} ms |`),
+  ];
+  const readme = readFileSync('README.md', 'utf8');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  const block = `${start}\n${lines.join('\n')}\n${end}`;
+  const next = readme.includes(start) ? readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block) : `${readme.trimEnd()}\n\n## Performance\n\n${block}\n`;
+  writeFileSync('README.md', next);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.stack : e);
+  process.exit(1);
+});
