@@ -53,6 +53,8 @@ async function main() {
   if (!process.env.GUESTBOOK_API_URL) {
     const sandboxArgs = ['--import', 'tsx', 'lib/sandbox/main.ts', '--port', String(sandboxPort), '--host', host];
     sandboxArgs.push(...(mode === 'serve' ? ['--memory'] : ['--data', path.join('.data', 'sandbox')]));
+    // A larger world for measurements (npm run bench); the demo and the tests use the default.
+    if (process.env.SANDBOX_RESERVATIONS) sandboxArgs.push('--reservations', process.env.SANDBOX_RESERVATIONS);
     const sandbox = await startProcess({
       name: 'sandbox',
       command: process.execPath,
