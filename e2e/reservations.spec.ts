@@ -1,12 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi, sandboxControl } from './sandbox';
 
-const partner = { clientId: DEMO_PARTNER.clientId, clientSecret: DEMO_PARTNER.clientSecret };
-/** The demo partner's default entity, which the switcher selects until someone picks another. */
-const entity = { orgId: 'org_harbour_vine_direct' };
-const today = new Date().toISOString().slice(0, 10);
+const entity = defaultEntity;
 
 interface SandboxReservation {
   id: string;
