@@ -1,4 +1,5 @@
 import 'server-only';
+import { cache } from 'react';
 import type { CommitmentRow, Entity } from '../guestbook/schemas';
 import { Entity as EntitySchema } from '../guestbook/schemas';
 import { GuestbookApiError } from '../guestbook';
@@ -10,8 +11,8 @@ export function apiFor(entity: { id: string; org_id: string | null }) {
   return getApiClient().asEntity(entity);
 }
 
-/** Every entity assigned to the credentials, in full (GET /v2/entities, all pages). */
-export async function listEntities(): Promise<Entity[]> {
+/** Every entity assigned to the credentials, in full (GET /v2/entities, all pages), once per request. */
+export const listEntities = cache(async (): Promise<Entity[]> => {
   const client = getApiClient();
   const all: Entity[] = [];
   for (let page = 1; page <= 50; page++) {
@@ -20,7 +21,7 @@ export async function listEntities(): Promise<Entity[]> {
     if (page >= res.pagination.total_pages) break;
   }
   return all.sort((a, b) => a.name.localeCompare(b.name));
-}
+});
 
 /**
  * One entity, read in its own context (the list gives its org_id). null when it is not

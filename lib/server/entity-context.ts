@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import { cache } from 'react';
 import type { Entity } from '../guestbook/schemas';
 import { getApiClient } from './guestbook';
+import { listEntities } from './entities';
 import { getPartnerOverview } from './partner';
 
 export const ENTITY_COOKIE = 'gb_entity';
@@ -22,17 +23,8 @@ const toChoice = (e: Entity): EntityChoice => ({
   context: e.org_id ? 'org-bound' : 'legacy-header',
 });
 
-/** GET /v2/entities, every page (the list is short: the entities assigned to these credentials). */
-export const listEntityChoices = cache(async (): Promise<EntityChoice[]> => {
-  const client = getApiClient();
-  const all: Entity[] = [];
-  for (let page = 1; ; page++) {
-    const res = await client.listEntities({ page, limit: 100 });
-    all.push(...res.data);
-    if (page >= res.pagination.total_pages) break;
-  }
-  return all.map(toChoice).sort((a, b) => a.name.localeCompare(b.name));
-});
+/** The entities assigned to these credentials as switcher choices (the same cached read as every other list of them). */
+export const listEntityChoices = cache(async (): Promise<EntityChoice[]> => (await listEntities()).map(toChoice));
 
 /**
  * The entity the signed-in staff member works in: the one picked in the switcher (a cookie),

@@ -20,8 +20,10 @@ export interface PartnerOverview {
 }
 
 /** GET /v2/identities/me, once per request however many components ask. */
+export const getIdentity = cache((): Promise<Identity> => getApiClient().getMe());
+
 export const getPartnerOverview = cache(async (): Promise<PartnerOverview> => {
-  const me = await getApiClient().getMe();
+  const me = await getIdentity();
   return {
     id: me.id,
     name: me.name,

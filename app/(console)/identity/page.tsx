@@ -7,6 +7,7 @@ import { FieldList } from '@/components/ui/field-list';
 import { formatUtc } from '@/components/ui/format';
 import { listAll } from '@/lib/guestbook/client';
 import { listEntityChoices } from '@/lib/server/entity-context';
+import { getIdentity } from '@/lib/server/partner';
 import { getApiClient } from '@/lib/server/guestbook';
 import { readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
@@ -38,7 +39,7 @@ const IdList = ({ ids, names, href }: { ids: string[] | undefined; names: Map<st
 export default async function IdentityPage() {
   await requireStaff('viewer');
   const [me, entities, delegates] = await Promise.all([
-    readApi(() => getApiClient().getMe()),
+    readApi(getIdentity),
     readApi(listEntityChoices),
     readApi(() => listAll((page) => getApiClient().listDelegates({ page, limit: 100 }), 1_000)),
   ]);
