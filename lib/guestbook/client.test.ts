@@ -417,6 +417,20 @@ describe('retry policy (scripted fetch)', () => {
     expect(error.retryAt?.toISOString()).toBe('2026-11-22T12:00:02.000Z');
   });
 
+  it('does not hang on a long rate-limit block: fails at once with the time requests resume, and sends nothing more until then', async () => {
+    const longBlock = () =>
+      new Response(JSON.stringify({ title: 'Too Many Requests', status: 429 }), { status: 429, headers: { 'content-type': 'application/problem+json', 'retry-after': '45' } });
+    const { client, calls, slept } = scriptedClient(longBlock);
+    const first = (await rejectionOf(client.listMarkets())) as GuestbookApiError;
+    expect(first).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(first.retryAt?.toISOString()).toBe('2026-11-22T12:00:45.000Z');
+    expect(calls).toEqual(['GET /v2/markets']);
+    expect(slept).toEqual([]);
+    const second = (await rejectionOf(client.getMe())) as GuestbookApiError;
+    expect(second).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(calls).toEqual(['GET /v2/markets']);
+  });
+
   it('cancels a call when its signal aborts, without retrying', async () => {
     const calls: string[] = [];
     const hanging: typeof fetch = async (input, init) => {

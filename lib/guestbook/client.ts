@@ -47,6 +47,11 @@ export interface GuestbookClientOptions {
   timeoutMs?: number;
   /** how often an idempotent request is retried after a 429, a 502/503/504 or a dropped connection (default 3) */
   maxRetries?: number;
+  /**
+   * The longest a call waits for the rate-limit window before giving up with a 429 that says
+   * when requests resume (default 10 s): a page should say so, not hang for a minute.
+   */
+  maxRateLimitWaitMs?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -316,7 +321,10 @@ export class GuestbookClient {
       }
 
       this.#throwIfAborted(method, path);
-      await core.budget.take();
+      const blockedUntil = await core.budget.take(core.options.maxRateLimitWaitMs ?? 10_000);
+      if (blockedUntil) {
+        throw new GuestbookApiError({ status: 429, method, path, code: 'rate_limited', detail: 'The rate-limit window is spent.', retryAt: blockedUntil });
+      }
       this.#throwIfAborted(method, path);
       const started = core.now();
       const timeout = AbortSignal.timeout(core.options.timeoutMs);
@@ -347,8 +355,9 @@ export class GuestbookClient {
         attempt--;
         continue;
       }
-      if (RETRYABLE_STATUS.has(response.status) && IDEMPOTENT.has(method) && attempt <= core.options.maxRetries) {
-        const wait = response.status === 429 ? retryDelayMs(response.headers, core.now()) : backoff(attempt);
+      const wait = response.status === 429 ? retryDelayMs(response.headers, core.now()) : backoff(attempt);
+      const worthWaiting = response.status !== 429 || wait <= (core.options.maxRateLimitWaitMs ?? 10_000);
+      if (RETRYABLE_STATUS.has(response.status) && IDEMPOTENT.has(method) && attempt <= core.options.maxRetries && worthWaiting) {
         if (response.status === 429) core.budget.blockFor(wait);
         await response.body?.cancel();
         await core.sleep(Math.min(wait, 60_000) + Math.random() * 250);
@@ -357,7 +366,8 @@ export class GuestbookClient {
       const requestId = response.headers.get('x-request-id') ?? undefined;
       const text = await response.text();
       if (!response.ok) {
-        const retryAt = response.status === 429 ? new Date(core.now() + retryDelayMs(response.headers, core.now())) : undefined;
+        if (response.status === 429) core.budget.blockFor(wait);
+        const retryAt = response.status === 429 ? new Date(core.now() + wait) : undefined;
         throw errorFromResponse(method, path, response.status, text, requestId, retryAt);
       }
       if (response.status === 204 || text === '') return schema.parse(undefined);

@@ -46,8 +46,12 @@ export class RequestBudget {
     this.#sleep = sleep;
   }
 
-  /** Waits until one more request fits, then counts it. */
-  async take(): Promise<void> {
+  /**
+   * Waits until one more request fits, then counts it. The process's own pacing is always
+   * waited out; a block the API announced (a 429, or a spent window) longer than `maxWaitMs`
+   * is not: the time it ends is returned instead, for the caller to report.
+   */
+  async take(maxWaitMs = Infinity): Promise<Date | null> {
     for (;;) {
       const now = this.#now();
       while (this.#sent.length && this.#sent[0]! <= now - 60_000) this.#sent.shift();
@@ -56,8 +60,9 @@ export class RequestBudget {
       const wait = Math.max(waitForApi, waitForBudget);
       if (wait <= 0) {
         this.#sent.push(now);
-        return;
+        return null;
       }
+      if (waitForApi > maxWaitMs) return new Date(now + waitForApi);
       await this.#sleep(wait);
     }
   }
