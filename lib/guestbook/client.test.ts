@@ -431,6 +431,25 @@ describe('retry policy (scripted fetch)', () => {
     expect(calls).toEqual(['GET /v2/markets']);
   });
 
+  it('repeats a GET after a dropped connection, but never a POST', async () => {
+    let drops = 1;
+    const calls: string[] = [];
+    const flaky: typeof fetch = async (input, init) => {
+      const path = new URL(String(input)).pathname;
+      if (path === '/oauth/token') return Response.json({ access_token: 'x.y.z', scope: '', expires_in: 3600, token_type: 'Bearer' });
+      calls.push(`${init?.method ?? 'GET'} ${path}`);
+      if (drops-- > 0) throw new TypeError('fetch failed: socket hang up');
+      return Response.json({ data: [], pagination: { current_page: 1, total_pages: 1, total_items: 0, items_per_page: 25 } });
+    };
+    const client = createGuestbookClient({ baseUrl: 'https://api.guestbook.test', authUrl: 'https://auth.guestbook.test', audience: 'https://api.guestbook.test/', clientId: 'c', clientSecret: 's', fetch: flaky, sleep: async () => undefined });
+    expect((await client.listMarkets()).data).toEqual([]);
+    expect(calls).toEqual(['GET /v2/markets', 'GET /v2/markets']);
+    drops = 1;
+    const error = await rejectionOf(client.createHold({ venue_id: DEMO_MARKETS[0].id, date: '2026-12-01', time: '19:00', party_size: 2 }));
+    expect(error).toMatchObject({ status: 0, code: 'network' });
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual(['POST /v2/holds']);
+  });
+
   it('cancels a call when its signal aborts, without retrying', async () => {
     const calls: string[] = [];
     const hanging: typeof fetch = async (input, init) => {

@@ -21,4 +21,10 @@ describe('describeApiError', () => {
     const described = describeApiError(error({ status: 422, detail: 'default_locale: invalid', fieldErrors: [{ field: 'default_locale', message: 'must be one of the 22 supported locale codes' }] }));
     expect(described.fieldErrors).toEqual({ default_locale: ['must be one of the 22 supported locale codes'] });
   });
+
+  it('names the token service when it is down, and the credentials when it refuses them', () => {
+    expect(describeApiError(error({ status: 503, method: 'POST', path: '/oauth/token' })).message).toMatch(/^The Guest Book token service is not answering/);
+    expect(describeApiError(error({ status: 0, code: 'network', method: 'POST', path: '/oauth/token' })).message).toMatch(/^The Guest Book token service is not answering/);
+    expect(describeApiError(error({ status: 401, method: 'POST', path: '/oauth/token' })).message).toMatch(/credentials/);
+  });
 });

@@ -10,6 +10,9 @@ export function describeApiError(e: GuestbookApiError): { message: string; field
   const fieldErrors: FieldErrors | undefined = e.fieldErrors?.length
     ? Object.fromEntries(e.fieldErrors.map((f) => [f.field, [f.message]]))
     : undefined;
+  if (e.path === '/oauth/token' && (e.status === 0 || e.status >= 500)) {
+    return { message: "The Guest Book token service is not answering, so the dashboard cannot call the API. Try again in a moment." };
+  }
   switch (e.code) {
     case 'network':
       return { message: 'The Guest Book API cannot be reached right now. Try again in a moment.' };
