@@ -1,6 +1,7 @@
 import 'server-only';
 import { GuestbookApiError } from '../guestbook';
 import type { Condition } from '../guestbook/filters';
+import { isFinalStatus } from '../guestbook/reservation-statuses';
 import { Guest, Reservation, type Venue } from '../guestbook/schemas';
 import { listVenues, type PageOf } from './directory';
 import { getEntityApi } from './entity-context';
@@ -75,4 +76,4 @@ export function otherReservationFields(r: Reservation): Record<string, unknown> 
 }
 
 /** Whether the API still lets this reservation be canceled. */
-export const isCancelable = (status: string) => !['canceled', 'completed', 'no_show'].includes(status);
+export const isCancelable = (status: string) => !isFinalStatus(status);

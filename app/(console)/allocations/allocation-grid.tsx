@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { diff, editedSeats, lockReason, maxSeatsFor, mergeGrid, moveSeats, seatsAfter, UNALLOCATED, validateEdit, type Change, type Edits, type GridRow } from '@/lib/allocation';
+import { applyEdit, diff, editedSeats, lockReason, maxSeatsFor, mergeGrid, moveSeats, seatsAfter, UNALLOCATED, validateEdit, type Change, type Edits, type GridRow } from '@/lib/allocation';
 import type { AllocationData, ApplyOutcome } from '@/lib/server/allocations';
 import { applyAllocation, restoreAllocation } from './actions';
 import { GRID_STATUSES, gridFiltersQuery, type GridFilters } from './filters';
@@ -77,11 +77,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: AllocationDat
     if (value.trim() === '' || !Number.isFinite(seats)) return refuse(row, `${nameOf(entityId)}: enter a number of seats`);
     const verdict = validateEdit(row, entityId, seats, edits);
     if (!verdict.ok) return refuse(row, `${nameOf(entityId)}: ${verdict.reason}`);
-    const { [row.commitmentId]: rowEdits = {}, ...rest } = edits;
-    const { [entityId]: _old, ...others } = rowEdits;
-    const loaded = row.cells[entityId]?.seats ?? 0;
-    const nextRow = seats === loaded ? others : { ...others, [entityId]: seats };
-    setEdits(Object.keys(nextRow).length ? { ...rest, [row.commitmentId]: nextRow } : rest);
+    setEdits(applyEdit([row], edits, row.commitmentId, entityId, seats));
     setNotice(null);
   }
 
@@ -120,6 +116,8 @@ export function AllocationGrid({ data, filters, canEdit }: { data: AllocationDat
     });
 
   const parentRef = useRef<HTMLDivElement>(null);
+  // TanStack Virtual hands back functions React Compiler cannot memoize; this component stays uncompiled.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => parentRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
   const gridWidth = INFO_WIDTH + 320 + data.entities.length * CELL_WIDTH;
 

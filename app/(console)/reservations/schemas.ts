@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FINAL_STATUSES, isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { Locale, Uuid } from '@/lib/guestbook/primitives';
 
 /**
@@ -33,9 +34,8 @@ export type ReservationChanges = z.input<typeof ReservationChanges>;
 
 export const ModifyReservationInput = z.strictObject({ id: Uuid, changes: ReservationChanges });
 
-/** Statuses the API no longer lets anyone modify (or cancel). */
-export const FINAL_STATUSES = ['canceled', 'completed', 'no_show'] as const;
-export const isModifiable = (status: string) => !(FINAL_STATUSES as readonly string[]).includes(status);
+export { FINAL_STATUSES };
+export const isModifiable = (status: string) => !isFinalStatus(status);
 
 /** The form's field names, as react-hook-form and the API's field errors spell them. */
 export const MODIFY_FIELDS = ['party_size', 'date', 'time', 'locale', 'notes', 'guest.first_name', 'guest.last_name', 'guest.email', 'guest.phone'] as const;
