@@ -1,9 +1,9 @@
-import { DEMO_PARTNER } from './seed/demo';
+import { DEMO_PARTNER, type SeedOptions } from './seed/demo';
 import { startSandbox, type RunningSandbox } from './server';
 
 /** A sandbox in memory on a free port, for tests. */
-export function startTestSandbox(): Promise<RunningSandbox> {
-  return startSandbox({ port: 0, memory: true, quiet: true });
+export function startTestSandbox(seedOptions?: SeedOptions): Promise<RunningSandbox> {
+  return startSandbox({ port: 0, memory: true, quiet: true, seedOptions });
 }
 
 export async function tokenFor(sandbox: RunningSandbox, body: Record<string, unknown> = {}): Promise<Response> {
