@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { DASHBOARD_URL, SANDBOX_PORT, DASHBOARD_PORT } from './e2e/env';
+import { DASHBOARD_URL, SANDBOX_PORT, DASHBOARD_PORT, SERVER_LOG } from './e2e/env';
 
 /**
  * e2e runs in Debian's Chromium (Playwright cannot download its own browser here) against the
@@ -35,10 +35,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'], testIgnore: /auth\.setup\.ts/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'], testIgnore: [/auth\.setup\.ts/, /\.check\.ts/] },
+    // Last: the server's own output of the whole run, scanned for secrets.
+    { name: 'server logs', testMatch: /server-logs\.check\.ts/, dependencies: ['chromium'] },
   ],
   webServer: {
-    command: `node node_modules/tsx/dist/cli.mjs scripts/run.ts serve --port ${DASHBOARD_PORT} --sandbox-port ${SANDBOX_PORT}`,
+    command: `node node_modules/tsx/dist/cli.mjs scripts/run.ts serve --port ${DASHBOARD_PORT} --sandbox-port ${SANDBOX_PORT} --log ${SERVER_LOG}`,
     url: `${DASHBOARD_URL}/login`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,46 +1,37 @@
-import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expect, request as apiRequest, test, type APIRequestContext, type APIResponse, type Browser, type Page } from '@playwright/test';
+import { decode, encode } from 'next-auth/jwt';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DASHBOARD_URL, STORAGE } from './env';
+import { e2eAuthSecret } from './leaks';
 import { sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { ACTIONS, buildActions, LABEL, type Role } from './action-list';
 import { callAction } from './server-actions';
 
-type Role = 'viewer' | 'operator' | 'admin';
-const LABEL: Record<Role, string> = { viewer: 'Viewer', operator: 'Operator', admin: 'Admin' };
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 /**
- * Every server action of the build, with the role it needs and a well-formed input. The test
- * below fails for an action of the build that has no row here, so none can be added unguarded.
+ * Every route handler under app/api (next-auth's own excepted), with the role it needs and a
+ * well-formed call. The test below fails for a route file that has no row here.
  */
-const ACTIONS: Record<string, { audit: string; role: Role; mutates: boolean; input: () => unknown }> = {
-  'app/(console)/team/actions.ts#addStaffMember': { audit: 'add-staff-member', role: 'admin', mutates: true, input: () => ({ email: `matrix.${Date.now()}@demo.test`, name: 'Matrix', role: 'admin', password: '' }) },
-  'app/(console)/team/actions.ts#changeStaffAccess': { audit: 'change-staff-access', role: 'admin', mutates: true, input: () => ({ id: '00000000-0000-4000-8000-000000000001', role: 'admin', disabled: false }) },
-  'app/(console)/team/actions.ts#resetStaffPassword': { audit: 'reset-staff-password', role: 'admin', mutates: true, input: () => ({ id: '00000000-0000-4000-8000-000000000001' }) },
-  'app/(console)/entities/actions.ts#createEntity': { audit: 'create-entity', role: 'admin', mutates: true, input: () => ({ name: `Matrix Entity ${Date.now()}`, default_locale: 'en-GB', default_program_id: '' }) },
-  'app/(console)/entities/actions.ts#updateEntity': { audit: 'update-entity', role: 'admin', mutates: true, input: () => ({ id: DEMO_PARTNER.defaultEntityId, name: 'Taken Over', default_locale: 'en-GB', default_program_id: '' }) },
-  'app/(console)/entities/actions.ts#replaceEntityPrograms': { audit: 'replace-entity-programs', role: 'admin', mutates: true, input: () => ({ id: DEMO_PARTNER.defaultEntityId, programs: [] }) },
-  'app/(console)/entities/actions.ts#previewProgramChange': { audit: 'preview-program-change', role: 'admin', mutates: false, input: () => ({ id: DEMO_PARTNER.defaultEntityId, programIds: [] }) },
-  'app/(console)/allocations/actions.ts#applyAllocation': { audit: 'apply-allocation', role: 'operator', mutates: true, input: () => ({ changes: [{ commitmentId: '00000000-0000-4000-8000-000000000002', entityId: DEMO_PARTNER.defaultEntityId, before: 0, after: 1 }] }) },
-  'app/(console)/allocations/actions.ts#restoreAllocation': { audit: 'restore-allocation', role: 'operator', mutates: true, input: () => ({ sets: [{ entityId: DEMO_PARTNER.defaultEntityId, data: [] }] }) },
-  'app/(console)/reservations/actions.ts#cancelReservation': { audit: 'cancel-reservation', role: 'operator', mutates: true, input: () => ({ id: '00000000-0000-4000-8000-000000000003' }) },
-  'app/(console)/reservations/actions.ts#updateReservation': { audit: 'update-reservation', role: 'operator', mutates: true, input: () => ({ id: '00000000-0000-4000-8000-000000000004', changes: { notes: 'x' } }) },
-  'app/actions/select-entity.ts#selectEntity': { audit: 'select-entity', role: 'viewer', mutates: false, input: () => ({ id: DEMO_PARTNER.defaultEntityId }) },
-  'app/account/password/actions.ts#changeOwnPassword': { audit: 'change-own-password', role: 'viewer', mutates: true, input: () => ({ password: 'x', confirm: 'y' }) },
+const ROUTES: Record<string, { role: Role; call: (api: APIRequestContext, entityId: string) => Promise<APIResponse> }> = {
+  'app/api/entities/[id]/logo/route.ts': {
+    role: 'admin',
+    call: (api, entityId) =>
+      api.post(`${DASHBOARD_URL}/api/entities/${entityId}/logo`, { headers: { Origin: DASHBOARD_URL }, multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: PNG } }, maxRedirects: 0 }),
+  },
+  'app/api/reservations/export/route.ts': {
+    role: 'viewer',
+    call: (api) => api.get(`${DASHBOARD_URL}/api/reservations/export?status[in]=confirmed&sort=-date`, { maxRedirects: 0 }),
+  },
 };
 
-interface ManifestEntry {
-  filename: string;
-  exportedName: string;
-  workers: Record<string, unknown>;
-}
-
-/** The server actions of the production build: id, file#export, and a page path that serves it. */
-function buildActions(): { id: string; key: string; path: string }[] {
-  const manifest = JSON.parse(readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as { node: Record<string, ManifestEntry> };
-  return Object.entries(manifest.node).map(([id, entry]) => {
-    const page = Object.keys(entry.workers).find((w) => !w.includes('[')) ?? Object.keys(entry.workers)[0]!;
-    const path = page.replace(/^app/, '').replace(/\/\([^)]+\)/g, '').replace(/\/page$/, '') || '/';
-    return { id, key: `${entry.filename}#${entry.exportedName}`, path };
+function routeFiles(dir = path.join('app', 'api')): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return routeFiles(full);
+    return name === 'route.ts' ? [full.split(path.sep).join('/')] : [];
   });
 }
 
@@ -59,6 +50,117 @@ test('every server action of the build has a row in the authorization matrix', (
   const actions = buildActions();
   expect(actions.length).toBeGreaterThanOrEqual(Object.keys(ACTIONS).length);
   expect(actions.map((a) => a.key).filter((k) => !(k in ACTIONS))).toEqual([]);
+});
+
+test('every route handler has a row in the authorization matrix', () => {
+  const files = routeFiles().filter((f) => !f.startsWith('app/api/auth/'));
+  expect(files.length).toBeGreaterThan(0);
+  expect(files.filter((f) => !(f in ROUTES))).toEqual([]);
+});
+
+const SESSION_COOKIE = 'next-auth.session-token';
+
+/** A copy of the admin's session, re-signed to expire `maxAge` seconds from now (negative: already expired). */
+async function adminSessionExpiringIn(maxAge: number): Promise<APIRequestContext> {
+  const state = JSON.parse(readFileSync(STORAGE.admin, 'utf8')) as { cookies: { name: string; value: string; domain: string; path: string }[] };
+  const cookie = state.cookies.find((c) => c.name === SESSION_COOKIE)!;
+  const secret = e2eAuthSecret();
+  const claims = await decode({ token: cookie.value, secret });
+  expect(claims?.staffId, 'the admin session carries its account id').toBeTruthy();
+  const { iat: _iat, exp: _exp, jti: _jti, ...token } = claims!;
+  const value = await encode({ token, secret, maxAge });
+  return apiRequest.newContext({ storageState: { cookies: [{ ...cookie, value, expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] } });
+}
+
+/** A signed-in admin whose account an admin then disables: the session cookie stays in the browser. */
+async function disabledAdminSession(browser: Browser): Promise<APIRequestContext> {
+  const admin = await (await browser.newContext({ storageState: STORAGE.admin })).newPage();
+  const email = `matrix.disabled.${Date.now()}@demo.test`;
+  await admin.goto('/team');
+  await admin.getByLabel('E-mail').fill(email);
+  await admin.getByLabel('Name').fill('Matrix Disabled');
+  await admin.getByLabel('Password (empty: one-time)').fill('a long enough password');
+  await admin.getByLabel('Role', { exact: true }).selectOption('admin');
+  await admin.getByRole('button', { name: 'Add member' }).click();
+  await expect(admin.getByTestId(`member-${email}`)).toBeVisible();
+  const memberContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const member = await memberContext.newPage();
+  await member.goto('/login');
+  await member.getByLabel('E-mail').fill(email);
+  await member.getByLabel('Password').fill('a long enough password');
+  await member.getByRole('button', { name: 'Sign in' }).click();
+  await expect(member.getByTestId('shell-staff-name')).toHaveText('Matrix Disabled');
+  await admin.getByTestId(`member-${email}`).getByRole('button', { name: 'Disable' }).click();
+  await expect(admin.getByTestId(`member-${email}`)).toContainText(/disabled/i);
+  await admin.close();
+  return memberContext.request;
+}
+
+test('a disabled account and an expired session are refused every action and route handler, and nothing reaches the API', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  // The re-signed session is a working one while it has not expired: what refuses below is the expiry.
+  const fresh = await adminSessionExpiringIn(3_600);
+  const select = buildActions().find((a) => a.key === 'app/actions/select-entity.ts#selectEntity')!;
+  expect(await callAction(fresh, select.path, select.id, [{ id: DEMO_PARTNER.defaultEntityId }])).toContain('"ok":true');
+
+  // A disabled account still holds a well-signed session: every guard answers that it has ended.
+  // An expired one is not a session at all: the sign-in check in front of every page and route
+  // sends it to /login before anything runs.
+  const callers = { 'disabled account': await disabledAdminSession(browser), 'expired session': await adminSessionExpiringIn(-3_600) };
+  for (const [who, api] of Object.entries(callers)) {
+    const refused = async (res: APIResponse, what: string) => {
+      if (who === 'expired session') {
+        expect(res.status(), `${what} as ${who}`).toBe(307);
+        expect(res.headers()['location'], `${what} as ${who}`).toMatch(/\/login/);
+      } else {
+        expect(await res.text(), `${what} as ${who}`).toContain('Your session has ended. Sign in again.');
+      }
+    };
+    const mark = await sandboxRequestMark(request);
+    for (const action of buildActions()) {
+      const res = await api.post(`${DASHBOARD_URL}${action.path}`, {
+        headers: { 'Next-Action': action.id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: DASHBOARD_URL },
+        data: JSON.stringify([ACTIONS[action.key]!.input()]),
+        maxRedirects: 0,
+      });
+      await refused(res, action.key);
+    }
+    for (const [file, route] of Object.entries(ROUTES)) {
+      const res = await route.call(api, DEMO_PARTNER.defaultEntityId);
+      if (who === 'disabled account') expect(res.status(), `${file} as ${who}`).toBe(401);
+      await refused(res, file);
+    }
+    const sent = (await sandboxRequestsSince(request, mark)).filter((r) => r.path.startsWith('/v2') && r.method !== 'GET');
+    expect(sent, `${who} reached the API`).toEqual([]);
+    // A page is no longer served either: the browser is sent to sign in.
+    const home = await api.get(`${DASHBOARD_URL}/`, { maxRedirects: 0 });
+    expect(home.status(), `GET / as ${who}`).toBeGreaterThanOrEqual(300);
+    expect(home.headers()['location'], `GET / as ${who}`).toMatch(/\/login/);
+  }
+});
+
+test('an action aimed at an entity not assigned to the credentials is refused by name, and nothing is sent', async ({ browser, request }) => {
+  const foreign = '7c1d3a52-9e0f-4b6a-8d21-5f4e3c2b1a09';
+  const api = await contextFor(browser, 'admin');
+  const mark = await sandboxRequestMark(request);
+  const aimed: [string, unknown][] = [
+    ['app/(console)/entities/actions.ts#updateEntity', { id: foreign, name: 'Not Ours', default_locale: 'en-GB', default_program_id: '' }],
+    ['app/(console)/entities/actions.ts#replaceEntityPrograms', { id: foreign, programs: [] }],
+    ['app/(console)/entities/actions.ts#previewProgramChange', { id: foreign, programIds: [] }],
+    ['app/(console)/allocations/actions.ts#applyAllocation', { changes: [{ commitmentId: '00000000-0000-4000-8000-000000000002', entityId: foreign, before: 0, after: 1 }] }],
+    ['app/(console)/allocations/actions.ts#restoreAllocation', { sets: [{ entityId: foreign, data: [] }] }],
+    ['app/actions/select-entity.ts#selectEntity', { id: foreign }],
+  ];
+  const actions = new Map(buildActions().map((a) => [a.key, a]));
+  for (const [key, input] of aimed) {
+    const action = actions.get(key)!;
+    expect(await callAction(api, action.path, action.id, [input]), key).toMatch(/not assigned to the dashboard credentials/);
+  }
+  const logo = await ROUTES['app/api/entities/[id]/logo/route.ts']!.call(api, foreign);
+  expect(logo.status()).toBe(422);
+  expect(((await logo.json()) as { error: string }).error).toMatch(/not assigned to the dashboard credentials/);
+  const sent = (await sandboxRequestsSince(request, mark)).filter((r) => r.path.startsWith('/v2') && r.method !== 'GET');
+  expect(sent).toEqual([]);
 });
 
 test('lower roles and anonymous callers are refused every guarded action: one refused audit row each, nothing sent to the API', async ({ browser, request }) => {

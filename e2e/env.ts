@@ -8,3 +8,5 @@ export const STORAGE = {
   operator: 'test-results/.auth/operator.json',
   viewer: 'test-results/.auth/viewer.json',
 } as const;
+/** Where `scripts/run.ts serve --log` writes both processes' output during e2e. */
+export const SERVER_LOG = '.data/e2e/server.log';

@@ -3,17 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
-
-/** A signed JWT (header.payload.signature): what an API access token looks like on the wire. */
-const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
-
-function leaksIn(text: string): string[] {
-  const found: string[] = [];
-  if (text.includes(DEMO_PARTNER.clientSecret)) found.push('client secret');
-  if (JWT.test(text)) found.push('a JWT');
-  if (/access_token/.test(text)) found.push('the word access_token');
-  return found;
-}
+import { leaksIn } from './leaks';
 
 test.use({ storageState: STORAGE.admin });
 

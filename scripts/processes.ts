@@ -1,5 +1,6 @@
 /** Starting and stopping the two processes of the product: the sandbox and the Next.js server. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
 
 export type Env = Record<string, string | undefined>;
@@ -21,6 +22,8 @@ export function startProcess(opts: {
   ready: RegExp;
   timeoutMs?: number;
   quiet?: boolean;
+  /** every line of the process's output is also written here, quiet or not */
+  log?: Writable;
 }): Promise<Started & { match: RegExpMatchArray }> {
   const child = spawn(opts.command, opts.args, { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = `[${opts.name}]`;
@@ -40,6 +43,7 @@ export function startProcess(opts: {
       reject(new Error(`${opts.name} did not become ready within ${(opts.timeoutMs ?? 60_000) / 1000} s`));
     }, opts.timeoutMs ?? 60_000);
     const onLine = (stream: 'out' | 'err') => (line: string) => {
+      opts.log?.write(`${prefix} ${line}\n`);
       if (!opts.quiet || stream === 'err') (stream === 'out' ? process.stdout : process.stderr).write(`${prefix} ${line}\n`);
       const match = stream === 'out' && !settled ? line.match(opts.ready) : null;
       if (match) {

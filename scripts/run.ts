@@ -6,10 +6,11 @@
  *   tsx scripts/run.ts serve  sandbox (in memory) + production server on a fresh dashboard
  *                             database, without building: what the e2e tests start
  *
- * Options: --port N (dashboard, default 3000), --sandbox-port N (default 4010).
+ * Options: --port N (dashboard, default 3000), --sandbox-port N (default 4010), --log FILE (also
+ * write both processes' output there, e.g. for e2e to scan it for secrets).
  * With GUESTBOOK_API_URL set, no sandbox is started and the dashboard talks to that API.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../lib/server/config-core';
@@ -22,6 +23,7 @@ const { positionals, values } = parseArgs({
   options: {
     port: { type: 'string', default: '3000' },
     'sandbox-port': { type: 'string', default: '4010' },
+    log: { type: 'string' },
   },
 });
 const mode = positionals[0] ?? 'demo';
@@ -32,6 +34,8 @@ if (!['demo', 'dev', 'serve'].includes(mode)) {
 const port = Number(values.port);
 const sandboxPort = Number(values['sandbox-port']);
 const host = '127.0.0.1';
+if (values.log) mkdirSync(path.dirname(values.log), { recursive: true });
+const log = values.log ? createWriteStream(values.log) : undefined;
 
 const running: Started[] = [];
 let stopping = false;
@@ -62,6 +66,7 @@ async function main() {
       ready: /Guest Book sandbox listening on (\S+)/,
       quiet: mode === 'serve' && !process.env.DEBUG_SANDBOX,
       timeoutMs: 120_000,
+      log,
     });
     running.push(sandbox);
     env.GUESTBOOK_API_URL = sandbox.match[1];
@@ -89,6 +94,7 @@ async function main() {
     env: { ...env, NEXTAUTH_URL: url, PORT: String(port) },
     ready: /Ready in|started server on|Local:/i,
     timeoutMs: 120_000,
+    log,
   });
   running.push(next);
   for (const p of running) p.child.once('exit', () => void stopAll(1));

@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import fc from 'fast-check';
+import { DASHBOARD_URL, STORAGE } from './env';
+import { ACTIONS, buildActions } from './action-list';
+import { sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+
+/*
+ * Property-based fuzzing of every server action's input, posted over HTTP as the browser would,
+ * by an admin (so no role check stands in front of validation): whatever arrives, the answer is
+ * a refusal that names what is wrong, never a 5xx, and nothing is written to the API.
+ */
+
+test.use({ storageState: STORAGE.admin });
+
+const RUNS_PER_ACTION = 30;
+
+/** Values no field of any action accepts: the wrong shape, or far too long. */
+const BAD_LEAF = fc.constantFrom<unknown>({ nested: { deeper: 1 } }, [['x']], 'x'.repeat(200_000), ' '.repeat(50_000) + 'π');
+
+/** Paths to every primitive value inside a well-formed input. */
+function leafPaths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => leafPaths(v, [...at, i]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leafPaths(v, [...at, k]));
+  return at.length ? [at] : [];
+}
+
+function replaceAt(value: unknown, path: (string | number)[], leaf: unknown): unknown {
+  if (path.length === 0) return leaf;
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[head!] = replaceAt(copy[head!], rest, leaf);
+  return copy;
+}
+
+/**
+ * The browser's encoding of server action arguments (React's reply format): a string starting
+ * with "$" is escaped as "$$", so that it is read back as that string and not as a reference.
+ */
+function encodeReply(value: unknown): unknown {
+  if (typeof value === 'string') return value.startsWith('$') ? `$${value}` : value;
+  if (Array.isArray(value)) return value.map(encodeReply);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encodeReply(v)]));
+  return value;
+}
+
+/** One malformed input for an action, and the field its refusal must name (null: the input as a whole). */
+function malformed(valid: unknown): fc.Arbitrary<{ input: unknown; names: string | null }> {
+  const paths = leafPaths(valid);
+  return fc.oneof(
+    // one field of a well-formed input made malformed
+    fc.tuple(fc.constantFrom(...paths), BAD_LEAF).map(([path, leaf]) => ({ input: replaceAt(valid, path, leaf), names: path.join('.') })),
+    // a well-formed input with a field no schema has
+    fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !(valid && typeof valid === 'object' && k in valid)).map((k) => ({ input: { ...(valid as object), [k]: 1 }, names: null })),
+    // anything at all in place of the input
+    fc.anything({ maxDepth: 3, withNullPrototype: false }).map((input) => ({ input, names: null })),
+  );
+}
+
+test('every server action refuses malformed input by name: never a 5xx, never a write to the API', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const actions = buildActions();
+  expect(actions.length).toBe(Object.keys(ACTIONS).length);
+  const mark = await sandboxRequestMark(request);
+  let calls = 0;
+  for (const action of actions) {
+    const row = ACTIONS[action.key]!;
+    await fc.assert(
+      fc.asyncProperty(malformed(row.input()), async ({ input, names }) => {
+        const res = await page.request.post(`${DASHBOARD_URL}${action.path}`, {
+          headers: { 'Next-Action': action.id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: DASHBOARD_URL },
+          data: JSON.stringify([encodeReply(input)]),
+        });
+        calls++;
+        const body = await res.text();
+        expect(res.status(), `${action.key} ← ${String(JSON.stringify(input)).slice(0, 200)}: ${body.slice(0, 300)}`).toBeLessThan(500);
+        expect(body, action.key).toContain('"ok":false');
+        expect(body, action.key).toContain('Check the input');
+        if (names) expect(body, `${action.key}: the refusal names ${names}`).toContain(`${names}:`);
+      }),
+      { numRuns: RUNS_PER_ACTION, seed: 20261123, endOnFailure: true },
+    );
+  }
+  expect(calls).toBeGreaterThanOrEqual(actions.length * RUNS_PER_ACTION);
+  const writes = (await sandboxRequestsSince(request, mark)).filter((r) => r.path.startsWith('/v2') && r.method !== 'GET');
+  expect(writes).toEqual([]);
+});
+
+test('the reservation export refuses malformed searches with a message, never a 5xx', async ({ page }) => {
+  const attribute = fc.constantFrom('status', 'date', 'created_at', 'party_size', 'venue_id', 'guest_email', 'nope', '', 'date[', '__proto__');
+  const modifier = fc.constantFrom('eq', 'ne', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'like', 'bogus', '', ']');
+  const value = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('2026-13-45', 'not-a-uuid', ',,,', '%', 'x'.repeat(9_000)));
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.tuple(attribute, modifier, value), { minLength: 1, maxLength: 4 }), async (conditions) => {
+      const query = conditions.map(([a, m, v]) => `${encodeURIComponent(`${a}[${m}]`)}=${encodeURIComponent(v)}`).join('&');
+      const res = await page.request.get(`${DASHBOARD_URL}/api/reservations/export?${query}`);
+      expect(res.status(), query.slice(0, 200)).toBeLessThan(500);
+      if (res.status() !== 200) expect(((await res.json()) as { error: string }).error.length, query.slice(0, 200)).toBeGreaterThan(10);
+      else await res.body();
+    }),
+    { numRuns: 60, seed: 20261123, endOnFailure: true },
+  );
+});

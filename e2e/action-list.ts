@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+
+export type Role = 'viewer' | 'operator' | 'admin';
+export const LABEL: Record<Role, string> = { viewer: 'Viewer', operator: 'Operator', admin: 'Admin' };
+
+/**
+ * Every server action of the build, with the role it needs and a well-formed input. The matrix
+ * test fails for an action of the build that has no row here, so none can be added unguarded.
+ */
+export const ACTIONS: Record<string, { audit: string; role: Role; mutates: boolean; input: () => unknown }> = {
+  'app/(console)/team/actions.ts#addStaffMember': { audit: 'add-staff-member', role: 'admin', mutates: true, input: () => ({ email: `matrix.${Date.now()}@demo.test`, name: 'Matrix', role: 'admin', password: '' }) },
+  'app/(console)/team/actions.ts#changeStaffAccess': { audit: 'change-staff-access', role: 'admin', mutates: true, input: () => ({ id: '00000000-0000-4000-8000-000000000001', role: 'admin', disabled: false }) },
+  'app/(console)/team/actions.ts#resetStaffPassword': { audit: 'reset-staff-password', role: 'admin', mutates: true, input: () => ({ id: '00000000-0000-4000-8000-000000000001' }) },
+  'app/(console)/entities/actions.ts#createEntity': { audit: 'create-entity', role: 'admin', mutates: true, input: () => ({ name: `Matrix Entity ${Date.now()}`, default_locale: 'en-GB', default_program_id: '' }) },
+  'app/(console)/entities/actions.ts#updateEntity': { audit: 'update-entity', role: 'admin', mutates: true, input: () => ({ id: DEMO_PARTNER.defaultEntityId, name: 'Taken Over', default_locale: 'en-GB', default_program_id: '' }) },
+  'app/(console)/entities/actions.ts#replaceEntityPrograms': { audit: 'replace-entity-programs', role: 'admin', mutates: true, input: () => ({ id: DEMO_PARTNER.defaultEntityId, programs: [] }) },
+  'app/(console)/entities/actions.ts#previewProgramChange': { audit: 'preview-program-change', role: 'admin', mutates: false, input: () => ({ id: DEMO_PARTNER.defaultEntityId, programIds: [] }) },
+  'app/(console)/allocations/actions.ts#applyAllocation': { audit: 'apply-allocation', role: 'operator', mutates: true, input: () => ({ changes: [{ commitmentId: '00000000-0000-4000-8000-000000000002', entityId: DEMO_PARTNER.defaultEntityId, before: 0, after: 1 }] }) },
+  'app/(console)/allocations/actions.ts#restoreAllocation': { audit: 'restore-allocation', role: 'operator', mutates: true, input: () => ({ sets: [{ entityId: DEMO_PARTNER.defaultEntityId, data: [] }] }) },
+  'app/(console)/reservations/actions.ts#cancelReservation': { audit: 'cancel-reservation', role: 'operator', mutates: true, input: () => ({ id: '00000000-0000-4000-8000-000000000003' }) },
+  'app/(console)/reservations/actions.ts#updateReservation': { audit: 'update-reservation', role: 'operator', mutates: true, input: () => ({ id: '00000000-0000-4000-8000-000000000004', changes: { notes: 'x' } }) },
+  'app/actions/select-entity.ts#selectEntity': { audit: 'select-entity', role: 'viewer', mutates: false, input: () => ({ id: DEMO_PARTNER.defaultEntityId }) },
+  'app/account/password/actions.ts#changeOwnPassword': { audit: 'change-own-password', role: 'viewer', mutates: true, input: () => ({ password: 'x', confirm: 'y' }) },
+};
+
+interface ManifestEntry {
+  filename: string;
+  exportedName: string;
+  workers: Record<string, unknown>;
+}
+
+/** The server actions of the production build: id, file#export, and a page path that serves it. */
+export function buildActions(): { id: string; key: string; path: string }[] {
+  const manifest = JSON.parse(readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as { node: Record<string, ManifestEntry> };
+  return Object.entries(manifest.node).map(([id, entry]) => {
+    const page = Object.keys(entry.workers).find((w) => !w.includes('[')) ?? Object.keys(entry.workers)[0]!;
+    const path = page.replace(/^app/, '').replace(/\/\([^)]+\)/g, '').replace(/\/page$/, '') || '/';
+    return { id, key: `${entry.filename}#${entry.exportedName}`, path };
+  });
+}
