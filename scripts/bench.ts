@@ -5,11 +5,15 @@
  *
  *   npm run bench [-- --no-build] [--runs 5] [--reservations 1000000] [--seconds 5] [--page-reservations 100000]
  */
-import { cpus, totalmem } from 'node:os';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import { buildActions } from '../e2e/action-list';
+import { createGuestbookClient } from '../lib/guestbook';
+import { Secret } from '../lib/guestbook/secret';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { startSandbox, type RunningSandbox } from '../lib/sandbox/server';
 import { NEXT_BIN, run, startProcess, type Started } from './processes';
@@ -33,6 +37,49 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? NaN;
 };
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+interface SandboxLogEntry {
+  seq: number;
+  method: string;
+  path: string;
+  query: string;
+  status?: number;
+  context?: string | null;
+  started_ms?: number;
+  duration_ms?: number;
+}
+
+async function sandboxLog(sandboxUrl: string, since = 0): Promise<SandboxLogEntry[]> {
+  return ((await (await fetch(`${sandboxUrl}/_sandbox/requests?since=${since}`)).json()) as { data: SandboxLogEntry[] }).data;
+}
+const lastSeq = async (sandboxUrl: string) => (await sandboxLog(sandboxUrl)).reduce((m, r) => Math.max(m, r.seq), 0);
+
+/** API requests (method, path, query and entity context) sent more than once in one batch. */
+function repeatedRequests(entries: readonly SandboxLogEntry[]): string[] {
+  const seen = new Map<string, number>();
+  for (const e of entries) {
+    if (!e.path.startsWith('/v2/')) continue;
+    const key = `${e.method} ${e.path}${e.query} @${e.context ?? 'default'}`;
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  return [...seen].filter(([, n]) => n > 1).map(([k, n]) => `${k} ×${n}`);
+}
+
+/** Milliseconds covered by at least one of the requests (parallel requests count once). */
+function busyMs(entries: readonly SandboxLogEntry[]): number {
+  const spans = entries
+    .filter((e) => e.started_ms !== undefined && e.duration_ms !== undefined)
+    .map((e) => [e.started_ms!, e.started_ms! + e.duration_ms!] as const)
+    .sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [from, to] of spans) {
+    if (to <= end) continue;
+    total += to - Math.max(from, end);
+    end = to;
+  }
+  return total;
+}
 
 /** Page routes measured, with the element whose appearance means the page's content is there. */
 const ROUTES: { name: string; path: string; ready: string }[] = [
@@ -105,6 +152,16 @@ async function load(sandbox: RunningSandbox, label: string, request: (i: number)
   return result;
 }
 
+/** An access token of the demo partner from a sandbox's token service. */
+async function tokenAt(sandboxUrl: string, organization?: string): Promise<string> {
+  const res = await fetch(`${sandboxUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: DEMO_PARTNER.clientId, client_secret: DEMO_PARTNER.clientSecret, audience: `${sandboxUrl}/`, grant_type: 'client_credentials', ...(organization ? { organization } : {}) }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
 async function sandboxThroughput() {
   const reservations = Number(values.reservations);
   console.log(`\n━━ sandbox throughput (${reservations.toLocaleString('en')} reservations, in memory)`);
@@ -113,17 +170,7 @@ async function sandboxThroughput() {
   console.log(`  seeded and started in ${round((performance.now() - seeded) / 1000)} s`);
   // The bench's own client may send more than a production one: lift the limit for the measurement.
   sandbox.state.world.data.credentials.get(DEMO_PARTNER.clientId)!.rate_limit_per_minute = 10_000_000;
-  const token = async (organization?: string) =>
-    (
-      (await (
-        await fetch(`${sandbox.url}/oauth/token`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ client_id: DEMO_PARTNER.clientId, client_secret: DEMO_PARTNER.clientSecret, audience: `${sandbox.url}/`, grant_type: 'client_credentials', ...(organization ? { organization } : {}) }),
-        })
-      ).json()) as { access_token: string }
-    ).access_token;
-  const bearer = { authorization: `Bearer ${await token('org_harbour_vine_direct')}` };
+  const bearer = { authorization: `Bearer ${await tokenAt(sandbox.url, 'org_harbour_vine_direct')}` };
   const seconds = Number(values.seconds);
   const today = new Date().toISOString().slice(0, 10);
   // Warm the per-entity sorted list the search uses (built once after each change).
@@ -140,13 +187,116 @@ async function sandboxThroughput() {
   const bodies = [0, 1].map((d) => JSON.stringify({ data: rows.map((r, k) => ({ id: r.id, entity_seats: Math.max(0, r.entity_seats - (k === 0 ? d : 0)) })) }));
   const put = await load(sandbox, 'PUT /v2/commitments (alternating change)', (i) => fetch(`${sandbox.url}/v2/commitments`, { method: 'PUT', headers: { ...bearer, 'content-type': 'application/json' }, body: bodies[i % 2] }), seconds, 1);
   await sandbox.close();
-  return { reservations, database: 'in memory (PGlite write-through off)', endpoints: [me, search, put] };
+
+  // The same PUT where every change is written through to the sandbox's database (PGlite on disk,
+  // as `npm run demo` keeps it), on the demo world.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-sandbox-'));
+  const persisted = await startSandbox({ port: 0, dataDir, quiet: true });
+  persisted.state.world.data.credentials.get(DEMO_PARTNER.clientId)!.rate_limit_per_minute = 10_000_000;
+  const persistedBearer = { authorization: `Bearer ${await tokenAt(persisted.url, 'org_harbour_vine_direct')}` };
+  const persistedRows = ((await (await fetch(`${persisted.url}/v2/commitments?limit=100`, { headers: persistedBearer })).json()) as { data: { id: string; entity_seats: number }[] }).data;
+  const persistedBodies = [0, 1].map((d) => JSON.stringify({ data: persistedRows.map((r, k) => ({ id: r.id, entity_seats: Math.max(0, r.entity_seats - (k === 0 ? d : 0)) })) }));
+  const putPersisted = await load(
+    persisted,
+    'PUT /v2/commitments (alternating change), written through to PGlite on disk',
+    (i) => fetch(`${persisted.url}/v2/commitments`, { method: 'PUT', headers: { ...persistedBearer, 'content-type': 'application/json' }, body: persistedBodies[i % 2] }),
+    seconds,
+    1,
+  );
+  await persisted.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  return { reservations, database: 'in memory; the last row with PGlite write-through', endpoints: [me, search, put, putPersisted] };
+}
+
+/**
+ * Token requests over simulated days of use: the dashboard's own client, with a clock that runs
+ * ahead of the wall clock (the sandbox's is moved with it), calls the API as a busy console would
+ * (one call every 30 simulated seconds, rotating over every entity's organization).
+ */
+async function tokenEconomy(simulatedHours = 50) {
+  console.log(`\n━━ token economy (${simulatedHours} simulated hours)`);
+  const sandbox = await startSandbox({ port: 0, memory: true, quiet: true });
+  sandbox.state.world.data.credentials.get(DEMO_PARTNER.clientId)!.rate_limit_per_minute = 10_000_000;
+  let now = Date.now();
+  const client = createGuestbookClient({
+    baseUrl: sandbox.url,
+    authUrl: sandbox.url,
+    audience: `${sandbox.url}/`,
+    clientId: DEMO_PARTNER.clientId,
+    clientSecret: new Secret(DEMO_PARTNER.clientSecret),
+    verifyTokens: true,
+    requestsPerMinute: 900,
+    now: () => now,
+  });
+  const entities = (await client.listEntities({ limit: 100 })).data.map((e) => ({ id: e.id, org_id: e.org_id }));
+  const organizations = new Set(entities.map((e) => e.org_id ?? '(default)')).size;
+  const stepS = 30;
+  const steps = (simulatedHours * 3600) / stepS;
+  for (let i = 0; i < steps; i++) {
+    now += stepS * 1000;
+    await fetch(`${sandbox.url}/_sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: new Date(now).toISOString() }) });
+    await client.asEntity(entities[i % entities.length]!).listCommitments({ limit: 1 });
+  }
+  const lifetimeS = sandbox.state.world.data.credentials.get(DEMO_PARTNER.clientId)!.token_lifetime_seconds;
+  const requested = client.tokenStats.requested;
+  const ideal = organizations * Math.ceil((simulatedHours * 3600) / lifetimeS);
+  await sandbox.close();
+  const result = {
+    simulated_hours: simulatedHours,
+    api_calls: steps,
+    organizations,
+    token_lifetime_hours: round(lifetimeS / 3600, 1),
+    token_requests: requested,
+    token_requests_per_hour: round(requested / simulatedHours, 2),
+    token_requests_per_organization_per_lifetime: round(requested / organizations / ((simulatedHours * 3600) / lifetimeS), 2),
+    minimum_possible: ideal,
+  };
+  console.log(`  ${steps} API calls over ${organizations} organizations: ${requested} token requests (${result.token_requests_per_hour}/h; the minimum is ${ideal})`);
+  return result;
+}
+
+/** A server action's time as the browser sees it, minus the time the API spent on the requests it sent. */
+async function serverOverhead(request: APIRequestContext, runs: number) {
+  const sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`;
+  const actions = new Map(buildActions().map((a) => [a.key.split('#')[1]!, a]));
+  const bearer = { authorization: `Bearer ${await tokenAt(sandboxUrl)}` };
+  const today = new Date().toISOString().slice(0, 10);
+  const reservation = ((await (await fetch(`${sandboxUrl}/v2/reservations?status[in]=confirmed&date[gte]=${today}&limit=1`, { headers: bearer })).json()) as { data: { id: string }[] }).data[0]!;
+  const cases: { name: string; key: string; path: string; input: (i: number) => unknown }[] = [
+    { name: 'select entity (reads the entity list)', key: 'selectEntity', path: '/', input: () => ({ id: DEMO_PARTNER.defaultEntityId }) },
+    { name: 'update reservation (read, then PATCH)', key: 'updateReservation', path: `/reservations/${reservation.id}`, input: (i) => ({ id: reservation.id, changes: { notes: `Window table, visit ${i}` } }) },
+  ];
+  const out = [];
+  for (const c of cases) {
+    const action = actions.get(c.key)!;
+    const overhead: number[] = [];
+    const apiRequests: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const mark = await lastSeq(sandboxUrl);
+      const t = performance.now();
+      const res = await request.post(`${BASE}${c.path}`, {
+        headers: { 'Next-Action': action.id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: BASE },
+        data: JSON.stringify([c.input(i)]),
+      });
+      const body = await res.text();
+      const total = performance.now() - t;
+      if (!body.includes('"ok":true')) throw new Error(`${c.name} failed: ${res.status()} ${body.slice(0, 200)}`);
+      const sent = (await sandboxLog(sandboxUrl, mark)).filter((e) => e.path.startsWith('/v2/') || e.path === '/oauth/token');
+      overhead.push(total - busyMs(sent));
+      apiRequests.push(sent.length);
+    }
+    const entry = { action: c.name, runs, api_requests: round(quantile(apiRequests, 0.5), 0), overhead_ms: { p50: round(quantile(overhead, 0.5)), p95: round(quantile(overhead, 0.95)) } };
+    console.log(`  ${c.name}: ${entry.api_requests} API requests; server time beyond the API p50 ${entry.overhead_ms.p50} ms, p95 ${entry.overhead_ms.p95} ms`);
+    out.push(entry);
+  }
+  return out;
 }
 
 async function main() {
   if (!values['no-build'] && (await run(process.execPath, [NEXT_BIN, 'build'], { NEXT_TELEMETRY_DISABLED: '1' })) !== 0) throw new Error('next build failed');
 
   const sandboxResults = await sandboxThroughput();
+  const tokens = await tokenEconomy();
 
   console.log(`\n━━ pages (production build, Chromium; sandbox with ${Number(values['page-reservations']).toLocaleString('en')} reservations)`);
   const serve: Started = await startProcess({
@@ -171,15 +321,25 @@ async function main() {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 
-    const tokenRequests = async () =>
-      ((await (await fetch(`http://127.0.0.1:${SANDBOX_PORT}/_sandbox/requests`)).json()) as { data: { path: string; method: string }[] }).data;
-    const before = (await tokenRequests()).length;
-
+    const sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`;
     const baseline = await scriptBytes(context.request, '/no-such-page');
     const pages = [];
+    let viewRequests = 0;
+    let viewTokens = 0;
     for (const route of ROUTES) {
       const samples = [];
-      for (let r = 0; r < RUNS; r++) samples.push(await pageLoad(page, route.path, route.ready));
+      const perView: number[] = [];
+      const repeated = new Set<string>();
+      for (let r = 0; r < RUNS; r++) {
+        const mark = await lastSeq(sandboxUrl);
+        samples.push(await pageLoad(page, route.path, route.ready));
+        await page.waitForLoadState('networkidle');
+        const sent = await sandboxLog(sandboxUrl, mark);
+        perView.push(sent.filter((e) => e.path.startsWith('/v2/')).length);
+        viewRequests += perView.at(-1)!;
+        viewTokens += sent.filter((e) => e.path === '/oauth/token').length;
+        for (const k of repeatedRequests(sent)) repeated.add(k);
+      }
       const lcp = samples.map((s) => s.lcp).filter(Number.isFinite);
       const content = samples.map((s) => s.content);
       const js = await scriptBytes(context.request, route.path);
@@ -190,13 +350,18 @@ async function main() {
         content_ms: { median: round(quantile(content, 0.5), 0), p95: round(quantile(content, 0.95), 0) },
         js_gzip_kb: round(js / 1024),
         js_over_baseline_kb: round((js - baseline) / 1024),
+        api_requests_per_view: round(quantile(perView, 0.5), 0),
+        repeated_requests: [...repeated],
       };
-      console.log(`  ${route.name}: LCP ${entry.lcp_ms.median}/${entry.lcp_ms.p95} ms, content ${entry.content_ms.median}/${entry.content_ms.p95} ms, JS ${entry.js_gzip_kb} kB (+${entry.js_over_baseline_kb})`);
+      console.log(
+        `  ${route.name}: LCP ${entry.lcp_ms.median}/${entry.lcp_ms.p95} ms, content ${entry.content_ms.median}/${entry.content_ms.p95} ms, JS ${entry.js_gzip_kb} kB (+${entry.js_over_baseline_kb}), ` +
+          `${entry.api_requests_per_view} API requests, ${repeated.size ? `repeated: ${[...repeated].join('; ')}` : 'none repeated'}`,
+      );
       pages.push(entry);
     }
-    const log = (await tokenRequests()).slice(before);
-    const apiPerView = round(log.filter((r) => r.path.startsWith('/v2/')).length / (ROUTES.length * RUNS), 1);
-    const tokens = log.filter((r) => r.path === '/oauth/token').length;
+    const apiPerView = round(viewRequests / (ROUTES.length * RUNS), 1);
+
+    const overhead = await serverOverhead(context.request, RUNS * 4);
 
     // INP of a filter change on the search and of one keyboard step on the grid.
     await page.goto(`${BASE}/allocations`);
@@ -218,10 +383,17 @@ async function main() {
         grid_keyboard_step_inp_ms: { median: round(quantile(gridInp, 0.5), 0), p95: round(quantile(gridInp, 0.95), 0) },
         search_preset_inp_ms: { median: round(quantile(filterInp, 0.5), 0), p95: round(quantile(filterInp, 0.95), 0) },
       },
-      api_economy: { api_requests_per_page_view: apiPerView, token_requests_during_page_views: tokens, page_views: ROUTES.length * RUNS },
+      api_economy: {
+        api_requests_per_page_view: apiPerView,
+        token_requests_during_page_views: viewTokens,
+        page_views: ROUTES.length * RUNS,
+        requests_repeated_within_a_page_view: pages.reduce((n, p) => n + p.repeated_requests.length, 0),
+        tokens,
+      },
+      server_overhead: overhead,
       sandbox: sandboxResults,
     };
-    console.log(`  API requests per page view ${apiPerView}; token requests during ${ROUTES.length * RUNS} page views: ${tokens}`);
+    console.log(`  API requests per page view ${apiPerView}; token requests during ${ROUTES.length * RUNS} page views: ${viewTokens}`);
     console.log(`  INP: grid key step ${results.interactions.grid_keyboard_step_inp_ms.median} ms, search preset ${results.interactions.search_preset_inp_ms.median} ms (median)`);
     mkdirSync('bench/results', { recursive: true });
     writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
@@ -239,24 +411,40 @@ function writeReadmeTable(r: {
   page_world_reservations: number;
   measured_at: string;
   js_baseline_gzip_kb: number;
-  pages: { route: string; lcp_ms: { median: number; p95: number }; content_ms: { median: number; p95: number }; js_gzip_kb: number; js_over_baseline_kb: number }[];
+  pages: { route: string; lcp_ms: { median: number; p95: number }; content_ms: { median: number; p95: number }; js_gzip_kb: number; js_over_baseline_kb: number; api_requests_per_view: number; repeated_requests: string[] }[];
   interactions: Record<string, { median: number; p95: number }>;
-  api_economy: { api_requests_per_page_view: number; token_requests_during_page_views: number; page_views: number };
-  sandbox: { reservations: number; endpoints: { label: string; rps: number; p50_ms: number; p99_ms: number }[] };
+  api_economy: {
+    api_requests_per_page_view: number;
+    token_requests_during_page_views: number;
+    page_views: number;
+    tokens: { simulated_hours: number; api_calls: number; organizations: number; token_lifetime_hours: number; token_requests: number; token_requests_per_hour: number; minimum_possible: number };
+  };
+  server_overhead: { action: string; api_requests: number; overhead_ms: { p50: number; p95: number } }[];
+  sandbox: { reservations: number; database: string; endpoints: { label: string; rps: number; p50_ms: number; p99_ms: number }[] };
 }) {
+  const t = r.api_economy.tokens;
   const lines = [
     `Measured ${r.measured_at.slice(0, 10)} with \`${r.command}\` on ${r.machine.cores} cores, ${r.machine.memory_gb} GB, Node ${r.machine.node} (figures from one run; compare ratios, not absolutes).`,
     '',
     `Pages are served against a sandbox of ${r.page_world_reservations.toLocaleString('en')} reservations.`,
     '',
-    '| page | LCP median / p95 | content visible median / p95 | JS gzip (over the empty-page baseline of ' + `${r.js_baseline_gzip_kb} kB)` + ' |',
-    '|---|---|---|---|',
-    ...r.pages.map((p) => `| ${p.route} | ${p.lcp_ms.median} / ${p.lcp_ms.p95} ms | ${p.content_ms.median} / ${p.content_ms.p95} ms | ${p.js_gzip_kb} kB (+${p.js_over_baseline_kb} kB) |`),
+    '| page | LCP median / p95 | content visible median / p95 | JS gzip (over the empty-page baseline of ' + `${r.js_baseline_gzip_kb} kB)` + ' | API requests per view (repeated) |',
+    '|---|---|---|---|---|',
+    ...r.pages.map(
+      (p) =>
+        `| ${p.route} | ${p.lcp_ms.median} / ${p.lcp_ms.p95} ms | ${p.content_ms.median} / ${p.content_ms.p95} ms | ${p.js_gzip_kb} kB (+${p.js_over_baseline_kb} kB) | ${p.api_requests_per_view} (${p.repeated_requests.length ? p.repeated_requests.join('; ') : 'none'}) |`,
+    ),
     '',
     `INP: grid keyboard step ${r.interactions.grid_keyboard_step_inp_ms!.median} / ${r.interactions.grid_keyboard_step_inp_ms!.p95} ms; search preset ${r.interactions.search_preset_inp_ms!.median} / ${r.interactions.search_preset_inp_ms!.p95} ms (median / p95). ` +
-      `API requests per page view: ${r.api_economy.api_requests_per_page_view}; token requests during ${r.api_economy.page_views} page views: ${r.api_economy.token_requests_during_page_views}.`,
+      `Token requests during the ${r.api_economy.page_views} page views: ${r.api_economy.token_requests_during_page_views}.`,
     '',
-    `| sandbox endpoint (${r.sandbox.reservations.toLocaleString('en')} reservations) | req/s | p50 | p99 |`,
+    `Tokens: ${t.api_calls.toLocaleString('en')} API calls over ${t.simulated_hours} simulated hours across ${t.organizations} organizations (token lifetime ${t.token_lifetime_hours} h) took ${t.token_requests} token requests, ${t.token_requests_per_hour} per hour (the minimum possible is ${t.minimum_possible}).`,
+    '',
+    '| server action | API requests | server time beyond the API p50 / p95 |',
+    '|---|---|---|',
+    ...r.server_overhead.map((o) => `| ${o.action} | ${o.api_requests} | ${o.overhead_ms.p50} / ${o.overhead_ms.p95} ms |`),
+    '',
+    `| sandbox endpoint (${r.sandbox.reservations.toLocaleString('en')} reservations, ${r.sandbox.database}) | req/s | p50 | p99 |`,
     '|---|---|---|---|',
     ...r.sandbox.endpoints.map((e) => `| ${e.label} | ${e.rps} | ${e.p50_ms} ms | ${e.p99_ms} ms |`),
   ];

@@ -110,7 +110,8 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
     const requestId = newId();
     c.set('requestId', requestId);
     const url = new URL(c.req.url);
-    const entry = state.requests.add({ method: c.req.method, path: url.pathname, query: url.search, at: iso(world.now()) });
+    const started = performance.now();
+    const entry = state.requests.add({ method: c.req.method, path: url.pathname, query: url.search, at: iso(world.now()), started_ms: performance.timeOrigin + started });
     if (!url.pathname.startsWith('/_sandbox') && (await state.faults.before(c.req.method, url.pathname)) === 'drop') {
       // An injected dropped connection: the client sees the socket close with no response.
       (c.env as { outgoing?: { destroy(): void } } | undefined)?.outgoing?.destroy();
@@ -119,7 +120,10 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
     await next();
     await state.flush();
     entry.status = c.res.status;
-    entry.client_id = c.get('caller')?.credential.client_id;
+    const caller = c.get('caller');
+    entry.client_id = caller?.credential.client_id;
+    if (caller) entry.context = caller.claims.org_id ?? c.req.header('x-entity-id') ?? null;
+    entry.duration_ms = Math.round((performance.now() - started) * 100) / 100;
     c.res.headers.set('x-request-id', requestId);
   });
 

@@ -12,6 +12,11 @@ export interface LoggedRequest {
   at: string;
   status?: number;
   client_id?: string;
+  /** the entity context asked for: the token's org_id, else the X-Entity-Id header (null: the default) */
+  context?: string | null;
+  /** when the sandbox started handling it (Unix epoch ms, sub-millisecond) and how long it took */
+  started_ms?: number;
+  duration_ms?: number;
 }
 
 const LOG_SIZE = 10_000;
