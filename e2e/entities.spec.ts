@@ -84,3 +84,18 @@ test('a viewer sees entities but no editing controls', async ({ browser }) => {
   await expect(page.getByLabel('Logo file')).toHaveCount(0);
   await viewer.close();
 });
+
+test('the entity form checks its fields in the browser: a blank name is named, and nothing is posted', async ({ page }) => {
+  const posted: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.headers()['next-action']) posted.push(r.url());
+  });
+  await page.goto('/entities/new');
+  await page.getByLabel('Name').fill('   ');
+  await page.getByRole('button', { name: 'Create entity' }).click();
+  await expect(page.getByText('Enter a name.')).toBeVisible();
+  await page.getByLabel('Name').fill('x'.repeat(121));
+  await page.getByRole('button', { name: 'Create entity' }).click();
+  await expect(page.getByText('At most 120 characters.')).toBeVisible();
+  expect(posted).toEqual([]);
+});

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import { buildActions } from '../e2e/action-list';
+import { scriptBytes } from '../e2e/js-budget';
 import { createGuestbookClient } from '../lib/guestbook';
 import { Secret } from '../lib/guestbook/secret';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
@@ -89,14 +90,6 @@ const ROUTES: { name: string; path: string; ready: string }[] = [
   { name: 'allocations grid', path: '/allocations', ready: '[data-testid^="alloc-row-"]' },
   { name: 'reservations search', path: '/reservations?status[in]=confirmed,pending&sort=-date', ready: '[data-testid="reservations-table"]' },
 ];
-
-async function scriptBytes(request: APIRequestContext, path: string): Promise<number> {
-  const html = await (await request.get(`${BASE}${path}`)).text();
-  const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]!))];
-  let total = 0;
-  for (const src of sources) total += gzipSync(await (await request.get(`${BASE}${src}`)).body()).length;
-  return total;
-}
 
 async function pageLoad(page: Page, path: string, ready: string): Promise<{ lcp: number; content: number }> {
   const started = Date.now();
@@ -322,7 +315,7 @@ async function main() {
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 
     const sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`;
-    const baseline = await scriptBytes(context.request, '/no-such-page');
+    const baseline = await scriptBytes(context.request, `${BASE}/no-such-page`);
     const pages = [];
     let viewRequests = 0;
     let viewTokens = 0;
@@ -342,7 +335,7 @@ async function main() {
       }
       const lcp = samples.map((s) => s.lcp).filter(Number.isFinite);
       const content = samples.map((s) => s.content);
-      const js = await scriptBytes(context.request, route.path);
+      const js = await scriptBytes(context.request, `${BASE}${route.path}`);
       const entry = {
         route: route.name,
         path: route.path,

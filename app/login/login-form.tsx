@@ -1,19 +1,15 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { SIGN_IN_ERRORS } from './messages';
+import type { LoginInput } from './schema';
 
-const LoginInput = z.object({
-  email: z.email({ error: 'Enter your e-mail address.' }),
-  password: z.string().min(1, { error: 'Enter your password.' }),
-});
-type LoginInput = z.infer<typeof LoginInput>;
+const resolver = lazyZodResolver<LoginInput>(() => import('./schema').then((m) => m.LoginInput));
 
 export function LoginForm({ callbackPath, initialError }: { callbackPath: string; initialError: string | null }) {
   const router = useRouter();
@@ -22,7 +18,8 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(LoginInput) });
+  } = useForm<LoginInput>({ resolver });
+  useEffect(() => resolver.preload(), []);
 
   const onSubmit = async (values: LoginInput) => {
     setFormError(null);

@@ -19,7 +19,4 @@ export const EntityProgramInput = z.strictObject({
   unallocated_seat_access: z.boolean().default(false),
 });
 
-/** POST /v2/entities/{id}/logo: multipart/form-data, field `file`. */
-export const LOGO_FIELD = 'file';
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export { LOGO_CONTENT_TYPES, LOGO_FIELD, LOGO_MAX_BYTES } from './logo';

@@ -1,13 +1,15 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
 import { createEntity, updateEntity } from './actions';
-import { EntityForm } from './schemas';
+import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
+import type { EntityForm } from './schemas';
+
+const resolver = lazyZodResolver<EntityForm>(() => import('./schemas').then((m) => m.EntityForm));
 
 const input = 'block w-full rounded-md border-0 px-3 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500';
 
@@ -22,7 +24,8 @@ export function EntityFormView({ entityId, defaults, programs }: { entityId?: st
     setError,
     formState: { errors, isSubmitting, isDirty },
     reset,
-  } = useForm<EntityForm>({ resolver: zodResolver(EntityForm), defaultValues: defaults });
+  } = useForm<EntityForm>({ resolver, defaultValues: defaults });
+  useEffect(() => resolver.preload(), []);
 
   const onSubmit = async (values: EntityForm) => {
     setFormError(null);

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL } from '../schemas';
+import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL } from '../logo-rules';
 
 interface Logo {
   url: string;

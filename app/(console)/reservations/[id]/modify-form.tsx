@@ -1,13 +1,16 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
 import { updateReservation } from '../actions';
-import { changedFields, FINAL_STATUSES, isModifiable, ModifyReservationForm, modifyFieldOf, type ModifyField } from '../schemas';
+import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
+import { changedFields, FINAL_STATUSES, isModifiable, modifyFieldOf, type ModifyField } from '../modify-fields';
+import type { ModifyReservationForm } from '../schemas';
+
+const resolver = lazyZodResolver<ModifyReservationForm>(() => import('../schemas').then((m) => m.ModifyReservationForm));
 
 const input = 'block w-full rounded-md border-0 px-3 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500 disabled:bg-slate-50 disabled:text-slate-500';
 
@@ -45,7 +48,8 @@ export function ModifyForm({ id, status, defaults }: { id: string; status: strin
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ModifyReservationForm>({ resolver: zodResolver(ModifyReservationForm), defaultValues: defaults });
+  } = useForm<ModifyReservationForm>({ resolver, defaultValues: defaults });
+  useEffect(() => resolver.preload(), []);
 
   const onSubmit = async (values: ModifyReservationForm) => {
     setFormError(null);
