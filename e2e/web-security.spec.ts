@@ -17,6 +17,9 @@ test.describe('web security', () => {
     }
     // Served over plain http here: HSTS would be meaningless and is not sent.
     expect((await page.request.get('/')).headers()['strict-transport-security']).toBeUndefined();
+    // Behind a TLS-terminating proxy (X-Forwarded-Proto: https) it is.
+    const https = await page.request.get('/', { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(https.headers()['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
   });
 
   test('the session cookie is HttpOnly and SameSite=Lax', async ({ context }) => {
