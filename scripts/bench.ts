@@ -9,8 +9,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
-import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { buildActions } from '../e2e/action-list';
 import { scriptBytes } from '../e2e/js-budget';
 import { createGuestbookClient } from '../lib/guestbook';
@@ -91,9 +90,9 @@ const ROUTES: { name: string; path: string; ready: string }[] = [
   { name: 'reservations search', path: '/reservations?status[in]=confirmed,pending&sort=-date', ready: '[data-testid="reservations-table"]' },
 ];
 
-async function pageLoad(page: Page, path: string, ready: string): Promise<{ lcp: number; content: number }> {
+async function pageLoad(page: Page, url: string, ready: string): Promise<{ lcp: number; content: number }> {
   const started = Date.now();
-  await page.goto(`${BASE}${path}`, { waitUntil: 'commit' });
+  await page.goto(url, { waitUntil: 'commit' });
   await page.locator(ready).first().waitFor();
   const content = Date.now() - started;
   const lcp = await page.evaluate(
@@ -285,6 +284,95 @@ async function serverOverhead(request: APIRequestContext, runs: number) {
   return out;
 }
 
+/** INP of one keyboard step and one mouse drag of a boundary on the grid page already open. */
+async function gridInteractions(page: Page): Promise<{ keyboard: number[]; drag: number[] }> {
+    await page.locator('[data-testid^="boundary-"]').first().waitFor();
+  const gridInp = [];
+  for (let r = 0; r < RUNS; r++) gridInp.push(await interaction(page, () => page.locator('[data-testid^="boundary-"]').first().press('ArrowLeft')));
+  // A drag step with the mouse: press on a boundary, move it a few seats, release.
+  const gridDragInp = [];
+  for (let r = 0; r < RUNS; r++) {
+    const box = (await page.locator('[data-testid^="boundary-"]').nth(1).boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    gridDragInp.push(
+      await interaction(page, async () => {
+        await page.mouse.move(x, y);
+        await page.mouse.down();
+        await page.mouse.move(x + (r % 2 ? -24 : 24), y, { steps: 6 });
+        await page.mouse.up();
+      }),
+    );
+  }
+  return { keyboard: gridInp, drag: gridDragInp };
+}
+
+/** Signs in as the demo admin. */
+async function signIn(page: Page, base: string) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('E-mail').fill('admin@demo.test');
+  await page.getByLabel('Password').fill('guestbook-demo-2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+/**
+ * The allocation grid on a world of 2,000 commitments × 25 entities (its own sandbox and
+ * dashboard): page load, API requests per view, and the INP of a keyboard and a drag step.
+ */
+async function gridAtScale(browser: Browser) {
+  const port = PORT + 1;
+  const sandboxPort = SANDBOX_PORT + 1;
+  const base = `http://127.0.0.1:${port}`;
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  console.log('\n━━ allocation grid, 2,000 commitments × 25 entities');
+  const serve = await startProcess({
+    name: 'bench-grid',
+    command: process.execPath,
+    args: ['node_modules/tsx/dist/cli.mjs', 'scripts/run.ts', 'serve', '--port', String(port), '--sandbox-port', String(sandboxPort)],
+    env: { DASHBOARD_DATA_DIR: '.data/bench/grid-dashboard', SANDBOX_GRID: '2000x25' },
+    ready: /Guest Book Partner Dashboard: /,
+    quiet: true,
+    timeoutMs: 180_000,
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, base);
+    const samples = [];
+    const perView: number[] = [];
+    const repeated = new Set<string>();
+    for (let r = 0; r < RUNS; r++) {
+      const mark = await lastSeq(sandboxUrl);
+      samples.push(await pageLoad(page, `${base}/allocations`, '[data-testid^="alloc-row-"]'));
+      await page.waitForLoadState('networkidle');
+      const sent = await sandboxLog(sandboxUrl, mark);
+      perView.push(sent.filter((e) => e.path.startsWith('/v2/')).length);
+      for (const k of repeatedRequests(sent)) repeated.add(k);
+    }
+    const { keyboard, drag } = await gridInteractions(page);
+    const lcp = samples.map((s) => s.lcp).filter(Number.isFinite);
+    const content = samples.map((s) => s.content);
+    const result = {
+      commitments: 2000,
+      entities: 25,
+      lcp_ms: { median: round(quantile(lcp, 0.5), 0), p95: round(quantile(lcp, 0.95), 0) },
+      content_ms: { median: round(quantile(content, 0.5), 0), p95: round(quantile(content, 0.95), 0) },
+      api_requests_per_view: round(quantile(perView, 0.5), 0),
+      repeated_requests: [...repeated],
+      keyboard_step_inp_ms: { median: round(quantile(keyboard, 0.5), 0), p95: round(quantile(keyboard, 0.95), 0) },
+      drag_step_inp_ms: { median: round(quantile(drag, 0.5), 0), p95: round(quantile(drag, 0.95), 0) },
+    };
+    console.log(
+      `  LCP ${result.lcp_ms.median}/${result.lcp_ms.p95} ms, content ${result.content_ms.median}/${result.content_ms.p95} ms, ${result.api_requests_per_view} API requests per view` +
+        `${repeated.size ? ` (repeated: ${[...repeated].join('; ')})` : ' (none repeated)'}; INP key ${result.keyboard_step_inp_ms.median} ms, drag ${result.drag_step_inp_ms.median} ms`,
+    );
+    await context.close();
+    return result;
+  } finally {
+    await serve.stop();
+  }
+}
+
 async function main() {
   if (!values['no-build'] && (await run(process.execPath, [NEXT_BIN, 'build'], { NEXT_TELEMETRY_DISABLED: '1' })) !== 0) throw new Error('next build failed');
 
@@ -308,11 +396,7 @@ async function main() {
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${BASE}/login`);
-    await page.getByLabel('E-mail').fill('admin@demo.test');
-    await page.getByLabel('Password').fill('guestbook-demo-2026');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await signIn(page, BASE);
 
     const sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`;
     const baseline = await scriptBytes(context.request, `${BASE}/no-such-page`);
@@ -325,7 +409,7 @@ async function main() {
       const repeated = new Set<string>();
       for (let r = 0; r < RUNS; r++) {
         const mark = await lastSeq(sandboxUrl);
-        samples.push(await pageLoad(page, route.path, route.ready));
+        samples.push(await pageLoad(page, `${BASE}${route.path}`, route.ready));
         await page.waitForLoadState('networkidle');
         const sent = await sandboxLog(sandboxUrl, mark);
         perView.push(sent.filter((e) => e.path.startsWith('/v2/')).length);
@@ -358,9 +442,7 @@ async function main() {
 
     // INP of a filter change on the search and of one keyboard step on the grid.
     await page.goto(`${BASE}/allocations`);
-    await page.locator('[data-testid^="boundary-"]').first().waitFor();
-    const gridInp = [];
-    for (let r = 0; r < RUNS; r++) gridInp.push(await interaction(page, () => page.locator('[data-testid^="boundary-"]').first().press('ArrowLeft')));
+    const { keyboard: gridInp, drag: gridDragInp } = await gridInteractions(page);
     await page.goto(`${BASE}/reservations`);
     const filterInp = [];
     for (let r = 0; r < RUNS; r++) filterInp.push(await interaction(page, () => page.getByRole('button', { name: r % 2 ? 'Today' : 'Upcoming confirmed' }).click()));
@@ -374,6 +456,7 @@ async function main() {
       pages,
       interactions: {
         grid_keyboard_step_inp_ms: { median: round(quantile(gridInp, 0.5), 0), p95: round(quantile(gridInp, 0.95), 0) },
+        grid_drag_step_inp_ms: { median: round(quantile(gridDragInp, 0.5), 0), p95: round(quantile(gridDragInp, 0.95), 0) },
         search_preset_inp_ms: { median: round(quantile(filterInp, 0.5), 0), p95: round(quantile(filterInp, 0.95), 0) },
       },
       api_economy: {
@@ -383,11 +466,12 @@ async function main() {
         requests_repeated_within_a_page_view: pages.reduce((n, p) => n + p.repeated_requests.length, 0),
         tokens,
       },
+      grid_at_scale: await gridAtScale(browser),
       server_overhead: overhead,
       sandbox: sandboxResults,
     };
     console.log(`  API requests per page view ${apiPerView}; token requests during ${ROUTES.length * RUNS} page views: ${viewTokens}`);
-    console.log(`  INP: grid key step ${results.interactions.grid_keyboard_step_inp_ms.median} ms, search preset ${results.interactions.search_preset_inp_ms.median} ms (median)`);
+    console.log(`  INP: grid key step ${results.interactions.grid_keyboard_step_inp_ms.median} ms, grid drag ${results.interactions.grid_drag_step_inp_ms.median} ms, search preset ${results.interactions.search_preset_inp_ms.median} ms (median)`);
     mkdirSync('bench/results', { recursive: true });
     writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
     writeReadmeTable(results);
@@ -413,6 +497,16 @@ function writeReadmeTable(r: {
     tokens: { simulated_hours: number; api_calls: number; organizations: number; token_lifetime_hours: number; token_requests: number; token_requests_per_hour: number; minimum_possible: number };
   };
   server_overhead: { action: string; api_requests: number; overhead_ms: { p50: number; p95: number } }[];
+  grid_at_scale: {
+    commitments: number;
+    entities: number;
+    lcp_ms: { median: number; p95: number };
+    content_ms: { median: number; p95: number };
+    api_requests_per_view: number;
+    repeated_requests: string[];
+    keyboard_step_inp_ms: { median: number; p95: number };
+    drag_step_inp_ms: { median: number; p95: number };
+  };
   sandbox: { reservations: number; database: string; endpoints: { label: string; rps: number; p50_ms: number; p99_ms: number }[] };
 }) {
   const t = r.api_economy.tokens;
@@ -428,8 +522,12 @@ function writeReadmeTable(r: {
         `| ${p.route} | ${p.lcp_ms.median} / ${p.lcp_ms.p95} ms | ${p.content_ms.median} / ${p.content_ms.p95} ms | ${p.js_gzip_kb} kB (+${p.js_over_baseline_kb} kB) | ${p.api_requests_per_view} (${p.repeated_requests.length ? p.repeated_requests.join('; ') : 'none'}) |`,
     ),
     '',
-    `INP: grid keyboard step ${r.interactions.grid_keyboard_step_inp_ms!.median} / ${r.interactions.grid_keyboard_step_inp_ms!.p95} ms; search preset ${r.interactions.search_preset_inp_ms!.median} / ${r.interactions.search_preset_inp_ms!.p95} ms (median / p95). ` +
+    `INP: grid keyboard step ${r.interactions.grid_keyboard_step_inp_ms!.median} / ${r.interactions.grid_keyboard_step_inp_ms!.p95} ms; grid mouse drag ${r.interactions.grid_drag_step_inp_ms!.median} / ${r.interactions.grid_drag_step_inp_ms!.p95} ms; search preset ${r.interactions.search_preset_inp_ms!.median} / ${r.interactions.search_preset_inp_ms!.p95} ms (median / p95). ` +
       `Token requests during the ${r.api_economy.page_views} page views: ${r.api_economy.token_requests_during_page_views}.`,
+    '',
+    `Allocation grid at ${r.grid_at_scale.commitments.toLocaleString('en')} commitments × ${r.grid_at_scale.entities} entities: LCP ${r.grid_at_scale.lcp_ms.median} / ${r.grid_at_scale.lcp_ms.p95} ms, content visible ${r.grid_at_scale.content_ms.median} / ${r.grid_at_scale.content_ms.p95} ms, ` +
+      `${r.grid_at_scale.api_requests_per_view} API requests per view (${r.grid_at_scale.repeated_requests.length ? `repeated: ${r.grid_at_scale.repeated_requests.join('; ')}` : 'none repeated'}); ` +
+      `INP keyboard step ${r.grid_at_scale.keyboard_step_inp_ms.median} / ${r.grid_at_scale.keyboard_step_inp_ms.p95} ms, mouse drag ${r.grid_at_scale.drag_step_inp_ms.median} / ${r.grid_at_scale.drag_step_inp_ms.p95} ms (median / p95).`,
     '',
     `Tokens: ${t.api_calls.toLocaleString('en')} API calls over ${t.simulated_hours} simulated hours across ${t.organizations} organizations (token lifetime ${t.token_lifetime_hours} h) took ${t.token_requests} token requests, ${t.token_requests_per_hour} per hour (the minimum possible is ${t.minimum_possible}).`,
     '',
