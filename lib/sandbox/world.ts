@@ -44,13 +44,27 @@ export class World {
   readonly #logoReady = new Map<string, number>();
   /** reservations per entity: every reservation read is scoped to one entity */
   #reservationsByEntity = new Map<string, Map<string, ReservationRecord>>();
+  /** allocations per commitment (keyed as in `data.allocations`): a commitment's row needs all of its own */
+  #allocationsByCommitment = new Map<string, Map<string, AllocationRecord>>();
   /** per entity and sort field, the entity's reservations in ascending order, kept up to date on every change */
   readonly #sortedReservations = new Map<string, Map<string, SortedReservations>>();
   #dictionaries = reservationDictionaries();
 
   constructor(data: WorldData) {
     this.data = data;
+    this.#indexAllocations();
     this.#indexReservations();
+  }
+
+  #indexAllocations(): void {
+    this.#allocationsByCommitment = new Map();
+    for (const [key, a] of this.data.allocations) this.#indexAllocation(key, a);
+  }
+
+  #indexAllocation(key: string, a: AllocationRecord): void {
+    let byKey = this.#allocationsByCommitment.get(a.commitment_id);
+    if (!byKey) this.#allocationsByCommitment.set(a.commitment_id, (byKey = new Map()));
+    byKey.set(key, a);
   }
 
   #indexReservations(): void {
@@ -91,6 +105,12 @@ export class World {
 
   // ── change tracking ─────────────────────────────────────────────────────────────────────
   put<C extends CollectionName>(collection: C, id: string, record: WorldData[C] extends Map<string, infer R> ? R : never): void {
+    if (collection === 'allocations') {
+      const before = this.data.allocations.get(id);
+      const next = record as AllocationRecord;
+      if (before && before.commitment_id !== next.commitment_id) this.#allocationsByCommitment.get(before.commitment_id)?.delete(id);
+      this.#indexAllocation(id, next);
+    }
     if (collection === 'reservations') {
       const before = this.data.reservations.get(id);
       if (before) this.#unindex(before);
@@ -103,6 +123,8 @@ export class World {
   remove(collection: CollectionName, id: string): void {
     const reservation = collection === 'reservations' ? this.data.reservations.get(id) : undefined;
     if (reservation) this.#unindex(reservation);
+    const allocation = collection === 'allocations' ? this.data.allocations.get(id) : undefined;
+    if (allocation) this.#allocationsByCommitment.get(allocation.commitment_id)?.delete(id);
     if ((this.data[collection] as Map<string, unknown>).delete(id)) this.#changes.push({ collection, id, body: null });
   }
 
@@ -116,6 +138,7 @@ export class World {
     this.data = data;
     this.#changes = [];
     this.#logoReady.clear();
+    this.#indexAllocations();
     this.#indexReservations();
   }
 
@@ -364,9 +387,7 @@ export class World {
   }
 
   allocationsOn(commitmentId: string): AllocationRecord[] {
-    const out: AllocationRecord[] = [];
-    for (const a of this.data.allocations.values()) if (a.commitment_id === commitmentId) out.push(a);
-    return out;
+    return [...(this.#allocationsByCommitment.get(commitmentId)?.values() ?? [])];
   }
 
   /** The row of one commitment as the entity sees it, or null when the entity has no view of it. */
