@@ -59,6 +59,8 @@ async function main() {
     sandboxArgs.push(...(mode === 'serve' ? ['--memory'] : ['--data', path.join('.data', 'sandbox')]));
     // A larger world for measurements (npm run bench); the demo and the tests use the default.
     if (process.env.SANDBOX_RESERVATIONS) sandboxArgs.push('--reservations', process.env.SANDBOX_RESERVATIONS);
+    // The allocation grid at scale, e.g. SANDBOX_GRID=2000x25 (commitments x entities).
+    if (process.env.SANDBOX_GRID) sandboxArgs.push('--grid', process.env.SANDBOX_GRID);
     const sandbox = await startProcess({
       name: 'sandbox',
       command: process.execPath,

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { ENTITY_FILTERS, MARKET_FILTERS, RESERVATION_FILTERS, VENUE_FILTERS, type Condition } from '../guestbook/filters';
+import { ENTITY_FILTERS, MARKET_FILTERS, RESERVATION_FILTERS, VENUE_FILTERS } from '../guestbook/filters';
 import {
   AvailabilityQuery,
   CommitmentsPutBody,
@@ -19,9 +19,10 @@ import {
 import type { Scope } from '../guestbook/token-schemas';
 import { newId } from './ids';
 import { imageDimensions, sniffImageType } from './images';
-import type { CredentialRecord, EntityRecord, IdentityRecord, ReservationRecord } from './model';
+import type { CredentialRecord, EntityRecord, IdentityRecord } from './model';
 import { ApiProblem, badRequest, forbidden, notFound, problemFromZod, unprocessable } from './problem';
-import { matcher, matches, paginate, readFilters, readPaging, readSort } from './query';
+import { matches, paginate, readFilters, readPaging, readSort } from './query';
+import { reservationOrder, searchReservations } from './reservation-search';
 import type { Signer, TokenClaims } from './signing';
 import { iso, type World } from './world';
 import { registerControls, type Faults, type RequestLog } from './controls';
@@ -408,84 +409,4 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
 
   registerControls(app, state);
   return app;
-}
-
-const RESERVATION_VALUE: Record<string, (r: ReservationRecord) => string | number | null> = {
-  status: (r) => r.status,
-  date: (r) => r.date,
-  created_at: (r) => r.created_at,
-  venue_id: (r) => r.venue_id,
-  program_id: (r) => r.program_id,
-  party_size: (r) => r.party_size,
-  locale: (r) => r.locale,
-  guest_email: (r) => r.guest.email,
-  guest_last_name: (r) => r.guest.last_name,
-};
-
-// Code-point order (not locale order): the values are ISO dates, enums and ids.
-const cmp = (x: string | number, y: string | number) => (typeof x === 'number' && typeof y === 'number' ? x - y : x < y ? -1 : x > y ? 1 : 0);
-
-/** Ascending order by one field, ties by date, time and id; descending is the exact reverse. */
-export function reservationOrder(field: string): (a: ReservationRecord, b: ReservationRecord) => number {
-  const read = RESERVATION_VALUE[field]!;
-  return (a, b) => cmp(read(a) ?? '', read(b) ?? '') || cmp(a.date, b.date) || cmp(a.time, b.time) || cmp(a.id, b.id);
-}
-
-/**
- * The index range of a date-sorted list that date[gte]/date[lte]/date[eq] can match (the whole
- * list for any other order): a binary search instead of a scan.
- */
-function dateWindow(sorted: readonly ReservationRecord[], conditions: readonly Condition[], byDate: boolean): [number, number] {
-  let from = 0;
-  let to = sorted.length;
-  if (!byDate) return [from, to];
-  const lowerBound = (d: string, strict: boolean) => {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (strict ? sorted[mid]!.date <= d : sorted[mid]!.date < d) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  for (const c of conditions) {
-    if (c.attribute !== 'date' || Array.isArray(c.value)) continue;
-    const d = String(c.value);
-    if (c.modifier === 'gte' || c.modifier === 'eq') from = Math.max(from, lowerBound(d, false));
-    if (c.modifier === 'lte' || c.modifier === 'eq') to = Math.min(to, lowerBound(d, true));
-  }
-  return [from, Math.max(from, to)];
-}
-
-/**
- * One page of the reservations (already sorted ascending) matching every condition, and how
- * many match in all. Walks the list once, keeping only the page.
- */
-export function searchReservations(
-  sortedAsc: readonly ReservationRecord[],
-  conditions: readonly Condition[],
-  sortField: string,
-  descending: boolean,
-  paging: { page: number; limit: number },
-): { rows: ReservationRecord[]; total: number } {
-  const checks = conditions.map((cond) => {
-    const read = RESERVATION_VALUE[cond.attribute]!;
-    const test = matcher(cond, cond.attribute.startsWith('guest_'));
-    return (r: ReservationRecord) => test(read(r));
-  });
-  const first = (paging.page - 1) * paging.limit;
-  const rows: ReservationRecord[] = [];
-  let total = 0;
-  const [from, to] = dateWindow(sortedAsc, conditions, sortField === 'date');
-  const count = checks.length;
-  for (let k = 0; k < to - from; k++) {
-    const r = sortedAsc[descending ? to - 1 - k : from + k]!;
-    let ok = true;
-    for (let j = 0; j < count && ok; j++) ok = checks[j]!(r);
-    if (!ok) continue;
-    if (total >= first && rows.length < paging.limit) rows.push(r);
-    total++;
-  }
-  return { rows, total };
 }

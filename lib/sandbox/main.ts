@@ -1,10 +1,12 @@
 /**
  * The Guest Book sandbox as a stand-alone server.
  *   npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--seed demo|empty|FILE] [--memory | --data DIR] [--public-url URL]
+ *                      [--reservations N] [--grid COMMITMENTSxENTITIES]
  * DATABASE_URL=postgres://… keeps the world in PostgreSQL instead of the embedded database.
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { DEMO_GRID, parseGridSize } from './seed/demo';
 import { SeedFileError } from './seed/file';
 import { startSandbox } from './server';
 
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: 'demo' },
     'public-url': { type: 'string' },
     reservations: { type: 'string' },
+    grid: { type: 'string' },
   },
 });
 
@@ -29,6 +32,15 @@ if (values.seed !== 'demo' && values.seed !== 'empty' && !existsSync(values.seed
   console.error(`--seed: "${values.seed}" is not demo, empty or an existing seed file`);
   process.exit(2);
 }
+const grid = values.grid === undefined ? undefined : parseGridSize(values.grid);
+if (grid === null) {
+  console.error(`--grid: "${values.grid}" is not COMMITMENTSxENTITIES from ${DEMO_GRID.commitments}x${DEMO_GRID.entities} (the demo world's own) up to 100000x1000`);
+  process.exit(2);
+}
+if (grid && values.seed !== 'demo') {
+  console.error('--grid grows the demo world; it does not apply to --seed empty or a seed file');
+  process.exit(2);
+}
 
 const sandbox = await startSandbox({
   port,
@@ -38,7 +50,7 @@ const sandbox = await startSandbox({
   databaseUrl: process.env.DATABASE_URL || undefined,
   publicUrl: values['public-url'],
   seed: values.seed,
-  seedOptions: values.reservations ? { reservations: Number(values.reservations) } : undefined,
+  seedOptions: { ...(values.reservations ? { reservations: Number(values.reservations) } : {}), ...(grid ? { grid } : {}) },
 }).catch((e: unknown) => {
   if (e instanceof SeedFileError) {
     console.error(e.message);

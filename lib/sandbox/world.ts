@@ -16,6 +16,7 @@ import {
 } from './model';
 import type { Change } from './persistence';
 import { forbidden, notFound, unprocessable } from './problem';
+import { reservationDictionaries, SortedReservations, type ReservationOrder } from './reservation-search';
 
 const SUBJECTS: Record<EmailRecord['kind'], Record<string, string>> = {
   confirmation: { en: 'Your reservation is confirmed', fr: 'Votre réservation est confirmée', de: 'Ihre Reservierung ist bestätigt', es: 'Tu reserva está confirmada', pt: 'A sua reserva está confirmada', it: 'La tua prenotazione è confermata', sv: 'Din bokning är bekräftad', nl: 'Je reservering is bevestigd' },
@@ -43,19 +44,33 @@ export class World {
   readonly #logoReady = new Map<string, number>();
   /** reservations per entity: every reservation read is scoped to one entity */
   #reservationsByEntity = new Map<string, Map<string, ReservationRecord>>();
-  /** per entity and sort field, the entity's reservations in ascending order, rebuilt after a change */
-  readonly #sortedReservations = new Map<string, { version: number; rows: ReservationRecord[] }>();
-  #reservationsVersion = 0;
+  /** allocations per commitment (keyed as in `data.allocations`): a commitment's row needs all of its own */
+  #allocationsByCommitment = new Map<string, Map<string, AllocationRecord>>();
+  /** per entity and sort field, the entity's reservations in ascending order, kept up to date on every change */
+  readonly #sortedReservations = new Map<string, Map<string, SortedReservations>>();
+  #dictionaries = reservationDictionaries();
 
   constructor(data: WorldData) {
     this.data = data;
+    this.#indexAllocations();
     this.#indexReservations();
+  }
+
+  #indexAllocations(): void {
+    this.#allocationsByCommitment = new Map();
+    for (const [key, a] of this.data.allocations) this.#indexAllocation(key, a);
+  }
+
+  #indexAllocation(key: string, a: AllocationRecord): void {
+    let byKey = this.#allocationsByCommitment.get(a.commitment_id);
+    if (!byKey) this.#allocationsByCommitment.set(a.commitment_id, (byKey = new Map()));
+    byKey.set(key, a);
   }
 
   #indexReservations(): void {
     this.#reservationsByEntity = new Map();
     this.#sortedReservations.clear();
-    this.#reservationsVersion++;
+    this.#dictionaries = reservationDictionaries();
     for (const r of this.data.reservations.values()) this.#index(r);
   }
 
@@ -63,7 +78,12 @@ export class World {
     let byId = this.#reservationsByEntity.get(r.entity_id);
     if (!byId) this.#reservationsByEntity.set(r.entity_id, (byId = new Map()));
     byId.set(r.id, r);
-    this.#reservationsVersion++;
+    for (const sorted of this.#sortedReservations.get(r.entity_id)?.values() ?? []) sorted.add(r);
+  }
+
+  #unindex(r: ReservationRecord): void {
+    this.#reservationsByEntity.get(r.entity_id)?.delete(r.id);
+    for (const sorted of this.#sortedReservations.get(r.entity_id)?.values() ?? []) sorted.remove(r);
   }
 
   /** The entity's reservations, without scanning everyone else's. */
@@ -72,32 +92,40 @@ export class World {
   }
 
   /**
-   * The entity's reservations sorted ascending by `compare`, cached until a reservation changes,
-   * so a search over a large entity filters a ready list instead of sorting on every request.
+   * The entity's reservations sorted ascending by `compare` (one list per `key`), sorted once and
+   * then kept up to date by every change, so a search over a large entity filters a ready list.
    */
-  reservationsSorted(entityId: string, key: string, compare: (a: ReservationRecord, b: ReservationRecord) => number): readonly ReservationRecord[] {
-    const cacheKey = `${entityId}|${key}`;
-    const cached = this.#sortedReservations.get(cacheKey);
-    if (cached && cached.version === this.#reservationsVersion) return cached.rows;
-    const rows = [...this.reservationsOf(entityId)].sort(compare);
-    this.#sortedReservations.set(cacheKey, { version: this.#reservationsVersion, rows });
-    return rows;
+  reservationsSorted(entityId: string, key: string, compare: ReservationOrder): SortedReservations {
+    let lists = this.#sortedReservations.get(entityId);
+    if (!lists) this.#sortedReservations.set(entityId, (lists = new Map()));
+    let sorted = lists.get(key);
+    if (!sorted) lists.set(key, (sorted = new SortedReservations(this.reservationsOf(entityId), compare, this.#dictionaries)));
+    return sorted;
   }
 
   // ── change tracking ─────────────────────────────────────────────────────────────────────
   put<C extends CollectionName>(collection: C, id: string, record: WorldData[C] extends Map<string, infer R> ? R : never): void {
+    if (collection === 'allocations') {
+      const before = this.data.allocations.get(id);
+      const next = record as AllocationRecord;
+      if (before && before.commitment_id !== next.commitment_id) this.#allocationsByCommitment.get(before.commitment_id)?.delete(id);
+      this.#indexAllocation(id, next);
+    }
+    if (collection === 'reservations') {
+      const before = this.data.reservations.get(id);
+      if (before) this.#unindex(before);
+      this.#index(record as ReservationRecord);
+    }
     (this.data[collection] as Map<string, unknown>).set(id, record);
-    if (collection === 'reservations') this.#index(record as ReservationRecord);
     this.#changes.push({ collection, id, body: record });
   }
 
   remove(collection: CollectionName, id: string): void {
-    const entityId = collection === 'reservations' ? this.data.reservations.get(id)?.entity_id : undefined;
+    const reservation = collection === 'reservations' ? this.data.reservations.get(id) : undefined;
+    if (reservation) this.#unindex(reservation);
+    const allocation = collection === 'allocations' ? this.data.allocations.get(id) : undefined;
+    if (allocation) this.#allocationsByCommitment.get(allocation.commitment_id)?.delete(id);
     if ((this.data[collection] as Map<string, unknown>).delete(id)) this.#changes.push({ collection, id, body: null });
-    if (entityId) {
-      this.#reservationsByEntity.get(entityId)?.delete(id);
-      this.#reservationsVersion++;
-    }
   }
 
   takeChanges(): Change[] {
@@ -110,6 +138,7 @@ export class World {
     this.data = data;
     this.#changes = [];
     this.#logoReady.clear();
+    this.#indexAllocations();
     this.#indexReservations();
   }
 
@@ -358,9 +387,7 @@ export class World {
   }
 
   allocationsOn(commitmentId: string): AllocationRecord[] {
-    const out: AllocationRecord[] = [];
-    for (const a of this.data.allocations.values()) if (a.commitment_id === commitmentId) out.push(a);
-    return out;
+    return [...(this.#allocationsByCommitment.get(commitmentId)?.values() ?? [])];
   }
 
   /** The row of one commitment as the entity sees it, or null when the entity has no view of it. */

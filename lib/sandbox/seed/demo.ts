@@ -45,8 +45,7 @@ const DELEGATES: DelegateSeed[] = [
   { key: 'cityweekends', name: 'City Weekends GmbH', entity: 'City Weekends', orgId: 'org_city_weekends', locale: 'de-DE', readsCommitments: true },
 ];
 
-/** Client credentials of the demo delegates (sandbox only), for tests that call as a delegate. */
-export const DEMO_DELEGATES = DELEGATES.map((d) => ({
+const delegateCredentials = (d: DelegateSeed) => ({
   clientId: `gb_delegate_${d.key.replace(/-/g, '_')}`,
   clientSecret: `sandbox-${d.key}-secret`,
   identityId: uuidFrom(`identity:${d.key}`),
@@ -54,7 +53,10 @@ export const DEMO_DELEGATES = DELEGATES.map((d) => ({
   entityId: uuidFrom(`entity:${d.key}`),
   orgId: d.orgId,
   suspended: d.suspended ?? false,
-}));
+});
+
+/** Client credentials of the demo delegates (sandbox only), for tests that call as a delegate. */
+export const DEMO_DELEGATES = DELEGATES.map(delegateCredentials);
 
 export const DEMO_PROGRAMS = [
   { id: uuidFrom('program:standard'), name: 'Standard dining' },
@@ -86,11 +88,84 @@ const VENUES: { key: string; name: string; market: number; tz: string; address: 
 const FIRST = ['Amelia', 'Noah', 'Sofia', 'Liam', 'Inês', 'Mateo', 'Freya', 'Lucas', 'Chloé', 'Jonas', 'Aisha', 'Hugo', 'Marta', 'Oscar', 'Yuki', 'Elena', 'Rui', 'Clara', 'Felix', 'Nadia'];
 const LAST = ['Hughes', 'Silva', 'García', 'Andersson', 'Müller', 'Dubois', 'Okafor', 'Rossi', 'Tanaka', 'Costa', 'Byrne', 'Novak', 'Fischer', 'Moreau', 'Ferreira', 'Lindqvist', 'Patel', 'Romero', 'Walsh', 'Kowalski'];
 
+const CREATED = '2026-03-02T09:00:00Z';
+
+function entityRecord(key: string, name: string, orgId: string | null, locale: LocaleCode, programs: [string, boolean][]): EntityRecord {
+  return {
+    id: uuidFrom(`entity:${key}`),
+    name,
+    org_id: orgId,
+    active: true,
+    default_program_id: programs[0]?.[0] ?? null,
+    default_locale: locale,
+    programs: programs.map(([program_id, unallocated_seat_access]) => ({ program_id, unallocated_seat_access })),
+    logo: null,
+    created_at: CREATED,
+    updated_at: CREATED,
+  };
+}
+
+/** A delegate of the partner: its identity, assigned its one entity, and its credentials. */
+function addDelegate(w: WorldData, d: DelegateSeed, partnerId: string, at: string): void {
+  const cred = delegateCredentials(d);
+  w.identities.set(cred.identityId, {
+    id: cred.identityId,
+    type: 'delegate',
+    name: d.name,
+    client_id: cred.clientId,
+    suspended_at: d.suspended ? '2026-10-14T16:20:00Z' : null,
+    suspension_source: d.suspended ? 'self' : null,
+    default_entity_id: cred.entityId,
+    entity_ids: [cred.entityId],
+    parent_identity_id: partnerId,
+    created_at: at,
+    updated_at: at,
+  });
+  const scopes = SCOPES.filter((s) => s !== 'commitments:update' && !s.startsWith('entities:') && (d.readsCommitments || s !== 'commitments:read'));
+  w.credentials.set(cred.clientId, {
+    client_id: cred.clientId,
+    secret_sha256: sha256(cred.clientSecret),
+    identity_id: cred.identityId,
+    scopes,
+    token_lifetime_seconds: 86_400,
+    rate_limit_per_minute: 1_000,
+  });
+}
+
 export interface SeedOptions {
   /** the date reservations are spread around (default: today, UTC) */
   today?: Date;
   /** the number of seeded reservations (default 3,000) */
   reservations?: number;
+  /** grow the demo world into a large allocation grid of this size */
+  grid?: GridSize;
+}
+
+/** An allocation grid's size in all, the demo world's own rows and columns included. */
+export interface GridSize {
+  /** commitments: the grid's rows */
+  commitments: number;
+  /** entities: the grid's columns */
+  entities: number;
+}
+
+/** The programs each demo venue contracts blocks for (by its index in VENUES). */
+const venuePrograms = (vi: number) => {
+  const [standard, chefs, corporate, late] = DEMO_PROGRAMS;
+  return vi % 2 === 0 ? [standard, chefs, late] : [standard, corporate];
+};
+
+/** The grid of the demo world itself: the smallest size `grid` takes. */
+export const DEMO_GRID: GridSize = { commitments: VENUES.reduce((n, _, vi) => n + venuePrograms(vi).length, 0), entities: 2 + DELEGATES.length };
+const GRID_MAX: GridSize = { commitments: 100_000, entities: 1_000 };
+
+/** `2000x25` (commitments × entities) as a grid size; null unless both lie between the demo world's own and 100,000 × 1,000. */
+export function parseGridSize(text: string): GridSize | null {
+  const m = /^(\d{1,7})x(\d{1,5})$/.exec(text.trim());
+  if (!m) return null;
+  const size = { commitments: Number(m[1]), entities: Number(m[2]) };
+  const within = (k: keyof GridSize) => size[k] >= DEMO_GRID[k] && size[k] <= GRID_MAX[k];
+  return within('commitments') && within('entities') ? size : null;
 }
 
 /** A realistic world for one partner with delegates, venues in three markets, commitments and reservations. */
@@ -98,7 +173,6 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
   const w = emptyWorld();
   const rand = prng(20261122);
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const created = '2026-03-02T09:00:00Z';
 
   for (const p of DEMO_PROGRAMS) w.programs.set(p.id, { ...p });
   for (const m of DEMO_MARKETS) w.markets.set(m.id, { ...m });
@@ -110,25 +184,12 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
   for (const a of agreements) w.agreements.set(a.id, a);
 
   const [standard, chefs, corporate, late] = DEMO_PROGRAMS;
-  const entity = (key: string, name: string, orgId: string | null, locale: LocaleCode, programs: [string, boolean][]): EntityRecord => ({
-    id: uuidFrom(`entity:${key}`),
-    name,
-    org_id: orgId,
-    active: true,
-    default_program_id: programs[0]?.[0] ?? null,
-    default_locale: locale,
-    programs: programs.map(([program_id, unallocated_seat_access]) => ({ program_id, unallocated_seat_access })),
-    logo: null,
-    created_at: created,
-    updated_at: created,
-  });
-
   const partnerEntities = [
-    entity('harbour-vine-direct', 'Harbour & Vine Direct', 'org_harbour_vine_direct', 'en-GB', [[standard.id, true], [chefs.id, false], [corporate.id, false], [late.id, false]]),
-    entity('harbour-vine-concierge', 'Harbour & Vine Concierge', null, 'en-US', [[standard.id, false], [chefs.id, true]]),
+    entityRecord('harbour-vine-direct', 'Harbour & Vine Direct', 'org_harbour_vine_direct', 'en-GB', [[standard.id, true], [chefs.id, false], [corporate.id, false], [late.id, false]]),
+    entityRecord('harbour-vine-concierge', 'Harbour & Vine Concierge', null, 'en-US', [[standard.id, false], [chefs.id, true]]),
   ];
   const delegateEntities = DELEGATES.map((d, i) =>
-    entity(d.key, d.entity, d.orgId, d.locale, i % 3 === 0 ? [[standard.id, false], [late.id, false]] : i % 3 === 1 ? [[standard.id, true], [chefs.id, false]] : [[corporate.id, false], [standard.id, false]]),
+    entityRecord(d.key, d.entity, d.orgId, d.locale, i % 3 === 0 ? [[standard.id, false], [late.id, false]] : i % 3 === 1 ? [[standard.id, true], [chefs.id, false]] : [[corporate.id, false], [standard.id, false]]),
   );
   for (const e of [...partnerEntities, ...delegateEntities]) w.entities.set(e.id, e);
 
@@ -155,32 +216,7 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
     token_lifetime_seconds: 86_400,
     rate_limit_per_minute: 1_000,
   });
-  DELEGATES.forEach((d, i) => {
-    const cred = DEMO_DELEGATES[i]!;
-    const e = delegateEntities[i]!;
-    w.identities.set(cred.identityId, {
-      id: cred.identityId,
-      type: 'delegate',
-      name: d.name,
-      client_id: cred.clientId,
-      suspended_at: d.suspended ? '2026-10-14T16:20:00Z' : null,
-      suspension_source: d.suspended ? 'self' : null,
-      default_entity_id: e.id,
-      entity_ids: [e.id],
-      parent_identity_id: partner.id,
-      created_at: `2026-0${3 + (i % 6)}-1${i}T12:00:00Z`,
-      updated_at: `2026-0${3 + (i % 6)}-1${i}T12:00:00Z`,
-    });
-    const delegateScopes = allScopes.filter((s) => s !== 'commitments:update' && !s.startsWith('entities:') && (d.readsCommitments || s !== 'commitments:read'));
-    w.credentials.set(cred.clientId, {
-      client_id: cred.clientId,
-      secret_sha256: sha256(cred.clientSecret),
-      identity_id: cred.identityId,
-      scopes: delegateScopes,
-      token_lifetime_seconds: 86_400,
-      rate_limit_per_minute: 1_000,
-    });
-  });
+  DELEGATES.forEach((d, i) => addDelegate(w, d, partner.id, `2026-0${3 + (i % 6)}-1${i}T12:00:00Z`));
 
   const venues = VENUES.map((v): VenueRecord => ({
     id: uuidFrom(`venue:${v.key}`),
@@ -203,7 +239,7 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
   ];
   const commitments: CommitmentRecord[] = [];
   venues.forEach((v, vi) => {
-    const programs = vi % 2 === 0 ? [standard, chefs, late] : [standard, corporate];
+    const programs = venuePrograms(vi);
     programs.forEach((p, pi) => {
       const [days, start, end] = patterns[(vi + pi) % patterns.length]!;
       const agreement = vi === 4 && pi === 1 ? agreements[2]! : pi === 2 ? agreements[1]! : agreements[0]!;
@@ -278,5 +314,111 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
     };
     w.reservations.set(r.id, r);
   }
+  if (options.grid) growGrid(w, options.grid);
   return w;
+}
+
+const GRID_DELEGATES = [
+  'Atlas Concierge', 'Bellhop Travel', 'Citybreak Collective', 'Dine Around Iberia', 'Eurotable Tours', 'Feast & Fare',
+  'Grand Tour Suppers', 'Hotelier Connect', 'Island Hop Travel', 'Journey Kitchen', 'Kestrel Business Travel', 'Local Plates',
+  'Midnight Supper Club', 'Northbound Trips', 'Old Town Walks', 'Portside Cruises', 'Quayside Concierge', 'Riverboat Dining',
+  'Saffron Trails', 'Tapas Trail Co',
+];
+const GRID_BRANDS = ['Events', 'Private Dining', 'Members Club', 'Weddings', 'Corporate Travel'];
+const GRID_LOCALES: LocaleCode[] = ['en-GB', 'es-ES', 'pt-PT', 'de-DE', 'fr-FR', 'nl-NL', 'it-IT', 'sv-SE', 'en-US'];
+const GRID_PATTERNS: [number[], string, string][] = [
+  [[1, 2, 3, 4, 5], '12:00', '15:00'],
+  [[1, 2, 3, 4, 5, 6, 7], '18:00', '22:30'],
+  [[5, 6], '21:30', '23:30'],
+  [[6, 7], '11:00', '15:30'],
+  [[2, 3, 4], '19:00', '21:30'],
+  [[4, 5, 6], '17:30', '20:00'],
+  [[1], '12:30', '14:30'],
+  [[3, 4, 5, 6, 7], '20:00', '23:00'],
+  [[7], '12:00', '16:00'],
+];
+
+/**
+ * The demo world grown into a large allocation grid (see `SeedOptions.grid`). New entities are
+ * mostly delegates' (one each, with credentials like the demo delegates'), every fifth one the
+ * partner's own; all are assigned to the partner, a few on the legacy header context. New
+ * commitments spread over the demo venues, programs, agreements and day patterns; some are held
+ * by nobody, some by several entities, some to the last seat, and those of the ended agreement
+ * keep their snapshot. The demo's own records stay as they are; the partner gains the entities.
+ */
+function growGrid(w: WorldData, size: GridSize): void {
+  if (size.commitments < w.commitments.size || size.entities < w.entities.size) {
+    throw new RangeError(`A grid of ${size.commitments}x${size.entities} is smaller than the demo world's own ${w.commitments.size}x${w.entities.size}.`);
+  }
+  const rand = prng(20260125);
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const [standard, chefs, corporate, late] = DEMO_PROGRAMS;
+  const access: [string, boolean][][] = [
+    [[standard.id, false], [late.id, false]],
+    [[standard.id, true], [chefs.id, false]],
+    [[corporate.id, false], [standard.id, false]],
+    [[chefs.id, false], [late.id, true]],
+  ];
+  const partner = w.identities.get(DEMO_PARTNER.identityId)!;
+  const named = (names: readonly string[], j: number) => `${names[j % names.length]}${j >= names.length ? ` ${Math.floor(j / names.length) + 1}` : ''}`;
+  const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const added: EntityRecord[] = [];
+  for (let k = 0; w.entities.size < size.entities; k++) {
+    const own = k % 5 === 4;
+    const j = own ? Math.floor(k / 5) : k - Math.floor(k / 5);
+    const name = own ? `Harbour & Vine ${named(GRID_BRANDS, j)}` : named(GRID_DELEGATES, j);
+    const key = `grid-${slug(name)}`;
+    const orgId = k % 6 === 5 ? null : `org_${slug(name).replace(/-/g, '_')}`;
+    const locale = GRID_LOCALES[k % GRID_LOCALES.length]!;
+    const e = entityRecord(key, name, orgId, locale, own ? [[standard.id, true], [chefs.id, false], [corporate.id, false]] : access[j % access.length]!);
+    w.entities.set(e.id, e);
+    added.push(e);
+    if (!own) {
+      const at = new Date(Date.UTC(2026, 3, 1) + j * 2 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      addDelegate(w, { key, name, entity: name, orgId, locale, readsCommitments: true }, partner.id, at);
+    }
+  }
+  w.identities.set(partner.id, { ...partner, entity_ids: [...partner.entity_ids, ...added.map((e) => e.id)] });
+
+  const entities = [...w.entities.values()];
+  const eligible = new Map(DEMO_PROGRAMS.map((p) => [p.id, entities.filter((e) => e.programs.some((ep) => ep.program_id === p.id))]));
+  const venues = [...w.venues.values()];
+  const agreements = [...w.agreements.values()];
+  const ended = agreements.find((a) => a.ended_at)!;
+  const [current, popUps] = agreements.filter((a) => !a.ended_at);
+  const programs = [standard, standard, standard, chefs, corporate, late];
+  for (let k = 0; w.commitments.size < size.commitments; k++) {
+    const program = pick(programs);
+    const roll = rand();
+    const agreement = roll < 0.06 ? ended : roll < 0.25 ? popUps! : current!;
+    const [days, start, end] = pick(GRID_PATTERNS);
+    const c: CommitmentRecord = {
+      id: uuidFrom(`commitment:grid:${k}`),
+      venue_id: venues[k % venues.length]!.id,
+      program_id: program.id,
+      agreement_id: agreement.id,
+      days_of_week: days,
+      start_time: start,
+      end_time: end,
+      total_seats: 10 + Math.floor(rand() * 51),
+      snapshot: null,
+    };
+    w.commitments.set(c.id, c);
+    // An ended commitment is seen only by the entities that held seats when it ended.
+    const pool = agreement.ended_at || rand() >= 0.15 ? [...eligible.get(program.id)!] : [];
+    const holders: EntityRecord[] = [];
+    const wanted = 1 + Math.floor(rand() * 4);
+    while (holders.length < wanted && pool.length) holders.push(pool.splice(Math.floor(rand() * pool.length), 1)[0]!);
+    const toTheLastSeat = rand() < 0.3;
+    let left = c.total_seats;
+    const seats: Record<string, number> = {};
+    holders.forEach((e, i) => {
+      if (left === 0) return;
+      const taken = toTheLastSeat && i === holders.length - 1 ? left : Math.max(1, Math.floor(left * (0.15 + rand() * 0.4)));
+      left -= taken;
+      seats[e.id] = taken;
+      w.allocations.set(allocationKey(e.id, c.id), { entity_id: e.id, commitment_id: c.id, entity_seats: taken });
+    });
+    if (agreement.ended_at) c.snapshot = seats;
+  }
 }
