@@ -5,6 +5,7 @@ import type { CommitmentRow, Venue } from '../guestbook/schemas';
 import { describeApiError } from './api-errors';
 import { apiFor, knownPrograms, listEntities, type ProgramOption } from './entities';
 import { getEntityApi } from './entity-context';
+import { KeyedLock } from './keyed-lock';
 
 /** Entity reads run at most this many at a time, so a large grid stays inside the request budget. */
 const PARALLEL_READS = 4;
@@ -105,11 +106,21 @@ export type ApplyOutcome =
 
 const seatsOf = (row: CommitmentRow | undefined) => row?.entity_seats ?? 0;
 
+const globalForLocks = globalThis as unknown as { allocationLock?: KeyedLock };
+/**
+ * Applies of this server that touch the same entity or the same commitment run one at a time.
+ * A PUT carries the entity's complete set as read before it, so two applies for one entity that
+ * overlap would each put back the other's cells as they were; and two increases on one
+ * commitment could each pass the re-read and then over-allocate it together.
+ */
+const allocationLock = (globalForLocks.allocationLock ??= new KeyedLock());
+
 /**
  * Applies a change set in two phases (decreases first, then final values), each PUT the
  * entity's complete set built from a fresh read, so no allocation the user did not touch is
  * dropped. Stops before sending anything when a touched cell moved since the grid loaded.
  * With `resume`, cells already at their decreased or final value count as expected (retry the rest).
+ * The re-read and the PUTs hold the touched entities and commitments (see allocationLock).
  */
 export async function applyChanges(changes: CellChange[], options: { resume?: boolean } = {}): Promise<ApplyOutcome> {
   const all = await listEntities();
@@ -119,6 +130,11 @@ export async function applyChanges(changes: CellChange[], options: { resume?: bo
     if (!e) throw new AllocationError(`Entity ${id} is not assigned to the dashboard credentials.`);
     return { id: e.id, name: e.name, org_id: e.org_id };
   });
+  const keys = [...touchedIds.map((id) => `entity:${id}`), ...changes.map((c) => `commitment:${c.commitmentId}`)];
+  return allocationLock.run(keys, () => applyHeld(changes, touched, options));
+}
+
+async function applyHeld(changes: CellChange[], touched: EntityRef[], options: { resume?: boolean }): Promise<ApplyOutcome> {
   const reread = Object.fromEntries(await mapBounded(touched, PARALLEL_READS, async (e) => [e.id, await readEntityRows(e)] as const));
 
   const conflicts: Conflict[] = [];
