@@ -173,6 +173,11 @@ export class GuestbookClient {
     return this.#core.rateLimit;
   }
 
+  /** This process's request budget: requests sent in the last 60 s, and how many it allows. */
+  get budget(): { used: number; perMinute: number } {
+    return { used: this.#core.budget.used, perMinute: this.#core.budget.perMinute };
+  }
+
   get tokenStats(): TokenStats {
     return this.#core.tokens.stats;
   }

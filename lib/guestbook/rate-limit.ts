@@ -76,6 +76,11 @@ export class RequestBudget {
     this.#blockedUntil = Math.max(this.#blockedUntil, this.#now() + ms);
   }
 
+  /** Requests this process allows itself in any 60-second span. */
+  get perMinute(): number {
+    return this.#perMinute;
+  }
+
   /** Requests counted in the current 60-second span. */
   get used(): number {
     const now = this.#now();
