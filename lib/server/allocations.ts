@@ -106,6 +106,9 @@ export type ApplyOutcome =
 
 const seatsOf = (row: CommitmentRow | undefined) => row?.entity_seats ?? 0;
 
+const sameBody = (a: { data: { id: string; entity_seats: number }[] } | undefined, b: { data: { id: string; entity_seats: number }[] }) =>
+  a !== undefined && a.data.length === b.data.length && a.data.every((x, i) => x.id === b.data[i]!.id && x.entity_seats === b.data[i]!.entity_seats);
+
 const globalForLocks = globalThis as unknown as { allocationLock?: KeyedLock };
 /**
  * Applies of this server that touch the same entity or the same commitment run one at a time.
@@ -176,6 +179,11 @@ async function applyHeld(changes: CellChange[], touched: EntityRef[], options: {
       const bodies = phase === 1 ? plan.phase1 : plan.phase2;
       for (const [entityId, body] of Object.entries(bodies)) {
         const entity = touched.find((e) => e.id === entityId)!;
+        // An entity that only lowers values already holds its final set after phase 1.
+        if (phase === 2 && state.get(entityId) === 'decreases applied' && sameBody(plan.phase1[entityId], body)) {
+          state.set(entityId, 'final values');
+          continue;
+        }
         try {
           await apiFor(entity).putCommitments(body);
           requests++;
