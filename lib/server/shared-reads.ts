@@ -3,12 +3,14 @@ import { SharedReads } from '../guestbook/shared-reads';
 import { getApiClient } from './guestbook';
 
 /**
- * How old a shared answer may be, by the share of the request budget used in the last minute:
- * fresh reads while a third of it is left, then answers up to 15 s old, and up to 2 minutes old
- * once it is nearly spent (when the alternative is a wait of up to a minute in its queue).
+ * How old a shared answer may be, by how much of the request budget is used: fresh reads while a
+ * third of the minute's budget is left and at most a third of it went in the last 10 s (a burst,
+ * such as a whole team signing in at once, would otherwise spend it in seconds and leave everyone
+ * waiting for the rest of the minute); then answers up to 15 s old; and up to 2 minutes old once
+ * it is nearly spent, when the alternative is a wait of up to a minute in its queue.
  */
-export function sharedMaxAgeMs(used: number, perMinute: number): number {
-  if (used < (perMinute * 2) / 3) return 0;
+export function sharedMaxAgeMs({ used, lastTenSeconds, perMinute }: { used: number; lastTenSeconds: number; perMinute: number }): number {
+  if (used < (perMinute * 2) / 3 && lastTenSeconds < perMinute / 3) return 0;
   if (used < perMinute * 0.9) return 15_000;
   return 120_000;
 }
@@ -28,10 +30,7 @@ const globalForReads = globalThis as unknown as { sharedReads?: SharedReads };
 export function getSharedReads(): SharedReads {
   globalForReads.sharedReads ??= new SharedReads({
     now: Date.now,
-    maxAgeMs: () => {
-      const { used, perMinute } = getApiClient().budget;
-      return sharedMaxAgeMs(used, perMinute);
-    },
+    maxAgeMs: () => sharedMaxAgeMs(getApiClient().budget),
   });
   return globalForReads.sharedReads;
 }
