@@ -305,12 +305,22 @@ interface LoggedRequest {
 }
 const requestLog: LoggedRequest[] = [];
 let lastSeq = 0;
+/**
+ * Reads the sandbox's request log since the last read. An entry gets its status and client once
+ * answered, so the read stops before the first request still in flight (other than this read
+ * itself) and takes it up again next time.
+ */
 async function pollRequestLog(): Promise<void> {
   const res = await fetch(`${SANDBOX}/_sandbox/requests?since=${lastSeq}`);
   const { data } = (await res.json()) as { data: LoggedRequest[] };
   if (data.length && data[0]!.seq > lastSeq + 1) throw new Error(`the sandbox's request log dropped entries ${lastSeq + 1}–${data[0]!.seq - 1} between two reads`);
-  for (const r of data) if (!r.path.startsWith('/_sandbox')) requestLog.push(r);
-  lastSeq = data.at(-1)?.seq ?? lastSeq;
+  for (const r of data) {
+    const ownRead = r.path === '/_sandbox/requests';
+    const stuck = Date.now() - Date.parse(r.at) > REQUEST_TIMEOUT_MS;
+    if (r.status === undefined && !ownRead && !stuck) break;
+    if (!r.path.startsWith('/_sandbox')) requestLog.push(r);
+    lastSeq = r.seq;
+  }
 }
 
 // ── what staff do ─────────────────────────────────────────────────────────────────────────────
