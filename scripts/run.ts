@@ -50,8 +50,8 @@ process.on('SIGTERM', () => void stopAll(0));
 
 async function main() {
   const env: Env = { NEXT_TELEMETRY_DISABLED: '1' };
-  if (mode === 'serve') env.DASHBOARD_DATA_DIR ??= path.join('.data', 'e2e', 'dashboard');
-  const dataDir = process.env.DASHBOARD_DATA_DIR ?? env.DASHBOARD_DATA_DIR;
+  if (mode === 'serve') env.DASHBOARD_DATA_DIR = process.env.DASHBOARD_DATA_DIR ?? path.join('.data', 'e2e', 'dashboard');
+  const dataDir = env.DASHBOARD_DATA_DIR ?? process.env.DASHBOARD_DATA_DIR;
   if (mode === 'serve' && dataDir) rmSync(dataDir, { recursive: true, force: true });
 
   if (!process.env.GUESTBOOK_API_URL) {

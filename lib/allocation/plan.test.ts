@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyEdit, moveSeats, seatsAfter, UNALLOCATED, validateEdit, type Edits } from './edit';
 import { mergeGrid, type EntityRef, type GridRow } from './grid';
-import { buildPlan, conflicts, diff, EXTERNAL, type Plan } from './plan';
+import { buildPlan, conflicts, diff, EXTERNAL, rowsAfterChanges, type Plan } from './plan';
 import { cloneWorld, entity, overAllocated, put, rowsByEntity, type World } from './testing';
 
 const ENTITIES = [entity('a'), entity('b'), entity('c')];
@@ -317,6 +317,46 @@ describe('buildPlan property', () => {
           }
           expect(now.seats.x, `external seats on c${i}`).toBe(before.seats.x);
         });
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('rowsAfterChanges', () => {
+  it('moves own, peer and unallocated seats of the changed commitments only', () => {
+    const world: World = [
+      { id: 'c1', total: 15, seats: { a: 10, b: 5 }, eligible: ['c'] },
+      { id: 'c2', total: 10, seats: { a: 2, x: 3 }, eligible: ['b'] },
+    ];
+    const changes = [
+      { commitmentId: 'c1', entityId: 'a', before: 10, after: 4 },
+      { commitmentId: 'c1', entityId: 'c', before: 0, after: 6 },
+    ];
+    const [a, b, c] = IDS.map((id) => rowsAfterChanges(id, rowsByEntity(world, IDS)[id]!, changes));
+    expect(a!.find((r) => r.id === 'c1')).toMatchObject({ assignment_status: 'assigned', entity_seats: 4, peer_seats: 11, unallocated_seats: 0 });
+    expect(b!.find((r) => r.id === 'c1')).toMatchObject({ assignment_status: 'assigned', entity_seats: 5, peer_seats: 10, unallocated_seats: 0 });
+    expect(c!.find((r) => r.id === 'c1')).toMatchObject({ assignment_status: 'assigned', entity_seats: 6, peer_seats: 9, unallocated_seats: 0 });
+    for (const [id, rows] of [['a', a], ['b', b]] as const) expect(rows!.find((r) => r.id === 'c2')).toEqual(rowsByEntity(world, IDS)[id]!.find((r) => r.id === 'c2'));
+  });
+
+  it('is what every entity reads after the plan of any edits is applied', () => {
+    fc.assert(
+      fc.property(arbScenario, (s) => {
+        const entities = Array.from({ length: s.entityCount }, (_, i) => entity(`e${i}`));
+        const ids = entities.map((e) => e.id);
+        const initial = worldOf(s, ids);
+        const rows = loadGrid(s, initial, entities);
+        const edits = editsOf(s, rows, ids);
+        const plan = buildPlan(rows, edits);
+        const world = cloneWorld(initial);
+        runPhase(world, plan.phase1, Object.keys(plan.phase1));
+        runPhase(world, plan.phase2, Object.keys(plan.phase2));
+
+        const changes = diff(rows, edits);
+        const before = rowsByEntity(initial, ids);
+        const after = rowsByEntity(world, ids);
+        for (const id of ids) expect(rowsAfterChanges(id, before[id]!, changes), id).toEqual(after[id]);
       }),
       { numRuns: 500 },
     );

@@ -7,6 +7,7 @@
  * per entity in any order, so a change set goes in two phases: phase 1 only lowers values
  * (each cell at min(loaded, new)), phase 2 sets the final values once every decrease is done.
  */
+import type { CommitmentRow } from '../guestbook/schemas';
 import { editedSeats, validateEdit, type Edits } from './edit';
 import type { CellState, GridRow } from './grid';
 
@@ -179,4 +180,30 @@ function externalMove(before: GridRow, after: GridRow): Conflict | null {
   if (moved === 0) return null;
   const loaded = before.externalSeats;
   return { commitmentId: before.commitmentId, entityId: EXTERNAL, ours: loaded, theirs: loaded + moved, loaded };
+}
+
+/**
+ * What one entity reads for its commitments once a change set is applied (each change from the
+ * value it held, `before`, to `after`): its own cells at their new seats (an unassigned cell given
+ * seats becomes assigned) and, on every changed commitment, the peer and unallocated seats moved
+ * by the other entities' changes. A server that applied the changes can keep its copies of every
+ * entity's rows current this way instead of reading them all again.
+ */
+export function rowsAfterChanges(entityId: string, rows: readonly CommitmentRow[], changes: readonly Change[]): CommitmentRow[] {
+  const byCommitment = new Map<string, Change[]>();
+  for (const c of changes) byCommitment.set(c.commitmentId, [...(byCommitment.get(c.commitmentId) ?? []), c]);
+  return rows.map((row) => {
+    const onRow = byCommitment.get(row.id);
+    if (!onRow || row.assignment_status === 'ended') return row;
+    const own = onRow.find((c) => c.entityId === entityId);
+    const allocated = (row.entity_seats ?? 0) + row.peer_seats + onRow.reduce((sum, c) => sum + c.after - c.before, 0);
+    const entitySeats = own && (row.assignment_status === 'assigned' || own.after !== 0) ? own.after : row.entity_seats;
+    return {
+      ...row,
+      assignment_status: entitySeats === null ? row.assignment_status : 'assigned',
+      entity_seats: entitySeats,
+      peer_seats: allocated - (entitySeats ?? 0),
+      unallocated_seats: row.total_seats - allocated,
+    };
+  });
 }

@@ -173,6 +173,11 @@ export class GuestbookClient {
     return this.#core.rateLimit;
   }
 
+  /** This process's request budget: requests sent in the last 60 s and in the last 10 s, and how many it allows per minute. */
+  get budget(): { used: number; lastTenSeconds: number; perMinute: number } {
+    return { used: this.#core.budget.used, lastTenSeconds: this.#core.budget.usedWithin(10_000), perMinute: this.#core.budget.perMinute };
+  }
+
   get tokenStats(): TokenStats {
     return this.#core.tokens.stats;
   }

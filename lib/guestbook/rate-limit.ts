@@ -76,9 +76,19 @@ export class RequestBudget {
     this.#blockedUntil = Math.max(this.#blockedUntil, this.#now() + ms);
   }
 
+  /** Requests this process allows itself in any 60-second span. */
+  get perMinute(): number {
+    return this.#perMinute;
+  }
+
   /** Requests counted in the current 60-second span. */
   get used(): number {
+    return this.usedWithin(60_000);
+  }
+
+  /** Requests counted in the last `ms` milliseconds (of the current 60-second span). */
+  usedWithin(ms: number): number {
     const now = this.#now();
-    return this.#sent.filter((t) => t > now - 60_000).length;
+    return this.#sent.filter((t) => t > now - Math.min(ms, 60_000)).length;
   }
 }

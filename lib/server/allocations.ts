@@ -1,10 +1,12 @@
 import 'server-only';
-import { buildPlan, mergeGrid, type Edits, type EntityRef } from '../allocation';
+import { buildPlan, mergeGrid, rowsAfterChanges, type Edits, type EntityRef } from '../allocation';
 import { GuestbookApiError } from '../guestbook';
 import type { CommitmentRow, Venue } from '../guestbook/schemas';
 import { describeApiError } from './api-errors';
 import { apiFor, knownPrograms, listEntities, type ProgramOption } from './entities';
-import { getEntityApi } from './entity-context';
+import { listVenues } from './directory';
+import { KeyedLock } from './keyed-lock';
+import { forgetSharedReads, reviseSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
 
 /** Entity reads run at most this many at a time, so a large grid stays inside the request budget. */
 const PARALLEL_READS = 4;
@@ -50,7 +52,7 @@ export async function loadAllocationData(): Promise<AllocationData> {
   const unreadable: AllocationData['unreadable'] = [];
   const rows = await mapBounded(entities, PARALLEL_READS, async (e) => {
     try {
-      return await readEntityRows(e);
+      return await sharedRead(`${SHARED.commitments}${e.id}`, () => readEntityRows(e));
     } catch (error) {
       if (!(error instanceof GuestbookApiError) || error.status === 0 || error.status >= 500) throw error;
       unreadable.push({ entityId: e.id, name: e.name, message: describeApiError(error).message });
@@ -58,12 +60,11 @@ export async function loadAllocationData(): Promise<AllocationData> {
     }
   });
   const rowsByEntity = Object.fromEntries(entities.flatMap((e, i) => (rows[i] ? [[e.id, rows[i]]] : [])));
-  const api = await getEntityApi();
   const venues: AllocationData['venues'] = [];
   for (let page = 1; page <= 100; page++) {
-    const res = await api.listVenues({ page, limit: 100 });
-    venues.push(...res.data.map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone })));
-    if (page >= res.pagination.total_pages) break;
+    const res = await listVenues(page, 100);
+    venues.push(...res.items.map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone })));
+    if (page >= res.totalPages) break;
   }
   return { entities: entities.filter((e) => rowsByEntity[e.id]), rowsByEntity, unreadable, venues, programs: knownPrograms(all) };
 }
@@ -105,11 +106,24 @@ export type ApplyOutcome =
 
 const seatsOf = (row: CommitmentRow | undefined) => row?.entity_seats ?? 0;
 
+const sameBody = (a: { data: { id: string; entity_seats: number }[] } | undefined, b: { data: { id: string; entity_seats: number }[] }) =>
+  a !== undefined && a.data.length === b.data.length && a.data.every((x, i) => x.id === b.data[i]!.id && x.entity_seats === b.data[i]!.entity_seats);
+
+const globalForLocks = globalThis as unknown as { allocationLock?: KeyedLock };
+/**
+ * Applies of this server that touch the same entity or the same commitment run one at a time.
+ * A PUT carries the entity's complete set as read before it, so two applies for one entity that
+ * overlap would each put back the other's cells as they were; and two increases on one
+ * commitment could each pass the re-read and then over-allocate it together.
+ */
+const allocationLock = (globalForLocks.allocationLock ??= new KeyedLock());
+
 /**
  * Applies a change set in two phases (decreases first, then final values), each PUT the
  * entity's complete set built from a fresh read, so no allocation the user did not touch is
  * dropped. Stops before sending anything when a touched cell moved since the grid loaded.
  * With `resume`, cells already at their decreased or final value count as expected (retry the rest).
+ * The re-read and the PUTs hold the touched entities and commitments (see allocationLock).
  */
 export async function applyChanges(changes: CellChange[], options: { resume?: boolean } = {}): Promise<ApplyOutcome> {
   const all = await listEntities();
@@ -119,6 +133,11 @@ export async function applyChanges(changes: CellChange[], options: { resume?: bo
     if (!e) throw new AllocationError(`Entity ${id} is not assigned to the dashboard credentials.`);
     return { id: e.id, name: e.name, org_id: e.org_id };
   });
+  const keys = [...touchedIds.map((id) => `entity:${id}`), ...changes.map((c) => `commitment:${c.commitmentId}`)];
+  return allocationLock.run(keys, () => applyHeld(changes, touched, options));
+}
+
+async function applyHeld(changes: CellChange[], touched: EntityRef[], options: { resume?: boolean }): Promise<ApplyOutcome> {
   const reread = Object.fromEntries(await mapBounded(touched, PARALLEL_READS, async (e) => [e.id, await readEntityRows(e)] as const));
 
   const conflicts: Conflict[] = [];
@@ -129,7 +148,11 @@ export async function applyChanges(changes: CellChange[], options: { resume?: bo
     const expected = options.resume ? [c.before, Math.min(c.before, c.after), c.after] : [c.before];
     if (!expected.includes(now) || row.assignment_status === 'ended') conflicts.push({ commitmentId: c.commitmentId, entityId: c.entityId, loaded: c.before, theirs: now, ours: c.after });
   }
-  if (conflicts.length) return { status: 'conflict', conflicts };
+  if (conflicts.length) {
+    // The grid reloaded to see the conflict shows the rows just read.
+    for (const e of touched) storeSharedRead(`${SHARED.commitments}${e.id}`, reread[e.id]);
+    return { status: 'conflict', conflicts };
+  }
 
   const grid = mergeGrid(touched, reread);
   const edits: Edits = {};
@@ -149,28 +172,48 @@ export async function applyChanges(changes: CellChange[], options: { resume?: bo
 
   const state = new Map<string, 'unchanged' | 'decreases applied' | 'final values'>(touched.map((e) => [e.id, 'unchanged']));
   let requests = 0;
-  for (const phase of [1, 2] as const) {
-    const bodies = phase === 1 ? plan.phase1 : plan.phase2;
-    for (const [entityId, body] of Object.entries(bodies)) {
-      const entity = touched.find((e) => e.id === entityId)!;
-      try {
-        await apiFor(entity).putCommitments(body);
-        requests++;
-        state.set(entityId, phase === 1 ? 'decreases applied' : 'final values');
-      } catch (error) {
-        if (!(error instanceof GuestbookApiError)) throw error;
-        return {
-          status: 'failed',
-          message: `${entity.name}: ${describeApiError(error).message}`,
-          phase,
-          entityId,
-          holding: [...state].map(([id, s]) => ({ entityId: id, state: s })),
-          readBefore,
-        };
+  let applied = false;
+  const sendingAt = Date.now();
+  try {
+    for (const phase of [1, 2] as const) {
+      const bodies = phase === 1 ? plan.phase1 : plan.phase2;
+      for (const [entityId, body] of Object.entries(bodies)) {
+        const entity = touched.find((e) => e.id === entityId)!;
+        // An entity that only lowers values already holds its final set after phase 1.
+        if (phase === 2 && state.get(entityId) === 'decreases applied' && sameBody(plan.phase1[entityId], body)) {
+          state.set(entityId, 'final values');
+          continue;
+        }
+        try {
+          await apiFor(entity).putCommitments(body);
+          requests++;
+          state.set(entityId, phase === 1 ? 'decreases applied' : 'final values');
+        } catch (error) {
+          if (!(error instanceof GuestbookApiError)) throw error;
+          return {
+            status: 'failed',
+            message: `${entity.name}: ${describeApiError(error).message}`,
+            phase,
+            entityId,
+            holding: [...state].map(([id, s]) => ({ entityId: id, state: s })),
+            readBefore,
+          };
+        }
       }
     }
+    applied = true;
+    return { status: 'applied', changed: changes.length, requests };
+  } finally {
+    // Every entity's rows show the others' seats (peer_seats), so every copy is affected: after a
+    // complete apply each is brought up to date from the values re-read and set; after a partial
+    // one (or an error) they are read anew.
+    if (applied) {
+      const done = changes.map((c) => ({ ...c, before: seatsOf(reread[c.entityId]!.find((r) => r.id === c.commitmentId)) }));
+      reviseSharedReads<CommitmentRow[]>(SHARED.commitments, sendingAt, (rows, key) => rowsAfterChanges(key.slice(SHARED.commitments.length), rows, done));
+    } else {
+      forgetSharedReads(SHARED.commitments);
+    }
   }
-  return { status: 'applied', changed: changes.length, requests };
 }
 
 /**

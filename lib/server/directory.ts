@@ -1,8 +1,9 @@
 import 'server-only';
 import type { CommitmentRow, Identity, Market, Venue } from '../guestbook/schemas';
 import { GuestbookApiError } from '../guestbook';
-import { getEntityApi } from './entity-context';
+import { getEntityApi, getSelectedEntity } from './entity-context';
 import { getApiClient } from './guestbook';
+import { sharedRead } from './shared-reads';
 
 export interface PageOf<T> {
   items: T[];
@@ -29,14 +30,17 @@ const nullOn404 = async <T,>(read: Promise<T>): Promise<T | null> => {
   }
 };
 
-export const listDelegates = async (page: number, limit: number): Promise<PageOf<Identity>> =>
-  toPage(await getApiClient().listDelegates({ page, limit }));
+/** A shared-read key for a read in the selected entity's context. */
+const inContext = async (what: string) => `${what}:${(await getSelectedEntity())?.id ?? 'default'}`;
+
+export const listDelegates = (page: number, limit: number): Promise<PageOf<Identity>> =>
+  sharedRead(`delegates:${page}:${limit}`, async () => toPage(await getApiClient().listDelegates({ page, limit })));
 
 /** null when the id is not one of the partner's delegates (the API answers 404, never 403). */
 export const getDelegate = (id: string): Promise<Identity | null> => nullOn404(getApiClient().getDelegate(id));
 
 export const listVenues = async (page: number, limit: number): Promise<PageOf<Venue>> =>
-  toPage(await (await getEntityApi()).listVenues({ page, limit }));
+  sharedRead(`${await inContext('venues')}:${page}:${limit}`, async () => toPage(await (await getEntityApi()).listVenues({ page, limit })));
 
 export const getVenue = async (id: string): Promise<Venue | null> => nullOn404((await getEntityApi()).getVenue(id));
 
@@ -61,4 +65,4 @@ export async function listVenueCommitments(venueId: string): Promise<{ rows: Com
 }
 
 export const listMarkets = async (page: number, limit: number): Promise<PageOf<Market>> =>
-  toPage(await (await getEntityApi()).listMarkets({ page, limit }));
+  sharedRead(`${await inContext('markets')}:${page}:${limit}`, async () => toPage(await (await getEntityApi()).listMarkets({ page, limit })));

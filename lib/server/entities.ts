@@ -5,23 +5,36 @@ import { Entity as EntitySchema } from '../guestbook/schemas';
 import { GuestbookApiError } from '../guestbook';
 import { getApiClient } from './guestbook';
 import { listEntityChoices } from './entity-context';
+import { forgetSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
 
 /** The API client acting in the entity's own context: its org-bound token, or the legacy header. */
 export function apiFor(entity: { id: string; org_id: string | null }) {
   return getApiClient().asEntity(entity);
 }
 
-/** Every entity assigned to the credentials, in full (GET /v2/entities, all pages), once per request. */
-export const listEntities = cache(async (): Promise<Entity[]> => {
-  const client = getApiClient();
-  const all: Entity[] = [];
-  for (let page = 1; page <= 50; page++) {
-    const res = await client.listEntities({ page, limit: 100 });
-    all.push(...res.data);
-    if (page >= res.pagination.total_pages) break;
-  }
-  return all.sort((a, b) => a.name.localeCompare(b.name));
-});
+/** Every entity assigned to the credentials, in full (GET /v2/entities, all pages), once per request (a shared read). */
+export const listEntities = cache(
+  (): Promise<Entity[]> =>
+    sharedRead(SHARED.entityList, async () => {
+      const client = getApiClient();
+      const all: Entity[] = [];
+      for (let page = 1; page <= 50; page++) {
+        const res = await client.listEntities({ page, limit: 100 });
+        all.push(...res.data);
+        if (page >= res.pagination.total_pages) break;
+      }
+      return all.sort((a, b) => a.name.localeCompare(b.name));
+    }),
+);
+
+/** The entity for its page: a shared read (getEntity reads it anew every time, for changes). */
+export const viewEntity = (id: string): Promise<Entity | null> => sharedRead(`${SHARED.entity}${id}`, () => getEntity(id));
+
+/** After a write to an entity: the list is read anew, and its page shows the entity as the API returned it. */
+export function entityChanged(entity: Entity): void {
+  forgetSharedReads(SHARED.entityList);
+  storeSharedRead(`${SHARED.entity}${entity.id}`, entity);
+}
 
 /**
  * One entity, read in its own context (the list gives its org_id). null when it is not

@@ -2,6 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import type { Identity } from '../guestbook/schemas';
 import { getApiClient } from './guestbook';
+import { SHARED, sharedRead } from './shared-reads';
 
 /** What the console shows of the partner identity; nothing here is a secret. */
 export interface PartnerOverview {
@@ -19,8 +20,8 @@ export interface PartnerOverview {
   updatedAt: string;
 }
 
-/** GET /v2/identities/me, once per request however many components ask. */
-export const getIdentity = cache((): Promise<Identity> => getApiClient().getMe());
+/** GET /v2/identities/me, once per request however many components ask (a shared read). */
+export const getIdentity = cache((): Promise<Identity> => sharedRead(SHARED.identity, () => getApiClient().getMe()));
 
 export const getPartnerOverview = cache(async (): Promise<PartnerOverview> => {
   const me = await getIdentity();

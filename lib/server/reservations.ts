@@ -4,7 +4,8 @@ import type { Condition } from '../guestbook/filters';
 import { isFinalStatus } from '../guestbook/reservation-statuses';
 import { Guest, Reservation, type Venue } from '../guestbook/schemas';
 import { listVenues, type PageOf } from './directory';
-import { getEntityApi } from './entity-context';
+import { getEntityApi, getSelectedEntity } from './entity-context';
+import { forgetSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
 
 /** The fields GET /v2/reservations accepts in `sort` (a `-` prefix sorts descending). */
 export const RESERVATION_SORTS = ['date', 'created_at', 'party_size', 'status', 'guest_last_name'] as const;
@@ -20,8 +21,26 @@ export function checkReservationSort(raw: string | undefined): { sort?: string; 
   return { sort: raw };
 }
 
-/** One page of the selected entity's reservations matching every condition. */
+/** The key prefix of the selected entity's reservations among the shared reads (its searches and the reservations opened). */
+const reservationsOfSelectedEntity = async () => `${SHARED.reservations}${(await getSelectedEntity())?.id ?? 'default'}:`;
+
+/** One page of the selected entity's reservations matching every condition (a shared read). */
 export async function searchReservations(q: { conditions: readonly Condition[]; page: number; sort?: string }): Promise<PageOf<Reservation>> {
+  const key = `${await reservationsOfSelectedEntity()}search:${JSON.stringify([q.conditions, q.page, q.sort ?? null])}`;
+  return sharedRead(key, () => readReservationsPage(q));
+}
+
+/**
+ * After a change to one of the selected entity's reservations: its searches are read anew, and
+ * the reservation's page shows it as the API returned it.
+ */
+export async function reservationChanged(reservation: Reservation): Promise<void> {
+  const prefix = await reservationsOfSelectedEntity();
+  forgetSharedReads(`${prefix}search:`);
+  storeSharedRead(`${prefix}id:${reservation.id}`, reservation);
+}
+
+async function readReservationsPage(q: { conditions: readonly Condition[]; page: number; sort?: string }): Promise<PageOf<Reservation>> {
   const res = await (await getEntityApi()).listReservations({ filters: q.conditions, page: q.page, limit: RESERVATIONS_PER_PAGE, sort: q.sort });
   return {
     items: res.data,
@@ -30,6 +49,11 @@ export async function searchReservations(q: { conditions: readonly Condition[]; 
     totalItems: res.pagination.total_items,
     perPage: res.pagination.items_per_page,
   };
+}
+
+/** The reservation for its page: a shared read (getReservation reads it anew every time, for changes). */
+export async function viewReservation(id: string): Promise<Reservation | null> {
+  return sharedRead(`${await reservationsOfSelectedEntity()}id:${id}`, () => getReservation(id));
 }
 
 /** null when the reservation does not exist for the selected entity (404). */

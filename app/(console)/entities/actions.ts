@@ -4,8 +4,9 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { Uuid } from '@/lib/guestbook/schemas';
 import { ActionError, staffAction } from '@/lib/server/action';
-import { apiFor, getEntity, listEligibleCommitments } from '@/lib/server/entities';
+import { apiFor, entityChanged, getEntity, listEligibleCommitments } from '@/lib/server/entities';
 import { getApiClient } from '@/lib/server/guestbook';
+import { forgetSharedReads, SHARED } from '@/lib/server/shared-reads';
 import { EntityForm, ReplaceProgramsInput, UpdateEntityInput } from './schemas';
 
 async function requireEntity(id: string) {
@@ -22,6 +23,7 @@ export const createEntity = staffAction(
       default_locale: form.default_locale,
       ...(form.default_program_id ? { default_program_id: form.default_program_id, programs: [{ program_id: form.default_program_id, unallocated_seat_access: false }] } : {}),
     });
+    forgetSharedReads(SHARED.entityList, SHARED.commitments);
     describe({ entityId: created.id, resourceType: 'entity', resourceId: created.id, after: created });
     revalidatePath('/entities');
     return { id: created.id };
@@ -40,6 +42,7 @@ export const updateEntity = staffAction(
     };
     if (Object.keys(patch).length === 0) throw new ActionError('Nothing changed.');
     const after = await apiFor(before).updateEntity(id, patch);
+    entityChanged(after);
     describe({ after: { name: after.name, default_locale: after.default_locale, default_program_id: after.default_program_id } });
     revalidatePath(`/entities/${id}`);
     revalidatePath('/entities');
@@ -66,6 +69,8 @@ export const replaceEntityPrograms = staffAction(
     const before = await requireEntity(id);
     describe({ entityId: id, resourceType: 'entity', resourceId: id, before: before.programs.map(({ program_id, unallocated_seat_access }) => ({ program_id, unallocated_seat_access })) });
     const after = await apiFor(before).replaceEntityPrograms(id, { data: programs });
+    entityChanged(after);
+    forgetSharedReads(SHARED.commitments);
     describe({ after: after.programs.map(({ program_id, unallocated_seat_access }) => ({ program_id, unallocated_seat_access })) });
     revalidatePath(`/entities/${id}`);
     return { programs: after.programs.length };

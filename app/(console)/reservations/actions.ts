@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type Reservation, Uuid } from '@/lib/guestbook/schemas';
 import { ActionError, staffAction } from '@/lib/server/action';
 import { getEntityApi } from '@/lib/server/entity-context';
-import { getReservation } from '@/lib/server/reservations';
+import { getReservation, reservationChanged } from '@/lib/server/reservations';
 import { isModifiable, ModifyReservationInput, type ReservationChanges } from './schemas';
 
 const auditView = (r: { status: string; date?: string; time?: string; party_size?: number; canceled_at?: string | null }) => ({
@@ -23,6 +23,7 @@ export const cancelReservation = staffAction(
     if (!before) throw new ActionError('This reservation does not exist for the selected entity.');
     describe({ entityId: before.entity_id ?? null, resourceType: 'reservation', resourceId: id, before: auditView(before) });
     const after = await (await getEntityApi()).cancelReservation(id);
+    await reservationChanged(after);
     describe({ after: auditView(after) });
     revalidatePath(`/reservations/${id}`);
     revalidatePath('/reservations');
@@ -46,6 +47,7 @@ export const updateReservation = staffAction(
     describe({ entityId: before.entity_id ?? null, resourceType: 'reservation', resourceId: id, before: changedView(before, changes) });
     if (!isModifiable(before.status)) throw new ActionError(`This reservation is ${before.status}; it can no longer be modified.`, { status: [`is ${before.status}`] });
     const after = await (await getEntityApi()).updateReservation(id, changes);
+    await reservationChanged(after);
     describe({ after: changedView(after, changes) });
     revalidatePath(`/reservations/${id}`);
     revalidatePath('/reservations');

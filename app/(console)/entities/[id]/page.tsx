@@ -9,7 +9,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
 import { formatUtc } from '@/components/ui/format';
 import { LOCALES } from '@/lib/guestbook/locales';
-import { getEntity, knownPrograms, listEntities, otherFields } from '@/lib/server/entities';
+import { knownPrograms, listEntities, otherFields, viewEntity } from '@/lib/server/entities';
 import { readApi } from '@/lib/server/read';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
@@ -23,7 +23,7 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
   const staff = await requireStaff('viewer');
   const { id } = await params;
   if (!z.guid().safeParse(id).success) notFound();
-  const [entity, all] = await Promise.all([readApi(() => getEntity(id)), readApi(listEntities)]);
+  const [entity, all] = await Promise.all([readApi(() => viewEntity(id)), readApi(listEntities)]);
   if (!entity.ok) return <ErrorState title="The entity could not be read" message={entity.error} />;
   const e = entity.data;
   if (!e) notFound();

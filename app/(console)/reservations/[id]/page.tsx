@@ -9,7 +9,7 @@ import { FieldList } from '@/components/ui/field-list';
 import { formatUtc } from '@/components/ui/format';
 import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
 import { readApi } from '@/lib/server/read';
-import { getReservation, isCancelable, otherReservationFields, venueNames } from '@/lib/server/reservations';
+import { isCancelable, otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 import { StatusBadge } from '../results-table';
@@ -24,7 +24,7 @@ export default async function ReservationPage({ params }: { params: Promise<{ id
   const staff = await requireStaff('viewer');
   const { id } = await params;
   if (!z.guid().safeParse(id).success) notFound();
-  const [result, venues] = await Promise.all([readApi(() => getReservation(id)), readApi(venueNames)]);
+  const [result, venues] = await Promise.all([readApi(() => viewReservation(id)), readApi(venueNames)]);
   if (!result.ok) return <ErrorState title="The reservation could not be read" message={result.error} />;
   const r = result.data;
   if (!r) notFound();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOGO_FIELD, LOGO_MAX_BYTES, Uuid } from '@/lib/guestbook/schemas';
 import { ActionError, staffRoute } from '@/lib/server/action';
-import { apiFor, getEntity } from '@/lib/server/entities';
+import { apiFor, entityChanged, getEntity } from '@/lib/server/entities';
 import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL, sniffImageType } from '@/app/(console)/entities/schemas';
 
 const LogoUpload = z.strictObject({
@@ -34,6 +34,7 @@ export const POST = staffRoute(
     const sniffed = sniffImageType(bytes);
     if (!sniffed) throw new ActionError(`${file.name} is not a ${LOGO_TYPES_LABEL} image by its content.`, { file: ['not an image of a supported type'] });
     const updated = await apiFor(entity).uploadEntityLogo(id, new Blob([bytes], { type: sniffed }), file.name);
+    entityChanged(updated);
     describe({ after: updated.logo ?? null });
     return { logo: updated.logo ?? null };
   },

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { SharedReads } from './shared-reads';
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+}
+
+function setup(maxAgeMs = 0, maxEntries?: number) {
+  const clock = { now: 1_000, maxAge: maxAgeMs };
+  const reads = new SharedReads({ now: () => clock.now, maxAgeMs: () => clock.maxAge, maxEntries });
+  let calls = 0;
+  const load = (value: string) => () => {
+    calls++;
+    return Promise.resolve(value);
+  };
+  return { clock, reads, load, calls: () => calls };
+}
+
+describe('SharedReads', () => {
+  it('shares one request among callers that ask while it is in flight', async () => {
+    const { reads } = setup();
+    const answer = deferred<string>();
+    let calls = 0;
+    const load = () => {
+      calls++;
+      return answer.promise;
+    };
+    const both = Promise.all([reads.read('k', load), reads.read('k', load)]);
+    answer.resolve('v');
+    expect(await both).toEqual(['v', 'v']);
+    expect(calls).toBe(1);
+    expect(reads.stats).toEqual({ loads: 1, joined: 1, reused: 0 });
+  });
+
+  it('reads anew once settled while the age allowed is 0', async () => {
+    const { reads, load, calls } = setup(0);
+    expect(await reads.read('k', load('a'))).toBe('a');
+    expect(await reads.read('k', load('b'))).toBe('b');
+    expect(calls()).toBe(2);
+  });
+
+  it('serves a settled answer younger than the age allowed, and reads anew after it', async () => {
+    const { clock, reads, load, calls } = setup(10_000);
+    await reads.read('k', load('a'));
+    clock.now += 9_999;
+    expect(await reads.read('k', load('b'))).toBe('a');
+    clock.now += 1;
+    expect(await reads.read('k', load('c'))).toBe('c');
+    expect(calls()).toBe(2);
+    expect(reads.stats.reused).toBe(1);
+  });
+
+  it('follows the age allowed as it changes (room in the budget: fresh; short: shared)', async () => {
+    const { clock, reads, load } = setup(0);
+    await reads.read('k', load('a'));
+    clock.now += 2_000;
+    expect(await reads.read('k', load('b'))).toBe('b');
+    clock.maxAge = 15_000;
+    clock.now += 2_000;
+    expect(await reads.read('k', load('c'))).toBe('b');
+    clock.maxAge = 0;
+    expect(await reads.read('k', load('d'))).toBe('d');
+  });
+
+  it('keeps no failure: the next caller asks again', async () => {
+    const { reads } = setup(60_000);
+    await expect(reads.read('k', () => Promise.reject(new Error('503')))).rejects.toThrow('503');
+    expect(reads.size).toBe(0);
+    expect(await reads.read('k', () => Promise.resolve('ok'))).toBe('ok');
+  });
+
+  it('forgets answers and requests in flight by prefix; a request that started before is not stored', async () => {
+    const { reads, load, calls } = setup(60_000);
+    await reads.read('reservations:e1:?a', load('old search'));
+    await reads.read('entities', load('entities'));
+    const inFlight = deferred<string>();
+    const before = reads.read('reservations:e2:?b', () => inFlight.promise);
+    reads.forget('reservations:');
+    inFlight.resolve('read before the write');
+    expect(await before).toBe('read before the write');
+    expect(await reads.read('reservations:e2:?b', load('after the write'))).toBe('after the write');
+    expect(await reads.read('reservations:e1:?a', load('new search'))).toBe('new search');
+    expect(await reads.read('entities', load('unused'))).toBe('entities');
+    expect(calls()).toBe(4);
+  });
+
+  it('revises answers that arrived before a write began, and drops those that arrived later or are in flight', async () => {
+    const { clock, reads, load } = setup(60_000);
+    await reads.read('rows:a', load('a'));
+    clock.now += 10;
+    const writeStartedAt = clock.now;
+    await reads.read('rows:b', load('b, read during the write'));
+    const inFlight = deferred<string>();
+    void reads.read('rows:c', () => inFlight.promise);
+    await reads.read('other', load('other'));
+
+    reads.revise<string>('rows:', writeStartedAt, (value, key) => `${value} + write (${key})`);
+    inFlight.resolve('c');
+
+    expect(await reads.read('rows:a', load('unused'))).toBe('a + write (rows:a)');
+    expect(await reads.read('rows:b', load('b anew'))).toBe('b anew');
+    expect(await reads.read('rows:c', load('c anew'))).toBe('c anew');
+    expect(await reads.read('other', load('unused'))).toBe('other');
+  });
+
+  it('stores an answer a write returned, over a request that started before it', async () => {
+    const { clock, reads, load } = setup(60_000);
+    const inFlight = deferred<string>();
+    const before = reads.read('r:1', () => inFlight.promise);
+    clock.now += 5;
+    reads.store('r:1', 'answer of the write');
+    inFlight.resolve('read before the write');
+    expect(await before).toBe('read before the write');
+    expect(await reads.read('r:1', load('unused'))).toBe('answer of the write');
+    clock.now += 60_000;
+    expect(await reads.read('r:1', load('anew'))).toBe('anew');
+  });
+
+  it('keeps at most maxEntries answers, dropping the least recently stored', async () => {
+    const { reads, load, calls } = setup(60_000, 2);
+    await reads.read('a', load('a'));
+    await reads.read('b', load('b'));
+    await reads.read('c', load('c'));
+    expect(reads.size).toBe(2);
+    await reads.read('b', load('b2'));
+    await reads.read('a', load('a2'));
+    expect(calls()).toBe(4);
+  });
+});

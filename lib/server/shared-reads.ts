@@ -1,0 +1,61 @@
+import 'server-only';
+import { SharedReads } from '../guestbook/shared-reads';
+import { getApiClient } from './guestbook';
+
+/**
+ * How old a shared answer may be, by how much of the request budget is used: fresh reads while a
+ * third of the minute's budget is left and at most a third of it went in the last 10 s (a burst,
+ * such as a whole team signing in at once, would otherwise spend it in seconds and leave everyone
+ * waiting for the rest of the minute); then answers up to 15 s old; and up to 2 minutes old once
+ * it is nearly spent, when the alternative is a wait of up to a minute in its queue.
+ */
+export function sharedMaxAgeMs({ used, lastTenSeconds, perMinute }: { used: number; lastTenSeconds: number; perMinute: number }): number {
+  if (used < (perMinute * 2) / 3 && lastTenSeconds < perMinute / 3) return 0;
+  if (used < perMinute * 0.9) return 15_000;
+  return 120_000;
+}
+
+const globalForReads = globalThis as unknown as { sharedReads?: SharedReads };
+
+/**
+ * The reads every staff member shares: identity, entities, venues, markets, delegates, the grid's
+ * commitment rows, reservation searches, and the reservation and entity shown on their pages,
+ * keyed by what they read (and the entity whose context they read in); changes read what they
+ * change anew, never from here. Page renders asking for one of them at the same time share one
+ * API request. While a third of the request budget is left every render reads anew; beyond
+ * that, a recent answer is served instead of a wait in the budget's queue (sharedMaxAgeMs), so
+ * that many staff at once get their pages in time. Writes through the dashboard forget, revise
+ * or replace the answers they change.
+ */
+export function getSharedReads(): SharedReads {
+  globalForReads.sharedReads ??= new SharedReads({
+    now: Date.now,
+    maxAgeMs: () => sharedMaxAgeMs(getApiClient().budget),
+  });
+  return globalForReads.sharedReads;
+}
+
+export const sharedRead = <T>(key: string, load: () => Promise<T>): Promise<T> => getSharedReads().read(key, load);
+
+/** After a write: the shared answers it may have made stale are read anew by the next caller. */
+export const forgetSharedReads = (...prefixes: string[]): void => getSharedReads().forget(...prefixes);
+
+/** After a write whose effect is known: the shared answers under `prefix` read before it began, rewritten to show it (see SharedReads.revise). */
+export const reviseSharedReads = <T>(prefix: string, writeStartedAt: number, revise: (value: T, key: string) => T): void =>
+  getSharedReads().revise(prefix, writeStartedAt, revise);
+
+/** After a write: its answer (the API's state right after it), or a read made for it just now, kept as the shared answer for `key`. */
+export const storeSharedRead = (key: string, value: unknown): void => getSharedReads().store(key, value);
+
+/** Key prefixes of the shared reads, for forgetSharedReads. */
+export const SHARED = {
+  identity: 'identity',
+  /** the list of entities */
+  entityList: 'entities:list',
+  /** `entities:id:<id>`: one entity, for its page */
+  entity: 'entities:id:',
+  /** `commitments:<entity id>`: the entity's rows on the grid */
+  commitments: 'commitments:',
+  /** `reservations:<entity id>:search:…` and `…:id:<id>`: searches and reservations in the entity's context */
+  reservations: 'reservations:',
+} as const;
