@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { ACTIONS, buildActions } from './action-list';
 import { sandboxRequestMark, sandboxRequestsSince } from './sandbox';
@@ -99,4 +100,22 @@ test('the reservation export refuses malformed searches with a message, never a 
     }),
     { numRuns: 60, seed: 20261123, endOnFailure: true },
   );
+});
+
+test('an oversized or mislabelled logo upload is refused naming the file, and nothing reaches the API', async ({ page, request }) => {
+  const mark = await sandboxRequestMark(request);
+  const url = `${DASHBOARD_URL}/api/entities/${DEMO_PARTNER.defaultEntityId}/logo`;
+  const uploads = [
+    { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(9 * 1024 * 1024)]) },
+    { name: 'script.png', mimeType: 'image/png', buffer: Buffer.from('<script>alert(1)</script>') },
+    { name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) },
+  ];
+  for (const file of uploads) {
+    const res = await page.request.post(url, { headers: { Origin: DASHBOARD_URL }, multipart: { file } });
+    expect(res.status(), file.name).toBe(422);
+    const body = (await res.json()) as { error: string };
+    expect(body.error, file.name).toMatch(/file|PNG|MB|empty/i);
+  }
+  const sent = (await sandboxRequestsSince(request, mark)).filter((r) => r.path.includes('/logo'));
+  expect(sent).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ErrorState } from '@/components/ui/error-state';
+import { compactRows } from '@/lib/allocation';
 import { loadAllocationData } from '@/lib/server/allocations';
 import { readApi } from '@/lib/server/read';
 import { hasRole } from '@/lib/server/roles';
@@ -29,7 +30,11 @@ export default async function AllocationsPage({ searchParams }: { searchParams: 
               Not shown: {data.data.unreadable.map((u) => `${u.name} (${u.message})`).join('; ')}
             </p>
           )}
-          <AllocationGrid data={data.data} filters={filters} canEdit={hasRole(staff.role, 'operator')} />
+          <AllocationGrid
+            data={{ ...data.data, rowsByEntity: compactRows(data.data.entities, data.data.rowsByEntity) }}
+            filters={filters}
+            canEdit={hasRole(staff.role, 'operator')}
+          />
         </>
       ) : (
         <ErrorState title="The allocations could not be read" message={data.error} />
