@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CommitmentRow } from '../guestbook/schemas';
 import type { RunningSandbox } from './server';
 import { accessToken, call, startTestSandbox } from './testing';
 
-interface Row {
-  id: string;
-  assignment_status: 'assigned' | 'unassigned' | 'ended';
-  total_seats: number;
-  entity_seats: number | null;
-  peer_seats: number;
-  unallocated_seats: number;
-}
+/** A commitment row as the API returns it (the fields these tests read). */
+type Row = CommitmentRow;
 
 let sandbox: RunningSandbox;
 let token: string;

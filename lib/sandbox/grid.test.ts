@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allocationKey, type WorldData } from './model';
 import { DEMO_GRID, DEMO_PARTNER, parseGridSize, seedDemoWorld } from './seed/demo';
+import type { CommitmentRow } from '../guestbook/schemas';
 import type { RunningSandbox } from './server';
 import { accessToken, call, startTestSandbox } from './testing';
 
 const GRID = { commitments: 2_000, entities: 25 };
 const TODAY = new Date('2026-06-15T00:00:00Z');
 
-interface Row {
-  id: string;
-  assignment_status: 'assigned' | 'unassigned' | 'ended';
-  total_seats: number;
-  entity_seats: number | null;
-  peer_seats: number;
-  unallocated_seats: number;
-}
+/** A commitment row as the API returns it (the fields these tests read). */
+type Row = CommitmentRow;
 
 describe('grid size', () => {
   it('reads COMMITMENTSxENTITIES from the demo world’s own size up', () => {
