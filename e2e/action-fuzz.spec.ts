@@ -4,6 +4,7 @@ import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { ACTIONS, buildActions } from './action-list';
 import { sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { postAction } from './server-actions';
 
 /*
  * Property-based fuzzing of every server action's input, posted over HTTP as the browser would,
@@ -67,10 +68,7 @@ test('every server action refuses malformed input by name: never a 5xx, never a 
     const row = ACTIONS[action.key]!;
     await fc.assert(
       fc.asyncProperty(malformed(row.input()), async ({ input, names }) => {
-        const res = await page.request.post(`${DASHBOARD_URL}${action.path}`, {
-          headers: { 'Next-Action': action.id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: DASHBOARD_URL },
-          data: JSON.stringify([encodeReply(input)]),
-        });
+        const res = await postAction(page.request, `${DASHBOARD_URL}${action.path}`, action.id, [encodeReply(input)]);
         calls++;
         const body = await res.text();
         expect(res.status(), `${action.key} ← ${String(JSON.stringify(input)).slice(0, 200)}: ${body.slice(0, 300)}`).toBeLessThan(500);

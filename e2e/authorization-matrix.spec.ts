@@ -7,7 +7,7 @@ import { DASHBOARD_URL, STORAGE } from './env';
 import { e2eAuthSecret } from './leaks';
 import { sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 import { ACTIONS, buildActions, LABEL, type Role } from './action-list';
-import { callAction } from './server-actions';
+import { callAction, postAction } from './server-actions';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -118,11 +118,7 @@ test('a disabled account and an expired session are refused every action and rou
     };
     const mark = await sandboxRequestMark(request);
     for (const action of buildActions()) {
-      const res = await api.post(`${DASHBOARD_URL}${action.path}`, {
-        headers: { 'Next-Action': action.id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: DASHBOARD_URL },
-        data: JSON.stringify([ACTIONS[action.key]!.input()]),
-        maxRedirects: 0,
-      });
+      const res = await postAction(api, `${DASHBOARD_URL}${action.path}`, action.id, [ACTIONS[action.key]!.input()], { maxRedirects: 0 });
       await refused(res, action.key);
     }
     for (const [file, route] of Object.entries(ROUTES)) {

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { DASHBOARD_URL } from './env';
 
 /**
@@ -21,16 +21,27 @@ export async function captureActionId(page: Page, trigger: () => Promise<void>):
   return id!;
 }
 
-/** Calls a server action the way the browser would, with the cookies of `request`'s context. */
+/** The headers a browser sends with a server action posted from `origin`. */
+export const actionHeaders = (actionId: string, origin: string) => ({
+  'Next-Action': actionId,
+  'Content-Type': 'text/plain;charset=UTF-8',
+  Accept: 'text/x-component',
+  Origin: origin,
+});
+
+/** Posts a server action to `url` the way the browser would, with the cookies of `request`'s context. */
+export function postAction(
+  request: APIRequestContext,
+  url: string,
+  actionId: string,
+  args: unknown[],
+  options: { origin?: string; maxRedirects?: number } = {},
+): Promise<APIResponse> {
+  return request.post(url, { headers: actionHeaders(actionId, options.origin ?? new URL(url).origin), data: JSON.stringify(args), maxRedirects: options.maxRedirects });
+}
+
+/** Calls a server action of the dashboard; answers "<status> <body>". */
 export async function callAction(request: APIRequestContext, path: string, actionId: string, args: unknown[]): Promise<string> {
-  const res = await request.post(`${DASHBOARD_URL}${path}`, {
-    headers: {
-      'Next-Action': actionId,
-      'Content-Type': 'text/plain;charset=UTF-8',
-      Accept: 'text/x-component',
-      Origin: DASHBOARD_URL,
-    },
-    data: JSON.stringify(args),
-  });
+  const res = await postAction(request, `${DASHBOARD_URL}${path}`, actionId, args);
   return `${res.status()} ${await res.text()}`;
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DASHBOARD_URL, STORAGE } from './env';
-import { captureActionId } from './server-actions';
+import { captureActionId, postAction } from './server-actions';
 
 test.describe('web security', () => {
   test.use({ storageState: STORAGE.admin });
@@ -36,10 +36,7 @@ test.describe('web security', () => {
       await page.getByRole('button', { name: 'Add member' }).click();
     });
     const email = `csrf.${Date.now()}@demo.test`;
-    const res = await page.request.post(`${DASHBOARD_URL}/team`, {
-      headers: { 'Next-Action': actionId, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: 'https://evil.example' },
-      data: JSON.stringify([{ email, name: 'Cross Site', role: 'admin', password: '' }]),
-    });
+    const res = await postAction(page.request, `${DASHBOARD_URL}/team`, actionId, [{ email, name: 'Cross Site', role: 'admin', password: '' }], { origin: 'https://evil.example' });
     expect(res.ok()).toBe(false);
     await page.goto('/team');
     await expect(page.getByTestId(`member-${email}`)).toHaveCount(0);

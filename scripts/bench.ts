@@ -12,10 +12,11 @@ import { parseArgs } from 'node:util';
 import { chromium, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { buildActions } from '../e2e/action-list';
 import { scriptBytes } from '../e2e/js-budget';
+import { postAction } from '../e2e/server-actions';
 import { createGuestbookClient } from '../lib/guestbook';
 import { Secret } from '../lib/guestbook/secret';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { startSandbox, type RunningSandbox } from '../lib/sandbox/server';
+import { startSandbox } from '../lib/sandbox/server';
 import { NEXT_BIN, run, startProcess, type Started } from './processes';
 
 const { values } = parseArgs({
@@ -125,7 +126,7 @@ async function interaction(page: Page, act: () => Promise<void>): Promise<number
 }
 
 /** Requests in a closed loop for `seconds`; the sandbox is single-threaded, so concurrency > 1 measures queueing too. */
-async function load(sandbox: RunningSandbox, label: string, request: (i: number) => Promise<Response>, seconds: number, concurrency = 8) {
+async function load(label: string, request: (i: number) => Promise<Response>, seconds: number, concurrency = 8) {
   const latencies: number[] = [];
   let errors = 0;
   const until = Date.now() + seconds * 1000;
@@ -143,7 +144,6 @@ async function load(sandbox: RunningSandbox, label: string, request: (i: number)
   );
   const result = { label, requests: latencies.length, rps: round(latencies.length / seconds, 0), p50_ms: round(quantile(latencies, 0.5), 2), p99_ms: round(quantile(latencies, 0.99), 2), errors };
   console.log(`  ${label}: ${result.rps} req/s, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, ${errors} errors`);
-  void sandbox;
   return result;
 }
 
@@ -170,17 +170,15 @@ async function sandboxThroughput() {
   const today = new Date().toISOString().slice(0, 10);
   // Warm the per-entity sorted list the search uses (built once after each change).
   await fetch(`${sandbox.url}/v2/reservations?sort=-date&limit=1`, { headers: bearer });
-  const me = await load(sandbox, 'GET /v2/identities/me (8 concurrent)', () => fetch(`${sandbox.url}/v2/identities/me`, { headers: bearer }), seconds);
-  const search = await load(
-    sandbox,
-    'GET /v2/reservations, one entity of ~200k (status[in], date[gte], sort=-date)',
+  const me = await load('GET /v2/identities/me (8 concurrent)', () => fetch(`${sandbox.url}/v2/identities/me`, { headers: bearer }), seconds);
+  const search = await load('GET /v2/reservations, one entity of ~200k (status[in], date[gte], sort=-date)',
     () => fetch(`${sandbox.url}/v2/reservations?status[in]=confirmed,pending&date[gte]=${today}&sort=-date&limit=25`, { headers: bearer }),
     seconds,
     1,
   );
   const rows = ((await (await fetch(`${sandbox.url}/v2/commitments?limit=100`, { headers: bearer })).json()) as { data: { id: string; entity_seats: number }[] }).data;
   const bodies = [0, 1].map((d) => JSON.stringify({ data: rows.map((r, k) => ({ id: r.id, entity_seats: Math.max(0, r.entity_seats - (k === 0 ? d : 0)) })) }));
-  const put = await load(sandbox, 'PUT /v2/commitments (alternating change)', (i) => fetch(`${sandbox.url}/v2/commitments`, { method: 'PUT', headers: { ...bearer, 'content-type': 'application/json' }, body: bodies[i % 2] }), seconds, 1);
+  const put = await load('PUT /v2/commitments (alternating change)', (i) => fetch(`${sandbox.url}/v2/commitments`, { method: 'PUT', headers: { ...bearer, 'content-type': 'application/json' }, body: bodies[i % 2] }), seconds, 1);
   await sandbox.close();
 
   // The same PUT where every change is written through to the sandbox's database (PGlite on disk,
@@ -191,9 +189,7 @@ async function sandboxThroughput() {
   const persistedBearer = { authorization: `Bearer ${await tokenAt(persisted.url, 'org_harbour_vine_direct')}` };
   const persistedRows = ((await (await fetch(`${persisted.url}/v2/commitments?limit=100`, { headers: persistedBearer })).json()) as { data: { id: string; entity_seats: number }[] }).data;
   const persistedBodies = [0, 1].map((d) => JSON.stringify({ data: persistedRows.map((r, k) => ({ id: r.id, entity_seats: Math.max(0, r.entity_seats - (k === 0 ? d : 0)) })) }));
-  const putPersisted = await load(
-    persisted,
-    'PUT /v2/commitments (alternating change), written through to PGlite on disk',
+  const putPersisted = await load('PUT /v2/commitments (alternating change), written through to PGlite on disk',
     (i) => fetch(`${persisted.url}/v2/commitments`, { method: 'PUT', headers: { ...persistedBearer, 'content-type': 'application/json' }, body: persistedBodies[i % 2] }),
     seconds,
     1,
@@ -269,10 +265,7 @@ async function serverOverhead(request: APIRequestContext, runs: number) {
     for (let i = 0; i < runs; i++) {
       const mark = await lastSeq(sandboxUrl);
       const t = performance.now();
-      const res = await request.post(`${BASE}${c.path}`, {
-        headers: { 'Next-Action': action.id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: BASE },
-        data: JSON.stringify([c.input(i)]),
-      });
+      const res = await postAction(request, `${BASE}${c.path}`, action.id, [c.input(i)]);
       const body = await res.text();
       const total = performance.now() - t;
       if (!body.includes('"ok":true')) throw new Error(`${c.name} failed: ${res.status()} ${body.slice(0, 200)}`);
@@ -285,6 +278,35 @@ async function serverOverhead(request: APIRequestContext, runs: number) {
     out.push(entry);
   }
   return out;
+}
+
+/**
+ * RUNS loads of one page, each with the API requests it caused: LCP and content-visible times,
+ * API requests per view, token requests, and every request repeated within one view.
+ */
+async function measureViews(page: Page, url: string, ready: string, sandboxUrl: string) {
+  const samples = [];
+  const perView: number[] = [];
+  let tokens = 0;
+  const repeated = new Set<string>();
+  for (let r = 0; r < RUNS; r++) {
+    const mark = await lastSeq(sandboxUrl);
+    samples.push(await pageLoad(page, url, ready));
+    await page.waitForLoadState('networkidle');
+    const sent = await sandboxLog(sandboxUrl, mark);
+    perView.push(sent.filter((e) => e.path.startsWith('/v2/')).length);
+    tokens += sent.filter((e) => e.path === '/oauth/token').length;
+    for (const k of repeatedRequests(sent)) repeated.add(k);
+  }
+  const lcp = samples.map((s) => s.lcp).filter(Number.isFinite);
+  const content = samples.map((s) => s.content);
+  return {
+    lcp_ms: { median: round(quantile(lcp, 0.5), 0), p95: round(quantile(lcp, 0.95), 0) },
+    content_ms: { median: round(quantile(content, 0.5), 0), p95: round(quantile(content, 0.95), 0) },
+    perView,
+    tokens,
+    repeated: [...repeated],
+  };
 }
 
 /** INP of one keyboard step and one mouse drag of a boundary on the grid page already open. */
@@ -341,34 +363,22 @@ async function gridAtScale(browser: Browser) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await signIn(page, base);
-    const samples = [];
-    const perView: number[] = [];
-    const repeated = new Set<string>();
-    for (let r = 0; r < RUNS; r++) {
-      const mark = await lastSeq(sandboxUrl);
-      samples.push(await pageLoad(page, `${base}/allocations`, '[data-testid^="alloc-row-"]'));
-      await page.waitForLoadState('networkidle');
-      const sent = await sandboxLog(sandboxUrl, mark);
-      perView.push(sent.filter((e) => e.path.startsWith('/v2/')).length);
-      for (const k of repeatedRequests(sent)) repeated.add(k);
-    }
+    const views = await measureViews(page, `${base}/allocations`, '[data-testid^="alloc-row-"]', sandboxUrl);
     const { keyboard, drag } = await gridInteractions(page);
-    const lcp = samples.map((s) => s.lcp).filter(Number.isFinite);
-    const content = samples.map((s) => s.content);
     const result = {
       commitments: 2000,
       entities: 25,
-      lcp_ms: { median: round(quantile(lcp, 0.5), 0), p95: round(quantile(lcp, 0.95), 0) },
-      content_ms: { median: round(quantile(content, 0.5), 0), p95: round(quantile(content, 0.95), 0) },
-      api_requests_per_view: round(quantile(perView, 0.5), 0),
-      first_view_api_requests: perView[0]!,
-      repeated_requests: [...repeated],
+      lcp_ms: views.lcp_ms,
+      content_ms: views.content_ms,
+      api_requests_per_view: round(quantile(views.perView, 0.5), 0),
+      first_view_api_requests: views.perView[0]!,
+      repeated_requests: views.repeated,
       keyboard_step_inp_ms: { median: round(quantile(keyboard, 0.5), 0), p95: round(quantile(keyboard, 0.95), 0) },
       drag_step_inp_ms: { median: round(quantile(drag, 0.5), 0), p95: round(quantile(drag, 0.95), 0) },
     };
     console.log(
       `  LCP ${result.lcp_ms.median}/${result.lcp_ms.p95} ms, content ${result.content_ms.median}/${result.content_ms.p95} ms, ${result.first_view_api_requests} API requests for the first view, ${result.api_requests_per_view} per view (median)` +
-        `${repeated.size ? ` (repeated: ${[...repeated].join('; ')})` : ' (none repeated)'}; INP key ${result.keyboard_step_inp_ms.median} ms, drag ${result.drag_step_inp_ms.median} ms`,
+        `${views.repeated.length ? ` (repeated: ${views.repeated.join('; ')})` : ' (none repeated)'}; INP key ${result.keyboard_step_inp_ms.median} ms, drag ${result.drag_step_inp_ms.median} ms`,
     );
     await context.close();
     return result;
@@ -408,35 +418,23 @@ async function main() {
     let viewRequests = 0;
     let viewTokens = 0;
     for (const route of ROUTES) {
-      const samples = [];
-      const perView: number[] = [];
-      const repeated = new Set<string>();
-      for (let r = 0; r < RUNS; r++) {
-        const mark = await lastSeq(sandboxUrl);
-        samples.push(await pageLoad(page, `${BASE}${route.path}`, route.ready));
-        await page.waitForLoadState('networkidle');
-        const sent = await sandboxLog(sandboxUrl, mark);
-        perView.push(sent.filter((e) => e.path.startsWith('/v2/')).length);
-        viewRequests += perView.at(-1)!;
-        viewTokens += sent.filter((e) => e.path === '/oauth/token').length;
-        for (const k of repeatedRequests(sent)) repeated.add(k);
-      }
-      const lcp = samples.map((s) => s.lcp).filter(Number.isFinite);
-      const content = samples.map((s) => s.content);
+      const views = await measureViews(page, `${BASE}${route.path}`, route.ready, sandboxUrl);
+      viewRequests += views.perView.reduce((a, b) => a + b, 0);
+      viewTokens += views.tokens;
       const js = await scriptBytes(context.request, `${BASE}${route.path}`);
       const entry = {
         route: route.name,
         path: route.path,
-        lcp_ms: { median: round(quantile(lcp, 0.5), 0), p95: round(quantile(lcp, 0.95), 0) },
-        content_ms: { median: round(quantile(content, 0.5), 0), p95: round(quantile(content, 0.95), 0) },
+        lcp_ms: views.lcp_ms,
+        content_ms: views.content_ms,
         js_gzip_kb: round(js / 1024),
         js_over_baseline_kb: round((js - baseline) / 1024),
-        api_requests_per_view: round(quantile(perView, 0.5), 0),
-        repeated_requests: [...repeated],
+        api_requests_per_view: round(quantile(views.perView, 0.5), 0),
+        repeated_requests: views.repeated,
       };
       console.log(
         `  ${route.name}: LCP ${entry.lcp_ms.median}/${entry.lcp_ms.p95} ms, content ${entry.content_ms.median}/${entry.content_ms.p95} ms, JS ${entry.js_gzip_kb} kB (+${entry.js_over_baseline_kb}), ` +
-          `${entry.api_requests_per_view} API requests, ${repeated.size ? `repeated: ${[...repeated].join('; ')}` : 'none repeated'}`,
+          `${entry.api_requests_per_view} API requests, ${views.repeated.length ? `repeated: ${views.repeated.join('; ')}` : 'none repeated'}`,
       );
       pages.push(entry);
     }

@@ -12,7 +12,7 @@
  * ports 3400 (dashboard) and 4400 (sandbox).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +23,8 @@ import { DEMO_PASSWORD } from '../lib/server/demo-accounts';
 import { openDashboardDb } from '../lib/server/db/open';
 import { auditLog } from '../lib/server/db/schema';
 import { actionResult, canonical, changesChain, flightOf, jsonProp, peakInWindow, perFixedMinute, possibleFinalValues, quantile, unmatched, type TimedWrite } from './load-checks';
+import { buildActions } from '../e2e/action-list';
+import { actionHeaders } from '../e2e/server-actions';
 import { NEXT_BIN, run, startProcess, type Started } from './processes';
 
 const { values } = parseArgs({
@@ -177,7 +179,7 @@ class StaffBrowser {
     try {
       const res = await this.#fetch(`${BASE}${pagePath}`, {
         method: 'POST',
-        headers: { 'Next-Action': actionIds[kind]!, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: BASE },
+        headers: actionHeaders(actionIds[kind]!, BASE),
         body: JSON.stringify(args),
       });
       status = res.status;
@@ -544,10 +546,8 @@ function teamOf(n: number): Member[] {
 
 // ── the run ───────────────────────────────────────────────────────────────────────────────────
 
-function readActionIds(): Record<string, string> {
-  const manifest = JSON.parse(readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as { node: Record<string, { exportedName: string }> };
-  return Object.fromEntries(Object.entries(manifest.node).map(([id, entry]) => [entry.exportedName, id]));
-}
+/** The build's server action ids by export name (the build's manifest, read by e2e's action list). */
+const readActionIds = (): Record<string, string> => Object.fromEntries(buildActions().map((a) => [a.key.split('#')[1]!, a.id]));
 
 let serve: Started | null = null;
 async function stopServe() {

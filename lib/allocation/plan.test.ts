@@ -285,16 +285,21 @@ function editsOf(s: Scenario, rows: GridRow[], ids: string[]): Edits {
   }, {});
 }
 
+/** A scenario's world, the grid its entities load, the edits made on it and their plan. */
+function planOf(s: Scenario) {
+  const entities = Array.from({ length: s.entityCount }, (_, i) => entity(`e${i}`));
+  const ids = entities.map((e) => e.id);
+  const initial = worldOf(s, ids);
+  const rows = loadGrid(s, initial, entities);
+  const edits = editsOf(s, rows, ids);
+  return { ids, initial, rows, edits, plan: buildPlan(rows, edits) };
+}
+
 describe('buildPlan property', () => {
   it('never over-allocates in any order, ends at the edited values and drops no allocation', () => {
     fc.assert(
       fc.property(arbScenario, fc.gen(), (s, g) => {
-        const entities = Array.from({ length: s.entityCount }, (_, i) => entity(`e${i}`));
-        const ids = entities.map((e) => e.id);
-        const initial = worldOf(s, ids);
-        const rows = loadGrid(s, initial, entities);
-        const edits = editsOf(s, rows, ids);
-        const plan = buildPlan(rows, edits);
+        const { initial, rows, edits, plan } = planOf(s);
 
         const world = cloneWorld(initial);
         const order1 = Object.keys(plan.phase1);
@@ -343,12 +348,7 @@ describe('rowsAfterChanges', () => {
   it('is what every entity reads after the plan of any edits is applied', () => {
     fc.assert(
       fc.property(arbScenario, (s) => {
-        const entities = Array.from({ length: s.entityCount }, (_, i) => entity(`e${i}`));
-        const ids = entities.map((e) => e.id);
-        const initial = worldOf(s, ids);
-        const rows = loadGrid(s, initial, entities);
-        const edits = editsOf(s, rows, ids);
-        const plan = buildPlan(rows, edits);
+        const { ids, initial, rows, edits, plan } = planOf(s);
         const world = cloneWorld(initial);
         runPhase(world, plan.phase1, Object.keys(plan.phase1));
         runPhase(world, plan.phase2, Object.keys(plan.phase2));

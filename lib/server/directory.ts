@@ -1,7 +1,7 @@
 import 'server-only';
 import type { CommitmentRow, Identity, Market, Venue } from '../guestbook/schemas';
 import { GuestbookApiError } from '../guestbook';
-import { getEntityApi, getSelectedEntity } from './entity-context';
+import { getEntityApi, selectedContextKey } from './entity-context';
 import { getApiClient } from './guestbook';
 import { sharedRead } from './shared-reads';
 
@@ -31,7 +31,7 @@ const nullOn404 = async <T,>(read: Promise<T>): Promise<T | null> => {
 };
 
 /** A shared-read key for a read in the selected entity's context. */
-const inContext = async (what: string) => `${what}:${(await getSelectedEntity())?.id ?? 'default'}`;
+const inContext = async (what: string) => `${what}:${await selectedContextKey()}`;
 
 export const listDelegates = (page: number, limit: number): Promise<PageOf<Identity>> =>
   sharedRead(`delegates:${page}:${limit}`, async () => toPage(await getApiClient().listDelegates({ page, limit })));

@@ -37,6 +37,9 @@ export const getSelectedEntity = cache(async (): Promise<EntityChoice | null> =>
   return byId(picked) ?? (await fallback()) ?? choices[0] ?? null;
 });
 
+/** The selected entity's id, or "default": what keys reads made in its context (shared reads). */
+export const selectedContextKey = async (): Promise<string> => (await getSelectedEntity())?.id ?? 'default';
+
 /** The API client scoped to the selected entity (org-bound token or the legacy header). */
 export async function getEntityApi() {
   const entity = await getSelectedEntity();

@@ -4,7 +4,7 @@ import type { Condition } from '../guestbook/filters';
 import { isFinalStatus } from '../guestbook/reservation-statuses';
 import { Guest, Reservation, type Venue } from '../guestbook/schemas';
 import { listVenues, type PageOf } from './directory';
-import { getEntityApi, getSelectedEntity } from './entity-context';
+import { getEntityApi, selectedContextKey } from './entity-context';
 import { forgetSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
 
 /** The fields GET /v2/reservations accepts in `sort` (a `-` prefix sorts descending). */
@@ -22,7 +22,7 @@ export function checkReservationSort(raw: string | undefined): { sort?: string; 
 }
 
 /** The key prefix of the selected entity's reservations among the shared reads (its searches and the reservations opened). */
-const reservationsOfSelectedEntity = async () => `${SHARED.reservations}${(await getSelectedEntity())?.id ?? 'default'}:`;
+const reservationsOfSelectedEntity = async () => `${SHARED.reservations}${await selectedContextKey()}:`;
 
 /** One page of the selected entity's reservations matching every condition (a shared read). */
 export async function searchReservations(q: { conditions: readonly Condition[]; page: number; sort?: string }): Promise<PageOf<Reservation>> {
