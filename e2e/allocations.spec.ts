@@ -20,6 +20,7 @@ interface Row {
   entity_seats: number | null;
   peer_seats: number;
   unallocated_seats: number;
+  venue_id: string;
 }
 
 async function entities(request: APIRequestContext): Promise<Entity[]> {
@@ -230,6 +231,48 @@ test('a change made in the API between load and apply is detected, and nothing i
   await expect(page.getByTestId('allocation-conflicts')).toContainText(String(theirs));
   expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PUT')).toEqual([]);
   expect((await rowsOf(request, entity)).find((r) => r.id === row.id)!.entity_seats).toBe(theirs);
+});
+
+test('a venue narrows the reads to it; a change made at another venue is still reviewed and applied', async ({ page, request }) => {
+  const all = await entities(request);
+  const direct = all.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
+  const roomy = (await rowsOf(request, direct)).filter((r) => r.assignment_status !== 'ended' && r.unallocated_seats >= 2);
+  const r1 = roomy[0]!;
+  const r2 = roomy.find((r) => r.venue_id !== r1.venue_id)!;
+  const venue = page.getByRole('combobox', { name: /^Venue/ });
+  await openGrid(page);
+
+  const mark = await sandboxRequestMark(request);
+  await venue.selectOption(r1.venue_id);
+  await expect(page).toHaveURL(new RegExp(`venue=${r1.venue_id}`));
+  await expect(page.getByTestId(`alloc-row-${r1.id}`)).toBeVisible();
+  await expect(page.getByTestId('allocation-count')).not.toHaveText('Reading…');
+  const reads = (await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'GET' && r.path === '/v2/commitments');
+  expect(reads.length).toBeGreaterThan(0);
+  expect(reads.map((r) => new URLSearchParams(r.query).get('venue_id'))).toEqual(reads.map(() => r1.venue_id));
+  // The grid holds exactly the venue's commitments, as the entities see them.
+  const atVenue = new Set<string>();
+  for (const e of all) for (const r of await rowsOf(request, e)) if (r.venue_id === r1.venue_id) atVenue.add(r.id);
+  await expect(page.getByTestId('allocation-count')).toHaveText(`${atVenue.size} of ${atVenue.size} commitments`);
+
+  const grow = async (row: Row) => {
+    const { handle, entityId } = await lastBoundary(page, row.id);
+    const entity = all.find((e) => e.id === entityId)!;
+    const seats = (await rowsOf(request, entity)).find((r) => r.id === row.id)!.entity_seats ?? 0;
+    await handle.focus();
+    await page.keyboard.press('ArrowRight');
+    return { entity, seats };
+  };
+  const first = await grow(r1);
+  await venue.selectOption(r2.venue_id);
+  await expect(page.getByTestId(`alloc-row-${r2.id}`)).toBeVisible();
+  await expect(page.getByTestId(`alloc-row-${r1.id}`)).toHaveCount(0);
+  const second = await grow(r2);
+  await expect(page.getByTestId('allocation-changes').locator('li')).toHaveCount(2);
+  await expect(page.getByTestId('allocation-changes')).toContainText(`${first.seats} → ${first.seats + 1}`);
+  await applyAndWait(page, 2);
+  expect((await rowsOf(request, first.entity)).find((r) => r.id === r1.id)!.entity_seats).toBe(first.seats + 1);
+  expect((await rowsOf(request, second.entity)).find((r) => r.id === r2.id)!.entity_seats).toBe(second.seats + 1);
 });
 
 test('a viewer sees the grid read-only', async ({ browser }) => {

@@ -45,6 +45,8 @@ interface LoggedRequest {
   seq: number;
   method: string;
   path: string;
+  /** the query string, with its leading "?" (or empty) */
+  query: string;
 }
 
 /** The sandbox's request log position now, to read what was sent after it. */

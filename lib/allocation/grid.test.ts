@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommitmentRow } from '../guestbook/schemas';
-import { checkRowEquation, compactRows, mergeGrid } from './grid';
+import { checkRowEquation, mergeGrid } from './grid';
 import { entity, rowsByEntity, type World } from './testing';
 
 const A = entity('a');
@@ -137,28 +137,5 @@ describe('mergeGrid', () => {
     ];
     const grid = mergeGrid([A], rowsByEntity(world, ['a', 'z']));
     expect(grid.map((r) => r.commitmentId)).toEqual(['c0', 'c1', 'c2', 'c3', 'c4']);
-  });
-});
-
-describe('compactRows', () => {
-  const world: World = [
-    { id: 'c1', total: 10, seats: { a: 4, b: 2 }, eligible: ['a', 'b', 'c'], venue_id: 'v1', start_time: '18:00' },
-    { id: 'c2', total: 6, seats: { c: 6 }, eligible: ['a', 'c'], venue_id: 'v2' },
-    { id: 'c3', total: 8, seats: { a: 3 }, eligible: [], ended: true, start_time: '12:00' },
-  ];
-  const entities = ['a', 'b', 'c'].map((id) => entity(id));
-  const full = rowsByEntity(world, ['a', 'b', 'c']);
-  // what the API adds that the grid does not show
-  for (const rows of Object.values(full)) for (const row of rows) Object.assign(row, { agreement_name: 'Harbour & Vine 2026', snapshot: { note: 'x'.repeat(200) } });
-
-  it('gives the same grid as the full rows', () => {
-    expect(mergeGrid(entities, compactRows(entities, full))).toEqual(mergeGrid(entities, full));
-  });
-
-  it('keeps the seat numbers of every view and a commitment’s description only once', () => {
-    const compact = compactRows(entities, full);
-    expect(compact.a!.find((r) => r.id === 'c1')).toEqual({ id: 'c1', assignment_status: 'assigned', total_seats: 10, entity_seats: 4, peer_seats: 2, unallocated_seats: 4, venue_id: 'v1', start_time: '18:00' });
-    expect(compact.b!.find((r) => r.id === 'c1')).toEqual({ id: 'c1', assignment_status: 'assigned', total_seats: 10, entity_seats: 2, peer_seats: 4, unallocated_seats: 4 });
-    expect(JSON.stringify(compact).length).toBeLessThan(JSON.stringify(full).length / 3);
   });
 });

@@ -64,40 +64,6 @@ export function checkRowEquation(row: CommitmentRow): string | null {
 }
 
 /** Merges each managed entity's rows into one GridRow per commitment, sorted by venue, start time, id. */
-/**
- * The rows the grid needs, and nothing more: the seat numbers of every entity's view, and a
- * commitment's descriptive fields only on the first view that has them (where `mergeGrid` looks
- * for them). Fields the API adds that the grid does not show are dropped. For sending a large
- * grid to the browser: `mergeGrid` gives the same result on it as on the full rows.
- */
-export function compactRows(entities: EntityRef[], rowsByEntity: Record<string, CommitmentRow[]>): Record<string, CommitmentRow[]> {
-  const described = new Map<string, Set<(typeof META_FIELDS)[number]>>();
-  const out: Record<string, CommitmentRow[]> = {};
-  for (const entity of entities) {
-    const rows = rowsByEntity[entity.id];
-    if (!rows) continue;
-    out[entity.id] = rows.map((row) => {
-      const slim: CommitmentRow = {
-        id: row.id,
-        assignment_status: row.assignment_status,
-        total_seats: row.total_seats,
-        entity_seats: row.entity_seats,
-        peer_seats: row.peer_seats,
-        unallocated_seats: row.unallocated_seats,
-      };
-      const seen = described.get(row.id) ?? new Set();
-      for (const field of META_FIELDS) {
-        if (row[field] === undefined || seen.has(field)) continue;
-        Object.assign(slim, { [field]: row[field] });
-        seen.add(field);
-      }
-      described.set(row.id, seen);
-      return slim;
-    });
-  }
-  return out;
-}
-
 export function mergeGrid(entities: EntityRef[], rowsByEntity: Record<string, CommitmentRow[]>): GridRow[] {
   const viewsByCommitment = collectViews(entities, rowsByEntity);
   return [...viewsByCommitment.entries()].map(([id, views]) => buildRow(id, entities, views)).sort(compareRows);

@@ -1,3 +1,4 @@
 export * from './grid';
 export * from './edit';
 export * from './plan';
+export * from './packed';

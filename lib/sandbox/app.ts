@@ -333,8 +333,9 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
       if (v !== undefined && !Uuid.safeParse(v).success) throw badRequest(`${field}: "${v.slice(0, 60)}" is not a UUID`, [{ field, message: 'must be a UUID' }]);
     }
     const paging = readPaging(params);
-    const rows = world.commitmentRows(entityOf(c), { statuses: statuses.length ? [...new Set(statuses)] : ['assigned'], venueId, programId });
-    return c.json(paginate(rows, paging));
+    const entity = entityOf(c);
+    const page = paginate(world.commitmentsListed(entity, { statuses: statuses.length ? [...new Set(statuses)] : ['assigned'], venueId, programId }), paging);
+    return c.json({ ...page, data: page.data.map((commitment) => world.commitmentRow(entity, commitment)!) });
   });
 
   app.get('/v2/commitments/:id', (c) => {

@@ -64,7 +64,10 @@ describe('PUT /v2/commitments', () => {
 
   it('unassigns everything with data: [] but leaves ended rows alone', async () => {
     const ended = (await rows()).filter((r) => r.assignment_status === 'ended');
+    expect((await rows('limit=100')).length).toBeGreaterThan(0);
     expect((await put([])).status).toBe(200);
+    // the same list read again reflects the change (no list is kept past a change)
+    expect(await rows('limit=100')).toEqual([]);
     const after = await rows();
     expect(after.filter((r) => r.assignment_status === 'assigned')).toEqual([]);
     expect(after.filter((r) => r.assignment_status === 'ended')).toEqual(ended);

@@ -37,6 +37,15 @@ type Row = Record<string, unknown>;
  * The sandbox's state and its rules, free of HTTP. Every change is recorded so the server can
  * persist exactly what one request changed before it answers.
  */
+/** The filters of GET /v2/commitments. */
+type AssignmentStatus = 'assigned' | 'unassigned' | 'ended';
+
+export interface CommitmentQuery {
+  statuses: string[];
+  venueId?: string;
+  programId?: string;
+}
+
 export class World {
   data: WorldData;
   #changes: Change[] = [];
@@ -46,6 +55,12 @@ export class World {
   #reservationsByEntity = new Map<string, Map<string, ReservationRecord>>();
   /** allocations per commitment (keyed as in `data.allocations`): a commitment's row needs all of its own */
   #allocationsByCommitment = new Map<string, Map<string, AllocationRecord>>();
+  /** every commitment in the order GET /v2/commitments lists them; null until a list needs it after a change */
+  #commitmentOrder: CommitmentRecord[] | null = null;
+  /** counts every change to the world: what was derived from an earlier count is out of date */
+  #version = 0;
+  /** the last lists of commitments per entity and query, with the version they were made at (a list is read page by page) */
+  readonly #listed = new Map<string, { version: number; commitments: CommitmentRecord[] }>();
   /** per entity and sort field, the entity's reservations in ascending order, kept up to date on every change */
   readonly #sortedReservations = new Map<string, Map<string, SortedReservations>>();
   #dictionaries = reservationDictionaries();
@@ -116,6 +131,8 @@ export class World {
       if (before) this.#unindex(before);
       this.#index(record as ReservationRecord);
     }
+    if (collection === 'commitments') this.#commitmentOrder = null;
+    this.#version++;
     (this.data[collection] as Map<string, unknown>).set(id, record);
     this.#changes.push({ collection, id, body: record });
   }
@@ -125,6 +142,8 @@ export class World {
     if (reservation) this.#unindex(reservation);
     const allocation = collection === 'allocations' ? this.data.allocations.get(id) : undefined;
     if (allocation) this.#allocationsByCommitment.get(allocation.commitment_id)?.delete(id);
+    if (collection === 'commitments') this.#commitmentOrder = null;
+    this.#version++;
     if ((this.data[collection] as Map<string, unknown>).delete(id)) this.#changes.push({ collection, id, body: null });
   }
 
@@ -138,6 +157,8 @@ export class World {
     this.data = data;
     this.#changes = [];
     this.#logoReady.clear();
+    this.#commitmentOrder = null;
+    this.#version++;
     this.#indexAllocations();
     this.#indexReservations();
   }
@@ -426,15 +447,52 @@ export class World {
     };
   }
 
-  commitmentRows(entity: EntityRecord, q: { statuses: string[]; venueId?: string; programId?: string }): Row[] {
-    const rows: Row[] = [];
-    for (const c of this.data.commitments.values()) {
+  /** The entity's rows ordered by venue, start time and id. */
+  commitmentRows(entity: EntityRecord, q: CommitmentQuery): Row[] {
+    return this.commitmentsListed(entity, q).map((c) => this.commitmentRow(entity, c)!);
+  }
+
+  /**
+   * The commitments GET /v2/commitments lists for the entity, in its order. Cheaper than the rows
+   * themselves: a list request builds the rows of its own page only.
+   */
+  commitmentsListed(entity: EntityRecord, q: CommitmentQuery): CommitmentRecord[] {
+    const key = JSON.stringify([entity.id, [...q.statuses].sort(), q.venueId ?? null, q.programId ?? null]);
+    const last = this.#listed.get(key);
+    if (last?.version === this.#version) return last.commitments;
+    if (this.#listed.size >= 256) this.#listed.clear();
+    const commitments = this.#listCommitments(entity, q);
+    this.#listed.set(key, { version: this.#version, commitments });
+    return commitments;
+  }
+
+  #listCommitments(entity: EntityRecord, q: CommitmentQuery): CommitmentRecord[] {
+    const seen = {
+      programs: new Set(entity.programs.map((p) => p.program_id)),
+      endedAgreements: new Set([...this.data.agreements.values()].filter((a) => a.ended_at).map((a) => a.id)),
+    };
+    const statuses = new Set(q.statuses);
+    const listed: CommitmentRecord[] = [];
+    for (const c of this.#commitmentsInOrder()) {
       if (q.venueId && c.venue_id !== q.venueId) continue;
       if (q.programId && c.program_id !== q.programId) continue;
-      const row = this.commitmentRow(entity, c);
-      if (row && q.statuses.includes(row.assignment_status as string)) rows.push(row);
+      const status = this.#assignmentStatus(entity, c, seen);
+      if (status && statuses.has(status)) listed.push(c);
     }
-    return rows.sort((a, b) => String(a.venue_id).localeCompare(String(b.venue_id)) || String(a.start_time).localeCompare(String(b.start_time)) || String(a.id).localeCompare(String(b.id)));
+    return listed;
+  }
+
+  /** The status of the entity's row of the commitment (as `commitmentRow` gives it), or null when it has none. */
+  #assignmentStatus(entity: EntityRecord, c: CommitmentRecord, seen: { programs: Set<string>; endedAgreements: Set<string> }): AssignmentStatus | null {
+    if (seen.endedAgreements.has(c.agreement_id)) return c.snapshot && entity.id in c.snapshot ? 'ended' : null;
+    if (this.#allocationsByCommitment.get(c.id)?.has(allocationKey(entity.id, c.id))) return 'assigned';
+    return seen.programs.has(c.program_id) ? 'unassigned' : null;
+  }
+
+  #commitmentsInOrder(): CommitmentRecord[] {
+    return (this.#commitmentOrder ??= [...this.data.commitments.values()].sort(
+      (a, b) => a.venue_id.localeCompare(b.venue_id) || a.start_time.localeCompare(b.start_time) || a.id.localeCompare(b.id),
+    ));
   }
 
   /**

@@ -1,5 +1,5 @@
 import 'server-only';
-import { buildPlan, mergeGrid, rowsAfterChanges, type Edits, type EntityRef } from '../allocation';
+import { buildPlan, mergeGrid, packGrid, rowsAfterChanges, type Edits, type EntityRef, type PackedGrid } from '../allocation';
 import { GuestbookApiError } from '../guestbook';
 import type { CommitmentRow, Venue } from '../guestbook/schemas';
 import { describeApiError } from './api-errors';
@@ -20,6 +20,18 @@ export interface AllocationData {
   programs: ProgramOption[];
 }
 
+/** What the browser gets to draw the grid: the rows merged and packed (see `packGrid`). */
+export interface GridData {
+  entities: EntityRef[];
+  grid: PackedGrid;
+  venues: AllocationData['venues'];
+  programs: ProgramOption[];
+}
+
+export function gridData({ entities, rowsByEntity, venues, programs }: AllocationData): GridData {
+  return { entities, grid: packGrid(entities, mergeGrid(entities, rowsByEntity)), venues, programs };
+}
+
 async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
@@ -33,26 +45,50 @@ async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T
   return results;
 }
 
-/** Every commitment row of one entity, in all three statuses, read in its own context. */
-export async function readEntityRows(entity: EntityRef): Promise<CommitmentRow[]> {
+/** The part of the grid read: one venue, one program, both, or (null, null) every commitment. */
+export interface GridScope {
+  venue: string | null;
+  program: string | null;
+}
+export const WHOLE_GRID: GridScope = { venue: null, program: null };
+
+/** The shared-read key of one entity's rows in a scope: `commitments:<entity id>` for the whole grid. */
+function rowsKey(entityId: string, scope: GridScope): string {
+  const narrowed = scope.venue !== null || scope.program !== null;
+  return `${SHARED.commitments}${entityId}${narrowed ? `?venue=${scope.venue ?? ''}&program=${scope.program ?? ''}` : ''}`;
+}
+const entityOfRowsKey = (key: string) => key.slice(SHARED.commitments.length).split('?')[0]!;
+
+/** Every commitment row of one entity in the scope, in all three statuses, read in its own context. */
+export async function readEntityRows(entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> {
   const api = apiFor(entity);
   const rows: CommitmentRow[] = [];
   for (let page = 1; page <= 1_000; page++) {
-    const res = await api.listCommitments({ status: ['assigned', 'unassigned', 'ended'], page, limit: 100 });
+    const res = await api.listCommitments({
+      status: ['assigned', 'unassigned', 'ended'],
+      ...(scope.venue ? { venue_id: scope.venue } : {}),
+      ...(scope.program ? { program_id: scope.program } : {}),
+      page,
+      limit: 100,
+    });
     rows.push(...res.data);
     if (page >= res.pagination.total_pages) break;
   }
   return rows;
 }
 
-/** What the allocation grid needs: the managed entities and each one's view of every commitment. */
-export async function loadAllocationData(): Promise<AllocationData> {
+/**
+ * What the allocation grid needs: the managed entities and each one's view of every commitment
+ * in the scope. A venue or program narrows the reads themselves (GET /v2/commitments?venue_id=),
+ * so a grid of one venue costs a fraction of the requests of the whole.
+ */
+export async function loadAllocationData(scope: GridScope = WHOLE_GRID): Promise<AllocationData> {
   const all = await listEntities();
   const entities: EntityRef[] = all.map((e) => ({ id: e.id, name: e.name, org_id: e.org_id }));
   const unreadable: AllocationData['unreadable'] = [];
   const rows = await mapBounded(entities, PARALLEL_READS, async (e) => {
     try {
-      return await sharedRead(`${SHARED.commitments}${e.id}`, () => readEntityRows(e));
+      return await sharedRead(rowsKey(e.id, scope), () => readEntityRows(e, scope));
     } catch (error) {
       if (!(error instanceof GuestbookApiError) || error.status === 0 || error.status >= 500) throw error;
       unreadable.push({ entityId: e.id, name: e.name, message: describeApiError(error).message });
@@ -149,8 +185,12 @@ async function applyHeld(changes: CellChange[], touched: EntityRef[], options: {
     if (!expected.includes(now) || row.assignment_status === 'ended') conflicts.push({ commitmentId: c.commitmentId, entityId: c.entityId, loaded: c.before, theirs: now, ours: c.after });
   }
   if (conflicts.length) {
-    // The grid reloaded to see the conflict shows the rows just read.
-    for (const e of touched) storeSharedRead(`${SHARED.commitments}${e.id}`, reread[e.id]);
+    // The grid reloaded to see the conflict shows the rows just read (a venue's or program's
+    // copies of those entities are read anew).
+    for (const e of touched) {
+      forgetSharedReads(`${SHARED.commitments}${e.id}`);
+      storeSharedRead(rowsKey(e.id, WHOLE_GRID), reread[e.id]);
+    }
     return { status: 'conflict', conflicts };
   }
 
@@ -209,7 +249,7 @@ async function applyHeld(changes: CellChange[], touched: EntityRef[], options: {
     // one (or an error) they are read anew.
     if (applied) {
       const done = changes.map((c) => ({ ...c, before: seatsOf(reread[c.entityId]!.find((r) => r.id === c.commitmentId)) }));
-      reviseSharedReads<CommitmentRow[]>(SHARED.commitments, sendingAt, (rows, key) => rowsAfterChanges(key.slice(SHARED.commitments.length), rows, done));
+      reviseSharedReads<CommitmentRow[]>(SHARED.commitments, sendingAt, (rows, key) => rowsAfterChanges(entityOfRowsKey(key), rows, done));
     } else {
       forgetSharedReads(SHARED.commitments);
     }

@@ -54,7 +54,7 @@ export const SHARED = {
   entityList: 'entities:list',
   /** `entities:id:<id>`: one entity, for its page */
   entity: 'entities:id:',
-  /** `commitments:<entity id>`: the entity's rows on the grid */
+  /** `commitments:<entity id>` and `…?venue=<id>&program=<id>`: the entity's rows on the grid, whole or narrowed */
   commitments: 'commitments:',
   /** `reservations:<entity id>:search:…` and `…:id:<id>`: searches and reservations in the entity's context */
   reservations: 'reservations:',

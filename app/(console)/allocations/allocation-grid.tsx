@@ -4,8 +4,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { applyEdit, diff, editedSeats, lockReason, maxSeatsFor, mergeGrid, moveSeats, seatsAfter, UNALLOCATED, validateEdit, type Change, type Edits, type GridRow } from '@/lib/allocation';
-import type { AllocationData, ApplyOutcome } from '@/lib/server/allocations';
+import { applyEdit, diff, editedSeats, lockReason, maxSeatsFor, moveSeats, seatsAfter, UNALLOCATED, unpackGrid, validateEdit, type Change, type Edits, type GridRow } from '@/lib/allocation';
+import type { ApplyOutcome, GridData } from '@/lib/server/allocations';
 import { applyAllocation, restoreAllocation } from './actions';
 import { GRID_STATUSES, gridFiltersQuery, type GridFilters } from './filters';
 
@@ -25,15 +25,25 @@ function days(list: number[] | undefined): string {
 }
 
 /** The commitment × entity grid: drag, keys or numbers to edit; review; apply in two phases on the server. */
-export function AllocationGrid({ data, filters, canEdit }: { data: AllocationData; filters: GridFilters; canEdit: boolean }) {
+export function AllocationGrid({ data, filters, canEdit }: { data: GridData; filters: GridFilters; canEdit: boolean }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  const [narrowing, startNarrowing] = useTransition();
   const [edits, setEdits] = useState<Edits>({});
+  // The rows of pending edits as last read: a venue or program reads only its own rows, and edits
+  // made at another one must still be reviewed and applied.
+  const [editedRows, setEditedRows] = useState<Record<string, GridRow>>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [outcome, setOutcome] = useState<ApplyOutcome | null>(null);
   const [lastChanges, setLastChanges] = useState<Change[]>([]);
 
-  const rows = useMemo(() => mergeGrid(data.entities, data.rowsByEntity), [data]);
+  const rows = useMemo(() => unpackGrid(data.grid), [data.grid]);
+  const allRows = useMemo(() => {
+    const here = new Set(rows.map((r) => r.commitmentId));
+    const away = Object.values(editedRows).filter((r) => !here.has(r.commitmentId) && edits[r.commitmentId]);
+    return away.length ? [...rows, ...away] : rows;
+  }, [rows, editedRows, edits]);
+  const rowOf = (commitmentId: string) => allRows.find((r) => r.commitmentId === commitmentId);
   const venueName = useMemo(() => new Map(data.venues.map((v) => [v.id, v.name])), [data.venues]);
   const programName = useMemo(() => new Map(data.programs.map((p) => [p.id, p.name])), [data.programs]);
   const entityName = useMemo(() => new Map(data.entities.map((e) => [e.id, e.name])), [data.entities]);
@@ -41,6 +51,10 @@ export function AllocationGrid({ data, filters, canEdit }: { data: AllocationDat
   const nameOf = (id: string) => (id === UNALLOCATED ? 'Unallocated' : (entityName.get(id) ?? id));
   const describeRow = (row: GridRow) =>
     `${venueName.get(row.meta.venue_id ?? '') ?? 'Venue'} · ${programName.get(row.meta.program_id ?? '') ?? 'Program'} · ${days(row.meta.days_of_week)} ${row.meta.start_time ?? ''}–${row.meta.end_time ?? ''}`;
+  const describeCommitment = (commitmentId: string) => {
+    const row = rowOf(commitmentId);
+    return row ? describeRow(row) : `commitment ${commitmentId}`;
+  };
 
   const visible = useMemo(
     () =>
@@ -52,9 +66,19 @@ export function AllocationGrid({ data, filters, canEdit }: { data: AllocationDat
       }),
     [rows, filters],
   );
-  const changes = useMemo(() => diff(rows, edits), [rows, edits]);
+  const changes = useMemo(() => diff(allRows, edits), [allRows, edits]);
 
-  const setFilters = (next: Partial<GridFilters>) => router.replace(`/allocations${gridFiltersQuery({ ...filters, ...next })}`, { scroll: false });
+  const setFilters = (next: Partial<GridFilters>) =>
+    startNarrowing(() => router.replace(`/allocations${gridFiltersQuery({ ...filters, ...next })}`, { scroll: false }));
+  const edit = (row: GridRow, next: Edits) => {
+    setEdits(next);
+    setEditedRows((kept) => (kept[row.commitmentId] === row ? kept : { ...kept, [row.commitmentId]: row }));
+    setNotice(null);
+  };
+  const clearEdits = () => {
+    setEdits({});
+    setEditedRows({});
+  };
 
   function refuse(row: GridRow, reason: string) {
     const named = reason.replace(/(entity )?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/gi, (whole, _prefix: string, id: string) => entityName.get(id.toLowerCase()) ?? whole);
@@ -67,8 +91,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: AllocationDat
       refuse(row, result.reason);
       return false;
     }
-    setEdits(result.edits);
-    setNotice(null);
+    edit(row, result.edits);
     return true;
   }
 
@@ -77,8 +100,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: AllocationDat
     if (value.trim() === '' || !Number.isFinite(seats)) return refuse(row, `${nameOf(entityId)}: enter a number of seats`);
     const verdict = validateEdit(row, entityId, seats, edits);
     if (!verdict.ok) return refuse(row, `${nameOf(entityId)}: ${verdict.reason}`);
-    setEdits(applyEdit([row], edits, row.commitmentId, entityId, seats));
-    setNotice(null);
+    edit(row, applyEdit([row], edits, row.commitmentId, entityId, seats));
   }
 
   function handle(result: { ok: true; data: ApplyOutcome } | { ok: false; error: string }, applied: Change[]) {
@@ -89,7 +111,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: AllocationDat
     setOutcome(result.data);
     if (result.data.status === 'applied') {
       setNotice({ tone: 'ok', text: `Applied ${applied.length} change${applied.length === 1 ? '' : 's'} with ${result.data.requests} request${result.data.requests === 1 ? '' : 's'}. The grid now shows what the API holds.` });
-      setEdits({});
+      clearEdits();
       router.refresh();
     } else if (result.data.status === 'conflict') {
       setNotice({ tone: 'error', text: 'Nothing was sent: some seats changed in the API since this page loaded. Compare below, then reload.' });
@@ -109,7 +131,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: AllocationDat
       const result = await restoreAllocation({ sets });
       if (result.ok && result.data.status === 'applied') {
         setOutcome(null);
-        setEdits({});
+        clearEdits();
         setNotice({ tone: 'info', text: 'Restored the values read before the apply.' });
         router.refresh();
       } else handle(result, []);
@@ -160,7 +182,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: AllocationDat
           </select>
         </label>
         <span className="ml-auto text-slate-500" data-testid="allocation-count">
-          {visible.length} of {rows.length} commitments
+          {narrowing ? 'Reading…' : `${visible.length} of ${rows.length} commitments`}
         </span>
       </div>
 
@@ -169,7 +191,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: AllocationDat
       </p>
 
       <div className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
-        <div ref={parentRef} className="max-h-[62vh] overflow-auto" data-testid="allocation-grid">
+        <div ref={parentRef} className={`max-h-[62vh] overflow-auto transition-opacity ${narrowing ? 'opacity-60' : ''}`} aria-busy={narrowing} data-testid="allocation-grid">
           <div style={{ width: gridWidth, minWidth: '100%' }}>
             <div className="sticky top-0 z-10 flex border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600" role="row">
               <div style={{ width: INFO_WIDTH }} className="shrink-0 px-3 py-2">Commitment</div>
@@ -218,7 +240,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: AllocationDat
               Review: {changes.length} change{changes.length === 1 ? '' : 's'}
             </h2>
             <div className="ml-auto flex gap-2">
-              <Button variant="secondary" disabled={pending || changes.length === 0} onClick={() => (setEdits({}), setNotice(null), setOutcome(null))}>
+              <Button variant="secondary" disabled={pending || changes.length === 0} onClick={() => (clearEdits(), setNotice(null), setOutcome(null))}>
                 Discard
               </Button>
               <Button disabled={pending || changes.length === 0} onClick={() => apply(false)}>
@@ -229,7 +251,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: AllocationDat
           {changes.length > 0 && (
             <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="allocation-changes">
               {changes.map((c) => {
-                const row = rows.find((r) => r.commitmentId === c.commitmentId)!;
+                const row = rowOf(c.commitmentId)!;
                 return (
                   <li key={`${c.commitmentId}:${c.entityId}`} className="flex justify-between gap-4 py-1.5">
                     <span>
@@ -258,7 +280,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: AllocationDat
                   {outcome.conflicts.map((c) => (
                     <tr key={`${c.commitmentId}:${c.entityId}`} className="border-t border-slate-100">
                       <td className="py-1">
-                        {nameOf(c.entityId)} · {describeRow(rows.find((r) => r.commitmentId === c.commitmentId) ?? rows[0]!)}
+                        {nameOf(c.entityId)} · {describeCommitment(c.commitmentId)}
                       </td>
                       <td className="tabular-nums">{c.loaded}</td>
                       <td className="tabular-nums font-semibold">{c.theirs}</td>
@@ -267,7 +289,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: AllocationDat
                   ))}
                 </tbody>
               </table>
-              <Button className="mt-2" variant="secondary" onClick={() => (setEdits({}), setOutcome(null), setNotice(null), router.refresh())}>
+              <Button className="mt-2" variant="secondary" onClick={() => (clearEdits(), setOutcome(null), setNotice(null), router.refresh())}>
                 Reload the grid
               </Button>
             </div>
@@ -300,7 +322,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: AllocationDat
 interface RowProps {
   row: GridRow;
   edits: Edits;
-  entities: AllocationData['entities'];
+  entities: GridData['entities'];
   canEdit: boolean;
   label: string;
   color: (entityId: string) => string;
