@@ -6,10 +6,23 @@ import type { RunningSandbox } from '../sandbox/server';
 import { startTestSandbox } from '../sandbox/testing';
 
 vi.mock('server-only', () => ({}));
-const api: { client?: GuestbookClient } = {};
-vi.mock('./guestbook', () => ({ getApiClient: () => api.client! }));
+/** `nearlySpent` makes the client report a budget at 95%, so that renders are served the copies kept. */
+const api: { client?: GuestbookClient; nearlySpent: boolean } = { nearlySpent: false };
+vi.mock('./guestbook', () => ({
+  getApiClient: () =>
+    new Proxy(api.client!, {
+      get: (client, key) => {
+        if (key === 'budget' && api.nearlySpent) return { used: 950, lastTenSeconds: 0, perMinute: 1000 };
+        const value: unknown = Reflect.get(client, key, client);
+        return typeof value === 'function' ? value.bind(client) : value;
+      },
+    }),
+}));
 
-const { AllocationError, applyChanges } = await import('./allocations');
+// The venue names (read in the selected entity's context, from the request's cookies) do not matter here.
+vi.mock('./directory', () => ({ listVenues: async () => ({ items: [], totalPages: 1 }) }));
+
+const { AllocationError, applyChanges, loadAllocationData } = await import('./allocations');
 
 let sandbox: RunningSandbox;
 let entities: Entity[];
@@ -63,3 +76,40 @@ describe('applyChanges under concurrent use', () => {
     expect(row.unallocated_seats).toBe(0);
   });
 });
+
+describe('the copies of a venue\'s rows', () => {
+  it('show an apply at once, for the entity that changed and for the others on the commitment', async () => {
+    const direct = entities.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
+    const row = (await rowsOf(direct)).find((r) => r.assignment_status === 'assigned' && (r.entity_seats ?? 0) >= 1)!;
+    const scope = { venue: row.venue_id!, program: null };
+    const seen = (data: Awaited<ReturnType<typeof loadAllocationData>>) =>
+      Object.fromEntries(Object.entries(data.rowsByEntity).flatMap(([id, rows]) => rows.filter((r) => r.id === row.id).map((r) => [id, { entity_seats: r.entity_seats, peer_seats: r.peer_seats }])));
+    const before = await loadAllocationData(scope);
+    expect(Object.values(before.rowsByEntity).flat().every((r) => r.venue_id === scope.venue)).toBe(true);
+
+    const outcome = await applyChanges([{ commitmentId: row.id, entityId: direct.id, before: row.entity_seats!, after: row.entity_seats! - 1 }]);
+    expect(outcome.status).toBe('applied');
+
+    api.nearlySpent = true;
+    try {
+      const reads = async () => ((await (await fetch(`${sandbox.url}/_sandbox/requests`)).json()) as { data: { path: string }[] }).data.filter((r) => r.path === '/v2/commitments').length;
+      const readsBefore = await reads();
+      const served = seen(await loadAllocationData(scope));
+      expect(await reads()).toBe(readsBefore); // the copies, revised by the apply, not the API
+      const read = seen(await withFreshReads(() => loadAllocationData(scope)));
+      expect(served[direct.id]).toEqual({ entity_seats: row.entity_seats! - 1, peer_seats: row.peer_seats });
+      expect(served).toEqual(read);
+      expect(Object.keys(served).length).toBeGreaterThan(1);
+    } finally {
+      api.nearlySpent = false;
+    }
+  });
+});
+
+/** Runs a load with room in the budget again, after forgetting the copies: what the API holds now. */
+async function withFreshReads<T>(load: () => Promise<T>): Promise<T> {
+  const { forgetSharedReads, SHARED } = await import('./shared-reads');
+  api.nearlySpent = false;
+  forgetSharedReads(SHARED.commitments);
+  return load();
+}
