@@ -31,7 +31,7 @@ export function EntitySwitcher({ entities, selectedId }: { entities: EntityOptio
             router.refresh();
           })
         }
-        className="max-w-64 rounded-md border-0 py-1 pl-2 pr-7 text-sm ring-1 ring-inset ring-slate-300"
+        className="max-w-48 rounded-md border-0 py-1 pl-2 pr-7 text-sm ring-1 ring-inset ring-slate-300 xl:max-w-64"
       >
         {entities.map((e) => (
           <option key={e.id} value={e.id}>

@@ -63,13 +63,13 @@ export function Shell({
               <Badge tone="red" title="Connected to the production API">Production</Badge>
             )}
           </div>
-          <div className="flex items-center gap-4">
+          <div className="flex shrink-0 items-center gap-4 whitespace-nowrap">
             {entities.length > 0 && <EntitySwitcher entities={entities} selectedId={selectedEntityId} />}
             {rateLimit && (
               <span
                 data-testid="rate-limit"
                 title={`API requests left in this window; the window resets at ${new Date(rateLimit.resetAt).toUTCString()}`}
-                className={`hidden text-xs tabular-nums lg:inline ${rateLimit.remaining < rateLimit.limit * 0.1 ? 'font-semibold text-rose-700' : 'text-slate-500'}`}
+                className={`hidden text-xs tabular-nums xl:inline ${rateLimit.remaining < rateLimit.limit * 0.1 ? 'font-semibold text-rose-700' : 'text-slate-500'}`}
               >
                 API {rateLimit.remaining}/{rateLimit.limit}
               </span>
@@ -77,7 +77,8 @@ export function Shell({
             <div className="text-right leading-tight">
               <div className="text-sm font-medium text-slate-800" data-testid="shell-staff-name">{staff.name}</div>
               <div className="text-xs text-slate-500">
-                {staff.email} · <span data-testid="shell-staff-role">{ROLE_LABEL[staff.role]}</span>
+                <span className="hidden xl:inline">{staff.email} · </span>
+                <span data-testid="shell-staff-role">{ROLE_LABEL[staff.role]}</span>
               </div>
             </div>
             <SignOutButton />
