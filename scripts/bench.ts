@@ -568,7 +568,7 @@ function writeReadmeTable(r: {
       `Token requests during the ${r.api_economy.page_views} page views: ${r.api_economy.token_requests_during_page_views}.`,
     '',
     `Allocation grid at ${g.commitments.toLocaleString('en')} commitments × ${g.entities} entities (the heading streams first, the rows when every entity's are read): ` +
-      `one venue (${g.one_venue.rows}, read with venue_id), the first view after the server starts: ${gridViews(g.one_venue.first_view, g.one_venue.views_after)}. ` +
+      `one venue (${g.one_venue.rows}, read with venue_id), viewed first after the server starts: ${gridViews(g.one_venue.first_view, g.one_venue.views_after)}. ` +
       `All venues, next (the server warm, no other venue's rows read yet): ${gridViews(g.first_view, g.views_after)}. ` +
       `${g.repeated_requests.length ? `Repeated within a view: ${g.repeated_requests.join('; ')}` : 'No request repeated within a view'}. INP keyboard step ${inp(g.keyboard_step_inp_ms)}, mouse drag ${inp(g.drag_step_inp_ms)} (median / p95).`,
     '',
