@@ -275,6 +275,24 @@ test('a venue narrows the reads to it; a change made at another venue is still r
   expect((await rowsOf(request, second.entity)).find((r) => r.id === r2.id)!.entity_seats).toBe(second.seats + 1);
 });
 
+test('the status filter shows the matching rows of those read, without reading again, and the address keeps it', async ({ page, request }) => {
+  const statusesOf = new Map<string, Set<string>>();
+  for (const e of await entities(request)) for (const r of await rowsOf(request, e)) statusesOf.set(r.id, (statusesOf.get(r.id) ?? new Set()).add(r.assignment_status));
+  const ended = [...statusesOf].filter(([, s]) => s.has('ended')).length;
+  expect(ended).toBeGreaterThan(0);
+  await openGrid(page);
+
+  const mark = await sandboxRequestMark(request);
+  await page.getByRole('checkbox', { name: 'ended' }).check();
+  await expect(page).toHaveURL(/status=ended/);
+  await expect(page.getByTestId('allocation-count')).toHaveText(`${ended} of ${statusesOf.size} commitments`);
+  expect((await sandboxRequestsSince(request, mark)).filter((r) => r.path === '/v2/commitments')).toEqual([]);
+
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'ended' })).toBeChecked();
+  await expect(page.getByTestId('allocation-count')).toHaveText(`${ended} of ${statusesOf.size} commitments`);
+});
+
 test('a viewer sees the grid read-only', async ({ browser }) => {
   const viewer = await (await browser.newContext({ storageState: STORAGE.viewer })).newPage();
   await openGrid(viewer);

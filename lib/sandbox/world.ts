@@ -33,19 +33,19 @@ export const LOGO_PROCESSING_MS = 1_500;
 
 type Row = Record<string, unknown>;
 
-/**
- * The sandbox's state and its rules, free of HTTP. Every change is recorded so the server can
- * persist exactly what one request changed before it answers.
- */
-/** The filters of GET /v2/commitments. */
 type AssignmentStatus = 'assigned' | 'unassigned' | 'ended';
 
+/** The filters of GET /v2/commitments. */
 export interface CommitmentQuery {
   statuses: string[];
   venueId?: string;
   programId?: string;
 }
 
+/**
+ * The sandbox's state and its rules, free of HTTP. Every change is recorded so the server can
+ * persist exactly what one request changed before it answers.
+ */
 export class World {
   data: WorldData;
   #changes: Change[] = [];

@@ -56,20 +56,28 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
     return row ? describeRow(row) : `commitment ${commitmentId}`;
   };
 
+  // The status filter works on the rows already read: it changes the address, not the reads. A
+  // venue or program is read anew (see setScope).
+  const [statuses, setStatuses] = useState(filters.status);
+  const shown: GridFilters = { ...filters, status: statuses };
   const visible = useMemo(
     () =>
       rows.filter((row) => {
         if (filters.venue && row.meta.venue_id !== filters.venue) return false;
         if (filters.program && row.meta.program_id !== filters.program) return false;
-        if (filters.status.length && !Object.values(row.cells).some((c) => (filters.status as string[]).includes(c.status))) return false;
+        if (statuses.length && !Object.values(row.cells).some((c) => (statuses as string[]).includes(c.status))) return false;
         return true;
       }),
-    [rows, filters],
+    [rows, filters.venue, filters.program, statuses],
   );
   const changes = useMemo(() => diff(allRows, edits), [allRows, edits]);
 
-  const setFilters = (next: Partial<GridFilters>) =>
-    startNarrowing(() => router.replace(`/allocations${gridFiltersQuery({ ...filters, ...next })}`, { scroll: false }));
+  const setScope = (next: Pick<Partial<GridFilters>, 'venue' | 'program'>) =>
+    startNarrowing(() => router.replace(`/allocations${gridFiltersQuery({ ...shown, ...next })}`, { scroll: false }));
+  const showStatuses = (next: GridFilters['status']) => {
+    setStatuses(next);
+    window.history.replaceState(null, '', `/allocations${gridFiltersQuery({ ...shown, status: next })}`);
+  };
   const edit = (row: GridRow, next: Edits) => {
     setEdits(next);
     setEditedRows((kept) => (kept[row.commitmentId] === row ? kept : { ...kept, [row.commitmentId]: row }));
@@ -152,8 +160,8 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
             <label key={s} className="flex items-center gap-1.5">
               <input
                 type="checkbox"
-                checked={filters.status.includes(s)}
-                onChange={(e) => setFilters({ status: e.target.checked ? [...filters.status, s] : filters.status.filter((x) => x !== s) })}
+                checked={statuses.includes(s)}
+                onChange={(e) => showStatuses(e.target.checked ? [...statuses, s] : statuses.filter((x) => x !== s))}
               />
               {s}
             </label>
@@ -161,7 +169,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
         </fieldset>
         <label className="flex items-center gap-2">
           Venue
-          <select value={filters.venue ?? ''} onChange={(e) => setFilters({ venue: e.target.value || null })} className="rounded-md py-1 pl-2 pr-7 ring-1 ring-slate-300">
+          <select value={filters.venue ?? ''} onChange={(e) => setScope({ venue: e.target.value || null })} className="rounded-md py-1 pl-2 pr-7 ring-1 ring-slate-300">
             <option value="">All venues</option>
             {data.venues.map((v) => (
               <option key={v.id} value={v.id}>
@@ -172,7 +180,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
         </label>
         <label className="flex items-center gap-2">
           Program
-          <select value={filters.program ?? ''} onChange={(e) => setFilters({ program: e.target.value || null })} className="rounded-md py-1 pl-2 pr-7 ring-1 ring-slate-300">
+          <select value={filters.program ?? ''} onChange={(e) => setScope({ program: e.target.value || null })} className="rounded-md py-1 pl-2 pr-7 ring-1 ring-slate-300">
             <option value="">All programs</option>
             {data.programs.map((p) => (
               <option key={p.id} value={p.id}>
