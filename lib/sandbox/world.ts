@@ -413,21 +413,17 @@ export class World {
 
   /** The row of one commitment as the entity sees it, or null when the entity has no view of it. */
   commitmentRow(entity: EntityRecord, c: CommitmentRecord): Row | null {
-    let status: 'assigned' | 'unassigned' | 'ended';
+    const status = this.#assignmentStatus(entity, c);
+    if (!status) return null;
     let entitySeats: number | null;
     let allocated: number;
-    if (this.agreementEnded(c)) {
-      const snapshot = c.snapshot ?? {};
-      if (!(entity.id in snapshot)) return null;
-      status = 'ended';
+    if (status === 'ended') {
+      const snapshot = c.snapshot!;
       entitySeats = snapshot[entity.id]!;
       allocated = Object.values(snapshot).reduce((s, n) => s + n, 0);
     } else {
       const allocations = this.allocationsOn(c.id);
-      const own = allocations.find((a) => a.entity_id === entity.id);
-      if (!own && !this.isEligible(entity, c)) return null;
-      status = own ? 'assigned' : 'unassigned';
-      entitySeats = own ? own.entity_seats : null;
+      entitySeats = status === 'assigned' ? allocations.find((a) => a.entity_id === entity.id)!.entity_seats : null;
       allocated = allocations.reduce((s, a) => s + a.entity_seats, 0);
     }
     const mine = entitySeats ?? 0;
@@ -467,26 +463,22 @@ export class World {
   }
 
   #listCommitments(entity: EntityRecord, q: CommitmentQuery): CommitmentRecord[] {
-    const seen = {
-      programs: new Set(entity.programs.map((p) => p.program_id)),
-      endedAgreements: new Set([...this.data.agreements.values()].filter((a) => a.ended_at).map((a) => a.id)),
-    };
     const statuses = new Set(q.statuses);
     const listed: CommitmentRecord[] = [];
     for (const c of this.#commitmentsInOrder()) {
       if (q.venueId && c.venue_id !== q.venueId) continue;
       if (q.programId && c.program_id !== q.programId) continue;
-      const status = this.#assignmentStatus(entity, c, seen);
+      const status = this.#assignmentStatus(entity, c);
       if (status && statuses.has(status)) listed.push(c);
     }
     return listed;
   }
 
-  /** The status of the entity's row of the commitment (as `commitmentRow` gives it), or null when it has none. */
-  #assignmentStatus(entity: EntityRecord, c: CommitmentRecord, seen: { programs: Set<string>; endedAgreements: Set<string> }): AssignmentStatus | null {
-    if (seen.endedAgreements.has(c.agreement_id)) return c.snapshot && entity.id in c.snapshot ? 'ended' : null;
+  /** The status of the entity's row of the commitment, or null when the entity has no row of it. */
+  #assignmentStatus(entity: EntityRecord, c: CommitmentRecord): AssignmentStatus | null {
+    if (this.agreementEnded(c)) return c.snapshot && entity.id in c.snapshot ? 'ended' : null;
     if (this.#allocationsByCommitment.get(c.id)?.has(allocationKey(entity.id, c.id))) return 'assigned';
-    return seen.programs.has(c.program_id) ? 'unassigned' : null;
+    return this.isEligible(entity, c) ? 'unassigned' : null;
   }
 
   #commitmentsInOrder(): CommitmentRecord[] {
