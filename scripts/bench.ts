@@ -124,10 +124,14 @@ async function pageLoad(page: Page, url: string, ready: string): Promise<{ lcp: 
  */
 async function interaction(page: Page, act: () => Promise<void>): Promise<number> {
   await page.evaluate(() => {
-    (window as unknown as { __inp: number }).__inp = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) (window as unknown as { __inp: number }).__inp = Math.max((window as unknown as { __inp: number }).__inp, e.duration);
-    }).observe({ type: 'event', buffered: false, durationThreshold: 16 } as PerformanceObserverInit);
+    const w = window as unknown as { __inp: number; __inpObserver?: PerformanceObserver };
+    // one observer per page at a time: the one of the previous interaction stops
+    w.__inpObserver?.disconnect();
+    w.__inp = 0;
+    w.__inpObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__inp = Math.max(w.__inp, e.duration);
+    });
+    w.__inpObserver.observe({ type: 'event', buffered: false, durationThreshold: 16 } as PerformanceObserverInit);
   });
   await act();
   await page.waitForTimeout(300);
@@ -307,12 +311,10 @@ async function measureViews(page: Page, url: string, ready: string, sandboxUrl: 
     tokens += sent.filter((e) => e.path === '/oauth/token').length;
     for (const k of repeatedRequests(sent)) repeated.add(k);
   }
-  const lcp = samples.map((s) => s.lcp).filter(Number.isFinite);
-  const content = samples.map((s) => s.content);
   return {
     samples,
-    lcp_ms: { median: round(quantile(lcp, 0.5), 0), p95: round(quantile(lcp, 0.95), 0) },
-    content_ms: { median: round(quantile(content, 0.5), 0), p95: round(quantile(content, 0.95), 0) },
+    lcp_ms: spread(samples.map((s) => s.lcp)),
+    content_ms: spread(samples.map((s) => s.content)),
     perView,
     tokens,
     repeated: [...repeated],
@@ -497,9 +499,9 @@ async function main() {
       js_baseline_gzip_kb: round(baseline / 1024),
       pages,
       interactions: {
-        grid_keyboard_step_inp_ms: { median: round(quantile(gridInp, 0.5), 0), p95: round(quantile(gridInp, 0.95), 0) },
-        grid_drag_step_inp_ms: { median: round(quantile(gridDragInp, 0.5), 0), p95: round(quantile(gridDragInp, 0.95), 0) },
-        search_preset_inp_ms: { median: round(quantile(filterInp, 0.5), 0), p95: round(quantile(filterInp, 0.95), 0) },
+        grid_keyboard_step_inp_ms: spread(gridInp),
+        grid_drag_step_inp_ms: spread(gridDragInp),
+        search_preset_inp_ms: spread(filterInp),
       },
       api_economy: {
         api_requests_per_page_view: apiPerView,
