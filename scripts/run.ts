@@ -8,7 +8,9 @@
  *
  * Options: --port N (dashboard, default 3000), --sandbox-port N (default 4010), --log FILE (also
  * write both processes' output there, e.g. for e2e to scan it for secrets).
- * With GUESTBOOK_API_URL set, no sandbox is started and the dashboard talks to that API.
+ * With GUESTBOOK_API_URL set, no sandbox is started and the dashboard talks to that API. With
+ * GUESTBOOK_ENV=production it never starts one. The demo staff accounts are created only when it
+ * started the sandbox itself.
  */
 import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -54,7 +56,11 @@ async function main() {
   const dataDir = env.DASHBOARD_DATA_DIR ?? process.env.DASHBOARD_DATA_DIR;
   if (mode === 'serve' && dataDir) rmSync(dataDir, { recursive: true, force: true });
 
-  if (!process.env.GUESTBOOK_API_URL) {
+  const startsSandbox = !process.env.GUESTBOOK_API_URL;
+  if (startsSandbox && process.env.GUESTBOOK_ENV === 'production') {
+    throw new Error('GUESTBOOK_ENV=production: set GUESTBOOK_API_URL to the real API. The sandbox is never started in production.');
+  }
+  if (startsSandbox) {
     const sandboxArgs = ['--import', 'tsx', 'lib/sandbox/main.ts', '--port', String(sandboxPort), '--host', host];
     sandboxArgs.push(...(mode === 'serve' ? ['--memory'] : ['--data', path.join('.data', 'sandbox')]));
     // A larger world for measurements (npm run bench); the demo and the tests use the default.
@@ -75,7 +81,8 @@ async function main() {
   }
 
   const config = loadConfig({ ...process.env, ...env });
-  if (config.demoAccounts) {
+  const demoAccounts = startsSandbox && config.demoAccounts;
+  if (demoAccounts) {
     // Before the server starts: the embedded database accepts one process at a time.
     const { db, close } = await openDashboardDb(config);
     await ensureDemoAccounts(db);
@@ -92,9 +99,9 @@ async function main() {
   const next = await startProcess({
     name: 'dashboard',
     command: process.execPath,
-    args: [NEXT_BIN, mode === 'dev' ? 'dev' : 'start', '-p', String(port), '-H', host],
+    args: ['--import', 'tsx', 'scripts/server.ts', '--port', String(port), '--host', host, ...(mode === 'dev' ? ['--dev'] : [])],
     env: { ...env, NEXTAUTH_URL: url, PORT: String(port) },
-    ready: /Ready in|started server on|Local:/i,
+    ready: /Ready (in|on)|started server on|Local:/i,
     timeoutMs: 120_000,
     log,
   });
@@ -103,9 +110,9 @@ async function main() {
 
   console.log(`\n  Guest Book Partner Dashboard: ${url}`);
   console.log(`  API: ${config.api.baseUrl} (${config.environment})`);
-  if (config.demoAccounts) {
+  if (demoAccounts) {
     console.log(`  Sign in as ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(', ')}`);
-    console.log(`  Password for each: ${DEMO_PASSWORD}`);
+    console.log(`  Password for each: ${DEMO_PASSWORD} (unless changed since they were created)`);
   }
   console.log('  Ctrl-C stops the dashboard and the sandbox.\n');
 }

@@ -3,16 +3,18 @@
  *
  *   npm run staff -- add --email ana@example.com --name "Ana Ops" --role admin [--password …]
  *   npm run staff -- list
+ *   npm run staff -- remove --email ana@example.com
  *
  * Without --password a random password is generated and printed once. With the embedded database, stop the dashboard first (one process at a time).
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { configFromProcess } from '../lib/server/config-core';
 import { openDashboardDb } from '../lib/server/db/open';
 import { staffUsers } from '../lib/server/db/schema';
-import { createStaff } from '../lib/server/staff-store';
+import { createStaff, StaffEmail } from '../lib/server/staff-store';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -21,8 +23,10 @@ const { positionals, values } = parseArgs({
 
 async function main(): Promise<number> {
   const command = positionals[0];
-  if (command !== 'add' && command !== 'list') {
-    console.error('Usage: npm run staff -- add --email E --role viewer|operator|admin [--name N] [--password P]\n       npm run staff -- list');
+  if (command !== 'add' && command !== 'list' && command !== 'remove') {
+    console.error(
+      'Usage: npm run staff -- add --email E --role viewer|operator|admin [--name N] [--password P]\n       npm run staff -- list\n       npm run staff -- remove --email E',
+    );
     return 2;
   }
   const { db, close } = await openDashboardDb(configFromProcess());
@@ -32,6 +36,16 @@ async function main(): Promise<number> {
         console.log(`${u.email}\t${u.role}\t${u.disabled ? 'disabled' : 'active'}\t${u.name}`);
       }
       return 0;
+    }
+    if (command === 'remove') {
+      const email = StaffEmail.safeParse(values.email ?? '');
+      if (!email.success) {
+        console.error('--email: must be an e-mail address');
+        return 2;
+      }
+      const removed = await db.delete(staffUsers).where(eq(staffUsers.email, email.data)).returning({ email: staffUsers.email });
+      console.log(removed.length ? `Removed ${email.data} and its sessions.` : `No account has the e-mail ${email.data}.`);
+      return removed.length ? 0 : 1;
     }
     const generated = !values.password;
     const password = values.password ?? randomBytes(12).toString('base64url');

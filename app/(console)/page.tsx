@@ -6,6 +6,7 @@ import { FieldList } from '@/components/ui/field-list';
 import { listEntityChoices } from '@/lib/server/entity-context';
 import { getPartnerOverview } from '@/lib/server/partner';
 import { readApi } from '@/lib/server/read';
+import { requireStaff } from '@/lib/server/session';
 
 export const metadata: Metadata = { title: 'Overview' };
 
@@ -13,6 +14,7 @@ const formatTime = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
 
 export default async function OverviewPage() {
+  await requireStaff();
   const [partner, entities] = await Promise.all([readApi(getPartnerOverview), readApi(listEntityChoices)]);
   const entityName = (id: string) => (entities.ok ? entities.data.find((e) => e.id === id)?.name : undefined);
   return (

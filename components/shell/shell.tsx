@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { EntitySwitcher, type EntityOption } from './entity-switcher';
@@ -74,13 +75,13 @@ export function Shell({
                 API {rateLimit.remaining}/{rateLimit.limit}
               </span>
             )}
-            <div className="text-right leading-tight">
+            <Link href="/account" title="Your account: password and sessions" className="rounded-md px-1 text-right leading-tight hover:bg-slate-50">
               <div className="text-sm font-medium text-slate-800" data-testid="shell-staff-name">{staff.name}</div>
               <div className="text-xs text-slate-500">
                 <span className="hidden xl:inline">{staff.email} · </span>
                 <span data-testid="shell-staff-role">{ROLE_LABEL[staff.role]}</span>
               </div>
-            </div>
+            </Link>
             <SignOutButton />
           </div>
         </header>

@@ -1,10 +1,10 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { GuestbookApiError } from '../guestbook';
 import { recordAudit } from './audit';
 import { verifySession, type StaffSession } from './auth';
 import { describeApiError } from './api-errors';
+import { logUnexpected } from './log';
 import { hasRole, ROLE_LABELS, type StaffRole } from './roles';
 
 export type FieldErrors = Record<string, string[]>;
@@ -165,8 +165,7 @@ async function runStaffOperation<S extends z.ZodType, T>(
       await audit('failed', message);
       return { ok: false, error: message, fieldErrors, status: e.status >= 400 && e.status < 500 ? e.status : 502 };
     }
-    const logId = randomUUID().slice(0, 8);
-    console.error(`[action ${def.name}] unexpected failure (log id ${logId}):`, e instanceof Error ? e.message : e);
+    const logId = logUnexpected(`action ${def.name}`, e);
     await audit('failed', `unexpected failure, log id ${logId}`).catch(() => undefined);
     return { ok: false, error: `Something went wrong on our side (log id ${logId}). Reload to see the current state, then try again.`, logId, status: 500 };
   }

@@ -1,15 +1,18 @@
 import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import type { Provider } from 'next-auth/providers/index';
-import { getServerSession } from 'next-auth';
+import { getToken } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
+import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { getConfig } from './config';
+import type { DashboardConfig } from './config-core';
 import { getDb } from './db';
 import type { StaffRole } from './db/schema';
-import { LoginLimiter } from './login-limiter';
-import type { DashboardConfig } from './config-core';
-import { checkLogin, findStaffById, staffForSso, type SsoProfile } from './staff-store';
+import { logUnexpected } from './log';
+import { endSession, staffOfSession, startSession } from './staff-sessions';
+import { checkLogin, staffForSso, type SsoProfile } from './staff-store';
 
 declare module 'next-auth' {
   interface Session {
@@ -19,16 +22,31 @@ declare module 'next-auth' {
 declare module 'next-auth/jwt' {
   interface JWT {
     staffId?: string;
+    /** the staff_sessions row this cookie stands for */
+    sid?: string;
   }
 }
 
-const globalForLimiter = globalThis as unknown as { loginLimiter?: LoginLimiter };
-const limiter = (globalForLimiter.loginLimiter ??= new LoginLimiter());
-
+/** The sign-in's client address, as the dashboard's HTTP server determined it (client-address.ts). */
 function clientAddress(headers: Record<string, unknown> | undefined): string {
-  const forwarded = headers?.['x-forwarded-for'];
-  const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
-  return first || 'local';
+  const address = headers?.[CLIENT_ADDRESS_HEADER];
+  if (typeof address === 'string' && address) return address;
+  // Started without scripts/server.ts (a bare `next start`): there is no address to trust, so
+  // every such sign-in shares one limit rather than one a client could choose for itself.
+  warnOnce('The dashboard was not started through scripts/server.ts: sign-in limits cannot tell clients apart.');
+  return 'unknown';
+}
+
+let warned = false;
+function warnOnce(message: string) {
+  if (warned) return;
+  warned = true;
+  console.warn(message);
+}
+
+/** `__Secure-` and `Secure` when the dashboard's public URL is https (required in production). */
+export function sessionCookieName(config: DashboardConfig): string {
+  return config.secureCookies ? '__Secure-next-auth.session-token' : 'next-auth.session-token';
 }
 
 export const OIDC_PROVIDER_ID = 'sso';
@@ -54,22 +72,31 @@ export function getAuthOptions(): NextAuthOptions {
   const config = getConfig();
   return {
     secret: config.authSecret,
+    // The cookie's own expiry slides; the session's lifetime does not (staff_sessions.expires_at).
     session: { strategy: 'jwt', maxAge: config.sessionMaxAgeS },
     jwt: { maxAge: config.sessionMaxAgeS },
+    useSecureCookies: config.secureCookies,
+    cookies: {
+      sessionToken: {
+        name: sessionCookieName(config),
+        options: { httpOnly: true, sameSite: 'lax', path: '/', secure: config.secureCookies },
+      },
+    },
     pages: { signIn: '/login', error: '/login' },
+    // next-auth's own failures, by code and the error's name only (its messages can carry input).
+    logger: {
+      error: (code, metadata) => void logUnexpected(`auth ${code}`, metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error),
+      warn: (code) => console.warn(`[auth] ${code}`),
+      debug: () => undefined,
+    },
     providers: [
       ...(config.oidc ? [oidcProvider(config.oidc)] : []),
       CredentialsProvider({
         name: 'E-mail and password',
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials, req) {
-          const address = clientAddress(req?.headers);
-          if (limiter.isBlocked(address)) throw new Error('throttled');
-          const result = await checkLogin(await getDb(), credentials?.email ?? '', credentials?.password ?? '');
-          if (!result.ok) {
-            limiter.recordFailure(address);
-            throw new Error(result.reason);
-          }
+          const result = await checkLogin(await getDb(), credentials?.email ?? '', credentials?.password ?? '', clientAddress(req?.headers));
+          if (!result.ok) throw new Error(result.reason);
           return { id: result.user.id, email: result.user.email, name: result.user.name };
         },
       }),
@@ -82,15 +109,23 @@ export function getAuthOptions(): NextAuthOptions {
         const staff = await staffForSso(await getDb(), profile as SsoProfile | undefined);
         return staff ? true : '/login?error=sso_unknown';
       },
+      // At sign-in only (`user` is set): a server-side session is opened and the cookie names it.
       async jwt({ token, user, account, profile }) {
-        if (account?.provider === OIDC_PROVIDER_ID) token.staffId = (await staffForSso(await getDb(), profile as SsoProfile | undefined))?.id;
-        else if (user) token.staffId = user.id;
-        return token;
+        if (!user) return token;
+        const db = await getDb();
+        const staffId = account?.provider === OIDC_PROVIDER_ID ? (await staffForSso(db, profile as SsoProfile | undefined))?.id : user.id;
+        const sid = staffId ? await startSession(db, staffId, config.sessionMaxAgeS) : undefined;
+        return { ...token, staffId, sid };
       },
-      // The role and the disabled flag are read from the database on every request (verifySession),
-      // so the token carries only the account id.
+      // The role and the disabled flag are read from the database on every request (verifySession);
+      // what the browser may read of the session is the account id alone.
       session({ session, token }) {
         return { ...session, user: { ...session.user, id: token.staffId ?? '' } } as typeof session;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (token?.sid) await endSession(await getDb(), token.sid);
       },
     },
   };
@@ -103,17 +138,31 @@ export interface StaffSession {
   role: StaffRole;
   /** signed in with a one-time password: must choose a new one before doing anything else */
   mustChangePassword: boolean;
+  /** the staff_sessions row of this request's cookie */
+  sessionId: string;
 }
 
 /**
- * The signed-in staff member, re-read from the database (a disabled account or a changed role
- * takes effect on the next request), or null. Cached per request.
+ * The signed-in staff member, re-read from the database with the session on every request (a
+ * signed-out or outdated session, a disabled account or a changed role takes effect at once), or
+ * null. Cached per request.
  */
 export const verifySession = cache(async (): Promise<StaffSession | null> => {
-  const session = await getServerSession(getAuthOptions());
-  const id = session?.user?.id;
-  if (!id) return null;
-  const user = await findStaffById(await getDb(), id);
-  if (!user || user.disabled) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, mustChangePassword: user.mustChangePassword };
+  const config = getConfig();
+  const jar = await cookies();
+  const token = await getToken({
+    req: { cookies: Object.fromEntries(jar.getAll().map((c) => [c.name, c.value])), headers: {} } as never,
+    secret: config.authSecret,
+    secureCookie: config.secureCookies,
+    cookieName: sessionCookieName(config),
+  });
+  if (!token?.sid) return null;
+  const user = await staffOfSession(await getDb(), token.sid);
+  if (!user || user.id !== token.staffId) return null;
+  return { id: user.id, email: user.email, name: user.name, role: user.role, mustChangePassword: user.mustChangePassword, sessionId: token.sid };
 });
+
+/** The client address of the request being served (for limits outside sign-in). */
+export async function requestClientAddress(): Promise<string> {
+  return clientAddress(Object.fromEntries((await headers()).entries()));
+}

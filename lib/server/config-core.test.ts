@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, SANDBOX_DEFAULTS } from './config-core';
+import { loadConfig, looksRandom, SANDBOX_DEFAULTS } from './config-core';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'gb-config-'));
 
@@ -24,20 +25,56 @@ describe('configuration', () => {
     expect(c.api.audience).toBe('https://api.example.com/');
   });
 
-  it('production needs explicit settings and refuses demo ones', () => {
-    expect(() => loadConfig({ GUESTBOOK_ENV: 'production' })).toThrow(
-      /requires GUESTBOOK_API_URL, GUESTBOOK_CLIENT_ID, GUESTBOOK_CLIENT_SECRET, AUTH_SECRET/,
-    );
+  describe('production refuses to start when unsafe, naming why', () => {
     const prod = {
       GUESTBOOK_ENV: 'production',
+      NEXTAUTH_URL: 'https://dashboard.example.com',
       GUESTBOOK_API_URL: 'https://api.example.com',
-      GUESTBOOK_CLIENT_ID: 'cid',
+      GUESTBOOK_CLIENT_ID: 'cid_live_81d2',
       GUESTBOOK_CLIENT_SECRET: 'real-secret',
-      AUTH_SECRET: 'x'.repeat(32),
+      AUTH_SECRET: 'n0V5q+Zc8JxR2mW7tL4yB9eK1hS6aD3fG0pU5iO8rE2=',
     };
-    expect(loadConfig(prod).demoAccounts).toBe(false);
-    expect(() => loadConfig({ ...prod, DEMO_ACCOUNTS: 'true' })).toThrow(/DEMO_ACCOUNTS/);
-    expect(() => loadConfig({ ...prod, GUESTBOOK_CLIENT_SECRET: SANDBOX_DEFAULTS.clientSecret })).toThrow(/demo secret/);
+    it('starts with explicit https settings, secure cookies and no demo accounts', () => {
+      const c = loadConfig(prod);
+      expect(c.demoAccounts).toBe(false);
+      expect(c.secureCookies).toBe(true);
+      expect(c.trustedProxyHops).toBe(0);
+    });
+    it.each([
+      ['nothing set', { GUESTBOOK_ENV: 'production' }, /requires NEXTAUTH_URL, GUESTBOOK_API_URL, GUESTBOOK_CLIENT_ID, GUESTBOOK_CLIENT_SECRET, AUTH_SECRET/],
+      ['no dashboard URL', { ...prod, NEXTAUTH_URL: undefined }, /requires NEXTAUTH_URL/],
+      ['an http dashboard URL', { ...prod, NEXTAUTH_URL: 'http://dashboard.example.com' }, /NEXTAUTH_URL must be an https:\/\/ URL/],
+      ['an http API URL', { ...prod, GUESTBOOK_API_URL: 'http://api.example.com' }, /GUESTBOOK_API_URL must be an https:\/\/ URL/],
+      ['an http token URL', { ...prod, GUESTBOOK_AUTH_URL: 'http://auth.example.com' }, /GUESTBOOK_AUTH_URL must be an https:\/\/ URL/],
+      [
+        'an http OIDC issuer',
+        { ...prod, OIDC_ISSUER: 'http://login.example.com', OIDC_CLIENT_ID: 'dash', OIDC_CLIENT_SECRET: 's' },
+        /OIDC_ISSUER must be an https:\/\/ URL/,
+      ],
+      ['32 × x as AUTH_SECRET', { ...prod, AUTH_SECRET: 'x'.repeat(32) }, /AUTH_SECRET does not look random/],
+      ['a typed AUTH_SECRET', { ...prod, AUTH_SECRET: 'passwordpasswordpasswordpassword1' }, /AUTH_SECRET does not look random/],
+      ['a run as AUTH_SECRET', { ...prod, AUTH_SECRET: 'abcdefghijklmnopqrstuvwxyz0123456789' }, /AUTH_SECRET does not look random/],
+      ['demo accounts on', { ...prod, DEMO_ACCOUNTS: 'true' }, /DEMO_ACCOUNTS/],
+      ['the sandbox demo client id', { ...prod, GUESTBOOK_CLIENT_ID: SANDBOX_DEFAULTS.clientId }, /sandbox demo client/],
+      ['the sandbox demo secret', { ...prod, GUESTBOOK_CLIENT_SECRET: SANDBOX_DEFAULTS.clientSecret }, /public sandbox demo secret/],
+    ])('refuses %s', (_name, env, message) => {
+      expect(() => loadConfig(env as Record<string, string | undefined>)).toThrow(message);
+    });
+    it('accepts secrets made by the usual generators', () => {
+      for (const secret of [randomBytes(32).toString('base64'), randomBytes(32).toString('hex'), randomBytes(24).toString('base64url')]) {
+        expect(looksRandom(secret), secret).toBe(true);
+      }
+    });
+  });
+
+  it('uses Secure cookies whenever the dashboard URL is https, also outside production', () => {
+    expect(loadConfig({ DASHBOARD_DATA_DIR: dataDir(), NEXTAUTH_URL: 'https://dash.example.com' }).secureCookies).toBe(true);
+    expect(loadConfig({ DASHBOARD_DATA_DIR: dataDir(), NEXTAUTH_URL: 'http://127.0.0.1:3000' }).secureCookies).toBe(false);
+  });
+
+  it('reads TRUSTED_PROXY_HOPS as a small whole number', () => {
+    expect(loadConfig({ DASHBOARD_DATA_DIR: dataDir(), TRUSTED_PROXY_HOPS: '2' }).trustedProxyHops).toBe(2);
+    expect(() => loadConfig({ DASHBOARD_DATA_DIR: dataDir(), TRUSTED_PROXY_HOPS: 'one' })).toThrow(/TRUSTED_PROXY_HOPS/);
   });
 
   it('names every invalid variable', () => {

@@ -36,6 +36,8 @@ const Env = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(40).default('Company SSO'),
+  NEXTAUTH_URL: Url.optional(),
+  TRUSTED_PROXY_HOPS: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(0).max(10).default(0),
 });
 
 export interface DashboardConfig {
@@ -55,6 +57,12 @@ export interface DashboardConfig {
   demoAccounts: boolean;
   /** company SSO (OpenID Connect), when its three variables are set */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
+  /** the dashboard's own public URL (NEXTAUTH_URL), when set */
+  publicUrl: string | undefined;
+  /** session cookie with `Secure` and the `__Secure-` prefix: the public URL is https */
+  secureCookies: boolean;
+  /** proxies in front of the dashboard that append to X-Forwarded-For (client-address.ts) */
+  trustedProxyHops: number;
 }
 
 export class ConfigError extends Error {
@@ -78,6 +86,43 @@ function sandboxAuthSecret(dataDir: string): string {
   }
 }
 
+/**
+ * What GUESTBOOK_ENV=production refuses to start with, each named: missing settings, plain-http
+ * URLs (tokens, the client secret and session cookies would cross the network in clear), a
+ * guessable AUTH_SECRET, and the sandbox's published demo credentials.
+ */
+function refuseUnsafeProduction(env: z.output<typeof Env>): void {
+  const problems: string[] = [];
+  const required = ['NEXTAUTH_URL', 'GUESTBOOK_API_URL', 'GUESTBOOK_CLIENT_ID', 'GUESTBOOK_CLIENT_SECRET', 'AUTH_SECRET'] as const;
+  const missing = required.filter((k) => !env[k]);
+  if (missing.length) problems.push(`requires ${missing.join(', ')}`);
+  for (const k of ['NEXTAUTH_URL', 'GUESTBOOK_API_URL', 'GUESTBOOK_AUTH_URL', 'OIDC_ISSUER'] as const) {
+    if (env[k] && !env[k].startsWith('https://')) problems.push(`${k} must be an https:// URL (got ${env[k]})`);
+  }
+  if (env.AUTH_SECRET && !looksRandom(env.AUTH_SECRET)) {
+    problems.push('AUTH_SECRET does not look random: use at least 32 random characters, e.g. `openssl rand -base64 32`');
+  }
+  if (env.DEMO_ACCOUNTS === 'true') problems.push('DEMO_ACCOUNTS cannot be enabled');
+  if (env.GUESTBOOK_CLIENT_ID === SANDBOX_DEFAULTS.clientId) problems.push('GUESTBOOK_CLIENT_ID is the sandbox demo client; set the real one');
+  if (env.GUESTBOOK_CLIENT_SECRET === SANDBOX_DEFAULTS.clientSecret) {
+    problems.push('GUESTBOOK_CLIENT_SECRET is the public sandbox demo secret; set the real one');
+  }
+  if (problems.length) throw new ConfigError(`GUESTBOOK_ENV=production: ${problems.join('; ')}`);
+}
+
+/**
+ * A secret that was generated rather than typed: at least 128 bits by its own character
+ * statistics, ten or more distinct characters, and not mostly a run like "abcd…" or "1234…".
+ */
+export function looksRandom(secret: string): boolean {
+  const counts = new Map<string, number>();
+  for (const c of secret) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const bitsPerChar = [...counts.values()].reduce((h, n) => h - (n / secret.length) * Math.log2(n / secret.length), 0);
+  let steps = 0;
+  for (let i = 1; i < secret.length; i++) if (Math.abs(secret.charCodeAt(i) - secret.charCodeAt(i - 1)) <= 1) steps++;
+  return bitsPerChar * secret.length >= 128 && counts.size >= 10 && steps < secret.length / 2;
+}
+
 export function loadConfig(source: Record<string, string | undefined>): DashboardConfig {
   const parsed = Env.safeParse(source);
   if (!parsed.success) {
@@ -91,16 +136,7 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
     throw new ConfigError(`Company SSO needs ${oidcVars.join(', ')}; missing ${oidcVars.filter((k) => !env[k]).join(', ')}`);
   }
   const production = env.GUESTBOOK_ENV === 'production';
-  if (production) {
-    const missing = (['GUESTBOOK_API_URL', 'GUESTBOOK_CLIENT_ID', 'GUESTBOOK_CLIENT_SECRET', 'AUTH_SECRET'] as const).filter(
-      (k) => !env[k],
-    );
-    if (missing.length) throw new ConfigError(`GUESTBOOK_ENV=production requires ${missing.join(', ')}`);
-    if (env.DEMO_ACCOUNTS === 'true') throw new ConfigError('DEMO_ACCOUNTS cannot be enabled in production');
-    if (env.GUESTBOOK_CLIENT_SECRET === SANDBOX_DEFAULTS.clientSecret) {
-      throw new ConfigError('GUESTBOOK_CLIENT_SECRET is the public sandbox demo secret; set the real one');
-    }
-  }
+  if (production) refuseUnsafeProduction(env);
   const baseUrl = env.GUESTBOOK_API_URL ?? SANDBOX_DEFAULTS.apiUrl;
   const dataDir = path.resolve(env.DASHBOARD_DATA_DIR);
   return {
@@ -119,6 +155,9 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
     sessionMaxAgeS: env.SESSION_MAX_AGE_S,
     demoAccounts: !production && env.DEMO_ACCOUNTS !== 'false',
     oidc: env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME } : null,
+    publicUrl: env.NEXTAUTH_URL,
+    secureCookies: env.NEXTAUTH_URL?.startsWith('https://') ?? false,
+    trustedProxyHops: env.TRUSTED_PROXY_HOPS,
   };
 }
 

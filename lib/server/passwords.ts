@@ -10,5 +10,3 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
     return false;
   }
 }
-
-export const MIN_PASSWORD_LENGTH = 12;

@@ -11,7 +11,7 @@ import { hasRole, type StaffRole } from './roles';
 export async function requireStaff(role: StaffRole = 'viewer'): Promise<StaffSession> {
   const staff = await verifySession();
   if (!staff) redirect('/login');
-  if (staff.mustChangePassword) redirect('/account/password');
+  if (staff.mustChangePassword) redirect('/account');
   if (!hasRole(staff.role, role)) notFound();
   return staff;
 }

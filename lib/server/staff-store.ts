@@ -2,17 +2,16 @@
  * Staff accounts: creation, lookup and the password check with lockout. Framework-free so
  * that the `npm run staff` command and the tests use exactly what the dashboard uses.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, like, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DashboardDb } from './db/open';
-import { STAFF_ROLES, staffUsers, type StaffRole, type StaffUser } from './db/schema';
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords';
+import { loginThrottle, STAFF_ROLES, staffSessions, staffUsers, type StaffRole, type StaffUser } from './db/schema';
+import { ACCOUNT_LIMIT, accountKey, ADDRESS_LIMIT, addressKey, clearAttempts, countAttempt, forgetOldAttempts, refundAttempt } from './login-limiter';
+import { StaffPassword } from '../auth/password-policy';
+import { hashPassword, verifyPassword } from './passwords';
 
 export const StaffEmail = z.string().trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' }));
-export const StaffPassword = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, { error: `must be at least ${MIN_PASSWORD_LENGTH} characters` })
-  .max(200, { error: 'must be at most 200 characters' });
+export { StaffPassword };
 export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: `must be one of ${STAFF_ROLES.join(', ')}` });
 
 export const NewStaff = z.strictObject({
@@ -55,19 +54,19 @@ export async function createStaff(db: DashboardDb, input: NewStaff): Promise<Sta
   return toSummary(row!);
 }
 
-/** Creates the account, or resets its password, role and name when the e-mail already exists. */
-export async function upsertStaff(db: DashboardDb, input: NewStaff): Promise<StaffSummary> {
+/**
+ * Creates the account unless one with that e-mail exists. An existing account is left exactly as
+ * it is (an admin may have disabled it or changed its password): never re-enabled, never reset.
+ */
+export async function ensureStaff(db: DashboardDb, input: NewStaff): Promise<boolean> {
   const s = NewStaff.parse(input);
-  const passwordHash = await hashPassword(s.password);
-  const [row] = await db
+  if (await findStaffByEmail(db, s.email)) return false;
+  const created = await db
     .insert(staffUsers)
-    .values({ email: s.email, name: s.name, role: s.role, passwordHash, mustChangePassword: s.mustChangePassword })
-    .onConflictDoUpdate({
-      target: staffUsers.email,
-      set: { name: s.name, role: s.role, passwordHash, disabled: false, failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` },
-    })
-    .returning();
-  return toSummary(row!);
+    .values({ email: s.email, name: s.name, role: s.role, passwordHash: await hashPassword(s.password), mustChangePassword: s.mustChangePassword })
+    .onConflictDoNothing({ target: staffUsers.email })
+    .returning({ id: staffUsers.id });
+  return created.length > 0;
 }
 
 export async function findStaffById(db: DashboardDb, id: string): Promise<StaffUser | undefined> {
@@ -83,12 +82,16 @@ export async function findStaffByEmail(db: DashboardDb, email: string): Promise<
 
 export interface SsoProfile {
   email?: string;
-  email_verified?: boolean;
+  email_verified?: boolean | string;
 }
 
-/** The enabled staff account an SSO profile signs in as: matched by e-mail, which the provider must not mark unverified. */
+/**
+ * The enabled staff account an SSO profile signs in as: matched by e-mail, which the provider
+ * must state is verified (`email_verified: true`). A profile that omits the claim is refused:
+ * the e-mail could be any address its holder typed in.
+ */
 export async function staffForSso(db: DashboardDb, profile: SsoProfile | undefined): Promise<StaffUser | undefined> {
-  if (!profile?.email || profile.email_verified === false) return undefined;
+  if (!profile?.email || (profile.email_verified !== true && profile.email_verified !== 'true')) return undefined;
   const staff = await findStaffByEmail(db, profile.email);
   return staff && !staff.disabled ? staff : undefined;
 }
@@ -101,44 +104,41 @@ export async function countActiveAdmins(db: DashboardDb): Promise<number> {
   return row?.n ?? 0;
 }
 
-export const LOCKOUT = { maxFailures: 5, lockMinutes: 15 } as const;
-
-export type LoginResult =
-  | { ok: true; user: StaffSummary }
-  | { ok: false; reason: 'invalid' | 'locked' | 'disabled' };
+export type LoginResult = { ok: true; user: StaffSummary } | { ok: false; reason: 'invalid' | 'throttled' | 'disabled' };
 
 /**
- * Checks a password. After LOCKOUT.maxFailures consecutive failures the account is locked for
- * LOCKOUT.lockMinutes, whatever password is given. The answer for an unknown e-mail and a
- * wrong password is the same, so accounts cannot be probed.
+ * Checks a password for a sign-in from `address`. Both limits are counted before the password is
+ * checked (see login-limiter). The answer for an unknown e-mail, a wrong password and an e-mail
+ * paused by its limit is the same `invalid`, after the same argon2 work, so the answer says
+ * nothing about whether an account exists. `disabled` is said only to whoever knows the password.
  */
-export async function checkLogin(db: DashboardDb, email: string, password: string, now = new Date()): Promise<LoginResult> {
+export async function checkLogin(db: DashboardDb, email: string, password: string, address: string, now = new Date()): Promise<LoginResult> {
+  if (!(await countAttempt(db, addressKey(address), ADDRESS_LIMIT, now)).allowed) return { ok: false, reason: 'throttled' };
+  if (Math.random() < 0.01) await forgetOldAttempts(db, now);
   const parsedEmail = StaffEmail.safeParse(email);
-  if (!parsedEmail.success || password.length === 0 || password.length > 200) return { ok: false, reason: 'invalid' };
-  const [user] = await db.select().from(staffUsers).where(eq(staffUsers.email, parsedEmail.data));
-  if (!user) {
-    await verifyPassword(DUMMY_HASH, password); // same work as a real check
-    return { ok: false, reason: 'invalid' };
-  }
-  if (user.lockedUntil && user.lockedUntil > now) return { ok: false, reason: 'locked' };
-  const valid = await verifyPassword(user.passwordHash, password);
-  if (!valid) {
-    const failures = user.failedLogins + 1;
-    const lock = failures >= LOCKOUT.maxFailures;
-    await db
-      .update(staffUsers)
-      .set({
-        failedLogins: lock ? 0 : failures,
-        lockedUntil: lock ? new Date(now.getTime() + LOCKOUT.lockMinutes * 60_000) : user.lockedUntil,
-      })
-      .where(eq(staffUsers.id, user.id));
-    return { ok: false, reason: lock ? 'locked' : 'invalid' };
-  }
+  const wellFormed = parsedEmail.success && password.length > 0 && password.length <= 200;
+  const accountAttempt = wellFormed ? await countAttempt(db, accountKey(parsedEmail.data, address), ACCOUNT_LIMIT, now) : undefined;
+  const user = accountAttempt?.allowed ? await findStaffByEmail(db, parsedEmail.data!) : undefined;
+  const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password.slice(0, 200));
+  if (!user || !valid) return { ok: false, reason: 'invalid' };
   if (user.disabled) return { ok: false, reason: 'disabled' };
-  if (user.failedLogins > 0 || user.lockedUntil) {
-    await db.update(staffUsers).set({ failedLogins: 0, lockedUntil: null }).where(eq(staffUsers.id, user.id));
-  }
+  await clearAttempts(db, accountKey(user.email, address));
+  await refundAttempt(db, addressKey(address));
   return { ok: true, user: toSummary(user) };
+}
+
+/**
+ * The current password of a signed-in member, checked under the same per-address limit as a
+ * sign-in, so a stolen session cannot guess it either.
+ */
+export async function checkCurrentPassword(db: DashboardDb, staffId: string, password: string, address: string, now = new Date()): Promise<boolean> {
+  const user = await findStaffById(db, staffId);
+  if (!user) return false;
+  const attempt = await countAttempt(db, accountKey(user.email, address), ACCOUNT_LIMIT, now);
+  const valid = await verifyPassword(attempt.allowed ? user.passwordHash : DUMMY_HASH, password.slice(0, 200));
+  if (!attempt.allowed || !valid) return false;
+  await clearAttempts(db, accountKey(user.email, address));
+  return true;
 }
 
 // argon2id hash of a random string, used to spend the same time on unknown e-mails.
@@ -157,8 +157,9 @@ export class LastAdminError extends Error {
 }
 
 /**
- * Changes role and/or the disabled flag. Refuses to leave the team without an active admin;
- * the check and the write happen in one transaction.
+ * Changes role and/or the disabled flag, ending the member's sessions when either changes.
+ * Refuses to leave the team without an active admin. Every active admin's row is locked (in id
+ * order) before the check, so two demotions of two different admins at once cannot both pass.
  */
 export async function updateStaffAccess(
   db: DashboardDb,
@@ -166,11 +167,18 @@ export async function updateStaffAccess(
   change: { role?: StaffRole; disabled?: boolean },
 ): Promise<{ before: StaffSummary; after: StaffSummary } | undefined> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id)).for('update');
+    const locked = await tx
+      .select()
+      .from(staffUsers)
+      .where(or(eq(staffUsers.id, id), and(eq(staffUsers.role, 'admin'), eq(staffUsers.disabled, false))))
+      .orderBy(staffUsers.id)
+      .for('update');
+    const user = locked.find((u) => u.id === id);
     if (!user) return undefined;
+    const changes = (change.role !== undefined && change.role !== user.role) || (change.disabled !== undefined && change.disabled !== user.disabled);
     const [after] = await tx
       .update(staffUsers)
-      .set({ ...change, updatedAt: sql`now()` })
+      .set({ ...change, ...(changes ? { sessionVersion: sql`${staffUsers.sessionVersion} + 1` } : {}), updatedAt: sql`now()` })
       .where(eq(staffUsers.id, id))
       .returning();
     const [admins] = await tx
@@ -182,10 +190,30 @@ export async function updateStaffAccess(
   });
 }
 
-export async function setStaffPassword(db: DashboardDb, id: string, password: string, mustChangePassword: boolean): Promise<void> {
+/**
+ * Sets a new password and ends every session of the account (a reset by an admin, or a change
+ * made elsewhere). `keepSessionId`, the session that made the change itself, stays signed in.
+ */
+export async function setStaffPassword(
+  db: DashboardDb,
+  id: string,
+  password: string,
+  mustChangePassword: boolean,
+  keepSessionId?: string,
+): Promise<void> {
   const passwordHash = await hashPassword(StaffPassword.parse(password));
-  await db
-    .update(staffUsers)
-    .set({ passwordHash, mustChangePassword, failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` })
-    .where(eq(staffUsers.id, id));
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(staffUsers)
+      .set({ passwordHash, mustChangePassword, sessionVersion: sql`${staffUsers.sessionVersion} + 1`, updatedAt: sql`now()` })
+      .where(eq(staffUsers.id, id))
+      .returning({ email: staffUsers.email, sessionVersion: staffUsers.sessionVersion });
+    if (user && keepSessionId) {
+      await tx
+        .update(staffSessions)
+        .set({ sessionVersion: user.sessionVersion })
+        .where(and(eq(staffSessions.id, keepSessionId), eq(staffSessions.staffId, id)));
+    }
+    if (user) await tx.delete(loginThrottle).where(like(loginThrottle.key, `${accountKey(user.email, '')}%`));
+  });
 }

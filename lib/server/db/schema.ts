@@ -13,12 +13,46 @@ export const staffUsers = pgTable('staff_users', {
   /** set when an admin issued a one-time password: the next sign-in must choose a new one */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   disabled: boolean('disabled').notNull().default(false),
-  failedLogins: integer('failed_logins').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** bumped by a password change or reset, a role change, disabling and "sign out everywhere": every older session ends */
+  sessionVersion: integer('session_version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type StaffUser = typeof staffUsers.$inferSelect;
+
+/**
+ * One row per sign-in. The session cookie carries only this row's id: signing out revokes the
+ * row, and a session is valid only while its version equals the account's and before
+ * `expires_at`, fixed at sign-in (re-issuing the cookie cannot extend it).
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    sessionVersion: integer('session_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId), index('staff_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Sign-in attempts counted per key (a client address, or an e-mail from one address) in a
+ * window: one row per key, counted with one atomic upsert before any password is checked.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_throttle_window_idx').on(t.windowStartedAt)],
+);
 
 /** One row per mutating staff action: who did what to which resource, before, after, result. */
 export const auditLog = pgTable(
