@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/demo-accounts';
+import { SIGN_IN_ERRORS } from '../app/login/messages';
 import { STORAGE } from './env';
+import { signedInBrowser } from './staff';
 
 test.describe('signed out', () => {
   test('every page sends an unauthenticated visitor to /login', async ({ page }) => {
@@ -17,7 +19,7 @@ test.describe('signed out', () => {
     await page.getByLabel('E-mail').fill(DEMO_ACCOUNTS[2]!.email);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByTestId('login-error')).toHaveText('Wrong e-mail or password.');
+    await expect(page.getByTestId('login-error')).toHaveText(SIGN_IN_ERRORS.invalid!);
     await page.goto('/');
     await expect(page).toHaveURL(/\/login(\?|$)/);
   });
@@ -53,11 +55,14 @@ test.describe('signed in', () => {
     await expect(page.getByRole('link', { name: DEMO_DELEGATES[0]!.name })).toHaveAttribute('href', `/delegates/${DEMO_DELEGATES[0]!.identityId}`);
   });
 
-  test('sign out ends the session', async ({ page }) => {
-    await page.goto('/');
+  test('sign out ends the session', async ({ browser }) => {
+    // A session of its own: signing out ends it on the server, and the shared one must live on.
+    const { page, context } = await signedInBrowser(browser, DEMO_ACCOUNTS[2]!.email, DEMO_PASSWORD);
+    await expect(page.getByTestId('shell-staff-name')).toHaveText(DEMO_ACCOUNTS[2]!.name);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login(\?|$)/);
     await page.goto('/');
     await expect(page).toHaveURL(/\/login(\?|$)/);
+    await context.close();
   });
 });

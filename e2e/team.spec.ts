@@ -47,9 +47,10 @@ test.describe('as admin', () => {
     expect(secret.length).toBeGreaterThanOrEqual(12);
 
     const member = await signIn(browser, email, secret);
-    await expect(member.page).toHaveURL(/\/account\/password$/);
+    await expect(member.page).toHaveURL(/\/account$/);
     await member.page.goto('/');
-    await expect(member.page).toHaveURL(/\/account\/password$/);
+    await expect(member.page).toHaveURL(/\/account$/);
+    await member.page.getByLabel('One-time password').fill(secret);
     await member.page.getByLabel('New password (at least 12 characters)').fill('my own new password');
     await member.page.getByLabel('Repeat the new password').fill('my own new password');
     await member.page.getByRole('button', { name: 'Save the new password' }).click();

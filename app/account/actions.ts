@@ -30,7 +30,7 @@ export const changeOwnPassword = staffAction(
 
 /** Ends every session of one's own account, on every device, this one included. */
 export const signOutEverywhere = staffAction(
-  { name: 'sign-out-everywhere', role: 'viewer', input: z.strictObject({}), mutates: true, allowedBeforePasswordChange: true },
+  { name: 'sign-out-everywhere', role: 'viewer', input: z.strictObject({ scope: z.literal('everywhere', { error: 'must be "everywhere"' }) }), mutates: true, allowedBeforePasswordChange: true },
   async (_input, { staff, describe }) => {
     describe({ resourceType: 'staff', resourceId: staff.id });
     await endAllSessions(await getDb(), staff.id);

@@ -12,7 +12,7 @@ export function SignOutEverywhere() {
   const [error, setError] = useState<string | null>(null);
   const run = () =>
     startTransition(async () => {
-      const r = await signOutEverywhere({});
+      const r = await signOutEverywhere({ scope: 'everywhere' });
       if (!r.ok) return setError(r.error);
       // This session ended with the others: the next page is the sign-in.
       router.replace('/login');

@@ -1,0 +1,27 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { STORAGE } from './env';
+
+/** Adds a staff member through the Team page, as the demo admin. */
+export async function addMember(browser: Browser, member: { email: string; name: string; role: 'viewer' | 'operator' | 'admin'; password: string }): Promise<void> {
+  const context = await browser.newContext({ storageState: STORAGE.admin });
+  const admin = await context.newPage();
+  await admin.goto('/team');
+  await admin.getByLabel('E-mail').fill(member.email);
+  await admin.getByLabel('Name').fill(member.name);
+  await admin.getByLabel('Password (empty: one-time)').fill(member.password);
+  await admin.getByLabel('Role', { exact: true }).selectOption(member.role);
+  await admin.getByRole('button', { name: 'Add member' }).click();
+  await expect(admin.getByTestId(`member-${member.email}`)).toBeVisible();
+  await context.close();
+}
+
+/** A new browser (no cookies) signed in through the sign-in page. */
+export async function signedInBrowser(browser: Browser, email: string, password: string, path = '/login'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return { context, page };
+}
