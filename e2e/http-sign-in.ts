@@ -12,8 +12,14 @@ interface Answer {
   body: string;
 }
 
-function send(method: string, path: string, opts: { localAddress?: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
-  const url = new URL(path, DASHBOARD_URL);
+interface Target {
+  localAddress?: string;
+  /** the dashboard to send to, when not the e2e run's */
+  base?: string;
+}
+
+function send(method: string, path: string, opts: Target & { headers?: Record<string, string>; body?: string }): Promise<Answer> {
+  const url = new URL(path, opts.base ?? DASHBOARD_URL);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       { method, hostname: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, localAddress: opts.localAddress, headers: opts.headers, agent: false },
@@ -37,8 +43,8 @@ export interface Csrf {
 }
 
 /** next-auth's CSRF token and its cookie; one pair serves any number of attempts. */
-export async function csrfFor(localAddress?: string): Promise<Csrf> {
-  const res = await send('GET', '/api/auth/csrf', { localAddress });
+export async function csrfFor(localAddress?: string, base?: string): Promise<Csrf> {
+  const res = await send('GET', '/api/auth/csrf', { localAddress, base });
   return { token: (JSON.parse(res.body) as { csrfToken: string }).csrfToken, cookie: cookiePairs(res.headers['set-cookie']).join('; ') };
 }
 
@@ -47,20 +53,24 @@ export interface SignInAnswer {
   error: string | null;
   /** the cookies set, as `name=value` */
   cookies: string[];
+  /** the Set-Cookie headers as sent */
+  setCookie: string[];
 }
 
 export async function httpSignIn(
   email: string,
   password: string,
-  opts: { csrf: Csrf; localAddress?: string; headers?: Record<string, string> },
+  opts: Target & { csrf: Csrf; headers?: Record<string, string> },
 ): Promise<SignInAnswer> {
   const res = await send('POST', '/api/auth/callback/credentials', {
     localAddress: opts.localAddress,
+    base: opts.base,
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: opts.csrf.cookie, ...opts.headers },
     body: new URLSearchParams({ email, password, csrfToken: opts.csrf.token, json: 'true' }).toString(),
   });
   const target = (JSON.parse(res.body) as { url?: string }).url ?? '';
-  return { error: new URL(target, DASHBOARD_URL).searchParams.get('error'), cookies: cookiePairs(res.headers['set-cookie']) };
+  const setCookie = [res.headers['set-cookie'] ?? []].flat();
+  return { error: new URL(target, DASHBOARD_URL).searchParams.get('error'), cookies: cookiePairs(setCookie), setCookie };
 }
 
 /** A page as a holder of `cookies` sees it: the page's status, or where it is sent. */

@@ -18,6 +18,8 @@ import { createGuestbookClient } from '../lib/guestbook';
 import { Secret } from '../lib/guestbook/secret';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { startSandbox } from '../lib/sandbox/server';
+import { DEMO_ACCOUNTS } from '../lib/server/demo-accounts';
+import { signInTiming, type SignInTiming } from './bench-sign-in';
 import { NEXT_BIN, run, startProcess, type Started } from './processes';
 
 const { values } = parseArgs({
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     'page-reservations': { type: 'string', default: '100000' },
     'grid-only': { type: 'boolean', default: false },
+    'sign-in-only': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
@@ -435,6 +438,8 @@ async function main() {
     return;
   }
 
+  if (values['sign-in-only']) return signInOnly();
+
   const sandboxResults = await sandboxThroughput();
   const tokens = await tokenEconomy();
 
@@ -483,6 +488,8 @@ async function main() {
     const apiPerView = round(viewRequests / (ROUTES.length * RUNS), 1);
 
     const overhead = await serverOverhead(context.request, RUNS * 4);
+    const signInTimes = await signInTiming(BASE, DEMO_ACCOUNTS[2]!.email, spread);
+    console.log(`  ${signInLine(signInTimes)}`);
 
     // INP of a filter change on the search and of one keyboard step on the grid.
     await page.goto(`${BASE}/allocations`);
@@ -512,6 +519,7 @@ async function main() {
       },
       grid_at_scale: await gridAtScale(browser),
       server_overhead: overhead,
+      sign_in: signInTimes,
       sandbox: sandboxResults,
     };
     console.log(`  API requests per page view ${apiPerView}; token requests during ${ROUTES.length * RUNS} page views: ${viewTokens}`);
@@ -522,6 +530,32 @@ async function main() {
     console.log('\nwrote bench/results/latest.json and the README table');
   } finally {
     await browser.close();
+    await serve.stop();
+  }
+}
+
+const signInLine = (t: SignInTiming) =>
+  `Refused sign-ins (${t.samples} each, median / p95): unknown e-mail ${t.unknown_email_ms.median} / ${t.unknown_email_ms.p95} ms, ` +
+  `wrong password ${t.wrong_password_ms.median} / ${t.wrong_password_ms.p95} ms, e-mail paused by its limit ${t.paused_email_ms.median} / ${t.paused_email_ms.p95} ms ` +
+  `(paused ÷ unknown ${t.ratio_paused_to_unknown}, wrong ÷ unknown ${t.ratio_wrong_to_unknown}).`;
+
+/** `--sign-in-only`: the sign-in timing alone, on a fresh production server. */
+async function signInOnly() {
+  const serve = await startProcess({
+    name: 'bench',
+    command: process.execPath,
+    args: ['node_modules/tsx/dist/cli.mjs', 'scripts/run.ts', 'serve', '--port', String(PORT), '--sandbox-port', String(SANDBOX_PORT)],
+    env: { DASHBOARD_DATA_DIR: '.data/bench/dashboard' },
+    ready: /Guest Book Partner Dashboard: /,
+    quiet: true,
+    timeoutMs: 180_000,
+  });
+  try {
+    const timing = await signInTiming(BASE, DEMO_ACCOUNTS[2]!.email, spread);
+    console.log(signInLine(timing));
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync('bench/results/sign-in.json', `${JSON.stringify({ measured_at: new Date().toISOString(), node: process.version, ...timing }, null, 2)}\n`);
+  } finally {
     await serve.stop();
   }
 }
@@ -549,6 +583,7 @@ function writeReadmeTable(r: {
     tokens: { simulated_hours: number; api_calls: number; organizations: number; token_lifetime_hours: number; token_requests: number; token_requests_per_hour: number; minimum_possible: number };
   };
   server_overhead: { action: string; api_requests: number; overhead_ms: { p50: number; p95: number } }[];
+  sign_in: SignInTiming;
   grid_at_scale: Awaited<ReturnType<typeof gridAtScale>>;
   sandbox: { reservations: number; database: string; endpoints: { label: string; rps: number; p50_ms: number; p99_ms: number }[] };
 }) {
@@ -579,6 +614,8 @@ function writeReadmeTable(r: {
     '| server action | API requests | server time beyond the API p50 / p95 |',
     '|---|---|---|',
     ...r.server_overhead.map((o) => `| ${o.action} | ${o.api_requests} | ${o.overhead_ms.p50} / ${o.overhead_ms.p95} ms |`),
+    '',
+    signInLine(r.sign_in),
     '',
     `| sandbox endpoint (${r.sandbox.reservations.toLocaleString('en')} reservations, ${r.sandbox.database}) | req/s | p50 | p99 |`,
     '|---|---|---|---|',

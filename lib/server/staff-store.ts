@@ -117,8 +117,10 @@ export async function checkLogin(db: DashboardDb, email: string, password: strin
   if (Math.random() < 0.01) await forgetOldAttempts(db, now);
   const parsedEmail = StaffEmail.safeParse(email);
   const wellFormed = parsedEmail.success && password.length > 0 && password.length <= 200;
-  const accountAttempt = wellFormed ? await countAttempt(db, accountKey(parsedEmail.data, address), ACCOUNT_LIMIT, now) : undefined;
-  const user = accountAttempt?.allowed ? await findStaffByEmail(db, parsedEmail.data!) : undefined;
+  const allowed = wellFormed && (await countAttempt(db, accountKey(parsedEmail.data, address), ACCOUNT_LIMIT, now)).allowed;
+  // The same work on every path: one look-up, one argon2 verification.
+  const found = await findStaffByEmail(db, parsedEmail.data ?? '');
+  const user = allowed ? found : undefined;
   const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password.slice(0, 200));
   if (!user || !valid) return { ok: false, reason: 'invalid' };
   if (user.disabled) return { ok: false, reason: 'disabled' };
