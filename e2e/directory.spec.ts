@@ -52,7 +52,7 @@ test('suspending the partner in the sandbox shows the banner', async ({ page, re
   try {
     await page.reload();
     await expect(page.getByTestId('suspended-banner')).toContainText('The partner identity is suspended');
-    await expect(page.getByTestId('identity-name')).toHaveText(DEMO_PARTNER.name);
+    await expect(page.getByTestId('shell-partner-name')).toHaveText(DEMO_PARTNER.name);
   } finally {
     await sandboxControl(request, 'POST', `/_sandbox/identities/${DEMO_PARTNER.identityId}/resume`);
   }

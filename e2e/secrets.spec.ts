@@ -14,7 +14,7 @@ test('no client secret or access token reaches the browser', async ({ page }) =>
     if (!/html|javascript|json|text|x-component/.test(type)) return;
     received.push({ url: response.url(), body: await response.text().catch(() => '') });
   });
-  for (const p of ['/', '/login']) {
+  for (const p of ['/', '/login', '/identity']) {
     await page.goto(p);
     await page.waitForLoadState('networkidle');
   }

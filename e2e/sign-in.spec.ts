@@ -24,13 +24,13 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL(/\/login(\?|$)/);
   });
 
-  test('signing in shows the partner identity fetched from the API', async ({ page }) => {
+  test('signing in shows the overview, for the partner fetched from the API', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(DEMO_ACCOUNTS[0]!.email);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByTestId('identity-name')).toHaveText(DEMO_PARTNER.name);
-    await expect(page.getByTestId('identity-client-id')).toHaveText(DEMO_PARTNER.clientId);
+    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('shell-partner-name')).toHaveText(DEMO_PARTNER.name);
     await expect(page.getByTestId('shell-staff-role')).toHaveText('Admin');
   });
 });
@@ -38,14 +38,14 @@ test.describe('signed out', () => {
 test.describe('signed in', () => {
   test.use({ storageState: STORAGE.viewer });
 
-  test('the overview shows name, type, status, client id, default entity and delegates', async ({ page }) => {
-    await page.goto('/');
+  test('the identity page shows name, type, status, client id, default entity and delegates', async ({ page }) => {
+    await page.goto('/identity');
     await expect(page.getByTestId('identity-name')).toHaveText(DEMO_PARTNER.name);
     await expect(page.getByText('partner', { exact: true })).toBeVisible();
-    await expect(page.getByText('active', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('identity-status')).toHaveText('active');
     await expect(page.getByTestId('identity-client-id')).toHaveText(DEMO_PARTNER.clientId);
     await expect(page.getByTestId('identity-default-entity')).toHaveText(`Harbour & Vine Direct ${DEMO_PARTNER.defaultEntityId}`);
-    await expect(page.getByTestId('identity-delegate-count')).toHaveText(String(DEMO_DELEGATES.length));
+    await expect(page.getByTestId('identity-delegates').getByRole('link')).toHaveCount(DEMO_DELEGATES.length);
     await expect(page.getByTestId('shell-staff-role')).toHaveText('Viewer');
   });
 

@@ -96,7 +96,7 @@ function busyMs(entries: readonly SandboxLogEntry[]): number {
 
 /** Page routes measured, with the element whose appearance means the page's content is there. */
 const ROUTES: { name: string; path: string; ready: string }[] = [
-  { name: 'home', path: '/', ready: '[data-testid="identity-name"]' },
+  { name: 'home', path: '/', ready: '[data-testid="today-reservations"]' },
   { name: 'delegates', path: '/delegates', ready: 'table' },
   { name: 'entities', path: '/entities', ready: 'table' },
   { name: 'allocations grid', path: '/allocations', ready: '[data-testid^="alloc-row-"]' },

@@ -1,59 +1,256 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { CoversChart } from '@/components/overview/covers-chart';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
-import { FieldList } from '@/components/ui/field-list';
-import { listEntityChoices } from '@/lib/server/entity-context';
-import { getPartnerOverview } from '@/lib/server/partner';
+import { buildFilterQuery, RESERVATION_FILTERS, type Condition } from '@/lib/guestbook/filters';
+import { getOverview, overviewConditions } from '@/lib/server/overview';
 import { readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
 
 export const metadata: Metadata = { title: 'Overview' };
 
-const formatTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
+const search = (conditions: Condition[]) => `/reservations?${buildFilterQuery(conditions, RESERVATION_FILTERS)}`;
+const onDay = (date: string): Condition => ({ attribute: 'date', modifier: 'eq', value: date });
+const notCanceled: Condition = { attribute: 'status', modifier: 'neq', value: 'canceled' };
+
+function Figure({ label, value, href, testId, hint }: { label: string; value: ReactNode; href?: string; testId: string; hint?: string }) {
+  const body = (
+    <>
+      <div className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</div>
+      <div className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
+        {value}
+      </div>
+      {hint && <div className="mt-0.5 text-xs text-slate-500">{hint}</div>}
+    </>
+  );
+  return href ? (
+    <Link href={href} className="block rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500">
+      {body}
+    </Link>
+  ) : (
+    <div className="rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">{body}</div>
+  );
+}
+
+const percent = (share: number) => `${Math.round(share * 100)} %`;
 
 export default async function OverviewPage() {
   await requireStaff();
-  const [partner, entities] = await Promise.all([readApi(getPartnerOverview), readApi(listEntityChoices)]);
-  const entityName = (id: string) => (entities.ok ? entities.data.find((e) => e.id === id)?.name : undefined);
+  const overview = await readApi(() => getOverview());
+  if (!overview.ok) return <ErrorState title="The overview could not be read" message={overview.error} />;
+  const o = overview.data;
+  const t = o.todayFigures;
+  const a = o.allocations;
+  const budgetUsed = o.attention.budget ? o.attention.budget.limit - o.attention.budget.remaining : null;
+
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
+    <div className="mx-auto max-w-6xl space-y-6">
       <div>
         <h1 className="text-xl font-semibold text-slate-900">Overview</h1>
-        <p className="mt-1 text-sm text-slate-500">The partner identity these credentials act as, read from GET /v2/identities/me.</p>
+        <p className="mt-1 text-sm text-slate-500">
+          {o.entity ? <>For {o.entity.name}, the entity selected above</> : 'For the partner'} · today is <span data-testid="overview-today">{o.today}</span> at the venues.
+        </p>
       </div>
-      {partner.ok ? (
-        <Card title="Partner identity">
-          <div className="mb-5 flex flex-wrap items-center gap-3">
-            <h2 className="text-lg font-semibold text-slate-900" data-testid="identity-name">
-              {partner.data.name}
-            </h2>
-            <Badge tone="violet">{partner.data.type}</Badge>
-            <Badge tone={partner.data.status === 'active' ? 'green' : 'red'}>{partner.data.status}</Badge>
-          </div>
-          <FieldList
-            fields={[
-              { label: 'Client id', value: <code className="font-mono text-xs">{partner.data.clientId}</code>, testId: 'identity-client-id' },
-              {
-                label: 'Default entity',
-                value: (
-                  <span data-testid="identity-default-entity">
-                    {entityName(partner.data.defaultEntityId) ?? 'Unknown entity'}{' '}
-                    <code className="block font-mono text-xs text-slate-500">{partner.data.defaultEntityId}</code>
-                  </span>
-                ),
-              },
-              { label: 'Delegates', value: partner.data.delegateCount, testId: 'identity-delegate-count' },
-              { label: 'Active entities', value: partner.data.associatedEntityCount },
-              { label: 'Identity id', value: <code className="font-mono text-xs">{partner.data.id}</code> },
-              { label: 'Created', value: formatTime(partner.data.createdAt) },
-            ]}
+
+      <section aria-labelledby="today-heading" className="space-y-3">
+        <h2 id="today-heading" className="text-sm font-semibold text-slate-800">
+          Today
+        </h2>
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Figure label="Reservations" value={t.reservations} href={search([onDay(o.today), notCanceled])} testId="today-reservations" hint="canceled left out" />
+          <Figure label="Covers" value={t.covers} href={search([onDay(o.today), notCanceled])} testId="today-covers" hint="guests expected" />
+          <Figure
+            label="No-shows so far"
+            value={t.noShows}
+            href={search([onDay(o.today), { attribute: 'status', modifier: 'eq', value: 'no_show' }])}
+            testId="today-no-shows"
           />
+          <Figure label="Still to arrive" value={t.nextArrivals.length ? t.nextArrivals[0]!.time : '—'} testId="today-next-time" hint={t.nextArrivals.length ? 'next arrival, venue time' : 'no more arrivals today'} />
+        </div>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <Card title="By status">
+            {t.byStatus.length ? (
+              <table className="w-full text-left text-sm">
+                <thead className="text-xs uppercase tracking-wide text-slate-500">
+                  <tr>
+                    <th scope="col" className="py-1 font-medium">Status</th>
+                    <th scope="col" className="py-1 text-right font-medium">Reservations</th>
+                    <th scope="col" className="py-1 text-right font-medium">Covers</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {t.byStatus.map((s) => (
+                    <tr key={s.status} data-testid={`today-status-${s.status}`}>
+                      <th scope="row" className="py-1.5 font-normal">
+                        <Link href={search([onDay(o.today), { attribute: 'status', modifier: 'eq', value: s.status }])} className="text-brand-700 hover:underline">
+                          {s.status.replace('_', '-')}
+                        </Link>
+                      </th>
+                      <td className="py-1.5 text-right tabular-nums" data-testid="count">{s.reservations}</td>
+                      <td className="py-1.5 text-right tabular-nums">{s.covers}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : (
+              <p className="text-sm text-slate-500">No reservations today.</p>
+            )}
+          </Card>
+          <Card title="Next arrivals">
+            {t.nextArrivals.length ? (
+              <ul className="divide-y divide-slate-100 text-sm" data-testid="next-arrivals">
+                {t.nextArrivals.map((r) => (
+                  <li key={r.id} className="flex items-baseline justify-between gap-3 py-1.5">
+                    <Link href={`/reservations/${r.id}`} className="min-w-0 truncate text-brand-700 hover:underline">
+                      <span className="font-medium tabular-nums text-slate-900">{r.time}</span> {r.guest}
+                    </Link>
+                    <span className="shrink-0 text-xs text-slate-500">
+                      {r.partySize} · {r.venueName}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-500">No one else is expected today.</p>
+            )}
+          </Card>
+        </div>
+      </section>
+
+      <Card
+        title={`Covers, next ${o.days.length} days`}
+        actions={
+          <Link href={search(overviewConditions(o.today).concat(notCanceled))} className="text-sm text-brand-700 hover:underline">
+            All of them
+          </Link>
+        }
+      >
+        <CoversChart days={o.days.map((d) => ({ ...d, href: search([onDay(d.date), notCanceled]) }))} />
+      </Card>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card title="Allocations" actions={<Link href="/allocations" className="text-sm text-brand-700 hover:underline">Open the grid</Link>}>
+          {a.byVenue.length ? (
+            <div className="space-y-4">
+              <table className="w-full text-left text-sm">
+                <thead className="text-xs uppercase tracking-wide text-slate-500">
+                  <tr>
+                    <th scope="col" className="py-1 font-medium">Venue</th>
+                    <th scope="col" className="py-1 text-right font-medium">Allocated / total</th>
+                    <th scope="col" className="py-1 text-right font-medium">Unallocated</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {a.byVenue.map((v) => (
+                    <tr key={v.venueId} data-testid={`allocation-venue-${v.venueId}`}>
+                      <th scope="row" className="py-1.5 font-normal">
+                        <Link href={`/allocations?venue=${v.venueId}`} className="text-brand-700 hover:underline">
+                          {v.venueName}
+                        </Link>
+                      </th>
+                      <td className="py-1.5 text-right tabular-nums">
+                        <span data-testid="allocated">{v.allocated}</span> / {v.total}
+                      </td>
+                      <td className="py-1.5 text-right tabular-nums">{v.unallocated}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {(
+                  [
+                    ['Fullest', a.fullest],
+                    ['Emptiest', a.emptiest],
+                  ] as const
+                ).map(([label, list]) => (
+                  <div key={label}>
+                    <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">{label} commitments</h3>
+                    <ul className="mt-1 space-y-1 text-sm">
+                      {list.map((c) => (
+                        <li key={c.id} className="flex justify-between gap-2">
+                          <span className="truncate">{c.venueName}</span>
+                          <span className="shrink-0 tabular-nums text-slate-600">
+                            {c.allocated}/{c.total} · {percent(c.share)}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+              </div>
+              {a.endedAgreements.length > 0 && (
+                <p className="text-sm text-slate-600" data-testid="ended-agreements">
+                  {a.endedAgreements.map((e) => `${e.commitments} commitment${e.commitments === 1 ? '' : 's'} (${e.seats} seats)`).join(', ')} under{' '}
+                  {a.endedAgreements.length === 1 ? 'an agreement that ended' : 'agreements that ended'}; see them in the{' '}
+                  <Link href="/allocations?status=ended" className="text-brand-700 hover:underline">
+                    grid
+                  </Link>
+                  .
+                </p>
+              )}
+            </div>
+          ) : (
+            <p className="text-sm text-slate-500">{o.entity ? `${o.entity.name} holds no assigned commitment.` : 'No entity is selected.'}</p>
+          )}
         </Card>
-      ) : (
-        <ErrorState title="The partner identity could not be read" message={partner.error} />
-      )}
+
+        <Card title="Needs attention">
+          <ul className="space-y-3 text-sm" data-testid="attention">
+            <li>
+              <span className="font-medium text-slate-800">Suspended delegates: </span>
+              {o.attention.suspendedDelegates.length ? (
+                o.attention.suspendedDelegates.map((d, i) => (
+                  <span key={d.id}>
+                    {i > 0 && ', '}
+                    <Link href={`/delegates/${d.id}`} className="text-brand-700 hover:underline">
+                      {d.name}
+                    </Link>
+                  </span>
+                ))
+              ) : (
+                <span className="text-slate-500">none</span>
+              )}
+            </li>
+            <li>
+              <span className="font-medium text-slate-800">Entities not yet provisioned (no organization): </span>
+              {o.attention.unprovisionedEntities.length ? (
+                o.attention.unprovisionedEntities.map((e, i) => (
+                  <span key={e.id}>
+                    {i > 0 && ', '}
+                    <Link href={`/entities/${e.id}`} className="text-brand-700 hover:underline">
+                      {e.name}
+                    </Link>
+                  </span>
+                ))
+              ) : (
+                <span className="text-slate-500">none</span>
+              )}
+            </li>
+            <li>
+              <span className="font-medium text-slate-800">API requests this minute: </span>
+              {o.attention.budget && budgetUsed !== null ? (
+                <>
+                  <span className="tabular-nums">
+                    {budgetUsed} of {o.attention.budget.limit}
+                  </span>{' '}
+                  {budgetUsed > o.attention.budget.limit * 0.66 && <Badge tone="amber">busy: recent answers are served</Badge>}
+                </>
+              ) : (
+                <span className="text-slate-500">no request yet</span>
+              )}
+            </li>
+            <li>
+              <span className="font-medium text-slate-800">Failed allocation applies, last 7 days: </span>
+              <Link href="/activity?action=apply-allocation&result=failed" className="tabular-nums text-brand-700 hover:underline" data-testid="failed-applies">
+                {o.attention.failedAppliesThisWeek}
+              </Link>
+            </li>
+          </ul>
+        </Card>
+      </div>
     </div>
   );
 }

@@ -59,6 +59,10 @@ function rowsKey(entityId: string, scope: GridScope): string {
 }
 const entityOfRowsKey = (key: string) => key.slice(SHARED.commitments.length).split('?')[0]!;
 
+/** One entity's rows in the scope as a shared read (the grid, the overview). */
+export const sharedEntityRows = (entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> =>
+  sharedRead(rowsKey(entity.id, scope), () => readEntityRows(entity, scope));
+
 /** Every commitment row of one entity in the scope, in all three statuses, read in its own context. */
 export async function readEntityRows(entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> {
   const api = apiFor(entity);
@@ -88,7 +92,7 @@ export async function loadAllocationData(scope: GridScope = WHOLE_GRID): Promise
   const unreadable: AllocationData['unreadable'] = [];
   const rows = await mapBounded(entities, PARALLEL_READS, async (e) => {
     try {
-      return await sharedRead(rowsKey(e.id, scope), () => readEntityRows(e, scope));
+      return await sharedEntityRows(e, scope);
     } catch (error) {
       if (!(error instanceof GuestbookApiError) || error.status === 0 || error.status >= 500) throw error;
       unreadable.push({ entityId: e.id, name: e.name, message: describeApiError(error).message });

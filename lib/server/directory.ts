@@ -30,6 +30,17 @@ const nullOn404 = async <T,>(read: Promise<T>): Promise<T | null> => {
   }
 };
 
+/** Every item of a paged directory list, read `limit` at a time. */
+export async function allOf<T>(read: (page: number, limit: number) => Promise<PageOf<T>>, limit = 100, cap = 1_000): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; ; page++) {
+    const p = await read(page, limit);
+    items.push(...p.items);
+    if (page >= p.totalPages || p.items.length === 0) return items;
+    if (items.length >= cap) throw new RangeError(`the list has more than ${cap} items`);
+  }
+}
+
 /** A shared-read key for a read in the selected entity's context. */
 const inContext = async (what: string) => `${what}:${await selectedContextKey()}`;
 

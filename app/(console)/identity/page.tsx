@@ -54,18 +54,18 @@ export default async function IdentityPage() {
         <h1 className="text-xl font-semibold text-slate-900">Identity</h1>
         <p className="mt-1 text-sm text-slate-500">Every field of GET /v2/identities/me for the dashboard&apos;s credentials.</p>
       </div>
-      <Card title={i.name}>
+      <Card title={<span data-testid="identity-name">{i.name}</span>}>
         <FieldList
           fields={[
             { label: 'Id', value: <Mono>{i.id}</Mono> },
             { label: 'Type', value: <Badge tone="violet">{i.type}</Badge> },
             { label: 'Name', value: i.name },
-            { label: 'Client id', value: <Mono>{i.client_id}</Mono> },
+            { label: 'Client id', value: <Mono>{i.client_id}</Mono>, testId: 'identity-client-id' },
             { label: 'Status', value: <Badge tone={i.status === 'active' ? 'green' : 'red'}>{i.status}</Badge>, testId: 'identity-status' },
-            { label: 'Default entity', value: <IdList ids={[i.default_entity_id]} names={entityNames} href={entityHref} /> },
+            { label: 'Default entity', value: <IdList ids={[i.default_entity_id]} names={entityNames} href={entityHref} />, testId: 'identity-default-entity' },
             { label: 'Associated entities (active)', value: <IdList ids={i.associated_entity_ids} names={entityNames} href={entityHref} /> },
             i.type === 'partner'
-              ? { label: 'Delegated identities', value: <IdList ids={i.delegated_identity_ids} names={delegateNames} href={(id) => `/delegates/${id}`} /> }
+              ? { label: 'Delegated identities', value: <IdList ids={i.delegated_identity_ids} names={delegateNames} href={(id) => `/delegates/${id}`} />, testId: 'identity-delegates' }
               : { label: 'Parent identity', value: i.parent_identity_id ? <Mono>{i.parent_identity_id}</Mono> : '—' },
             { label: 'Suspension source', value: i.suspension_source ?? '—' },
             { label: 'Suspended at', value: formatUtc(i.suspended_at) },

@@ -1,0 +1,84 @@
+import Link from 'next/link';
+
+export interface DayCovers {
+  date: string;
+  covers: number;
+  reservations: number;
+  /** the search that lists the day's reservations */
+  href: string;
+}
+
+const weekday = (date: string) => new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+const dayOfMonth = (date: string) => String(Number(date.slice(8, 10)));
+
+/**
+ * Covers per day as server-rendered SVG bars: no chart library, no JavaScript in the browser.
+ * The same numbers follow as a table, each day linked to its search, for screen readers and for
+ * anyone who prefers to read them.
+ */
+export function CoversChart({ days }: { days: DayCovers[] }) {
+  const max = Math.max(1, ...days.map((d) => d.covers));
+  const barWidth = 28;
+  const gap = 8;
+  const height = 120;
+  const width = days.length * (barWidth + gap) - gap;
+  const total = days.reduce((n, d) => n + d.covers, 0);
+  return (
+    <figure className="space-y-3">
+      <div className="overflow-x-auto">
+        <svg
+          viewBox={`0 0 ${width} ${height + 34}`}
+          className="h-44 w-full min-w-[28rem]"
+          role="img"
+          aria-label={`Covers per day over the next ${days.length} days: ${total} in all, most on one day ${max === 1 && total === 0 ? 0 : max}. The table below lists each day.`}
+        >
+          {days.map((d, i) => {
+            const h = Math.round((d.covers / max) * height);
+            const x = i * (barWidth + gap);
+            return (
+              <g key={d.date}>
+                <title>{`${d.date}: ${d.covers} covers, ${d.reservations} reservations`}</title>
+                <rect x={x} y={height - h} width={barWidth} height={Math.max(h, 1)} rx={3} className={i === 0 ? 'fill-brand-600' : 'fill-brand-500'} />
+                <text x={x + barWidth / 2} y={height - h - 4} textAnchor="middle" className="fill-slate-600 text-[10px] tabular-nums">
+                  {d.covers || ''}
+                </text>
+                <text x={x + barWidth / 2} y={height + 14} textAnchor="middle" className="fill-slate-500 text-[10px]">
+                  {weekday(d.date)}
+                </text>
+                <text x={x + barWidth / 2} y={height + 27} textAnchor="middle" className="fill-slate-400 text-[10px] tabular-nums">
+                  {dayOfMonth(d.date)}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+      <details className="text-sm">
+        <summary className="cursor-pointer text-slate-600 hover:text-slate-900">Covers per day as a table</summary>
+        <table className="mt-2 w-full text-left text-sm" data-testid="covers-table">
+          <caption className="sr-only">Covers and reservations per day, canceled reservations left out</caption>
+          <thead className="text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="py-1 font-medium">Day</th>
+              <th scope="col" className="py-1 text-right font-medium">Covers</th>
+              <th scope="col" className="py-1 text-right font-medium">Reservations</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {days.map((d) => (
+              <tr key={d.date}>
+                <th scope="row" className="py-1 font-normal">
+                  <Link href={d.href} className="text-brand-700 hover:underline">
+                    {weekday(d.date)} {d.date}
+                  </Link>
+                </th>
+                <td className="py-1 text-right tabular-nums">{d.covers}</td>
+                <td className="py-1 text-right tabular-nums">{d.reservations}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
