@@ -36,6 +36,7 @@ const Env = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(40).default('Company SSO'),
+  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
 });
 
 export interface DashboardConfig {
@@ -55,6 +56,8 @@ export interface DashboardConfig {
   demoAccounts: boolean;
   /** company SSO (OpenID Connect), when its three variables are set */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
+  /** the most reservations one CSV export may hold */
+  exportMaxRows: number;
 }
 
 export class ConfigError extends Error {
@@ -119,6 +122,7 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
     sessionMaxAgeS: env.SESSION_MAX_AGE_S,
     demoAccounts: !production && env.DEMO_ACCOUNTS !== 'false',
     oidc: env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME } : null,
+    exportMaxRows: env.EXPORT_MAX_ROWS,
   };
 }
 
