@@ -47,5 +47,7 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    // A row cap below the demo entity's 620 reservations, so that e2e can export over it.
+    env: { EXPORT_MAX_ROWS: '500' },
   },
 });

@@ -35,6 +35,12 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
+/**
+ * Route handlers under /api (next-auth's excepted) are left out: each guards itself through
+ * staffRoute (session, role, same-origin, security headers), and a request the proxy sees has
+ * its whole body buffered by Next before the route runs, which would defeat the route's own
+ * streamed size limit.
+ */
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|robots.txt).*)'],
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|robots.txt|api/).*)', '/api/auth/:path*'],
 };

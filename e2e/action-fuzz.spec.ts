@@ -110,7 +110,8 @@ test('an oversized or mislabelled logo upload is refused naming the file, and no
   ];
   for (const file of uploads) {
     const res = await page.request.post(url, { headers: { Origin: DASHBOARD_URL }, multipart: { file } });
-    expect(res.status(), file.name).toBe(422);
+    // Over the size limit: 413 before the body is read; the others are read and refused for what they are.
+    expect(res.status(), file.name).toBe(file.name === 'huge.png' ? 413 : 422);
     const body = (await res.json()) as { error: string };
     expect(body.error, file.name).toMatch(/file|PNG|MB|empty/i);
   }

@@ -75,3 +75,17 @@ export async function sandboxPutCommitments(
   const res = await request.put(`${SANDBOX_URL}/v2/commitments`, { headers: contextHeaders(token, context), data: { data } });
   expect(res.ok(), `PUT /v2/commitments → ${res.status()} ${await res.text()}`).toBe(true);
 }
+
+/** PATCHes a reservation as the demo partner directly (as a guest's channel would change it), returning the reservation. */
+export async function sandboxPatchReservation(
+  request: APIRequestContext,
+  credentials: { clientId: string; clientSecret: string },
+  context: { orgId: string | null; entityId?: string },
+  id: string,
+  data: unknown,
+) {
+  const token = await sandboxToken(request, credentials, context.orgId);
+  const res = await request.patch(`${SANDBOX_URL}/v2/reservations/${id}`, { headers: contextHeaders(token, context), data });
+  expect(res.ok(), `PATCH /v2/reservations/${id} → ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}

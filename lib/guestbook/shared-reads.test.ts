@@ -65,6 +65,21 @@ describe('SharedReads', () => {
     expect(await reads.read('k', load('d'))).toBe('d');
   });
 
+  it('peeks at a settled answer younger than the age asked, whatever the age allowed for reads, and never reads', async () => {
+    const { clock, reads, load, calls } = setup(0);
+    expect(reads.peek('k', 60_000)).toBeUndefined();
+    const answer = deferred<string>();
+    void reads.read('k', () => answer.promise);
+    expect(reads.peek('k', 60_000)).toBeUndefined(); // in flight
+    answer.resolve('a');
+    await answer.promise;
+    await reads.read('other', load('b'));
+    expect(reads.peek('k', 60_000)).toBe('a');
+    clock.now += 60_000;
+    expect(reads.peek('k', 60_000)).toBeUndefined();
+    expect(calls()).toBe(1);
+  });
+
   it('keeps no failure: the next caller asks again', async () => {
     const { reads } = setup(60_000);
     await expect(reads.read('k', () => Promise.reject(new Error('503')))).rejects.toThrow('503');

@@ -111,6 +111,13 @@ export class SharedReads {
     }
   }
 
+  /** The settled answer for `key` if its request started less than `maxAgeMs` ago, without reading anything. */
+  peek<T>(key: string, maxAgeMs: number): T | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry || entry.settledAt === null || this.#options.now() - entry.startedAt >= maxAgeMs) return undefined;
+    return entry.value as T;
+  }
+
   /** Drops every answer (and request in flight) whose key starts with one of the prefixes. */
   forget(...prefixes: string[]): void {
     for (const key of [...this.#entries.keys()]) if (prefixes.some((p) => key.startsWith(p))) this.#entries.delete(key);

@@ -6,6 +6,8 @@ import { verifySession, type StaffSession } from './auth';
 import { describeApiError } from './api-errors';
 import { logUnexpected } from './log';
 import { hasRole, ROLE_LABELS, type StaffRole } from './roles';
+import { crossSiteProblem } from './same-origin';
+import { STATIC_SECURITY_HEADERS } from './security-headers';
 
 export type FieldErrors = Record<string, string[]>;
 export type ActionResult<T> =
@@ -17,11 +19,26 @@ export class ActionError extends Error {
   constructor(
     message: string,
     readonly fieldErrors?: FieldErrors,
+    /** the HTTP status a route handler answers with (422 unless set) */
+    readonly status = 422,
   ) {
     super(message);
     this.name = 'ActionError';
   }
 }
+
+/** Input refused before it is parsed, with its HTTP status (a body over the size limit: 413). */
+export class InputRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'InputRefused';
+  }
+}
+
+export type AuditResult = 'ok' | 'refused' | 'failed';
 
 export interface AuditTarget {
   entityId?: string | null;
@@ -35,6 +52,11 @@ export interface ActionContext {
   staff: StaffSession;
   /** what the audit row of this action records; call as soon as the target is known */
   describe(target: AuditTarget): void;
+  /**
+   * For a handler whose work goes on after it returns (a streamed download): the audit row is
+   * then written by calling the function returned, once, when the work ends.
+   */
+  auditLater(): (result: AuditResult, message: string | null) => Promise<void>;
 }
 
 export interface ActionDefinition<S extends z.ZodType> {
@@ -44,6 +66,8 @@ export interface ActionDefinition<S extends z.ZodType> {
   input: S;
   /** a mutating action leaves exactly one audit row, whatever the outcome */
   mutates: boolean;
+  /** one audit row whatever the outcome though nothing changes (a bulk export of guest data) */
+  audited?: boolean;
   /** the one action open to a member who still has to replace a one-time password */
   allowedBeforePasswordChange?: boolean;
 }
@@ -72,35 +96,42 @@ export function staffAction<S extends z.ZodType, T>(
   handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
   return async (rawInput) => {
-    const result = await runStaffOperation(def, rawInput, handler);
+    const result = await runStaffOperation(def, async () => rawInput, handler);
     if (result.ok) return result;
     const { status: _status, ...failure } = result;
     return failure;
   };
 }
 
+export interface RouteDefinition<S extends z.ZodType> extends ActionDefinition<S> {
+  /** a GET too must come from the dashboard's own pages (Sec-Fetch-Site), not a link on another site */
+  sameOriginGet?: boolean;
+}
+
 /**
  * The same guard for a route handler (used where a server action cannot serve, such as an
- * upload that reports progress or a streamed download): answers 401/403/422/4xx/500 with the
- * ActionResult as JSON, and success with the handler's Response when it returns one.
+ * upload that reports progress or a streamed download), in this order: the request must come
+ * from the dashboard's own pages (every non-GET, and a GET when `sameOriginGet`), then the
+ * session and the role, and only then is `readInput` called (the body read), validated and
+ * handled. Answers 401/403/413/422/4xx/500 with the ActionResult as JSON, and success with the
+ * handler's Response when it returns one.
  */
 export function staffRoute<S extends z.ZodType, T, A extends unknown[]>(
-  def: ActionDefinition<S>,
+  def: RouteDefinition<S>,
   readInput: (request: Request, ...rest: A) => Promise<unknown>,
   handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
 ): (request: Request, ...rest: A) => Promise<Response> {
   return async (request, ...rest) => {
-    let raw: unknown;
-    try {
-      raw = await readInput(request, ...rest);
-    } catch {
-      raw = undefined;
-    }
-    const result = await runStaffOperation(def, raw, handler);
+    const crossSite = crossSiteProblem(request.headers, request.method, def.sameOriginGet ?? false);
+    const result = await runStaffOperation(def, () => readInput(request, ...rest), handler, crossSite);
     // A handler may answer with its own response (a streamed download) once the guard has passed.
-    if (result.ok && result.data instanceof Response) return result.data;
-    const status = result.ok ? 200 : result.status;
-    return Response.json(result.ok ? { ok: true, data: result.data } : { ok: false, error: result.error, fieldErrors: result.fieldErrors, logId: result.logId }, { status });
+    const response =
+      result.ok && result.data instanceof Response
+        ? result.data
+        : Response.json(result.ok ? { ok: true, data: result.data } : { ok: false, error: result.error, fieldErrors: result.fieldErrors, logId: result.logId }, { status: result.ok ? 200 : result.status });
+    // Route handlers answer outside the proxy (so that a body is not buffered for it): the headers it would set.
+    for (const [k, v] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(k, v);
+    return response;
   };
 }
 
@@ -108,15 +139,16 @@ type Outcome<T> = { ok: true; data: T } | { ok: false; error: string; fieldError
 
 async function runStaffOperation<S extends z.ZodType, T>(
   def: ActionDefinition<S>,
-  rawInput: unknown,
+  readInput: () => Promise<unknown>,
   handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
+  crossSite: string | null = null,
 ): Promise<Outcome<T>> {
   const staff = await verifySession();
   if (!staff) return { ok: false, error: 'Your session has ended. Sign in again.', status: 401 };
 
   let target: AuditTarget = {};
-  const audit = async (result: 'ok' | 'refused' | 'failed', message: string | null) => {
-    if (!def.mutates) return;
+  const audit = async (result: AuditResult, message: string | null) => {
+    if (!def.mutates && !def.audited) return;
     await recordAudit({
       staffId: staff.id,
       staffEmail: staff.email,
@@ -131,6 +163,11 @@ async function runStaffOperation<S extends z.ZodType, T>(
     });
   };
 
+  if (crossSite) {
+    await audit('refused', crossSite);
+    return { ok: false, error: crossSite, status: 403 };
+  }
+
   if (staff.mustChangePassword && !def.allowedBeforePasswordChange) {
     const error = 'Choose a new password first (you signed in with a one-time password).';
     await audit('refused', error);
@@ -143,6 +180,17 @@ async function runStaffOperation<S extends z.ZodType, T>(
     return { ok: false, error, status: 403 };
   }
 
+  let rawInput: unknown;
+  try {
+    rawInput = await readInput();
+  } catch (e) {
+    if (e instanceof InputRefused) {
+      await audit('refused', e.message);
+      return { ok: false, error: e.message, status: e.status };
+    }
+    // Unreadable input is refused by the schema below, naming what is missing.
+    rawInput = undefined;
+  }
   const parsed = def.input.safeParse(rawInput);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error);
@@ -152,13 +200,23 @@ async function runStaffOperation<S extends z.ZodType, T>(
   }
 
   try {
-    const data = await handler(parsed.data, { staff, describe: (t) => (target = { ...target, ...t }) });
-    await audit('ok', null);
+    let deferred = false;
+    const auditLater = () => {
+      deferred = true;
+      let written = false;
+      return async (result: AuditResult, message: string | null) => {
+        if (written) return;
+        written = true;
+        await audit(result, message);
+      };
+    };
+    const data = await handler(parsed.data, { staff, describe: (t) => (target = { ...target, ...t }), auditLater });
+    if (!deferred) await audit('ok', null);
     return { ok: true, data };
   } catch (e) {
     if (e instanceof ActionError) {
       await audit('failed', e.message);
-      return { ok: false, error: e.message, fieldErrors: e.fieldErrors, status: 422 };
+      return { ok: false, error: e.message, fieldErrors: e.fieldErrors, status: e.status };
     }
     if (e instanceof GuestbookApiError) {
       const { message, fieldErrors } = describeApiError(e);

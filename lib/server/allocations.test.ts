@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGuestbookClient, type GuestbookClient } from '../guestbook';
 import type { CommitmentRow, Entity } from '../guestbook/schemas';
@@ -22,7 +23,7 @@ vi.mock('./guestbook', () => ({
 // The venue names (read in the selected entity's context, from the request's cookies) do not matter here.
 vi.mock('./directory', () => ({ listVenues: async () => ({ items: [], totalPages: 1 }) }));
 
-const { AllocationError, applyChanges, loadAllocationData } = await import('./allocations');
+const { AllocationError, applyChanges, loadAllocationData, restoreSets } = await import('./allocations');
 
 let sandbox: RunningSandbox;
 let entities: Entity[];
@@ -113,3 +114,44 @@ async function withFreshReads<T>(load: () => Promise<T>): Promise<T> {
   forgetSharedReads(SHARED.commitments);
   return load();
 }
+
+describe('restoreSets is bounded by the grid', () => {
+  const commitmentRequests = async () => ((await (await fetch(`${sandbox.url}/_sandbox/requests`)).json()) as { data: { path: string }[] }).data.filter((r) => r.path === '/v2/commitments').length;
+
+  it('refuses more sets than the grid has entities, and an entity listed twice, before reading anything', async () => {
+    const before = await commitmentRequests();
+    const many = Array.from({ length: 500 }, () => ({ entityId: DEMO_PARTNER.defaultEntityId, data: [] }));
+    await expect(restoreSets(many)).rejects.toThrow(`The restore lists 500 entity sets; the grid has ${entities.length} entities.`);
+    const twice = [entities[0]!, entities[1]!, entities[0]!].map((e) => ({ entityId: e.id, data: [] }));
+    await expect(restoreSets(twice)).rejects.toThrow(`The restore lists entity ${entities[0]!.id} more than once.`);
+    expect(await commitmentRequests()).toBe(before);
+  });
+
+  it('refuses a commitment listed twice, or one not on the entity\'s grid, and writes nothing', async () => {
+    const direct = entities.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
+    const row = (await rowsOf(direct)).find((r) => r.assignment_status === 'assigned')!;
+    const twice = [{ entityId: direct.id, data: [{ id: row.id, entity_seats: 0 }, { id: row.id, entity_seats: 1 }] }];
+    await expect(restoreSets(twice)).rejects.toThrow(`The restore lists commitment ${row.id} more than once for ${direct.name}.`);
+    const foreign = '5f0c2a31-7d4e-4b8a-9c61-2e3f4a5b6c7d';
+    const unknown = [{ entityId: direct.id, data: [{ id: foreign, entity_seats: 3 }] }];
+    await expect(restoreSets(unknown)).rejects.toThrow(`The restore lists commitment ${foreign}, which is not on the grid of ${direct.name}.`);
+    expect(((await rowsOf(direct)).find((r) => r.id === row.id))!.entity_seats).toBe(row.entity_seats);
+  });
+
+  it('refuses any fuzzed input larger than the grid with a message, before a read', async () => {
+    const ids = entities.map((e) => e.id);
+    const before = await commitmentRequests();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ entityId: fc.oneof(fc.constantFrom(...ids), fc.uuid()), data: fc.array(fc.record({ id: fc.uuid(), entity_seats: fc.nat(1_000) }), { maxLength: 5 }) }), { minLength: ids.length + 1, maxLength: 500 }),
+        async (sets) => {
+          const refusal = await restoreSets(sets).catch((e: unknown) => e);
+          expect(refusal).toBeInstanceOf(AllocationError);
+          expect((refusal as Error).message).toMatch(/^The restore lists \d+ entity sets; the grid has \d+ entities\.$/);
+        },
+      ),
+      { numRuns: 25, seed: 20261124 },
+    );
+    expect(await commitmentRequests()).toBe(before);
+  });
+});

@@ -260,19 +260,34 @@ async function applyHeld(changes: CellChange[], touched: EntityRef[], options: {
   }
 }
 
+const repeatedIn = (ids: string[]): string | undefined => ids.find((id, i) => ids.indexOf(id) !== i);
+
 /**
  * Puts back the values read before an apply that failed part-way, with the same two phases
- * (a restore can need seats another entity still holds).
+ * (a restore can need seats another entity still holds). The input is bounded by the grid:
+ * each assigned entity at most once, and only commitments on that entity's grid, each once;
+ * anything else is refused before a write (and each entity is read once).
  */
 export async function restoreSets(sets: EntitySet[]): Promise<ApplyOutcome> {
   const all = await listEntities();
-  const changes: CellChange[] = [];
-  for (const set of sets) {
+  if (sets.length > all.length) throw new AllocationError(`The restore lists ${sets.length} entity sets; the grid has ${all.length} entities.`);
+  const repeatedEntity = repeatedIn(sets.map((s) => s.entityId));
+  if (repeatedEntity) throw new AllocationError(`The restore lists entity ${repeatedEntity} more than once.`);
+  const entities = sets.map((set) => {
     const e = all.find((x) => x.id === set.entityId);
     if (!e) throw new AllocationError(`Entity ${set.entityId} is not assigned to the dashboard credentials.`);
+    const repeated = repeatedIn(set.data.map((d) => d.id));
+    if (repeated) throw new AllocationError(`The restore lists commitment ${repeated} more than once for ${e.name}.`);
+    return e;
+  });
+  const changes: CellChange[] = [];
+  for (const [i, set] of sets.entries()) {
+    const e = entities[i]!;
     const now = await readEntityRows({ id: e.id, name: e.name, org_id: e.org_id });
     for (const wanted of set.data) {
-      const current = seatsOf(now.find((r) => r.id === wanted.id));
+      const row = now.find((r) => r.id === wanted.id);
+      if (!row) throw new AllocationError(`The restore lists commitment ${wanted.id}, which is not on the grid of ${e.name}.`);
+      const current = seatsOf(row);
       if (current !== wanted.entity_seats) changes.push({ commitmentId: wanted.id, entityId: e.id, before: current, after: wanted.entity_seats });
     }
   }

@@ -38,6 +38,7 @@ const Env = z.object({
   OIDC_NAME: z.string().min(1).max(40).default('Company SSO'),
   NEXTAUTH_URL: Url.optional(),
   TRUSTED_PROXY_HOPS: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(0).max(10).default(0),
+  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
 });
 
 export interface DashboardConfig {
@@ -63,6 +64,8 @@ export interface DashboardConfig {
   secureCookies: boolean;
   /** proxies in front of the dashboard that append to X-Forwarded-For (client-address.ts) */
   trustedProxyHops: number;
+  /** the most reservations one CSV export may hold */
+  exportMaxRows: number;
 }
 
 export class ConfigError extends Error {
@@ -158,6 +161,7 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
     publicUrl: env.NEXTAUTH_URL,
     secureCookies: env.NEXTAUTH_URL?.startsWith('https://') ?? false,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
+    exportMaxRows: env.EXPORT_MAX_ROWS,
   };
 }
 

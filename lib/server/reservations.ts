@@ -5,7 +5,7 @@ import { isFinalStatus } from '../guestbook/reservation-statuses';
 import { Guest, Reservation, type Venue } from '../guestbook/schemas';
 import { listVenues, type PageOf } from './directory';
 import { getEntityApi, selectedContextKey } from './entity-context';
-import { forgetSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
+import { forgetSharedReads, getSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
 
 /** The fields GET /v2/reservations accepts in `sort` (a `-` prefix sorts descending). */
 export const RESERVATION_SORTS = ['date', 'created_at', 'party_size', 'status', 'guest_last_name'] as const;
@@ -26,8 +26,15 @@ const reservationsOfSelectedEntity = async () => `${SHARED.reservations}${await 
 
 /** One page of the selected entity's reservations matching every condition (a shared read). */
 export async function searchReservations(q: { conditions: readonly Condition[]; page: number; sort?: string }): Promise<PageOf<Reservation>> {
-  const key = `${await reservationsOfSelectedEntity()}search:${JSON.stringify([q.conditions, q.page, q.sort ?? null])}`;
-  return sharedRead(key, () => readReservationsPage(q));
+  return sharedRead(await searchKey(q), () => readReservationsPage(q));
+}
+
+const searchKey = async (q: { conditions: readonly Condition[]; page: number; sort?: string }) =>
+  `${await reservationsOfSelectedEntity()}search:${JSON.stringify([q.conditions, q.page, q.sort ?? null])}`;
+
+/** The total of the selected entity's search as its first page was read less than `maxAgeMs` ago (by the search page), or null: no request is made. */
+export async function recentSearchTotal(q: { conditions: readonly Condition[]; sort?: string }, maxAgeMs: number): Promise<number | null> {
+  return getSharedReads().peek<PageOf<Reservation>>(await searchKey({ ...q, page: 1 }), maxAgeMs)?.totalItems ?? null;
 }
 
 /**

@@ -18,7 +18,19 @@ const ApplyInput = z.strictObject({
 });
 
 const RestoreInput = z.strictObject({
-  sets: z.array(z.strictObject({ entityId: Uuid, data: z.array(z.strictObject({ id: Uuid, entity_seats: Seats })).max(10_000) })).min(1).max(500),
+  sets: z
+    .array(
+      z.strictObject({
+        entityId: Uuid,
+        data: z
+          .array(z.strictObject({ id: Uuid, entity_seats: Seats }))
+          .max(10_000)
+          .refine((d) => new Set(d.map((x) => x.id)).size === d.length, { error: 'lists a commitment more than once' }),
+      }),
+    )
+    .min(1)
+    .max(500)
+    .refine((sets) => new Set(sets.map((s) => s.entityId)).size === sets.length, { error: 'lists an entity more than once' }),
 });
 
 const wrap = async <T>(run: () => Promise<T>): Promise<T> => {

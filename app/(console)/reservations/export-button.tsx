@@ -2,6 +2,7 @@
 
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { CsvRecordCounter } from './csv-records';
 
 type ExportState = { phase: 'idle' } | { phase: 'running'; rows: number; total: number } | { phase: 'done'; rows: number } | { phase: 'cancelled'; rows: number } | { phase: 'failed'; message: string };
 
@@ -24,13 +25,13 @@ export function ExportButton({ query, totalItems }: { query: string; totalItems:
       const total = Number(res.headers.get('x-total-items') ?? totalItems);
       const reader = res.body.getReader();
       const chunks: Uint8Array[] = [];
-      let lines = 0;
+      const counter = new CsvRecordCounter();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
         chunks.push(value);
-        for (const byte of value) if (byte === 10) lines++;
-        setState({ phase: 'running', rows: Math.max(0, lines - 1), total });
+        counter.push(value);
+        setState({ phase: 'running', rows: counter.records, total });
       }
       const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' }));
       const link = document.createElement('a');
@@ -38,7 +39,7 @@ export function ExportButton({ query, totalItems }: { query: string; totalItems:
       link.download = `reservations-${new Date().toISOString().slice(0, 10)}.csv`;
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setState({ phase: 'done', rows: Math.max(0, lines - 1) });
+      setState({ phase: 'done', rows: counter.records });
     } catch (e) {
       if (abort.signal.aborted) setState((s) => ({ phase: 'cancelled', rows: s.phase === 'running' ? s.rows : 0 }));
       else setState({ phase: 'failed', message: e instanceof Error && e.message ? `The export stopped: ${e.message}` : 'The export stopped.' });

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { checkLogoDimensions, imageDimensions, LOGO_MAX_SIDE_LABEL } from '../logo-dimensions';
 import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL } from '../logo-rules';
 
 interface Logo {
@@ -36,11 +37,12 @@ export function LogoUploader({ entityId, logo, canEdit }: { entityId: string; lo
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
-  const choose = (f: File | undefined) => {
+  const choose = async (f: File | undefined) => {
     setError(null);
     setProgress(null);
     if (!f) return;
-    const problem = checkLogoFile(f);
+    // The declared size is read from the header before the preview decodes any pixel.
+    const problem = checkLogoFile(f) ?? checkLogoDimensions(f.name, imageDimensions(new Uint8Array(await f.arrayBuffer())));
     if (problem) {
       setFile(null);
       setPreview(null);
@@ -120,12 +122,12 @@ export function LogoUploader({ entityId, logo, canEdit }: { entityId: string; lo
           onDrop={(e) => {
             e.preventDefault();
             setDragging(false);
-            choose(e.dataTransfer.files[0]);
+            void choose(e.dataTransfer.files[0]);
           }}
           className={`rounded-lg border-2 border-dashed px-4 py-5 text-center text-sm ${dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300'}`}
         >
           <p className="text-slate-600">
-            Drop a {LOGO_TYPES_LABEL} image here (at most {LOGO_MAX_LABEL}), or{' '}
+            Drop a {LOGO_TYPES_LABEL} image here (at most {LOGO_MAX_LABEL} and {LOGO_MAX_SIDE_LABEL}), or{' '}
             <button type="button" className="font-medium text-brand-700 underline" onClick={() => inputRef.current?.click()}>
               choose a file
             </button>
@@ -138,7 +140,7 @@ export function LogoUploader({ entityId, logo, canEdit }: { entityId: string; lo
             accept="image/png,image/jpeg,image/webp"
             className="sr-only"
             onChange={(e) => {
-              choose(e.target.files?.[0]);
+              void choose(e.target.files?.[0]);
               e.target.value = '';
             }}
           />

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { LOGO_FIELD, LOGO_MAX_BYTES, Uuid } from '@/lib/guestbook/schemas';
 import { ActionError, staffRoute } from '@/lib/server/action';
 import { apiFor, entityChanged, getEntity } from '@/lib/server/entities';
+import { readFormLimited } from '@/lib/server/request-body';
 import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL, sniffImageType } from '@/app/(console)/entities/schemas';
+import { checkLogoDimensions, imageDimensions } from '@/app/(console)/entities/logo-dimensions';
+
+/** The largest request body read: the file's limit plus room for the multipart envelope. */
+const LOGO_UPLOAD_MAX_BYTES = LOGO_MAX_BYTES + 64 * 1024;
 
 const LogoUpload = z.strictObject({
   id: Uuid,
@@ -14,16 +19,14 @@ const LogoUpload = z.strictObject({
 
 /**
  * POST multipart/form-data with a `file` field. A route handler rather than a server action so
- * that the browser can report upload progress; the same guard applies.
+ * that the browser can report upload progress; the same guard applies, and the body is read
+ * only after it, up to LOGO_UPLOAD_MAX_BYTES (413 beyond).
  */
 export const POST = staffRoute(
   { name: 'upload-entity-logo', role: 'admin', input: LogoUpload, mutates: true },
   async (request: Request, ctx: { params: Promise<{ id: string }> }) => {
     const { id } = await ctx.params;
-    // A body far over the limit is not read at all; the size check below names the limit.
-    const declared = Number(request.headers.get('content-length') ?? 0);
-    if (declared > 4 * LOGO_MAX_BYTES) return { id, file: null };
-    const form = await request.formData();
+    const form = await readFormLimited(request, LOGO_UPLOAD_MAX_BYTES, 'upload', LOGO_MAX_LABEL);
     return { id, file: form.get(LOGO_FIELD) };
   },
   async ({ id, file }, { describe }) => {
@@ -33,6 +36,8 @@ export const POST = staffRoute(
     const bytes = new Uint8Array(await file.arrayBuffer());
     const sniffed = sniffImageType(bytes);
     if (!sniffed) throw new ActionError(`${file.name} is not a ${LOGO_TYPES_LABEL} image by its content.`, { file: ['not an image of a supported type'] });
+    const tooLarge = checkLogoDimensions(file.name, imageDimensions(bytes));
+    if (tooLarge) throw new ActionError(tooLarge, { file: [tooLarge] });
     const updated = await apiFor(entity).uploadEntityLogo(id, new Blob([bytes], { type: sniffed }), file.name);
     entityChanged(updated);
     describe({ after: updated.logo ?? null });
