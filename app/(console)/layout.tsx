@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Shell } from '@/components/shell/shell';
+import { globalSearch } from '@/app/actions/global-search';
 import { getConfig } from '@/lib/server/config';
 import { getSelectedEntity, listEntityChoices } from '@/lib/server/entity-context';
 import { getApiClient } from '@/lib/server/guestbook';
@@ -20,6 +21,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       selectedEntityId={selected.ok ? (selected.data?.id ?? null) : null}
       rateLimit={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetAt: rateLimit.resetAt.toISOString() } : null}
       suspended={partner.ok && partner.data.status === 'suspended' ? { source: partner.data.suspensionSource, at: partner.data.suspendedAt } : null}
+      search={globalSearch}
     >
       {children}
     </Shell>

@@ -1,7 +1,9 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
+import type { SearchAction } from '@/lib/search/hit';
 import { EntitySwitcher, type EntityOption } from './entity-switcher';
+import { GlobalSearch } from './global-search';
 import { NavLink } from './nav-link';
 import { SignOutButton } from './sign-out-button';
 
@@ -28,6 +30,7 @@ export function Shell({
   entities,
   selectedEntityId,
   rateLimit,
+  search,
   children,
 }: {
   staff: { name: string; email: string; role: keyof typeof ROLE_LABEL };
@@ -37,8 +40,11 @@ export function Shell({
   entities: EntityOption[];
   selectedEntityId: string | null;
   rateLimit: { limit: number; remaining: number; resetAt: string } | null;
+  /** the command menu's search (a server action) */
+  search: SearchAction;
   children: ReactNode;
 }) {
+  const pages = NAV.filter((item) => !item.adminOnly || staff.role === 'admin');
   return (
     <div className="flex min-h-screen">
       <aside className="hidden w-56 shrink-0 flex-col border-r border-slate-200 bg-white md:flex">
@@ -47,7 +53,7 @@ export function Shell({
           <span className="text-sm font-semibold text-slate-800">Guest Book</span>
         </div>
         <nav aria-label="Main" className="flex-1 space-y-0.5 p-2">
-          {NAV.filter((item) => !item.adminOnly || staff.role === 'admin').map((item) => (
+          {pages.map((item) => (
             <NavLink key={item.href} href={item.href} label={item.label} />
           ))}
         </nav>
@@ -65,6 +71,7 @@ export function Shell({
             )}
           </div>
           <div className="flex shrink-0 items-center gap-4 whitespace-nowrap">
+            <GlobalSearch search={search} pages={pages} />
             {entities.length > 0 && <EntitySwitcher entities={entities} selectedId={selectedEntityId} />}
             {rateLimit && (
               <span

@@ -1,0 +1,139 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { Command } from 'cmdk';
+import { useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { QueryProvider } from '@/components/providers/query-provider';
+import { GLOBAL_SEARCH_MIN_LENGTH as MIN_LENGTH, type SearchAction, type SearchHit } from '@/lib/search/hit';
+
+/** The API is asked after this pause in typing. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+const GROUPS: { kind: SearchHit['kind']; heading: string }[] = [
+  { kind: 'reservation', heading: 'Reservations' },
+  { kind: 'entity', heading: 'Entities' },
+  { kind: 'delegate', heading: 'Delegates' },
+];
+
+export interface CommandMenuProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  search: SearchAction;
+  pages: { href: string; label: string }[];
+}
+
+/** The menu with the query client it reads through. */
+export function CommandMenuWithQueries(props: CommandMenuProps) {
+  return (
+    <QueryProvider>
+      <CommandMenu {...props} />
+    </QueryProvider>
+  );
+}
+
+function CommandMenu({ open, onOpenChange, search, pages }: CommandMenuProps) {
+  const router = useRouter();
+  const [input, setInput] = useState('');
+  const q = useDebounced(input.trim(), SEARCH_DEBOUNCE_MS);
+  const enabled = open && q.length >= MIN_LENGTH;
+  const results = useQuery({
+    queryKey: ['global-search', q],
+    queryFn: async () => {
+      const r = await search({ q });
+      if (!r.ok) throw new Error(r.error);
+      return r.data;
+    },
+    enabled,
+  });
+  const go = (href: string) => {
+    onOpenChange(false);
+    setInput('');
+    router.push(href);
+  };
+  const needle = input.trim().toLowerCase();
+  const matchingPages = pages.filter((p) => !needle || p.label.toLowerCase().includes(needle));
+  const hits = enabled ? (results.data ?? []) : [];
+  const waiting = input.trim().length >= MIN_LENGTH && (input.trim() !== q || results.isFetching);
+  // The first result is the one Enter opens, whenever the results change.
+  const values = [...GROUPS.flatMap(({ kind }) => hits.filter((h) => h.kind === kind).map((h) => `${h.kind}:${h.id}`)), ...matchingPages.map((p) => `page:${p.href}`)];
+  const [picked, setPicked] = useState({ q: '', value: '' });
+  const selected = picked.q === q && values.includes(picked.value) ? picked.value : (values[0] ?? '');
+
+  return (
+    <Command.Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      label="Search the console"
+      shouldFilter={false}
+      value={selected}
+      onValueChange={(value) => setPicked({ q, value })}
+      loop
+      overlayClassName="fixed inset-0 z-40 bg-slate-900/30"
+      contentClassName="fixed inset-x-3 top-16 z-50 mx-auto max-w-xl overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-slate-200 sm:inset-x-auto sm:left-1/2 sm:w-full sm:-translate-x-1/2"
+    >
+      <Command.Input
+        value={input}
+        onValueChange={setInput}
+        placeholder="Pages, entities, delegates, a guest's last name or e-mail, a reservation id"
+        className="w-full border-b border-slate-100 px-4 py-3 text-sm outline-none placeholder:text-slate-400"
+        data-testid="global-search-input"
+      />
+      <Command.List className="max-h-[60vh] overflow-y-auto p-2 text-sm" data-testid="global-search-results">
+        <div aria-live="polite" className="px-2 py-1 text-xs text-slate-500">
+          {input.trim().length > 0 && input.trim().length < MIN_LENGTH
+            ? `Type at least ${MIN_LENGTH} characters to search guests, entities and delegates.`
+            : waiting
+              ? 'Searching…'
+              : results.isError
+                ? `The search failed: ${results.error.message}`
+                : null}
+        </div>
+        <Command.Empty className="px-2 py-6 text-center text-slate-500">
+          {waiting ? null : 'Nothing matches.'}
+        </Command.Empty>
+        {GROUPS.map(({ kind, heading }) => {
+          const group = hits.filter((h) => h.kind === kind);
+          return group.length ? (
+            <Command.Group key={kind} heading={heading} className="mb-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-slate-500">
+              {group.map((h) => (
+                <Command.Item
+                  key={`${h.kind}:${h.id}`}
+                  value={`${h.kind}:${h.id}`}
+                  onSelect={() => go(h.href)}
+                  className="flex cursor-pointer items-baseline justify-between gap-3 rounded-md px-2 py-1.5 data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-900"
+                >
+                  <span className="truncate font-medium">{h.title}</span>
+                  <span className="shrink-0 text-xs text-slate-500">{h.detail}</span>
+                </Command.Item>
+              ))}
+            </Command.Group>
+          ) : null;
+        })}
+        {matchingPages.length > 0 && (
+          <Command.Group heading="Pages" className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-slate-500">
+            {matchingPages.map((p) => (
+              <Command.Item
+                key={p.href}
+                value={`page:${p.href}`}
+                onSelect={() => go(p.href)}
+                className="cursor-pointer rounded-md px-2 py-1.5 data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-900"
+              >
+                {p.label}
+              </Command.Item>
+            ))}
+          </Command.Group>
+        )}
+      </Command.List>
+    </Command.Dialog>
+  );
+}

@@ -1,0 +1,49 @@
+'use client';
+
+import { useEffect, useState, type ComponentType } from 'react';
+import type { SearchAction } from '@/lib/search/hit';
+import type { CommandMenuProps } from './command-menu';
+
+let loading: Promise<ComponentType<CommandMenuProps>> | undefined;
+// The menu and its libraries (cmdk, TanStack Query) load at the first ⌘K, click or hover, not with every page.
+const loadMenu = () => (loading ??= import('./command-menu').then((m) => m.CommandMenuWithQueries));
+
+/** "Search" in the header and ⌘K / Ctrl+K anywhere in the console. */
+export function GlobalSearch({ search, pages }: { search: SearchAction; pages: { href: string; label: string }[] }) {
+  const [open, setOpen] = useState(false);
+  const [Menu, setMenu] = useState<ComponentType<CommandMenuProps> | null>(null);
+  const load = () => void loadMenu().then((m) => setMenu(() => m));
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() === 'k' && (e.metaKey || e.ctrlKey) && !e.altKey) {
+        e.preventDefault();
+        void loadMenu().then((m) => setMenu(() => m));
+        setOpen((o) => !o);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          load();
+          setOpen(true);
+        }}
+        onPointerEnter={load}
+        className="inline-flex items-center gap-2 rounded-md px-2.5 py-1.5 text-sm text-slate-500 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 hover:text-slate-800"
+        aria-keyshortcuts="Control+K Meta+K"
+        data-testid="global-search-button"
+      >
+        <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+          <path d="M8.5 3a5.5 5.5 0 014.38 8.83l3.4 3.4a.75.75 0 11-1.06 1.06l-3.4-3.4A5.5 5.5 0 118.5 3zm0 1.5a4 4 0 100 8 4 4 0 000-8z" />
+        </svg>
+        <span>Search</span>
+        <kbd className="hidden rounded bg-slate-100 px-1.5 font-sans text-xs text-slate-500 lg:inline">Ctrl K</kbd>
+      </button>
+      {Menu && <Menu open={open} onOpenChange={setOpen} search={search} pages={pages} />}
+    </>
+  );
+}
