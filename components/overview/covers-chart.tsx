@@ -21,13 +21,14 @@ export function CoversChart({ days }: { days: DayCovers[] }) {
   const barWidth = 28;
   const gap = 8;
   const height = 120;
+  const top = 14;
   const width = days.length * (barWidth + gap) - gap;
   const total = days.reduce((n, d) => n + d.covers, 0);
   return (
     <figure className="space-y-3">
       <div className="overflow-x-auto">
         <svg
-          viewBox={`0 0 ${width} ${height + 34}`}
+          viewBox={`0 -${top} ${width} ${height + 34 + top}`}
           className="h-44 w-full min-w-[28rem]"
           role="img"
           aria-label={`Covers per day over the next ${days.length} days: ${total} in all, most on one day ${max === 1 && total === 0 ? 0 : max}. The table below lists each day.`}
