@@ -15,6 +15,7 @@ export const ACTIONS: Record<string, { audit: string; role: Role; mutates: boole
   'app/(console)/entities/actions.ts#createEntity': { audit: 'create-entity', role: 'admin', mutates: true, input: () => ({ name: `Matrix Entity ${Date.now()}`, default_locale: 'en-GB', default_program_id: '' }) },
   'app/(console)/entities/actions.ts#updateEntity': { audit: 'update-entity', role: 'admin', mutates: true, input: () => ({ id: DEMO_PARTNER.defaultEntityId, name: 'Taken Over', default_locale: 'en-GB', default_program_id: '' }) },
   'app/(console)/entities/actions.ts#replaceEntityPrograms': { audit: 'replace-entity-programs', role: 'admin', mutates: true, input: () => ({ id: DEMO_PARTNER.defaultEntityId, programs: [] }) },
+  'app/(console)/entities/actions.ts#readEntityLogo': { audit: 'read-entity-logo', role: 'viewer', mutates: false, input: () => ({ id: DEMO_PARTNER.defaultEntityId }) },
   'app/(console)/entities/actions.ts#previewProgramChange': { audit: 'preview-program-change', role: 'admin', mutates: false, input: () => ({ id: DEMO_PARTNER.defaultEntityId, programIds: [] }) },
   'app/(console)/allocations/actions.ts#applyAllocation': { audit: 'apply-allocation', role: 'operator', mutates: true, input: () => ({ changes: [{ commitmentId: '00000000-0000-4000-8000-000000000002', entityId: DEMO_PARTNER.defaultEntityId, before: 0, after: 1 }] }) },
   'app/(console)/allocations/actions.ts#restoreAllocation': { audit: 'restore-allocation', role: 'operator', mutates: true, input: () => ({ sets: [{ entityId: DEMO_PARTNER.defaultEntityId, data: [] }] }) },

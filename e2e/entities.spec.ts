@@ -65,8 +65,16 @@ test('upload a PNG logo and see its dimensions appear; a 3 MB file and a GIF are
 
   await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(120, 80) });
   await expect(page.getByAltText('Preview of the new logo')).toBeVisible();
+  // A marker on the page's own DOM: a reload or a re-rendered page would drop it.
+  await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-still-here', 'yes'));
+  const uploadMark = await sandboxRequestMark(request);
   await page.getByRole('button', { name: 'Upload logo' }).click();
   await expect(page.getByTestId('logo-status')).toHaveText('120 × 80 px · aspect ratio 1.50', { timeout: 20_000 });
+  await expect(page.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+  // While it waited, only the entity was read again (with the list that says its context), none of the page's other reads.
+  const polled = (await sandboxRequestsSince(request, uploadMark)).filter((r) => r.method === 'GET' && r.path.startsWith('/v2'));
+  expect(polled.length).toBeGreaterThan(0);
+  expect(polled.filter((r) => r.path !== `/v2/entities/${id}` && r.path !== '/v2/entities'), polled.map((r) => r.path).join('\n')).toEqual([]);
   const orgText = await page.getByTestId('entity-org').textContent();
   const stored = await readEntity(request, id, orgText?.startsWith('org_') ? orgText : null);
   expect(stored.logo).toMatchObject({ width: 120, height: 80, aspect_ratio: 1.5 });

@@ -76,3 +76,18 @@ export const replaceEntityPrograms = staffAction(
     return { programs: after.programs.length };
   },
 );
+
+/**
+ * The entity's logo as the API holds it now (a fresh read), for the uploader to follow its
+ * processing; the entity's page is revised with what was read.
+ */
+export const readEntityLogo = staffAction(
+  { name: 'read-entity-logo', role: 'viewer', input: z.strictObject({ id: Uuid }), mutates: false },
+  async ({ id }) => {
+    const entity = await getEntity(id);
+    if (!entity) throw new ActionError('This entity is not assigned to the dashboard credentials, or it no longer exists.');
+    entityChanged(entity);
+    const logo = entity.logo;
+    return logo ? { url: logo.url, width: logo.width, height: logo.height, aspect_ratio: logo.aspect_ratio } : null;
+  },
+);

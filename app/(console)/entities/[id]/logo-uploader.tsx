@@ -1,10 +1,13 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { checkLogoDimensions, imageDimensions, LOGO_MAX_SIDE_LABEL } from '../logo-dimensions';
 import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL } from '../logo-rules';
+import { readEntityLogo } from '../actions';
+
+const logoKey = (entityId: string) => ['entity-logo', entityId] as const;
 
 interface Logo {
   url: string;
@@ -14,26 +17,30 @@ interface Logo {
 }
 
 /** Drag-and-drop or pick a logo; checked here first, uploaded with progress, dimensions shown once processed. */
-export function LogoUploader({ entityId, logo, canEdit }: { entityId: string; logo: Logo | null; canEdit: boolean }) {
-  const router = useRouter();
+export function LogoUploader({ entityId, logo: logoOfPage, canEdit }: { entityId: string; logo: Logo | null; canEdit: boolean }) {
+  const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
+  // While the API processes the image, its logo alone is re-read every second (for up to a
+  // minute) until the dimensions arrive: no page refresh, none of the page's other reads.
+  const [pollingSince, setPollingSince] = useState(() => Date.now());
+  const logoQuery = useQuery({
+    queryKey: logoKey(entityId),
+    queryFn: async () => {
+      const r = await readEntityLogo({ id: entityId });
+      if (!r.ok) throw new Error(r.error);
+      return r.data;
+    },
+    initialData: logoOfPage,
+    staleTime: Infinity,
+    refetchInterval: (query) => (query.state.data && query.state.data.width === null && Date.now() - pollingSince < 60_000 ? 1000 : false),
+  });
+  const logo = logoQuery.data;
   const processing = !!logo && logo.width === null;
-
-  // While the API processes the image, re-read the entity until its dimensions arrive.
-  useEffect(() => {
-    if (!processing) return;
-    const timer = setInterval(() => router.refresh(), 1000);
-    const stop = setTimeout(() => clearInterval(timer), 60_000);
-    return () => {
-      clearInterval(timer);
-      clearTimeout(stop);
-    };
-  }, [processing, router]);
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
@@ -71,7 +78,8 @@ export function LogoUploader({ entityId, logo, canEdit }: { entityId: string; lo
         setFile(null);
         setPreview(null);
         setProgress(null);
-        router.refresh();
+        setPollingSince(Date.now());
+        void queryClient.invalidateQueries({ queryKey: logoKey(entityId) });
       } else {
         setProgress(null);
         setError(body.error ?? `The upload failed (HTTP ${xhr.status}).`);
