@@ -8,6 +8,7 @@ import { e2eAuthSecret } from './leaks';
 import { sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 import { ACTIONS, buildActions, LABEL, type Role } from './action-list';
 import { callAction, postAction } from './server-actions';
+import { addMember, signedInBrowser } from './staff';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -75,26 +76,16 @@ async function adminSessionExpiringIn(maxAge: number): Promise<APIRequestContext
 
 /** A signed-in admin whose account an admin then disables: the session cookie stays in the browser. */
 async function disabledAdminSession(browser: Browser): Promise<APIRequestContext> {
-  const admin = await (await browser.newContext({ storageState: STORAGE.admin })).newPage();
   const email = `matrix.disabled.${Date.now()}@demo.test`;
+  await addMember(browser, { email, name: 'Matrix Disabled', role: 'admin', password: 'a long enough password' });
+  const member = await signedInBrowser(browser, email, 'a long enough password');
+  await expect(member.page.getByTestId('shell-staff-name')).toHaveText('Matrix Disabled');
+  const admin = await (await browser.newContext({ storageState: STORAGE.admin })).newPage();
   await admin.goto('/team');
-  await admin.getByLabel('E-mail').fill(email);
-  await admin.getByLabel('Name').fill('Matrix Disabled');
-  await admin.getByLabel('Password (empty: one-time)').fill('a long enough password');
-  await admin.getByLabel('Role', { exact: true }).selectOption('admin');
-  await admin.getByRole('button', { name: 'Add member' }).click();
-  await expect(admin.getByTestId(`member-${email}`)).toBeVisible();
-  const memberContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const member = await memberContext.newPage();
-  await member.goto('/login');
-  await member.getByLabel('E-mail').fill(email);
-  await member.getByLabel('Password').fill('a long enough password');
-  await member.getByRole('button', { name: 'Sign in' }).click();
-  await expect(member.getByTestId('shell-staff-name')).toHaveText('Matrix Disabled');
   await admin.getByTestId(`member-${email}`).getByRole('button', { name: 'Disable' }).click();
   await expect(admin.getByTestId(`member-${email}`)).toContainText(/disabled/i);
   await admin.close();
-  return memberContext.request;
+  return member.context.request;
 }
 
 test('a disabled account and an expired session are refused every action and route handler, and nothing reaches the API', async ({ browser, request }) => {

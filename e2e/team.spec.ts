@@ -1,16 +1,7 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../lib/server/demo-accounts';
 import { STORAGE } from './env';
-
-async function signIn(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  return { context, page };
-}
+import { signedInBrowser } from './staff';
 
 test.describe('as admin', () => {
   test.use({ storageState: STORAGE.admin });
@@ -26,7 +17,7 @@ test.describe('as admin', () => {
     await expect(page.getByTestId('team-notice')).toHaveText(`Added ${email}.`);
     await expect(page.getByTestId(`member-${email}`)).toContainText('Nina New');
 
-    const member = await signIn(browser, email, 'a long enough password');
+    const member = await signedInBrowser(browser, email, 'a long enough password');
     await expect(member.page.getByTestId('shell-staff-name')).toHaveText('Nina New');
     await expect(member.page.getByTestId('shell-staff-role')).toHaveText('Operator');
     await member.context.close();
@@ -46,7 +37,7 @@ test.describe('as admin', () => {
     const secret = (await page.getByTestId('one-time-password').textContent())!.trim();
     expect(secret.length).toBeGreaterThanOrEqual(12);
 
-    const member = await signIn(browser, email, secret);
+    const member = await signedInBrowser(browser, email, secret);
     await expect(member.page).toHaveURL(/\/account$/);
     await member.page.goto('/');
     await expect(member.page).toHaveURL(/\/account$/);

@@ -35,6 +35,19 @@ function Figure({ label, value, href, testId, hint }: { label: string; value: Re
   );
 }
 
+/** Names linked to their pages, separated by commas, or "none". */
+function NamedLinks({ items, href }: { items: { id: string; name: string }[]; href: (id: string) => string }) {
+  if (!items.length) return <span className="text-slate-500">none</span>;
+  return items.map((item, i) => (
+    <span key={item.id}>
+      {i > 0 && ', '}
+      <Link href={href(item.id)} className="text-brand-700 hover:underline">
+        {item.name}
+      </Link>
+    </span>
+  ));
+}
+
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
 export default async function OverviewPage() {
@@ -201,33 +214,11 @@ export default async function OverviewPage() {
           <ul className="space-y-3 text-sm" data-testid="attention">
             <li>
               <span className="font-medium text-slate-800">Suspended delegates: </span>
-              {o.attention.suspendedDelegates.length ? (
-                o.attention.suspendedDelegates.map((d, i) => (
-                  <span key={d.id}>
-                    {i > 0 && ', '}
-                    <Link href={`/delegates/${d.id}`} className="text-brand-700 hover:underline">
-                      {d.name}
-                    </Link>
-                  </span>
-                ))
-              ) : (
-                <span className="text-slate-500">none</span>
-              )}
+              <NamedLinks items={o.attention.suspendedDelegates} href={(id) => `/delegates/${id}`} />
             </li>
             <li>
               <span className="font-medium text-slate-800">Entities not yet provisioned (no organization): </span>
-              {o.attention.unprovisionedEntities.length ? (
-                o.attention.unprovisionedEntities.map((e, i) => (
-                  <span key={e.id}>
-                    {i > 0 && ', '}
-                    <Link href={`/entities/${e.id}`} className="text-brand-700 hover:underline">
-                      {e.name}
-                    </Link>
-                  </span>
-                ))
-              ) : (
-                <span className="text-slate-500">none</span>
-              )}
+              <NamedLinks items={o.attention.unprovisionedEntities} href={(id) => `/entities/${id}`} />
             </li>
             <li>
               <span className="font-medium text-slate-800">API requests this minute: </span>
