@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_BUDGET_SHARE, ExportPacer, exportPagesPerMinute, ExportSlots } from './export-limits';
+import { openDashboardDb } from './db/open';
+import { EXPORT_BUDGET_SHARE, EXPORT_LEASE_MS, ExportPacer, exportPagesPerMinute, takeExportSlot } from './export-limits';
 
 /** A virtual clock: sleepers wake in time order when the test advances it. */
 function virtualTime() {
@@ -65,14 +66,26 @@ describe('export limits', () => {
     await expect(waiting).rejects.toThrow('cancelled');
   });
 
-  it('one export per staff member at a time', () => {
-    const slots = new ExportSlots();
-    const release = slots.take('staff-1');
-    expect(release).not.toBeNull();
-    expect(slots.take('staff-1')).toBeNull();
-    expect(slots.take('staff-2')).not.toBeNull();
-    release!();
-    release!();
-    expect(slots.take('staff-1')).not.toBeNull();
+  it('one export per staff member at a time, in the database; a slot whose lease ran out is taken over', async () => {
+    const { db, close } = await openDashboardDb({ dataDir: '', memory: true });
+    try {
+      const now = new Date('2026-11-23T10:00:00Z');
+      const [a, b] = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
+      const attempts = await Promise.all(Array.from({ length: 5 }, () => takeExportSlot(db, a, now)));
+      expect(attempts.filter(Boolean)).toHaveLength(1);
+      expect(await takeExportSlot(db, b, now)).not.toBeNull();
+      const release = attempts.find(Boolean)!;
+      await release();
+      await release();
+      const again = await takeExportSlot(db, a, now);
+      expect(again).not.toBeNull();
+      expect(await takeExportSlot(db, a, new Date(now.getTime() + EXPORT_LEASE_MS - 1))).toBeNull();
+      expect(await takeExportSlot(db, a, new Date(now.getTime() + EXPORT_LEASE_MS))).not.toBeNull();
+      // The first run's late release does not free the run that took over its expired slot.
+      await again!();
+      expect(await takeExportSlot(db, a, new Date(now.getTime() + EXPORT_LEASE_MS))).toBeNull();
+    } finally {
+      await close();
+    }
   });
 });

@@ -1,8 +1,12 @@
+import { and, eq, lte } from 'drizzle-orm';
+import type { DashboardDb } from './db/open';
+import { exportRuns } from './db/schema';
+
 /**
  * Limits of the reservations CSV export (a bulk read of guest personal data that walks every
  * page of a search through the request budget every staff member shares):
  *
- * - one export per staff member at a time (ExportSlots);
+ * - one export per staff member at a time (takeExportSlot, in the dashboard database);
  * - at most `exportMaxRows` rows (EXPORT_MAX_ROWS, default 50,000), refused before a page is read;
  * - all exports together read at most EXPORT_BUDGET_SHARE of the client's requests per minute
  *   (ExportPacer), so pages stay fast while one runs.
@@ -13,25 +17,28 @@ export const EXPORT_BUDGET_SHARE = 1 / 4;
 /** Rows per API page read by an export (the API's largest page). */
 export const EXPORT_PAGE_SIZE = 100;
 
-/** One running export per key (a staff member's id). */
-export class ExportSlots {
-  readonly #running = new Set<string>();
+/** How long a running export holds its member's slot unless it ends first (a dead process's slot frees itself then). */
+export const EXPORT_LEASE_MS = 30 * 60_000;
 
-  /** A release function when the key had no export running, else null. Releasing twice is harmless. */
-  take(key: string): (() => void) | null {
-    if (this.#running.has(key)) return null;
-    this.#running.add(key);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.#running.delete(key);
-    };
-  }
-
-  get size(): number {
-    return this.#running.size;
-  }
+/**
+ * Takes the staff member's one export slot, in the dashboard database so that it holds across
+ * every server process: a release function, or null while another export of theirs runs. One
+ * atomic upsert, which only takes over a slot whose lease has run out.
+ */
+export async function takeExportSlot(db: DashboardDb, staffId: string, now = new Date()): Promise<(() => Promise<void>) | null> {
+  const expiresAt = new Date(now.getTime() + EXPORT_LEASE_MS);
+  const [taken] = await db
+    .insert(exportRuns)
+    .values({ staffId, startedAt: now, expiresAt })
+    .onConflictDoUpdate({ target: exportRuns.staffId, set: { startedAt: now, expiresAt }, setWhere: lte(exportRuns.expiresAt, now) })
+    .returning({ startedAt: exportRuns.startedAt });
+  if (!taken) return null;
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    await db.delete(exportRuns).where(and(eq(exportRuns.staffId, staffId), eq(exportRuns.startedAt, taken.startedAt)));
+  };
 }
 
 /** Resolves after `ms`, or rejects when `signal` aborts first. */

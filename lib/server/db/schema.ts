@@ -74,3 +74,14 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_staff_idx').on(t.staffId)],
 );
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/**
+ * The CSV export each staff member has running (at most one), leased so that an export whose
+ * process died frees its member after `expires_at`. In the database so that the rule holds across
+ * every server process.
+ */
+export const exportRuns = pgTable('export_runs', {
+  staffId: uuid('staff_id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -5,7 +5,8 @@ import { ActionError, staffRoute } from '@/lib/server/action';
 import { describeApiError } from '@/lib/server/api-errors';
 import { getConfig } from '@/lib/server/config';
 import { getEntityApi, getSelectedEntity } from '@/lib/server/entity-context';
-import { EXPORT_PAGE_SIZE, ExportPacer, exportPagesPerMinute, ExportSlots } from '@/lib/server/export-limits';
+import { getDb } from '@/lib/server/db';
+import { EXPORT_PAGE_SIZE, ExportPacer, exportPagesPerMinute, takeExportSlot } from '@/lib/server/export-limits';
 import { getApiClient } from '@/lib/server/guestbook';
 import { checkReservationSort, recentSearchTotal, venueNames } from '@/lib/server/reservations';
 import { csvHeader, csvRow } from '@/lib/server/reservations-csv';
@@ -15,8 +16,7 @@ const ExportInput = z.strictObject({
   signal: z.instanceof(AbortSignal),
 });
 
-const shared = globalThis as unknown as { exportSlots?: ExportSlots; exportPacer?: ExportPacer };
-const slots = () => (shared.exportSlots ??= new ExportSlots());
+const shared = globalThis as unknown as { exportPacer?: ExportPacer };
 const pacer = () => (shared.exportPacer ??= new ExportPacer(exportPagesPerMinute(getApiClient().budget.perMinute)));
 
 const overCap = (total: number, max: number) =>
@@ -44,8 +44,9 @@ export const GET = staffRoute(
     const problems = [...errors.map((e) => e.message), ...(sort.error ? [sort.error] : [])];
     if (problems.length) throw new ActionError(`This search cannot be exported: ${problems.join('; ')}`);
 
-    const release = slots().take(staff.id);
-    if (!release) throw new ActionError('You already have an export running. Wait for it to finish, or cancel it, before starting another.', undefined, 409);
+    const releaseSlot = await takeExportSlot(await getDb(), staff.id);
+    if (!releaseSlot) throw new ActionError('You already have an export running. Wait for it to finish, or cancel it, before starting another.', undefined, 409);
+    const release = () => void releaseSlot().catch(() => undefined);
     const max = getConfig().exportMaxRows;
     let api: Awaited<ReturnType<typeof getEntityApi>>;
     const read = async (page: number, limit: number) => {
