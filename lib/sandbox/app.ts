@@ -48,7 +48,10 @@ export interface Caller {
   scopes: ReadonlySet<string>;
 }
 
-type Env = { Variables: { caller: Caller; requestId: string } };
+type Env = { Variables: { caller: Caller; requestId: string; rateHeaders?: Record<string, string> } };
+
+/** The rate limit of credentials a token names but the world no longer has. */
+const DEFAULT_RATE_LIMIT = 1_000;
 export type SandboxContext = Context<Env>;
 
 /** A problem+json response (the sandbox's definition of the unshown error body). */
@@ -126,6 +129,8 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
     if (caller) entry.context = caller.claims.org_id ?? c.req.header('x-entity-id') ?? null;
     entry.duration_ms = Math.round((performance.now() - started) * 100) / 100;
     c.res.headers.set('x-request-id', requestId);
+    // Spec: "Rate-limit headers on every response", refusals included (a 401 has no client to count).
+    for (const [k, v] of Object.entries(c.get('rateHeaders') ?? {})) c.res.headers.set(k, v);
   });
 
   app.onError((err, c) => {
@@ -175,7 +180,8 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
       orgId = body.organization;
     }
     const now = Math.floor(world.now().getTime() / 1000);
-    const scope = credential.scopes.join(' ');
+    // A delegated identity has no commitments:update (spec), even if stored credentials grant it.
+    const scope = credential.scopes.filter((s) => identity.type !== 'delegate' || s !== 'commitments:update').join(' ');
     const accessToken = await state.signer.sign(
       { scope, gty: 'client-credentials', azp: credential.client_id, ...(orgId ? { org_id: orgId } : {}) },
       { issuer: state.publicUrl, audience: audience(), subject: `${credential.client_id}@clients`, issuedAt: now, expiresAt: now + credential.token_lifetime_seconds },
@@ -202,24 +208,25 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
       throw unauthorized(code === 'ERR_JWT_EXPIRED' ? 'The access token has expired.' : code === 'ERR_JWT_CLAIM_VALIDATION_FAILED' ? 'The access token was not issued for this API.' : 'The access token is not valid.');
     }
     const credential = world.data.credentials.get(claims.azp);
-    const identity = credential && world.data.identities.get(credential.identity_id);
-    if (!credential || !identity) throw unauthorized('The access token names credentials that no longer exist.');
-    const caller: Caller = { credential, identity, claims, scopes: new Set(String(claims.scope ?? '').split(' ')) };
-    c.set('caller', caller);
-
-    const limit = state.faults.rateLimitStorm ? 0 : credential.rate_limit_per_minute;
-    const window = state.requests.rateWindow(credential.client_id, world.now());
-    const headers = { 'x-ratelimit-limit': String(credential.rate_limit_per_minute), 'x-ratelimit-remaining': String(Math.max(0, limit - window.count)), 'x-ratelimit-reset': String(window.reset) };
+    // Counted before anything else can refuse the request, so every answer from here on tells
+    // the client its budget (the outer middleware sets these headers on errors too).
+    const limitPerMinute = credential?.rate_limit_per_minute ?? DEFAULT_RATE_LIMIT;
+    const limit = state.faults.rateLimitStorm ? 0 : limitPerMinute;
+    const window = state.requests.rateWindow(claims.azp, world.now());
+    const headers = { 'x-ratelimit-limit': String(limitPerMinute), 'x-ratelimit-remaining': String(Math.max(0, limit - window.count)), 'x-ratelimit-reset': String(window.reset) };
+    c.set('rateHeaders', headers);
     if (window.count > limit) {
-      throw new ApiProblem(429, `Rate limit of ${credential.rate_limit_per_minute} requests per minute exceeded; the window resets at ${new Date(window.reset * 1000).toISOString()}.`, undefined, {
-        ...headers,
+      throw new ApiProblem(429, `Rate limit of ${limitPerMinute} requests per minute exceeded; the window resets at ${new Date(window.reset * 1000).toISOString()}.`, undefined, {
         'retry-after': String(Math.max(1, window.reset - Math.floor(world.now().getTime() / 1000))),
       });
     }
+    // Spec, "Errors": 404 when "the calling identity cannot be resolved" (a validly signed token
+    // whose credentials or identity a reset removed).
+    const identity = world.identityOf(claims.azp);
+    c.set('caller', { credential: credential!, identity, claims, scopes: new Set(String(claims.scope ?? '').split(' ')) });
     const path = new URL(c.req.url).pathname;
     if (path !== '/v2/identities/me') world.assertNotSuspended(identity);
     await next();
-    for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
   });
 
   const caller = (c: SandboxContext) => c.get('caller');
@@ -348,7 +355,9 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
   });
 
   app.put('/v2/commitments', async (c) => {
-    const { credential } = need(c, 'commitments:update');
+    const { credential, identity } = need(c, 'commitments:update');
+    // Spec: "A delegated identity … has no commitments:update", whatever its token says.
+    if (identity.type === 'delegate') throw forbidden('A delegated identity has no commitments:update: it consumes its allocation through availability and reservations.');
     const entity = entityOf(c);
     const body = await readJson(c, CommitmentsPutBody, 'commitments');
     return c.json({ data: world.putCommitments(entity, credential.client_id, body.data) });

@@ -5,6 +5,7 @@ import type { Scope } from '../guestbook/token-schemas';
 import { newId } from './ids';
 import type { EntityRecord, ReservationRecord } from './model';
 import { ApiProblem, badRequest, notFound, problemFromZod, unprocessable } from './problem';
+import { paginate, readPaging } from './query';
 import { iso, type World } from './world';
 
 /** How long a hold keeps its seats. */
@@ -54,7 +55,8 @@ export function bookingRoutes(app: Hono<any>, deps: Deps): void {
           seats_available: seats,
           commitment_id: c.id,
           program_id: c.program_id,
-          seating_area: venue.seating_areas.length && c.days_of_week.length > 5 ? venue.seating_areas[0]! : null,
+          // Spec: null "when the venue has seating areas but the allocation is not scoped to one".
+          seating_area: (c.seating_area_id && venue.seating_areas.find((a) => a.id === c.seating_area_id)) || null,
         });
       }
     }
@@ -64,14 +66,17 @@ export function bookingRoutes(app: Hono<any>, deps: Deps): void {
   app.get('/v2/availability', (c) => {
     need(c, 'availability:read');
     const entity = entityOf(c);
-    const raw = Object.fromEntries(new URL(c.req.url).searchParams);
+    const params = new URL(c.req.url).searchParams;
+    // Spec: "A list response is { data, pagination }", and availability is a list.
+    const paging = readPaging(params);
+    const { page: _page, limit: _limit, ...raw } = Object.fromEntries(params);
     const parsed = schemas.AvailabilityQuery.safeParse(raw);
     if (!parsed.success) throw problemFromZod(parsed.error, 'availability query');
     const q = parsed.data;
     const venueIds = q.venue_id ? [q.venue_id] : [...world.data.venues.values()].filter((v) => v.market_id === q.market_id).map((v) => v.id);
     if (q.venue_id && !world.data.venues.has(q.venue_id)) throw notFound(`Venue ${q.venue_id} does not exist.`);
     if (q.market_id && !world.data.markets.has(q.market_id)) throw notFound(`Market ${q.market_id} does not exist.`);
-    return c.json({ data: venueIds.flatMap((v) => options(entity, v, q.date, q.party_size, q.time)) });
+    return c.json(paginate(venueIds.flatMap((v) => options(entity, v, q.date, q.party_size, q.time)), paging));
   });
 
   app.post('/v2/holds', async (c) => {

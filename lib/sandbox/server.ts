@@ -24,6 +24,13 @@ export interface SandboxOptions {
   /** the origin clients use, when it differs from http://host:port (a proxy) */
   publicUrl?: string;
   quiet?: boolean;
+  /**
+   * The X-Sandbox-Token every /_sandbox control needs; a random one when undefined, none when
+   * null (in-process test sandboxes only)
+   */
+  controlToken?: string | null;
+  /** host names besides loopback and the public URL's that /_sandbox controls answer */
+  allowedHosts?: string[];
 }
 
 export interface RunningSandbox {

@@ -338,10 +338,22 @@ export class World {
     }
   }
 
+  /**
+   * The spec types default_program_id `uuid` (not "or null"), so an entity created without one
+   * gets the first program it is given, else the default program of the creator's default
+   * entity; with neither, the request is refused naming the field.
+   */
+  #impliedDefaultProgram(identity: IdentityRecord, programs: { program_id: string }[]): string {
+    const implied = programs[0]?.program_id ?? this.data.entities.get(identity.default_entity_id)?.default_program_id;
+    if (!implied) throw unprocessable('default_program_id: is required (no program to default to)', [{ field: 'default_program_id', message: 'is required' }]);
+    return implied;
+  }
+
   createEntity(identity: IdentityRecord, body: { name: string; default_program_id?: string; default_locale?: LocaleCode; programs?: { program_id: string; unallocated_seat_access: boolean }[] }): EntityRecord {
     const programs = body.programs ?? [];
     this.#checkPrograms(programs, 'programs');
     this.#checkDefaultProgram(body.default_program_id, programs);
+    const defaultProgram = body.default_program_id ?? this.#impliedDefaultProgram(identity, programs);
     const at = iso(this.now());
     const id = newId();
     const slug = body.name.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 24) || 'entity';
@@ -350,7 +362,7 @@ export class World {
       name: body.name,
       org_id: `org_${slug}_${id.slice(0, 8)}`,
       active: true,
-      default_program_id: body.default_program_id ?? null,
+      default_program_id: defaultProgram,
       default_locale: body.default_locale ?? DEFAULT_LOCALE,
       programs: programs.map((p) => ({ program_id: p.program_id, unallocated_seat_access: p.unallocated_seat_access })),
       logo: null,
@@ -374,12 +386,11 @@ export class World {
 
   replacePrograms(entity: EntityRecord, programs: { program_id: string; unallocated_seat_access: boolean }[]): EntityRecord {
     this.#checkPrograms(programs, 'data');
-    const keepsDefault = entity.default_program_id && programs.some((p) => p.program_id === entity.default_program_id);
     const next: EntityRecord = {
       ...entity,
       programs: programs.map((p) => ({ program_id: p.program_id, unallocated_seat_access: p.unallocated_seat_access })),
-      // The default program stays unless it is no longer assigned; it is never picked silently.
-      default_program_id: keepsDefault ? entity.default_program_id : null,
+      // default_program_id is a uuid (spec), so replacing the programs keeps it: only create and
+      // update set it.
       updated_at: iso(this.now()),
     };
     this.put('entities', entity.id, next);

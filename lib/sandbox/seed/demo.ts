@@ -90,6 +90,9 @@ const LAST = ['Hughes', 'Silva', 'García', 'Andersson', 'Müller', 'Dubois', 'O
 
 const CREATED = '2026-03-02T09:00:00Z';
 
+/** Every-evening blocks at a venue with seating areas are scoped to its first area; the others to none. */
+const scopedArea = (venue: VenueRecord, days: number[]): string | null => (venue.seating_areas.length && days.length > 5 ? venue.seating_areas[0]!.id : null);
+
 function entityRecord(key: string, name: string, orgId: string | null, locale: LocaleCode, programs: [string, boolean][]): EntityRecord {
   return {
     id: uuidFrom(`entity:${key}`),
@@ -252,6 +255,7 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
         start_time: start,
         end_time: end,
         total_seats: 20 + Math.floor(rand() * 9) * 5,
+        seating_area_id: scopedArea(v, days),
         snapshot: null,
       };
       commitments.push(c);
@@ -401,6 +405,7 @@ function growGrid(w: WorldData, size: GridSize): void {
       start_time: start,
       end_time: end,
       total_seats: 10 + Math.floor(rand() * 51),
+      seating_area_id: scopedArea(venues[k % venues.length]!, days),
       snapshot: null,
     };
     w.commitments.set(c.id, c);
