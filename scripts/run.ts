@@ -9,6 +9,8 @@
  * Options: --port N (dashboard, default 3000), --sandbox-port N (default 4010), --log FILE (also
  * write both processes' output there, e.g. for e2e to scan it for secrets).
  * With GUESTBOOK_API_URL set, no sandbox is started and the dashboard talks to that API.
+ * The sandbox inherits SANDBOX_CONTROL_TOKEN (its /_sandbox controls' X-Sandbox-Token): the e2e
+ * config, the benchmark and the load test set it; unset, the sandbox prints a random one.
  */
 import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';

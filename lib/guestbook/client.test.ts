@@ -162,7 +162,8 @@ describe('every client method against the sandbox', () => {
       { program_id: chefsTable.id, name: chefsTable.name, unallocated_seat_access: false },
       { program_id: corporate.id, name: corporate.name, unallocated_seat_access: true },
     ]);
-    expect(reprogrammed.default_program_id).toBeNull();
+    // default_program_id is a uuid (spec): replacing the programs keeps it.
+    expect(reprogrammed.default_program_id).toBe(standard.id);
 
     const png = pngHeader(64, 32);
     const withLogo = await api.uploadEntityLogo(created.id, new Blob([png], { type: 'image/png' }), 'logo.png');

@@ -1,7 +1,8 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createSandboxApp, type SandboxState } from './app';
-import { Faults, RequestLog } from './controls';
+import { Faults } from './faults';
+import { RequestLog } from './request-log';
 import { emptyWorld, type WorldData } from './model';
 import { openPersistence, type Persistence } from './persistence';
 import { seedDemoWorld, type SeedOptions } from './seed/demo';
@@ -25,8 +26,8 @@ export interface SandboxOptions {
   publicUrl?: string;
   quiet?: boolean;
   /**
-   * The X-Sandbox-Token every /_sandbox control needs; a random one when undefined, none when
-   * null (in-process test sandboxes only)
+   * The X-Sandbox-Token every /_sandbox control needs. Unset: none, for sandboxes started inside
+   * a test process; the sandbox's own command (main.ts) always sets one.
    */
   controlToken?: string | null;
   /** host names besides loopback and the public URL's that /_sandbox controls answer */
@@ -35,6 +36,8 @@ export interface SandboxOptions {
 
 export interface RunningSandbox {
   url: string;
+  /** the X-Sandbox-Token the /_sandbox controls need (null: none) */
+  controlToken: string | null;
   state: SandboxState;
   close(): Promise<void>;
 }
@@ -71,6 +74,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     publicUrl: '',
     requests: new RequestLog(),
     faults: new Faults(),
+    controls: {
+      token: options.controlToken ?? null,
+      allowedHosts: [host, ...(options.allowedHosts ?? [])],
+    },
     async flush() {
       const changes = world.takeChanges();
       if (persistence && changes.length) await persistence.save(changes);
@@ -96,6 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   return {
     url,
+    controlToken: state.controls.token,
     state,
     async close() {
       await new Promise<void>((resolve) => {
