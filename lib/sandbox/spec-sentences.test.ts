@@ -7,6 +7,7 @@ import { DEMO_DELEGATES, DEMO_PARTNER } from './seed/demo';
 import { readSeedFile, SeedFileError } from './seed/file';
 import { startSandbox, type RunningSandbox } from './server';
 import { accessToken, call, startTestSandbox } from './testing';
+import { isEligible } from './commitments';
 
 /**
  * Each test holds the sandbox to one normative sentence of the specification, quoted in its name.
@@ -109,7 +110,7 @@ describe('seating_area: "null when not assigned, including when the venue has se
     const { world } = sandbox.state;
     const venue = [...world.data.venues.values()].find((v) => v.seating_areas.length)!;
     const entity = world.data.entities.get(DIRECT.id)!;
-    const block = [...world.data.commitments.values()].find((c) => c.venue_id === venue.id && c.days_of_week.length === 7 && world.isEligible(entity, c))!;
+    const block = [...world.data.commitments.values()].find((c) => c.venue_id === venue.id && c.days_of_week.length === 7 && isEligible(world, entity, c))!;
     expect(block).toBeDefined();
     const date = new Date(world.now().getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
     const options = async () => {

@@ -1,6 +1,7 @@
 import { ApiProblem } from '../problem';
 import type { TokenClaims } from '../signing';
 import type { Routes } from './context';
+import { assertNotSuspended, identityOf } from '../identities';
 
 /** The rate limit of credentials a token names but the world no longer has. */
 const DEFAULT_RATE_LIMIT = 1_000;
@@ -34,10 +35,10 @@ export function bearerAuth({ app, state, world }: Routes): void {
     }
     // Spec, "Errors": 404 when "the calling identity cannot be resolved" (a validly signed token
     // whose credentials or identity a reset removed).
-    const identity = world.identityOf(claims.azp);
+    const identity = identityOf(world, claims.azp);
     c.set('caller', { credential: credential!, identity, claims, scopes: new Set(String(claims.scope ?? '').split(' ')) });
     const path = new URL(c.req.url).pathname;
-    if (path !== '/v2/identities/me') world.assertNotSuspended(identity);
+    if (path !== '/v2/identities/me') assertNotSuspended(world, identity);
     await next();
   });
 

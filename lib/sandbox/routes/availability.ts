@@ -6,6 +6,8 @@ import { notFound, problemFromZod, unprocessable } from '../problem';
 import { paginate, readPaging } from '../query';
 import { iso } from '../world';
 import type { Routes } from './context';
+import { seatsBookable } from '../bookings';
+import { isEligible } from '../commitments';
 
 /** How long a hold keeps its seats. */
 export const HOLD_TTL_MS = 10 * 60_000;
@@ -22,8 +24,8 @@ export function availabilityRoutes({ app, world, need, entityOf }: Routes): void
     const venue = world.data.venues.get(venueId)!;
     const out = [];
     for (const c of world.data.commitments.values()) {
-      if (c.venue_id !== venueId || !c.days_of_week.includes(isoDay(date)) || !world.isEligible(entity, c)) continue;
-      const seats = world.seatsBookable(entity, c, date);
+      if (c.venue_id !== venueId || !c.days_of_week.includes(isoDay(date)) || !isEligible(world, entity, c)) continue;
+      const seats = seatsBookable(world, entity, c, date);
       if (seats < partySize) continue;
       for (let m = minutes(c.start_time); m + 30 <= minutes(c.end_time) || (m === minutes(c.start_time) && m < minutes(c.end_time)); m += 30) {
         if (time && hhmm(m) !== time) continue;

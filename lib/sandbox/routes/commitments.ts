@@ -3,6 +3,7 @@ import { pathId, readJson, searchParams } from '../http';
 import { badRequest, forbidden, notFound } from '../problem';
 import { paginate, readPaging } from '../query';
 import type { Routes } from './context';
+import { commitmentRow, commitmentsListed, putCommitments } from '../commitments';
 
 /** GET /v2/commitments, one row, and PUT of the entity's complete set. */
 export function commitmentRoutes({ app, world, need, entityOf }: Routes): void {
@@ -22,15 +23,15 @@ export function commitmentRoutes({ app, world, need, entityOf }: Routes): void {
     }
     const paging = readPaging(params);
     const entity = entityOf(c);
-    const page = paginate(world.commitmentsListed(entity, { statuses: statuses.length ? [...new Set(statuses)] : ['assigned'], venueId, programId }), paging);
-    return c.json({ ...page, data: page.data.map((commitment) => world.commitmentRow(entity, commitment)!) });
+    const page = paginate(commitmentsListed(world, entity, { statuses: statuses.length ? [...new Set(statuses)] : ['assigned'], venueId, programId }), paging);
+    return c.json({ ...page, data: page.data.map((commitment) => commitmentRow(world, entity, commitment)!) });
   });
 
   app.get('/v2/commitments/:id', (c) => {
     need(c, 'commitments:read');
     const id = pathId(c);
     const commitment = world.data.commitments.get(id);
-    const row = commitment && world.commitmentRow(entityOf(c), commitment);
+    const row = commitment && commitmentRow(world, entityOf(c), commitment);
     if (!row) throw notFound(`Commitment ${id} is not among this entity's commitments.`);
     return c.json({ data: row });
   });
@@ -41,7 +42,7 @@ export function commitmentRoutes({ app, world, need, entityOf }: Routes): void {
     if (identity.type === 'delegate') throw forbidden('A delegated identity has no commitments:update: it consumes its allocation through availability and reservations.');
     const entity = entityOf(c);
     const body = await readJson(c, CommitmentsPutBody, 'commitments');
-    return c.json({ data: world.putCommitments(entity, credential.client_id, body.data) });
+    return c.json({ data: putCommitments(world, entity, credential.client_id, body.data) });
   });
 
 }

@@ -5,6 +5,7 @@ import type { EntityRecord } from '../model';
 import { badRequest, forbidden } from '../problem';
 import type { Caller, Env, SandboxContext, SandboxState } from '../state';
 import type { World } from '../world';
+import { resolveEntity } from '../identities';
 
 /** What every route file registers with: the app, the state, and the caller's checks. */
 export interface Routes {
@@ -35,7 +36,7 @@ export function routeContext(app: Hono<Env>, state: SandboxState): Routes {
       const { identity, claims } = caller(c);
       const header = claims.org_id ? undefined : c.req.header('x-entity-id');
       if (header !== undefined && !Uuid.safeParse(header).success) throw badRequest(`X-Entity-Id: "${header.slice(0, 60)}" is not a UUID`, [{ field: 'X-Entity-Id', message: 'must be a UUID' }]);
-      return world.resolveEntity(identity, claims.org_id, header?.toLowerCase());
+      return resolveEntity(world, identity, claims.org_id, header?.toLowerCase());
     },
   };
 }

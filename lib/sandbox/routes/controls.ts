@@ -4,6 +4,9 @@ import { Uuid } from '../../guestbook/schemas';
 import { FaultSettings } from '../faults';
 import { badRequest, notFound, problemFromZod } from '../problem';
 import type { Routes } from './context';
+import { sendDueReminders } from '../bookings';
+import { endAgreement } from '../commitments';
+import { identityView, setSuspended } from '../identities';
 
 /** A control's JSON body, {} when there is none; 400 when it is not JSON. */
 async function controlBody(c: Context): Promise<unknown> {
@@ -37,19 +40,19 @@ export function controlRoutes({ app, state, world }: Routes): void {
     if (!Uuid.safeParse(id).success) throw badRequest(`id: "${String(id).slice(0, 60)}" is not a UUID`);
     const parsed = SuspendBody.safeParse(await controlBody(c));
     if (!parsed.success) throw problemFromZod(parsed.error, 'suspend');
-    const identity = world.setSuspended(id, suspended, parsed.data.source);
-    return c.json({ data: world.identityView(identity) });
+    const identity = setSuspended(world, id, suspended, parsed.data.source);
+    return c.json({ data: identityView(world, identity) });
   };
   app.post('/_sandbox/identities/:id/suspend', identityControl(true));
   app.post('/_sandbox/identities/:id/resume', identityControl(false));
 
   app.post('/_sandbox/agreements/:id/end', (c) => {
-    world.endAgreement(c.req.param('id'));
+    endAgreement(world, c.req.param('id'));
     return c.json({ data: world.data.agreements.get(c.req.param('id')) });
   });
 
   app.get('/_sandbox/agreements', (c) => c.json({ data: [...world.data.agreements.values()] }));
-  app.post('/_sandbox/reminders', (c) => c.json({ data: { sent: world.sendDueReminders() } }));
+  app.post('/_sandbox/reminders', (c) => c.json({ data: { sent: sendDueReminders(world) } }));
   app.get('/_sandbox/outbox', (c) => c.json({ data: [...world.data.outbox.values()].sort((a, b) => a.at.localeCompare(b.at)) }));
   app.get('/_sandbox/audit-events', (c) => c.json({ data: [...world.data.audit.values()].sort((a, b) => b.seq - a.seq) }));
 
@@ -66,7 +69,7 @@ export function controlRoutes({ app, state, world }: Routes): void {
     const advance = 'advance_s' in body ? body.advance_s : 'advance_seconds' in body ? body.advance_seconds : null;
     const offset = advance === null ? Date.parse((body as { now: string }).now) - Date.now() : world.clockOffsetMs + advance * 1000;
     world.setClockOffset(offset);
-    world.sendDueReminders();
+    sendDueReminders(world);
     return c.json({ data: { now: world.now().toISOString(), offset_ms: offset } });
   });
 

@@ -6,6 +6,7 @@ import { imageDimensions, sniffImageType } from '../images';
 import { ApiProblem, badRequest, unprocessable } from '../problem';
 import { matches, paginate, readFilters, readPaging } from '../query';
 import type { Routes } from './context';
+import { createEntity, entitiesOf, entityView, getAssignedEntity, replacePrograms, setLogo, updateEntity } from '../entities';
 
 /** Entities: list, create, read, update, programs and the logo upload. */
 export function entityRoutes({ app, state, world, need, caller }: Routes): void {
@@ -14,42 +15,41 @@ export function entityRoutes({ app, state, world, need, caller }: Routes): void 
     const paging = readPaging(params);
     const conditions = readFilters(params, ENTITY_FILTERS);
     const { identity } = caller(c);
-    const rows = world
-      .entitiesOf(identity)
+    const rows = entitiesOf(world, identity)
       .filter((e) => conditions.every((cond) => matches(cond.attribute === 'name' ? e.name : e.default_locale, cond, cond.attribute === 'name')))
-      .map((e) => world.entityView(e));
+      .map((e) => entityView(world, e));
     return c.json(paginate(rows, paging));
   });
 
   app.post('/v2/entities', async (c) => {
     const { identity } = need(c, 'entities:create');
     const body = await readJson(c, EntityCreateBody, 'entity');
-    const entity = world.createEntity(identity, body);
-    return c.json({ data: world.entityView(entity) }, 201);
+    const entity = createEntity(world, identity, body);
+    return c.json({ data: entityView(world, entity) }, 201);
   });
 
   app.get('/v2/entities/:id', (c) => {
     const { identity } = need(c, 'entities:read');
-    return c.json({ data: world.entityView(world.getAssignedEntity(identity, pathId(c))) });
+    return c.json({ data: entityView(world, getAssignedEntity(world, identity, pathId(c))) });
   });
 
   app.patch('/v2/entities/:id', async (c) => {
     const { identity } = need(c, 'entities:update');
-    const entity = world.getAssignedEntity(identity, pathId(c));
+    const entity = getAssignedEntity(world, identity, pathId(c));
     const body = await readJson(c, EntityUpdateBody, 'entity update');
-    return c.json({ data: world.entityView(world.updateEntity(entity, body)) });
+    return c.json({ data: entityView(world, updateEntity(world, entity, body)) });
   });
 
   app.put('/v2/entities/:id/programs', async (c) => {
     const { identity } = need(c, 'entities:update');
-    const entity = world.getAssignedEntity(identity, pathId(c));
+    const entity = getAssignedEntity(world, identity, pathId(c));
     const body = await readJson(c, EntityProgramsBody, 'programs');
-    return c.json({ data: world.entityView(world.replacePrograms(entity, body.data)) });
+    return c.json({ data: entityView(world, replacePrograms(world, entity, body.data)) });
   });
 
   app.post('/v2/entities/:id/logo', async (c) => {
     const { identity } = need(c, 'entities:upload_logo');
-    const entity = world.getAssignedEntity(identity, pathId(c));
+    const entity = getAssignedEntity(world, identity, pathId(c));
     const length = Number(c.req.header('content-length') ?? 0);
     if (length > LOGO_MAX_BYTES + 64 * 1024) throw new ApiProblem(413, `The logo is larger than ${LOGO_MAX_BYTES / 1024 / 1024} MB.`, [{ field: LOGO_FIELD, message: 'must be at most 2 MB' }]);
     if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
@@ -71,8 +71,8 @@ export function entityRoutes({ app, state, world, need, caller }: Routes): void 
     if (!dims) throw unprocessable('The image header is damaged: its dimensions cannot be read.', [{ field: LOGO_FIELD, message: 'is not a readable image' }]);
     const fileId = newId();
     world.put('files', fileId, { id: fileId, content_type: type, base64: Buffer.from(bytes).toString('base64') });
-    const updated = world.setLogo(entity, { contentType: type, size: bytes.length, ...dims }, `${state.publicUrl}/_sandbox/files/${fileId}`);
-    return c.json({ data: world.entityView(updated) });
+    const updated = setLogo(world, entity, { contentType: type, size: bytes.length, ...dims }, `${state.publicUrl}/_sandbox/files/${fileId}`);
+    return c.json({ data: entityView(world, updated) });
   });
 
 }

@@ -9,6 +9,7 @@ import { reservationOrder, searchReservations } from '../reservation-search';
 import { iso } from '../world';
 import { isoDay, minutes } from './availability';
 import type { Routes } from './context';
+import { getReservation, reservationView, seatsBookable, sendEmail } from '../bookings';
 
 /** Reservations: the search, booking from a hold, modification and cancellation. */
 export function reservationRoutes({ app, world, need, entityOf }: Routes): void {
@@ -22,7 +23,7 @@ export function reservationRoutes({ app, world, need, entityOf }: Routes): void 
     const sorted = world.reservationsSorted(entity.id, sort.field, reservationOrder(sort.field));
     const { rows, total } = searchReservations(sorted, conditions, sort.field, sort.descending, paging);
     return c.json({
-      data: rows.map((r) => world.reservationView(r)),
+      data: rows.map((r) => reservationView(world, r)),
       pagination: { current_page: paging.page, total_pages: Math.max(1, Math.ceil(total / paging.limit)), total_items: total, items_per_page: paging.limit },
     });
   });
@@ -57,19 +58,19 @@ export function reservationRoutes({ app, world, need, entityOf }: Routes): void 
     };
     world.put('holds', hold.id, { ...hold, consumed: true });
     world.put('reservations', r.id, r);
-    world.sendEmail(r, 'confirmation');
-    return c.json({ data: world.reservationView(r) }, 201);
+    sendEmail(world, r, 'confirmation');
+    return c.json({ data: reservationView(world, r) }, 201);
   });
 
   app.get('/v2/reservations/:id', (c) => {
     need(c, 'reservations:read');
-    return c.json({ data: world.reservationView(world.getReservation(entityOf(c), pathId(c))) });
+    return c.json({ data: reservationView(world, getReservation(world, entityOf(c), pathId(c))) });
   });
 
   app.patch('/v2/reservations/:id', async (c) => {
     need(c, 'reservations:update');
     const entity = entityOf(c);
-    const r = world.getReservation(entity, pathId(c));
+    const r = getReservation(world, entity, pathId(c));
     const body = await readJson(c, ReservationUpdateBody, 'reservation update');
     if (r.status === 'canceled' || r.status === 'completed' || r.status === 'no_show') {
       throw new ApiProblem(422, `Reservation ${r.id} is ${r.status} and can no longer be modified.`, [{ field: 'status', message: `is ${r.status}` }]);
@@ -90,25 +91,25 @@ export function reservationRoutes({ app, world, need, entityOf }: Routes): void 
       if (!commitment.days_of_week.includes(isoDay(next.date)) || minutes(next.time) < minutes(commitment.start_time) || minutes(next.time) >= minutes(commitment.end_time)) {
         throw unprocessable(`The commitment of this reservation does not cover ${next.date} at ${next.time}.`, [{ field: next.date !== r.date ? 'date' : 'time', message: 'outside the commitment’s days or time window' }]);
       }
-      if (world.seatsBookable(entity, commitment, next.date, r.id) < next.party_size) {
+      if (seatsBookable(world, entity, commitment, next.date, r.id) < next.party_size) {
         throw unprocessable(`Not enough seats left on commitment ${commitment.id} for ${next.party_size} guests on ${next.date}.`, [{ field: 'party_size', message: 'exceeds the seats left' }]);
       }
     }
     if (next.party_size !== r.party_size && !moved && next.party_size < 1) throw badRequest('party_size must be at least 1');
     world.put('reservations', r.id, next);
-    world.sendEmail(next, 'modification');
-    return c.json({ data: world.reservationView(next) });
+    sendEmail(world, next, 'modification');
+    return c.json({ data: reservationView(world, next) });
   });
 
   app.post('/v2/reservations/:id/cancel', (c) => {
     need(c, 'reservations:cancel');
-    const r = world.getReservation(entityOf(c), pathId(c));
+    const r = getReservation(world, entityOf(c), pathId(c));
     if (r.status === 'canceled') throw unprocessable(`Reservation ${r.id} is already canceled (at ${r.canceled_at}).`, [{ field: 'status', message: 'already canceled' }]);
     if (r.status === 'completed' || r.status === 'no_show') throw unprocessable(`Reservation ${r.id} is ${r.status} and cannot be canceled.`, [{ field: 'status', message: `is ${r.status}` }]);
     const at = iso(world.now());
     const next = { ...r, status: 'canceled', canceled_at: at, updated_at: at };
     world.put('reservations', r.id, next);
-    world.sendEmail(next, 'cancellation');
-    return c.json({ data: world.reservationView(next) });
+    sendEmail(world, next, 'cancellation');
+    return c.json({ data: reservationView(world, next) });
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrgId } from '../../guestbook/schemas';
 import type { Routes } from './context';
+import { authenticateClient, entityByOrg, isAssigned } from '../identities';
 
 const TokenBody = z.looseObject({
   client_id: z.string().optional(),
@@ -45,7 +46,7 @@ export function tokenRoutes({ app, state, world }: Routes): void {
     if (!body.grant_type) return oauthError(400, 'invalid_request', 'grant_type is required.');
     if (body.grant_type !== 'client_credentials') return oauthError(400, 'unsupported_grant_type', `grant_type "${body.grant_type.slice(0, 40)}" is not supported; use client_credentials.`);
     if (!body.client_id || !body.client_secret) return oauthError(401, 'invalid_client', 'client_id and client_secret are required.', { 'www-authenticate': 'Basic realm="guestbook"' });
-    const credential = world.authenticateClient(body.client_id, body.client_secret);
+    const credential = authenticateClient(world, body.client_id, body.client_secret);
     if (!credential) return oauthError(401, 'invalid_client', 'Client authentication failed.', { 'www-authenticate': 'Basic realm="guestbook"' });
     if (body.audience !== audience()) return oauthError(403, 'access_denied', `The audience must be ${audience()}.`);
     const identity = world.data.identities.get(credential.identity_id);
@@ -53,8 +54,8 @@ export function tokenRoutes({ app, state, world }: Routes): void {
     let orgId: string | undefined;
     if (body.organization !== undefined) {
       if (!OrgId.safeParse(body.organization).success) return oauthError(400, 'invalid_request', 'organization must be an org_id (org_<identifier>).');
-      const entity = world.entityByOrg(body.organization);
-      if (!entity || !world.isAssigned(identity, entity.id)) return oauthError(403, 'access_denied', `Organization ${body.organization} is not an entity assigned to these credentials.`);
+      const entity = entityByOrg(world, body.organization);
+      if (!entity || !isAssigned(world, identity, entity.id)) return oauthError(403, 'access_denied', `Organization ${body.organization} is not an entity assigned to these credentials.`);
       orgId = body.organization;
     }
     const now = Math.floor(world.now().getTime() / 1000);

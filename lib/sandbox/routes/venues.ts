@@ -3,6 +3,7 @@ import { pathId, searchParams } from '../http';
 import { notFound } from '../problem';
 import { matches, paginate, readFilters, readPaging } from '../query';
 import type { Routes } from './context';
+import { venueView } from '../bookings';
 
 /** Venues and markets, read in an entity's context. */
 export function venueRoutes({ app, world, need, entityOf }: Routes): void {
@@ -15,7 +16,7 @@ export function venueRoutes({ app, world, need, entityOf }: Routes): void {
     const venues = [...world.data.venues.values()]
       .filter((v) => conditions.every((cond) => matches(cond.attribute === 'name' ? v.name : v.market_id, cond, cond.attribute === 'name')))
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((v) => world.venueView(v.id, false)!);
+      .map((v) => venueView(world, v.id, false)!);
     return c.json(paginate(venues, paging));
   });
 
@@ -23,7 +24,7 @@ export function venueRoutes({ app, world, need, entityOf }: Routes): void {
     need(c, 'venues:read');
     entityOf(c);
     const id = pathId(c);
-    const venue = world.venueView(id, true);
+    const venue = venueView(world, id, true);
     if (!venue) throw notFound(`Venue ${id} does not exist.`);
     return c.json({ data: venue });
   });
