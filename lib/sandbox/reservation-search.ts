@@ -1,6 +1,6 @@
 import type { Condition } from '../guestbook/filters';
 import type { ReservationRecord } from './model';
-import { matcher } from './query';
+import { instantMatcher, matcher } from './query';
 
 type Value = string | number | null;
 
@@ -219,20 +219,6 @@ function dateWindow(sorted: readonly ReservationRecord[], bounds: readonly Condi
   return [from, Math.max(from, to)];
 }
 
-/** Ordered attributes holding timestamps: the filter grammar accepts fractional seconds. */
-const isTimestamp = (attribute: string) => attribute === 'created_at';
-
-/**
- * A timestamp condition compared as instants, not as text: as text `…T10:00:00Z` sorts after
- * `…T10:00:00.000Z` (`Z` after `.`), so `lte` would leave the same instant out and `eq` miss it.
- */
-function instantCheck(cond: Condition): (r: ReservationRecord) => boolean {
-  const at = (v: unknown) => Date.parse(String(v));
-  const test = matcher({ ...cond, value: Array.isArray(cond.value) ? cond.value.map(at) : at(cond.value) });
-  const read = RESERVATION_VALUE[cond.attribute]!;
-  return (r) => test(at(read(r)));
-}
-
 /**
  * One page of the entity's reservations matching every condition, and how many match in all.
  * Walks the list once, keeping only the page. On a date-sorted list the date bounds become a
@@ -254,8 +240,9 @@ export function searchReservations(
   const checks: ((r: ReservationRecord) => boolean)[] = [];
   for (const cond of conditions) {
     if (byDate && isDateBound(cond)) continue;
-    if (isTimestamp(cond.attribute)) {
-      checks.push(instantCheck(cond));
+    if (cond.attribute === 'created_at') {
+      const test = instantMatcher(cond);
+      checks.push((r) => test(r.created_at));
       continue;
     }
     const test = matcher(cond, cond.attribute.startsWith('guest_'));
