@@ -96,6 +96,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
     s.once('error', reject);
   });
+  // Idle keep-alive connections stay open a minute: with Node's 5 s, a client could send a request
+  // on a connection just as the server closed it, and see the request fail with ECONNRESET.
+  (server as { keepAliveTimeout?: number }).keepAliveTimeout = 60_000;
   const { port } = server.address() as AddressInfo;
   const url = options.publicUrl?.replace(/\/$/, '') ?? `http://${host}:${port}`;
   state.publicUrl = url;
