@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib';
 import { decodeJwt } from 'jose';
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import { DEMO_DELEGATES, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS } from '../sandbox/seed/demo';
+import type { LoggedRequest } from '../sandbox/control-client';
 import type { RunningSandbox } from '../sandbox/server';
 import { startTestSandbox, tokenRequestCount } from '../sandbox/testing';
 import { createGuestbookClient, listAll, type EntityContext, type GuestbookClient, type GuestbookClientOptions } from './client';
@@ -502,12 +503,6 @@ class SharedClock {
     });
     return this.#advancing;
   };
-}
-
-interface LoggedRequest {
-  seq: number;
-  path: string;
-  status?: number;
 }
 
 describe('request budget', () => {
