@@ -1,5 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { DASHBOARD_URL, SANDBOX_PORT, DASHBOARD_PORT, SERVER_LOG } from './e2e/env';
+
+// The sandbox's controls need this token: the web server (scripts/run.ts serve) and the test
+// workers inherit it from this process.
+process.env.SANDBOX_CONTROL_TOKEN ||= randomBytes(18).toString('base64url');
 
 /**
  * e2e runs in Debian's Chromium (Playwright cannot download its own browser here) against the

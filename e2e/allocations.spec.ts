@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { SANDBOX_URL, STORAGE } from './env';
-import { sandboxApi, sandboxPutCommitments, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { STORAGE } from './env';
+import { controls, sandboxApi, sandboxPutCommitments, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 
 test.use({ storageState: STORAGE.operator });
 test.describe.configure({ mode: 'serial' });
@@ -170,7 +170,6 @@ async function seatsOn(request: APIRequestContext, s: Awaited<ReturnType<typeof 
   return { a: [of(rowsA, s.c1), of(rowsA, s.c2)], b: [of(rowsB, s.c1), of(rowsB, s.c2)] };
 }
 
-const faults = (request: APIRequestContext, body: unknown) => request.post(`${SANDBOX_URL}/_sandbox/faults`, { data: body });
 
 test('the swap case applies: A gives B seats on one full commitment while B gives A seats on another', async ({ page, request }) => {
   const s = await fullSwapSetup(request);
@@ -187,7 +186,7 @@ test('a failure part-way shows who holds what, and "restore what was read" puts 
   await openGrid(page);
   await enterSwap(page, s);
   // Both phase-1 PUTs pass; the first phase-2 PUT is refused.
-  expect((await faults(request, { fail_requests: [{ method: 'PUT', path: '/v2/commitments', status: 422, skip: 2 }] })).ok()).toBe(true);
+  await controls.setFaults({ fail_requests: [{ method: 'PUT', path: '/v2/commitments', status: 422, skip: 2 }] });
   try {
     await page.getByRole('button', { name: 'Apply 4 changes' }).click();
     await expect(page.getByTestId('allocation-notice')).toContainText('Stopped in phase 2');
@@ -197,7 +196,7 @@ test('a failure part-way shows who holds what, and "restore what was read" puts 
     await expect(page.getByTestId('allocation-notice')).toContainText('Restored the values read before the apply');
     expect(await seatsOn(request, s)).toEqual({ a: [2, s.free[1] - 2], b: [s.free[0] - 2, 2] });
   } finally {
-    await request.delete(`${SANDBOX_URL}/_sandbox/faults`);
+    await controls.clearFaults();
   }
 });
 
@@ -205,7 +204,7 @@ test('after a failure part-way, "retry the rest" completes the plan', async ({ p
   const s = await fullSwapSetup(request);
   await openGrid(page);
   await enterSwap(page, s);
-  expect((await faults(request, { fail_requests: [{ method: 'PUT', path: '/v2/commitments', status: 422, skip: 3 }] })).ok()).toBe(true);
+  await controls.setFaults({ fail_requests: [{ method: 'PUT', path: '/v2/commitments', status: 422, skip: 3 }] });
   try {
     await page.getByRole('button', { name: 'Apply 4 changes' }).click();
     await expect(page.getByTestId('allocation-notice')).toContainText('Stopped in phase 2');
@@ -213,7 +212,7 @@ test('after a failure part-way, "retry the rest" completes the plan', async ({ p
     await expect(page.getByTestId('allocation-notice')).toContainText('Applied 4 changes');
     expect(await seatsOn(request, s)).toEqual({ a: [3, s.free[1] - 3], b: [s.free[0] - 3, 3] });
   } finally {
-    await request.delete(`${SANDBOX_URL}/_sandbox/faults`);
+    await controls.clearFaults();
   }
 });
 

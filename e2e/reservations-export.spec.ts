@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { SANDBOX_URL, STORAGE } from './env';
-import { sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { STORAGE } from './env';
+import { controls, sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 
 test.use({ storageState: STORAGE.viewer });
 
@@ -37,7 +37,7 @@ test('cancelling an export stops reading pages and saves nothing', async ({ page
   const total = Number(await page.getByTestId('result-count').textContent());
   const pages = Math.ceil(total / 100);
   expect(pages).toBeGreaterThanOrEqual(3);
-  await request.post(`${SANDBOX_URL}/_sandbox/faults`, { data: { latency_ms: 700 } });
+  await controls.setFaults({ latency_ms: 700 });
   try {
     let downloaded = false;
     page.on('download', () => (downloaded = true));
@@ -51,7 +51,7 @@ test('cancelling an export stops reading pages and saves nothing', async ({ page
     expect(read.length).toBeLessThan(pages);
     expect(downloaded).toBe(false);
   } finally {
-    await request.delete(`${SANDBOX_URL}/_sandbox/faults`);
+    await controls.clearFaults();
   }
 });
 

@@ -1,11 +1,13 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { sandboxControls, type LoggedRequest } from '../lib/sandbox/control-client';
 import { SANDBOX_URL } from './env';
 
-/** Calls a sandbox control (outside /v2) and fails the test when it does not succeed. */
-export async function sandboxControl(request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown) {
-  const res = await request.fetch(`${SANDBOX_URL}${path}`, { method, data });
-  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
-  return res.status() === 204 ? null : res.json();
+/** The e2e sandbox's controls, with the X-Sandbox-Token the run shares (SANDBOX_CONTROL_TOKEN, set by playwright.config.ts). */
+export const controls = sandboxControls(SANDBOX_URL);
+
+/** Calls a sandbox control by path (`/_sandbox/...`); throws, failing the test, when it does not succeed. */
+export async function sandboxControl(_request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown) {
+  return { data: await controls.send(method, path.replace(/^\/_sandbox/, ''), data) };
 }
 
 /** An access token of the demo credentials from the sandbox's token service, org-bound when asked. */
@@ -41,27 +43,13 @@ export async function sandboxApi(
   return res.json();
 }
 
-interface LoggedRequest {
-  seq: number;
-  method: string;
-  path: string;
-  /** the query string, with its leading "?" (or empty) */
-  query: string;
-}
-
 /** The sandbox's request log position now, to read what was sent after it. */
-export async function sandboxRequestMark(request: APIRequestContext): Promise<number> {
-  const log = await readRequestLog(request);
-  return log.reduce((max, r) => Math.max(max, r.seq), 0);
+export async function sandboxRequestMark(_request: APIRequestContext): Promise<number> {
+  return controls.requestMark();
 }
 
-export async function sandboxRequestsSince(request: APIRequestContext, mark: number): Promise<LoggedRequest[]> {
-  return (await readRequestLog(request)).filter((r) => r.seq > mark);
-}
-
-async function readRequestLog(request: APIRequestContext): Promise<LoggedRequest[]> {
-  const body = (await sandboxControl(request, 'GET', '/_sandbox/requests')) as { data: LoggedRequest[] } | LoggedRequest[];
-  return Array.isArray(body) ? body : body.data;
+export async function sandboxRequestsSince(_request: APIRequestContext, mark: number): Promise<LoggedRequest[]> {
+  return controls.requests(mark);
 }
 
 /** PUTs /v2/commitments as the demo partner acting for an entity, like another client of the API would. */

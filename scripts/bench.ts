@@ -6,6 +6,7 @@
  *   npm run bench [-- --no-build] [--runs 5] [--reservations 1000000] [--seconds 5] [--page-reservations 100000]
  *   npm run bench -- --grid-only    (the 2,000 × 25 grid alone, printed; nothing written)
  */
+import { randomBytes } from 'node:crypto';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { scriptBytes } from '../e2e/js-budget';
 import { postAction } from '../e2e/server-actions';
 import { createGuestbookClient } from '../lib/guestbook';
 import { Secret } from '../lib/guestbook/secret';
+import { sandboxControls, type LoggedRequest } from '../lib/sandbox/control-client';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { startSandbox } from '../lib/sandbox/server';
 import { DEMO_ACCOUNTS } from '../lib/server/demo-accounts';
@@ -33,6 +35,8 @@ const { values } = parseArgs({
     'sign-in-only': { type: 'boolean', default: false },
   },
 });
+// The sandboxes started through scripts/run.ts take their control token from here.
+process.env.SANDBOX_CONTROL_TOKEN ||= randomBytes(18).toString('base64url');
 const RUNS = Number(values.runs);
 /** INP samples per interaction: a p95 needs more than a handful (with 5, it is the maximum). */
 const INTERACTIONS = Math.max(20, RUNS * 4);
@@ -51,21 +55,11 @@ const spread = (xs: number[]) => {
   return { median: round(quantile(known, 0.5), 0), p95: round(quantile(known, 0.95), 0) };
 };
 
-interface SandboxLogEntry {
-  seq: number;
-  method: string;
-  path: string;
-  query: string;
-  status?: number;
-  context?: string | null;
-  started_ms?: number;
-  duration_ms?: number;
-}
+type SandboxLogEntry = LoggedRequest;
 
-async function sandboxLog(sandboxUrl: string, since = 0): Promise<SandboxLogEntry[]> {
-  return ((await (await fetch(`${sandboxUrl}/_sandbox/requests?since=${since}`)).json()) as { data: SandboxLogEntry[] }).data;
-}
-const lastSeq = async (sandboxUrl: string) => (await sandboxLog(sandboxUrl)).reduce((m, r) => Math.max(m, r.seq), 0);
+/** The request log of the sandbox at `sandboxUrl` after `since`. */
+const sandboxLog = (sandboxUrl: string, since = 0): Promise<SandboxLogEntry[]> => sandboxControls(sandboxUrl).requests(since);
+const lastSeq = (sandboxUrl: string) => sandboxControls(sandboxUrl).requestMark();
 
 /** API requests (method, path, query and entity context) sent more than once in one batch. */
 function repeatedRequests(entries: readonly SandboxLogEntry[]): string[] {
@@ -241,7 +235,7 @@ async function tokenEconomy(simulatedHours = 50) {
   const steps = (simulatedHours * 3600) / stepS;
   for (let i = 0; i < steps; i++) {
     now += stepS * 1000;
-    await fetch(`${sandbox.url}/_sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: new Date(now).toISOString() }) });
+    await sandboxControls(sandbox.url, { token: sandbox.controlToken }).setClock({ now: new Date(now).toISOString() });
     await client.asEntity(entities[i % entities.length]!).listCommitments({ limit: 1 });
   }
   const lifetimeS = sandbox.state.world.data.credentials.get(DEMO_PARTNER.clientId)!.token_lifetime_seconds;

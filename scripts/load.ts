@@ -18,6 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { moveSeats, UNALLOCATED, unpackGrid, type Edits, type GridRow, type PackedGrid } from '../lib/allocation';
 import type { CommitmentRow } from '../lib/guestbook/schemas';
+import { sandboxControls, type LoggedRequest } from '../lib/sandbox/control-client';
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DEMO_PASSWORD } from '../lib/server/demo-accounts';
 import { openDashboardDb } from '../lib/server/db/open';
@@ -46,6 +47,8 @@ if (![SESSIONS, SECONDS, THINK_MIN_MS, THINK_MAX_MS].every((n) => Number.isFinit
   process.exit(2);
 }
 
+// The sandbox started through scripts/run.ts takes its control token from here.
+process.env.SANDBOX_CONTROL_TOKEN ||= randomBytes(18).toString('base64url');
 const PORT = 3400;
 const SANDBOX_PORT = 4400;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -297,14 +300,6 @@ async function readCells(reader: SandboxReader, entities: SandboxEntity[]): Prom
 
 // ── the request log of the sandbox ────────────────────────────────────────────────────────────
 
-interface LoggedRequest {
-  seq: number;
-  method: string;
-  path: string;
-  at: string;
-  status?: number;
-  client_id?: string;
-}
 const requestLog: LoggedRequest[] = [];
 let lastSeq = 0;
 /**
@@ -313,8 +308,7 @@ let lastSeq = 0;
  * itself) and takes it up again next time.
  */
 async function pollRequestLog(): Promise<void> {
-  const res = await fetch(`${SANDBOX}/_sandbox/requests?since=${lastSeq}`);
-  const { data } = (await res.json()) as { data: LoggedRequest[] };
+  const data = await sandboxControls(SANDBOX).requests(lastSeq);
   if (data.length && data[0]!.seq > lastSeq + 1) throw new Error(`the sandbox's request log dropped entries ${lastSeq + 1}–${data[0]!.seq - 1} between two reads`);
   for (const r of data) {
     const ownRead = r.path === '/_sandbox/requests';

@@ -11,6 +11,8 @@
  * With GUESTBOOK_API_URL set, no sandbox is started and the dashboard talks to that API. With
  * GUESTBOOK_ENV=production it never starts one. The demo staff accounts are created only when it
  * started the sandbox itself.
+ * The sandbox inherits SANDBOX_CONTROL_TOKEN (its /_sandbox controls' X-Sandbox-Token): the e2e
+ * config, the benchmark and the load test set it; unset, the sandbox prints a random one.
  */
 import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';

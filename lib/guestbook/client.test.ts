@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib';
 import { decodeJwt } from 'jose';
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import { DEMO_DELEGATES, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS } from '../sandbox/seed/demo';
+import type { LoggedRequest } from '../sandbox/control-client';
 import type { RunningSandbox } from '../sandbox/server';
 import { startTestSandbox, tokenRequestCount } from '../sandbox/testing';
 import { createGuestbookClient, listAll, type EntityContext, type GuestbookClient, type GuestbookClientOptions } from './client';
@@ -162,7 +163,8 @@ describe('every client method against the sandbox', () => {
       { program_id: chefsTable.id, name: chefsTable.name, unallocated_seat_access: false },
       { program_id: corporate.id, name: corporate.name, unallocated_seat_access: true },
     ]);
-    expect(reprogrammed.default_program_id).toBeNull();
+    // default_program_id is a uuid (spec): replacing the programs keeps it.
+    expect(reprogrammed.default_program_id).toBe(standard.id);
 
     const png = pngHeader(64, 32);
     const withLogo = await api.uploadEntityLogo(created.id, new Blob([png], { type: 'image/png' }), 'logo.png');
@@ -501,12 +503,6 @@ class SharedClock {
     });
     return this.#advancing;
   };
-}
-
-interface LoggedRequest {
-  seq: number;
-  path: string;
-  status?: number;
 }
 
 describe('request budget', () => {

@@ -1,196 +1,96 @@
-import type { Context, Hono } from 'hono';
-import type { z } from 'zod';
-import type { AvailabilityQuery, HoldCreateBody, ReservationCreateBody, ReservationUpdateBody } from '../guestbook/schemas';
-import type { Scope } from '../guestbook/token-schemas';
+import type { Reservation, Venue } from '../guestbook/schemas';
+import { isEligible } from './commitments';
 import { newId } from './ids';
-import type { EntityRecord, ReservationRecord } from './model';
-import { ApiProblem, badRequest, notFound, problemFromZod, unprocessable } from './problem';
+import { allocationKey, type CommitmentRecord, type EmailRecord, type EntityRecord, type ReservationRecord } from './model';
+import { notFound } from './problem';
 import { iso, type World } from './world';
 
-/** How long a hold keeps its seats. */
-export const HOLD_TTL_MS = 10 * 60_000;
+/** Venues, reservations, seat counts and guest e-mails: functions over the world. */
 
-interface Deps {
-  world: World;
-  need: (c: never, scope: Scope) => unknown;
-  entityOf: (c: never) => EntityRecord;
-  readJson: <S extends z.ZodType>(c: Context, schema: S, what: string) => Promise<z.infer<S>>;
-  pathId: (c: Context, name?: string) => string;
-  schemas: {
-    AvailabilityQuery: typeof AvailabilityQuery;
-    HoldCreateBody: typeof HoldCreateBody;
-    ReservationCreateBody: typeof ReservationCreateBody;
-    ReservationUpdateBody: typeof ReservationUpdateBody;
-  };
+const SUBJECTS: Record<EmailRecord['kind'], Record<string, string>> = {
+  confirmation: { en: 'Your reservation is confirmed', fr: 'Votre réservation est confirmée', de: 'Ihre Reservierung ist bestätigt', es: 'Tu reserva está confirmada', pt: 'A sua reserva está confirmada', it: 'La tua prenotazione è confermata', sv: 'Din bokning är bekräftad', nl: 'Je reservering is bevestigd' },
+  reminder: { en: 'Reminder: your reservation is coming up', fr: 'Rappel : votre réservation approche', de: 'Erinnerung: Ihre Reservierung steht bevor', es: 'Recordatorio: tu reserva se acerca', pt: 'Lembrete: a sua reserva está próxima', it: 'Promemoria: la tua prenotazione è vicina', sv: 'Påminnelse: din bokning närmar sig', nl: 'Herinnering: je reservering komt eraan' },
+  modification: { en: 'Your reservation has changed', fr: 'Votre réservation a été modifiée', de: 'Ihre Reservierung wurde geändert', es: 'Tu reserva ha cambiado', pt: 'A sua reserva foi alterada', it: 'La tua prenotazione è cambiata', sv: 'Din bokning har ändrats', nl: 'Je reservering is gewijzigd' },
+  cancellation: { en: 'Your reservation is cancelled', fr: 'Votre réservation est annulée', de: 'Ihre Reservierung wurde storniert', es: 'Tu reserva está cancelada', pt: 'A sua reserva foi cancelada', it: 'La tua prenotazione è annullata', sv: 'Din bokning är avbokad', nl: 'Je reservering is geannuleerd' },
+};
+
+export function venueView(world: World, id: string, withCommitments: boolean): Venue | null {
+  const v = world.data.venues.get(id);
+  if (!v) return null;
+  const view: Venue = { id: v.id, name: v.name, market_id: v.market_id, time_zone: v.time_zone, address: v.address && { ...v.address }, seating_areas: v.seating_areas };
+  if (withCommitments) {
+    // Deprecated block, kept in its historical shape.
+    view.seat_commitments = [...world.data.commitments.values()]
+      .filter((c) => c.venue_id === id)
+      .map((c) => ({ commitment_id: c.id, program_id: c.program_id, total_seats: c.total_seats, days_of_week: c.days_of_week, start_time: c.start_time, end_time: c.end_time }));
+  }
+  return view;
 }
 
-const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-/** ISO day of week, 1 = Monday … 7 = Sunday */
-const isoDay = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+// ── reservations ────────────────────────────────────────────────────────────────────────
+export function reservationView(world: World, r: ReservationRecord): Reservation {
+  const { commitment_id: _c, reminder_sent_at: _r, ...view } = r;
+  return { ...view, guest: { ...view.guest } };
+}
 
-/** Availability, holds and reservations: the booking flow bound by the allocations. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function bookingRoutes(app: Hono<any>, deps: Deps): void {
-  const { world, schemas } = deps;
-  const need = deps.need as (c: Context, scope: Scope) => { credential: { client_id: string } };
-  const entityOf = deps.entityOf as (c: Context) => EntityRecord;
+/** Guest e-mails go to the outbox, rendered in the reservation's locale. */
+export function sendEmail(world: World, r: ReservationRecord, kind: EmailRecord['kind']): void {
+  const id = newId();
+  const subjects = SUBJECTS[kind];
+  const subject = subjects[r.locale] ?? subjects[r.locale.slice(0, 2)] ?? subjects.en!;
+  world.put('outbox', id, { id, at: iso(world.now()), kind, to: r.guest.email, locale: r.locale, reservation_id: r.id, subject: `${subject} — ${r.date} ${r.time}, ${r.party_size}` });
+}
 
-  /** Commitments of a venue open on the date and time for the entity, with the seats it can book. */
-  function options(entity: EntityRecord, venueId: string, date: string, partySize: number, time?: string) {
-    const venue = world.data.venues.get(venueId)!;
-    const out = [];
-    for (const c of world.data.commitments.values()) {
-      if (c.venue_id !== venueId || !c.days_of_week.includes(isoDay(date)) || !world.isEligible(entity, c)) continue;
-      const seats = world.seatsBookable(entity, c, date);
-      if (seats < partySize) continue;
-      for (let m = minutes(c.start_time); m + 30 <= minutes(c.end_time) || (m === minutes(c.start_time) && m < minutes(c.end_time)); m += 30) {
-        if (time && hhmm(m) !== time) continue;
-        out.push({
-          venue_id: venueId,
-          date,
-          time: hhmm(m),
-          party_size: partySize,
-          seats_available: seats,
-          commitment_id: c.id,
-          program_id: c.program_id,
-          seating_area: venue.seating_areas.length && c.days_of_week.length > 5 ? venue.seating_areas[0]! : null,
-        });
-      }
-    }
-    return out.sort((a, b) => a.time.localeCompare(b.time));
+/** Sends the reminder of every live reservation starting within the next 24 hours (sandbox clock), once. */
+export function sendDueReminders(world: World): number {
+  const now = world.now().getTime();
+  let sent = 0;
+  for (const r of world.data.reservations.values()) {
+    if ((r.status !== 'confirmed' && r.status !== 'pending') || r.reminder_sent_at) continue;
+    const starts = Date.parse(`${r.date}T${r.time}:00Z`);
+    if (starts <= now || starts - now > 86_400_000) continue;
+    const next = { ...r, reminder_sent_at: iso(world.now()) };
+    world.put('reservations', r.id, next);
+    sendEmail(world, next, 'reminder');
+    sent++;
   }
+  return sent;
+}
 
-  app.get('/v2/availability', (c) => {
-    need(c, 'availability:read');
-    const entity = entityOf(c);
-    const raw = Object.fromEntries(new URL(c.req.url).searchParams);
-    const parsed = schemas.AvailabilityQuery.safeParse(raw);
-    if (!parsed.success) throw problemFromZod(parsed.error, 'availability query');
-    const q = parsed.data;
-    const venueIds = q.venue_id ? [q.venue_id] : [...world.data.venues.values()].filter((v) => v.market_id === q.market_id).map((v) => v.id);
-    if (q.venue_id && !world.data.venues.has(q.venue_id)) throw notFound(`Venue ${q.venue_id} does not exist.`);
-    if (q.market_id && !world.data.markets.has(q.market_id)) throw notFound(`Market ${q.market_id} does not exist.`);
-    return c.json({ data: venueIds.flatMap((v) => options(entity, v, q.date, q.party_size, q.time)) });
-  });
+export function getReservation(world: World, entity: EntityRecord, id: string): ReservationRecord {
+  const r = world.data.reservations.get(id);
+  // Another entity's reservation is as good as absent: existence is not probed across entities.
+  if (!r || r.entity_id !== entity.id) throw notFound(`Reservation ${id} does not exist for this entity.`);
+  return r;
+}
 
-  app.post('/v2/holds', async (c) => {
-    need(c, 'holds:create');
-    const entity = entityOf(c);
-    const body = await deps.readJson(c, schemas.HoldCreateBody, 'hold');
-    if (!world.data.venues.has(body.venue_id)) throw notFound(`Venue ${body.venue_id} does not exist.`);
-    const option = options(entity, body.venue_id, body.date, body.party_size, body.time)[0];
-    if (!option) throw unprocessable(`No seats for ${body.party_size} at ${body.time} on ${body.date} are available to this entity.`, [{ field: 'time', message: 'no availability' }]);
-    const id = newId();
-    const hold = {
-      id,
-      entity_id: entity.id,
-      venue_id: body.venue_id,
-      commitment_id: option.commitment_id,
-      program_id: option.program_id,
-      seating_area_id: body.seating_area_id ?? option.seating_area?.id ?? null,
-      date: body.date,
-      time: body.time,
-      party_size: body.party_size,
-      expires_at: iso(new Date(world.now().getTime() + HOLD_TTL_MS)),
-      consumed: false,
-    };
-    world.put('holds', id, hold);
-    const { entity_id: _e, consumed: _c, ...view } = hold;
-    return c.json(view, 201);
-  });
+/** Seats of a commitment already taken on one date by live reservations and holds. */
+export function seatsTaken(world: World, commitmentId: string, date: string, entityId?: string, exceptReservation?: string): number {
+  let taken = 0;
+  for (const r of world.data.reservations.values()) {
+    if (r.commitment_id !== commitmentId || r.date !== date || r.id === exceptReservation) continue;
+    if (r.status === 'canceled') continue;
+    if (entityId && r.entity_id !== entityId) continue;
+    taken += r.party_size;
+  }
+  const now = world.now().getTime();
+  for (const h of world.data.holds.values()) {
+    if (h.commitment_id !== commitmentId || h.date !== date || h.consumed || Date.parse(h.expires_at) <= now) continue;
+    if (entityId && h.entity_id !== entityId) continue;
+    taken += h.party_size;
+  }
+  return taken;
+}
 
-  app.delete('/v2/holds/:id', (c) => {
-    need(c, 'holds:delete');
-    const entity = entityOf(c);
-    const id = deps.pathId(c);
-    const hold = world.data.holds.get(id);
-    if (!hold || hold.entity_id !== entity.id || hold.consumed) throw notFound(`Hold ${id} does not exist or is already used.`);
-    world.remove('holds', id);
-    return c.body(null, 204);
-  });
-
-  app.post('/v2/reservations', async (c) => {
-    need(c, 'reservations:create');
-    const entity = entityOf(c);
-    const body = await deps.readJson(c, schemas.ReservationCreateBody, 'reservation');
-    const hold = world.data.holds.get(body.hold_id);
-    if (!hold || hold.entity_id !== entity.id) throw unprocessable(`Hold ${body.hold_id} does not exist for this entity.`, [{ field: 'hold_id', message: 'unknown hold' }]);
-    if (hold.consumed) throw unprocessable(`Hold ${body.hold_id} has already been used.`, [{ field: 'hold_id', message: 'already used' }]);
-    if (Date.parse(hold.expires_at) <= world.now().getTime()) throw unprocessable(`Hold ${body.hold_id} expired at ${hold.expires_at}.`, [{ field: 'hold_id', message: 'expired' }]);
-    const at = iso(world.now());
-    const r: ReservationRecord = {
-      id: newId(),
-      entity_id: entity.id,
-      venue_id: hold.venue_id,
-      commitment_id: hold.commitment_id,
-      program_id: hold.program_id,
-      seating_area_id: hold.seating_area_id,
-      status: 'confirmed',
-      date: hold.date,
-      time: hold.time,
-      party_size: hold.party_size,
-      guest: { first_name: body.guest.first_name, last_name: body.guest.last_name, email: body.guest.email, phone: body.guest.phone ?? null },
-      notes: body.notes ?? null,
-      locale: body.locale ?? entity.default_locale,
-      created_at: at,
-      updated_at: at,
-      canceled_at: null,
-    };
-    world.put('holds', hold.id, { ...hold, consumed: true });
-    world.put('reservations', r.id, r);
-    world.sendEmail(r, 'confirmation');
-    return c.json({ data: world.reservationView(r) }, 201);
-  });
-
-  app.get('/v2/reservations/:id', (c) => {
-    need(c, 'reservations:read');
-    return c.json({ data: world.reservationView(world.getReservation(entityOf(c), deps.pathId(c))) });
-  });
-
-  app.patch('/v2/reservations/:id', async (c) => {
-    need(c, 'reservations:update');
-    const entity = entityOf(c);
-    const r = world.getReservation(entity, deps.pathId(c));
-    const body = await deps.readJson(c, schemas.ReservationUpdateBody, 'reservation update');
-    if (r.status === 'canceled' || r.status === 'completed' || r.status === 'no_show') {
-      throw new ApiProblem(422, `Reservation ${r.id} is ${r.status} and can no longer be modified.`, [{ field: 'status', message: `is ${r.status}` }]);
-    }
-    const next: ReservationRecord = {
-      ...r,
-      ...(body.party_size !== undefined ? { party_size: body.party_size } : {}),
-      ...(body.date !== undefined ? { date: body.date } : {}),
-      ...(body.time !== undefined ? { time: body.time } : {}),
-      ...(body.notes !== undefined ? { notes: body.notes } : {}),
-      ...(body.locale !== undefined ? { locale: body.locale } : {}),
-      guest: { ...r.guest, ...(body.guest ?? {}) } as ReservationRecord['guest'],
-      updated_at: iso(world.now()),
-    };
-    const moved = next.date !== r.date || next.time !== r.time || next.party_size > r.party_size;
-    if (moved && r.commitment_id) {
-      const commitment = world.data.commitments.get(r.commitment_id)!;
-      if (!commitment.days_of_week.includes(isoDay(next.date)) || minutes(next.time) < minutes(commitment.start_time) || minutes(next.time) >= minutes(commitment.end_time)) {
-        throw unprocessable(`The commitment of this reservation does not cover ${next.date} at ${next.time}.`, [{ field: next.date !== r.date ? 'date' : 'time', message: 'outside the commitment’s days or time window' }]);
-      }
-      if (world.seatsBookable(entity, commitment, next.date, r.id) < next.party_size) {
-        throw unprocessable(`Not enough seats left on commitment ${commitment.id} for ${next.party_size} guests on ${next.date}.`, [{ field: 'party_size', message: 'exceeds the seats left' }]);
-      }
-    }
-    if (next.party_size !== r.party_size && !moved && next.party_size < 1) throw badRequest('party_size must be at least 1');
-    world.put('reservations', r.id, next);
-    world.sendEmail(next, 'modification');
-    return c.json({ data: world.reservationView(next) });
-  });
-
-  app.post('/v2/reservations/:id/cancel', (c) => {
-    need(c, 'reservations:cancel');
-    const r = world.getReservation(entityOf(c), deps.pathId(c));
-    if (r.status === 'canceled') throw unprocessable(`Reservation ${r.id} is already canceled (at ${r.canceled_at}).`, [{ field: 'status', message: 'already canceled' }]);
-    if (r.status === 'completed' || r.status === 'no_show') throw unprocessable(`Reservation ${r.id} is ${r.status} and cannot be canceled.`, [{ field: 'status', message: `is ${r.status}` }]);
-    const at = iso(world.now());
-    const next = { ...r, status: 'canceled', canceled_at: at, updated_at: at };
-    world.put('reservations', r.id, next);
-    world.sendEmail(next, 'cancellation');
-    return c.json({ data: world.reservationView(next) });
-  });
+/** Seats the entity can still book on a commitment for a date: its allocation, plus unallocated seats where its program grants access. */
+export function seatsBookable(world: World, entity: EntityRecord, c: CommitmentRecord, date: string, exceptReservation?: string): number {
+  if (!isEligible(world, entity, c)) return 0;
+  const own = world.data.allocations.get(allocationKey(entity.id, c.id))?.entity_seats ?? 0;
+  let bookable = own - seatsTaken(world, c.id, date, entity.id, exceptReservation);
+  const access = entity.programs.find((p) => p.program_id === c.program_id)?.unallocated_seat_access;
+  if (access) {
+    const allocated = world.allocationsOn(c.id).reduce((s, a) => s + a.entity_seats, 0);
+    bookable = Math.max(bookable, 0) + (c.total_seats - allocated);
+  }
+  return Math.max(0, bookable);
 }

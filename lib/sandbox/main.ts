@@ -1,9 +1,13 @@
 /**
  * The Guest Book sandbox as a stand-alone server.
  *   npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--seed demo|empty|FILE] [--memory | --data DIR] [--public-url URL]
- *                      [--reservations N] [--grid COMMITMENTSxENTITIES]
+ *                      [--reservations N] [--grid COMMITMENTSxENTITIES] [--control-token T] [--allowed-hosts a,b]
  * DATABASE_URL=postgres://… keeps the world in PostgreSQL instead of the embedded database.
+ * The /_sandbox controls need the header X-Sandbox-Token: --control-token, else SANDBOX_CONTROL_TOKEN,
+ * else a random token printed at start. They answer only loopback Host names, the public URL's
+ * host and those of --allowed-hosts (SANDBOX_ALLOWED_HOSTS), comma-separated.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEMO_GRID, parseGridSize } from './seed/demo';
@@ -20,6 +24,8 @@ const { values } = parseArgs({
     'public-url': { type: 'string' },
     reservations: { type: 'string' },
     grid: { type: 'string' },
+    'control-token': { type: 'string', default: process.env.SANDBOX_CONTROL_TOKEN || undefined },
+    'allowed-hosts': { type: 'string', default: process.env.SANDBOX_ALLOWED_HOSTS ?? '' },
   },
 });
 
@@ -42,7 +48,17 @@ if (grid && values.seed !== 'demo') {
   process.exit(2);
 }
 
+if (values['control-token'] !== undefined && values['control-token'].length < 16) {
+  console.error('--control-token: use at least 16 characters');
+  process.exit(2);
+}
+const controlToken = values['control-token'] ?? randomBytes(18).toString('base64url');
+if (values['control-token'] === undefined) console.log(`Sandbox control token (header X-Sandbox-Token for /_sandbox/*): ${controlToken}`);
+
+
 const sandbox = await startSandbox({
+  controlToken,
+  allowedHosts: values['allowed-hosts'].split(',').map((h) => h.trim()).filter(Boolean),
   port,
   host: values.host,
   dataDir: values.data,

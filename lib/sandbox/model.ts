@@ -78,6 +78,11 @@ export interface CommitmentRecord {
   start_time: string;
   end_time: string;
   total_seats: number;
+  /**
+   * The venue's seating area the commitment's seats are in, or null when it is not scoped to one
+   * (absent in worlds stored before commitments could be scoped: null)
+   */
+  seating_area_id?: string | null;
   /** seats per entity frozen when the agreement ended */
   snapshot: Record<string, number> | null;
 }

@@ -36,18 +36,19 @@ const dataOf = (name: string) => ({ type: 'object', required: ['data'], properti
 const listOf = (name: string) => ({ type: 'object', required: ['data', 'pagination'], properties: { data: { type: 'array', items: ref(name) }, pagination: ref('Pagination') } });
 const json = (schema: Json) => ({ content: { 'application/json': { schema } } });
 
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('ProblemDetails') } } });
-const ERRORS = {
-  '400': problem('Malformed value (uuid, date, modifier, limit, unknown field); the errors list names each field.'),
-  '401': problem('Missing, expired, wrongly signed or wrong-audience bearer token.'),
-  '403': problem('Scope missing, entity not assigned to the credentials, or identity suspended.'),
-  '404': problem('Not found, or the resolved entity does not exist.'),
-  '429': problem('Rate limit exceeded; see Retry-After and X-RateLimit-Reset.'),
-};
 const RATE_HEADERS = {
   'X-RateLimit-Limit': { schema: { type: 'integer' }, description: 'limit of the current window' },
   'X-RateLimit-Remaining': { schema: { type: 'integer' }, description: 'requests left in the window' },
   'X-RateLimit-Reset': { schema: { type: 'integer' }, description: 'Unix time of the next reset' },
+};
+/** An error answer; every one but a 401 (no client to count yet) carries the rate-limit headers. */
+const problem = (description: string, headers: Json | null = RATE_HEADERS) => ({ description, ...(headers ? { headers } : {}), content: { 'application/problem+json': { schema: ref('ProblemDetails') } } });
+const ERRORS = {
+  '400': problem('Malformed value (uuid, date, modifier, limit, unknown field); the errors list names each field.'),
+  '401': problem('Missing, expired, wrongly signed or wrong-audience bearer token. The only answer without rate-limit headers: nothing identifies the client to count.', null),
+  '403': problem("Scope missing, entity not assigned to the credentials, identity suspended, or a delegate's PUT /v2/commitments (a delegated identity has no commitments:update, whatever its token says)."),
+  '404': problem('Not found, the resolved entity does not exist, or the calling identity cannot be resolved (a valid token whose credentials no longer exist).'),
+  '429': problem('Rate limit exceeded; see Retry-After and X-RateLimit-Reset.'),
 };
 const ok = (description: string, schema: Json, status = '200') => ({ [status]: { description, headers: RATE_HEADERS, ...json(schema) } });
 
@@ -146,14 +147,19 @@ export function openApiDocument(publicUrl: string): Json {
       '/v2/identities/me/delegates/{id}': { get: op('One delegate of the caller (404 otherwise)', null, { parameters: [idParam], responses: ok('Identity', dataOf('Identity')) }) },
       '/v2/entities': {
         get: op('Entities assigned to the calling identity', null, { parameters: [...pageParams, ...filterParams(ENTITY_FILTERS)], responses: ok('Entities', listOf('Entity')) }),
-        post: op('Create an entity', 'entities:create', { ...body('EntityCreateBody'), responses: { ...ok('Entity', dataOf('Entity'), '201'), '422': problem('Validation failure') } }),
+        post: op('Create an entity', 'entities:create', {
+          description:
+            'default_program_id is a uuid, never null: when the body has none, the entity gets the first of its `programs`, else the default program of the caller\'s default entity; with neither, 422 naming default_program_id. When given with `programs`, it must be one of them.',
+          ...body('EntityCreateBody'), responses: { ...ok('Entity', dataOf('Entity'), '201'), '422': problem('Validation failure') } }),
       },
       '/v2/entities/{id}': {
         get: op('One entity', 'entities:read', { parameters: [idParam], responses: ok('Entity', dataOf('Entity')) }),
         patch: op('Update an entity', 'entities:update', { parameters: [idParam], ...body('EntityUpdateBody'), responses: { ...ok('Entity', dataOf('Entity')), '422': problem('Validation failure') } }),
       },
       '/v2/entities/{id}/programs': {
-        put: op("Replace the entity's programs", 'entities:update', { parameters: [idParam], ...body('EntityProgramsBody'), responses: { ...ok('Entity', dataOf('Entity')), '422': problem('Unknown program') } }),
+        put: op("Replace the entity's programs", 'entities:update', {
+          description: 'Replaces the programs only: default_program_id is kept, even when the new list leaves its program out (it is changed by PATCH, where it must be one of the assigned programs).',
+          parameters: [idParam], ...body('EntityProgramsBody'), responses: { ...ok('Entity', dataOf('Entity')), '422': problem('Unknown program') } }),
       },
       '/v2/entities/{id}/logo': {
         post: op('Upload a logo (PNG, JPEG or WebP, at most 2 MB)', 'entities:upload_logo', {
@@ -195,8 +201,10 @@ export function openApiDocument(publicUrl: string): Json {
             { name: 'date', in: 'query', required: true, schema: { type: 'string', format: 'date' } },
             { name: 'party_size', in: 'query', required: true, schema: { type: 'integer', minimum: 1, maximum: 50 } },
             { name: 'time', in: 'query', schema: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' } },
+            ...pageParams,
           ],
-          responses: { ...ok('Options', { type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('AvailabilityOption') } } }), '422': problem('Validation failure') },
+          description: 'A list like every other (data and pagination), ordered by time. seating_area is the area the commitment is scoped to, null when it is scoped to none (even at a venue with seating areas).',
+          responses: { ...ok('Options', listOf('AvailabilityOption')), '422': problem('Validation failure') },
         }),
       },
       '/v2/holds': { post: op('Hold seats for 10 minutes (bare object, no envelope)', 'holds:create', { parameters: [entityHeader], ...body('HoldCreateBody'), responses: { ...ok('Hold', ref('Hold'), '201'), '422': problem('No availability') } }) },

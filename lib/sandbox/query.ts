@@ -79,6 +79,17 @@ export function matcher(c: Condition, caseInsensitive = false): (value: FilterVa
   };
 }
 
+/**
+ * A predicate for a condition on a timestamp, compared as instants, not as text: as text
+ * `…T10:00:00Z` sorts after `…T10:00:00.000Z` (`Z` after `.`), so `lte` would leave the same
+ * instant out and `eq` miss it.
+ */
+export function instantMatcher(c: Condition): (value: string | null | undefined) => boolean {
+  const at = (v: unknown) => Date.parse(String(v));
+  const test = matcher({ ...c, value: Array.isArray(c.value) ? c.value.map(at) : at(c.value) });
+  return (value) => test(value === null || value === undefined ? value : at(value));
+}
+
 /** Whether a record's value satisfies one condition. */
 export function matches(value: FilterValue | null | undefined, c: Condition, caseInsensitive = false): boolean {
   return matcher(c, caseInsensitive)(value);

@@ -1,6 +1,6 @@
 import type { Condition } from '../guestbook/filters';
 import type { ReservationRecord } from './model';
-import { matcher } from './query';
+import { instantMatcher, matcher } from './query';
 
 type Value = string | number | null;
 
@@ -240,6 +240,11 @@ export function searchReservations(
   const checks: ((r: ReservationRecord) => boolean)[] = [];
   for (const cond of conditions) {
     if (byDate && isDateBound(cond)) continue;
+    if (cond.attribute === 'created_at') {
+      const test = instantMatcher(cond);
+      checks.push((r) => test(r.created_at));
+      continue;
+    }
     const test = matcher(cond, cond.attribute.startsWith('guest_'));
     if (isCoded(cond.attribute)) {
       codes.push(sorted.codes(cond.attribute));

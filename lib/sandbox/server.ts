@@ -1,7 +1,8 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createSandboxApp, type SandboxState } from './app';
-import { Faults, RequestLog } from './controls';
+import { Faults } from './faults';
+import { RequestLog } from './request-log';
 import { emptyWorld, type WorldData } from './model';
 import { openPersistence, type Persistence } from './persistence';
 import { seedDemoWorld, type SeedOptions } from './seed/demo';
@@ -24,10 +25,19 @@ export interface SandboxOptions {
   /** the origin clients use, when it differs from http://host:port (a proxy) */
   publicUrl?: string;
   quiet?: boolean;
+  /**
+   * The X-Sandbox-Token every /_sandbox control needs. Unset: none, for sandboxes started inside
+   * a test process; the sandbox's own command (main.ts) always sets one.
+   */
+  controlToken?: string | null;
+  /** host names besides loopback and the public URL's that /_sandbox controls answer */
+  allowedHosts?: string[];
 }
 
 export interface RunningSandbox {
   url: string;
+  /** the X-Sandbox-Token the /_sandbox controls need (null: none) */
+  controlToken: string | null;
   state: SandboxState;
   close(): Promise<void>;
 }
@@ -64,6 +74,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     publicUrl: '',
     requests: new RequestLog(),
     faults: new Faults(),
+    controls: {
+      token: options.controlToken ?? null,
+      allowedHosts: [host, ...(options.allowedHosts ?? [])],
+    },
     async flush() {
       const changes = world.takeChanges();
       if (persistence && changes.length) await persistence.save(changes);
@@ -82,6 +96,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
     s.once('error', reject);
   });
+  // Idle keep-alive connections stay open a minute: with Node's 5 s, a client could send a request
+  // on a connection just as the server closed it, and see the request fail with ECONNRESET.
+  (server as { keepAliveTimeout?: number }).keepAliveTimeout = 60_000;
   const { port } = server.address() as AddressInfo;
   const url = options.publicUrl?.replace(/\/$/, '') ?? `http://${host}:${port}`;
   state.publicUrl = url;
@@ -89,6 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   return {
     url,
+    controlToken: state.controls.token,
     state,
     async close() {
       await new Promise<void>((resolve) => {

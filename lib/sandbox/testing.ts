@@ -1,9 +1,14 @@
+import { sandboxControls } from './control-client';
 import { DEMO_PARTNER, type SeedOptions } from './seed/demo';
 import { startSandbox, type RunningSandbox } from './server';
 
-/** A sandbox in memory on a free port, for tests. */
-export function startTestSandbox(seedOptions?: SeedOptions): Promise<RunningSandbox> {
-  return startSandbox({ port: 0, memory: true, quiet: true, seedOptions });
+/**
+ * A sandbox in memory on a free port, for tests. Its controls need no X-Sandbox-Token (the Host
+ * and Content-Type rules still hold): it lives only as long as the test process that started
+ * it. A test of the token itself starts one with `controlToken`.
+ */
+export function startTestSandbox(seedOptions?: SeedOptions, options: { controlToken?: string } = {}): Promise<RunningSandbox> {
+  return startSandbox({ port: 0, memory: true, quiet: true, seedOptions, controlToken: options.controlToken });
 }
 
 export async function tokenFor(sandbox: RunningSandbox, body: Record<string, unknown> = {}): Promise<Response> {
@@ -36,7 +41,6 @@ export async function call(sandbox: RunningSandbox, token: string, path: string,
 
 /** Token requests the sandbox has received so far. */
 export async function tokenRequestCount(sandbox: RunningSandbox): Promise<number> {
-  const res = await fetch(`${sandbox.url}/_sandbox/requests`);
-  const { data } = (await res.json()) as { data: { path: string }[] };
+  const data = await sandboxControls(sandbox.url, { token: sandbox.controlToken }).requests();
   return data.filter((r) => r.path === '/oauth/token').length;
 }

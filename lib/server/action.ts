@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { GuestbookApiError } from '../guestbook';
 import { recordAudit } from './audit';
 import { verifySession, type StaffSession } from './auth';
-import { describeApiError } from './api-errors';
+import { describeApiError, type FieldErrors } from './api-errors';
 import { logUnexpected } from './log';
 import { hasRole, ROLE_LABELS, type StaffRole } from './roles';
 import { crossSiteProblem } from './same-origin';
 import { STATIC_SECURITY_HEADERS } from './security-headers';
 
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 export type ActionResult<T> =
   | { ok: true; data: T }
   | { ok: false; error: string; fieldErrors?: FieldErrors; logId?: string };

@@ -1,5 +1,7 @@
 import type { GuestbookApiError } from '../guestbook';
-import type { FieldErrors } from './action';
+
+/** Messages per field of a refused input. */
+export type FieldErrors = Record<string, string[]>;
 
 /**
  * Turns an API error into a message staff can act on. The API's own detail is kept where it

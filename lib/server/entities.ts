@@ -4,7 +4,6 @@ import type { CommitmentRow, Entity } from '../guestbook/schemas';
 import { Entity as EntitySchema } from '../guestbook/schemas';
 import { GuestbookApiError } from '../guestbook';
 import { getApiClient } from './guestbook';
-import { listEntityChoices } from './entity-context';
 import { forgetSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
 
 /** The API client acting in the entity's own context: its org-bound token, or the legacy header. */
@@ -41,10 +40,10 @@ export function entityChanged(entity: Entity): void {
  * assigned to the credentials or does not exist.
  */
 export async function getEntity(id: string): Promise<Entity | null> {
-  const choice = (await listEntityChoices()).find((e) => e.id === id);
-  if (!choice) return null;
+  const listed = (await listEntities()).find((e) => e.id === id);
+  if (!listed) return null;
   try {
-    return await apiFor({ id, org_id: choice.orgId }).getEntity(id);
+    return await apiFor({ id, org_id: listed.org_id }).getEntity(id);
   } catch (e) {
     if (e instanceof GuestbookApiError && (e.status === 404 || e.status === 403)) return null;
     throw e;

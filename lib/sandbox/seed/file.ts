@@ -66,6 +66,8 @@ export const SeedFile = z
         start_time: Time,
         end_time: Time,
         total_seats: z.number().int().min(0),
+        /** the venue's seating area the seats are in; absent or null: not scoped to one */
+        seating_area_id: Uuid.nullable().optional(),
         allocations: z.array(z.strictObject({ entity_id: Uuid, entity_seats: z.number().int().min(0) })),
       }),
     ),
@@ -109,6 +111,12 @@ export const SeedFile = z
       ref(entities.has(d.default_entity_id), ['identities', i, 'default_entity_id'], 'entity');
       d.entity_ids.forEach((e, j) => ref(entities.has(e), ['identities', i, 'entity_ids', j], 'entity'));
       if (d.parent_identity_id) ref(identities.has(d.parent_identity_id), ['identities', i, 'parent_identity_id'], 'identity');
+      // Spec: a delegated identity "has no commitments:update".
+      if (d.type === 'delegate') {
+        d.scopes.forEach((s, j) => {
+          if (s === 'commitments:update') ctx.addIssue({ code: 'custom', path: ['identities', i, 'scopes', j], message: 'commitments:update cannot be granted to a delegate (a delegated identity has no commitments:update)' });
+        });
+      }
       if ((d.type === 'delegate') !== (d.parent_identity_id !== null)) {
         ctx.addIssue({ code: 'custom', path: ['identities', i, 'parent_identity_id'], message: 'is required for a delegate and must be null for a partner' });
       }
@@ -116,6 +124,12 @@ export const SeedFile = z
     seed.commitments.forEach((c, i) => {
       ref(agreements.has(c.agreement_id), ['commitments', i, 'agreement_id'], 'agreement');
       ref(venues.has(c.venue_id), ['commitments', i, 'venue_id'], 'venue');
+      if (c.seating_area_id) {
+        const venue = seed.venues.find((v) => v.id === c.venue_id);
+        if (venue && !venue.seating_areas.some((a) => a.id === c.seating_area_id)) {
+          ctx.addIssue({ code: 'custom', path: ['commitments', i, 'seating_area_id'], message: `is not a seating area of venue ${c.venue_id}` });
+        }
+      }
       ref(programs.has(c.program_id), ['commitments', i, 'program_id'], 'program');
       c.allocations.forEach((a, j) => ref(entities.has(a.entity_id), ['commitments', i, 'allocations', j, 'entity_id'], 'entity'));
       const sum = c.allocations.reduce((s, a) => s + a.entity_seats, 0);
@@ -185,7 +199,7 @@ export function worldFromSeed(seed: SeedFile, at = new Date()): WorldData {
   for (const c of seed.commitments) {
     const ended = !!seed.agreements.find((a) => a.id === c.agreement_id)?.ended_at;
     const { allocations, ...rest } = c;
-    w.commitments.set(c.id, { ...rest, snapshot: ended ? Object.fromEntries(allocations.map((a) => [a.entity_id, a.entity_seats])) : null });
+    w.commitments.set(c.id, { ...rest, seating_area_id: c.seating_area_id ?? null, snapshot: ended ? Object.fromEntries(allocations.map((a) => [a.entity_id, a.entity_seats])) : null });
     for (const a of allocations) w.allocations.set(allocationKey(a.entity_id, c.id), { entity_id: a.entity_id, commitment_id: c.id, entity_seats: a.entity_seats });
   }
   for (const r of seed.reservations ?? []) {

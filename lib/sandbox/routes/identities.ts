@@ -1,0 +1,23 @@
+import { paginate, readPaging } from '../query';
+import { notFound } from '../problem';
+import { pathId, searchParams } from '../http';
+import type { Routes } from './context';
+import { delegatesOf, identityView } from '../identities';
+
+/** GET /v2/identities/me and the caller's delegates. */
+export function identityRoutes({ app, world, caller }: Routes): void {
+  app.get('/v2/identities/me', (c) => c.json({ data: identityView(world, caller(c).identity) }));
+
+  app.get('/v2/identities/me/delegates', (c) => {
+    const paging = readPaging(searchParams(c));
+    return c.json(paginate(delegatesOf(world, caller(c).identity).map((d) => identityView(world, d)), paging));
+  });
+
+  app.get('/v2/identities/me/delegates/:id', (c) => {
+    const id = pathId(c);
+    const delegate = delegatesOf(world, caller(c).identity).find((d) => d.id === id);
+    if (!delegate) throw notFound(`No delegate ${id} belongs to the calling identity.`);
+    return c.json({ data: identityView(world, delegate) });
+  });
+
+}
