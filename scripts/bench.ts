@@ -11,7 +11,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { buildActions } from '../e2e/action-list';
 import { scriptBytes } from '../e2e/js-budget';
 import { postAction } from '../e2e/server-actions';
@@ -21,6 +21,7 @@ import { sandboxControls, type LoggedRequest } from '../lib/sandbox/control-clie
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { startSandbox } from '../lib/sandbox/server';
 import { DEMO_ACCOUNTS } from '../lib/server/demo-accounts';
+import { pagesDuringExport, type ExportFigures } from './bench-export';
 import { signInTiming, type SignInTiming } from './bench-sign-in';
 import { NEXT_BIN, run, startProcess, type Started } from './processes';
 
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     'page-reservations': { type: 'string', default: '100000' },
     'grid-only': { type: 'boolean', default: false },
     'sign-in-only': { type: 'boolean', default: false },
+    'export-only': { type: 'boolean', default: false },
   },
 });
 // The sandboxes started through scripts/run.ts take their control token from here.
@@ -433,6 +435,7 @@ async function main() {
   }
 
   if (values['sign-in-only']) return signInOnly();
+  if (values['export-only']) return exportOnly();
 
   const sandboxResults = await sandboxThroughput();
   const tokens = await tokenEconomy();
@@ -552,6 +555,51 @@ async function signInOnly() {
   } finally {
     await serve.stop();
   }
+}
+
+const exportLine = (e: ExportFigures) =>
+  `During a CSV export (${e.rows_streamed.toLocaleString('en')} rows streamed): the search page's content visible ${e.page_content_ms_during_export.median} / ${e.page_content_ms_during_export.p95} ms, ` +
+  `without one ${e.page_content_ms_without_export.median} / ${e.page_content_ms_without_export.p95} ms (median / p95; ratio ${e.ratio_during_to_without}); ` +
+  `the export's page reads in its busiest 60 s: ${e.export_page_reads_busiest_60s} (its share allows ${e.export_page_reads_allowed_per_60s}).`;
+
+/** `--export-only`: the search page before and during one CSV export, on a fresh production server and a sandbox of `--page-reservations`. */
+async function exportOnly() {
+  const serve = await startProcess({
+    name: 'bench',
+    command: process.execPath,
+    args: ['node_modules/tsx/dist/cli.mjs', 'scripts/run.ts', 'serve', '--port', String(PORT), '--sandbox-port', String(SANDBOX_PORT)],
+    env: { DASHBOARD_DATA_DIR: '.data/bench/dashboard', SANDBOX_RESERVATIONS: values['page-reservations'] },
+    ready: /Guest Book Partner Dashboard: /,
+    quiet: true,
+    timeoutMs: 180_000,
+  });
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, BASE);
+    const figures = await exportFigures(context, page);
+    console.log(exportLine(figures));
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync('bench/results/export.json', `${JSON.stringify({ measured_at: new Date().toISOString(), node: process.version, ...figures }, null, 2)}\n`);
+  } finally {
+    await browser.close();
+    await serve.stop();
+  }
+}
+
+function exportFigures(context: BrowserContext, page: Page): Promise<ExportFigures> {
+  const sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`;
+  const search = ROUTES.find((r) => r.name === 'reservations search')!;
+  return pagesDuringExport({
+    context,
+    base: BASE,
+    views: () => measureViews(page, `${BASE}${search.path}`, search.ready, sandboxUrl),
+    requestMark: () => lastSeq(sandboxUrl),
+    requestsSince: (mark) => sandboxLog(sandboxUrl, mark),
+    budgetPerMinute: 900, // the client's default requests per minute (lib/guestbook/client.ts)
+    seconds: 70,
+  });
 }
 
 /** An INP figure; the Event Timing API does not report events under 16 ms. */
