@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { logUnexpected } from '../log';
 import * as schema from './schema';
 
 export type DashboardDb = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -23,6 +24,8 @@ export interface OpenedDb {
 export async function openDashboardDb(options: { dataDir: string; databaseUrl?: string; memory?: boolean }): Promise<OpenedDb> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a failover) is replaced by the pool; logged, not thrown.
+    pool.on('error', (e) => void logUnexpected('database pool', e));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     // The two drivers expose the same query builder; the PGlite type is the one the code names.
