@@ -22,7 +22,10 @@ export interface OpenedDb {
 
 export async function openDashboardDb(options: { dataDir: string; databaseUrl?: string; memory?: boolean }): Promise<OpenedDb> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, keepAlive: true });
+    // An idle connection the server closed (a restart, a failover) is dropped and replaced by the
+    // pool; without a listener its error would end the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     // The two drivers expose the same query builder; the PGlite type is the one the code names.

@@ -74,3 +74,23 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_staff_idx').on(t.staffId)],
 );
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/**
+ * The API request budget shared by every process of the dashboard: one row per API request sent
+ * in the last 60 s, per client id. Taken through `api_budget_take` (migration 0002), which
+ * counts and inserts under one transaction-scoped advisory lock in a single round trip.
+ */
+export const apiBudgetRequests = pgTable(
+  'api_budget_requests',
+  {
+    clientId: text('client_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('api_budget_requests_idx').on(t.clientId, t.sentAt)],
+);
+
+/** A wait every process respects before its next API request: a 429's Retry-After, a spent window. */
+export const apiBudgetBlocks = pgTable('api_budget_blocks', {
+  clientId: text('client_id').primaryKey(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+});
