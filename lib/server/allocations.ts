@@ -8,6 +8,7 @@ import { listVenues } from './directory';
 import { getConfig } from './config';
 import { AdvisoryLock, type KeyLock } from './coordination/advisory-lock';
 import { KeyedLock } from './keyed-lock';
+import { asApply } from './lifecycle';
 import { forgetSharedReads, reviseSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
 
 /** Entity reads run at most this many at a time, so a large grid stays inside the request budget. */
@@ -177,7 +178,8 @@ export async function applyChanges(changes: CellChange[], options: { resume?: bo
     return { id: e.id, name: e.name, org_id: e.org_id };
   });
   const keys = [...touchedIds.map((id) => `entity:${id}`), ...changes.map((c) => `commitment:${c.commitmentId}`)];
-  return allocationLock().run(keys, () => applyHeld(changes, touched, options));
+  // Counted as running, so that a shutdown lets it finish (scripts/server.ts).
+  return asApply(() => allocationLock().run(keys, () => applyHeld(changes, touched, options)));
 }
 
 async function applyHeld(changes: CellChange[], touched: EntityRef[], options: { resume?: boolean }): Promise<ApplyOutcome> {
