@@ -94,3 +94,17 @@ export const apiBudgetBlocks = pgTable('api_budget_blocks', {
   clientId: text('client_id').primaryKey(),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The dashboard processes running on this database, each refreshed every 20 s while it runs:
+ * a new process compares its settings' fingerprints (keyed hashes, never the settings) with
+ * those of the others before it listens.
+ */
+export const dashboardProcesses = pgTable('dashboard_processes', {
+  id: text('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  authFingerprint: text('auth_fingerprint').notNull(),
+  actionsKeyFingerprint: text('actions_key_fingerprint').notNull(),
+  buildId: text('build_id').notNull(),
+});
