@@ -234,6 +234,26 @@ test('readiness answers 503 naming the failing checks while the sandbox is stopp
   expect((await fetch(`${BASES[0]}/api/health/live`)).status).toBe(200);
 });
 
+test("one page view's request id is on the JSON log lines of the API calls it made", async () => {
+  const res = await fetch(`${BASES[0]}/`, { headers: { Cookie: cookie } });
+  expect(res.status).toBe(200);
+  await res.text();
+  const requestId = res.headers.get('x-request-id')!;
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+  const linesOf = () =>
+    readFileSync(LOG, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('[dashboard A] {') && l.includes(requestId))
+      .map((l) => JSON.parse(l.slice('[dashboard A] '.length)) as { msg: string; api?: { method: string; path: string; status: number; budgetLeft: number }; http?: { path: string } });
+  await expect.poll(() => linesOf().some((l) => l.msg === 'request'), { timeout: 10_000 }).toBe(true);
+  const calls = linesOf().filter((l) => l.msg === 'api call');
+  expect(calls.length).toBeGreaterThan(0);
+  for (const c of calls) expect(c.api).toMatchObject({ method: 'GET', path: expect.stringMatching(/^\/v2\//), status: expect.any(Number), budgetLeft: expect.any(Number) });
+  // (A 401 may come first: the sandbox restarted above with a new signing key, and the client renews its token.)
+  expect(calls.some((c) => c.api!.status === 200)).toBe(true);
+  expect(linesOf().find((l) => l.msg === 'request')!.http!.path).toBe('/');
+});
+
 test("the two processes' logs hold no secret, token or password hash", () => {
   const text = readFileSync(LOG, 'utf8');
   expect(text).toContain('[dashboard A]');

@@ -19,6 +19,7 @@ import { ConfigError, loadConfig, type DashboardConfig } from '../lib/server/con
 import { openDashboardDb } from '../lib/server/db/open';
 import { assertNoDemoAccounts } from '../lib/server/demo-accounts';
 import { appliesFinished, runningApplies, startDraining } from '../lib/server/lifecycle';
+import { logger, newRequestId, pathOnly, withRequestId } from '../lib/server/logger';
 import { buildIdOf, registerProcess, type Registration } from '../lib/server/process-registry';
 
 /** The longest a shutdown waits for running applies (below the usual 30 s an orchestrator allows). */
@@ -66,12 +67,20 @@ async function main() {
   let onIdle: (() => void) | undefined;
   const server = createServer((req, res) => {
     inFlight++;
+    // Our own id for every request (one a client sends is not trusted), answered as X-Request-Id.
+    const requestId = newRequestId();
+    const started = performance.now();
+    res.setHeader('X-Request-Id', requestId);
     res.once('close', () => {
       inFlight--;
       if (inFlight === 0) onIdle?.();
+      const path = pathOnly(req.url);
+      if (!path.startsWith('/_next/static')) {
+        logger.info({ requestId, http: { method: req.method, path, status: res.statusCode, durationMs: Math.round(performance.now() - started) } }, 'request');
+      }
     });
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustedProxyHops);
-    void handle(req, res);
+    withRequestId(requestId, () => void handle(req, res));
   });
   if (dev) server.on('upgrade', app.getUpgradeHandler());
   server.listen(port, values.host, () => console.log(`Ready on http://${values.host}:${port}`));

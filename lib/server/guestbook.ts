@@ -2,6 +2,7 @@ import 'server-only';
 import { createGuestbookClient, type GuestbookClient } from '../guestbook';
 import { getConfig } from './config';
 import { PostgresBudgetWindow } from './coordination/shared-budget';
+import { logger } from './logger';
 
 const globalForClient = globalThis as unknown as { guestbookClient?: GuestbookClient };
 
@@ -12,7 +13,7 @@ const globalForClient = globalThis as unknown as { guestbookClient?: GuestbookCl
 export function getApiClient(): GuestbookClient {
   if (!globalForClient.guestbookClient) {
     const { api, databaseUrl } = getConfig();
-    globalForClient.guestbookClient = createGuestbookClient({
+    const client: GuestbookClient = createGuestbookClient({
       baseUrl: api.baseUrl,
       authUrl: api.authUrl,
       audience: api.audience,
@@ -22,7 +23,14 @@ export function getApiClient(): GuestbookClient {
       // On PostgreSQL the 900 a minute are for every process together; the embedded database
       // serves one process, whose own count needs no round trip.
       ...(databaseUrl ? { sharedBudget: new PostgresBudgetWindow(databaseUrl, api.clientId) } : {}),
+      // One line per API response, with the id of the request that caused it (logger.ts):
+      // method, path without query, status, duration and the budget left; no header, no body.
+      onResponse: ({ method, path, status, durationMs, attempt }) => {
+        const budget = client.budget;
+        logger.info({ api: { method, path: path.split('?')[0], status, durationMs: Math.round(durationMs), attempt, budgetLeft: budget.perMinute - budget.used } }, 'api call');
+      },
     });
+    globalForClient.guestbookClient = client;
   }
   return globalForClient.guestbookClient;
 }
