@@ -3,7 +3,8 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { configFromProcess } from '@/lib/server/config-core';
 import { contentSecurityPolicy, HSTS, STATIC_SECURITY_HEADERS } from '@/lib/server/security-headers';
 
-const PUBLIC_PATHS = [/^\/login(\/|$)/, /^\/api\/auth(\/|$)/];
+/** Reachable without a session: sign-in, next-auth's own routes, and the health probes of an orchestrator. */
+const PUBLIC_PATHS = [/^\/login(\/|$)/, /^\/api\/auth(\/|$)/, /^\/api\/health\/(live|ready)$/];
 
 /**
  * Security headers on every page, and an optimistic sign-in check: visitors without a valid

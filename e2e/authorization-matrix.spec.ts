@@ -28,6 +28,15 @@ const ROUTES: Record<string, { role: Role; call: (api: APIRequestContext, entity
   },
 };
 
+/**
+ * The route handlers public by design, each with the reason; they take no session, and the test
+ * below checks that they answer an anonymous caller without revealing the configuration.
+ */
+const PUBLIC_ROUTES: Record<string, { why: string; path: string }> = {
+  'app/api/health/live/route.ts': { why: "an orchestrator's liveness probe holds no session", path: '/api/health/live' },
+  'app/api/health/ready/route.ts': { why: "an orchestrator's readiness probe holds no session", path: '/api/health/ready' },
+};
+
 /** Every route.ts and route.js anywhere under app/. */
 function routeFiles(dir = 'app'): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -57,7 +66,22 @@ test('every server action of the build has a row in the authorization matrix', (
 test('every route handler has a row in the authorization matrix', () => {
   const files = routeFiles().filter((f) => !f.startsWith('app/api/auth/'));
   expect(files.length).toBeGreaterThan(0);
-  expect(files.filter((f) => !(f in ROUTES))).toEqual([]);
+  expect(files.filter((f) => !(f in ROUTES) && !(f in PUBLIC_ROUTES))).toEqual([]);
+});
+
+test('the public routes answer an anonymous caller with check names only: no address, identity or credential', async ({ browser }) => {
+  const anonymous = await contextFor(browser, 'anonymous');
+  for (const [file, route] of Object.entries(PUBLIC_ROUTES)) {
+    const res = await anonymous.get(`${DASHBOARD_URL}${route.path}`, { maxRedirects: 0 });
+    expect(res.status(), `${file} (${route.why})`).toBe(200);
+    const body = await res.text();
+    expect(Object.keys(JSON.parse(body) as object), file).toEqual(expect.arrayContaining(['status']));
+    for (const secret of [DEMO_PARTNER.clientId, DEMO_PARTNER.clientSecret, 'http', '127.0.0.1', 'localhost', e2eAuthSecret()]) {
+      expect(body, `${file} reveals ${secret.slice(0, 4)}…`).not.toContain(secret);
+    }
+  }
+  const ready = (await (await anonymous.get(`${DASHBOARD_URL}/api/health/ready`)).json()) as { checks: Record<string, string> };
+  expect(ready.checks).toEqual({ database: 'ok', token_service: 'ok', api: 'ok' });
 });
 
 const SESSION_COOKIE = 'next-auth.session-token';

@@ -6,10 +6,12 @@
  * limit, and writes bench/results/load.json. Not part of `npm test` (it takes minutes and the
  * whole machine).
  *
- *   npm run test:load [-- --sessions 50] [--seconds 120] [--think-min 1] [--think-max 3] [--build | --no-build]
+ *   npm run test:load [-- --sessions 50] [--seconds 120] [--think-min 1] [--think-max 3] [--processes 1] [--port 3400] [--sandbox-port 4400] [--build | --no-build]
  *
  * It builds when there is no production build (--build always, --no-build never), and serves on
- * ports 3400 (dashboard) and 4400 (sandbox).
+ * ports 3400 (dashboard) and 4400 (sandbox) unless --port / --sandbox-port say otherwise. With --processes N (N > 1) it runs N dashboard
+ * processes on ports 3400… on one PostgreSQL (scripts/load-processes.ts), the sessions spread
+ * over them in turn, and writes bench/results/load-N-processes.json.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,7 @@ import { auditLog } from '../lib/server/db/schema';
 import { actionResult, canonical, changesChain, flightOf, jsonProp, peakInWindow, perFixedMinute, possibleFinalValues, quantile, unmatched, type TimedWrite } from './load-checks';
 import { buildActions } from '../e2e/action-list';
 import { actionHeaders } from '../e2e/server-actions';
+import { startDeployment, type Deployment } from './load-processes';
 import { NEXT_BIN, run, startProcess, type Started } from './processes';
 
 const { values } = parseArgs({
@@ -36,8 +39,16 @@ const { values } = parseArgs({
     'think-max': { type: 'string', default: '3' },
     build: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    processes: { type: 'string', default: '1' },
+    port: { type: 'string', default: '3400' },
+    'sandbox-port': { type: 'string', default: '4400' },
   },
 });
+const PROCESSES = Number(values.processes);
+if (!Number.isInteger(PROCESSES) || PROCESSES < 1 || PROCESSES > 8) {
+  console.error('--processes must be a whole number from 1 to 8.');
+  process.exit(2);
+}
 const SESSIONS = Number(values.sessions);
 const SECONDS = Number(values.seconds);
 const THINK_MIN_MS = Number(values['think-min']) * 1000;
@@ -49,9 +60,11 @@ if (![SESSIONS, SECONDS, THINK_MIN_MS, THINK_MAX_MS].every((n) => Number.isFinit
 
 // The sandbox started through scripts/run.ts takes its control token from here.
 process.env.SANDBOX_CONTROL_TOKEN ||= randomBytes(18).toString('base64url');
-const PORT = 3400;
-const SANDBOX_PORT = 4400;
+const PORT = Number(values.port);
+const SANDBOX_PORT = Number(values['sandbox-port']);
 const BASE = `http://127.0.0.1:${PORT}`;
+/** the dashboard processes; session i uses BASES[i % BASES.length] */
+let BASES = [BASE];
 const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
 const DATA_DIR = path.join('.data', 'load', 'dashboard');
 const REQUEST_TIMEOUT_MS = 120_000;
@@ -126,7 +139,10 @@ class StaffBrowser {
   readonly #cookies = new Map<string, string>();
   /** the request waiting for an answer, for the progress lines */
   inFlight: { what: string; since: number } | null = null;
-  constructor(readonly email: string) {}
+  constructor(
+    readonly email: string,
+    readonly base = BASE,
+  ) {}
 
   #cookieHeader(): string {
     return [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -143,7 +159,7 @@ class StaffBrowser {
   }
 
   async #fetch(url: string, init: RequestInit): Promise<Response> {
-    this.inFlight = { what: `${init.method ?? 'GET'} ${url.slice(BASE.length)}${(init.headers as Record<string, string>)['Next-Action'] ? ' (action)' : ''}`, since: Date.now() };
+    this.inFlight = { what: `${init.method ?? 'GET'} ${url.slice(this.base.length)}${(init.headers as Record<string, string>)['Next-Action'] ? ' (action)' : ''}`, since: Date.now() };
     const res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), headers: { ...(init.headers as Record<string, string>), cookie: this.#cookieHeader() } });
     this.#keepCookies(res);
     return res;
@@ -156,7 +172,7 @@ class StaffBrowser {
     let status = 0;
     let html = '';
     try {
-      const res = await this.#fetch(`${BASE}${pathAndQuery}`, { headers: { accept: 'text/html' } });
+      const res = await this.#fetch(`${this.base}${pathAndQuery}`, { headers: { accept: 'text/html' } });
       status = res.status;
       html = await res.text();
       this.inFlight = null;
@@ -180,9 +196,9 @@ class StaffBrowser {
     let status = 0;
     let body = '';
     try {
-      const res = await this.#fetch(`${BASE}${pagePath}`, {
+      const res = await this.#fetch(`${this.base}${pagePath}`, {
         method: 'POST',
-        headers: actionHeaders(actionIds[kind]!, BASE),
+        headers: actionHeaders(actionIds[kind]!, this.base),
         body: JSON.stringify(args),
       });
       status = res.status;
@@ -204,12 +220,12 @@ class StaffBrowser {
   /** next-auth v4 credentials sign-in, as the login form does it (signIn with redirect: false). */
   async signIn(password: string): Promise<void> {
     await this.page('/login', '/login');
-    const csrf = await this.#fetch(`${BASE}/api/auth/csrf`, { headers: { accept: 'application/json' } });
+    const csrf = await this.#fetch(`${this.base}/api/auth/csrf`, { headers: { accept: 'application/json' } });
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const res = await this.#fetch(`${BASE}/api/auth/callback/credentials`, {
+    const res = await this.#fetch(`${this.base}/api/auth/callback/credentials`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ csrfToken, email: this.email, password, callbackUrl: `${BASE}/`, json: 'true' }),
+      body: new URLSearchParams({ csrfToken, email: this.email, password, callbackUrl: `${this.base}/`, json: 'true' }),
     });
     const answer = (await res.json().catch(() => ({}))) as { url?: string };
     if (res.status !== 200 || !this.#cookies.has('next-auth.session-token') || answer.url?.includes('error')) {
@@ -541,10 +557,14 @@ function teamOf(n: number): Member[] {
 const readActionIds = (): Record<string, string> => Object.fromEntries(buildActions().map((a) => [a.key.split('#')[1]!, a.id]));
 
 let serve: Started | null = null;
+let deployment: Deployment | null = null;
 async function stopServe() {
   const s = serve;
+  const d = deployment;
   serve = null;
+  deployment = null;
   await s?.stop();
+  await d?.stop();
 }
 process.on('SIGINT', () => void stopServe().then(() => process.exit(130)));
 process.on('SIGTERM', () => void stopServe().then(() => process.exit(143)));
@@ -557,22 +577,34 @@ async function main(): Promise<number> {
   }
   actionIds = readActionIds();
 
-  console.log(`\n━━ starting the sandbox (${SANDBOX}) and the production dashboard (${BASE})`);
-  serve = await startProcess({
-    name: 'load',
-    command: process.execPath,
-    args: ['node_modules/tsx/dist/cli.mjs', 'scripts/run.ts', 'serve', '--port', String(PORT), '--sandbox-port', String(SANDBOX_PORT)],
-    env: { DASHBOARD_DATA_DIR: DATA_DIR },
-    ready: /Guest Book Partner Dashboard: /,
-    quiet: true,
-    timeoutMs: 180_000,
-  });
-  serve.child.once('exit', (code) => {
-    if (serve) {
-      console.error(`the dashboard or the sandbox stopped during the run (exit ${code})`);
-      process.exit(1);
-    }
-  });
+  if (PROCESSES > 1) {
+    console.log(`\n━━ starting PostgreSQL, the sandbox (${SANDBOX}) and ${PROCESSES} production dashboard processes from ${BASE}`);
+    deployment = await startDeployment({ processes: PROCESSES, port: PORT, sandboxPort: SANDBOX_PORT, dataDir: DATA_DIR });
+    BASES = deployment.bases;
+    void deployment.exited.then((what) => {
+      if (deployment) {
+        console.error(`${what} stopped during the run`);
+        process.exit(1);
+      }
+    });
+  } else {
+    console.log(`\n━━ starting the sandbox (${SANDBOX}) and the production dashboard (${BASE})`);
+    serve = await startProcess({
+      name: 'load',
+      command: process.execPath,
+      args: ['node_modules/tsx/dist/cli.mjs', 'scripts/run.ts', 'serve', '--port', String(PORT), '--sandbox-port', String(SANDBOX_PORT)],
+      env: { DASHBOARD_DATA_DIR: DATA_DIR },
+      ready: /Guest Book Partner Dashboard: /,
+      quiet: true,
+      timeoutMs: 180_000,
+    });
+    serve.child.once('exit', (code) => {
+      if (serve) {
+        console.error(`the dashboard or the sandbox stopped during the run (exit ${code})`);
+        process.exit(1);
+      }
+    });
+  }
 
   const reader = new SandboxReader();
   entities = (await reader.list<SandboxEntity>('/v2/entities'))!;
@@ -607,7 +639,7 @@ async function main(): Promise<number> {
   const runStart = Date.now();
   const deadline = runStart + SECONDS * 1000;
   const rampMs = Math.min(10_000, (SECONDS * 1000) / 4);
-  const sessions: Session[] = team.map((member, index) => ({ browser: new StaffBrowser(member.email), member, index: index + 1, deadline, entity: defaultEntity(), at: '/', edits: 0 }));
+  const sessions: Session[] = team.map((member, index) => ({ browser: new StaffBrowser(member.email, BASES[index % BASES.length]), member, index: index + 1, deadline, entity: defaultEntity(), at: '/', edits: 0 }));
   const poller = setInterval(() => void pollRequestLog().catch((e: unknown) => serverErrors.push(`request log: ${String(e)}`)), 5_000);
   const progress = setInterval(() => {
     const recent = pageViews.slice(-200).map((v) => v.ms);
@@ -661,10 +693,13 @@ async function main(): Promise<number> {
   }
   await pollRequestLog();
 
-  await stopServe();
-  const { db, close } = await openDashboardDb({ dataDir: path.resolve(DATA_DIR) });
+  const databaseUrl = deployment?.databaseUrl;
+  // The audit log is read before PostgreSQL stops with the deployment; the embedded one after the dashboard stopped.
+  if (!databaseUrl) await stopServe();
+  const { db, close } = await openDashboardDb({ dataDir: path.resolve(DATA_DIR), databaseUrl });
   const auditRows = await db.select().from(auditLog);
   await close();
+  await stopServe();
   const auditKeys = auditRows
     .filter((r) => r.result === 'ok')
     .map((r) => {
@@ -715,7 +750,8 @@ async function main(): Promise<number> {
 
   const results = {
     measured_at: new Date().toISOString(),
-    command: `npm run test:load -- --sessions ${SESSIONS} --seconds ${SECONDS} --think-min ${THINK_MIN_MS / 1000} --think-max ${THINK_MAX_MS / 1000}`,
+    command: `npm run test:load -- --sessions ${SESSIONS} --seconds ${SECONDS} --think-min ${THINK_MIN_MS / 1000} --think-max ${THINK_MAX_MS / 1000}${PROCESSES > 1 ? ` --processes ${PROCESSES}` : ''}`,
+    processes: PROCESSES,
     machine: { cores: cpus().length, memory_gb: round(totalmem() / 1024 ** 3), cpu: cpus()[0]?.model ?? 'unknown', node: process.version },
     sessions: SESSIONS,
     roles: Object.fromEntries((['operator', 'admin', 'viewer'] as const).map((r) => [r, team.filter((m) => m.role === r).length])),
@@ -771,11 +807,12 @@ async function main(): Promise<number> {
     checks,
   };
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/load.json', `${JSON.stringify(results, null, 2)}\n`);
+  const resultsFile = PROCESSES > 1 ? `bench/results/load-${PROCESSES}-processes.json` : 'bench/results/load.json';
+  writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   // The raw log of the run, for a closer look (not kept in the repository).
   writeFileSync('bench/results/load-requests.tmp.json', JSON.stringify({ runStart, runEnd, requests: inRun, pageViews, actions }));
   printSummary(results);
-  console.log('\nwrote bench/results/load.json');
+  console.log(`\nwrote ${resultsFile}`);
   return checks.every((c) => c.ok) ? 0 : 1;
 }
 

@@ -5,8 +5,12 @@
  *
  *   node --import tsx scripts/server.ts [--port 3000] [--host 127.0.0.1] [--dev]
  *
- * It refuses to start on an unsafe configuration: the configuration's own checks, and with
- * GUESTBOOK_ENV=production any demo staff account still in the dashboard database.
+ * It refuses to start on an unsafe configuration: the configuration's own checks, with
+ * GUESTBOOK_ENV=production any demo staff account still in the dashboard database, and on
+ * PostgreSQL a running process whose AUTH_SECRET or actions key differs (process-registry.ts).
+ *
+ * On SIGTERM (or SIGINT) it stops taking connections, answers readiness with 503, lets running
+ * allocation applies finish (at most SHUTDOWN_GRACE_MS), then exits.
  */
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
@@ -14,6 +18,24 @@ import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../lib/server/client-add
 import { ConfigError, loadConfig, type DashboardConfig } from '../lib/server/config-core';
 import { openDashboardDb } from '../lib/server/db/open';
 import { assertNoDemoAccounts } from '../lib/server/demo-accounts';
+import { appliesFinished, runningApplies, startDraining } from '../lib/server/lifecycle';
+import { logger, newRequestId, pathOnly, withRequestId } from '../lib/server/logger';
+import { buildIdOf, registerProcess, type Registration } from '../lib/server/process-registry';
+
+/** The longest a shutdown waits for running applies (below the usual 30 s an orchestrator allows). */
+const SHUTDOWN_GRACE_MS = 25_000;
+
+async function register(config: DashboardConfig, dev: boolean): Promise<{ registration: Registration; close(): Promise<void> }> {
+  const { db, close } = await openDashboardDb(config);
+  try {
+    const registration = await registerProcess(db, { authSecret: config.authSecret, actionsKey: process.env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY, buildId: dev ? 'development' : buildIdOf() });
+    if (registration.otherBuilds.length) console.log(`Another build runs beside this one on the database (${registration.otherBuilds.join(', ')}): a rolling deploy?`);
+    return { registration, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
 
 async function refuseDemoAccounts(config: DashboardConfig): Promise<void> {
   const { db, close } = await openDashboardDb(config);
@@ -32,6 +54,7 @@ async function main() {
   (process.env as Record<string, string>).NODE_ENV = dev ? 'development' : 'production';
   const config = loadConfig(process.env);
   if (config.environment === 'production') await refuseDemoAccounts(config);
+  const registered = config.databaseUrl ? await register(config, dev) : null;
 
   const { default: next } = await import('next');
   const port = Number(values.port);
@@ -39,19 +62,51 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
+  // Requests being answered: a shutdown lets them finish (an apply's response re-renders the page).
+  let inFlight = 0;
+  let onIdle: (() => void) | undefined;
   const server = createServer((req, res) => {
+    inFlight++;
+    // Our own id for every request (one a client sends is not trusted), answered as X-Request-Id.
+    const requestId = newRequestId();
+    const started = performance.now();
+    res.setHeader('X-Request-Id', requestId);
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) onIdle?.();
+      const path = pathOnly(req.url);
+      if (!path.startsWith('/_next/static')) {
+        logger.info({ requestId, http: { method: req.method, path, status: res.statusCode, durationMs: Math.round(performance.now() - started) } }, 'request');
+      }
+    });
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustedProxyHops);
-    void handle(req, res);
+    withRequestId(requestId, () => void handle(req, res));
   });
   if (dev) server.on('upgrade', app.getUpgradeHandler());
   server.listen(port, values.host, () => console.log(`Ready on http://${values.host}:${port}`));
-  const close = () => {
-    server.close(() => process.exit(0));
+  const close = async () => {
+    startDraining();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5000).unref();
+    const applies = runningApplies();
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+    const finished = await appliesFinished(SHUTDOWN_GRACE_MS);
+    if (applies) console.log(finished ? `Shutdown: ${applies} running apply(s) finished.` : `Shutdown: applies still running after ${SHUTDOWN_GRACE_MS / 1000} s.`);
+    if (inFlight > 0) {
+      await new Promise<void>((resolve) => {
+        onIdle = resolve;
+        setTimeout(resolve, Math.max(0, deadline - Date.now())).unref();
+      });
+    }
+    await registered?.registration.stop().catch(() => undefined);
+    await registered?.close().catch(() => undefined);
+    // Idle keep-alive connections get a moment to close, then whatever is left is closed.
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    server.closeAllConnections();
+    process.exit(0);
   };
-  process.once('SIGTERM', close);
-  process.once('SIGINT', close);
+  process.once('SIGTERM', () => void close());
+  process.once('SIGINT', () => void close());
 }
 
 main().catch((e: unknown) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GuestbookApiError, errorFromResponse } from './errors';
 import { ENTITY_FILTERS, MARKET_FILTERS, RESERVATION_FILTERS, VENUE_FILTERS, buildFilterParams, type Condition, type FilterSchema } from './filters';
-import { readRateLimit, RequestBudget, retryDelayMs, type RateLimitState } from './rate-limit';
+import { readRateLimit, RequestBudget, retryDelayMs, type RateLimitState, type SharedBudgetWindow } from './rate-limit';
 import {
   AvailabilityOption,
   AvailabilityQuery,
@@ -43,6 +43,8 @@ export interface GuestbookClientOptions {
   verifyTokens?: boolean;
   /** requests per minute this process allows itself (default 900: below the API's 1,000) */
   requestsPerMinute?: number;
+  /** a window shared with the other processes of these credentials: `requestsPerMinute` is then for all of them together */
+  sharedBudget?: SharedBudgetWindow;
   /** per-request timeout (default 15 s) */
   timeoutMs?: number;
   /** how often an idempotent request is retried after a 429, a 502/503/504 or a dropped connection (default 3) */
@@ -173,7 +175,7 @@ export class GuestbookClient {
     return this.#core.rateLimit;
   }
 
-  /** This process's request budget: requests sent in the last 60 s and in the last 10 s, and how many it allows per minute. */
+  /** The request budget: requests sent in the last 60 s and in the last 10 s (by every process sharing the window, as of this process's last request), and how many it allows per minute. */
   get budget(): { used: number; lastTenSeconds: number; perMinute: number } {
     return { used: this.#core.budget.used, lastTenSeconds: this.#core.budget.usedWithin(10_000), perMinute: this.#core.budget.perMinute };
   }
@@ -417,7 +419,7 @@ export function createGuestbookClient(options: GuestbookClientOptions): Guestboo
       verifyTokens: options.verifyTokens ?? false,
       timeoutMs,
     }),
-    budget: new RequestBudget(options.requestsPerMinute ?? 900, now, sleep),
+    budget: new RequestBudget(options.requestsPerMinute ?? 900, now, sleep, options.sharedBudget),
     rateLimit: null,
   };
   return new GuestbookClient(core, null);

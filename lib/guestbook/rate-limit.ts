@@ -27,6 +27,28 @@ export function retryDelayMs(headers: Headers, now: number): number {
   return 1000;
 }
 
+/** What a shared window answers to one request: counted (both waits 0), or how long to wait. */
+export interface SharedTake {
+  /** a block every process respects (a 429's Retry-After, a window the API reported spent), in ms from now */
+  blockedMs: number;
+  /** until a request leaves the shared 60-second span, in ms; 0 when this one was counted */
+  waitMs: number;
+  /** requests counted across every process in the last 60 s and 10 s, this one included */
+  used: number;
+  lastTenSeconds: number;
+}
+
+/**
+ * A request window shared by several processes of one client (e.g. through their database):
+ * each API request costs one unit, counted once it fits. Implementations never throw: when the
+ * store cannot answer they grant the request and the process's own window alone applies.
+ */
+export interface SharedBudgetWindow {
+  take(perMinute: number): Promise<SharedTake>;
+  /** Every process waits `ms` from now before its next request. */
+  block(ms: number): Promise<void>;
+}
+
 /**
  * The process's request budget: at most `perMinute` requests in any 60-second span, shared by
  * every caller of one client, so that ordinary use stays below the API's own limit instead of
@@ -38,12 +60,21 @@ export class RequestBudget {
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #sent: number[] = [];
+  readonly #shared: SharedBudgetWindow | undefined;
   #blockedUntil = 0;
+  /** the shared window's figures at this process's last request */
+  #sharedFigures: { at: number; used: number; lastTenSeconds: number } | null = null;
 
-  constructor(perMinute: number, now: () => number, sleep: (ms: number) => Promise<void>) {
+  /**
+   * With `shared`, the budget is one for every process sharing that window: a request is sent
+   * only once both this process's count and the shared count leave room, and a block one process
+   * learns from the API holds for all.
+   */
+  constructor(perMinute: number, now: () => number, sleep: (ms: number) => Promise<void>, shared?: SharedBudgetWindow) {
     this.#perMinute = perMinute;
     this.#now = now;
     this.#sleep = sleep;
+    this.#shared = shared;
   }
 
   /**
@@ -59,7 +90,17 @@ export class RequestBudget {
       const waitForBudget = this.#sent.length >= this.#perMinute ? this.#sent[0]! + 60_000 - now : 0;
       const wait = Math.max(waitForApi, waitForBudget);
       if (wait <= 0) {
-        this.#sent.push(now);
+        if (this.#shared) {
+          const answer = await this.#shared.take(this.#perMinute);
+          const at = this.#now();
+          this.#sharedFigures = { at, used: answer.used, lastTenSeconds: answer.lastTenSeconds };
+          if (answer.blockedMs > 0 || answer.waitMs > 0) {
+            if (answer.blockedMs > maxWaitMs) return new Date(at + answer.blockedMs);
+            await this.#sleep(Math.max(answer.blockedMs, answer.waitMs));
+            continue;
+          }
+        }
+        this.#sent.push(this.#now());
         return null;
       }
       if (waitForApi > maxWaitMs) return new Date(now + waitForApi);
@@ -69,11 +110,15 @@ export class RequestBudget {
 
   /** Records what the API said about its window. */
   observe(state: RateLimitState | null): void {
-    if (state && state.remaining <= 0) this.#blockedUntil = Math.max(this.#blockedUntil, state.resetAt.getTime());
+    if (state && state.remaining <= 0) {
+      this.#blockedUntil = Math.max(this.#blockedUntil, state.resetAt.getTime());
+      void this.#shared?.block(state.resetAt.getTime() - this.#now());
+    }
   }
 
   blockFor(ms: number): void {
     this.#blockedUntil = Math.max(this.#blockedUntil, this.#now() + ms);
+    void this.#shared?.block(ms);
   }
 
   /** Requests this process allows itself in any 60-second span. */
@@ -86,9 +131,17 @@ export class RequestBudget {
     return this.usedWithin(60_000);
   }
 
-  /** Requests counted in the last `ms` milliseconds (of the current 60-second span). */
+  /**
+   * Requests counted in the last `ms` milliseconds (of the current 60-second span). With a
+   * shared window, for spans of 10 s and 60 s, the larger of this process's count and the shared
+   * count seen at its last request (within that span).
+   */
   usedWithin(ms: number): number {
     const now = this.#now();
-    return this.#sent.filter((t) => t > now - Math.min(ms, 60_000)).length;
+    const span = Math.min(ms, 60_000);
+    const own = this.#sent.filter((t) => t > now - span).length;
+    const shared = this.#sharedFigures;
+    if (!shared || shared.at <= now - span) return own;
+    return Math.max(own, span >= 60_000 ? shared.used : span >= 10_000 ? shared.lastTenSeconds : 0);
   }
 }

@@ -5,7 +5,10 @@ import type { CommitmentRow, Venue } from '../guestbook/schemas';
 import { describeApiError } from './api-errors';
 import { apiFor, knownPrograms, listEntities, type ProgramOption } from './entities';
 import { listVenues } from './directory';
+import { getConfig } from './config';
+import { AdvisoryLock, type KeyLock } from './coordination/advisory-lock';
 import { KeyedLock } from './keyed-lock';
+import { asApply } from './lifecycle';
 import { forgetSharedReads, reviseSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
 
 /** Entity reads run at most this many at a time, so a large grid stays inside the request budget. */
@@ -149,14 +152,19 @@ const seatsOf = (row: CommitmentRow | undefined) => row?.entity_seats ?? 0;
 const sameBody = (a: { data: { id: string; entity_seats: number }[] } | undefined, b: { data: { id: string; entity_seats: number }[] }) =>
   a !== undefined && a.data.length === b.data.length && a.data.every((x, i) => x.id === b.data[i]!.id && x.entity_seats === b.data[i]!.entity_seats);
 
-const globalForLocks = globalThis as unknown as { allocationLock?: KeyedLock };
+const globalForLocks = globalThis as unknown as { allocationLock?: KeyLock };
 /**
- * Applies of this server that touch the same entity or the same commitment run one at a time.
- * A PUT carries the entity's complete set as read before it, so two applies for one entity that
- * overlap would each put back the other's cells as they were; and two increases on one
- * commitment could each pass the re-read and then over-allocate it together.
+ * Applies that touch the same entity or the same commitment run one at a time, in every process
+ * of the deployment. A PUT carries the entity's complete set as read before it, so two applies
+ * for one entity that overlap would each put back the other's cells as they were; and two
+ * increases on one commitment could each pass the re-read and then over-allocate it together.
+ * On PostgreSQL the keys are advisory locks every process respects (released if the process
+ * dies); the embedded database serves one process, which locks in memory with no round trip.
  */
-const allocationLock = (globalForLocks.allocationLock ??= new KeyedLock());
+function allocationLock(): KeyLock {
+  const { databaseUrl } = getConfig();
+  return (globalForLocks.allocationLock ??= databaseUrl ? new AdvisoryLock(databaseUrl) : new KeyedLock());
+}
 
 /**
  * Applies a change set in two phases (decreases first, then final values), each PUT the
@@ -174,7 +182,8 @@ export async function applyChanges(changes: CellChange[], options: { resume?: bo
     return { id: e.id, name: e.name, org_id: e.org_id };
   });
   const keys = [...touchedIds.map((id) => `entity:${id}`), ...changes.map((c) => `commitment:${c.commitmentId}`)];
-  return allocationLock.run(keys, () => applyHeld(changes, touched, options));
+  // Counted as running, so that a shutdown lets it finish (scripts/server.ts).
+  return asApply(() => allocationLock().run(keys, () => applyHeld(changes, touched, options)));
 }
 
 async function applyHeld(changes: CellChange[], touched: EntityRef[], options: { resume?: boolean }): Promise<ApplyOutcome> {

@@ -37,6 +37,11 @@ const Env = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(40).default('Company SSO'),
   NEXTAUTH_URL: Url.optional(),
+  DASHBOARD_PROCESSES: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1).max(64).default(1),
+  NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: z
+    .string()
+    .refine((k) => [16, 24, 32].includes(Buffer.from(k, 'base64').length) && /^[A-Za-z0-9+/]+=*$/.test(k), { error: 'must be a base64 AES key of 16, 24 or 32 bytes, e.g. `openssl rand -base64 32`' })
+    .optional(),
   TRUSTED_PROXY_HOPS: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(0).max(10).default(0),
   EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
 });
@@ -66,6 +71,8 @@ export interface DashboardConfig {
   trustedProxyHops: number;
   /** the most reservations one CSV export may hold */
   exportMaxRows: number;
+  /** how many dashboard processes the deployment runs side by side (DASHBOARD_PROCESSES) */
+  processes: number;
 }
 
 export class ConfigError extends Error {
@@ -140,6 +147,7 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
   }
   const production = env.GUESTBOOK_ENV === 'production';
   if (production) refuseUnsafeProduction(env);
+  refuseUnsafeProcesses(env);
   const baseUrl = env.GUESTBOOK_API_URL ?? SANDBOX_DEFAULTS.apiUrl;
   const dataDir = path.resolve(env.DASHBOARD_DATA_DIR);
   return {
@@ -162,7 +170,26 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
     secureCookies: env.NEXTAUTH_URL?.startsWith('https://') ?? false,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     exportMaxRows: env.EXPORT_MAX_ROWS,
+    processes: env.DASHBOARD_PROCESSES,
   };
+}
+
+/**
+ * More than one process (DASHBOARD_PROCESSES > 1) needs what they must share set explicitly:
+ * PostgreSQL (the embedded database is one process's file, and locks, the request budget and
+ * sessions live in the database), AUTH_SECRET (a session signed by one must open on the other;
+ * a generated one is per data directory) and NEXT_SERVER_ACTIONS_ENCRYPTION_KEY (a server action
+ * rendered by one process must decrypt on the other; Next generates one per build otherwise).
+ * That they are the same everywhere is checked against the running processes at start
+ * (lib/server/process-registry.ts).
+ */
+function refuseUnsafeProcesses(env: z.output<typeof Env>): void {
+  if (env.DASHBOARD_PROCESSES === 1) return;
+  const missing = (['DASHBOARD_DATABASE_URL', 'AUTH_SECRET', 'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY'] as const).filter((k) => !env[k]);
+  if (missing.length) {
+    const embedded = missing.includes('DASHBOARD_DATABASE_URL') ? ' (the embedded database serves one process)' : '';
+    throw new ConfigError(`DASHBOARD_PROCESSES=${env.DASHBOARD_PROCESSES} requires ${missing.join(', ')}${embedded}`);
+  }
 }
 
 let processConfig: DashboardConfig | undefined;

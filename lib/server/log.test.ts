@@ -24,11 +24,11 @@ describe('unexpected failures in the log', () => {
     expect(String((failure as Error).message)).toMatch(/\$argon2id\$/);
 
     const lines: string[] = [];
-    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
     const logId = logUnexpected('action change-own-password', failure);
     spy.mockRestore();
     const log = lines.join('\n');
-    expect(log).toContain(`log id ${logId}`);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 50, msg: 'unexpected failure', scope: 'action change-own-password', logId });
     expect(log).toMatch(/DrizzleQueryError|Error/);
     expect(log).not.toMatch(/\$argon2id\$/);
     expect(log).not.toContain('the new secret password');

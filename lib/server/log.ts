@@ -5,6 +5,7 @@
  * the stack's frames are written, never a message.
  */
 import { randomUUID } from 'node:crypto';
+import { logger } from './logger';
 
 export interface ErrorFacts {
   name: string;
@@ -33,7 +34,6 @@ export function errorFacts(error: unknown): ErrorFacts {
 export function logUnexpected(scope: string, error: unknown): string {
   const logId = randomUUID().slice(0, 8);
   const f = errorFacts(error);
-  const what = [f.name, f.code && `code ${f.code}`, f.cause && `caused by ${f.cause.name}${f.cause.code ? ` code ${f.cause.code}` : ''}`].filter(Boolean).join(', ');
-  console.error(`[${scope}] unexpected failure, log id ${logId}: ${what}${f.frames.length ? `\n    ${f.frames.join('\n    ')}` : ''}`);
+  logger.error({ scope, logId, error: { name: f.name, code: f.code, cause: f.cause, frames: f.frames } }, 'unexpected failure');
   return logId;
 }

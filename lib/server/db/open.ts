@@ -23,7 +23,7 @@ export interface OpenedDb {
 
 export async function openDashboardDb(options: { dataDir: string; databaseUrl?: string; memory?: boolean }): Promise<OpenedDb> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, keepAlive: true });
     // An idle connection the server ends (a restart, a failover) is replaced by the pool; logged, not thrown.
     pool.on('error', (e) => void logUnexpected('database pool', e));
     const db = drizzlePg(pool, { schema });

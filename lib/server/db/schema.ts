@@ -76,6 +76,40 @@ export const auditLog = pgTable(
 export type AuditRow = typeof auditLog.$inferSelect;
 
 /**
+ * The API request budget shared by every process of the dashboard: one row per API request sent
+ * in the last 60 s, per client id. Taken through `api_budget_take` (migration 0002), which
+ * counts and inserts under one transaction-scoped advisory lock in a single round trip.
+ */
+export const apiBudgetRequests = pgTable(
+  'api_budget_requests',
+  {
+    clientId: text('client_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('api_budget_requests_idx').on(t.clientId, t.sentAt)],
+);
+
+/** A wait every process respects before its next API request: a 429's Retry-After, a spent window. */
+export const apiBudgetBlocks = pgTable('api_budget_blocks', {
+  clientId: text('client_id').primaryKey(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The dashboard processes running on this database, each refreshed every 20 s while it runs:
+ * a new process compares its settings' fingerprints (keyed hashes, never the settings) with
+ * those of the others before it listens.
+ */
+export const dashboardProcesses = pgTable('dashboard_processes', {
+  id: text('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  authFingerprint: text('auth_fingerprint').notNull(),
+  actionsKeyFingerprint: text('actions_key_fingerprint').notNull(),
+  buildId: text('build_id').notNull(),
+});
+
+/**
  * The CSV export each staff member has running (at most one), leased so that an export whose
  * process died frees its member after `expires_at`. In the database so that the rule holds across
  * every server process.
