@@ -416,6 +416,18 @@ async function gridAtScale(browser: Browser) {
   }
 }
 
+/** The production build and a fresh sandbox on the bench's ports (scripts/run.ts serve). */
+const startServe = (env: Record<string, string | undefined>): Promise<Started> =>
+  startProcess({
+    name: 'bench',
+    command: process.execPath,
+    args: ['node_modules/tsx/dist/cli.mjs', 'scripts/run.ts', 'serve', '--port', String(PORT), '--sandbox-port', String(SANDBOX_PORT)],
+    env: { DASHBOARD_DATA_DIR: '.data/bench/dashboard', ...env },
+    ready: /Guest Book Partner Dashboard: /,
+    quiet: true,
+    timeoutMs: 180_000,
+  });
+
 const launchBrowser = () =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -441,15 +453,7 @@ async function main() {
   const tokens = await tokenEconomy();
 
   console.log(`\n━━ pages (production build, Chromium; sandbox with ${Number(values['page-reservations']).toLocaleString('en')} reservations)`);
-  const serve: Started = await startProcess({
-    name: 'bench',
-    command: process.execPath,
-    args: ['node_modules/tsx/dist/cli.mjs', 'scripts/run.ts', 'serve', '--port', String(PORT), '--sandbox-port', String(SANDBOX_PORT)],
-    env: { DASHBOARD_DATA_DIR: '.data/bench/dashboard', SANDBOX_RESERVATIONS: values['page-reservations'] },
-    ready: /Guest Book Partner Dashboard: /,
-    quiet: true,
-    timeoutMs: 180_000,
-  });
+  const serve: Started = await startServe({ SANDBOX_RESERVATIONS: values['page-reservations'] });
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -487,6 +491,8 @@ async function main() {
     const overhead = await serverOverhead(context.request, RUNS * 4);
     const signInTimes = await signInTiming(BASE, DEMO_ACCOUNTS[2]!.email, spread);
     console.log(`  ${signInLine(signInTimes)}`);
+    const duringExport = await exportFigures(context, page);
+    console.log(`  ${exportLine(duringExport)}`);
 
     // INP of a filter change on the search and of one keyboard step on the grid.
     await page.goto(`${BASE}/allocations`);
@@ -517,6 +523,7 @@ async function main() {
       grid_at_scale: await gridAtScale(browser),
       server_overhead: overhead,
       sign_in: signInTimes,
+      during_export: duringExport,
       sandbox: sandboxResults,
     };
     console.log(`  API requests per page view ${apiPerView}; token requests during ${ROUTES.length * RUNS} page views: ${viewTokens}`);
@@ -538,15 +545,7 @@ const signInLine = (t: SignInTiming) =>
 
 /** `--sign-in-only`: the sign-in timing alone, on a fresh production server. */
 async function signInOnly() {
-  const serve = await startProcess({
-    name: 'bench',
-    command: process.execPath,
-    args: ['node_modules/tsx/dist/cli.mjs', 'scripts/run.ts', 'serve', '--port', String(PORT), '--sandbox-port', String(SANDBOX_PORT)],
-    env: { DASHBOARD_DATA_DIR: '.data/bench/dashboard' },
-    ready: /Guest Book Partner Dashboard: /,
-    quiet: true,
-    timeoutMs: 180_000,
-  });
+  const serve = await startServe({});
   try {
     const timing = await signInTiming(BASE, DEMO_ACCOUNTS[2]!.email, spread);
     console.log(signInLine(timing));
@@ -564,15 +563,7 @@ const exportLine = (e: ExportFigures) =>
 
 /** `--export-only`: the search page before and during one CSV export, on a fresh production server and a sandbox of `--page-reservations`. */
 async function exportOnly() {
-  const serve = await startProcess({
-    name: 'bench',
-    command: process.execPath,
-    args: ['node_modules/tsx/dist/cli.mjs', 'scripts/run.ts', 'serve', '--port', String(PORT), '--sandbox-port', String(SANDBOX_PORT)],
-    env: { DASHBOARD_DATA_DIR: '.data/bench/dashboard', SANDBOX_RESERVATIONS: values['page-reservations'] },
-    ready: /Guest Book Partner Dashboard: /,
-    quiet: true,
-    timeoutMs: 180_000,
-  });
+  const serve = await startServe({ SANDBOX_RESERVATIONS: values['page-reservations'] });
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -626,6 +617,7 @@ function writeReadmeTable(r: {
   };
   server_overhead: { action: string; api_requests: number; overhead_ms: { p50: number; p95: number } }[];
   sign_in: SignInTiming;
+  during_export: ExportFigures;
   grid_at_scale: Awaited<ReturnType<typeof gridAtScale>>;
   sandbox: { reservations: number; database: string; endpoints: { label: string; rps: number; p50_ms: number; p99_ms: number }[] };
 }) {
@@ -658,6 +650,8 @@ function writeReadmeTable(r: {
     ...r.server_overhead.map((o) => `| ${o.action} | ${o.api_requests} | ${o.overhead_ms.p50} / ${o.overhead_ms.p95} ms |`),
     '',
     signInLine(r.sign_in),
+    '',
+    exportLine(r.during_export),
     '',
     `| sandbox endpoint (${r.sandbox.reservations.toLocaleString('en')} reservations, ${r.sandbox.database}) | req/s | p50 | p99 |`,
     '|---|---|---|---|',
