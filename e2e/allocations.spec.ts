@@ -242,8 +242,11 @@ test('a venue narrows the reads to it; a change made at another venue is still r
   await openGrid(page);
 
   const mark = await sandboxRequestMark(request);
-  await venue.selectOption(r1.venue_id);
-  await expect(page).toHaveURL(new RegExp(`venue=${r1.venue_id}`));
+  // A choice made before the streamed page has hydrated is reset by hydration: choose again until it holds.
+  await expect(async () => {
+    await venue.selectOption(r1.venue_id);
+    await expect(page).toHaveURL(new RegExp(`venue=${r1.venue_id}`), { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId(`alloc-row-${r1.id}`)).toBeVisible();
   await expect(page.getByTestId('allocation-count')).not.toHaveText('Reading…');
   const reads = (await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'GET' && r.path === '/v2/commitments');

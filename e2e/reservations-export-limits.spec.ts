@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { sandboxControls } from '../lib/sandbox/control-client';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DASHBOARD_URL, SANDBOX_URL, STORAGE } from './env';
 import { sandboxApi, sandboxPatchReservation, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
@@ -28,16 +29,17 @@ test('guest text that a spreadsheet would run as a formula comes out of the expo
   }
 });
 
-test('two exports started at once by one staff member: one runs, the other is refused; once it ends another may start', async ({ page, request }) => {
+test('two exports started at once by one staff member: one runs, the other is refused; once it ends another may start', async ({ page }) => {
   await page.goto('/reservations');
-  await request.post(`${SANDBOX_URL}/_sandbox/faults`, { data: { latency_ms: 400 } });
+  // Slow API answers keep the first export running while the second arrives.
+  await sandboxControls(SANDBOX_URL).setFaults({ latency_ms: 400 });
   try {
     const [a, b] = await Promise.all([page.request.get(exportUrl(SMALL)), page.request.get(exportUrl(SMALL))]);
     const refused = a.status() === 409 ? a : b;
     expect([a.status(), b.status()].sort()).toEqual([200, 409]);
     expect(((await refused.json()) as { error: string }).error).toBe('You already have an export running. Wait for it to finish, or cancel it, before starting another.');
   } finally {
-    await request.delete(`${SANDBOX_URL}/_sandbox/faults`);
+    await sandboxControls(SANDBOX_URL).clearFaults();
   }
   const again = await page.request.get(exportUrl(SMALL));
   expect(again.status()).toBe(200);

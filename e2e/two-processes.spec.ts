@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createGuestbookClient, type GuestbookClient } from '../lib/guestbook';
 import type { CommitmentRow, Entity } from '../lib/guestbook/schemas';
 import { startTestPostgres, type TestPostgres } from '../lib/server/db/test-postgres';
+import { sandboxControls } from '../lib/sandbox/control-client';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { run, startProcess, type Started } from '../scripts/processes';
 import { buildActions } from './action-list';
@@ -110,15 +111,9 @@ async function apply(i: number, changes: Change[]): Promise<string> {
 const rowsOf = async (e: Entity): Promise<CommitmentRow[]> => (await client.asEntity(e).listCommitments({ status: ['assigned'], limit: 100 })).data;
 const seats = (rows: CommitmentRow[], id: string) => rows.find((r) => r.id === id)?.entity_seats ?? 0;
 
-interface Logged {
-  seq: number;
-  method: string;
-  path: string;
-  context?: string | null;
-  started_ms: number;
-  duration_ms?: number;
-}
-const sandboxLog = async (since = 0): Promise<Logged[]> => ((await (await fetch(`${SANDBOX}/_sandbox/requests?since=${since}`)).json()) as { data: Logged[] }).data;
+// The sandbox inherits the run's SANDBOX_CONTROL_TOKEN (playwright.config.ts); the control client sends it.
+const controls = sandboxControls(SANDBOX);
+const sandboxLog = async (since = 0) => (await controls.requests(since)).map((r) => ({ ...r, started_ms: r.started_ms ?? Date.parse(r.at) }));
 
 /** Two entities with at least `n` assigned commitments in common, where each holds seats. */
 async function pairSharing(n: number) {
@@ -179,10 +174,10 @@ test('a process killed (SIGKILL) in the middle of an apply leaves no lock: the o
   const ctx = e1.org_id ?? e1.id;
   const mark = (await sandboxLog()).at(-1)?.seq ?? 0;
   // A's re-read is held up in the sandbox, so A holds e1's lock when it is killed.
-  await fetch(`${SANDBOX}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latency_ms: 8_000 }) });
+  await controls.setFaults({ latency_ms: 8_000 });
   const killed = apply(0, [{ commitmentId: c1, entityId: e1.id, before: seats(rows1, c1), after: seats(rows1, c1) - 1 }]).catch(() => 'killed');
   await expect.poll(async () => (await sandboxLog(mark)).some((r) => r.method === 'GET' && r.path === '/v2/commitments' && r.context === ctx), { timeout: 90_000 }).toBe(true);
-  await fetch(`${SANDBOX}/_sandbox/faults`, { method: 'DELETE' });
+  await controls.clearFaults();
 
   const waiting = apply(1, [{ commitmentId: c2, entityId: e1.id, before: seats(rows1, c2), after: seats(rows1, c2) - 1 }]);
   dashboards[0]!.child.kill('SIGKILL');
@@ -205,11 +200,11 @@ test('SIGTERM in the middle of an apply: the process stops taking connections, l
   const c = shared[0]!;
   const ctx = e1.org_id ?? e1.id;
   const mark = (await sandboxLog()).at(-1)?.seq ?? 0;
-  await fetch(`${SANDBOX}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latency_ms: 3_000 }) });
+  await controls.setFaults({ latency_ms: 3_000 });
   const running = apply(1, [{ commitmentId: c, entityId: e1.id, before: seats(rows1, c), after: seats(rows1, c) - 1 }]);
   await expect.poll(async () => (await sandboxLog(mark)).some((r) => r.method === 'GET' && r.path === '/v2/commitments' && r.context === ctx), { timeout: 60_000 }).toBe(true);
   // The page re-rendered in the action's answer need not wait as long.
-  await fetch(`${SANDBOX}/_sandbox/faults`, { method: 'DELETE' });
+  await controls.clearFaults();
   const exited = new Promise<number | null>((resolve) => dashboards[1]!.child.once('exit', (code) => resolve(code)));
   dashboards[1]!.child.kill('SIGTERM');
   // The apply runs to its end and its answer is delivered: applied, or (seen in some runs, not
