@@ -1,6 +1,5 @@
-import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ButtonHTMLAttributes } from 'react';
+import { cloneElement, isValidElement, type ComponentProps, type ReactElement } from 'react';
 import { cn } from './cn';
 
 export const buttonVariants = cva(
@@ -25,7 +24,7 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
+export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
     /** Renders the child (a Link, an <a>) with the button's look instead of a <button>. */
     asChild?: boolean;
@@ -33,6 +32,10 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
 
 export function Button({ variant, size, asChild = false, className, type = 'button', ...props }: ButtonProps) {
   const classes = cn(buttonVariants({ variant, size }), className);
-  if (asChild) return <Slot className={classes} {...props} />;
+  if (asChild && isValidElement(props.children)) {
+    // The child (a Link, an <a>) keeps its own props; the button's look is added to its classes.
+    const child = props.children as ReactElement<{ className?: string }>;
+    return cloneElement(child, { className: cn(classes, child.props.className) });
+  }
   return <button type={type} className={classes} {...props} />;
 }
