@@ -46,7 +46,7 @@ export function AccountLabel({ name, email, roleLabel }: Pick<AccountMenuProps, 
         <span className="block truncate text-sm font-medium text-slate-800" data-testid="shell-staff-name">
           {name}
         </span>
-        <span className="block text-xs text-slate-500">
+        <span className="block text-xs text-slate-600">
           <span className="hidden xl:inline">{email} · </span>
           <span data-testid="shell-staff-role">{roleLabel}</span>
         </span>

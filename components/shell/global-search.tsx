@@ -41,6 +41,7 @@ export function GlobalSearch({ search, pages }: { search: SearchAction; pages: {
           <path d="M8.5 3a5.5 5.5 0 014.38 8.83l3.4 3.4a.75.75 0 11-1.06 1.06l-3.4-3.4A5.5 5.5 0 118.5 3zm0 1.5a4 4 0 100 8 4 4 0 000-8z" />
         </svg>
         <span className="sr-only sm:not-sr-only">Search</span>
+        <span className="sr-only"> everything</span>
         <kbd aria-hidden="true" className="hidden rounded bg-slate-100 px-1.5 font-sans text-xs text-slate-600 lg:inline">
           Ctrl K
         </kbd>
