@@ -1,0 +1,117 @@
+'use client';
+
+import { Button } from '@/components/ui/button';
+import type { Change } from '@/lib/allocation';
+import type { ApplyOutcome } from '@/lib/server/allocations';
+
+type Failed = Extract<ApplyOutcome, { status: 'failed' }>;
+
+interface ReviewPanelProps {
+  changes: Change[];
+  outcome: ApplyOutcome | null;
+  /** the changes the last apply sent: what a restore puts back */
+  lastChanges: Change[];
+  pending: boolean;
+  nameOf: (entityId: string) => string;
+  describeCommitment: (commitmentId: string) => string;
+  onApply: () => void;
+  onRetry: () => void;
+  onRestore: (sets: Failed['readBefore']) => void;
+  onDiscard: () => void;
+  onReload: () => void;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What a restore sets each changed cell back to: its value in the sets read before the apply. */
+export function restoredCells(lastChanges: Change[], readBefore: Failed['readBefore']): { commitmentId: string; entityId: string; seats: number }[] {
+  return lastChanges.map(({ commitmentId, entityId }) => ({
+    commitmentId,
+    entityId,
+    seats: readBefore.find((s) => s.entityId === entityId)?.data.find((d) => d.id === commitmentId)?.entity_seats ?? 0,
+  }));
+}
+
+/** The pending changes, Apply and Discard; after an apply, its conflicts or where it stopped. */
+export function ReviewPanel(props: ReviewPanelProps) {
+  const { changes, outcome, pending, nameOf, describeCommitment } = props;
+  return (
+    <section aria-labelledby="review-heading" className="rounded-lg bg-white p-4 ring-1 ring-slate-200" data-testid="allocation-review">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="review-heading" className="text-sm font-semibold text-slate-900">
+          Review: {plural(changes.length, 'change')}
+        </h2>
+        <div className="ml-auto flex gap-2">
+          <Button variant="secondary" disabled={pending || changes.length === 0} onClick={props.onDiscard}>
+            Discard
+          </Button>
+          <Button disabled={pending || changes.length === 0} onClick={props.onApply}>
+            {pending ? 'Applying…' : `Apply ${plural(changes.length, 'change')}`}
+          </Button>
+        </div>
+      </div>
+      {changes.length > 0 && (
+        <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="allocation-changes">
+          {changes.map((c) => (
+            <li key={`${c.commitmentId}:${c.entityId}`} className="flex justify-between gap-4 py-1.5">
+              <span>
+                <strong>{nameOf(c.entityId)}</strong> · {describeCommitment(c.commitmentId)}
+              </span>
+              <span className="tabular-nums">
+                {c.before} → {c.after}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {outcome?.status === 'conflict' && (
+        <div className="mt-3 text-sm" data-testid="allocation-conflicts">
+          <table className="w-full text-left">
+            <thead className="text-xs text-slate-500">
+              <tr>
+                <th className="py-1">Entity · commitment</th>
+                <th>When loaded</th>
+                <th>Theirs (now in the API)</th>
+                <th>Ours</th>
+              </tr>
+            </thead>
+            <tbody>
+              {outcome.conflicts.map((c) => (
+                <tr key={`${c.commitmentId}:${c.entityId}`} className="border-t border-slate-100">
+                  <td className="py-1">
+                    {nameOf(c.entityId)} · {describeCommitment(c.commitmentId)}
+                  </td>
+                  <td className="tabular-nums">{c.loaded}</td>
+                  <td className="tabular-nums font-semibold">{c.theirs}</td>
+                  <td className="tabular-nums">{c.ours}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Button className="mt-2" variant="secondary" onClick={props.onReload}>
+            Reload the grid
+          </Button>
+        </div>
+      )}
+      {outcome?.status === 'failed' && (
+        <div className="mt-3 space-y-2 text-sm" data-testid="allocation-failure">
+          <ul>
+            {outcome.holding.map((h) => (
+              <li key={h.entityId}>
+                {nameOf(h.entityId)}: {h.state}
+              </li>
+            ))}
+          </ul>
+          <div className="flex gap-2">
+            <Button variant="secondary" disabled={pending} onClick={props.onRetry}>
+              Retry the rest
+            </Button>
+            <Button variant="danger" disabled={pending} onClick={() => props.onRestore(outcome.readBefore)}>
+              Restore what was read
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
