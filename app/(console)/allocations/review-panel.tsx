@@ -23,15 +23,6 @@ interface ReviewPanelProps {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** What a restore sets each changed cell back to: its value in the sets read before the apply. */
-export function restoredCells(lastChanges: Change[], readBefore: Failed['readBefore']): { commitmentId: string; entityId: string; seats: number }[] {
-  return lastChanges.map(({ commitmentId, entityId }) => ({
-    commitmentId,
-    entityId,
-    seats: readBefore.find((s) => s.entityId === entityId)?.data.find((d) => d.id === commitmentId)?.entity_seats ?? 0,
-  }));
-}
-
 /** The pending changes, Apply and Discard; after an apply, its conflicts or where it stopped. */
 export function ReviewPanel(props: ReviewPanelProps) {
   const { changes, outcome, pending, nameOf, describeCommitment } = props;
