@@ -25,8 +25,8 @@ test.describe('on a tablet, by touch', () => {
     const box = (await handle.boundingBox())!;
     const seatWidth = bar.width / row.total_seats;
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-    // The thumb is what a finger lands on, not the sticky column or the header over it.
-    expect(await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest('[role="slider"]')?.getAttribute('data-testid'), [x, y])).toBe(await handle.getAttribute('data-testid'));
+    // The finger lands on the bar (which drags the nearest thumb), not on the sticky column or the header.
+    expect(await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest('[data-testid^="bar-"]')?.getAttribute('data-testid'), [x, y])).toBe(`bar-${row.id}`);
 
     // page.touchscreen only taps: a drag is touchStart, touchMoves and touchEnd sent as the device would.
     const cdp = await page.context().newCDPSession(page);
@@ -38,7 +38,8 @@ test.describe('on a tablet, by touch', () => {
 
     await expect(seatInput(page, row.id, entity.name)).toHaveValue(String(seatsBefore + 3));
     await expect(handle).toHaveAttribute('aria-valuetext', new RegExp(`^${entity.name.replace(/[&]/g, '\\$&')} ${seatsBefore + 3} seats?, Unallocated`));
-    // touch-action: none: the finger moved the thumb, not the grid.
+    // The sideways finger moved the thumb, not the grid, and left the thumb focused.
+    await expect(handle).toBeFocused();
     expect(await grid.evaluate((el) => [el.scrollLeft, el.scrollTop])).toEqual(scrollBefore);
 
     await applyAndWait(page, 1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capacityLayout, EXTERNAL_SEGMENT, PAGE_STEP, seatAtRatio, thumbKeyTarget, thumbs, type Thumb } from './bar';
+import { capacityLayout, EXTERNAL_SEGMENT, GRAB_PX, nearestThumb, PAGE_STEP, seatAtRatio, thumbKeyTarget, thumbs, type Thumb } from './bar';
 import { moveSeats, UNALLOCATED, type Edits } from './edit';
 import { mergeGrid, type GridRow } from './grid';
 import { entity, rowsByEntity, type World } from './testing';
@@ -113,5 +113,31 @@ describe('seatAtRatio', () => {
     expect(seatAtRatio(0.31, 30, range)).toBe(9);
     expect(seatAtRatio(0, 30, range)).toBe(3);
     expect(seatAtRatio(1.2, 30, range)).toBe(13);
+  });
+});
+
+describe('nearestThumb', () => {
+  const a: Thumb = { left: 'a', right: 'b', position: 10, min: 4, max: 10 };
+  const b: Thumb = { left: 'b', right: UNALLOCATED, position: 10, min: 10, max: 30 };
+  const c: Thumb = { left: 'x', right: 'y', position: 20, min: 10, max: 30 };
+
+  const at = (px: number) => px / 300;
+
+  it('grabs the nearest thumb within GRAB_PX, and none farther away', () => {
+    // 30 seats over 300 px: a seat is 10 px; a is at 100 px, c at 200 px.
+    expect(nearestThumb([c], at(204), 30, 300)).toBe(c);
+    expect(nearestThumb([a, c], at(180), 30, 300)).toBe(c);
+    expect(nearestThumb([a, c], at(120), 30, 300)).toBe(a);
+    expect(nearestThumb([a, c], at(150), 30, 300)).toBeNull();
+    expect(nearestThumb([c], at(200 - GRAB_PX - 1), 30, 300)).toBeNull();
+    expect(nearestThumb([], at(150), 30, 300)).toBeNull();
+  });
+
+  it('of two thumbs in one place, takes the one that can move to the pointer side', () => {
+    expect(nearestThumb([a, b], at(105), 30, 300)).toBe(b);
+    expect(nearestThumb([a, b], at(100), 30, 300)).toBe(b);
+    expect(nearestThumb([a, b], at(95), 30, 300)).toBe(a);
+    // Neither can move that way: the first of them.
+    expect(nearestThumb([{ ...a, min: 10 }, b], at(95), 30, 300)).toEqual({ ...a, min: 10 });
   });
 });

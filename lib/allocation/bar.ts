@@ -101,3 +101,26 @@ export function thumbKeyTarget(thumb: Thumb, key: string, shiftKey = false): num
 export function seatAtRatio(ratio: number, totalSeats: number, thumb: Pick<Thumb, 'min' | 'max'>): number {
   return Math.min(thumb.max, Math.max(thumb.min, Math.round(ratio * totalSeats)));
 }
+
+/** How far from a thumb, in CSS pixels, a pointer still grabs it. */
+export const GRAB_PX = 24;
+
+/**
+ * The thumb a pointer at `ratio` (0–1) of a bar `widthPx` wide grabs: the nearest within GRAB_PX.
+ * Of thumbs at the same place (an entity between them at 0), the one that can move towards the
+ * pointer's side: right of the place, one with room to grow; left of it, one with room to shrink.
+ */
+export function nearestThumb(list: readonly Thumb[], ratio: number, totalSeats: number, widthPx: number): Thumb | null {
+  const px = (t: Thumb) => (t.position / Math.max(totalSeats, 1)) * widthPx;
+  const at = ratio * widthPx;
+  let best: Thumb[] = [];
+  let bestDistance = GRAB_PX;
+  for (const t of list) {
+    const d = Math.abs(px(t) - at);
+    if (d < bestDistance) [best, bestDistance] = [[t], d];
+    else if (d === bestDistance && best.length) best.push(t);
+  }
+  if (best.length < 2) return best[0] ?? null;
+  const right = at >= px(best[0]!);
+  return (right ? [...best].reverse().find((t) => t.max > t.position) : best.find((t) => t.min < t.position)) ?? best[0]!;
+}

@@ -87,7 +87,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
           <div role="table" aria-label="Seat allocations" aria-rowcount={visible.length + 1} style={{ width: gridWidth, minWidth: '100%' }}>
             <div role="rowgroup" className="sticky top-0 z-10">
               <div role="row" aria-rowindex={1} className="flex border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600">
-                <div role="columnheader" style={{ width: INFO_WIDTH }} className={`${STICKY_COLUMN} bg-slate-50 px-3 py-2`}>
+                <div role="columnheader" className={`${STICKY_COLUMN} bg-slate-50 px-3 py-2`}>
                   Commitment
                 </div>
                 <div role="columnheader" style={{ minWidth: BAR_MIN_WIDTH }} className="flex-1 px-4 py-2">

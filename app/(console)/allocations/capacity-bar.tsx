@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import { EXTERNAL_SEGMENT, seatAtRatio, thumbKeyTarget, thumbs, UNALLOCATED, type CapacityLayout, type Thumb } from '@/lib/allocation';
+import { EXTERNAL_SEGMENT, nearestThumb, seatAtRatio, thumbKeyTarget, thumbs, UNALLOCATED, type CapacityLayout, type Thumb } from '@/lib/allocation';
 
 interface CapacityBarProps {
   commitmentId: string;
@@ -18,12 +18,14 @@ const seatsWord = (n: number) => `${n} seat${n === 1 ? '' : 's'}`;
 /**
  * One segment per entity, a locked one for other entities' seats, and the unallocated rest. The
  * boundaries between movable neighbours are WAI-ARIA sliders: arrows (Shift for 10), PageUp/PageDown,
- * Home/End, and a mouse, pen or finger drag (pointer capture; `touch-action: none` so a finger
- * drags the thumb rather than scrolling the grid).
+ * Home/End, and a mouse, pen or finger drag on the bar (pointer capture; `touch-action: pan-y`, so
+ * a sideways finger drags the thumb rather than scrolling the grid).
  */
 export function CapacityBar({ commitmentId, label, totalSeats, layout, color, nameOf, onMove }: CapacityBarProps) {
   const barRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ thumb: Thumb; position: number; pointerId: number } | null>(null);
+  const thumbEls = useRef(new Map<string, HTMLDivElement>());
+  const all = thumbs(layout);
   const total = Math.max(totalSeats, 1);
   const seatsOf = (id: string) => Math.max(0, layout.segments.find((s) => s.id === id)?.seats ?? 0);
 
@@ -38,9 +40,14 @@ export function CapacityBar({ commitmentId, label, totalSeats, layout, color, na
     shift(t, target - t.position);
   };
 
-  const onPointerDown = (t: Thumb) => (e: PointerEvent<HTMLDivElement>) => {
+  // The bar takes the pointer and drags the nearest thumb within GRAB_PX: boundaries a few pixels
+  // apart stay reachable by a finger, and no thumb covers another as a touch target.
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    const rect = barRef.current!.getBoundingClientRect();
+    const t = nearestThumb(all, (e.clientX - rect.left) / rect.width, total, rect.width);
+    if (!t) return;
     e.preventDefault();
-    e.currentTarget.focus();
+    thumbEls.current.get(t.left)?.focus();
     e.currentTarget.setPointerCapture(e.pointerId);
     drag.current = { thumb: t, position: t.position, pointerId: e.pointerId };
   };
@@ -57,7 +64,16 @@ export function CapacityBar({ commitmentId, label, totalSeats, layout, color, na
   };
 
   return (
-    <div ref={barRef} className="relative flex h-5 w-full rounded bg-slate-100" onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp}>
+    <div
+      ref={barRef}
+      data-testid={`bar-${commitmentId}`}
+      // pan-y: a vertical swipe over the bar still scrolls the page; a sideways one drags.
+      className={`relative flex h-5 w-full touch-pan-y rounded bg-slate-100 select-none ${all.length ? 'cursor-ew-resize' : ''}`}
+      onPointerDown={all.length ? onPointerDown : undefined}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+    >
       {layout.segments.map((s) =>
         s.seats > 0 ? (
           <div
@@ -68,9 +84,13 @@ export function CapacityBar({ commitmentId, label, totalSeats, layout, color, na
           />
         ) : null,
       )}
-      {thumbs(layout).map((t) => (
+      {all.map((t) => (
         <div
           key={t.left}
+          ref={(el) => {
+            if (el) thumbEls.current.set(t.left, el);
+            else thumbEls.current.delete(t.left);
+          }}
           role="slider"
           tabIndex={0}
           data-testid={`boundary-${commitmentId}-${t.left}`}
@@ -81,10 +101,9 @@ export function CapacityBar({ commitmentId, label, totalSeats, layout, color, na
           aria-valuenow={t.position}
           aria-valuetext={`${nameOf(t.left)} ${seatsWord(seatsOf(t.left))}, ${nameOf(t.right)} ${seatsWord(seatsOf(t.right))}`}
           onKeyDown={onKeyDown(t)}
-          onPointerDown={onPointerDown(t)}
           style={{ left: `calc(${(t.position / total) * 100}% - 12px)` }}
-          // 24 × 28 px to touch (WCAG 2.5.8), drawn as a narrow handle in the middle.
-          className="group absolute -top-1 z-[1] flex h-7 w-6 cursor-ew-resize touch-none select-none justify-center outline-none"
+          // 24 × 28 px (WCAG 2.5.8), drawn as a narrow handle; the bar under it takes the pointer.
+          className="group pointer-events-none absolute -top-1 z-[1] flex h-7 w-6 justify-center outline-none"
         >
           <span className="h-full w-2.5 rounded-sm bg-white shadow ring-1 ring-slate-400 group-focus-visible:ring-2 group-focus-visible:ring-brand-500" />
         </div>

@@ -6,12 +6,13 @@ import type { GridData } from '@/lib/server/allocations';
 import { CapacityBar } from './capacity-bar';
 
 export const ROW_HEIGHT = 64;
-export const INFO_WIDTH = 250;
+/** The commitment column: narrower on a tablet, so more of the bar shows beside it. */
+export const INFO_WIDTH = 256;
 export const BAR_MIN_WIDTH = 320;
 export const CELL_WIDTH = 76;
 
 /** The commitment column stays in view while the grid scrolls sideways; it needs its own opaque background. */
-export const STICKY_COLUMN = 'sticky left-0 z-[2] shrink-0 border-r border-slate-200';
+export const STICKY_COLUMN = 'sticky left-0 z-[2] w-44 shrink-0 border-r border-slate-200 lg:w-64';
 
 interface GridRowProps {
   row: GridRow;
@@ -47,7 +48,7 @@ export function GridRowView({ row, index, style, edits, entities, canEdit, label
       className={`flex items-stretch border-b border-slate-100 text-sm ${edited ? 'bg-amber-50' : 'bg-white'}`}
       data-testid={`alloc-row-${row.commitmentId}`}
     >
-      <div role="rowheader" style={{ width: INFO_WIDTH }} className={`${STICKY_COLUMN} flex flex-col justify-center px-3 ${edited ? 'bg-amber-50' : 'bg-white'}`}>
+      <div role="rowheader" className={`${STICKY_COLUMN} flex flex-col justify-center px-3 ${edited ? 'bg-amber-50' : 'bg-white'}`}>
         <div className="truncate font-medium text-slate-900" title={label}>
           {place}
         </div>
