@@ -81,7 +81,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
         {grid.notice?.text ?? ''}
       </p>
 
-      <div className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
+      <div className="overflow-hidden rounded-lg bg-surface ring-1 ring-slate-200">
         <div ref={parentRef} className={`max-h-[62vh] overflow-auto transition-opacity ${narrowing ? 'opacity-60' : ''}`} aria-busy={narrowing} data-testid="allocation-grid">
           {/* A table by ARIA: the rows are virtualized (absolutely placed), which a <table> cannot lay out. */}
           <div role="table" aria-label="Seat allocations" aria-rowcount={visible.length + 1} style={{ width: gridWidth, minWidth: '100%' }}>

@@ -105,7 +105,7 @@ export function CapacityBar({ commitmentId, label, totalSeats, layout, color, na
           // 24 × 28 px (WCAG 2.5.8), drawn as a narrow handle; the bar under it takes the pointer.
           className="group pointer-events-none absolute -top-1 z-[1] flex h-7 w-6 justify-center outline-none"
         >
-          <span className="h-full w-2.5 rounded-sm bg-white shadow ring-1 ring-slate-400 group-focus-visible:ring-2 group-focus-visible:ring-brand-500" />
+          <span className="h-full w-2.5 rounded-sm bg-surface shadow ring-1 ring-slate-400 group-focus-visible:ring-2 group-focus-visible:ring-brand-500" />
         </div>
       ))}
     </div>

@@ -45,10 +45,10 @@ export function GridRowView({ row, index, style, edits, entities, canEdit, label
       role="row"
       aria-rowindex={index}
       style={style}
-      className={`flex items-stretch border-b border-slate-100 text-sm ${edited ? 'bg-amber-50' : 'bg-white'}`}
+      className={`flex items-stretch border-b border-slate-100 text-sm ${edited ? 'bg-amber-50' : 'bg-surface'}`}
       data-testid={`alloc-row-${row.commitmentId}`}
     >
-      <div role="rowheader" className={`${STICKY_COLUMN} flex flex-col justify-center px-3 ${edited ? 'bg-amber-50' : 'bg-white'}`}>
+      <div role="rowheader" className={`${STICKY_COLUMN} flex flex-col justify-center px-3 ${edited ? 'bg-amber-50' : 'bg-surface'}`}>
         <div className="truncate font-medium text-slate-900" title={label}>
           {place}
         </div>

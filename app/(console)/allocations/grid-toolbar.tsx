@@ -17,7 +17,7 @@ interface GridToolbarProps {
 /** The grid's filters: statuses among the rows read, and the venue or program to read. */
 export function GridToolbar({ filters, statuses, venues, programs, count, onStatuses, onScope }: GridToolbarProps) {
   return (
-    <div className="flex flex-wrap items-end gap-4 rounded-lg bg-white p-3 text-sm ring-1 ring-slate-200">
+    <div className="flex flex-wrap items-end gap-4 rounded-lg bg-surface p-3 text-sm ring-1 ring-slate-200">
       <fieldset className="flex items-center gap-3">
         <legend className="sr-only">Status</legend>
         {GRID_STATUSES.map((s) => (

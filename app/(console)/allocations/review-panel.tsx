@@ -27,7 +27,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function ReviewPanel(props: ReviewPanelProps) {
   const { changes, outcome, pending, nameOf, describeCommitment } = props;
   return (
-    <section aria-labelledby="review-heading" className="rounded-lg bg-white p-4 ring-1 ring-slate-200" data-testid="allocation-review">
+    <section aria-labelledby="review-heading" className="rounded-lg bg-surface p-4 ring-1 ring-slate-200" data-testid="allocation-review">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="review-heading" className="text-sm font-semibold text-slate-900">
           Review: {plural(changes.length, 'change')}
