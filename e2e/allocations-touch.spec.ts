@@ -65,6 +65,12 @@ test.describe('on a tablet, by touch', () => {
       // The whole name is laid out: nothing overflows its box.
       expect(await heading.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
     }
+    // The heading's tooltip, opened from the keyboard, names the entity and its context.
+    const first = (await entities(page.request))[0]!;
+    await headings.filter({ hasText: first.name }).getByRole('button').focus();
+    await expect(page.getByRole('tooltip')).toContainText(`${first.name}: ${first.org_id ? 'organization-bound token' : 'legacy X-Entity-Id context'}`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
   });
 });
 

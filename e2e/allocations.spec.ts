@@ -83,12 +83,59 @@ test('a failure part-way shows who holds what, and "restore what was read" puts 
     await expect(page.getByTestId('allocation-notice')).toContainText('Stopped in phase 2');
     await expect(page.getByTestId('allocation-failure')).toContainText('decreases applied');
     expect(await seatsOn(request, s)).toEqual({ a: [2, s.free[1] - 3], b: [s.free[0] - 3, 2] });
-    await page.getByRole('button', { name: 'Restore what was read' }).click();
+    // It asks first, naming the cells that go back; Escape changes nothing and gives the focus back.
+    const restore = page.getByRole('button', { name: 'Restore what was read' });
+    await restore.click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Restore what was read?');
+    await expect(dialog.getByTestId('confirm-cells').locator('li')).toHaveCount(4);
+    await expect(dialog.getByTestId('confirm-cells')).toContainText(`${s.b.name}`);
+    await expect(dialog.getByTestId('confirm-cells')).toContainText(`back to ${s.free[0] - 2} seats`);
+    const mark = await sandboxRequestMark(request);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(restore).toBeFocused();
+    await expect(page.getByTestId('allocation-failure')).toBeVisible();
+    expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PUT')).toEqual([]);
+    expect(await seatsOn(request, s)).toEqual({ a: [2, s.free[1] - 3], b: [s.free[0] - 3, 2] });
+
+    await restore.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Restore', exact: true }).click();
     await expect(page.getByTestId('allocation-notice')).toContainText('Restored the values read before the apply');
     expect(await seatsOn(request, s)).toEqual({ a: [2, s.free[1] - 2], b: [s.free[0] - 2, 2] });
   } finally {
     await controls.clearFaults();
   }
+});
+
+test('discarding edits asks first, naming each cell; Escape keeps them, confirming drops them and sends nothing', async ({ page, request }) => {
+  const { row, handle, entity, before, seatsBefore } = await gridOnRoomyRow(page, request, 2);
+  const input = page.getByTestId(`alloc-row-${row.id}`).getByLabel(new RegExp(`^Seats of ${entity.name.replace(/[&]/g, '\\$&')} on`));
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('allocation-changes').locator('li')).toHaveCount(1);
+  const mark = await sandboxRequestMark(request);
+
+  const discard = page.getByRole('button', { name: 'Discard', exact: true });
+  await discard.click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Discard 1 change?');
+  await expect(dialog.getByTestId('confirm-cells')).toContainText(`${entity.name} · `);
+  await expect(dialog.getByTestId('confirm-cells')).toContainText(`${seatsBefore + 2} → ${seatsBefore}`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(discard).toBeFocused();
+  await expect(input).toHaveValue(String(seatsBefore + 2));
+  await expect(page.getByTestId('allocation-changes').locator('li')).toHaveCount(1);
+
+  await discard.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Discard 1 change' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(input).toHaveValue(String(seatsBefore));
+  await expect(page.getByRole('heading', { name: 'Review: 0 changes' })).toBeVisible();
+  expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PUT')).toEqual([]);
+  expect(assignedSet(await rowsOf(request, entity))).toEqual(assignedSet(before));
 });
 
 test('after a failure part-way, "retry the rest" completes the plan', async ({ page, request }) => {

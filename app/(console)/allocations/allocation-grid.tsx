@@ -3,6 +3,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition } from 'react';
+import { Notice } from '@/components/ui/notice';
+import { Tooltip } from '@/components/ui/tooltip';
 import { describeRow as describe, nameEntities, UNALLOCATED, unpackGrid, type GridRow } from '@/lib/allocation';
 import type { GridData } from '@/lib/server/allocations';
 import { gridFiltersQuery, type GridFilters } from './filters';
@@ -12,7 +14,7 @@ import { ReviewPanel } from './review-panel';
 import { useAllocationEdits } from './use-allocation-edits';
 
 const COLORS = ['bg-teal-500', 'bg-indigo-500', 'bg-amber-500', 'bg-rose-500', 'bg-sky-500', 'bg-lime-600', 'bg-fuchsia-500', 'bg-orange-500', 'bg-cyan-600', 'bg-violet-500'];
-const NOTICE_TONES = { ok: 'bg-emerald-50 text-emerald-900 ring-emerald-200', info: 'bg-sky-50 text-sky-900 ring-sky-200', error: 'bg-rose-50 text-rose-900 ring-rose-200' };
+const NOTICE_TONES = { ok: 'success', info: 'info', error: 'danger' } as const;
 
 /** The commitment × entity grid: drag, keys or numbers to edit; review; apply in two phases on the server. */
 export function AllocationGrid({ data, filters, canEdit }: { data: GridData; filters: GridFilters; canEdit: boolean }) {
@@ -77,9 +79,13 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
         onScope={setScope}
       />
 
-      <p aria-live="polite" data-testid="allocation-notice" className={grid.notice ? `rounded-md px-3 py-2 text-sm ring-1 ${NOTICE_TONES[grid.notice.tone]}` : 'sr-only'}>
-        {grid.notice?.text ?? ''}
-      </p>
+      <div aria-live="polite" data-testid="allocation-notice">
+        {grid.notice && (
+          <Notice tone={NOTICE_TONES[grid.notice.tone]} className="py-2">
+            {grid.notice.text}
+          </Notice>
+        )}
+      </div>
 
       <div className="overflow-hidden rounded-lg bg-surface ring-1 ring-slate-200">
         <div ref={parentRef} className={`max-h-[62vh] overflow-auto transition-opacity ${narrowing ? 'opacity-60' : ''}`} aria-busy={narrowing} data-testid="allocation-grid">
@@ -94,9 +100,14 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
                   Capacity (locked: other entities)
                 </div>
                 {data.entities.map((e) => (
-                  <div key={e.id} role="columnheader" style={{ width: CELL_WIDTH }} className="shrink-0 px-1 py-2 text-center leading-tight break-words hyphens-auto" title={`${e.name}${e.org_id ? '' : ' (legacy X-Entity-Id context)'}`}>
-                    <span aria-hidden="true" className={`mr-1 inline-block h-2 w-2 rounded-full ${color(e.id)}`} />
-                    {e.name}
+                  <div key={e.id} role="columnheader" style={{ width: CELL_WIDTH }} className="shrink-0 px-1 py-1.5 text-center">
+                    {/* The name wraps rather than being cut; the tooltip adds its context, on hover and on keyboard focus. */}
+                    <Tooltip content={`${e.name}: ${e.org_id ? 'organization-bound token' : 'legacy X-Entity-Id context'}`}>
+                      <button type="button" className="min-h-6 w-full rounded px-0.5 leading-tight break-words hyphens-auto focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+                        <span aria-hidden="true" className={`mr-1 inline-block h-2 w-2 rounded-full ${color(e.id)}`} />
+                        {e.name}
+                      </button>
+                    </Tooltip>
                   </div>
                 ))}
               </div>

@@ -1,6 +1,8 @@
 'use client';
 
 import type { CSSProperties } from 'react';
+import { cn } from '@/components/ui/cn';
+import { Input } from '@/components/ui/input';
 import { capacityLayout, editedSeats, lockReason, maxSeatsFor, rowStatusLabel, type Edits, type GridRow } from '@/lib/allocation';
 import type { GridData } from '@/lib/server/allocations';
 import { CapacityBar } from './capacity-bar';
@@ -82,7 +84,7 @@ export function GridRowView({ row, index, style, edits, entities, canEdit, label
         const max = maxSeatsFor(row, edits, e.id);
         return (
           <div key={e.id} role="cell" style={{ width: CELL_WIDTH }} className="flex shrink-0 items-center px-1">
-            <input
+            <Input
               type="number"
               min={0}
               max={max}
@@ -91,7 +93,7 @@ export function GridRowView({ row, index, style, edits, entities, canEdit, label
               title={reason ?? `${cell.status}; at most ${max}`}
               aria-label={`Seats of ${e.name} on ${label}`}
               onChange={(ev) => onSet(e.id, ev.target.value)}
-              className={`h-8 w-full rounded-md border-0 px-1.5 text-right tabular-nums ring-1 ring-inset disabled:bg-slate-50 disabled:text-slate-500 ${value !== cell.seats ? 'font-semibold ring-amber-400' : 'ring-slate-300'}`}
+              className={cn('h-8 px-1.5 py-1 text-right tabular-nums', value !== cell.seats && 'font-semibold ring-amber-400')}
             />
           </div>
         );

@@ -1,5 +1,6 @@
 'use client';
 
+import { Checkbox, Select } from '@/components/ui/input';
 import type { GridData } from '@/lib/server/allocations';
 import { GRID_STATUSES, type GridFilters } from './filters';
 
@@ -22,9 +23,7 @@ export function GridToolbar({ filters, statuses, venues, programs, count, onStat
         <legend className="sr-only">Status</legend>
         {GRID_STATUSES.map((s) => (
           <label key={s} className="flex min-h-6 items-center gap-1.5">
-            <input
-              type="checkbox"
-              className="size-4"
+            <Checkbox
               checked={statuses.includes(s)}
               onChange={(e) => onStatuses(e.target.checked ? [...statuses, s] : statuses.filter((x) => x !== s))}
             />
@@ -34,25 +33,25 @@ export function GridToolbar({ filters, statuses, venues, programs, count, onStat
       </fieldset>
       <label className="flex items-center gap-2">
         Venue
-        <select value={filters.venue ?? ''} onChange={(e) => onScope({ venue: e.target.value || null })} className="rounded-md py-1 pl-2 pr-7 ring-1 ring-slate-300">
+        <Select value={filters.venue ?? ''} onChange={(e) => onScope({ venue: e.target.value || null })} className="w-auto py-1.5">
           <option value="">All venues</option>
           {venues.map((v) => (
             <option key={v.id} value={v.id}>
               {v.name}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       <label className="flex items-center gap-2">
         Program
-        <select value={filters.program ?? ''} onChange={(e) => onScope({ program: e.target.value || null })} className="rounded-md py-1 pl-2 pr-7 ring-1 ring-slate-300">
+        <Select value={filters.program ?? ''} onChange={(e) => onScope({ program: e.target.value || null })} className="w-auto py-1.5">
           <option value="">All programs</option>
           {programs.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       <span className="ml-auto text-slate-500" data-testid="allocation-count">
         {count}

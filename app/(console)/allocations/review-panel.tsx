@@ -1,7 +1,8 @@
 'use client';
 
 import { Button } from '@/components/ui/button';
-import type { Change } from '@/lib/allocation';
+import { ConfirmButton } from '@/components/ui/confirm-button';
+import { restoredCells, type Change } from '@/lib/allocation';
 import type { ApplyOutcome } from '@/lib/server/allocations';
 
 type Failed = Extract<ApplyOutcome, { status: 'failed' }>;
@@ -16,12 +17,28 @@ interface ReviewPanelProps {
   describeCommitment: (commitmentId: string) => string;
   onApply: () => void;
   onRetry: () => void;
-  onRestore: (sets: Failed['readBefore']) => void;
+  onRestore: (sets: Failed['readBefore']) => Promise<void>;
   onDiscard: () => void;
   onReload: () => void;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const LISTED = 8;
+
+/** The cells a confirmation names, the first few in full. */
+function CellList({ cells, nameOf, describeCommitment }: { cells: { commitmentId: string; entityId: string; from?: number; to: number }[] } & Pick<ReviewPanelProps, 'nameOf' | 'describeCommitment'>) {
+  return (
+    <ul className="mt-2 space-y-0.5" data-testid="confirm-cells">
+      {cells.slice(0, LISTED).map((c) => (
+        <li key={`${c.commitmentId}:${c.entityId}`}>
+          <strong>{nameOf(c.entityId)}</strong> · {describeCommitment(c.commitmentId)}:{' '}
+          <span className="tabular-nums">{c.from === undefined ? `back to ${plural(c.to, 'seat')}` : `${c.from} → ${c.to}`}</span>
+        </li>
+      ))}
+      {cells.length > LISTED && <li>and {plural(cells.length - LISTED, 'more cell')}</li>}
+    </ul>
+  );
+}
 
 /** The pending changes, Apply and Discard; after an apply, its conflicts or where it stopped. */
 export function ReviewPanel(props: ReviewPanelProps) {
@@ -33,9 +50,23 @@ export function ReviewPanel(props: ReviewPanelProps) {
           Review: {plural(changes.length, 'change')}
         </h2>
         <div className="ml-auto flex gap-2">
-          <Button variant="secondary" disabled={pending || changes.length === 0} onClick={props.onDiscard}>
+          <ConfirmButton
+            variant="secondary"
+            tone="danger"
+            disabled={pending || changes.length === 0}
+            title={`Discard ${plural(changes.length, 'change')}?`}
+            description={
+              <>
+                Nothing is sent to the API. These cells go back to the values read when the grid loaded:
+                <CellList cells={changes.map((c) => ({ ...c, from: c.after, to: c.before }))} nameOf={nameOf} describeCommitment={describeCommitment} />
+              </>
+            }
+            confirmLabel={`Discard ${plural(changes.length, 'change')}`}
+            cancelLabel="Keep editing"
+            onConfirm={props.onDiscard}
+          >
             Discard
-          </Button>
+          </ConfirmButton>
           <Button disabled={pending || changes.length === 0} onClick={props.onApply}>
             {pending ? 'Applying…' : `Apply ${plural(changes.length, 'change')}`}
           </Button>
@@ -97,9 +128,27 @@ export function ReviewPanel(props: ReviewPanelProps) {
             <Button variant="secondary" disabled={pending} onClick={props.onRetry}>
               Retry the rest
             </Button>
-            <Button variant="danger" disabled={pending} onClick={() => props.onRestore(outcome.readBefore)}>
+            <ConfirmButton
+              variant="danger"
+              disabled={pending}
+              title="Restore what was read?"
+              description={
+                <>
+                  Puts back the complete allocations of {outcome.readBefore.length === 1 ? '1 entity' : `${outcome.readBefore.length} entities`} as read before this apply, and drops your
+                  edits. These cells go back:
+                  <CellList
+                    cells={restoredCells(props.lastChanges, outcome.readBefore).map((c) => ({ ...c, to: c.seats }))}
+                    nameOf={nameOf}
+                    describeCommitment={describeCommitment}
+                  />
+                </>
+              }
+              confirmLabel="Restore"
+              cancelLabel="Keep the failed state"
+              onConfirm={() => props.onRestore(outcome.readBefore)}
+            >
               Restore what was read
-            </Button>
+            </ConfirmButton>
           </div>
         </div>
       )}

@@ -59,12 +59,19 @@ export function useAllocationEdits(rows: GridRow[], words: { describeRow: (row: 
     });
   }
 
-  function restore(sets: ReadBefore) {
-    startTransition(async () => {
-      const result = await restoreAllocation({ sets });
-      dispatch({ type: 'restored', result });
-      if (result.ok && result.data.status === 'applied') router.refresh();
-    });
+  /** Settles when the restore has been answered, so a confirmation can stay busy until then. */
+  function restore(sets: ReadBefore): Promise<void> {
+    return new Promise((settled) =>
+      startTransition(async () => {
+        try {
+          const result = await restoreAllocation({ sets });
+          dispatch({ type: 'restored', result });
+          if (result.ok && result.data.status === 'applied') router.refresh();
+        } finally {
+          settled();
+        }
+      }),
+    );
   }
 
   const discard = () => dispatch({ type: 'discard' });
