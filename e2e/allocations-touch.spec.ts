@@ -67,7 +67,13 @@ test.describe('on a tablet, by touch', () => {
     }
     // The heading's tooltip, opened from the keyboard, names the entity and its context.
     const first = (await entities(page.request))[0]!;
-    await headings.filter({ hasText: first.name }).getByRole('button').focus();
+    // (The tooltip's code loads once the page is idle: focus again until it has.)
+    const firstHeading = headings.filter({ hasText: first.name }).getByRole('button');
+    await expect(async () => {
+      await firstHeading.blur();
+      await firstHeading.focus();
+      await expect(page.getByRole('tooltip')).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page.getByRole('tooltip')).toContainText(`${first.name}: ${first.org_id ? 'organization-bound token' : 'legacy X-Entity-Id context'}`);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('tooltip')).toHaveCount(0);

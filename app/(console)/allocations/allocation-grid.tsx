@@ -4,9 +4,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition } from 'react';
 import { Notice } from '@/components/ui/notice';
-import { Tooltip } from '@/components/ui/tooltip';
 import { describeRow as describe, nameEntities, UNALLOCATED, unpackGrid, type GridRow } from '@/lib/allocation';
 import type { GridData } from '@/lib/server/allocations';
+import { EntityHeading, useHeadingTooltip } from './entity-heading';
 import { gridFiltersQuery, type GridFilters } from './filters';
 import { GridToolbar } from './grid-toolbar';
 import { BAR_MIN_WIDTH, CELL_WIDTH, GridRowView, INFO_WIDTH, ROW_HEIGHT, STICKY_COLUMN } from './grid-row';
@@ -61,6 +61,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
     window.history.replaceState(null, '', `/allocations${gridFiltersQuery({ ...shown, status: next })}`);
   };
 
+  const [Tooltip, loadTooltip] = useHeadingTooltip();
   const parentRef = useRef<HTMLDivElement>(null);
   // TanStack Virtual hands back functions React Compiler cannot memoize; this component stays uncompiled.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -91,7 +92,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
         <div ref={parentRef} className={`max-h-[62vh] overflow-auto transition-opacity ${narrowing ? 'opacity-60' : ''}`} aria-busy={narrowing} data-testid="allocation-grid">
           {/* A table by ARIA: the rows are virtualized (absolutely placed), which a <table> cannot lay out. */}
           <div role="table" aria-label="Seat allocations" aria-rowcount={visible.length + 1} style={{ width: gridWidth, minWidth: '100%' }}>
-            <div role="rowgroup" className="sticky top-0 z-10">
+            <div role="rowgroup" className="sticky top-0 z-10" onPointerEnter={() => void loadTooltip()} onFocus={() => void loadTooltip()}>
               <div role="row" aria-rowindex={1} className="flex border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600">
                 <div role="columnheader" className={`${STICKY_COLUMN} bg-slate-50 px-3 py-2`}>
                   Commitment
@@ -101,13 +102,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
                 </div>
                 {data.entities.map((e) => (
                   <div key={e.id} role="columnheader" style={{ width: CELL_WIDTH }} className="shrink-0 px-1 py-1.5 text-center">
-                    {/* The name wraps rather than being cut; the tooltip adds its context, on hover and on keyboard focus. */}
-                    <Tooltip content={`${e.name}: ${e.org_id ? 'organization-bound token' : 'legacy X-Entity-Id context'}`}>
-                      <button type="button" className="min-h-6 w-full rounded px-0.5 leading-tight break-words hyphens-auto focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
-                        <span aria-hidden="true" className={`mr-1 inline-block h-2 w-2 rounded-full ${color(e.id)}`} />
-                        {e.name}
-                      </button>
-                    </Tooltip>
+                    <EntityHeading entity={e} dot={color(e.id)} Tooltip={Tooltip} />
                   </div>
                 ))}
               </div>
