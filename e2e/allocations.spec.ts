@@ -1,74 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { applyAndWait, assignedSet, enterSwap, entities, fullSwapSetup, gridOnRoomyRow, lastBoundary, openGrid, partner, roomyRow, rowsOf, seatsOn, type Row } from './allocation-helpers';
 import { STORAGE } from './env';
-import { controls, sandboxApi, sandboxPutCommitments, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { controls, sandboxPutCommitments, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 
 test.use({ storageState: STORAGE.operator });
 test.describe.configure({ mode: 'serial' });
-
-const partner = { clientId: DEMO_PARTNER.clientId, clientSecret: DEMO_PARTNER.clientSecret };
-
-interface Entity {
-  id: string;
-  name: string;
-  org_id: string | null;
-}
-interface Row {
-  id: string;
-  assignment_status: 'assigned' | 'unassigned' | 'ended';
-  total_seats: number;
-  entity_seats: number | null;
-  peer_seats: number;
-  unallocated_seats: number;
-  venue_id: string;
-}
-
-async function entities(request: APIRequestContext): Promise<Entity[]> {
-  return ((await sandboxApi(request, '/v2/entities?limit=100', partner)) as { data: Entity[] }).data;
-}
-async function rowsOf(request: APIRequestContext, e: Entity): Promise<Row[]> {
-  return ((await sandboxApi(request, '/v2/commitments?status[]=assigned&status[]=unassigned&status[]=ended&limit=100', partner, { orgId: e.org_id, entityId: e.id })) as { data: Row[] }).data;
-}
-const assignedSet = (rows: Row[]) => Object.fromEntries(rows.filter((r) => r.assignment_status === 'assigned').map((r) => [r.id, r.entity_seats]));
-
-/** The last boundary of a row borders the unallocated seats; its test id names the entity on its left. */
-async function lastBoundary(page: Page, commitmentId: string) {
-  const handle = page.locator(`[data-testid^="boundary-${commitmentId}-"]`).last();
-  const entityId = (await handle.getAttribute('data-testid'))!.slice(`boundary-${commitmentId}-`.length);
-  return { handle, entityId };
-}
-
-/** The grid open on a row with room to grow, the entity left of its unallocated seats, and that entity's rows now. */
-async function gridOnRoomyRow(page: Page, request: APIRequestContext, minUnallocated: number) {
-  await openGrid(page);
-  const row = await roomyRow(request, page, minUnallocated);
-  const { handle, entityId } = await lastBoundary(page, row.id);
-  const entity = (await entities(request)).find((e) => e.id === entityId)!;
-  const before = await rowsOf(request, entity);
-  return { row, handle, entity, before, seatsBefore: before.find((r) => r.id === row.id)!.entity_seats ?? 0 };
-}
-
-async function openGrid(page: Page) {
-  await page.goto('/allocations');
-  await expect(page.getByTestId('allocation-grid')).toBeVisible();
-}
-
-async function applyAndWait(page: Page, changes: number) {
-  await page.getByRole('button', { name: `Apply ${changes} change${changes === 1 ? '' : 's'}` }).click();
-  await expect(page.getByTestId('allocation-notice')).toContainText(`Applied ${changes} change`);
-}
-
-/** A row with room to grow: unallocated seats, seen from an entity that can edit it. */
-async function roomyRow(request: APIRequestContext, page: Page, minUnallocated: number, skip: string[] = []) {
-  const all = await entities(request);
-  const direct = all.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
-  const candidates = (await rowsOf(request, direct)).filter((r) => r.assignment_status !== 'ended' && r.unallocated_seats >= minUnallocated && !skip.includes(r.id));
-  for (const row of candidates) {
-    const boundary = page.locator(`[data-testid^="boundary-${row.id}-"]`);
-    if ((await boundary.count()) > 0) return row;
-  }
-  throw new Error('no commitment with unallocated seats in the demo world');
-}
 
 test('drag a boundary with the mouse, apply, and the sandbox holds the new seats; nothing else of the entity changes', async ({ page, request }) => {
   await openGrid(page);
@@ -125,52 +62,6 @@ test('an over-allocation is refused in the page, and no PUT is sent', async ({ p
   expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PUT')).toEqual([]);
 });
 
-/**
- * Two org-bound entities A and B sharing two live commitments, both made full: on c1 A holds 2 and
- * B the rest, on c2 the other way round. Returns what each holds.
- */
-async function fullSwapSetup(request: APIRequestContext) {
-  const all = await entities(request);
-  for (const a of all.filter((e) => e.org_id)) {
-    for (const b of all.filter((e) => e.org_id && e.id !== a.id)) {
-      const [rowsA, rowsB] = [await rowsOf(request, a), await rowsOf(request, b)];
-      const shared = rowsA.filter((r) => r.assignment_status !== 'ended' && rowsB.some((x) => x.id === r.id && x.assignment_status !== 'ended')).slice(0, 2);
-      if (shared.length < 2) continue;
-      const others = (r: Row) => r.peer_seats - (rowsB.find((x) => x.id === r.id)!.entity_seats ?? 0);
-      const free = shared.map((r) => r.total_seats - others(r));
-      if (free.some((f) => f < 6)) continue;
-      const [c1, c2] = shared as [Row, Row];
-      const put = (e: Entity, set: Record<string, number | null>) =>
-        sandboxPutCommitments(request, partner, { orgId: e.org_id, entityId: e.id }, Object.entries(set).map(([id, seats]) => ({ id, entity_seats: seats ?? 0 })));
-      const setA = { ...assignedSet(rowsA), [c1.id]: 0, [c2.id]: 0 };
-      const setB = { ...assignedSet(rowsB), [c1.id]: 0, [c2.id]: 0 };
-      await put(a, setA);
-      await put(b, setB);
-      await put(a, { ...setA, [c1.id]: 2, [c2.id]: free[1]! - 2 });
-      await put(b, { ...setB, [c1.id]: free[0]! - 2, [c2.id]: 2 });
-      return { a, b, c1, c2, free: free as [number, number] };
-    }
-  }
-  throw new Error('no two entities share two commitments with room');
-}
-
-/** In the grid: on c1 B gives A one seat, on c2 A gives B one seat (decreases first, as the page requires). */
-async function enterSwap(page: Page, s: Awaited<ReturnType<typeof fullSwapSetup>>) {
-  const cell = (row: Row, e: Entity) => page.getByTestId(`alloc-row-${row.id}`).getByLabel(new RegExp(`^Seats of ${e.name.replace(/[&]/g, '\\$&')} on`));
-  await cell(s.c1, s.b).fill(String(s.free[0] - 3));
-  await cell(s.c1, s.a).fill('3');
-  await cell(s.c2, s.a).fill(String(s.free[1] - 3));
-  await cell(s.c2, s.b).fill('3');
-  await expect(page.getByTestId('allocation-changes').locator('li')).toHaveCount(4);
-}
-
-async function seatsOn(request: APIRequestContext, s: Awaited<ReturnType<typeof fullSwapSetup>>) {
-  const [rowsA, rowsB] = [await rowsOf(request, s.a), await rowsOf(request, s.b)];
-  const of = (rows: Row[], c: Row) => rows.find((r) => r.id === c.id)!.entity_seats;
-  return { a: [of(rowsA, s.c1), of(rowsA, s.c2)], b: [of(rowsB, s.c1), of(rowsB, s.c2)] };
-}
-
-
 test('the swap case applies: A gives B seats on one full commitment while B gives A seats on another', async ({ page, request }) => {
   const s = await fullSwapSetup(request);
   await openGrid(page);
@@ -192,12 +83,59 @@ test('a failure part-way shows who holds what, and "restore what was read" puts 
     await expect(page.getByTestId('allocation-notice')).toContainText('Stopped in phase 2');
     await expect(page.getByTestId('allocation-failure')).toContainText('decreases applied');
     expect(await seatsOn(request, s)).toEqual({ a: [2, s.free[1] - 3], b: [s.free[0] - 3, 2] });
-    await page.getByRole('button', { name: 'Restore what was read' }).click();
+    // It asks first, naming the cells that go back; Escape changes nothing and gives the focus back.
+    const restore = page.getByRole('button', { name: 'Restore what was read' });
+    await restore.click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Restore what was read?');
+    await expect(dialog.getByTestId('confirm-cells').locator('li')).toHaveCount(4);
+    await expect(dialog.getByTestId('confirm-cells')).toContainText(`${s.b.name}`);
+    await expect(dialog.getByTestId('confirm-cells')).toContainText(`back to ${s.free[0] - 2} seats`);
+    const mark = await sandboxRequestMark(request);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(restore).toBeFocused();
+    await expect(page.getByTestId('allocation-failure')).toBeVisible();
+    expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PUT')).toEqual([]);
+    expect(await seatsOn(request, s)).toEqual({ a: [2, s.free[1] - 3], b: [s.free[0] - 3, 2] });
+
+    await restore.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Restore', exact: true }).click();
     await expect(page.getByTestId('allocation-notice')).toContainText('Restored the values read before the apply');
     expect(await seatsOn(request, s)).toEqual({ a: [2, s.free[1] - 2], b: [s.free[0] - 2, 2] });
   } finally {
     await controls.clearFaults();
   }
+});
+
+test('discarding edits asks first, naming each cell; Escape keeps them, confirming drops them and sends nothing', async ({ page, request }) => {
+  const { row, handle, entity, before, seatsBefore } = await gridOnRoomyRow(page, request, 2);
+  const input = page.getByTestId(`alloc-row-${row.id}`).getByLabel(new RegExp(`^Seats of ${entity.name.replace(/[&]/g, '\\$&')} on`));
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('allocation-changes').locator('li')).toHaveCount(1);
+  const mark = await sandboxRequestMark(request);
+
+  const discard = page.getByRole('button', { name: 'Discard', exact: true });
+  await discard.click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Discard 1 change?');
+  await expect(dialog.getByTestId('confirm-cells')).toContainText(`${entity.name} · `);
+  await expect(dialog.getByTestId('confirm-cells')).toContainText(`${seatsBefore + 2} → ${seatsBefore}`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(discard).toBeFocused();
+  await expect(input).toHaveValue(String(seatsBefore + 2));
+  await expect(page.getByTestId('allocation-changes').locator('li')).toHaveCount(1);
+
+  await discard.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Discard 1 change' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(input).toHaveValue(String(seatsBefore));
+  await expect(page.getByRole('heading', { name: 'Review: 0 changes' })).toBeVisible();
+  expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PUT')).toEqual([]);
+  expect(assignedSet(await rowsOf(request, entity))).toEqual(assignedSet(before));
 });
 
 test('after a failure part-way, "retry the rest" completes the plan', async ({ page, request }) => {

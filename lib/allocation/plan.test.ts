@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyEdit, moveSeats, seatsAfter, UNALLOCATED, validateEdit, type Edits } from './edit';
 import { mergeGrid, type EntityRef, type GridRow } from './grid';
-import { buildPlan, conflicts, diff, EXTERNAL, rowsAfterChanges, type Plan } from './plan';
+import { buildPlan, conflicts, diff, EXTERNAL, restoredCells, rowsAfterChanges, type Plan } from './plan';
 import { cloneWorld, entity, overAllocated, put, rowsByEntity, type World } from './testing';
 
 const ENTITIES = [entity('a'), entity('b'), entity('c')];
@@ -360,5 +360,24 @@ describe('rowsAfterChanges', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('restoredCells', () => {
+  it('gives each changed cell its value in the sets read before the apply, 0 when it was not assigned', () => {
+    const readBefore = [
+      { entityId: 'a', data: [{ id: 'c1', entity_seats: 6 }, { id: 'c2', entity_seats: 1 }] },
+      { entityId: 'b', data: [] },
+    ];
+    const changed = [
+      { commitmentId: 'c1', entityId: 'a' },
+      { commitmentId: 'c1', entityId: 'b' },
+      { commitmentId: 'c3', entityId: 'c' },
+    ];
+    expect(restoredCells(changed, readBefore)).toEqual([
+      { commitmentId: 'c1', entityId: 'a', seats: 6 },
+      { commitmentId: 'c1', entityId: 'b', seats: 0 },
+      { commitmentId: 'c3', entityId: 'c', seats: 0 },
+    ]);
   });
 });

@@ -207,3 +207,18 @@ export function rowsAfterChanges(entityId: string, rows: readonly CommitmentRow[
     };
   });
 }
+
+/** An entity's complete set as read before an apply (what a restore puts back). */
+export interface ReadSet {
+  entityId: string;
+  data: readonly { id: string; entity_seats: number }[];
+}
+
+/** The value each cell an apply changed goes back to on a restore: its seats in the sets read before (0 when it was not assigned). */
+export function restoredCells(changed: readonly Pick<Change, 'commitmentId' | 'entityId'>[], readBefore: readonly ReadSet[]): { commitmentId: string; entityId: string; seats: number }[] {
+  return changed.map(({ commitmentId, entityId }) => ({
+    commitmentId,
+    entityId,
+    seats: readBefore.find((s) => s.entityId === entityId)?.data.find((d) => d.id === commitmentId)?.entity_seats ?? 0,
+  }));
+}

@@ -1,0 +1,84 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useMemo, useReducer, useTransition } from 'react';
+import { applyEdit, diff, moveSeats, validateEdit, type Change, type GridRow } from '@/lib/allocation';
+import type { ApplyOutcome } from '@/lib/server/allocations';
+import { applyAllocation, restoreAllocation } from './actions';
+import { editsReducer, initialEditsState, rowsWithEditsElsewhere } from './edits-reducer';
+
+type ReadBefore = Extract<ApplyOutcome, { status: 'failed' }>['readBefore'];
+
+const toPayload = (cs: Change[]) => cs.map(({ commitmentId, entityId, before, after }) => ({ commitmentId, entityId, before, after }));
+
+/**
+ * The grid's pending edits and what is done with them: edit a cell or move seats (refused with
+ * the reason, named), review the changes, apply them, retry the rest, restore, discard.
+ */
+export function useAllocationEdits(rows: GridRow[], words: { describeRow: (row: GridRow) => string; nameOf: (id: string) => string; nameEntities: (reason: string) => string }) {
+  const router = useRouter();
+  const [state, dispatch] = useReducer(editsReducer, initialEditsState);
+  const [pending, startTransition] = useTransition();
+  const { edits } = state;
+
+  const allRows = useMemo(() => {
+    const away = rowsWithEditsElsewhere(state, rows);
+    return away.length ? [...rows, ...away] : rows;
+  }, [rows, state]);
+  const changes = useMemo(() => diff(allRows, edits), [allRows, edits]);
+  const rowOf = (commitmentId: string) => allRows.find((r) => r.commitmentId === commitmentId);
+
+  const refuse = (row: GridRow, reason: string) => dispatch({ type: 'refuse', text: `${words.describeRow(row)}: ${words.nameEntities(reason)}` });
+
+  /** Moves seats within a row; false (and a notice saying why) when the rules refuse. */
+  function move(row: GridRow, from: string, to: string, count: number): boolean {
+    const result = moveSeats(row, edits, from, to, count);
+    if (!result.ok) {
+      refuse(row, result.reason);
+      return false;
+    }
+    dispatch({ type: 'edit', row, edits: result.edits });
+    return true;
+  }
+
+  function setCell(row: GridRow, entityId: string, value: string) {
+    const seats = Number(value);
+    if (value.trim() === '' || !Number.isFinite(seats)) return refuse(row, `${words.nameOf(entityId)}: enter a number of seats`);
+    const verdict = validateEdit(row, entityId, seats, edits);
+    if (!verdict.ok) return refuse(row, `${words.nameOf(entityId)}: ${verdict.reason}`);
+    dispatch({ type: 'edit', row, edits: applyEdit([row], edits, row.commitmentId, entityId, seats) });
+  }
+
+  function apply(resume = false) {
+    const cs = resume ? state.lastChanges : changes;
+    dispatch({ type: 'apply', changes: cs });
+    startTransition(async () => {
+      const result = await applyAllocation({ changes: toPayload(cs), resume });
+      dispatch({ type: 'applied', result, changes: cs });
+      if (result.ok && result.data.status === 'applied') router.refresh();
+    });
+  }
+
+  /** Settles when the restore has been answered, so a confirmation can stay busy until then. */
+  function restore(sets: ReadBefore): Promise<void> {
+    return new Promise((settled) =>
+      startTransition(async () => {
+        try {
+          const result = await restoreAllocation({ sets });
+          dispatch({ type: 'restored', result });
+          if (result.ok && result.data.status === 'applied') router.refresh();
+        } finally {
+          settled();
+        }
+      }),
+    );
+  }
+
+  const discard = () => dispatch({ type: 'discard' });
+  const reload = () => {
+    dispatch({ type: 'discard' });
+    router.refresh();
+  };
+
+  return { ...state, changes, pending, rowOf, move, setCell, apply, restore, discard, reload };
+}
