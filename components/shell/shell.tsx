@@ -45,6 +45,8 @@ export function Shell({
   children: ReactNode;
 }) {
   const pages = NAV.filter((item) => !item.adminOnly || staff.role === 'admin');
+  // Global search also offers what operators and admins can start from anywhere.
+  const commands = staff.role === 'viewer' ? pages : [...pages, { href: '/reservations/new', label: 'New reservation' }];
   return (
     <div className="flex min-h-screen">
       <aside className="hidden w-56 shrink-0 flex-col border-r border-slate-200 bg-white md:flex">
@@ -71,7 +73,7 @@ export function Shell({
             )}
           </div>
           <div className="flex shrink-0 items-center gap-4 whitespace-nowrap">
-            <GlobalSearch search={search} pages={pages} />
+            <GlobalSearch search={search} pages={commands} />
             {entities.length > 0 && <EntitySwitcher entities={entities} selectedId={selectedEntityId} />}
             {rateLimit && (
               <span

@@ -20,9 +20,10 @@ export const metadata: Metadata = { title: 'Reservation' };
 
 const mono = (v: string | null | undefined) => (v ? <span className="font-mono text-xs">{v}</span> : '—');
 
-export default async function ReservationPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function ReservationPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ booked?: string }> }) {
   const staff = await requireStaff('viewer');
   const { id } = await params;
+  const booked = (await searchParams).booked === '1';
   if (!z.guid().safeParse(id).success) notFound();
   const [result, venues] = await Promise.all([readApi(() => viewReservation(id)), readApi(venueNames)]);
   if (!result.ok) return <ErrorState title="The reservation could not be read" message={result.error} />;
@@ -53,6 +54,13 @@ export default async function ReservationPage({ params }: { params: Promise<{ id
           )}
         </div>
       </div>
+
+      {booked && (
+        <p role="status" className="rounded-md bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200" data-testid="booked-notice">
+          Reservation made. {r.guest?.email ? <>A confirmation e-mail was sent to {r.guest.email}</> : 'The guest was sent a confirmation e-mail'} in{' '}
+          <span data-testid="booked-locale">{localeName ? `${localeName} (${r.locale})` : r.locale}</span>.
+        </p>
+      )}
 
       <Card title="Booking">
         <FieldList
