@@ -234,6 +234,54 @@ test("the allocation used up to its last seat: one more is refused naming the al
   expect(writes).toEqual([]);
 });
 
+test('a hold whose countdown runs out is reported at once, released, and a new one offered; Confirm cannot send it', async ({ page, request }) => {
+  await page.clock.install();
+  await openForm(page);
+  await search(page, { venue: WHARF, date: dateAhead(124), party: 2, time: '21:00' });
+  const held = await take(page, '21:00');
+  const mark = await sandboxRequestMark(request);
+  // The browser's clock runs 11 minutes on; the countdown, on the server's clock, reaches zero.
+  await page.clock.fastForward('11:00');
+  await expect(page.getByTestId('hold-expired')).toContainText('The hold on 21:00 expired before the booking was confirmed.');
+  await expect(page.getByTestId('hold-again')).toBeVisible();
+  await expect(page.getByTestId('booking-confirm')).toBeDisabled();
+  const sent = await sandboxRequestsSince(request, mark);
+  expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([`/v2/holds/${held}`]);
+  expect(sent.filter((r) => r.method === 'POST' && r.path === '/v2/reservations')).toEqual([]);
+});
+
+test('a release sent from another site, or from a page that does not say where it is, is refused and the hold stays', async ({ page, request }) => {
+  await openForm(page);
+  await search(page, { venue: WHARF, date: dateAhead(125), party: 2 });
+  const held = await take(page, '19:00');
+  const mark = await sandboxRequestMark(request);
+  const body = JSON.stringify({ entityId: DEMO_PARTNER.defaultEntityId, reason: 'page-closed' });
+  const attempts: Record<string, string>[] = [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { 'Sec-Fetch-Site': 'cross-site' }, {}];
+  for (const headers of attempts) {
+    // The operator's own cookies (this page's context), as a forged form or beacon on another site would send them.
+    const res = await page.request.post(`/api/holds/${held}/release`, { headers: { 'Content-Type': 'text/plain', ...headers }, data: body });
+    expect(res.status(), JSON.stringify(headers)).toBe(403);
+  }
+  expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'DELETE')).toEqual([]);
+  // The page's own release (leaving the form) still works.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reservations' }).click();
+  await expect.poll(async () => (await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'DELETE').map((r) => r.status)).toEqual([204]);
+});
+
+test("the API's 403 for an entity not assigned is named for staff", async ({ page }) => {
+  await openForm(page);
+  await search(page, { venue: WHARF, date: dateAhead(126), party: 2 });
+  await expect(slot(page, '19:00')).toBeVisible();
+  await controls.setFaults({ fail_requests: [{ method: 'POST', path: '/v2/holds', status: 403 }] });
+  try {
+    await slot(page, '19:00').click();
+    await expect(page.getByTestId('booking-error')).toContainText('this entity is not assigned to these credentials');
+    await expect(page.getByTestId('hold-countdown')).toHaveCount(0);
+  } finally {
+    await controls.clearFaults();
+  }
+});
+
 test.describe('as a viewer', () => {
   test.use({ storageState: STORAGE.viewer });
   test('no "New reservation" on the reservations page, the overview or in global search, and the page is not served', async ({ page }) => {

@@ -2,3 +2,4 @@ export * from './grid';
 export * from './edit';
 export * from './plan';
 export * from './packed';
+export * from './seats-in-use';

@@ -1,7 +1,7 @@
 'use client';
 
-import { useEffect } from 'react';
-import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, type UseFormSetError } from 'react-hook-form';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { LOCALE_CODES, LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
@@ -33,11 +33,11 @@ export function GuestForm({
     register,
     handleSubmit,
     setError,
-    control,
     formState: { errors, isSubmitting },
   } = useForm<GuestValues>({ resolver, defaultValues: { first_name: '', last_name: '', email: '', phone: '', notes: '', locale: defaultLocale } });
   useEffect(() => resolver.preload(), []);
-  const locale = useWatch({ control, name: 'locale' });
+  // Followed through its change event (not watch/useWatch, which would grow the form library's chunk for every form).
+  const [locale, setLocale] = useState<string>(defaultLocale);
 
   const field = (name: Field, control: React.ReactNode, hint?: React.ReactNode) => {
     const message = errors[name]?.message;
@@ -70,7 +70,7 @@ export function GuestForm({
         {field('notes', <textarea rows={2} className={input} {...attrs('notes')} />)}
         {field(
           'locale',
-          <select className={input} {...attrs('locale')}>
+          <select className={input} {...attrs('locale')} {...register('locale', { onChange: (e: React.ChangeEvent<HTMLSelectElement>) => setLocale(e.target.value) })}>
             {LOCALE_CODES.map((code) => (
               <option key={code} value={code}>
                 {LOCALES[code]} ({code}){code === defaultLocale ? ' — entity default' : ''}
