@@ -282,6 +282,24 @@ test("the API's 403 for an entity not assigned is named for staff", async ({ pag
   }
 });
 
+test("the API's 429 is reported with the time requests resume, and the next try holds the table", async ({ page }) => {
+  await openForm(page);
+  await search(page, { venue: WHARF, date: dateAhead(127), party: 2 });
+  await expect(slot(page, '19:00')).toBeVisible();
+  await controls.setFaults({ fail_requests: [{ method: 'POST', path: '/v2/holds', status: 429, count: 1 }] });
+  try {
+    await slot(page, '19:00').click();
+    await expect(page.getByTestId('booking-error')).toContainText(/rate limit is reached; requests resume at \d\d:\d\d:\d\d UTC/);
+    await expect(page.getByTestId('hold-countdown')).toHaveCount(0);
+  } finally {
+    await controls.clearFaults();
+  }
+  await expect(async () => {
+    await slot(page, '19:00').click();
+    await expect(page.getByTestId('hold-countdown')).toHaveText(/left$/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+});
+
 test.describe('as a viewer', () => {
   test.use({ storageState: STORAGE.viewer });
   test('no "New reservation" on the reservations page, the overview or in global search, and the page is not served', async ({ page }) => {
