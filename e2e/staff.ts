@@ -25,3 +25,9 @@ export async function signedInBrowser(browser: Browser, email: string, password:
   await page.getByRole('button', { name: 'Sign in' }).click();
   return { context, page };
 }
+
+/** Signs out through the account menu in the header, as a member would. */
+export async function signOutThroughMenu(page: Page): Promise<void> {
+  await page.getByTestId('account-menu-button').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+}

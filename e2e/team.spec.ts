@@ -54,6 +54,7 @@ test.describe('as admin', () => {
     const me = DEMO_ACCOUNTS[0]!;
     await expect(page.getByTestId(`member-${me.email}`).getByRole('button', { name: 'Disable' })).toHaveCount(0);
     await page.getByLabel(`Role of ${me.email}`).selectOption('viewer');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Change role' }).click();
     await expect(page.getByTestId('team-notice')).toHaveText('This is the last active admin: make another member admin first.');
     await page.reload();
     await expect(page.getByLabel(`Role of ${me.email}`)).toHaveValue('admin');
