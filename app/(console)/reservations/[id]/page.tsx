@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { Card } from '@/components/ui/card';
+import { Notice } from '@/components/ui/notice';
 import { OtherFields } from '@/components/ui/other-fields';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
@@ -64,10 +65,10 @@ export default async function ReservationPage({ params, searchParams }: { params
       />
 
       {booked && (
-        <p role="status" className="rounded-md bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200" data-testid="booked-notice">
+        <Notice tone="success" role="status" data-testid="booked-notice">
           Reservation made. {r.guest?.email ? <>A confirmation e-mail was sent to {r.guest.email}</> : 'The guest was sent a confirmation e-mail'} in{' '}
           <span data-testid="booked-locale">{localeName ? `${localeName} (${r.locale})` : r.locale}</span>.
-        </p>
+        </Notice>
       )}
 
       <Card title="Booking">

@@ -4,6 +4,9 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Select } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
 import { clockOffset, formatRemaining, holdRemainingMs, isHoldExpired } from '@/lib/booking/hold-clock';
 import type { NoAvailability } from '@/lib/booking/no-availability';
 import type { LocaleCode } from '@/lib/guestbook/locales';
@@ -19,7 +22,6 @@ interface Held {
 }
 type Problem = { message: string; gridFor?: SlotOption | NoAvailability } | null;
 
-const input = 'block w-full rounded-md border-0 px-3 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500';
 const gridHref = (venueId: string | null, programId: string | null) => `/allocations?${new URLSearchParams({ ...(venueId ? { venue: venueId } : {}), ...(programId ? { program: programId } : {}) })}`;
 
 /** Links to the grid for the allocation(s) a message names (operators can change them there). */
@@ -174,34 +176,34 @@ export function BookingFlow({
 
   return (
     <div className="space-y-6">
-      <form onSubmit={search} className="grid grid-cols-2 gap-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-5" aria-label="Availability" data-testid="booking-search-form">
-        <label className="col-span-2 space-y-1.5 text-sm font-medium text-slate-700">
-          <span className="block">Venue or market</span>
-          <select className={input} value={place} onChange={(e) => setPlace(e.target.value)} data-testid="booking-place" required>
+      <form onSubmit={search} className="grid grid-cols-2 gap-4 rounded-lg bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-5" aria-label="Availability" data-testid="booking-search-form">
+        <FormField label="Venue or market" className="col-span-2">
+          <Select value={place} onChange={(e) => setPlace(e.target.value)} data-testid="booking-place" required>
             <optgroup label="Venues">
               {venues.map((v) => (
-                <option key={v.id} value={`venue:${v.id}`}>{v.name}</option>
+                <option key={v.id} value={`venue:${v.id}`}>
+                  {v.name}
+                </option>
               ))}
             </optgroup>
             <optgroup label="Markets (every venue)">
               {markets.map((m) => (
-                <option key={m.id} value={`market:${m.id}`}>{m.name}</option>
+                <option key={m.id} value={`market:${m.id}`}>
+                  {m.name}
+                </option>
               ))}
             </optgroup>
-          </select>
-        </label>
-        <label className="space-y-1.5 text-sm font-medium text-slate-700">
-          <span className="block">Date</span>
-          <input type="date" className={input} value={date} onChange={(e) => setDate(e.target.value)} data-testid="booking-date" required />
-        </label>
-        <label className="space-y-1.5 text-sm font-medium text-slate-700">
-          <span className="block">Party size</span>
-          <input type="number" min={1} max={50} inputMode="numeric" className={input} value={partySize} onChange={(e) => setPartySize(e.target.value)} data-testid="booking-party" required />
-        </label>
-        <label className="space-y-1.5 text-sm font-medium text-slate-700">
-          <span className="block">Time (optional)</span>
-          <input type="time" step={1800} className={input} value={time} onChange={(e) => setTime(e.target.value)} data-testid="booking-time" />
-        </label>
+          </Select>
+        </FormField>
+        <FormField label="Date">
+          <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} data-testid="booking-date" required />
+        </FormField>
+        <FormField label="Party size">
+          <Input type="number" min={1} max={50} inputMode="numeric" value={partySize} onChange={(e) => setPartySize(e.target.value)} data-testid="booking-party" required />
+        </FormField>
+        <FormField label="Time (optional)">
+          <Input type="time" step={1800} value={time} onChange={(e) => setTime(e.target.value)} data-testid="booking-time" />
+        </FormField>
         <div className="col-span-2 sm:col-span-5">
           <Button type="submit" disabled={searching} data-testid="booking-search">
             {searching ? 'Searching…' : 'Find tables'}
@@ -211,19 +213,21 @@ export function BookingFlow({
 
       <div aria-live="polite" className="space-y-3">
         {problem && (
-          <div className="rounded-md bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200" data-testid="booking-error">
+          <Notice tone="danger" role="alert" data-testid="booking-error">
             <p>{problem.message}</p>
             {problem.gridFor && <GridLinks about={problem.gridFor} />}
-          </div>
+          </Notice>
         )}
         {empty && (
-          <div className="rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="booking-empty" data-kind={empty.kind}>
-            <p>{empty.message}</p>
-            <GridLinks about={empty} />
+          <div data-kind={empty.kind} data-testid="booking-empty">
+            <Notice tone="warning" role="status">
+              <p>{empty.message}</p>
+              <GridLinks about={empty} />
+            </Notice>
           </div>
         )}
         {expired && (
-          <div className="rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="hold-expired">
+          <Notice tone="warning" role="status" data-testid="hold-expired">
             <p>
               The hold on {expired.option.time} expired before the booking was confirmed. No reservation was made.
               {expired.stillFree === false && ' That time is no longer free: choose another.'}
@@ -233,18 +237,18 @@ export function BookingFlow({
                 Hold {expired.option.time} again
               </Button>
             )}
-          </div>
+          </Notice>
         )}
       </div>
 
       {options && options.length > 0 && (
-        <section aria-label="Times" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <section aria-label="Times" className="rounded-lg bg-surface p-5 shadow-sm ring-1 ring-slate-200">
           <SlotPicker options={options} venueNames={venueNames} programs={programs} chosen={held ? slotKey(held.option) : null} busy={holding} onPick={pick} />
         </section>
       )}
 
       {formOpen && (
-        <section aria-label="Guest and confirmation" className="space-y-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <section aria-label="Guest and confirmation" className="space-y-4 rounded-lg bg-surface p-5 shadow-sm ring-1 ring-slate-200">
           {held && (
           <p className="text-sm text-slate-700" data-testid="hold-summary">
             Holding {held.option.partySize} {held.option.partySize === 1 ? 'seat' : 'seats'} at {venueNames[held.option.venueId] ?? 'the venue'}, {held.option.date} {held.option.time}

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
 import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
 import { readVenues } from '@/lib/server/booking';
 import { allOf, listMarkets } from '@/lib/server/directory';
@@ -34,16 +34,16 @@ export default async function NewReservationPage() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <div>
-        <Link href="/reservations" className="text-sm text-brand-700 hover:underline">
-          ← Reservations
-        </Link>
-        <h1 className="mt-2 text-xl font-semibold text-slate-900">New reservation</h1>
-        <p className="mt-1 text-sm text-slate-500">
-          For <span className="font-medium text-slate-700" data-testid="booking-entity">{entity.name}</span>, the entity selected above. Choosing a time holds the table
-          while you take the guest’s details.
-        </p>
-      </div>
+      <PageHeader
+        title="New reservation"
+        back={{ href: '/reservations', label: 'Reservations' }}
+        description={
+          <>
+            For <span className="font-medium text-slate-800" data-testid="booking-entity">{entity.name}</span>, the entity selected above. Choosing a time holds the table while you
+            take the guest’s details.
+          </>
+        }
+      />
       <BookingFlow
         entity={{ id: entity.id, name: entity.name, defaultLocale: locale, defaultLocaleName: LOCALES[locale] ?? entity.default_locale }}
         venues={venues.data.map((v) => ({ id: v.id, name: v.name, marketId: v.market_id ?? null }))}

@@ -44,7 +44,7 @@ export function SlotPicker({
                     aria-pressed={on}
                     disabled={busy}
                     onClick={() => onPick(o)}
-                    className={`min-h-11 w-full rounded-md px-3 py-2 text-left text-sm ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait ${on ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'}`}
+                    className={`min-h-11 w-full rounded-md px-3 py-2 text-left text-sm ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait ${on ? 'bg-brand-600 text-white ring-brand-600' : 'bg-surface text-slate-800 ring-slate-300 hover:bg-slate-50'}`}
                   >
                     <span className="block font-semibold tabular-nums">{o.time}</span>
                     <span className={`block text-xs ${on ? 'text-white/90' : 'text-slate-500'}`}>
