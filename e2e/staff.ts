@@ -6,6 +6,7 @@ export async function addMember(browser: Browser, member: { email: string; name:
   const context = await browser.newContext({ storageState: STORAGE.admin });
   const admin = await context.newPage();
   await admin.goto('/team');
+  await admin.getByRole('button', { name: 'New member' }).click();
   await admin.getByLabel('E-mail').fill(member.email);
   await admin.getByLabel('Name').fill(member.name);
   await admin.getByLabel('Password (empty: one-time)').fill(member.password);

@@ -10,7 +10,7 @@ import { Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { changeStaffAccess, resetStaffPassword } from './actions';
-import { AddMemberForm } from './add-member-form';
+import { AddMemberPanel } from './add-member-panel';
 import { ROLES, type Role, type TeamNotice } from './roles';
 
 interface Member {
@@ -195,7 +195,7 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
         }}
       />
 
-      <AddMemberForm pending={pending} onSettled={settle} />
+      <AddMemberPanel pending={pending} onSettled={settle} />
     </div>
   );
 }
