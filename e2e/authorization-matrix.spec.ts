@@ -169,6 +169,7 @@ test('an action aimed at an entity not assigned to the credentials is refused by
     ['app/(console)/allocations/actions.ts#applyAllocation', { changes: [{ commitmentId: '00000000-0000-4000-8000-000000000002', entityId: foreign, before: 0, after: 1 }] }],
     ['app/(console)/allocations/actions.ts#restoreAllocation', { sets: [{ entityId: foreign, data: [] }] }],
     ['app/actions/select-entity.ts#selectEntity', { id: foreign }],
+    ['app/(console)/allocations/seats-booked-action.ts#readSeatsBooked', { entityId: foreign, commitmentIds: ['00000000-0000-4000-8000-000000000002'] }],
     ['app/(console)/reservations/new/actions.ts#searchAvailability', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#searchAvailability']!.input() as object), entityId: foreign }],
     ['app/(console)/reservations/new/actions.ts#placeHold', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#placeHold']!.input() as object), entityId: foreign }],
     ['app/(console)/reservations/new/actions.ts#releaseHold', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#releaseHold']!.input() as object), entityId: foreign }],

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { uuidFrom } from '../lib/sandbox/ids';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
@@ -298,6 +299,20 @@ test("the API's 429 is reported with the time requests resume, and the next try 
     await slot(page, '19:00').click();
     await expect(page.getByTestId('hold-countdown')).toHaveText(/left$/, { timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
+});
+
+test('the times, the hold and the guest form pass axe, in both themes, on a phone and a desktop', async ({ page }) => {
+  for (const [colorScheme, width] of [['light', 1280], ['dark', 390]] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width, height: 900 });
+    await openForm(page);
+    await search(page, { venue: WHARF, date: dateAhead(128), party: 2 });
+    await take(page, '19:00');
+    await page.getByTestId('booking-confirm').click();
+    await expect(page.getByTestId('guest-first_name-error')).toBeVisible();
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${colorScheme} ${width}px`).toEqual([]);
+  }
 });
 
 test.describe('as a viewer', () => {

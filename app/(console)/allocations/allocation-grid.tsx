@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { applyEdit, diff, editedSeats, lockReason, maxSeatsFor, moveSeats, seatsAfter, UNALLOCATED, unpackGrid, validateEdit, type Change, type Edits, type GridRow } from '@/lib/allocation';
 import type { ApplyOutcome, GridData } from '@/lib/server/allocations';
 import { applyAllocation, restoreAllocation } from './actions';
+import { SeatsBookedWarnings } from './seats-booked-warnings';
 import { GRID_STATUSES, gridFiltersQuery, type GridFilters } from './filters';
 
 const COLORS = ['bg-teal-500', 'bg-indigo-500', 'bg-amber-500', 'bg-rose-500', 'bg-sky-500', 'bg-lime-600', 'bg-fuchsia-500', 'bg-orange-500', 'bg-cyan-600', 'bg-violet-500'];
@@ -273,6 +274,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
               })}
             </ul>
           )}
+          {canEdit && changes.length > 0 && <SeatsBookedWarnings changes={changes} nameOf={nameOf} />}
           {outcome?.status === 'conflict' && (
             <div className="mt-3 text-sm" data-testid="allocation-conflicts">
               <table className="w-full text-left">
