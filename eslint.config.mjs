@@ -14,7 +14,7 @@ export default defineConfig([
   },
   {
     // lib/guestbook and lib/allocation are framework-free: plain Node must run them.
-    files: ['lib/guestbook/**', 'lib/allocation/**', 'lib/sandbox/**'],
+    files: ['lib/guestbook/**', 'lib/allocation/**', 'lib/sandbox/**', 'lib/booking/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -42,6 +42,7 @@ for (const size of SIZES) {
           `/entities/${DEMO_PARTNER.defaultEntityId}`,
           '/allocations',
           '/reservations',
+          '/reservations/new',
           reservation!,
           '/venues',
           venue!,

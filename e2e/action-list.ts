@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { uuidFrom } from '../lib/sandbox/ids';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+
+/** A venue of the demo world, for the booking actions' rows. */
+const MATRIX_VENUE = uuidFrom('venue:wharf');
 
 export type Role = 'viewer' | 'operator' | 'admin';
 export const LABEL: Record<Role, string> = { viewer: 'Viewer', operator: 'Operator', admin: 'Admin' };
@@ -19,8 +23,13 @@ export const ACTIONS: Record<string, { audit: string; role: Role; mutates: boole
   'app/(console)/entities/actions.ts#previewProgramChange': { audit: 'preview-program-change', role: 'admin', mutates: false, input: () => ({ id: DEMO_PARTNER.defaultEntityId, programIds: [] }) },
   'app/(console)/allocations/actions.ts#applyAllocation': { audit: 'apply-allocation', role: 'operator', mutates: true, input: () => ({ changes: [{ commitmentId: '00000000-0000-4000-8000-000000000002', entityId: DEMO_PARTNER.defaultEntityId, before: 0, after: 1 }] }) },
   'app/(console)/allocations/actions.ts#restoreAllocation': { audit: 'restore-allocation', role: 'operator', mutates: true, input: () => ({ sets: [{ entityId: DEMO_PARTNER.defaultEntityId, data: [] }] }) },
+  'app/(console)/allocations/seats-booked-action.ts#readSeatsBooked': { audit: 'read-seats-booked', role: 'operator', mutates: false, input: () => ({ entityId: DEMO_PARTNER.defaultEntityId, commitmentIds: ['00000000-0000-4000-8000-000000000002'] }) },
   'app/(console)/reservations/actions.ts#cancelReservation': { audit: 'cancel-reservation', role: 'operator', mutates: true, input: () => ({ id: '00000000-0000-4000-8000-000000000003' }) },
   'app/(console)/reservations/actions.ts#updateReservation': { audit: 'update-reservation', role: 'operator', mutates: true, input: () => ({ id: '00000000-0000-4000-8000-000000000004', changes: { notes: 'x' } }) },
+  'app/(console)/reservations/new/actions.ts#searchAvailability': { audit: 'search-availability', role: 'operator', mutates: false, input: () => ({ entityId: DEMO_PARTNER.defaultEntityId, venueId: MATRIX_VENUE, marketId: null, date: '2026-12-01', partySize: 2, time: null }) },
+  'app/(console)/reservations/new/actions.ts#placeHold': { audit: 'place-hold', role: 'operator', mutates: true, input: () => ({ entityId: DEMO_PARTNER.defaultEntityId, venueId: MATRIX_VENUE, date: '2026-12-01', time: '19:00', partySize: 2, seatingAreaId: null, commitmentId: null }) },
+  'app/(console)/reservations/new/actions.ts#releaseHold': { audit: 'release-hold', role: 'operator', mutates: true, input: () => ({ entityId: DEMO_PARTNER.defaultEntityId, holdId: '00000000-0000-4000-8000-000000000005', reason: 'form-left' }) },
+  'app/(console)/reservations/new/actions.ts#createBooking': { audit: 'create-reservation', role: 'operator', mutates: true, input: () => ({ entityId: DEMO_PARTNER.defaultEntityId, hold: { id: '00000000-0000-4000-8000-000000000006', expires_at: '2030-01-01T00:00:00Z' }, guest: { first_name: 'Matrix', last_name: 'Guest', email: 'matrix.guest@demo.test', phone: '', notes: '', locale: 'en-GB' } }) },
   'app/actions/global-search.ts#globalSearch': { audit: 'global-search', role: 'viewer', mutates: false, input: () => ({ q: 'Harbour' }) },
   'app/actions/select-entity.ts#selectEntity': { audit: 'select-entity', role: 'viewer', mutates: false, input: () => ({ id: DEMO_PARTNER.defaultEntityId }) },
   'app/account/actions.ts#changeOwnPassword': { audit: 'change-own-password', role: 'viewer', mutates: true, input: () => ({ current: 'not the password', password: 'a long enough password', confirm: 'a long enough password' }) },

@@ -22,6 +22,11 @@ const ROUTES: Record<string, { role: Role; call: (api: APIRequestContext, entity
     call: (api, entityId) =>
       api.post(`${DASHBOARD_URL}/api/entities/${entityId}/logo`, { headers: { Origin: DASHBOARD_URL }, multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: PNG } }, maxRedirects: 0 }),
   },
+  'app/api/holds/[id]/release/route.ts': {
+    role: 'operator',
+    call: (api, entityId) =>
+      api.post(`${DASHBOARD_URL}/api/holds/00000000-0000-4000-8000-000000000007/release`, { headers: { Origin: DASHBOARD_URL }, data: JSON.stringify({ entityId, reason: 'page-closed' }), maxRedirects: 0 }),
+  },
   'app/api/reservations/export/route.ts': {
     role: 'viewer',
     call: (api) => api.get(`${DASHBOARD_URL}/api/reservations/export?status[in]=confirmed&sort=-date`, { maxRedirects: 0 }),
@@ -164,6 +169,11 @@ test('an action aimed at an entity not assigned to the credentials is refused by
     ['app/(console)/allocations/actions.ts#applyAllocation', { changes: [{ commitmentId: '00000000-0000-4000-8000-000000000002', entityId: foreign, before: 0, after: 1 }] }],
     ['app/(console)/allocations/actions.ts#restoreAllocation', { sets: [{ entityId: foreign, data: [] }] }],
     ['app/actions/select-entity.ts#selectEntity', { id: foreign }],
+    ['app/(console)/allocations/seats-booked-action.ts#readSeatsBooked', { entityId: foreign, commitmentIds: ['00000000-0000-4000-8000-000000000002'] }],
+    ['app/(console)/reservations/new/actions.ts#searchAvailability', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#searchAvailability']!.input() as object), entityId: foreign }],
+    ['app/(console)/reservations/new/actions.ts#placeHold', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#placeHold']!.input() as object), entityId: foreign }],
+    ['app/(console)/reservations/new/actions.ts#releaseHold', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#releaseHold']!.input() as object), entityId: foreign }],
+    ['app/(console)/reservations/new/actions.ts#createBooking', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#createBooking']!.input() as object), entityId: foreign }],
   ];
   const actions = new Map(buildActions().map((a) => [a.key, a]));
   for (const [key, input] of aimed) {
@@ -173,6 +183,9 @@ test('an action aimed at an entity not assigned to the credentials is refused by
   const logo = await ROUTES['app/api/entities/[id]/logo/route.ts']!.call(api, foreign);
   expect(logo.status()).toBe(422);
   expect(((await logo.json()) as { error: string }).error).toMatch(/not assigned to the dashboard credentials/);
+  const release = await ROUTES['app/api/holds/[id]/release/route.ts']!.call(api, foreign);
+  expect(release.status()).toBe(422);
+  expect(((await release.json()) as { error: string }).error).toMatch(/not assigned to the dashboard credentials/);
   const sent = (await sandboxRequestsSince(request, mark)).filter((r) => r.path.startsWith('/v2') && r.method !== 'GET');
   expect(sent).toEqual([]);
 });

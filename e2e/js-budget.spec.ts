@@ -24,6 +24,7 @@ test('JavaScript sent per route stays within its budget over the framework basel
     '/entities/new': ROUTE_BUDGET_KB,
     [`/entities/${DEMO_PARTNER.defaultEntityId}`]: ROUTE_BUDGET_KB,
     '/reservations': ROUTE_BUDGET_KB,
+    '/reservations/new': ROUTE_BUDGET_KB,
     [reservationPath!]: ROUTE_BUDGET_KB,
     '/team': ROUTE_BUDGET_KB,
     '/activity': ROUTE_BUDGET_KB,

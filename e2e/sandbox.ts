@@ -77,3 +77,18 @@ export async function sandboxPatchReservation(
   expect(res.ok(), `PATCH /v2/reservations/${id} → ${res.status()} ${await res.text()}`).toBe(true);
   return res.json();
 }
+
+/** Sends one /v2 request as the demo partner acting for an entity, like another channel of the partner would; answers the status and body. */
+export async function sandboxSend(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  credentials: { clientId: string; clientSecret: string },
+  context: { orgId?: string | null; entityId?: string },
+  data?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const token = await sandboxToken(request, credentials, context.orgId);
+  const res = await request.fetch(`${SANDBOX_URL}${path}`, { method, headers: contextHeaders(token, context), ...(data === undefined ? {} : { data }) });
+  const text = await res.text();
+  return { status: res.status(), body: text ? JSON.parse(text) : null };
+}

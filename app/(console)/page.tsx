@@ -8,7 +8,9 @@ import { ErrorState } from '@/components/ui/error-state';
 import { buildFilterQuery, RESERVATION_FILTERS, type Condition } from '@/lib/guestbook/filters';
 import { getOverview, overviewConditions } from '@/lib/server/overview';
 import { readApi } from '@/lib/server/read';
+import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
+import { NewReservationLink } from './reservations/new/new-reservation-link';
 
 export const metadata: Metadata = { title: 'Overview' };
 
@@ -51,7 +53,7 @@ function NamedLinks({ items, href }: { items: { id: string; name: string }[]; hr
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
 export default async function OverviewPage() {
-  await requireStaff();
+  const staff = await requireStaff();
   const overview = await readApi(() => getOverview());
   if (!overview.ok) return <ErrorState title="The overview could not be read" message={overview.error} />;
   const o = overview.data;
@@ -61,11 +63,14 @@ export default async function OverviewPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div>
-        <h1 className="text-xl font-semibold text-slate-900">Overview</h1>
-        <p className="mt-1 text-sm text-slate-500">
-          {o.entity ? <>For {o.entity.name}, the entity selected above</> : 'For the partner'} · today is <span data-testid="overview-today">{o.today}</span> at the venues.
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-xl font-semibold text-slate-900">Overview</h1>
+          <p className="mt-1 text-sm text-slate-500">
+            {o.entity ? <>For {o.entity.name}, the entity selected above</> : 'For the partner'} · today is <span data-testid="overview-today">{o.today}</span> at the venues.
+          </p>
+        </div>
+        {hasRole(staff.role, 'operator') && <NewReservationLink />}
       </div>
 
       <section aria-labelledby="today-heading" className="space-y-3">

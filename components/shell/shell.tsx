@@ -49,6 +49,8 @@ export function Shell({
   children: ReactNode;
 }) {
   const pages = NAV.filter((item) => !item.adminOnly || staff.role === 'admin').map(({ href, label }) => ({ href, label }));
+  // Global search also offers what operators and admins can start from anywhere.
+  const commands = staff.role === 'viewer' ? pages : [...pages, { href: '/reservations/new', label: 'New reservation' }];
   return (
     <div className="flex min-h-screen">
       <aside className="hidden w-56 shrink-0 flex-col border-r border-slate-200 bg-surface md:flex">
@@ -83,7 +85,7 @@ export function Shell({
             </div>
           )}
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">
-            <GlobalSearch search={search} pages={pages} />
+            <GlobalSearch search={search} pages={commands} />
             {rateLimit && (
               <span
                 data-testid="rate-limit"

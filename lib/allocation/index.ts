@@ -4,3 +4,4 @@ export * from './plan';
 export * from './packed';
 export * from './labels';
 export * from './bar';
+export * from './seats-in-use';

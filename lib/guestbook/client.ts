@@ -272,6 +272,13 @@ export class GuestbookClient {
     return (await this.#call('GET', '/v2/availability', z.looseObject({ data: z.array(AvailabilityOption) }), { query: params })).data;
   }
 
+  /** One page of GET /v2/availability (a list paged like every other). */
+  async listAvailability(q: AvailabilityQuery, paging: { page?: number; limit?: number } = {}): Promise<Page<AvailabilityOption>> {
+    const query = AvailabilityQuery.parse(q);
+    const params = Object.entries({ ...query, ...paging }).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]]));
+    return this.#call('GET', '/v2/availability', listEnvelope(AvailabilityOption), { query: params });
+  }
+
   /** POST /v2/holds answers with a bare object, not a data envelope. */
   async createHold(body: HoldCreateBody): Promise<Hold> {
     return this.#call('POST', '/v2/holds', Hold, { json: HoldCreateBody.parse(body) });

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { restoredCells, type Change } from '@/lib/allocation';
 import type { ApplyOutcome } from '@/lib/server/allocations';
+import { SeatsBookedWarnings } from './seats-booked-warnings';
 
 type Failed = Extract<ApplyOutcome, { status: 'failed' }>;
 
@@ -86,6 +87,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
           ))}
         </ul>
       )}
+      {changes.length > 0 && <SeatsBookedWarnings changes={changes} nameOf={nameOf} />}
       {outcome?.status === 'conflict' && (
         <div className="mt-3 text-sm" data-testid="allocation-conflicts">
           <table className="w-full text-left">

@@ -5,7 +5,9 @@ import { buildFilterParams, parseFilterQuery, RESERVATION_FILTERS, toQueryString
 import { pageParams, type SearchParams } from '@/lib/server/params';
 import { readApi } from '@/lib/server/read';
 import { checkReservationSort, searchReservations, venueDirectory } from '@/lib/server/reservations';
+import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
+import { NewReservationLink } from './new/new-reservation-link';
 import { FilterBuilder } from './filter-builder';
 import { ResultsTable, type ReservationRow } from './results-table';
 
@@ -21,7 +23,7 @@ function toSearchParams(raw: Record<string, string | string[] | undefined>): URL
 }
 
 export default async function ReservationsPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireStaff('viewer');
+  const staff = await requireStaff('viewer');
   const params = toSearchParams(await searchParams);
   const { page } = await pageParams(searchParams);
   const { conditions, errors } = parseFilterQuery(params, RESERVATION_FILTERS);
@@ -31,11 +33,14 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div>
-        <h1 className="text-xl font-semibold text-slate-900">Reservations</h1>
-        <p className="mt-1 text-sm text-slate-500">
-          The selected entity’s reservations (GET /v2/reservations). The address of this page is the API’s own filter syntax, so a search can be shared as a link.
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-xl font-semibold text-slate-900">Reservations</h1>
+          <p className="mt-1 text-sm text-slate-500">
+            The selected entity’s reservations (GET /v2/reservations). The address of this page is the API’s own filter syntax, so a search can be shared as a link.
+          </p>
+        </div>
+        {hasRole(staff.role, 'operator') && <NewReservationLink />}
       </div>
 
       <FilterBuilder key={params.toString()} initialConditions={conditions} sort={sort ?? null} />

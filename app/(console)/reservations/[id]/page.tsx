@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { Card } from '@/components/ui/card';
+import { Notice } from '@/components/ui/notice';
 import { OtherFields } from '@/components/ui/other-fields';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
@@ -20,9 +21,10 @@ import { ModifyPanel } from './modify-panel';
 
 export const metadata: Metadata = { title: 'Reservation' };
 
-export default async function ReservationPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function ReservationPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ booked?: string }> }) {
   const staff = await requireStaff('viewer');
   const { id } = await params;
+  const booked = (await searchParams).booked === '1';
   if (!z.guid().safeParse(id).success) notFound();
   const [result, venues, entities, format] = await Promise.all([readApi(() => viewReservation(id)), readApi(venueNames), readApi(listEntities), getFormatter()]);
   if (!result.ok) return <ErrorState title="The reservation could not be read" message={result.error} />;
@@ -61,6 +63,13 @@ export default async function ReservationPage({ params }: { params: Promise<{ id
           )
         }
       />
+
+      {booked && (
+        <Notice tone="success" role="status" data-testid="booked-notice">
+          Reservation made. {r.guest?.email ? <>A confirmation e-mail was sent to {r.guest.email}</> : 'The guest was sent a confirmation e-mail'} in{' '}
+          <span data-testid="booked-locale">{localeName ? `${localeName} (${r.locale})` : r.locale}</span>.
+        </Notice>
+      )}
 
       <Card title="Booking">
         <FieldList

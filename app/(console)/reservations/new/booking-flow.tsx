@@ -1,0 +1,266 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Select } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { clockOffset, formatRemaining, holdRemainingMs, isHoldExpired } from '@/lib/booking/hold-clock';
+import type { NoAvailability } from '@/lib/booking/no-availability';
+import type { LocaleCode } from '@/lib/guestbook/locales';
+import { createBooking, placeHold, releaseHold, searchAvailability, type SlotOption } from './actions';
+import { GUEST_FIELDS, GuestForm } from './guest-form';
+import { releaseInBackground } from './release-beacon';
+import { SlotPicker, slotKey } from './slot-picker';
+
+interface Held {
+  id: string;
+  expiresAt: string;
+  option: SlotOption;
+}
+type Problem = { message: string; gridFor?: SlotOption | NoAvailability } | null;
+
+const gridHref = (venueId: string | null, programId: string | null) => `/allocations?${new URLSearchParams({ ...(venueId ? { venue: venueId } : {}), ...(programId ? { program: programId } : {}) })}`;
+
+/** Links to the grid for the allocation(s) a message names (operators can change them there). */
+function GridLinks({ about }: { about: SlotOption | NoAvailability }) {
+  const links = 'kind' in about ? (about.kind === 'allocation-used-up' ? about.allocations.map((a) => ({ key: a.commitmentId, href: gridHref(a.venueId, a.programId) })) : []) : [{ key: about.commitmentId ?? 'slot', href: gridHref(about.venueId, about.programId) }];
+  return links.map((l) => (
+    <Link key={l.key} href={l.href} className="mt-1 block font-medium underline" data-testid="booking-grid-link">
+      Open the allocation grid for this commitment
+    </Link>
+  ));
+}
+
+export function BookingFlow({
+  entity,
+  venues,
+  markets,
+  programs,
+  today,
+}: {
+  entity: { id: string; name: string; defaultLocale: LocaleCode; defaultLocaleName: string };
+  venues: { id: string; name: string; marketId: string | null }[];
+  markets: { id: string; name: string }[];
+  programs: Record<string, string>;
+  today: string;
+}) {
+  const router = useRouter();
+  const venueNames = Object.fromEntries(venues.map((v) => [v.id, v.name]));
+  const [place, setPlace] = useState(venues[0] ? `venue:${venues[0].id}` : '');
+  const [date, setDate] = useState(today);
+  const [partySize, setPartySize] = useState('2');
+  const [time, setTime] = useState('');
+  const [searching, setSearching] = useState(false);
+  const [options, setOptions] = useState<SlotOption[] | null>(null);
+  const [empty, setEmpty] = useState<NoAvailability | null>(null);
+  const [problem, setProblem] = useState<Problem>(null);
+  const [held, setHeld] = useState<Held | null>(null);
+  const [holding, setHolding] = useState(false);
+  const [expired, setExpired] = useState<{ option: SlotOption; stillFree: boolean | null } | null>(null);
+  const [offset, setOffset] = useState(0);
+  /** the guest form stays open (with what was typed) while a hold is replaced, until a new search */
+  const [formOpen, setFormOpen] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const heldRef = useRef<Held | null>(null);
+  const track = (h: Held | null) => {
+    heldRef.current = h;
+    setHeld(h);
+  };
+
+  // Leaving the form (navigation in the app) or the page (tab closed, reload) releases the hold.
+  useEffect(() => {
+    const onPageHide = () => {
+      const h = heldRef.current;
+      if (h) releaseInBackground(entity.id, h.id, 'page-closed');
+      heldRef.current = null;
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      const h = heldRef.current;
+      if (h) releaseInBackground(entity.id, h.id, 'form-left');
+      heldRef.current = null;
+    };
+  }, [entity.id]);
+
+  useEffect(() => {
+    if (!held) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [held]);
+  const serverNow = now + offset;
+  const remaining = held ? holdRemainingMs(held.expiresAt, serverNow) : 0;
+  const heldExpired = !!held && isHoldExpired(held.expiresAt, serverNow, 0);
+
+  const [kind, id] = place.split(':') as ['venue' | 'market', string];
+  const release = async (reason: 'slot-changed' | 'expired') => {
+    const h = heldRef.current;
+    if (!h) return;
+    track(null);
+    await releaseHold({ entityId: entity.id, holdId: h.id, reason });
+  };
+
+  const search = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setSearching(true);
+    setProblem(null);
+    setExpired(null);
+    setFormOpen(false);
+    await release('slot-changed');
+    const r = await searchAvailability({ entityId: entity.id, venueId: kind === 'venue' ? id : null, marketId: kind === 'market' ? id : null, date, partySize: Number(partySize), time: time || null });
+    setSearching(false);
+    if (!r.ok) {
+      setOptions(null);
+      setEmpty(null);
+      setProblem({ message: r.error });
+      return;
+    }
+    setOptions(r.data.options);
+    setEmpty(r.data.empty);
+  };
+
+  const pick = async (o: SlotOption) => {
+    if (held && slotKey(held.option) === slotKey(o) && !heldExpired) return;
+    setHolding(true);
+    setProblem(null);
+    setExpired(null);
+    await release(held && isHoldExpired(held.expiresAt, serverNow, 0) ? 'expired' : 'slot-changed');
+    const r = await placeHold({ entityId: entity.id, venueId: o.venueId, date: o.date, time: o.time, partySize: o.partySize, seatingAreaId: o.seatingArea?.id ?? null, commitmentId: o.commitmentId });
+    setHolding(false);
+    if (!r.ok) {
+      setProblem({ message: r.error, gridFor: r.fieldErrors?.slot?.[0] === 'allocation-used-up' ? o : undefined });
+      return;
+    }
+    setOffset(clockOffset(r.data.serverNow, Date.now()));
+    setNow(Date.now());
+    track({ id: r.data.hold.id, expiresAt: r.data.hold.expiresAt, option: o });
+    setFormOpen(true);
+  };
+
+  const onExpired = async (option: SlotOption) => {
+    await release('expired');
+    setExpired({ option, stillFree: null });
+    const r = await searchAvailability({ entityId: entity.id, venueId: option.venueId, marketId: null, date: option.date, partySize: option.partySize, time: option.time });
+    setExpired({ option, stillFree: r.ok && r.data.options.some((o) => slotKey(o) === slotKey(option)) });
+  };
+
+  // A hold that runs out while the form is open is reported at once, with the offer of a new one.
+  useEffect(() => {
+    if (heldExpired && heldRef.current) void onExpired(heldRef.current.option);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the hold runs out
+  }, [heldExpired]);
+
+  const confirm: React.ComponentProps<typeof GuestForm>['onConfirm'] = async (values, setError) => {
+    const h = heldRef.current;
+    if (!h) return;
+    setProblem(null);
+    if (isHoldExpired(h.expiresAt, Date.now() + offset)) return onExpired(h.option);
+    const r = await createBooking({ entityId: entity.id, hold: { id: h.id, expires_at: h.expiresAt }, guest: values });
+    if (r.ok) {
+      // The hold became the reservation: nothing is left to release.
+      heldRef.current = null;
+      router.push(`/reservations/${r.data.id}?booked=1`);
+      return;
+    }
+    const why = r.fieldErrors?.hold?.[0];
+    if (why === 'expired') return onExpired(h.option);
+    if (why) track(null);
+    setProblem({ message: r.error });
+    for (const [key, messages] of Object.entries(r.fieldErrors ?? {})) {
+      if ((GUEST_FIELDS as string[]).includes(key)) setError(key as (typeof GUEST_FIELDS)[number], { message: messages.join('; ') }, { shouldFocus: true });
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={search} className="grid grid-cols-2 gap-4 rounded-lg bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-5" aria-label="Availability" data-testid="booking-search-form">
+        <FormField label="Venue or market" className="col-span-2">
+          <Select value={place} onChange={(e) => setPlace(e.target.value)} data-testid="booking-place" required>
+            <optgroup label="Venues">
+              {venues.map((v) => (
+                <option key={v.id} value={`venue:${v.id}`}>
+                  {v.name}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Markets (every venue)">
+              {markets.map((m) => (
+                <option key={m.id} value={`market:${m.id}`}>
+                  {m.name}
+                </option>
+              ))}
+            </optgroup>
+          </Select>
+        </FormField>
+        <FormField label="Date">
+          <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} data-testid="booking-date" required />
+        </FormField>
+        <FormField label="Party size">
+          <Input type="number" min={1} max={50} inputMode="numeric" value={partySize} onChange={(e) => setPartySize(e.target.value)} data-testid="booking-party" required />
+        </FormField>
+        <FormField label="Time (optional)">
+          <Input type="time" step={1800} value={time} onChange={(e) => setTime(e.target.value)} data-testid="booking-time" />
+        </FormField>
+        <div className="col-span-2 sm:col-span-5">
+          <Button type="submit" disabled={searching} data-testid="booking-search">
+            {searching ? 'Searching…' : 'Find tables'}
+          </Button>
+        </div>
+      </form>
+
+      <div aria-live="polite" className="space-y-3">
+        {problem && (
+          <Notice tone="danger" role="alert" data-testid="booking-error">
+            <p>{problem.message}</p>
+            {problem.gridFor && <GridLinks about={problem.gridFor} />}
+          </Notice>
+        )}
+        {empty && (
+          <div data-kind={empty.kind} data-testid="booking-empty">
+            <Notice tone="warning" role="status">
+              <p>{empty.message}</p>
+              <GridLinks about={empty} />
+            </Notice>
+          </div>
+        )}
+        {expired && (
+          <Notice tone="warning" role="status" data-testid="hold-expired">
+            <p>
+              The hold on {expired.option.time} expired before the booking was confirmed. No reservation was made.
+              {expired.stillFree === false && ' That time is no longer free: choose another.'}
+            </p>
+            {expired.stillFree && (
+              <Button className="mt-2" onClick={() => pick(expired.option)} disabled={holding} data-testid="hold-again">
+                Hold {expired.option.time} again
+              </Button>
+            )}
+          </Notice>
+        )}
+      </div>
+
+      {options && options.length > 0 && (
+        <section aria-label="Times" className="rounded-lg bg-surface p-5 shadow-sm ring-1 ring-slate-200">
+          <SlotPicker options={options} venueNames={venueNames} programs={programs} chosen={held ? slotKey(held.option) : null} busy={holding} onPick={pick} />
+        </section>
+      )}
+
+      {formOpen && (
+        <section aria-label="Guest and confirmation" className="space-y-4 rounded-lg bg-surface p-5 shadow-sm ring-1 ring-slate-200">
+          {held && (
+          <p className="text-sm text-slate-700" data-testid="hold-summary">
+            Holding {held.option.partySize} {held.option.partySize === 1 ? 'seat' : 'seats'} at {venueNames[held.option.venueId] ?? 'the venue'}, {held.option.date} {held.option.time}
+            {' — '}
+            <span role="timer" aria-live="off" className={`font-semibold tabular-nums ${remaining < 60_000 ? 'text-rose-700' : 'text-slate-900'}`} data-testid="hold-countdown" data-hold-id={held.id}>
+              {heldExpired ? 'expired' : `${formatRemaining(remaining)} left`}
+            </span>
+          </p>
+          )}
+          <GuestForm defaultLocale={entity.defaultLocale} defaultLocaleName={entity.defaultLocaleName} disabled={holding || !held} confirmLabel="Confirm reservation" onConfirm={confirm} />
+        </section>
+      )}
+    </div>
+  );
+}

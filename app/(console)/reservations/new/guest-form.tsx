@@ -1,0 +1,80 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useForm, type UseFormSetError } from 'react-hook-form';
+import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Select, Textarea } from '@/components/ui/input';
+import { LOCALE_CODES, LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
+import type { GuestForm as GuestValues } from './schemas';
+
+const resolver = lazyZodResolver<GuestValues>(() => import('./schemas').then((m) => m.GuestForm));
+
+type Field = keyof GuestValues;
+const LABELS: Record<Field, string> = { first_name: 'First name', last_name: 'Last name', email: 'E-mail', phone: 'Phone (optional)', notes: 'Notes (optional)', locale: 'Guest’s language' };
+export const GUEST_FIELDS = Object.keys(LABELS) as Field[];
+
+/** The guest's details, validated by the shared schema in the browser and again by the server action. */
+export function GuestForm({
+  defaultLocale,
+  defaultLocaleName,
+  disabled,
+  confirmLabel,
+  onConfirm,
+}: {
+  defaultLocale: LocaleCode;
+  defaultLocaleName: string;
+  disabled: boolean;
+  confirmLabel: string;
+  /** resolves to server-side field errors to show, if any */
+  onConfirm: (values: GuestValues, setError: UseFormSetError<GuestValues>) => Promise<void>;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<GuestValues>({ resolver, defaultValues: { first_name: '', last_name: '', email: '', phone: '', notes: '', locale: defaultLocale } });
+  useEffect(() => resolver.preload(), []);
+  // Followed through its change event (not watch/useWatch, which would grow the form library's chunk for every form).
+  const [locale, setLocale] = useState<string>(defaultLocale);
+
+  const field = (name: Field, control: React.ReactElement<{ id?: string }>, description?: React.ReactNode) => (
+    <FormField id={`guest-${name}`} label={LABELS[name]} error={errors[name]?.message} description={description}>
+      {control}
+    </FormField>
+  );
+
+  return (
+    <form onSubmit={handleSubmit((v) => onConfirm(v, setError))} noValidate className="space-y-4" aria-label="Guest" data-testid="guest-form">
+      <fieldset disabled={disabled || isSubmitting} className="space-y-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          {field('first_name', <Input autoComplete="off" {...register('first_name')} />)}
+          {field('last_name', <Input autoComplete="off" {...register('last_name')} />)}
+          {field('email', <Input type="email" autoComplete="off" {...register('email')} />)}
+          {field('phone', <Input type="tel" autoComplete="off" {...register('phone')} />)}
+        </div>
+        {field('notes', <Textarea rows={2} {...register('notes')} />)}
+        {field(
+          'locale',
+          <Select {...register('locale', { onChange: (e: React.ChangeEvent<HTMLSelectElement>) => setLocale(e.target.value) })}>
+            {LOCALE_CODES.map((code) => (
+              <option key={code} value={code}>
+                {LOCALES[code]} ({code}){code === defaultLocale ? ' — entity default' : ''}
+              </option>
+            ))}
+          </Select>,
+          <span data-testid="guest-locale-hint">
+            {locale === defaultLocale
+              ? `The entity’s default language, ${defaultLocaleName} (${defaultLocale}). The confirmation e-mail is sent in it.`
+              : `The confirmation e-mail is sent in ${LOCALES[locale as LocaleCode] ?? locale}, not the entity’s default ${defaultLocaleName}.`}
+          </span>,
+        )}
+        <Button type="submit" data-testid="booking-confirm">
+          {isSubmitting ? 'Booking…' : confirmLabel}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}

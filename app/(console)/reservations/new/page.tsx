@@ -1,0 +1,56 @@
+import type { Metadata } from 'next';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
+import { readVenues } from '@/lib/server/booking';
+import { allOf, listMarkets } from '@/lib/server/directory';
+import { knownPrograms, listEntities } from '@/lib/server/entities';
+import { getSelectedEntity } from '@/lib/server/entity-context';
+import { readApi } from '@/lib/server/read';
+import { requireStaff } from '@/lib/server/session';
+import { BookingFlow } from './booking-flow';
+
+export const metadata: Metadata = { title: 'New reservation' };
+
+/**
+ * Book for a guest, for the entity selected in the shell: availability, a hold with its
+ * countdown, the guest, and the reservation. The page is rendered on the server; the flow is
+ * one client island.
+ */
+export default async function NewReservationPage() {
+  await requireStaff('operator');
+  const [selected, entities, venues, markets] = await Promise.all([
+    readApi(getSelectedEntity),
+    readApi(listEntities),
+    readApi(readVenues),
+    readApi(() => allOf(listMarkets)),
+  ]);
+  const failed = [selected, entities, venues, markets].find((r) => !r.ok);
+  if (failed && !failed.ok) return <ErrorState title="The booking form could not be prepared" message={failed.error} />;
+  if (!selected.ok || !entities.ok || !venues.ok || !markets.ok) return null;
+  const entity = selected.data ? entities.data.find((e) => e.id === selected.data!.id) : undefined;
+  if (!entity) return <ErrorState title="No entity to book for" message="These credentials have no entity assigned." />;
+  const locale = entity.default_locale as LocaleCode;
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <PageHeader
+        title="New reservation"
+        back={{ href: '/reservations', label: 'Reservations' }}
+        description={
+          <>
+            For <span className="font-medium text-slate-800" data-testid="booking-entity">{entity.name}</span>, the entity selected above. Choosing a time holds the table while you
+            take the guest’s details.
+          </>
+        }
+      />
+      <BookingFlow
+        entity={{ id: entity.id, name: entity.name, defaultLocale: locale, defaultLocaleName: LOCALES[locale] ?? entity.default_locale }}
+        venues={venues.data.map((v) => ({ id: v.id, name: v.name, marketId: v.market_id ?? null }))}
+        markets={markets.data.map((m) => ({ id: m.id, name: m.name }))}
+        programs={Object.fromEntries(knownPrograms(entities.data).map((p) => [p.id, p.name]))}
+        today={new Date().toISOString().slice(0, 10)}
+      />
+    </div>
+  );
+}
