@@ -1,10 +1,11 @@
 import { expect, test as setup } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/demo-accounts';
 import { STORAGE } from './env';
+import { openSignIn } from './staff';
 
 for (const account of DEMO_ACCOUNTS) {
   setup(`sign in as ${account.role}`, async ({ page }) => {
-    await page.goto('/login');
+    await openSignIn(page);
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
