@@ -65,6 +65,7 @@ test.describe('as an admin', () => {
     await page.waitForLoadState('networkidle');
     const trigger = page.getByTestId('account-menu-button');
     await tabTo(page, trigger);
+    await expectFocused(trigger);
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await expect(menu).toBeVisible();
