@@ -5,6 +5,7 @@
  *
  *   npm run bench [-- --no-build] [--runs 5] [--reservations 1000000] [--seconds 5] [--page-reservations 100000]
  *   npm run bench -- --grid-only    (the 2,000 × 25 grid alone, printed; nothing written)
+ *   npm run bench -- --lighthouse-only [--lighthouse-runs 3] [--lighthouse-port 3810] [--lighthouse-sandbox-port 4810]
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -22,6 +23,7 @@ import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { startSandbox } from '../lib/sandbox/server';
 import { DEMO_ACCOUNTS } from '../lib/server/demo-accounts';
 import { pagesDuringExport, type ExportFigures } from './bench-export';
+import { lighthouseFigures, lighthouseTable } from './bench-lighthouse';
 import { signInTiming, type SignInTiming } from './bench-sign-in';
 import { NEXT_BIN, run, startProcess, type Started } from './processes';
 
@@ -35,6 +37,10 @@ const { values } = parseArgs({
     'grid-only': { type: 'boolean', default: false },
     'sign-in-only': { type: 'boolean', default: false },
     'export-only': { type: 'boolean', default: false },
+    'lighthouse-only': { type: 'boolean', default: false },
+    'lighthouse-runs': { type: 'string', default: '3' },
+    'lighthouse-port': { type: 'string', default: '3810' },
+    'lighthouse-sandbox-port': { type: 'string', default: '4810' },
   },
 });
 // The sandboxes started through scripts/run.ts take their control token from here.
@@ -448,6 +454,7 @@ async function main() {
 
   if (values['sign-in-only']) return signInOnly();
   if (values['export-only']) return exportOnly();
+  if (values['lighthouse-only']) return lighthouseOnly();
 
   const sandboxResults = await sandboxThroughput();
   const tokens = await tokenEconomy();
@@ -534,6 +541,43 @@ async function main() {
     console.log('\nwrote bench/results/latest.json and the README table');
   } finally {
     await browser.close();
+    await serve.stop();
+  }
+  await lighthouseOnly();
+}
+
+/**
+ * Lighthouse (mobile profile) on its own production server and demo-world sandbox, so that the
+ * pages measured are the ones a partner's staff see: bench/results/lighthouse.json and the README table.
+ */
+async function lighthouseOnly() {
+  const port = Number(values['lighthouse-port']);
+  const sandboxPort = Number(values['lighthouse-sandbox-port']);
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`\n━━ Lighthouse, mobile profile (${values['lighthouse-runs']} runs a page)`);
+  const serve = await startProcess({
+    name: 'bench-lighthouse',
+    command: process.execPath,
+    args: ['node_modules/tsx/dist/cli.mjs', 'scripts/run.ts', 'serve', '--port', String(port), '--sandbox-port', String(sandboxPort)],
+    env: { DASHBOARD_DATA_DIR: '.data/bench/lighthouse-dashboard' },
+    ready: /Guest Book Partner Dashboard: /,
+    quiet: true,
+    timeoutMs: 180_000,
+  });
+  try {
+    const figures = await lighthouseFigures({ base, sandboxUrl: `http://127.0.0.1:${sandboxPort}`, runs: Number(values['lighthouse-runs']) });
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync('bench/results/lighthouse.json', `${JSON.stringify({ ...figures, machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version } }, null, 2)}\n`);
+    const start = '<!-- lighthouse:start -->';
+    const end = '<!-- lighthouse:end -->';
+    const block = `${start}\n${lighthouseTable(figures, `${cpus().length} cores.`).join('\n')}\n${end}`;
+    const readme = readFileSync('README.md', 'utf8');
+    const next = readme.includes(start)
+      ? readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block)
+      : readme.replace('<!-- bench:end -->', `<!-- bench:end -->\n\n${block}`);
+    writeFileSync('README.md', next);
+    console.log('wrote bench/results/lighthouse.json and the README table');
+  } finally {
     await serve.stop();
   }
 }

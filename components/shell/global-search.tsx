@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { SearchAction } from '@/lib/search/hit';
 import type { CommandMenuProps } from './command-menu';
 
@@ -13,24 +13,43 @@ export function GlobalSearch({ search, pages }: { search: SearchAction; pages: {
   const [open, setOpen] = useState(false);
   const [Menu, setMenu] = useState<ComponentType<CommandMenuProps> | null>(null);
   const load = () => void loadMenu().then((m) => setMenu(() => m));
+  const button = useRef<HTMLButtonElement>(null);
+  // The menu has no trigger of its own (⌘K opens it from anywhere): focus goes back by hand to
+  // what had it when the menu opened, or to the Search button.
+  const returnTo = useRef<HTMLElement | null>(null);
+  const isOpen = useRef(false);
+  const changeOpen = useCallback((next: boolean) => {
+    if (next && !isOpen.current) {
+      const active = document.activeElement;
+      returnTo.current = active instanceof HTMLElement && active !== document.body ? active : button.current;
+    }
+    if (!next && isOpen.current) {
+      const target = returnTo.current;
+      // after the dialog's own focus handling on close, which runs in a task of its own
+      setTimeout(() => (target?.isConnected ? target : button.current)?.focus(), 0);
+    }
+    isOpen.current = next;
+    setOpen(next);
+  }, []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key.toLowerCase() === 'k' && (e.metaKey || e.ctrlKey) && !e.altKey) {
         e.preventDefault();
         void loadMenu().then((m) => setMenu(() => m));
-        setOpen((o) => !o);
+        changeOpen(!isOpen.current);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [changeOpen]);
   return (
     <>
       <button
+        ref={button}
         type="button"
         onClick={() => {
           load();
-          setOpen(true);
+          changeOpen(true);
         }}
         onPointerEnter={load}
         className="inline-flex min-h-9 min-w-9 items-center justify-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-800 sm:px-2.5"
@@ -46,7 +65,7 @@ export function GlobalSearch({ search, pages }: { search: SearchAction; pages: {
           Ctrl K
         </kbd>
       </button>
-      {Menu && <Menu open={open} onOpenChange={setOpen} search={search} pages={pages} />}
+      {Menu && <Menu open={open} onOpenChange={changeOpen} search={search} pages={pages} />}
     </>
   );
 }

@@ -73,34 +73,37 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
         ) : commitments.data.rows.length === 0 ? (
           <p className="text-sm text-slate-500">No commitments at this venue for the selected entity.</p>
         ) : (
-          <table className="w-full text-left text-sm" data-testid="venue-commitments">
-            <thead className="text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                <th className="py-2 font-medium">Days</th>
-                <th className="py-2 font-medium">Time</th>
-                <th className="py-2 font-medium">Status</th>
-                <th className="py-2 text-right font-medium">Total</th>
-                <th className="py-2 text-right font-medium">This entity</th>
-                <th className="py-2 text-right font-medium">Others</th>
-                <th className="py-2 text-right font-medium">Unallocated</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {commitments.data.rows.map((c) => (
-                <tr key={c.id}>
-                  <td className="py-2">{c.days_of_week?.map((d) => DAY[d]).join(' ') ?? '—'}</td>
-                  <td className="py-2">{c.start_time && c.end_time ? `${c.start_time}–${c.end_time}` : '—'}</td>
-                  <td className="py-2">
-                    <Badge tone={STATUS_TONE[c.assignment_status]}>{c.assignment_status}</Badge>
-                  </td>
-                  <td className="py-2 text-right tabular-nums">{c.total_seats}</td>
-                  <td className="py-2 text-right tabular-nums">{c.entity_seats ?? '—'}</td>
-                  <td className="py-2 text-right tabular-nums">{c.peer_seats}</td>
-                  <td className="py-2 text-right tabular-nums">{c.unallocated_seats}</td>
+          // Seven columns do not fit a phone: they scroll sideways in a region a keyboard user can focus.
+          <div role="region" aria-label="Commitments at this venue" tabIndex={0} className="overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="venue-commitments">
+              <thead className="text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th className="py-2 font-medium">Days</th>
+                  <th className="py-2 font-medium">Time</th>
+                  <th className="py-2 font-medium">Status</th>
+                  <th className="py-2 text-right font-medium">Total</th>
+                  <th className="py-2 text-right font-medium">This entity</th>
+                  <th className="py-2 text-right font-medium">Others</th>
+                  <th className="py-2 text-right font-medium">Unallocated</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {commitments.data.rows.map((c) => (
+                  <tr key={c.id}>
+                    <td className="py-2">{c.days_of_week?.map((d) => DAY[d]).join(' ') ?? '—'}</td>
+                    <td className="py-2">{c.start_time && c.end_time ? `${c.start_time}–${c.end_time}` : '—'}</td>
+                    <td className="py-2">
+                      <Badge tone={STATUS_TONE[c.assignment_status]}>{c.assignment_status}</Badge>
+                    </td>
+                    <td className="py-2 text-right tabular-nums">{c.total_seats}</td>
+                    <td className="py-2 text-right tabular-nums">{c.entity_seats ?? '—'}</td>
+                    <td className="py-2 text-right tabular-nums">{c.peer_seats}</td>
+                    <td className="py-2 text-right tabular-nums">{c.unallocated_seats}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </Card>
     </div>

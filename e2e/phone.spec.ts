@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { defaultEntity, partner, today } from './demo-world';
+import { STORAGE } from './env';
+import { sandboxApi } from './sandbox';
+
+/**
+ * The console on a phone: 390 × 844, touch, as an operator at the host stand. Navigation is
+ * reached through the menu button, a reservation is found with a preset, opened and canceled with
+ * taps, and no page scrolls sideways at phone, tablet and small-laptop widths.
+ */
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, storageState: STORAGE.operator });
+
+test('on a phone: the menu reaches Reservations, a preset finds a reservation, and it is canceled through the dialog', async ({ page, request }) => {
+  await page.goto('/');
+  // no sidebar at this width: the menu button is the way to other pages
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.getByTestId('mobile-menu-button').tap();
+  const nav = page.getByTestId('mobile-nav');
+  await expect(nav).toBeVisible();
+  await nav.getByRole('link', { name: 'Reservations' }).tap();
+  await page.waitForURL('**/reservations');
+  await expect(nav).toBeHidden();
+
+  await page.getByRole('button', { name: 'Upcoming confirmed' }).tap();
+  await page.waitForURL((url) => url.searchParams.get('status') === 'confirmed' && url.searchParams.get('date[gte]') === today);
+  const rows = page.locator('[data-testid^="reservation-row-"]');
+  await expect(rows.first()).toBeVisible();
+  // the last row of the page, so as not to take the reservation other tests cancel first
+  const row = rows.last();
+  const id = (await row.getAttribute('data-testid'))!.replace('reservation-row-', '');
+  const link = row.locator(`a[href="/reservations/${id}"]`).first();
+  await link.scrollIntoViewIfNeeded();
+  await link.tap();
+  await page.waitForURL(`**/reservations/${id}`);
+  await expect(page.getByTestId('reservation-status')).toHaveText('confirmed');
+
+  await page.getByRole('button', { name: 'Cancel reservation' }).tap();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('cancel-confirmation')).toContainText('Cancel the reservation for');
+  await dialog.getByRole('button', { name: 'Yes, cancel it' }).tap();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('reservation-status')).toHaveText('canceled');
+
+  const stored = (await sandboxApi(request, `/v2/reservations/${id}`, partner, defaultEntity)) as { data: { status: string; canceled_at: string | null } };
+  expect(stored.data.status).toBe('canceled');
+  expect(stored.data.canceled_at).toBeTruthy();
+});
+
+const WIDTHS = [360, 390, 768, 1024] as const;
+
+/** How far the body is wider than the window at this width, and the widest elements past its right edge. */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const body = document.body;
+    const excess = body.scrollWidth - body.clientWidth;
+    if (excess <= 0) return null;
+    const right = body.clientWidth;
+    const culprits = [...body.querySelectorAll<HTMLElement>('*')]
+      .filter((el) => el.getBoundingClientRect().right > right + 0.5)
+      .slice(-4)
+      .map((el) => `${el.tagName.toLowerCase()}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''}.${[...el.classList].slice(0, 4).join('.')}`);
+    return `${excess}px wider (${culprits.join(' | ')})`;
+  });
+}
+
+// As an admin, so that the Team page shows what admins see.
+test.describe('every page', () => {
+  test.use({ storageState: STORAGE.admin });
+
+  test('no page scrolls sideways at 360, 390, 768 and 1024 px', async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.goto('/reservations');
+    const reservation = await page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first().getAttribute('href');
+    await page.goto('/venues');
+    const venue = await page.getByTestId('venue-table').locator('a[href^="/venues/"]').first().getAttribute('href');
+    expect(reservation).toBeTruthy();
+    expect(venue).toBeTruthy();
+    const paths = [
+      '/',
+      '/identity',
+      '/delegates',
+      `/delegates/${DEMO_DELEGATES[0]!.identityId}`,
+      '/entities',
+      '/entities/new',
+      `/entities/${DEMO_PARTNER.defaultEntityId}`,
+      '/allocations',
+      '/reservations',
+      reservation!,
+      '/venues',
+      venue!,
+      '/markets',
+      '/activity',
+      '/team',
+      '/account',
+    ];
+    const found: Record<string, string> = {};
+    const check = async (path: string) => {
+      await page.setViewportSize({ width: WIDTHS[0], height: 844 });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // one load per page; the layout follows each width as the window is resized
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 844 });
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        const wide = await overflow(page);
+        if (wide) found[`${path} @ ${width}`] = wide;
+      }
+    };
+    for (const path of paths) await check(path);
+
+    // the sign-in page, signed out
+    await page.context().clearCookies();
+    await check('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+    expect(found).toEqual({});
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * Lighthouse's default mobile profile (simulated slow 4G, CPU slowed 4×) on the pages staff open
+ * most, signed in as the demo admin, against the production build: performance score, LCP and
+ * TBT, the median of `runs` runs each. Where a page misses the targets (LCP < 2.5 s, TBT < 300 ms),
+ * the scripts that cost the most main-thread time are listed from the `bootup-time` audit.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { csrfFor, httpSignIn } from '../e2e/http-sign-in';
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/demo-accounts';
+
+export const LCP_TARGET_MS = 2500;
+export const TBT_TARGET_MS = 300;
+
+export interface LighthousePage {
+  page: string;
+  path: string;
+  runs: number;
+  performance: number;
+  lcp_ms: number;
+  tbt_ms: number;
+  /** per run, as measured */
+  samples: { performance: number; lcp_ms: number; tbt_ms: number }[];
+  /** main-thread time by category and the costliest scripts, of the median run */
+  main_thread_ms: Record<string, number>;
+  bootup: { url: string; total_ms: number; scripting_ms: number }[];
+}
+
+export interface LighthouseFigures {
+  measured_at: string;
+  lighthouse: string;
+  profile: string;
+  pages: LighthousePage[];
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)] ?? NaN;
+};
+
+/** A session cookie of the demo admin, as the browser would hold it after signing in. */
+async function adminCookie(base: string): Promise<string> {
+  const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
+  const csrf = await csrfFor(undefined, base);
+  const answer = await httpSignIn(admin.email, DEMO_PASSWORD, { base, csrf, headers: { Origin: base } });
+  if (answer.error || !answer.cookies.some((c) => c.includes('session-token'))) throw new Error(`sign-in as ${admin.email} failed: ${answer.error ?? 'no session cookie'}`);
+  return answer.cookies.join('; ');
+}
+
+/** A confirmed reservation of the default entity, read from the sandbox as the dashboard's credentials would. */
+async function aReservation(sandboxUrl: string): Promise<string> {
+  const tokenRes = await fetch(`${sandboxUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: DEMO_PARTNER.clientId, client_secret: DEMO_PARTNER.clientSecret, audience: `${sandboxUrl}/`, grant_type: 'client_credentials' }),
+  });
+  const { access_token } = (await tokenRes.json()) as { access_token: string };
+  const res = await fetch(`${sandboxUrl}/v2/reservations?status=confirmed&sort=-date&limit=1`, { headers: { authorization: `Bearer ${access_token}` } });
+  const id = ((await res.json()) as { data: { id: string }[] }).data[0]?.id;
+  if (!id) throw new Error('no reservation in the sandbox to measure');
+  return id;
+}
+
+type Audits = Record<string, { numericValue?: number; details?: { items?: Record<string, unknown>[] } }>;
+
+export async function lighthouseFigures(opts: { base: string; sandboxUrl: string; runs: number; log?: (line: string) => void }): Promise<LighthouseFigures> {
+  const log = opts.log ?? console.log;
+  const cookie = await adminCookie(opts.base);
+  const reservation = await aReservation(opts.sandboxUrl);
+  const pages = [
+    { page: 'overview', path: '/' },
+    { page: 'reservations', path: '/reservations' },
+    { page: 'a reservation', path: `/reservations/${reservation}` },
+    { page: 'allocations grid', path: '/allocations' },
+    { page: 'an entity', path: `/entities/${DEMO_PARTNER.defaultEntityId}` },
+  ];
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox'],
+  });
+  let version = '';
+  const out: LighthousePage[] = [];
+  try {
+    for (const p of pages) {
+      const runs = [];
+      for (let i = 0; i < opts.runs; i++) {
+        // Lighthouse's defaults: the mobile form factor with simulated throttling (slow 4G, CPU 4×).
+        const result = await lighthouse(`${opts.base}${p.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${p.path}`);
+        const lhr = result.lhr;
+        version = lhr.lighthouseVersion;
+        if (lhr.runtimeError) throw new Error(`${p.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        // signed in, not sent to the sign-in page
+        if (new URL(lhr.finalDisplayedUrl).pathname.startsWith('/login')) throw new Error(`${p.path} was sent to the sign-in page: the session cookie did not reach it`);
+        const audits = lhr.audits as unknown as Audits;
+        runs.push({
+          performance: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+          lcp_ms: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+          tbt_ms: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+          audits,
+        });
+      }
+      const byLcp = [...runs].sort((a, b) => a.lcp_ms - b.lcp_ms);
+      const mid = byLcp[Math.floor((byLcp.length - 1) / 2)]!;
+      const breakdown = Object.fromEntries(
+        (mid.audits['mainthread-work-breakdown']?.details?.items ?? []).map((it) => [String(it.groupLabel ?? it.group), Math.round(Number(it.duration))]),
+      );
+      const bootup = (mid.audits['bootup-time']?.details?.items ?? []).slice(0, 5).map((it) => ({
+        url: String(it.url).replace(opts.base, ''),
+        total_ms: Math.round(Number(it.total)),
+        scripting_ms: Math.round(Number(it.scripting)),
+      }));
+      const entry: LighthousePage = {
+        page: p.page,
+        path: p.path,
+        runs: runs.length,
+        performance: median(runs.map((r) => r.performance)),
+        lcp_ms: median(runs.map((r) => r.lcp_ms)),
+        tbt_ms: median(runs.map((r) => r.tbt_ms)),
+        samples: runs.map(({ performance, lcp_ms, tbt_ms }) => ({ performance, lcp_ms, tbt_ms })),
+        main_thread_ms: breakdown,
+        bootup,
+      };
+      const misses = [entry.lcp_ms >= LCP_TARGET_MS && 'LCP', entry.tbt_ms >= TBT_TARGET_MS && 'TBT'].filter(Boolean);
+      log(
+        `  ${p.page}: performance ${entry.performance}, LCP ${entry.lcp_ms} ms, TBT ${entry.tbt_ms} ms (median of ${runs.length})` +
+          (misses.length ? `; misses ${misses.join(' and ')}; costliest scripts: ${bootup.map((b) => `${b.url} ${b.total_ms} ms`).join(', ')}` : ''),
+      );
+      out.push(entry);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return { measured_at: new Date().toISOString(), lighthouse: version, profile: 'Lighthouse default mobile: simulated slow 4G, CPU slowed 4×', pages: out };
+}
+
+/** The README's Lighthouse table. */
+export function lighthouseTable(f: LighthouseFigures, note: string): string[] {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  return [
+    `Lighthouse ${f.lighthouse}, ${f.profile}, signed in as the demo admin; median of ${f.pages[0]?.runs ?? 0} runs, measured ${f.measured_at.slice(0, 16).replace('T', ' ')} UTC. ${note}`,
+    '',
+    `| page | performance | LCP (target < ${s(LCP_TARGET_MS)}) | TBT (target < ${TBT_TARGET_MS} ms) |`,
+    '|---|---|---|---|',
+    ...f.pages.map((p) => `| ${p.page} | ${p.performance} | ${s(p.lcp_ms)}${p.lcp_ms >= LCP_TARGET_MS ? ' ✗' : ''} | ${p.tbt_ms.toLocaleString('en')} ms${p.tbt_ms >= TBT_TARGET_MS ? ' ✗' : ''} |`),
+  ];
+}
+
