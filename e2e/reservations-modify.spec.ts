@@ -55,6 +55,7 @@ test.describe('as an operator', () => {
     const notes = `Modified by e2e ${Date.now()}`;
 
     await page.goto(`/reservations/${before.id}`);
+    await page.getByRole('button', { name: 'Modify' }).click();
     const form = page.getByTestId('modify-form');
     await expect(form.getByLabel('Party size')).toHaveValue(String(before.party_size));
     await expect(form.getByLabel('Date')).toHaveValue(before.date);
@@ -96,6 +97,7 @@ test.describe('as an operator', () => {
     const before = await reservationShortOfSeats(request, first?.id ?? '');
 
     await page.goto(`/reservations/${before.id}`);
+    await page.getByRole('button', { name: 'Modify' }).click();
     const form = page.getByTestId('modify-form');
     const partySize = form.getByLabel('Party size');
     await expect(partySize).toHaveValue(String(before.party_size));

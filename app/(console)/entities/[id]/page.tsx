@@ -15,7 +15,6 @@ import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 import { EntityFormView } from '../entity-form';
 import { LogoUploader } from './logo-uploader';
-import { QueryProvider } from '@/components/providers/query-provider';
 import { ProgramsEditor } from './programs-editor';
 
 export const metadata: Metadata = { title: 'Entity' };
@@ -94,13 +93,11 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
       </Card>
 
       <Card title="Logo">
-        <QueryProvider>
-          <LogoUploader
-            entityId={e.id}
-            canEdit={admin}
-            logo={e.logo ? { url: e.logo.url, width: e.logo.width, height: e.logo.height, aspect_ratio: e.logo.aspect_ratio } : null}
-          />
-        </QueryProvider>
+        <LogoUploader
+          entityId={e.id}
+          canEdit={admin}
+          logo={e.logo ? { url: e.logo.url, width: e.logo.width, height: e.logo.height, aspect_ratio: e.logo.aspect_ratio } : null}
+        />
       </Card>
 
       <OtherFields fields={extra} testId="entity-other-fields" />

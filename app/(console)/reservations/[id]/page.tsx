@@ -14,7 +14,7 @@ import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 import { StatusBadge } from '../results-table';
 import { CancelButton } from './cancel-button';
-import { ModifyForm } from './modify-form';
+import { ModifySection } from './modify-section';
 
 export const metadata: Metadata = { title: 'Reservation' };
 
@@ -72,7 +72,7 @@ export default async function ReservationPage({ params }: { params: Promise<{ id
 
       {hasRole(staff.role, 'operator') && (
         <Card title="Modify">
-          <ModifyForm
+          <ModifySection
             id={r.id}
             status={r.status}
             defaults={{
