@@ -119,6 +119,7 @@ test.describe('as an operator', () => {
     const [canceled] = await list(request, 'status=canceled&limit=1');
     expect(canceled, 'a canceled reservation in the sandbox').toBeTruthy();
     await page.goto(`/reservations/${canceled!.id}`);
+    await page.getByRole('button', { name: 'Modify' }).click();
     const form = page.getByTestId('modify-form');
     await expect(page.getByTestId('modify-disabled')).toHaveText('This reservation is canceled; the API no longer accepts changes to it.');
     await expect(form.getByLabel('Party size')).toBeDisabled();
