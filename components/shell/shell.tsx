@@ -5,6 +5,7 @@ import type { SearchAction } from '@/lib/search/hit';
 import { EntitySwitcher, type EntityOption } from './entity-switcher';
 import { GlobalSearch } from './global-search';
 import { NavLink } from './nav-link';
+import { RequestBudget } from './request-budget';
 import { SignOutButton } from './sign-out-button';
 
 const NAV: { href: string; label: string; adminOnly?: boolean }[] = [
@@ -73,15 +74,7 @@ export function Shell({
           <div className="flex shrink-0 items-center gap-4 whitespace-nowrap">
             <GlobalSearch search={search} pages={pages} />
             {entities.length > 0 && <EntitySwitcher entities={entities} selectedId={selectedEntityId} />}
-            {rateLimit && (
-              <span
-                data-testid="rate-limit"
-                title={`API requests left in this window; the window resets at ${new Date(rateLimit.resetAt).toUTCString()}`}
-                className={`hidden text-xs tabular-nums xl:inline ${rateLimit.remaining < rateLimit.limit * 0.1 ? 'font-semibold text-rose-700' : 'text-slate-500'}`}
-              >
-                API {rateLimit.remaining}/{rateLimit.limit}
-              </span>
-            )}
+            <RequestBudget initial={rateLimit} />
             <Link href="/account" title="Your account: password and sessions" className="rounded-md px-1 text-right leading-tight hover:bg-slate-50">
               <div className="text-sm font-medium text-slate-800" data-testid="shell-staff-name">{staff.name}</div>
               <div className="text-xs text-slate-500">
