@@ -3,6 +3,7 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import { listAll } from '../guestbook/client';
 import type { Condition } from '../guestbook/filters';
 import type { CommitmentRow, Identity, Reservation } from '../guestbook/schemas';
+import { todayView, type TodayView } from '../overview/links';
 import { allocationFigures, coversByDay, dateRange, todayFigures, todayOf, type AllocationFigures, type TodayFigures } from '../overview/figures';
 import { sharedEntityRows } from './allocations';
 import { getDb } from './db';
@@ -18,6 +19,8 @@ const PAGE = 100;
 
 export interface Overview {
   entity: EntityChoice | null;
+  /** the "today" block, also re-read alone by the browser (getTodayView) */
+  todayView: TodayView;
   /** the first of the days: today where most of the venues are */
   today: string;
   todayFigures: TodayFigures;
@@ -69,10 +72,12 @@ export async function getOverview(now = new Date()): Promise<Overview> {
     failedAppliesSince(new Date(now.getTime() - 7 * 86_400_000)),
   ]);
   const rateLimit = getApiClient().rateLimit;
+  const figures = todayFigures(reservations, venues, today, now);
   return {
     entity,
+    todayView: todayView(entity?.id ?? 'default', today, figures, now.getTime()),
     today,
-    todayFigures: todayFigures(reservations, venues, today, now),
+    todayFigures: figures,
     days: coversByDay(reservations, dateRange(today, OVERVIEW_DAYS)),
     allocations: allocationFigures(rows, venues),
     attention: {
@@ -82,4 +87,16 @@ export async function getOverview(now = new Date()): Promise<Overview> {
       budget: rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetAt: rateLimit.resetAt.toISOString() } : null,
     },
   };
+}
+
+/**
+ * The "today" block alone, as the browser re-reads it every 60 s and on focus: the venues, the
+ * entity list (for the selected entity) and the days' reservations, all shared reads, so a
+ * refetch costs at most those reads (1 + 1 + 1–3 pages on the demo world) and often none.
+ */
+export async function getTodayView(now = new Date()): Promise<TodayView> {
+  const [entity, venues] = await Promise.all([getSelectedEntity(), allOf(listVenues)]);
+  const today = todayOf(venues, now);
+  const reservations = await readDays(today);
+  return todayView(entity?.id ?? 'default', today, todayFigures(reservations, venues, today, now), now.getTime());
 }
