@@ -21,6 +21,7 @@ export const ACTIONS: Record<string, { audit: string; role: Role; mutates: boole
   'app/(console)/allocations/actions.ts#restoreAllocation': { audit: 'restore-allocation', role: 'operator', mutates: true, input: () => ({ sets: [{ entityId: DEMO_PARTNER.defaultEntityId, data: [] }] }) },
   'app/(console)/reservations/actions.ts#cancelReservation': { audit: 'cancel-reservation', role: 'operator', mutates: true, input: () => ({ id: '00000000-0000-4000-8000-000000000003' }) },
   'app/(console)/reservations/actions.ts#updateReservation': { audit: 'update-reservation', role: 'operator', mutates: true, input: () => ({ id: '00000000-0000-4000-8000-000000000004', changes: { notes: 'x' } }) },
+  'app/(console)/reservations/actions.ts#searchReservationPage': { audit: 'search-reservation-page', role: 'viewer', mutates: false, input: () => ({ query: 'status=confirmed&sort=-date', page: 2 }) },
   'app/actions/global-search.ts#globalSearch': { audit: 'global-search', role: 'viewer', mutates: false, input: () => ({ q: 'Harbour' }) },
   'app/actions/overview-today.ts#readOverviewToday': { audit: 'read-overview-today', role: 'viewer', mutates: false, input: () => ({}) },
   'app/actions/request-budget.ts#readRequestBudget': { audit: 'read-request-budget', role: 'viewer', mutates: false, input: () => ({}) },

@@ -1,0 +1,22 @@
+'use client';
+
+import { ErrorState } from '@/components/ui/error-state';
+import { ResultsTable } from './results-table';
+import { useReservationSearch } from './use-reservation-search';
+
+/** The results of the address's search, paged in the browser (see useReservationSearch). */
+export function ReservationResults({ context, query, filterQuery, sort }: { context: string; query: string; filterQuery: string; sort: string | null }) {
+  const search = useReservationSearch({ context, query });
+  if (!search.data) return search.error ? <ErrorState title="Reservations could not be listed" message={search.error} /> : null;
+  return (
+    <ResultsTable
+      rows={search.data.rows}
+      filterQuery={filterQuery}
+      sort={sort}
+      page={search.data.page}
+      totalPages={search.data.totalPages}
+      totalItems={search.data.totalItems}
+      paging={{ loadingPage: search.loading ? search.page : null, error: search.error, onPage: search.goToPage }}
+    />
+  );
+}
