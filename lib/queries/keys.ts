@@ -10,5 +10,6 @@ export const queryKeys = {
   reservationSearches: (context: string) => ['reservations', context] as const,
   reservationSearch: (context: string, query: string, page: number) => ['reservations', context, query, page] as const,
   entityLogo: (entityId: string) => ['entity-logo', entityId] as const,
+  globalSearches: () => ['global-search'] as const,
   globalSearch: (q: string) => ['global-search', q] as const,
 };

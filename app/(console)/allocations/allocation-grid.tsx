@@ -1,9 +1,11 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { invalidateAfterAllocationChange } from '@/lib/queries/invalidate';
 import { applyEdit, diff, editedSeats, lockReason, maxSeatsFor, moveSeats, seatsAfter, UNALLOCATED, unpackGrid, validateEdit, type Change, type Edits, type GridRow } from '@/lib/allocation';
 import type { ApplyOutcome, GridData } from '@/lib/server/allocations';
 import { applyAllocation, restoreAllocation } from './actions';
@@ -27,6 +29,7 @@ function days(list: number[] | undefined): string {
 /** The commitment × entity grid: drag, keys or numbers to edit; review; apply in two phases on the server. */
 export function AllocationGrid({ data, filters, canEdit }: { data: GridData; filters: GridFilters; canEdit: boolean }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [pending, startTransition] = useTransition();
   const [narrowing, startNarrowing] = useTransition();
   const [edits, setEdits] = useState<Edits>({});
@@ -112,6 +115,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
   }
 
   function handle(result: { ok: true; data: ApplyOutcome } | { ok: false; error: string }, applied: Change[]) {
+    void invalidateAfterAllocationChange(queryClient);
     if (!result.ok) {
       setNotice({ tone: 'error', text: result.error });
       return;
@@ -138,6 +142,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
     startTransition(async () => {
       const result = await restoreAllocation({ sets });
       if (result.ok && result.data.status === 'applied') {
+        void invalidateAfterAllocationChange(queryClient);
         setOutcome(null);
         clearEdits();
         setNotice({ tone: 'info', text: 'Restored the values read before the apply.' });

@@ -1,8 +1,10 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
+import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
 import { cancelReservation } from '../actions';
 
 function formatDate(date: string | null): string {
@@ -11,8 +13,9 @@ function formatDate(date: string | null): string {
   return Number.isNaN(d.getTime()) ? date : new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(d);
 }
 
-export function CancelButton({ id, guest, partySize, date, time }: { id: string; guest: { first: string; last: string }; partySize: number | null; date: string | null; time: string | null }) {
+export function CancelButton({ id, context, guest, partySize, date, time }: { id: string; context: string; guest: { first: string; last: string }; partySize: number | null; date: string | null; time: string | null }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
@@ -26,6 +29,7 @@ export function CancelButton({ id, guest, partySize, date, time }: { id: string;
       if (result.ok) {
         setConfirming(false);
         setError(null);
+        void invalidateAfterReservationChange(queryClient, context);
         router.refresh();
       } else {
         setError(result.error);

@@ -1,10 +1,12 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
+import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
 import { updateReservation } from '../actions';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { changedFields, FINAL_STATUSES, isModifiable, modifyFieldOf, type ModifyField } from '../modify-fields';
@@ -36,8 +38,9 @@ function errorOf(errors: FieldErrors<ModifyReservationForm>, name: ModifyField):
 }
 
 /** Change a reservation's booking, language, notes or guest details; only the changed fields are sent. */
-export function ModifyForm({ id, status, defaults }: { id: string; status: string; defaults: ModifyReservationForm }) {
+export function ModifyForm({ id, context, status, defaults }: { id: string; context: string; status: string; defaults: ModifyReservationForm }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<'saved' | 'nothing' | null>(null);
   const [current, setCurrent] = useState(defaults);
@@ -80,6 +83,7 @@ export function ModifyForm({ id, status, defaults }: { id: string; status: strin
     setCurrent(next);
     reset(next);
     setNotice('saved');
+    void invalidateAfterReservationChange(queryClient, context);
     router.refresh();
   };
 

@@ -14,7 +14,7 @@ const ModifyForm = dynamic(() => load().then((m) => m.ModifyForm), {
 });
 
 /** "Modify" opens the reservation's modify form. */
-export function ModifySection(props: { id: string; status: string; defaults: ModifyReservationForm }) {
+export function ModifySection(props: { id: string; context: string; status: string; defaults: ModifyReservationForm }) {
   const [open, setOpen] = useState(false);
   if (open) return <ModifyForm {...props} />;
   return (

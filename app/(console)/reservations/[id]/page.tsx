@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
 import { formatUtc } from '@/components/ui/format';
 import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
+import { selectedContextKey } from '@/lib/server/entity-context';
 import { readApi } from '@/lib/server/read';
 import { isCancelable, otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
 import { hasRole } from '@/lib/server/roles';
@@ -24,10 +25,12 @@ export default async function ReservationPage({ params }: { params: Promise<{ id
   const staff = await requireStaff('viewer');
   const { id } = await params;
   if (!z.guid().safeParse(id).success) notFound();
-  const [result, venues] = await Promise.all([readApi(() => viewReservation(id)), readApi(venueNames)]);
+  const [result, venues, context] = await Promise.all([readApi(() => viewReservation(id)), readApi(venueNames), readApi(selectedContextKey)]);
   if (!result.ok) return <ErrorState title="The reservation could not be read" message={result.error} />;
   const r = result.data;
   if (!r) notFound();
+  // the context the client-side queries of this entity's reservations are kept under
+  const contextKey = context.ok ? context.data : (r.entity_id ?? 'default');
   const venueName = r.venue_id && venues.ok ? venues.data[r.venue_id] : undefined;
   const localeName = (LOCALES as Record<string, string | undefined>)[r.locale];
   const extra = otherReservationFields(r);
@@ -49,7 +52,7 @@ export default async function ReservationPage({ params }: { params: Promise<{ id
             </span>
           </div>
           {hasRole(staff.role, 'operator') && isCancelable(r.status) && (
-            <CancelButton id={r.id} guest={{ first: r.guest?.first_name ?? '', last: r.guest?.last_name ?? '' }} partySize={r.party_size ?? null} date={r.date ?? null} time={r.time ?? null} />
+            <CancelButton id={r.id} context={contextKey} guest={{ first: r.guest?.first_name ?? '', last: r.guest?.last_name ?? '' }} partySize={r.party_size ?? null} date={r.date ?? null} time={r.time ?? null} />
           )}
         </div>
       </div>
@@ -74,6 +77,7 @@ export default async function ReservationPage({ params }: { params: Promise<{ id
         <Card title="Modify">
           <ModifySection
             id={r.id}
+            context={contextKey}
             status={r.status}
             defaults={{
               party_size: r.party_size ?? Number.NaN,
