@@ -23,7 +23,7 @@ export const ACTIONS: Record<string, { audit: string; role: Role; mutates: boole
   'app/(console)/reservations/actions.ts#updateReservation': { audit: 'update-reservation', role: 'operator', mutates: true, input: () => ({ id: '00000000-0000-4000-8000-000000000004', changes: { notes: 'x' } }) },
   'app/(console)/reservations/actions.ts#searchReservationPage': { audit: 'search-reservation-page', role: 'viewer', mutates: false, input: () => ({ query: 'status=confirmed&sort=-date', page: 2 }) },
   'app/actions/global-search.ts#globalSearch': { audit: 'global-search', role: 'viewer', mutates: false, input: () => ({ q: 'Harbour' }) },
-  'app/actions/overview-today.ts#readOverviewToday': { audit: 'read-overview-today', role: 'viewer', mutates: false, input: () => ({}) },
+  'app/actions/overview-today.ts#readOverviewToday': { audit: 'read-overview-today', role: 'viewer', mutates: false, input: () => ({ scope: 'partner' }) },
   'app/actions/request-budget.ts#readRequestBudget': { audit: 'read-request-budget', role: 'viewer', mutates: false, input: () => ({}) },
   'app/actions/select-entity.ts#selectEntity': { audit: 'select-entity', role: 'viewer', mutates: false, input: () => ({ id: DEMO_PARTNER.defaultEntityId }) },
   'app/account/actions.ts#changeOwnPassword': { audit: 'change-own-password', role: 'viewer', mutates: true, input: () => ({ current: 'not the password', password: 'a long enough password', confirm: 'a long enough password' }) },

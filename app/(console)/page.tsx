@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { notCanceled, onDay, searchHref } from '@/lib/overview/links';
-import { getOverview, overviewConditions } from '@/lib/server/overview';
+import { getOverview, overviewConditions, type OverviewScope } from '@/lib/server/overview';
+import type { SearchParams } from '@/lib/server/params';
 import { readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
 
@@ -29,34 +30,56 @@ function NamedLinks({ items, href }: { items: { id: string; name: string }[]; hr
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
-export default async function OverviewPage() {
+export default async function OverviewPage({ searchParams }: { searchParams: SearchParams }) {
   await requireStaff();
-  const overview = await readApi(() => getOverview());
+  const scope: OverviewScope = (await searchParams).scope === 'partner' ? 'partner' : 'entity';
+  const overview = await readApi(() => getOverview(new Date(), scope));
   if (!overview.ok) return <ErrorState title="The overview could not be read" message={overview.error} />;
   const o = overview.data;
   const a = o.allocations;
   const budgetUsed = o.attention.budget ? o.attention.budget.limit - o.attention.budget.remaining : null;
+  const partner = o.scope === 'partner';
+  const tab = (active: boolean) => `rounded-md px-2.5 py-1 text-sm font-medium ${active ? 'bg-slate-900 text-white' : 'text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50'}`;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
-        <h1 className="text-xl font-semibold text-slate-900">Overview</h1>
-        <p className="mt-1 text-sm text-slate-500">
-          {o.entity ? <>For {o.entity.name}, the entity selected above</> : 'For the partner'} · today is <span data-testid="overview-today">{o.today}</span> at the venues.
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-xl font-semibold text-slate-900">Overview</h1>
+          <nav aria-label="Overview scope" className="flex gap-2">
+            <Link href="/" className={tab(!partner)} aria-current={!partner ? 'page' : undefined}>
+              {o.entity ? o.entity.name : 'Selected entity'}
+            </Link>
+            <Link href="/?scope=partner" className={tab(partner)} aria-current={partner ? 'page' : undefined} data-testid="scope-partner">
+              Whole partner
+            </Link>
+          </nav>
+        </div>
+        <p className="mt-1 text-sm text-slate-500" data-testid="overview-scope">
+          {partner ? (
+            <>For the whole partner: its {o.entityCount} entities added up (a reservation search runs in one entity’s context, so these figures are not linked to one)</>
+          ) : o.entity ? (
+            <>For {o.entity.name}, the entity selected above</>
+          ) : (
+            'For the partner'
+          )}{' '}
+          · today is <span data-testid="overview-today">{o.today}</span> at the venues.
         </p>
       </div>
 
-      <TodayBlock initial={o.todayView} />
+      <TodayBlock initial={o.todayView} scope={o.scope} />
 
       <Card
         title={`Covers, next ${o.days.length} days`}
         actions={
-          <Link href={search(overviewConditions(o.today).concat(notCanceled))} className="text-sm text-brand-700 hover:underline">
-            All of them
-          </Link>
+          partner ? undefined : (
+            <Link href={search(overviewConditions(o.today).concat(notCanceled))} className="text-sm text-brand-700 hover:underline">
+              All of them
+            </Link>
+          )
         }
       >
-        <CoversChart days={o.days.map((d) => ({ ...d, href: search([onDay(d.date), notCanceled]) }))} />
+        <CoversChart days={o.days.map((d) => ({ ...d, href: partner ? undefined : search([onDay(d.date), notCanceled]) }))} />
       </Card>
 
       <div className="grid gap-4 lg:grid-cols-2">
@@ -121,7 +144,7 @@ export default async function OverviewPage() {
               )}
             </div>
           ) : (
-            <p className="text-sm text-slate-500">{o.entity ? `${o.entity.name} holds no assigned commitment.` : 'No entity is selected.'}</p>
+            <p className="text-sm text-slate-500">{partner ? 'No entity of the partner holds an assigned commitment.' : o.entity ? `${o.entity.name} holds no assigned commitment.` : 'No entity is selected.'}</p>
           )}
         </Card>
 

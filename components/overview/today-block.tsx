@@ -31,11 +31,11 @@ function Figure({ label, value, href, testId, hint }: { label: string; value: Re
 }
 
 /** Today's reservations, covers, statuses and next arrivals: rendered by the server, then kept current in the browser. */
-export function TodayBlock({ initial }: { initial: TodayView }) {
+export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'entity' | 'partner' }) {
   const { data, isFetching } = useQuery({
     queryKey: queryKeys.overviewToday(initial.context),
     queryFn: async () => {
-      const r = await readOverviewToday({});
+      const r = await readOverviewToday({ scope });
       if (!r.ok) throw new Error(r.error);
       return r.data;
     },
@@ -55,9 +55,9 @@ export function TodayBlock({ initial }: { initial: TodayView }) {
         Today
       </h2>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label="Reservations" value={t.reservations} href={o.links.kept} testId="today-reservations" hint="canceled left out" />
-        <Figure label="Covers" value={t.covers} href={o.links.kept} testId="today-covers" hint="guests expected" />
-        <Figure label="No-shows so far" value={t.noShows} href={o.links.noShows} testId="today-no-shows" />
+        <Figure label="Reservations" value={t.reservations} href={o.links?.kept} testId="today-reservations" hint="canceled left out" />
+        <Figure label="Covers" value={t.covers} href={o.links?.kept} testId="today-covers" hint="guests expected" />
+        <Figure label="No-shows so far" value={t.noShows} href={o.links?.noShows} testId="today-no-shows" />
         <Figure label="Still to arrive" value={t.nextArrivals.length ? t.nextArrivals[0]!.time : '—'} testId="today-next-time" hint={t.nextArrivals.length ? 'next arrival, venue time' : 'no more arrivals today'} />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
@@ -75,9 +75,13 @@ export function TodayBlock({ initial }: { initial: TodayView }) {
                 {t.byStatus.map((s) => (
                   <tr key={s.status} data-testid={`today-status-${s.status}`}>
                     <th scope="row" className="py-1.5 font-normal">
-                      <Link href={o.links.byStatus[s.status] ?? o.links.kept} className="text-brand-700 hover:underline">
-                        {s.status.replace('_', '-')}
-                      </Link>
+                      {o.links ? (
+                        <Link href={o.links.byStatus[s.status] ?? o.links.kept} className="text-brand-700 hover:underline">
+                          {s.status.replace('_', '-')}
+                        </Link>
+                      ) : (
+                        s.status.replace('_', '-')
+                      )}
                     </th>
                     <td className="py-1.5 text-right tabular-nums" data-testid="count">{s.reservations}</td>
                     <td className="py-1.5 text-right tabular-nums">{s.covers}</td>
@@ -94,9 +98,15 @@ export function TodayBlock({ initial }: { initial: TodayView }) {
             <ul className="divide-y divide-slate-100 text-sm" data-testid="next-arrivals">
               {t.nextArrivals.map((r) => (
                 <li key={r.id} className="flex items-baseline justify-between gap-3 py-1.5">
-                  <Link href={`/reservations/${r.id}`} className="min-w-0 truncate text-brand-700 hover:underline">
-                    <span className="font-medium tabular-nums text-slate-900">{r.time}</span> {r.guest}
-                  </Link>
+                  {o.links ? (
+                    <Link href={`/reservations/${r.id}`} className="min-w-0 truncate text-brand-700 hover:underline">
+                      <span className="font-medium tabular-nums text-slate-900">{r.time}</span> {r.guest}
+                    </Link>
+                  ) : (
+                    <span className="min-w-0 truncate">
+                      <span className="font-medium tabular-nums text-slate-900">{r.time}</span> {r.guest}
+                    </span>
+                  )}
                   <span className="shrink-0 text-xs text-slate-500">
                     {r.partySize} · {r.venueName}
                   </span>

@@ -12,18 +12,21 @@ export interface TodayView {
   context: string;
   today: string;
   figures: TodayFigures;
-  links: { kept: string; noShows: string; byStatus: Record<string, string> };
+  /** the searches behind the figures; null for the whole partner (a search runs in one entity's context) */
+  links: { kept: string; noShows: string; byStatus: Record<string, string> } | null;
   /** when the server read them (ms since the epoch) */
   readAt: number;
 }
 
-export function todayView(context: string, today: string, figures: TodayFigures, readAt: number): TodayView {
+export function todayView(context: string, today: string, figures: TodayFigures, readAt: number, linked = true): TodayView {
   const withStatus = (status: string) => searchHref([onDay(today), { attribute: 'status', modifier: 'eq', value: status }]);
   return {
     context,
     today,
     figures,
-    links: {
+    links: !linked
+      ? null
+      : {
       kept: searchHref([onDay(today), notCanceled]),
       noShows: withStatus('no_show'),
       byStatus: Object.fromEntries(figures.byStatus.map((s) => [s.status, withStatus(s.status)])),
