@@ -22,6 +22,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: DASHBOARD_URL,
+    // Staff at a UK desk: dates and times follow the browser's language, as in the product.
+    locale: 'en-GB',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -43,5 +43,5 @@ export async function proxy(request: NextRequest) {
  * streamed size limit.
  */
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|robots.txt|api/).*)', '/api/auth/:path*'],
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg|icon-192.png|icon-512.png|apple-touch-icon.png|manifest.webmanifest|robots.txt|api/).*)', '/api/auth/:path*'],
 };

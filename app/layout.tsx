@@ -1,15 +1,37 @@
-import type { Metadata } from 'next';
+import type { Metadata, Viewport } from 'next';
+import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
+import { parseTheme, THEME_COOKIE } from '@/components/shell/theme';
 import './globals.css';
 
 export const metadata: Metadata = {
   title: { default: 'Guest Book Partner Dashboard', template: '%s · Guest Book' },
   description: 'Run your partner business on the Guest Book Reservation Service.',
+  applicationName: 'Guest Book',
+  manifest: '/manifest.webmanifest',
+  icons: {
+    icon: [
+      { url: '/favicon.ico', sizes: '32x32' },
+      { url: '/icon.svg', type: 'image/svg+xml' },
+    ],
+    apple: '/apple-touch-icon.png',
+  },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#ffffff' },
+    { media: '(prefers-color-scheme: dark)', color: '#0f172a' },
+  ],
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The theme chosen in the account menu; without a choice the system's preference applies (CSS).
+  const theme = parseTheme((await cookies()).get(THEME_COOKIE)?.value);
   return (
-    <html lang="en">
+    <html lang="en" className={theme === 'system' ? undefined : theme} suppressHydrationWarning>
       <body className="min-h-screen">{children}</body>
     </html>
   );

@@ -107,6 +107,7 @@ async function disabledAdminSession(browser: Browser): Promise<APIRequestContext
   const admin = await (await browser.newContext({ storageState: STORAGE.admin })).newPage();
   await admin.goto('/team');
   await admin.getByTestId(`member-${email}`).getByRole('button', { name: 'Disable' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Disable' }).click();
   await expect(admin.getByTestId(`member-${email}`)).toContainText(/disabled/i);
   await admin.close();
   return member.context.request;

@@ -6,6 +6,7 @@ test('a viewer calling the add-member action directly is refused, and nothing ch
   const admin = await browser.newContext({ storageState: STORAGE.admin });
   const adminPage = await admin.newPage();
   await adminPage.goto('/team');
+  await adminPage.getByRole('button', { name: 'New member' }).click();
   const actionId = await captureActionId(adminPage, async () => {
     await adminPage.getByLabel('E-mail').fill('capture@demo.test');
     await adminPage.getByLabel('Name').fill('Capture');

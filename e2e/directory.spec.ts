@@ -42,7 +42,7 @@ test('venues show address and seating areas; markets list', async ({ page }) => 
   await expect(page.getByTestId('venue-name')).toBeVisible();
   await expect(page.getByTestId('venue-address')).toBeVisible();
   await page.goto('/markets');
-  await expect(page.getByTestId('market-list').locator('li')).toHaveCount(3);
+  await expect(page.getByTestId('market-list').locator('tbody tr')).toHaveCount(3);
 });
 
 test('suspending the partner in the sandbox shows the banner', async ({ page, request }) => {

@@ -66,7 +66,7 @@ test.describe('as an operator', () => {
     await firstRow.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/reservations/${rowId}$`));
     await page.getByRole('button', { name: 'Cancel reservation' }).click();
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
     await expect(page.getByTestId('reservation-status')).toHaveText('canceled');
     await page.goBack();
     await expect(page.getByTestId('result-count')).toHaveText(String(total - 1));

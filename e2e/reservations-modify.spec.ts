@@ -55,7 +55,7 @@ test.describe('as an operator', () => {
     const notes = `Modified by e2e ${Date.now()}`;
 
     await page.goto(`/reservations/${before.id}`);
-    await page.getByRole('button', { name: 'Modify' }).click();
+    await page.getByRole('button', { name: 'Modify reservation' }).click();
     const form = page.getByTestId('modify-form');
     await expect(form.getByLabel('Party size')).toHaveValue(String(before.party_size));
     await expect(form.getByLabel('Date')).toHaveValue(before.date);
@@ -97,7 +97,7 @@ test.describe('as an operator', () => {
     const before = await reservationShortOfSeats(request, first?.id ?? '');
 
     await page.goto(`/reservations/${before.id}`);
-    await page.getByRole('button', { name: 'Modify' }).click();
+    await page.getByRole('button', { name: 'Modify reservation' }).click();
     const form = page.getByTestId('modify-form');
     const partySize = form.getByLabel('Party size');
     await expect(partySize).toHaveValue(String(before.party_size));
@@ -115,17 +115,13 @@ test.describe('as an operator', () => {
     expect(await read(request, before.id)).toEqual(before);
   });
 
-  test('a canceled reservation shows the form disabled, with the reason', async ({ page, request }) => {
+  test('a canceled reservation says why it cannot be modified, and offers no form', async ({ page, request }) => {
     const [canceled] = await list(request, 'status=canceled&limit=1');
     expect(canceled, 'a canceled reservation in the sandbox').toBeTruthy();
     await page.goto(`/reservations/${canceled!.id}`);
-    await page.getByRole('button', { name: 'Modify' }).click();
-    const form = page.getByTestId('modify-form');
     await expect(page.getByTestId('modify-disabled')).toHaveText('This reservation is canceled; the API no longer accepts changes to it.');
-    await expect(form.getByLabel('Party size')).toBeDisabled();
-    await expect(form.getByLabel('Notes')).toBeDisabled();
-    await expect(form.getByLabel('Locale')).toBeDisabled();
-    await expect(form.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Modify reservation' })).toHaveCount(0);
+    await expect(page.getByTestId('modify-form')).toHaveCount(0);
   });
 });
 

@@ -101,7 +101,7 @@ test.describe('as an operator', () => {
     const question = page.getByTestId('cancel-confirmation');
     await expect(question).toContainText(`Cancel the reservation for ${r.guest.first_name} ${r.guest.last_name}, ${r.party_size} guest`);
     await expect(question).toContainText(`at ${r.time}?`);
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
 
     await expect(page.getByTestId('reservation-status')).toHaveText('canceled');
     await expect(page.getByRole('button', { name: 'Cancel reservation' })).toHaveCount(0);

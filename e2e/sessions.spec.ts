@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { buildActions } from './action-list';
 import { DASHBOARD_URL, STORAGE } from './env';
-import { addMember, signedInBrowser } from './staff';
+import { addMember, signedInBrowser, signOutThroughMenu } from './staff';
 import { postAction } from './server-actions';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 
@@ -67,6 +67,7 @@ test("after an admin's reset, an old session can neither open a page nor set a p
   const admin = await adminContext.newPage();
   await admin.goto('/team');
   await admin.getByTestId(`member-${email}`).getByRole('button', { name: 'Reset password' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Reset password' }).click();
   const oneTime = (await admin.getByTestId('one-time-password').textContent())!.trim();
 
   expect(await access(thief.context)).toEqual(ENDED);
@@ -94,7 +95,7 @@ test('a cookie copied before sign-out is refused after it', async ({ browser }) 
   await expect(session.page.getByTestId('shell-staff-name')).toHaveText('Otis Out');
   const copy = await stolenCopy(session.context, browser);
   expect(await access(copy)).toEqual(ALIVE);
-  await session.page.getByRole('button', { name: 'Sign out' }).click();
+  await signOutThroughMenu(session.page);
   await expect(session.page).toHaveURL(/\/login(\?|$)/);
   expect(await access(copy)).toEqual(ENDED);
 });
@@ -105,7 +106,8 @@ test('"Sign out everywhere" ends every session of the account, this one included
   const phone = await signedInBrowser(browser, email, PASSWORD);
   const desk = await signedInBrowser(browser, email, PASSWORD);
   await expect(desk.page.getByTestId('shell-staff-name')).toHaveText('Eva Everywhere');
-  await desk.page.getByTestId('shell-staff-name').click();
+  await desk.page.getByTestId('account-menu-button').click();
+  await desk.page.getByRole('menuitem', { name: /^Account/ }).click();
   await expect(desk.page).toHaveURL(/\/account$/);
   await desk.page.getByRole('button', { name: 'Sign out everywhere' }).click();
   await desk.page.getByRole('button', { name: 'Yes, sign out everywhere' }).click();

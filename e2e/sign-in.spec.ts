@@ -3,7 +3,7 @@ import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/demo-accounts';
 import { SIGN_IN_ERRORS } from '../app/login/messages';
 import { STORAGE } from './env';
-import { signedInBrowser } from './staff';
+import { signedInBrowser, signOutThroughMenu } from './staff';
 
 test.describe('signed out', () => {
   test('every page sends an unauthenticated visitor to /login', async ({ page }) => {
@@ -59,7 +59,7 @@ test.describe('signed in', () => {
     // A session of its own: signing out ends it on the server, and the shared one must live on.
     const { page, context } = await signedInBrowser(browser, DEMO_ACCOUNTS[2]!.email, DEMO_PASSWORD);
     await expect(page.getByTestId('shell-staff-name')).toHaveText(DEMO_ACCOUNTS[2]!.name);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutThroughMenu(page);
     await expect(page).toHaveURL(/\/login(\?|$)/);
     await page.goto('/');
     await expect(page).toHaveURL(/\/login(\?|$)/);

@@ -6,6 +6,7 @@ export async function addMember(browser: Browser, member: { email: string; name:
   const context = await browser.newContext({ storageState: STORAGE.admin });
   const admin = await context.newPage();
   await admin.goto('/team');
+  await admin.getByRole('button', { name: 'New member' }).click();
   await admin.getByLabel('E-mail').fill(member.email);
   await admin.getByLabel('Name').fill(member.name);
   await admin.getByLabel('Password (empty: one-time)').fill(member.password);
@@ -24,4 +25,10 @@ export async function signedInBrowser(browser: Browser, email: string, password:
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   return { context, page };
+}
+
+/** Signs out through the account menu in the header, as a member would. */
+export async function signOutThroughMenu(page: Page): Promise<void> {
+  await page.getByTestId('account-menu-button').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
 }

@@ -9,6 +9,7 @@ test.describe('as admin', () => {
   test('adds a member who then signs in with the role given, and the change is in the activity log', async ({ page, browser }) => {
     const email = `new.operator.${Date.now()}@demo.test`;
     await page.goto('/team');
+    await page.getByRole('button', { name: 'New member' }).click();
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Name').fill('Nina New');
     await page.getByLabel('Password (empty: one-time)').fill('a long enough password');
@@ -31,6 +32,7 @@ test.describe('as admin', () => {
   test('a one-time password must be replaced at the first sign-in', async ({ page, browser }) => {
     const email = `one.time.${Date.now()}@demo.test`;
     await page.goto('/team');
+    await page.getByRole('button', { name: 'New member' }).click();
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Name').fill('Otto Once');
     await page.getByRole('button', { name: 'Add member' }).click();
@@ -54,6 +56,7 @@ test.describe('as admin', () => {
     const me = DEMO_ACCOUNTS[0]!;
     await expect(page.getByTestId(`member-${me.email}`).getByRole('button', { name: 'Disable' })).toHaveCount(0);
     await page.getByLabel(`Role of ${me.email}`).selectOption('viewer');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Change role' }).click();
     await expect(page.getByTestId('team-notice')).toHaveText('This is the last active admin: make another member admin first.');
     await page.reload();
     await expect(page.getByLabel(`Role of ${me.email}`)).toHaveValue('admin');

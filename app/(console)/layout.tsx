@@ -5,13 +5,14 @@ import { globalSearch } from '@/app/actions/global-search';
 import { getConfig } from '@/lib/server/config';
 import { getSelectedEntity, listEntityChoices } from '@/lib/server/entity-context';
 import { getApiClient } from '@/lib/server/guestbook';
+import { getFormatter } from '@/lib/server/locale';
 import { getPartnerOverview } from '@/lib/server/partner';
 import { readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaff();
-  const [partner, entities, selected] = await Promise.all([readApi(getPartnerOverview), readApi(listEntityChoices), readApi(getSelectedEntity)]);
+  const [partner, entities, selected, format] = await Promise.all([readApi(getPartnerOverview), readApi(listEntityChoices), readApi(getSelectedEntity), getFormatter()]);
   const rateLimit = getApiClient().rateLimit;
   return (
     <QueryProvider>
@@ -24,6 +25,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         rateLimit={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetAt: rateLimit.resetAt.toISOString() } : null}
         suspended={partner.ok && partner.data.status === 'suspended' ? { source: partner.data.suspensionSource, at: partner.data.suspendedAt } : null}
         search={globalSearch}
+        format={format}
       >
         {children}
       </Shell>

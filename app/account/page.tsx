@@ -14,7 +14,7 @@ export default async function AccountPage() {
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-10">
       <div className="w-full max-w-sm space-y-6">
-        <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <section className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
           <h1 className="text-lg font-semibold text-slate-900">{staff.mustChangePassword ? 'Choose a new password' : 'Your account'}</h1>
           <p className="mb-4 mt-1 text-sm text-slate-500">
             {staff.mustChangePassword
@@ -23,7 +23,7 @@ export default async function AccountPage() {
           </p>
           <PasswordForm oneTime={staff.mustChangePassword} />
         </section>
-        <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <section className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-sm font-semibold text-slate-900">Sessions</h2>
           <p className="mb-4 mt-1 text-sm text-slate-500">
             Lost a device, or signed in on a shared one? End every session of your account, this one included.

@@ -5,6 +5,9 @@ import { useEffect, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
 import type { ChangePasswordInput } from '@/lib/auth/password-policy';
 import { changeOwnPassword } from './actions';
 
@@ -51,36 +54,20 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
     <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
       <div aria-live="polite">
         {formError && (
-          <p className="text-sm text-rose-700" data-testid="password-error">
+          <Notice tone="danger" data-testid="password-error">
             {formError}
-          </p>
+          </Notice>
         )}
         {saved && (
-          <p className="text-sm text-emerald-700" data-testid="password-saved">
+          <Notice tone="success" data-testid="password-saved">
             Password changed. Every other session of your account has ended.
-          </p>
+          </Notice>
         )}
       </div>
       {(Object.keys(labels) as (keyof ChangePasswordInput)[]).map((name) => (
-        <div key={name} className="space-y-1.5">
-          <label htmlFor={name} className="block text-sm font-medium text-slate-700">
-            {labels[name].label}
-          </label>
-          <input
-            id={name}
-            type="password"
-            autoComplete={labels[name].autoComplete}
-            aria-invalid={!!errors[name]}
-            aria-describedby={errors[name] ? `${name}-error` : undefined}
-            className="block w-full rounded-md border-0 px-3 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500"
-            {...register(name)}
-          />
-          {errors[name] && (
-            <p id={`${name}-error`} className="text-sm text-rose-700">
-              {errors[name].message}
-            </p>
-          )}
-        </div>
+        <FormField key={name} label={labels[name].label} error={errors[name]?.message} id={name}>
+          <Input type="password" autoComplete={labels[name].autoComplete} {...register(name)} />
+        </FormField>
       ))}
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? 'Saving…' : 'Save the new password'}

@@ -5,6 +5,9 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { SIGN_IN_ERRORS } from './messages';
 import type { LoginInput } from './schema';
@@ -36,50 +39,17 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
       <div aria-live="polite" className="min-h-0">
         {formError && (
-          <p data-testid="login-error" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 ring-1 ring-rose-200">
+          <Notice tone="danger" data-testid="login-error">
             {formError}
-          </p>
+          </Notice>
         )}
       </div>
-      <div className="space-y-1.5">
-        <label htmlFor="email" className="block text-sm font-medium text-slate-700">
-          E-mail
-        </label>
-        <input
-          id="email"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          aria-invalid={!!errors.email}
-          aria-describedby={errors.email ? 'email-error' : undefined}
-          className="block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500"
-          {...register('email')}
-        />
-        {errors.email && (
-          <p id="email-error" className="text-sm text-rose-700">
-            {errors.email.message}
-          </p>
-        )}
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="password" className="block text-sm font-medium text-slate-700">
-          Password
-        </label>
-        <input
-          id="password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={!!errors.password}
-          aria-describedby={errors.password ? 'password-error' : undefined}
-          className="block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500"
-          {...register('password')}
-        />
-        {errors.password && (
-          <p id="password-error" className="text-sm text-rose-700">
-            {errors.password.message}
-          </p>
-        )}
-      </div>
+      <FormField label="E-mail" error={errors.email?.message} id="email">
+        <Input type="email" autoComplete="username" autoFocus {...register('email')} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message} id="password">
+        <Input type="password" autoComplete="current-password" {...register('password')} />
+      </FormField>
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </Button>

@@ -26,7 +26,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
             Sign in with your staff account{environment === 'sandbox' ? ' (sandbox)' : ''}.
           </p>
         </div>
-        <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <div className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
           <LoginForm callbackPath={callbackPath} initialError={error ? (SIGN_IN_ERRORS[error] ?? 'Sign-in failed. Try again.') : null} />
           {oidc && (
             <div className="mt-5 border-t border-slate-100 pt-5">

@@ -22,11 +22,11 @@ function Figure({ label, value, href, testId, hint }: { label: string; value: Re
     </>
   );
   return href ? (
-    <Link href={href} className="block rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500">
+    <Link href={href} className="block rounded-lg bg-surface px-4 py-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500">
       {body}
     </Link>
   ) : (
-    <div className="rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">{body}</div>
+    <div className="rounded-lg bg-surface px-4 py-3 shadow-sm ring-1 ring-slate-200">{body}</div>
   );
 }
 

@@ -70,7 +70,7 @@ export function CommandMenu({ open, onOpenChange, search, pages }: CommandMenuPr
       onValueChange={(value) => setPicked({ q, value })}
       loop
       overlayClassName="fixed inset-0 z-40 bg-slate-900/30"
-      contentClassName="fixed inset-x-3 top-16 z-50 mx-auto max-w-xl overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-slate-200 sm:inset-x-auto sm:left-1/2 sm:w-full sm:-translate-x-1/2"
+      contentClassName="fixed inset-x-3 top-16 z-50 mx-auto max-w-xl overflow-hidden rounded-xl bg-surface shadow-2xl ring-1 ring-slate-200 sm:inset-x-auto sm:left-1/2 sm:w-full sm:-translate-x-1/2"
     >
       <Command.Input
         value={input}

@@ -3,6 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { selectEntity } from '@/app/actions/select-entity';
+import { Badge } from '@/components/ui/badge';
+import { Select } from '@/components/ui/input';
 
 export interface EntityOption {
   id: string;
@@ -16,11 +18,11 @@ export function EntitySwitcher({ entities, selectedId }: { entities: EntityOptio
   const [error, setError] = useState<string | null>(null);
   const selected = entities.find((e) => e.id === selectedId);
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor="entity-switcher" className="text-xs font-medium text-slate-500">
+    <div className="flex min-w-0 items-center gap-2">
+      <label htmlFor="entity-switcher" className="shrink-0 text-xs font-medium text-slate-500">
         Entity
       </label>
-      <select
+      <Select
         id="entity-switcher"
         value={selectedId ?? ''}
         disabled={pending}
@@ -31,21 +33,19 @@ export function EntitySwitcher({ entities, selectedId }: { entities: EntityOptio
             router.refresh();
           })
         }
-        className="max-w-48 rounded-md border-0 py-1 pl-2 pr-7 text-sm ring-1 ring-inset ring-slate-300 xl:max-w-64"
+        className="min-h-9 min-w-0 flex-1 py-1.5 lg:w-56 lg:flex-none xl:w-72"
       >
         {entities.map((e) => (
           <option key={e.id} value={e.id}>
             {e.name} {e.context === 'org-bound' ? '· org-bound token' : '· legacy X-Entity-Id'}
           </option>
         ))}
-      </select>
+      </Select>
       {selected?.context === 'legacy-header' && (
-        <span
-          data-testid="legacy-context"
-          title="This entity has no org_id yet: requests use the default token and the deprecated X-Entity-Id header."
-          className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-inset ring-amber-200"
-        >
-          legacy context
+        <span data-testid="legacy-context">
+          <Badge tone="amber" title="This entity has no org_id yet: requests use the default token and the deprecated X-Entity-Id header.">
+            legacy context
+          </Badge>
         </span>
       )}
       <span aria-live="polite" className="text-xs text-rose-700">

@@ -1,14 +1,16 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { ToastRegion } from '@/components/ui/toast';
+import type { Formatter } from '@/lib/format';
 import type { SearchAction } from '@/lib/search/hit';
+import { AccountMenu } from './account-menu';
 import { EntitySwitcher, type EntityOption } from './entity-switcher';
 import { GlobalSearch } from './global-search';
-import { NavLink } from './nav-link';
+import { MobileNav } from './mobile-nav';
+import { NavLinks, type NavItem } from './nav';
 import { RequestBudget } from './request-budget';
-import { SignOutButton } from './sign-out-button';
 
-const NAV: { href: string; label: string; adminOnly?: boolean }[] = [
+const NAV: (NavItem & { adminOnly?: boolean })[] = [
   { href: '/', label: 'Overview' },
   { href: '/identity', label: 'Identity' },
   { href: '/delegates', label: 'Delegates' },
@@ -32,6 +34,7 @@ export function Shell({
   selectedEntityId,
   rateLimit,
   search,
+  format,
   children,
 }: {
   staff: { name: string; email: string; role: keyof typeof ROLE_LABEL };
@@ -43,58 +46,68 @@ export function Shell({
   rateLimit: { limit: number; remaining: number; resetAt: string } | null;
   /** the command menu's search (a server action) */
   search: SearchAction;
+  format: Formatter;
   children: ReactNode;
 }) {
-  const pages = NAV.filter((item) => !item.adminOnly || staff.role === 'admin');
+  const pages = NAV.filter((item) => !item.adminOnly || staff.role === 'admin').map(({ href, label }) => ({ href, label }));
   return (
     <div className="flex min-h-screen">
-      <aside className="hidden w-56 shrink-0 flex-col border-r border-slate-200 bg-white md:flex">
+      <aside className="hidden w-56 shrink-0 flex-col border-r border-slate-200 bg-surface md:flex">
         <div className="flex h-14 items-center gap-2 border-b border-slate-100 px-4">
-          <span className="flex h-7 w-7 items-center justify-center rounded-lg bg-brand-600 text-sm font-semibold text-white">G</span>
+          <Logo />
           <span className="text-sm font-semibold text-slate-800">Guest Book</span>
         </div>
-        <nav aria-label="Main" className="flex-1 space-y-0.5 p-2">
-          {pages.map((item) => (
-            <NavLink key={item.href} href={item.href} label={item.label} />
-          ))}
-        </nav>
+        <div className="flex-1 p-2">
+          <NavLinks items={pages} label="Main" />
+        </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 items-center justify-between gap-4 border-b border-slate-200 bg-white px-6">
-          <div className="flex min-w-0 items-center gap-3">
+        <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-surface px-3 py-2 sm:px-6 md:min-h-14">
+          <MobileNav items={pages} />
+          <div className="flex min-w-0 flex-1 items-center gap-2">
             <span className="truncate text-sm font-semibold text-slate-800" data-testid="shell-partner-name">
               {partnerName ?? 'Partner unavailable'}
             </span>
             {environment === 'sandbox' ? (
-              <Badge tone="amber" title="Connected to the Guest Book sandbox">Sandbox</Badge>
+              <Badge tone="amber" title="Connected to the Guest Book sandbox">
+                Sandbox
+              </Badge>
             ) : (
-              <Badge tone="red" title="Connected to the production API">Production</Badge>
+              <Badge tone="red" title="Connected to the production API">
+                Production
+              </Badge>
             )}
           </div>
-          <div className="flex shrink-0 items-center gap-4 whitespace-nowrap">
+          {entities.length > 0 && (
+            <div className="order-last w-full lg:order-none lg:w-auto">
+              <EntitySwitcher entities={entities} selectedId={selectedEntityId} />
+            </div>
+          )}
+          <div className="flex shrink-0 items-center gap-2 sm:gap-3">
             <GlobalSearch search={search} pages={pages} />
-            {entities.length > 0 && <EntitySwitcher entities={entities} selectedId={selectedEntityId} />}
-            <RequestBudget initial={rateLimit} />
-            <Link href="/account" title="Your account: password and sessions" className="rounded-md px-1 text-right leading-tight hover:bg-slate-50">
-              <div className="text-sm font-medium text-slate-800" data-testid="shell-staff-name">{staff.name}</div>
-              <div className="text-xs text-slate-500">
-                <span className="hidden xl:inline">{staff.email} · </span>
-                <span data-testid="shell-staff-role">{ROLE_LABEL[staff.role]}</span>
-              </div>
-            </Link>
-            <SignOutButton />
+            <RequestBudget initial={rateLimit} locale={format.locale} />
+            <AccountMenu name={staff.name} email={staff.email} roleLabel={ROLE_LABEL[staff.role]} />
           </div>
         </header>
         {suspended && (
-          <div role="status" data-testid="suspended-banner" className="border-b border-rose-200 bg-rose-50 px-6 py-2.5 text-sm text-rose-900">
+          <div role="status" data-testid="suspended-banner" className="border-b border-rose-200 bg-rose-50 px-4 py-2.5 text-sm text-rose-900 sm:px-6">
             <strong className="font-semibold">The partner identity is suspended</strong>
             {suspended.source === 'parent' ? ' by its parent' : suspended.source === 'self' ? ' at its own request' : ''}
-            {suspended.at ? ` since ${new Date(suspended.at).toUTCString()}` : ''}. The API refuses every call except reading the
-            identity until it is resumed.
+            {suspended.at ? ` since ${format.dateTime(suspended.at, 'UTC')}` : ''}. The API refuses every call except reading the identity until it is
+            resumed.
           </div>
         )}
-        <main className="flex-1 px-6 py-6">{children}</main>
+        <main className="min-w-0 flex-1 px-3 py-5 sm:px-6 sm:py-6">{children}</main>
       </div>
+      <ToastRegion />
     </div>
+  );
+}
+
+function Logo() {
+  return (
+    <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-lg bg-brand-600 text-sm font-semibold text-white">
+      G
+    </span>
   );
 }

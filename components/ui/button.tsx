@@ -1,25 +1,41 @@
-import type { ButtonHTMLAttributes } from 'react';
+import { cva, type VariantProps } from 'class-variance-authority';
+import { cloneElement, isValidElement, type ComponentProps, type ReactElement } from 'react';
+import { cn } from './cn';
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+export const buttonVariants = cva(
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed',
+  {
+    variants: {
+      variant: {
+        primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:opacity-50 dark:hover:bg-brand-500',
+        secondary: 'bg-surface text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 disabled:text-slate-400',
+        danger: 'bg-rose-600 text-white shadow-sm hover:bg-rose-700 disabled:opacity-50 dark:hover:bg-rose-500',
+        ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
+        link: 'text-brand-700 underline-offset-2 hover:underline',
+      },
+      size: {
+        md: 'min-h-9 px-3.5 py-2',
+        sm: 'min-h-8 px-2.5 py-1 text-xs',
+        icon: 'size-9 p-0',
+        none: '',
+      },
+    },
+    defaultVariants: { variant: 'primary', size: 'md' },
+  },
+);
 
-const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/50',
-  secondary: 'bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:text-slate-400',
-  danger: 'bg-rose-600 text-white hover:bg-rose-700 disabled:bg-rose-600/50',
-  ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
-};
+export type ButtonProps = ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> & {
+    /** Renders the child (a Link, an <a>) with the button's look instead of a <button>. */
+    asChild?: boolean;
+  };
 
-export function Button({
-  variant = 'primary',
-  className = '',
-  type = 'button',
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return (
-    <button
-      type={type}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-medium shadow-sm transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
-      {...props}
-    />
-  );
+export function Button({ variant, size, asChild = false, className, type = 'button', ...props }: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (asChild && isValidElement(props.children)) {
+    // The child (a Link, an <a>) keeps its own props; the button's look is added to its classes.
+    const child = props.children as ReactElement<{ className?: string }>;
+    return cloneElement(child, { className: cn(classes, child.props.className) });
+  }
+  return <button type={type} className={classes} {...props} />;
 }

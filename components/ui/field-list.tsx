@@ -7,7 +7,7 @@ export function FieldList({ fields }: { fields: { label: string; value: ReactNod
       {fields.map((f) => (
         <div key={f.label}>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{f.label}</dt>
-          <dd className="mt-1 text-sm text-slate-900" data-testid={f.testId}>
+          <dd className="mt-1 text-sm break-words text-slate-900" data-testid={f.testId}>
             {f.value}
           </dd>
         </div>

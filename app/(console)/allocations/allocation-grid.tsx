@@ -158,7 +158,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-4 rounded-lg bg-white p-3 text-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-end gap-4 rounded-lg bg-surface p-3 text-sm ring-1 ring-slate-200">
         <fieldset className="flex items-center gap-3">
           <legend className="sr-only">Status</legend>
           {GRID_STATUSES.map((s) => (
@@ -203,7 +203,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
         {notice?.text ?? ''}
       </p>
 
-      <div className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
+      <div className="overflow-hidden rounded-lg bg-surface ring-1 ring-slate-200">
         <div ref={parentRef} className={`max-h-[62vh] overflow-auto transition-opacity ${narrowing ? 'opacity-60' : ''}`} aria-busy={narrowing} data-testid="allocation-grid">
           <div style={{ width: gridWidth, minWidth: '100%' }}>
             <div className="sticky top-0 z-10 flex border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600" role="row">
@@ -247,7 +247,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
       </div>
 
       {canEdit && (
-        <section aria-labelledby="review-heading" className="rounded-lg bg-white p-4 ring-1 ring-slate-200" data-testid="allocation-review">
+        <section aria-labelledby="review-heading" className="rounded-lg bg-surface p-4 ring-1 ring-slate-200" data-testid="allocation-review">
           <div className="flex flex-wrap items-center gap-3">
             <h2 id="review-heading" className="text-sm font-semibold text-slate-900">
               Review: {changes.length} change{changes.length === 1 ? '' : 's'}
@@ -495,7 +495,7 @@ function CapacityBar({ row, label, total, segments, movable, offset, color, name
           onKeyDown={onKey(b)}
           onPointerDown={onPointerDown(b)}
           style={{ left: `calc(${(b.position / total) * 100}% - 5px)` }}
-          className="absolute -top-1 z-[1] h-7 w-2.5 cursor-ew-resize touch-none rounded-sm bg-white shadow ring-1 ring-slate-400 focus:ring-2 focus:ring-brand-500"
+          className="absolute -top-1 z-[1] h-7 w-2.5 cursor-ew-resize touch-none rounded-sm bg-surface shadow ring-1 ring-slate-400 focus:ring-2 focus:ring-brand-500"
         />
       ))}
     </div>

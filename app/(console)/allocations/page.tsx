@@ -48,8 +48,8 @@ async function Grid({ filters, canEdit }: { filters: GridFilters; canEdit: boole
 function GridLoading() {
   return (
     <div className="space-y-4" aria-busy="true" data-testid="allocation-loading">
-      <div className="h-12 animate-pulse rounded-lg bg-white ring-1 ring-slate-200" />
-      <div className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
+      <div className="h-12 animate-pulse rounded-lg bg-surface ring-1 ring-slate-200" />
+      <div className="overflow-hidden rounded-lg bg-surface ring-1 ring-slate-200">
         <p className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium text-slate-600">Reading each entity&apos;s commitments…</p>
         <div className="animate-pulse space-y-2 p-3">
           {Array.from({ length: 6 }, (_, i) => (

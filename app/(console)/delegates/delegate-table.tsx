@@ -2,7 +2,10 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
 import { Badge } from '@/components/ui/badge';
+import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
+import { Input } from '@/components/ui/input';
 
 interface DelegateRow {
   id: string;
@@ -13,59 +16,52 @@ interface DelegateRow {
   entityCount: number;
 }
 
+const column = createColumnHelper<DataTableFeatures, DelegateRow>();
+const columns = column.columns([
+  column.accessor('name', {
+    header: 'Name',
+    enableHiding: false,
+    cell: (info) => (
+      <Link href={`/delegates/${info.row.original.id}`} className="font-medium text-brand-700 hover:underline">
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor('clientId', { header: 'Client id', enableSorting: false, cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
+  column.accessor('entityCount', { header: 'Entities', cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
+  column.accessor('status', {
+    header: 'Status',
+    cell: (info) =>
+      info.getValue() === 'active' ? (
+        <Badge tone="green">active</Badge>
+      ) : (
+        <Badge tone="red">suspended{info.row.original.suspensionSource ? ` (${info.row.original.suspensionSource})` : ''}</Badge>
+      ),
+  }),
+]);
+
 /** The current page of delegates, with a search that narrows it without another API call. */
 export function DelegateTable({ delegates }: { delegates: DelegateRow[] }) {
   const [query, setQuery] = useState('');
   const q = query.trim().toLowerCase();
   const shown = q ? delegates.filter((d) => `${d.name} ${d.clientId} ${d.id}`.toLowerCase().includes(q)) : delegates;
   return (
-    <div className="space-y-3">
-      <label className="block max-w-xs text-xs font-medium text-slate-600">
-        Search this page
-        <input
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="Name or client id"
-          className="mt-1 block w-full rounded-md border-0 px-3 py-1.5 text-sm ring-1 ring-inset ring-slate-300"
-        />
-      </label>
-      {delegates.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-500">This partner manages no delegates.</p>
-      ) : shown.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-500">No delegate on this page matches “{query}”.</p>
-      ) : (
-        <table className="w-full text-left text-sm" data-testid="delegate-table">
-          <thead className="text-xs uppercase tracking-wide text-slate-500">
-            <tr>
-              <th className="py-2 font-medium">Name</th>
-              <th className="py-2 font-medium">Client id</th>
-              <th className="py-2 font-medium">Entities</th>
-              <th className="py-2 font-medium">Status</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {shown.map((d) => (
-              <tr key={d.id} data-testid="delegate-row">
-                <td className="py-2.5">
-                  <Link href={`/delegates/${d.id}`} className="font-medium text-brand-700 hover:underline">
-                    {d.name}
-                  </Link>
-                </td>
-                <td className="py-2.5 font-mono text-xs">{d.clientId}</td>
-                <td className="py-2.5">{d.entityCount}</td>
-                <td className="py-2.5">
-                  {d.status === 'active' ? (
-                    <Badge tone="green">active</Badge>
-                  ) : (
-                    <Badge tone="red">suspended{d.suspensionSource ? ` (${d.suspensionSource})` : ''}</Badge>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </div>
+    <DataTable
+      label="Delegates"
+      columns={columns}
+      rows={shown}
+      rowKey={(d) => d.id}
+      rowTestId={() => 'delegate-row'}
+      testId="delegate-table"
+      sortInBrowser
+      visibilityKey="delegates.columns"
+      empty={delegates.length === 0 ? 'This partner manages no delegates.' : `No delegate on this page matches “${query}”.`}
+      toolbar={
+        <label className="block w-full max-w-xs text-xs font-medium text-slate-600">
+          Search this page
+          <Input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Name or client id" className="mt-1 py-1.5" />
+        </label>
+      }
+    />
   );
 }

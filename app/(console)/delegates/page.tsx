@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
+import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { listDelegates } from '@/lib/server/directory';
 import { pageParams, type SearchParams } from '@/lib/server/params';
@@ -15,12 +17,9 @@ export default async function DelegatesPage({ searchParams }: { searchParams: Se
   const result = await readApi(() => listDelegates(page, limit));
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <div>
-        <h1 className="text-xl font-semibold text-slate-900">Delegates</h1>
-        <p className="mt-1 text-sm text-slate-500">The delegated identities this partner manages (GET /v2/identities/me/delegates).</p>
-      </div>
+      <PageHeader title="Delegates" description="The delegated identities this partner manages (GET /v2/identities/me/delegates)." />
       {result.ok ? (
-        <div className="rounded-lg bg-white px-5 py-4 shadow-sm ring-1 ring-slate-200">
+        <Card>
           <DelegateTable
             key={page}
             delegates={result.data.items.map((d) => ({
@@ -33,7 +32,7 @@ export default async function DelegatesPage({ searchParams }: { searchParams: Se
             }))}
           />
           <Pager page={result.data.page} totalPages={result.data.totalPages} totalItems={result.data.totalItems} basePath="/delegates" params={{ limit: String(limit) }} />
-        </div>
+        </Card>
       ) : (
         <ErrorState title="Delegates could not be listed" message={result.error} />
       )}

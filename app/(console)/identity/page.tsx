@@ -4,9 +4,12 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
-import { formatUtc } from '@/components/ui/format';
+import { OtherFields } from '@/components/ui/other-fields';
+import { PageHeader } from '@/components/ui/page-header';
 import { listAll } from '@/lib/guestbook/client';
+import { Identity } from '@/lib/guestbook/schemas';
 import { listEntityChoices } from '@/lib/server/entity-context';
+import { getFormatter } from '@/lib/server/locale';
 import { getIdentity } from '@/lib/server/partner';
 import { getApiClient } from '@/lib/server/guestbook';
 import { readApi } from '@/lib/server/read';
@@ -38,10 +41,11 @@ const IdList = ({ ids, names, href }: { ids: string[] | undefined; names: Map<st
 
 export default async function IdentityPage() {
   await requireStaff('viewer');
-  const [me, entities, delegates] = await Promise.all([
+  const [me, entities, delegates, format] = await Promise.all([
     readApi(getIdentity),
     readApi(listEntityChoices),
     readApi(() => listAll((page) => getApiClient().listDelegates({ page, limit: 100 }), 1_000)),
+    getFormatter(),
   ]);
   if (!me.ok) return <ErrorState title="The identity could not be read" message={me.error} />;
   const i = me.data;
@@ -50,10 +54,7 @@ export default async function IdentityPage() {
   const entityHref = (id: string) => `/entities/${id}`;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <div>
-        <h1 className="text-xl font-semibold text-slate-900">Identity</h1>
-        <p className="mt-1 text-sm text-slate-500">Every field of GET /v2/identities/me for the dashboard&apos;s credentials.</p>
-      </div>
+      <PageHeader title="Identity" description="Every field of GET /v2/identities/me for the dashboard’s credentials." />
       <Card title={<span data-testid="identity-name">{i.name}</span>}>
         <FieldList
           fields={[
@@ -68,12 +69,13 @@ export default async function IdentityPage() {
               ? { label: 'Delegated identities', value: <IdList ids={i.delegated_identity_ids} names={delegateNames} href={(id) => `/delegates/${id}`} />, testId: 'identity-delegates' }
               : { label: 'Parent identity', value: i.parent_identity_id ? <Mono>{i.parent_identity_id}</Mono> : '—' },
             { label: 'Suspension source', value: i.suspension_source ?? '—' },
-            { label: 'Suspended at', value: formatUtc(i.suspended_at) },
-            { label: 'Created', value: formatUtc(i.created_at) },
-            { label: 'Updated', value: formatUtc(i.updated_at) },
+            { label: 'Suspended at', value: format.dateTime(i.suspended_at, 'UTC') },
+            { label: 'Created', value: format.dateTime(i.created_at, 'UTC') },
+            { label: 'Updated', value: format.dateTime(i.updated_at, 'UTC') },
           ]}
         />
       </Card>
+      <OtherFields fields={Object.fromEntries(Object.entries(i).filter(([k]) => !(k in Identity.shape)))} testId="identity-other-fields" />
     </div>
   );
 }

@@ -89,7 +89,7 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
   const input = 'rounded-md border-0 px-2.5 py-1.5 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600';
 
   return (
-    <section aria-label="Search reservations" className="rounded-lg bg-white px-5 py-4 shadow-sm ring-1 ring-slate-200">
+    <section aria-label="Search reservations" className="rounded-lg bg-surface px-5 py-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center gap-2 pb-3">
         <span className="text-xs font-medium uppercase tracking-wide text-slate-500">Presets</span>
         <Button variant="secondary" onClick={() => preset([{ attribute: 'date', modifier: 'eq', value: localDate() }])}>

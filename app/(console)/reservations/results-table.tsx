@@ -129,7 +129,7 @@ export function ResultsTable({
   const shownPages = Math.max(totalPages, 1);
 
   return (
-    <div className="rounded-lg bg-white px-5 py-4 shadow-sm ring-1 ring-slate-200">
+    <div className="rounded-lg bg-surface px-5 py-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-3 pb-3">
         <p className="text-sm text-slate-600" aria-live="polite">
           <span data-testid="result-count" className="font-semibold text-slate-900">
@@ -140,7 +140,7 @@ export function ResultsTable({
         <div className="flex flex-wrap items-center gap-3">
           <details className="relative text-sm">
             <summary className="cursor-pointer rounded-md px-3 py-1.5 font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50">Columns</summary>
-            <fieldset className="absolute right-0 z-10 mt-1 w-44 space-y-1 rounded-md bg-white p-3 shadow-lg ring-1 ring-slate-200">
+            <fieldset className="absolute right-0 z-10 mt-1 w-44 space-y-1 rounded-md bg-surface p-3 shadow-lg ring-1 ring-slate-200">
               <legend className="sr-only">Visible columns</legend>
               {table
                 .getAllLeafColumns()

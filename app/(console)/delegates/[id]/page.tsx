@@ -6,9 +6,14 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
-import { formatUtc } from '@/components/ui/format';
+import { NamedId } from '@/components/ui/named-id';
+import { OtherFields } from '@/components/ui/other-fields';
+import { PageHeader } from '@/components/ui/page-header';
+import { Identity } from '@/lib/guestbook/schemas';
 import { getDelegate } from '@/lib/server/directory';
 import { listEntityChoices } from '@/lib/server/entity-context';
+import { getFormatter } from '@/lib/server/locale';
+import { getIdentity } from '@/lib/server/partner';
 import { readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
 
@@ -18,37 +23,49 @@ export default async function DelegatePage({ params }: { params: Promise<{ id: s
   await requireStaff('viewer');
   const { id } = await params;
   if (!z.guid().safeParse(id).success) notFound();
-  const result = await readApi(() => getDelegate(id));
+  const [result, entities, partner, format] = await Promise.all([readApi(() => getDelegate(id)), readApi(listEntityChoices), readApi(getIdentity), getFormatter()]);
   if (!result.ok) return <ErrorState title="The delegate could not be read" message={result.error} />;
   const d = result.data;
   if (!d) notFound();
-  const entities = await readApi(listEntityChoices);
   const nameOf = new Map(entities.ok ? entities.data.map((e) => [e.id, e.name]) : []);
+  const parentName = partner.ok && partner.data.id === d.parent_identity_id ? partner.data.name : undefined;
+  const known = new Set(Object.keys(Identity.shape));
+  const other = Object.fromEntries(Object.entries(d).filter(([k]) => !known.has(k)));
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <div>
-        <Link href="/delegates" className="text-sm text-brand-700 hover:underline">
-          ← Delegates
-        </Link>
-        <div className="mt-2 flex items-center gap-3">
-          <h1 className="text-xl font-semibold text-slate-900" data-testid="delegate-name">
-            {d.name}
-          </h1>
-          <Badge tone={d.status === 'active' ? 'green' : 'red'}>{d.status}</Badge>
-        </div>
-      </div>
+      <PageHeader
+        back={{ href: '/delegates', label: 'Delegates' }}
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            <span data-testid="delegate-name">{d.name}</span>
+            <Badge tone={d.status === 'active' ? 'green' : 'red'}>{d.status}</Badge>
+          </span>
+        }
+      />
       <Card title="Delegate identity">
         <FieldList
           fields={[
-            { label: 'Id', value: <code className="font-mono text-xs">{d.id}</code> },
-            { label: 'Client id', value: <code className="font-mono text-xs">{d.client_id}</code> },
+            { label: 'Id', value: <NamedId id={d.id} /> },
+            { label: 'Type', value: <Badge tone="violet">{d.type}</Badge> },
+            { label: 'Client id', value: <code className="font-mono text-xs break-all">{d.client_id}</code> },
             { label: 'Status', value: d.status, testId: 'delegate-status' },
+            {
+              label: 'Parent identity (the partner)',
+              value: parentName ? (
+                <Link href="/identity" className="text-brand-700 hover:underline">
+                  <NamedId name={parentName} id={d.parent_identity_id} />
+                </Link>
+              ) : (
+                <NamedId id={d.parent_identity_id} />
+              ),
+              testId: 'delegate-parent',
+            },
             { label: 'Suspension source', value: d.suspension_source ?? '—', testId: 'delegate-suspension-source' },
-            { label: 'Suspended at', value: formatUtc(d.suspended_at) },
-            { label: 'Default entity', value: nameOf.get(d.default_entity_id) ?? <code className="font-mono text-xs">{d.default_entity_id}</code> },
-            { label: 'Created', value: formatUtc(d.created_at) },
-            { label: 'Updated', value: formatUtc(d.updated_at) },
+            { label: 'Suspended at', value: format.dateTime(d.suspended_at, 'UTC') },
+            { label: 'Default entity', value: <NamedId name={nameOf.get(d.default_entity_id)} id={d.default_entity_id} /> },
+            { label: 'Created', value: format.dateTime(d.created_at, 'UTC') },
+            { label: 'Updated', value: format.dateTime(d.updated_at, 'UTC') },
           ]}
         />
       </Card>
@@ -58,14 +75,15 @@ export default async function DelegatePage({ params }: { params: Promise<{ id: s
         ) : (
           <ul className="divide-y divide-slate-100 text-sm" data-testid="delegate-entities">
             {d.associated_entity_ids.map((eid) => (
-              <li key={eid} className="flex justify-between py-2">
+              <li key={eid} className="flex flex-wrap justify-between gap-x-4 py-2">
                 <span>{nameOf.get(eid) ?? 'Not assigned to the partner credentials'}</span>
-                <code className="font-mono text-xs text-slate-500">{eid}</code>
+                <code className="font-mono text-xs break-all text-slate-500">{eid}</code>
               </li>
             ))}
           </ul>
         )}
       </Card>
+      <OtherFields fields={other} testId="delegate-other-fields" />
     </div>
   );
 }

@@ -7,9 +7,9 @@ import { Card } from '@/components/ui/card';
 import { OtherFields } from '@/components/ui/other-fields';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
-import { formatUtc } from '@/components/ui/format';
 import { LOCALES } from '@/lib/guestbook/locales';
 import { knownPrograms, listEntities, otherFields, viewEntity } from '@/lib/server/entities';
+import { getFormatter } from '@/lib/server/locale';
 import { readApi } from '@/lib/server/read';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
@@ -23,7 +23,7 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
   const staff = await requireStaff('viewer');
   const { id } = await params;
   if (!z.guid().safeParse(id).success) notFound();
-  const [entity, all] = await Promise.all([readApi(() => viewEntity(id)), readApi(listEntities)]);
+  const [entity, all, format] = await Promise.all([readApi(() => viewEntity(id)), readApi(listEntities), getFormatter()]);
   if (!entity.ok) return <ErrorState title="The entity could not be read" message={entity.error} />;
   const e = entity.data;
   if (!e) notFound();
@@ -53,8 +53,8 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
             { label: 'Organization (org_id)', value: e.org_id ? <code className="font-mono text-xs">{e.org_id}</code> : 'not yet provisioned', testId: 'entity-org' },
             { label: 'Default locale', value: `${LOCALES[e.default_locale]} (${e.default_locale})`, testId: 'entity-locale' },
             { label: 'Default program', value: e.default_program_id ? (programName.get(e.default_program_id) ?? e.default_program_id) : '—' },
-            { label: 'Created', value: formatUtc(e.created_at) },
-            { label: 'Updated', value: formatUtc(e.updated_at) },
+            { label: 'Created', value: format.dateTime(e.created_at, 'UTC') },
+            { label: 'Updated', value: format.dateTime(e.updated_at, 'UTC') },
           ]}
         />
       </Card>

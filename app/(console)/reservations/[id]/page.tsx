@@ -1,72 +1,81 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { Card } from '@/components/ui/card';
 import { OtherFields } from '@/components/ui/other-fields';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
-import { formatUtc } from '@/components/ui/format';
+import { NamedId } from '@/components/ui/named-id';
+import { PageHeader } from '@/components/ui/page-header';
 import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
 import { selectedContextKey } from '@/lib/server/entity-context';
+import { knownPrograms, listEntities } from '@/lib/server/entities';
+import { getFormatter } from '@/lib/server/locale';
 import { readApi } from '@/lib/server/read';
 import { isCancelable, otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 import { StatusBadge } from '../results-table';
 import { CancelButton } from './cancel-button';
-import { ModifySection } from './modify-section';
+import { ModifyPanel } from './modify-panel';
 
 export const metadata: Metadata = { title: 'Reservation' };
-
-const mono = (v: string | null | undefined) => (v ? <span className="font-mono text-xs">{v}</span> : '—');
 
 export default async function ReservationPage({ params }: { params: Promise<{ id: string }> }) {
   const staff = await requireStaff('viewer');
   const { id } = await params;
   if (!z.guid().safeParse(id).success) notFound();
-  const [result, venues, context] = await Promise.all([readApi(() => viewReservation(id)), readApi(venueNames), readApi(selectedContextKey)]);
+  const [result, venues, entities, format, context] = await Promise.all([readApi(() => viewReservation(id)), readApi(venueNames), readApi(listEntities), getFormatter(), readApi(selectedContextKey)]);
   if (!result.ok) return <ErrorState title="The reservation could not be read" message={result.error} />;
   const r = result.data;
   if (!r) notFound();
   // the context the client-side queries of this entity's reservations are kept under
   const contextKey = context.ok ? context.data : (r.entity_id ?? 'default');
   const venueName = r.venue_id && venues.ok ? venues.data[r.venue_id] : undefined;
+  const entity = entities.ok ? entities.data.find((e) => e.id === r.entity_id) : undefined;
+  const programName = r.program_id && entities.ok ? knownPrograms(entities.data).find((p) => p.id === r.program_id)?.name : undefined;
   const localeName = (LOCALES as Record<string, string | undefined>)[r.locale];
   const extra = otherReservationFields(r);
   const guestName = r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : 'Unnamed guest';
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <div>
-        <Link href="/reservations" className="text-sm text-brand-700 hover:underline">
-          ← Reservations
-        </Link>
-        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-          <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-xl font-semibold text-slate-900" data-testid="reservation-guest">
-              {guestName}
-            </h1>
+      <PageHeader
+        back={{ href: '/reservations', label: 'Reservations' }}
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            <span data-testid="reservation-guest">{guestName}</span>
             <span data-testid="reservation-status">
               <StatusBadge status={r.status} />
             </span>
-          </div>
-          {hasRole(staff.role, 'operator') && isCancelable(r.status) && (
-            <CancelButton id={r.id} context={contextKey} guest={{ first: r.guest?.first_name ?? '', last: r.guest?.last_name ?? '' }} partySize={r.party_size ?? null} date={r.date ?? null} time={r.time ?? null} />
-          )}
-        </div>
-      </div>
+          </span>
+        }
+        actions={
+          hasRole(staff.role, 'operator') &&
+          isCancelable(r.status) && (
+            <CancelButton
+              id={r.id}
+              context={contextKey}
+              guest={{ first: r.guest?.first_name ?? '', last: r.guest?.last_name ?? '' }}
+              partySize={r.party_size ?? null}
+              date={r.date ?? null}
+              time={r.time ?? null}
+              locale={format.locale}
+            />
+          )
+        }
+      />
 
       <Card title="Booking">
         <FieldList
           fields={[
             { label: 'Status', value: r.status, testId: 'field-status' },
-            { label: 'Date', value: r.date ?? '—', testId: 'field-date' },
-            { label: 'Time', value: r.time ?? '—', testId: 'field-time' },
+            { label: 'Date', value: r.date ? <time dateTime={r.date}>{format.day(r.date)}</time> : '—', testId: 'field-date' },
+            { label: 'Time (at the venue)', value: r.time ? <time dateTime={r.time}>{format.wallTime(r.time)}</time> : '—', testId: 'field-time' },
             { label: 'Party size', value: r.party_size ?? '—', testId: 'field-party-size' },
-            { label: 'Venue', value: venueName ? <span>{venueName} {mono(r.venue_id)}</span> : mono(r.venue_id), testId: 'field-venue' },
-            { label: 'Program', value: mono(r.program_id), testId: 'field-program' },
-            { label: 'Seating area', value: mono(r.seating_area_id), testId: 'field-seating-area' },
+            { label: 'Venue', value: <NamedId name={venueName} id={r.venue_id} />, testId: 'field-venue' },
+            { label: 'Program', value: r.program_id ? <NamedId name={programName} id={r.program_id} /> : 'Not booked against a program', testId: 'field-program' },
+            { label: 'Seating area', value: <NamedId id={r.seating_area_id} />, testId: 'field-seating-area' },
             { label: 'Locale', value: localeName ? `${localeName} (${r.locale})` : r.locale, testId: 'field-locale' },
             { label: 'Notes', value: r.notes || '—', testId: 'field-notes' },
           ]}
@@ -75,7 +84,7 @@ export default async function ReservationPage({ params }: { params: Promise<{ id
 
       {hasRole(staff.role, 'operator') && (
         <Card title="Modify">
-          <ModifySection
+          <ModifyPanel
             id={r.id}
             context={contextKey}
             status={r.status}
@@ -105,11 +114,11 @@ export default async function ReservationPage({ params }: { params: Promise<{ id
       <Card title="Record">
         <FieldList
           fields={[
-            { label: 'Reservation id', value: mono(r.id), testId: 'field-id' },
-            { label: 'Entity id', value: mono(r.entity_id), testId: 'field-entity' },
-            { label: 'Created', value: formatUtc(r.created_at), testId: 'field-created' },
-            { label: 'Updated', value: formatUtc(r.updated_at), testId: 'field-updated' },
-            { label: 'Canceled', value: formatUtc(r.canceled_at), testId: 'field-canceled' },
+            { label: 'Reservation id', value: <NamedId id={r.id} />, testId: 'field-id' },
+            { label: 'Entity', value: <NamedId name={entity?.name} id={r.entity_id} />, testId: 'field-entity' },
+            { label: 'Created', value: format.dateTime(r.created_at, 'UTC'), testId: 'field-created' },
+            { label: 'Updated', value: format.dateTime(r.updated_at, 'UTC'), testId: 'field-updated' },
+            { label: 'Canceled', value: format.dateTime(r.canceled_at, 'UTC'), testId: 'field-canceled' },
           ]}
         />
       </Card>

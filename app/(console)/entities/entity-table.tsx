@@ -1,0 +1,63 @@
+'use client';
+
+import Link from 'next/link';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Badge } from '@/components/ui/badge';
+import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
+
+export interface EntityRow {
+  id: string;
+  name: string;
+  orgId: string | null;
+  defaultProgram: string | null;
+  defaultLocale: string;
+  programs: number;
+}
+
+const column = createColumnHelper<DataTableFeatures, EntityRow>();
+const columns = column.columns([
+  column.accessor('name', {
+    header: 'Entity',
+    enableHiding: false,
+    cell: (info) => (
+      <Link href={`/entities/${info.row.original.id}`} className="font-medium text-brand-700 hover:underline">
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor('orgId', {
+    header: 'Organization',
+    enableSorting: false,
+    cell: (info) => {
+      const orgId = info.getValue();
+      return orgId ? (
+        <Badge tone="green" title={orgId}>
+          org-bound
+        </Badge>
+      ) : (
+        <Badge tone="amber" title="org_id is null: requests use the deprecated X-Entity-Id header">
+          not yet provisioned
+        </Badge>
+      );
+    },
+  }),
+  column.accessor('defaultProgram', { header: 'Default program', cell: (info) => info.getValue() ?? '—' }),
+  column.accessor('defaultLocale', { header: 'Default locale' }),
+  column.accessor('programs', { header: 'Programs', cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
+]);
+
+export function EntityTable({ entities }: { entities: EntityRow[] }) {
+  return (
+    <DataTable
+      label="Entities"
+      columns={columns}
+      rows={entities}
+      rowKey={(e) => e.id}
+      rowTestId={() => 'entity-row'}
+      testId="entity-table"
+      sortInBrowser
+      visibilityKey="entities.columns"
+      empty="No entities are assigned to these credentials."
+    />
+  );
+}

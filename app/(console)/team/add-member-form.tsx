@@ -1,0 +1,72 @@
+'use client';
+
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Select } from '@/components/ui/input';
+import { addStaffMember } from './actions';
+import { ROLES, type Role, type TeamNotice } from './roles';
+
+interface NewMember {
+  email: string;
+  name: string;
+  role: Role;
+  password: string;
+}
+
+/** Adds a member; the server action validates, and its field errors show on the fields. */
+export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSettled: (notice: TeamNotice) => void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<NewMember>({ defaultValues: { email: '', name: '', role: 'viewer', password: '' } });
+
+  const onSubmit = async (values: NewMember) => {
+    const r = await addStaffMember(values);
+    if (!r.ok) {
+      for (const [key, messages] of Object.entries(r.fieldErrors ?? {})) {
+        if (key === 'email' || key === 'name' || key === 'role' || key === 'password') setError(key, { message: messages.join('; ') });
+      }
+      onSettled({ tone: 'error', text: r.error });
+      return;
+    }
+    reset();
+    onSettled(
+      r.data.oneTimePassword
+        ? { tone: 'ok', text: `Added ${r.data.member.email}. Hand over this password; it must be replaced at the first sign-in.`, secret: r.data.oneTimePassword }
+        : { tone: 'ok', text: `Added ${r.data.member.email}.` },
+    );
+  };
+
+  return (
+    <form className="grid grid-cols-1 gap-3 border-t border-slate-100 pt-5 sm:grid-cols-2 lg:grid-cols-5" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Add a member">
+      <h2 className="text-sm font-semibold text-slate-800 sm:col-span-2 lg:col-span-5">Add a member</h2>
+      <FormField label="E-mail" error={errors.email?.message} id="new-email">
+        <Input type="email" autoComplete="off" {...register('email')} />
+      </FormField>
+      <FormField label="Name" error={errors.name?.message} id="new-name">
+        <Input autoComplete="off" {...register('name')} />
+      </FormField>
+      <FormField label="Password (empty: one-time)" error={errors.password?.message} id="new-password" className="lg:col-span-2">
+        <Input type="password" autoComplete="new-password" {...register('password')} />
+      </FormField>
+      <FormField label="Role" error={errors.role?.message} id="new-role">
+        <Select {...register('role')}>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <div className="flex items-end sm:col-span-2 lg:col-span-5">
+        <Button type="submit" disabled={pending || isSubmitting}>
+          {isSubmitting ? 'Adding…' : 'Add member'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { onFirstUse, useLoaded } from '@/components/ui/lazy';
+import type { NavItem } from './nav';
+
+const loadSheet = onFirstUse(() => import('./mobile-nav-sheet').then((m) => m.MobileNavSheet));
+
+/** The menu button of narrow screens: the navigation opens in a sheet from the left. */
+export function MobileNav({ items }: { items: NavItem[] }) {
+  const [Sheet, load] = useLoaded(loadSheet);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label="Open the menu"
+        data-testid="mobile-menu-button"
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+        onPointerEnter={() => void load()}
+        onClick={() => void load().then(() => setOpen(true))}
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-current">
+          <path d="M3 5.25A.75.75 0 013.75 4.5h12.5a.75.75 0 010 1.5H3.75A.75.75 0 013 5.25zm0 4.75a.75.75 0 01.75-.75h12.5a.75.75 0 010 1.5H3.75A.75.75 0 013 10zm.75 4a.75.75 0 000 1.5h12.5a.75.75 0 000-1.5H3.75z" />
+        </svg>
+      </button>
+      {Sheet && <Sheet items={items} open={open} onOpenChange={setOpen} returnFocusTo={button} />}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+'use client';
+
+import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
+import { useState, type ReactNode, type RefObject } from 'react';
+import { buttonVariants } from './button';
+import { cn } from './cn';
+import { overlayClass, panelClass } from './dialog';
+
+/**
+ * Asks before something destructive or hard to undo. The dialog names what will happen; the
+ * safe choice has the focus when it opens; Escape cancels; focus goes back to the trigger.
+ * `onConfirm` may be async: the dialog stays open, busy, until it settles, and closes unless it
+ * returns `false` (the caller shows why).
+ */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Keep it',
+  tone = 'danger',
+  onConfirm,
+  open: controlledOpen,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  trigger?: ReactNode;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  tone?: 'danger' | 'primary';
+  onConfirm: () => void | boolean | Promise<void | boolean>;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** where focus goes on close when the dialog has no trigger of its own */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const open = controlledOpen ?? uncontrolledOpen;
+  const setOpen = (next: boolean) => {
+    if (busy) return;
+    setUncontrolledOpen(next);
+    onOpenChange?.(next);
+  };
+  async function confirm() {
+    setBusy(true);
+    try {
+      const result = await onConfirm();
+      if (result !== false) {
+        setUncontrolledOpen(false);
+        onOpenChange?.(false);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <AlertDialogPrimitive.Root open={open} onOpenChange={setOpen}>
+      {trigger && <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger>}
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className={overlayClass} />
+        <AlertDialogPrimitive.Content
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
+          className={cn(panelClass, 'top-1/2 left-1/2 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg p-5')}>
+          <AlertDialogPrimitive.Title className="text-base font-semibold text-slate-900">{title}</AlertDialogPrimitive.Title>
+          <AlertDialogPrimitive.Description asChild>
+            <div className="mt-2 text-sm text-slate-600">{description}</div>
+          </AlertDialogPrimitive.Description>
+          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: 'secondary' })} disabled={busy}>
+              {cancelLabel}
+            </AlertDialogPrimitive.Cancel>
+            <button
+              type="button"
+              className={buttonVariants({ variant: tone })}
+              disabled={busy}
+              aria-busy={busy || undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                void confirm();
+              }}
+            >
+              {busy ? `${confirmLabel}…` : confirmLabel}
+            </button>
+          </div>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,176 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  columnVisibilityFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type ColumnVisibilityState,
+  type RowData,
+  type SortingState,
+} from '@tanstack/react-table';
+import { cn } from './cn';
+import { ColumnsMenu } from './columns-menu';
+
+export const dataTableFeatures = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
+export type DataTableFeatures = typeof dataTableFeatures;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column has its own value type, as in TanStack's column helper
+export type DataTableColumn<Row extends RowData> = ColumnDef<DataTableFeatures, Row, any>;
+
+export interface DataTableProps<Row extends RowData> {
+  columns: DataTableColumn<Row>[];
+  rows: Row[];
+  /** names the table for assistive technology and the scroll region */
+  label: string;
+  rowKey: (row: Row) => string;
+  rowTestId?: (row: Row) => string;
+  testId?: string;
+  /** shown instead of the table when there are no rows */
+  empty: ReactNode;
+  /**
+   * Sorting done by the server (the API sorts): the current sort and the link for each sortable
+   * column's next sort (ascending, descending, then the default order).
+   */
+  sort?: { state: SortingState; href: (columnId: string, next: 'asc' | 'desc' | null) => string };
+  /** Sorting done here, on the rows of the page, for lists the API does not sort. */
+  sortInBrowser?: boolean;
+  /** the browser storage key under which hidden columns are remembered; without it there is no Columns menu */
+  visibilityKey?: string;
+  toolbar?: ReactNode;
+}
+
+/**
+ * Every list of the console: sorting (by the server where the API sorts), column visibility kept
+ * per browser, an empty state, and on narrow screens a horizontal scroll region whose first
+ * column stays in view.
+ */
+export function DataTable<Row extends RowData>({ columns, rows, label, rowKey, rowTestId, testId, empty, sort, sortInBrowser, visibilityKey, toolbar }: DataTableProps<Row>) {
+  const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>({});
+  const [localSorting, setLocalSorting] = useState<SortingState>([]);
+  useEffect(() => {
+    if (!visibilityKey) return;
+    try {
+      const saved = JSON.parse(localStorage.getItem(visibilityKey) ?? '{}') as ColumnVisibilityState;
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- browser storage is only readable after hydration
+      setColumnVisibility(saved);
+    } catch {
+      // an unreadable preference means all columns
+    }
+  }, [visibilityKey]);
+  const sorting = sort ? sort.state : localSorting;
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data: sortInBrowser ? sortRows(rows, columns, localSorting) : rows,
+    manualSorting: true,
+    getRowId: (row) => rowKey(row),
+    state: { sorting, columnVisibility },
+    onSortingChange: () => undefined,
+    onColumnVisibilityChange: (updater) =>
+      setColumnVisibility((old) => {
+        const next = typeof updater === 'function' ? updater(old) : updater;
+        if (visibilityKey) localStorage.setItem(visibilityKey, JSON.stringify(next));
+        return next;
+      }),
+  });
+  const hideable = table
+    .getAllLeafColumns()
+    .filter((c) => c.getCanHide())
+    .map((c) => ({ id: c.id, label: typeof c.columnDef.header === 'string' ? c.columnDef.header : c.id, visible: c.getIsVisible(), toggle: (v: boolean) => c.toggleVisibility(v) }));
+
+  return (
+    <div className="space-y-3">
+      {(toolbar || (visibilityKey && hideable.length > 0)) && (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="min-w-0">{toolbar}</div>
+          {visibilityKey && hideable.length > 0 && <ColumnsMenu columns={hideable} />}
+        </div>
+      )}
+      {rows.length === 0 ? (
+        <div data-testid={testId ? `${testId}-empty` : undefined} className="rounded-md bg-slate-50 px-4 py-10 text-center text-sm text-slate-500">
+          {empty}
+        </div>
+      ) : (
+        // A keyboard user can scroll the region: it is focusable and named.
+        <div role="region" aria-label={label} tabIndex={0} className="-mx-4 overflow-x-auto sm:mx-0">
+          <table className="w-full text-left text-sm" data-testid={testId}>
+            <caption className="sr-only">{label}</caption>
+            <thead className="text-xs tracking-wide text-slate-500 uppercase">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header, i) => {
+                    const canSort = header.column.getCanSort();
+                    const current = header.column.getIsSorted();
+                    const next = current === false ? 'asc' : current === 'asc' ? 'desc' : null;
+                    const content = <table.FlexRender header={header} />;
+                    const arrow = (
+                      <span aria-hidden="true" className="text-slate-400">
+                        {current === 'asc' ? '▲' : current === 'desc' ? '▼' : '↕'}
+                      </span>
+                    );
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        className={cn('py-2 pr-4 font-medium whitespace-nowrap first:pl-4 sm:first:pl-0', i === 0 && 'sticky left-0 z-[1] bg-surface')}
+                        aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : canSort ? 'none' : undefined}
+                      >
+                        {canSort && sort ? (
+                          <Link href={sort.href(header.column.id, next)} className="inline-flex min-h-6 items-center gap-1 hover:text-slate-800" data-testid={`sort-${header.column.id}`}>
+                            {content}
+                            {arrow}
+                          </Link>
+                        ) : canSort && sortInBrowser ? (
+                          <button
+                            type="button"
+                            className="inline-flex min-h-6 items-center gap-1 uppercase hover:text-slate-800"
+                            onClick={() => setLocalSorting(next ? [{ id: header.column.id, desc: next === 'desc' }] : [])}
+                          >
+                            {content}
+                            {arrow}
+                          </button>
+                        ) : (
+                          content
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id} data-testid={rowTestId?.(row.original)} className="group hover:bg-slate-50">
+                  {row.getVisibleCells().map((cell, i) => (
+                    <td key={cell.id} className={cn('py-2.5 pr-4 align-top text-slate-700 first:pl-4 sm:first:pl-0', i === 0 && 'sticky left-0 z-[1] bg-surface group-hover:bg-slate-50')}>
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Sorts the rows of one page by a column's value (numbers as numbers, the rest as text). */
+function sortRows<Row extends RowData>(rows: Row[], columns: DataTableColumn<Row>[], sorting: SortingState): Row[] {
+  const [by] = sorting;
+  if (!by) return rows;
+  const column = columns.find((c) => (c.id ?? ('accessorKey' in c ? String(c.accessorKey) : undefined)) === by.id);
+  if (!column || !('accessorKey' in column)) return rows;
+  const key = column.accessorKey as keyof Row;
+  const sorted = [...rows].sort((a, b) => {
+    const x = a[key];
+    const y = b[key];
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return String(x ?? '').localeCompare(String(y ?? ''));
+  });
+  return by.desc ? sorted.reverse() : sorted;
+}

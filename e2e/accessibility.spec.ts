@@ -1,0 +1,92 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { STORAGE } from './env';
+
+/**
+ * WCAG 2.2 A/AA rules of axe on every page, at a phone's width and a desktop's, in both themes,
+ * including the sign-in page, detail pages, an open dialog and an open menu. Any violation fails.
+ */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+}
+
+for (const size of SIZES) {
+  for (const theme of THEMES) {
+    test.describe(`${size.name}, ${theme}`, () => {
+      test.use({ viewport: { width: size.width, height: size.height }, colorScheme: theme, storageState: STORAGE.admin });
+
+      test('every console page passes axe', async ({ page }) => {
+        test.setTimeout(180_000);
+        await page.goto('/reservations');
+        const reservation = await page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first().getAttribute('href');
+        const venue = await (async () => {
+          await page.goto('/venues');
+          return page.getByTestId('venue-table').locator('a[href^="/venues/"]').first().getAttribute('href');
+        })();
+        const paths = [
+          '/',
+          '/identity',
+          '/delegates',
+          `/delegates/${DEMO_DELEGATES[0]!.identityId}`,
+          '/entities',
+          '/entities/new',
+          `/entities/${DEMO_PARTNER.defaultEntityId}`,
+          '/allocations',
+          '/reservations',
+          reservation!,
+          '/venues',
+          venue!,
+          '/markets',
+          '/activity',
+          '/team',
+          '/account',
+        ];
+        const found: Record<string, string[]> = {};
+        for (const path of paths) {
+          await page.goto(path);
+          await page.waitForLoadState('networkidle');
+          const v = await violations(page);
+          if (v.length) found[path] = v;
+        }
+        expect(found).toEqual({});
+      });
+
+      test('an open dialog and an open menu pass axe', async ({ page }) => {
+        await page.goto('/team');
+        await page.getByTestId('account-menu-button').click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        expect(await violations(page), 'account menu').toEqual([]);
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Reset password' }).first().click();
+        await expect(page.getByRole('alertdialog')).toBeVisible();
+        expect(await violations(page), 'reset password dialog').toEqual([]);
+        await page.keyboard.press('Escape');
+        if (size.name === 'phone') {
+          await page.getByTestId('mobile-menu-button').click();
+          await expect(page.getByTestId('mobile-nav')).toBeVisible();
+          expect(await violations(page), 'navigation sheet').toEqual([]);
+        }
+      });
+    });
+
+    test.describe(`${size.name}, ${theme}, signed out`, () => {
+      test.use({ viewport: { width: size.width, height: size.height }, colorScheme: theme, storageState: { cookies: [], origins: [] } });
+      test('the sign-in page passes axe', async ({ page }) => {
+        await page.goto('/login');
+        await page.getByLabel('E-mail').fill('not an address');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await expect(page.getByText(/e-mail/i).nth(1)).toBeVisible();
+        expect(await violations(page)).toEqual([]);
+      });
+    });
+  }
+}
