@@ -8,7 +8,8 @@ for (const account of DEMO_ACCOUNTS) {
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByTestId('shell-staff-name')).toHaveText(account.name);
+    // The first sign-in after the server starts hashes with argon2 and renders cold: slow on a busy machine.
+    await expect(page.getByTestId('shell-staff-name')).toHaveText(account.name, { timeout: 30_000 });
     await page.context().storageState({ path: STORAGE[account.role] });
   });
 }

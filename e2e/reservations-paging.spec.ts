@@ -33,6 +33,8 @@ test('paging keeps the previous rows until the next arrive, reads the next page 
   expect(await shownIds(page)).toEqual(first);
   // The page after the one shown is read ahead once the page is live.
   await expect.poll(() => reservationReads(request, mark)).toContain('2');
+  // ...and its answer has reached the browser (no request in flight).
+  await page.waitForLoadState('networkidle');
   // A marker in the page's own DOM: a reload or a server-rendered navigation would drop it.
   await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-still-here', 'yes'));
 

@@ -1,4 +1,4 @@
-import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ErrorState } from '@/components/ui/error-state';
@@ -70,9 +70,5 @@ async function Results({ filterQuery, conditions, page, sort }: { filterQuery: s
   // The page the address names, read here, starts the browser's cache of this search's pages.
   const queryClient = new QueryClient();
   queryClient.setQueryData(queryKeys.reservationSearch(context.data, query, page), result.data);
-  return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <ReservationResults context={context.data} query={query} filterQuery={filterQuery} sort={sort ?? null} />
-    </HydrationBoundary>
-  );
+  return <ReservationResults initial={result.data} state={dehydrate(queryClient)} context={context.data} query={query} filterQuery={filterQuery} sort={sort ?? null} />;
 }

@@ -1,22 +1,27 @@
 'use client';
 
-import { ErrorState } from '@/components/ui/error-state';
+import { useEffect, useState, type ComponentType } from 'react';
+import type { SearchPage } from '@/lib/reservations/search-page';
+import type { LiveResultsProps } from './live-results';
 import { ResultsTable } from './results-table';
-import { useReservationSearch } from './use-reservation-search';
 
-/** The results of the address's search, paged in the browser (see useReservationSearch). */
-export function ReservationResults({ context, query, filterQuery, sort }: { context: string; query: string; filterQuery: string; sort: string | null }) {
-  const search = useReservationSearch({ context, query });
-  if (!search.data) return search.error ? <ErrorState title="Reservations could not be listed" message={search.error} /> : null;
-  return (
-    <ResultsTable
-      rows={search.data.rows}
-      filterQuery={filterQuery}
-      sort={sort}
-      page={search.data.page}
-      totalPages={search.data.totalPages}
-      totalItems={search.data.totalItems}
-      paging={{ loadingPage: search.loading ? search.page : null, error: search.error, onPage: search.goToPage }}
-    />
-  );
+let loading: Promise<ComponentType<LiveResultsProps>> | undefined;
+const loadLive = () => (loading ??= import('./live-results').then((m) => m.LiveResults));
+
+/**
+ * The server's page of results at once; the paging in the browser (TanStack Query, the hydrated
+ * cache, see useReservationSearch) loads after the page is interactive, so it is not in the
+ * page's first JavaScript. Until it has loaded, Previous and Next are plain links.
+ */
+export function ReservationResults({ initial, ...live }: LiveResultsProps & { initial: SearchPage }) {
+  const [Live, setLive] = useState<ComponentType<LiveResultsProps> | null>(null);
+  useEffect(() => {
+    let active = true;
+    void loadLive().then((m) => active && setLive(() => m));
+    return () => {
+      active = false;
+    };
+  }, []);
+  if (Live) return <Live {...live} />;
+  return <ResultsTable rows={initial.rows} filterQuery={live.filterQuery} sort={live.sort} page={initial.page} totalPages={initial.totalPages} totalItems={initial.totalItems} />;
 }

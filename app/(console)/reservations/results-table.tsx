@@ -218,8 +218,8 @@ export function ResultsTable({
           )}
         </span>
         <span className="flex gap-2">
-          {page > 1 ? <PageLink className={link} href={href({ page: Math.min(page - 1, shownPages) })} page={Math.min(page - 1, shownPages)} rel="prev" onPage={paging?.onPage}>Previous</PageLink> : <span className={off}>Previous</span>}
-          {page < totalPages ? <PageLink className={link} href={href({ page: page + 1 })} page={page + 1} rel="next" onPage={paging?.onPage}>Next</PageLink> : <span className={off}>Next</span>}
+          {page > 1 ? <PageLink className={link} href={href({ page: Math.min(page - 1, shownPages) })} page={Math.min(page - 1, shownPages)} rel="prev" onPage={paging?.onPage}>Previous</PageLink> : <span aria-disabled="true" className={off}>Previous</span>}
+          {page < totalPages ? <PageLink className={link} href={href({ page: page + 1 })} page={page + 1} rel="next" onPage={paging?.onPage}>Next</PageLink> : <span aria-disabled="true" className={off}>Next</span>}
         </span>
       </nav>
     </div>

@@ -14,7 +14,7 @@ import { readApi } from '@/lib/server/read';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 import { EntityFormView } from '../entity-form';
-import { LogoUploader } from './logo-uploader';
+import { LogoSection } from './logo-section';
 import { ProgramsEditor } from './programs-editor';
 
 export const metadata: Metadata = { title: 'Entity' };
@@ -93,7 +93,7 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
       </Card>
 
       <Card title="Logo">
-        <LogoUploader
+        <LogoSection
           entityId={e.id}
           canEdit={admin}
           logo={e.logo ? { url: e.logo.url, width: e.logo.width, height: e.logo.height, aspect_ratio: e.logo.aspect_ratio } : null}
