@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import { parseTheme, THEME_COOKIE } from '@/components/shell/theme';
+import { APP_ROOT_ID } from '@/components/ui/app-root';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -32,7 +33,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const theme = parseTheme((await cookies()).get(THEME_COOKIE)?.value);
   return (
     <html lang="en" className={theme === 'system' ? undefined : theme} suppressHydrationWarning>
-      <body className="min-h-screen">{children}</body>
+      <body className="min-h-screen">
+        <div id={APP_ROOT_ID}>{children}</div>
+      </body>
     </html>
   );
 }

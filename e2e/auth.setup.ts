@@ -1,14 +1,15 @@
 import { expect, test as setup } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/demo-accounts';
 import { STORAGE } from './env';
+import { openSignIn } from './staff';
 
 for (const account of DEMO_ACCOUNTS) {
   setup(`sign in as ${account.role}`, async ({ page }) => {
-    await page.goto('/login');
+    await openSignIn(page);
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    // The first sign-in after the server starts hashes with argon2 and renders cold: slow on a busy machine.
+    // The first sign-in after the server starts pays for argon2 and a cold overview on a shared machine.
     await expect(page.getByTestId('shell-staff-name')).toHaveText(account.name, { timeout: 30_000 });
     await page.context().storageState({ path: STORAGE[account.role] });
   });

@@ -16,11 +16,17 @@ export async function addMember(browser: Browser, member: { email: string; name:
   await context.close();
 }
 
+/** The sign-in page, once its form is interactive (a click before that would submit nothing). */
+export async function openSignIn(page: Page, path = '/login'): Promise<void> {
+  await page.goto(path);
+  await page.locator('form[data-hydrated]').waitFor();
+}
+
 /** A new browser (no cookies) signed in through the sign-in page. */
 export async function signedInBrowser(browser: Browser, email: string, password: string, path = '/login'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
-  await page.goto(path);
+  await openSignIn(page, path);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

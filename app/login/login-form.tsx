@@ -2,7 +2,7 @@
 
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -23,6 +23,12 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver });
   useEffect(() => resolver.preload(), []);
+  // false in the server's HTML, true once this form is interactive (tests wait for it)
+  const hydrated = useSyncExternalStore(
+    () => () => undefined,
+    () => true,
+    () => false,
+  );
 
   const onSubmit = async (values: LoginInput) => {
     setFormError(null);
@@ -36,7 +42,7 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
   };
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" data-hydrated={hydrated || undefined}>
       <div aria-live="polite" className="min-h-0">
         {formError && (
           <Notice tone="danger" data-testid="login-error">

@@ -26,7 +26,8 @@ export function CoversChart({ days }: { days: DayCovers[] }) {
   const total = days.reduce((n, d) => n + d.covers, 0);
   return (
     <figure className="space-y-3">
-      <div className="overflow-x-auto">
+      {/* Scrolls sideways on a phone; focusable so a keyboard can scroll it too. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Covers per day, chart">
         <svg
           viewBox={`0 -${top} ${width} ${height + 34 + top}`}
           className="h-44 w-full min-w-[28rem]"

@@ -33,16 +33,17 @@ export function GlobalSearch({ search, pages }: { search: SearchAction; pages: {
           setOpen(true);
         }}
         onPointerEnter={load}
-        className="inline-flex items-center gap-2 rounded-md px-2 py-1.5 sm:px-2.5 text-sm text-slate-500 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 hover:text-slate-800"
+        className="inline-flex min-h-9 min-w-9 items-center justify-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-800 sm:px-2.5"
         aria-keyshortcuts="Control+K Meta+K"
-        aria-label="Search (Ctrl+K)"
         data-testid="global-search-button"
       >
         <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-current">
           <path d="M8.5 3a5.5 5.5 0 014.38 8.83l3.4 3.4a.75.75 0 11-1.06 1.06l-3.4-3.4A5.5 5.5 0 118.5 3zm0 1.5a4 4 0 100 8 4 4 0 000-8z" />
         </svg>
-        <span className="hidden sm:inline">Search</span>
-        <kbd className="hidden rounded bg-slate-100 px-1.5 font-sans text-xs text-slate-500 lg:inline">Ctrl K</kbd>
+        <span className="sr-only sm:not-sr-only">Search</span>
+        <kbd aria-hidden="true" className="hidden rounded bg-slate-100 px-1.5 font-sans text-xs text-slate-600 lg:inline">
+          Ctrl K
+        </kbd>
       </button>
       {Menu && <Menu open={open} onOpenChange={setOpen} search={search} pages={pages} />}
     </>

@@ -5,6 +5,7 @@ import { useState, type ReactNode, type RefObject } from 'react';
 import { buttonVariants } from './button';
 import { cn } from './cn';
 import { overlayClass, panelClass } from './dialog';
+import { InertApp } from './inert-app';
 
 /**
  * Asks before something destructive or hard to undo. The dialog names what will happen; the
@@ -68,6 +69,7 @@ export function ConfirmDialog({
             returnFocusTo.current.focus();
           }}
           className={cn(panelClass, 'top-1/2 left-1/2 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg p-5')}>
+          <InertApp />
           <AlertDialogPrimitive.Title className="text-base font-semibold text-slate-900">{title}</AlertDialogPrimitive.Title>
           <AlertDialogPrimitive.Description asChild>
             <div className="mt-2 text-sm text-slate-600">{description}</div>

@@ -3,6 +3,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
+import { InertApp } from './inert-app';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -24,6 +25,7 @@ export function DialogContent({ title, description, children, className, ...prop
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
       >
+        <InertApp />
         <DialogPrimitive.Title className="pr-8 text-base font-semibold text-slate-900">{title}</DialogPrimitive.Title>
         {description && <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">{description}</DialogPrimitive.Description>}
         <div className="mt-4">{children}</div>

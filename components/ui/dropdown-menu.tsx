@@ -4,7 +4,13 @@ import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * Not modal: a menu closes on Escape, on a click outside and on Tab, and leaves the page as it is
+ * (a modal menu would hide the page from assistive technology while its controls stay focusable).
+ */
+export function DropdownMenu(props: ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
 export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { buttonVariants } from './button';
 import { cn } from './cn';
 
-const off = cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'pointer-events-none text-slate-400 shadow-none');
+const off = cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'pointer-events-none text-slate-500 shadow-none');
 
 /** Previous/next links that keep the other query parameters of the page. */
 export function Pager({ page, totalPages, totalItems, basePath, params = {} }: { page: number; totalPages: number; totalItems: number; basePath: string; params?: Record<string, string> }) {

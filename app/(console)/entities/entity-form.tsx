@@ -4,14 +4,16 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Select } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { notify } from '@/components/ui/toast';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
 import { createEntity, updateEntity } from './actions';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import type { EntityForm } from './schemas';
 
 const resolver = lazyZodResolver<EntityForm>(() => import('./schemas').then((m) => m.EntityForm));
-
-const input = 'block w-full rounded-md border-0 px-3 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500';
 
 /** Create (no entityId) or edit an entity: name, default locale, default program. */
 export function EntityFormView({ entityId, defaults, programs }: { entityId?: string; defaults: EntityForm; programs: { id: string; name: string }[] }) {
@@ -41,54 +43,54 @@ export function EntityFormView({ entityId, defaults, programs }: { entityId?: st
     if (entityId) {
       reset(values);
       setSaved(true);
+      notify('Entity saved.');
       router.refresh();
     } else router.push(`/entities/${result.data.id}`);
   };
 
-  const field = (name: keyof EntityForm, label: string, control: React.ReactNode) => (
-    <div className="space-y-1.5">
-      <label htmlFor={`entity-${name}`} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+  const field = (name: keyof EntityForm, label: string, control: React.ReactElement<{ id?: string }>) => (
+    <FormField label={label} error={errors[name]?.message} id={`entity-${name}`}>
       {control}
-      {errors[name] && (
-        <p id={`entity-${name}-error`} className="text-sm text-rose-700">
-          {errors[name]?.message}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
-  const described = (name: keyof EntityForm) => ({ 'aria-invalid': !!errors[name], 'aria-describedby': errors[name] ? `entity-${name}-error` : undefined });
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
       <div aria-live="polite">
-        {formError && <p className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 ring-1 ring-rose-200" data-testid="entity-form-error">{formError}</p>}
-        {saved && <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800 ring-1 ring-emerald-200" data-testid="entity-form-saved">Saved.</p>}
+        {formError && (
+          <Notice tone="danger" data-testid="entity-form-error">
+            {formError}
+          </Notice>
+        )}
+        {saved && (
+          <Notice tone="success" data-testid="entity-form-saved">
+            Saved.
+          </Notice>
+        )}
       </div>
-      {field('name', 'Name', <input id="entity-name" className={input} {...described('name')} {...register('name')} />)}
+      {field('name', 'Name', <Input {...register('name')} />)}
       {field(
         'default_locale',
         'Default locale',
-        <select id="entity-default_locale" className={input} {...described('default_locale')} {...register('default_locale')}>
+        <Select {...register('default_locale')}>
           {LOCALE_CODES.map((code) => (
             <option key={code} value={code}>
               {LOCALES[code]} ({code})
             </option>
           ))}
-        </select>,
+        </Select>,
       )}
       {field(
         'default_program_id',
         'Default program',
-        <select id="entity-default_program_id" className={input} {...described('default_program_id')} {...register('default_program_id')}>
+        <Select {...register('default_program_id')}>
           <option value="">{entityId ? 'Unchanged / none' : 'None'}</option>
           {programs.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
             </option>
           ))}
-        </select>,
+        </Select>,
       )}
       <Button type="submit" disabled={isSubmitting || (!!entityId && !isDirty)}>
         {isSubmitting ? 'Saving…' : entityId ? 'Save changes' : 'Create entity'}

@@ -36,7 +36,7 @@ const IdList = ({ ids, names, href }: { ids: string[] | undefined; names: Map<st
       ))}
     </ul>
   ) : (
-    <span className="text-slate-400">none</span>
+    <span className="text-slate-500">none</span>
   );
 
 export default async function IdentityPage() {

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useId, useRef, useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
+import { Checkbox, Input, Select } from '@/components/ui/input';
 import {
   buildFilterParams,
   checkCondition,
@@ -85,11 +86,11 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
     go(conditions);
   };
 
-  const control = 'rounded-md border-0 py-1.5 pl-2.5 pr-8 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600';
-  const input = 'rounded-md border-0 px-2.5 py-1.5 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600';
+  // Inline controls of a condition row: as wide as their content, not the row.
+  const control = 'w-auto py-1.5';
 
   return (
-    <section aria-label="Search reservations" className="rounded-lg bg-surface px-5 py-4 shadow-sm ring-1 ring-slate-200">
+    <section aria-label="Search reservations" className="rounded-lg bg-surface px-4 py-4 shadow-sm ring-1 ring-slate-200 sm:px-5">
       <div className="flex flex-wrap items-center gap-2 pb-3">
         <span className="text-xs font-medium uppercase tracking-wide text-slate-500">Presets</span>
         <Button variant="secondary" onClick={() => preset([{ attribute: 'date', modifier: 'eq', value: localDate() }])}>
@@ -136,7 +137,7 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
           return (
             <div key={row.key} data-testid="filter-row" className="rounded-md bg-slate-50 px-3 py-2">
               <div className="flex flex-wrap items-start gap-2">
-                <select
+                <Select
                   aria-label={`Attribute ${n}`}
                   className={control}
                   value={row.attribute}
@@ -151,8 +152,8 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
                       {spec(a).label ?? a}
                     </option>
                   ))}
-                </select>
-                <select
+                </Select>
+                <Select
                   aria-label={`Modifier ${n}`}
                   className={control}
                   value={row.modifier}
@@ -166,16 +167,14 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
                       {modifierLabel(m, s)}
                     </option>
                   ))}
-                </select>
+                </Select>
 
                 {s.type === 'enum' && isListModifier(row.modifier) ? (
                   <fieldset className="flex max-w-xl flex-wrap gap-x-3 gap-y-1 py-1" {...described}>
                     <legend className="sr-only">{`Values ${n}`}</legend>
                     {s.values!.map((v) => (
                       <label key={v} className="inline-flex items-center gap-1.5 text-sm text-slate-700">
-                        <input
-                          type="checkbox"
-                          className="rounded border-slate-300 text-brand-600"
+                        <Checkbox
                           checked={row.picked.includes(v)}
                           onChange={(e) => update(row.key, (r) => ({ ...r, picked: e.target.checked ? [...r.picked, v] : r.picked.filter((p) => p !== v) }))}
                         />
@@ -184,32 +183,32 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
                     ))}
                   </fieldset>
                 ) : s.type === 'enum' ? (
-                  <select aria-label={`Value ${n}`} className={control} value={row.text} onChange={(e) => update(row.key, (r) => ({ ...r, text: e.target.value }))} {...described}>
+                  <Select aria-label={`Value ${n}`} className={control} value={row.text} onChange={(e) => update(row.key, (r) => ({ ...r, text: e.target.value }))} {...described}>
                     <option value="">Choose…</option>
                     {s.values!.map((v) => (
                       <option key={v} value={v}>
                         {v}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 ) : s.type === 'date' && !isListModifier(row.modifier) ? (
-                  <input type="date" aria-label={`Value ${n}`} className={input} value={row.text} onChange={(e) => update(row.key, (r) => ({ ...r, text: e.target.value }))} {...described} />
+                  <Input type="date" aria-label={`Value ${n}`} className={control} value={row.text} onChange={(e) => update(row.key, (r) => ({ ...r, text: e.target.value }))} {...described} />
                 ) : s.type === 'timestamp' && !isListModifier(row.modifier) ? (
-                  <input
+                  <Input
                     type="datetime-local"
                     step={1}
                     aria-label={`Value ${n} (your local time)`}
                     title="Your local time; sent to the API in UTC"
-                    className={input}
+                    className={control}
                     value={row.text}
                     onChange={(e) => update(row.key, (r) => ({ ...r, text: e.target.value }))}
                     {...described}
                   />
                 ) : (
-                  <input
+                  <Input
                     type="text"
                     aria-label={`Value ${n}`}
-                    className={`${input} w-64`}
+                    className="w-full py-1.5 sm:w-64"
                     placeholder={isListModifier(row.modifier) ? 'values, separated by commas' : s.type === 'integer' ? 'a whole number' : s.type === 'uuid' ? 'a UUID' : ''}
                     inputMode={s.type === 'integer' && !isListModifier(row.modifier) ? 'numeric' : undefined}
                     value={row.text}

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { NamedId } from '@/components/ui/named-id';
+import { PageHeader } from '@/components/ui/page-header';
 import { OtherFields } from '@/components/ui/other-fields';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
@@ -34,22 +35,20 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <div>
-        <Link href="/entities" className="text-sm text-brand-700 hover:underline">
-          ← Entities
-        </Link>
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <h1 className="text-xl font-semibold text-slate-900" data-testid="entity-name">
-            {e.name}
-          </h1>
-          {e.org_id ? <Badge tone="green">org-bound token</Badge> : <Badge tone="amber">legacy context: X-Entity-Id header</Badge>}
-        </div>
-      </div>
+      <PageHeader
+        back={{ href: '/entities', label: 'Entities' }}
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            <span data-testid="entity-name">{e.name}</span>
+            {e.org_id ? <Badge tone="green">org-bound token</Badge> : <Badge tone="amber">legacy context: X-Entity-Id header</Badge>}
+          </span>
+        }
+      />
 
       <Card title="Details">
         <FieldList
           fields={[
-            { label: 'Id', value: <code className="font-mono text-xs">{e.id}</code> },
+            { label: 'Id', value: <NamedId id={e.id} /> },
             { label: 'Organization (org_id)', value: e.org_id ? <code className="font-mono text-xs">{e.org_id}</code> : 'not yet provisioned', testId: 'entity-org' },
             { label: 'Default locale', value: `${LOCALES[e.default_locale]} (${e.default_locale})`, testId: 'entity-locale' },
             { label: 'Default program', value: e.default_program_id ? (programName.get(e.default_program_id) ?? e.default_program_id) : '—' },

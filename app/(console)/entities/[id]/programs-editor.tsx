@@ -3,6 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
 import { previewProgramChange, replaceEntityPrograms } from '../actions';
 
 interface ProgramState {
@@ -56,6 +58,7 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
   return (
     <div className="space-y-4">
       <table className="w-full text-left text-sm">
+        <caption className="sr-only">Programs of this entity</caption>
         <thead className="text-xs uppercase tracking-wide text-slate-500">
           <tr>
             <th className="py-2 font-medium">Program</th>
@@ -68,16 +71,16 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
             <tr key={p.id} data-testid={`program-${p.name}`}>
               <td className="py-2">{p.name}</td>
               <td className="py-2">
-                <input
-                  type="checkbox"
+                <Checkbox
+                  className="size-5"
                   aria-label={`Assign ${p.name}`}
                   checked={p.assigned}
                   onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, assigned: e.target.checked } : r)))}
                 />
               </td>
               <td className="py-2">
-                <input
-                  type="checkbox"
+                <Checkbox
+                  className="size-5"
                   aria-label={`Unallocated seat access for ${p.name}`}
                   disabled={!p.assigned}
                   checked={p.assigned && p.unallocatedSeatAccess}
@@ -90,9 +93,9 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
       </table>
       <div aria-live="polite">
         {message && (
-          <p data-testid="programs-message" className={`rounded-md px-3 py-2 text-sm ring-1 ${message.tone === 'ok' ? 'bg-emerald-50 text-emerald-900 ring-emerald-200' : 'bg-rose-50 text-rose-900 ring-rose-200'}`}>
+          <Notice tone={message.tone === 'ok' ? 'success' : 'danger'} data-testid="programs-message">
             {message.text}
-          </p>
+          </Notice>
         )}
         {lost && (
           <div data-testid="programs-warning" className="space-y-2 rounded-md bg-amber-50 px-3 py-3 text-sm text-amber-900 ring-1 ring-amber-200">

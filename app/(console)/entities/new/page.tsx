@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
 import { knownPrograms, listEntities } from '@/lib/server/entities';
 import { readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
@@ -13,12 +13,7 @@ export default async function NewEntityPage() {
   const entities = await readApi(listEntities);
   return (
     <div className="mx-auto max-w-xl space-y-6">
-      <div>
-        <Link href="/entities" className="text-sm text-brand-700 hover:underline">
-          ← Entities
-        </Link>
-        <h1 className="mt-2 text-xl font-semibold text-slate-900">New entity</h1>
-      </div>
+      <PageHeader back={{ href: '/entities', label: 'Entities' }} title="New entity" description="A brand or channel of the partner; the API assigns it to these credentials." />
       <Card>
         <EntityFormView defaults={{ name: '', default_locale: 'en-US', default_program_id: '' }} programs={entities.ok ? knownPrograms(entities.data) : []} />
       </Card>

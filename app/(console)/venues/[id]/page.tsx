@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState } from '@/components/ui/error-state';
 import { getVenue, listVenueCommitments } from '@/lib/server/directory';
 import { readApi } from '@/lib/server/read';
@@ -26,15 +26,7 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <div>
-        <Link href="/venues" className="text-sm text-brand-700 hover:underline">
-          ← Venues
-        </Link>
-        <h1 className="mt-2 text-xl font-semibold text-slate-900" data-testid="venue-name">
-          {v.name}
-        </h1>
-        {v.time_zone && <p className="text-sm text-slate-500">Time zone {v.time_zone}</p>}
-      </div>
+      <PageHeader back={{ href: '/venues', label: 'Venues' }} title={<span data-testid="venue-name">{v.name}</span>} description={v.time_zone ? `Time zone ${v.time_zone}` : undefined} />
       <div className="grid gap-6 md:grid-cols-2">
         <Card title="Address">
           {v.address ? (
