@@ -49,12 +49,15 @@ function encodeReply(value: unknown): unknown {
 function malformed(valid: unknown): fc.Arbitrary<{ input: unknown; names: string | null }> {
   const paths = leafPaths(valid);
   return fc.oneof(
-    // one field of a well-formed input made malformed
-    fc.tuple(fc.constantFrom(...paths), BAD_LEAF).map(([path, leaf]) => ({ input: replaceAt(valid, path, leaf), names: path.join('.') })),
+    // one field of a well-formed input made malformed (an action without fields has none)
+    ...(paths.length ? [fc.tuple(fc.constantFrom(...paths), BAD_LEAF).map(([path, leaf]) => ({ input: replaceAt(valid, path, leaf), names: path.join('.') }))] : []),
     // a well-formed input with a field no schema has
     fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !(valid && typeof valid === 'object' && k in valid)).map((k) => ({ input: { ...(valid as object), [k]: 1 }, names: null })),
-    // anything at all in place of the input
-    fc.anything({ maxDepth: 3, withNullPrototype: false }).map((input) => ({ input, names: null })),
+    // anything at all in place of the input (but the well-formed input itself: `{}` for an action without fields)
+    fc
+      .anything({ maxDepth: 3, withNullPrototype: false })
+      .filter((input) => JSON.stringify(input) !== JSON.stringify(valid))
+      .map((input) => ({ input, names: null })),
   );
 }
 

@@ -1,16 +1,16 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { CommitmentRow, Reservation } from '../lib/guestbook/schemas';
+import type { CommitmentRow, Entity, Reservation } from '../lib/guestbook/schemas';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 
 test.use({ storageState: STORAGE.viewer });
 
-/** Every item of a /v2 list, read directly from the sandbox as the default entity. */
-async function sandboxAll<T>(request: APIRequestContext, path: string): Promise<T[]> {
+/** Every item of a /v2 list, read directly from the sandbox as the default entity (or another). */
+async function sandboxAll<T>(request: APIRequestContext, path: string, context: { orgId?: string | null; entityId?: string } = defaultEntity): Promise<T[]> {
   const items: T[] = [];
   for (let page = 1; ; page++) {
-    const res = (await sandboxApi(request, `${path}${path.includes('?') ? '&' : '?'}page=${page}&limit=100`, partner, defaultEntity)) as {
+    const res = (await sandboxApi(request, `${path}${path.includes('?') ? '&' : '?'}page=${page}&limit=100`, partner, context)) as {
       data: T[];
       pagination: { total_pages: number };
     };
@@ -54,4 +54,41 @@ test(`one view of the overview costs at most ${OVERVIEW_REQUESTS_PER_VIEW} API r
   await expect(page.getByTestId('today-reservations')).toBeVisible();
   const sent = (await sandboxRequestsSince(request, mark)).filter((r) => r.path.startsWith('/v2'));
   expect(sent.length, sent.map((r) => `${r.method} ${r.path}${r.query}`).join('\n')).toBeLessThanOrEqual(OVERVIEW_REQUESTS_PER_VIEW);
+});
+
+/** What the whole-partner view may cost (README, Overview): 3 shared lists and, per entity, its days' reservations (1–2 pages) and its commitments; 30 on the demo world's 9 entities. */
+const partnerRequestsPerView = (entities: number) => 3 + 3 * entities;
+
+test('for the whole partner, today\'s reservations, covers and statuses and the seats allocated per venue are every entity\'s added up', async ({ page, request }) => {
+  await page.goto('/?scope=partner');
+  await expect(page.getByTestId('overview-scope')).toContainText('For the whole partner');
+  const today = (await page.getByTestId('overview-today').textContent())!;
+  const entities = await sandboxAll<Entity>(request, '/v2/entities', {});
+  expect(entities.length, 'the demo partner has several entities').toBeGreaterThan(1);
+  const todays: Reservation[] = [];
+  const byVenue = new Map<string, number>();
+  for (const e of entities) {
+    const context = { orgId: e.org_id, entityId: e.id };
+    todays.push(...(await sandboxAll<Reservation>(request, `/v2/reservations?date=${today}`, context)));
+    for (const r of await sandboxAll<CommitmentRow>(request, '/v2/commitments?status=assigned', context)) byVenue.set(r.venue_id!, (byVenue.get(r.venue_id!) ?? 0) + (r.entity_seats ?? 0));
+  }
+  const kept = todays.filter((r) => r.status !== 'canceled');
+  await expect(page.getByTestId('today-reservations')).toHaveText(String(kept.length));
+  await expect(page.getByTestId('today-covers')).toHaveText(String(kept.reduce((n, r) => n + (r.party_size ?? 0), 0)));
+  for (const status of new Set(todays.map((r) => r.status))) {
+    await expect(page.getByTestId(`today-status-${status}`).getByTestId('count'), status).toHaveText(String(todays.filter((r) => r.status === status).length));
+  }
+  for (const [venueId, seats] of byVenue) await expect(page.getByTestId(`allocation-venue-${venueId}`).getByTestId('allocated')).toHaveText(String(seats));
+  // The selected entity's own view counts less than the whole partner.
+  const entityView = await page.context().newPage();
+  await entityView.goto('/');
+  expect(Number(await entityView.getByTestId('today-reservations').textContent())).toBeLessThan(kept.length);
+  await entityView.close();
+
+  const mark = await sandboxRequestMark(request);
+  await page.reload();
+  await expect(page.getByTestId('today-reservations')).toBeVisible();
+  const sent = (await sandboxRequestsSince(request, mark)).filter((r) => r.path.startsWith('/v2'));
+  console.log(`whole-partner view: ${sent.length} API requests for ${entities.length} entities`);
+  expect(sent.length, sent.map((r) => `${r.method} ${r.path}${r.query}`).join('\n')).toBeLessThanOrEqual(partnerRequestsPerView(entities.length));
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { QueryProvider } from '@/components/providers/query-provider';
 import { Shell } from '@/components/shell/shell';
 import { globalSearch } from '@/app/actions/global-search';
 import { getConfig } from '@/lib/server/config';
@@ -14,18 +15,20 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const [partner, entities, selected, format] = await Promise.all([readApi(getPartnerOverview), readApi(listEntityChoices), readApi(getSelectedEntity), getFormatter()]);
   const rateLimit = getApiClient().rateLimit;
   return (
-    <Shell
-      staff={{ name: staff.name, email: staff.email, role: staff.role }}
-      environment={getConfig().environment}
-      partnerName={partner.ok ? partner.data.name : null}
-      entities={entities.ok ? entities.data : []}
-      selectedEntityId={selected.ok ? (selected.data?.id ?? null) : null}
-      rateLimit={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetAt: rateLimit.resetAt.toISOString() } : null}
-      suspended={partner.ok && partner.data.status === 'suspended' ? { source: partner.data.suspensionSource, at: partner.data.suspendedAt } : null}
-      search={globalSearch}
-      format={format}
-    >
-      {children}
-    </Shell>
+    <QueryProvider>
+      <Shell
+        staff={{ name: staff.name, email: staff.email, role: staff.role }}
+        environment={getConfig().environment}
+        partnerName={partner.ok ? partner.data.name : null}
+        entities={entities.ok ? entities.data : []}
+        selectedEntityId={selected.ok ? (selected.data?.id ?? null) : null}
+        rateLimit={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetAt: rateLimit.resetAt.toISOString() } : null}
+        suspended={partner.ok && partner.data.status === 'suspended' ? { source: partner.data.suspensionSource, at: partner.data.suspendedAt } : null}
+        search={globalSearch}
+        format={format}
+      >
+        {children}
+      </Shell>
+    </QueryProvider>
   );
 }

@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
 import { CoversChart } from '@/components/overview/covers-chart';
+import { TodayBlock } from '@/components/overview/today-block';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
-import { buildFilterQuery, RESERVATION_FILTERS, type Condition } from '@/lib/guestbook/filters';
-import { getOverview, overviewConditions } from '@/lib/server/overview';
+import { notCanceled, onDay, searchHref } from '@/lib/overview/links';
+import { getOverview, overviewConditions, type OverviewScope } from '@/lib/server/overview';
+import type { SearchParams } from '@/lib/server/params';
 import { readApi } from '@/lib/server/read';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
@@ -14,28 +15,7 @@ import { NewReservationLink } from './reservations/new/new-reservation-link';
 
 export const metadata: Metadata = { title: 'Overview' };
 
-const search = (conditions: Condition[]) => `/reservations?${buildFilterQuery(conditions, RESERVATION_FILTERS)}`;
-const onDay = (date: string): Condition => ({ attribute: 'date', modifier: 'eq', value: date });
-const notCanceled: Condition = { attribute: 'status', modifier: 'neq', value: 'canceled' };
-
-function Figure({ label, value, href, testId, hint }: { label: string; value: ReactNode; href?: string; testId: string; hint?: string }) {
-  const body = (
-    <>
-      <div className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</div>
-      <div className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
-        {value}
-      </div>
-      {hint && <div className="mt-0.5 text-xs text-slate-500">{hint}</div>}
-    </>
-  );
-  return href ? (
-    <Link href={href} className="block rounded-lg bg-surface px-4 py-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500">
-      {body}
-    </Link>
-  ) : (
-    <div className="rounded-lg bg-surface px-4 py-3 shadow-sm ring-1 ring-slate-200">{body}</div>
-  );
-}
+const search = searchHref;
 
 /** Names linked to their pages, separated by commas, or "none". */
 function NamedLinks({ items, href }: { items: { id: string; name: string }[]; href: (id: string) => string }) {
@@ -52,101 +32,59 @@ function NamedLinks({ items, href }: { items: { id: string; name: string }[]; hr
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
-export default async function OverviewPage() {
+export default async function OverviewPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff();
-  const overview = await readApi(() => getOverview());
+  const scope: OverviewScope = (await searchParams).scope === 'partner' ? 'partner' : 'entity';
+  const overview = await readApi(() => getOverview(new Date(), scope));
   if (!overview.ok) return <ErrorState title="The overview could not be read" message={overview.error} />;
   const o = overview.data;
-  const t = o.todayFigures;
   const a = o.allocations;
   const budgetUsed = o.attention.budget ? o.attention.budget.limit - o.attention.budget.remaining : null;
+  const partner = o.scope === 'partner';
+  const tab = (active: boolean) => `rounded-md px-2.5 py-1 text-sm font-medium ${active ? 'bg-brand-600 text-white' : 'text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50'}`;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
+      <div>
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-xl font-semibold text-slate-900">Overview</h1>
-          <p className="mt-1 text-sm text-slate-500">
-            {o.entity ? <>For {o.entity.name}, the entity selected above</> : 'For the partner'} · today is <span data-testid="overview-today">{o.today}</span> at the venues.
-          </p>
+          <div className="flex flex-wrap items-center gap-2">
+          {hasRole(staff.role, 'operator') && <NewReservationLink />}
+          <nav aria-label="Overview scope" className="flex gap-2">
+            <Link href="/" className={tab(!partner)} aria-current={!partner ? 'page' : undefined}>
+              {o.entity ? o.entity.name : 'Selected entity'}
+            </Link>
+            <Link href="/?scope=partner" className={tab(partner)} aria-current={partner ? 'page' : undefined} data-testid="scope-partner">
+              Whole partner
+            </Link>
+          </nav>
+          </div>
         </div>
-        {hasRole(staff.role, 'operator') && <NewReservationLink />}
+        <p className="mt-1 text-sm text-slate-500" data-testid="overview-scope">
+          {partner ? (
+            <>For the whole partner: its {o.entityCount} entities added up (a reservation search runs in one entity’s context, so these figures are not linked to one)</>
+          ) : o.entity ? (
+            <>For {o.entity.name}, the entity selected above</>
+          ) : (
+            'For the partner'
+          )}{' '}
+          · today is <span data-testid="overview-today">{o.today}</span> at the venues.
+        </p>
       </div>
 
-      <section aria-labelledby="today-heading" className="space-y-3">
-        <h2 id="today-heading" className="text-sm font-semibold text-slate-800">
-          Today
-        </h2>
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <Figure label="Reservations" value={t.reservations} href={search([onDay(o.today), notCanceled])} testId="today-reservations" hint="canceled left out" />
-          <Figure label="Covers" value={t.covers} href={search([onDay(o.today), notCanceled])} testId="today-covers" hint="guests expected" />
-          <Figure
-            label="No-shows so far"
-            value={t.noShows}
-            href={search([onDay(o.today), { attribute: 'status', modifier: 'eq', value: 'no_show' }])}
-            testId="today-no-shows"
-          />
-          <Figure label="Still to arrive" value={t.nextArrivals.length ? t.nextArrivals[0]!.time : '—'} testId="today-next-time" hint={t.nextArrivals.length ? 'next arrival, venue time' : 'no more arrivals today'} />
-        </div>
-        <div className="grid gap-4 lg:grid-cols-2">
-          <Card title="By status">
-            {t.byStatus.length ? (
-              <table className="w-full text-left text-sm">
-                <thead className="text-xs uppercase tracking-wide text-slate-500">
-                  <tr>
-                    <th scope="col" className="py-1 font-medium">Status</th>
-                    <th scope="col" className="py-1 text-right font-medium">Reservations</th>
-                    <th scope="col" className="py-1 text-right font-medium">Covers</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {t.byStatus.map((s) => (
-                    <tr key={s.status} data-testid={`today-status-${s.status}`}>
-                      <th scope="row" className="py-1.5 font-normal">
-                        <Link href={search([onDay(o.today), { attribute: 'status', modifier: 'eq', value: s.status }])} className="text-brand-700 hover:underline">
-                          {s.status.replace('_', '-')}
-                        </Link>
-                      </th>
-                      <td className="py-1.5 text-right tabular-nums" data-testid="count">{s.reservations}</td>
-                      <td className="py-1.5 text-right tabular-nums">{s.covers}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : (
-              <p className="text-sm text-slate-500">No reservations today.</p>
-            )}
-          </Card>
-          <Card title="Next arrivals">
-            {t.nextArrivals.length ? (
-              <ul className="divide-y divide-slate-100 text-sm" data-testid="next-arrivals">
-                {t.nextArrivals.map((r) => (
-                  <li key={r.id} className="flex items-baseline justify-between gap-3 py-1.5">
-                    <Link href={`/reservations/${r.id}`} className="min-w-0 truncate text-brand-700 hover:underline">
-                      <span className="font-medium tabular-nums text-slate-900">{r.time}</span> {r.guest}
-                    </Link>
-                    <span className="shrink-0 text-xs text-slate-500">
-                      {r.partySize} · {r.venueName}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-slate-500">No one else is expected today.</p>
-            )}
-          </Card>
-        </div>
-      </section>
+      <TodayBlock initial={o.todayView} scope={o.scope} />
 
       <Card
         title={`Covers, next ${o.days.length} days`}
         actions={
-          <Link href={search(overviewConditions(o.today).concat(notCanceled))} className="text-sm text-brand-700 hover:underline">
-            All of them
-          </Link>
+          partner ? undefined : (
+            <Link href={search(overviewConditions(o.today).concat(notCanceled))} className="text-sm text-brand-700 hover:underline">
+              All of them
+            </Link>
+          )
         }
       >
-        <CoversChart days={o.days.map((d) => ({ ...d, href: search([onDay(d.date), notCanceled]) }))} />
+        <CoversChart days={o.days.map((d) => ({ ...d, href: partner ? undefined : search([onDay(d.date), notCanceled]) }))} />
       </Card>
 
       <div className="grid gap-4 lg:grid-cols-2">
@@ -211,7 +149,7 @@ export default async function OverviewPage() {
               )}
             </div>
           ) : (
-            <p className="text-sm text-slate-500">{o.entity ? `${o.entity.name} holds no assigned commitment.` : 'No entity is selected.'}</p>
+            <p className="text-sm text-slate-500">{partner ? 'No entity of the partner holds an assigned commitment.' : o.entity ? `${o.entity.name} holds no assigned commitment.` : 'No entity is selected.'}</p>
           )}
         </Card>
 

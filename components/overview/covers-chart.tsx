@@ -4,8 +4,8 @@ export interface DayCovers {
   date: string;
   covers: number;
   reservations: number;
-  /** the search that lists the day's reservations */
-  href: string;
+  /** the search that lists the day's reservations (none for the whole partner: a search runs in one entity's context) */
+  href?: string;
 }
 
 const weekday = (date: string) => new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
@@ -70,9 +70,13 @@ export function CoversChart({ days }: { days: DayCovers[] }) {
             {days.map((d) => (
               <tr key={d.date}>
                 <th scope="row" className="py-1 font-normal">
-                  <Link href={d.href} className="text-brand-700 hover:underline">
-                    {weekday(d.date)} {d.date}
-                  </Link>
+                  {d.href ? (
+                    <Link href={d.href} className="text-brand-700 hover:underline">
+                      {weekday(d.date)} {d.date}
+                    </Link>
+                  ) : (
+                    `${weekday(d.date)} ${d.date}`
+                  )}
                 </th>
                 <td className="py-1 text-right tabular-nums">{d.covers}</td>
                 <td className="py-1 text-right tabular-nums">{d.reservations}</td>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { QueryProvider } from '@/components/providers/query-provider';
+import { queryKeys } from '@/lib/queries/keys';
 import { GLOBAL_SEARCH_MIN_LENGTH as MIN_LENGTH, type SearchAction, type SearchHit } from '@/lib/search/hit';
 
 /** The API is asked after this pause in typing. */
@@ -32,22 +32,13 @@ export interface CommandMenuProps {
   pages: { href: string; label: string }[];
 }
 
-/** The menu with the query client it reads through. */
-export function CommandMenuWithQueries(props: CommandMenuProps) {
-  return (
-    <QueryProvider>
-      <CommandMenu {...props} />
-    </QueryProvider>
-  );
-}
-
-function CommandMenu({ open, onOpenChange, search, pages }: CommandMenuProps) {
+export function CommandMenu({ open, onOpenChange, search, pages }: CommandMenuProps) {
   const router = useRouter();
   const [input, setInput] = useState('');
   const q = useDebounced(input.trim(), SEARCH_DEBOUNCE_MS);
   const enabled = open && q.length >= MIN_LENGTH;
   const results = useQuery({
-    queryKey: ['global-search', q],
+    queryKey: queryKeys.globalSearch(q),
     queryFn: async () => {
       const r = await search({ q });
       if (!r.ok) throw new Error(r.error);

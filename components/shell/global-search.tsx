@@ -5,8 +5,8 @@ import type { SearchAction } from '@/lib/search/hit';
 import type { CommandMenuProps } from './command-menu';
 
 let loading: Promise<ComponentType<CommandMenuProps>> | undefined;
-// The menu and its libraries (cmdk, TanStack Query) load at the first ⌘K, click or hover, not with every page.
-const loadMenu = () => (loading ??= import('./command-menu').then((m) => m.CommandMenuWithQueries));
+// The menu and its libraries (cmdk) load at the first ⌘K, click or hover, not with every page.
+const loadMenu = () => (loading ??= import('./command-menu').then((m) => m.CommandMenu));
 
 /** "Search" in the header and ⌘K / Ctrl+K anywhere in the console. */
 export function GlobalSearch({ search, pages }: { search: SearchAction; pages: { href: string; label: string }[] }) {

@@ -8,6 +8,7 @@ import { EntitySwitcher, type EntityOption } from './entity-switcher';
 import { GlobalSearch } from './global-search';
 import { MobileNav } from './mobile-nav';
 import { NavLinks, type NavItem } from './nav';
+import { RequestBudget } from './request-budget';
 
 const NAV: (NavItem & { adminOnly?: boolean })[] = [
   { href: '/', label: 'Overview' },
@@ -86,15 +87,7 @@ export function Shell({
           )}
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">
             <GlobalSearch search={search} pages={commands} />
-            {rateLimit && (
-              <span
-                data-testid="rate-limit"
-                title={`API requests left in this window; the window resets at ${format.time(rateLimit.resetAt, 'UTC')}`}
-                className={`hidden text-xs tabular-nums xl:inline ${rateLimit.remaining < rateLimit.limit * 0.1 ? 'font-semibold text-rose-700' : 'text-slate-500'}`}
-              >
-                API {rateLimit.remaining}/{rateLimit.limit}
-              </span>
-            )}
+            <RequestBudget initial={rateLimit} locale={format.locale} />
             <AccountMenu name={staff.name} email={staff.email} roleLabel={ROLE_LABEL[staff.role]} />
           </div>
         </header>

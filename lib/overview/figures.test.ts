@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocationFigures, coversByDay, dateRange, localNow, todayFigures, todayOf } from './figures';
+import { allocationFigures, coversByDay, dateRange, localNow, partnerRows, todayFigures, todayOf } from './figures';
 
 const london = { id: 'v1', name: 'The Wharf', time_zone: 'Europe/London' };
 const lisbon = { id: 'v2', name: 'Casa Alfama', time_zone: 'Europe/Lisbon' };
@@ -97,4 +97,19 @@ describe('overview figures', () => {
     expect(f.emptiest.map((c) => c.id)).toEqual(['c3', 'c1']);
     expect(f.endedAgreements).toEqual([{ agreementId: 'ag0', commitments: 1, seats: 5 }]);
   });
+
+  it('adds up the entities\' seats of one commitment for the whole partner, counting its total and unallocated seats once', () => {
+    const row = (id: string, entity_seats: number | null, assignment_status = 'assigned') => ({ id, assignment_status, total_seats: 20, entity_seats, peer_seats: 0, unallocated_seats: 5, venue_id: 'v1' });
+    const merged = partnerRows([
+      [row('c1', 10), row('c2', 4), row('c3', 3, 'ended'), row('c4', 0, 'unassigned')],
+      [row('c1', 5), row('c2', 2, 'ended'), row('c3', 1, 'ended')],
+    ]);
+    expect(merged.map((r) => [r.id, r.assignment_status, r.entity_seats])).toEqual([
+      ['c1', 'assigned', 15],
+      ['c2', 'assigned', 4],
+      ['c3', 'ended', 4],
+    ]);
+    expect(allocationFigures(merged, [london]).byVenue).toEqual([{ venueId: 'v1', venueName: 'The Wharf', allocated: 19, total: 40, unallocated: 10 }]);
+  });
 });
+

@@ -184,3 +184,28 @@ export function allocationFigures(rows: readonly CommitmentLike[], venues: reado
     endedAgreements: [...ended.values()],
   };
 }
+
+/**
+ * Every entity's rows of the same commitment as one row for the whole partner: the entities'
+ * seats added up; total and unallocated seats are the commitment's own, counted once. A
+ * commitment is assigned for the partner when it is assigned to any entity, else ended when
+ * ended for any.
+ */
+export function partnerRows<T extends CommitmentLike>(rowsByEntity: readonly (readonly T[])[]): T[] {
+  const merged = new Map<string, T>();
+  for (const rows of rowsByEntity) {
+    for (const r of rows) {
+      if (r.assignment_status === 'unassigned') continue;
+      const seen = merged.get(r.id);
+      if (!seen) {
+        merged.set(r.id, { ...r, entity_seats: r.entity_seats ?? 0 });
+        continue;
+      }
+      const status = seen.assignment_status === 'assigned' || r.assignment_status === 'assigned' ? 'assigned' : 'ended';
+      // seats of assigned rows count toward the assigned commitment; of ended rows toward the ended one
+      const seats = status === 'assigned' ? (seen.assignment_status === 'assigned' ? (seen.entity_seats ?? 0) : 0) + (r.assignment_status === 'assigned' ? (r.entity_seats ?? 0) : 0) : (seen.entity_seats ?? 0) + (r.entity_seats ?? 0);
+      merged.set(r.id, { ...seen, assignment_status: status, entity_seats: seats });
+    }
+  }
+  return [...merged.values()];
+}

@@ -3,12 +3,13 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import { listAll } from '../guestbook/client';
 import type { Condition } from '../guestbook/filters';
 import type { CommitmentRow, Identity, Reservation } from '../guestbook/schemas';
-import { allocationFigures, coversByDay, dateRange, todayFigures, todayOf, type AllocationFigures, type TodayFigures } from '../overview/figures';
+import { todayView, type TodayView } from '../overview/links';
+import { allocationFigures, coversByDay, dateRange, partnerRows, todayFigures, todayOf, type AllocationFigures, type TodayFigures } from '../overview/figures';
 import { sharedEntityRows } from './allocations';
 import { getDb } from './db';
 import { auditLog } from './db/schema';
 import { allOf, listDelegates, listVenues } from './directory';
-import { getEntityApi, getSelectedEntity, listEntityChoices, selectedContextKey, type EntityChoice } from './entity-context';
+import { getSelectedEntity, listEntityChoices, type EntityChoice } from './entity-context';
 import { getApiClient } from './guestbook';
 import { SHARED, sharedRead } from './shared-reads';
 
@@ -17,7 +18,13 @@ export const OVERVIEW_DAYS = 14;
 const PAGE = 100;
 
 export interface Overview {
+  scope: OverviewScope;
+  /** the entity selected in the shell */
   entity: EntityChoice | null;
+  /** how many entities the figures cover */
+  entityCount: number;
+  /** the "today" block, also re-read alone by the browser (getTodayView) */
+  todayView: TodayView;
   /** the first of the days: today where most of the venues are */
   today: string;
   todayFigures: TodayFigures;
@@ -37,14 +44,30 @@ export const overviewConditions = (first: string): Condition[] => [
   { attribute: 'date', modifier: 'lte', value: dateRange(first, OVERVIEW_DAYS).at(-1)! },
 ];
 
-/** The selected entity's reservations of the days shown, as one shared read (forgotten with its searches on a change). */
-async function readDays(first: string): Promise<Reservation[]> {
-  const key = `${SHARED.reservations}${await selectedContextKey()}:search:overview:${first}`;
+/** An entity's reservations of the days shown, as one shared read (forgotten with that entity's searches on a change). */
+async function readDays(entity: EntityChoice | null, first: string): Promise<Reservation[]> {
+  const key = `${SHARED.reservations}${entity?.id ?? 'default'}:search:overview:${first}`;
   return sharedRead(key, async () => {
-    const api = await getEntityApi();
+    const client = getApiClient();
+    const api = entity ? client.asEntity({ id: entity.id, org_id: entity.orgId }) : client;
     return listAll((page) => api.listReservations({ filters: overviewConditions(first), page, limit: PAGE, sort: 'date' }), 5_000);
   });
 }
+
+/** What the overview counts: the entity selected in the shell, or every entity of the partner. */
+export type OverviewScope = 'entity' | 'partner';
+
+/** The entities a scope covers. */
+const entitiesOf = (scope: OverviewScope, selected: EntityChoice | null, all: EntityChoice[]) => (scope === 'partner' ? all : selected ? [selected] : []);
+
+/** The days' reservations of every entity of the scope (ids are unique across entities). */
+async function readScopeDays(scope: OverviewScope, selected: EntityChoice | null, all: EntityChoice[], first: string): Promise<Reservation[]> {
+  if (scope === 'entity') return readDays(selected, first);
+  return (await Promise.all(all.map((e) => readDays(e, first)))).flat();
+}
+
+/** The key the browser's "today" query is kept under: the selected entity's id, or "partner". */
+const contextOf = (scope: OverviewScope, selected: EntityChoice | null) => (scope === 'partner' ? 'partner' : (selected?.id ?? 'default'));
 
 async function failedAppliesSince(since: Date): Promise<number> {
   const db = await getDb();
@@ -56,23 +79,30 @@ async function failedAppliesSince(since: Date): Promise<number> {
 }
 
 /**
- * Everything the overview shows, for the entity selected in the shell. API cost on the demo
- * world: venues 1, the 14 days' reservations 1–3 pages, the entity's commitments 1, delegates 1,
- * entities 1 (shared with the shell), all shared reads.
+ * Everything the overview shows, for the entity selected in the shell or for the whole partner.
+ * API cost on the demo world, all shared reads: venues 1, delegates 1, entities 1 (shared with
+ * the shell), and per entity covered its 14 days' reservations (1–3 pages) and its commitments
+ * (1, shared with the grid). One entity: at most 12; the whole partner (9 entities): see README.
  */
-export async function getOverview(now = new Date()): Promise<Overview> {
+export async function getOverview(now = new Date(), scope: OverviewScope = 'entity'): Promise<Overview> {
   const [entity, venues, entities, delegates] = await Promise.all([getSelectedEntity(), allOf(listVenues), listEntityChoices(), allOf(listDelegates)]);
   const today = todayOf(venues, now);
-  const [reservations, rows, failedApplies] = await Promise.all([
-    readDays(today),
-    entity ? sharedEntityRows({ id: entity.id, name: entity.name, org_id: entity.orgId }) : Promise.resolve<CommitmentRow[]>([]),
+  const covered = entitiesOf(scope, entity, entities);
+  const [reservations, rowsByEntity, failedApplies] = await Promise.all([
+    readScopeDays(scope, entity, entities, today),
+    Promise.all(covered.map((e) => sharedEntityRows({ id: e.id, name: e.name, org_id: e.orgId }))),
     failedAppliesSince(new Date(now.getTime() - 7 * 86_400_000)),
   ]);
+  const rows: CommitmentRow[] = scope === 'partner' ? partnerRows(rowsByEntity) : (rowsByEntity[0] ?? []);
   const rateLimit = getApiClient().rateLimit;
+  const figures = todayFigures(reservations, venues, today, now);
   return {
+    scope,
     entity,
+    entityCount: covered.length,
+    todayView: todayView(contextOf(scope, entity), today, figures, now.getTime(), scope === 'entity'),
     today,
-    todayFigures: todayFigures(reservations, venues, today, now),
+    todayFigures: figures,
     days: coversByDay(reservations, dateRange(today, OVERVIEW_DAYS)),
     allocations: allocationFigures(rows, venues),
     attention: {
@@ -82,4 +112,17 @@ export async function getOverview(now = new Date()): Promise<Overview> {
       budget: rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetAt: rateLimit.resetAt.toISOString() } : null,
     },
   };
+}
+
+/**
+ * The "today" block alone, as the browser re-reads it every 60 s and on focus: the venues, the
+ * entity list and the days' reservations of the scope's entities, all shared reads, so a
+ * refetch costs at most those reads (for one entity 1 + 1 + 1–3 pages on the demo world) and
+ * often none.
+ */
+export async function getTodayView(scope: OverviewScope = 'entity', now = new Date()): Promise<TodayView> {
+  const [entity, venues, entities] = await Promise.all([getSelectedEntity(), allOf(listVenues), listEntityChoices()]);
+  const today = todayOf(venues, now);
+  const reservations = await readScopeDays(scope, entity, entities, today);
+  return todayView(contextOf(scope, entity), today, todayFigures(reservations, venues, today, now), now.getTime(), scope === 'entity');
 }

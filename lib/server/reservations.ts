@@ -3,6 +3,7 @@ import { GuestbookApiError } from '../guestbook';
 import type { Condition } from '../guestbook/filters';
 import { isFinalStatus } from '../guestbook/reservation-statuses';
 import { Guest, Reservation, type Venue } from '../guestbook/schemas';
+import type { SearchPage } from '../reservations/search-page';
 import { listVenues, type PageOf } from './directory';
 import { getEntityApi, selectedContextKey } from './entity-context';
 import { forgetSharedReads, getSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
@@ -108,3 +109,29 @@ export function otherReservationFields(r: Reservation): Record<string, unknown> 
 
 /** Whether the API still lets this reservation be canceled. */
 export const isCancelable = (status: string) => !isFinalStatus(status);
+
+/** One page of the selected entity's search, with each venue's name and zone, as the results table shows it. */
+export async function readSearchPage(q: { conditions: readonly Condition[]; page: number; sort?: string }): Promise<SearchPage> {
+  const [result, names] = await Promise.all([searchReservations(q), venueDirectory().catch((e: unknown) => {
+      // without the venues the rows still show, with venue ids
+      if (e instanceof GuestbookApiError) return {} as Awaited<ReturnType<typeof venueDirectory>>;
+      throw e;
+    }),
+  ]);
+  return {
+    rows: result.items.map((r) => ({
+      id: r.id,
+      guestName: r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : '—',
+      status: r.status,
+      date: r.date ?? '',
+      time: r.time ?? '',
+      partySize: r.party_size ?? null,
+      venueName: r.venue_id ? (names[r.venue_id]?.name ?? r.venue_id) : '—',
+      timeZone: r.venue_id ? (names[r.venue_id]?.timeZone ?? null) : null,
+      locale: r.locale,
+    })),
+    page: result.page,
+    totalPages: result.totalPages,
+    totalItems: result.totalItems,
+  };
+}

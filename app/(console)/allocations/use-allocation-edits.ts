@@ -1,8 +1,10 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useMemo, useReducer, useTransition } from 'react';
 import { applyEdit, diff, moveSeats, validateEdit, type Change, type GridRow } from '@/lib/allocation';
+import { invalidateAfterAllocationChange } from '@/lib/queries/invalidate';
 import type { ApplyOutcome } from '@/lib/server/allocations';
 import { applyAllocation, restoreAllocation } from './actions';
 import { editsReducer, initialEditsState, rowsWithEditsElsewhere } from './edits-reducer';
@@ -17,6 +19,7 @@ const toPayload = (cs: Change[]) => cs.map(({ commitmentId, entityId, before, af
  */
 export function useAllocationEdits(rows: GridRow[], words: { describeRow: (row: GridRow) => string; nameOf: (id: string) => string; nameEntities: (reason: string) => string }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(editsReducer, initialEditsState);
   const [pending, startTransition] = useTransition();
   const { edits } = state;
@@ -54,6 +57,7 @@ export function useAllocationEdits(rows: GridRow[], words: { describeRow: (row: 
     dispatch({ type: 'apply', changes: cs });
     startTransition(async () => {
       const result = await applyAllocation({ changes: toPayload(cs), resume });
+      void invalidateAfterAllocationChange(queryClient);
       dispatch({ type: 'applied', result, changes: cs });
       if (result.ok && result.data.status === 'applied') router.refresh();
     });
@@ -65,6 +69,7 @@ export function useAllocationEdits(rows: GridRow[], words: { describeRow: (row: 
       startTransition(async () => {
         try {
           const result = await restoreAllocation({ sets });
+          void invalidateAfterAllocationChange(queryClient);
           dispatch({ type: 'restored', result });
           if (result.ok && result.data.status === 'applied') router.refresh();
         } finally {

@@ -2,7 +2,6 @@
 
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { CsvRecordCounter } from './csv-records';
 
 type ExportState = { phase: 'idle' } | { phase: 'running'; rows: number; total: number } | { phase: 'done'; rows: number } | { phase: 'cancelled'; rows: number } | { phase: 'failed'; message: string };
 
@@ -25,7 +24,8 @@ export function ExportButton({ query, totalItems }: { query: string; totalItems:
       const total = Number(res.headers.get('x-total-items') ?? totalItems);
       const reader = res.body.getReader();
       const chunks: Uint8Array[] = [];
-      const counter = new CsvRecordCounter();
+      // The record counter loads with the first export, not with the page.
+      const counter = new (await import('./csv-records')).CsvRecordCounter();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;

@@ -1,15 +1,19 @@
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
 import { buildFilterParams, parseFilterQuery, RESERVATION_FILTERS, toQueryString } from '@/lib/guestbook/filters';
+import { queryKeys } from '@/lib/queries/keys';
 import { pageParams, type SearchParams } from '@/lib/server/params';
 import { readApi } from '@/lib/server/read';
-import { checkReservationSort, searchReservations, venueDirectory } from '@/lib/server/reservations';
+import { selectedContextKey } from '@/lib/server/entity-context';
+import { checkReservationSort, readSearchPage } from '@/lib/server/reservations';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 import { NewReservationLink } from './new/new-reservation-link';
 import { FilterBuilder } from './filter-builder';
-import { ResultsTable, type ReservationRow } from './results-table';
+import { ReservationResults } from './reservation-results';
 
 export const metadata: Metadata = { title: 'Reservations' };
 
@@ -33,15 +37,11 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-xl font-semibold text-slate-900">Reservations</h1>
-          <p className="mt-1 text-sm text-slate-500">
-            The selected entity’s reservations (GET /v2/reservations). The address of this page is the API’s own filter syntax, so a search can be shared as a link.
-          </p>
-        </div>
-        {hasRole(staff.role, 'operator') && <NewReservationLink />}
-      </div>
+      <PageHeader
+        title="Reservations"
+        description="The selected entity’s reservations (GET /v2/reservations). The address of this page is the API’s own filter syntax, so a search can be shared as a link."
+        actions={hasRole(staff.role, 'operator') && <NewReservationLink />}
+      />
 
       <FilterBuilder key={params.toString()} initialConditions={conditions} sort={sort ?? null} />
 
@@ -64,29 +64,13 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
   );
 }
 
-async function Results({ filterQuery, conditions, page, sort }: { filterQuery: string; conditions: Parameters<typeof searchReservations>[0]['conditions']; page: number; sort: string | undefined }) {
-  const [result, venues] = await Promise.all([readApi(() => searchReservations({ conditions, page, sort })), readApi(venueDirectory)]);
+async function Results({ filterQuery, conditions, page, sort }: { filterQuery: string; conditions: Parameters<typeof readSearchPage>[0]['conditions']; page: number; sort: string | undefined }) {
+  const [result, context] = await Promise.all([readApi(() => readSearchPage({ conditions, page, sort })), readApi(selectedContextKey)]);
   if (!result.ok) return <ErrorState title="Reservations could not be listed" message={result.error} />;
-  const names = venues.ok ? venues.data : {};
-  const rows: ReservationRow[] = result.data.items.map((r) => ({
-    id: r.id,
-    guestName: r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : '—',
-    status: r.status,
-    date: r.date ?? '',
-    time: r.time ?? '',
-    partySize: r.party_size ?? null,
-    venueName: r.venue_id ? (names[r.venue_id]?.name ?? r.venue_id) : '—',
-    timeZone: r.venue_id ? (names[r.venue_id]?.timeZone ?? null) : null,
-    locale: r.locale,
-  }));
-  return (
-    <ResultsTable
-      rows={rows}
-      filterQuery={filterQuery}
-      sort={sort ?? null}
-      page={result.data.page}
-      totalPages={result.data.totalPages}
-      totalItems={result.data.totalItems}
-    />
-  );
+  if (!context.ok) return <ErrorState title="Reservations could not be listed" message={context.error} />;
+  const query = [filterQuery, sort ? toQueryString([['sort', sort]]) : ''].filter(Boolean).join('&');
+  // The page the address names, read here, starts the browser's cache of this search's pages.
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(queryKeys.reservationSearch(context.data, query, page), result.data);
+  return <ReservationResults initial={result.data} state={dehydrate(queryClient)} context={context.data} query={query} filterQuery={filterQuery} sort={sort ?? null} />;
 }

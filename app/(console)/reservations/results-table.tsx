@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { columnVisibilityFeature, createColumnHelper, rowSortingFeature, tableFeatures, useTable, type ColumnVisibilityState, type SortingState } from '@tanstack/react-table';
 import { Badge } from '@/components/ui/badge';
 import { toQueryString } from '@/lib/guestbook/filters';
+import type { ReservationRow } from '@/lib/reservations/search-page';
 import { ExportButton } from './export-button';
 
 const STATUS_TONE: Record<string, 'green' | 'amber' | 'red' | 'neutral' | 'violet'> = {
@@ -19,18 +20,7 @@ export function StatusBadge({ status }: { status: string }) {
   return <Badge tone={STATUS_TONE[status] ?? 'neutral'}>{status.replace('_', '-')}</Badge>;
 }
 
-export interface ReservationRow {
-  id: string;
-  guestName: string;
-  status: string;
-  date: string;
-  time: string;
-  partySize: number | null;
-  venueName: string;
-  /** the venue's IANA time zone: date and time are local to it */
-  timeZone: string | null;
-  locale: string;
-}
+export type { ReservationRow };
 
 const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
 
@@ -85,6 +75,7 @@ export function ResultsTable({
   page,
   totalPages,
   totalItems,
+  paging,
 }: {
   rows: ReservationRow[];
   /** the canonical filter part of the URL (`status[in]=confirmed,pending&…`), kept by every link */
@@ -93,6 +84,8 @@ export function ResultsTable({
   page: number;
   totalPages: number;
   totalItems: number;
+  /** paging in the browser: the page being read (the rows shown are the previous page's until it arrives), and how to go to a page */
+  paging?: { loadingPage: number | null; error: string | null; onPage: (page: number) => void };
 }) {
   const sorting = useMemo(() => sortingOf(sort), [sort]);
   // Sorting and paging happen on the server: the table only reflects the URL's state.
@@ -169,7 +162,7 @@ export function ResultsTable({
         </p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="reservations-table">
+          <table className={`w-full text-left text-sm ${paging?.loadingPage != null ? 'opacity-60' : ''}`} data-testid="reservations-table" aria-busy={paging?.loadingPage != null}>
             <thead className="text-xs uppercase tracking-wide text-slate-500">
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
@@ -214,14 +207,40 @@ export function ResultsTable({
         </div>
       )}
       <nav aria-label="Pagination" className="flex items-center justify-between gap-3 pt-4 text-sm text-slate-600">
-        <span data-testid="pager-status">
-          Page {Math.min(page, shownPages)} of {shownPages}
+        <span>
+          <span data-testid="pager-status">
+            Page {Math.min(page, shownPages)} of {shownPages}
+          </span>
+          {paging?.loadingPage != null && (
+            <span role="status" data-testid="results-loading" className="ml-3 text-slate-500">
+              {paging.error ? `Page ${paging.loadingPage} could not be read: ${paging.error}` : `Loading page ${paging.loadingPage}…`}
+            </span>
+          )}
         </span>
         <span className="flex gap-2">
-          {page > 1 ? <Link className={link} href={href({ page: Math.min(page - 1, shownPages) })} rel="prev">Previous</Link> : <span className={off}>Previous</span>}
-          {page < totalPages ? <Link className={link} href={href({ page: page + 1 })} rel="next">Next</Link> : <span className={off}>Next</span>}
+          {page > 1 ? <PageLink className={link} href={href({ page: Math.min(page - 1, shownPages) })} page={Math.min(page - 1, shownPages)} rel="prev" onPage={paging?.onPage}>Previous</PageLink> : <span aria-disabled="true" className={off}>Previous</span>}
+          {page < totalPages ? <PageLink className={link} href={href({ page: page + 1 })} page={page + 1} rel="next" onPage={paging?.onPage}>Next</PageLink> : <span aria-disabled="true" className={off}>Next</span>}
         </span>
       </nav>
     </div>
+  );
+}
+
+/** A real link (open in a new tab, copy, reload), followed in the browser without a server render when paging is handled here. */
+function PageLink({ href, page, onPage, className, rel, children }: { href: string; page: number; onPage?: (page: number) => void; className: string; rel: string; children: string }) {
+  if (!onPage) return <Link className={className} href={href} rel={rel}>{children}</Link>;
+  return (
+    <a
+      className={className}
+      href={href}
+      rel={rel}
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+        e.preventDefault();
+        onPage(page);
+      }}
+    >
+      {children}
+    </a>
   );
 }

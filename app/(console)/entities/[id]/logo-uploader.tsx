@@ -3,11 +3,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { queryKeys } from '@/lib/queries/keys';
 import { checkLogoDimensions, imageDimensions, LOGO_MAX_SIDE_LABEL } from '../logo-dimensions';
 import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL } from '../logo-rules';
 import { readEntityLogo } from '../actions';
 
-const logoKey = (entityId: string) => ['entity-logo', entityId] as const;
+const logoKey = queryKeys.entityLogo;
 
 interface Logo {
   url: string;

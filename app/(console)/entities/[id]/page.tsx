@@ -15,8 +15,7 @@ import { readApi } from '@/lib/server/read';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 import { EntityFormView } from '../entity-form';
-import { LogoUploader } from './logo-uploader';
-import { QueryProvider } from '@/components/providers/query-provider';
+import { LogoSection } from './logo-section';
 import { ProgramsEditor } from './programs-editor';
 
 export const metadata: Metadata = { title: 'Entity' };
@@ -93,13 +92,11 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
       </Card>
 
       <Card title="Logo">
-        <QueryProvider>
-          <LogoUploader
-            entityId={e.id}
-            canEdit={admin}
-            logo={e.logo ? { url: e.logo.url, width: e.logo.width, height: e.logo.height, aspect_ratio: e.logo.aspect_ratio } : null}
-          />
-        </QueryProvider>
+        <LogoSection
+          entityId={e.id}
+          canEdit={admin}
+          logo={e.logo ? { url: e.logo.url, width: e.logo.width, height: e.logo.height, aspect_ratio: e.logo.aspect_ratio } : null}
+        />
       </Card>
 
       <OtherFields fields={extra} testId="entity-other-fields" />

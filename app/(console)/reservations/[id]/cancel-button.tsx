@@ -1,14 +1,17 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { notify } from '@/components/ui/toast';
 import { createFormatter } from '@/lib/format';
+import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
 import { cancelReservation } from '../actions';
 
 export function CancelButton({
   id,
+  context,
   guest,
   partySize,
   date,
@@ -16,6 +19,8 @@ export function CancelButton({
   locale,
 }: {
   id: string;
+  /** the entity context its reservation searches are cached under */
+  context: string;
   guest: { first: string; last: string };
   partySize: number | null;
   date: string | null;
@@ -24,6 +29,7 @@ export function CancelButton({
   locale: string;
 }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const format = createFormatter(locale);
   const guests = partySize === null ? 'an unknown number of guests' : format.count(partySize, 'guest');
@@ -43,6 +49,7 @@ export function CancelButton({
             return;
           }
           setError(null);
+          void invalidateAfterReservationChange(queryClient, context);
           notify(`Reservation for ${guest.first} ${guest.last} canceled; the guest is e-mailed.`);
           router.refresh();
         }}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
@@ -9,6 +10,7 @@ import { Input, Select, Textarea } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
+import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
 import { updateReservation } from '../actions';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { changedFields, isModifiable, modifyFieldOf, type ModifyField } from '../modify-fields';
@@ -37,8 +39,9 @@ function errorOf(errors: FieldErrors<ModifyReservationForm>, name: ModifyField):
 }
 
 /** Change a reservation's booking, language, notes or guest details; only the changed fields are sent. */
-export function ModifyForm({ id, status, defaults }: { id: string; status: string; defaults: ModifyReservationForm }) {
+export function ModifyForm({ id, context, status, defaults }: { id: string; context: string; status: string; defaults: ModifyReservationForm }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<'saved' | 'nothing' | null>(null);
   const [current, setCurrent] = useState(defaults);
@@ -81,6 +84,7 @@ export function ModifyForm({ id, status, defaults }: { id: string; status: strin
     setCurrent(next);
     reset(next);
     setNotice('saved');
+    void invalidateAfterReservationChange(queryClient, context);
     notify('Reservation saved; the guest is e-mailed the change.');
     router.refresh();
   };

@@ -9,6 +9,7 @@ import { FieldList } from '@/components/ui/field-list';
 import { NamedId } from '@/components/ui/named-id';
 import { PageHeader } from '@/components/ui/page-header';
 import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
+import { selectedContextKey } from '@/lib/server/entity-context';
 import { knownPrograms, listEntities } from '@/lib/server/entities';
 import { getFormatter } from '@/lib/server/locale';
 import { readApi } from '@/lib/server/read';
@@ -26,10 +27,12 @@ export default async function ReservationPage({ params, searchParams }: { params
   const { id } = await params;
   const booked = (await searchParams).booked === '1';
   if (!z.guid().safeParse(id).success) notFound();
-  const [result, venues, entities, format] = await Promise.all([readApi(() => viewReservation(id)), readApi(venueNames), readApi(listEntities), getFormatter()]);
+  const [result, venues, entities, format, context] = await Promise.all([readApi(() => viewReservation(id)), readApi(venueNames), readApi(listEntities), getFormatter(), readApi(selectedContextKey)]);
   if (!result.ok) return <ErrorState title="The reservation could not be read" message={result.error} />;
   const r = result.data;
   if (!r) notFound();
+  // the context the client-side queries of this entity's reservations are kept under
+  const contextKey = context.ok ? context.data : (r.entity_id ?? 'default');
   const venueName = r.venue_id && venues.ok ? venues.data[r.venue_id] : undefined;
   const entity = entities.ok ? entities.data.find((e) => e.id === r.entity_id) : undefined;
   const programName = r.program_id && entities.ok ? knownPrograms(entities.data).find((p) => p.id === r.program_id)?.name : undefined;
@@ -54,6 +57,7 @@ export default async function ReservationPage({ params, searchParams }: { params
           isCancelable(r.status) && (
             <CancelButton
               id={r.id}
+              context={contextKey}
               guest={{ first: r.guest?.first_name ?? '', last: r.guest?.last_name ?? '' }}
               partySize={r.party_size ?? null}
               date={r.date ?? null}
@@ -91,6 +95,7 @@ export default async function ReservationPage({ params, searchParams }: { params
         <Card title="Modify">
           <ModifyPanel
             id={r.id}
+            context={contextKey}
             status={r.status}
             defaults={{
               party_size: r.party_size ?? Number.NaN,

@@ -1,0 +1,54 @@
+'use client';
+
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'next/navigation';
+import { useCallback, useEffect } from 'react';
+import { queryKeys } from '@/lib/queries/keys';
+import { pageOf, searchPageHref, type SearchPage } from '@/lib/reservations/search-page';
+import { searchReservationPage } from './actions';
+
+/** A page read once is shown again from the cache for a minute (Back, Previous) without asking the server. */
+export const SEARCH_PAGE_STALE_MS = 60_000;
+
+const pageQuery = (context: string, query: string, page: number) =>
+  queryOptions({
+    queryKey: queryKeys.reservationSearch(context, query, page),
+    queryFn: async (): Promise<SearchPage> => {
+      const r = await searchReservationPage({ query, page });
+      if (!r.ok) throw new Error(r.error);
+      return r.data;
+    },
+    staleTime: SEARCH_PAGE_STALE_MS,
+  });
+
+/**
+ * The reservation search's paging. The address stays the source of truth: the page number is
+ * read from it, and paging pushes a new address (so links, reload and Back work) instead of
+ * rendering the whole page again on the server. The previous page stays shown while the next
+ * one loads, and the page after the one shown is read ahead.
+ */
+export function useReservationSearch({ context, query }: { context: string; query: string }) {
+  const params = useSearchParams();
+  const page = pageOf(params.get('page'));
+  const queryClient = useQueryClient();
+  const result = useQuery({ ...pageQuery(context, query, page), placeholderData: keepPreviousData });
+  const totalPages = result.data?.totalPages ?? 0;
+  const settled = !result.isPlaceholderData && result.isSuccess;
+
+  useEffect(() => {
+    if (settled && page < totalPages) void queryClient.prefetchQuery(pageQuery(context, query, page + 1));
+  }, [settled, page, totalPages, context, query, queryClient]);
+
+  const goToPage = useCallback((p: number) => window.history.pushState({}, '', searchPageHref(query, p)), [query]);
+
+  return {
+    /** the page asked for by the address */
+    page,
+    /** what is shown: that page, or the previous one while it loads */
+    data: result.data,
+    loading: result.isPlaceholderData,
+    error: result.isError ? result.error.message : null,
+    goToPage,
+    hrefOf: (p: number) => searchPageHref(query, p),
+  };
+}

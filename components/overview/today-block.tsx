@@ -1,0 +1,123 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { readOverviewToday } from '@/app/actions/overview-today';
+import { Card } from '@/components/ui/card';
+import type { TodayView } from '@/lib/overview/links';
+import { queryKeys } from '@/lib/queries/keys';
+
+/** The block is re-read this often while the tab is visible, and when the tab regains focus. */
+export const TODAY_REFETCH_MS = 60_000;
+
+function Figure({ label, value, href, testId, hint }: { label: string; value: ReactNode; href?: string; testId: string; hint?: string }) {
+  const body = (
+    <>
+      <div className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</div>
+      <div className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
+        {value}
+      </div>
+      {hint && <div className="mt-0.5 text-xs text-slate-500">{hint}</div>}
+    </>
+  );
+  return href ? (
+    <Link href={href} className="block rounded-lg bg-surface px-4 py-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500">
+      {body}
+    </Link>
+  ) : (
+    <div className="rounded-lg bg-surface px-4 py-3 shadow-sm ring-1 ring-slate-200">{body}</div>
+  );
+}
+
+/** Today's reservations, covers, statuses and next arrivals: rendered by the server, then kept current in the browser. */
+export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'entity' | 'partner' }) {
+  const { data, isFetching } = useQuery({
+    queryKey: queryKeys.overviewToday(initial.context),
+    queryFn: async () => {
+      const r = await readOverviewToday({ scope });
+      if (!r.ok) throw new Error(r.error);
+      return r.data;
+    },
+    initialData: initial,
+    initialDataUpdatedAt: initial.readAt,
+    // Focus re-reads once the figures are 15 s old; the interval every 60 s while the tab is visible.
+    staleTime: 15_000,
+    refetchInterval: TODAY_REFETCH_MS,
+    refetchOnWindowFocus: true,
+  });
+  // A refetch after the entity changed elsewhere answers for the new context: show only this one's.
+  const o = data.context === initial.context ? data : initial;
+  const t = o.figures;
+  return (
+    <section aria-labelledby="today-heading" aria-busy={isFetching} className="space-y-3" data-testid="today-block">
+      <h2 id="today-heading" className="text-sm font-semibold text-slate-800">
+        Today
+      </h2>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Figure label="Reservations" value={t.reservations} href={o.links?.kept} testId="today-reservations" hint="canceled left out" />
+        <Figure label="Covers" value={t.covers} href={o.links?.kept} testId="today-covers" hint="guests expected" />
+        <Figure label="No-shows so far" value={t.noShows} href={o.links?.noShows} testId="today-no-shows" />
+        <Figure label="Still to arrive" value={t.nextArrivals.length ? t.nextArrivals[0]!.time : '—'} testId="today-next-time" hint={t.nextArrivals.length ? 'next arrival, venue time' : 'no more arrivals today'} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card title="By status">
+          {t.byStatus.length ? (
+            <table className="w-full text-left text-sm">
+              <thead className="text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="py-1 font-medium">Status</th>
+                  <th scope="col" className="py-1 text-right font-medium">Reservations</th>
+                  <th scope="col" className="py-1 text-right font-medium">Covers</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {t.byStatus.map((s) => (
+                  <tr key={s.status} data-testid={`today-status-${s.status}`}>
+                    <th scope="row" className="py-1.5 font-normal">
+                      {o.links ? (
+                        <Link href={o.links.byStatus[s.status] ?? o.links.kept} className="text-brand-700 hover:underline">
+                          {s.status.replace('_', '-')}
+                        </Link>
+                      ) : (
+                        s.status.replace('_', '-')
+                      )}
+                    </th>
+                    <td className="py-1.5 text-right tabular-nums" data-testid="count">{s.reservations}</td>
+                    <td className="py-1.5 text-right tabular-nums">{s.covers}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="text-sm text-slate-500">No reservations today.</p>
+          )}
+        </Card>
+        <Card title="Next arrivals">
+          {t.nextArrivals.length ? (
+            <ul className="divide-y divide-slate-100 text-sm" data-testid="next-arrivals">
+              {t.nextArrivals.map((r) => (
+                <li key={r.id} className="flex items-baseline justify-between gap-3 py-1.5">
+                  {o.links ? (
+                    <Link href={`/reservations/${r.id}`} className="min-w-0 truncate text-brand-700 hover:underline">
+                      <span className="font-medium tabular-nums text-slate-900">{r.time}</span> {r.guest}
+                    </Link>
+                  ) : (
+                    <span className="min-w-0 truncate">
+                      <span className="font-medium tabular-nums text-slate-900">{r.time}</span> {r.guest}
+                    </span>
+                  )}
+                  <span className="shrink-0 text-xs text-slate-500">
+                    {r.partySize} · {r.venueName}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-500">No one else is expected today.</p>
+          )}
+        </Card>
+      </div>
+    </section>
+  );
+}

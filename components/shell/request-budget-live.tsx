@@ -1,0 +1,32 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { readRequestBudget } from '@/app/actions/request-budget';
+import { queryKeys } from '@/lib/queries/keys';
+import { BudgetFigure, type RequestBudgetFigure } from './request-budget-figure';
+
+/** Re-read every 30 s while the tab is visible and when it regains focus. */
+export const REQUEST_BUDGET_REFETCH_MS = 30_000;
+
+/** The figure kept current with TanStack Query, starting from the layout's value. */
+export function LiveRequestBudget({ initial, locale }: { initial: RequestBudgetFigure | null; locale: string }) {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: queryKeys.requestBudget(),
+    queryFn: async () => {
+      const r = await readRequestBudget({});
+      if (!r.ok) throw new Error(r.error);
+      return r.data;
+    },
+    initialData: initial,
+    staleTime: 10_000,
+    refetchInterval: REQUEST_BUDGET_REFETCH_MS,
+    refetchOnWindowFocus: true,
+  });
+  // A new render of the layout (a refresh) carries a newer figure than the cache.
+  useEffect(() => {
+    if (initial) queryClient.setQueryData(queryKeys.requestBudget(), initial);
+  }, [initial, queryClient]);
+  return data ? <BudgetFigure data={data} locale={locale} /> : null;
+}

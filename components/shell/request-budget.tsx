@@ -1,0 +1,24 @@
+'use client';
+
+import { useEffect, useState, type ComponentType } from 'react';
+import { BudgetFigure, type RequestBudgetFigure } from './request-budget-figure';
+
+type Live = ComponentType<{ initial: RequestBudgetFigure | null; locale: string }>;
+
+/**
+ * "API remaining/limit" in the header. The layout's value shows at once; the part that keeps it
+ * current (TanStack Query's observer, see request-budget-live.tsx) loads after the page is
+ * interactive, so it is not in any page's first JavaScript.
+ */
+export function RequestBudget({ initial, locale }: { initial: RequestBudgetFigure | null; locale: string }) {
+  const [LiveFigure, setLive] = useState<Live | null>(null);
+  useEffect(() => {
+    let active = true;
+    void import('./request-budget-live').then((m) => active && setLive(() => m.LiveRequestBudget));
+    return () => {
+      active = false;
+    };
+  }, []);
+  if (LiveFigure) return <LiveFigure initial={initial} locale={locale} />;
+  return initial ? <BudgetFigure data={initial} locale={locale} /> : null;
+}

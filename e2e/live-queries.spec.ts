@@ -1,0 +1,77 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { Reservation } from '../lib/guestbook/schemas';
+import { defaultEntity, partner } from './demo-world';
+import { STORAGE } from './env';
+import { sandboxApi, sandboxPatchReservation } from './sandbox';
+
+/** Today's reservations of the default entity that can lose a guest (confirmed or pending, party over 1). */
+async function shrinkable(request: APIRequestContext, today: string): Promise<Reservation[]> {
+  const res = (await sandboxApi(request, `/v2/reservations?date=${today}&status[in]=confirmed,pending&party_size[gte]=2&limit=100`, partner, defaultEntity)) as { data: Reservation[] };
+  return res.data;
+}
+
+test.describe('as a viewer', () => {
+  test.use({ storageState: STORAGE.viewer });
+
+  test('the overview\'s "today" block is read again every 60 s and on focus, without reloading the page', async ({ page, request }) => {
+    await page.clock.install();
+    await page.goto('/');
+    const today = (await page.getByTestId('overview-today').textContent())!;
+    const covers = Number(await page.getByTestId('today-covers').textContent());
+    const [a, b] = await shrinkable(request, today);
+    expect(b, 'two reservations today with a party over 1').toBeTruthy();
+    await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-still-here', 'yes'));
+
+    // Another channel takes a guest off a reservation: the block shows it at its next minute.
+    await sandboxPatchReservation(request, partner, defaultEntity, a!.id, { party_size: a!.party_size! - 1 });
+    await page.clock.fastForward(61_000);
+    await expect(page.getByTestId('today-covers')).toHaveText(String(covers - 1));
+
+    // And when the tab regains focus, once its figures are over 15 s old.
+    await sandboxPatchReservation(request, partner, defaultEntity, b!.id, { party_size: b!.party_size! - 1 });
+    await page.clock.fastForward(16_000);
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await expect(page.getByTestId('today-covers')).toHaveText(String(covers - 2));
+    await expect(page.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+  });
+
+  test("the header's request budget follows the API's count without reloading the page", async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/identity');
+    const figure = page.getByTestId('rate-limit');
+    await expect(figure).toHaveText(/^API \d+\/\d+$/);
+    const before = (await figure.textContent())!;
+    await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-still-here', 'yes'));
+    // Another tab spends requests.
+    const other = await page.context().newPage();
+    await other.goto('/reservations?sort=-date&page=3');
+    await other.close();
+    await page.clock.fastForward(31_000);
+    await expect(figure).not.toHaveText(before);
+    await expect(figure).toHaveText(/^API \d+\/\d+$/);
+    await expect(page.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+  });
+});
+
+test.describe('as an operator', () => {
+  test.use({ storageState: STORAGE.operator });
+
+  test("a cancel marks the entity's cached searches stale: Back to the results shows the reservation canceled", async ({ page, request }) => {
+    const today = new Date().toISOString().slice(0, 10);
+    const search = `/reservations?date[gte]=${today}&status=confirmed&sort=date`;
+    await page.goto(search);
+    const firstRow = page.getByTestId('reservations-table').locator('tbody tr').first();
+    const rowId = (await firstRow.getAttribute('data-testid'))!.replace('reservation-row-', '');
+    const total = Number(await page.getByTestId('result-count').textContent());
+    await firstRow.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/reservations/${rowId}$`));
+    await page.getByRole('button', { name: 'Cancel reservation' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect(page.getByTestId('reservation-status')).toHaveText('canceled');
+    await page.goBack();
+    await expect(page.getByTestId('result-count')).toHaveText(String(total - 1));
+    await expect(page.getByTestId(`reservation-row-${rowId}`)).toHaveCount(0);
+    const stored = (await sandboxApi(request, `/v2/reservations/${rowId}`, partner, defaultEntity)) as { data: Reservation };
+    expect(stored.data.status).toBe('canceled');
+  });
+});

@@ -1,0 +1,88 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Reservation } from '../lib/guestbook/schemas';
+import { defaultEntity, partner } from './demo-world';
+import { STORAGE } from './env';
+import { controls, sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+
+test.use({ storageState: STORAGE.viewer });
+
+const SEARCH = 'sort=date';
+
+/** The ids of one page of the search, read from the sandbox directly. */
+async function sandboxPage(request: APIRequestContext, page: number): Promise<string[]> {
+  const res = (await sandboxApi(request, `/v2/reservations?${SEARCH}&page=${page}&limit=25`, partner, defaultEntity)) as { data: Reservation[] };
+  return res.data.map((r) => r.id);
+}
+
+const shownIds = async (page: Page) =>
+  (await page.getByTestId('reservations-table').locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('reservation-row-', ''))));
+
+/** The page's /v2/reservations reads in the sandbox's log since `mark`, as `page=N`. */
+const reservationReads = async (request: APIRequestContext, mark: number) =>
+  (await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'GET' && r.path === '/v2/reservations').map((r) => new URLSearchParams(r.query).get('page') ?? '1');
+
+test.afterEach(async () => {
+  await controls.clearFaults();
+});
+
+test('paging keeps the previous rows until the next arrive, reads the next page ahead, and Back comes from the cache', async ({ page, request }) => {
+  const mark = await sandboxRequestMark(request);
+  await page.goto(`/reservations?${SEARCH}`);
+  await expect(page.getByTestId('pager-status')).toHaveText(/^Page 1 of \d+$/);
+  const [first, second, third] = [await sandboxPage(request, 1), await sandboxPage(request, 2), await sandboxPage(request, 3)];
+  expect(await shownIds(page)).toEqual(first);
+  // The page after the one shown is read ahead once the page is live.
+  await expect.poll(() => reservationReads(request, mark)).toContain('2');
+  // ...and its answer has reached the browser (no request in flight).
+  await page.waitForLoadState('networkidle');
+  // A marker in the page's own DOM: a reload or a server-rendered navigation would drop it.
+  await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-still-here', 'yes'));
+
+  // Page 2 was read ahead: it shows at once; page 3 is then read ahead, slowly.
+  await controls.setFaults({ latency_ms: 4_000 });
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(page.getByTestId('pager-status')).toHaveText(/^Page 2 of/);
+  expect(await shownIds(page)).toEqual(second);
+
+  // Page 3 has not arrived: page 2's rows stay, marked as loading.
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]page=3(&|$)/);
+  await expect(page.getByTestId('results-loading')).toHaveText('Loading page 3…');
+  expect(await shownIds(page)).toEqual(second);
+  await expect(page.getByTestId('reservations-table')).toHaveAttribute('aria-busy', 'true');
+  await controls.clearFaults();
+  await expect(page.getByTestId('pager-status')).toHaveText(/^Page 3 of/, { timeout: 20_000 });
+  await expect(page.getByTestId('results-loading')).toHaveCount(0);
+  expect(await shownIds(page)).toEqual(third);
+  await expect(page.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+  await expect.poll(() => reservationReads(request, mark)).toContain('4');
+
+  // Back: pages 2 and 1 come from the cache, with no /v2/reservations request.
+  const back = await sandboxRequestMark(request);
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(page.getByTestId('pager-status')).toHaveText(/^Page 2 of/);
+  expect(await shownIds(page)).toEqual(second);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(page.getByTestId('pager-status')).toHaveText(/^Page 1 of/);
+  expect(await shownIds(page)).toEqual(first);
+  await expect(page.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+  expect(await reservationReads(request, back)).toEqual([]);
+
+  // The address is still the source of truth: Forward, then a reload, shows the page it names.
+  await page.goForward();
+  await expect(page.getByTestId('pager-status')).toHaveText(/^Page 2 of/);
+  await page.reload();
+  await expect(page.getByTestId('pager-status')).toHaveText(/^Page 2 of/);
+  expect(await shownIds(page)).toEqual(second);
+});
+
+test('a page link opened on its own shows that page', async ({ page, request }) => {
+  await page.goto('/reservations?sort=date');
+  const next = await page.getByRole('link', { name: 'Next' }).getAttribute('href');
+  expect(next).toBe('/reservations?sort=date&page=2');
+  await page.goto(next!);
+  expect(await shownIds(page)).toEqual(await sandboxPage(request, 2));
+});

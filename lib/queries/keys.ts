@@ -1,0 +1,15 @@
+/**
+ * The cache keys of the console's client-side queries, in one place so that a mutation
+ * invalidates exactly the queries it affects. Keys that depend on the selected entity carry
+ * its id (the context the server reads in).
+ */
+export const queryKeys = {
+  requestBudget: () => ['request-budget'] as const,
+  overviewToday: (context: string) => ['overview-today', context] as const,
+  /** every page of every reservation search in one entity's context */
+  reservationSearches: (context: string) => ['reservations', context] as const,
+  reservationSearch: (context: string, query: string, page: number) => ['reservations', context, query, page] as const,
+  entityLogo: (entityId: string) => ['entity-logo', entityId] as const,
+  globalSearches: () => ['global-search'] as const,
+  globalSearch: (q: string) => ['global-search', q] as const,
+};

@@ -1,0 +1,32 @@
+/** One page of a reservation search as the browser shows it (framework-free). */
+export interface ReservationRow {
+  id: string;
+  guestName: string;
+  status: string;
+  date: string;
+  time: string;
+  partySize: number | null;
+  venueName: string;
+  /** the venue's IANA time zone: date and time are local to it */
+  timeZone: string | null;
+  locale: string;
+}
+
+export interface SearchPage {
+  rows: ReservationRow[];
+  page: number;
+  totalPages: number;
+  totalItems: number;
+}
+
+/** The address of a page of a search: its canonical query (filters, then sort) and the page, 1 left out. */
+export function searchPageHref(query: string, page: number): string {
+  const parts = [query, page > 1 ? `page=${page}` : ''].filter(Boolean);
+  return `/reservations${parts.length ? `?${parts.join('&')}` : ''}`;
+}
+
+/** The page number of an address's `page` parameter; anything malformed is page 1 (as on the server). */
+export function pageOf(raw: string | null): number {
+  const n = Number(raw ?? 1);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
