@@ -51,7 +51,7 @@ const columns = helper.columns([
       return (
         <span className="tabular-nums" title={zone ? `Local time at the venue (${zone})` : undefined}>
           {info.getValue()}
-          {zone && <span className="ml-1 text-xs text-slate-400">{zone.split('/').pop()?.replace(/_/g, ' ')}</span>}
+          {zone && <span className="ml-1 text-xs text-slate-500">{zone.split('/').pop()?.replace(/_/g, ' ')}</span>}
         </span>
       );
     },
@@ -125,7 +125,7 @@ export function ResultsTable({
   const nextSort = (field: string, current: false | 'asc' | 'desc') => (current === false ? field : current === 'asc' ? `-${field}` : null);
 
   const link = 'rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-50';
-  const off = 'rounded-md px-3 py-1.5 text-sm font-medium text-slate-400 ring-1 ring-inset ring-slate-200';
+  const off = 'rounded-md px-3 py-1.5 text-sm font-medium text-slate-500 ring-1 ring-inset ring-slate-200';
   const shownPages = Math.max(totalPages, 1);
 
   return (
@@ -179,7 +179,7 @@ export function ResultsTable({
                         {field ? (
                           <Link href={href({ sort: nextSort(field, current) })} className="inline-flex items-center gap-1 hover:text-slate-800" data-testid={`sort-${field}`}>
                             <table.FlexRender header={header} />
-                            <span aria-hidden="true" className="text-slate-400">
+                            <span aria-hidden="true" className="text-slate-500">
                               {current === 'asc' ? '▲' : current === 'desc' ? '▼' : '↕'}
                             </span>
                           </Link>

@@ -30,7 +30,7 @@ export function LogoSection(props: Props) {
           // eslint-disable-next-line @next/next/no-img-element -- the API serves the image; no optimisation wanted
           <img src={logo.url} alt="Current logo" className="max-h-full max-w-full object-contain" />
         ) : (
-          <span className="text-xs text-slate-500">No logo</span>
+          <span className="text-xs text-slate-600">No logo</span>
         )}
       </div>
       <p className="text-sm text-slate-500">{logo ? (logo.width === null ? 'Processing…' : `${logo.width} × ${logo.height} px · aspect ratio ${logo.aspect_ratio?.toFixed(2)}`) : 'This entity has no logo yet.'}</p>

@@ -102,7 +102,7 @@ export function LogoUploader({ entityId, logo: logoOfPage, canEdit }: { entityId
             // eslint-disable-next-line @next/next/no-img-element -- the API serves the image; no optimisation wanted
             <img src={logo.url} alt="Current logo" className="max-h-full max-w-full object-contain" />
           ) : (
-            <span className="text-xs text-slate-500">No logo</span>
+            <span className="text-xs text-slate-600">No logo</span>
           )}
         </div>
         <div className="text-sm" aria-live="polite">
