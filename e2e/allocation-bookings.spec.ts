@@ -31,5 +31,6 @@ test('reducing a cell below the seats already booked on it warns in the review, 
   // Nothing was applied: the warning came from reads only.
   expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method !== 'GET')).toEqual([]);
   await page.getByRole('button', { name: 'Discard' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: /^Discard/ }).click();
   await expect(warning).toHaveCount(0);
 });
