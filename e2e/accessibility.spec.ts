@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
+import { openAccountMenu } from './staff';
 
 /**
  * WCAG 2.2 A/AA rules of axe on every page, at a phone's width and a desktop's, in both themes,
@@ -63,8 +64,7 @@ for (const size of SIZES) {
 
       test('an open dialog and an open menu pass axe', async ({ page }) => {
         await page.goto('/team');
-        await page.getByTestId('account-menu-button').click();
-        await expect(page.getByRole('menu')).toBeVisible();
+        await openAccountMenu(page);
         expect(await violations(page), 'account menu').toEqual([]);
         await page.keyboard.press('Escape');
         await page.getByRole('button', { name: 'Reset password' }).first().click();

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { buildActions } from './action-list';
 import { DASHBOARD_URL, STORAGE } from './env';
-import { addMember, signedInBrowser, signOutThroughMenu } from './staff';
+import { addMember, openAccountMenu, signedInBrowser, signOutThroughMenu } from './staff';
 import { postAction } from './server-actions';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 
@@ -106,7 +106,7 @@ test('"Sign out everywhere" ends every session of the account, this one included
   const phone = await signedInBrowser(browser, email, PASSWORD);
   const desk = await signedInBrowser(browser, email, PASSWORD);
   await expect(desk.page.getByTestId('shell-staff-name')).toHaveText('Eva Everywhere');
-  await desk.page.getByTestId('account-menu-button').click();
+  await openAccountMenu(desk.page);
   await desk.page.getByRole('menuitem', { name: /^Account/ }).click();
   await expect(desk.page).toHaveURL(/\/account$/);
   await desk.page.getByRole('button', { name: 'Sign out everywhere' }).click();

@@ -33,8 +33,20 @@ export async function signedInBrowser(browser: Browser, email: string, password:
   return { context, page };
 }
 
+/**
+ * Opens the account menu as a member would: the pointer comes over the button (its menu's code
+ * loads then, and the button becomes the menu's trigger), then clicks.
+ */
+export async function openAccountMenu(page: Page): Promise<void> {
+  const button = page.getByTestId('account-menu-button');
+  await button.hover();
+  await expect(button).toHaveAttribute('data-state', 'closed');
+  await button.click();
+  await expect(page.getByRole('menu')).toBeVisible();
+}
+
 /** Signs out through the account menu in the header, as a member would. */
 export async function signOutThroughMenu(page: Page): Promise<void> {
-  await page.getByTestId('account-menu-button').click();
+  await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
 }
