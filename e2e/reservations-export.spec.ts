@@ -21,6 +21,8 @@ async function allIds(request: APIRequestContext, query: string): Promise<string
 test('exports every page of the current search as CSV, in the search order', async ({ page, request }) => {
   const query = 'status[in]=confirmed,pending&sort=-date';
   await page.goto(`/reservations?${query}`);
+  // The search's paging loads over the server's render and reads the next page ahead: let it settle.
+  await page.waitForLoadState('networkidle');
   const total = Number(await page.getByTestId('result-count').textContent());
   expect(total).toBeGreaterThan(100); // more than one API page
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
@@ -34,6 +36,8 @@ test('exports every page of the current search as CSV, in the search order', asy
 
 test('cancelling an export stops reading pages and saves nothing', async ({ page, request }) => {
   await page.goto('/reservations?status[in]=confirmed,pending');
+  // The search's paging loads over the server's render and reads the next page ahead: let it settle.
+  await page.waitForLoadState('networkidle');
   const total = Number(await page.getByTestId('result-count').textContent());
   const pages = Math.ceil(total / 100);
   expect(pages).toBeGreaterThanOrEqual(3);
@@ -61,6 +65,10 @@ test('an export of a malformed search is refused with the reason, and a column h
   expect(((await res.json()) as { error: string }).error).toContain('date');
 
   await page.goto('/reservations');
+
+  // The search's paging loads over the server's render and reads the next page ahead: let it settle.
+
+  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('columnheader', { name: 'Locale' })).toBeVisible();
   await page.getByText('Columns', { exact: true }).click();
   await page.getByRole('checkbox', { name: 'Locale' }).uncheck();
