@@ -30,6 +30,7 @@ test.describe('web security', () => {
 
   test('a server action posted from another origin is refused and changes nothing', async ({ page }) => {
     await page.goto('/team');
+    await page.getByRole('button', { name: 'New member' }).click();
     const actionId = await captureActionId(page, async () => {
       await page.getByLabel('E-mail').fill('csrf-capture@demo.test');
       await page.getByLabel('Name').fill('Capture');
