@@ -48,6 +48,22 @@ export async function sandboxRequestMark(_request: APIRequestContext): Promise<n
   return controls.requestMark();
 }
 
+/**
+ * The request log's position once no API request has arrived for `quietMs`: what an earlier
+ * page's render still has in flight on the server (it goes on after the page closed) lands before
+ * the mark, not in the spec that reads after it.
+ */
+export async function sandboxQuietMark(_request: APIRequestContext, quietMs = 1_500, timeoutMs = 30_000): Promise<number> {
+  const until = Date.now() + timeoutMs;
+  let mark = await controls.requestMark();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    const next = await controls.requestMark();
+    if (next === mark || Date.now() > until) return next;
+    mark = next;
+  }
+}
+
 export async function sandboxRequestsSince(_request: APIRequestContext, mark: number): Promise<LoggedRequest[]> {
   return controls.requests(mark);
 }
