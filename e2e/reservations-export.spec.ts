@@ -70,8 +70,11 @@ test('an export of a malformed search is refused with the reason, and a column h
 
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('columnheader', { name: 'Locale' })).toBeVisible();
-  await page.getByText('Columns', { exact: true }).click();
-  await page.getByRole('checkbox', { name: 'Locale' }).uncheck();
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const locale = page.getByRole('menuitemcheckbox', { name: 'Locale' });
+  await expect(locale).toHaveAttribute('aria-checked', 'true');
+  await locale.click();
+  await expect(locale).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByRole('columnheader', { name: 'Locale' })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('columnheader', { name: 'Guest' })).toBeVisible();

@@ -14,6 +14,7 @@ import {
 } from '@tanstack/react-table';
 import { cn } from './cn';
 import { ColumnsMenu } from './columns-menu';
+import type { SortRows } from './sort-rows';
 
 export const dataTableFeatures = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
 export type DataTableFeatures = typeof dataTableFeatures;
@@ -35,11 +36,19 @@ export interface DataTableProps<Row extends RowData> {
    * column's next sort (ascending, descending, then the default order).
    */
   sort?: { state: SortingState; href: (columnId: string, next: 'asc' | 'desc' | null) => string };
-  /** Sorting done here, on the rows of the page, for lists the API does not sort. */
-  sortInBrowser?: boolean;
+  /**
+   * Sorting done here, on the rows of the page, for lists the API does not sort: `sortRows` from
+   * `./sort-rows` (passed in, as TanStack's row models are, so that lists the API sorts do not ship it).
+   */
+  sortInBrowser?: SortRows;
   /** the browser storage key under which hidden columns are remembered; without it there is no Columns menu */
   visibilityKey?: string;
+  /** left of the Columns menu: the list's count or filters */
   toolbar?: ReactNode;
+  /** right, beside the Columns menu: what can be done with the list (an export) */
+  actions?: ReactNode;
+  /** the rows shown are being replaced (a next page loads): dimmed and `aria-busy` */
+  busy?: boolean;
 }
 
 /**
@@ -47,7 +56,7 @@ export interface DataTableProps<Row extends RowData> {
  * per browser, an empty state, and on narrow screens a horizontal scroll region whose first
  * column stays in view.
  */
-export function DataTable<Row extends RowData>({ columns, rows, label, rowKey, rowTestId, testId, empty, sort, sortInBrowser, visibilityKey, toolbar }: DataTableProps<Row>) {
+export function DataTable<Row extends RowData>({ columns, rows, label, rowKey, rowTestId, testId, empty, sort, sortInBrowser, visibilityKey, toolbar, actions, busy }: DataTableProps<Row>) {
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>({});
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
   useEffect(() => {
@@ -64,7 +73,7 @@ export function DataTable<Row extends RowData>({ columns, rows, label, rowKey, r
   const table = useTable({
     features: dataTableFeatures,
     columns,
-    data: sortInBrowser ? sortRows(rows, columns, localSorting) : rows,
+    data: sortInBrowser ? sortInBrowser(rows, columns, localSorting) : rows,
     manualSorting: true,
     getRowId: (row) => rowKey(row),
     state: { sorting, columnVisibility },
@@ -83,10 +92,13 @@ export function DataTable<Row extends RowData>({ columns, rows, label, rowKey, r
 
   return (
     <div className="space-y-3">
-      {(toolbar || (visibilityKey && hideable.length > 0)) && (
+      {(toolbar || actions || (visibilityKey && hideable.length > 0)) && (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="min-w-0">{toolbar}</div>
-          {visibilityKey && hideable.length > 0 && <ColumnsMenu columns={hideable} />}
+          <div className="flex flex-wrap items-center gap-3">
+            {visibilityKey && hideable.length > 0 && <ColumnsMenu columns={hideable} />}
+            {actions}
+          </div>
         </div>
       )}
       {rows.length === 0 ? (
@@ -96,7 +108,7 @@ export function DataTable<Row extends RowData>({ columns, rows, label, rowKey, r
       ) : (
         // A keyboard user can scroll the region: it is focusable and named.
         <div role="region" aria-label={label} tabIndex={0} className="-mx-4 overflow-x-auto sm:mx-0">
-          <table className="w-full text-left text-sm" data-testid={testId}>
+          <table className={cn('w-full text-left text-sm', busy && 'opacity-60')} data-testid={testId} aria-busy={busy || undefined}>
             <caption className="sr-only">{label}</caption>
             <thead className="text-xs tracking-wide text-slate-500 uppercase">
               {table.getHeaderGroups().map((group) => (
@@ -119,7 +131,7 @@ export function DataTable<Row extends RowData>({ columns, rows, label, rowKey, r
                         aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : canSort ? 'none' : undefined}
                       >
                         {canSort && sort ? (
-                          <Link href={sort.href(header.column.id, next)} className="inline-flex min-h-6 items-center gap-1 hover:text-slate-800" data-testid={`sort-${header.column.id}`}>
+                          <Link href={sort.href(header.column.id, next)} prefetch={false} className="inline-flex min-h-6 items-center gap-1 hover:text-slate-800" data-testid={`sort-${header.column.id}`}>
                             {content}
                             {arrow}
                           </Link>
@@ -157,20 +169,4 @@ export function DataTable<Row extends RowData>({ columns, rows, label, rowKey, r
       )}
     </div>
   );
-}
-
-/** Sorts the rows of one page by a column's value (numbers as numbers, the rest as text). */
-function sortRows<Row extends RowData>(rows: Row[], columns: DataTableColumn<Row>[], sorting: SortingState): Row[] {
-  const [by] = sorting;
-  if (!by) return rows;
-  const column = columns.find((c) => (c.id ?? ('accessorKey' in c ? String(c.accessorKey) : undefined)) === by.id);
-  if (!column || !('accessorKey' in column)) return rows;
-  const key = column.accessorKey as keyof Row;
-  const sorted = [...rows].sort((a, b) => {
-    const x = a[key];
-    const y = b[key];
-    if (typeof x === 'number' && typeof y === 'number') return x - y;
-    return String(x ?? '').localeCompare(String(y ?? ''));
-  });
-  return by.desc ? sorted.reverse() : sorted;
 }

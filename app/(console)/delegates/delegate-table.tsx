@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Badge } from '@/components/ui/badge';
+import { sortRows } from '@/components/ui/sort-rows';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 
@@ -53,7 +54,7 @@ export function DelegateTable({ delegates }: { delegates: DelegateRow[] }) {
       rowKey={(d) => d.id}
       rowTestId={() => 'delegate-row'}
       testId="delegate-table"
-      sortInBrowser
+      sortInBrowser={sortRows}
       visibilityKey="delegates.columns"
       empty={delegates.length === 0 ? 'This partner manages no delegates.' : `No delegate on this page matches “${query}”.`}
       toolbar={

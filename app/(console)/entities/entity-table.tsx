@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Badge } from '@/components/ui/badge';
+import { sortRows } from '@/components/ui/sort-rows';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 
 export interface EntityRow {
@@ -55,7 +56,7 @@ export function EntityTable({ entities }: { entities: EntityRow[] }) {
       rowKey={(e) => e.id}
       rowTestId={() => 'entity-row'}
       testId="entity-table"
-      sortInBrowser
+      sortInBrowser={sortRows}
       visibilityKey="entities.columns"
       empty="No entities are assigned to these credentials."
     />

@@ -1,6 +1,7 @@
 'use client';
 
 import { createColumnHelper } from '@tanstack/react-table';
+import { sortRows } from '@/components/ui/sort-rows';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 
 export interface MarketRow {
@@ -15,5 +16,5 @@ const columns = column.columns([
 ]);
 
 export function MarketTable({ markets }: { markets: MarketRow[] }) {
-  return <DataTable label="Markets" columns={columns} rows={markets} rowKey={(m) => m.id} testId="market-list" sortInBrowser empty="No markets." />;
+  return <DataTable label="Markets" columns={columns} rows={markets} rowKey={(m) => m.id} testId="market-list" sortInBrowser={sortRows} empty="No markets." />;
 }

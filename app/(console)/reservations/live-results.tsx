@@ -1,8 +1,8 @@
 'use client';
 
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
-import { ErrorState } from '@/components/ui/error-state';
-import { ResultsTable } from './results-table';
+import { useEffect } from 'react';
+import type { SearchPage } from '@/lib/reservations/search-page';
 import { useReservationSearch } from './use-reservation-search';
 
 export interface LiveResultsProps {
@@ -14,27 +14,31 @@ export interface LiveResultsProps {
   sort: string | null;
 }
 
-/** The results of the address's search, paged in the browser (see useReservationSearch). */
-export function LiveResults({ state, ...props }: LiveResultsProps) {
+/** What the results table shows while the search is paged in the browser. */
+export interface LiveView {
+  data: SearchPage | undefined;
+  /** the page being read while the previous one stays shown, or null */
+  loadingPage: number | null;
+  error: string | null;
+  onPage: (page: number) => void;
+}
+
+/**
+ * The address's search, paged in the browser (see useReservationSearch). It renders nothing: it
+ * hands each state to the table the server rendered, which stays mounted (and keeps what the
+ * user is doing with it, such as an open menu) when this takes over.
+ */
+export function LiveResults({ state, onView, ...props }: Pick<LiveResultsProps, 'state' | 'context' | 'query'> & { onView: (view: LiveView) => void }) {
   return (
     <HydrationBoundary state={state}>
-      <Results {...props} />
+      <Source {...props} onView={onView} />
     </HydrationBoundary>
   );
 }
 
-function Results({ context, query, filterQuery, sort }: Omit<LiveResultsProps, 'state'>) {
+function Source({ context, query, onView }: { context: string; query: string; onView: (view: LiveView) => void }) {
   const search = useReservationSearch({ context, query });
-  if (!search.data) return search.error ? <ErrorState title="Reservations could not be listed" message={search.error} /> : null;
-  return (
-    <ResultsTable
-      rows={search.data.rows}
-      filterQuery={filterQuery}
-      sort={sort}
-      page={search.data.page}
-      totalPages={search.data.totalPages}
-      totalItems={search.data.totalItems}
-      paging={{ loadingPage: search.loading ? search.page : null, error: search.error, onPage: search.goToPage }}
-    />
-  );
+  const { data, loading, page, error, goToPage } = search;
+  useEffect(() => onView({ data, loadingPage: loading || (!data && error) ? page : null, error, onPage: goToPage }), [data, loading, page, error, goToPage, onView]);
+  return null;
 }

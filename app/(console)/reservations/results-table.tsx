@@ -1,72 +1,56 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useMemo, useState } from 'react';
-import { columnVisibilityFeature, createColumnHelper, rowSortingFeature, tableFeatures, useTable, type ColumnVisibilityState, type SortingState } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { Badge } from '@/components/ui/badge';
+import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { toQueryString } from '@/lib/guestbook/filters';
 import type { ReservationRow } from '@/lib/reservations/search-page';
 import { ExportButton } from './export-button';
-
-const STATUS_TONE: Record<string, 'green' | 'amber' | 'red' | 'neutral' | 'violet'> = {
-  confirmed: 'green',
-  pending: 'amber',
-  canceled: 'red',
-  completed: 'neutral',
-  no_show: 'violet',
-};
-
-export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={STATUS_TONE[status] ?? 'neutral'}>{status.replace('_', '-')}</Badge>;
-}
+import { StatusBadge } from './status-badge';
 
 export type { ReservationRow };
 
-const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
+const helper = createColumnHelper<DataTableFeatures, ReservationRow>();
 
-/** Columns staff hid stay hidden on this browser. */
-const VISIBILITY_KEY = 'reservations.columns';
-const helper = createColumnHelper<typeof features, ReservationRow>();
-
-/** Which API sort field each sortable column stands for; the others the API cannot sort by. */
-const API_SORT: Partial<Record<string, string>> = { guestName: 'guest_last_name', status: 'status', date: 'date', partySize: 'party_size' };
-
+/*
+ * A sortable column's id is the API's sort field (`sort=guest_last_name`, `sort=-date`): the API
+ * sorts, the table shows the address's sort. The others the API cannot sort by.
+ */
 const columns = helper.columns([
   helper.accessor('guestName', {
+    id: 'guest_last_name',
     header: 'Guest',
     enableHiding: false,
     cell: (info) => (
-      <Link href={`/reservations/${info.row.original.id}`} className="font-medium text-brand-700 hover:underline">
+      // No prefetch: each would render a reservation's page, and read the API, for a row nobody opened.
+      <Link href={`/reservations/${info.row.original.id}`} prefetch={false} className="font-medium whitespace-nowrap text-brand-700 hover:underline">
         {info.getValue()}
       </Link>
     ),
   }),
   helper.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
-  helper.accessor('date', { header: 'Date', cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
+  helper.accessor('date', { header: 'Date', cell: (info) => <span className="whitespace-nowrap tabular-nums">{info.getValue()}</span> }),
   helper.accessor('time', {
     header: 'Time',
     enableSorting: false,
     cell: (info) => {
       const zone = info.row.original.timeZone;
       return (
-        <span className="tabular-nums" title={zone ? `Local time at the venue (${zone})` : undefined}>
+        <span className="whitespace-nowrap tabular-nums" title={zone ? `Local time at the venue (${zone})` : undefined}>
           {info.getValue()}
           {zone && <span className="ml-1 text-xs text-slate-500">{zone.split('/').pop()?.replace(/_/g, ' ')}</span>}
         </span>
       );
     },
   }),
-  helper.accessor('partySize', { header: 'Party', cell: (info) => info.getValue() ?? '—' }),
+  helper.accessor('partySize', { id: 'party_size', header: 'Party', cell: (info) => info.getValue() ?? '—' }),
   helper.accessor('venueName', { header: 'Venue', enableSorting: false }),
   helper.accessor('locale', { header: 'Locale', enableSorting: false, cell: (info) => <Badge>{info.getValue()}</Badge> }),
 ]);
 
-function sortingOf(sort: string | null): SortingState {
-  if (!sort) return [];
-  const field = sort.replace(/^-/, '');
-  const id = Object.entries(API_SORT).find(([, f]) => f === field)?.[0];
-  return id ? [{ id, desc: sort.startsWith('-') }] : [];
-}
+const sortingOf = (sort: string | null): SortingState => (sort ? [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }] : []);
 
 export function ResultsTable({
   rows,
@@ -87,148 +71,84 @@ export function ResultsTable({
   /** paging in the browser: the page being read (the rows shown are the previous page's until it arrives), and how to go to a page */
   paging?: { loadingPage: number | null; error: string | null; onPage: (page: number) => void };
 }) {
-  const sorting = useMemo(() => sortingOf(sort), [sort]);
   // Sorting and paging happen on the server: the table only reflects the URL's state.
-  const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>({});
-  useEffect(() => {
-    try {
-      const saved = JSON.parse(localStorage.getItem(VISIBILITY_KEY) ?? '{}') as ColumnVisibilityState;
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- browser storage is only readable after hydration
-      setColumnVisibility(saved);
-    } catch {
-      // an unreadable preference means all columns
-    }
-  }, []);
-  const table = useTable({
-    features,
-    columns,
-    data: rows,
-    manualSorting: true,
-    state: { sorting, columnVisibility },
-    onSortingChange: () => undefined,
-    onColumnVisibilityChange: (updater) => {
-      setColumnVisibility((old) => {
-        const next = typeof updater === 'function' ? updater(old) : updater;
-        localStorage.setItem(VISIBILITY_KEY, JSON.stringify(next));
-        return next;
-      });
-    },
-  });
-
+  const sorting = useMemo(() => sortingOf(sort), [sort]);
   const href = (next: { sort?: string | null; page?: number }) => {
     const s = next.sort === undefined ? sort : next.sort;
     const p = next.page ?? 1;
     const parts = [filterQuery, s ? toQueryString([['sort', s]]) : '', p > 1 ? `page=${p}` : ''].filter(Boolean);
     return `/reservations${parts.length ? `?${parts.join('&')}` : ''}`;
   };
-  /** ascending first, then descending, then the API's default order */
-  const nextSort = (field: string, current: false | 'asc' | 'desc') => (current === false ? field : current === 'asc' ? `-${field}` : null);
-
-  const link = 'rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-50';
-  const off = 'rounded-md px-3 py-1.5 text-sm font-medium text-slate-500 ring-1 ring-inset ring-slate-200';
   const shownPages = Math.max(totalPages, 1);
+  const loading = paging?.loadingPage != null;
 
   return (
-    <div className="rounded-lg bg-surface px-5 py-4 shadow-sm ring-1 ring-slate-200">
-      <div className="flex flex-wrap items-center justify-between gap-3 pb-3">
-        <p className="text-sm text-slate-600" aria-live="polite">
-          <span data-testid="result-count" className="font-semibold text-slate-900">
-            {totalItems}
-          </span>{' '}
-          {totalItems === 1 ? 'reservation matches' : 'reservations match'} this search.
-        </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <details className="relative text-sm">
-            <summary className="cursor-pointer rounded-md px-3 py-1.5 font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50">Columns</summary>
-            <fieldset className="absolute right-0 z-10 mt-1 w-44 space-y-1 rounded-md bg-surface p-3 shadow-lg ring-1 ring-slate-200">
-              <legend className="sr-only">Visible columns</legend>
-              {table
-                .getAllLeafColumns()
-                .filter((c) => c.getCanHide())
-                .map((c) => (
-                  <label key={c.id} className="flex items-center gap-2">
-                    <input type="checkbox" checked={c.getIsVisible()} onChange={(e) => c.toggleVisibility(e.target.checked)} />
-                    {typeof c.columnDef.header === 'string' ? c.columnDef.header : c.id}
-                  </label>
-                ))}
-            </fieldset>
-          </details>
-          <ExportButton query={[filterQuery, sort ? toQueryString([['sort', sort]]) : ''].filter(Boolean).join('&')} totalItems={totalItems} />
-        </div>
-      </div>
-      {rows.length === 0 ? (
-        <p data-testid="reservations-empty" className="rounded-md bg-slate-50 py-10 text-center text-sm text-slate-500">
-          {totalItems === 0 ? 'No reservations match this search. Loosen a condition or clear the search.' : 'This page is past the last page of results.'}
-        </p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className={`w-full text-left text-sm ${paging?.loadingPage != null ? 'opacity-60' : ''}`} data-testid="reservations-table" aria-busy={paging?.loadingPage != null}>
-            <thead className="text-xs uppercase tracking-wide text-slate-500">
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const field = API_SORT[header.column.id];
-                    const current = header.column.getIsSorted();
-                    return (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        className="whitespace-nowrap py-2 pr-4 font-medium"
-                        aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : field ? 'none' : undefined}
-                      >
-                        {field ? (
-                          <Link href={href({ sort: nextSort(field, current) })} className="inline-flex items-center gap-1 hover:text-slate-800" data-testid={`sort-${field}`}>
-                            <table.FlexRender header={header} />
-                            <span aria-hidden="true" className="text-slate-500">
-                              {current === 'asc' ? '▲' : current === 'desc' ? '▼' : '↕'}
-                            </span>
-                          </Link>
-                        ) : (
-                          <table.FlexRender header={header} />
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} data-testid={`reservation-row-${row.original.id}`} className="hover:bg-slate-50">
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="whitespace-nowrap py-2.5 pr-4 text-slate-700">
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <nav aria-label="Pagination" className="flex items-center justify-between gap-3 pt-4 text-sm text-slate-600">
+    <div className="rounded-lg bg-surface px-4 py-4 shadow-sm ring-1 ring-slate-200 sm:px-5">
+      <DataTable
+        columns={columns}
+        rows={rows}
+        label="Reservations matching this search"
+        rowKey={(r) => r.id}
+        rowTestId={(r) => `reservation-row-${r.id}`}
+        testId="reservations-table"
+        busy={loading}
+        empty={totalItems === 0 ? 'No reservations match this search. Loosen a condition or clear the search.' : 'This page is past the last page of results.'}
+        sort={{ state: sorting, href: (field, direction) => href({ sort: direction === null ? null : direction === 'desc' ? `-${field}` : field }) }}
+        visibilityKey="reservations.columns"
+        toolbar={
+          <p className="text-sm text-slate-600" aria-live="polite">
+            <span data-testid="result-count" className="font-semibold text-slate-900">
+              {totalItems}
+            </span>{' '}
+            {totalItems === 1 ? 'reservation matches' : 'reservations match'} this search.
+          </p>
+        }
+        actions={<ExportButton query={[filterQuery, sort ? toQueryString([['sort', sort]]) : ''].filter(Boolean).join('&')} totalItems={totalItems} />}
+      />
+      <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-slate-600">
         <span>
           <span data-testid="pager-status">
             Page {Math.min(page, shownPages)} of {shownPages}
           </span>
-          {paging?.loadingPage != null && (
+          {loading && (
             <span role="status" data-testid="results-loading" className="ml-3 text-slate-500">
               {paging.error ? `Page ${paging.loadingPage} could not be read: ${paging.error}` : `Loading page ${paging.loadingPage}…`}
             </span>
           )}
         </span>
         <span className="flex gap-2">
-          {page > 1 ? <PageLink className={link} href={href({ page: Math.min(page - 1, shownPages) })} page={Math.min(page - 1, shownPages)} rel="prev" onPage={paging?.onPage}>Previous</PageLink> : <span aria-disabled="true" className={off}>Previous</span>}
-          {page < totalPages ? <PageLink className={link} href={href({ page: page + 1 })} page={page + 1} rel="next" onPage={paging?.onPage}>Next</PageLink> : <span aria-disabled="true" className={off}>Next</span>}
+          <PageLink href={page > 1 ? href({ page: Math.min(page - 1, shownPages) }) : null} page={Math.min(page - 1, shownPages)} rel="prev" onPage={paging?.onPage}>
+            Previous
+          </PageLink>
+          <PageLink href={page < totalPages ? href({ page: page + 1 }) : null} page={page + 1} rel="next" onPage={paging?.onPage}>
+            Next
+          </PageLink>
         </span>
       </nav>
     </div>
   );
 }
 
-/** A real link (open in a new tab, copy, reload), followed in the browser without a server render when paging is handled here. */
-function PageLink({ href, page, onPage, className, rel, children }: { href: string; page: number; onPage?: (page: number) => void; className: string; rel: string; children: string }) {
-  if (!onPage) return <Link className={className} href={href} rel={rel}>{children}</Link>;
+const PAGE_LINK = 'inline-flex min-h-11 items-center rounded-md px-4 text-sm font-medium ring-1 ring-inset sm:min-h-9 sm:px-3';
+
+/**
+ * A real link (open in a new tab, copy, reload), followed in the browser without a server render
+ * when paging is handled here; without a page to go to, a disabled look that is not a link.
+ */
+function PageLink({ href, page, onPage, rel, children }: { href: string | null; page: number; onPage?: (page: number) => void; rel: string; children: string }) {
+  if (href === null)
+    return (
+      <span aria-disabled="true" className={`${PAGE_LINK} text-slate-500 ring-slate-200`}>
+        {children}
+      </span>
+    );
+  const className = `${PAGE_LINK} ring-slate-300 hover:bg-slate-50`;
+  if (!onPage)
+    return (
+      <Link className={className} href={href} rel={rel} prefetch={false}>
+        {children}
+      </Link>
+    );
   return (
     <a
       className={className}

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { createColumnHelper } from '@tanstack/react-table';
+import { sortRows } from '@/components/ui/sort-rows';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 
 export interface VenueRow {
@@ -29,5 +30,5 @@ const columns = column.columns([
 ]);
 
 export function VenueTable({ venues }: { venues: VenueRow[] }) {
-  return <DataTable label="Venues" columns={columns} rows={venues} rowKey={(v) => v.id} testId="venue-table" sortInBrowser visibilityKey="venues.columns" empty="No venues." />;
+  return <DataTable label="Venues" columns={columns} rows={venues} rowKey={(v) => v.id} testId="venue-table" sortInBrowser={sortRows} visibilityKey="venues.columns" empty="No venues." />;
 }

@@ -16,7 +16,7 @@ import { readApi } from '@/lib/server/read';
 import { isCancelable, otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
-import { StatusBadge } from '../results-table';
+import { StatusBadge } from '../status-badge';
 import { CancelButton } from './cancel-button';
 import { ModifyPanel } from './modify-panel';
 

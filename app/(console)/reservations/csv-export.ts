@@ -1,0 +1,44 @@
+import { CsvRecordCounter } from './csv-records';
+
+export type ExportState =
+  | { phase: 'idle' }
+  | { phase: 'running'; rows: number; total: number }
+  | { phase: 'done'; rows: number }
+  | { phase: 'cancelled'; rows: number }
+  | { phase: 'failed'; message: string };
+
+/**
+ * Runs the export of a search: reads the CSV as it arrives, reporting the records counted so far,
+ * and hands the whole file to the browser as a download named for today. Resolves with how it
+ * ended; loaded with the first export, not with the page.
+ */
+export async function exportCsv({ query, totalItems, signal, onProgress }: { query: string; totalItems: number; signal: AbortSignal; onProgress: (rows: number, total: number) => void }): Promise<ExportState> {
+  const counter = new CsvRecordCounter();
+  try {
+    const res = await fetch(`/api/reservations/export${query ? `?${query}` : ''}`, { signal });
+    if (!res.ok || !res.body) {
+      const body = (await res.json().catch(() => null)) as { error?: string } | null;
+      return { phase: 'failed', message: body?.error ?? `The export failed (HTTP ${res.status}).` };
+    }
+    const total = Number(res.headers.get('x-total-items') ?? totalItems);
+    const reader = res.body.getReader();
+    const chunks: Uint8Array[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      counter.push(value);
+      onProgress(counter.records, total);
+    }
+    const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `reservations-${new Date().toISOString().slice(0, 10)}.csv`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    return { phase: 'done', rows: counter.records };
+  } catch (e) {
+    if (signal.aborted) return { phase: 'cancelled', rows: counter.records };
+    return { phase: 'failed', message: e instanceof Error && e.message ? `The export stopped: ${e.message}` : 'The export stopped.' };
+  }
+}
