@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link, { useLinkStatus } from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/components/ui/cn';
 
@@ -20,16 +20,24 @@ export function NavLinks({ items, label, onNavigate }: { items: NavItem[]; label
             key={href}
             href={href}
             // Console pages are dynamic and read the API: a prefetch would spend the request budget
-            // on pages nobody opened.
+            // on pages nobody opened. The page's heading comes with the server's first bytes; until
+            // then the link clicked shows that it is on its way.
             prefetch={false}
             onClick={onNavigate}
             aria-current={active ? 'page' : undefined}
             className={cn('flex min-h-10 items-center rounded-md px-3 text-sm font-medium md:min-h-9', active ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100')}
           >
             {text}
+            <PendingHint />
           </Link>
         );
       })}
     </nav>
   );
+}
+
+/** A small pulse beside the link clicked, until its page's first render arrives. */
+function PendingHint() {
+  const { pending } = useLinkStatus();
+  return <span aria-hidden="true" className={cn('ml-auto size-1.5 rounded-full bg-brand-600 transition-opacity delay-100', pending ? 'animate-pulse opacity-100' : 'opacity-0')} />;
 }

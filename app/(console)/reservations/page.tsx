@@ -1,6 +1,7 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Suspense } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { buildFilterParams, parseFilterQuery, RESERVATION_FILTERS, toQueryString } from '@/lib/guestbook/filters';
@@ -58,7 +59,10 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
           </Link>
         </div>
       ) : (
-        <Results filterQuery={toQueryString(buildFilterParams(conditions, RESERVATION_FILTERS))} conditions={conditions} page={page} sort={sort} />
+        // The heading and the filters show at once; the results follow when the API has answered.
+        <Suspense key={params.toString()} fallback={<ResultsLoading />}>
+          <Results filterQuery={toQueryString(buildFilterParams(conditions, RESERVATION_FILTERS))} conditions={conditions} page={page} sort={sort} />
+        </Suspense>
       )}
     </div>
   );
@@ -73,4 +77,17 @@ async function Results({ filterQuery, conditions, page, sort }: { filterQuery: s
   const queryClient = new QueryClient();
   queryClient.setQueryData(queryKeys.reservationSearch(context.data, query, page), result.data);
   return <ReservationResults initial={result.data} state={dehydrate(queryClient)} context={context.data} query={query} filterQuery={filterQuery} sort={sort ?? null} />;
+}
+
+function ResultsLoading() {
+  return (
+    <div className="space-y-3 rounded-lg bg-surface px-4 py-4 shadow-sm ring-1 ring-slate-200 sm:px-5" aria-busy="true" data-testid="reservations-loading">
+      <p className="text-sm text-slate-500">Searching…</p>
+      <div className="animate-pulse space-y-2">
+        {Array.from({ length: 8 }, (_, i) => (
+          <div key={i} className="h-8 rounded bg-slate-100" />
+        ))}
+      </div>
+    </div>
+  );
 }

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 export function NewReservationLink() {
   return (
     <Button asChild>
-      <Link href="/reservations/new" data-testid="new-reservation">
+      <Link href="/reservations/new" prefetch={false} data-testid="new-reservation">
         New reservation
       </Link>
     </Button>
