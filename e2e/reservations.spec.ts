@@ -68,6 +68,10 @@ test.describe('as an operator', () => {
     const ids = await rowIds(page);
     expect(ids).toEqual(expected.data.map((r) => r.id));
     expect(ids.length).toBeGreaterThan(0);
+    // one builder and one table, showing the search just run (not also the one before it)
+    await expect(page.getByRole('region', { name: 'Search reservations' })).toHaveCount(1);
+    await expect(page.getByTestId('reservations-table')).toHaveCount(1);
+    await expect(page.getByLabel('Attribute 1')).toHaveValue('party_size');
 
     const shared = await context.newPage();
     await shared.goto(page.url());

@@ -1,6 +1,6 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Suspense } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -60,7 +60,7 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
         </div>
       ) : (
         // The heading and the filters show at once; the results follow when the API has answered.
-        <Suspense key={params.toString()} fallback={<ResultsLoading />}>
+        <Suspense key={`results?${params.toString()}`} fallback={<ResultsLoading />}>
           <Results filterQuery={toQueryString(buildFilterParams(conditions, RESERVATION_FILTERS))} conditions={conditions} page={page} sort={sort} />
         </Suspense>
       )}
