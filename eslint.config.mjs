@@ -2,6 +2,12 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
+const NEXT_LINK = {
+  name: 'next/link',
+  importNames: ['default'],
+  message: 'use Link from @/components/ui/link: console pages are dynamic, and a prefetch reads the API for a page nobody opened',
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -23,10 +29,19 @@ export default defineConfig([
     },
   },
   {
+    // Links in the console do not prefetch unless they say so (components/ui/link.tsx).
+    files: ['app/**', 'components/**'],
+    ignores: ['components/ui/link.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [NEXT_LINK] }],
+    },
+  },
+  {
     // Client code never reaches the server-only layer.
     files: ['components/**', '**/*-form.tsx'],
+    ignores: ['components/ui/link.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/lib/server/*', '**/lib/server/*'], message: 'lib/server is server-only' }] }],
+      'no-restricted-imports': ['error', { paths: [NEXT_LINK], patterns: [{ group: ['@/lib/server/*', '**/lib/server/*'], message: 'lib/server is server-only' }] }],
     },
   },
 ]);

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { CoversChart } from '@/components/overview/covers-chart';
 import { TodayBlock } from '@/components/overview/today-block';
 import { Badge } from '@/components/ui/badge';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { readOverviewToday } from '@/app/actions/overview-today';
 import { Card } from '@/components/ui/card';

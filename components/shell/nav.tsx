@@ -1,8 +1,9 @@
 'use client';
 
-import Link, { useLinkStatus } from 'next/link';
+import { useLinkStatus } from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/components/ui/cn';
+import { Link } from '@/components/ui/link';
 
 export interface NavItem {
   href: string;
@@ -19,10 +20,8 @@ export function NavLinks({ items, label, onNavigate }: { items: NavItem[]; label
           <Link
             key={href}
             href={href}
-            // Console pages are dynamic and read the API: a prefetch would spend the request budget
-            // on pages nobody opened. The page's heading comes with the server's first bytes; until
-            // then the link clicked shows that it is on its way.
-            prefetch={false}
+            // Not prefetched (see Link): until the page's first bytes arrive, the link clicked
+            // shows that it is on its way.
             onClick={onNavigate}
             aria-current={active ? 'page' : undefined}
             className={cn('flex min-h-10 items-center rounded-md px-3 text-sm font-medium md:min-h-9', active ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100')}

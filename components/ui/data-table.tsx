@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   columnVisibilityFeature,
@@ -131,7 +131,7 @@ export function DataTable<Row extends RowData>({ columns, rows, label, rowKey, r
                         aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : canSort ? 'none' : undefined}
                       >
                         {canSort && sort ? (
-                          <Link href={sort.href(header.column.id, next)} prefetch={false} className="inline-flex min-h-6 items-center gap-1 hover:text-slate-800" data-testid={`sort-${header.column.id}`}>
+                          <Link href={sort.href(header.column.id, next)} className="inline-flex min-h-6 items-center gap-1 hover:text-slate-800" data-testid={`sort-${header.column.id}`}>
                             {content}
                             {arrow}
                           </Link>

@@ -31,12 +31,12 @@ export function ExportButton({ query, totalItems }: { query: string; totalItems:
           <span className="tabular-nums text-slate-600" data-testid="export-progress">
             {state.rows} of {state.total}
           </span>
-          <Button variant="secondary" onClick={() => controller.current?.abort()}>
+          <Button variant="secondary" size="sm" onClick={() => controller.current?.abort()}>
             Cancel export
           </Button>
         </>
       ) : (
-        <Button variant="secondary" onClick={() => void run()} disabled={totalItems === 0}>
+        <Button variant="secondary" size="sm" onClick={() => void run()} disabled={totalItems === 0}>
           Export CSV
         </Button>
       )}

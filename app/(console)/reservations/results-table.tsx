@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useMemo } from 'react';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { Badge } from '@/components/ui/badge';
@@ -24,8 +24,7 @@ const columns = helper.columns([
     header: 'Guest',
     enableHiding: false,
     cell: (info) => (
-      // No prefetch: each would render a reservation's page, and read the API, for a row nobody opened.
-      <Link href={`/reservations/${info.row.original.id}`} prefetch={false} className="font-medium whitespace-nowrap text-brand-700 hover:underline">
+      <Link href={`/reservations/${info.row.original.id}`} className="font-medium whitespace-nowrap text-brand-700 hover:underline">
         {info.getValue()}
       </Link>
     ),
@@ -145,7 +144,7 @@ function PageLink({ href, page, onPage, rel, children }: { href: string | null; 
   const className = `${PAGE_LINK} ring-slate-300 hover:bg-slate-50`;
   if (!onPage)
     return (
-      <Link className={className} href={href} rel={rel} prefetch={false}>
+      <Link className={className} href={href} rel={rel}>
         {children}
       </Link>
     );
