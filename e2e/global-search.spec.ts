@@ -3,6 +3,7 @@ import type { Reservation } from '../lib/guestbook/schemas';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { openSearchByKeyboard } from './staff';
 
 test.use({ storageState: STORAGE.viewer });
 
@@ -20,7 +21,7 @@ test("Ctrl+K, a guest's last name, Enter: that guest's reservation opens, with o
   await page.goto('/');
   await expect(page.getByTestId('today-reservations')).toBeVisible();
   const mark = await sandboxRequestMark(request);
-  await page.keyboard.press('Control+K');
+  await openSearchByKeyboard(page);
   const input = page.getByTestId('global-search-input');
   await expect(input).toBeFocused();
   // Typed as a person types, faster than the debounce: one search, not one per key.
@@ -48,7 +49,7 @@ test('an entity name opens its page, and a reservation id opens the reservation'
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Concierge');
 
   const target = await someReservation(request);
-  await page.keyboard.press('Control+K');
+  await openSearchByKeyboard(page);
   await page.getByTestId('global-search-input').fill(target.id);
   await expect(page.getByRole('option').first()).toContainText(target.guest!.last_name);
   await page.keyboard.press('Enter');
@@ -59,7 +60,7 @@ test('Escape closes the menu, and fewer than two characters send nothing', async
   await page.goto('/');
   await expect(page.getByTestId('today-reservations')).toBeVisible();
   const mark = await sandboxRequestMark(request);
-  await page.keyboard.press('Control+K');
+  await openSearchByKeyboard(page);
   await page.getByTestId('global-search-input').fill('a');
   await expect(page.getByText('Type at least 2 characters to search guests, entities and delegates.')).toBeVisible();
   await page.waitForTimeout(600);

@@ -50,3 +50,15 @@ export async function signOutThroughMenu(page: Page): Promise<void> {
   await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
 }
+
+/**
+ * Ctrl+K opens the global search. A key pressed before the page is interactive does nothing (the
+ * page's text is painted before its JavaScript runs): press again, as a person would.
+ */
+export async function openSearchByKeyboard(page: Page): Promise<void> {
+  const input = page.getByTestId('global-search-input');
+  await expect(async () => {
+    if (!(await input.isVisible())) await page.keyboard.press('Control+K');
+    await expect(input).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
