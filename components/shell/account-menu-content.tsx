@@ -2,8 +2,9 @@
 
 import { signOut } from 'next-auth/react';
 import { Link } from '@/components/ui/link';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { cn } from '@/components/ui/cn';
+import { useTakeFocus } from '@/components/ui/lazy';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -23,11 +24,13 @@ export interface AccountMenuProps {
   roleLabel: string;
 }
 
-export function AccountMenuContent({ open, onOpenChange, ...who }: AccountMenuProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AccountMenuContent({ open, onOpenChange, focusTrigger, ...who }: AccountMenuProps & { open: boolean; onOpenChange: (open: boolean) => void; focusTrigger?: boolean }) {
   const [theme, setTheme] = useState<ThemeChoice>(currentTheme);
+  const trigger = useRef<HTMLButtonElement>(null);
+  useTakeFocus(trigger, focusTrigger);
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
-      <DropdownMenuTrigger className={cn(accountTriggerClass)} data-testid="account-menu-button">
+      <DropdownMenuTrigger ref={trigger} className={cn(accountTriggerClass)} data-testid="account-menu-button">
         <AccountLabel {...who} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64" data-testid="account-menu">

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { cn } from '@/components/ui/cn';
-import { onFirstUse, useLoaded } from '@/components/ui/lazy';
+import { focusedByKeyboard, onFirstUse, useLoadedTrigger } from '@/components/ui/lazy';
 import type { AccountMenuProps } from './account-menu-content';
 
 const loadMenu = onFirstUse(() => import('./account-menu-content').then((m) => m.AccountMenuContent));
@@ -11,18 +11,19 @@ export const accountTriggerClass = 'flex min-h-9 items-center gap-2 rounded-md p
 
 /** The signed-in member: name and role, opening their account, theme and sign-out menu. */
 export function AccountMenu(props: AccountMenuProps) {
-  const [Menu, load] = useLoaded(loadMenu);
+  const { loaded: Menu, load, placeholder, focusLoaded } = useLoadedTrigger(loadMenu);
   const [open, setOpen] = useState(false);
-  if (Menu) return <Menu {...props} open={open} onOpenChange={setOpen} />;
+  if (Menu) return <Menu {...props} open={open} onOpenChange={setOpen} focusTrigger={focusLoaded} />;
   return (
     <button
+      ref={placeholder}
       type="button"
       aria-haspopup="menu"
       aria-expanded={false}
       data-testid="account-menu-button"
       className={cn(accountTriggerClass)}
       onPointerEnter={() => void load()}
-      onFocus={() => void load()}
+      onFocus={(e) => focusedByKeyboard(e) && void load()}
       onClick={() => void load().then(() => setOpen(true))}
     >
       <AccountLabel {...props} />

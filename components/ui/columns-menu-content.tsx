@@ -1,13 +1,19 @@
 'use client';
 
+import { useRef } from 'react';
 import { buttonVariants } from './button';
 import type { ColumnChoice } from './columns-menu';
+import { useTakeFocus } from './lazy';
 import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuLabel, DropdownMenuTrigger } from './dropdown-menu';
 
-export function ColumnsMenuContent({ columns, open, onOpenChange }: { columns: ColumnChoice[]; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ColumnsMenuContent({ columns, open, onOpenChange, focusTrigger }: { columns: ColumnChoice[]; open: boolean; onOpenChange: (open: boolean) => void; focusTrigger?: boolean }) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  useTakeFocus(trigger, focusTrigger);
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
-      <DropdownMenuTrigger className={buttonVariants({ variant: 'secondary', size: 'sm' })}>Columns</DropdownMenuTrigger>
+      <DropdownMenuTrigger ref={trigger} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+        Columns
+      </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-44">
         <DropdownMenuLabel>Visible columns</DropdownMenuLabel>
         {columns.map((c) => (

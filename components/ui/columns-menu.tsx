@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Button } from './button';
-import { onFirstUse, useLoaded } from './lazy';
+import { focusedByKeyboard, onFirstUse, useLoadedTrigger } from './lazy';
 
 export interface ColumnChoice {
   id: string;
@@ -15,11 +15,11 @@ const loadMenu = onFirstUse(() => import('./columns-menu-content').then((m) => m
 
 /** "Columns": which columns a list shows. The menu's code loads when first reached for. */
 export function ColumnsMenu({ columns }: { columns: ColumnChoice[] }) {
-  const [Menu, load] = useLoaded(loadMenu);
+  const { loaded: Menu, load, placeholder, focusLoaded } = useLoadedTrigger(loadMenu);
   const [open, setOpen] = useState(false);
-  if (Menu) return <Menu columns={columns} open={open} onOpenChange={setOpen} />;
+  if (Menu) return <Menu columns={columns} open={open} onOpenChange={setOpen} focusTrigger={focusLoaded} />;
   return (
-    <Button variant="secondary" size="sm" aria-haspopup="menu" aria-expanded={false} onPointerEnter={() => void load()} onFocus={() => void load()} onClick={() => void load().then(() => setOpen(true))}>
+    <Button ref={placeholder} variant="secondary" size="sm" aria-haspopup="menu" aria-expanded={false} onPointerEnter={() => void load()} onFocus={(e) => focusedByKeyboard(e) && void load()} onClick={() => void load().then(() => setOpen(true))}>
       Columns
     </Button>
   );

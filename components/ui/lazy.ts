@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
 
 /**
  * A module loaded once, on first use. Menus, dialogs and toasts load their library when the user
@@ -24,3 +24,39 @@ export function useLoaded<T>(load: () => Promise<T>): [T | null, () => Promise<T
   );
   return [value, start];
 }
+
+/**
+ * A trigger drawn first as a plain button and replaced by the loaded one (a menu's trigger must be
+ * the library's own). `load` also notes whether the plain button had the focus when the module
+ * arrived: the loaded trigger then takes it, so a keyboard user who tabbed onto it keeps their
+ * place instead of being sent back to the top of the page.
+ */
+export function useLoadedTrigger<T>(load: () => Promise<T>): { loaded: T | null; load: () => Promise<T>; placeholder: RefObject<HTMLButtonElement | null>; focusLoaded: boolean } {
+  const [loaded, start] = useLoaded(load);
+  const placeholder = useRef<HTMLButtonElement>(null);
+  const [focusLoaded, setFocusLoaded] = useState(false);
+  const loadKeepingFocus = useCallback(
+    () =>
+      start().then((v) => {
+        // Runs before React draws the loaded trigger: the plain button is still in the page.
+        if (placeholder.current && placeholder.current === document.activeElement) setFocusLoaded(true);
+        return v;
+      }),
+    [start],
+  );
+  return { loaded, load: loadKeepingFocus, placeholder, focusLoaded };
+}
+
+/** The loaded side of useLoadedTrigger: its trigger takes the focus the plain button had. */
+export function useTakeFocus(trigger: RefObject<HTMLElement | null>, take: boolean | undefined): void {
+  useEffect(() => {
+    if (take) trigger.current?.focus();
+  }, [take, trigger]);
+}
+
+/**
+ * Whether a focus came from the keyboard. A plain trigger loads its module on a keyboard focus
+ * only: a mouse press focuses it too, and a module arriving between the press and the release
+ * would swap the button under the pointer and lose the click (the click loads it instead).
+ */
+export const focusedByKeyboard = (e: FocusEvent<HTMLElement>): boolean => e.currentTarget.matches(':focus-visible');

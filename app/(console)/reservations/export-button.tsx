@@ -1,50 +1,25 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import type { ExportState } from './csv-export';
+import { focusedByKeyboard, onFirstUse, useLoadedTrigger } from '@/components/ui/lazy';
 
-/** Exports every page of the current search as CSV, showing progress; Cancel stops the download and the server's reading. */
+const loadRun = onFirstUse(() => import('./export-run').then((m) => m.ExportRun));
+
+/**
+ * "Export CSV". The export's code (its progress, Cancel, the reading and saving of the CSV) loads
+ * when the button is pressed or reached by the keyboard, not with the page; a press starts the
+ * export once it has loaded.
+ */
 export function ExportButton({ query, totalItems }: { query: string; totalItems: number }) {
-  const [state, setState] = useState<ExportState>({ phase: 'idle' });
-  const controller = useRef<AbortController | null>(null);
-
-  async function run() {
-    const abort = new AbortController();
-    controller.current = abort;
-    setState({ phase: 'running', rows: 0, total: totalItems });
-    // The export's reading, counting and saving load with the first export, not with the page.
-    const ended = await import('./csv-export').then(
-      ({ exportCsv }) => exportCsv({ query, totalItems, signal: abort.signal, onProgress: (rows, total) => setState({ phase: 'running', rows, total }) }),
-      (): ExportState => ({ phase: 'failed', message: 'The export could not start: reload the page and try again.' }),
-    );
-    setState(ended);
-    controller.current = null;
-  }
-
-  const running = state.phase === 'running';
+  const { loaded: Run, load, placeholder, focusLoaded } = useLoadedTrigger(loadRun);
+  const [startNow, setStartNow] = useState(false);
+  if (Run) return <Run query={query} totalItems={totalItems} startNow={startNow} focusTrigger={focusLoaded} />;
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
-      {running ? (
-        <>
-          <progress className="h-2 w-40 accent-brand-600" max={Math.max(state.total, 1)} value={state.rows} aria-label="Export progress" />
-          <span className="tabular-nums text-slate-600" data-testid="export-progress">
-            {state.rows} of {state.total}
-          </span>
-          <Button variant="secondary" size="sm" onClick={() => controller.current?.abort()}>
-            Cancel export
-          </Button>
-        </>
-      ) : (
-        <Button variant="secondary" size="sm" onClick={() => void run()} disabled={totalItems === 0}>
-          Export CSV
-        </Button>
-      )}
-      <span aria-live="polite" data-testid="export-status" className={state.phase === 'failed' ? 'text-rose-700' : 'text-slate-600'}>
-        {state.phase === 'done' && `Exported ${state.rows} reservations.`}
-        {state.phase === 'cancelled' && `Export cancelled after ${state.rows} rows; nothing was saved.`}
-        {state.phase === 'failed' && state.message}
-      </span>
+      <Button ref={placeholder} variant="secondary" size="sm" disabled={totalItems === 0} onFocus={(e) => focusedByKeyboard(e) && void load()} onClick={() => void load().then(() => setStartNow(true))}>
+        Export CSV
+      </Button>
     </div>
   );
 }
