@@ -2,6 +2,7 @@
 
 import { useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import type { LogoUploader } from './logo-uploader';
+import { LogoImage } from './logo-image';
 
 type Props = ComponentProps<typeof LogoUploader>;
 let loading: Promise<ComponentType<Props>> | undefined;
@@ -25,14 +26,7 @@ export function LogoSection(props: Props) {
   const logo = props.logo;
   return (
     <div className="flex items-start gap-4">
-      <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200">
-        {logo ? (
-          // eslint-disable-next-line @next/next/no-img-element -- the API serves the image; no optimisation wanted
-          <img src={logo.url} alt="Current logo" className="max-h-full max-w-full object-contain" />
-        ) : (
-          <span className="text-xs text-slate-600">No logo</span>
-        )}
-      </div>
+      <LogoImage url={logo?.url ?? null} />
       <p className="text-sm text-slate-500">{logo ? (logo.width === null ? 'Processing…' : `${logo.width} × ${logo.height} px · aspect ratio ${logo.aspect_ratio?.toFixed(2)}`) : 'This entity has no logo yet.'}</p>
     </div>
   );

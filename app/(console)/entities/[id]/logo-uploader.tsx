@@ -7,6 +7,7 @@ import { queryKeys } from '@/lib/queries/keys';
 import { checkLogoDimensions, imageDimensions, LOGO_MAX_SIDE_LABEL } from '../logo-dimensions';
 import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL } from '../logo-rules';
 import { readEntityLogo } from '../actions';
+import { LogoImage } from './logo-image';
 
 const logoKey = queryKeys.entityLogo;
 
@@ -97,14 +98,7 @@ export function LogoUploader({ entityId, logo: logoOfPage, canEdit }: { entityId
   return (
     <div className="space-y-4">
       <div className="flex items-start gap-4">
-        <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200">
-          {logo ? (
-            // eslint-disable-next-line @next/next/no-img-element -- the API serves the image; no optimisation wanted
-            <img src={logo.url} alt="Current logo" className="max-h-full max-w-full object-contain" />
-          ) : (
-            <span className="text-xs text-slate-600">No logo</span>
-          )}
-        </div>
+        <LogoImage url={logo?.url ?? null} />
         <div className="text-sm" aria-live="polite">
           {logo ? (
             processing ? (
