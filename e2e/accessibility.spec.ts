@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
-import { openAccountMenu } from './staff';
+import { consolePaths, openAccountMenu } from './staff';
 
 /**
  * WCAG 2.2 A/AA rules of axe on every page, at a phone's width and a desktop's, in both themes,
@@ -27,31 +26,7 @@ for (const size of SIZES) {
 
       test('every console page passes axe', async ({ page }) => {
         test.setTimeout(180_000);
-        await page.goto('/reservations');
-        const reservation = await page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first().getAttribute('href');
-        const venue = await (async () => {
-          await page.goto('/venues');
-          return page.getByTestId('venue-table').locator('a[href^="/venues/"]').first().getAttribute('href');
-        })();
-        const paths = [
-          '/',
-          '/identity',
-          '/delegates',
-          `/delegates/${DEMO_DELEGATES[0]!.identityId}`,
-          '/entities',
-          '/entities/new',
-          `/entities/${DEMO_PARTNER.defaultEntityId}`,
-          '/allocations',
-          '/reservations',
-          '/reservations/new',
-          reservation!,
-          '/venues',
-          venue!,
-          '/markets',
-          '/activity',
-          '/team',
-          '/account',
-        ];
+        const paths = await consolePaths(page);
         const found: Record<string, string[]> = {};
         for (const path of paths) {
           await page.goto(path);

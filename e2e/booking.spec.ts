@@ -6,7 +6,7 @@ import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
 import { openSearchByKeyboard } from './staff';
 import { assignedSet, rowsOf } from './allocation-helpers';
-import { controls, sandboxApi, sandboxPutCommitments, sandboxRequestMark, sandboxRequestsSince, sandboxSend } from './sandbox';
+import { controls, sandboxApi, sandboxPutCommitments, sandboxRequestMark, sandboxRequestsSince, sandboxSend, type SandboxReservation } from './sandbox';
 
 /*
  * Booking for a guest as an operator, for the default entity (Harbour & Vine Direct, default
@@ -24,18 +24,6 @@ const WHARF = uuidFrom('venue:wharf');
  * in a program without access to unallocated seats; on a Saturday nothing else there is open to it.
  */
 const WHARF_DINNER = '18fad8c2-e3c6-5b50-8f8d-3a30832fa084';
-
-interface SandboxReservation {
-  id: string;
-  status: string;
-  date: string;
-  time: string;
-  party_size: number;
-  venue_id: string;
-  locale: string;
-  notes: string | null;
-  guest: { first_name: string; last_name: string; email: string; phone: string | null };
-}
 
 /** A date `days` from today (UTC), moved forward to the ISO weekday asked for. */
 function dateAhead(days: number, weekday?: number): string {

@@ -22,6 +22,13 @@ async function expectFocused(target: Locator) {
   await expect.poll(() => target.evaluate((el) => el === document.activeElement), { message: `focus is back on ${target}` }).toBe(true);
 }
 
+/** Escape closes `overlay`, and focus is back on `trigger`. */
+async function escapeBackTo(page: Page, overlay: Locator, trigger: Locator) {
+  await page.keyboard.press('Escape');
+  await expect(overlay).toBeHidden();
+  await expectFocused(trigger);
+}
+
 /** Every request the page posts (server actions, sign-out), to show that a dismissed dialog sends nothing. */
 function postsOf(page: Page) {
   const posts: string[] = [];
@@ -48,16 +55,12 @@ test.describe('as an admin', () => {
     await expect(menu.getByRole('menuitem', { name: /Account/ })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitemradio', { name: 'System' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(menu).toBeHidden();
-    await expectFocused(trigger);
+    await escapeBackTo(page, menu, trigger);
 
     // Space opens it too
     await page.keyboard.press('Space');
     await expect(menu).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(menu).toBeHidden();
-    await expectFocused(trigger);
+    await escapeBackTo(page, menu, trigger);
   });
 
   test('a menu opened with the keyboard also closes on a click outside it', async ({ page }) => {
@@ -84,17 +87,13 @@ test.describe('as an admin', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('combobox')).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expectFocused(trigger);
+    await escapeBackTo(page, dialog, trigger);
 
     // ⌘K / Ctrl+K from wherever the focus is, and back there on Escape
     await page.keyboard.press('Control+k');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('combobox')).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expectFocused(trigger);
+    await escapeBackTo(page, dialog, trigger);
   });
 
   test("a table's Columns menu opens with the keyboard, hides a column with Space, closes on Escape, and focus returns", async ({ page }) => {
@@ -118,9 +117,7 @@ test.describe('as an admin', () => {
     await page.keyboard.press('Space');
     await expect(first).toHaveAttribute('aria-checked', 'true');
     await expect(table.locator('thead th')).toHaveCount(columnsBefore);
-    await page.keyboard.press('Escape');
-    await expect(menu).toBeHidden();
-    await expectFocused(trigger);
+    await escapeBackTo(page, menu, trigger);
   });
 
   test('"Reset password" asks first; Escape keeps the password, sends nothing, and focus returns to the button', async ({ page }) => {
@@ -139,9 +136,7 @@ test.describe('as an admin', () => {
     await expect(dialog.getByRole('button', { name: 'Reset password' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expectFocused(trigger);
+    await escapeBackTo(page, dialog, trigger);
     await page.waitForLoadState('networkidle');
     expect(posts).toEqual([]);
     await expect(page.getByText('New one-time password')).toHaveCount(0);
@@ -167,16 +162,12 @@ test.describe('as an operator', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId('cancel-confirmation')).toContainText('Cancel the reservation for');
     await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expectFocused(trigger);
+    await escapeBackTo(page, dialog, trigger);
 
     // Space opens it as well; Escape again
     await page.keyboard.press('Space');
     await expect(dialog).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expectFocused(trigger);
+    await escapeBackTo(page, dialog, trigger);
 
     await page.waitForLoadState('networkidle');
     expect(posts).toEqual([]);
@@ -202,9 +193,7 @@ test.describe('on a phone', () => {
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     // focus is inside the sheet
     await expect.poll(() => sheet.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-    await page.keyboard.press('Escape');
-    await expect(sheet).toBeHidden();
-    await expectFocused(trigger);
+    await escapeBackTo(page, sheet, trigger);
 
     // and a link in it is followed with the keyboard
     await page.keyboard.press('Enter');

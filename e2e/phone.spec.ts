@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi } from './sandbox';
+import { consolePaths } from './staff';
 
 /**
  * The console on a phone: 390 × 844, touch, as an operator at the host stand. Navigation is
@@ -71,30 +71,7 @@ test.describe('every page', () => {
 
   test('no page scrolls sideways at 360, 390, 768 and 1024 px', async ({ page }) => {
     test.setTimeout(300_000);
-    await page.goto('/reservations');
-    const reservation = await page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first().getAttribute('href');
-    await page.goto('/venues');
-    const venue = await page.getByTestId('venue-table').locator('a[href^="/venues/"]').first().getAttribute('href');
-    expect(reservation).toBeTruthy();
-    expect(venue).toBeTruthy();
-    const paths = [
-      '/',
-      '/identity',
-      '/delegates',
-      `/delegates/${DEMO_DELEGATES[0]!.identityId}`,
-      '/entities',
-      '/entities/new',
-      `/entities/${DEMO_PARTNER.defaultEntityId}`,
-      '/allocations',
-      '/reservations',
-      reservation!,
-      '/venues',
-      venue!,
-      '/markets',
-      '/activity',
-      '/team',
-      '/account',
-    ];
+    const paths = await consolePaths(page);
     const found: Record<string, string> = {};
     const check = async (path: string) => {
       await page.setViewportSize({ width: WIDTHS[0], height: 844 });

@@ -1,24 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
-import { sandboxApi, sandboxControl } from './sandbox';
+import { sandboxApi, sandboxControl, type SandboxReservation } from './sandbox';
 
 const entity = defaultEntity;
 
-interface SandboxReservation {
-  id: string;
-  status: string;
-  date: string;
-  time: string;
-  party_size: number;
-  locale: string;
-  notes: string | null;
-  venue_id: string;
-  program_id: string | null;
-  updated_at: string;
-  guest: { first_name: string; last_name: string; email: string; phone: string | null };
-  [key: string]: unknown;
-}
 interface CommitmentRow {
   days_of_week?: number[];
   entity_seats: number | null;

@@ -1,19 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
-import { sandboxApi, sandboxControl } from './sandbox';
+import { sandboxApi, sandboxControl, type SandboxReservation } from './sandbox';
 
 const entity = defaultEntity;
 
-interface SandboxReservation {
-  id: string;
-  status: string;
-  date: string;
-  time: string;
-  party_size: number;
-  locale: string;
-  guest: { first_name: string; last_name: string };
-}
 interface SandboxPage {
   data: SandboxReservation[];
   pagination: { total_items: number };

@@ -109,3 +109,19 @@ export async function sandboxSend(
   const text = await res.text();
   return { status: res.status(), body: text ? JSON.parse(text) : null };
 }
+
+/** A reservation as the sandbox returns it, with the fields the specs read. */
+export interface SandboxReservation {
+  id: string;
+  status: string;
+  date: string;
+  time: string;
+  party_size: number;
+  locale: string;
+  notes: string | null;
+  venue_id: string;
+  program_id: string | null;
+  updated_at: string;
+  guest: { first_name: string; last_name: string; email: string; phone: string | null };
+  [key: string]: unknown;
+}

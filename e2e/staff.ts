@@ -1,4 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
 
 /** Adds a staff member through the Team page, as the demo admin. */
@@ -61,4 +62,33 @@ export async function openSearchByKeyboard(page: Page): Promise<void> {
     if (!(await input.isVisible())) await page.keyboard.press('Control+K');
     await expect(input).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/** Every console page, one of each detail page included (a reservation and a venue, read from their lists). */
+export async function consolePaths(page: Page): Promise<string[]> {
+  await page.goto('/reservations');
+  const reservation = await page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first().getAttribute('href');
+  await page.goto('/venues');
+  const venue = await page.getByTestId('venue-table').locator('a[href^="/venues/"]').first().getAttribute('href');
+  expect(reservation).toBeTruthy();
+  expect(venue).toBeTruthy();
+  return [
+    '/',
+    '/identity',
+    '/delegates',
+    `/delegates/${DEMO_DELEGATES[0]!.identityId}`,
+    '/entities',
+    '/entities/new',
+    `/entities/${DEMO_PARTNER.defaultEntityId}`,
+    '/allocations',
+    '/reservations',
+    '/reservations/new',
+    reservation!,
+    '/venues',
+    venue!,
+    '/markets',
+    '/activity',
+    '/team',
+    '/account',
+  ];
 }
