@@ -22,7 +22,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         partnerName={partner.ok ? partner.data.name : null}
         entities={entities.ok ? entities.data : []}
         selectedEntityId={selected.ok ? (selected.data?.id ?? null) : null}
-        rateLimit={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetAt: rateLimit.resetAt.toISOString() } : null}
+        rateLimit={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetAt: rateLimit.resetAt.toISOString(), resetLabel: format.time(rateLimit.resetAt.toISOString(), 'UTC') } : null}
         suspended={partner.ok && partner.data.status === 'suspended' ? { source: partner.data.suspensionSource, at: partner.data.suspendedAt } : null}
         search={globalSearch}
         format={format}

@@ -10,7 +10,7 @@ import { BudgetFigure, type RequestBudgetFigure } from './request-budget-figure'
 export const REQUEST_BUDGET_REFETCH_MS = 30_000;
 
 /** The figure kept current with TanStack Query, starting from the layout's value. */
-export function LiveRequestBudget({ initial, locale }: { initial: RequestBudgetFigure | null; locale: string }) {
+export function LiveRequestBudget({ initial }: { initial: RequestBudgetFigure | null}) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: queryKeys.requestBudget(),
@@ -28,5 +28,5 @@ export function LiveRequestBudget({ initial, locale }: { initial: RequestBudgetF
   useEffect(() => {
     if (initial) queryClient.setQueryData(queryKeys.requestBudget(), initial);
   }, [initial, queryClient]);
-  return data ? <BudgetFigure data={data} locale={locale} /> : null;
+  return data ? <BudgetFigure data={data} /> : null;
 }

@@ -3,14 +3,14 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { BudgetFigure, type RequestBudgetFigure } from './request-budget-figure';
 
-type Live = ComponentType<{ initial: RequestBudgetFigure | null; locale: string }>;
+type Live = ComponentType<{ initial: RequestBudgetFigure | null}>;
 
 /**
  * "API remaining/limit" in the header. The layout's value shows at once; the part that keeps it
  * current (TanStack Query's observer, see request-budget-live.tsx) loads after the page is
  * interactive, so it is not in any page's first JavaScript.
  */
-export function RequestBudget({ initial, locale }: { initial: RequestBudgetFigure | null; locale: string }) {
+export function RequestBudget({ initial }: { initial: RequestBudgetFigure | null}) {
   const [LiveFigure, setLive] = useState<Live | null>(null);
   useEffect(() => {
     let active = true;
@@ -19,6 +19,6 @@ export function RequestBudget({ initial, locale }: { initial: RequestBudgetFigur
       active = false;
     };
   }, []);
-  if (LiveFigure) return <LiveFigure initial={initial} locale={locale} />;
-  return initial ? <BudgetFigure data={initial} locale={locale} /> : null;
+  if (LiveFigure) return <LiveFigure initial={initial} />;
+  return initial ? <BudgetFigure data={initial} /> : null;
 }

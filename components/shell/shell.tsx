@@ -9,6 +9,7 @@ import { GlobalSearch } from './global-search';
 import { MobileNav } from './mobile-nav';
 import { NavLinks, type NavItem } from './nav';
 import { RequestBudget } from './request-budget';
+import type { RequestBudgetFigure } from './request-budget-figure';
 
 const NAV: (NavItem & { adminOnly?: boolean })[] = [
   { href: '/', label: 'Overview' },
@@ -43,7 +44,7 @@ export function Shell({
   suspended: { source: string | null; at: string | null } | null;
   entities: EntityOption[];
   selectedEntityId: string | null;
-  rateLimit: { limit: number; remaining: number; resetAt: string } | null;
+  rateLimit: RequestBudgetFigure | null;
   /** the command menu's search (a server action) */
   search: SearchAction;
   format: Formatter;
@@ -87,7 +88,7 @@ export function Shell({
           )}
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">
             <GlobalSearch search={search} pages={commands} />
-            <RequestBudget initial={rateLimit} locale={format.locale} />
+            <RequestBudget initial={rateLimit} />
             <AccountMenu name={staff.name} email={staff.email} roleLabel={ROLE_LABEL[staff.role]} />
           </div>
         </header>

@@ -55,7 +55,8 @@ export function createFormatter(locale: string): Formatter {
     if (!f) cache.set(key, (f = new Intl.DateTimeFormat(locale, options)));
     return f;
   };
-  const numbers = new Intl.NumberFormat(locale);
+  let numberFormat: Intl.NumberFormat | undefined;
+  const numbers = { format: (n: number) => (numberFormat ??= new Intl.NumberFormat(locale)).format(n) };
   const zoneName = (d: Date, timeZone: string) =>
     timeZone === 'UTC' ? 'UTC' : (dtf(`zone:${timeZone}`, { timeZone, timeZoneName: 'short' }).formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ?? timeZone);
   return {

@@ -5,7 +5,6 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { notify } from '@/components/ui/toast';
-import { createFormatter } from '@/lib/format';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
 import { cancelReservation } from '../actions';
 
@@ -13,27 +12,19 @@ export function CancelButton({
   id,
   context,
   guest,
-  partySize,
-  date,
-  time,
-  locale,
+  when,
 }: {
   id: string;
   /** the entity context its reservation searches are cached under */
   context: string;
   guest: { first: string; last: string };
-  partySize: number | null;
-  date: string | null;
-  time: string | null;
-  /** the staff member's locale, for the date and time in the question */
-  locale: string;
+  /** "4 guests on Sat, 5 Dec 2026 at 19:30", formatted on the server in the staff member's locale */
+  when: string;
 }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const format = createFormatter(locale);
-  const guests = partySize === null ? 'an unknown number of guests' : format.count(partySize, 'guest');
-  const question = `Cancel the reservation for ${guest.first} ${guest.last}, ${guests} on ${date ? format.day(date) : 'an unknown date'} at ${time ? format.wallTime(time) : 'an unknown time'}?`;
+  const question = `Cancel the reservation for ${guest.first} ${guest.last}, ${when}?`;
 
   return (
     <div className="flex flex-col items-start gap-2 sm:items-end">

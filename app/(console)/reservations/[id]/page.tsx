@@ -59,10 +59,7 @@ export default async function ReservationPage({ params, searchParams }: { params
               id={r.id}
               context={contextKey}
               guest={{ first: r.guest?.first_name ?? '', last: r.guest?.last_name ?? '' }}
-              partySize={r.party_size ?? null}
-              date={r.date ?? null}
-              time={r.time ?? null}
-              locale={format.locale}
+              when={`${r.party_size == null ? 'an unknown number of guests' : format.count(r.party_size, 'guest')} on ${r.date ? format.day(r.date) : 'an unknown date'} at ${r.time ? format.wallTime(r.time) : 'an unknown time'}`}
             />
           )
         }
