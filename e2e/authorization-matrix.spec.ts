@@ -122,7 +122,7 @@ test('a disabled account and an expired session are refused every action and rou
   test.setTimeout(120_000);
   // The re-signed session is a working one while it has not expired: what refuses below is the expiry.
   const fresh = await adminSessionExpiringIn(3_600);
-  const select = buildActions().find((a) => a.key === 'app/actions/select-entity.ts#selectEntity')!;
+  const select = buildActions().find((a) => a.key === 'app/actions/select-entity.ts#selectEntityAction')!;
   expect(await callAction(fresh, select.path, select.id, [{ id: DEMO_PARTNER.defaultEntityId }])).toContain('"ok":true');
 
   // A disabled account still holds a well-signed session: every guard answers that it has ended.
@@ -163,17 +163,17 @@ test('an action aimed at an entity not assigned to the credentials is refused by
   const api = await contextFor(browser, 'admin');
   const mark = await sandboxRequestMark(request);
   const aimed: [string, unknown][] = [
-    ['app/(console)/entities/actions.ts#updateEntity', { id: foreign, name: 'Not Ours', default_locale: 'en-GB', default_program_id: '' }],
-    ['app/(console)/entities/actions.ts#replaceEntityPrograms', { id: foreign, programs: [] }],
-    ['app/(console)/entities/actions.ts#previewProgramChange', { id: foreign, programIds: [] }],
-    ['app/(console)/allocations/actions.ts#applyAllocation', { changes: [{ commitmentId: '00000000-0000-4000-8000-000000000002', entityId: foreign, before: 0, after: 1 }] }],
-    ['app/(console)/allocations/actions.ts#restoreAllocation', { sets: [{ entityId: foreign, data: [] }] }],
-    ['app/actions/select-entity.ts#selectEntity', { id: foreign }],
-    ['app/(console)/allocations/seats-booked-action.ts#readSeatsBooked', { entityId: foreign, commitmentIds: ['00000000-0000-4000-8000-000000000002'] }],
-    ['app/(console)/reservations/new/actions.ts#searchAvailability', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#searchAvailability']!.input() as object), entityId: foreign }],
-    ['app/(console)/reservations/new/actions.ts#placeHold', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#placeHold']!.input() as object), entityId: foreign }],
-    ['app/(console)/reservations/new/actions.ts#releaseHold', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#releaseHold']!.input() as object), entityId: foreign }],
-    ['app/(console)/reservations/new/actions.ts#createBooking', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#createBooking']!.input() as object), entityId: foreign }],
+    ['app/(console)/entities/actions.ts#updateEntityAction', { id: foreign, name: 'Not Ours', default_locale: 'en-GB', default_program_id: '' }],
+    ['app/(console)/entities/actions.ts#replaceEntityProgramsAction', { id: foreign, programs: [] }],
+    ['app/(console)/entities/actions.ts#previewProgramChangeAction', { id: foreign, programIds: [] }],
+    ['app/(console)/allocations/actions.ts#applyAllocationAction', { changes: [{ commitmentId: '00000000-0000-4000-8000-000000000002', entityId: foreign, before: 0, after: 1 }] }],
+    ['app/(console)/allocations/actions.ts#restoreAllocationAction', { sets: [{ entityId: foreign, data: [] }] }],
+    ['app/actions/select-entity.ts#selectEntityAction', { id: foreign }],
+    ['app/(console)/allocations/seats-booked-action.ts#readSeatsBookedAction', { entityId: foreign, commitmentIds: ['00000000-0000-4000-8000-000000000002'] }],
+    ['app/(console)/reservations/new/actions.ts#searchAvailabilityAction', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#searchAvailabilityAction']!.input() as object), entityId: foreign }],
+    ['app/(console)/reservations/new/actions.ts#placeHoldAction', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#placeHoldAction']!.input() as object), entityId: foreign }],
+    ['app/(console)/reservations/new/actions.ts#releaseHoldAction', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#releaseHoldAction']!.input() as object), entityId: foreign }],
+    ['app/(console)/reservations/new/actions.ts#createBookingAction', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#createBookingAction']!.input() as object), entityId: foreign }],
   ];
   const actions = new Map(buildActions().map((a) => [a.key, a]));
   for (const [key, input] of aimed) {

@@ -22,7 +22,7 @@ async function stolenCopy(context: BrowserContext, browser: import('@playwright/
 async function access(context: BrowserContext): Promise<{ page: string; action: string }> {
   const res = await context.request.get(`${DASHBOARD_URL}/`, { maxRedirects: 0 });
   const page = res.status() === 200 ? 'served' : `sent to ${new URL(res.headers()['location'] ?? '', DASHBOARD_URL).pathname}`;
-  const select = buildActions().find((a) => a.key === 'app/actions/select-entity.ts#selectEntity')!;
+  const select = buildActions().find((a) => a.key === 'app/actions/select-entity.ts#selectEntityAction')!;
   const answer = await postAction(context.request, `${DASHBOARD_URL}${select.path}`, select.id, [{ id: DEMO_PARTNER.defaultEntityId }], { maxRedirects: 0 });
   const body = await answer.text();
   const action = body.includes('"ok":true') ? 'done' : body.includes('Your session has ended') ? 'session ended' : `${answer.status()} ${body.slice(0, 80)}`;
@@ -71,7 +71,7 @@ test("after an admin's reset, an old session can neither open a page nor set a p
   const oneTime = (await admin.getByTestId('one-time-password').textContent())!.trim();
 
   expect(await access(thief.context)).toEqual(ENDED);
-  const change = buildActions().find((a) => a.key === 'app/account/actions.ts#changeOwnPassword')!;
+  const change = buildActions().find((a) => a.key === 'app/account/actions.ts#changeOwnPasswordAction')!;
   const attempt = await postAction(thief.context.request, `${DASHBOARD_URL}${change.path}`, change.id, [
     { current: PASSWORD, password: 'the thief chose this', confirm: 'the thief chose this' },
   ]);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryProvider } from '@/components/providers/query-provider';
 import { Shell } from '@/components/shell/shell';
-import { globalSearch } from '@/app/actions/global-search';
+import { globalSearchAction } from '@/app/actions/global-search';
 import { getConfig } from '@/lib/server/config';
 import { getSelectedEntity, listEntityChoices } from '@/lib/server/entity-context';
 import { getApiClient } from '@/lib/server/guestbook';
@@ -24,7 +24,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         selectedEntityId={selected.ok ? (selected.data?.id ?? null) : null}
         rateLimit={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetAt: rateLimit.resetAt.toISOString(), resetLabel: format.time(rateLimit.resetAt.toISOString(), 'UTC') } : null}
         suspended={partner.ok && partner.data.status === 'suspended' ? { source: partner.data.suspensionSource, at: partner.data.suspendedAt } : null}
-        search={globalSearch}
+        search={globalSearchAction}
         format={format}
       >
         {children}

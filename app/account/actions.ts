@@ -12,7 +12,7 @@ import { checkCurrentPassword, setStaffPassword } from '@/lib/server/staff-store
  * A new password for oneself, after the current one (or the one-time password an admin issued).
  * Every other session of the account ends; this one stays signed in.
  */
-export const changeOwnPassword = staffAction(
+export const changeOwnPasswordAction = staffAction(
   { name: 'change-own-password', role: 'viewer', input: ChangePasswordInput, mutates: true, allowedBeforePasswordChange: true },
   async ({ current, password }, { staff, describe }) => {
     describe({ resourceType: 'staff', resourceId: staff.id });
@@ -29,7 +29,7 @@ export const changeOwnPassword = staffAction(
 );
 
 /** Ends every session of one's own account, on every device, this one included. */
-export const signOutEverywhere = staffAction(
+export const signOutEverywhereAction = staffAction(
   { name: 'sign-out-everywhere', role: 'viewer', input: z.strictObject({ scope: z.literal('everywhere', { error: 'must be "everywhere"' }) }), mutates: true, allowedBeforePasswordChange: true },
   async (_input, { staff, describe }) => {
     describe({ resourceType: 'staff', resourceId: staff.id });

@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import type { ChangePasswordInput } from '@/lib/auth/password-policy';
-import { changeOwnPassword } from './actions';
+import { changeOwnPasswordAction } from './actions';
 
 const resolver = lazyZodResolver<ChangePasswordInput>(() => import('@/lib/auth/password-policy').then((m) => m.ChangePasswordInput));
 
@@ -35,7 +35,7 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
   const onSubmit = async (values: ChangePasswordInput) => {
     setFormError(null);
     setSaved(false);
-    const r = await changeOwnPassword(values);
+    const r = await changeOwnPasswordAction(values);
     if (r.ok) {
       reset();
       if (oneTime) {

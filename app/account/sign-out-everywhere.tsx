@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
-import { signOutEverywhere } from './actions';
+import { signOutEverywhereAction } from './actions';
 
 export function SignOutEverywhere() {
   const router = useRouter();
@@ -12,7 +12,7 @@ export function SignOutEverywhere() {
   const [error, setError] = useState<string | null>(null);
   const run = () =>
     startTransition(async () => {
-      const r = await signOutEverywhere({ scope: 'everywhere' });
+      const r = await signOutEverywhereAction({ scope: 'everywhere' });
       if (!r.ok) return setError(r.error);
       // This session ended with the others: the next page is the sign-in.
       router.replace('/login');

@@ -6,7 +6,7 @@ import { GLOBAL_SEARCH_MIN_LENGTH } from '@/lib/search/hit';
 import { searchEverything } from '@/lib/server/global-search';
 
 /** The command menu's search (⌘K): entities, delegates, a reservation by id, guests by name or e-mail. */
-export const globalSearch = staffAction(
+export const globalSearchAction = staffAction(
   {
     name: 'global-search',
     role: 'viewer',

@@ -6,7 +6,7 @@ import { getApiClient } from '@/lib/server/guestbook';
 import { getFormatter } from '@/lib/server/locale';
 
 /** The header's API request budget: what the last API answer said is left (no API request), with its reset time in the staff member's locale. */
-export const readRequestBudget = staffAction(
+export const readRequestBudgetAction = staffAction(
   { name: 'read-request-budget', role: 'viewer', input: z.strictObject({}), mutates: false },
   async () => {
     const r = getApiClient().rateLimit;

@@ -7,7 +7,7 @@ import { ActionError, staffAction } from '@/lib/server/action';
 import { ENTITY_COOKIE, listEntityChoices } from '@/lib/server/entity-context';
 
 /** Picks the entity whose context the console reads and acts in (kept in a cookie). */
-export const selectEntity = staffAction(
+export const selectEntityAction = staffAction(
   { name: 'select-entity', role: 'viewer', input: z.strictObject({ id: Uuid }), mutates: false },
   async ({ id }) => {
     const entity = (await listEntityChoices()).find((e) => e.id === id);

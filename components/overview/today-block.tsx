@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
-import { readOverviewToday } from '@/app/actions/overview-today';
+import { readOverviewTodayAction } from '@/app/actions/overview-today';
 import { Card } from '@/components/ui/card';
 import type { TodayView } from '@/lib/overview/links';
 import { queryKeys } from '@/lib/queries/keys';
@@ -35,7 +35,7 @@ export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'ent
   const { data, isFetching } = useQuery({
     queryKey: queryKeys.overviewToday(initial.context),
     queryFn: async () => {
-      const r = await readOverviewToday({ scope });
+      const r = await readOverviewTodayAction({ scope });
       if (!r.ok) throw new Error(r.error);
       return r.data;
     },

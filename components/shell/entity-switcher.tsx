@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import { selectEntity } from '@/app/actions/select-entity';
+import { selectEntityAction } from '@/app/actions/select-entity';
 import { Badge } from '@/components/ui/badge';
 import { Select } from '@/components/ui/input';
 
@@ -28,7 +28,7 @@ export function EntitySwitcher({ entities, selectedId }: { entities: EntityOptio
         disabled={pending}
         onChange={(e) =>
           startTransition(async () => {
-            const r = await selectEntity({ id: e.target.value });
+            const r = await selectEntityAction({ id: e.target.value });
             setError(r.ok ? null : r.error);
             router.refresh();
           })

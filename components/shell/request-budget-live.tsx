@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { readRequestBudget } from '@/app/actions/request-budget';
+import { readRequestBudgetAction } from '@/app/actions/request-budget';
 import { queryKeys } from '@/lib/queries/keys';
 import { BudgetFigure, type RequestBudgetFigure } from './request-budget-figure';
 
@@ -15,7 +15,7 @@ export function LiveRequestBudget({ initial }: { initial: RequestBudgetFigure | 
   const { data } = useQuery({
     queryKey: queryKeys.requestBudget(),
     queryFn: async () => {
-      const r = await readRequestBudget({});
+      const r = await readRequestBudgetAction({});
       if (!r.ok) throw new Error(r.error);
       return r.data;
     },

@@ -43,7 +43,7 @@ const wrap = async <T>(run: () => Promise<T>): Promise<T> => {
 };
 
 /** Applies the grid's change set: re-read, conflict check, then the two-phase plan. */
-export const applyAllocation = staffAction(
+export const applyAllocationAction = staffAction(
   { name: 'apply-allocation', role: 'operator', input: ApplyInput, mutates: true },
   async ({ changes, resume }, { describe }) => {
     describe({ resourceType: 'commitments', before: changes.map(({ commitmentId, entityId, before }) => ({ commitmentId, entityId, seats: before })) });
@@ -55,7 +55,7 @@ export const applyAllocation = staffAction(
 );
 
 /** Puts back the values read before an apply that failed part-way. */
-export const restoreAllocation = staffAction(
+export const restoreAllocationAction = staffAction(
   { name: 'restore-allocation', role: 'operator', input: RestoreInput, mutates: true },
   async ({ sets }, { describe }) => {
     describe({ resourceType: 'commitments', after: sets });

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Notice } from '@/components/ui/notice';
 import { reductionWarnings, type SeatsInUse } from '@/lib/allocation/seats-in-use';
-import { readSeatsBooked } from './seats-booked-action';
+import { readSeatsBookedAction } from './seats-booked-action';
 
 interface CellChange {
   commitmentId: string;
@@ -36,7 +36,7 @@ export function SeatsBookedWarnings({ changes, nameOf }: { changes: readonly Cel
         byEntity.set(entityId, [...(byEntity.get(entityId) ?? []), commitmentId]);
       }
       for (const [entityId, commitmentIds] of byEntity) {
-        const r = await readSeatsBooked({ entityId, commitmentIds });
+        const r = await readSeatsBookedAction({ entityId, commitmentIds });
         if (!r.ok) {
           setError(r.error);
           continue;

@@ -6,7 +6,7 @@ import { useMemo, useReducer, useTransition } from 'react';
 import { applyEdit, diff, moveSeats, validateEdit, type Change, type GridRow } from '@/lib/allocation';
 import { invalidateAfterAllocationChange } from '@/lib/queries/invalidate';
 import type { ApplyOutcome } from '@/lib/server/allocations';
-import { applyAllocation, restoreAllocation } from './actions';
+import { applyAllocationAction, restoreAllocationAction } from './actions';
 import { editsReducer, initialEditsState, rowsWithEditsElsewhere } from './edits-reducer';
 
 type ReadBefore = Extract<ApplyOutcome, { status: 'failed' }>['readBefore'];
@@ -56,7 +56,7 @@ export function useAllocationEdits(rows: GridRow[], words: { describeRow: (row: 
     const cs = resume ? state.lastChanges : changes;
     dispatch({ type: 'apply', changes: cs });
     startTransition(async () => {
-      const result = await applyAllocation({ changes: toPayload(cs), resume });
+      const result = await applyAllocationAction({ changes: toPayload(cs), resume });
       void invalidateAfterAllocationChange(queryClient);
       dispatch({ type: 'applied', result, changes: cs });
       if (result.ok && result.data.status === 'applied') router.refresh();
@@ -68,7 +68,7 @@ export function useAllocationEdits(rows: GridRow[], words: { describeRow: (row: 
     return new Promise((settled) =>
       startTransition(async () => {
         try {
-          const result = await restoreAllocation({ sets });
+          const result = await restoreAllocationAction({ sets });
           void invalidateAfterAllocationChange(queryClient);
           dispatch({ type: 'restored', result });
           if (result.ok && result.data.status === 'applied') router.refresh();

@@ -15,7 +15,7 @@ async function requireEntity(id: string) {
   return entity;
 }
 
-export const createEntity = staffAction(
+export const createEntityAction = staffAction(
   { name: 'create-entity', role: 'admin', input: EntityForm, mutates: true },
   async (form, { describe }) => {
     const created = await getApiClient().createEntity({
@@ -30,7 +30,7 @@ export const createEntity = staffAction(
   },
 );
 
-export const updateEntity = staffAction(
+export const updateEntityAction = staffAction(
   { name: 'update-entity', role: 'admin', input: UpdateEntityInput, mutates: true },
   async ({ id, ...form }, { describe }) => {
     const before = await requireEntity(id);
@@ -51,7 +51,7 @@ export const updateEntity = staffAction(
 );
 
 /** Which eligible commitments an entity would lose with this program list (read only). */
-export const previewProgramChange = staffAction(
+export const previewProgramChangeAction = staffAction(
   { name: 'preview-program-change', role: 'admin', input: z.strictObject({ id: Uuid, programIds: z.array(Uuid).max(200) }), mutates: false },
   async ({ id, programIds }) => {
     const entity = await requireEntity(id);
@@ -63,7 +63,7 @@ export const previewProgramChange = staffAction(
   },
 );
 
-export const replaceEntityPrograms = staffAction(
+export const replaceEntityProgramsAction = staffAction(
   { name: 'replace-entity-programs', role: 'admin', input: ReplaceProgramsInput, mutates: true },
   async ({ id, programs }, { describe }) => {
     const before = await requireEntity(id);
@@ -81,7 +81,7 @@ export const replaceEntityPrograms = staffAction(
  * The entity's logo as the API holds it now (a fresh read), for the uploader to follow its
  * processing; the entity's page is revised with what was read.
  */
-export const readEntityLogo = staffAction(
+export const readEntityLogoAction = staffAction(
   { name: 'read-entity-logo', role: 'viewer', input: z.strictObject({ id: Uuid }), mutates: false },
   async ({ id }) => {
     const entity = await getEntity(id);

@@ -9,7 +9,7 @@ import { Input, Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
-import { createEntity, updateEntity } from './actions';
+import { createEntityAction, updateEntityAction } from './actions';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import type { EntityForm } from './schemas';
 
@@ -32,7 +32,7 @@ export function EntityFormView({ entityId, defaults, programs }: { entityId?: st
   const onSubmit = async (values: EntityForm) => {
     setFormError(null);
     setSaved(false);
-    const result = entityId ? await updateEntity({ ...values, id: entityId }) : await createEntity(values);
+    const result = entityId ? await updateEntityAction({ ...values, id: entityId }) : await createEntityAction(values);
     if (!result.ok) {
       setFormError(result.error);
       for (const [field, messages] of Object.entries(result.fieldErrors ?? {})) {

@@ -17,7 +17,7 @@ const auditView = (r: { status: string; date?: string; time?: string; party_size
   canceled_at: r.canceled_at ?? null,
 });
 
-export const cancelReservation = staffAction(
+export const cancelReservationAction = staffAction(
   { name: 'cancel-reservation', role: 'operator', input: z.strictObject({ id: Uuid }), mutates: true },
   async ({ id }, { describe }) => {
     const before = await getReservation(id);
@@ -40,7 +40,7 @@ function changedView(r: Reservation, changes: ReservationChanges) {
   return view;
 }
 
-export const updateReservation = staffAction(
+export const updateReservationAction = staffAction(
   { name: 'update-reservation', role: 'operator', input: ModifyReservationInput, mutates: true },
   async ({ id, changes }, { describe }) => {
     const before = await getReservation(id);
@@ -71,7 +71,7 @@ export const updateReservation = staffAction(
  * first page a visit shows is rendered by the server). `query` is the page's canonical filter
  * and sort query, checked here as the page checks its address.
  */
-export const searchReservationPage = staffAction(
+export const searchReservationPageAction = staffAction(
   {
     name: 'search-reservation-page',
     role: 'viewer',

@@ -5,7 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect } from 'react';
 import { queryKeys } from '@/lib/queries/keys';
 import { pageOf, searchPageHref, type SearchPage } from '@/lib/reservations/search-page';
-import { searchReservationPage } from './actions';
+import { searchReservationPageAction } from './actions';
 
 /** A page read once is shown again from the cache for a minute (Back, Previous) without asking the server. */
 export const SEARCH_PAGE_STALE_MS = 60_000;
@@ -14,7 +14,7 @@ const pageQuery = (context: string, query: string, page: number) =>
   queryOptions({
     queryKey: queryKeys.reservationSearch(context, query, page),
     queryFn: async (): Promise<SearchPage> => {
-      const r = await searchReservationPage({ query, page });
+      const r = await searchReservationPageAction({ query, page });
       if (!r.ok) throw new Error(r.error);
       return r.data;
     },

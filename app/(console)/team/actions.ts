@@ -28,7 +28,7 @@ const AddStaffInput = z.strictObject({
   password: z.union([z.literal(''), StaffPassword]).default(''),
 });
 
-export const addStaffMember = staffAction(
+export const addStaffMemberAction = staffAction(
   { name: 'add-staff-member', role: 'admin', input: AddStaffInput, mutates: true },
   async ({ email, name, role, password }, { describe }) => {
     const oneTime = password === '';
@@ -49,7 +49,7 @@ export const addStaffMember = staffAction(
 
 const AccessChange = z.strictObject({ id: Uuid, role: StaffRoleSchema.optional(), disabled: z.boolean().optional() });
 
-export const changeStaffAccess = staffAction(
+export const changeStaffAccessAction = staffAction(
   { name: 'change-staff-access', role: 'admin', input: AccessChange, mutates: true },
   async ({ id, role, disabled }, { staff, describe }) => {
     describe({ resourceType: 'staff', resourceId: id });
@@ -68,7 +68,7 @@ export const changeStaffAccess = staffAction(
   },
 );
 
-export const resetStaffPassword = staffAction(
+export const resetStaffPasswordAction = staffAction(
   { name: 'reset-staff-password', role: 'admin', input: z.strictObject({ id: Uuid }), mutates: true },
   async ({ id }, { describe }) => {
     describe({ resourceType: 'staff', resourceId: id });

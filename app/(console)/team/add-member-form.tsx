@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
-import { addStaffMember } from './actions';
+import { addStaffMemberAction } from './actions';
 import { ROLES, type Role, type TeamNotice } from './roles';
 
 interface NewMember {
@@ -25,7 +25,7 @@ export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSett
   } = useForm<NewMember>({ defaultValues: { email: '', name: '', role: 'viewer', password: '' } });
 
   const onSubmit = async (values: NewMember) => {
-    const r = await addStaffMember(values);
+    const r = await addStaffMemberAction(values);
     if (!r.ok) {
       for (const [key, messages] of Object.entries(r.fieldErrors ?? {})) {
         if (key === 'email' || key === 'name' || key === 'role' || key === 'password') setError(key, { message: messages.join('; ') });

@@ -9,7 +9,7 @@ import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
-import { changeStaffAccess, resetStaffPassword } from './actions';
+import { changeStaffAccessAction, resetStaffPasswordAction } from './actions';
 import { AddMemberPanel } from './add-member-panel';
 import { ROLES, type Role, type TeamNotice } from './roles';
 
@@ -100,7 +100,7 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
                   confirmLabel="Reset password"
                   tone="danger"
                   onConfirm={async () => {
-                    const r = await resetStaffPassword({ id: m.id });
+                    const r = await resetStaffPasswordAction({ id: m.id });
                     settle(
                       r.ok
                         ? { tone: 'ok', text: `New one-time password for ${m.email}; it must be replaced at the next sign-in.`, secret: r.data.oneTimePassword }
@@ -121,7 +121,7 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
                       confirmLabel="Enable"
                       tone="primary"
                       onConfirm={async () => {
-                        const r = await changeStaffAccess({ id: m.id, disabled: false });
+                        const r = await changeStaffAccessAction({ id: m.id, disabled: false });
                         settle(r.ok ? { tone: 'ok', text: `${m.email} is enabled.` } : { tone: 'error', text: r.error });
                       }}
                     >
@@ -136,7 +136,7 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
                       description={`${m.email} is signed out everywhere at once and cannot sign in until an admin enables the account again.`}
                       confirmLabel="Disable"
                       onConfirm={async () => {
-                        const r = await changeStaffAccess({ id: m.id, disabled: true });
+                        const r = await changeStaffAccessAction({ id: m.id, disabled: true });
                         settle(r.ok ? { tone: 'ok', text: `${m.email} is disabled.` } : { tone: 'error', text: r.error });
                       }}
                     >
@@ -190,7 +190,7 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
         onConfirm={async () => {
           if (!roleChange) return;
           const { member, role } = roleChange;
-          const r = await changeStaffAccess({ id: member.id, role });
+          const r = await changeStaffAccessAction({ id: member.id, role });
           settle(r.ok ? { tone: 'ok', text: `${member.email} is now ${r.data.role}.` } : { tone: 'error', text: r.error });
         }}
       />

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { queryKeys } from '@/lib/queries/keys';
 import { checkLogoDimensions, imageDimensions, LOGO_MAX_SIDE_LABEL } from '../logo-dimensions';
 import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL } from '../logo-rules';
-import { readEntityLogo } from '../actions';
+import { readEntityLogoAction } from '../actions';
 import { LogoImage } from './logo-image';
 
 const logoKey = queryKeys.entityLogo;
@@ -33,7 +33,7 @@ export function LogoUploader({ entityId, logo: logoOfPage, canEdit }: { entityId
   const logoQuery = useQuery({
     queryKey: logoKey(entityId),
     queryFn: async () => {
-      const r = await readEntityLogo({ id: entityId });
+      const r = await readEntityLogoAction({ id: entityId });
       if (!r.ok) throw new Error(r.error);
       return r.data;
     },

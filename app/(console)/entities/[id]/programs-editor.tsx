@@ -5,7 +5,7 @@ import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
-import { previewProgramChange, replaceEntityPrograms } from '../actions';
+import { previewProgramChangeAction, replaceEntityProgramsAction } from '../actions';
 
 interface ProgramState {
   id: string;
@@ -37,7 +37,7 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
 
   const save = () =>
     startTransition(async () => {
-      const r = await replaceEntityPrograms({ id: entityId, programs: body() });
+      const r = await replaceEntityProgramsAction({ id: entityId, programs: body() });
       setLost(null);
       setMessage(r.ok ? { tone: 'ok', text: `Programs replaced: ${r.data.programs} assigned.` } : { tone: 'error', text: r.error });
       if (r.ok) router.refresh();
@@ -46,10 +46,10 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
   const review = () =>
     startTransition(async () => {
       setMessage(null);
-      const r = await previewProgramChange({ id: entityId, programIds: body().map((p) => p.program_id) });
+      const r = await previewProgramChangeAction({ id: entityId, programIds: body().map((p) => p.program_id) });
       if (!r.ok) return setMessage({ tone: 'error', text: r.error });
       if (r.data.length === 0) {
-        const saved = await replaceEntityPrograms({ id: entityId, programs: body() });
+        const saved = await replaceEntityProgramsAction({ id: entityId, programs: body() });
         setMessage(saved.ok ? { tone: 'ok', text: `Programs replaced: ${saved.data.programs} assigned.` } : { tone: 'error', text: saved.error });
         if (saved.ok) router.refresh();
       } else setLost(r.data);

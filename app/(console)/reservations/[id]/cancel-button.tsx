@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { notify } from '@/components/ui/toast';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
-import { cancelReservation } from '../actions';
+import { cancelReservationAction } from '../actions';
 
 export function CancelButton({
   id,
@@ -34,7 +34,7 @@ export function CancelButton({
         confirmLabel="Yes, cancel it"
         cancelLabel="Keep it"
         onConfirm={async () => {
-          const result = await cancelReservation({ id });
+          const result = await cancelReservationAction({ id });
           if (!result.ok) {
             setError(result.error);
             return;

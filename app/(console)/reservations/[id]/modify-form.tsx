@@ -11,7 +11,7 @@ import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
-import { updateReservation } from '../actions';
+import { updateReservationAction } from '../actions';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { changedFields, isModifiable, modifyFieldOf, type ModifyField } from '../modify-fields';
 import type { ModifyReservationForm } from '../schemas';
@@ -63,7 +63,7 @@ export function ModifyForm({ id, context, status, defaults }: { id: string; cont
       setNotice('nothing');
       return;
     }
-    const result = await updateReservation({ id, changes });
+    const result = await updateReservationAction({ id, changes });
     if (!result.ok) {
       setFormError(result.error);
       for (const [key, messages] of Object.entries(result.fieldErrors ?? {})) {

@@ -25,7 +25,7 @@ export interface SlotOption {
 }
 
 /** GET /v2/availability for the form's filters; when nothing fits, says which filter to widen or which allocation is used up. */
-export const searchAvailability = staffAction(
+export const searchAvailabilityAction = staffAction(
   { name: 'search-availability', role: 'operator', input: AvailabilitySearch, mutates: false },
   async (s): Promise<{ options: SlotOption[]; empty: NoAvailability | null }> => {
     const ctx = await bookingContext(s.entityId);
@@ -52,7 +52,7 @@ export const searchAvailability = staffAction(
  * POST /v2/holds for the chosen time. Answers the hold and the server's clock, which the
  * countdown runs on. When the seats went in the meantime, says why (the allocation named).
  */
-export const placeHold = staffAction(
+export const placeHoldAction = staffAction(
   { name: 'place-hold', role: 'operator', input: PlaceHoldInput, mutates: true },
   async (h, { describe }) => {
     const ctx = await bookingContext(h.entityId);
@@ -70,14 +70,14 @@ export const placeHold = staffAction(
 );
 
 /** DELETE /v2/holds/{id}: the user picked another time or left the form. The audit row says no booking was made. */
-export const releaseHold = staffAction({ name: 'release-hold', role: 'operator', input: ReleaseHoldInput, mutates: true }, async (r, ctx) => releaseHoldFor(r, ctx));
+export const releaseHoldAction = staffAction({ name: 'release-hold', role: 'operator', input: ReleaseHoldInput, mutates: true }, async (r, ctx) => releaseHoldFor(r, ctx));
 
 /**
  * POST /v2/reservations with the hold. A hold past its expires_at on the server's clock is
  * refused before the API is called; the API's own "expired" answer is reported the same way,
  * so the form can offer a new hold. Never books without a live hold.
  */
-export const createBooking = staffAction(
+export const createBookingAction = staffAction(
   { name: 'create-reservation', role: 'operator', input: CreateBookingInput, mutates: true },
   async ({ entityId, hold, guest }, { describe }) => {
     const ctx = await bookingContext(entityId);

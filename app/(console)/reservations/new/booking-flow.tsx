@@ -10,7 +10,7 @@ import { Notice } from '@/components/ui/notice';
 import { clockOffset, formatRemaining, holdRemainingMs, isHoldExpired } from '@/lib/booking/hold-clock';
 import type { NoAvailability } from '@/lib/booking/no-availability';
 import type { LocaleCode } from '@/lib/guestbook/locales';
-import { createBooking, placeHold, releaseHold, searchAvailability, type SlotOption } from './actions';
+import { createBookingAction, placeHoldAction, releaseHoldAction, searchAvailabilityAction, type SlotOption } from './actions';
 import { GUEST_FIELDS, GuestForm } from './guest-form';
 import { releaseInBackground } from './release-beacon';
 import { SlotPicker, slotKey } from './slot-picker';
@@ -100,7 +100,7 @@ export function BookingFlow({
     const h = heldRef.current;
     if (!h) return;
     track(null);
-    await releaseHold({ entityId: entity.id, holdId: h.id, reason });
+    await releaseHoldAction({ entityId: entity.id, holdId: h.id, reason });
   };
 
   const search = async (e: React.FormEvent) => {
@@ -110,7 +110,7 @@ export function BookingFlow({
     setExpired(null);
     setFormOpen(false);
     await release('slot-changed');
-    const r = await searchAvailability({ entityId: entity.id, venueId: kind === 'venue' ? id : null, marketId: kind === 'market' ? id : null, date, partySize: Number(partySize), time: time || null });
+    const r = await searchAvailabilityAction({ entityId: entity.id, venueId: kind === 'venue' ? id : null, marketId: kind === 'market' ? id : null, date, partySize: Number(partySize), time: time || null });
     setSearching(false);
     if (!r.ok) {
       setOptions(null);
@@ -128,7 +128,7 @@ export function BookingFlow({
     setProblem(null);
     setExpired(null);
     await release(held && isHoldExpired(held.expiresAt, serverNow, 0) ? 'expired' : 'slot-changed');
-    const r = await placeHold({ entityId: entity.id, venueId: o.venueId, date: o.date, time: o.time, partySize: o.partySize, seatingAreaId: o.seatingArea?.id ?? null, commitmentId: o.commitmentId });
+    const r = await placeHoldAction({ entityId: entity.id, venueId: o.venueId, date: o.date, time: o.time, partySize: o.partySize, seatingAreaId: o.seatingArea?.id ?? null, commitmentId: o.commitmentId });
     setHolding(false);
     if (!r.ok) {
       setProblem({ message: r.error, gridFor: r.fieldErrors?.slot?.[0] === 'allocation-used-up' ? o : undefined });
@@ -143,7 +143,7 @@ export function BookingFlow({
   const onExpired = async (option: SlotOption) => {
     await release('expired');
     setExpired({ option, stillFree: null });
-    const r = await searchAvailability({ entityId: entity.id, venueId: option.venueId, marketId: null, date: option.date, partySize: option.partySize, time: option.time });
+    const r = await searchAvailabilityAction({ entityId: entity.id, venueId: option.venueId, marketId: null, date: option.date, partySize: option.partySize, time: option.time });
     setExpired({ option, stillFree: r.ok && r.data.options.some((o) => slotKey(o) === slotKey(option)) });
   };
 
@@ -158,7 +158,7 @@ export function BookingFlow({
     if (!h) return;
     setProblem(null);
     if (isHoldExpired(h.expiresAt, Date.now() + offset)) return onExpired(h.option);
-    const r = await createBooking({ entityId: entity.id, hold: { id: h.id, expires_at: h.expiresAt }, guest: values });
+    const r = await createBookingAction({ entityId: entity.id, hold: { id: h.id, expires_at: h.expiresAt }, guest: values });
     if (r.ok) {
       // The hold became the reservation: nothing is left to release.
       heldRef.current = null;
