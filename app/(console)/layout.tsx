@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { QueryProvider } from '@/components/providers/query-provider';
 import { Shell } from '@/components/shell/shell';
 import { globalSearchAction } from '@/app/actions/global-search';
+import { readRequestBudgetAction } from '@/app/actions/request-budget';
+import { selectEntityAction } from '@/app/actions/select-entity';
 import { getConfig } from '@/lib/server/config';
 import { getSelectedEntity, listEntityChoices } from '@/lib/server/entity-context';
 import { getApiClient } from '@/lib/server/guestbook';
@@ -25,6 +27,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         rateLimit={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetAt: rateLimit.resetAt.toISOString(), resetLabel: format.time(rateLimit.resetAt.toISOString(), 'UTC') } : null}
         suspended={partner.ok && partner.data.status === 'suspended' ? { source: partner.data.suspensionSource, at: partner.data.suspendedAt } : null}
         search={globalSearchAction}
+        selectEntity={selectEntityAction}
+        readRequestBudget={readRequestBudgetAction}
         format={format}
       >
         {children}

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { Link } from '@/components/ui/link';
 import { CoversChart } from '@/components/overview/covers-chart';
 import { TodayBlock } from '@/components/overview/today-block';
+import { readOverviewTodayAction } from '@/app/actions/overview-today';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
@@ -72,7 +73,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
         </p>
       </div>
 
-      <TodayBlock initial={o.todayView} scope={o.scope} />
+      <TodayBlock initial={o.todayView} scope={o.scope} read={readOverviewTodayAction} />
 
       <Card
         title={`Covers, next ${o.days.length} days`}

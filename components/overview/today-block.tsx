@@ -3,7 +3,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
-import { readOverviewTodayAction } from '@/app/actions/overview-today';
 import { Card } from '@/components/ui/card';
 import type { TodayView } from '@/lib/overview/links';
 import { queryKeys } from '@/lib/queries/keys';
@@ -30,12 +29,15 @@ function Figure({ label, value, href, testId, hint }: { label: string; value: Re
   );
 }
 
+/** Re-reads the block: a guarded server action, passed down by the overview page. */
+export type ReadTodayAction = (input: { scope: 'entity' | 'partner' }) => Promise<{ ok: true; data: TodayView } | { ok: false; error: string }>;
+
 /** Today's reservations, covers, statuses and next arrivals: rendered by the server, then kept current in the browser. */
-export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'entity' | 'partner' }) {
+export function TodayBlock({ initial, scope, read }: { initial: TodayView; scope: 'entity' | 'partner'; read: ReadTodayAction }) {
   const { data, isFetching } = useQuery({
     queryKey: queryKeys.overviewToday(initial.context),
     queryFn: async () => {
-      const r = await readOverviewTodayAction({ scope });
+      const r = await read({ scope });
       if (!r.ok) throw new Error(r.error);
       return r.data;
     },

@@ -15,14 +15,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { AccountLabel, accountTriggerClass } from './account-menu';
+import { AccountLabel, accountTriggerClass, type AccountMenuProps } from './account-label';
 import { chooseTheme, currentTheme, type ThemeChoice } from './theme';
-
-export interface AccountMenuProps {
-  name: string;
-  email: string;
-  roleLabel: string;
-}
 
 export function AccountMenuContent({ open, onOpenChange, focusTrigger, ...who }: AccountMenuProps & { open: boolean; onOpenChange: (open: boolean) => void; focusTrigger?: boolean }) {
   const [theme, setTheme] = useState<ThemeChoice>(currentTheme);

@@ -2,7 +2,6 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import { selectEntityAction } from '@/app/actions/select-entity';
 import { Badge } from '@/components/ui/badge';
 import { Select } from '@/components/ui/input';
 
@@ -12,7 +11,10 @@ export interface EntityOption {
   context: 'org-bound' | 'legacy-header';
 }
 
-export function EntitySwitcher({ entities, selectedId }: { entities: EntityOption[]; selectedId: string | null }) {
+/** Picks the entity the console reads and acts in: a guarded server action, passed down by the console layout. */
+export type SelectEntityAction = (input: { id: string }) => Promise<{ ok: true } | { ok: false; error: string }>;
+
+export function EntitySwitcher({ entities, selectedId, selectEntity }: { entities: EntityOption[]; selectedId: string | null; selectEntity: SelectEntityAction }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +30,7 @@ export function EntitySwitcher({ entities, selectedId }: { entities: EntityOptio
         disabled={pending}
         onChange={(e) =>
           startTransition(async () => {
-            const r = await selectEntityAction({ id: e.target.value });
+            const r = await selectEntity({ id: e.target.value });
             setError(r.ok ? null : r.error);
             router.refresh();
           })

@@ -4,12 +4,12 @@ import { ToastRegion } from '@/components/ui/toast';
 import type { Formatter } from '@/lib/format';
 import type { SearchAction } from '@/lib/search/hit';
 import { AccountMenu } from './account-menu';
-import { EntitySwitcher, type EntityOption } from './entity-switcher';
+import { EntitySwitcher, type EntityOption, type SelectEntityAction } from './entity-switcher';
 import { GlobalSearch } from './global-search';
 import { MobileNav } from './mobile-nav';
 import { NavLinks, type NavItem } from './nav';
 import { RequestBudget } from './request-budget';
-import type { RequestBudgetFigure } from './request-budget-figure';
+import type { ReadRequestBudgetAction, RequestBudgetFigure } from './request-budget-figure';
 
 const NAV: (NavItem & { adminOnly?: boolean })[] = [
   { href: '/', label: 'Overview' },
@@ -35,6 +35,8 @@ export function Shell({
   selectedEntityId,
   rateLimit,
   search,
+  selectEntity,
+  readRequestBudget,
   format,
   children,
 }: {
@@ -47,6 +49,10 @@ export function Shell({
   rateLimit: RequestBudgetFigure | null;
   /** the command menu's search (a server action) */
   search: SearchAction;
+  /** the entity switcher's choice (a server action) */
+  selectEntity: SelectEntityAction;
+  /** keeps the header's request budget current (a server action) */
+  readRequestBudget: ReadRequestBudgetAction;
   format: Formatter;
   children: ReactNode;
 }) {
@@ -83,12 +89,12 @@ export function Shell({
           </div>
           {entities.length > 0 && (
             <div className="order-last w-full lg:order-none lg:w-auto">
-              <EntitySwitcher entities={entities} selectedId={selectedEntityId} />
+              <EntitySwitcher entities={entities} selectedId={selectedEntityId} selectEntity={selectEntity} />
             </div>
           )}
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">
             <GlobalSearch search={search} pages={commands} />
-            <RequestBudget initial={rateLimit} />
+            <RequestBudget initial={rateLimit} read={readRequestBudget} />
             <AccountMenu name={staff.name} email={staff.email} roleLabel={ROLE_LABEL[staff.role]} />
           </div>
         </header>

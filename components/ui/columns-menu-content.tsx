@@ -2,9 +2,15 @@
 
 import { useRef } from 'react';
 import { buttonVariants } from './button';
-import type { ColumnChoice } from './columns-menu';
 import { useTakeFocus } from './lazy';
 import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuLabel, DropdownMenuTrigger } from './dropdown-menu';
+
+export interface ColumnChoice {
+  id: string;
+  label: string;
+  visible: boolean;
+  toggle: (visible: boolean) => void;
+}
 
 export function ColumnsMenuContent({ columns, open, onOpenChange, focusTrigger }: { columns: ColumnChoice[]; open: boolean; onOpenChange: (open: boolean) => void; focusTrigger?: boolean }) {
   const trigger = useRef<HTMLButtonElement>(null);

@@ -2,14 +2,8 @@
 
 import { useState } from 'react';
 import { Button } from './button';
+import type { ColumnChoice } from './columns-menu-content';
 import { focusedByKeyboard, onFirstUse, useLoadedTrigger } from './lazy';
-
-export interface ColumnChoice {
-  id: string;
-  label: string;
-  visible: boolean;
-  toggle: (visible: boolean) => void;
-}
 
 const loadMenu = onFirstUse(() => import('./columns-menu-content').then((m) => m.ColumnsMenuContent));
 

@@ -7,7 +7,8 @@ import { ActionError, staffAction } from '@/lib/server/action';
 import { getEntityApi } from '@/lib/server/entity-context';
 import { parseFilterQuery, RESERVATION_FILTERS } from '@/lib/guestbook/filters';
 import { checkReservationSort, getReservation, readSearchPage, reservationChanged } from '@/lib/server/reservations';
-import { isModifiable, ModifyReservationInput, type ReservationChanges } from './schemas';
+import { isModifiable } from './modify-fields';
+import { ModifyReservationInput, type ReservationChanges } from './schemas';
 
 const auditView = (r: { status: string; date?: string; time?: string; party_size?: number; canceled_at?: string | null }) => ({
   status: r.status,

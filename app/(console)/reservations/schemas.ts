@@ -32,5 +32,3 @@ export const ReservationChanges = ModifyReservationForm.partial()
 export type ReservationChanges = z.input<typeof ReservationChanges>;
 
 export const ModifyReservationInput = z.strictObject({ id: Uuid, changes: ReservationChanges });
-
-export { changedFields, FINAL_STATUSES, isModifiable, MODIFY_FIELDS, modifyFieldOf, type ModifyField } from './modify-fields';
