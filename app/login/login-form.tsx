@@ -12,7 +12,7 @@ import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { SIGN_IN_ERRORS } from './messages';
 import type { LoginInput } from './schema';
 
-const resolver = lazyZodResolver<LoginInput>(() => import('./schema').then((m) => m.LoginInput));
+const resolver = lazyZodResolver<LoginInput>(() => import('./schema').then((m) => m.LoginInputSchema));
 
 export function LoginForm({ callbackPath, initialError }: { callbackPath: string; initialError: string | null }) {
   const router = useRouter();

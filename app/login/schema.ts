@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-export const LoginInput = z.object({
+export const LoginInputSchema = z.object({
   email: z.email({ error: 'Enter your e-mail address.' }),
   password: z.string().min(1, { error: 'Enter your password.' }),
 });
-export type LoginInput = z.infer<typeof LoginInput>;
+export type LoginInput = z.infer<typeof LoginInputSchema>;

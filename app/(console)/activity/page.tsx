@@ -11,7 +11,7 @@ import { ActivityTable } from './activity-table';
 
 export const metadata: Metadata = { title: 'Activity' };
 
-const Filters = z.object({
+const FiltersSchema = z.object({
   staff: z.string().trim().max(200).optional().catch(undefined),
   action: z.string().trim().max(100).optional().catch(undefined),
   result: z.enum(['ok', 'refused', 'failed']).optional().catch(undefined),
@@ -21,7 +21,7 @@ const Filters = z.object({
 export default async function ActivityPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireStaff('viewer');
   const raw = await searchParams;
-  const filters = Filters.parse({ staff: raw.staff || undefined, action: raw.action || undefined, result: raw.result || undefined });
+  const filters = FiltersSchema.parse({ staff: raw.staff || undefined, action: raw.action || undefined, result: raw.result || undefined });
   const [rows, format] = await Promise.all([listAudit({ staffEmail: filters.staff?.toLowerCase(), action: filters.action, result: filters.result, limit: 200 }), getFormatter()]);
 
   return (

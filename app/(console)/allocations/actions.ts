@@ -6,24 +6,24 @@ import { Uuid } from '@/lib/guestbook/schemas';
 import { ActionError, staffAction } from '@/lib/server/action';
 import { AllocationError, applyChanges, restoreSets } from '@/lib/server/allocations';
 
-const Seats = z.number().int({ error: 'must be a whole number of seats' }).min(0, { error: 'must not be negative' }).max(1_000_000);
+const SeatsSchema = z.number().int({ error: 'must be a whole number of seats' }).min(0, { error: 'must not be negative' }).max(1_000_000);
 
-const ApplyInput = z.strictObject({
+const ApplyInputSchema = z.strictObject({
   changes: z
-    .array(z.strictObject({ commitmentId: Uuid, entityId: Uuid, before: Seats, after: Seats }))
+    .array(z.strictObject({ commitmentId: Uuid, entityId: Uuid, before: SeatsSchema, after: SeatsSchema }))
     .min(1, { error: 'has no change to apply' })
     .max(10_000)
     .refine((cs) => new Set(cs.map((c) => `${c.commitmentId}:${c.entityId}`)).size === cs.length, { error: 'lists a cell more than once' }),
   resume: z.boolean().default(false),
 });
 
-const RestoreInput = z.strictObject({
+const RestoreInputSchema = z.strictObject({
   sets: z
     .array(
       z.strictObject({
         entityId: Uuid,
         data: z
-          .array(z.strictObject({ id: Uuid, entity_seats: Seats }))
+          .array(z.strictObject({ id: Uuid, entity_seats: SeatsSchema }))
           .max(10_000)
           .refine((d) => new Set(d.map((x) => x.id)).size === d.length, { error: 'lists a commitment more than once' }),
       }),
@@ -44,7 +44,7 @@ const wrap = async <T>(run: () => Promise<T>): Promise<T> => {
 
 /** Applies the grid's change set: re-read, conflict check, then the two-phase plan. */
 export const applyAllocationAction = staffAction(
-  { name: 'apply-allocation', role: 'operator', input: ApplyInput, mutates: true },
+  { name: 'apply-allocation', role: 'operator', input: ApplyInputSchema, mutates: true },
   async ({ changes, resume }, { describe }) => {
     describe({ resourceType: 'commitments', before: changes.map(({ commitmentId, entityId, before }) => ({ commitmentId, entityId, seats: before })) });
     const outcome = await wrap(() => applyChanges(changes, { resume }));
@@ -56,7 +56,7 @@ export const applyAllocationAction = staffAction(
 
 /** Puts back the values read before an apply that failed part-way. */
 export const restoreAllocationAction = staffAction(
-  { name: 'restore-allocation', role: 'operator', input: RestoreInput, mutates: true },
+  { name: 'restore-allocation', role: 'operator', input: RestoreInputSchema, mutates: true },
   async ({ sets }, { describe }) => {
     describe({ resourceType: 'commitments', after: sets });
     const outcome = await wrap(() => restoreSets(sets));

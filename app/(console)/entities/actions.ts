@@ -7,7 +7,7 @@ import { ActionError, staffAction } from '@/lib/server/action';
 import { apiFor, entityChanged, getEntity, listEligibleCommitments } from '@/lib/server/entities';
 import { getApiClient } from '@/lib/server/guestbook';
 import { forgetSharedReads, SHARED } from '@/lib/server/shared-reads';
-import { EntityForm, ReplaceProgramsInput, UpdateEntityInput } from './schemas';
+import { EntityFormSchema, ReplaceProgramsInputSchema, UpdateEntityInputSchema } from './schemas';
 
 async function requireEntity(id: string) {
   const entity = await getEntity(id);
@@ -16,7 +16,7 @@ async function requireEntity(id: string) {
 }
 
 export const createEntityAction = staffAction(
-  { name: 'create-entity', role: 'admin', input: EntityForm, mutates: true },
+  { name: 'create-entity', role: 'admin', input: EntityFormSchema, mutates: true },
   async (form, { describe }) => {
     const created = await getApiClient().createEntity({
       name: form.name,
@@ -31,7 +31,7 @@ export const createEntityAction = staffAction(
 );
 
 export const updateEntityAction = staffAction(
-  { name: 'update-entity', role: 'admin', input: UpdateEntityInput, mutates: true },
+  { name: 'update-entity', role: 'admin', input: UpdateEntityInputSchema, mutates: true },
   async ({ id, ...form }, { describe }) => {
     const before = await requireEntity(id);
     describe({ entityId: id, resourceType: 'entity', resourceId: id, before: { name: before.name, default_locale: before.default_locale, default_program_id: before.default_program_id } });
@@ -64,7 +64,7 @@ export const previewProgramChangeAction = staffAction(
 );
 
 export const replaceEntityProgramsAction = staffAction(
-  { name: 'replace-entity-programs', role: 'admin', input: ReplaceProgramsInput, mutates: true },
+  { name: 'replace-entity-programs', role: 'admin', input: ReplaceProgramsInputSchema, mutates: true },
   async ({ id, programs }, { describe }) => {
     const before = await requireEntity(id);
     describe({ entityId: id, resourceType: 'entity', resourceId: id, before: before.programs.map(({ program_id, unallocated_seat_access }) => ({ program_id, unallocated_seat_access })) });

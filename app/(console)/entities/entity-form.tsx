@@ -11,12 +11,12 @@ import { notify } from '@/components/ui/toast';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
 import { createEntityAction, updateEntityAction } from './actions';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
-import type { EntityForm } from './schemas';
+import type { EntityFormValues } from './schemas';
 
-const resolver = lazyZodResolver<EntityForm>(() => import('./schemas').then((m) => m.EntityForm));
+const resolver = lazyZodResolver<EntityFormValues>(() => import('./schemas').then((m) => m.EntityFormSchema));
 
 /** Create (no entityId) or edit an entity: name, default locale, default program. */
-export function EntityFormView({ entityId, defaults, programs }: { entityId?: string; defaults: EntityForm; programs: { id: string; name: string }[] }) {
+export function EntityForm({ entityId, defaults, programs }: { entityId?: string; defaults: EntityFormValues; programs: { id: string; name: string }[] }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -26,10 +26,10 @@ export function EntityFormView({ entityId, defaults, programs }: { entityId?: st
     setError,
     formState: { errors, isSubmitting, isDirty },
     reset,
-  } = useForm<EntityForm>({ resolver, defaultValues: defaults });
+  } = useForm<EntityFormValues>({ resolver, defaultValues: defaults });
   useEffect(() => resolver.preload(), []);
 
-  const onSubmit = async (values: EntityForm) => {
+  const onSubmit = async (values: EntityFormValues) => {
     setFormError(null);
     setSaved(false);
     const result = entityId ? await updateEntityAction({ ...values, id: entityId }) : await createEntityAction(values);
@@ -48,7 +48,7 @@ export function EntityFormView({ entityId, defaults, programs }: { entityId?: st
     } else router.push(`/entities/${result.data.id}`);
   };
 
-  const field = (name: keyof EntityForm, label: string, control: React.ReactElement<{ id?: string }>) => (
+  const field = (name: keyof EntityFormValues, label: string, control: React.ReactElement<{ id?: string }>) => (
     <FormField label={label} error={errors[name]?.message} id={`entity-${name}`}>
       {control}
     </FormField>

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { EntityProgramInput, Locale, Uuid } from '@/lib/guestbook/primitives';
 
 /** The entity form: one schema for the browser (react-hook-form) and the server action. */
-export const EntityForm = z.strictObject({
+export const EntityFormSchema = z.strictObject({
   name: z.string().trim().min(1, { error: 'Enter a name.' }).max(120, { error: 'At most 120 characters.' }),
   default_locale: Locale,
   /** empty: no default program */
   default_program_id: z.union([z.literal(''), Uuid]),
 });
-export type EntityForm = z.infer<typeof EntityForm>;
+export type EntityFormValues = z.infer<typeof EntityFormSchema>;
 
-export const UpdateEntityInput = EntityForm.extend({ id: Uuid });
-export const ReplaceProgramsInput = z.strictObject({ id: Uuid, programs: z.array(EntityProgramInput).max(200) });
+export const UpdateEntityInputSchema = EntityFormSchema.extend({ id: Uuid });
+export const ReplaceProgramsInputSchema = z.strictObject({ id: Uuid, programs: z.array(EntityProgramInput).max(200) });
 
 export { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL, sniffImageType } from './logo-rules';

@@ -8,7 +8,7 @@ import { getEntityApi } from '@/lib/server/entity-context';
 import { parseFilterQuery, RESERVATION_FILTERS } from '@/lib/guestbook/filters';
 import { checkReservationSort, getReservation, readSearchPage, reservationChanged } from '@/lib/server/reservations';
 import { isModifiable } from './modify-fields';
-import { ModifyReservationInput, type ReservationChanges } from './schemas';
+import { ModifyReservationInputSchema, type ReservationChanges } from './schemas';
 
 const auditView = (r: { status: string; date?: string; time?: string; party_size?: number; canceled_at?: string | null }) => ({
   status: r.status,
@@ -42,7 +42,7 @@ function changedView(r: Reservation, changes: ReservationChanges) {
 }
 
 export const updateReservationAction = staffAction(
-  { name: 'update-reservation', role: 'operator', input: ModifyReservationInput, mutates: true },
+  { name: 'update-reservation', role: 'operator', input: ModifyReservationInputSchema, mutates: true },
   async ({ id, changes }, { describe }) => {
     const before = await getReservation(id);
     if (!before) throw new ActionError('This reservation does not exist for the selected entity.');

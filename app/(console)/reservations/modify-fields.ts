@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { FINAL_STATUSES, isFinalStatus } from '@/lib/guestbook/reservation-statuses';
-import type { ModifyReservationForm, ReservationChanges } from './schemas';
+import type { ModifyReservationFormSchema, ReservationChanges } from './schemas';
 
 // The modify form's field bookkeeping, kept apart from the zod schemas so the form's page does not ship zod.
 
@@ -18,7 +18,7 @@ export function modifyFieldOf(key: string): ModifyField | undefined {
 }
 
 /** The changed fields of `values` against `before` (both as the form holds them); empty notes/phone become null. */
-export function changedFields(before: z.output<typeof ModifyReservationForm>, values: z.output<typeof ModifyReservationForm>): ReservationChanges {
+export function changedFields(before: z.output<typeof ModifyReservationFormSchema>, values: z.output<typeof ModifyReservationFormSchema>): ReservationChanges {
   const blankToNull = (v: string | null) => (v === null || v.trim() === '' ? null : v);
   const out: ReservationChanges = {};
   if (values.party_size !== before.party_size) out.party_size = values.party_size;

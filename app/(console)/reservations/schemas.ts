@@ -6,7 +6,7 @@ import { Locale, Uuid } from '@/lib/guestbook/primitives';
  * are at least as strict as the API's ReservationUpdateBody, so nothing it accepts is refused as
  * malformed before it is sent.
  */
-export const ModifyReservationForm = z.strictObject({
+export const ModifyReservationFormSchema = z.strictObject({
   party_size: z
     .number({ error: 'Enter the number of guests.' })
     .int({ error: 'Enter a whole number of guests.' })
@@ -23,12 +23,12 @@ export const ModifyReservationForm = z.strictObject({
     phone: z.string().trim().max(32, { error: 'At most 32 characters.' }).nullable(),
   }),
 });
-export type ModifyReservationForm = z.input<typeof ModifyReservationForm>;
+export type ModifyReservationValues = z.input<typeof ModifyReservationFormSchema>;
 
 /** What the form sends: only the fields that changed (at least one), under the same rules. */
-export const ReservationChanges = ModifyReservationForm.partial()
-  .extend({ guest: ModifyReservationForm.shape.guest.partial().optional() })
+export const ReservationChangesSchema = ModifyReservationFormSchema.partial()
+  .extend({ guest: ModifyReservationFormSchema.shape.guest.partial().optional() })
   .refine((c) => Object.keys(c).length > 0 && (c.guest === undefined || Object.keys(c.guest).length > 0), { error: 'Nothing changed.' });
-export type ReservationChanges = z.input<typeof ReservationChanges>;
+export type ReservationChanges = z.input<typeof ReservationChangesSchema>;
 
-export const ModifyReservationInput = z.strictObject({ id: Uuid, changes: ReservationChanges });
+export const ModifyReservationInputSchema = z.strictObject({ id: Uuid, changes: ReservationChangesSchema });

@@ -20,7 +20,7 @@ import {
 
 const oneTimePassword = () => randomBytes(12).toString('base64url');
 
-const AddStaffInput = z.strictObject({
+const AddStaffInputSchema = z.strictObject({
   email: StaffEmail,
   name: z.string().trim().min(1, { error: 'is required' }).max(120, { error: 'must be at most 120 characters' }),
   role: StaffRoleSchema,
@@ -29,7 +29,7 @@ const AddStaffInput = z.strictObject({
 });
 
 export const addStaffMemberAction = staffAction(
-  { name: 'add-staff-member', role: 'admin', input: AddStaffInput, mutates: true },
+  { name: 'add-staff-member', role: 'admin', input: AddStaffInputSchema, mutates: true },
   async ({ email, name, role, password }, { describe }) => {
     const oneTime = password === '';
     const secret = oneTime ? oneTimePassword() : password;
@@ -47,10 +47,10 @@ export const addStaffMemberAction = staffAction(
   },
 );
 
-const AccessChange = z.strictObject({ id: Uuid, role: StaffRoleSchema.optional(), disabled: z.boolean().optional() });
+const AccessChangeSchema = z.strictObject({ id: Uuid, role: StaffRoleSchema.optional(), disabled: z.boolean().optional() });
 
 export const changeStaffAccessAction = staffAction(
-  { name: 'change-staff-access', role: 'admin', input: AccessChange, mutates: true },
+  { name: 'change-staff-access', role: 'admin', input: AccessChangeSchema, mutates: true },
   async ({ id, role, disabled }, { staff, describe }) => {
     describe({ resourceType: 'staff', resourceId: id });
     if (role === undefined && disabled === undefined) throw new ActionError('Nothing to change.');

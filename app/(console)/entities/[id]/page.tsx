@@ -14,7 +14,7 @@ import { getFormatter } from '@/lib/server/locale';
 import { readApi } from '@/lib/server/read';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
-import { EntityFormView } from '../entity-form';
+import { EntityForm } from '../entity-form';
 import { LogoSection } from './logo-section';
 import { ProgramsEditor } from './programs-editor';
 
@@ -60,7 +60,7 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
 
       {admin && (
         <Card title="Edit">
-          <EntityFormView
+          <EntityForm
             entityId={e.id}
             defaults={{ name: e.name, default_locale: e.default_locale, default_program_id: e.default_program_id ?? '' }}
             programs={programs}

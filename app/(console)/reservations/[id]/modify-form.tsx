@@ -14,9 +14,9 @@ import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
 import { updateReservationAction } from '../actions';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { changedFields, isModifiable, modifyFieldOf, type ModifyField } from '../modify-fields';
-import type { ModifyReservationForm } from '../schemas';
+import type { ModifyReservationValues } from '../schemas';
 
-const resolver = lazyZodResolver<ModifyReservationForm>(() => import('../schemas').then((m) => m.ModifyReservationForm));
+const resolver = lazyZodResolver<ModifyReservationValues>(() => import('../schemas').then((m) => m.ModifyReservationFormSchema));
 
 const LABELS: Record<ModifyField, string> = {
   party_size: 'Party size',
@@ -33,13 +33,13 @@ const LABELS: Record<ModifyField, string> = {
 
 const idOf = (name: ModifyField) => `modify-${name.replace('.', '-')}`;
 
-function errorOf(errors: FieldErrors<ModifyReservationForm>, name: ModifyField): string | undefined {
-  if (name.startsWith('guest.')) return errors.guest?.[name.slice(6) as keyof ModifyReservationForm['guest']]?.message;
+function errorOf(errors: FieldErrors<ModifyReservationValues>, name: ModifyField): string | undefined {
+  if (name.startsWith('guest.')) return errors.guest?.[name.slice(6) as keyof ModifyReservationValues['guest']]?.message;
   return errors[name as Exclude<ModifyField, `guest.${string}`>]?.message;
 }
 
 /** Change a reservation's booking, language, notes or guest details; only the changed fields are sent. */
-export function ModifyForm({ id, context, status, defaults }: { id: string; context: string; status: string; defaults: ModifyReservationForm }) {
+export function ModifyForm({ id, context, status, defaults }: { id: string; context: string; status: string; defaults: ModifyReservationValues }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
@@ -52,10 +52,10 @@ export function ModifyForm({ id, context, status, defaults }: { id: string; cont
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ModifyReservationForm>({ resolver, defaultValues: defaults });
+  } = useForm<ModifyReservationValues>({ resolver, defaultValues: defaults });
   useEffect(() => resolver.preload(), []);
 
-  const onSubmit = async (values: ModifyReservationForm) => {
+  const onSubmit = async (values: ModifyReservationValues) => {
     setFormError(null);
     setNotice(null);
     const changes = changedFields(current, values);
@@ -73,11 +73,11 @@ export function ModifyForm({ id, context, status, defaults }: { id: string; cont
       return;
     }
     const r = result.data;
-    const next: ModifyReservationForm = {
+    const next: ModifyReservationValues = {
       party_size: r.party_size ?? values.party_size,
       date: r.date ?? values.date,
       time: r.time ?? values.time,
-      locale: (LOCALE_CODES as readonly string[]).includes(r.locale) ? (r.locale as ModifyReservationForm['locale']) : values.locale,
+      locale: (LOCALE_CODES as readonly string[]).includes(r.locale) ? (r.locale as ModifyReservationValues['locale']) : values.locale,
       notes: r.notes ?? '',
       guest: r.guest ? { ...r.guest, phone: r.guest.phone ?? '' } : values.guest,
     };
@@ -96,7 +96,7 @@ export function ModifyForm({ id, context, status, defaults }: { id: string; cont
   );
   /** The value the server renders, so the form shows the reservation before it is interactive. */
   const initial = (name: ModifyField) => {
-    const v = name.startsWith('guest.') ? defaults.guest[name.slice(6) as keyof ModifyReservationForm['guest']] : defaults[name as Exclude<ModifyField, `guest.${string}`>];
+    const v = name.startsWith('guest.') ? defaults.guest[name.slice(6) as keyof ModifyReservationValues['guest']] : defaults[name as Exclude<ModifyField, `guest.${string}`>];
     return typeof v === 'number' ? (Number.isNaN(v) ? '' : v) : (v ?? '');
   };
   const described = (name: ModifyField) => ({ defaultValue: initial(name) });

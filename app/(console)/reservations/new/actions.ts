@@ -11,7 +11,7 @@ import { bookingContext, explainEmptySearch, readOptions } from '@/lib/server/bo
 import { releaseHoldFor } from '@/lib/server/hold-release';
 import { getSelectedEntity } from '@/lib/server/entity-context';
 import { reservationChanged } from '@/lib/server/reservations';
-import { AvailabilitySearch, CreateBookingInput, PlaceHoldInput, ReleaseHoldInput } from './schemas';
+import { AvailabilitySearchSchema, CreateBookingInputSchema, PlaceHoldInputSchema, ReleaseHoldInputSchema } from './schemas';
 
 export interface SlotOption {
   venueId: string;
@@ -26,7 +26,7 @@ export interface SlotOption {
 
 /** GET /v2/availability for the form's filters; when nothing fits, says which filter to widen or which allocation is used up. */
 export const searchAvailabilityAction = staffAction(
-  { name: 'search-availability', role: 'operator', input: AvailabilitySearch, mutates: false },
+  { name: 'search-availability', role: 'operator', input: AvailabilitySearchSchema, mutates: false },
   async (s): Promise<{ options: SlotOption[]; empty: NoAvailability | null }> => {
     const ctx = await bookingContext(s.entityId);
     const filters = { venueId: s.venueId, marketId: s.marketId, date: s.date, partySize: s.partySize, time: s.time || null };
@@ -53,7 +53,7 @@ export const searchAvailabilityAction = staffAction(
  * countdown runs on. When the seats went in the meantime, says why (the allocation named).
  */
 export const placeHoldAction = staffAction(
-  { name: 'place-hold', role: 'operator', input: PlaceHoldInput, mutates: true },
+  { name: 'place-hold', role: 'operator', input: PlaceHoldInputSchema, mutates: true },
   async (h, { describe }) => {
     const ctx = await bookingContext(h.entityId);
     describe({ entityId: ctx.entity.id, resourceType: 'hold', before: { venue_id: h.venueId, date: h.date, time: h.time, party_size: h.partySize } });
@@ -70,7 +70,7 @@ export const placeHoldAction = staffAction(
 );
 
 /** DELETE /v2/holds/{id}: the user picked another time or left the form. The audit row says no booking was made. */
-export const releaseHoldAction = staffAction({ name: 'release-hold', role: 'operator', input: ReleaseHoldInput, mutates: true }, async (r, ctx) => releaseHoldFor(r, ctx));
+export const releaseHoldAction = staffAction({ name: 'release-hold', role: 'operator', input: ReleaseHoldInputSchema, mutates: true }, async (r, ctx) => releaseHoldFor(r, ctx));
 
 /**
  * POST /v2/reservations with the hold. A hold past its expires_at on the server's clock is
@@ -78,7 +78,7 @@ export const releaseHoldAction = staffAction({ name: 'release-hold', role: 'oper
  * so the form can offer a new hold. Never books without a live hold.
  */
 export const createBookingAction = staffAction(
-  { name: 'create-reservation', role: 'operator', input: CreateBookingInput, mutates: true },
+  { name: 'create-reservation', role: 'operator', input: CreateBookingInputSchema, mutates: true },
   async ({ entityId, hold, guest }, { describe }) => {
     const ctx = await bookingContext(entityId);
     const usesDefault = guest.locale === ctx.entity.default_locale;

@@ -7,11 +7,11 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { LOCALE_CODES, LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
-import type { GuestForm as GuestValues } from './schemas';
+import type { GuestDetails } from './schemas';
 
-const resolver = lazyZodResolver<GuestValues>(() => import('./schemas').then((m) => m.GuestForm));
+const resolver = lazyZodResolver<GuestDetails>(() => import('./schemas').then((m) => m.GuestFormSchema));
 
-type Field = keyof GuestValues;
+type Field = keyof GuestDetails;
 const LABELS: Record<Field, string> = { first_name: 'First name', last_name: 'Last name', email: 'E-mail', phone: 'Phone (optional)', notes: 'Notes (optional)', locale: 'Guest’s language' };
 export const GUEST_FIELDS = Object.keys(LABELS) as Field[];
 
@@ -28,14 +28,14 @@ export function GuestForm({
   disabled: boolean;
   confirmLabel: string;
   /** resolves to server-side field errors to show, if any */
-  onConfirm: (values: GuestValues, setError: UseFormSetError<GuestValues>) => Promise<void>;
+  onConfirm: (values: GuestDetails, setError: UseFormSetError<GuestDetails>) => Promise<void>;
 }) {
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<GuestValues>({ resolver, defaultValues: { first_name: '', last_name: '', email: '', phone: '', notes: '', locale: defaultLocale } });
+  } = useForm<GuestDetails>({ resolver, defaultValues: { first_name: '', last_name: '', email: '', phone: '', notes: '', locale: defaultLocale } });
   useEffect(() => resolver.preload(), []);
   // Followed through its change event (not watch/useWatch, which would grow the form library's chunk for every form).
   const [locale, setLocale] = useState<string>(defaultLocale);

@@ -6,43 +6,43 @@ import { IsoDate, Locale, Time, Uuid } from '@/lib/guestbook/primitives';
  * server actions. Each is at least as strict as the API's own body, so nothing the form accepts
  * is refused as malformed after a hold was placed.
  */
-const PartySize = z
+const PartySizeSchema = z
   .number({ error: 'Enter the number of guests.' })
   .int({ error: 'Enter a whole number of guests.' })
   .min(1, { error: 'At least 1 guest.' })
   .max(50, { error: 'At most 50 guests.' });
 
-export const AvailabilitySearch = z
+export const AvailabilitySearchSchema = z
   .strictObject({
     entityId: Uuid,
     venueId: Uuid.nullable(),
     marketId: Uuid.nullable(),
     date: z.iso.date({ error: 'Enter a date (YYYY-MM-DD).' }),
-    partySize: PartySize,
+    partySize: PartySizeSchema,
     time: z.union([z.literal(''), Time]).nullable(),
   })
   .refine((s) => !!s.venueId !== !!s.marketId, { error: 'Choose a venue or a market.', path: ['place'] });
-export type AvailabilitySearch = z.input<typeof AvailabilitySearch>;
+export type AvailabilitySearch = z.input<typeof AvailabilitySearchSchema>;
 
-export const PlaceHoldInput = z.strictObject({
+export const PlaceHoldInputSchema = z.strictObject({
   entityId: Uuid,
   venueId: Uuid,
   date: IsoDate,
   time: Time,
-  partySize: PartySize,
+  partySize: PartySizeSchema,
   seatingAreaId: Uuid.nullable(),
   /** the option's commitment, to name its allocation when the seats are gone */
   commitmentId: Uuid.nullable(),
 });
-export type PlaceHoldInput = z.input<typeof PlaceHoldInput>;
+export type PlaceHoldInput = z.input<typeof PlaceHoldInputSchema>;
 
 /** Why a hold is released without a booking (recorded in its audit row). */
 export const RELEASE_REASONS = ['slot-changed', 'form-left', 'page-closed', 'expired'] as const;
-export const ReleaseHoldInput = z.strictObject({ entityId: Uuid, holdId: Uuid, reason: z.enum(RELEASE_REASONS) });
-export type ReleaseHoldInput = z.input<typeof ReleaseHoldInput>;
+export const ReleaseHoldInputSchema = z.strictObject({ entityId: Uuid, holdId: Uuid, reason: z.enum(RELEASE_REASONS) });
+export type ReleaseHoldInput = z.input<typeof ReleaseHoldInputSchema>;
 
 /** The guest form. Phone and notes may be left empty. Lengths are checked before trimming, so padding cannot hide a value. */
-export const GuestForm = z.strictObject({
+export const GuestFormSchema = z.strictObject({
   first_name: z.string().max(100, { error: 'At most 100 characters.' }).trim().min(1, { error: 'Enter a first name.' }),
   last_name: z.string().max(100, { error: 'At most 100 characters.' }).trim().min(1, { error: 'Enter a last name.' }),
   email: z.email({ error: 'Enter an e-mail address.' }),
@@ -50,11 +50,11 @@ export const GuestForm = z.strictObject({
   notes: z.string().max(1000, { error: 'At most 1,000 characters.' }),
   locale: Locale,
 });
-export type GuestForm = z.input<typeof GuestForm>;
+export type GuestDetails = z.input<typeof GuestFormSchema>;
 
-export const CreateBookingInput = z.strictObject({
+export const CreateBookingInputSchema = z.strictObject({
   entityId: Uuid,
   hold: z.strictObject({ id: Uuid, expires_at: z.iso.datetime({ error: 'must be an ISO 8601 UTC timestamp' }) }),
-  guest: GuestForm,
+  guest: GuestFormSchema,
 });
-export type CreateBookingInput = z.input<typeof CreateBookingInput>;
+export type CreateBookingInput = z.input<typeof CreateBookingInputSchema>;

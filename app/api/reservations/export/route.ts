@@ -11,7 +11,7 @@ import { getApiClient } from '@/lib/server/guestbook';
 import { checkReservationSort, recentSearchTotal, venueNames } from '@/lib/server/reservations';
 import { csvHeader, csvRow } from '@/lib/server/reservations-csv';
 
-const ExportInput = z.strictObject({
+const ExportInputSchema = z.strictObject({
   query: z.string().max(8_000, { error: 'the search is too long' }),
   signal: z.instanceof(AbortSignal),
 });
@@ -34,7 +34,7 @@ const overCap = (total: number, max: number) =>
  * export: the search, the rows sent and how it ended.
  */
 export const GET = staffRoute(
-  { name: 'export-reservations', role: 'viewer', input: ExportInput, mutates: false, audited: true, sameOriginGet: true },
+  { name: 'export-reservations', role: 'viewer', input: ExportInputSchema, mutates: false, audited: true, sameOriginGet: true },
   async (request: Request) => ({ query: new URL(request.url).search.replace(/^\?/, ''), signal: request.signal }),
   async ({ query, signal }, { staff, describe, auditLater }) => {
     describe({ entityId: (await getSelectedEntity())?.id ?? null, resourceType: 'reservations-export', before: { query } });

@@ -9,7 +9,7 @@ import { checkLogoDimensions, imageDimensions } from '@/app/(console)/entities/l
 /** The largest request body read: the file's limit plus room for the multipart envelope. */
 const LOGO_UPLOAD_MAX_BYTES = LOGO_MAX_BYTES + 64 * 1024;
 
-const LogoUpload = z.strictObject({
+const LogoUploadSchema = z.strictObject({
   id: Uuid,
   file: z.instanceof(File, { error: `Choose a ${LOGO_TYPES_LABEL} file of at most ${LOGO_MAX_LABEL}.` }).superRefine((file, ctx) => {
     const problem = checkLogoFile(file);
@@ -23,7 +23,7 @@ const LogoUpload = z.strictObject({
  * only after it, up to LOGO_UPLOAD_MAX_BYTES (413 beyond).
  */
 export const POST = staffRoute(
-  { name: 'upload-entity-logo', role: 'admin', input: LogoUpload, mutates: true },
+  { name: 'upload-entity-logo', role: 'admin', input: LogoUploadSchema, mutates: true },
   async (request: Request, ctx: { params: Promise<{ id: string }> }) => {
     const { id } = await ctx.params;
     const form = await readFormLimited(request, LOGO_UPLOAD_MAX_BYTES, 'upload', LOGO_MAX_LABEL);

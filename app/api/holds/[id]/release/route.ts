@@ -1,7 +1,7 @@
 import { staffRoute } from '@/lib/server/action';
 import { releaseHoldFor } from '@/lib/server/hold-release';
 import { readBodyLimited } from '@/lib/server/request-body';
-import { ReleaseHoldInput } from '@/app/(console)/reservations/new/schemas';
+import { ReleaseHoldInputSchema } from '@/app/(console)/reservations/new/schemas';
 
 /**
  * POST /api/holds/{id}/release with `{entityId, reason}`: releases a hold when the booking form
@@ -10,7 +10,7 @@ import { ReleaseHoldInput } from '@/app/(console)/reservations/new/schemas';
  * then the body (at most 1 kB, as text: a beacon cannot set a JSON content type cross-browser).
  */
 export const POST = staffRoute(
-  { name: 'release-hold', role: 'operator', input: ReleaseHoldInput, mutates: true },
+  { name: 'release-hold', role: 'operator', input: ReleaseHoldInputSchema, mutates: true },
   async (request: Request, ctx: { params: Promise<{ id: string }> }) => {
     const { id } = await ctx.params;
     const text = new TextDecoder().decode(await readBodyLimited(request, 1024, 'release request', '1 kB'));
