@@ -72,3 +72,21 @@ export function run(command: string, args: string[], env?: Env): Promise<number>
 }
 
 export const NEXT_BIN = 'node_modules/next/dist/bin/next';
+
+/** The production build and a fresh sandbox on the given ports (scripts/run.ts serve), started quietly. */
+export function serveBuild(opts: { name: string; port: number; sandboxPort: number; dataDir: string; env?: Env }): Promise<Started> {
+  return startProcess({
+    name: opts.name,
+    command: process.execPath,
+    args: ['node_modules/tsx/dist/cli.mjs', 'scripts/run.ts', 'serve', '--port', String(opts.port), '--sandbox-port', String(opts.sandboxPort)],
+    env: { DASHBOARD_DATA_DIR: opts.dataDir, ...opts.env },
+    ready: /Guest Book Partner Dashboard: /,
+    quiet: true,
+    timeoutMs: 180_000,
+  });
+}
+
+/** Runs `next build` (telemetry off); throws when it fails. */
+export async function nextBuild(): Promise<void> {
+  if ((await run(process.execPath, [NEXT_BIN, 'build'], { NEXT_TELEMETRY_DISABLED: '1' })) !== 0) throw new Error('next build failed');
+}
