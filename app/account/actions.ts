@@ -14,8 +14,8 @@ import { checkCurrentPassword, setStaffPassword } from '@/lib/server/staff-store
  */
 export const changeOwnPasswordAction = staffAction(
   { name: 'change-own-password', role: 'viewer', input: ChangePasswordInput, mutates: true, allowedBeforePasswordChange: true },
-  async ({ current, password }, { staff, describe }) => {
-    describe({ resourceType: 'staff', resourceId: staff.id });
+  async ({ current, password }, { staff, setAuditTarget }) => {
+    setAuditTarget({ resourceType: 'staff', resourceId: staff.id });
     const db = await getDb();
     if (!(await checkCurrentPassword(db, staff.id, current, await requestClientAddress()))) {
       throw new ActionError('The current password is not right. After 5 wrong tries it is refused for 15 minutes.', { current: ['is not right'] });
@@ -31,8 +31,8 @@ export const changeOwnPasswordAction = staffAction(
 /** Ends every session of one's own account, on every device, this one included. */
 export const signOutEverywhereAction = staffAction(
   { name: 'sign-out-everywhere', role: 'viewer', input: z.strictObject({ scope: z.literal('everywhere', { error: 'must be "everywhere"' }) }), mutates: true, allowedBeforePasswordChange: true },
-  async (_input, { staff, describe }) => {
-    describe({ resourceType: 'staff', resourceId: staff.id });
+  async (_input, { staff, setAuditTarget }) => {
+    setAuditTarget({ resourceType: 'staff', resourceId: staff.id });
     await endAllSessions(await getDb(), staff.id);
     return null;
   },

@@ -51,7 +51,7 @@ export interface AuditTarget {
 export interface ActionContext {
   staff: StaffSession;
   /** what the audit row of this action records; call as soon as the target is known */
-  describe(target: AuditTarget): void;
+  setAuditTarget(target: AuditTarget): void;
   /**
    * For a handler whose work goes on after it returns (a streamed download): the audit row is
    * then written by calling the function returned, once, when the work ends.
@@ -210,7 +210,7 @@ async function runStaffOperation<S extends z.ZodType, T>(
         await audit(result, message);
       };
     };
-    const data = await handler(parsed.data, { staff, describe: (t) => (target = { ...target, ...t }), auditLater });
+    const data = await handler(parsed.data, { staff, setAuditTarget: (t) => (target = { ...target, ...t }), auditLater });
     if (!deferred) await audit('ok', null);
     return { ok: true, data };
   } catch (e) {

@@ -15,18 +15,18 @@ const REASONS: Record<string, string> = {
  * A hold the API no longer knows (used, expired and removed, or released already) is reported
  * as gone rather than as a failure: nothing is held either way.
  */
-export async function releaseHoldFor(r: { entityId: string; holdId: string; reason: string }, { describe }: Pick<ActionContext, 'describe'>) {
+export async function releaseHoldFor(r: { entityId: string; holdId: string; reason: string }, { setAuditTarget }: Pick<ActionContext, 'setAuditTarget'>) {
   const ctx = await bookingContext(r.entityId);
-  describe({ entityId: ctx.entity.id, resourceType: 'hold', resourceId: r.holdId, before: { hold_id: r.holdId } });
+  setAuditTarget({ entityId: ctx.entity.id, resourceType: 'hold', resourceId: r.holdId, before: { hold_id: r.holdId } });
   try {
     await ctx.api.releaseHold(r.holdId);
   } catch (e) {
     if (e instanceof GuestbookApiError && e.status === 404) {
-      describe({ after: { outcome: 'already gone (used, expired or released); no booking made from this release', reason: REASONS[r.reason] } });
+      setAuditTarget({ after: { outcome: 'already gone (used, expired or released); no booking made from this release', reason: REASONS[r.reason] } });
       return { released: false };
     }
     throw e;
   }
-  describe({ after: { outcome: 'released without a booking', reason: REASONS[r.reason] } });
+  setAuditTarget({ after: { outcome: 'released without a booking', reason: REASONS[r.reason] } });
   return { released: true };
 }

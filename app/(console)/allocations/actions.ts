@@ -45,10 +45,10 @@ const wrap = async <T>(run: () => Promise<T>): Promise<T> => {
 /** Applies the grid's change set: re-read, conflict check, then the two-phase plan. */
 export const applyAllocationAction = staffAction(
   { name: 'apply-allocation', role: 'operator', input: ApplyInputSchema, mutates: true },
-  async ({ changes, resume }, { describe }) => {
-    describe({ resourceType: 'commitments', before: changes.map(({ commitmentId, entityId, before }) => ({ commitmentId, entityId, seats: before })) });
+  async ({ changes, resume }, { setAuditTarget }) => {
+    setAuditTarget({ resourceType: 'commitments', before: changes.map(({ commitmentId, entityId, before }) => ({ commitmentId, entityId, seats: before })) });
     const outcome = await wrap(() => applyChanges(changes, { resume }));
-    describe({ after: outcome.status === 'applied' ? changes.map(({ commitmentId, entityId, after }) => ({ commitmentId, entityId, seats: after })) : outcome });
+    setAuditTarget({ after: outcome.status === 'applied' ? changes.map(({ commitmentId, entityId, after }) => ({ commitmentId, entityId, seats: after })) : outcome });
     if (outcome.status !== 'conflict') revalidatePath('/allocations');
     return outcome;
   },
@@ -57,8 +57,8 @@ export const applyAllocationAction = staffAction(
 /** Puts back the values read before an apply that failed part-way. */
 export const restoreAllocationAction = staffAction(
   { name: 'restore-allocation', role: 'operator', input: RestoreInputSchema, mutates: true },
-  async ({ sets }, { describe }) => {
-    describe({ resourceType: 'commitments', after: sets });
+  async ({ sets }, { setAuditTarget }) => {
+    setAuditTarget({ resourceType: 'commitments', after: sets });
     const outcome = await wrap(() => restoreSets(sets));
     revalidatePath('/allocations');
     return outcome;

@@ -17,14 +17,14 @@ async function requireEntity(id: string) {
 
 export const createEntityAction = staffAction(
   { name: 'create-entity', role: 'admin', input: EntityFormSchema, mutates: true },
-  async (form, { describe }) => {
+  async (form, { setAuditTarget }) => {
     const created = await getApiClient().createEntity({
       name: form.name,
       default_locale: form.default_locale,
       ...(form.default_program_id ? { default_program_id: form.default_program_id, programs: [{ program_id: form.default_program_id, unallocated_seat_access: false }] } : {}),
     });
     forgetSharedReads(SHARED.entityList, SHARED.commitments);
-    describe({ entityId: created.id, resourceType: 'entity', resourceId: created.id, after: created });
+    setAuditTarget({ entityId: created.id, resourceType: 'entity', resourceId: created.id, after: created });
     revalidatePath('/entities');
     return { id: created.id };
   },
@@ -32,9 +32,9 @@ export const createEntityAction = staffAction(
 
 export const updateEntityAction = staffAction(
   { name: 'update-entity', role: 'admin', input: UpdateEntityInputSchema, mutates: true },
-  async ({ id, ...form }, { describe }) => {
+  async ({ id, ...form }, { setAuditTarget }) => {
     const before = await requireEntity(id);
-    describe({ entityId: id, resourceType: 'entity', resourceId: id, before: { name: before.name, default_locale: before.default_locale, default_program_id: before.default_program_id } });
+    setAuditTarget({ entityId: id, resourceType: 'entity', resourceId: id, before: { name: before.name, default_locale: before.default_locale, default_program_id: before.default_program_id } });
     const patch = {
       ...(form.name !== before.name ? { name: form.name } : {}),
       ...(form.default_locale !== before.default_locale ? { default_locale: form.default_locale } : {}),
@@ -43,7 +43,7 @@ export const updateEntityAction = staffAction(
     if (Object.keys(patch).length === 0) throw new ActionError('Nothing changed.');
     const after = await apiFor(before).updateEntity(id, patch);
     entityChanged(after);
-    describe({ after: { name: after.name, default_locale: after.default_locale, default_program_id: after.default_program_id } });
+    setAuditTarget({ after: { name: after.name, default_locale: after.default_locale, default_program_id: after.default_program_id } });
     revalidatePath(`/entities/${id}`);
     revalidatePath('/entities');
     return { id };
@@ -65,13 +65,13 @@ export const previewProgramChangeAction = staffAction(
 
 export const replaceEntityProgramsAction = staffAction(
   { name: 'replace-entity-programs', role: 'admin', input: ReplaceProgramsInputSchema, mutates: true },
-  async ({ id, programs }, { describe }) => {
+  async ({ id, programs }, { setAuditTarget }) => {
     const before = await requireEntity(id);
-    describe({ entityId: id, resourceType: 'entity', resourceId: id, before: before.programs.map(({ program_id, unallocated_seat_access }) => ({ program_id, unallocated_seat_access })) });
+    setAuditTarget({ entityId: id, resourceType: 'entity', resourceId: id, before: before.programs.map(({ program_id, unallocated_seat_access }) => ({ program_id, unallocated_seat_access })) });
     const after = await apiFor(before).replaceEntityPrograms(id, { data: programs });
     entityChanged(after);
     forgetSharedReads(SHARED.commitments);
-    describe({ after: after.programs.map(({ program_id, unallocated_seat_access }) => ({ program_id, unallocated_seat_access })) });
+    setAuditTarget({ after: after.programs.map(({ program_id, unallocated_seat_access }) => ({ program_id, unallocated_seat_access })) });
     revalidatePath(`/entities/${id}`);
     return { programs: after.programs.length };
   },

@@ -20,13 +20,13 @@ const auditView = (r: { status: string; date?: string; time?: string; party_size
 
 export const cancelReservationAction = staffAction(
   { name: 'cancel-reservation', role: 'operator', input: z.strictObject({ id: Uuid }), mutates: true },
-  async ({ id }, { describe }) => {
+  async ({ id }, { setAuditTarget }) => {
     const before = await getReservation(id);
     if (!before) throw new ActionError('This reservation does not exist for the selected entity.');
-    describe({ entityId: before.entity_id ?? null, resourceType: 'reservation', resourceId: id, before: auditView(before) });
+    setAuditTarget({ entityId: before.entity_id ?? null, resourceType: 'reservation', resourceId: id, before: auditView(before) });
     const after = await (await getEntityApi()).cancelReservation(id);
     await reservationChanged(after);
-    describe({ after: auditView(after) });
+    setAuditTarget({ after: auditView(after) });
     revalidatePath(`/reservations/${id}`);
     revalidatePath('/reservations');
     return { id, status: after.status };
@@ -43,14 +43,14 @@ function changedView(r: Reservation, changes: ReservationChanges) {
 
 export const updateReservationAction = staffAction(
   { name: 'update-reservation', role: 'operator', input: ModifyReservationInputSchema, mutates: true },
-  async ({ id, changes }, { describe }) => {
+  async ({ id, changes }, { setAuditTarget }) => {
     const before = await getReservation(id);
     if (!before) throw new ActionError('This reservation does not exist for the selected entity.');
-    describe({ entityId: before.entity_id ?? null, resourceType: 'reservation', resourceId: id, before: changedView(before, changes) });
+    setAuditTarget({ entityId: before.entity_id ?? null, resourceType: 'reservation', resourceId: id, before: changedView(before, changes) });
     if (!isModifiable(before.status)) throw new ActionError(`This reservation is ${before.status}; it can no longer be modified.`, { status: [`is ${before.status}`] });
     const after = await (await getEntityApi()).updateReservation(id, changes);
     await reservationChanged(after);
-    describe({ after: changedView(after, changes) });
+    setAuditTarget({ after: changedView(after, changes) });
     revalidatePath(`/reservations/${id}`);
     revalidatePath('/reservations');
     return {

@@ -30,12 +30,12 @@ const AddStaffInputSchema = z.strictObject({
 
 export const addStaffMemberAction = staffAction(
   { name: 'add-staff-member', role: 'admin', input: AddStaffInputSchema, mutates: true },
-  async ({ email, name, role, password }, { describe }) => {
+  async ({ email, name, role, password }, { setAuditTarget }) => {
     const oneTime = password === '';
     const secret = oneTime ? oneTimePassword() : password;
     try {
       const created = await createStaff(await getDb(), { email, name, role, password: secret, mustChangePassword: oneTime });
-      describe({ resourceType: 'staff', resourceId: created.id, after: created });
+      setAuditTarget({ resourceType: 'staff', resourceId: created.id, after: created });
       revalidatePath('/team');
       return { member: created, oneTimePassword: oneTime ? secret : null };
     } catch (e) {
@@ -51,14 +51,14 @@ const AccessChangeSchema = z.strictObject({ id: Uuid, role: StaffRoleSchema.opti
 
 export const changeStaffAccessAction = staffAction(
   { name: 'change-staff-access', role: 'admin', input: AccessChangeSchema, mutates: true },
-  async ({ id, role, disabled }, { staff, describe }) => {
-    describe({ resourceType: 'staff', resourceId: id });
+  async ({ id, role, disabled }, { staff, setAuditTarget }) => {
+    setAuditTarget({ resourceType: 'staff', resourceId: id });
     if (role === undefined && disabled === undefined) throw new ActionError('Nothing to change.');
     if (id === staff.id && disabled) throw new ActionError('You cannot disable your own account.');
     try {
       const changed = await updateStaffAccess(await getDb(), id, { role, disabled });
       if (!changed) throw new ActionError('This account no longer exists.');
-      describe({ before: changed.before, after: changed.after });
+      setAuditTarget({ before: changed.before, after: changed.after });
       revalidatePath('/team');
       return changed.after;
     } catch (e) {
@@ -70,8 +70,8 @@ export const changeStaffAccessAction = staffAction(
 
 export const resetStaffPasswordAction = staffAction(
   { name: 'reset-staff-password', role: 'admin', input: z.strictObject({ id: Uuid }), mutates: true },
-  async ({ id }, { describe }) => {
-    describe({ resourceType: 'staff', resourceId: id });
+  async ({ id }, { setAuditTarget }) => {
+    setAuditTarget({ resourceType: 'staff', resourceId: id });
     const db = await getDb();
     const user = await findStaffById(db, id);
     if (!user) throw new ActionError('This account no longer exists.');

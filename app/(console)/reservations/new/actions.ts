@@ -54,12 +54,12 @@ export const searchAvailabilityAction = staffAction(
  */
 export const placeHoldAction = staffAction(
   { name: 'place-hold', role: 'operator', input: PlaceHoldInputSchema, mutates: true },
-  async (h, { describe }) => {
+  async (h, { setAuditTarget }) => {
     const ctx = await bookingContext(h.entityId);
-    describe({ entityId: ctx.entity.id, resourceType: 'hold', before: { venue_id: h.venueId, date: h.date, time: h.time, party_size: h.partySize } });
+    setAuditTarget({ entityId: ctx.entity.id, resourceType: 'hold', before: { venue_id: h.venueId, date: h.date, time: h.time, party_size: h.partySize } });
     try {
       const hold = await ctx.api.createHold({ venue_id: h.venueId, date: h.date, time: h.time, party_size: h.partySize, ...(h.seatingAreaId ? { seating_area_id: h.seatingAreaId } : {}) });
-      describe({ resourceId: hold.id, after: { id: hold.id, commitment_id: hold.commitment_id, expires_at: hold.expires_at } });
+      setAuditTarget({ resourceId: hold.id, after: { id: hold.id, commitment_id: hold.commitment_id, expires_at: hold.expires_at } });
       return { ok: true as const, hold: { id: hold.id, expiresAt: hold.expires_at, venueId: hold.venue_id, date: hold.date, time: hold.time, partySize: hold.party_size }, serverNow: Date.now() };
     } catch (e) {
       if (!(e instanceof GuestbookApiError) || classifyBookingRefusal(e) !== 'no-seats') throw e;
@@ -79,10 +79,10 @@ export const releaseHoldAction = staffAction({ name: 'release-hold', role: 'oper
  */
 export const createBookingAction = staffAction(
   { name: 'create-reservation', role: 'operator', input: CreateBookingInputSchema, mutates: true },
-  async ({ entityId, hold, guest }, { describe }) => {
+  async ({ entityId, hold, guest }, { setAuditTarget }) => {
     const ctx = await bookingContext(entityId);
     const usesDefault = guest.locale === ctx.entity.default_locale;
-    describe({ entityId, resourceType: 'reservation', before: { hold_id: hold.id, hold_expires_at: hold.expires_at } });
+    setAuditTarget({ entityId, resourceType: 'reservation', before: { hold_id: hold.id, hold_expires_at: hold.expires_at } });
     const expired = () => new ActionError(`The hold expired at ${hold.expires_at.slice(11, 19)} UTC before the booking was confirmed, so no reservation was made.`, { hold: ['expired'] });
     if (isHoldExpired(hold.expires_at, Date.now())) throw expired();
     let reservation;
@@ -102,7 +102,7 @@ export const createBookingAction = staffAction(
       const { message, fieldErrors } = describeApiError(e);
       throw new ActionError(message, fieldErrors && Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k.replace(/^guest\./, ''), v])), e.status >= 400 && e.status < 500 ? e.status : 502);
     }
-    describe({ resourceId: reservation.id, after: { id: reservation.id, status: reservation.status, locale: reservation.locale, locale_source: usesDefault ? 'entity default' : 'chosen' } });
+    setAuditTarget({ resourceId: reservation.id, after: { id: reservation.id, status: reservation.status, locale: reservation.locale, locale_source: usesDefault ? 'entity default' : 'chosen' } });
     if ((await getSelectedEntity())?.id === entityId) await reservationChanged(reservation);
     revalidatePath('/reservations');
     return { id: reservation.id, locale: reservation.locale };

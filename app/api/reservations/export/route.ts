@@ -36,8 +36,8 @@ const overCap = (total: number, max: number) =>
 export const GET = staffRoute(
   { name: 'export-reservations', role: 'viewer', input: ExportInputSchema, mutates: false, audited: true, sameOriginGet: true },
   async (request: Request) => ({ query: new URL(request.url).search.replace(/^\?/, ''), signal: request.signal }),
-  async ({ query, signal }, { staff, describe, auditLater }) => {
-    describe({ entityId: (await getSelectedEntity())?.id ?? null, resourceType: 'reservations-export', before: { query } });
+  async ({ query, signal }, { staff, setAuditTarget, auditLater }) => {
+    setAuditTarget({ entityId: (await getSelectedEntity())?.id ?? null, resourceType: 'reservations-export', before: { query } });
     const params = new URLSearchParams(query);
     const { conditions, errors } = parseFilterQuery(params, RESERVATION_FILTERS, ['sort']);
     const sort = checkReservationSort(params.get('sort') ?? undefined);
@@ -76,7 +76,7 @@ export const GET = staffRoute(
       if (ended) return;
       ended = true;
       release();
-      describe({ after: { rows, ended: how } });
+      setAuditTarget({ after: { rows, ended: how } });
       void writeAudit(how === 'failed' ? 'failed' : 'ok', `${how} after ${rows} rows${reason ? `: ${reason}` : ''}`).catch(() => undefined);
     };
     signal.addEventListener('abort', () => end('cancelled'), { once: true });

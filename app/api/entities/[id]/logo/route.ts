@@ -29,10 +29,10 @@ export const POST = staffRoute(
     const form = await readFormLimited(request, LOGO_UPLOAD_MAX_BYTES, 'upload', LOGO_MAX_LABEL);
     return { id, file: form.get(LOGO_FIELD) };
   },
-  async ({ id, file }, { describe }) => {
+  async ({ id, file }, { setAuditTarget }) => {
     const entity = await getEntity(id);
     if (!entity) throw new ActionError('This entity is not assigned to the dashboard credentials, or it no longer exists.');
-    describe({ entityId: id, resourceType: 'entity-logo', resourceId: id, before: entity.logo ?? null });
+    setAuditTarget({ entityId: id, resourceType: 'entity-logo', resourceId: id, before: entity.logo ?? null });
     const bytes = new Uint8Array(await file.arrayBuffer());
     const sniffed = sniffImageType(bytes);
     if (!sniffed) throw new ActionError(`${file.name} is not a ${LOGO_TYPES_LABEL} image by its content.`, { file: ['not an image of a supported type'] });
@@ -40,7 +40,7 @@ export const POST = staffRoute(
     if (tooLarge) throw new ActionError(tooLarge, { file: [tooLarge] });
     const updated = await apiFor(entity).uploadEntityLogo(id, new Blob([bytes], { type: sniffed }), file.name);
     entityChanged(updated);
-    describe({ after: updated.logo ?? null });
+    setAuditTarget({ after: updated.logo ?? null });
     return { logo: updated.logo ?? null };
   },
 );
