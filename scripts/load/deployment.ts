@@ -5,9 +5,9 @@
  * The admin the load test signs in as is added with the staff CLI.
  */
 import { randomBytes } from 'node:crypto';
-import { startTestPostgres } from '../lib/server/db/test-postgres';
-import { DEMO_PASSWORD } from '../lib/server/demo-accounts';
-import { run, startProcess, type Started } from './processes';
+import { startTestPostgres } from '../../lib/server/db/test-postgres';
+import { DEMO_PASSWORD } from '../../lib/server/demo-accounts';
+import { run, startProcess, type Started } from '../processes';
 
 export interface Deployment {
   bases: string[];

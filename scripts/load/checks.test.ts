@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actionResult, canonical, changesChain, flightOf, jsonProp, peakInWindow, perFixedMinute, possibleFinalValues, quantile, unmatched } from './load-checks';
+import { canonical, changesChain, possibleFinalValues, unmatched } from './checks';
+import { actionResult, flightOf, jsonProp } from './rsc';
 
 describe('reading pages and action answers', () => {
   it('joins the flight chunks of a page and reads a prop from them', () => {
@@ -47,22 +48,8 @@ describe('lost-update checks', () => {
   });
 });
 
-describe('request windows', () => {
-  it('counts the busiest span of 60 s and the fixed minutes', () => {
-    const t0 = Date.UTC(2026, 0, 1, 10, 0, 0);
-    const times = [t0 + 30_000, t0 + 59_000, t0 + 61_000, t0 + 89_999, t0 + 90_000, t0 + 200_000];
-    expect(peakInWindow(times, 60_000)).toEqual({ count: 4, from: t0 + 30_000 });
-    expect(peakInWindow([], 60_000).count).toBe(0);
-    expect([...perFixedMinute(times)]).toEqual([
-      [t0, 2],
-      [t0 + 60_000, 3],
-      [t0 + 180_000, 1],
-    ]);
-  });
-
-  it('computes quantiles and compares JSON regardless of key order', () => {
-    expect(quantile([5, 1, 3, 2, 4], 0.5)).toBe(3);
-    expect(quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.95)).toBe(10);
+describe('audit rows', () => {
+  it('compares JSON regardless of key order and pairs each wanted key once', () => {
     expect(canonical({ b: 1, a: [{ d: 2, c: null }] })).toBe(canonical({ a: [{ c: null, d: 2 }], b: 1 }));
     expect(unmatched(['x', 'x', 'y'], ['x', 'y', 'z'])).toEqual(['x']);
   });

@@ -1,0 +1,159 @@
+/**
+ * `npm run test:load`: many staff members at once, browsing and editing through the production
+ * dashboard over HTTP as their browsers would (pages, next-auth sign-in, server actions), against
+ * a fresh sandbox. Afterwards it checks that the dashboard answered no 5xx, lost no update (the
+ * sandbox and the audit log hold every change reported as done) and kept within the API's rate
+ * limit, and writes bench/results/load.json. Not part of `npm test` (it takes minutes and the
+ * whole machine).
+ *
+ *   npm run test:load [-- --sessions 50] [--seconds 120] [--think-min 1] [--think-max 3] [--processes 1] [--port 3400] [--sandbox-port 4400] [--build | --no-build]
+ *
+ * It builds when there is no production build (--build always, --no-build never), and serves on
+ * ports 3400 (dashboard) and 4400 (sandbox) unless --port / --sandbox-port say otherwise. With
+ * --processes N (N > 1) it runs N dashboard processes on ports 3400… on one PostgreSQL
+ * (deployment.ts), the sessions spread over them in turn, and writes bench/results/load-N-processes.json.
+ *
+ * The modules: sessions.ts and tasks.ts (what staff do), browser.ts (their HTTP), record.ts (what
+ * the run records), verify.ts (the read-back), report.ts (the figures).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { DEMO_DELEGATES } from '../../lib/sandbox/seed/demo';
+import { nextBuild } from '../processes';
+import { readActionIds } from './actions';
+import { unmatched } from './checks';
+import { parseLoadOptions, UsageError, type LoadOptions } from './options';
+import { RunRecord } from './record';
+import { loadResults, printSummary, writeLoadResults, type RunFindings } from './report';
+import { RequestLog } from './request-log';
+import { serveForLoad, type Served } from './serve';
+import { addTeam, countRoles, progressLines, runSession, sessionsOf, teamOf } from './sessions';
+import { sleep, type RunWorld } from './tasks';
+import { readAudit, readBack, readCells, readEntities, verificationClient } from './verify';
+
+async function ensureBuild(mode: LoadOptions['build']): Promise<void> {
+  const hasBuild = existsSync('.next/BUILD_ID');
+  if (mode === 'never' && !hasBuild) throw new Error('No production build: run `npx next build` first, or drop --no-build.');
+  if (mode === 'always' || !hasBuild) await nextBuild();
+}
+
+const failureOf = (r: PromiseSettledResult<void>, i: number) =>
+  r.status === 'rejected' ? [`session ${i + 1}: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`] : [];
+
+/** Sets up the team, runs the sessions, reads every change back; the exit code (0 when every check passed). */
+async function loadRun(o: LoadOptions, served: Served): Promise<number> {
+  const actionIds = readActionIds();
+  const { client, requests: verificationReads } = verificationClient(served.sandboxUrl);
+  const log = new RequestLog(served.sandboxUrl);
+  const suspendedEntityIds = new Set(DEMO_DELEGATES.filter((d) => d.suspended).map((d) => d.entityId));
+  const world: RunWorld = { record: new RunRecord(), entities: await readEntities(client), suspendedEntityIds, thinkMinMs: o.thinkMinMs, thinkMaxMs: o.thinkMaxMs };
+  const { record } = world;
+  const cellsBefore = await readCells(client, world.entities);
+  await log.poll();
+
+  const team = teamOf(o.sessions);
+  const roles = countRoles(team);
+  const password = randomBytes(12).toString('base64url');
+  console.log(`━━ the admin adds ${team.length} staff accounts (${Object.entries(roles).map(([r, n]) => `${n} ${r}s`).join(', ')})`);
+  const setupStart = Date.now();
+  await addTeam(world, served.bases[0]!, actionIds, team, password);
+  // The team starts work a minute after its accounts were made, as it would: the setup's API
+  // requests are then out of the dashboard's one-minute request budget and of the API's window.
+  const quiet = 61_000 - (Date.now() - setupStart);
+  if (quiet > 0) {
+    console.log(`   (the team starts ${Math.ceil(quiet / 1000)} s later, once the setup's API requests are a minute old)`);
+    await sleep(quiet);
+  }
+  const setup = record.startRun();
+
+  console.log(`━━ ${o.sessions} staff sessions browse and edit for ${o.seconds} s (think time ${o.thinkMinMs / 1000}–${o.thinkMaxMs / 1000} s)`);
+  const runStart = Date.now();
+  const rampMs = Math.min(10_000, (o.seconds * 1000) / 4);
+  const sessions = sessionsOf(world, team, served.bases, actionIds, runStart + o.seconds * 1000);
+  const poller = setInterval(() => void log.poll().catch((e: unknown) => record.serverErrors.push(`request log: ${String(e)}`)), 5_000);
+  const progress = setInterval(() => progressLines(world, sessions, runStart).forEach((line) => console.log(line)), 15_000);
+  const ended = await Promise.allSettled(sessions.map((s) => runSession(s, password, (rampMs * (s.index - 1)) / o.sessions)));
+  const runEnd = Date.now();
+  clearInterval(poller);
+  clearInterval(progress);
+  await log.poll();
+
+  console.log('━━ reading back every change from the sandbox and the audit log');
+  const lastRunSeq = log.lastSeq;
+  const { lost, cellsAfter } = await readBack(client, record, world.entities, cellsBefore);
+  await log.poll();
+  // The audit log is read before PostgreSQL stops with the deployment; the embedded one after the dashboard stopped.
+  if (!served.databaseUrl) await served.stop();
+  const audit = await readAudit(served.databaseUrl);
+  await served.stop();
+
+  const findings: RunFindings = {
+    options: o,
+    roles,
+    setup: { staff_accounts_added: team.length, page_views: setup.pageViews, actions: setup.actions },
+    runStart,
+    runEnd,
+    requests: log.entries.filter((r) => r.seq <= lastRunSeq),
+    sessionFailures: ended.flatMap(failureOf),
+    lost,
+    missingAudit: unmatched(record.expectedAudit, audit.successKeys),
+    auditRows: audit.rows,
+    verificationReads: verificationReads(),
+    cells: { verified: new Set([...cellsBefore.keys(), ...cellsAfter.keys()]).size, leftPartWay: record.uncertainCells.size },
+  };
+  const results = loadResults(record, findings);
+  const file = writeLoadResults(results, record, findings);
+  printSummary(results);
+  console.log(`\nwrote ${file}`);
+  return results.checks.every((c) => c.ok) ? 0 : 1;
+}
+
+/** The load test with the command line `args`; resolves with the exit code. */
+export async function main(args: string[]): Promise<number> {
+  let o: LoadOptions;
+  try {
+    o = parseLoadOptions(args);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(e.message);
+    return 2;
+  }
+  // The sandbox started through scripts/run.ts takes its control token from here.
+  process.env.SANDBOX_CONTROL_TOKEN ||= randomBytes(18).toString('base64url');
+  await ensureBuild(o.build);
+  const served = await serveForLoad(o);
+  let stopping = false;
+  const stop = async (code: number) => {
+    stopping = true;
+    await served.stop();
+    process.exit(code);
+  };
+  const onSigint = () => void stop(130);
+  const onSigterm = () => void stop(143);
+  process.once('SIGINT', onSigint);
+  process.once('SIGTERM', onSigterm);
+  void served.exited.then((what) => {
+    if (stopping) return;
+    console.error(`${what} stopped during the run`);
+    void stop(1);
+  });
+  try {
+    return await loadRun(o, served);
+  } finally {
+    stopping = true;
+    await served.stop();
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigterm);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(e instanceof Error ? e.stack : e);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,64 @@
+/** The command line of `npm run test:load`, read into the options of one run. */
+import { parseArgs } from 'node:util';
+
+export interface LoadOptions {
+  sessions: number;
+  seconds: number;
+  thinkMinMs: number;
+  thinkMaxMs: number;
+  /** dashboard processes (1 to 8); more than one run on PostgreSQL */
+  processes: number;
+  port: number;
+  sandboxPort: number;
+  build: 'always' | 'never' | 'when-missing';
+}
+
+/** Where the dashboard under load keeps its data. */
+export const DATA_DIR = '.data/load/dashboard';
+/** How long a request of the load test waits for its answer. */
+export const REQUEST_TIMEOUT_MS = 120_000;
+/** The API's rate limit per client. */
+export const API_LIMIT_PER_MINUTE = 1_000;
+
+export class UsageError extends Error {}
+
+export function parseLoadOptions(args: string[]): LoadOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      sessions: { type: 'string', default: '50' },
+      seconds: { type: 'string', default: '120' },
+      'think-min': { type: 'string', default: '1' },
+      'think-max': { type: 'string', default: '3' },
+      build: { type: 'boolean', default: false },
+      'no-build': { type: 'boolean', default: false },
+      processes: { type: 'string', default: '1' },
+      port: { type: 'string', default: '3400' },
+      'sandbox-port': { type: 'string', default: '4400' },
+    },
+  });
+  const options: LoadOptions = {
+    sessions: Number(values.sessions),
+    seconds: Number(values.seconds),
+    thinkMinMs: Number(values['think-min']) * 1000,
+    thinkMaxMs: Number(values['think-max']) * 1000,
+    processes: Number(values.processes),
+    port: Number(values.port),
+    sandboxPort: Number(values['sandbox-port']),
+    build: values.build ? 'always' : values['no-build'] ? 'never' : 'when-missing',
+  };
+  if (!Number.isInteger(options.processes) || options.processes < 1 || options.processes > 8) {
+    throw new UsageError('--processes must be a whole number from 1 to 8.');
+  }
+  const { sessions, seconds, thinkMinMs, thinkMaxMs } = options;
+  if (![sessions, seconds, thinkMinMs, thinkMaxMs].every((n) => Number.isFinite(n) && n >= 0) || sessions < 1 || thinkMaxMs < thinkMinMs) {
+    throw new UsageError('--sessions and --seconds must be positive numbers, and --think-min ≤ --think-max (seconds).');
+  }
+  return options;
+}
+
+/** The command that repeats a run with these options. */
+export function commandOf(o: LoadOptions): string {
+  const processes = o.processes > 1 ? ` --processes ${o.processes}` : '';
+  return `npm run test:load -- --sessions ${o.sessions} --seconds ${o.seconds} --think-min ${o.thinkMinMs / 1000} --think-max ${o.thinkMaxMs / 1000}${processes}`;
+}

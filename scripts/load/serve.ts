@@ -1,0 +1,35 @@
+/** The dashboard under load: one production server with its sandbox, or a deployment of several (deployment.ts). */
+import { startDeployment } from './deployment';
+import { DATA_DIR, type LoadOptions } from './options';
+import { serveBuild } from '../processes';
+
+export interface Served {
+  /** the dashboard processes' addresses */
+  bases: string[];
+  sandboxUrl: string;
+  /** the deployment's PostgreSQL; none for the single server, which keeps its embedded database in DATA_DIR */
+  databaseUrl?: string;
+  /** resolves, naming what stopped, when a process exits before `stop` */
+  exited: Promise<string>;
+  /** stops every process; again does nothing */
+  stop(): Promise<void>;
+}
+
+const once = (stop: () => Promise<void>) => {
+  let stopping: Promise<void> | null = null;
+  return () => (stopping ??= stop());
+};
+
+export async function serveForLoad(o: LoadOptions): Promise<Served> {
+  const sandboxUrl = `http://127.0.0.1:${o.sandboxPort}`;
+  const base = `http://127.0.0.1:${o.port}`;
+  if (o.processes > 1) {
+    console.log(`\n━━ starting PostgreSQL, the sandbox (${sandboxUrl}) and ${o.processes} production dashboard processes from ${base}`);
+    const d = await startDeployment({ processes: o.processes, port: o.port, sandboxPort: o.sandboxPort, dataDir: DATA_DIR });
+    return { bases: d.bases, sandboxUrl, databaseUrl: d.databaseUrl, exited: d.exited, stop: once(d.stop) };
+  }
+  console.log(`\n━━ starting the sandbox (${sandboxUrl}) and the production dashboard (${base})`);
+  const serve = await serveBuild({ name: 'load', port: o.port, sandboxPort: o.sandboxPort, dataDir: DATA_DIR });
+  const exited = new Promise<string>((resolve) => serve.child.once('exit', (code) => resolve(`the dashboard or the sandbox (exit ${code})`)));
+  return { bases: [base], sandboxUrl, exited, stop: once(serve.stop) };
+}
