@@ -4,8 +4,9 @@
  * says nothing about whether an account exists. Each sample comes from a loopback address of its
  * own, so no address limit is in the way. Compare the ratios, not the absolutes.
  */
-import { ACCOUNT_LIMIT } from '../lib/server/login-limiter';
-import { csrfFor, httpSignIn } from '../e2e/http-sign-in';
+import { csrfFor, httpSignIn } from '../../e2e/http-sign-in';
+import { ACCOUNT_LIMIT } from '../../lib/server/login-limiter';
+import { ratio } from '../stats';
 
 export interface SignInTiming {
   samples: number;
@@ -49,7 +50,7 @@ export async function signInTiming(base: string, existingEmail: string, spread: 
     unknown_email_ms: u,
     wrong_password_ms: w,
     paused_email_ms: p,
-    ratio_paused_to_unknown: Math.round((p.median / u.median) * 100) / 100,
-    ratio_wrong_to_unknown: Math.round((w.median / u.median) * 100) / 100,
+    ratio_paused_to_unknown: ratio(p.median, u.median),
+    ratio_wrong_to_unknown: ratio(w.median, u.median),
   };
 }

@@ -6,10 +6,12 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { sandboxControls } from '../lib/sandbox/control-client';
-import { csrfFor, httpSignIn } from '../e2e/http-sign-in';
-import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/demo-accounts';
+import { csrfFor, httpSignIn } from '../../e2e/http-sign-in';
+import { sandboxControls } from '../../lib/sandbox/control-client';
+import { DEMO_PARTNER } from '../../lib/sandbox/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../lib/server/demo-accounts';
+import { partnerClient } from '../partner-client';
+import { median } from '../stats';
 
 export const LCP_TARGET_MS = 2500;
 export const TBT_TARGET_MS = 300;
@@ -39,11 +41,6 @@ export interface LighthouseFigures {
   pages: LighthousePage[];
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)] ?? NaN;
-};
-
 /** A session cookie of the demo admin, as the browser would hold it after signing in. */
 async function adminCookie(base: string): Promise<string> {
   const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
@@ -55,14 +52,8 @@ async function adminCookie(base: string): Promise<string> {
 
 /** A confirmed reservation of the default entity, read from the sandbox as the dashboard's credentials would. */
 async function aReservation(sandboxUrl: string): Promise<string> {
-  const tokenRes = await fetch(`${sandboxUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: DEMO_PARTNER.clientId, client_secret: DEMO_PARTNER.clientSecret, audience: `${sandboxUrl}/`, grant_type: 'client_credentials' }),
-  });
-  const { access_token } = (await tokenRes.json()) as { access_token: string };
-  const res = await fetch(`${sandboxUrl}/v2/reservations?status=confirmed&sort=-date&limit=1`, { headers: { authorization: `Bearer ${access_token}` } });
-  const id = ((await res.json()) as { data: { id: string }[] }).data[0]?.id;
+  const page = await partnerClient(sandboxUrl).listReservations({ filters: [{ attribute: 'status', modifier: 'eq', value: 'confirmed' }], sort: '-date', limit: 1 });
+  const id = page.data[0]?.id;
   if (!id) throw new Error('no reservation in the sandbox to measure');
   return id;
 }

@@ -5,9 +5,10 @@
  * reads the export sent in its busiest 60 s (from the sandbox's request log).
  */
 import type { BrowserContext } from '@playwright/test';
-import type { LoggedRequest } from '../lib/sandbox/control-client';
-import { EXPORT_BUDGET_SHARE } from '../lib/server/export-limits';
-import { CsvRecordCounter } from '../app/(console)/reservations/csv-records';
+import { CsvRecordCounter } from '../../app/(console)/reservations/csv-records';
+import type { LoggedRequest } from '../../lib/sandbox/control-client';
+import { EXPORT_BUDGET_SHARE } from '../../lib/server/export-limits';
+import { peakInWindow, ratio } from '../stats';
 
 export interface ExportFigures {
   /** reservations the export streamed before it was stopped */
@@ -20,15 +21,7 @@ export interface ExportFigures {
 }
 
 /** The most requests that started in any 60 s window. */
-function busiestMinute(entries: readonly LoggedRequest[]): number {
-  const starts = entries.map((e) => e.started_ms ?? Date.parse(e.at)).sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; i < starts.length; i++) {
-    while (starts[i]! - starts[j]! >= 60_000) j++;
-    best = Math.max(best, i - j + 1);
-  }
-  return best;
-}
+const busiestMinute = (entries: readonly LoggedRequest[]) => peakInWindow(entries.map((e) => e.started_ms ?? Date.parse(e.at)), 60_000).count;
 
 export async function pagesDuringExport(opts: {
   context: BrowserContext;
@@ -70,6 +63,6 @@ export async function pagesDuringExport(opts: {
     export_page_reads_allowed_per_60s: Math.floor(opts.budgetPerMinute * EXPORT_BUDGET_SHARE),
     page_content_ms_without_export: without.content_ms,
     page_content_ms_during_export: during.content_ms,
-    ratio_during_to_without: Math.round((during.content_ms.median / without.content_ms.median) * 100) / 100,
+    ratio_during_to_without: ratio(during.content_ms.median, without.content_ms.median),
   };
 }
