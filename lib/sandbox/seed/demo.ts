@@ -10,10 +10,12 @@ import {
   type VenueRecord,
   type WorldData,
 } from '../model';
-import { addDelegate, DELEGATES, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS, entityRecord, FIRST, LAST, scopedArea, sha256, VENUES, venuePrograms, type SeedOptions } from './demo-data';
+import { addDelegate, entityRecord, scopedArea, sha256, type SeedOptions } from './demo-builders';
+import { DELEGATES, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS, FIRST, LAST, VENUES, venuePrograms } from './demo-data';
 import { growGrid } from './grid';
 
-export { DEMO_DELEGATES, DEMO_GRID, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS, parseGridSize, sha256, type GridSize, type SeedOptions } from './demo-data';
+export { DEMO_GRID, parseGridSize, sha256, type GridSize, type SeedOptions } from './demo-builders';
+export { DEMO_DELEGATES, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS } from './demo-data';
 
 /** A realistic world for one partner with delegates, venues in three markets, commitments and reservations. */
 export function seedDemoWorld(options: SeedOptions = {}): WorldData {

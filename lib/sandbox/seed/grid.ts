@@ -6,7 +6,8 @@ import {
   type EntityRecord,
   type WorldData,
 } from '../model';
-import { addDelegate, DEMO_PARTNER, DEMO_PROGRAMS, entityRecord, scopedArea, type GridSize } from './demo-data';
+import { addDelegate, entityRecord, scopedArea, type GridSize } from './demo-builders';
+import { DEMO_PARTNER, DEMO_PROGRAMS } from './demo-data';
 
 /** The demo world grown into a large allocation grid (`--grid`). */
 
