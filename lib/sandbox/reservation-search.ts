@@ -1,21 +1,7 @@
 import type { Condition } from '../guestbook/filters';
 import type { ReservationRecord } from './model';
 import { instantMatcher, matcher } from './query';
-
-type Value = string | number | null;
-
-/** The value of each attribute a reservation search filters or sorts on. */
-export const RESERVATION_VALUE: Record<string, (r: ReservationRecord) => Value> = {
-  status: (r) => r.status,
-  date: (r) => r.date,
-  created_at: (r) => r.created_at,
-  venue_id: (r) => r.venue_id,
-  program_id: (r) => r.program_id,
-  party_size: (r) => r.party_size,
-  locale: (r) => r.locale,
-  guest_email: (r) => r.guest.email,
-  guest_last_name: (r) => r.guest.last_name,
-};
+import { capacityFor, CODED, isCoded, newColumns, RESERVATION_VALUE, type CodedAttribute, type ReservationDictionaries } from './reservation-columns';
 
 // Code-point order (not locale order): the values are ISO dates, enums and ids.
 const cmp = (x: string | number, y: string | number) => (typeof x === 'number' && typeof y === 'number' ? x - y : x < y ? -1 : x > y ? 1 : 0);
@@ -27,36 +13,6 @@ export function reservationOrder(field: string): ReservationOrder {
   const read = RESERVATION_VALUE[field]!;
   return (a, b) => cmp(read(a) ?? '', read(b) ?? '') || cmp(a.date, b.date) || cmp(a.time, b.time) || cmp(a.id, b.id);
 }
-
-/**
- * Attributes with few distinct values (last names repeat too), kept as columns of codes beside
- * each sorted list: a condition on one is decided once per distinct value, and the walk reads a
- * table instead of calling a matcher on every record.
- */
-const CODED = ['status', 'date', 'venue_id', 'program_id', 'locale', 'party_size', 'guest_last_name'] as const;
-type CodedAttribute = (typeof CODED)[number];
-const isCoded = (attribute: string): attribute is CodedAttribute => (CODED as readonly string[]).includes(attribute);
-
-/** Distinct values of one attribute, numbered in order of first appearance; a code never changes meaning. */
-class Dictionary {
-  readonly values: Value[] = [];
-  readonly #codes = new Map<Value, number>();
-
-  code(value: Value): number {
-    let code = this.#codes.get(value);
-    if (code === undefined) {
-      code = this.values.length;
-      this.values.push(value);
-      this.#codes.set(value, code);
-    }
-    return code;
-  }
-}
-
-export type ReservationDictionaries = Record<CodedAttribute, Dictionary>;
-
-/** One set of dictionaries per world, shared by all its sorted lists. */
-export const reservationDictionaries = (): ReservationDictionaries => Object.fromEntries(CODED.map((a) => [a, new Dictionary()])) as ReservationDictionaries;
 
 /** The first index whose record is not before `r`. */
 function lowerBound(rows: readonly ReservationRecord[], r: ReservationRecord, compare: ReservationOrder): number {
@@ -190,9 +146,6 @@ export class SortedReservations {
     this.#rows = next;
   }
 }
-
-const capacityFor = (length: number) => length + Math.max(64, length >>> 4);
-const newColumns = (capacity: number) => Object.fromEntries(CODED.map((a) => [a, new Uint32Array(capacity)])) as Record<CodedAttribute, Uint32Array>;
 
 /** date[gte], date[lte] and date[eq]: on a list sorted by date, a binary search bounds what they accept. */
 const isDateBound = (c: Condition) => c.attribute === 'date' && (c.modifier === 'gte' || c.modifier === 'lte' || c.modifier === 'eq');

@@ -7,7 +7,8 @@ import {
   type WorldData,
 } from './model';
 import type { Change } from './persistence';
-import { reservationDictionaries, SortedReservations, type ReservationOrder } from './reservation-search';
+import { reservationDictionaries } from './reservation-columns';
+import { SortedReservations, type ReservationOrder } from './reservation-search';
 
 export const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
