@@ -30,7 +30,7 @@ import type { TokenManager, TokenStats } from './tokens';
 import { createCore, send, type ClientCore, type EntityContext, type GuestbookClientOptions, type Method, type RequestOptions } from './transport';
 
 export type { EntityContext, GuestbookClientOptions, ResponseEvent } from './transport';
-export { listAll, listPages, paginate, type FilteredQuery, type Page, type PageQuery } from './paging';
+export { listAll, listPages, paginate, type FilteredQuery, type Page, type PagedList, type PageQuery, type ReadPage } from './paging';
 
 const seg = (id: string) => encodeURIComponent(Uuid.parse(id));
 

@@ -21,7 +21,7 @@ vi.mock('./guestbook', () => ({
 }));
 
 // The venue names (read in the selected entity's context, from the request's cookies) do not matter here.
-vi.mock('./directory', () => ({ listVenues: async () => ({ items: [], totalPages: 1 }) }));
+vi.mock('./directory', () => ({ firstPagesOf: async () => [], listVenues: async () => ({ items: [], totalPages: 1 }) }));
 
 const { AllocationError, applyChanges, loadAllocationData, restoreSets } = await import('./allocations');
 

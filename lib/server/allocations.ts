@@ -1,10 +1,10 @@
 import 'server-only';
 import { buildPlan, mergeGrid, packGrid, rowsAfterChanges, type Edits, type EntityRef, type PackedGrid } from '../allocation';
-import { GuestbookApiError } from '../guestbook';
+import { GuestbookApiError, listPages } from '../guestbook';
 import type { CommitmentRow, Venue } from '../guestbook/schemas';
 import { describeApiError } from './api-errors';
 import { apiFor, knownPrograms, listEntities, type ProgramOption } from './entities';
-import { listVenues } from './directory';
+import { firstPagesOf, listVenues } from './directory';
 import { getConfig } from './config';
 import { AdvisoryLock, type KeyLock } from './coordination/advisory-lock';
 import { KeyedLock } from './keyed-lock';
@@ -69,19 +69,8 @@ export const sharedEntityRows = (entity: EntityRef, scope: GridScope = WHOLE_GRI
 /** Every commitment row of one entity in the scope, in all three statuses, read in its own context. */
 export async function readEntityRows(entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> {
   const api = apiFor(entity);
-  const rows: CommitmentRow[] = [];
-  for (let page = 1; page <= 1_000; page++) {
-    const res = await api.listCommitments({
-      status: ['assigned', 'unassigned', 'ended'],
-      ...(scope.venue ? { venue_id: scope.venue } : {}),
-      ...(scope.program ? { program_id: scope.program } : {}),
-      page,
-      limit: 100,
-    });
-    rows.push(...res.data);
-    if (page >= res.pagination.total_pages) break;
-  }
-  return rows;
+  const inScope = { ...(scope.venue ? { venue_id: scope.venue } : {}), ...(scope.program ? { program_id: scope.program } : {}) };
+  return listPages((page) => api.listCommitments({ status: ['assigned', 'unassigned', 'ended'], ...inScope, page, limit: 100 }), 1_000);
 }
 
 /**
@@ -103,12 +92,7 @@ export async function loadAllocationData(scope: GridScope = WHOLE_GRID): Promise
     }
   });
   const rowsByEntity = Object.fromEntries(entities.flatMap((e, i) => (rows[i] ? [[e.id, rows[i]]] : [])));
-  const venues: AllocationData['venues'] = [];
-  for (let page = 1; page <= 100; page++) {
-    const res = await listVenues(page, 100);
-    venues.push(...res.items.map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone })));
-    if (page >= res.totalPages) break;
-  }
+  const venues = (await firstPagesOf(listVenues, 100)).map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone }));
   return { entities: entities.filter((e) => rowsByEntity[e.id]), rowsByEntity, unreadable, venues, programs: knownPrograms(all) };
 }
 

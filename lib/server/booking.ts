@@ -1,6 +1,6 @@
 import 'server-only';
 import { explainNoAvailability, type NoAvailability, type SearchFilters } from '../booking/no-availability';
-import { GuestbookApiError, type GuestbookClient } from '../guestbook';
+import { GuestbookApiError, listPages, type GuestbookClient } from '../guestbook';
 import type { AvailabilityOption, CommitmentRow, Entity, Venue } from '../guestbook/schemas';
 import { ActionError } from './action';
 import { listEntities, apiFor } from './entities';
@@ -28,13 +28,7 @@ export async function bookingContext(entityId: string): Promise<BookingContext> 
 /** Every option of an availability search, page by page (a few pages at most). */
 export async function readOptions(api: GuestbookClient, f: SearchFilters): Promise<AvailabilityOption[]> {
   const query = { ...(f.venueId ? { venue_id: f.venueId } : { market_id: f.marketId! }), date: f.date, party_size: f.partySize, ...(f.time ? { time: f.time } : {}) };
-  const out: AvailabilityOption[] = [];
-  for (let page = 1; page <= MAX_OPTION_PAGES; page++) {
-    const res = await api.listAvailability(query, { page, limit: 100 });
-    out.push(...res.data);
-    if (page >= res.pagination.total_pages) break;
-  }
-  return out;
+  return listPages((page) => api.listAvailability(query, { page, limit: 100 }), MAX_OPTION_PAGES);
 }
 
 /** The venues the selected entity sees (a shared read). */
@@ -45,11 +39,7 @@ async function readAssignedRows(api: GuestbookClient, venueIds: string[]): Promi
   try {
     const rows: CommitmentRow[] = [];
     for (const venue_id of venueIds.slice(0, 10)) {
-      for (let page = 1; page <= 5; page++) {
-        const res = await api.listCommitments({ venue_id, status: ['assigned'], page, limit: 100 });
-        rows.push(...res.data);
-        if (page >= res.pagination.total_pages) break;
-      }
+      rows.push(...(await listPages((page) => api.listCommitments({ venue_id, status: ['assigned'], page, limit: 100 }), 5)));
     }
     return rows;
   } catch (e) {

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { CommitmentRow, Identity, Market, Venue } from '../guestbook/schemas';
-import { GuestbookApiError } from '../guestbook';
+import { GuestbookApiError, listAll, listPages, type Page, type ReadPage } from '../guestbook';
 import { getEntityApi, selectedContextKey } from './entity-context';
 import { getApiClient } from './guestbook';
 import { sharedRead } from './shared-reads';
@@ -13,7 +13,8 @@ export interface PageOf<T> {
   perPage: number;
 }
 
-const toPage = <T,>(res: { data: T[]; pagination: { current_page: number; total_pages: number; total_items: number; items_per_page: number } }): PageOf<T> => ({
+/** An API page as the pages of the dashboard number it. */
+export const toPage = <T,>(res: Page<T>): PageOf<T> => ({
   items: res.data,
   page: res.pagination.current_page,
   totalPages: res.pagination.total_pages,
@@ -30,16 +31,22 @@ const nullOn404 = async <T,>(read: Promise<T>): Promise<T | null> => {
   }
 };
 
-/** Every item of a paged directory list, read `limit` at a time. */
-export async function allOf<T>(read: (page: number, limit: number) => Promise<PageOf<T>>, limit = 100, cap = 1_000): Promise<T[]> {
-  const items: T[] = [];
-  for (let page = 1; ; page++) {
+/** One directory list (a shared read per page), by page and page size. */
+type ReadDirectoryPage<T> = (page: number, limit: number) => Promise<PageOf<T>>;
+
+/** A directory list's pages, `limit` items each, as the paging helpers read them. */
+const pagesOf =
+  <T,>(read: ReadDirectoryPage<T>, limit: number): ReadPage<T> =>
+  async (page) => {
     const p = await read(page, limit);
-    items.push(...p.items);
-    if (page >= p.totalPages || p.items.length === 0) return items;
-    if (items.length >= cap) throw new RangeError(`the list has more than ${cap} items`);
-  }
-}
+    return { data: p.items, pagination: { total_pages: p.totalPages } };
+  };
+
+/** Every item of a paged directory list, read `limit` at a time; more than `cap` items is refused (a RangeError). */
+export const allOf = <T,>(read: ReadDirectoryPage<T>, limit = 100, cap = 1_000): Promise<T[]> => listAll(pagesOf(read, limit), cap);
+
+/** The items of a directory list's first `maxPages` pages (`limit` items each); the rest is left unread. */
+export const firstPagesOf = <T,>(read: ReadDirectoryPage<T>, maxPages: number, limit = 100): Promise<T[]> => listPages(pagesOf(read, limit), maxPages);
 
 /** A shared-read key for a read in the selected entity's context. */
 const inContext = async (what: string) => `${what}:${await selectedContextKey()}`;
@@ -62,12 +69,7 @@ export const getVenue = async (id: string): Promise<Venue | null> => nullOn404((
 export async function listVenueCommitments(venueId: string): Promise<{ rows: CommitmentRow[] } | { refused: string }> {
   const api = await getEntityApi();
   try {
-    const rows: CommitmentRow[] = [];
-    for (let page = 1; page <= 20; page++) {
-      const res = await api.listCommitments({ venue_id: venueId, status: ['assigned', 'unassigned', 'ended'], page, limit: 100 });
-      rows.push(...res.data);
-      if (page >= res.pagination.total_pages) break;
-    }
+    const rows = await listPages((page) => api.listCommitments({ venue_id: venueId, status: ['assigned', 'unassigned', 'ended'], page, limit: 100 }), 20);
     return { rows };
   } catch (e) {
     if (e instanceof GuestbookApiError && e.status === 403) return { refused: e.detail ?? 'The API refused to list commitments.' };

@@ -2,7 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import type { CommitmentRow, Entity } from '../guestbook/schemas';
 import { Entity as EntitySchema } from '../guestbook/schemas';
-import { GuestbookApiError } from '../guestbook';
+import { GuestbookApiError, listPages } from '../guestbook';
 import { getApiClient } from './guestbook';
 import { forgetSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
 
@@ -16,12 +16,7 @@ export const listEntities = cache(
   (): Promise<Entity[]> =>
     sharedRead(SHARED.entityList, async () => {
       const client = getApiClient();
-      const all: Entity[] = [];
-      for (let page = 1; page <= 50; page++) {
-        const res = await client.listEntities({ page, limit: 100 });
-        all.push(...res.data);
-        if (page >= res.pagination.total_pages) break;
-      }
+      const all = await listPages((page) => client.listEntities({ page, limit: 100 }), 50);
       return all.sort((a, b) => a.name.localeCompare(b.name));
     }),
 );
@@ -74,11 +69,5 @@ export function otherFields(entity: Entity): Record<string, unknown> {
 /** The entity's assigned and unassigned commitment rows (those it is eligible for), read in its context. */
 export async function listEligibleCommitments(entity: { id: string; org_id: string | null }): Promise<CommitmentRow[]> {
   const api = apiFor(entity);
-  const rows: CommitmentRow[] = [];
-  for (let page = 1; page <= 50; page++) {
-    const res = await api.listCommitments({ status: ['assigned', 'unassigned'], page, limit: 100 });
-    rows.push(...res.data);
-    if (page >= res.pagination.total_pages) break;
-  }
-  return rows;
+  return listPages((page) => api.listCommitments({ status: ['assigned', 'unassigned'], page, limit: 100 }), 50);
 }

@@ -4,7 +4,7 @@ import type { Condition } from '../guestbook/filters';
 import { isFinalStatus } from '../guestbook/reservation-statuses';
 import { Guest, Reservation, type Venue } from '../guestbook/schemas';
 import type { SearchPage } from '../reservations/search-page';
-import { listVenues, type PageOf } from './directory';
+import { firstPagesOf, listVenues, toPage, type PageOf } from './directory';
 import { getEntityApi, selectedContextKey } from './entity-context';
 import { forgetSharedReads, getSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
 
@@ -49,14 +49,7 @@ export async function reservationChanged(reservation: Reservation): Promise<void
 }
 
 async function readReservationsPage(q: { conditions: readonly Condition[]; page: number; sort?: string }): Promise<PageOf<Reservation>> {
-  const res = await (await getEntityApi()).listReservations({ filters: q.conditions, page: q.page, limit: RESERVATIONS_PER_PAGE, sort: q.sort });
-  return {
-    items: res.data,
-    page: res.pagination.current_page,
-    totalPages: res.pagination.total_pages,
-    totalItems: res.pagination.total_items,
-    perPage: res.pagination.items_per_page,
-  };
+  return toPage(await (await getEntityApi()).listReservations({ filters: q.conditions, page: q.page, limit: RESERVATIONS_PER_PAGE, sort: q.sort }));
 }
 
 /** The reservation for its page: a shared read (getReservation reads it anew every time, for changes). */
@@ -75,15 +68,7 @@ export async function getReservation(id: string): Promise<Reservation | null> {
 }
 
 /** The venues the selected entity sees (a short list; read a few pages at most). */
-async function readVenues(): Promise<Venue[]> {
-  const venues: Venue[] = [];
-  for (let page = 1; page <= 10; page++) {
-    const res = await listVenues(page, 100);
-    venues.push(...res.items);
-    if (page >= res.totalPages) break;
-  }
-  return venues;
-}
+const readVenues = (): Promise<Venue[]> => firstPagesOf(listVenues, 10);
 
 /** id → name of the venues the selected entity sees. */
 export async function venueNames(): Promise<Record<string, string>> {

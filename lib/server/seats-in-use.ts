@@ -1,10 +1,11 @@
 import 'server-only';
 import { seatsInUseByCommitment, type SeatsInUse } from '../allocation/seats-in-use';
-import type { CommitmentRow, Reservation } from '../guestbook/schemas';
+import { listPages } from '../guestbook';
+import type { Condition } from '../guestbook/filters';
 import { ActionError } from './action';
 import { apiFor, listEntities } from './entities';
 
-/** At most this many pages of 100 upcoming reservations are read per entity. */
+/** At most this many pages of 100 assigned commitments, and of 100 upcoming reservations, are read per entity. */
 const MAX_PAGES = 20;
 
 /**
@@ -16,25 +17,12 @@ export async function readSeatsInUse(entityId: string, commitmentIds: readonly s
   const entity = (await listEntities()).find((e) => e.id === entityId);
   if (!entity) throw new ActionError(`Entity ${entityId} is not assigned to the dashboard credentials.`);
   const api = apiFor(entity);
-  const rows: CommitmentRow[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const res = await api.listCommitments({ status: ['assigned'], page, limit: 100 });
-    rows.push(...res.data);
-    if (page >= res.pagination.total_pages) break;
-  }
-  const reservations: Reservation[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const res = await api.listReservations({
-      filters: [
-        { attribute: 'date', modifier: 'gte', value: today },
-        { attribute: 'status', modifier: 'nin', value: ['canceled', 'completed', 'no_show'] },
-      ],
-      page,
-      limit: 100,
-    });
-    reservations.push(...res.data);
-    if (page >= res.pagination.total_pages) break;
-  }
+  const rows = await listPages((page) => api.listCommitments({ status: ['assigned'], page, limit: 100 }), MAX_PAGES);
+  const upcoming: Condition[] = [
+    { attribute: 'date', modifier: 'gte', value: today },
+    { attribute: 'status', modifier: 'nin', value: ['canceled', 'completed', 'no_show'] },
+  ];
+  const reservations = await listPages((page) => api.listReservations({ filters: upcoming, page, limit: 100 }), MAX_PAGES);
   const use = seatsInUseByCommitment(rows, reservations, today);
   return Object.fromEntries(commitmentIds.map((id) => [id, use.get(id) ?? { seats: 0, date: null, known: true }]));
 }
