@@ -3,7 +3,7 @@ import { cookies } from 'next/headers';
 import { cache } from 'react';
 import type { Entity } from '../guestbook/schemas';
 import { getApiClient } from './guestbook';
-import { listEntities } from './entities';
+import { apiFor, listEntities } from './entities';
 import { getPartnerOverview } from './partner';
 
 export const ENTITY_COOKIE = 'gb_entity';
@@ -40,9 +40,8 @@ export const getSelectedEntity = cache(async (): Promise<EntityChoice | null> =>
 /** The selected entity's id, or "default": what keys reads made in its context (shared reads). */
 export const selectedContextKey = async (): Promise<string> => (await getSelectedEntity())?.id ?? 'default';
 
-/** The API client scoped to the selected entity (org-bound token or the legacy header). */
-export async function getEntityApi() {
-  const entity = await getSelectedEntity();
-  const client = getApiClient();
-  return entity ? client.asEntity({ id: entity.id, org_id: entity.orgId }) : client;
-}
+/** The API client acting for one choice (org-bound token or the legacy header); for none, the credentials' default entity. */
+export const apiForChoice = (entity: EntityChoice | null) => (entity ? apiFor({ id: entity.id, org_id: entity.orgId }) : getApiClient());
+
+/** The API client scoped to the selected entity. */
+export const getEntityApi = async () => apiForChoice(await getSelectedEntity());

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, count, eq, gte } from 'drizzle-orm';
-import { listAll } from '../guestbook/client';
+import { listAll } from '../guestbook/paging';
 import type { Condition } from '../guestbook/filters';
 import type { CommitmentRow, Identity, Reservation } from '../guestbook/schemas';
 import { todayView, type TodayView } from '../overview/links';
@@ -9,7 +9,7 @@ import { sharedEntityRows } from './allocations';
 import { getDb } from './db';
 import { auditLog } from './db/schema';
 import { allOf, listDelegates, listVenues } from './directory';
-import { getSelectedEntity, listEntityChoices, type EntityChoice } from './entity-context';
+import { apiForChoice, getSelectedEntity, listEntityChoices, type EntityChoice } from './entity-context';
 import { getApiClient } from './guestbook';
 import { SHARED, sharedRead } from './shared-reads';
 
@@ -48,8 +48,7 @@ export const overviewConditions = (first: string): Condition[] => [
 async function readDays(entity: EntityChoice | null, first: string): Promise<Reservation[]> {
   const key = `${SHARED.reservations}${entity?.id ?? 'default'}:search:overview:${first}`;
   return sharedRead(key, async () => {
-    const client = getApiClient();
-    const api = entity ? client.asEntity({ id: entity.id, org_id: entity.orgId }) : client;
+    const api = apiForChoice(entity);
     return listAll((page) => api.listReservations({ filters: overviewConditions(first), page, limit: PAGE, sort: 'date' }), 5_000);
   });
 }
