@@ -123,9 +123,7 @@ export async function main(args: string[]): Promise<number> {
   process.env.SANDBOX_CONTROL_TOKEN ||= randomBytes(18).toString('base64url');
   await ensureBuild(o.build);
   const served = await serveForLoad(o);
-  let stopping = false;
   const stop = async (code: number) => {
-    stopping = true;
     await served.stop();
     process.exit(code);
   };
@@ -134,14 +132,12 @@ export async function main(args: string[]): Promise<number> {
   process.once('SIGINT', onSigint);
   process.once('SIGTERM', onSigterm);
   void served.exited.then((what) => {
-    if (stopping) return;
     console.error(`${what} stopped during the run`);
     void stop(1);
   });
   try {
     return await loadRun(o, served);
   } finally {
-    stopping = true;
     await served.stop();
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigterm);

@@ -15,10 +15,14 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-const once = (stop: () => Promise<void>) => {
+/** `exited` and `stop` as Served has them: an exit after `stop` was called is not reported, and `stop` runs once. */
+function stoppable(exited: Promise<string>, stop: () => Promise<void>): Pick<Served, 'exited' | 'stop'> {
   let stopping: Promise<void> | null = null;
-  return () => (stopping ??= stop());
-};
+  return {
+    exited: exited.then((what) => (stopping ? new Promise<never>(() => {}) : what)),
+    stop: () => (stopping ??= stop()),
+  };
+}
 
 export async function serveForLoad(o: LoadOptions): Promise<Served> {
   const sandboxUrl = `http://127.0.0.1:${o.sandboxPort}`;
@@ -26,10 +30,10 @@ export async function serveForLoad(o: LoadOptions): Promise<Served> {
   if (o.processes > 1) {
     console.log(`\n━━ starting PostgreSQL, the sandbox (${sandboxUrl}) and ${o.processes} production dashboard processes from ${base}`);
     const d = await startDeployment({ processes: o.processes, port: o.port, sandboxPort: o.sandboxPort, dataDir: DATA_DIR });
-    return { bases: d.bases, sandboxUrl, databaseUrl: d.databaseUrl, exited: d.exited, stop: once(d.stop) };
+    return { bases: d.bases, sandboxUrl, databaseUrl: d.databaseUrl, ...stoppable(d.exited, d.stop) };
   }
   console.log(`\n━━ starting the sandbox (${sandboxUrl}) and the production dashboard (${base})`);
   const serve = await serveBuild({ name: 'load', port: o.port, sandboxPort: o.sandboxPort, dataDir: DATA_DIR });
   const exited = new Promise<string>((resolve) => serve.child.once('exit', (code) => resolve(`the dashboard or the sandbox (exit ${code})`)));
-  return { bases: [base], sandboxUrl, exited, stop: once(serve.stop) };
+  return { bases: [base], sandboxUrl, ...stoppable(exited, serve.stop) };
 }
