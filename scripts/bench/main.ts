@@ -3,7 +3,7 @@
  * bench/results/latest.json and the README's results table. Not part of `npm test` (these
  * machines are shared: figures are reported, never asserted, except the JS budget which e2e checks).
  *
- *   npm run bench [-- --no-build] [--runs 5] [--reservations 1000000] [--seconds 5] [--page-reservations 100000]
+ *   npm run bench [-- --no-build] [--runs 5] [--reservations 1000000] [--seconds 5] [--page-reservations 100000] [--no-lighthouse]
  *   npm run bench -- --grid-only    (the 2,000 × 25 grid alone, printed; nothing written)
  *   npm run bench -- --lighthouse-only [--lighthouse-runs 3] [--lighthouse-port 3810] [--lighthouse-sandbox-port 4810]
  *
@@ -108,7 +108,7 @@ async function interactionFigures(o: BenchOptions, page: Page) {
   return { grid_keyboard_step_inp_ms: spread(grid.keyboard), grid_drag_step_inp_ms: spread(grid.drag), search_preset_inp_ms: spread(filter) };
 }
 
-/** The full run: bench/results/latest.json and the README table, then Lighthouse. */
+/** The full run: bench/results/latest.json and the README table, then Lighthouse (unless --no-lighthouse). */
 async function fullRun(o: BenchOptions) {
   const sandboxResults = await sandboxThroughput(o.reservations, o.seconds);
   const tokens = await tokenEconomy();
@@ -154,7 +154,7 @@ async function fullRun(o: BenchOptions) {
   } finally {
     await serve.stop();
   }
-  await lighthouseOnly(o);
+  if (!o.skipLighthouse) await lighthouseOnly(o);
 }
 
 /**

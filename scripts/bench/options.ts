@@ -20,6 +20,8 @@ export interface BenchOptions {
   /** reservations of the sandbox the pages are served against */
   pageReservations: number;
   only: 'grid' | 'sign-in' | 'export' | 'lighthouse' | null;
+  /** the full run without its Lighthouse part (--no-lighthouse) */
+  skipLighthouse: boolean;
   lighthouse: { runs: number; port: number; sandboxPort: number };
 }
 
@@ -36,6 +38,7 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       'sign-in-only': { type: 'boolean', default: false },
       'export-only': { type: 'boolean', default: false },
       'lighthouse-only': { type: 'boolean', default: false },
+      'no-lighthouse': { type: 'boolean', default: false },
       'lighthouse-runs': { type: 'string', default: '3' },
       'lighthouse-port': { type: 'string', default: '3810' },
       'lighthouse-sandbox-port': { type: 'string', default: '4810' },
@@ -51,6 +54,7 @@ export function parseBenchOptions(args: string[]): BenchOptions {
     seconds: Number(values.seconds),
     pageReservations: Number(values['page-reservations']),
     only,
+    skipLighthouse: values['no-lighthouse'],
     lighthouse: { runs: Number(values['lighthouse-runs']), port: Number(values['lighthouse-port']), sandboxPort: Number(values['lighthouse-sandbox-port']) },
   };
 }
