@@ -3,34 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { useId, useRef, useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
-import { Checkbox, Input, Select } from '@/components/ui/input';
-import {
-  buildFilterParams,
-  checkCondition,
-  FilterError,
-  isListModifier,
-  MODIFIERS_BY_TYPE,
-  RESERVATION_FILTERS,
-  toQueryString,
-  type Condition,
-  type FieldSpec,
-  type Modifier,
-} from '@/lib/guestbook/filters';
+import { buildFilterParams, checkCondition, FilterError, RESERVATION_FILTERS, toQueryString, type Condition } from '@/lib/guestbook/filters';
+import { ConditionRow } from './condition-row';
 import { localDate, newRow, toCondition, type Attribute, type Row } from './filter-rows';
-
-const ATTRIBUTES = Object.keys(RESERVATION_FILTERS) as Attribute[];
-const spec = (a: Attribute): FieldSpec => RESERVATION_FILTERS[a];
-
-const MODIFIER_LABELS: Record<Modifier, string> = {
-  eq: 'is',
-  neq: 'is not',
-  in: 'is any of',
-  nin: 'is none of',
-  gte: 'is at least',
-  lte: 'is at most',
-};
-const modifierLabel = (m: Modifier, s: FieldSpec) =>
-  s.type === 'date' || s.type === 'timestamp' ? (m === 'gte' ? 'is on or after' : m === 'lte' ? 'is on or before' : MODIFIER_LABELS[m]) : MODIFIER_LABELS[m];
 
 export function FilterBuilder({ initialConditions, sort }: { initialConditions: Condition[]; sort: string | null }) {
   const router = useRouter();
@@ -86,9 +61,6 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
     go(conditions);
   };
 
-  // Inline controls of a condition row: as wide as their content, not the row.
-  const control = 'w-auto py-1.5';
-
   return (
     <section aria-label="Search reservations" className="rounded-lg bg-surface px-4 py-4 shadow-sm ring-1 ring-slate-200 sm:px-5">
       <div className="flex flex-wrap items-center gap-2 pb-3">
@@ -128,112 +100,20 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
         }}
         className="space-y-3 border-t border-slate-100 pt-3"
       >
-        {rows.map((row, i) => {
-          const s = spec(row.attribute);
-          const n = i + 1;
-          const errorId = `${baseId}-error-${row.key}`;
-          const error = errors[row.key];
-          const described = error ? { 'aria-describedby': errorId, 'aria-invalid': true } : {};
-          return (
-            <div key={row.key} data-testid="filter-row" className="rounded-md bg-slate-50 px-3 py-2">
-              <div className="flex flex-wrap items-start gap-2">
-                <Select
-                  aria-label={`Attribute ${n}`}
-                  className={control}
-                  value={row.attribute}
-                  onChange={(e) => {
-                    const attribute = e.target.value as Attribute;
-                    const allowed = MODIFIERS_BY_TYPE[spec(attribute).type];
-                    update(row.key, (r) => ({ ...r, attribute, modifier: allowed.includes(r.modifier) ? r.modifier : allowed[0]!, text: '', picked: [] }));
-                  }}
-                >
-                  {ATTRIBUTES.map((a) => (
-                    <option key={a} value={a}>
-                      {spec(a).label ?? a}
-                    </option>
-                  ))}
-                </Select>
-                <Select
-                  aria-label={`Modifier ${n}`}
-                  className={control}
-                  value={row.modifier}
-                  onChange={(e) => {
-                    const modifier = e.target.value as Modifier;
-                    update(row.key, (r) => ({ ...r, modifier, ...(isListModifier(modifier) !== isListModifier(r.modifier) ? { text: '', picked: [] } : {}) }));
-                  }}
-                >
-                  {MODIFIERS_BY_TYPE[s.type].map((m) => (
-                    <option key={m} value={m}>
-                      {modifierLabel(m, s)}
-                    </option>
-                  ))}
-                </Select>
-
-                {s.type === 'enum' && isListModifier(row.modifier) ? (
-                  <fieldset className="flex max-w-xl flex-wrap gap-x-3 gap-y-1 py-1" {...described}>
-                    <legend className="sr-only">{`Values ${n}`}</legend>
-                    {s.values!.map((v) => (
-                      <label key={v} className="inline-flex items-center gap-1.5 text-sm text-slate-700">
-                        <Checkbox
-                          checked={row.picked.includes(v)}
-                          onChange={(e) => update(row.key, (r) => ({ ...r, picked: e.target.checked ? [...r.picked, v] : r.picked.filter((p) => p !== v) }))}
-                        />
-                        {v}
-                      </label>
-                    ))}
-                  </fieldset>
-                ) : s.type === 'enum' ? (
-                  <Select aria-label={`Value ${n}`} className={control} value={row.text} onChange={(e) => update(row.key, (r) => ({ ...r, text: e.target.value }))} {...described}>
-                    <option value="">Choose…</option>
-                    {s.values!.map((v) => (
-                      <option key={v} value={v}>
-                        {v}
-                      </option>
-                    ))}
-                  </Select>
-                ) : s.type === 'date' && !isListModifier(row.modifier) ? (
-                  <Input type="date" aria-label={`Value ${n}`} className={control} value={row.text} onChange={(e) => update(row.key, (r) => ({ ...r, text: e.target.value }))} {...described} />
-                ) : s.type === 'timestamp' && !isListModifier(row.modifier) ? (
-                  <Input
-                    type="datetime-local"
-                    step={1}
-                    aria-label={`Value ${n} (your local time)`}
-                    title="Your local time; sent to the API in UTC"
-                    className={control}
-                    value={row.text}
-                    onChange={(e) => update(row.key, (r) => ({ ...r, text: e.target.value }))}
-                    {...described}
-                  />
-                ) : (
-                  <Input
-                    type="text"
-                    aria-label={`Value ${n}`}
-                    className="w-full py-1.5 sm:w-64"
-                    placeholder={isListModifier(row.modifier) ? 'values, separated by commas' : s.type === 'integer' ? 'a whole number' : s.type === 'uuid' ? 'a UUID' : ''}
-                    inputMode={s.type === 'integer' && !isListModifier(row.modifier) ? 'numeric' : undefined}
-                    value={row.text}
-                    onChange={(e) => update(row.key, (r) => ({ ...r, text: e.target.value }))}
-                    {...described}
-                  />
-                )}
-
-                <Button
-                  variant="ghost"
-                  aria-label={`Remove condition ${n}`}
-                  onClick={() => {
-                    setRows((rs) => rs.filter((r) => r.key !== row.key));
-                    setErrors(({ [row.key]: _gone, ...rest }) => rest);
-                  }}
-                >
-                  Remove
-                </Button>
-              </div>
-              <p id={errorId} aria-live="polite" data-testid="filter-row-error" className="text-sm text-rose-700 empty:hidden">
-                {error ?? ''}
-              </p>
-            </div>
-          );
-        })}
+        {rows.map((row, i) => (
+          <ConditionRow
+            key={row.key}
+            row={row}
+            n={i + 1}
+            errorId={`${baseId}-error-${row.key}`}
+            error={errors[row.key]}
+            onChange={(change) => update(row.key, change)}
+            onRemove={() => {
+              setRows((rs) => rs.filter((r) => r.key !== row.key));
+              setErrors(({ [row.key]: _gone, ...rest }) => rest);
+            }}
+          />
+        ))}
         <div className="flex flex-wrap items-center gap-2">
           <Button variant="secondary" onClick={() => {
               const row = newRow(fresh());
