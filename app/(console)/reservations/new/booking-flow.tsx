@@ -1,16 +1,15 @@
 'use client';
 
-import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input, Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { clockOffset, formatRemaining, holdRemainingMs, isHoldExpired } from '@/lib/booking/hold-clock';
 import type { NoAvailability } from '@/lib/booking/no-availability';
 import type { LocaleCode } from '@/lib/guestbook/locales';
+import { AvailabilityForm, type AvailabilityCriteria } from './availability-form';
 import { createBookingAction, placeHoldAction, releaseHoldAction, searchAvailabilityAction, type SlotOption } from './actions';
+import { GridLinks } from './grid-links';
 import { GUEST_FIELDS, GuestForm } from './guest-form';
 import { releaseInBackground } from './release-beacon';
 import { SlotPicker, slotKey } from './slot-picker';
@@ -21,18 +20,6 @@ interface Held {
   option: SlotOption;
 }
 type Problem = { message: string; gridFor?: SlotOption | NoAvailability } | null;
-
-const gridHref = (venueId: string | null, programId: string | null) => `/allocations?${new URLSearchParams({ ...(venueId ? { venue: venueId } : {}), ...(programId ? { program: programId } : {}) })}`;
-
-/** Links to the grid for the allocation(s) a message names (operators can change them there). */
-function GridLinks({ about }: { about: SlotOption | NoAvailability }) {
-  const links = 'kind' in about ? (about.kind === 'allocation-used-up' ? about.allocations.map((a) => ({ key: a.commitmentId, href: gridHref(a.venueId, a.programId) })) : []) : [{ key: about.commitmentId ?? 'slot', href: gridHref(about.venueId, about.programId) }];
-  return links.map((l) => (
-    <Link key={l.key} href={l.href} className="mt-1 block font-medium underline" data-testid="booking-grid-link">
-      Open the allocation grid for this commitment
-    </Link>
-  ));
-}
 
 export function BookingFlow({
   entity,
@@ -49,10 +36,6 @@ export function BookingFlow({
 }) {
   const router = useRouter();
   const venueNames = Object.fromEntries(venues.map((v) => [v.id, v.name]));
-  const [place, setPlace] = useState(venues[0] ? `venue:${venues[0].id}` : '');
-  const [date, setDate] = useState(today);
-  const [partySize, setPartySize] = useState('2');
-  const [time, setTime] = useState('');
   const [searching, setSearching] = useState(false);
   const [options, setOptions] = useState<SlotOption[] | null>(null);
   const [empty, setEmpty] = useState<NoAvailability | null>(null);
@@ -95,7 +78,6 @@ export function BookingFlow({
   const remaining = held ? holdRemainingMs(held.expiresAt, serverNow) : 0;
   const heldExpired = !!held && isHoldExpired(held.expiresAt, serverNow, 0);
 
-  const [kind, id] = place.split(':') as ['venue' | 'market', string];
   const release = async (reason: 'slot-changed' | 'expired') => {
     const h = heldRef.current;
     if (!h) return;
@@ -103,14 +85,13 @@ export function BookingFlow({
     await releaseHoldAction({ entityId: entity.id, holdId: h.id, reason });
   };
 
-  const search = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const search = async (criteria: AvailabilityCriteria) => {
     setSearching(true);
     setProblem(null);
     setExpired(null);
     setFormOpen(false);
     await release('slot-changed');
-    const r = await searchAvailabilityAction({ entityId: entity.id, venueId: kind === 'venue' ? id : null, marketId: kind === 'market' ? id : null, date, partySize: Number(partySize), time: time || null });
+    const r = await searchAvailabilityAction({ entityId: entity.id, ...criteria });
     setSearching(false);
     if (!r.ok) {
       setOptions(null);
@@ -176,40 +157,7 @@ export function BookingFlow({
 
   return (
     <div className="space-y-6">
-      <form onSubmit={search} className="grid grid-cols-2 gap-4 rounded-lg bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-5" aria-label="Availability" data-testid="booking-search-form">
-        <FormField label="Venue or market" className="col-span-2">
-          <Select value={place} onChange={(e) => setPlace(e.target.value)} data-testid="booking-place" required>
-            <optgroup label="Venues">
-              {venues.map((v) => (
-                <option key={v.id} value={`venue:${v.id}`}>
-                  {v.name}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="Markets (every venue)">
-              {markets.map((m) => (
-                <option key={m.id} value={`market:${m.id}`}>
-                  {m.name}
-                </option>
-              ))}
-            </optgroup>
-          </Select>
-        </FormField>
-        <FormField label="Date">
-          <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} data-testid="booking-date" required />
-        </FormField>
-        <FormField label="Party size">
-          <Input type="number" min={1} max={50} inputMode="numeric" value={partySize} onChange={(e) => setPartySize(e.target.value)} data-testid="booking-party" required />
-        </FormField>
-        <FormField label="Time (optional)">
-          <Input type="time" step={1800} value={time} onChange={(e) => setTime(e.target.value)} data-testid="booking-time" />
-        </FormField>
-        <div className="col-span-2 sm:col-span-5">
-          <Button type="submit" disabled={searching} data-testid="booking-search">
-            {searching ? 'Searching…' : 'Find tables'}
-          </Button>
-        </div>
-      </form>
+      <AvailabilityForm venues={venues} markets={markets} today={today} busy={searching} onSearch={search} />
 
       <div aria-live="polite" className="space-y-3">
         {problem && (
