@@ -31,31 +31,40 @@ export function GridToolbar({ filters, statuses, venues, programs, count, onStat
           </label>
         ))}
       </fieldset>
-      <label className="flex items-center gap-2">
-        Venue
-        <Select value={filters.venue ?? ''} onChange={(e) => onScope({ venue: e.target.value || null })} className="w-auto py-1.5">
-          <option value="">All venues</option>
-          {venues.map((v) => (
-            <option key={v.id} value={v.id}>
-              {v.name}
-            </option>
-          ))}
-        </Select>
-      </label>
-      <label className="flex items-center gap-2">
-        Program
-        <Select value={filters.program ?? ''} onChange={(e) => onScope({ program: e.target.value || null })} className="w-auto py-1.5">
-          <option value="">All programs</option>
-          {programs.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </Select>
-      </label>
+      <ScopeSelect label="Venue" all="All venues" value={filters.venue} options={venues} onChange={(venue) => onScope({ venue })} />
+      <ScopeSelect label="Program" all="All programs" value={filters.program} options={programs} onChange={(program) => onScope({ program })} />
       <span className="ml-auto text-slate-500" data-testid="allocation-count">
         {count}
       </span>
     </div>
+  );
+}
+
+/** A venue or program to read, or all of them (null). */
+function ScopeSelect({
+  label,
+  all,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  all: string;
+  value: string | null;
+  options: { id: string; name: string }[];
+  onChange: (next: string | null) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      {label}
+      <Select value={value ?? ''} onChange={(e) => onChange(e.target.value || null)} className="w-auto py-1.5">
+        <option value="">{all}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </Select>
+    </label>
   );
 }

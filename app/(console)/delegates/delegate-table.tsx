@@ -1,11 +1,11 @@
 'use client';
 
-import { Link } from '@/components/ui/link';
 import { useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Badge } from '@/components/ui/badge';
 import { sortRows } from '@/components/ui/sort-rows';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
+import { countCell, nameLinkColumn } from '@/components/ui/data-table-columns';
 import { Input } from '@/components/ui/input';
 
 interface DelegateRow {
@@ -19,17 +19,9 @@ interface DelegateRow {
 
 const column = createColumnHelper<DataTableFeatures, DelegateRow>();
 const columns = column.columns([
-  column.accessor('name', {
-    header: 'Name',
-    enableHiding: false,
-    cell: (info) => (
-      <Link href={`/delegates/${info.row.original.id}`} className="font-medium text-brand-700 hover:underline">
-        {info.getValue()}
-      </Link>
-    ),
-  }),
+  column.accessor('name', nameLinkColumn('Name', (id) => `/delegates/${id}`)),
   column.accessor('clientId', { header: 'Client id', enableSorting: false, cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
-  column.accessor('entityCount', { header: 'Entities', cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
+  column.accessor('entityCount', { header: 'Entities', cell: countCell }),
   column.accessor('status', {
     header: 'Status',
     cell: (info) =>

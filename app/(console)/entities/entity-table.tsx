@@ -1,10 +1,10 @@
 'use client';
 
-import { Link } from '@/components/ui/link';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Badge } from '@/components/ui/badge';
 import { sortRows } from '@/components/ui/sort-rows';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
+import { countCell, nameLinkColumn } from '@/components/ui/data-table-columns';
 
 export interface EntityRow {
   id: string;
@@ -17,15 +17,7 @@ export interface EntityRow {
 
 const column = createColumnHelper<DataTableFeatures, EntityRow>();
 const columns = column.columns([
-  column.accessor('name', {
-    header: 'Entity',
-    enableHiding: false,
-    cell: (info) => (
-      <Link href={`/entities/${info.row.original.id}`} className="font-medium text-brand-700 hover:underline">
-        {info.getValue()}
-      </Link>
-    ),
-  }),
+  column.accessor('name', nameLinkColumn('Entity', (id) => `/entities/${id}`)),
   column.accessor('orgId', {
     header: 'Organization',
     enableSorting: false,
@@ -44,7 +36,7 @@ const columns = column.columns([
   }),
   column.accessor('defaultProgram', { header: 'Default program', cell: (info) => info.getValue() ?? '—' }),
   column.accessor('defaultLocale', { header: 'Default locale' }),
-  column.accessor('programs', { header: 'Programs', cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
+  column.accessor('programs', { header: 'Programs', cell: countCell }),
 ]);
 
 export function EntityTable({ entities }: { entities: EntityRow[] }) {

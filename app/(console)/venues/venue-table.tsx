@@ -1,9 +1,9 @@
 'use client';
 
-import { Link } from '@/components/ui/link';
 import { createColumnHelper } from '@tanstack/react-table';
 import { sortRows } from '@/components/ui/sort-rows';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
+import { countCell, nameLinkColumn } from '@/components/ui/data-table-columns';
 
 export interface VenueRow {
   id: string;
@@ -15,18 +15,10 @@ export interface VenueRow {
 
 const column = createColumnHelper<DataTableFeatures, VenueRow>();
 const columns = column.columns([
-  column.accessor('name', {
-    header: 'Venue',
-    enableHiding: false,
-    cell: (info) => (
-      <Link href={`/venues/${info.row.original.id}`} className="font-medium text-brand-700 hover:underline">
-        {info.getValue()}
-      </Link>
-    ),
-  }),
+  column.accessor('name', nameLinkColumn('Venue', (id) => `/venues/${id}`)),
   column.accessor('market', { header: 'Market', cell: (info) => info.getValue() ?? '—' }),
   column.accessor('address', { header: 'Address', enableSorting: false, cell: (info) => info.getValue() ?? <span className="text-slate-500">no address</span> }),
-  column.accessor('seatingAreas', { header: 'Seating areas', cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
+  column.accessor('seatingAreas', { header: 'Seating areas', cell: countCell }),
 ]);
 
 export function VenueTable({ venues }: { venues: VenueRow[] }) {
