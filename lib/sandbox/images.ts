@@ -1,12 +1,8 @@
-/** The image types the logo endpoint accepts, recognised by their first bytes (never by the name). */
-export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
+import type { LogoContentType } from '../guestbook/logo';
 
-export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 && bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'image/webp';
-  return null;
-}
+/** The image types the logo endpoint accepts, recognised by their first bytes (never by the name). */
+export type ImageType = LogoContentType;
+export { sniffImageType } from '../guestbook/logo';
 
 const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
 const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;

@@ -15,12 +15,4 @@ export function checkLogoFile(file: { name: string; size: number; type: string }
   return null;
 }
 
-/** The image type a file's first bytes announce, whatever its name or declared type says. */
-export function sniffImageType(bytes: Uint8Array): (typeof LOGO_CONTENT_TYPES)[number] | null {
-  const at = (i: number) => bytes[i] ?? -1;
-  if (at(0) === 0x89 && at(1) === 0x50 && at(2) === 0x4e && at(3) === 0x47) return 'image/png';
-  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'image/jpeg';
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  return null;
-}
+export { sniffImageType } from '@/lib/guestbook/logo';

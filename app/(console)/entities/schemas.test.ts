@@ -25,7 +25,7 @@ describe('logo checks', () => {
     expect(checkLogoFile({ name: 'ok.webp', size: 2 * 1024 * 1024, type: 'image/webp' })).toBeNull();
   });
   it('recognises images by their first bytes', () => {
-    expect(sniffImageType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]))).toBe('image/png');
+    expect(sniffImageType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('image/png');
     expect(sniffImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
     expect(sniffImageType(new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
     expect(sniffImageType(new TextEncoder().encode('GIF89a'))).toBeNull();
