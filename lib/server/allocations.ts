@@ -1,100 +1,17 @@
 import 'server-only';
-import { buildPlan, mergeGrid, packGrid, rowsAfterChanges, type Edits, type EntityRef, type PackedGrid } from '../allocation';
-import { GuestbookApiError, listPages } from '../guestbook';
-import type { CommitmentRow, Venue } from '../guestbook/schemas';
+import { buildPlan, mergeGrid, rowsAfterChanges, type Edits, type EntityRef } from '../allocation';
+import { GuestbookApiError } from '../guestbook';
+import type { CommitmentRow } from '../guestbook/schemas';
+import { entityOfRowsKey, perEntity, readEntityRows, rowsKey, WHOLE_GRID } from './allocation-grid';
 import { describeApiError } from './api-errors';
-import { apiFor, knownPrograms, listEntities, type ProgramOption } from './entities';
-import { firstPagesOf, listVenues } from './directory';
 import { getConfig } from './config';
 import { AdvisoryLock, type KeyLock } from './coordination/advisory-lock';
+import { apiFor, listEntities } from './entities';
 import { KeyedLock } from './keyed-lock';
 import { asApply } from './lifecycle';
-import { forgetSharedReads, reviseSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
+import { forgetSharedReads, reviseSharedReads, SHARED, storeSharedRead } from './shared-reads';
 
-/** Entity reads run at most this many at a time, so a large grid stays inside the request budget. */
-const PARALLEL_READS = 4;
-
-export interface AllocationData {
-  entities: EntityRef[];
-  rowsByEntity: Record<string, CommitmentRow[]>;
-  /** entities whose rows could not be read (e.g. a missing scope), with the reason */
-  unreadable: { entityId: string; name: string; message: string }[];
-  venues: Pick<Venue, 'id' | 'name' | 'time_zone'>[];
-  programs: ProgramOption[];
-}
-
-/** What the browser gets to draw the grid: the rows merged and packed (see `packGrid`). */
-export interface GridData {
-  entities: EntityRef[];
-  grid: PackedGrid;
-  venues: AllocationData['venues'];
-  programs: ProgramOption[];
-}
-
-export function gridData({ entities, rowsByEntity, venues, programs }: AllocationData): GridData {
-  return { entities, grid: packGrid(entities, mergeGrid(entities, rowsByEntity)), venues, programs };
-}
-
-async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-/** The part of the grid read: one venue, one program, both, or (null, null) every commitment. */
-export interface GridScope {
-  venue: string | null;
-  program: string | null;
-}
-export const WHOLE_GRID: GridScope = { venue: null, program: null };
-
-/** The shared-read key of one entity's rows in a scope: `commitments:<entity id>` for the whole grid. */
-function rowsKey(entityId: string, scope: GridScope): string {
-  const narrowed = scope.venue !== null || scope.program !== null;
-  return `${SHARED.commitments}${entityId}${narrowed ? `?venue=${scope.venue ?? ''}&program=${scope.program ?? ''}` : ''}`;
-}
-const entityOfRowsKey = (key: string) => key.slice(SHARED.commitments.length).split('?')[0]!;
-
-/** One entity's rows in the scope as a shared read (the grid, the overview). */
-export const sharedEntityRows = (entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> =>
-  sharedRead(rowsKey(entity.id, scope), () => readEntityRows(entity, scope));
-
-/** Every commitment row of one entity in the scope, in all three statuses, read in its own context. */
-export async function readEntityRows(entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> {
-  const api = apiFor(entity);
-  const inScope = { ...(scope.venue ? { venue_id: scope.venue } : {}), ...(scope.program ? { program_id: scope.program } : {}) };
-  return listPages((page) => api.listCommitments({ status: ['assigned', 'unassigned', 'ended'], ...inScope, page, limit: 100 }), 1_000);
-}
-
-/**
- * What the allocation grid needs: the managed entities and each one's view of every commitment
- * in the scope. A venue or program narrows the reads themselves (GET /v2/commitments?venue_id=),
- * so a grid of one venue costs a fraction of the requests of the whole.
- */
-export async function loadAllocationData(scope: GridScope = WHOLE_GRID): Promise<AllocationData> {
-  const all = await listEntities();
-  const entities: EntityRef[] = all.map((e) => ({ id: e.id, name: e.name, org_id: e.org_id }));
-  const unreadable: AllocationData['unreadable'] = [];
-  const rows = await mapBounded(entities, PARALLEL_READS, async (e) => {
-    try {
-      return await sharedEntityRows(e, scope);
-    } catch (error) {
-      if (!(error instanceof GuestbookApiError) || error.status === 0 || error.status >= 500) throw error;
-      unreadable.push({ entityId: e.id, name: e.name, message: describeApiError(error).message });
-      return null;
-    }
-  });
-  const rowsByEntity = Object.fromEntries(entities.flatMap((e, i) => (rows[i] ? [[e.id, rows[i]]] : [])));
-  const venues = (await firstPagesOf(listVenues, 100)).map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone }));
-  return { entities: entities.filter((e) => rowsByEntity[e.id]), rowsByEntity, unreadable, venues, programs: knownPrograms(all) };
-}
+export { gridData, loadAllocationData, type GridData } from './allocation-grid';
 
 export interface CellChange {
   commitmentId: string;
@@ -171,7 +88,7 @@ export async function applyChanges(changes: CellChange[], options: { resume?: bo
 }
 
 async function applyHeld(changes: CellChange[], touched: EntityRef[], options: { resume?: boolean }): Promise<ApplyOutcome> {
-  const reread = Object.fromEntries(await mapBounded(touched, PARALLEL_READS, async (e) => [e.id, await readEntityRows(e)] as const));
+  const reread = Object.fromEntries(await perEntity(touched, async (e) => [e.id, await readEntityRows(e)] as const));
 
   const conflicts: Conflict[] = [];
   for (const c of changes) {

@@ -5,7 +5,7 @@ import type { Condition } from '../guestbook/filters';
 import type { CommitmentRow, Identity, Reservation } from '../guestbook/schemas';
 import { todayView, type TodayView } from '../overview/links';
 import { allocationFigures, coversByDay, dateRange, partnerRows, todayFigures, todayOf, type AllocationFigures, type TodayFigures } from '../overview/figures';
-import { sharedEntityRows } from './allocations';
+import { sharedEntityRows } from './allocation-grid';
 import { getDb } from './db';
 import { auditLog } from './db/schema';
 import { allOf, listDelegates, listVenues } from './directory';
