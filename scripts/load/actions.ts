@@ -3,12 +3,12 @@ import { buildActions } from '../../e2e/action-list';
 
 /** Every server action the load test and the bench post, by the name their figures use: `file#export` in the build. */
 export const ACTION_KEYS = {
-  addStaffMember: 'app/(console)/team/actions.ts#addStaffMember',
-  updateEntity: 'app/(console)/entities/actions.ts#updateEntity',
-  applyAllocation: 'app/(console)/allocations/actions.ts#applyAllocation',
-  cancelReservation: 'app/(console)/reservations/actions.ts#cancelReservation',
-  updateReservation: 'app/(console)/reservations/actions.ts#updateReservation',
-  selectEntity: 'app/actions/select-entity.ts#selectEntity',
+  addStaffMember: 'app/(console)/team/actions.ts#addStaffMemberAction',
+  updateEntity: 'app/(console)/entities/actions.ts#updateEntityAction',
+  applyAllocation: 'app/(console)/allocations/actions.ts#applyAllocationAction',
+  cancelReservation: 'app/(console)/reservations/actions.ts#cancelReservationAction',
+  updateReservation: 'app/(console)/reservations/actions.ts#updateReservationAction',
+  selectEntity: 'app/actions/select-entity.ts#selectEntityAction',
 } as const;
 
 export type ActionKind = keyof typeof ACTION_KEYS;
