@@ -19,6 +19,17 @@ export default defineConfig([
     },
   },
   {
+    // No module imports itself back through others, and components never reach up into app/
+    // (a server action reaches a component as a prop from the page or layout that renders it).
+    files: ['app/**', 'components/**', 'lib/**'],
+    // packages are not followed: a cycle inside one is not ours, and parsing them is slow
+    settings: { 'import/ignore': ['node_modules'] },
+    rules: {
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones: [{ target: './components', from: './app', message: 'components/ never import from app/' }] }],
+    },
+  },
+  {
     // lib/guestbook and lib/allocation are framework-free: plain Node must run them.
     files: ['lib/guestbook/**', 'lib/allocation/**', 'lib/sandbox/**', 'lib/booking/**'],
     rules: {
