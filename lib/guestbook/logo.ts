@@ -22,3 +22,55 @@ export function sniffImageType(bytes: Uint8Array): LogoContentType | null {
   if (hasAt(bytes, 0, RIFF) && hasAt(bytes, 8, WEBP)) return 'image/webp';
   return null;
 }
+
+export interface Dimensions {
+  width: number;
+  height: number;
+}
+
+const u16be = (b: Uint8Array, i: number) => (b[i]! << 8) | b[i + 1]!;
+const u32be = (b: Uint8Array, i: number) => ((b[i]! << 24) >>> 0) + (b[i + 1]! << 16) + (b[i + 2]! << 8) + b[i + 3]!;
+const u16le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8);
+const u24le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16);
+const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+
+/**
+ * The width and height a PNG, JPEG or WebP declares in its header, read without decoding a
+ * pixel; null when the header cannot be read.
+ */
+export function imageDimensions(b: Uint8Array): Dimensions | null {
+  // PNG: the IHDR chunk comes first.
+  if (b.length >= 24 && b[0] === 0x89 && ascii(b, 1, 4) === 'PNG' && ascii(b, 12, 16) === 'IHDR') return { width: u32be(b, 16), height: u32be(b, 20) };
+  // JPEG: walk the segments to the first start-of-frame marker.
+  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) {
+    let i = 2;
+    while (i + 9 < b.length) {
+      if (b[i] !== 0xff) return null;
+      const marker = b[i + 1]!;
+      if (marker === 0xff) {
+        i++;
+        continue;
+      }
+      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+        i += 2;
+        continue;
+      }
+      const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+      if (isFrame) return { width: u16be(b, i + 7), height: u16be(b, i + 5) };
+      if (marker === 0xd9 || marker === 0xda) return null;
+      i += 2 + u16be(b, i + 2);
+    }
+    return null;
+  }
+  // WebP: the first chunk after the RIFF header says which of its three forms it is.
+  if (b.length >= 30 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') {
+    const form = ascii(b, 12, 16);
+    if (form === 'VP8 ') return { width: u16le(b, 26) & 0x3fff, height: u16le(b, 28) & 0x3fff };
+    if (form === 'VP8L') {
+      const bits = b[21]! | (b[22]! << 8) | (b[23]! << 16) | (b[24]! << 24);
+      return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+    }
+    if (form === 'VP8X') return { width: u24le(b, 24) + 1, height: u24le(b, 27) + 1 };
+  }
+  return null;
+}

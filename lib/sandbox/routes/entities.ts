@@ -2,7 +2,7 @@ import { ENTITY_FILTERS } from '../../guestbook/filters';
 import { EntityCreateBody, EntityProgramsBody, EntityUpdateBody, LOGO_CONTENT_TYPES, LOGO_FIELD, LOGO_MAX_BYTES } from '../../guestbook/schemas';
 import { pathId, readJson, searchParams } from '../http';
 import { newId } from '../ids';
-import { imageDimensions, sniffImageType } from '../images';
+import { positiveDimensions, sniffImageType } from '../images';
 import { ApiProblem, badRequest, unprocessable } from '../problem';
 import { matches, paginate, readFilters, readPaging } from '../query';
 import type { Routes } from './context';
@@ -67,7 +67,7 @@ export function entityRoutes({ app, state, world, need, caller }: Routes): void 
     const bytes = new Uint8Array(await file.arrayBuffer());
     const type = sniffImageType(bytes);
     if (!type) throw unprocessable(`The logo must be ${LOGO_CONTENT_TYPES.join(', ')}; the file's content is none of these.`, [{ field: LOGO_FIELD, message: 'must be a PNG, JPEG or WebP image' }]);
-    const dims = imageDimensions(bytes, type);
+    const dims = positiveDimensions(bytes);
     if (!dims) throw unprocessable('The image header is damaged: its dimensions cannot be read.', [{ field: LOGO_FIELD, message: 'is not a readable image' }]);
     const fileId = newId();
     world.put('files', fileId, { id: fileId, content_type: type, base64: Buffer.from(bytes).toString('base64') });

@@ -4,7 +4,8 @@ import { ActionError, staffRoute } from '@/lib/server/action';
 import { apiFor, entityChanged, getEntity } from '@/lib/server/entities';
 import { readFormLimited } from '@/lib/server/request-body';
 import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL, sniffImageType } from '@/app/(console)/entities/schemas';
-import { checkLogoDimensions, imageDimensions } from '@/app/(console)/entities/logo-dimensions';
+import { checkLogoDimensions } from '@/app/(console)/entities/logo-dimensions';
+import { imageDimensions } from '@/lib/guestbook/logo';
 
 /** The largest request body read: the file's limit plus room for the multipart envelope. */
 const LOGO_UPLOAD_MAX_BYTES = LOGO_MAX_BYTES + 64 * 1024;
