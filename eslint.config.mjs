@@ -1,17 +1,26 @@
-import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import { defineConfig, globalIgnores } from 'eslint/config';
 
 const NEXT_LINK = {
   name: 'next/link',
   importNames: ['default'],
-  message: 'use Link from @/components/ui/link: console pages are dynamic, and a prefetch reads the API for a page nobody opened',
+  message:
+    'use Link from @/components/ui/link: console pages are dynamic, and a prefetch reads the API for a page nobody opened',
 };
 
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores(['.next/**', '.data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'lib/**/migrations/**']),
+  globalIgnores([
+    '.next/**',
+    '.data/**',
+    'node_modules/**',
+    'test-results/**',
+    'playwright-report/**',
+    'next-env.d.ts',
+    'lib/**/migrations/**',
+  ]),
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -26,7 +35,10 @@ export default defineConfig([
     settings: { 'import/ignore': ['node_modules'] },
     rules: {
       'import/no-cycle': ['error', { ignoreExternal: true }],
-      'import/no-restricted-paths': ['error', { zones: [{ target: './components', from: './app', message: 'components/ never import from app/' }] }],
+      'import/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './components', from: './app', message: 'components/ never import from app/' }] },
+      ],
     },
   },
   {
@@ -35,7 +47,14 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['react', 'react-dom', 'next', 'next/*', 'next-auth', 'next-auth/*', '@/*'], message: 'framework-free module' }] },
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'next', 'next/*', 'next-auth', 'next-auth/*', '@/*'],
+              message: 'framework-free module',
+            },
+          ],
+        },
       ],
     },
   },
@@ -52,7 +71,13 @@ export default defineConfig([
     files: ['components/**', '**/*-form.tsx'],
     ignores: ['components/ui/link.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [NEXT_LINK], patterns: [{ group: ['@/lib/server/*', '**/lib/server/*'], message: 'lib/server is server-only' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [NEXT_LINK],
+          patterns: [{ group: ['@/lib/server/*', '**/lib/server/*'], message: 'lib/server is server-only' }],
+        },
+      ],
     },
   },
 ]);

@@ -1,6 +1,7 @@
-import { defineConfig, devices } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { DASHBOARD_URL, SANDBOX_PORT, DASHBOARD_PORT, SERVER_LOG } from './e2e/env';
+import { defineConfig, devices } from '@playwright/test';
+
+import { DASHBOARD_PORT, DASHBOARD_URL, SANDBOX_PORT, SERVER_LOG } from './e2e/env';
 
 // The sandbox's controls need this token: the web server (scripts/run.ts serve) and the test
 // workers inherit it from this process.
@@ -42,7 +43,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'], testIgnore: [/auth\.setup\.ts/, /\.check\.ts/] },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      dependencies: ['setup'],
+      testIgnore: [/auth\.setup\.ts/, /\.check\.ts/],
+    },
     // Last: the server's own output of the whole run, scanned for secrets.
     { name: 'server logs', testMatch: /server-logs\.check\.ts/, dependencies: ['chromium'] },
   ],

@@ -1,5 +1,6 @@
 import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
+
 import { configFromProcess } from '@/lib/server/config-core';
 import { contentSecurityPolicy, HSTS, STATIC_SECURITY_HEADERS } from '@/lib/server/security-headers';
 
@@ -17,7 +18,11 @@ export async function proxy(request: NextRequest) {
 
   let response: NextResponse;
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
-  const csp = contentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === 'development', imageOrigins: [new URL(config.api.baseUrl).origin] });
+  const csp = contentSecurityPolicy({
+    nonce,
+    dev: process.env.NODE_ENV === 'development',
+    imageOrigins: [new URL(config.api.baseUrl).origin],
+  });
   if (!PUBLIC_PATHS.some((p) => p.test(pathname)) && !(await getToken({ req: request, secret: config.authSecret }))) {
     const login = new URL('/login', request.url);
     if (pathname !== '/') login.searchParams.set('callbackUrl', `${pathname}${search}`);
@@ -43,5 +48,8 @@ export async function proxy(request: NextRequest) {
  * streamed size limit.
  */
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg|icon-192.png|icon-512.png|apple-touch-icon.png|manifest.webmanifest|robots.txt|api/).*)', '/api/auth/:path*'],
+  matcher: [
+    '/((?!_next/static|_next/image|favicon.ico|icon.svg|icon-192.png|icon-512.png|apple-touch-icon.png|manifest.webmanifest|robots.txt|api/).*)',
+    '/api/auth/:path*',
+  ],
 };

@@ -1,8 +1,10 @@
 import type { Metadata, Viewport } from 'next';
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
+
 import { parseTheme, THEME_COOKIE } from '@/components/shell/theme';
 import { APP_ROOT_ID } from '@/components/ui/app-root';
+
 import './globals.css';
 
 export const metadata: Metadata = {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+
 import { STORAGE } from './env';
 import { consolePaths, openAccountMenu } from './staff';
 
@@ -16,13 +17,23 @@ const THEMES = ['light', 'dark'] as const;
 
 async function violations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(' | ')}`,
+  );
 }
 
 for (const size of SIZES) {
   for (const theme of THEMES) {
     test.describe(`${size.name}, ${theme}`, () => {
-      test.use({ viewport: { width: size.width, height: size.height }, colorScheme: theme, storageState: STORAGE.admin });
+      test.use({
+        viewport: { width: size.width, height: size.height },
+        colorScheme: theme,
+        storageState: STORAGE.admin,
+      });
 
       test('every console page passes axe', async ({ page }) => {
         test.setTimeout(180_000);
@@ -55,7 +66,11 @@ for (const size of SIZES) {
     });
 
     test.describe(`${size.name}, ${theme}, signed out`, () => {
-      test.use({ viewport: { width: size.width, height: size.height }, colorScheme: theme, storageState: { cookies: [], origins: [] } });
+      test.use({
+        viewport: { width: size.width, height: size.height },
+        colorScheme: theme,
+        storageState: { cookies: [], origins: [] },
+      });
       test('the sign-in page passes axe', async ({ page }) => {
         await page.goto('/login');
         await page.getByLabel('E-mail').fill('not an address');

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
+
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { DASHBOARD_URL, STORAGE } from './env';
 import { ACTIONS, buildActions } from './action-list';
+import { DASHBOARD_URL, STORAGE } from './env';
 import { sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 import { postAction } from './server-actions';
 
@@ -17,7 +18,12 @@ test.use({ storageState: STORAGE.admin });
 const RUNS_PER_ACTION = 30;
 
 /** Values no field of any action accepts: the wrong shape, or far too long. */
-const BAD_LEAF = fc.constantFrom<unknown>({ nested: { deeper: 1 } }, [['x']], 'x'.repeat(200_000), ' '.repeat(50_000) + 'π');
+const BAD_LEAF = fc.constantFrom<unknown>(
+  { nested: { deeper: 1 } },
+  [['x']],
+  'x'.repeat(200_000),
+  ' '.repeat(50_000) + 'π',
+);
 
 /** Paths to every primitive value inside a well-formed input. */
 function leafPaths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
@@ -41,7 +47,8 @@ function replaceAt(value: unknown, path: (string | number)[], leaf: unknown): un
 function encodeReply(value: unknown): unknown {
   if (typeof value === 'string') return value.startsWith('$') ? `$${value}` : value;
   if (Array.isArray(value)) return value.map(encodeReply);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encodeReply(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encodeReply(v)]));
   return value;
 }
 
@@ -50,9 +57,18 @@ function malformed(valid: unknown): fc.Arbitrary<{ input: unknown; names: string
   const paths = leafPaths(valid);
   return fc.oneof(
     // one field of a well-formed input made malformed (an action without fields has none)
-    ...(paths.length ? [fc.tuple(fc.constantFrom(...paths), BAD_LEAF).map(([path, leaf]) => ({ input: replaceAt(valid, path, leaf), names: path.join('.') }))] : []),
+    ...(paths.length
+      ? [
+          fc
+            .tuple(fc.constantFrom(...paths), BAD_LEAF)
+            .map(([path, leaf]) => ({ input: replaceAt(valid, path, leaf), names: path.join('.') })),
+        ]
+      : []),
     // a well-formed input with a field no schema has
-    fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !(valid && typeof valid === 'object' && k in valid)).map((k) => ({ input: { ...(valid as object), [k]: 1 }, names: null })),
+    fc
+      .string({ minLength: 1, maxLength: 20 })
+      .filter((k) => !(valid && typeof valid === 'object' && k in valid))
+      .map((k) => ({ input: { ...(valid as object), [k]: 1 }, names: null })),
     // anything at all in place of the input (but the well-formed input itself: `{}` for an action without fields)
     fc
       .anything({ maxDepth: 3, withNullPrototype: false })
@@ -61,7 +77,10 @@ function malformed(valid: unknown): fc.Arbitrary<{ input: unknown; names: string
   );
 }
 
-test('every server action refuses malformed input by name: never a 5xx, never a write to the API', async ({ page, request }) => {
+test('every server action refuses malformed input by name: never a 5xx, never a write to the API', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(300_000);
   const actions = buildActions();
   expect(actions.length).toBe(Object.keys(ACTIONS).length);
@@ -74,7 +93,10 @@ test('every server action refuses malformed input by name: never a 5xx, never a 
         const res = await postAction(page.request, `${DASHBOARD_URL}${action.path}`, action.id, [encodeReply(input)]);
         calls++;
         const body = await res.text();
-        expect(res.status(), `${action.key} ← ${String(JSON.stringify(input)).slice(0, 200)}: ${body.slice(0, 300)}`).toBeLessThan(500);
+        expect(
+          res.status(),
+          `${action.key} ← ${String(JSON.stringify(input)).slice(0, 200)}: ${body.slice(0, 300)}`,
+        ).toBeLessThan(500);
         expect(body, action.key).toContain('"ok":false');
         expect(body, action.key).toContain('Check the input');
         if (names) expect(body, `${action.key}: the refusal names ${names}`).toContain(`${names}:`);
@@ -83,31 +105,60 @@ test('every server action refuses malformed input by name: never a 5xx, never a 
     );
   }
   expect(calls).toBeGreaterThanOrEqual(actions.length * RUNS_PER_ACTION);
-  const writes = (await sandboxRequestsSince(request, mark)).filter((r) => r.path.startsWith('/v2') && r.method !== 'GET');
+  const writes = (await sandboxRequestsSince(request, mark)).filter(
+    (r) => r.path.startsWith('/v2') && r.method !== 'GET',
+  );
   expect(writes).toEqual([]);
 });
 
 test('the reservation export refuses malformed searches with a message, never a 5xx', async ({ page }) => {
-  const attribute = fc.constantFrom('status', 'date', 'created_at', 'party_size', 'venue_id', 'guest_email', 'nope', '', 'date[', '__proto__');
+  const attribute = fc.constantFrom(
+    'status',
+    'date',
+    'created_at',
+    'party_size',
+    'venue_id',
+    'guest_email',
+    'nope',
+    '',
+    'date[',
+    '__proto__',
+  );
   const modifier = fc.constantFrom('eq', 'ne', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'like', 'bogus', '', ']');
-  const value = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('2026-13-45', 'not-a-uuid', ',,,', '%', 'x'.repeat(9_000)));
+  const value = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.constantFrom('2026-13-45', 'not-a-uuid', ',,,', '%', 'x'.repeat(9_000)),
+  );
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.tuple(attribute, modifier, value), { minLength: 1, maxLength: 4 }), async (conditions) => {
-      const query = conditions.map(([a, m, v]) => `${encodeURIComponent(`${a}[${m}]`)}=${encodeURIComponent(v)}`).join('&');
-      const res = await page.request.get(`${DASHBOARD_URL}/api/reservations/export?${query}`);
-      expect(res.status(), query.slice(0, 200)).toBeLessThan(500);
-      if (res.status() !== 200) expect(((await res.json()) as { error: string }).error.length, query.slice(0, 200)).toBeGreaterThan(10);
-      else await res.body();
-    }),
+    fc.asyncProperty(
+      fc.array(fc.tuple(attribute, modifier, value), { minLength: 1, maxLength: 4 }),
+      async (conditions) => {
+        const query = conditions
+          .map(([a, m, v]) => `${encodeURIComponent(`${a}[${m}]`)}=${encodeURIComponent(v)}`)
+          .join('&');
+        const res = await page.request.get(`${DASHBOARD_URL}/api/reservations/export?${query}`);
+        expect(res.status(), query.slice(0, 200)).toBeLessThan(500);
+        if (res.status() !== 200)
+          expect(((await res.json()) as { error: string }).error.length, query.slice(0, 200)).toBeGreaterThan(10);
+        else await res.body();
+      },
+    ),
     { numRuns: 60, seed: 20261123, endOnFailure: true },
   );
 });
 
-test('an oversized or mislabelled logo upload is refused naming the file, and nothing reaches the API', async ({ page, request }) => {
+test('an oversized or mislabelled logo upload is refused naming the file, and nothing reaches the API', async ({
+  page,
+  request,
+}) => {
   const mark = await sandboxRequestMark(request);
   const url = `${DASHBOARD_URL}/api/entities/${DEMO_PARTNER.defaultEntityId}/logo`;
   const uploads = [
-    { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(9 * 1024 * 1024)]) },
+    {
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(9 * 1024 * 1024)]),
+    },
     { name: 'script.png', mimeType: 'image/png', buffer: Buffer.from('<script>alert(1)</script>') },
     { name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) },
   ];

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { sandboxApi, sandboxPutCommitments } from './sandbox';
 
@@ -25,9 +26,17 @@ export async function entities(request: APIRequestContext): Promise<Entity[]> {
   return ((await sandboxApi(request, '/v2/entities?limit=100', partner)) as { data: Entity[] }).data;
 }
 export async function rowsOf(request: APIRequestContext, e: Entity): Promise<Row[]> {
-  return ((await sandboxApi(request, '/v2/commitments?status[]=assigned&status[]=unassigned&status[]=ended&limit=100', partner, { orgId: e.org_id, entityId: e.id })) as { data: Row[] }).data;
+  return (
+    (await sandboxApi(
+      request,
+      '/v2/commitments?status[]=assigned&status[]=unassigned&status[]=ended&limit=100',
+      partner,
+      { orgId: e.org_id, entityId: e.id },
+    )) as { data: Row[] }
+  ).data;
 }
-export const assignedSet = (rows: Row[]) => Object.fromEntries(rows.filter((r) => r.assignment_status === 'assigned').map((r) => [r.id, r.entity_seats]));
+export const assignedSet = (rows: Row[]) =>
+  Object.fromEntries(rows.filter((r) => r.assignment_status === 'assigned').map((r) => [r.id, r.entity_seats]));
 
 /** The last boundary of a row borders the unallocated seats; its test id names the entity on its left. */
 export async function lastBoundary(page: Page, commitmentId: string) {
@@ -66,7 +75,13 @@ export const BOOKING_COMMITMENT = '18fad8c2-e3c6-5b50-8f8d-3a30832fa084';
 export async function roomyRow(request: APIRequestContext, page: Page, minUnallocated: number, skip: string[] = []) {
   const all = await entities(request);
   const direct = all.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
-  const candidates = (await rowsOf(request, direct)).filter((r) => r.assignment_status !== 'ended' && r.unallocated_seats >= minUnallocated && r.id !== BOOKING_COMMITMENT && !skip.includes(r.id));
+  const candidates = (await rowsOf(request, direct)).filter(
+    (r) =>
+      r.assignment_status !== 'ended' &&
+      r.unallocated_seats >= minUnallocated &&
+      r.id !== BOOKING_COMMITMENT &&
+      !skip.includes(r.id),
+  );
   for (const row of candidates) {
     const boundary = page.locator(`[data-testid^="boundary-${row.id}-"]`);
     if ((await boundary.count()) > 0) return row;
@@ -83,14 +98,26 @@ export async function fullSwapSetup(request: APIRequestContext) {
   for (const a of all.filter((e) => e.org_id)) {
     for (const b of all.filter((e) => e.org_id && e.id !== a.id)) {
       const [rowsA, rowsB] = [await rowsOf(request, a), await rowsOf(request, b)];
-      const shared = rowsA.filter((r) => r.id !== BOOKING_COMMITMENT && r.assignment_status !== 'ended' && rowsB.some((x) => x.id === r.id && x.assignment_status !== 'ended')).slice(0, 2);
+      const shared = rowsA
+        .filter(
+          (r) =>
+            r.id !== BOOKING_COMMITMENT &&
+            r.assignment_status !== 'ended' &&
+            rowsB.some((x) => x.id === r.id && x.assignment_status !== 'ended'),
+        )
+        .slice(0, 2);
       if (shared.length < 2) continue;
       const others = (r: Row) => r.peer_seats - (rowsB.find((x) => x.id === r.id)!.entity_seats ?? 0);
       const free = shared.map((r) => r.total_seats - others(r));
       if (free.some((f) => f < 6)) continue;
       const [c1, c2] = shared as [Row, Row];
       const put = (e: Entity, set: Record<string, number | null>) =>
-        sandboxPutCommitments(request, partner, { orgId: e.org_id, entityId: e.id }, Object.entries(set).map(([id, seats]) => ({ id, entity_seats: seats ?? 0 })));
+        sandboxPutCommitments(
+          request,
+          partner,
+          { orgId: e.org_id, entityId: e.id },
+          Object.entries(set).map(([id, seats]) => ({ id, entity_seats: seats ?? 0 })),
+        );
       const setA = { ...assignedSet(rowsA), [c1.id]: 0, [c2.id]: 0 };
       const setB = { ...assignedSet(rowsB), [c1.id]: 0, [c2.id]: 0 };
       await put(a, setA);
@@ -105,7 +132,8 @@ export async function fullSwapSetup(request: APIRequestContext) {
 
 /** In the grid: on c1 B gives A one seat, on c2 A gives B one seat (decreases first, as the page requires). */
 export async function enterSwap(page: Page, s: Awaited<ReturnType<typeof fullSwapSetup>>) {
-  const cell = (row: Row, e: Entity) => page.getByTestId(`alloc-row-${row.id}`).getByLabel(new RegExp(`^Seats of ${e.name.replace(/[&]/g, '\\$&')} on`));
+  const cell = (row: Row, e: Entity) =>
+    page.getByTestId(`alloc-row-${row.id}`).getByLabel(new RegExp(`^Seats of ${e.name.replace(/[&]/g, '\\$&')} on`));
   await cell(s.c1, s.b).fill(String(s.free[0] - 3));
   await cell(s.c1, s.a).fill('3');
   await cell(s.c2, s.a).fill(String(s.free[1] - 3));

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+
 import { applyAndWait, assignedSet, entities, gridOnRoomyRow, openGrid, rowsOf } from './allocation-helpers';
 import { STORAGE } from './env';
 
@@ -6,10 +7,14 @@ test.use({ storageState: STORAGE.operator });
 test.describe.configure({ mode: 'serial' });
 
 const seatInput = (page: Page, commitmentId: string, entityName: string) =>
-  page.getByTestId(`alloc-row-${commitmentId}`).getByLabel(new RegExp(`^Seats of ${entityName.replace(/[&]/g, '\\$&')} on`));
+  page
+    .getByTestId(`alloc-row-${commitmentId}`)
+    .getByLabel(new RegExp(`^Seats of ${entityName.replace(/[&]/g, '\\$&')} on`));
 
 async function sliderValues(handle: Locator) {
-  const [now, min, max] = await Promise.all(['aria-valuenow', 'aria-valuemin', 'aria-valuemax'].map(async (a) => Number(await handle.getAttribute(a))));
+  const [now, min, max] = await Promise.all(
+    ['aria-valuenow', 'aria-valuemin', 'aria-valuemax'].map(async (a) => Number(await handle.getAttribute(a))),
+  );
   return { now: now!, min: min!, max: max! };
 }
 
@@ -26,18 +31,30 @@ test.describe('on a tablet, by touch', () => {
     const seatWidth = bar.width / row.total_seats;
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
     // The finger lands on the bar (which drags the nearest thumb), not on the sticky column or the header.
-    expect(await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest('[data-testid^="bar-"]')?.getAttribute('data-testid'), [x, y])).toBe(`bar-${row.id}`);
+    expect(
+      await page.evaluate(
+        ([px, py]) =>
+          document.elementFromPoint(px!, py!)?.closest('[data-testid^="bar-"]')?.getAttribute('data-testid'),
+        [x, y],
+      ),
+    ).toBe(`bar-${row.id}`);
 
     // page.touchscreen only taps: a drag is touchStart, touchMoves and touchEnd sent as the device would.
     const cdp = await page.context().newCDPSession(page);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', px?: number) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: px === undefined ? [] : [{ x: px, y, id: 1, radiusX: 6, radiusY: 6, force: 1 }] });
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: px === undefined ? [] : [{ x: px, y, id: 1, radiusX: 6, radiusY: 6, force: 1 }],
+      });
     await touch('touchStart', x);
     for (let i = 1; i <= 6; i++) await touch('touchMove', x + (seatWidth * 3 * i) / 6);
     await touch('touchEnd');
 
     await expect(seatInput(page, row.id, entity.name)).toHaveValue(String(seatsBefore + 3));
-    await expect(handle).toHaveAttribute('aria-valuetext', new RegExp(`^${entity.name.replace(/[&]/g, '\\$&')} ${seatsBefore + 3} seats?, Unallocated`));
+    await expect(handle).toHaveAttribute(
+      'aria-valuetext',
+      new RegExp(`^${entity.name.replace(/[&]/g, '\\$&')} ${seatsBefore + 3} seats?, Unallocated`),
+    );
     // The sideways finger moved the thumb, not the grid, and left the thumb focused.
     await expect(handle).toBeFocused();
     expect(await grid.evaluate((el) => [el.scrollLeft, el.scrollTop])).toEqual(scrollBefore);
@@ -46,7 +63,9 @@ test.describe('on a tablet, by touch', () => {
     expect(assignedSet(await rowsOf(request, entity))).toEqual({ ...assignedSet(before), [row.id]: seatsBefore + 3 });
   });
 
-  test('the commitment column stays in view while the grid scrolls sideways, and entity headings are not cut', async ({ page }) => {
+  test('the commitment column stays in view while the grid scrolls sideways, and entity headings are not cut', async ({
+    page,
+  }) => {
     await openGrid(page);
     const grid = page.getByTestId('allocation-grid');
     const firstRowHeader = grid.getByRole('rowheader').first();
@@ -63,7 +82,9 @@ test.describe('on a tablet, by touch', () => {
       const heading = headings.filter({ hasText: name });
       await expect(heading).toHaveCount(1);
       // The whole name is laid out: nothing overflows its box.
-      expect(await heading.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+      expect(
+        await heading.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight),
+      ).toBe(true);
     }
     // The heading's tooltip, opened from the keyboard, names the entity and its context.
     const first = (await entities(page.request))[0]!;
@@ -74,14 +95,19 @@ test.describe('on a tablet, by touch', () => {
       await firstHeading.focus();
       await expect(page.getByRole('tooltip')).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
-    await expect(page.getByRole('tooltip')).toContainText(`${first.name}: ${first.org_id ? 'organization-bound token' : 'legacy X-Entity-Id context'}`);
+    await expect(page.getByRole('tooltip')).toContainText(
+      `${first.name}: ${first.org_id ? 'organization-bound token' : 'legacy X-Entity-Id context'}`,
+    );
     await page.keyboard.press('Escape');
     await expect(page.getByRole('tooltip')).toHaveCount(0);
   });
 });
 
 test.describe('with the keyboard', () => {
-  test('Home and End take a thumb to the ends of the range it can reach; PageUp and PageDown move 10 seats', async ({ page, request }) => {
+  test('Home and End take a thumb to the ends of the range it can reach; PageUp and PageDown move 10 seats', async ({
+    page,
+    request,
+  }) => {
     const { row, handle, entity, seatsBefore } = await gridOnRoomyRow(page, request, 11);
     const input = seatInput(page, row.id, entity.name);
     const unallocated = page.getByTestId(`unallocated-${row.id}`);
@@ -98,7 +124,10 @@ test.describe('with the keyboard', () => {
     await expect(handle).toHaveAttribute('aria-valuemax', String(start.max));
     await expect(input).toHaveValue(String(seatsBefore + row.unallocated_seats));
     await expect(unallocated).toHaveText('0');
-    await expect(handle).toHaveAttribute('aria-valuetext', `${entity.name} ${seatsBefore + row.unallocated_seats} seats, Unallocated 0 seats`);
+    await expect(handle).toHaveAttribute(
+      'aria-valuetext',
+      `${entity.name} ${seatsBefore + row.unallocated_seats} seats, Unallocated 0 seats`,
+    );
 
     await page.keyboard.press('PageDown');
     await expect(handle).toHaveAttribute('aria-valuenow', String(start.max - 10));
@@ -119,6 +148,8 @@ test.describe('with the keyboard', () => {
     await page.keyboard.press('End');
     await page.keyboard.press('PageUp');
     await expect(handle).toHaveAttribute('aria-valuenow', String(start.max));
-    await expect(page.getByTestId('allocation-changes')).toContainText(`${seatsBefore} → ${seatsBefore + row.unallocated_seats}`);
+    await expect(page.getByTestId('allocation-changes')).toContainText(
+      `${seatsBefore} → ${seatsBefore + row.unallocated_seats}`,
+    );
   });
 });

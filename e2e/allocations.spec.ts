@@ -1,13 +1,32 @@
 import { expect, test } from '@playwright/test';
+
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { applyAndWait, assignedSet, enterSwap, entities, fullSwapSetup, gridOnRoomyRow, lastBoundary, openGrid, partner, roomyRow, rowsOf, seatsOn, type Row, BOOKING_COMMITMENT } from './allocation-helpers';
+import {
+  applyAndWait,
+  assignedSet,
+  BOOKING_COMMITMENT,
+  enterSwap,
+  entities,
+  fullSwapSetup,
+  gridOnRoomyRow,
+  lastBoundary,
+  openGrid,
+  partner,
+  roomyRow,
+  rowsOf,
+  seatsOn,
+  type Row,
+} from './allocation-helpers';
 import { STORAGE } from './env';
 import { controls, sandboxPutCommitments, sandboxQuietMark, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 
 test.use({ storageState: STORAGE.operator });
 test.describe.configure({ mode: 'serial' });
 
-test('drag a boundary with the mouse, apply, and the sandbox holds the new seats; nothing else of the entity changes', async ({ page, request }) => {
+test('drag a boundary with the mouse, apply, and the sandbox holds the new seats; nothing else of the entity changes', async ({
+  page,
+  request,
+}) => {
   await openGrid(page);
   const row = await roomyRow(request, page, 3);
   await page.getByTestId(`alloc-row-${row.id}`).scrollIntoViewIfNeeded();
@@ -24,7 +43,9 @@ test('drag a boundary with the mouse, apply, and the sandbox holds the new seats
   await page.mouse.move(box!.x + box!.width / 2 + seatWidth * 1.5, box!.y + box!.height / 2, { steps: 4 });
   await page.mouse.move(box!.x + box!.width / 2 + seatWidth * 3, box!.y + box!.height / 2, { steps: 4 });
   await page.mouse.up();
-  const input = page.getByTestId(`alloc-row-${row.id}`).getByLabel(new RegExp(`^Seats of ${entity.name.replace(/[&]/g, '\\$&')} on`));
+  const input = page
+    .getByTestId(`alloc-row-${row.id}`)
+    .getByLabel(new RegExp(`^Seats of ${entity.name.replace(/[&]/g, '\\$&')} on`));
   await expect(input).toHaveValue(String(seatsBefore + 3));
 
   const mark = await sandboxRequestMark(request);
@@ -55,14 +76,19 @@ test('an over-allocation is refused in the page, and no PUT is sent', async ({ p
   const { entityId } = await lastBoundary(page, row.id);
   const entity = (await entities(request)).find((e) => e.id === entityId)!;
   const mark = await sandboxRequestMark(request);
-  const input = page.getByTestId(`alloc-row-${row.id}`).getByLabel(new RegExp(`^Seats of ${entity.name.replace(/[&]/g, '\\$&')} on`));
+  const input = page
+    .getByTestId(`alloc-row-${row.id}`)
+    .getByLabel(new RegExp(`^Seats of ${entity.name.replace(/[&]/g, '\\$&')} on`));
   await input.fill(String(row.total_seats + 5));
   await expect(page.getByTestId('allocation-notice')).toContainText('at most');
   await expect(page.getByRole('button', { name: /^Apply/ })).toBeDisabled();
   expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PUT')).toEqual([]);
 });
 
-test('the swap case applies: A gives B seats on one full commitment while B gives A seats on another', async ({ page, request }) => {
+test('the swap case applies: A gives B seats on one full commitment while B gives A seats on another', async ({
+  page,
+  request,
+}) => {
   const s = await fullSwapSetup(request);
   await openGrid(page);
   await enterSwap(page, s);
@@ -72,7 +98,10 @@ test('the swap case applies: A gives B seats on one full commitment while B give
   expect(await seatsOn(request, s)).toEqual({ a: [3, s.free[1] - 3], b: [s.free[0] - 3, 3] });
 });
 
-test('a failure part-way shows who holds what, and "restore what was read" puts the values back', async ({ page, request }) => {
+test('a failure part-way shows who holds what, and "restore what was read" puts the values back', async ({
+  page,
+  request,
+}) => {
   const s = await fullSwapSetup(request);
   await openGrid(page);
   await enterSwap(page, s);
@@ -108,9 +137,14 @@ test('a failure part-way shows who holds what, and "restore what was read" puts 
   }
 });
 
-test('discarding edits asks first, naming each cell; Escape keeps them, confirming drops them and sends nothing', async ({ page, request }) => {
+test('discarding edits asks first, naming each cell; Escape keeps them, confirming drops them and sends nothing', async ({
+  page,
+  request,
+}) => {
   const { row, handle, entity, before, seatsBefore } = await gridOnRoomyRow(page, request, 2);
-  const input = page.getByTestId(`alloc-row-${row.id}`).getByLabel(new RegExp(`^Seats of ${entity.name.replace(/[&]/g, '\\$&')} on`));
+  const input = page
+    .getByTestId(`alloc-row-${row.id}`)
+    .getByLabel(new RegExp(`^Seats of ${entity.name.replace(/[&]/g, '\\$&')} on`));
   await handle.focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
@@ -162,7 +196,12 @@ test('a change made in the API between load and apply is detected, and nothing i
 
   // Someone else moves the same cell meanwhile.
   const theirs = seatsBefore + 2;
-  await sandboxPutCommitments(request, partner, { orgId: entity.org_id, entityId: entity.id }, Object.entries({ ...assignedSet(before), [row.id]: theirs }).map(([id, s]) => ({ id, entity_seats: s ?? 0 })));
+  await sandboxPutCommitments(
+    request,
+    partner,
+    { orgId: entity.org_id, entityId: entity.id },
+    Object.entries({ ...assignedSet(before), [row.id]: theirs }).map(([id, s]) => ({ id, entity_seats: s ?? 0 })),
+  );
   const mark = await sandboxRequestMark(request);
   await page.getByRole('button', { name: 'Apply 1 change' }).click();
   await expect(page.getByTestId('allocation-conflicts')).toContainText(String(theirs));
@@ -170,10 +209,15 @@ test('a change made in the API between load and apply is detected, and nothing i
   expect((await rowsOf(request, entity)).find((r) => r.id === row.id)!.entity_seats).toBe(theirs);
 });
 
-test('a venue narrows the reads to it; a change made at another venue is still reviewed and applied', async ({ page, request }) => {
+test('a venue narrows the reads to it; a change made at another venue is still reviewed and applied', async ({
+  page,
+  request,
+}) => {
   const all = await entities(request);
   const direct = all.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
-  const roomy = (await rowsOf(request, direct)).filter((r) => r.assignment_status !== 'ended' && r.unallocated_seats >= 2 && r.id !== BOOKING_COMMITMENT);
+  const roomy = (await rowsOf(request, direct)).filter(
+    (r) => r.assignment_status !== 'ended' && r.unallocated_seats >= 2 && r.id !== BOOKING_COMMITMENT,
+  );
   const r1 = roomy[0]!;
   const r2 = roomy.find((r) => r.venue_id !== r1.venue_id)!;
   const venue = page.getByRole('combobox', { name: /^Venue/ });
@@ -188,7 +232,9 @@ test('a venue narrows the reads to it; a change made at another venue is still r
   }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId(`alloc-row-${r1.id}`)).toBeVisible();
   await expect(page.getByTestId('allocation-count')).not.toHaveText('Reading…');
-  const reads = (await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'GET' && r.path === '/v2/commitments');
+  const reads = (await sandboxRequestsSince(request, mark)).filter(
+    (r) => r.method === 'GET' && r.path === '/v2/commitments',
+  );
   expect(reads.length).toBeGreaterThan(0);
   expect(reads.map((r) => new URLSearchParams(r.query).get('venue_id'))).toEqual(reads.map(() => r1.venue_id));
   // The grid holds exactly the venue's commitments, as the entities see them.
@@ -216,9 +262,14 @@ test('a venue narrows the reads to it; a change made at another venue is still r
   expect((await rowsOf(request, second.entity)).find((r) => r.id === r2.id)!.entity_seats).toBe(second.seats + 1);
 });
 
-test('the status filter shows the matching rows of those read, without reading again, and the address keeps it', async ({ page, request }) => {
+test('the status filter shows the matching rows of those read, without reading again, and the address keeps it', async ({
+  page,
+  request,
+}) => {
   const statusesOf = new Map<string, Set<string>>();
-  for (const e of await entities(request)) for (const r of await rowsOf(request, e)) statusesOf.set(r.id, (statusesOf.get(r.id) ?? new Set()).add(r.assignment_status));
+  for (const e of await entities(request))
+    for (const r of await rowsOf(request, e))
+      statusesOf.set(r.id, (statusesOf.get(r.id) ?? new Set()).add(r.assignment_status));
   const ended = [...statusesOf].filter(([, s]) => s.has('ended')).length;
   expect(ended).toBeGreaterThan(0);
   await openGrid(page);

@@ -1,4 +1,5 @@
 import { expect, test as setup } from '@playwright/test';
+
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/demo-accounts';
 import { STORAGE } from './env';
 import { openSignIn } from './staff';

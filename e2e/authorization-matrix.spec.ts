@@ -1,12 +1,21 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, request as apiRequest, test, type APIRequestContext, type APIResponse, type Browser, type Page } from '@playwright/test';
+import {
+  request as apiRequest,
+  expect,
+  test,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type Page,
+} from '@playwright/test';
 import { decode, encode } from 'next-auth/jwt';
+
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { ACTIONS, buildActions, LABEL, type Role } from './action-list';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { e2eAuthSecret } from './leaks';
 import { sandboxRequestMark, sandboxRequestsSince } from './sandbox';
-import { ACTIONS, buildActions, LABEL, type Role } from './action-list';
 import { callAction, postAction } from './server-actions';
 import { addMember, signedInBrowser } from './staff';
 
@@ -16,30 +25,46 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
  * Every route handler under app/ (next-auth's own excepted), with the role it needs and a
  * well-formed call. The test below fails for a route file that has no row here.
  */
-const ROUTES: Record<string, { role: Role; call: (api: APIRequestContext, entityId: string) => Promise<APIResponse> }> = {
-  'app/api/entities/[id]/logo/route.ts': {
-    role: 'admin',
-    call: (api, entityId) =>
-      api.post(`${DASHBOARD_URL}/api/entities/${entityId}/logo`, { headers: { Origin: DASHBOARD_URL }, multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: PNG } }, maxRedirects: 0 }),
-  },
-  'app/api/holds/[id]/release/route.ts': {
-    role: 'operator',
-    call: (api, entityId) =>
-      api.post(`${DASHBOARD_URL}/api/holds/00000000-0000-4000-8000-000000000007/release`, { headers: { Origin: DASHBOARD_URL }, data: JSON.stringify({ entityId, reason: 'page-closed' }), maxRedirects: 0 }),
-  },
-  'app/api/reservations/export/route.ts': {
-    role: 'viewer',
-    call: (api) => api.get(`${DASHBOARD_URL}/api/reservations/export?status[in]=confirmed&sort=-date`, { maxRedirects: 0 }),
-  },
-};
+const ROUTES: Record<string, { role: Role; call: (api: APIRequestContext, entityId: string) => Promise<APIResponse> }> =
+  {
+    'app/api/entities/[id]/logo/route.ts': {
+      role: 'admin',
+      call: (api, entityId) =>
+        api.post(`${DASHBOARD_URL}/api/entities/${entityId}/logo`, {
+          headers: { Origin: DASHBOARD_URL },
+          multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: PNG } },
+          maxRedirects: 0,
+        }),
+    },
+    'app/api/holds/[id]/release/route.ts': {
+      role: 'operator',
+      call: (api, entityId) =>
+        api.post(`${DASHBOARD_URL}/api/holds/00000000-0000-4000-8000-000000000007/release`, {
+          headers: { Origin: DASHBOARD_URL },
+          data: JSON.stringify({ entityId, reason: 'page-closed' }),
+          maxRedirects: 0,
+        }),
+    },
+    'app/api/reservations/export/route.ts': {
+      role: 'viewer',
+      call: (api) =>
+        api.get(`${DASHBOARD_URL}/api/reservations/export?status[in]=confirmed&sort=-date`, { maxRedirects: 0 }),
+    },
+  };
 
 /**
  * The route handlers public by design, each with the reason; they take no session, and the test
  * below checks that they answer an anonymous caller without revealing the configuration.
  */
 const PUBLIC_ROUTES: Record<string, { why: string; path: string }> = {
-  'app/api/health/live/route.ts': { why: "an orchestrator's liveness probe holds no session", path: '/api/health/live' },
-  'app/api/health/ready/route.ts': { why: "an orchestrator's readiness probe holds no session", path: '/api/health/ready' },
+  'app/api/health/live/route.ts': {
+    why: "an orchestrator's liveness probe holds no session",
+    path: '/api/health/live',
+  },
+  'app/api/health/ready/route.ts': {
+    why: "an orchestrator's readiness probe holds no session",
+    path: '/api/health/ready',
+  },
 };
 
 /** Every route.ts and route.js anywhere under app/. */
@@ -58,7 +83,9 @@ async function auditCount(page: Page, action: string, staff: string, result: str
 }
 
 async function contextFor(browser: Browser, role: Role | 'anonymous'): Promise<APIRequestContext> {
-  const ctx = await browser.newContext({ storageState: role === 'anonymous' ? { cookies: [], origins: [] } : STORAGE[role] });
+  const ctx = await browser.newContext({
+    storageState: role === 'anonymous' ? { cookies: [], origins: [] } : STORAGE[role],
+  });
   return ctx.request;
 }
 
@@ -74,18 +101,29 @@ test('every route handler has a row in the authorization matrix', () => {
   expect(files.filter((f) => !(f in ROUTES) && !(f in PUBLIC_ROUTES))).toEqual([]);
 });
 
-test('the public routes answer an anonymous caller with check names only: no address, identity or credential', async ({ browser }) => {
+test('the public routes answer an anonymous caller with check names only: no address, identity or credential', async ({
+  browser,
+}) => {
   const anonymous = await contextFor(browser, 'anonymous');
   for (const [file, route] of Object.entries(PUBLIC_ROUTES)) {
     const res = await anonymous.get(`${DASHBOARD_URL}${route.path}`, { maxRedirects: 0 });
     expect(res.status(), `${file} (${route.why})`).toBe(200);
     const body = await res.text();
     expect(Object.keys(JSON.parse(body) as object), file).toEqual(expect.arrayContaining(['status']));
-    for (const secret of [DEMO_PARTNER.clientId, DEMO_PARTNER.clientSecret, 'http', '127.0.0.1', 'localhost', e2eAuthSecret()]) {
+    for (const secret of [
+      DEMO_PARTNER.clientId,
+      DEMO_PARTNER.clientSecret,
+      'http',
+      '127.0.0.1',
+      'localhost',
+      e2eAuthSecret(),
+    ]) {
       expect(body, `${file} reveals ${secret.slice(0, 4)}…`).not.toContain(secret);
     }
   }
-  const ready = (await (await anonymous.get(`${DASHBOARD_URL}/api/health/ready`)).json()) as { checks: Record<string, string> };
+  const ready = (await (await anonymous.get(`${DASHBOARD_URL}/api/health/ready`)).json()) as {
+    checks: Record<string, string>;
+  };
   expect(ready.checks).toEqual({ database: 'ok', token_service: 'ok', api: 'ok' });
 });
 
@@ -93,14 +131,21 @@ const SESSION_COOKIE = 'next-auth.session-token';
 
 /** A copy of the admin's session, re-signed to expire `maxAge` seconds from now (negative: already expired). */
 async function adminSessionExpiringIn(maxAge: number): Promise<APIRequestContext> {
-  const state = JSON.parse(readFileSync(STORAGE.admin, 'utf8')) as { cookies: { name: string; value: string; domain: string; path: string }[] };
+  const state = JSON.parse(readFileSync(STORAGE.admin, 'utf8')) as {
+    cookies: { name: string; value: string; domain: string; path: string }[];
+  };
   const cookie = state.cookies.find((c) => c.name === SESSION_COOKIE)!;
   const secret = e2eAuthSecret();
   const claims = await decode({ token: cookie.value, secret });
   expect(claims?.staffId, 'the admin session carries its account id').toBeTruthy();
   const { iat: _iat, exp: _exp, jti: _jti, ...token } = claims!;
   const value = await encode({ token, secret, maxAge });
-  return apiRequest.newContext({ storageState: { cookies: [{ ...cookie, value, expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] } });
+  return apiRequest.newContext({
+    storageState: {
+      cookies: [{ ...cookie, value, expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }],
+      origins: [],
+    },
+  });
 }
 
 /** A signed-in admin whose account an admin then disables: the session cookie stays in the browser. */
@@ -118,17 +163,25 @@ async function disabledAdminSession(browser: Browser): Promise<APIRequestContext
   return member.context.request;
 }
 
-test('a disabled account and an expired session are refused every action and route handler, and nothing reaches the API', async ({ browser, request }) => {
+test('a disabled account and an expired session are refused every action and route handler, and nothing reaches the API', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   // The re-signed session is a working one while it has not expired: what refuses below is the expiry.
   const fresh = await adminSessionExpiringIn(3_600);
   const select = buildActions().find((a) => a.key === 'app/actions/select-entity.ts#selectEntityAction')!;
-  expect(await callAction(fresh, select.path, select.id, [{ id: DEMO_PARTNER.defaultEntityId }])).toContain('"ok":true');
+  expect(await callAction(fresh, select.path, select.id, [{ id: DEMO_PARTNER.defaultEntityId }])).toContain(
+    '"ok":true',
+  );
 
   // A disabled account still holds a well-signed session: every guard answers that it has ended.
   // An expired one is not a session at all: the sign-in check in front of every page and route
   // sends it to /login before anything runs.
-  const callers = { 'disabled account': await disabledAdminSession(browser), 'expired session': await adminSessionExpiringIn(-3_600) };
+  const callers = {
+    'disabled account': await disabledAdminSession(browser),
+    'expired session': await adminSessionExpiringIn(-3_600),
+  };
   for (const [who, api] of Object.entries(callers)) {
     const refused = async (res: APIResponse, what: string) => {
       if (who === 'expired session') {
@@ -140,16 +193,22 @@ test('a disabled account and an expired session are refused every action and rou
     };
     const mark = await sandboxRequestMark(request);
     for (const action of buildActions()) {
-      const res = await postAction(api, `${DASHBOARD_URL}${action.path}`, action.id, [ACTIONS[action.key]!.input()], { maxRedirects: 0 });
+      const res = await postAction(api, `${DASHBOARD_URL}${action.path}`, action.id, [ACTIONS[action.key]!.input()], {
+        maxRedirects: 0,
+      });
       await refused(res, action.key);
     }
     // Route handlers guard themselves (the proxy does not buffer their bodies): 401, the session named.
     for (const [file, route] of Object.entries(ROUTES)) {
       const res = await route.call(api, DEMO_PARTNER.defaultEntityId);
       expect(res.status(), `${file} as ${who}`).toBe(401);
-      expect(((await res.json()) as { error: string }).error, `${file} as ${who}`).toBe('Your session has ended. Sign in again.');
+      expect(((await res.json()) as { error: string }).error, `${file} as ${who}`).toBe(
+        'Your session has ended. Sign in again.',
+      );
     }
-    const sent = (await sandboxRequestsSince(request, mark)).filter((r) => r.path.startsWith('/v2') && r.method !== 'GET');
+    const sent = (await sandboxRequestsSince(request, mark)).filter(
+      (r) => r.path.startsWith('/v2') && r.method !== 'GET',
+    );
     expect(sent, `${who} reached the API`).toEqual([]);
     // A page is no longer served either: the browser is sent to sign in.
     const home = await api.get(`${DASHBOARD_URL}/`, { maxRedirects: 0 });
@@ -158,27 +217,65 @@ test('a disabled account and an expired session are refused every action and rou
   }
 });
 
-test('an action aimed at an entity not assigned to the credentials is refused by name, and nothing is sent', async ({ browser, request }) => {
+test('an action aimed at an entity not assigned to the credentials is refused by name, and nothing is sent', async ({
+  browser,
+  request,
+}) => {
   const foreign = '7c1d3a52-9e0f-4b6a-8d21-5f4e3c2b1a09';
   const api = await contextFor(browser, 'admin');
   const mark = await sandboxRequestMark(request);
   const aimed: [string, unknown][] = [
-    ['app/(console)/entities/actions.ts#updateEntityAction', { id: foreign, name: 'Not Ours', default_locale: 'en-GB', default_program_id: '' }],
+    [
+      'app/(console)/entities/actions.ts#updateEntityAction',
+      { id: foreign, name: 'Not Ours', default_locale: 'en-GB', default_program_id: '' },
+    ],
     ['app/(console)/entities/actions.ts#replaceEntityProgramsAction', { id: foreign, programs: [] }],
     ['app/(console)/entities/actions.ts#previewProgramChangeAction', { id: foreign, programIds: [] }],
-    ['app/(console)/allocations/actions.ts#applyAllocationAction', { changes: [{ commitmentId: '00000000-0000-4000-8000-000000000002', entityId: foreign, before: 0, after: 1 }] }],
+    [
+      'app/(console)/allocations/actions.ts#applyAllocationAction',
+      { changes: [{ commitmentId: '00000000-0000-4000-8000-000000000002', entityId: foreign, before: 0, after: 1 }] },
+    ],
     ['app/(console)/allocations/actions.ts#restoreAllocationAction', { sets: [{ entityId: foreign, data: [] }] }],
     ['app/actions/select-entity.ts#selectEntityAction', { id: foreign }],
-    ['app/(console)/allocations/seats-booked-action.ts#readSeatsBookedAction', { entityId: foreign, commitmentIds: ['00000000-0000-4000-8000-000000000002'] }],
-    ['app/(console)/reservations/new/actions.ts#searchAvailabilityAction', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#searchAvailabilityAction']!.input() as object), entityId: foreign }],
-    ['app/(console)/reservations/new/actions.ts#placeHoldAction', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#placeHoldAction']!.input() as object), entityId: foreign }],
-    ['app/(console)/reservations/new/actions.ts#releaseHoldAction', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#releaseHoldAction']!.input() as object), entityId: foreign }],
-    ['app/(console)/reservations/new/actions.ts#createBookingAction', { ...(ACTIONS['app/(console)/reservations/new/actions.ts#createBookingAction']!.input() as object), entityId: foreign }],
+    [
+      'app/(console)/allocations/seats-booked-action.ts#readSeatsBookedAction',
+      { entityId: foreign, commitmentIds: ['00000000-0000-4000-8000-000000000002'] },
+    ],
+    [
+      'app/(console)/reservations/new/actions.ts#searchAvailabilityAction',
+      {
+        ...(ACTIONS['app/(console)/reservations/new/actions.ts#searchAvailabilityAction']!.input() as object),
+        entityId: foreign,
+      },
+    ],
+    [
+      'app/(console)/reservations/new/actions.ts#placeHoldAction',
+      {
+        ...(ACTIONS['app/(console)/reservations/new/actions.ts#placeHoldAction']!.input() as object),
+        entityId: foreign,
+      },
+    ],
+    [
+      'app/(console)/reservations/new/actions.ts#releaseHoldAction',
+      {
+        ...(ACTIONS['app/(console)/reservations/new/actions.ts#releaseHoldAction']!.input() as object),
+        entityId: foreign,
+      },
+    ],
+    [
+      'app/(console)/reservations/new/actions.ts#createBookingAction',
+      {
+        ...(ACTIONS['app/(console)/reservations/new/actions.ts#createBookingAction']!.input() as object),
+        entityId: foreign,
+      },
+    ],
   ];
   const actions = new Map(buildActions().map((a) => [a.key, a]));
   for (const [key, input] of aimed) {
     const action = actions.get(key)!;
-    expect(await callAction(api, action.path, action.id, [input]), key).toMatch(/not assigned to the dashboard credentials/);
+    expect(await callAction(api, action.path, action.id, [input]), key).toMatch(
+      /not assigned to the dashboard credentials/,
+    );
   }
   const logo = await ROUTES['app/api/entities/[id]/logo/route.ts']!.call(api, foreign);
   expect(logo.status()).toBe(422);
@@ -186,11 +283,16 @@ test('an action aimed at an entity not assigned to the credentials is refused by
   const release = await ROUTES['app/api/holds/[id]/release/route.ts']!.call(api, foreign);
   expect(release.status()).toBe(422);
   expect(((await release.json()) as { error: string }).error).toMatch(/not assigned to the dashboard credentials/);
-  const sent = (await sandboxRequestsSince(request, mark)).filter((r) => r.path.startsWith('/v2') && r.method !== 'GET');
+  const sent = (await sandboxRequestsSince(request, mark)).filter(
+    (r) => r.path.startsWith('/v2') && r.method !== 'GET',
+  );
   expect(sent).toEqual([]);
 });
 
-test('lower roles and anonymous callers are refused every guarded action: one refused audit row each, nothing sent to the API', async ({ browser, request }) => {
+test('lower roles and anonymous callers are refused every guarded action: one refused audit row each, nothing sent to the API', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const admin = await (await browser.newContext({ storageState: STORAGE.admin })).newPage();
   for (const action of buildActions()) {
@@ -201,29 +303,41 @@ test('lower roles and anonymous callers are refused every guarded action: one re
       const before = await auditCount(admin, row.audit, email, 'refused');
       const mark = await sandboxRequestMark(request);
       const answer = await callAction(await contextFor(browser, role), action.path, action.id, [row.input()]);
-      expect(answer, `${action.key} as ${role}`).toContain(`This needs the ${LABEL[row.role]} role; you are ${LABEL[role]}.`);
-      const sent = (await sandboxRequestsSince(request, mark)).filter((r) => r.path.startsWith('/v2') && r.method !== 'GET');
+      expect(answer, `${action.key} as ${role}`).toContain(
+        `This needs the ${LABEL[row.role]} role; you are ${LABEL[role]}.`,
+      );
+      const sent = (await sandboxRequestsSince(request, mark)).filter(
+        (r) => r.path.startsWith('/v2') && r.method !== 'GET',
+      );
       expect(sent, `${action.key} as ${role} reached the API`).toEqual([]);
-      if (row.mutates) expect(await auditCount(admin, row.audit, email, 'refused'), `${action.key} audit`).toBe(before + 1);
+      if (row.mutates)
+        expect(await auditCount(admin, row.audit, email, 'refused'), `${action.key} audit`).toBe(before + 1);
     }
     const anonymous = await callAction(await contextFor(browser, 'anonymous'), action.path, action.id, [row.input()]);
     expect(anonymous, `${action.key} anonymous`).not.toContain('"ok":true');
   }
   // Route handlers: a role below the route's is refused with 403, an anonymous caller with 401.
   for (const [file, route] of Object.entries(ROUTES)) {
-    const callers: Role[] = route.role === 'admin' ? ['viewer', 'operator'] : route.role === 'operator' ? ['viewer'] : [];
+    const callers: Role[] =
+      route.role === 'admin' ? ['viewer', 'operator'] : route.role === 'operator' ? ['viewer'] : [];
     for (const role of callers) {
       const res = await route.call(await contextFor(browser, role), DEMO_PARTNER.defaultEntityId);
       expect(res.status(), `${file} as ${role}`).toBe(403);
-      expect(((await res.json()) as { error: string }).error, `${file} as ${role}`).toBe(`This needs the ${LABEL[route.role]} role; you are ${LABEL[role]}.`);
+      expect(((await res.json()) as { error: string }).error, `${file} as ${role}`).toBe(
+        `This needs the ${LABEL[route.role]} role; you are ${LABEL[role]}.`,
+      );
     }
     const anonymous = await route.call(await contextFor(browser, 'anonymous'), DEMO_PARTNER.defaultEntityId);
     expect(anonymous.status(), `${file} anonymous`).toBe(401);
-    expect(((await anonymous.json()) as { error: string }).error, `${file} anonymous`).toBe('Your session has ended. Sign in again.');
+    expect(((await anonymous.json()) as { error: string }).error, `${file} anonymous`).toBe(
+      'Your session has ended. Sign in again.',
+    );
   }
 });
 
-test('malformed input to every mutating action is refused naming the field, with one audit row', async ({ browser }) => {
+test('malformed input to every mutating action is refused naming the field, with one audit row', async ({
+  browser,
+}) => {
   const admin = await (await browser.newContext({ storageState: STORAGE.admin })).newPage();
   const api = await contextFor(browser, 'admin');
   for (const action of buildActions()) {

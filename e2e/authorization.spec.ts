@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { STORAGE } from './env';
 import { callAction, captureActionId } from './server-actions';
 
@@ -15,18 +16,24 @@ test('a viewer calling the add-member action directly is refused, and nothing ch
 
   const viewer = await browser.newContext({ storageState: STORAGE.viewer });
   const email = `intruder.${Date.now()}@demo.test`;
-  const answer = await callAction(viewer.request, '/team', actionId, [{ email, name: 'Intruder', role: 'admin', password: 'a long enough password' }]);
+  const answer = await callAction(viewer.request, '/team', actionId, [
+    { email, name: 'Intruder', role: 'admin', password: 'a long enough password' },
+  ]);
   expect(answer).toContain('This needs the Admin role; you are Viewer.');
 
   const anonymous = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const anonymousAnswer = await callAction(anonymous.request, '/team', actionId, [{ email, name: 'Intruder', role: 'admin', password: 'a long enough password' }]);
+  const anonymousAnswer = await callAction(anonymous.request, '/team', actionId, [
+    { email, name: 'Intruder', role: 'admin', password: 'a long enough password' },
+  ]);
   expect(anonymousAnswer).not.toContain('"ok":true');
 
   await adminPage.goto('/team');
   await expect(adminPage.getByTestId(`member-${email}`)).toHaveCount(0);
   await expect(adminPage.getByTestId('member-capture@demo.test')).toHaveCount(0);
   await adminPage.goto('/activity?action=add-staff-member&result=refused&staff=viewer@demo.test');
-  await expect(adminPage.getByTestId('activity-row').first()).toContainText('This needs the Admin role; you are Viewer.');
+  await expect(adminPage.getByTestId('activity-row').first()).toContainText(
+    'This needs the Admin role; you are Viewer.',
+  );
   await Promise.all([admin.close(), viewer.close(), anonymous.close()]);
 });
 

@@ -1,12 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
 import { uuidFrom } from '../lib/sandbox/ids';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { assignedSet, rowsOf } from './allocation-helpers';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
+import {
+  controls,
+  sandboxApi,
+  sandboxPutCommitments,
+  sandboxRequestMark,
+  sandboxRequestsSince,
+  sandboxSend,
+  type SandboxReservation,
+} from './sandbox';
 import { openSearchByKeyboard } from './staff';
-import { assignedSet, rowsOf } from './allocation-helpers';
-import { controls, sandboxApi, sandboxPutCommitments, sandboxRequestMark, sandboxRequestsSince, sandboxSend, type SandboxReservation } from './sandbox';
 
 /*
  * Booking for a guest as an operator, for the default entity (Harbour & Vine Direct, default
@@ -34,11 +43,23 @@ function dateAhead(days: number, weekday?: number): string {
 const unique = (what: string) => `${what}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 const reservationsOf = async (request: APIRequestContext, lastName: string) =>
-  ((await sandboxApi(request, `/v2/reservations?guest_last_name=${encodeURIComponent(lastName)}&limit=100`, partner, entity)) as { data: SandboxReservation[] }).data;
+  (
+    (await sandboxApi(
+      request,
+      `/v2/reservations?guest_last_name=${encodeURIComponent(lastName)}&limit=100`,
+      partner,
+      entity,
+    )) as { data: SandboxReservation[] }
+  ).data;
 const reservationsOn = async (request: APIRequestContext, date: string) =>
-  ((await sandboxApi(request, `/v2/reservations?date=${date}&status[neq]=canceled&limit=100`, partner, entity)) as { pagination: { total_items: number } }).pagination.total_items;
+  (
+    (await sandboxApi(request, `/v2/reservations?date=${date}&status[neq]=canceled&limit=100`, partner, entity)) as {
+      pagination: { total_items: number };
+    }
+  ).pagination.total_items;
 /** Whether the sandbox still holds the hold: releasing it again answers 404 once it is gone (used, or released). */
-const holdIsGone = async (request: APIRequestContext, id: string) => (await sandboxSend(request, 'DELETE', `/v2/holds/${id}`, partner, entity)).status === 404;
+const holdIsGone = async (request: APIRequestContext, id: string) =>
+  (await sandboxSend(request, 'DELETE', `/v2/holds/${id}`, partner, entity)).status === 404;
 
 async function search(page: Page, f: { venue: string; date: string; party: number; time?: string }) {
   await page.getByTestId('booking-place').selectOption(`venue:${f.venue}`);
@@ -60,7 +81,10 @@ async function openForm(page: Page) {
   await expect(page.getByTestId('booking-entity')).toHaveText('Harbour & Vine Direct');
 }
 
-test('search, take a slot, fill the guest and confirm: one reservation in the entity default locale, one e-mail, no hold left', async ({ page, request }) => {
+test('search, take a slot, fill the guest and confirm: one reservation in the entity default locale, one e-mail, no hold left', async ({
+  page,
+  request,
+}) => {
   const date = dateAhead(120);
   const last = unique('Booker');
   const email = `${last.toLowerCase()}@guest.test`;
@@ -75,7 +99,9 @@ test('search, take a slot, fill the guest and confirm: one reservation in the en
   await expect(slot(page, '19:00')).toContainText(/\d+ seats? left/);
   const holdId = await take(page, '19:00');
 
-  await expect(page.getByTestId('guest-locale-hint')).toContainText('The entity’s default language, English (United Kingdom) (en-GB)');
+  await expect(page.getByTestId('guest-locale-hint')).toContainText(
+    'The entity’s default language, English (United Kingdom) (en-GB)',
+  );
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill(last);
   await page.getByLabel('E-mail').fill('not an e-mail');
@@ -87,7 +113,9 @@ test('search, take a slot, fill the guest and confirm: one reservation in the en
   await page.getByTestId('booking-confirm').click();
 
   await expect(page).toHaveURL(/\/reservations\/[0-9a-f-]{36}\?booked=1$/);
-  await expect(page.getByTestId('booked-notice')).toContainText(`A confirmation e-mail was sent to ${email} in English (United Kingdom) (en-GB).`);
+  await expect(page.getByTestId('booked-notice')).toContainText(
+    `A confirmation e-mail was sent to ${email} in English (United Kingdom) (en-GB).`,
+  );
   const id = page.url().match(/reservations\/([0-9a-f-]{36})/)![1]!;
 
   const made = await reservationsOf(request, last);
@@ -111,7 +139,10 @@ test('search, take a slot, fill the guest and confirm: one reservation in the en
   expect(await holdIsGone(request, holdId)).toBe(true);
 });
 
-test('choosing another time releases the first hold; leaving the form releases the second', async ({ page, request }) => {
+test('choosing another time releases the first hold; leaving the form releases the second', async ({
+  page,
+  request,
+}) => {
   const date = dateAhead(121);
   await openForm(page);
   await search(page, { venue: WHARF, date, party: 2 });
@@ -127,7 +158,11 @@ test('choosing another time releases the first hold; leaving the form releases t
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect
-    .poll(async () => (await sandboxRequestsSince(request, leaving)).filter((r) => r.method === 'DELETE').map((r) => [r.path, r.status]))
+    .poll(async () =>
+      (await sandboxRequestsSince(request, leaving))
+        .filter((r) => r.method === 'DELETE')
+        .map((r) => [r.path, r.status]),
+    )
     .toEqual([[`/v2/holds/${second}`, 204]]);
   expect(await holdIsGone(request, second)).toBe(true);
 
@@ -148,12 +183,17 @@ test('closing the tab releases the hold', async ({ browser, request }) => {
   const mark = await sandboxRequestMark(request);
   await page.close({ runBeforeUnload: true });
   await expect
-    .poll(async () => (await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'DELETE').map((r) => [r.path, r.status]))
+    .poll(async () =>
+      (await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'DELETE').map((r) => [r.path, r.status]),
+    )
     .toEqual([[`/v2/holds/${held}`, 204]]);
   await context.close();
 });
 
-test('a hold that expired before Confirm is reported with a new hold offered, and nothing is booked from it', async ({ page, request }) => {
+test('a hold that expired before Confirm is reported with a new hold offered, and nothing is booked from it', async ({
+  page,
+  request,
+}) => {
   const date = dateAhead(123);
   const last = unique('Expiry');
   await openForm(page);
@@ -167,11 +207,15 @@ test('a hold that expired before Confirm is reported with a new hold offered, an
   await controls.setClock({ advance_s: 11 * 60 });
   try {
     await page.getByTestId('booking-confirm').click();
-    await expect(page.getByTestId('hold-expired')).toContainText('The hold on 20:30 expired before the booking was confirmed. No reservation was made.');
+    await expect(page.getByTestId('hold-expired')).toContainText(
+      'The hold on 20:30 expired before the booking was confirmed. No reservation was made.',
+    );
     await expect(page.getByTestId('hold-again')).toHaveText('Hold 20:30 again');
     const sent = await sandboxRequestsSince(request, mark);
     // The API was asked once with the expired hold and refused it; nothing was booked.
-    expect(sent.filter((r) => r.method === 'POST' && r.path === '/v2/reservations').map((r) => r.status)).toEqual([422]);
+    expect(sent.filter((r) => r.method === 'POST' && r.path === '/v2/reservations').map((r) => r.status)).toEqual([
+      422,
+    ]);
     expect(await reservationsOf(request, last)).toEqual([]);
 
     // The new hold, then the booking with it; what was typed is still there.
@@ -191,58 +235,102 @@ test('a hold that expired before Confirm is reported with a new hold offered, an
   }
 });
 
-test("the allocation used up to its last seat: one more is refused naming the allocation, and nothing is booked", async ({ page, request }) => {
+test('the allocation used up to its last seat: one more is refused naming the allocation, and nothing is booked', async ({
+  page,
+  request,
+}) => {
   const date = dateAhead(130, 6);
   // The grid specs may have given the entity seats on the Wharf's other blocks (the late one opens
   // at 21:00 on Saturdays): for this spec the dinner is its only allocation there, as seeded.
   const rows = await rowsOf(request, direct);
   const assigned = assignedSet(rows);
-  const others = rows.filter((r) => r.venue_id === WHARF && r.id !== WHARF_DINNER && r.assignment_status === 'assigned' && (r.entity_seats ?? 0) > 0);
+  const others = rows.filter(
+    (r) =>
+      r.venue_id === WHARF && r.id !== WHARF_DINNER && r.assignment_status === 'assigned' && (r.entity_seats ?? 0) > 0,
+  );
   const put = (set: Record<string, number | null>) =>
-    sandboxPutCommitments(request, partner, entity, Object.entries(set).map(([id, seats]) => ({ id, entity_seats: seats ?? 0 })));
+    sandboxPutCommitments(
+      request,
+      partner,
+      entity,
+      Object.entries(set).map(([id, seats]) => ({ id, entity_seats: seats ?? 0 })),
+    );
   if (others.length) await put({ ...assigned, ...Object.fromEntries(others.map((r) => [r.id, 0])) });
   try {
     await lastSeatRefused(page, request, date);
   } finally {
-    if (others.length) await put({ ...assignedSet(await rowsOf(request, direct)), ...Object.fromEntries(others.map((r) => [r.id, r.entity_seats])) });
+    if (others.length)
+      await put({
+        ...assignedSet(await rowsOf(request, direct)),
+        ...Object.fromEntries(others.map((r) => [r.id, r.entity_seats])),
+      });
   }
 });
 
 async function lastSeatRefused(page: Page, request: APIRequestContext, date: string) {
-  const row = ((await sandboxApi(request, `/v2/commitments/${WHARF_DINNER}`, partner, entity)) as { data: { entity_seats: number | null } }).data;
+  const row = (
+    (await sandboxApi(request, `/v2/commitments/${WHARF_DINNER}`, partner, entity)) as {
+      data: { entity_seats: number | null };
+    }
+  ).data;
   const seats = row.entity_seats ?? 0;
   expect(seats, 'the entity has seats on the Wharf’s dinner').toBeGreaterThan(1);
   // Another desk books all but the last seat.
-  const hold = await sandboxSend(request, 'POST', '/v2/holds', partner, entity, { venue_id: WHARF, date, time: '18:00', party_size: seats - 1 });
+  const hold = await sandboxSend(request, 'POST', '/v2/holds', partner, entity, {
+    venue_id: WHARF,
+    date,
+    time: '18:00',
+    party_size: seats - 1,
+  });
   expect(hold.status, JSON.stringify(hold.body)).toBe(201);
-  const booked = await sandboxSend(request, 'POST', '/v2/reservations', partner, entity, { hold_id: (hold.body as { id: string }).id, guest: { first_name: 'Other', last_name: unique('Desk'), email: 'desk@guest.test' } });
+  const booked = await sandboxSend(request, 'POST', '/v2/reservations', partner, entity, {
+    hold_id: (hold.body as { id: string }).id,
+    guest: { first_name: 'Other', last_name: unique('Desk'), email: 'desk@guest.test' },
+  });
   expect(booked.status).toBe(201);
 
   await openForm(page);
   await search(page, { venue: WHARF, date, party: 1, time: '18:00' });
   await expect(slot(page, '18:00')).toContainText('1 seat left');
   // The last seat goes to another desk while the slot is on screen; then this desk tries to take it.
-  const last = await sandboxSend(request, 'POST', '/v2/holds', partner, entity, { venue_id: WHARF, date, time: '18:00', party_size: 1 });
+  const last = await sandboxSend(request, 'POST', '/v2/holds', partner, entity, {
+    venue_id: WHARF,
+    date,
+    time: '18:00',
+    party_size: 1,
+  });
   expect(last.status).toBe(201);
   const before = await reservationsOn(request, date);
   const mark = await sandboxRequestMark(request);
   await slot(page, '18:00').click();
   const error = page.getByTestId('booking-error');
   await expect(error).toContainText("The 18:00 table is no longer free. The entity's allocation is used up for");
-  await expect(error).toContainText(`commitment ${WHARF_DINNER.slice(0, 8)} at The Wharf Kitchen (18:00–22:30), ${seats} seats`);
-  await expect(error.getByTestId('booking-grid-link')).toHaveAttribute('href', new RegExp(`/allocations\\?venue=${WHARF}&program=`));
+  await expect(error).toContainText(
+    `commitment ${WHARF_DINNER.slice(0, 8)} at The Wharf Kitchen (18:00–22:30), ${seats} seats`,
+  );
+  await expect(error.getByTestId('booking-grid-link')).toHaveAttribute(
+    'href',
+    new RegExp(`/allocations\\?venue=${WHARF}&program=`),
+  );
   await expect(page.getByTestId('hold-countdown')).toHaveCount(0);
 
   // A new search says the same before any hold is tried.
   await search(page, { venue: WHARF, date, party: 1 });
   await expect(page.getByTestId('booking-empty')).toHaveAttribute('data-kind', 'allocation-used-up');
-  await expect(page.getByTestId('booking-empty')).toContainText(`commitment ${WHARF_DINNER.slice(0, 8)} at The Wharf Kitchen`);
+  await expect(page.getByTestId('booking-empty')).toContainText(
+    `commitment ${WHARF_DINNER.slice(0, 8)} at The Wharf Kitchen`,
+  );
   expect(await reservationsOn(request, date)).toBe(before);
-  const writes = (await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'POST' && r.path === '/v2/reservations');
+  const writes = (await sandboxRequestsSince(request, mark)).filter(
+    (r) => r.method === 'POST' && r.path === '/v2/reservations',
+  );
   expect(writes).toEqual([]);
 }
 
-test('a hold whose countdown runs out is reported at once, released, and a new one offered; Confirm cannot send it', async ({ page, request }) => {
+test('a hold whose countdown runs out is reported at once, released, and a new one offered; Confirm cannot send it', async ({
+  page,
+  request,
+}) => {
   await page.clock.install();
   await openForm(page);
   await search(page, { venue: WHARF, date: dateAhead(124), party: 2, time: '21:00' });
@@ -250,7 +338,9 @@ test('a hold whose countdown runs out is reported at once, released, and a new o
   const mark = await sandboxRequestMark(request);
   // The browser's clock runs 11 minutes on; the countdown, on the server's clock, reaches zero.
   await page.clock.fastForward('11:00');
-  await expect(page.getByTestId('hold-expired')).toContainText('The hold on 21:00 expired before the booking was confirmed.');
+  await expect(page.getByTestId('hold-expired')).toContainText(
+    'The hold on 21:00 expired before the booking was confirmed.',
+  );
   await expect(page.getByTestId('hold-again')).toBeVisible();
   await expect(page.getByTestId('booking-confirm')).toBeDisabled();
   const sent = await sandboxRequestsSince(request, mark);
@@ -258,22 +348,37 @@ test('a hold whose countdown runs out is reported at once, released, and a new o
   expect(sent.filter((r) => r.method === 'POST' && r.path === '/v2/reservations')).toEqual([]);
 });
 
-test('a release sent from another site, or from a page that does not say where it is, is refused and the hold stays', async ({ page, request }) => {
+test('a release sent from another site, or from a page that does not say where it is, is refused and the hold stays', async ({
+  page,
+  request,
+}) => {
   await openForm(page);
   await search(page, { venue: WHARF, date: dateAhead(125), party: 2 });
   const held = await take(page, '19:00');
   const mark = await sandboxRequestMark(request);
   const body = JSON.stringify({ entityId: DEMO_PARTNER.defaultEntityId, reason: 'page-closed' });
-  const attempts: Record<string, string>[] = [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { 'Sec-Fetch-Site': 'cross-site' }, {}];
+  const attempts: Record<string, string>[] = [
+    { Origin: 'https://evil.example' },
+    { Origin: 'null' },
+    { 'Sec-Fetch-Site': 'cross-site' },
+    {},
+  ];
   for (const headers of attempts) {
     // The operator's own cookies (this page's context), as a forged form or beacon on another site would send them.
-    const res = await page.request.post(`/api/holds/${held}/release`, { headers: { 'Content-Type': 'text/plain', ...headers }, data: body });
+    const res = await page.request.post(`/api/holds/${held}/release`, {
+      headers: { 'Content-Type': 'text/plain', ...headers },
+      data: body,
+    });
     expect(res.status(), JSON.stringify(headers)).toBe(403);
   }
   expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'DELETE')).toEqual([]);
   // The page's own release (leaving the form) still works.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reservations' }).click();
-  await expect.poll(async () => (await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'DELETE').map((r) => r.status)).toEqual([204]);
+  await expect
+    .poll(async () =>
+      (await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'DELETE').map((r) => r.status),
+    )
+    .toEqual([204]);
 });
 
 test("the API's 403 for an entity not assigned is named for staff", async ({ page }) => {
@@ -297,7 +402,9 @@ test("the API's 429 is reported with the time requests resume, and the next try 
   await controls.setFaults({ fail_requests: [{ method: 'POST', path: '/v2/holds', status: 429, count: 1 }] });
   try {
     await slot(page, '19:00').click();
-    await expect(page.getByTestId('booking-error')).toContainText(/rate limit is reached; requests resume at \d\d:\d\d:\d\d UTC/);
+    await expect(page.getByTestId('booking-error')).toContainText(
+      /rate limit is reached; requests resume at \d\d:\d\d:\d\d UTC/,
+    );
     await expect(page.getByTestId('hold-countdown')).toHaveCount(0);
   } finally {
     await controls.clearFaults();
@@ -309,7 +416,10 @@ test("the API's 429 is reported with the time requests resume, and the next try 
 });
 
 test('the times, the hold and the guest form pass axe, in both themes, on a phone and a desktop', async ({ page }) => {
-  for (const [colorScheme, width] of [['light', 1280], ['dark', 390]] as const) {
+  for (const [colorScheme, width] of [
+    ['light', 1280],
+    ['dark', 390],
+  ] as const) {
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width, height: 900 });
     await openForm(page);
@@ -324,13 +434,18 @@ test('the times, the hold and the guest form pass axe, in both themes, on a phon
       .include('[data-testid="guest-form"]')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .analyze();
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${colorScheme} ${width}px`).toEqual([]);
+    expect(
+      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+      `${colorScheme} ${width}px`,
+    ).toEqual([]);
   }
 });
 
 test.describe('as a viewer', () => {
   test.use({ storageState: STORAGE.viewer });
-  test('no "New reservation" on the reservations page, the overview or in global search, and the page is not served', async ({ page }) => {
+  test('no "New reservation" on the reservations page, the overview or in global search, and the page is not served', async ({
+    page,
+  }) => {
     await page.goto('/reservations');
     await expect(page.getByRole('heading', { name: 'Reservations' })).toBeVisible();
     await expect(page.getByTestId('new-reservation')).toHaveCount(0);

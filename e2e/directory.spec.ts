@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
 import { sandboxControl } from './sandbox';

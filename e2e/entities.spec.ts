@@ -1,15 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
+
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
 import { GIF_BYTES, makePng } from './images';
-import { sandboxApi, sandboxRequestsSince, sandboxRequestMark } from './sandbox';
+import { sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 
 test.use({ storageState: STORAGE.admin });
 
 const partner = { clientId: DEMO_PARTNER.clientId, clientSecret: DEMO_PARTNER.clientSecret };
 
 async function readEntity(request: Parameters<typeof sandboxApi>[0], id: string, orgId: string | null) {
-  const body = (await sandboxApi(request, `/v2/entities/${id}`, partner, { orgId, entityId: id })) as { data: Record<string, unknown> };
+  const body = (await sandboxApi(request, `/v2/entities/${id}`, partner, { orgId, entityId: id })) as {
+    data: Record<string, unknown>;
+  };
   return body.data;
 }
 
@@ -22,7 +25,10 @@ async function createEntity(page: Page, name: string) {
   return page.url().split('/').pop()!;
 }
 
-test('create an entity, edit its locale, replace its programs; the sandbox holds exactly each change', async ({ page, request }) => {
+test('create an entity, edit its locale, replace its programs; the sandbox holds exactly each change', async ({
+  page,
+  request,
+}) => {
   const name = `Harbour Pop-up ${Date.now()}`;
   const id = await createEntity(page, name);
   const orgText = await page.getByTestId('entity-org').textContent();
@@ -48,22 +54,37 @@ test('create an entity, edit its locale, replace its programs; the sandbox holds
   const afterPrograms = await readEntity(request, id, orgId);
   const programs = afterPrograms.programs as { program_id: string; unallocated_seat_access: boolean; name?: string }[];
   expect(programs.map((p) => [p.name, p.unallocated_seat_access])).toEqual([[firstProgram, true]]);
-  expect({ ...afterPrograms, programs: undefined, updated_at: undefined }).toEqual({ ...stored, programs: undefined, updated_at: undefined });
+  expect({ ...afterPrograms, programs: undefined, updated_at: undefined }).toEqual({
+    ...stored,
+    programs: undefined,
+    updated_at: undefined,
+  });
 });
 
-test('upload a PNG logo and see its dimensions appear; a 3 MB file and a GIF are refused before anything is sent', async ({ page, request }) => {
+test('upload a PNG logo and see its dimensions appear; a 3 MB file and a GIF are refused before anything is sent', async ({
+  page,
+  request,
+}) => {
   const id = await createEntity(page, `Logo Test ${Date.now()}`);
   const mark = await sandboxRequestMark(request);
 
-  await page.getByLabel('Logo file').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.concat([makePng(4, 4), Buffer.alloc(3 * 1024 * 1024)]) });
+  await page.getByLabel('Logo file').setInputFiles({
+    name: 'big.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([makePng(4, 4), Buffer.alloc(3 * 1024 * 1024)]),
+  });
   await expect(page.getByTestId('logo-error')).toHaveText(/big\.png is 3\.0 MB; the limit is 2 MB\./);
   await page.getByLabel('Logo file').setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: GIF_BYTES });
-  await expect(page.getByTestId('logo-error')).toHaveText('logo.gif is not a PNG, JPEG or WebP image (it is image/gif).');
+  await expect(page.getByTestId('logo-error')).toHaveText(
+    'logo.gif is not a PNG, JPEG or WebP image (it is image/gif).',
+  );
   await expect(page.getByRole('button', { name: 'Upload logo' })).toHaveCount(0);
   const sent = await sandboxRequestsSince(request, mark);
   expect(sent.filter((r) => r.path.includes('/logo'))).toEqual([]);
 
-  await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(120, 80) });
+  await page
+    .getByLabel('Logo file')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(120, 80) });
   await expect(page.getByAltText('Preview of the new logo')).toBeVisible();
   // A marker on the page's own DOM: a reload or a re-rendered page would drop it.
   await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-still-here', 'yes'));
@@ -72,9 +93,14 @@ test('upload a PNG logo and see its dimensions appear; a 3 MB file and a GIF are
   await expect(page.getByTestId('logo-status')).toHaveText('120 × 80 px · aspect ratio 1.50', { timeout: 20_000 });
   await expect(page.locator('h1[data-still-here="yes"]')).toHaveCount(1);
   // While it waited, only the entity was read again (with the list that says its context), none of the page's other reads.
-  const polled = (await sandboxRequestsSince(request, uploadMark)).filter((r) => r.method === 'GET' && r.path.startsWith('/v2'));
+  const polled = (await sandboxRequestsSince(request, uploadMark)).filter(
+    (r) => r.method === 'GET' && r.path.startsWith('/v2'),
+  );
   expect(polled.length).toBeGreaterThan(0);
-  expect(polled.filter((r) => r.path !== `/v2/entities/${id}` && r.path !== '/v2/entities'), polled.map((r) => r.path).join('\n')).toEqual([]);
+  expect(
+    polled.filter((r) => r.path !== `/v2/entities/${id}` && r.path !== '/v2/entities'),
+    polled.map((r) => r.path).join('\n'),
+  ).toEqual([]);
   const orgText = await page.getByTestId('entity-org').textContent();
   const stored = await readEntity(request, id, orgText?.startsWith('org_') ? orgText : null);
   expect(stored.logo).toMatchObject({ width: 120, height: 80, aspect_ratio: 1.5 });
@@ -93,7 +119,9 @@ test('a viewer sees entities but no editing controls', async ({ browser }) => {
   await viewer.close();
 });
 
-test('the entity form checks its fields in the browser: a blank name is named, and nothing is posted', async ({ page }) => {
+test('the entity form checks its fields in the browser: a blank name is named, and nothing is posted', async ({
+  page,
+}) => {
   const posted: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.headers()['next-action']) posted.push(r.url());

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import type { Reservation } from '../lib/guestbook/schemas';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
@@ -9,13 +10,21 @@ test.use({ storageState: STORAGE.viewer });
 
 /** A reservation of the default entity, straight from the sandbox, whose guest has a last name of 3+ letters. */
 async function someReservation(request: Parameters<typeof sandboxApi>[0]): Promise<Reservation> {
-  const res = (await sandboxApi(request, '/v2/reservations?status=confirmed&limit=50&sort=-date', partner, defaultEntity)) as { data: Reservation[] };
+  const res = (await sandboxApi(
+    request,
+    '/v2/reservations?status=confirmed&limit=50&sort=-date',
+    partner,
+    defaultEntity,
+  )) as { data: Reservation[] };
   const r = res.data.find((x) => (x.guest?.last_name.length ?? 0) >= 3);
   expect(r, 'the demo world has a confirmed reservation').toBeTruthy();
   return r!;
 }
 
-test("Ctrl+K, a guest's last name, Enter: that guest's reservation opens, with one search request for the word typed", async ({ page, request }) => {
+test("Ctrl+K, a guest's last name, Enter: that guest's reservation opens, with one search request for the word typed", async ({
+  page,
+  request,
+}) => {
   const target = await someReservation(request);
   const lastName = target.guest!.last_name;
   await page.goto('/');
@@ -35,7 +44,9 @@ test("Ctrl+K, a guest's last name, Enter: that guest's reservation opens, with o
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/reservations\/[0-9a-f-]{36}$/);
   const openedId = page.url().split('/').at(-1)!;
-  const opened = (await sandboxApi(request, `/v2/reservations/${openedId}`, partner, defaultEntity)) as { data: Reservation };
+  const opened = (await sandboxApi(request, `/v2/reservations/${openedId}`, partner, defaultEntity)) as {
+    data: Reservation;
+  };
   expect(opened.data.guest?.last_name.toLowerCase()).toBe(lastName.toLowerCase());
 });
 

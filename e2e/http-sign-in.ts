@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+
 import { DASHBOARD_URL } from './env';
 
 /**
@@ -18,11 +19,23 @@ interface Target {
   base?: string;
 }
 
-function send(method: string, path: string, opts: Target & { headers?: Record<string, string>; body?: string }): Promise<Answer> {
+function send(
+  method: string,
+  path: string,
+  opts: Target & { headers?: Record<string, string>; body?: string },
+): Promise<Answer> {
   const url = new URL(path, opts.base ?? DASHBOARD_URL);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { method, hostname: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, localAddress: opts.localAddress, headers: opts.headers, agent: false },
+      {
+        method,
+        hostname: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        localAddress: opts.localAddress,
+        headers: opts.headers,
+        agent: false,
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -35,7 +48,8 @@ function send(method: string, path: string, opts: Target & { headers?: Record<st
   });
 }
 
-const cookiePairs = (setCookie: string | string[] | undefined) => (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).map((c) => c.split(';')[0]!);
+const cookiePairs = (setCookie: string | string[] | undefined) =>
+  (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).map((c) => c.split(';')[0]!);
 
 export interface Csrf {
   token: string;
@@ -45,7 +59,10 @@ export interface Csrf {
 /** next-auth's CSRF token and its cookie; one pair serves any number of attempts. */
 export async function csrfFor(localAddress?: string, base?: string): Promise<Csrf> {
   const res = await send('GET', '/api/auth/csrf', { localAddress, base });
-  return { token: (JSON.parse(res.body) as { csrfToken: string }).csrfToken, cookie: cookiePairs(res.headers['set-cookie']).join('; ') };
+  return {
+    token: (JSON.parse(res.body) as { csrfToken: string }).csrfToken,
+    cookie: cookiePairs(res.headers['set-cookie']).join('; '),
+  };
 }
 
 export interface SignInAnswer {
@@ -70,7 +87,11 @@ export async function httpSignIn(
   });
   const target = (JSON.parse(res.body) as { url?: string }).url ?? '';
   const setCookie = [res.headers['set-cookie'] ?? []].flat();
-  return { error: new URL(target, DASHBOARD_URL).searchParams.get('error'), cookies: cookiePairs(setCookie), setCookie };
+  return {
+    error: new URL(target, DASHBOARD_URL).searchParams.get('error'),
+    cookies: cookiePairs(setCookie),
+    setCookie,
+  };
 }
 
 /** A page as a holder of `cookies` sees it: the page's status, or where it is sent. */

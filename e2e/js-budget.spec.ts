@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { checkBudgets, GRID_BUDGET_KB, ROUTE_BUDGET_KB } from './js-budget';
@@ -11,7 +12,11 @@ test.use({ storageState: STORAGE.admin });
 test('JavaScript sent per route stays within its budget over the framework baseline', async ({ page, request }) => {
   // Pages with an id in their path, measured on real records of the demo world.
   await page.goto('/reservations');
-  const reservationPath = await page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first().getAttribute('href');
+  const reservationPath = await page
+    .getByTestId('reservations-table')
+    .locator('a[href^="/reservations/"]')
+    .first()
+    .getAttribute('href');
   expect(reservationPath).toMatch(/^\/reservations\/[0-9a-f-]{36}$/);
 
   const budgets: Record<string, number> = {
@@ -34,7 +39,10 @@ test('JavaScript sent per route stays within its budget over the framework basel
   };
   const report = await checkBudgets(request, DASHBOARD_URL, budgets);
   expect(report.baselineKb).toBeGreaterThan(50);
-  for (const r of report.routes) console.log(`${r.path}: ${r.kb.toFixed(1)} kB gzip, baseline + ${r.overBaselineKb.toFixed(1)} kB (budget + ${r.budgetKb} kB)`);
+  for (const r of report.routes)
+    console.log(
+      `${r.path}: ${r.kb.toFixed(1)} kB gzip, baseline + ${r.overBaselineKb.toFixed(1)} kB (budget + ${r.budgetKb} kB)`,
+    );
   console.log(`baseline: ${report.baselineKb.toFixed(1)} kB gzip`);
   expect(report.over).toEqual([]);
 });
@@ -48,12 +56,18 @@ test('the budget check names a route that sends more than its budget', async ({ 
     const scripts: Record<string, string> = { '/framework.js': small, '/big.js': `window.x = "${big}";` };
     if (req.url! in scripts) return res.writeHead(200, { 'content-type': 'text/javascript' }).end(scripts[req.url!]);
     const extra = req.url === '/heavy' ? '<script src="/big.js"></script>' : '';
-    res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head><script src="/framework.js"></script>${extra}</head><body></body></html>`);
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<html><head><script src="/framework.js"></script>${extra}</head><body></body></html>`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
-    const report = await checkBudgets(request, origin, { '/light': ROUTE_BUDGET_KB, '/heavy': ROUTE_BUDGET_KB, '/heavy-grid': GRID_BUDGET_KB });
+    const report = await checkBudgets(request, origin, {
+      '/light': ROUTE_BUDGET_KB,
+      '/heavy': ROUTE_BUDGET_KB,
+      '/heavy-grid': GRID_BUDGET_KB,
+    });
     expect(report.routes.find((r) => r.path === '/heavy')!.overBaselineKb).toBeGreaterThan(ROUTE_BUDGET_KB);
     expect(report.over).toEqual([expect.stringMatching(/^\/heavy is baseline \+ \d+\.\d kB, over its 40 kB budget$/)]);
   } finally {

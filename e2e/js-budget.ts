@@ -22,7 +22,12 @@ export interface BudgetReport {
 }
 
 /** Measures every route against the baseline page of the same origin and lists those over budget. */
-export async function checkBudgets(request: APIRequestContext, origin: string, budgets: Record<string, number>, baselinePath = '/no-such-page'): Promise<BudgetReport> {
+export async function checkBudgets(
+  request: APIRequestContext,
+  origin: string,
+  budgets: Record<string, number>,
+  baselinePath = '/no-such-page',
+): Promise<BudgetReport> {
   const baseline = await scriptBytes(request, `${origin}${baselinePath}`);
   const routes = [];
   for (const [path, budgetKb] of Object.entries(budgets)) {
@@ -32,6 +37,8 @@ export async function checkBudgets(request: APIRequestContext, origin: string, b
   return {
     baselineKb: baseline / 1024,
     routes,
-    over: routes.filter((r) => r.overBaselineKb > r.budgetKb).map((r) => `${r.path} is baseline + ${r.overBaselineKb.toFixed(1)} kB, over its ${r.budgetKb} kB budget`),
+    over: routes
+      .filter((r) => r.overBaselineKb > r.budgetKb)
+      .map((r) => `${r.path} is baseline + ${r.overBaselineKb.toFixed(1)} kB, over its ${r.budgetKb} kB budget`),
   };
 }

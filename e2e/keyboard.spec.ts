@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
@@ -19,7 +20,9 @@ async function tabTo(page: Page, target: Locator, max = 60) {
 
 /** Whether the focused element is `target`, read after the close has settled. */
 async function expectFocused(target: Locator) {
-  await expect.poll(() => target.evaluate((el) => el === document.activeElement), { message: `focus is back on ${target}` }).toBe(true);
+  await expect
+    .poll(() => target.evaluate((el) => el === document.activeElement), { message: `focus is back on ${target}` })
+    .toBe(true);
 }
 
 /** Escape closes `overlay`, and focus is back on `trigger`. */
@@ -41,7 +44,9 @@ function postsOf(page: Page) {
 test.describe('as an admin', () => {
   test.use({ storageState: STORAGE.admin, viewport: { width: 1280, height: 900 } });
 
-  test('the account menu opens with Enter, moves with the arrows, closes on Escape, and focus returns to its button', async ({ page }) => {
+  test('the account menu opens with Enter, moves with the arrows, closes on Escape, and focus returns to its button', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     const trigger = page.getByTestId('account-menu-button');
@@ -78,7 +83,9 @@ test.describe('as an admin', () => {
     await expect(menu).toBeHidden();
   });
 
-  test('the global search opens from its button with Enter and from Ctrl+K, closes on Escape, and focus returns', async ({ page }) => {
+  test('the global search opens from its button with Enter and from Ctrl+K, closes on Escape, and focus returns', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     const trigger = page.getByTestId('global-search-button');
@@ -96,7 +103,9 @@ test.describe('as an admin', () => {
     await escapeBackTo(page, dialog, trigger);
   });
 
-  test("a table's Columns menu opens with the keyboard, hides a column with Space, closes on Escape, and focus returns", async ({ page }) => {
+  test("a table's Columns menu opens with the keyboard, hides a column with Space, closes on Escape, and focus returns", async ({
+    page,
+  }) => {
     await page.goto('/entities');
     await page.waitForLoadState('networkidle');
     const table = page.getByTestId('entity-table');
@@ -120,7 +129,9 @@ test.describe('as an admin', () => {
     await escapeBackTo(page, menu, trigger);
   });
 
-  test('"Reset password" asks first; Escape keeps the password, sends nothing, and focus returns to the button', async ({ page }) => {
+  test('"Reset password" asks first; Escape keeps the password, sends nothing, and focus returns to the button', async ({
+    page,
+  }) => {
     await page.goto('/team');
     await page.waitForLoadState('networkidle');
     const posts = postsOf(page);
@@ -146,8 +157,16 @@ test.describe('as an admin', () => {
 test.describe('as an operator', () => {
   test.use({ storageState: STORAGE.operator, viewport: { width: 1280, height: 900 } });
 
-  test('"Cancel reservation" asks first; Escape keeps it, nothing is sent, and focus returns to the button', async ({ page, request }) => {
-    const found = (await sandboxApi(request, `/v2/reservations?status=confirmed&date[gte]=${today}&sort=-date&limit=1`, partner, defaultEntity)) as { data: { id: string }[] };
+  test('"Cancel reservation" asks first; Escape keeps it, nothing is sent, and focus returns to the button', async ({
+    page,
+    request,
+  }) => {
+    const found = (await sandboxApi(
+      request,
+      `/v2/reservations?status=confirmed&date[gte]=${today}&sort=-date&limit=1`,
+      partner,
+      defaultEntity,
+    )) as { data: { id: string }[] };
     const id = found.data[0]!.id;
     await page.goto(`/reservations/${id}`);
     await page.waitForLoadState('networkidle');
@@ -173,7 +192,9 @@ test.describe('as an operator', () => {
     expect(posts).toEqual([]);
     const writes = (await sandboxRequestsSince(request, mark)).filter((r) => r.method !== 'GET');
     expect(writes).toEqual([]);
-    const stored = (await sandboxApi(request, `/v2/reservations/${id}`, partner, defaultEntity)) as { data: { status: string } };
+    const stored = (await sandboxApi(request, `/v2/reservations/${id}`, partner, defaultEntity)) as {
+      data: { status: string };
+    };
     expect(stored.data.status).toBe('confirmed');
     await expect(page.getByTestId('reservation-status')).toHaveText('confirmed');
   });
@@ -182,7 +203,9 @@ test.describe('as an operator', () => {
 test.describe('on a phone', () => {
   test.use({ storageState: STORAGE.operator, viewport: { width: 390, height: 844 } });
 
-  test('the navigation sheet opens with Enter, closes on Escape, and focus returns to the menu button', async ({ page }) => {
+  test('the navigation sheet opens with Enter, closes on Escape, and focus returns to the menu button', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     const trigger = page.getByTestId('mobile-menu-button');

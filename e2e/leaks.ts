@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DEMO_PASSWORD } from '../lib/server/demo-accounts';
 

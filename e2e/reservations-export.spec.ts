@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
 import { controls, sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
@@ -12,7 +13,10 @@ const direct = { orgId: 'org_harbour_vine_direct' };
 async function allIds(request: APIRequestContext, query: string): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 1; ; page++) {
-    const res = (await sandboxApi(request, `/v2/reservations?${query}&limit=100&page=${page}`, partner, direct)) as { data: { id: string }[]; pagination: { total_pages: number } };
+    const res = (await sandboxApi(request, `/v2/reservations?${query}&limit=100&page=${page}`, partner, direct)) as {
+      data: { id: string }[];
+      pagination: { total_pages: number };
+    };
     ids.push(...res.data.map((r) => r.id));
     if (page >= res.pagination.total_pages) return ids;
   }
@@ -25,10 +29,17 @@ test('exports every page of the current search as CSV, in the search order', asy
   await page.waitForLoadState('networkidle');
   const total = Number(await page.getByTestId('result-count').textContent());
   expect(total).toBeGreaterThan(100); // more than one API page
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^reservations-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
-  expect(lines[0]).toBe('id,status,date,time,party_size,guest_first_name,guest_last_name,guest_email,guest_phone,venue,venue_id,program_id,locale,notes,created_at,canceled_at');
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toBe(
+    'id,status,date,time,party_size,guest_first_name,guest_last_name,guest_email,guest_phone,venue,venue_id,program_id,locale,notes,created_at,canceled_at',
+  );
   expect(lines.length - 1).toBe(total);
   expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(await allIds(request, query));
   await expect(page.getByTestId('export-status')).toHaveText(`Exported ${total} reservations.`);
@@ -47,7 +58,9 @@ test('cancelling an export stops reading pages and saves nothing', async ({ page
     page.on('download', () => (downloaded = true));
     const mark = await sandboxRequestMark(request);
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    await expect(page.getByTestId('export-progress')).toHaveText(new RegExp(`^[1-9]\\d* of ${total}$`), { timeout: 15_000 });
+    await expect(page.getByTestId('export-progress')).toHaveText(new RegExp(`^[1-9]\\d* of ${total}$`), {
+      timeout: 15_000,
+    });
     await page.getByRole('button', { name: 'Cancel export' }).click();
     await expect(page.getByTestId('export-status')).toContainText('Export cancelled');
     await page.waitForTimeout(2_500);
@@ -59,7 +72,9 @@ test('cancelling an export stops reading pages and saves nothing', async ({ page
   }
 });
 
-test('an export of a malformed search is refused with the reason, and a column hidden stays hidden', async ({ page }) => {
+test('an export of a malformed search is refused with the reason, and a column hidden stays hidden', async ({
+  page,
+}) => {
   const res = await page.request.get('/api/reservations/export?date[gte]=2026-13-45');
   expect(res.status()).toBe(422);
   expect(((await res.json()) as { error: string }).error).toContain('date');

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi, sandboxControl, type SandboxReservation } from './sandbox';
@@ -11,8 +12,10 @@ interface CommitmentRow {
   unallocated_seats: number;
 }
 
-const list = async (request: APIRequestContext, query: string) => ((await sandboxApi(request, `/v2/reservations?${query}`, partner, entity)) as { data: SandboxReservation[] }).data;
-const read = async (request: APIRequestContext, id: string) => ((await sandboxApi(request, `/v2/reservations/${id}`, partner, entity)) as { data: SandboxReservation }).data;
+const list = async (request: APIRequestContext, query: string) =>
+  ((await sandboxApi(request, `/v2/reservations?${query}`, partner, entity)) as { data: SandboxReservation[] }).data;
+const read = async (request: APIRequestContext, id: string) =>
+  ((await sandboxApi(request, `/v2/reservations/${id}`, partner, entity)) as { data: SandboxReservation }).data;
 const withoutUpdatedAt = ({ updated_at: _u, ...rest }: SandboxReservation) => rest;
 const isoDay = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
@@ -23,9 +26,22 @@ const isoDay = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6
 async function reservationShortOfSeats(request: APIRequestContext, except: string): Promise<SandboxReservation> {
   for (const r of await list(request, `status=confirmed&date[gte]=${today}&limit=50`)) {
     if (r.id === except || !r.program_id) continue;
-    const rows = ((await sandboxApi(request, `/v2/commitments?status=assigned&status=unassigned&venue_id=${r.venue_id}&program_id=${r.program_id}`, partner, entity)) as { data: CommitmentRow[] }).data;
+    const rows = (
+      (await sandboxApi(
+        request,
+        `/v2/commitments?status=assigned&status=unassigned&venue_id=${r.venue_id}&program_id=${r.program_id}`,
+        partner,
+        entity,
+      )) as { data: CommitmentRow[] }
+    ).data;
     const c = rows[0];
-    if (rows.length === 1 && c && c.days_of_week?.includes(isoDay(r.date)) && (c.entity_seats ?? 0) + c.unallocated_seats < 50) return r;
+    if (
+      rows.length === 1 &&
+      c &&
+      c.days_of_week?.includes(isoDay(r.date)) &&
+      (c.entity_seats ?? 0) + c.unallocated_seats < 50
+    )
+      return r;
   }
   throw new Error('no confirmed upcoming reservation short of 50 seats in the sandbox');
 }
@@ -33,7 +49,10 @@ async function reservationShortOfSeats(request: APIRequestContext, except: strin
 test.describe('as an operator', () => {
   test.use({ storageState: STORAGE.operator });
 
-  test('change notes and locale: the API holds exactly those two changes and the guest is e-mailed in the new locale', async ({ page, request }) => {
+  test('change notes and locale: the API holds exactly those two changes and the guest is e-mailed in the new locale', async ({
+    page,
+    request,
+  }) => {
     const [target] = await list(request, `status=confirmed&date[gte]=${today}&limit=5`);
     expect(target, 'a confirmed upcoming reservation in the sandbox').toBeTruthy();
     const before = await read(request, target!.id);
@@ -65,7 +84,9 @@ test.describe('as an operator', () => {
     const after = await read(request, before.id);
     expect(withoutUpdatedAt(after)).toEqual(withoutUpdatedAt({ ...before, notes, locale }));
 
-    const outbox = (await sandboxControl(request, 'GET', '/_sandbox/outbox')) as { data: { kind: string; locale: string; reservation_id: string }[] };
+    const outbox = (await sandboxControl(request, 'GET', '/_sandbox/outbox')) as {
+      data: { kind: string; locale: string; reservation_id: string }[];
+    };
     const mails = outbox.data.filter((m) => m.kind === 'modification' && m.reservation_id === before.id);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.locale).toBe(locale);
@@ -78,7 +99,10 @@ test.describe('as an operator', () => {
     expect(audit).toEqual({ before: { notes: before.notes, locale: before.locale }, after: { notes, locale } });
   });
 
-  test('50 guests: the API refuses naming the party size, shown on that field, and nothing changes', async ({ page, request }) => {
+  test('50 guests: the API refuses naming the party size, shown on that field, and nothing changes', async ({
+    page,
+    request,
+  }) => {
     const [first] = await list(request, `status=confirmed&date[gte]=${today}&limit=5`);
     const before = await reservationShortOfSeats(request, first?.id ?? '');
 
@@ -105,7 +129,9 @@ test.describe('as an operator', () => {
     const [canceled] = await list(request, 'status=canceled&limit=1');
     expect(canceled, 'a canceled reservation in the sandbox').toBeTruthy();
     await page.goto(`/reservations/${canceled!.id}`);
-    await expect(page.getByTestId('modify-disabled')).toHaveText('This reservation is canceled; the API no longer accepts changes to it.');
+    await expect(page.getByTestId('modify-disabled')).toHaveText(
+      'This reservation is canceled; the API no longer accepts changes to it.',
+    );
     await expect(page.getByRole('button', { name: 'Modify reservation' })).toHaveCount(0);
     await expect(page.getByTestId('modify-form')).toHaveCount(0);
   });

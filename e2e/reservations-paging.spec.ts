@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
 import type { Reservation } from '../lib/guestbook/schemas';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
@@ -10,26 +11,43 @@ const SEARCH = 'sort=date';
 
 /** The ids of one page of the search, read from the sandbox directly. */
 async function sandboxPage(request: APIRequestContext, page: number): Promise<string[]> {
-  const res = (await sandboxApi(request, `/v2/reservations?${SEARCH}&page=${page}&limit=25`, partner, defaultEntity)) as { data: Reservation[] };
+  const res = (await sandboxApi(
+    request,
+    `/v2/reservations?${SEARCH}&page=${page}&limit=25`,
+    partner,
+    defaultEntity,
+  )) as { data: Reservation[] };
   return res.data.map((r) => r.id);
 }
 
 const shownIds = async (page: Page) =>
-  (await page.getByTestId('reservations-table').locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('reservation-row-', ''))));
+  await page
+    .getByTestId('reservations-table')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('reservation-row-', '')));
 
 /** The page's /v2/reservations reads in the sandbox's log since `mark`, as `page=N`. */
 const reservationReads = async (request: APIRequestContext, mark: number) =>
-  (await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'GET' && r.path === '/v2/reservations').map((r) => new URLSearchParams(r.query).get('page') ?? '1');
+  (await sandboxRequestsSince(request, mark))
+    .filter((r) => r.method === 'GET' && r.path === '/v2/reservations')
+    .map((r) => new URLSearchParams(r.query).get('page') ?? '1');
 
 test.afterEach(async () => {
   await controls.clearFaults();
 });
 
-test('paging keeps the previous rows until the next arrive, reads the next page ahead, and Back comes from the cache', async ({ page, request }) => {
+test('paging keeps the previous rows until the next arrive, reads the next page ahead, and Back comes from the cache', async ({
+  page,
+  request,
+}) => {
   const mark = await sandboxRequestMark(request);
   await page.goto(`/reservations?${SEARCH}`);
   await expect(page.getByTestId('pager-status')).toHaveText(/^Page 1 of \d+$/);
-  const [first, second, third] = [await sandboxPage(request, 1), await sandboxPage(request, 2), await sandboxPage(request, 3)];
+  const [first, second, third] = [
+    await sandboxPage(request, 1),
+    await sandboxPage(request, 2),
+    await sandboxPage(request, 3),
+  ];
   expect(await shownIds(page)).toEqual(first);
   // The page after the one shown is read ahead once the page is live.
   await expect.poll(() => reservationReads(request, mark)).toContain('2');

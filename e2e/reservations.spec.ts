@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi, sandboxControl, type SandboxReservation } from './sandbox';
@@ -11,10 +12,17 @@ interface SandboxPage {
 }
 
 const sandboxSearch = (request: APIRequestContext, query: string, limit: number) =>
-  sandboxApi(request, `/v2/reservations?${query}${query ? '&' : ''}limit=${limit}`, partner, entity) as Promise<SandboxPage>;
+  sandboxApi(
+    request,
+    `/v2/reservations?${query}${query ? '&' : ''}limit=${limit}`,
+    partner,
+    entity,
+  ) as Promise<SandboxPage>;
 
 const rowIds = (page: Page) =>
-  page.locator('[data-testid^="reservation-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('reservation-row-', '')));
+  page
+    .locator('[data-testid^="reservation-row-"]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('reservation-row-', '')));
 
 test.describe('as an operator', () => {
   test.use({ storageState: STORAGE.operator });
@@ -27,7 +35,10 @@ test.describe('as an operator', () => {
     `date[gte]=${today}&sort=-created_at`,
     `date[lte]=${today}&sort=-date`,
   ]) {
-    test(`/reservations?${query.replaceAll(today, '<today>')} shows the API's own count and first page`, async ({ page, request }) => {
+    test(`/reservations?${query.replaceAll(today, '<today>')} shows the API's own count and first page`, async ({
+      page,
+      request,
+    }) => {
       const expected = await sandboxSearch(request, query, 25);
       expect(expected.pagination.total_items).toBeGreaterThan(25);
       expect((await sandboxSearch(request, query, 1)).pagination.total_items).toBe(expected.pagination.total_items);
@@ -39,7 +50,11 @@ test.describe('as an operator', () => {
     });
   }
 
-  test('a search built in the filter builder is a link that restores the same results', async ({ page, context, request }) => {
+  test('a search built in the filter builder is a link that restores the same results', async ({
+    page,
+    context,
+    request,
+  }) => {
     await page.goto('/reservations');
     await page.getByLabel('Attribute 1').selectOption('party_size');
     await page.getByLabel('Modifier 1').selectOption('gte');
@@ -85,7 +100,10 @@ test.describe('as an operator', () => {
     await expect(page.getByTestId('result-count')).toHaveCount(0);
   });
 
-  test('cancel a confirmed reservation: the API holds it canceled and the guest gets the e-mail in their locale', async ({ page, request }) => {
+  test('cancel a confirmed reservation: the API holds it canceled and the guest gets the e-mail in their locale', async ({
+    page,
+    request,
+  }) => {
     const [target] = (await sandboxSearch(request, `status=confirmed&date[gte]=${today}&sort=date`, 1)).data;
     expect(target, 'a confirmed upcoming reservation in the sandbox').toBeTruthy();
     const r = target!;
@@ -94,7 +112,9 @@ test.describe('as an operator', () => {
     await expect(page.getByTestId('reservation-status')).toHaveText('confirmed');
     await page.getByRole('button', { name: 'Cancel reservation' }).click();
     const question = page.getByTestId('cancel-confirmation');
-    await expect(question).toContainText(`Cancel the reservation for ${r.guest.first_name} ${r.guest.last_name}, ${r.party_size} guest`);
+    await expect(question).toContainText(
+      `Cancel the reservation for ${r.guest.first_name} ${r.guest.last_name}, ${r.party_size} guest`,
+    );
     await expect(question).toContainText(`at ${r.time}?`);
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
 
@@ -102,11 +122,15 @@ test.describe('as an operator', () => {
     await expect(page.getByRole('button', { name: 'Cancel reservation' })).toHaveCount(0);
     await expect(page.getByTestId('cancel-confirmation')).toHaveCount(0);
 
-    const stored = (await sandboxApi(request, `/v2/reservations/${r.id}`, partner, entity)) as { data: SandboxReservation & { canceled_at: string | null } };
+    const stored = (await sandboxApi(request, `/v2/reservations/${r.id}`, partner, entity)) as {
+      data: SandboxReservation & { canceled_at: string | null };
+    };
     expect(stored.data.status).toBe('canceled');
     expect(stored.data.canceled_at).toBeTruthy();
 
-    const outbox = (await sandboxControl(request, 'GET', '/_sandbox/outbox')) as { data: { kind: string; locale: string; reservation_id: string; subject: string }[] };
+    const outbox = (await sandboxControl(request, 'GET', '/_sandbox/outbox')) as {
+      data: { kind: string; locale: string; reservation_id: string; subject: string }[];
+    };
     const mails = outbox.data.filter((m) => m.kind === 'cancellation' && m.reservation_id === r.id);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.locale).toBe(r.locale);
@@ -120,7 +144,12 @@ test.describe('as an operator', () => {
     await expect.poll(() => rowIds(page)).toEqual(expected.data.map((x) => x.id));
     await page.getByRole('link', { name: 'Next' }).click();
     await page.waitForURL((url) => decodeURIComponent(url.search) === '?status=confirmed&sort=party_size&page=2');
-    const second = await sandboxApi(request, '/v2/reservations?status=confirmed&sort=party_size&limit=25&page=2', partner, entity) as SandboxPage;
+    const second = (await sandboxApi(
+      request,
+      '/v2/reservations?status=confirmed&sort=party_size&limit=25&page=2',
+      partner,
+      entity,
+    )) as SandboxPage;
     await expect.poll(() => rowIds(page)).toEqual(second.data.map((x) => x.id));
   });
 });
@@ -132,7 +161,9 @@ test.describe('as a viewer', () => {
     const [target] = (await sandboxSearch(request, `status=confirmed&date[gte]=${today}&sort=-date`, 1)).data;
     expect(target).toBeTruthy();
     await page.goto(`/reservations/${target!.id}`);
-    await expect(page.getByTestId('reservation-guest')).toHaveText(`${target!.guest.first_name} ${target!.guest.last_name}`);
+    await expect(page.getByTestId('reservation-guest')).toHaveText(
+      `${target!.guest.first_name} ${target!.guest.last_name}`,
+    );
     await expect(page.getByTestId('reservation-status')).toHaveText('confirmed');
     await expect(page.getByRole('button', { name: 'Cancel reservation' })).toHaveCount(0);
   });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
 import { controls, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
@@ -19,7 +20,9 @@ test.describe('when the API misbehaves', () => {
     await expect(page.getByRole('table')).toBeVisible();
   });
 
-  test('a rate-limit storm is reported with the time requests resume, and the page works again after it', async ({ page }) => {
+  test('a rate-limit storm is reported with the time requests resume, and the page works again after it', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await controls.setFaults({ rate_limit_storm: true });
     await page.goto(`/entities/${DEMO_PARTNER.defaultEntityId}`);
@@ -33,13 +36,25 @@ test.describe('when the API misbehaves', () => {
     }).toPass({ timeout: 75_000, intervals: [3_000] });
   });
 
-  test('a token service outage is named as such, and the page recovers when the service does', async ({ page, request }) => {
+  test('a token service outage is named as such, and the page recovers when the service does', async ({
+    page,
+    request,
+  }) => {
     // The dashboard holds valid tokens, so the outage shows when it next needs one: the API
     // refuses the cached token once (as after a key rotation) while the token service is down.
-    await controls.setFaults({ token_down: true, fail_requests: [{ method: 'GET', path: '/v2/identities/me/delegates', status: 401 }] });
+    await controls.setFaults({
+      token_down: true,
+      fail_requests: [{ method: 'GET', path: '/v2/identities/me/delegates', status: 401 }],
+    });
     const mark = await sandboxRequestMark(request);
     await page.goto('/delegates');
-    await expect(page.getByText('The Guest Book token service is not answering, so the dashboard cannot call the API. Try again in a moment.').first()).toBeVisible();
+    await expect(
+      page
+        .getByText(
+          'The Guest Book token service is not answering, so the dashboard cannot call the API. Try again in a moment.',
+        )
+        .first(),
+    ).toBeVisible();
     const sent = await sandboxRequestsSince(request, mark);
     expect(sent.filter((r) => r.path === '/oauth/token').length, 'a new token was asked for').toBeGreaterThan(0);
     await controls.clearFaults();

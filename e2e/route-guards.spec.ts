@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { expect, test, type Browser } from '@playwright/test';
+
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DASHBOARD_PORT, DASHBOARD_URL, STORAGE } from './env';
 import { makePng } from './images';
@@ -27,7 +28,11 @@ async function postUnendingChunkedBody(opts: { cookie?: string; first: Buffer; t
     port: DASHBOARD_PORT,
     path: LOGO_PATH,
     method: 'POST',
-    headers: { origin: DASHBOARD_URL, 'content-type': 'multipart/form-data; boundary=----guard', ...(opts.cookie ? { cookie: opts.cookie } : {}) },
+    headers: {
+      origin: DASHBOARD_URL,
+      'content-type': 'multipart/form-data; boundary=----guard',
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+    },
   });
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     request.once('error', reject);
@@ -39,7 +44,10 @@ async function postUnendingChunkedBody(opts: { cookie?: string; first: Buffer; t
     });
   });
   let answered = false;
-  void answer.then(() => (answered = true), () => (answered = true));
+  void answer.then(
+    () => (answered = true),
+    () => (answered = true),
+  );
   let sent = 0;
   const chunk = Buffer.alloc(64 * 1024, 0x41);
   const send = (b: Buffer) => {
@@ -55,7 +63,10 @@ async function postUnendingChunkedBody(opts: { cookie?: string; first: Buffer; t
   return { ...result, sent };
 }
 
-test('a logo POST with an admin\'s cookie from another origin, or marked cross-site, is refused and nothing reaches the API', async ({ browser, request }) => {
+test("a logo POST with an admin's cookie from another origin, or marked cross-site, is refused and nothing reaches the API", async ({
+  browser,
+  request,
+}) => {
   const api = await adminApi(browser);
   const mark = await sandboxRequestMark(request);
   const file = { name: 'logo.png', mimeType: 'image/png', buffer: makePng(8, 8) };
@@ -74,9 +85,13 @@ test('a logo POST with an admin\'s cookie from another origin, or marked cross-s
   expect(sent).toEqual([]);
 });
 
-test('a chunked 9 MB upload is answered 413 as soon as it passes the limit, before the rest of the body is sent', async ({ request }) => {
+test('a chunked 9 MB upload is answered 413 as soon as it passes the limit, before the rest of the body is sent', async ({
+  request,
+}) => {
   const mark = await sandboxRequestMark(request);
-  const preamble = Buffer.from('------guard\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n');
+  const preamble = Buffer.from(
+    '------guard\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n',
+  );
   const res = await postUnendingChunkedBody({ cookie: adminCookie(), first: preamble, totalBytes: 9 * 1024 * 1024 });
   expect(res.status).toBe(413);
   expect((JSON.parse(res.body) as { error: string }).error).toBe('The upload is larger than the limit of 2 MB.');
@@ -84,26 +99,41 @@ test('a chunked 9 MB upload is answered 413 as soon as it passes the limit, befo
   expect((await sandboxRequestsSince(request, mark)).filter((r) => r.path.includes('/logo'))).toEqual([]);
 });
 
-test('an anonymous POST is refused before its body is read: a body that never ends and would not parse gets 401', async ({ browser }) => {
+test('an anonymous POST is refused before its body is read: a body that never ends and would not parse gets 401', async ({
+  browser,
+}) => {
   const garbage = Buffer.from('this is not a multipart body at all');
   const res = await postUnendingChunkedBody({ first: garbage, totalBytes: 256 * 1024 });
   expect(res.status).toBe(401);
   expect((JSON.parse(res.body) as { error: string }).error).toBe('Your session has ended. Sign in again.');
   // The same body, ended, from an admin: read, and refused for what it is.
   const api = await adminApi(browser);
-  const parsed = await api.post(`${DASHBOARD_URL}${LOGO_PATH}`, { headers: { Origin: DASHBOARD_URL, 'Content-Type': 'multipart/form-data; boundary=----guard' }, data: garbage });
+  const parsed = await api.post(`${DASHBOARD_URL}${LOGO_PATH}`, {
+    headers: { Origin: DASHBOARD_URL, 'Content-Type': 'multipart/form-data; boundary=----guard' },
+    data: garbage,
+  });
   expect(parsed.status()).toBe(400);
-  expect(((await parsed.json()) as { error: string }).error).toBe('The upload is not a well-formed multipart/form-data body.');
+  expect(((await parsed.json()) as { error: string }).error).toBe(
+    'The upload is not a well-formed multipart/form-data body.',
+  );
 });
 
-test('a PNG declaring 65,000 × 65,000 pixels is refused with the limit named, and nothing reaches the API', async ({ browser, request }) => {
+test('a PNG declaring 65,000 × 65,000 pixels is refused with the limit named, and nothing reaches the API', async ({
+  browser,
+  request,
+}) => {
   const bomb = makePng(1, 1);
   bomb.writeUInt32BE(65_000, 16);
   bomb.writeUInt32BE(65_000, 20);
   const api = await adminApi(browser);
   const mark = await sandboxRequestMark(request);
-  const res = await api.post(`${DASHBOARD_URL}${LOGO_PATH}`, { headers: { Origin: DASHBOARD_URL }, multipart: { file: { name: 'bomb.png', mimeType: 'image/png', buffer: bomb } } });
+  const res = await api.post(`${DASHBOARD_URL}${LOGO_PATH}`, {
+    headers: { Origin: DASHBOARD_URL },
+    multipart: { file: { name: 'bomb.png', mimeType: 'image/png', buffer: bomb } },
+  });
   expect(res.status()).toBe(422);
-  expect(((await res.json()) as { error: string }).error).toBe('bomb.png is 65,000 × 65,000 px; the limit is 4,096 × 4,096 px.');
+  expect(((await res.json()) as { error: string }).error).toBe(
+    'bomb.png is 65,000 × 65,000 px; the limit is 4,096 × 4,096 px.',
+  );
   expect((await sandboxRequestsSince(request, mark)).filter((r) => r.path.includes('/logo'))).toEqual([]);
 });

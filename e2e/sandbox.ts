@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+
 import { sandboxControls, type LoggedRequest } from '../lib/sandbox/control-client';
 import { SANDBOX_URL } from './env';
 
@@ -6,12 +7,21 @@ import { SANDBOX_URL } from './env';
 export const controls = sandboxControls(SANDBOX_URL);
 
 /** Calls a sandbox control by path (`/_sandbox/...`); throws, failing the test, when it does not succeed. */
-export async function sandboxControl(_request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown) {
+export async function sandboxControl(
+  _request: APIRequestContext,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  data?: unknown,
+) {
   return { data: await controls.send(method, path.replace(/^\/_sandbox/, ''), data) };
 }
 
 /** An access token of the demo credentials from the sandbox's token service, org-bound when asked. */
-async function sandboxToken(request: APIRequestContext, credentials: { clientId: string; clientSecret: string }, orgId?: string | null): Promise<string> {
+async function sandboxToken(
+  request: APIRequestContext,
+  credentials: { clientId: string; clientSecret: string },
+  orgId?: string | null,
+): Promise<string> {
   const tokenRes = await request.post(`${SANDBOX_URL}/oauth/token`, {
     data: {
       client_id: credentials.clientId,
@@ -53,7 +63,11 @@ export async function sandboxRequestMark(_request: APIRequestContext): Promise<n
  * page's render still has in flight on the server (it goes on after the page closed) lands before
  * the mark, not in the spec that reads after it.
  */
-export async function sandboxQuietMark(_request: APIRequestContext, quietMs = 1_500, timeoutMs = 30_000): Promise<number> {
+export async function sandboxQuietMark(
+  _request: APIRequestContext,
+  quietMs = 1_500,
+  timeoutMs = 30_000,
+): Promise<number> {
   const until = Date.now() + timeoutMs;
   let mark = await controls.requestMark();
   for (;;) {
@@ -77,7 +91,10 @@ export async function sandboxPutCommitments(
   data: { id: string; entity_seats: number }[],
 ) {
   const token = await sandboxToken(request, credentials, context.orgId);
-  const res = await request.put(`${SANDBOX_URL}/v2/commitments`, { headers: contextHeaders(token, context), data: { data } });
+  const res = await request.put(`${SANDBOX_URL}/v2/commitments`, {
+    headers: contextHeaders(token, context),
+    data: { data },
+  });
   expect(res.ok(), `PUT /v2/commitments → ${res.status()} ${await res.text()}`).toBe(true);
 }
 
@@ -90,7 +107,10 @@ export async function sandboxPatchReservation(
   data: unknown,
 ) {
   const token = await sandboxToken(request, credentials, context.orgId);
-  const res = await request.patch(`${SANDBOX_URL}/v2/reservations/${id}`, { headers: contextHeaders(token, context), data });
+  const res = await request.patch(`${SANDBOX_URL}/v2/reservations/${id}`, {
+    headers: contextHeaders(token, context),
+    data,
+  });
   expect(res.ok(), `PATCH /v2/reservations/${id} → ${res.status()} ${await res.text()}`).toBe(true);
   return res.json();
 }
@@ -105,7 +125,11 @@ export async function sandboxSend(
   data?: unknown,
 ): Promise<{ status: number; body: unknown }> {
   const token = await sandboxToken(request, credentials, context.orgId);
-  const res = await request.fetch(`${SANDBOX_URL}${path}`, { method, headers: contextHeaders(token, context), ...(data === undefined ? {} : { data }) });
+  const res = await request.fetch(`${SANDBOX_URL}${path}`, {
+    method,
+    headers: contextHeaders(token, context),
+    ...(data === undefined ? {} : { data }),
+  });
   const text = await res.text();
   return { status: res.status(), body: text ? JSON.parse(text) : null };
 }

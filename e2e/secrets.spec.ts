@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
 import { leaksIn } from './leaks';
@@ -21,7 +22,11 @@ test('no client secret or access token reaches the browser', async ({ page }) =>
   await expect(page.getByTestId('identity-name')).toHaveText(DEMO_PARTNER.name);
   // The page really did load scripts and HTML, so the scan below looked at something.
   expect(received.filter((r) => r.url.includes('/_next/static/') && r.url.endsWith('.js')).length).toBeGreaterThan(0);
-  expect(received.some((r) => r.body.includes(DEMO_PARTNER.name) || r.body.includes(DEMO_PARTNER.name.replace('&', '&amp;')))).toBe(true);
+  expect(
+    received.some(
+      (r) => r.body.includes(DEMO_PARTNER.name) || r.body.includes(DEMO_PARTNER.name.replace('&', '&amp;')),
+    ),
+  ).toBe(true);
   for (const r of received) expect.soft(leaksIn(r.body), r.url).toEqual([]);
 });
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+
 import { run, startProcess, type Started } from '../scripts/processes';
 import { DASHBOARD_PORT, SANDBOX_URL } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
@@ -20,8 +21,27 @@ let dataDir: string;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(tmpdir(), 'gb-https-'));
-  const env = { DASHBOARD_DATA_DIR: dataDir, GUESTBOOK_API_URL: SANDBOX_URL, NEXTAUTH_URL: 'https://dashboard.example.test' };
-  const added = await run(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', '--email', 'tls@example.test', '--role', 'viewer', '--password', 'a long enough password'], env);
+  const env = {
+    DASHBOARD_DATA_DIR: dataDir,
+    GUESTBOOK_API_URL: SANDBOX_URL,
+    NEXTAUTH_URL: 'https://dashboard.example.test',
+  };
+  const added = await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/staff.ts',
+      'add',
+      '--email',
+      'tls@example.test',
+      '--role',
+      'viewer',
+      '--password',
+      'a long enough password',
+    ],
+    env,
+  );
   expect(added).toBe(0);
   server = await startProcess({
     name: 'https-dashboard',
@@ -40,7 +60,10 @@ test.afterAll(async () => {
 });
 
 test('with an https public URL the session cookie is __Secure-, Secure, HttpOnly and SameSite=Lax', async () => {
-  const answer = await httpSignIn('tls@example.test', 'a long enough password', { csrf: await csrfFor(undefined, BASE), base: BASE });
+  const answer = await httpSignIn('tls@example.test', 'a long enough password', {
+    csrf: await csrfFor(undefined, BASE),
+    base: BASE,
+  });
   expect(answer.error).toBeNull();
   const session = answer.setCookie.find((c) => c.includes('next-auth.session-token='));
   expect(session).toMatch(/^__Secure-next-auth\.session-token=/);

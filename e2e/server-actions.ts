@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+
 import { DASHBOARD_URL } from './env';
 
 /**
@@ -37,11 +38,20 @@ export function postAction(
   args: unknown[],
   options: { origin?: string; maxRedirects?: number } = {},
 ): Promise<APIResponse> {
-  return request.post(url, { headers: actionHeaders(actionId, options.origin ?? new URL(url).origin), data: JSON.stringify(args), maxRedirects: options.maxRedirects });
+  return request.post(url, {
+    headers: actionHeaders(actionId, options.origin ?? new URL(url).origin),
+    data: JSON.stringify(args),
+    maxRedirects: options.maxRedirects,
+  });
 }
 
 /** Calls a server action of the dashboard; answers "<status> <body>". */
-export async function callAction(request: APIRequestContext, path: string, actionId: string, args: unknown[]): Promise<string> {
+export async function callAction(
+  request: APIRequestContext,
+  path: string,
+  actionId: string,
+  args: unknown[],
+): Promise<string> {
   const res = await postAction(request, `${DASHBOARD_URL}${path}`, actionId, args);
   return `${res.status()} ${await res.text()}`;
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { SERVER_LOG } from './env';
 import { e2eAuthSecret, leaksIn } from './leaks';

@@ -1,9 +1,10 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
+
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { buildActions } from './action-list';
 import { DASHBOARD_URL, STORAGE } from './env';
-import { addMember, openAccountMenu, signedInBrowser, signOutThroughMenu } from './staff';
 import { postAction } from './server-actions';
-import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { addMember, openAccountMenu, signedInBrowser, signOutThroughMenu } from './staff';
 
 /*
  * Sessions end on the server: a copy of a cookie, taken as a thief would take it, opens nothing
@@ -14,25 +15,41 @@ import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 const PASSWORD = 'the first password 2026';
 const stamp = () => `${Date.now()}.${Math.floor(Math.random() * 1e6)}`;
 
-async function stolenCopy(context: BrowserContext, browser: import('@playwright/test').Browser): Promise<BrowserContext> {
+async function stolenCopy(
+  context: BrowserContext,
+  browser: import('@playwright/test').Browser,
+): Promise<BrowserContext> {
   return browser.newContext({ storageState: await context.storageState() });
 }
 
 /** What the holder of `context`'s cookies gets for a page and for a server action. */
 async function access(context: BrowserContext): Promise<{ page: string; action: string }> {
   const res = await context.request.get(`${DASHBOARD_URL}/`, { maxRedirects: 0 });
-  const page = res.status() === 200 ? 'served' : `sent to ${new URL(res.headers()['location'] ?? '', DASHBOARD_URL).pathname}`;
+  const page =
+    res.status() === 200 ? 'served' : `sent to ${new URL(res.headers()['location'] ?? '', DASHBOARD_URL).pathname}`;
   const select = buildActions().find((a) => a.key === 'app/actions/select-entity.ts#selectEntityAction')!;
-  const answer = await postAction(context.request, `${DASHBOARD_URL}${select.path}`, select.id, [{ id: DEMO_PARTNER.defaultEntityId }], { maxRedirects: 0 });
+  const answer = await postAction(
+    context.request,
+    `${DASHBOARD_URL}${select.path}`,
+    select.id,
+    [{ id: DEMO_PARTNER.defaultEntityId }],
+    { maxRedirects: 0 },
+  );
   const body = await answer.text();
-  const action = body.includes('"ok":true') ? 'done' : body.includes('Your session has ended') ? 'session ended' : `${answer.status()} ${body.slice(0, 80)}`;
+  const action = body.includes('"ok":true')
+    ? 'done'
+    : body.includes('Your session has ended')
+      ? 'session ended'
+      : `${answer.status()} ${body.slice(0, 80)}`;
   return { page, action };
 }
 
 const ALIVE = { page: 'served', action: 'done' };
 const ENDED = { page: 'sent to /login', action: 'session ended' };
 
-test('a password change in one session ends the other: its next page and its next action are refused', async ({ browser }) => {
+test('a password change in one session ends the other: its next page and its next action are refused', async ({
+  browser,
+}) => {
   const email = `sessions.${stamp()}@demo.test`;
   await addMember(browser, { email, name: 'Sam Sessions', role: 'operator', password: PASSWORD });
   const a = await signedInBrowser(browser, email, PASSWORD);
@@ -57,7 +74,9 @@ test('a password change in one session ends the other: its next page and its nex
   await expect(b.page).toHaveURL(/\/login(\?|$)/);
 });
 
-test("after an admin's reset, an old session can neither open a page nor set a password; the one-time password must be given to replace it", async ({ browser }) => {
+test("after an admin's reset, an old session can neither open a page nor set a password; the one-time password must be given to replace it", async ({
+  browser,
+}) => {
   const email = `reset.${stamp()}@demo.test`;
   await addMember(browser, { email, name: 'Rita Reset', role: 'viewer', password: PASSWORD });
   const thief = await signedInBrowser(browser, email, PASSWORD);
@@ -122,10 +141,13 @@ test('signing in from a link whose callback normalises to another site stays on 
   for (const target of ['/.//evil.example', '/x/..//evil.example', '/%2e//evil.example', '/./\\evil.example']) {
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const left: string[] = [];
-    await context.route((url) => url.hostname.endsWith('evil.example'), (route) => {
-      left.push(route.request().url());
-      return route.abort();
-    });
+    await context.route(
+      (url) => url.hostname.endsWith('evil.example'),
+      (route) => {
+        left.push(route.request().url());
+        return route.abort();
+      },
+    );
     const page = await context.newPage();
     await page.goto(`/login?callbackUrl=${encodeURIComponent(target)}`);
     await page.getByLabel('E-mail').fill(email);

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ADDRESS_LIMIT, ACCOUNT_LIMIT } from '../lib/server/login-limiter';
-import { addMember } from './staff';
+
+import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from '../lib/server/login-limiter';
 import { csrfFor, httpSignIn, pageAs } from './http-sign-in';
+import { addMember } from './staff';
 
 /*
  * Brute force against the production build, sent as a script would: concurrently, each request
@@ -11,9 +12,12 @@ import { csrfFor, httpSignIn, pageAs } from './http-sign-in';
 
 const PASSWORD = 'the right password 2026';
 const stamp = () => `${Date.now()}.${Math.floor(Math.random() * 1e6)}`;
-const count = (answers: { error: string | null }[], error: string | null) => answers.filter((a) => a.error === error).length;
+const count = (answers: { error: string | null }[], error: string | null) =>
+  answers.filter((a) => a.error === error).length;
 
-test(`a new X-Forwarded-For on every request does not escape the address limit (${ADDRESS_LIMIT.max} failures), nor throttle the addresses it names`, async ({ browser }) => {
+test(`a new X-Forwarded-For on every request does not escape the address limit (${ADDRESS_LIMIT.max} failures), nor throttle the addresses it names`, async ({
+  browser,
+}) => {
   const email = `xff.${stamp()}@demo.test`;
   await addMember(browser, { email, name: 'Xff Target', role: 'viewer', password: PASSWORD });
   const attacker = '127.0.0.51';
@@ -23,13 +27,21 @@ test(`a new X-Forwarded-For on every request does not escape the address limit (
   // Every request claims to come from somewhere else, the bystander's address among them.
   const answers = await Promise.all(
     Array.from({ length: attempts }, (_, i) =>
-      httpSignIn(`guess.${i}@demo.test`, 'wrong password 1', { csrf, localAddress: attacker, headers: { 'X-Forwarded-For': i % 2 ? bystander : `203.0.113.${i}` } }),
+      httpSignIn(`guess.${i}@demo.test`, 'wrong password 1', {
+        csrf,
+        localAddress: attacker,
+        headers: { 'X-Forwarded-For': i % 2 ? bystander : `203.0.113.${i}` },
+      }),
     ),
   );
   expect(count(answers, 'invalid')).toBe(ADDRESS_LIMIT.max);
   expect(count(answers, 'throttled')).toBe(attempts - ADDRESS_LIMIT.max);
   // The right password from the attacker's address is throttled too, whatever header it sends.
-  const retry = await httpSignIn(email, PASSWORD, { csrf, localAddress: attacker, headers: { 'X-Forwarded-For': '198.51.100.200' } });
+  const retry = await httpSignIn(email, PASSWORD, {
+    csrf,
+    localAddress: attacker,
+    headers: { 'X-Forwarded-For': '198.51.100.200' },
+  });
   expect(retry).toMatchObject({ error: 'throttled', cookies: [] });
   // The address the attacker named in half of its requests signs in as usual.
   const owner = await httpSignIn(email, PASSWORD, { csrf: await csrfFor(bystander), localAddress: bystander });
@@ -37,13 +49,17 @@ test(`a new X-Forwarded-For on every request does not escape the address limit (
   expect((await pageAs(owner.cookies, '/')).status).toBe(200);
 });
 
-test(`50 concurrent wrong passwords for one account: the right one is then refused from that address, with the same answer, and not from the owner's`, async ({ browser }) => {
+test(`50 concurrent wrong passwords for one account: the right one is then refused from that address, with the same answer, and not from the owner's`, async ({
+  browser,
+}) => {
   const email = `lockout.${stamp()}@demo.test`;
   await addMember(browser, { email, name: 'Lockout Target', role: 'operator', password: PASSWORD });
 
   const flood = '127.0.0.61';
   const csrf = await csrfFor(flood);
-  const answers = await Promise.all(Array.from({ length: 50 }, () => httpSignIn(email, 'wrong password 1', { csrf, localAddress: flood })));
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, () => httpSignIn(email, 'wrong password 1', { csrf, localAddress: flood })),
+  );
   expect(count(answers, null)).toBe(0);
   expect(count(answers, 'invalid') + count(answers, 'throttled')).toBe(50);
   expect((await httpSignIn(email, PASSWORD, { csrf, localAddress: flood })).cookies).toEqual([]);
@@ -52,11 +68,17 @@ test(`50 concurrent wrong passwords for one account: the right one is then refus
   // its answer is the same as for a wrong password or an unknown e-mail.
   const guesser = '127.0.0.62';
   const csrf2 = await csrfFor(guesser);
-  const few = await Promise.all(Array.from({ length: ACCOUNT_LIMIT.max + 7 }, () => httpSignIn(email, 'wrong password 1', { csrf: csrf2, localAddress: guesser })));
+  const few = await Promise.all(
+    Array.from({ length: ACCOUNT_LIMIT.max + 7 }, () =>
+      httpSignIn(email, 'wrong password 1', { csrf: csrf2, localAddress: guesser }),
+    ),
+  );
   expect(count(few, 'invalid')).toBe(ACCOUNT_LIMIT.max + 7);
   const refused = await httpSignIn(email, PASSWORD, { csrf: csrf2, localAddress: guesser });
   expect(refused).toMatchObject({ error: 'invalid', cookies: [] });
-  expect(await httpSignIn(`nobody.${stamp()}@demo.test`, PASSWORD, { csrf: csrf2, localAddress: guesser })).toMatchObject({ error: 'invalid', cookies: [] });
+  expect(
+    await httpSignIn(`nobody.${stamp()}@demo.test`, PASSWORD, { csrf: csrf2, localAddress: guesser }),
+  ).toMatchObject({ error: 'invalid', cookies: [] });
 
   // The owner, from another address, is not kept out.
   const owner = await httpSignIn(email, PASSWORD, { csrf: await csrfFor('127.0.0.63'), localAddress: '127.0.0.63' });

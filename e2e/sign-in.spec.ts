@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+
+import { SIGN_IN_ERRORS } from '../app/login/messages';
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/demo-accounts';
-import { SIGN_IN_ERRORS } from '../app/login/messages';
 import { STORAGE } from './env';
 import { signedInBrowser, signOutThroughMenu } from './staff';
 
@@ -44,15 +45,23 @@ test.describe('signed in', () => {
     await expect(page.getByText('partner', { exact: true })).toBeVisible();
     await expect(page.getByTestId('identity-status')).toHaveText('active');
     await expect(page.getByTestId('identity-client-id')).toHaveText(DEMO_PARTNER.clientId);
-    await expect(page.getByTestId('identity-default-entity')).toHaveText(`Harbour & Vine Direct ${DEMO_PARTNER.defaultEntityId}`);
+    await expect(page.getByTestId('identity-default-entity')).toHaveText(
+      `Harbour & Vine Direct ${DEMO_PARTNER.defaultEntityId}`,
+    );
     await expect(page.getByTestId('identity-delegates').getByRole('link')).toHaveCount(DEMO_DELEGATES.length);
     await expect(page.getByTestId('shell-staff-role')).toHaveText('Viewer');
   });
 
   test('the identity page names its entities and delegates, linked to their pages', async ({ page }) => {
     await page.goto('/identity');
-    await expect(page.getByRole('link', { name: 'Harbour & Vine Direct' }).first()).toHaveAttribute('href', `/entities/${DEMO_PARTNER.defaultEntityId}`);
-    await expect(page.getByRole('link', { name: DEMO_DELEGATES[0]!.name })).toHaveAttribute('href', `/delegates/${DEMO_DELEGATES[0]!.identityId}`);
+    await expect(page.getByRole('link', { name: 'Harbour & Vine Direct' }).first()).toHaveAttribute(
+      'href',
+      `/entities/${DEMO_PARTNER.defaultEntityId}`,
+    );
+    await expect(page.getByRole('link', { name: DEMO_DELEGATES[0]!.name })).toHaveAttribute(
+      'href',
+      `/delegates/${DEMO_DELEGATES[0]!.identityId}`,
+    );
   });
 
   test('sign out ends the session', async ({ browser }) => {

@@ -1,9 +1,13 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
 
 /** Adds a staff member through the Team page, as the demo admin. */
-export async function addMember(browser: Browser, member: { email: string; name: string; role: 'viewer' | 'operator' | 'admin'; password: string }): Promise<void> {
+export async function addMember(
+  browser: Browser,
+  member: { email: string; name: string; role: 'viewer' | 'operator' | 'admin'; password: string },
+): Promise<void> {
   const context = await browser.newContext({ storageState: STORAGE.admin });
   const admin = await context.newPage();
   await admin.goto('/team');
@@ -24,7 +28,12 @@ export async function openSignIn(page: Page, path = '/login'): Promise<void> {
 }
 
 /** A new browser (no cookies) signed in through the sign-in page. */
-export async function signedInBrowser(browser: Browser, email: string, password: string, path = '/login'): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInBrowser(
+  browser: Browser,
+  email: string,
+  password: string,
+  path = '/login',
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await openSignIn(page, path);
@@ -67,7 +76,11 @@ export async function openSearchByKeyboard(page: Page): Promise<void> {
 /** Every console page, one of each detail page included (a reservation and a venue, read from their lists). */
 export async function consolePaths(page: Page): Promise<string[]> {
   await page.goto('/reservations');
-  const reservation = await page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first().getAttribute('href');
+  const reservation = await page
+    .getByTestId('reservations-table')
+    .locator('a[href^="/reservations/"]')
+    .first()
+    .getAttribute('href');
   await page.goto('/venues');
   const venue = await page.getByTestId('venue-table').locator('a[href^="/venues/"]').first().getAttribute('href');
   expect(reservation).toBeTruthy();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { DEMO_ACCOUNTS } from '../lib/server/demo-accounts';
 import { STORAGE } from './env';
 import { signedInBrowser } from './staff';
@@ -6,7 +7,10 @@ import { signedInBrowser } from './staff';
 test.describe('as admin', () => {
   test.use({ storageState: STORAGE.admin });
 
-  test('adds a member who then signs in with the role given, and the change is in the activity log', async ({ page, browser }) => {
+  test('adds a member who then signs in with the role given, and the change is in the activity log', async ({
+    page,
+    browser,
+  }) => {
     const email = `new.operator.${Date.now()}@demo.test`;
     await page.goto('/team');
     await page.getByRole('button', { name: 'New member' }).click();
@@ -57,7 +61,9 @@ test.describe('as admin', () => {
     await expect(page.getByTestId(`member-${me.email}`).getByRole('button', { name: 'Disable' })).toHaveCount(0);
     await page.getByLabel(`Role of ${me.email}`).selectOption('viewer');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Change role' }).click();
-    await expect(page.getByTestId('team-notice')).toHaveText('This is the last active admin: make another member admin first.');
+    await expect(page.getByTestId('team-notice')).toHaveText(
+      'This is the last active admin: make another member admin first.',
+    );
     await page.reload();
     await expect(page.getByLabel(`Role of ${me.email}`)).toHaveValue('admin');
   });

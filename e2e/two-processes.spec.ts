@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+
 import { createGuestbookClient, type GuestbookClient } from '../lib/guestbook';
 import type { CommitmentRow, Entity } from '../lib/guestbook/schemas';
-import { startTestPostgres, type TestPostgres } from '../lib/server/db/test-postgres';
 import { sandboxControls } from '../lib/sandbox/control-client';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { startTestPostgres, type TestPostgres } from '../lib/server/db/test-postgres';
 import { run, startProcess, type Started } from '../scripts/processes';
 import { buildActions } from './action-list';
 import { DASHBOARD_PORT, SANDBOX_PORT } from './env';
@@ -73,13 +74,39 @@ test.beforeAll(async () => {
     NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   };
   await startSandbox();
-  expect(await run(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', '--email', OPERATOR.email, '--role', 'operator', '--password', OPERATOR.password], env)).toBe(0);
+  expect(
+    await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/staff.ts',
+        'add',
+        '--email',
+        OPERATOR.email,
+        '--role',
+        'operator',
+        '--password',
+        OPERATOR.password,
+      ],
+      env,
+    ),
+  ).toBe(0);
   await Promise.all([startDashboard(0), startDashboard(1)]);
   // Signed in through A; every action below is posted to either process with this one cookie.
-  const answer = await httpSignIn(OPERATOR.email, OPERATOR.password, { csrf: await csrfFor(undefined, BASES[0]), base: BASES[0] });
+  const answer = await httpSignIn(OPERATOR.email, OPERATOR.password, {
+    csrf: await csrfFor(undefined, BASES[0]),
+    base: BASES[0],
+  });
   expect(answer.error).toBeNull();
   cookie = answer.cookies.join('; ');
-  client = createGuestbookClient({ baseUrl: SANDBOX, authUrl: SANDBOX, audience: `${SANDBOX}/`, clientId: DEMO_PARTNER.clientId, clientSecret: DEMO_PARTNER.clientSecret });
+  client = createGuestbookClient({
+    baseUrl: SANDBOX,
+    authUrl: SANDBOX,
+    audience: `${SANDBOX}/`,
+    clientId: DEMO_PARTNER.clientId,
+    clientSecret: DEMO_PARTNER.clientSecret,
+  });
 });
 
 test.afterAll(async () => {
@@ -101,19 +128,30 @@ async function apply(i: number, changes: Change[]): Promise<string> {
   const action = buildActions().find((a) => a.key === 'app/(console)/allocations/actions.ts#applyAllocationAction')!;
   const res = await fetch(`${BASES[i]}${action.path}`, {
     method: 'POST',
-    headers: { 'Next-Action': action.id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: BASES[i]!, Cookie: cookie },
+    headers: {
+      'Next-Action': action.id,
+      'Content-Type': 'text/plain;charset=UTF-8',
+      Accept: 'text/x-component',
+      Origin: BASES[i]!,
+      Cookie: cookie,
+    },
     body: JSON.stringify([{ changes }]),
   });
   const body = await res.text();
-  return body.match(/"status":"(applied|conflict|failed)"/)?.[1] ?? `${res.status} ${body.match(/"error":"([^"]*)"/)?.[1] ?? body.slice(0, 200)}`;
+  return (
+    body.match(/"status":"(applied|conflict|failed)"/)?.[1] ??
+    `${res.status} ${body.match(/"error":"([^"]*)"/)?.[1] ?? body.slice(0, 200)}`
+  );
 }
 
-const rowsOf = async (e: Entity): Promise<CommitmentRow[]> => (await client.asEntity(e).listCommitments({ status: ['assigned'], limit: 100 })).data;
+const rowsOf = async (e: Entity): Promise<CommitmentRow[]> =>
+  (await client.asEntity(e).listCommitments({ status: ['assigned'], limit: 100 })).data;
 const seats = (rows: CommitmentRow[], id: string) => rows.find((r) => r.id === id)?.entity_seats ?? 0;
 
 // The sandbox inherits the run's SANDBOX_CONTROL_TOKEN (playwright.config.ts); the control client sends it.
 const controls = sandboxControls(SANDBOX);
-const sandboxLog = async (since = 0) => (await controls.requests(since)).map((r) => ({ ...r, started_ms: r.started_ms ?? Date.parse(r.at) }));
+const sandboxLog = async (since = 0) =>
+  (await controls.requests(since)).map((r) => ({ ...r, started_ms: r.started_ms ?? Date.parse(r.at) }));
 
 /** Two entities with at least `n` assigned commitments in common, where each holds seats. */
 async function pairSharing(n: number) {
@@ -122,8 +160,14 @@ async function pairSharing(n: number) {
   for (const e1 of entities)
     for (const e2 of entities) {
       if (e1.id === e2.id) continue;
-      const shared = rows.get(e1.id)!.filter((r) => (r.entity_seats ?? 0) >= 1 && rows.get(e2.id)!.some((s) => s.id === r.id && (s.entity_seats ?? 0) >= 1));
-      if (shared.length >= n) return { e1, e2, shared: shared.map((r) => r.id), rows1: rows.get(e1.id)!, rows2: rows.get(e2.id)! };
+      const shared = rows
+        .get(e1.id)!
+        .filter(
+          (r) =>
+            (r.entity_seats ?? 0) >= 1 && rows.get(e2.id)!.some((s) => s.id === r.id && (s.entity_seats ?? 0) >= 1),
+        );
+      if (shared.length >= n)
+        return { e1, e2, shared: shared.map((r) => r.id), rows1: rows.get(e1.id)!, rows2: rows.get(e2.id)! };
     }
   throw new Error(`no two entities share ${n} commitments`);
 }
@@ -137,9 +181,24 @@ test('concurrent applies through both processes on the same entities: each done,
   // (each apply holds both entities, named in opposite orders). The other applies each lower
   // one more cell of e1: every PUT carries e1's complete set, so an overlap would put one back.
   const applies: [number, Change[]][] = [
-    [0, [{ commitmentId: c1, entityId: e1.id, before: seats(rows1, c1), after: seats(rows1, c1) - 1 }, { commitmentId: c1, entityId: e2.id, before: seats(rows2, c1), after: seats(rows2, c1) + 1 }]],
-    [1, [{ commitmentId: c2, entityId: e2.id, before: seats(rows2, c2), after: seats(rows2, c2) - 1 }, { commitmentId: c2, entityId: e1.id, before: seats(rows1, c2), after: seats(rows1, c2) + 1 }]],
-    ...singles.map((c, i): [number, Change[]] => [i % 2, [{ commitmentId: c, entityId: e1.id, before: seats(rows1, c), after: seats(rows1, c) - 1 }]]),
+    [
+      0,
+      [
+        { commitmentId: c1, entityId: e1.id, before: seats(rows1, c1), after: seats(rows1, c1) - 1 },
+        { commitmentId: c1, entityId: e2.id, before: seats(rows2, c1), after: seats(rows2, c1) + 1 },
+      ],
+    ],
+    [
+      1,
+      [
+        { commitmentId: c2, entityId: e2.id, before: seats(rows2, c2), after: seats(rows2, c2) - 1 },
+        { commitmentId: c2, entityId: e1.id, before: seats(rows1, c2), after: seats(rows1, c2) + 1 },
+      ],
+    ],
+    ...singles.map((c, i): [number, Change[]] => [
+      i % 2,
+      [{ commitmentId: c, entityId: e1.id, before: seats(rows1, c), after: seats(rows1, c) - 1 }],
+    ]),
   ];
   const mark = (await sandboxLog()).at(-1)?.seq ?? 0;
   const outcomes = await Promise.all(applies.map(([i, changes]) => apply(i, changes)));
@@ -147,12 +206,19 @@ test('concurrent applies through both processes on the same entities: each done,
 
   // Every change reported as done is in the sandbox: no cell was put back.
   const [after1, after2] = await Promise.all([rowsOf(e1), rowsOf(e2)]);
-  for (const [, changes] of applies) for (const c of changes) expect(seats(c.entityId === e1.id ? after1 : after2, c.commitmentId), `${c.commitmentId} of ${c.entityId}`).toBe(c.after);
+  for (const [, changes] of applies)
+    for (const c of changes)
+      expect(seats(c.entityId === e1.id ? after1 : after2, c.commitmentId), `${c.commitmentId} of ${c.entityId}`).toBe(
+        c.after,
+      );
 
   // …and has its audit row, written by whichever process applied it.
   const db = new pg.Client({ connectionString: postgres.url });
   await db.connect();
-  const audited = await db.query<{ n: string }>("SELECT count(*) AS n FROM audit_log WHERE action = 'apply-allocation' AND result = 'ok' AND staff_email = $1", [OPERATOR.email]);
+  const audited = await db.query<{ n: string }>(
+    "SELECT count(*) AS n FROM audit_log WHERE action = 'apply-allocation' AND result = 'ok' AND staff_email = $1",
+    [OPERATOR.email],
+  );
   await db.end();
   expect(Number(audited.rows[0]!.n)).toBe(applies.length);
 
@@ -161,10 +227,15 @@ test('concurrent applies through both processes on the same entities: each done,
   // page each action's answer re-renders, so the PUTs are what is compared; the values above are
   // what a put-back cell would change.)
   const puts = (await sandboxLog(mark))
-    .filter((r) => r.method === 'PUT' && r.path === '/v2/commitments' && (r.context === ctx(e1) || r.context === ctx(e2)))
+    .filter(
+      (r) => r.method === 'PUT' && r.path === '/v2/commitments' && (r.context === ctx(e1) || r.context === ctx(e2)),
+    )
     .sort((a, b) => a.started_ms - b.started_ms);
   expect(puts.length).toBeGreaterThanOrEqual(applies.length);
-  for (let i = 1; i < puts.length; i++) expect(puts[i]!.started_ms, `PUT ${i} starts after PUT ${i - 1} ended`).toBeGreaterThanOrEqual(puts[i - 1]!.started_ms + (puts[i - 1]!.duration_ms ?? 0));
+  for (let i = 1; i < puts.length; i++)
+    expect(puts[i]!.started_ms, `PUT ${i} starts after PUT ${i - 1} ended`).toBeGreaterThanOrEqual(
+      puts[i - 1]!.started_ms + (puts[i - 1]!.duration_ms ?? 0),
+    );
 });
 
 test('a process killed (SIGKILL) in the middle of an apply leaves no lock: the other applies to the same entity', async () => {
@@ -175,11 +246,21 @@ test('a process killed (SIGKILL) in the middle of an apply leaves no lock: the o
   const mark = (await sandboxLog()).at(-1)?.seq ?? 0;
   // A's re-read is held up in the sandbox, so A holds e1's lock when it is killed.
   await controls.setFaults({ latency_ms: 8_000 });
-  const killed = apply(0, [{ commitmentId: c1, entityId: e1.id, before: seats(rows1, c1), after: seats(rows1, c1) - 1 }]).catch(() => 'killed');
-  await expect.poll(async () => (await sandboxLog(mark)).some((r) => r.method === 'GET' && r.path === '/v2/commitments' && r.context === ctx), { timeout: 90_000 }).toBe(true);
+  const killed = apply(0, [
+    { commitmentId: c1, entityId: e1.id, before: seats(rows1, c1), after: seats(rows1, c1) - 1 },
+  ]).catch(() => 'killed');
+  await expect
+    .poll(
+      async () =>
+        (await sandboxLog(mark)).some((r) => r.method === 'GET' && r.path === '/v2/commitments' && r.context === ctx),
+      { timeout: 90_000 },
+    )
+    .toBe(true);
   await controls.clearFaults();
 
-  const waiting = apply(1, [{ commitmentId: c2, entityId: e1.id, before: seats(rows1, c2), after: seats(rows1, c2) - 1 }]);
+  const waiting = apply(1, [
+    { commitmentId: c2, entityId: e1.id, before: seats(rows1, c2), after: seats(rows1, c2) - 1 },
+  ]);
   dashboards[0]!.child.kill('SIGKILL');
   expect(await waiting).toBe('applied');
   expect(await killed).toBe('killed');
@@ -190,8 +271,12 @@ test('a process killed (SIGKILL) in the middle of an apply leaves no lock: the o
 test('a server action posted to B with the session A signed in works, and both read the same session store', async () => {
   const { e1, shared, rows1 } = await pairSharing(1);
   const c = shared[0]!;
-  expect(await apply(1, [{ commitmentId: c, entityId: e1.id, before: seats(rows1, c), after: seats(rows1, c) - 1 }])).toBe('applied');
-  expect(await apply(0, [{ commitmentId: c, entityId: e1.id, before: seats(rows1, c) - 1, after: seats(rows1, c) }])).toBe('applied');
+  expect(
+    await apply(1, [{ commitmentId: c, entityId: e1.id, before: seats(rows1, c), after: seats(rows1, c) - 1 }]),
+  ).toBe('applied');
+  expect(
+    await apply(0, [{ commitmentId: c, entityId: e1.id, before: seats(rows1, c) - 1, after: seats(rows1, c) }]),
+  ).toBe('applied');
 });
 
 test('SIGTERM in the middle of an apply: the process stops taking connections, lets the apply finish, then exits', async () => {
@@ -202,7 +287,13 @@ test('SIGTERM in the middle of an apply: the process stops taking connections, l
   const mark = (await sandboxLog()).at(-1)?.seq ?? 0;
   await controls.setFaults({ latency_ms: 3_000 });
   const running = apply(1, [{ commitmentId: c, entityId: e1.id, before: seats(rows1, c), after: seats(rows1, c) - 1 }]);
-  await expect.poll(async () => (await sandboxLog(mark)).some((r) => r.method === 'GET' && r.path === '/v2/commitments' && r.context === ctx), { timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await sandboxLog(mark)).some((r) => r.method === 'GET' && r.path === '/v2/commitments' && r.context === ctx),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
   // The page re-rendered in the action's answer need not wait as long.
   await controls.clearFaults();
   const exited = new Promise<number | null>((resolve) => dashboards[1]!.child.once('exit', (code) => resolve(code)));
@@ -242,11 +333,24 @@ test("one page view's request id is on the JSON log lines of the API calls it ma
     readFileSync(LOG, 'utf8')
       .split('\n')
       .filter((l) => l.startsWith('[dashboard A] {') && l.includes(requestId))
-      .map((l) => JSON.parse(l.slice('[dashboard A] '.length)) as { msg: string; api?: { method: string; path: string; status: number; budgetLeft: number }; http?: { path: string } });
+      .map(
+        (l) =>
+          JSON.parse(l.slice('[dashboard A] '.length)) as {
+            msg: string;
+            api?: { method: string; path: string; status: number; budgetLeft: number };
+            http?: { path: string };
+          },
+      );
   await expect.poll(() => linesOf().some((l) => l.msg === 'request'), { timeout: 10_000 }).toBe(true);
   const calls = linesOf().filter((l) => l.msg === 'api call');
   expect(calls.length).toBeGreaterThan(0);
-  for (const c of calls) expect(c.api).toMatchObject({ method: 'GET', path: expect.stringMatching(/^\/v2\//), status: expect.any(Number), budgetLeft: expect.any(Number) });
+  for (const c of calls)
+    expect(c.api).toMatchObject({
+      method: 'GET',
+      path: expect.stringMatching(/^\/v2\//),
+      status: expect.any(Number),
+      budgetLeft: expect.any(Number),
+    });
   // (A 401 may come first: the sandbox restarted above with a new signing key, and the client renews its token.)
   expect(calls.some((c) => c.api!.status === 200)).toBe(true);
   expect(linesOf().find((l) => l.msg === 'request')!.http!.path).toBe('/');
@@ -257,7 +361,10 @@ test("the two processes' logs hold no secret, token or password hash", () => {
   expect(text).toContain('[dashboard A]');
   const leaks = text
     .split('\n')
-    .map((line, i) => ({ line: i + 1, found: leaksIn(line, { 'the session secret': e2eAuthSecret(), 'the operator password': OPERATOR.password }) }))
+    .map((line, i) => ({
+      line: i + 1,
+      found: leaksIn(line, { 'the session secret': e2eAuthSecret(), 'the operator password': OPERATOR.password }),
+    }))
     .filter((l) => l.found.length > 0);
   expect(leaks).toEqual([]);
 });

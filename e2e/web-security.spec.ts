@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { DASHBOARD_URL, STORAGE } from './env';
 import { captureActionId, postAction } from './server-actions';
 
@@ -37,7 +38,13 @@ test.describe('web security', () => {
       await page.getByRole('button', { name: 'Add member' }).click();
     });
     const email = `csrf.${Date.now()}@demo.test`;
-    const res = await postAction(page.request, `${DASHBOARD_URL}/team`, actionId, [{ email, name: 'Cross Site', role: 'admin', password: '' }], { origin: 'https://evil.example' });
+    const res = await postAction(
+      page.request,
+      `${DASHBOARD_URL}/team`,
+      actionId,
+      [{ email, name: 'Cross Site', role: 'admin', password: '' }],
+      { origin: 'https://evil.example' },
+    );
     expect(res.ok()).toBe(false);
     await page.goto('/team');
     await expect(page.getByTestId(`member-${email}`)).toHaveCount(0);

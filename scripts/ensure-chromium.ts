@@ -9,11 +9,16 @@ export function ensureChromium(): string {
   const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (existsSync(executable)) return executable;
   if (process.getuid?.() === 0 && !process.env.CHROMIUM_PATH) {
-    console.log('Chromium is missing: installing Debian\'s chromium package (apt-get) …');
+    console.log("Chromium is missing: installing Debian's chromium package (apt-get) …");
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (existsSync(executable)) return executable;
   }
-  console.error(`e2e needs Chromium at ${executable}: run \`sudo apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
+  console.error(
+    `e2e needs Chromium at ${executable}: run \`sudo apt-get install -y chromium\` (or set CHROMIUM_PATH).`,
+  );
   process.exit(1);
 }

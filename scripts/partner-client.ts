@@ -1,5 +1,11 @@
 /** The demo partner's credentials on a sandbox, as the dashboard holds them: for scripts that read the API themselves. */
-import { createGuestbookClient, Secret, TokenManager, type GuestbookClient, type GuestbookClientOptions } from '../lib/guestbook';
+import {
+  createGuestbookClient,
+  Secret,
+  TokenManager,
+  type GuestbookClient,
+  type GuestbookClientOptions,
+} from '../lib/guestbook';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 
 const credentials = (sandboxUrl: string) => ({
@@ -19,7 +25,13 @@ export function partnerClient(sandboxUrl: string, options: Partial<GuestbookClie
  * without the client: where the client's own budget, retries and parsing would be measured too.
  */
 export async function partnerBearer(sandboxUrl: string, organization?: string): Promise<{ authorization: string }> {
-  const tokens = new TokenManager({ ...credentials(sandboxUrl), fetch, now: Date.now, verifyTokens: false, timeoutMs: 15_000 });
+  const tokens = new TokenManager({
+    ...credentials(sandboxUrl),
+    fetch,
+    now: Date.now,
+    verifyTokens: false,
+    timeoutMs: 15_000,
+  });
   const { token } = await tokens.get(organization);
   return { authorization: `Bearer ${token.reveal()}` };
 }

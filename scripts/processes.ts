@@ -1,7 +1,7 @@
 /** Starting and stopping the two processes of the product: the sandbox and the Next.js server. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
+import type { Writable } from 'node:stream';
 
 export type Env = Record<string, string | undefined>;
 
@@ -25,7 +25,10 @@ export function startProcess(opts: {
   /** every line of the process's output is also written here, quiet or not */
   log?: Writable;
 }): Promise<Started & { match: RegExpMatchArray }> {
-  const child = spawn(opts.command, opts.args, { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(opts.command, opts.args, {
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = `[${opts.name}]`;
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -44,7 +47,8 @@ export function startProcess(opts: {
     }, opts.timeoutMs ?? 60_000);
     const onLine = (stream: 'out' | 'err') => (line: string) => {
       opts.log?.write(`${prefix} ${line}\n`);
-      if (!opts.quiet || stream === 'err') (stream === 'out' ? process.stdout : process.stderr).write(`${prefix} ${line}\n`);
+      if (!opts.quiet || stream === 'err')
+        (stream === 'out' ? process.stdout : process.stderr).write(`${prefix} ${line}\n`);
       const match = stream === 'out' && !settled ? line.match(opts.ready) : null;
       if (match) {
         settled = true;
@@ -74,11 +78,25 @@ export function run(command: string, args: string[], env?: Env): Promise<number>
 export const NEXT_BIN = 'node_modules/next/dist/bin/next';
 
 /** The production build and a fresh sandbox on the given ports (scripts/run.ts serve), started quietly. */
-export function serveBuild(opts: { name: string; port: number; sandboxPort: number; dataDir: string; env?: Env }): Promise<Started> {
+export function serveBuild(opts: {
+  name: string;
+  port: number;
+  sandboxPort: number;
+  dataDir: string;
+  env?: Env;
+}): Promise<Started> {
   return startProcess({
     name: opts.name,
     command: process.execPath,
-    args: ['node_modules/tsx/dist/cli.mjs', 'scripts/run.ts', 'serve', '--port', String(opts.port), '--sandbox-port', String(opts.sandboxPort)],
+    args: [
+      'node_modules/tsx/dist/cli.mjs',
+      'scripts/run.ts',
+      'serve',
+      '--port',
+      String(opts.port),
+      '--sandbox-port',
+      String(opts.sandboxPort),
+    ],
     env: { DASHBOARD_DATA_DIR: opts.dataDir, ...opts.env },
     ready: /Guest Book Partner Dashboard: /,
     quiet: true,
@@ -88,5 +106,6 @@ export function serveBuild(opts: { name: string; port: number; sandboxPort: numb
 
 /** Runs `next build` (telemetry off); throws when it fails. */
 export async function nextBuild(): Promise<void> {
-  if ((await run(process.execPath, [NEXT_BIN, 'build'], { NEXT_TELEMETRY_DISABLED: '1' })) !== 0) throw new Error('next build failed');
+  if ((await run(process.execPath, [NEXT_BIN, 'build'], { NEXT_TELEMETRY_DISABLED: '1' })) !== 0)
+    throw new Error('next build failed');
 }

@@ -20,16 +20,27 @@ const listening = (port: number) =>
 describe('scripts/run.ts', () => {
   it('never starts a sandbox with GUESTBOOK_ENV=production: it stops, saying what to set', async () => {
     const [port, sandboxPort] = [await freePort(), await freePort()];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/run.ts', 'serve', '--port', String(port), '--sandbox-port', String(sandboxPort)], {
-      env: { ...process.env, GUESTBOOK_ENV: 'production', GUESTBOOK_API_URL: '', DASHBOARD_DATA_DIR: '.data/test-run-production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/run.ts', 'serve', '--port', String(port), '--sandbox-port', String(sandboxPort)],
+      {
+        env: {
+          ...process.env,
+          GUESTBOOK_ENV: 'production',
+          GUESTBOOK_API_URL: '',
+          DASHBOARD_DATA_DIR: '.data/test-run-production',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).not.toBe(0);
-    expect(output).toContain('GUESTBOOK_ENV=production: set GUESTBOOK_API_URL to the real API. The sandbox is never started in production.');
+    expect(output).toContain(
+      'GUESTBOOK_ENV=production: set GUESTBOOK_API_URL to the real API. The sandbox is never started in production.',
+    );
     expect(output).not.toContain('Guest Book sandbox listening');
     expect(await listening(sandboxPort)).toBe(false);
   });

@@ -17,10 +17,11 @@
 import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+
 import { loadConfig } from '../lib/server/config-core';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts } from '../lib/server/demo-accounts';
 import { openDashboardDb } from '../lib/server/db/open';
-import { type Env, NEXT_BIN, run, startProcess, type Started } from './processes';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts } from '../lib/server/demo-accounts';
+import { NEXT_BIN, run, startProcess, type Env, type Started } from './processes';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -54,13 +55,16 @@ process.on('SIGTERM', () => void stopAll(0));
 
 async function main() {
   const env: Env = { NEXT_TELEMETRY_DISABLED: '1' };
-  if (mode === 'serve') env.DASHBOARD_DATA_DIR = process.env.DASHBOARD_DATA_DIR ?? path.join('.data', 'e2e', 'dashboard');
+  if (mode === 'serve')
+    env.DASHBOARD_DATA_DIR = process.env.DASHBOARD_DATA_DIR ?? path.join('.data', 'e2e', 'dashboard');
   const dataDir = env.DASHBOARD_DATA_DIR ?? process.env.DASHBOARD_DATA_DIR;
   if (mode === 'serve' && dataDir) rmSync(dataDir, { recursive: true, force: true });
 
   const startsSandbox = !process.env.GUESTBOOK_API_URL;
   if (startsSandbox && process.env.GUESTBOOK_ENV === 'production') {
-    throw new Error('GUESTBOOK_ENV=production: set GUESTBOOK_API_URL to the real API. The sandbox is never started in production.');
+    throw new Error(
+      'GUESTBOOK_ENV=production: set GUESTBOOK_API_URL to the real API. The sandbox is never started in production.',
+    );
   }
   if (startsSandbox) {
     const sandboxArgs = ['--import', 'tsx', 'lib/sandbox/main.ts', '--port', String(sandboxPort), '--host', host];
@@ -101,7 +105,16 @@ async function main() {
   const next = await startProcess({
     name: 'dashboard',
     command: process.execPath,
-    args: ['--import', 'tsx', 'scripts/server.ts', '--port', String(port), '--host', host, ...(mode === 'dev' ? ['--dev'] : [])],
+    args: [
+      '--import',
+      'tsx',
+      'scripts/server.ts',
+      '--port',
+      String(port),
+      '--host',
+      host,
+      ...(mode === 'dev' ? ['--dev'] : []),
+    ],
     env: { ...env, NEXTAUTH_URL: url, PORT: String(port) },
     ready: /Ready (in|on)|started server on|Local:/i,
     timeoutMs: 120_000,

@@ -14,6 +14,7 @@
  */
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
+
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../lib/server/client-address';
 import { ConfigError, loadConfig, type DashboardConfig } from '../lib/server/config-core';
 import { openDashboardDb } from '../lib/server/db/open';
@@ -25,11 +26,21 @@ import { buildIdOf, registerProcess, type Registration } from '../lib/server/pro
 /** The longest a shutdown waits for running applies (below the usual 30 s an orchestrator allows). */
 const SHUTDOWN_GRACE_MS = 25_000;
 
-async function register(config: DashboardConfig, dev: boolean): Promise<{ registration: Registration; close(): Promise<void> }> {
+async function register(
+  config: DashboardConfig,
+  dev: boolean,
+): Promise<{ registration: Registration; close(): Promise<void> }> {
   const { db, close } = await openDashboardDb(config);
   try {
-    const registration = await registerProcess(db, { authSecret: config.authSecret, actionsKey: process.env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY, buildId: dev ? 'development' : buildIdOf() });
-    if (registration.otherBuilds.length) console.log(`Another build runs beside this one on the database (${registration.otherBuilds.join(', ')}): a rolling deploy?`);
+    const registration = await registerProcess(db, {
+      authSecret: config.authSecret,
+      actionsKey: process.env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY,
+      buildId: dev ? 'development' : buildIdOf(),
+    });
+    if (registration.otherBuilds.length)
+      console.log(
+        `Another build runs beside this one on the database (${registration.otherBuilds.join(', ')}): a rolling deploy?`,
+      );
     return { registration, close };
   } catch (e) {
     await close();
@@ -48,7 +59,11 @@ async function refuseDemoAccounts(config: DashboardConfig): Promise<void> {
 
 async function main() {
   const { values } = parseArgs({
-    options: { port: { type: 'string', default: '3000' }, host: { type: 'string', default: '127.0.0.1' }, dev: { type: 'boolean', default: false } },
+    options: {
+      port: { type: 'string', default: '3000' },
+      host: { type: 'string', default: '127.0.0.1' },
+      dev: { type: 'boolean', default: false },
+    },
   });
   const dev = values.dev;
   (process.env as Record<string, string>).NODE_ENV = dev ? 'development' : 'production';
@@ -76,10 +91,25 @@ async function main() {
       if (inFlight === 0) onIdle?.();
       const path = pathOnly(req.url);
       if (!path.startsWith('/_next/static')) {
-        logger.info({ requestId, http: { method: req.method, path, status: res.statusCode, durationMs: Math.round(performance.now() - started) } }, 'request');
+        logger.info(
+          {
+            requestId,
+            http: {
+              method: req.method,
+              path,
+              status: res.statusCode,
+              durationMs: Math.round(performance.now() - started),
+            },
+          },
+          'request',
+        );
       }
     });
-    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustedProxyHops);
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(
+      req.socket.remoteAddress,
+      req.headers['x-forwarded-for'],
+      config.trustedProxyHops,
+    );
     withRequestId(requestId, () => void handle(req, res));
   });
   if (dev) server.on('upgrade', app.getUpgradeHandler());
@@ -91,7 +121,12 @@ async function main() {
     const applies = runningApplies();
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     const finished = await appliesFinished(SHUTDOWN_GRACE_MS);
-    if (applies) console.log(finished ? `Shutdown: ${applies} running apply(s) finished.` : `Shutdown: applies still running after ${SHUTDOWN_GRACE_MS / 1000} s.`);
+    if (applies)
+      console.log(
+        finished
+          ? `Shutdown: ${applies} running apply(s) finished.`
+          : `Shutdown: applies still running after ${SHUTDOWN_GRACE_MS / 1000} s.`,
+      );
     if (inFlight > 0) {
       await new Promise<void>((resolve) => {
         onIdle = resolve;

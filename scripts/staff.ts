@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+
 import { configFromProcess } from '../lib/server/config-core';
 import { openDashboardDb } from '../lib/server/db/open';
 import { staffUsers } from '../lib/server/db/schema';
@@ -18,7 +19,12 @@ import { createStaff, StaffEmail } from '../lib/server/staff-store';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, password: { type: 'string' } },
+  options: {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string' },
+    password: { type: 'string' },
+  },
 });
 
 async function main(): Promise<number> {
@@ -43,8 +49,13 @@ async function main(): Promise<number> {
         console.error('--email: must be an e-mail address');
         return 2;
       }
-      const removed = await db.delete(staffUsers).where(eq(staffUsers.email, email.data)).returning({ email: staffUsers.email });
-      console.log(removed.length ? `Removed ${email.data} and its sessions.` : `No account has the e-mail ${email.data}.`);
+      const removed = await db
+        .delete(staffUsers)
+        .where(eq(staffUsers.email, email.data))
+        .returning({ email: staffUsers.email });
+      console.log(
+        removed.length ? `Removed ${email.data} and its sessions.` : `No account has the e-mail ${email.data}.`,
+      );
       return removed.length ? 0 : 1;
     }
     const generated = !values.password;

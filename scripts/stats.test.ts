@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { countBy, median, peakInWindow, perFixedMinute, quantile, ratio, round, spread } from './stats';
 
 describe('sample figures', () => {

@@ -2,14 +2,19 @@
  * `npm test`: lint, typecheck, unit and integration tests (vitest, against sandboxes they
  * start), the production build, then Playwright e2e in Chromium. Stops at the first failure.
  */
-import { type Env, NEXT_BIN, run } from './processes';
 import { ensureChromium } from './ensure-chromium';
+import { NEXT_BIN, run, type Env } from './processes';
 
 const steps: { name: string; command: string; args: string[]; env?: Env }[] = [
   { name: 'lint', command: process.execPath, args: ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.'] },
   { name: 'typecheck', command: process.execPath, args: ['node_modules/typescript/bin/tsc', '--noEmit'] },
   { name: 'unit and integration tests', command: process.execPath, args: ['node_modules/vitest/vitest.mjs', 'run'] },
-  { name: 'production build', command: process.execPath, args: [NEXT_BIN, 'build'], env: { NEXT_TELEMETRY_DISABLED: '1' } },
+  {
+    name: 'production build',
+    command: process.execPath,
+    args: [NEXT_BIN, 'build'],
+    env: { NEXT_TELEMETRY_DISABLED: '1' },
+  },
   { name: 'e2e (Chromium)', command: process.execPath, args: ['node_modules/@playwright/test/cli.js', 'test'] },
 ];
 

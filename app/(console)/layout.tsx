@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { QueryProvider } from '@/components/providers/query-provider';
-import { Shell } from '@/components/shell/shell';
+
 import { globalSearchAction } from '@/app/actions/global-search';
 import { readRequestBudgetAction } from '@/app/actions/request-budget';
 import { selectEntityAction } from '@/app/actions/select-entity';
+import { QueryProvider } from '@/components/providers/query-provider';
+import { Shell } from '@/components/shell/shell';
 import { getConfig } from '@/lib/server/config';
 import { getSelectedEntity, listEntityChoices } from '@/lib/server/entity-context';
 import { getApiClient } from '@/lib/server/guestbook';
@@ -14,7 +15,12 @@ import { requireStaff } from '@/lib/server/session';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaff();
-  const [partner, entities, selected, format] = await Promise.all([readApi(getPartnerOverview), readApi(listEntityChoices), readApi(getSelectedEntity), getFormatter()]);
+  const [partner, entities, selected, format] = await Promise.all([
+    readApi(getPartnerOverview),
+    readApi(listEntityChoices),
+    readApi(getSelectedEntity),
+    getFormatter(),
+  ]);
   const rateLimit = getApiClient().rateLimit;
   return (
     <QueryProvider>
@@ -24,8 +30,21 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         partnerName={partner.ok ? partner.data.name : null}
         entities={entities.ok ? entities.data : []}
         selectedEntityId={selected.ok ? (selected.data?.id ?? null) : null}
-        rateLimit={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetAt: rateLimit.resetAt.toISOString(), resetLabel: format.time(rateLimit.resetAt.toISOString(), 'UTC') } : null}
-        suspended={partner.ok && partner.data.status === 'suspended' ? { source: partner.data.suspensionSource, at: partner.data.suspendedAt } : null}
+        rateLimit={
+          rateLimit
+            ? {
+                limit: rateLimit.limit,
+                remaining: rateLimit.remaining,
+                resetAt: rateLimit.resetAt.toISOString(),
+                resetLabel: format.time(rateLimit.resetAt.toISOString(), 'UTC'),
+              }
+            : null
+        }
+        suspended={
+          partner.ok && partner.data.status === 'suspended'
+            ? { source: partner.data.suspensionSource, at: partner.data.suspendedAt }
+            : null
+        }
         search={globalSearchAction}
         selectEntity={selectEntityAction}
         readRequestBudget={readRequestBudgetAction}

@@ -1,17 +1,19 @@
 import type { Metadata } from 'next';
-import { Link } from '@/components/ui/link';
+
+import { readOverviewTodayAction } from '@/app/actions/overview-today';
 import { CoversChart } from '@/components/overview/covers-chart';
 import { TodayBlock } from '@/components/overview/today-block';
-import { readOverviewTodayAction } from '@/app/actions/overview-today';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
+import { Link } from '@/components/ui/link';
 import { notCanceled, onDay, searchHref } from '@/lib/overview/links';
 import { getOverview, overviewConditions, type OverviewScope } from '@/lib/server/overview';
 import type { SearchParams } from '@/lib/server/params';
 import { readApi } from '@/lib/server/read';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
+
 import { NewReservationLink } from './reservations/new/new-reservation-link';
 
 export const metadata: Metadata = { title: 'Overview' };
@@ -42,7 +44,8 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
   const a = o.allocations;
   const budgetUsed = o.attention.budget ? o.attention.budget.limit - o.attention.budget.remaining : null;
   const partner = o.scope === 'partner';
-  const tab = (active: boolean) => `rounded-md px-2.5 py-1 text-sm font-medium ${active ? 'bg-brand-600 text-white' : 'text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50'}`;
+  const tab = (active: boolean) =>
+    `rounded-md px-2.5 py-1 text-sm font-medium ${active ? 'bg-brand-600 text-white' : 'text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50'}`;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -50,20 +53,28 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-xl font-semibold text-slate-900">Overview</h1>
           <div className="flex flex-wrap items-center gap-2">
-          {hasRole(staff.role, 'operator') && <NewReservationLink />}
-          <nav aria-label="Overview scope" className="flex gap-2">
-            <Link href="/" className={tab(!partner)} aria-current={!partner ? 'page' : undefined}>
-              {o.entity ? o.entity.name : 'Selected entity'}
-            </Link>
-            <Link href="/?scope=partner" className={tab(partner)} aria-current={partner ? 'page' : undefined} data-testid="scope-partner">
-              Whole partner
-            </Link>
-          </nav>
+            {hasRole(staff.role, 'operator') && <NewReservationLink />}
+            <nav aria-label="Overview scope" className="flex gap-2">
+              <Link href="/" className={tab(!partner)} aria-current={!partner ? 'page' : undefined}>
+                {o.entity ? o.entity.name : 'Selected entity'}
+              </Link>
+              <Link
+                href="/?scope=partner"
+                className={tab(partner)}
+                aria-current={partner ? 'page' : undefined}
+                data-testid="scope-partner"
+              >
+                Whole partner
+              </Link>
+            </nav>
           </div>
         </div>
         <p className="mt-1 text-sm text-slate-500" data-testid="overview-scope">
           {partner ? (
-            <>For the whole partner: its {o.entityCount} entities added up (a reservation search runs in one entity’s context, so these figures are not linked to one)</>
+            <>
+              For the whole partner: its {o.entityCount} entities added up (a reservation search runs in one entity’s
+              context, so these figures are not linked to one)
+            </>
           ) : o.entity ? (
             <>For {o.entity.name}, the entity selected above</>
           ) : (
@@ -79,25 +90,43 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
         title={`Covers, next ${o.days.length} days`}
         actions={
           partner ? undefined : (
-            <Link href={search(overviewConditions(o.today).concat(notCanceled))} className="text-sm text-brand-700 hover:underline">
+            <Link
+              href={search(overviewConditions(o.today).concat(notCanceled))}
+              className="text-sm text-brand-700 hover:underline"
+            >
               All of them
             </Link>
           )
         }
       >
-        <CoversChart days={o.days.map((d) => ({ ...d, href: partner ? undefined : search([onDay(d.date), notCanceled]) }))} />
+        <CoversChart
+          days={o.days.map((d) => ({ ...d, href: partner ? undefined : search([onDay(d.date), notCanceled]) }))}
+        />
       </Card>
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card title="Allocations" actions={<Link href="/allocations" className="text-sm text-brand-700 hover:underline">Open the grid</Link>}>
+        <Card
+          title="Allocations"
+          actions={
+            <Link href="/allocations" className="text-sm text-brand-700 hover:underline">
+              Open the grid
+            </Link>
+          }
+        >
           {a.byVenue.length ? (
             <div className="space-y-4">
               <table className="w-full text-left text-sm">
                 <thead className="text-xs uppercase tracking-wide text-slate-500">
                   <tr>
-                    <th scope="col" className="py-1 font-medium">Venue</th>
-                    <th scope="col" className="py-1 text-right font-medium">Allocated / total</th>
-                    <th scope="col" className="py-1 text-right font-medium">Unallocated</th>
+                    <th scope="col" className="py-1 font-medium">
+                      Venue
+                    </th>
+                    <th scope="col" className="py-1 text-right font-medium">
+                      Allocated / total
+                    </th>
+                    <th scope="col" className="py-1 text-right font-medium">
+                      Unallocated
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -140,8 +169,11 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
               </div>
               {a.endedAgreements.length > 0 && (
                 <p className="text-sm text-slate-600" data-testid="ended-agreements">
-                  {a.endedAgreements.map((e) => `${e.commitments} commitment${e.commitments === 1 ? '' : 's'} (${e.seats} seats)`).join(', ')} under{' '}
-                  {a.endedAgreements.length === 1 ? 'an agreement that ended' : 'agreements that ended'}; see them in the{' '}
+                  {a.endedAgreements
+                    .map((e) => `${e.commitments} commitment${e.commitments === 1 ? '' : 's'} (${e.seats} seats)`)
+                    .join(', ')}{' '}
+                  under {a.endedAgreements.length === 1 ? 'an agreement that ended' : 'agreements that ended'}; see them
+                  in the{' '}
                   <Link href="/allocations?status=ended" className="text-brand-700 hover:underline">
                     grid
                   </Link>
@@ -150,7 +182,13 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
               )}
             </div>
           ) : (
-            <p className="text-sm text-slate-500">{partner ? 'No entity of the partner holds an assigned commitment.' : o.entity ? `${o.entity.name} holds no assigned commitment.` : 'No entity is selected.'}</p>
+            <p className="text-sm text-slate-500">
+              {partner
+                ? 'No entity of the partner holds an assigned commitment.'
+                : o.entity
+                  ? `${o.entity.name} holds no assigned commitment.`
+                  : 'No entity is selected.'}
+            </p>
           )}
         </Card>
 
@@ -171,7 +209,9 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
                   <span className="tabular-nums">
                     {budgetUsed} of {o.attention.budget.limit}
                   </span>{' '}
-                  {budgetUsed > o.attention.budget.limit * 0.66 && <Badge tone="amber">busy: recent answers are served</Badge>}
+                  {budgetUsed > o.attention.budget.limit * 0.66 && (
+                    <Badge tone="amber">busy: recent answers are served</Badge>
+                  )}
                 </>
               ) : (
                 <span className="text-slate-500">no request yet</span>
@@ -179,7 +219,11 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
             </li>
             <li>
               <span className="font-medium text-slate-800">Failed allocation applies, last 7 days: </span>
-              <Link href="/activity?action=apply-allocation&result=failed" className="tabular-nums text-brand-700 hover:underline" data-testid="failed-applies">
+              <Link
+                href="/activity?action=apply-allocation&result=failed"
+                className="tabular-nums text-brand-700 hover:underline"
+                data-testid="failed-applies"
+              >
                 {o.attention.failedAppliesThisWeek}
               </Link>
             </li>

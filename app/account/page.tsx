@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
-import { Link } from '@/components/ui/link';
 import { redirect } from 'next/navigation';
+
+import { Link } from '@/components/ui/link';
 import { verifySession } from '@/lib/server/auth';
+
 import { PasswordForm } from './password-form';
 import { SignOutEverywhere } from './sign-out-everywhere';
 
@@ -15,7 +17,9 @@ export default async function AccountPage() {
     <main className="flex min-h-screen items-center justify-center px-4 py-10">
       <div className="w-full max-w-sm space-y-6">
         <section className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
-          <h1 className="text-lg font-semibold text-slate-900">{staff.mustChangePassword ? 'Choose a new password' : 'Your account'}</h1>
+          <h1 className="text-lg font-semibold text-slate-900">
+            {staff.mustChangePassword ? 'Choose a new password' : 'Your account'}
+          </h1>
           <p className="mb-4 mt-1 text-sm text-slate-500">
             {staff.mustChangePassword
               ? 'You signed in with a one-time password. Choose your own before you continue.'

@@ -3,15 +3,19 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
+
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import type { ChangePasswordInput } from '@/lib/auth/password-policy';
+
 import { changeOwnPasswordAction } from './actions';
 
-const resolver = lazyZodResolver<ChangePasswordInput>(() => import('@/lib/auth/password-policy').then((m) => m.ChangePasswordInput));
+const resolver = lazyZodResolver<ChangePasswordInput>(() =>
+  import('@/lib/auth/password-policy').then((m) => m.ChangePasswordInput),
+);
 
 export function PasswordForm({ oneTime }: { oneTime: boolean }) {
   const router = useRouter();

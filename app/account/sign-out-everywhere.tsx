@@ -2,7 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
+
 import { Button } from '@/components/ui/button';
+
 import { signOutEverywhereAction } from './actions';
 
 export function SignOutEverywhere() {

@@ -1,8 +1,9 @@
 'use server';
 
 import { z } from 'zod';
-import { staffAction } from '@/lib/server/action';
+
 import { GLOBAL_SEARCH_MIN_LENGTH } from '@/lib/search/hit';
+import { staffAction } from '@/lib/server/action';
 import { searchEverything } from '@/lib/server/global-search';
 
 /** The command menu's search (⌘K): entities, delegates, a reservation by id, guests by name or e-mail. */

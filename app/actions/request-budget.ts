@@ -1,6 +1,7 @@
 'use server';
 
 import { z } from 'zod';
+
 import { staffAction } from '@/lib/server/action';
 import { getApiClient } from '@/lib/server/guestbook';
 import { getFormatter } from '@/lib/server/locale';

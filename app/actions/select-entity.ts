@@ -2,6 +2,7 @@
 
 import { cookies } from 'next/headers';
 import { z } from 'zod';
+
 import { Uuid } from '@/lib/guestbook/schemas';
 import { ActionError, staffAction } from '@/lib/server/action';
 import { ENTITY_COOKIE, listEntityChoices } from '@/lib/server/entity-context';
@@ -12,7 +13,12 @@ export const selectEntityAction = staffAction(
   async ({ id }) => {
     const entity = (await listEntityChoices()).find((e) => e.id === id);
     if (!entity) throw new ActionError('This entity is not assigned to the dashboard credentials.');
-    (await cookies()).set(ENTITY_COOKIE, id, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 60 * 60 * 24 * 180 });
+    (await cookies()).set(ENTITY_COOKIE, id, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: 60 * 60 * 24 * 180,
+    });
     return entity;
   },
 );

@@ -4,11 +4,13 @@ import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
+
+import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
-import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
+
 import { SIGN_IN_ERRORS } from './messages';
 import type { LoginInput } from './schema';
 

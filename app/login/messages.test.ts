@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { safeCallbackPath } from './messages';
 
 describe('safeCallbackPath', () => {

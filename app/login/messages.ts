@@ -5,8 +5,10 @@ export const SIGN_IN_ERRORS: Record<string, string> = {
   disabled: 'This account is disabled. Ask an admin of your team.',
   throttled: 'Too many failed attempts from this address. Try again in 15 minutes.',
   SessionRequired: 'Sign in to continue.',
-  sso_unknown: 'Your company account has no staff account here, or it is disabled. Ask an admin of your team to add your e-mail.',
-  AccessDenied: 'Your company account has no staff account here, or it is disabled. Ask an admin of your team to add your e-mail.',
+  sso_unknown:
+    'Your company account has no staff account here, or it is disabled. Ask an admin of your team to add your e-mail.',
+  AccessDenied:
+    'Your company account has no staff account here, or it is disabled. Ask an admin of your team to add your e-mail.',
   OAuthSignin: 'Company sign-in could not start. Try again, or sign in with your password.',
   OAuthCallback: 'Company sign-in did not complete. Try again, or sign in with your password.',
 };

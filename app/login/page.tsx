@@ -1,14 +1,20 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+
 import { verifySession } from '@/lib/server/auth';
 import { getConfig } from '@/lib/server/config';
+
 import { LoginForm } from './login-form';
+import { safeCallbackPath, SIGN_IN_ERRORS } from './messages';
 import { SsoButton } from './sso-button';
-import { SIGN_IN_ERRORS, safeCallbackPath } from './messages';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const callbackPath = safeCallbackPath(first(params.callbackUrl));
@@ -20,14 +26,19 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     <main className="flex min-h-screen items-center justify-center px-4">
       <div className="w-full max-w-sm">
         <div className="mb-8 text-center">
-          <div className="mx-auto mb-3 flex h-11 w-11 items-center justify-center rounded-xl bg-brand-600 text-lg font-semibold text-white">G</div>
+          <div className="mx-auto mb-3 flex h-11 w-11 items-center justify-center rounded-xl bg-brand-600 text-lg font-semibold text-white">
+            G
+          </div>
           <h1 className="text-xl font-semibold text-slate-900">Guest Book Partner Dashboard</h1>
           <p className="mt-1 text-sm text-slate-500">
             Sign in with your staff account{environment === 'sandbox' ? ' (sandbox)' : ''}.
           </p>
         </div>
         <div className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
-          <LoginForm callbackPath={callbackPath} initialError={error ? (SIGN_IN_ERRORS[error] ?? 'Sign-in failed. Try again.') : null} />
+          <LoginForm
+            callbackPath={callbackPath}
+            initialError={error ? (SIGN_IN_ERRORS[error] ?? 'Sign-in failed. Try again.') : null}
+          />
           {oidc && (
             <div className="mt-5 border-t border-slate-100 pt-5">
               <SsoButton name={oidc.name} callbackPath={callbackPath} />

@@ -1,8 +1,9 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
-import { Button } from '@/components/ui/button';
 import { useState } from 'react';
+
+import { Button } from '@/components/ui/button';
 
 /** Company SSO (OpenID Connect); shown only when the deployment configures it. */
 export function SsoButton({ name, callbackPath }: { name: string; callbackPath: string }) {

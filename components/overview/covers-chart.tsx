@@ -8,7 +8,8 @@ export interface DayCovers {
   href?: string;
 }
 
-const weekday = (date: string) => new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+const weekday = (date: string) =>
+  new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 const dayOfMonth = (date: string) => String(Number(date.slice(8, 10)));
 
 /**
@@ -40,14 +41,31 @@ export function CoversChart({ days }: { days: DayCovers[] }) {
             return (
               <g key={d.date}>
                 <title>{`${d.date}: ${d.covers} covers, ${d.reservations} reservations`}</title>
-                <rect x={x} y={height - h} width={barWidth} height={Math.max(h, 1)} rx={3} className={i === 0 ? 'fill-brand-600' : 'fill-brand-500'} />
-                <text x={x + barWidth / 2} y={height - h - 4} textAnchor="middle" className="fill-slate-600 text-[10px] tabular-nums">
+                <rect
+                  x={x}
+                  y={height - h}
+                  width={barWidth}
+                  height={Math.max(h, 1)}
+                  rx={3}
+                  className={i === 0 ? 'fill-brand-600' : 'fill-brand-500'}
+                />
+                <text
+                  x={x + barWidth / 2}
+                  y={height - h - 4}
+                  textAnchor="middle"
+                  className="fill-slate-600 text-[10px] tabular-nums"
+                >
                   {d.covers || ''}
                 </text>
                 <text x={x + barWidth / 2} y={height + 14} textAnchor="middle" className="fill-slate-500 text-[10px]">
                   {weekday(d.date)}
                 </text>
-                <text x={x + barWidth / 2} y={height + 27} textAnchor="middle" className="fill-slate-400 text-[10px] tabular-nums">
+                <text
+                  x={x + barWidth / 2}
+                  y={height + 27}
+                  textAnchor="middle"
+                  className="fill-slate-400 text-[10px] tabular-nums"
+                >
                   {dayOfMonth(d.date)}
                 </text>
               </g>
@@ -61,9 +79,15 @@ export function CoversChart({ days }: { days: DayCovers[] }) {
           <caption className="sr-only">Covers and reservations per day, canceled reservations left out</caption>
           <thead className="text-xs uppercase tracking-wide text-slate-500">
             <tr>
-              <th scope="col" className="py-1 font-medium">Day</th>
-              <th scope="col" className="py-1 text-right font-medium">Covers</th>
-              <th scope="col" className="py-1 text-right font-medium">Reservations</th>
+              <th scope="col" className="py-1 font-medium">
+                Day
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Covers
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Reservations
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

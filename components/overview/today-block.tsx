@@ -1,16 +1,29 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
+
 import { Card } from '@/components/ui/card';
+import { Link } from '@/components/ui/link';
 import type { TodayView } from '@/lib/overview/links';
 import { queryKeys } from '@/lib/queries/keys';
 
 /** The block is re-read this often while the tab is visible, and when the tab regains focus. */
 export const TODAY_REFETCH_MS = 60_000;
 
-function Figure({ label, value, href, testId, hint }: { label: string; value: ReactNode; href?: string; testId: string; hint?: string }) {
+function Figure({
+  label,
+  value,
+  href,
+  testId,
+  hint,
+}: {
+  label: string;
+  value: ReactNode;
+  href?: string;
+  testId: string;
+  hint?: string;
+}) {
   const body = (
     <>
       <div className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</div>
@@ -21,7 +34,10 @@ function Figure({ label, value, href, testId, hint }: { label: string; value: Re
     </>
   );
   return href ? (
-    <Link href={href} className="block rounded-lg bg-surface px-4 py-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500">
+    <Link
+      href={href}
+      className="block rounded-lg bg-surface px-4 py-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
+    >
       {body}
     </Link>
   ) : (
@@ -30,10 +46,20 @@ function Figure({ label, value, href, testId, hint }: { label: string; value: Re
 }
 
 /** Re-reads the block: a guarded server action, passed down by the overview page. */
-export type ReadTodayAction = (input: { scope: 'entity' | 'partner' }) => Promise<{ ok: true; data: TodayView } | { ok: false; error: string }>;
+export type ReadTodayAction = (input: {
+  scope: 'entity' | 'partner';
+}) => Promise<{ ok: true; data: TodayView } | { ok: false; error: string }>;
 
 /** Today's reservations, covers, statuses and next arrivals: rendered by the server, then kept current in the browser. */
-export function TodayBlock({ initial, scope, read }: { initial: TodayView; scope: 'entity' | 'partner'; read: ReadTodayAction }) {
+export function TodayBlock({
+  initial,
+  scope,
+  read,
+}: {
+  initial: TodayView;
+  scope: 'entity' | 'partner';
+  read: ReadTodayAction;
+}) {
   const { data, isFetching } = useQuery({
     queryKey: queryKeys.overviewToday(initial.context),
     queryFn: async () => {
@@ -57,10 +83,21 @@ export function TodayBlock({ initial, scope, read }: { initial: TodayView; scope
         Today
       </h2>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label="Reservations" value={t.reservations} href={o.links?.kept} testId="today-reservations" hint="canceled left out" />
+        <Figure
+          label="Reservations"
+          value={t.reservations}
+          href={o.links?.kept}
+          testId="today-reservations"
+          hint="canceled left out"
+        />
         <Figure label="Covers" value={t.covers} href={o.links?.kept} testId="today-covers" hint="guests expected" />
         <Figure label="No-shows so far" value={t.noShows} href={o.links?.noShows} testId="today-no-shows" />
-        <Figure label="Still to arrive" value={t.nextArrivals.length ? t.nextArrivals[0]!.time : '—'} testId="today-next-time" hint={t.nextArrivals.length ? 'next arrival, venue time' : 'no more arrivals today'} />
+        <Figure
+          label="Still to arrive"
+          value={t.nextArrivals.length ? t.nextArrivals[0]!.time : '—'}
+          testId="today-next-time"
+          hint={t.nextArrivals.length ? 'next arrival, venue time' : 'no more arrivals today'}
+        />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="By status">
@@ -68,9 +105,15 @@ export function TodayBlock({ initial, scope, read }: { initial: TodayView; scope
             <table className="w-full text-left text-sm">
               <thead className="text-xs uppercase tracking-wide text-slate-500">
                 <tr>
-                  <th scope="col" className="py-1 font-medium">Status</th>
-                  <th scope="col" className="py-1 text-right font-medium">Reservations</th>
-                  <th scope="col" className="py-1 text-right font-medium">Covers</th>
+                  <th scope="col" className="py-1 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    Reservations
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    Covers
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -78,14 +121,19 @@ export function TodayBlock({ initial, scope, read }: { initial: TodayView; scope
                   <tr key={s.status} data-testid={`today-status-${s.status}`}>
                     <th scope="row" className="py-1.5 font-normal">
                       {o.links ? (
-                        <Link href={o.links.byStatus[s.status] ?? o.links.kept} className="text-brand-700 hover:underline">
+                        <Link
+                          href={o.links.byStatus[s.status] ?? o.links.kept}
+                          className="text-brand-700 hover:underline"
+                        >
                           {s.status.replace('_', '-')}
                         </Link>
                       ) : (
                         s.status.replace('_', '-')
                       )}
                     </th>
-                    <td className="py-1.5 text-right tabular-nums" data-testid="count">{s.reservations}</td>
+                    <td className="py-1.5 text-right tabular-nums" data-testid="count">
+                      {s.reservations}
+                    </td>
                     <td className="py-1.5 text-right tabular-nums">{s.covers}</td>
                   </tr>
                 ))}

@@ -4,7 +4,8 @@ export interface AccountMenuProps {
   roleLabel: string;
 }
 
-export const accountTriggerClass = 'flex min-h-9 items-center gap-2 rounded-md px-1.5 py-1 text-left leading-tight hover:bg-slate-100';
+export const accountTriggerClass =
+  'flex min-h-9 items-center gap-2 rounded-md px-1.5 py-1 text-left leading-tight hover:bg-slate-100';
 
 /** The signed-in member as the account menu's trigger shows them: initials, name, e-mail and role. */
 export function AccountLabel({ name, email, roleLabel }: AccountMenuProps) {
@@ -16,7 +17,10 @@ export function AccountLabel({ name, email, roleLabel }: AccountMenuProps) {
     .join('');
   return (
     <>
-      <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-900">
+      <span
+        aria-hidden="true"
+        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-900"
+      >
         {initials}
       </span>
       <span className="hidden min-w-0 lg:block">

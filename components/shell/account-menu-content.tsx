@@ -1,10 +1,9 @@
 'use client';
 
 import { signOut } from 'next-auth/react';
-import { Link } from '@/components/ui/link';
 import { useRef, useState } from 'react';
+
 import { cn } from '@/components/ui/cn';
-import { useTakeFocus } from '@/components/ui/lazy';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -15,10 +14,18 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useTakeFocus } from '@/components/ui/lazy';
+import { Link } from '@/components/ui/link';
+
 import { AccountLabel, accountTriggerClass, type AccountMenuProps } from './account-label';
 import { chooseTheme, currentTheme, type ThemeChoice } from './theme';
 
-export function AccountMenuContent({ open, onOpenChange, focusTrigger, ...who }: AccountMenuProps & { open: boolean; onOpenChange: (open: boolean) => void; focusTrigger?: boolean }) {
+export function AccountMenuContent({
+  open,
+  onOpenChange,
+  focusTrigger,
+  ...who
+}: AccountMenuProps & { open: boolean; onOpenChange: (open: boolean) => void; focusTrigger?: boolean }) {
   const [theme, setTheme] = useState<ThemeChoice>(currentTheme);
   const trigger = useRef<HTMLButtonElement>(null);
   useTakeFocus(trigger, focusTrigger);

@@ -1,8 +1,10 @@
 'use client';
 
 import { useState } from 'react';
+
 import { cn } from '@/components/ui/cn';
 import { focusedByKeyboard, onFirstUse, useLoadedTrigger } from '@/components/ui/lazy';
+
 import { AccountLabel, accountTriggerClass, type AccountMenuProps } from './account-label';
 
 const loadMenu = onFirstUse(() => import('./account-menu-content').then((m) => m.AccountMenuContent));

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
+
 import { queryKeys } from '@/lib/queries/keys';
 import { GLOBAL_SEARCH_MIN_LENGTH as MIN_LENGTH, type SearchAction, type SearchHit } from '@/lib/search/hit';
 
@@ -56,7 +57,10 @@ export function CommandMenu({ open, onOpenChange, search, pages }: CommandMenuPr
   const hits = enabled ? (results.data ?? []) : [];
   const waiting = input.trim().length >= MIN_LENGTH && (input.trim() !== q || results.isFetching);
   // The first result is the one Enter opens, whenever the results change.
-  const values = [...GROUPS.flatMap(({ kind }) => hits.filter((h) => h.kind === kind).map((h) => `${h.kind}:${h.id}`)), ...matchingPages.map((p) => `page:${p.href}`)];
+  const values = [
+    ...GROUPS.flatMap(({ kind }) => hits.filter((h) => h.kind === kind).map((h) => `${h.kind}:${h.id}`)),
+    ...matchingPages.map((p) => `page:${p.href}`),
+  ];
   const [picked, setPicked] = useState({ q: '', value: '' });
   const selected = picked.q === q && values.includes(picked.value) ? picked.value : (values[0] ?? '');
 
@@ -95,7 +99,11 @@ export function CommandMenu({ open, onOpenChange, search, pages }: CommandMenuPr
         {GROUPS.map(({ kind, heading }) => {
           const group = hits.filter((h) => h.kind === kind);
           return group.length ? (
-            <Command.Group key={kind} heading={heading} className="mb-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-slate-500">
+            <Command.Group
+              key={kind}
+              heading={heading}
+              className="mb-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-slate-500"
+            >
               {group.map((h) => (
                 <Command.Item
                   key={`${h.kind}:${h.id}`}
@@ -111,7 +119,10 @@ export function CommandMenu({ open, onOpenChange, search, pages }: CommandMenuPr
           ) : null;
         })}
         {matchingPages.length > 0 && (
-          <Command.Group heading="Pages" className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-slate-500">
+          <Command.Group
+            heading="Pages"
+            className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-slate-500"
+          >
             {matchingPages.map((p) => (
               <Command.Item
                 key={p.href}

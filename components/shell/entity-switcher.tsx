@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
+
 import { Badge } from '@/components/ui/badge';
 import { Select } from '@/components/ui/input';
 
@@ -14,7 +15,15 @@ export interface EntityOption {
 /** Picks the entity the console reads and acts in: a guarded server action, passed down by the console layout. */
 export type SelectEntityAction = (input: { id: string }) => Promise<{ ok: true } | { ok: false; error: string }>;
 
-export function EntitySwitcher({ entities, selectedId, selectEntity }: { entities: EntityOption[]; selectedId: string | null; selectEntity: SelectEntityAction }) {
+export function EntitySwitcher({
+  entities,
+  selectedId,
+  selectEntity,
+}: {
+  entities: EntityOption[];
+  selectedId: string | null;
+  selectEntity: SelectEntityAction;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +54,10 @@ export function EntitySwitcher({ entities, selectedId, selectEntity }: { entitie
       </Select>
       {selected?.context === 'legacy-header' && (
         <span data-testid="legacy-context">
-          <Badge tone="amber" title="This entity has no org_id yet: requests use the default token and the deprecated X-Entity-Id header.">
+          <Badge
+            tone="amber"
+            title="This entity has no org_id yet: requests use the default token and the deprecated X-Entity-Id header."
+          >
             legacy context
           </Badge>
         </span>

@@ -1,7 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+
 import type { SearchAction } from '@/lib/search/hit';
+
 import type { CommandMenuProps } from './command-menu';
 
 let loading: Promise<ComponentType<CommandMenuProps>> | undefined;
@@ -61,7 +63,10 @@ export function GlobalSearch({ search, pages }: { search: SearchAction; pages: {
         </svg>
         <span className="sr-only sm:not-sr-only">Search</span>
         <span className="sr-only"> everything</span>
-        <kbd aria-hidden="true" className="hidden rounded bg-slate-100 px-1.5 font-sans text-xs text-slate-600 lg:inline">
+        <kbd
+          aria-hidden="true"
+          className="hidden rounded bg-slate-100 px-1.5 font-sans text-xs text-slate-600 lg:inline"
+        >
           Ctrl K
         </kbd>
       </button>

@@ -1,7 +1,9 @@
 'use client';
 
 import { useRef, useState } from 'react';
+
 import { onFirstUse, useLoaded } from '@/components/ui/lazy';
+
 import type { NavItem } from './nav';
 
 const loadSheet = onFirstUse(() => import('./mobile-nav-sheet').then((m) => m.MobileNavSheet));

@@ -2,6 +2,7 @@
 
 import { useLinkStatus } from 'next/link';
 import { usePathname } from 'next/navigation';
+
 import { cn } from '@/components/ui/cn';
 import { Link } from '@/components/ui/link';
 
@@ -24,7 +25,10 @@ export function NavLinks({ items, label, onNavigate }: { items: NavItem[]; label
             // shows that it is on its way.
             onClick={onNavigate}
             aria-current={active ? 'page' : undefined}
-            className={cn('flex min-h-10 items-center rounded-md px-3 text-sm font-medium md:min-h-9', active ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100')}
+            className={cn(
+              'flex min-h-10 items-center rounded-md px-3 text-sm font-medium md:min-h-9',
+              active ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+            )}
           >
             {text}
             <PendingHint />
@@ -38,5 +42,13 @@ export function NavLinks({ items, label, onNavigate }: { items: NavItem[]; label
 /** A small pulse beside the link clicked, until its page's first render arrives. */
 function PendingHint() {
   const { pending } = useLinkStatus();
-  return <span aria-hidden="true" className={cn('ml-auto size-1.5 rounded-full bg-brand-600 transition-opacity delay-100', pending ? 'animate-pulse opacity-100' : 'opacity-0')} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'ml-auto size-1.5 rounded-full bg-brand-600 transition-opacity delay-100',
+        pending ? 'animate-pulse opacity-100' : 'opacity-0',
+      )}
+    />
+  );
 }

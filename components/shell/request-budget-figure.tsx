@@ -7,7 +7,9 @@ export interface RequestBudgetFigure {
 }
 
 /** Re-reads the budget: a guarded server action, passed down by the console layout. */
-export type ReadRequestBudgetAction = (input: Record<string, never>) => Promise<{ ok: true; data: RequestBudgetFigure | null } | { ok: false; error: string }>;
+export type ReadRequestBudgetAction = (
+  input: Record<string, never>,
+) => Promise<{ ok: true; data: RequestBudgetFigure | null } | { ok: false; error: string }>;
 
 /** "API remaining/limit", red under a tenth left. */
 export function BudgetFigure({ data }: { data: RequestBudgetFigure }) {

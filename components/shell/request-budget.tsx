@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState, type ComponentType } from 'react';
+
 import { BudgetFigure, type ReadRequestBudgetAction, type RequestBudgetFigure } from './request-budget-figure';
 
 type Live = ComponentType<{ initial: RequestBudgetFigure | null; read: ReadRequestBudgetAction }>;
@@ -10,7 +11,13 @@ type Live = ComponentType<{ initial: RequestBudgetFigure | null; read: ReadReque
  * current (TanStack Query's observer, see request-budget-live.tsx) loads after the page is
  * interactive, so it is not in any page's first JavaScript.
  */
-export function RequestBudget({ initial, read }: { initial: RequestBudgetFigure | null; read: ReadRequestBudgetAction }) {
+export function RequestBudget({
+  initial,
+  read,
+}: {
+  initial: RequestBudgetFigure | null;
+  read: ReadRequestBudgetAction;
+}) {
   const [LiveFigure, setLive] = useState<Live | null>(null);
   useEffect(() => {
     let active = true;

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+
 import { Badge } from '@/components/ui/badge';
 import { ToastRegion } from '@/components/ui/toast';
 import type { Formatter } from '@/lib/format';
 import type { SearchAction } from '@/lib/search/hit';
+
 import { AccountMenu } from './account-menu';
 import { EntitySwitcher, type EntityOption, type SelectEntityAction } from './entity-switcher';
 import { GlobalSearch } from './global-search';
@@ -56,9 +58,13 @@ export function Shell({
   format: Formatter;
   children: ReactNode;
 }) {
-  const pages = NAV.filter((item) => !item.adminOnly || staff.role === 'admin').map(({ href, label }) => ({ href, label }));
+  const pages = NAV.filter((item) => !item.adminOnly || staff.role === 'admin').map(({ href, label }) => ({
+    href,
+    label,
+  }));
   // Global search also offers what operators and admins can start from anywhere.
-  const commands = staff.role === 'viewer' ? pages : [...pages, { href: '/reservations/new', label: 'New reservation' }];
+  const commands =
+    staff.role === 'viewer' ? pages : [...pages, { href: '/reservations/new', label: 'New reservation' }];
   return (
     <div className="flex min-h-screen">
       <aside className="hidden w-56 shrink-0 flex-col border-r border-slate-200 bg-surface md:flex">
@@ -99,11 +105,19 @@ export function Shell({
           </div>
         </header>
         {suspended && (
-          <div role="status" data-testid="suspended-banner" className="border-b border-rose-200 bg-rose-50 px-4 py-2.5 text-sm text-rose-900 sm:px-6">
+          <div
+            role="status"
+            data-testid="suspended-banner"
+            className="border-b border-rose-200 bg-rose-50 px-4 py-2.5 text-sm text-rose-900 sm:px-6"
+          >
             <strong className="font-semibold">The partner identity is suspended</strong>
-            {suspended.source === 'parent' ? ' by its parent' : suspended.source === 'self' ? ' at its own request' : ''}
-            {suspended.at ? ` since ${format.dateTime(suspended.at, 'UTC')}` : ''}. The API refuses every call except reading the identity until it is
-            resumed.
+            {suspended.source === 'parent'
+              ? ' by its parent'
+              : suspended.source === 'self'
+                ? ' at its own request'
+                : ''}
+            {suspended.at ? ` since ${format.dateTime(suspended.at, 'UTC')}` : ''}. The API refuses every call except
+            reading the identity until it is resumed.
           </div>
         )}
         <main className="min-w-0 flex-1 px-3 py-5 sm:px-6 sm:py-6">{children}</main>
@@ -115,7 +129,10 @@ export function Shell({
 
 function Logo() {
   return (
-    <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-lg bg-brand-600 text-sm font-semibold text-white">
+    <span
+      aria-hidden="true"
+      className="flex size-7 items-center justify-center rounded-lg bg-brand-600 text-sm font-semibold text-white"
+    >
       G
     </span>
   );

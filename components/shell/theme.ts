@@ -13,7 +13,9 @@ export function chooseTheme(choice: ThemeChoice): void {
   root.classList.remove('light', 'dark');
   if (choice !== 'system') root.classList.add(choice);
   document.cookie =
-    choice === 'system' ? `${THEME_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` : `${THEME_COOKIE}=${choice}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    choice === 'system'
+      ? `${THEME_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`
+      : `${THEME_COOKIE}=${choice}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
 export function currentTheme(): ThemeChoice {

@@ -2,6 +2,7 @@
 
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import { useState, type ReactNode, type RefObject } from 'react';
+
 import { buttonVariants } from './button';
 import { cn } from './cn';
 import { overlayClass, panelClass } from './dialog';
@@ -68,9 +69,15 @@ export function ConfirmDialog({
             event.preventDefault();
             returnFocusTo.current.focus();
           }}
-          className={cn(panelClass, 'top-1/2 left-1/2 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg p-5')}>
+          className={cn(
+            panelClass,
+            'top-1/2 left-1/2 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg p-5',
+          )}
+        >
           <InertApp />
-          <AlertDialogPrimitive.Title className="text-base font-semibold text-slate-900">{title}</AlertDialogPrimitive.Title>
+          <AlertDialogPrimitive.Title className="text-base font-semibold text-slate-900">
+            {title}
+          </AlertDialogPrimitive.Title>
           <AlertDialogPrimitive.Description asChild>
             <div className="mt-2 text-sm text-slate-600">{description}</div>
           </AlertDialogPrimitive.Description>

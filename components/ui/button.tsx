@@ -1,5 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cloneElement, isValidElement, type ComponentProps, type ReactElement } from 'react';
+
 import { cn } from './cn';
 
 export const buttonVariants = cva(
@@ -8,7 +9,8 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:opacity-50 dark:hover:bg-brand-500',
-        secondary: 'bg-surface text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 disabled:text-slate-400',
+        secondary:
+          'bg-surface text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 disabled:text-slate-400',
         danger: 'bg-rose-600 text-white shadow-sm hover:bg-rose-700 disabled:opacity-50 dark:hover:bg-rose-500',
         ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
         link: 'text-brand-700 underline-offset-2 hover:underline',

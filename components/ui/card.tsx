@@ -1,7 +1,20 @@
 import type { ReactNode } from 'react';
+
 import { cn } from './cn';
 
-export function Card({ title, actions, children, className, bodyClassName }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string; bodyClassName?: string }) {
+export function Card({
+  title,
+  actions,
+  children,
+  className,
+  bodyClassName,
+}: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  bodyClassName?: string;
+}) {
   return (
     <section className={cn('min-w-0 rounded-lg bg-surface shadow-sm ring-1 ring-slate-200', className)}>
       {(title || actions) && (

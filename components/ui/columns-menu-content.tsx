@@ -1,9 +1,16 @@
 'use client';
 
 import { useRef } from 'react';
+
 import { buttonVariants } from './button';
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from './dropdown-menu';
 import { useTakeFocus } from './lazy';
-import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuLabel, DropdownMenuTrigger } from './dropdown-menu';
 
 export interface ColumnChoice {
   id: string;
@@ -12,7 +19,17 @@ export interface ColumnChoice {
   toggle: (visible: boolean) => void;
 }
 
-export function ColumnsMenuContent({ columns, open, onOpenChange, focusTrigger }: { columns: ColumnChoice[]; open: boolean; onOpenChange: (open: boolean) => void; focusTrigger?: boolean }) {
+export function ColumnsMenuContent({
+  columns,
+  open,
+  onOpenChange,
+  focusTrigger,
+}: {
+  columns: ColumnChoice[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  focusTrigger?: boolean;
+}) {
   const trigger = useRef<HTMLButtonElement>(null);
   useTakeFocus(trigger, focusTrigger);
   return (
@@ -23,7 +40,12 @@ export function ColumnsMenuContent({ columns, open, onOpenChange, focusTrigger }
       <DropdownMenuContent align="end" className="min-w-44">
         <DropdownMenuLabel>Visible columns</DropdownMenuLabel>
         {columns.map((c) => (
-          <DropdownMenuCheckboxItem key={c.id} checked={c.visible} onCheckedChange={(v) => c.toggle(v === true)} onSelect={(e) => e.preventDefault()}>
+          <DropdownMenuCheckboxItem
+            key={c.id}
+            checked={c.visible}
+            onCheckedChange={(v) => c.toggle(v === true)}
+            onSelect={(e) => e.preventDefault()}
+          >
             {c.label}
           </DropdownMenuCheckboxItem>
         ))}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+
 import { Button } from './button';
 import type { ColumnChoice } from './columns-menu-content';
 import { focusedByKeyboard, onFirstUse, useLoadedTrigger } from './lazy';
@@ -13,7 +14,16 @@ export function ColumnsMenu({ columns }: { columns: ColumnChoice[] }) {
   const [open, setOpen] = useState(false);
   if (Menu) return <Menu columns={columns} open={open} onOpenChange={setOpen} focusTrigger={focusLoaded} />;
   return (
-    <Button ref={placeholder} variant="secondary" size="sm" aria-haspopup="menu" aria-expanded={false} onPointerEnter={() => void load()} onFocus={(e) => focusedByKeyboard(e) && void load()} onClick={() => void load().then(() => setOpen(true))}>
+    <Button
+      ref={placeholder}
+      variant="secondary"
+      size="sm"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void load()}
+      onFocus={(e) => focusedByKeyboard(e) && void load()}
+      onClick={() => void load().then(() => setOpen(true))}
+    >
       Columns
     </Button>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+
 import { Button, type ButtonProps } from './button';
 import { onFirstUse, useLoaded } from './lazy';
 
@@ -22,7 +23,17 @@ export interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick' | 'asChi
  * A button that asks first, in an alert dialog, before it does something destructive or hard to
  * undo. The dialog's code loads on the first click; focus returns to the button when it closes.
  */
-export function ConfirmButton({ title, description, confirmLabel, cancelLabel, tone, onConfirm, children, variant = 'danger', ...buttonProps }: ConfirmButtonProps) {
+export function ConfirmButton({
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  tone,
+  onConfirm,
+  children,
+  variant = 'danger',
+  ...buttonProps
+}: ConfirmButtonProps) {
   const [Dialog, load] = useLoaded(loadDialog);
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -59,7 +70,10 @@ export function ConfirmButton({ title, description, confirmLabel, cancelLabel, t
  * A confirmation opened by something other than a button (a select's change): shown while `open`,
  * its code loaded when it first opens.
  */
-export function LazyConfirmDialog({ open, ...props }: Omit<ComponentProps<typeof import('./alert-dialog').ConfirmDialog>, 'trigger'> & { open: boolean }) {
+export function LazyConfirmDialog({
+  open,
+  ...props
+}: Omit<ComponentProps<typeof import('./alert-dialog').ConfirmDialog>, 'trigger'> & { open: boolean }) {
   const [Dialog, load] = useLoaded(loadDialog);
   useEffect(() => {
     if (open) void load();

@@ -1,7 +1,5 @@
 'use client';
 
-import { Link } from '@/components/ui/link';
-import { useEffect, useState, type ReactNode } from 'react';
 import {
   columnVisibilityFeature,
   rowSortingFeature,
@@ -12,6 +10,10 @@ import {
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
+import { useEffect, useState, type ReactNode } from 'react';
+
+import { Link } from '@/components/ui/link';
+
 import { cn } from './cn';
 import { ColumnsMenu } from './columns-menu';
 import type { SortRows } from './sort-rows';
@@ -56,7 +58,21 @@ export interface DataTableProps<Row extends RowData> {
  * per browser, an empty state, and on narrow screens a horizontal scroll region whose first
  * column stays in view.
  */
-export function DataTable<Row extends RowData>({ columns, rows, label, rowKey, rowTestId, testId, empty, sort, sortInBrowser, visibilityKey, toolbar, actions, busy }: DataTableProps<Row>) {
+export function DataTable<Row extends RowData>({
+  columns,
+  rows,
+  label,
+  rowKey,
+  rowTestId,
+  testId,
+  empty,
+  sort,
+  sortInBrowser,
+  visibilityKey,
+  toolbar,
+  actions,
+  busy,
+}: DataTableProps<Row>) {
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>({});
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
   useEffect(() => {
@@ -88,7 +104,12 @@ export function DataTable<Row extends RowData>({ columns, rows, label, rowKey, r
   const hideable = table
     .getAllLeafColumns()
     .filter((c) => c.getCanHide())
-    .map((c) => ({ id: c.id, label: typeof c.columnDef.header === 'string' ? c.columnDef.header : c.id, visible: c.getIsVisible(), toggle: (v: boolean) => c.toggleVisibility(v) }));
+    .map((c) => ({
+      id: c.id,
+      label: typeof c.columnDef.header === 'string' ? c.columnDef.header : c.id,
+      visible: c.getIsVisible(),
+      toggle: (v: boolean) => c.toggleVisibility(v),
+    }));
 
   return (
     <div className="space-y-3">
@@ -102,13 +123,20 @@ export function DataTable<Row extends RowData>({ columns, rows, label, rowKey, r
         </div>
       )}
       {rows.length === 0 ? (
-        <div data-testid={testId ? `${testId}-empty` : undefined} className="rounded-md bg-slate-50 px-4 py-10 text-center text-sm text-slate-500">
+        <div
+          data-testid={testId ? `${testId}-empty` : undefined}
+          className="rounded-md bg-slate-50 px-4 py-10 text-center text-sm text-slate-500"
+        >
           {empty}
         </div>
       ) : (
         // A keyboard user can scroll the region: it is focusable and named.
         <div role="region" aria-label={label} tabIndex={0} className="-mx-4 overflow-x-auto sm:mx-0">
-          <table className={cn('w-full text-left text-sm', busy && 'opacity-60')} data-testid={testId} aria-busy={busy || undefined}>
+          <table
+            className={cn('w-full text-left text-sm', busy && 'opacity-60')}
+            data-testid={testId}
+            aria-busy={busy || undefined}
+          >
             <caption className="sr-only">{label}</caption>
             <thead className="text-xs tracking-wide text-slate-500 uppercase">
               {table.getHeaderGroups().map((group) => (
@@ -127,11 +155,26 @@ export function DataTable<Row extends RowData>({ columns, rows, label, rowKey, r
                       <th
                         key={header.id}
                         scope="col"
-                        className={cn('py-2 pr-4 font-medium whitespace-nowrap first:pl-4 sm:first:pl-0', i === 0 && 'sticky left-0 z-[1] bg-surface')}
-                        aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : canSort ? 'none' : undefined}
+                        className={cn(
+                          'py-2 pr-4 font-medium whitespace-nowrap first:pl-4 sm:first:pl-0',
+                          i === 0 && 'sticky left-0 z-[1] bg-surface',
+                        )}
+                        aria-sort={
+                          current === 'asc'
+                            ? 'ascending'
+                            : current === 'desc'
+                              ? 'descending'
+                              : canSort
+                                ? 'none'
+                                : undefined
+                        }
                       >
                         {canSort && sort ? (
-                          <Link href={sort.href(header.column.id, next)} className="inline-flex min-h-6 items-center gap-1 hover:text-slate-800" data-testid={`sort-${header.column.id}`}>
+                          <Link
+                            href={sort.href(header.column.id, next)}
+                            className="inline-flex min-h-6 items-center gap-1 hover:text-slate-800"
+                            data-testid={`sort-${header.column.id}`}
+                          >
                             {content}
                             {arrow}
                           </Link>
@@ -139,7 +182,9 @@ export function DataTable<Row extends RowData>({ columns, rows, label, rowKey, r
                           <button
                             type="button"
                             className="inline-flex min-h-6 items-center gap-1 uppercase hover:text-slate-800"
-                            onClick={() => setLocalSorting(next ? [{ id: header.column.id, desc: next === 'desc' }] : [])}
+                            onClick={() =>
+                              setLocalSorting(next ? [{ id: header.column.id, desc: next === 'desc' }] : [])
+                            }
                           >
                             {content}
                             {arrow}
@@ -157,7 +202,13 @@ export function DataTable<Row extends RowData>({ columns, rows, label, rowKey, r
               {table.getRowModel().rows.map((row) => (
                 <tr key={row.id} data-testid={rowTestId?.(row.original)} className="group hover:bg-slate-50">
                   {row.getVisibleCells().map((cell, i) => (
-                    <td key={cell.id} className={cn('py-2.5 pr-4 align-top text-slate-700 first:pl-4 sm:first:pl-0', i === 0 && 'sticky left-0 z-[1] bg-surface group-hover:bg-slate-50')}>
+                    <td
+                      key={cell.id}
+                      className={cn(
+                        'py-2.5 pr-4 align-top text-slate-700 first:pl-4 sm:first:pl-0',
+                        i === 0 && 'sticky left-0 z-[1] bg-surface group-hover:bg-slate-50',
+                      )}
+                    >
                       <table.FlexRender cell={cell} />
                     </td>
                   ))}

@@ -2,6 +2,7 @@
 
 import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
+
 import { cn } from './cn';
 
 /**
@@ -19,13 +20,20 @@ const itemClass =
   'relative flex min-h-9 cursor-default items-center gap-2 rounded px-2.5 py-1.5 text-sm text-slate-800 outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100';
 
 /** A menu: arrow keys move, Escape and a click outside close it, focus returns to the trigger. */
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
         sideOffset={sideOffset}
         collisionPadding={8}
-        className={cn('z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-48 overflow-y-auto rounded-md bg-surface p-1 shadow-lg ring-1 ring-slate-200', className)}
+        className={cn(
+          'z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-48 overflow-y-auto rounded-md bg-surface p-1 shadow-lg ring-1 ring-slate-200',
+          className,
+        )}
         {...props}
       />
     </MenuPrimitive.Portal>
@@ -36,7 +44,11 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   return <MenuPrimitive.Item className={cn(itemClass, className)} {...props} />;
 }
 
-export function DropdownMenuCheckboxItem({ className, children, ...props }: ComponentProps<typeof MenuPrimitive.CheckboxItem>) {
+export function DropdownMenuCheckboxItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.CheckboxItem>) {
   return (
     <MenuPrimitive.CheckboxItem className={cn(itemClass, 'pl-8', className)} {...props}>
       <MenuPrimitive.ItemIndicator className="absolute left-2.5" aria-hidden="true">
@@ -47,7 +59,11 @@ export function DropdownMenuCheckboxItem({ className, children, ...props }: Comp
   );
 }
 
-export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof MenuPrimitive.RadioItem>) {
+export function DropdownMenuRadioItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.RadioItem>) {
   return (
     <MenuPrimitive.RadioItem className={cn(itemClass, 'pl-8', className)} {...props}>
       <MenuPrimitive.ItemIndicator className="absolute left-2.5" aria-hidden="true">
@@ -59,7 +75,9 @@ export function DropdownMenuRadioItem({ className, children, ...props }: Compone
 }
 
 export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
-  return <MenuPrimitive.Label className={cn('px-2.5 py-1.5 text-xs font-medium text-slate-500', className)} {...props} />;
+  return (
+    <MenuPrimitive.Label className={cn('px-2.5 py-1.5 text-xs font-medium text-slate-500', className)} {...props} />
+  );
 }
 
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) {

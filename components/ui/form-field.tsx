@@ -1,4 +1,5 @@
 import { Children, cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+
 import { cn } from './cn';
 
 interface ControlProps {
@@ -32,14 +33,20 @@ export function FormField({
   const controlId = id ?? children.props.id ?? generated;
   const descriptionId = description ? `${controlId}-description` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
-  const describedBy = [children.props['aria-describedby'], descriptionId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [children.props['aria-describedby'], descriptionId, errorId].filter(Boolean).join(' ') || undefined;
   const control = Children.only(children);
   return (
     <div className={cn('space-y-1', className)}>
       <label htmlFor={controlId} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      {isValidElement(control) && cloneElement(control, { id: controlId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
+      {isValidElement(control) &&
+        cloneElement(control, {
+          id: controlId,
+          'aria-describedby': describedBy,
+          'aria-invalid': error ? true : undefined,
+        })}
       {description && (
         <p id={descriptionId} className="text-xs text-slate-500">
           {description}

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+
 import { cn } from './cn';
 
 /** The one look of a text control: inputs, selects and text areas share it. */
@@ -22,5 +23,7 @@ export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectE
 }
 
 export function Checkbox({ className, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
-  return <input type="checkbox" className={cn('size-4 rounded border-slate-300 accent-brand-600', className)} {...props} />;
+  return (
+    <input type="checkbox" className={cn('size-4 rounded border-slate-300 accent-brand-600', className)} {...props} />
+  );
 }

@@ -31,7 +31,12 @@ export function useLoaded<T>(load: () => Promise<T>): [T | null, () => Promise<T
  * arrived: the loaded trigger then takes it, so a keyboard user who tabbed onto it keeps their
  * place instead of being sent back to the top of the page.
  */
-export function useLoadedTrigger<T>(load: () => Promise<T>): { loaded: T | null; load: () => Promise<T>; placeholder: RefObject<HTMLButtonElement | null>; focusLoaded: boolean } {
+export function useLoadedTrigger<T>(load: () => Promise<T>): {
+  loaded: T | null;
+  load: () => Promise<T>;
+  placeholder: RefObject<HTMLButtonElement | null>;
+  focusLoaded: boolean;
+} {
   const [loaded, start] = useLoaded(load);
   const placeholder = useRef<HTMLButtonElement>(null);
   const [focusLoaded, setFocusLoaded] = useState(false);

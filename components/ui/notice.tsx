@@ -1,5 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ReactNode } from 'react';
+
 import { cn } from './cn';
 
 /** The one tone scale of the console; badges and notices use the same names. */
@@ -29,7 +30,13 @@ export function Notice({
   role,
   className,
   ...rest
-}: VariantProps<typeof noticeVariants> & { title?: ReactNode; children?: ReactNode; role?: 'alert' | 'status'; className?: string; 'data-testid'?: string }) {
+}: VariantProps<typeof noticeVariants> & {
+  title?: ReactNode;
+  children?: ReactNode;
+  role?: 'alert' | 'status';
+  className?: string;
+  'data-testid'?: string;
+}) {
   return (
     <div role={role} className={cn(noticeVariants({ tone }), className)} {...rest}>
       {title && <p className="font-semibold">{title}</p>}

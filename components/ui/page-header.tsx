@@ -1,5 +1,7 @@
-import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
+
+import { Link } from '@/components/ui/link';
+
 import { cn } from './cn';
 
 /** A page's title, what it is for, the way back and its actions: the same on every page. */

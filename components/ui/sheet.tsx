@@ -2,6 +2,7 @@
 
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps, ReactNode } from 'react';
+
 import { cn } from './cn';
 import { overlayClass, panelClass } from './dialog';
 import { InertApp } from './inert-app';
@@ -11,15 +12,27 @@ export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 
 /** A panel that slides in from the left edge: the navigation on narrow screens. */
-export function SheetContent({ title, children, className, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode }) {
+export function SheetContent({
+  title,
+  children,
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClass} />
-      <DialogPrimitive.Content aria-describedby={undefined} className={cn(panelClass, 'inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto p-4', className)} {...props}>
+      <DialogPrimitive.Content
+        aria-describedby={undefined}
+        className={cn(panelClass, 'inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto p-4', className)}
+        {...props}
+      >
         <InertApp />
         <div className="flex items-center justify-between">
           <DialogPrimitive.Title className="text-sm font-semibold text-slate-900">{title}</DialogPrimitive.Title>
-          <DialogPrimitive.Close className="inline-flex size-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100" aria-label="Close menu">
+          <DialogPrimitive.Close
+            className="inline-flex size-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
+            aria-label="Close menu"
+          >
             <span aria-hidden="true">✕</span>
           </DialogPrimitive.Close>
         </div>

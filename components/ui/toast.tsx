@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+
 import { onFirstUse } from './lazy';
 
 type Tone = 'success' | 'error' | 'info';
@@ -54,7 +55,12 @@ export function ToastRegion() {
   const root = document.documentElement.classList;
   return (
     <>
-      <Toaster theme={root.contains('dark') ? 'dark' : root.contains('light') ? 'light' : 'system'} position="bottom-right" closeButton richColors />
+      <Toaster
+        theme={root.contains('dark') ? 'dark' : root.contains('light') ? 'light' : 'system'}
+        position="bottom-right"
+        closeButton
+        richColors
+      />
       <AfterMount
         onMount={() => {
           mounted.current = true;

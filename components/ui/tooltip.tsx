@@ -7,13 +7,26 @@ import type { ReactNode } from 'react';
  * A label shown on hover and on keyboard focus (Escape hides it). Content a touch user needs must
  * also be reachable otherwise: the trigger should be focusable and its accessible name complete.
  */
-export function Tooltip({ content, children, side = 'top' }: { content: ReactNode; children: ReactNode; side?: 'top' | 'bottom' | 'left' | 'right' }) {
+export function Tooltip({
+  content,
+  children,
+  side = 'top',
+}: {
+  content: ReactNode;
+  children: ReactNode;
+  side?: 'top' | 'bottom' | 'left' | 'right';
+}) {
   return (
     <TooltipPrimitive.Provider delayDuration={300}>
       <TooltipPrimitive.Root>
         <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
         <TooltipPrimitive.Portal>
-          <TooltipPrimitive.Content side={side} sideOffset={4} collisionPadding={8} className="z-50 max-w-xs rounded bg-slate-900 px-2 py-1 text-xs text-slate-50 shadow">
+          <TooltipPrimitive.Content
+            side={side}
+            sideOffset={4}
+            collisionPadding={8}
+            className="z-50 max-w-xs rounded bg-slate-900 px-2 py-1 text-xs text-slate-50 shadow"
+          >
             {content}
           </TooltipPrimitive.Content>
         </TooltipPrimitive.Portal>

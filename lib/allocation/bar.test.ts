@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { capacityLayout, EXTERNAL_SEGMENT, GRAB_PX, nearestThumb, PAGE_STEP, seatAtRatio, thumbKeyTarget, thumbs, type Thumb } from './bar';
+
+import {
+  capacityLayout,
+  EXTERNAL_SEGMENT,
+  GRAB_PX,
+  nearestThumb,
+  PAGE_STEP,
+  seatAtRatio,
+  thumbKeyTarget,
+  thumbs,
+  type Thumb,
+} from './bar';
 import { moveSeats, UNALLOCATED, type Edits } from './edit';
 import { mergeGrid, type GridRow } from './grid';
 import { entity, rowsByEntity, type World } from './testing';
@@ -67,7 +78,10 @@ describe('thumbs', () => {
     for (const thumb of thumbs(capacityLayout(r, {}, IDS, true))) {
       for (const target of [thumb.min, thumb.max]) {
         const delta = target - thumb.position;
-        const result = delta > 0 ? moveSeats(r, {}, thumb.right, thumb.left, delta) : moveSeats(r, {}, thumb.left, thumb.right, -delta);
+        const result =
+          delta > 0
+            ? moveSeats(r, {}, thumb.right, thumb.left, delta)
+            : moveSeats(r, {}, thumb.left, thumb.right, -delta);
         expect(result.ok).toBe(true);
       }
       const past = moveSeats(r, {}, thumb.right, thumb.left, thumb.max - thumb.position + 1);

@@ -29,7 +29,12 @@ export interface CapacityLayout {
  * no entity holds any, as the first segment. Counting loaded holders keeps a thumb in place when
  * its entity is moved to 0, so the focus and the drag stay on it.
  */
-export function capacityLayout(row: GridRow, edits: Edits, entityIds: readonly string[], canEdit: boolean): CapacityLayout {
+export function capacityLayout(
+  row: GridRow,
+  edits: Edits,
+  entityIds: readonly string[],
+  canEdit: boolean,
+): CapacityLayout {
   const after = seatsAfter(row, edits);
   const seats = (id: string) => after.perEntity[id] ?? 0;
   const editable = canEdit ? entityIds.filter((id) => !lockReason(row, id)) : [];
@@ -122,5 +127,7 @@ export function nearestThumb(list: readonly Thumb[], ratio: number, totalSeats: 
   }
   if (best.length < 2) return best[0] ?? null;
   const right = at >= px(best[0]!);
-  return (right ? [...best].reverse().find((t) => t.max > t.position) : best.find((t) => t.min < t.position)) ?? best[0]!;
+  return (
+    (right ? [...best].reverse().find((t) => t.max > t.position) : best.find((t) => t.min < t.position)) ?? best[0]!
+  );
 }

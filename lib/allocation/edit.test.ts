@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { applyEdit, moveSeats, seatsAfter, UNALLOCATED, validateEdit, type Edits } from './edit';
 import { mergeGrid, type GridRow } from './grid';
 import { entity, rowsByEntity, type World } from './testing';
@@ -13,7 +14,13 @@ const WORLD: World = [
 ];
 
 function grid(world: World = WORLD): GridRow[] {
-  return mergeGrid(ENTITIES, rowsByEntity(world, ENTITIES.map((e) => e.id)));
+  return mergeGrid(
+    ENTITIES,
+    rowsByEntity(
+      world,
+      ENTITIES.map((e) => e.id),
+    ),
+  );
 }
 function rowOf(id: string, rows: GridRow[] = grid()): GridRow {
   const row = rows.find((r) => r.commitmentId === id);
@@ -37,28 +44,42 @@ describe('validateEdit', () => {
   });
 
   it('refuses cells that are not editable, saying why', () => {
-    expect(validateEdit(rowOf('ended'), 'a', 4)).toEqual({ ok: false, reason: 'the commitment has ended: its row is a read-only snapshot' });
-    expect(validateEdit(rowOf('full'), 'c', 0)).toEqual({ ok: false, reason: 'the entity is not eligible for this commitment' });
+    expect(validateEdit(rowOf('ended'), 'a', 4)).toEqual({
+      ok: false,
+      reason: 'the commitment has ended: its row is a read-only snapshot',
+    });
+    expect(validateEdit(rowOf('full'), 'c', 0)).toEqual({
+      ok: false,
+      reason: 'the entity is not eligible for this commitment',
+    });
     expect(validateEdit(c1, 'zz', 1)).toEqual({ ok: false, reason: 'entity zz is not in the grid' });
     const inconsistent: GridRow = { ...c1, inconsistent: 'the entities disagree on total_seats (A: 20, B: 21)' };
     expect(validateEdit(inconsistent, 'a', 5)).toEqual({
       ok: false,
-      reason: "the row is read-only because the API's numbers do not add up: the entities disagree on total_seats (A: 20, B: 21)",
+      reason:
+        "the row is read-only because the API's numbers do not add up: the entities disagree on total_seats (A: 20, B: 21)",
     });
   });
 
   it('refuses over-allocation, naming the maximum for the cell', () => {
     expect(validateEdit(c1, 'a', 14)).toEqual({
       ok: false,
-      reason: '14 seats would over-allocate commitment c1: at most 13 fit in this cell (20 in total, 4 held by your other entities, 3 by entities you do not manage)',
+      reason:
+        '14 seats would over-allocate commitment c1: at most 13 fit in this cell (20 in total, 4 held by your other entities, 3 by entities you do not manage)',
     });
   });
 
   it('counts the other cells at their edited values', () => {
     const edits: Edits = { c1: { b: 0 } };
     expect(validateEdit(c1, 'a', 17, edits)).toEqual({ ok: true });
-    expect(validateEdit(c1, 'a', 18, edits)).toMatchObject({ ok: false, reason: expect.stringContaining('at most 17 fit') });
-    expect(validateEdit(c1, 'c', 8, { c1: { a: 13 } })).toMatchObject({ ok: false, reason: expect.stringContaining('at most 0 fit') });
+    expect(validateEdit(c1, 'a', 18, edits)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('at most 17 fit'),
+    });
+    expect(validateEdit(c1, 'c', 8, { c1: { a: 13 } })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('at most 0 fit'),
+    });
   });
 });
 
@@ -102,13 +123,31 @@ describe('moveSeats', () => {
 
   it('refuses what cannot be moved', () => {
     const c1 = rowOf('c1');
-    expect(moveSeats(c1, {}, UNALLOCATED, 'c', 8)).toEqual({ ok: false, reason: 'cannot move 8 seats: only 7 are unallocated' });
+    expect(moveSeats(c1, {}, UNALLOCATED, 'c', 8)).toEqual({
+      ok: false,
+      reason: 'cannot move 8 seats: only 7 are unallocated',
+    });
     expect(moveSeats(c1, {}, 'b', 'a', 5)).toEqual({ ok: false, reason: 'cannot move 5 seats: entity b holds only 4' });
-    expect(moveSeats(c1, {}, 'a', 'a', 1)).toEqual({ ok: false, reason: 'choose two different places to move seats between' });
-    expect(moveSeats(c1, {}, 'a', 'b', 0)).toEqual({ ok: false, reason: 'move a whole number of seats, at least 1 (not 0)' });
-    expect(moveSeats(c1, {}, 'a', 'b', 1.5)).toEqual({ ok: false, reason: 'move a whole number of seats, at least 1 (not 1.5)' });
-    expect(moveSeats(rowOf('full'), {}, 'a', 'c', 1)).toEqual({ ok: false, reason: 'the entity is not eligible for this commitment' });
-    expect(moveSeats(rowOf('ended'), {}, 'a', UNALLOCATED, 1)).toEqual({ ok: false, reason: 'the commitment has ended: its row is a read-only snapshot' });
+    expect(moveSeats(c1, {}, 'a', 'a', 1)).toEqual({
+      ok: false,
+      reason: 'choose two different places to move seats between',
+    });
+    expect(moveSeats(c1, {}, 'a', 'b', 0)).toEqual({
+      ok: false,
+      reason: 'move a whole number of seats, at least 1 (not 0)',
+    });
+    expect(moveSeats(c1, {}, 'a', 'b', 1.5)).toEqual({
+      ok: false,
+      reason: 'move a whole number of seats, at least 1 (not 1.5)',
+    });
+    expect(moveSeats(rowOf('full'), {}, 'a', 'c', 1)).toEqual({
+      ok: false,
+      reason: 'the entity is not eligible for this commitment',
+    });
+    expect(moveSeats(rowOf('ended'), {}, 'a', UNALLOCATED, 1)).toEqual({
+      ok: false,
+      reason: 'the commitment has ended: its row is a read-only snapshot',
+    });
   });
 
   it('counts pending edits: seats freed by an edit can be moved', () => {
@@ -121,6 +160,11 @@ describe('seatsAfter', () => {
   it('gives the loaded numbers without edits and follows the edits', () => {
     const c1 = rowOf('c1');
     expect(seatsAfter(c1, {})).toEqual({ perEntity: { a: 6, b: 4, c: 0 }, managed: 10, external: 3, unallocated: 7 });
-    expect(seatsAfter(c1, { c1: { a: 2, c: 9 }, full: { a: 0 } })).toEqual({ perEntity: { a: 2, b: 4, c: 9 }, managed: 15, external: 3, unallocated: 2 });
+    expect(seatsAfter(c1, { c1: { a: 2, c: 9 }, full: { a: 0 } })).toEqual({
+      perEntity: { a: 2, b: 4, c: 9 },
+      managed: 15,
+      external: 3,
+      unallocated: 2,
+    });
   });
 });

@@ -38,9 +38,11 @@ export function seatsAfter(row: GridRow, edits: Edits): SeatsAfter {
 export function lockReason(row: GridRow, entityId: string): string | null {
   const cell = row.cells[entityId];
   if (!cell) return `entity ${entityId} is not in the grid`;
-  if (row.status === 'ended' || cell.status === 'ended') return 'the commitment has ended: its row is a read-only snapshot';
+  if (row.status === 'ended' || cell.status === 'ended')
+    return 'the commitment has ended: its row is a read-only snapshot';
   if (cell.status === 'ineligible') return 'the entity is not eligible for this commitment';
-  if (row.inconsistent !== null) return `the row is read-only because the API's numbers do not add up: ${row.inconsistent}`;
+  if (row.inconsistent !== null)
+    return `the row is read-only because the API's numbers do not add up: ${row.inconsistent}`;
   if (!cell.editable) return 'the cell is read-only';
   return null;
 }
@@ -73,7 +75,13 @@ export function validateEdit(row: GridRow, entityId: string, newSeats: number, e
 }
 
 /** Sets one cell. Throws a RangeError when validateEdit refuses the value: check it first to show the reason. */
-export function applyEdit(rows: GridRow[], edits: Edits, commitmentId: string, entityId: string, newSeats: number): Edits {
+export function applyEdit(
+  rows: GridRow[],
+  edits: Edits,
+  commitmentId: string,
+  entityId: string,
+  newSeats: number,
+): Edits {
   const row = rows.find((r) => r.commitmentId === commitmentId);
   if (!row) throw new RangeError(`commitment ${commitmentId} is not in the grid`);
   const verdict = validateEdit(row, entityId, newSeats, edits);
@@ -102,7 +110,10 @@ export function moveSeats(
   }
   // The decrease goes first so that the increase can use the seats it frees.
   let next = edits;
-  for (const [entityId, delta] of [[from, -count], [to, count]] as const) {
+  for (const [entityId, delta] of [
+    [from, -count],
+    [to, count],
+  ] as const) {
     if (entityId === UNALLOCATED) continue;
     const seats = editedSeats(row, next, entityId) + delta;
     const verdict = validateEdit(row, entityId, seats, next);

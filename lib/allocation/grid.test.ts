@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import type { CommitmentRow } from '../guestbook/schemas';
 import { checkRowEquation, mergeGrid } from './grid';
 import { entity, rowsByEntity, type World } from './testing';
@@ -19,7 +20,11 @@ const row = (fields: Partial<CommitmentRow> & Pick<CommitmentRow, 'id'>): Commit
 describe('checkRowEquation', () => {
   it('accepts total = entity + peer + unallocated, counting null entity_seats as 0', () => {
     expect(checkRowEquation(row({ id: 'c1', entity_seats: 4, peer_seats: 3, unallocated_seats: 3 }))).toBeNull();
-    expect(checkRowEquation(row({ id: 'c1', assignment_status: 'unassigned', entity_seats: null, peer_seats: 6, unallocated_seats: 4 }))).toBeNull();
+    expect(
+      checkRowEquation(
+        row({ id: 'c1', assignment_status: 'unassigned', entity_seats: null, peer_seats: 6, unallocated_seats: 4 }),
+      ),
+    ).toBeNull();
   });
 
   it('names the commitment and the numbers when they do not add up', () => {
@@ -31,7 +36,9 @@ describe('checkRowEquation', () => {
 
 describe('mergeGrid', () => {
   it('merges every entity view into one row per commitment, null seats of unassigned rows counting 0', () => {
-    const world: World = [{ id: 'c1', total: 15, seats: { a: 4, x: 5 }, eligible: ['a', 'b'], venue_id: 'v1', start_time: '18:00' }];
+    const world: World = [
+      { id: 'c1', total: 15, seats: { a: 4, x: 5 }, eligible: ['a', 'b'], venue_id: 'v1', start_time: '18:00' },
+    ];
     const [c1, ...rest] = mergeGrid([A, B], rowsByEntity(world, ['a', 'b']));
     expect(rest).toEqual([]);
     expect(c1).toEqual({
@@ -90,7 +97,9 @@ describe('mergeGrid', () => {
       a: [row({ id: 'c1', entity_seats: 4, peer_seats: 3, unallocated_seats: 2 })],
       b: [row({ id: 'c1', entity_seats: 3, peer_seats: 4, unallocated_seats: 3 })],
     });
-    expect(c1?.inconsistent).toBe('as seen by A, commitment c1: total_seats 10 ≠ entity_seats 4 + peer_seats 3 + unallocated_seats 2 (= 9)');
+    expect(c1?.inconsistent).toBe(
+      'as seen by A, commitment c1: total_seats 10 ≠ entity_seats 4 + peer_seats 3 + unallocated_seats 2 (= 9)',
+    );
     expect(Object.values(c1?.cells ?? {}).map((c) => c.editable)).toEqual([false, false]);
   });
 

@@ -24,7 +24,10 @@ export interface CellState {
   editable: boolean;
 }
 
-export type CommitmentMeta = Pick<CommitmentRow, 'venue_id' | 'program_id' | 'agreement_id' | 'days_of_week' | 'start_time' | 'end_time'>;
+export type CommitmentMeta = Pick<
+  CommitmentRow,
+  'venue_id' | 'program_id' | 'agreement_id' | 'days_of_week' | 'start_time' | 'end_time'
+>;
 
 export interface GridRow {
   commitmentId: string;
@@ -142,7 +145,9 @@ function findInconsistencies(views: View[], managedSeats: number): string[] {
   const allocated = disagreement(views, allocatedSeats);
   if (allocated) problems.push(`the entities disagree on the seats allocated (${allocated})`);
   else if (allocatedSeats(views[0]!.row) < managedSeats) {
-    problems.push(`the managed entities hold ${managedSeats} seats but the rows count only ${allocatedSeats(views[0]!.row)} allocated`);
+    problems.push(
+      `the managed entities hold ${managedSeats} seats but the rows count only ${allocatedSeats(views[0]!.row)} allocated`,
+    );
   }
   return problems;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { days, describeRow, nameEntities, rowStatusLabel } from './labels';
+
 import { mergeGrid, type GridRow } from './grid';
+import { days, describeRow, nameEntities, rowStatusLabel } from './labels';
 import { entity, rowsByEntity, type World } from './testing';
 
 const ENTITIES = [entity('a'), entity('b')];
@@ -30,7 +31,10 @@ describe('days', () => {
 
 describe('describeRow', () => {
   it('names the venue and program, the days and the times', () => {
-    const r: GridRow = { ...row('live'), meta: { ...row('live').meta, program_id: 'p1', days_of_week: [1, 2, 3, 4, 5], end_time: '23:00' } };
+    const r: GridRow = {
+      ...row('live'),
+      meta: { ...row('live').meta, program_id: 'p1', days_of_week: [1, 2, 3, 4, 5], end_time: '23:00' },
+    };
     const names = { venue: new Map([['v1', 'The Quay']]), program: new Map([['p1', 'Dinner']]) };
     expect(describeRow(r, names)).toBe('The Quay · Dinner · Mon–Fri 18:00–23:00');
   });

@@ -8,7 +8,9 @@ export function days(list: readonly number[] | undefined): string {
   if (!list?.length) return '';
   if (list.length === 7) return 'Daily';
   const contiguous = list.every((d, i) => i === 0 || d === list[i - 1]! + 1);
-  return contiguous && list.length > 2 ? `${DAY[list[0]!]}–${DAY[list[list.length - 1]!]}` : list.map((d) => DAY[d]).join(', ');
+  return contiguous && list.length > 2
+    ? `${DAY[list[0]!]}–${DAY[list[list.length - 1]!]}`
+    : list.map((d) => DAY[d]).join(', ');
 }
 
 export interface RowNames {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import type { CommitmentRow } from '../guestbook/schemas';
 import { mergeGrid } from './grid';
 import { packGrid, unpackGrid } from './packed';
@@ -35,7 +36,9 @@ const arbViews = fc
       entities: fc.constant(ENTITY_IDS.slice(0, entities).map((id) => entity(id))),
       views: fc.tuple(
         ...ENTITY_IDS.slice(0, entities).map(() =>
-          fc.array(fc.constantFrom(...Array.from({ length: commitments }, (_, i) => `c${i}`))).chain((ids) => fc.tuple(...ids.map(arbView))),
+          fc
+            .array(fc.constantFrom(...Array.from({ length: commitments }, (_, i) => `c${i}`)))
+            .chain((ids) => fc.tuple(...ids.map(arbView))),
         ),
       ),
     }),
@@ -45,7 +48,10 @@ describe('packGrid / unpackGrid', () => {
   it('gives back the merged rows, also after a JSON round trip (any views, consistent or not)', () => {
     fc.assert(
       fc.property(arbViews, ({ entities, views }) => {
-        const rows = mergeGrid(entities, Object.fromEntries(entities.map((e, i) => [e.id, views[i] as CommitmentRow[]])));
+        const rows = mergeGrid(
+          entities,
+          Object.fromEntries(entities.map((e, i) => [e.id, views[i] as CommitmentRow[]])),
+        );
         const packed = packGrid(entities, rows);
         expect(unpackGrid(packed)).toEqual(rows);
         expect(unpackGrid(JSON.parse(JSON.stringify(packed)))).toEqual(rows);
@@ -63,9 +69,32 @@ describe('packGrid / unpackGrid', () => {
     const read = rowsByEntity(world, ['a', 'b']);
     read.b![0] = { ...read.b![0]!, peer_seats: -1 };
     const rows = unpackGrid(packGrid(entities, mergeGrid(entities, read)));
-    expect(rows.map((r) => [r.commitmentId, r.status, r.inconsistent !== null, Object.values(r.cells).map((c) => [c.status, c.seats, c.editable])])).toEqual([
-      ['c1', 'active', true, [['assigned', 4, false], ['unassigned', 0, false]]],
-      ['c2', 'ended', false, [['ended', 8, false], ['ineligible', 0, false]]],
+    expect(
+      rows.map((r) => [
+        r.commitmentId,
+        r.status,
+        r.inconsistent !== null,
+        Object.values(r.cells).map((c) => [c.status, c.seats, c.editable]),
+      ]),
+    ).toEqual([
+      [
+        'c1',
+        'active',
+        true,
+        [
+          ['assigned', 4, false],
+          ['unassigned', 0, false],
+        ],
+      ],
+      [
+        'c2',
+        'ended',
+        false,
+        [
+          ['ended', 8, false],
+          ['ineligible', 0, false],
+        ],
+      ],
     ]);
   });
 
@@ -79,7 +108,13 @@ describe('packGrid / unpackGrid', () => {
       venue_id: uuid(k % 4),
       start_time: '18:00',
     }));
-    const rows = mergeGrid(entities, rowsByEntity(world, entities.map((e) => e.id)));
+    const rows = mergeGrid(
+      entities,
+      rowsByEntity(
+        world,
+        entities.map((e) => e.id),
+      ),
+    );
     expect(JSON.stringify(packGrid(entities, rows)).length).toBeLessThan(JSON.stringify(rows).length / 10);
   });
 });

@@ -85,23 +85,54 @@ export function packGrid(entities: readonly EntityRef[], rows: readonly GridRow[
 
 export function unpackGrid(packed: PackedGrid): GridRow[] {
   const { entityIds } = packed;
-  return packed.rows.map(([commitmentId, venue, program, agreement, days, start, end, totalSeats, externalSeats, unallocatedSeats, ended, inconsistent, packedCells]) => {
-    const meta: CommitmentMeta = {};
-    if (venue >= 0) meta.venue_id = packed.venues[venue];
-    if (program >= 0) meta.program_id = packed.programs[program];
-    if (agreement >= 0) meta.agreement_id = packed.agreements[agreement];
-    if (days !== null) meta.days_of_week = days;
-    if (start !== null) meta.start_time = start;
-    if (end !== null) meta.end_time = end;
-    const readOnly = ended === 1 || inconsistent !== null;
-    const cells: Record<string, CellState> = {};
-    let managedSeats = 0;
-    packedCells.forEach((n, i) => {
-      const status = cellStatus(n);
-      const seats = (n - CELL_STATUSES.indexOf(status)) / 4;
-      managedSeats += seats;
-      cells[entityIds[i]!] = { entityId: entityIds[i]!, status, seats, editable: !readOnly && (status === 'assigned' || status === 'unassigned') };
-    });
-    return { commitmentId, totalSeats, meta, cells, managedSeats, externalSeats, unallocatedSeats, status: ended === 1 ? 'ended' : 'active', inconsistent };
-  });
+  return packed.rows.map(
+    ([
+      commitmentId,
+      venue,
+      program,
+      agreement,
+      days,
+      start,
+      end,
+      totalSeats,
+      externalSeats,
+      unallocatedSeats,
+      ended,
+      inconsistent,
+      packedCells,
+    ]) => {
+      const meta: CommitmentMeta = {};
+      if (venue >= 0) meta.venue_id = packed.venues[venue];
+      if (program >= 0) meta.program_id = packed.programs[program];
+      if (agreement >= 0) meta.agreement_id = packed.agreements[agreement];
+      if (days !== null) meta.days_of_week = days;
+      if (start !== null) meta.start_time = start;
+      if (end !== null) meta.end_time = end;
+      const readOnly = ended === 1 || inconsistent !== null;
+      const cells: Record<string, CellState> = {};
+      let managedSeats = 0;
+      packedCells.forEach((n, i) => {
+        const status = cellStatus(n);
+        const seats = (n - CELL_STATUSES.indexOf(status)) / 4;
+        managedSeats += seats;
+        cells[entityIds[i]!] = {
+          entityId: entityIds[i]!,
+          status,
+          seats,
+          editable: !readOnly && (status === 'assigned' || status === 'unassigned'),
+        };
+      });
+      return {
+        commitmentId,
+        totalSeats,
+        meta,
+        cells,
+        managedSeats,
+        externalSeats,
+        unallocatedSeats,
+        status: ended === 1 ? 'ended' : 'active',
+        inconsistent,
+      };
+    },
+  );
 }

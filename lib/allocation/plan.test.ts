@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { applyEdit, moveSeats, seatsAfter, UNALLOCATED, validateEdit, type Edits } from './edit';
 import { mergeGrid, type EntityRef, type GridRow } from './grid';
 import { buildPlan, conflicts, diff, EXTERNAL, restoredCells, rowsAfterChanges, type Plan } from './plan';
@@ -8,7 +9,14 @@ import { cloneWorld, entity, overAllocated, put, rowsByEntity, type World } from
 const ENTITIES = [entity('a'), entity('b'), entity('c')];
 const IDS = ENTITIES.map((e) => e.id);
 
-const grid = (world: World, entities: EntityRef[] = ENTITIES) => mergeGrid(entities, rowsByEntity(world, entities.map((e) => e.id)));
+const grid = (world: World, entities: EntityRef[] = ENTITIES) =>
+  mergeGrid(
+    entities,
+    rowsByEntity(
+      world,
+      entities.map((e) => e.id),
+    ),
+  );
 
 /** Every order of the given entities. */
 function permutations(ids: string[]): string[][] {
@@ -68,7 +76,10 @@ describe('buildPlan', () => {
     }
 
     // the simulator does refuse what one PUT per entity would do, B first
-    expect(put(cloneWorld(world), 'b', plan.phase2.b!)).toEqual({ ok: false, reason: 'full over-allocated: 10 + 10 > 15' });
+    expect(put(cloneWorld(world), 'b', plan.phase2.b!)).toEqual({
+      ok: false,
+      reason: 'full over-allocated: 10 + 10 > 15',
+    });
   });
 
   it('applies the swap no single-phase order can: A gives B 3 seats on full c1 while B gives A 3 on full c2', () => {
@@ -91,9 +102,15 @@ describe('buildPlan', () => {
       for (const order2 of permutations(['a', 'b'])) {
         const w = cloneWorld(world);
         runPhase(w, plan.phase1, order1);
-        expect(w.map((c) => c.seats)).toEqual([{ a: 5, b: 4 }, { a: 4, b: 5 }]);
+        expect(w.map((c) => c.seats)).toEqual([
+          { a: 5, b: 4 },
+          { a: 4, b: 5 },
+        ]);
         runPhase(w, plan.phase2, order2);
-        expect(w.map((c) => c.seats)).toEqual([{ a: 5, b: 7 }, { a: 7, b: 5 }]);
+        expect(w.map((c) => c.seats)).toEqual([
+          { a: 5, b: 7 },
+          { a: 7, b: 5 },
+        ]);
       }
     }
   });
@@ -131,9 +148,22 @@ describe('buildPlan', () => {
     let edits = applyEdit(rows, {}, 'c1', 'a', 0);
     edits = applyEdit(rows, edits, 'c2', 'a', 5);
     const plan = buildPlan(rows, edits);
-    expect(plan.phase1).toEqual({ a: { data: [{ id: 'c1', entity_seats: 0 }, { id: 'c3', entity_seats: 7 }] } });
+    expect(plan.phase1).toEqual({
+      a: {
+        data: [
+          { id: 'c1', entity_seats: 0 },
+          { id: 'c3', entity_seats: 7 },
+        ],
+      },
+    });
     expect(plan.phase2).toEqual({
-      a: { data: [{ id: 'c1', entity_seats: 0 }, { id: 'c2', entity_seats: 5 }, { id: 'c3', entity_seats: 7 }] },
+      a: {
+        data: [
+          { id: 'c1', entity_seats: 0 },
+          { id: 'c2', entity_seats: 5 },
+          { id: 'c3', entity_seats: 7 },
+        ],
+      },
     });
 
     const w = cloneWorld(world);
@@ -151,7 +181,12 @@ describe('buildPlan', () => {
     byEntity.b = byEntity.b!.map((r) => (r.id === 'c2' ? { ...r, unallocated_seats: r.unallocated_seats + 1 } : r));
     const rows = mergeGrid(ENTITIES, byEntity);
     expect(rows[1]?.inconsistent).not.toBeNull();
-    expect(buildPlan(rows, { c1: { a: 3 } }).phase2.a).toEqual({ data: [{ id: 'c1', entity_seats: 3 }, { id: 'c2', entity_seats: 2 }] });
+    expect(buildPlan(rows, { c1: { a: 3 } }).phase2.a).toEqual({
+      data: [
+        { id: 'c1', entity_seats: 3 },
+        { id: 'c2', entity_seats: 2 },
+      ],
+    });
   });
 
   it('refuses to plan edits that could not have been made', () => {
@@ -159,7 +194,9 @@ describe('buildPlan', () => {
       { id: 'c1', total: 10, seats: { a: 4, b: 6 }, eligible: [], venue_id: 'v1' },
       { id: 'c2', total: 10, seats: { a: 2 }, eligible: [], venue_id: 'v2', ended: true },
     ]);
-    expect(() => buildPlan(rows, { c2: { a: 1 } })).toThrow('cannot plan commitment c2 for entity a: the commitment has ended');
+    expect(() => buildPlan(rows, { c2: { a: 1 } })).toThrow(
+      'cannot plan commitment c2 for entity a: the commitment has ended',
+    );
     expect(() => buildPlan(rows, { c1: { c: 1 } })).toThrow('the entity is not eligible for this commitment');
     expect(() => buildPlan(rows, { c1: { a: 5 } })).toThrow('at most 4 fit');
     expect(() => buildPlan(rows, { nope: { a: 1 } })).toThrow('commitment nope: it is not in the grid');
@@ -186,14 +223,20 @@ describe('conflicts', () => {
 
   it('reports any managed cell of a changed commitment that moved', () => {
     const reread = after((w) => (w[0]!.seats.b = 7));
-    expect(conflicts(loaded, reread, changes)).toEqual([{ commitmentId: 'c1', entityId: 'b', ours: 4, theirs: 7, loaded: 4 }]);
+    expect(conflicts(loaded, reread, changes)).toEqual([
+      { commitmentId: 'c1', entityId: 'b', ours: 4, theirs: 7, loaded: 4 },
+    ]);
     const taken = after((w) => (w[0]!.seats.a = 8));
-    expect(conflicts(loaded, taken, changes)).toEqual([{ commitmentId: 'c1', entityId: 'a', ours: 2, theirs: 8, loaded: 6 }]);
+    expect(conflicts(loaded, taken, changes)).toEqual([
+      { commitmentId: 'c1', entityId: 'a', ours: 2, theirs: 8, loaded: 6 },
+    ]);
   });
 
   it('reports seats moved by entities the partner does not manage', () => {
     const reread = after((w) => (w[0]!.seats.x = 9));
-    expect(conflicts(loaded, reread, changes)).toEqual([{ commitmentId: 'c1', entityId: EXTERNAL, ours: 3, theirs: 9, loaded: 3 }]);
+    expect(conflicts(loaded, reread, changes)).toEqual([
+      { commitmentId: 'c1', entityId: EXTERNAL, ours: 3, theirs: 9, loaded: 3 },
+    ]);
   });
 
   it('reports a touched entity’s other allocations that moved, which its body would revert', () => {
@@ -201,19 +244,25 @@ describe('conflicts', () => {
       w[1]!.seats.a = 1;
       w[1]!.seats.b = 0;
     });
-    expect(conflicts(loaded, reread, changes)).toEqual([{ commitmentId: 'c2', entityId: 'a', ours: 3, theirs: 1, loaded: 3 }]);
+    expect(conflicts(loaded, reread, changes)).toEqual([
+      { commitmentId: 'c2', entityId: 'a', ours: 3, theirs: 1, loaded: 3 },
+    ]);
   });
 
   it('reports a status move even when the seats stay, e.g. the agreement ended', () => {
     const reread = after((w) => (w[1]!.ended = true));
-    expect(conflicts(loaded, reread, changes)).toEqual([{ commitmentId: 'c2', entityId: 'a', ours: 3, theirs: 3, loaded: 3 }]);
+    expect(conflicts(loaded, reread, changes)).toEqual([
+      { commitmentId: 'c2', entityId: 'a', ours: 3, theirs: 3, loaded: 3 },
+    ]);
   });
 
   it('compares only the columns re-read', () => {
     const onlyTouched = ENTITIES.filter((e) => e.id !== 'b');
     expect(conflicts(loaded, grid(world, onlyTouched), changes)).toEqual([]);
     const reread = after((w) => (w[0]!.seats.c = 1), onlyTouched);
-    expect(conflicts(loaded, reread, changes)).toEqual([{ commitmentId: 'c1', entityId: 'c', ours: 5, theirs: 1, loaded: 0 }]);
+    expect(conflicts(loaded, reread, changes)).toEqual([
+      { commitmentId: 'c1', entityId: 'c', ours: 5, theirs: 1, loaded: 0 },
+    ]);
   });
 });
 
@@ -261,11 +310,17 @@ function worldOf(s: Scenario, ids: string[]): World {
 
 /** Rows as the entities read them; a corrupt commitment has one view whose numbers do not add up. */
 function loadGrid(s: Scenario, world: World, entities: EntityRef[]): GridRow[] {
-  const byEntity = rowsByEntity(world, entities.map((e) => e.id));
+  const byEntity = rowsByEntity(
+    world,
+    entities.map((e) => e.id),
+  );
   s.commitments.forEach((c, i) => {
     if (!c.corrupt) return;
     const viewer = entities.find((e) => byEntity[e.id]?.some((r) => r.id === `c${i}`));
-    if (viewer) byEntity[viewer.id] = byEntity[viewer.id]!.map((r) => (r.id === `c${i}` ? { ...r, unallocated_seats: r.unallocated_seats + 1 } : r));
+    if (viewer)
+      byEntity[viewer.id] = byEntity[viewer.id]!.map((r) =>
+        r.id === `c${i}` ? { ...r, unallocated_seats: r.unallocated_seats + 1 } : r,
+      );
   });
   return mergeGrid(entities, byEntity);
 }
@@ -278,7 +333,9 @@ function editsOf(s: Scenario, rows: GridRow[], ids: string[]): Edits {
     if (!row) return edits; // no managed entity sees any commitment
     if (op.kind === 'set') {
       const entityId = ids[op.from % ids.length]!;
-      return validateEdit(row, entityId, op.value, edits).ok ? applyEdit(rows, edits, row.commitmentId, entityId, op.value) : edits;
+      return validateEdit(row, entityId, op.value, edits).ok
+        ? applyEdit(rows, edits, row.commitmentId, entityId, op.value)
+        : edits;
     }
     const moved = moveSeats(row, edits, places[op.from % places.length]!, places[op.to % places.length]!, op.value);
     return moved.ok ? moved.edits : edits;
@@ -304,8 +361,16 @@ describe('buildPlan property', () => {
         const world = cloneWorld(initial);
         const order1 = Object.keys(plan.phase1);
         const order2 = Object.keys(plan.phase2);
-        runPhase(world, plan.phase1, g(fc.shuffledSubarray, order1, { minLength: order1.length, maxLength: order1.length }));
-        runPhase(world, plan.phase2, g(fc.shuffledSubarray, order2, { minLength: order2.length, maxLength: order2.length }));
+        runPhase(
+          world,
+          plan.phase1,
+          g(fc.shuffledSubarray, order1, { minLength: order1.length, maxLength: order1.length }),
+        );
+        runPhase(
+          world,
+          plan.phase2,
+          g(fc.shuffledSubarray, order2, { minLength: order2.length, maxLength: order2.length }),
+        );
 
         const touched = new Set(plan.touchedEntities);
         rows.forEach((row, i) => {
@@ -317,7 +382,9 @@ describe('buildPlan property', () => {
           for (const [entityId, cell] of Object.entries(row.cells)) {
             const edited = edits[row.commitmentId]?.[entityId] !== undefined;
             expect(now.seats[entityId] ?? 0, `${entityId} on ${row.commitmentId}`).toBe(expected[entityId]);
-            expect(entityId in now.seats, `${entityId} assigned on ${row.commitmentId}`).toBe(cell.status === 'assigned' || edited);
+            expect(entityId in now.seats, `${entityId} assigned on ${row.commitmentId}`).toBe(
+              cell.status === 'assigned' || edited,
+            );
             if (!touched.has(entityId)) expect(now.seats[entityId]).toBe(before.seats[entityId]);
           }
           expect(now.seats.x, `external seats on c${i}`).toBe(before.seats.x);
@@ -339,10 +406,29 @@ describe('rowsAfterChanges', () => {
       { commitmentId: 'c1', entityId: 'c', before: 0, after: 6 },
     ];
     const [a, b, c] = IDS.map((id) => rowsAfterChanges(id, rowsByEntity(world, IDS)[id]!, changes));
-    expect(a!.find((r) => r.id === 'c1')).toMatchObject({ assignment_status: 'assigned', entity_seats: 4, peer_seats: 11, unallocated_seats: 0 });
-    expect(b!.find((r) => r.id === 'c1')).toMatchObject({ assignment_status: 'assigned', entity_seats: 5, peer_seats: 10, unallocated_seats: 0 });
-    expect(c!.find((r) => r.id === 'c1')).toMatchObject({ assignment_status: 'assigned', entity_seats: 6, peer_seats: 9, unallocated_seats: 0 });
-    for (const [id, rows] of [['a', a], ['b', b]] as const) expect(rows!.find((r) => r.id === 'c2')).toEqual(rowsByEntity(world, IDS)[id]!.find((r) => r.id === 'c2'));
+    expect(a!.find((r) => r.id === 'c1')).toMatchObject({
+      assignment_status: 'assigned',
+      entity_seats: 4,
+      peer_seats: 11,
+      unallocated_seats: 0,
+    });
+    expect(b!.find((r) => r.id === 'c1')).toMatchObject({
+      assignment_status: 'assigned',
+      entity_seats: 5,
+      peer_seats: 10,
+      unallocated_seats: 0,
+    });
+    expect(c!.find((r) => r.id === 'c1')).toMatchObject({
+      assignment_status: 'assigned',
+      entity_seats: 6,
+      peer_seats: 9,
+      unallocated_seats: 0,
+    });
+    for (const [id, rows] of [
+      ['a', a],
+      ['b', b],
+    ] as const)
+      expect(rows!.find((r) => r.id === 'c2')).toEqual(rowsByEntity(world, IDS)[id]!.find((r) => r.id === 'c2'));
   });
 
   it('is what every entity reads after the plan of any edits is applied', () => {
@@ -366,7 +452,13 @@ describe('rowsAfterChanges', () => {
 describe('restoredCells', () => {
   it('gives each changed cell its value in the sets read before the apply, 0 when it was not assigned', () => {
     const readBefore = [
-      { entityId: 'a', data: [{ id: 'c1', entity_seats: 6 }, { id: 'c2', entity_seats: 1 }] },
+      {
+        entityId: 'a',
+        data: [
+          { id: 'c1', entity_seats: 6 },
+          { id: 'c2', entity_seats: 1 },
+        ],
+      },
       { entityId: 'b', data: [] },
     ];
     const changed = [

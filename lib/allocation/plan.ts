@@ -92,7 +92,8 @@ function assertApplicable(rows: GridRow[], edits: Edits): void {
     for (const [entityId, seats] of Object.entries(cellEdits)) {
       if (seats === row.cells[entityId]?.seats) continue;
       const verdict = validateEdit(row, entityId, seats, edits);
-      if (!verdict.ok) throw new RangeError(`cannot plan commitment ${commitmentId} for entity ${entityId}: ${verdict.reason}`);
+      if (!verdict.ok)
+        throw new RangeError(`cannot plan commitment ${commitmentId} for entity ${entityId}: ${verdict.reason}`);
     }
   }
 }
@@ -119,7 +120,9 @@ function allocationsOf(rows: GridRow[], edits: Edits, entityId: string): Allocat
 /** Lowered values only; cells about to be newly assigned wait for phase 2 (unassigned already means 0 seats). */
 function phase1Body(allocations: Allocation[]): PutBody {
   return {
-    data: allocations.flatMap((a) => (a.before === null ? [] : [{ id: a.id, entity_seats: Math.min(a.before, a.after) }])),
+    data: allocations.flatMap((a) =>
+      a.before === null ? [] : [{ id: a.id, entity_seats: Math.min(a.before, a.after) }],
+    ),
   };
 }
 
@@ -155,7 +158,9 @@ export function conflicts(loaded: GridRow[], reread: GridRow[], changes: Change[
 function cellConflict(commitmentId: string, was: CellState, now: CellState, rowChanges: Change[]): Conflict[] {
   const change = rowChanges.find((c) => c.entityId === was.entityId);
   if (was.seats === now.seats && !statusMoved(was, now, change !== undefined)) return [];
-  return [{ commitmentId, entityId: was.entityId, ours: change?.after ?? was.seats, theirs: now.seats, loaded: was.seats }];
+  return [
+    { commitmentId, entityId: was.entityId, ours: change?.after ?? was.seats, theirs: now.seats, loaded: was.seats },
+  ];
 }
 
 function statusMoved(was: CellState, now: CellState, changedByUs: boolean): boolean {
@@ -189,7 +194,11 @@ function externalMove(before: GridRow, after: GridRow): Conflict | null {
  * by the other entities' changes. A server that applied the changes can keep its copies of every
  * entity's rows current this way instead of reading them all again.
  */
-export function rowsAfterChanges(entityId: string, rows: readonly CommitmentRow[], changes: readonly Change[]): CommitmentRow[] {
+export function rowsAfterChanges(
+  entityId: string,
+  rows: readonly CommitmentRow[],
+  changes: readonly Change[],
+): CommitmentRow[] {
   const byCommitment = new Map<string, Change[]>();
   for (const c of changes) byCommitment.set(c.commitmentId, [...(byCommitment.get(c.commitmentId) ?? []), c]);
   return rows.map((row) => {
@@ -215,7 +224,10 @@ export interface ReadSet {
 }
 
 /** The value each cell an apply changed goes back to on a restore: its seats in the sets read before (0 when it was not assigned). */
-export function restoredCells(changed: readonly Pick<Change, 'commitmentId' | 'entityId'>[], readBefore: readonly ReadSet[]): { commitmentId: string; entityId: string; seats: number }[] {
+export function restoredCells(
+  changed: readonly Pick<Change, 'commitmentId' | 'entityId'>[],
+  readBefore: readonly ReadSet[],
+): { commitmentId: string; entityId: string; seats: number }[] {
   return changed.map(({ commitmentId, entityId }) => ({
     commitmentId,
     entityId,

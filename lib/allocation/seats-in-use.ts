@@ -48,7 +48,11 @@ function matches(c: CommitmentWindow, r: ReservationSeats): boolean {
 }
 
 /** Seats in use per commitment id, for one entity's live reservations from `from` (YYYY-MM-DD) on. */
-export function seatsInUseByCommitment(commitments: readonly CommitmentWindow[], reservations: readonly ReservationSeats[], from: string): Map<string, SeatsInUse> {
+export function seatsInUseByCommitment(
+  commitments: readonly CommitmentWindow[],
+  reservations: readonly ReservationSeats[],
+  from: string,
+): Map<string, SeatsInUse> {
   const perDate = new Map<string, Map<string, number>>();
   const unknown = new Set<string>();
   for (const r of reservations) {
@@ -63,7 +67,8 @@ export function seatsInUseByCommitment(commitments: readonly CommitmentWindow[],
   const out = new Map<string, SeatsInUse>();
   for (const c of commitments) {
     let best: { seats: number; date: string | null } = { seats: 0, date: null };
-    for (const [date, seats] of perDate.get(c.id) ?? []) if (seats > best.seats || (seats === best.seats && best.date && date < best.date)) best = { seats, date };
+    for (const [date, seats] of perDate.get(c.id) ?? [])
+      if (seats > best.seats || (seats === best.seats && best.date && date < best.date)) best = { seats, date };
     out.set(c.id, { ...best, known: !unknown.has(c.id) });
   }
   return out;

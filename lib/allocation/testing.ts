@@ -46,7 +46,8 @@ export function rowsByEntity(world: World, entityIds: string[]): Record<string, 
   return Object.fromEntries(entityIds.map((id) => [id, world.flatMap((c) => rowOf(c, id) ?? [])]));
 }
 
-export const cloneWorld = (world: World): World => world.map((c) => ({ ...c, seats: { ...c.seats }, eligible: [...c.eligible] }));
+export const cloneWorld = (world: World): World =>
+  world.map((c) => ({ ...c, seats: { ...c.seats }, eligible: [...c.eligible] }));
 
 /**
  * PUT /v2/commitments in the entity's context, checked whole before anything changes: the body
@@ -58,9 +59,11 @@ export function put(world: World, entityId: string, body: PutBody): { ok: true }
   if (wanted.size !== body.data.length) return { ok: false, reason: 'lists a commitment more than once' };
   for (const [id, seats] of wanted) {
     const c = world.find((x) => x.id === id);
-    if (!c || c.ended || !(c.eligible.includes(entityId) || entityId in c.seats)) return { ok: false, reason: `not eligible for ${id}` };
+    if (!c || c.ended || !(c.eligible.includes(entityId) || entityId in c.seats))
+      return { ok: false, reason: `not eligible for ${id}` };
     const others = allocatedOn(c) - (c.seats[entityId] ?? 0);
-    if (others + seats > c.total) return { ok: false, reason: `${id} over-allocated: ${others} + ${seats} > ${c.total}` };
+    if (others + seats > c.total)
+      return { ok: false, reason: `${id} over-allocated: ${others} + ${seats} > ${c.total}` };
   }
   for (const c of world) {
     if (c.ended) continue;

@@ -11,7 +11,10 @@ export const StaffPassword = z
 /** Changing one's own password: the current one (or the one-time password after a reset) first. */
 export const ChangePasswordInput = z
   .strictObject({
-    current: z.string().min(1, { error: 'enter your current password' }).max(200, { error: 'must be at most 200 characters' }),
+    current: z
+      .string()
+      .min(1, { error: 'enter your current password' })
+      .max(200, { error: 'must be at most 200 characters' }),
     password: StaffPassword,
     confirm: z.string(),
   })

@@ -18,6 +18,7 @@ export function classifyBookingRefusal(e: ApiRefusal): BookingFailure {
   if (e.status === 410 || /expired/.test(text)) return 'hold-expired';
   if (hold && /used/.test(text)) return 'hold-used';
   if (hold) return 'hold-gone';
-  if (e.fieldErrors?.some((f) => f.field === 'time' || f.field === 'party_size') || /no seats|availability/.test(text)) return 'no-seats';
+  if (e.fieldErrors?.some((f) => f.field === 'time' || f.field === 'party_size') || /no seats|availability/.test(text))
+    return 'no-seats';
   return 'other';
 }

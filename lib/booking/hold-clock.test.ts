@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { clockOffset, formatRemaining, holdRemainingMs, isHoldExpired } from './hold-clock';
 
 const at = (iso: string) => Date.parse(iso);

@@ -56,11 +56,18 @@ const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5)
 function covers(c: CommitmentSeats, f: SearchFilters, venueIds: ReadonlySet<string> | null): boolean {
   if (venueIds && (!c.venue_id || !venueIds.has(c.venue_id))) return false;
   if (c.days_of_week && !c.days_of_week.includes(isoWeekday(f.date))) return false;
-  if (f.time && c.start_time && c.end_time && (minutes(f.time) < minutes(c.start_time) || minutes(f.time) >= minutes(c.end_time))) return false;
+  if (
+    f.time &&
+    c.start_time &&
+    c.end_time &&
+    (minutes(f.time) < minutes(c.start_time) || minutes(f.time) >= minutes(c.end_time))
+  )
+    return false;
   return true;
 }
 
-const list = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const list = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 /**
  * @param anyParty the options of the same date and venue(s) for a party of 1 at any time
@@ -82,7 +89,11 @@ export function explainNoAvailability(
   const fittingText = `${list(fitting.slice(0, 6))}${fitting.length > 6 ? ' and later' : ''}`;
   // Allocations covering the search with no seat left at any time: the entity's own limit is the cause.
   const exhausted = (commitments ?? []).filter(
-    (c) => c.assignment_status === 'assigned' && (c.entity_seats ?? 0) > 0 && covers(c, f, venues) && !anyParty.some((o) => o.commitment_id === c.id),
+    (c) =>
+      c.assignment_status === 'assigned' &&
+      (c.entity_seats ?? 0) > 0 &&
+      covers(c, f, venues) &&
+      !anyParty.some((o) => o.commitment_id === c.id),
   );
   if (exhausted.length > 0 && (anyParty.length === 0 || f.time)) {
     const allocations = exhausted.map<UsedUpAllocation>((c) => ({
@@ -92,8 +103,12 @@ export function explainNoAvailability(
       entitySeats: c.entity_seats ?? 0,
       window: c.start_time && c.end_time ? `${c.start_time}–${c.end_time}` : null,
     }));
-    const named = allocations.map((a) => `commitment ${a.commitmentId.slice(0, 8)}${a.venueId && names[a.venueId] ? ` at ${names[a.venueId]}` : ''}${a.window ? ` (${a.window})` : ''}, ${a.entitySeats} ${a.entitySeats === 1 ? 'seat' : 'seats'}`);
-    const others = fitting.length > 0 ? ` Other times that day still have room: ${fittingText}.` : ' Otherwise try another date.';
+    const named = allocations.map(
+      (a) =>
+        `commitment ${a.commitmentId.slice(0, 8)}${a.venueId && names[a.venueId] ? ` at ${names[a.venueId]}` : ''}${a.window ? ` (${a.window})` : ''}, ${a.entitySeats} ${a.entitySeats === 1 ? 'seat' : 'seats'}`,
+    );
+    const others =
+      fitting.length > 0 ? ` Other times that day still have room: ${fittingText}.` : ' Otherwise try another date.';
     return {
       kind: 'allocation-used-up',
       allocations,
@@ -108,7 +123,9 @@ export function explainNoAvailability(
         message: `No table for ${party} at ${f.time} on ${f.date} at ${where}, but there is at ${fittingText}. Clear the time, or pick one of these.`,
       };
     }
-    const largest = Math.max(...anyParty.filter((o) => !f.time || o.time === f.time).map((o) => o.seats_available), 0) || Math.max(...anyParty.map((o) => o.seats_available));
+    const largest =
+      Math.max(...anyParty.filter((o) => !f.time || o.time === f.time).map((o) => o.seats_available), 0) ||
+      Math.max(...anyParty.map((o) => o.seats_available));
     return {
       kind: 'party-size',
       largestParty: largest,
@@ -116,8 +133,18 @@ export function explainNoAvailability(
     };
   }
   const day = WEEKDAYS[isoWeekday(f.date) - 1];
-  if (f.time && commitments && (commitments ?? []).some((c) => c.assignment_status === 'assigned' && (c.entity_seats ?? 0) > 0 && covers(c, { ...f, time: null }, venues))) {
-    return { kind: 'time', otherTimes: [], message: `No seats at ${f.time} on ${f.date} at ${where}. Clear the time to see the day's times.` };
+  if (
+    f.time &&
+    commitments &&
+    (commitments ?? []).some(
+      (c) => c.assignment_status === 'assigned' && (c.entity_seats ?? 0) > 0 && covers(c, { ...f, time: null }, venues),
+    )
+  ) {
+    return {
+      kind: 'time',
+      otherTimes: [],
+      message: `No seats at ${f.time} on ${f.date} at ${where}. Clear the time to see the day's times.`,
+    };
   }
   return {
     kind: 'date',

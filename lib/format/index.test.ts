@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { createFormatter, localeFromAcceptLanguage } from './index';
 
 describe('localeFromAcceptLanguage', () => {

@@ -58,13 +58,19 @@ export function createFormatter(locale: string): Formatter {
   let numberFormat: Intl.NumberFormat | undefined;
   const numbers = { format: (n: number) => (numberFormat ??= new Intl.NumberFormat(locale)).format(n) };
   const zoneName = (d: Date, timeZone: string) =>
-    timeZone === 'UTC' ? 'UTC' : (dtf(`zone:${timeZone}`, { timeZone, timeZoneName: 'short' }).formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ?? timeZone);
+    timeZone === 'UTC'
+      ? 'UTC'
+      : (dtf(`zone:${timeZone}`, { timeZone, timeZoneName: 'short' })
+          .formatToParts(d)
+          .find((p) => p.type === 'timeZoneName')?.value ?? timeZone);
   return {
     locale,
     day(date) {
       if (!date) return EMPTY;
       const d = toDate(`${date.slice(0, 10)}T00:00:00Z`);
-      return d ? dtf('day', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(d) : date;
+      return d
+        ? dtf('day', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(d)
+        : date;
     },
     dateTime(iso, timeZone) {
       if (!iso) return EMPTY;
@@ -82,7 +88,9 @@ export function createFormatter(locale: string): Formatter {
       if (!time) return EMPTY;
       const m = /^(\d{2}):(\d{2})/.exec(time);
       if (!m) return time;
-      return dtf('wall', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2]))));
+      return dtf('wall', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+        new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2]))),
+      );
     },
     number: (n) => numbers.format(n),
     count: (n, one, many = `${one}s`) => `${numbers.format(n)} ${n === 1 ? one : many}`,

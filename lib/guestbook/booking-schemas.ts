@@ -3,6 +3,7 @@
  * reservations (re-exported by schemas.ts with the rest of the API's schemas).
  */
 import { z } from 'zod';
+
 import { IsoDate, Locale, Time, Timestamp, Uuid } from './primitives';
 import { RESERVATION_STATUSES } from './reservation-statuses';
 

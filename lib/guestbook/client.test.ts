@@ -1,17 +1,37 @@
 import { crc32 } from 'node:zlib';
 import { decodeJwt } from 'jose';
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
-import { DEMO_DELEGATES, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS } from '../sandbox/seed/demo';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import type { LoggedRequest } from '../sandbox/control-client';
+import { DEMO_DELEGATES, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS } from '../sandbox/seed/demo';
 import type { RunningSandbox } from '../sandbox/server';
 import { startTestSandbox, tokenRequestCount } from '../sandbox/testing';
-import { createGuestbookClient, listAll, type EntityContext, type GuestbookClient, type GuestbookClientOptions } from './client';
+import {
+  createGuestbookClient,
+  listAll,
+  type EntityContext,
+  type GuestbookClient,
+  type GuestbookClientOptions,
+} from './client';
 import { GuestbookApiError } from './errors';
-import { buildFilterParams, FilterError, MODIFIERS, parseFilterQuery, RESERVATION_FILTERS, toQueryString, type Condition } from './filters';
+import {
+  buildFilterParams,
+  FilterError,
+  MODIFIERS,
+  parseFilterQuery,
+  RESERVATION_FILTERS,
+  toQueryString,
+  type Condition,
+} from './filters';
 import type { AvailabilityOption, CommitmentRow, Reservation } from './schemas';
 
 const HARBOUR_VINE_DIRECT: EntityContext = { id: DEMO_PARTNER.defaultEntityId, org_id: 'org_harbour_vine_direct' };
-const GUEST = { first_name: 'Amelia', last_name: 'Hughes', email: 'amelia.hughes@example.com', phone: '+44 20 7946 0001' };
+const GUEST = {
+  first_name: 'Amelia',
+  last_name: 'Hughes',
+  email: 'amelia.hughes@example.com',
+  phone: '+44 20 7946 0001',
+};
 
 let sandbox: RunningSandbox;
 
@@ -54,7 +74,9 @@ const rejectionOf = (pending: Promise<unknown>): Promise<unknown> =>
 
 const isoDay = (daysFromToday: number) => {
   const today = new Date();
-  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + daysFromToday)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + daysFromToday))
+    .toISOString()
+    .slice(0, 10);
 };
 
 /** A PNG signature and an IHDR chunk: enough for the sandbox to read the logo's dimensions. */
@@ -146,7 +168,9 @@ describe('every client method against the sandbox', () => {
     });
     expect(created.org_id).toMatch(/^org_/);
 
-    const found = await api.listEntities({ filters: [{ attribute: 'name', modifier: 'eq', value: 'Harbour & Vine Events' }] });
+    const found = await api.listEntities({
+      filters: [{ attribute: 'name', modifier: 'eq', value: 'Harbour & Vine Events' }],
+    });
     expect(found.data.map((e) => e.id)).toEqual([created.id]);
     expect(await api.getEntity(created.id)).toEqual(created);
 
@@ -170,20 +194,33 @@ describe('every client method against the sandbox', () => {
     const withLogo = await api.uploadEntityLogo(created.id, new Blob([png], { type: 'image/png' }), 'logo.png');
     expect(withLogo.logo).toMatchObject({ content_type: 'image/png', size_bytes: png.length });
 
-    expect(await logoWhenProcessed(api, created.id)).toMatchObject({ width: 64, height: 32, aspect_ratio: 2, url: withLogo.logo!.url });
-    expect(await api.getEntity(created.id)).toMatchObject({ name: 'Harbour & Vine Private Events', programs: reprogrammed.programs });
+    expect(await logoWhenProcessed(api, created.id)).toMatchObject({
+      width: 64,
+      height: 32,
+      aspect_ratio: 2,
+      url: withLogo.logo!.url,
+    });
+    expect(await api.getEntity(created.id)).toMatchObject({
+      name: 'Harbour & Vine Private Events',
+      programs: reprogrammed.programs,
+    });
   });
 
   it('reads one commitment and replaces the allocations of Harbour & Vine Direct', async () => {
     const direct = partnerClient().asEntity(HARBOUR_VINE_DIRECT);
     const rows = await allCommitments(direct);
-    for (const row of rows) expect(row.total_seats).toBe((row.entity_seats ?? 0) + row.peer_seats + row.unallocated_seats);
+    for (const row of rows)
+      expect(row.total_seats).toBe((row.entity_seats ?? 0) + row.peer_seats + row.unallocated_seats);
     const reduced = rows.find((r) => r.assignment_status === 'assigned' && r.entity_seats! > 0)!;
     expect(await direct.getCommitment(reduced.id)).toEqual(reduced);
 
     const body = assignedBody(rows).map((a) => (a.id === reduced.id ? { ...a, entity_seats: a.entity_seats - 1 } : a));
     const assignedAfter = await direct.putCommitments({ data: body });
-    const expected = { assignment_status: 'assigned', entity_seats: reduced.entity_seats! - 1, unallocated_seats: reduced.unallocated_seats + 1 };
+    const expected = {
+      assignment_status: 'assigned',
+      entity_seats: reduced.entity_seats! - 1,
+      unallocated_seats: reduced.unallocated_seats + 1,
+    };
     expect(assignedAfter.find((r) => r.id === reduced.id)).toMatchObject(expected);
     expect(assignedAfter.map((r) => r.id).sort()).toEqual(body.map((a) => a.id).sort());
     expect(await direct.getCommitment(reduced.id)).toMatchObject(expected);
@@ -197,14 +234,19 @@ describe('every client method against the sandbox', () => {
     expect(lisbon.data).toEqual([expect.objectContaining({ id: DEMO_MARKETS[1].id, name: 'Lisbon' })]);
 
     const london = DEMO_MARKETS[0];
-    const venues = await direct.listVenues({ filters: [{ attribute: 'market_id', modifier: 'eq', value: london.id }], limit: 100 });
+    const venues = await direct.listVenues({
+      filters: [{ attribute: 'market_id', modifier: 'eq', value: london.id }],
+      limit: 100,
+    });
     expect(venues.data.length).toBeGreaterThan(0);
     expect(venues.data.filter((v) => v.market_id !== london.id)).toEqual([]);
 
     const listed = venues.data[0]!;
     const venue = await direct.getVenue(listed.id);
     expect(venue).toMatchObject({ id: listed.id, name: listed.name, market_id: london.id, time_zone: 'Europe/London' });
-    expect(venue.seat_commitments).toEqual(expect.arrayContaining([expect.objectContaining({ total_seats: expect.any(Number) })]));
+    expect(venue.seat_commitments).toEqual(
+      expect.arrayContaining([expect.objectContaining({ total_seats: expect.any(Number) })]),
+    );
   });
 
   it('books a table: availability, hold and release, reservation, change and cancellation', async () => {
@@ -242,7 +284,10 @@ describe('every client method against the sandbox', () => {
 
     const canceled = await direct.cancelReservation(booked.id);
     expect(canceled).toMatchObject({ id: booked.id, status: 'canceled', canceled_at: expect.any(String) });
-    expect(await direct.getReservation(booked.id)).toMatchObject({ status: 'canceled', canceled_at: canceled.canceled_at });
+    expect(await direct.getReservation(booked.id)).toMatchObject({
+      status: 'canceled',
+      canceled_at: canceled.canceled_at,
+    });
   });
 
   it('lists only the reservations matching every filter', async () => {
@@ -251,7 +296,8 @@ describe('every client method against the sandbox', () => {
       { attribute: 'status', modifier: 'in', value: ['confirmed', 'pending'] },
       { attribute: 'date', modifier: 'gte', value: '2026-01-01' },
     ];
-    const isUpcomingAndLive = (r: Reservation) => (r.status === 'confirmed' || r.status === 'pending') && r.date! >= '2026-01-01';
+    const isUpcomingAndLive = (r: Reservation) =>
+      (r.status === 'confirmed' || r.status === 'pending') && r.date! >= '2026-01-01';
 
     const matching = await listAll((page) => direct.listReservations({ filters, page, limit: 100 }));
     expect(matching.length).toBeGreaterThan(0);
@@ -259,7 +305,12 @@ describe('every client method against the sandbox', () => {
     expect(matching.filter((r) => r.entity_id !== HARBOUR_VINE_DIRECT.id)).toEqual([]);
 
     const everything = await listAll((page) => direct.listReservations({ page, limit: 100 }));
-    expect(matching.map((r) => r.id).sort()).toEqual(everything.filter(isUpcomingAndLive).map((r) => r.id).sort());
+    expect(matching.map((r) => r.id).sort()).toEqual(
+      everything
+        .filter(isUpcomingAndLive)
+        .map((r) => r.id)
+        .sort(),
+    );
   });
 });
 
@@ -270,7 +321,9 @@ describe('commitment over-allocation', () => {
     const unassigned = before.find((r) => r.assignment_status === 'unassigned')!;
 
     const error = await rejectionOf(
-      direct.putCommitments({ data: [...assignedBody(before), { id: unassigned.id, entity_seats: unassigned.unallocated_seats + 1 }] }),
+      direct.putCommitments({
+        data: [...assignedBody(before), { id: unassigned.id, entity_seats: unassigned.unallocated_seats + 1 }],
+      }),
     );
     expect(error).toBeInstanceOf(GuestbookApiError);
     expect(error).toMatchObject({ status: 422, detail: expect.stringContaining(unassigned.id) });
@@ -299,7 +352,9 @@ function recordingFetch(sent: SentRequest[]): typeof fetch {
 
 describe('entity context', () => {
   async function concierge(api: GuestbookClient): Promise<EntityContext> {
-    const { data } = await api.listEntities({ filters: [{ attribute: 'name', modifier: 'eq', value: 'Harbour & Vine Concierge' }] });
+    const { data } = await api.listEntities({
+      filters: [{ attribute: 'name', modifier: 'eq', value: 'Harbour & Vine Concierge' }],
+    });
     expect(data).toHaveLength(1);
     return { id: data[0]!.id, org_id: data[0]!.org_id };
   }
@@ -310,7 +365,11 @@ describe('entity context', () => {
     expect(entity.org_id).toBeNull();
     const legacy = api.asEntity({ id: entity.id, org_id: null });
 
-    expect(await legacy.getEntity(entity.id)).toMatchObject({ id: entity.id, name: 'Harbour & Vine Concierge', org_id: null });
+    expect(await legacy.getEntity(entity.id)).toMatchObject({
+      id: entity.id,
+      name: 'Harbour & Vine Concierge',
+      org_id: null,
+    });
     const { data: reservations } = await legacy.listReservations({ limit: 100 });
     expect(reservations.length).toBeGreaterThan(0);
     expect(new Set(reservations.map((r) => r.entity_id))).toEqual(new Set([entity.id]));
@@ -354,10 +413,17 @@ describe('retry policy (scripted fetch)', () => {
     pagination: { current_page: 1, total_pages: 1, total_items: 1, items_per_page: 25 },
   };
   const tooManyRequests = () =>
-    new Response(JSON.stringify({ title: 'Too Many Requests', status: 429, detail: 'Rate limit of 1000 requests per minute exceeded.' }), {
-      status: 429,
-      headers: { 'content-type': 'application/problem+json', 'retry-after': '2' },
-    });
+    new Response(
+      JSON.stringify({
+        title: 'Too Many Requests',
+        status: 429,
+        detail: 'Rate limit of 1000 requests per minute exceeded.',
+      }),
+      {
+        status: 429,
+        headers: { 'content-type': 'application/problem+json', 'retry-after': '2' },
+      },
+    );
 
   /** A client whose API answers are scripted by call number; sleeping advances a fake clock at once. */
   function scriptedClient(answer: (call: number) => Response, maxRetries = 3) {
@@ -366,7 +432,8 @@ describe('retry policy (scripted fetch)', () => {
     let clock = Date.parse('2026-11-22T12:00:00Z');
     const scripted: typeof fetch = async (input, init) => {
       const path = new URL(String(input)).pathname;
-      if (path === '/oauth/token') return Response.json({ access_token: 'x.y.z', scope: '', expires_in: 3600, token_type: 'Bearer' });
+      if (path === '/oauth/token')
+        return Response.json({ access_token: 'x.y.z', scope: '', expires_in: 3600, token_type: 'Bearer' });
       calls.push(`${init?.method ?? 'GET'} ${path}`);
       return answer(calls.length);
     };
@@ -389,7 +456,9 @@ describe('retry policy (scripted fetch)', () => {
   }
 
   it('retries a GET after a 429, waiting at least Retry-After', async () => {
-    const { client, calls, slept } = scriptedClient((call) => (call === 1 ? tooManyRequests() : Response.json(LONDON_PAGE)));
+    const { client, calls, slept } = scriptedClient((call) =>
+      call === 1 ? tooManyRequests() : Response.json(LONDON_PAGE),
+    );
     expect(await client.listMarkets()).toEqual(LONDON_PAGE);
     expect(calls).toEqual(['GET /v2/markets', 'GET /v2/markets']);
     expect(Math.max(...slept)).toBeGreaterThanOrEqual(2000);
@@ -397,7 +466,9 @@ describe('retry policy (scripted fetch)', () => {
 
   it('does not retry a POST answered 429', async () => {
     const { client, calls } = scriptedClient(tooManyRequests);
-    const error = await rejectionOf(client.createHold({ venue_id: DEMO_MARKETS[0].id, date: '2026-12-01', time: '19:00', party_size: 2 }));
+    const error = await rejectionOf(
+      client.createHold({ venue_id: DEMO_MARKETS[0].id, date: '2026-12-01', time: '19:00', party_size: 2 }),
+    );
     expect(error).toBeInstanceOf(GuestbookApiError);
     expect(error).toMatchObject({ status: 429, code: 'rate_limited' });
     expect(calls).toEqual(['POST /v2/holds']);
@@ -421,7 +492,10 @@ describe('retry policy (scripted fetch)', () => {
 
   it('does not hang on a long rate-limit block: fails at once with the time requests resume, and sends nothing more until then', async () => {
     const longBlock = () =>
-      new Response(JSON.stringify({ title: 'Too Many Requests', status: 429 }), { status: 429, headers: { 'content-type': 'application/problem+json', 'retry-after': '45' } });
+      new Response(JSON.stringify({ title: 'Too Many Requests', status: 429 }), {
+        status: 429,
+        headers: { 'content-type': 'application/problem+json', 'retry-after': '45' },
+      });
     const { client, calls, slept } = scriptedClient(longBlock);
     const first = (await rejectionOf(client.listMarkets())) as GuestbookApiError;
     expect(first).toMatchObject({ status: 429, code: 'rate_limited' });
@@ -438,16 +512,30 @@ describe('retry policy (scripted fetch)', () => {
     const calls: string[] = [];
     const flaky: typeof fetch = async (input, init) => {
       const path = new URL(String(input)).pathname;
-      if (path === '/oauth/token') return Response.json({ access_token: 'x.y.z', scope: '', expires_in: 3600, token_type: 'Bearer' });
+      if (path === '/oauth/token')
+        return Response.json({ access_token: 'x.y.z', scope: '', expires_in: 3600, token_type: 'Bearer' });
       calls.push(`${init?.method ?? 'GET'} ${path}`);
       if (drops-- > 0) throw new TypeError('fetch failed: socket hang up');
-      return Response.json({ data: [], pagination: { current_page: 1, total_pages: 1, total_items: 0, items_per_page: 25 } });
+      return Response.json({
+        data: [],
+        pagination: { current_page: 1, total_pages: 1, total_items: 0, items_per_page: 25 },
+      });
     };
-    const client = createGuestbookClient({ baseUrl: 'https://api.guestbook.test', authUrl: 'https://auth.guestbook.test', audience: 'https://api.guestbook.test/', clientId: 'c', clientSecret: 's', fetch: flaky, sleep: async () => undefined });
+    const client = createGuestbookClient({
+      baseUrl: 'https://api.guestbook.test',
+      authUrl: 'https://auth.guestbook.test',
+      audience: 'https://api.guestbook.test/',
+      clientId: 'c',
+      clientSecret: 's',
+      fetch: flaky,
+      sleep: async () => undefined,
+    });
     expect((await client.listMarkets()).data).toEqual([]);
     expect(calls).toEqual(['GET /v2/markets', 'GET /v2/markets']);
     drops = 1;
-    const error = await rejectionOf(client.createHold({ venue_id: DEMO_MARKETS[0].id, date: '2026-12-01', time: '19:00', party_size: 2 }));
+    const error = await rejectionOf(
+      client.createHold({ venue_id: DEMO_MARKETS[0].id, date: '2026-12-01', time: '19:00', party_size: 2 }),
+    );
     expect(error).toMatchObject({ status: 0, code: 'network' });
     expect(calls.filter((c) => c.startsWith('POST'))).toEqual(['POST /v2/holds']);
   });
@@ -456,11 +544,19 @@ describe('retry policy (scripted fetch)', () => {
     const calls: string[] = [];
     const hanging: typeof fetch = async (input, init) => {
       const path = new URL(String(input)).pathname;
-      if (path === '/oauth/token') return Response.json({ access_token: 'x.y.z', scope: '', expires_in: 3600, token_type: 'Bearer' });
+      if (path === '/oauth/token')
+        return Response.json({ access_token: 'x.y.z', scope: '', expires_in: 3600, token_type: 'Bearer' });
       calls.push(path);
       return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
     };
-    const client = createGuestbookClient({ baseUrl: 'https://api.guestbook.test', authUrl: 'https://auth.guestbook.test', audience: 'https://api.guestbook.test/', clientId: 'c', clientSecret: 's', fetch: hanging });
+    const client = createGuestbookClient({
+      baseUrl: 'https://api.guestbook.test',
+      authUrl: 'https://auth.guestbook.test',
+      audience: 'https://api.guestbook.test/',
+      clientId: 'c',
+      clientSecret: 's',
+      fetch: hanging,
+    });
     const controller = new AbortController();
     const pending = rejectionOf(client.withSignal(controller.signal).listMarkets());
     await new Promise((r) => setTimeout(r, 20));
@@ -520,7 +616,9 @@ describe('request budget', () => {
 
     expect(names).toEqual(Array(1500).fill(DEMO_PARTNER.name));
     expect(clock.now() - startedAt).toBeGreaterThanOrEqual(60_000);
-    const calls = (await sandboxControl<LoggedRequest[]>('GET', `/_sandbox/requests?since=${lastSeq}`)).filter((r) => r.path === '/v2/identities/me');
+    const calls = (await sandboxControl<LoggedRequest[]>('GET', `/_sandbox/requests?since=${lastSeq}`)).filter(
+      (r) => r.path === '/v2/identities/me',
+    );
     expect(calls.filter((r) => r.status === 429)).toEqual([]);
     expect(calls).toHaveLength(1500);
     expect(calls.filter((r) => r.status !== 200)).toEqual([]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { ENTITY_FILTERS, MARKET_FILTERS, RESERVATION_FILTERS, VENUE_FILTERS } from './filters';
 import { filteredParams, pageParams, type FilteredQuery, type Page, type PageQuery } from './paging';
 import type { RateLimitState } from './rate-limit';
@@ -9,6 +10,7 @@ import {
   CommitmentsPutBody,
   CommitmentsPutResponse,
   CommitmentsQuery,
+  dataEnvelope,
   Entity,
   EntityCreateBody,
   EntityProgramsBody,
@@ -16,6 +18,7 @@ import {
   Hold,
   HoldCreateBody,
   Identity,
+  listEnvelope,
   LOGO_FIELD,
   Market,
   Reservation,
@@ -23,14 +26,29 @@ import {
   ReservationUpdateBody,
   Uuid,
   Venue,
-  dataEnvelope,
-  listEnvelope,
 } from './schemas';
 import type { TokenManager, TokenStats } from './tokens';
-import { createCore, send, type ClientCore, type EntityContext, type GuestbookClientOptions, type Method, type RequestOptions } from './transport';
+import {
+  createCore,
+  send,
+  type ClientCore,
+  type EntityContext,
+  type GuestbookClientOptions,
+  type Method,
+  type RequestOptions,
+} from './transport';
 
 export type { EntityContext, GuestbookClientOptions, ResponseEvent } from './transport';
-export { listAll, listPages, paginate, type FilteredQuery, type Page, type PagedList, type PageQuery, type ReadPage } from './paging';
+export {
+  listAll,
+  listPages,
+  paginate,
+  type FilteredQuery,
+  type Page,
+  type PagedList,
+  type PageQuery,
+  type ReadPage,
+} from './paging';
 
 const seg = (id: string) => encodeURIComponent(Uuid.parse(id));
 
@@ -79,7 +97,11 @@ export class GuestbookClient {
 
   /** The request budget: requests sent in the last 60 s and in the last 10 s (by every process sharing the window, as of this process's last request), and how many it allows per minute. */
   get budget(): { used: number; lastTenSeconds: number; perMinute: number } {
-    return { used: this.#core.budget.used, lastTenSeconds: this.#core.budget.usedWithin(10_000), perMinute: this.#core.budget.perMinute };
+    return {
+      used: this.#core.budget.used,
+      lastTenSeconds: this.#core.budget.usedWithin(10_000),
+      perMinute: this.#core.budget.perMinute,
+    };
   }
 
   get tokenStats(): TokenStats {
@@ -109,7 +131,8 @@ export class GuestbookClient {
   }
 
   async createEntity(body: EntityCreateBody): Promise<Entity> {
-    return (await this.#call('POST', '/v2/entities', dataEnvelope(Entity), { json: EntityCreateBody.parse(body) })).data;
+    return (await this.#call('POST', '/v2/entities', dataEnvelope(Entity), { json: EntityCreateBody.parse(body) }))
+      .data;
   }
 
   async getEntity(id: string): Promise<Entity> {
@@ -117,12 +140,18 @@ export class GuestbookClient {
   }
 
   async updateEntity(id: string, body: EntityUpdateBody): Promise<Entity> {
-    return (await this.#call('PATCH', `/v2/entities/${seg(id)}`, dataEnvelope(Entity), { json: EntityUpdateBody.parse(body) })).data;
+    return (
+      await this.#call('PATCH', `/v2/entities/${seg(id)}`, dataEnvelope(Entity), { json: EntityUpdateBody.parse(body) })
+    ).data;
   }
 
   /** Replaces the entity's assigned programs with exactly this list. */
   async replaceEntityPrograms(id: string, body: EntityProgramsBody): Promise<Entity> {
-    return (await this.#call('PUT', `/v2/entities/${seg(id)}/programs`, dataEnvelope(Entity), { json: EntityProgramsBody.parse(body) })).data;
+    return (
+      await this.#call('PUT', `/v2/entities/${seg(id)}/programs`, dataEnvelope(Entity), {
+        json: EntityProgramsBody.parse(body),
+      })
+    ).data;
   }
 
   async uploadEntityLogo(id: string, file: Blob, filename = 'logo'): Promise<Entity> {
@@ -152,7 +181,9 @@ export class GuestbookClient {
    * `body.data` becomes unassigned. Build the body from the entity's full assignment.
    */
   async putCommitments(body: CommitmentsPutBody): Promise<CommitmentRow[]> {
-    return (await this.#call('PUT', '/v2/commitments', CommitmentsPutResponse, { json: CommitmentsPutBody.parse(body) })).data;
+    return (
+      await this.#call('PUT', '/v2/commitments', CommitmentsPutResponse, { json: CommitmentsPutBody.parse(body) })
+    ).data;
   }
 
   // ── venues, markets, availability, holds ────────────────────────────────────────────────
@@ -170,14 +201,25 @@ export class GuestbookClient {
 
   async getAvailability(q: AvailabilityQuery): Promise<AvailabilityOption[]> {
     const query = AvailabilityQuery.parse(q);
-    const params = Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]]));
-    return (await this.#call('GET', '/v2/availability', z.looseObject({ data: z.array(AvailabilityOption) }), { query: params })).data;
+    const params = Object.entries(query).flatMap(([k, v]) =>
+      v === undefined ? [] : [[k, String(v)] as [string, string]],
+    );
+    return (
+      await this.#call('GET', '/v2/availability', z.looseObject({ data: z.array(AvailabilityOption) }), {
+        query: params,
+      })
+    ).data;
   }
 
   /** One page of GET /v2/availability (a list paged like every other). */
-  async listAvailability(q: AvailabilityQuery, paging: { page?: number; limit?: number } = {}): Promise<Page<AvailabilityOption>> {
+  async listAvailability(
+    q: AvailabilityQuery,
+    paging: { page?: number; limit?: number } = {},
+  ): Promise<Page<AvailabilityOption>> {
     const query = AvailabilityQuery.parse(q);
-    const params = Object.entries({ ...query, ...paging }).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]]));
+    const params = Object.entries({ ...query, ...paging }).flatMap(([k, v]) =>
+      v === undefined ? [] : [[k, String(v)] as [string, string]],
+    );
     return this.#call('GET', '/v2/availability', listEnvelope(AvailabilityOption), { query: params });
   }
 
@@ -192,7 +234,9 @@ export class GuestbookClient {
 
   // ── reservations ────────────────────────────────────────────────────────────────────────
   async listReservations(q: FilteredQuery = {}): Promise<Page<Reservation>> {
-    return this.#call('GET', '/v2/reservations', listEnvelope(Reservation), { query: filteredParams(q, RESERVATION_FILTERS) });
+    return this.#call('GET', '/v2/reservations', listEnvelope(Reservation), {
+      query: filteredParams(q, RESERVATION_FILTERS),
+    });
   }
 
   async getReservation(id: string): Promise<Reservation> {
@@ -200,11 +244,19 @@ export class GuestbookClient {
   }
 
   async createReservation(body: ReservationCreateBody): Promise<Reservation> {
-    return (await this.#call('POST', '/v2/reservations', dataEnvelope(Reservation), { json: ReservationCreateBody.parse(body) })).data;
+    return (
+      await this.#call('POST', '/v2/reservations', dataEnvelope(Reservation), {
+        json: ReservationCreateBody.parse(body),
+      })
+    ).data;
   }
 
   async updateReservation(id: string, body: ReservationUpdateBody): Promise<Reservation> {
-    return (await this.#call('PATCH', `/v2/reservations/${seg(id)}`, dataEnvelope(Reservation), { json: ReservationUpdateBody.parse(body) })).data;
+    return (
+      await this.#call('PATCH', `/v2/reservations/${seg(id)}`, dataEnvelope(Reservation), {
+        json: ReservationUpdateBody.parse(body),
+      })
+    ).data;
   }
 
   async cancelReservation(id: string): Promise<Reservation> {

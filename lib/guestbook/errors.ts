@@ -37,7 +37,9 @@ export class GuestbookApiError extends Error {
     cause?: unknown;
   }) {
     const summary = init.detail ?? init.title ?? init.code ?? `HTTP ${init.status}`;
-    super(`${init.method} ${init.path} failed: ${init.status ? `${init.status} ` : ''}${summary}`, { cause: init.cause });
+    super(`${init.method} ${init.path} failed: ${init.status ? `${init.status} ` : ''}${summary}`, {
+      cause: init.cause,
+    });
     this.name = 'GuestbookApiError';
     this.status = init.status;
     this.title = init.title;
@@ -52,7 +54,14 @@ export class GuestbookApiError extends Error {
 }
 
 /** Builds the error of a non-2xx response from its body, tolerating bodies that are not problem+json. */
-export function errorFromResponse(method: string, path: string, status: number, bodyText: string, requestId?: string, retryAt?: Date): GuestbookApiError {
+export function errorFromResponse(
+  method: string,
+  path: string,
+  status: number,
+  bodyText: string,
+  requestId?: string,
+  retryAt?: Date,
+): GuestbookApiError {
   let problem: ProblemDetails = {};
   try {
     const parsed = ProblemDetails.safeParse(JSON.parse(bodyText));

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import {
   buildFilterQuery,
-  type Condition,
   FilterError,
   MODIFIERS,
   MODIFIERS_BY_TYPE,
   parseFilterQuery,
   RESERVATION_FILTERS,
+  type Condition,
 } from './filters';
 
 const R = RESERVATION_FILTERS;
@@ -76,8 +77,12 @@ describe('filter modifiers', () => {
 
   it('rejects what cannot be expressed before any request', () => {
     const bad = (c: Condition) => () => buildFilterQuery([c], R);
-    expect(bad({ attribute: 'guest_last_name', modifier: 'in', value: ['Smith, Jr', 'Lee'] })).toThrow(/contains a comma/);
-    expect(bad({ attribute: 'date', modifier: 'gte', value: '2026-13-01' })).toThrow(/date: "2026-13-01" is not a date/);
+    expect(bad({ attribute: 'guest_last_name', modifier: 'in', value: ['Smith, Jr', 'Lee'] })).toThrow(
+      /contains a comma/,
+    );
+    expect(bad({ attribute: 'date', modifier: 'gte', value: '2026-13-01' })).toThrow(
+      /date: "2026-13-01" is not a date/,
+    );
     expect(bad({ attribute: 'date', modifier: 'gte', value: '2026-02-30' })).toThrow(FilterError);
     expect(bad({ attribute: 'status', modifier: 'gte', value: 'confirmed' })).toThrow(/does not apply to a enum/);
     expect(bad({ attribute: 'status', modifier: 'eq', value: 'lost' })).toThrow(/is not one of/);

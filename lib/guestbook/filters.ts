@@ -132,7 +132,10 @@ export function checkCondition(condition: Condition, schema: FilterSchema): Cond
   const { attribute, modifier } = condition;
   const spec = Object.hasOwn(schema, attribute) ? schema[attribute] : undefined;
   if (!spec) {
-    throw new FilterError(attribute, `${attribute}: not a filterable attribute (use ${Object.keys(schema).join(', ')})`);
+    throw new FilterError(
+      attribute,
+      `${attribute}: not a filterable attribute (use ${Object.keys(schema).join(', ')})`,
+    );
   }
   if (!(MODIFIERS as readonly string[]).includes(modifier)) {
     throw new FilterError(attribute, `${attribute}: unknown modifier "${modifier}" (use ${MODIFIERS.join(', ')})`);
@@ -151,7 +154,10 @@ export function checkCondition(condition: Condition, schema: FilterSchema): Cond
     }
     for (const item of items) {
       if (typeof item === 'string' && item.includes(',')) {
-        throw new FilterError(attribute, `${attribute}[${modifier}]: "${item}" contains a comma, which separates list items`);
+        throw new FilterError(
+          attribute,
+          `${attribute}[${modifier}]: "${item}" contains a comma, which separates list items`,
+        );
       }
     }
     return { attribute, modifier, value: items.map((v) => checkScalar(attribute, spec, v)) };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { sniffImageType } from './logo';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -11,7 +12,8 @@ describe('sniffImageType', () => {
   });
 
   it('refuses a PNG signature that is cut short or altered in any of its 8 bytes', () => {
-    for (let length = 0; length < 8; length++) expect(sniffImageType(new Uint8Array(PNG_SIGNATURE.slice(0, length)))).toBeNull();
+    for (let length = 0; length < 8; length++)
+      expect(sniffImageType(new Uint8Array(PNG_SIGNATURE.slice(0, length)))).toBeNull();
     for (let i = 0; i < 8; i++) {
       const altered = [...PNG_SIGNATURE];
       altered[i] = altered[i]! ^ 0x20;

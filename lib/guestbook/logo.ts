@@ -13,7 +13,8 @@ const JPEG_START = [0xff, 0xd8, 0xff];
 const RIFF = bytesOf('RIFF');
 const WEBP = bytesOf('WEBP');
 
-const hasAt = (bytes: Uint8Array, at: number, expected: readonly number[]) => expected.every((b, i) => bytes[at + i] === b);
+const hasAt = (bytes: Uint8Array, at: number, expected: readonly number[]) =>
+  expected.every((b, i) => bytes[at + i] === b);
 
 /** The logo type a file's first bytes announce, whatever its name or declared type says; null for anything else. */
 export function sniffImageType(bytes: Uint8Array): LogoContentType | null {
@@ -40,7 +41,8 @@ const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(.
  */
 export function imageDimensions(b: Uint8Array): Dimensions | null {
   // PNG: the IHDR chunk comes first.
-  if (b.length >= 24 && b[0] === 0x89 && ascii(b, 1, 4) === 'PNG' && ascii(b, 12, 16) === 'IHDR') return { width: u32be(b, 16), height: u32be(b, 20) };
+  if (b.length >= 24 && b[0] === 0x89 && ascii(b, 1, 4) === 'PNG' && ascii(b, 12, 16) === 'IHDR')
+    return { width: u32be(b, 16), height: u32be(b, 20) };
   // JPEG: walk the segments to the first start-of-frame marker.
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) {
     let i = 2;

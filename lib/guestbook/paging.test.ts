@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { listAll, listPages, paginate, type PagedList } from './paging';
 
 /** A list of `total` numbers served `limit` a page, counting the pages read. */

@@ -42,7 +42,10 @@ export function filteredParams(q: FilteredQuery = {}, schema: FilterSchema): [st
  * The pages of a list in order, from page 1 to its last (or to `maxPages`), each read when the
  * caller asks for it; `more` says whether the list goes on after this page.
  */
-async function* pagesOf<T>(fetchPage: ReadPage<T>, maxPages: number): AsyncGenerator<{ data: readonly T[]; more: boolean }> {
+async function* pagesOf<T>(
+  fetchPage: ReadPage<T>,
+  maxPages: number,
+): AsyncGenerator<{ data: readonly T[]; more: boolean }> {
   for (let page = 1; page <= maxPages; page++) {
     const { data, pagination } = await fetchPage(page);
     const more = page < pagination.total_pages && data.length > 0;
@@ -64,7 +67,8 @@ export async function listAll<T>(fetchPage: ReadPage<T>, cap = 5_000): Promise<T
   const items: T[] = [];
   for await (const { data, more } of pagesOf(fetchPage, Infinity)) {
     items.push(...data);
-    if (items.length > cap || (items.length === cap && more)) throw new RangeError(`the list has more than ${cap} items`);
+    if (items.length > cap || (items.length === cap && more))
+      throw new RangeError(`the list has more than ${cap} items`);
   }
   return items;
 }

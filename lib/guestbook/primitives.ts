@@ -3,6 +3,7 @@
  * browser forms to import without the resource schemas.
  */
 import { z } from 'zod';
+
 import { LOCALE_CODES } from './locales';
 
 /** 8-4-4-4-12 hexadecimal id. The API's ids are UUID strings. */

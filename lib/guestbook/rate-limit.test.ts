@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
+
 import { RequestBudget } from './rate-limit';
 
 describe('RequestBudget', () => {
   it('counts the requests of the last minute and of a shorter span', async () => {
     let now = 0;
-    const budget = new RequestBudget(900, () => now, async () => undefined);
+    const budget = new RequestBudget(
+      900,
+      () => now,
+      async () => undefined,
+    );
     for (const t of [0, 20_000, 55_000, 58_000]) {
       now = t;
       await budget.take();

@@ -9,7 +9,13 @@ export function readRateLimit(headers: Headers): RateLimitState | null {
   const limit = Number(headers.get('x-ratelimit-limit'));
   const remaining = Number(headers.get('x-ratelimit-remaining'));
   const reset = Number(headers.get('x-ratelimit-reset'));
-  if (!headers.has('x-ratelimit-limit') || !Number.isFinite(limit) || !Number.isFinite(remaining) || !Number.isFinite(reset)) return null;
+  if (
+    !headers.has('x-ratelimit-limit') ||
+    !Number.isFinite(limit) ||
+    !Number.isFinite(remaining) ||
+    !Number.isFinite(reset)
+  )
+    return null;
   return { limit, remaining, resetAt: new Date(reset * 1000) };
 }
 

@@ -11,9 +11,10 @@
  */
 import { z } from 'zod';
 
+import { DayOfWeek, EntityProgramInput, Locale, OrgId, Time, Timestamp, Uuid } from './primitives';
+
 // ── primitives (in their own module, so browser forms can use them without the rest) ────────
 export { DayOfWeek, IsoDate, Locale, OrgId, Time, Timestamp, Uuid } from './primitives';
-import { DayOfWeek, Locale, OrgId, Time, Timestamp, Uuid } from './primitives';
 
 // ── venues, markets, availability, holds, reservations (in their own module) ───────────────
 export * from './booking-schemas';
@@ -91,10 +92,13 @@ export const Entity = z.looseObject({
 });
 export type Entity = z.infer<typeof Entity>;
 
-const EntityName = z.string().trim().min(1, { error: 'is required' }).max(120, { error: 'must be at most 120 characters' });
+const EntityName = z
+  .string()
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(120, { error: 'must be at most 120 characters' });
 
 export { EntityProgramInput } from './primitives';
-import { EntityProgramInput } from './primitives';
 
 export const EntityCreateBody = z.strictObject({
   name: EntityName,

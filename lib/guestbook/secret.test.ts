@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+
 import { Secret } from './secret';
 
 describe('Secret', () => {
@@ -8,7 +9,13 @@ describe('Secret', () => {
   it('prints [redacted] wherever it is logged, serialised or interpolated', () => {
     const secret = new Secret(value);
     const holder = { clientId: 'partner', clientSecret: secret, nested: [secret] };
-    for (const printed of [String(secret), `${secret}`, JSON.stringify(holder), inspect(holder, { depth: 5 }), inspect(secret)]) {
+    for (const printed of [
+      String(secret),
+      `${secret}`,
+      JSON.stringify(holder),
+      inspect(holder, { depth: 5 }),
+      inspect(secret),
+    ]) {
       expect(printed).not.toContain(value);
       expect(printed).toContain('[redacted]');
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { SharedReads } from './shared-reads';
 
 function deferred<T>() {

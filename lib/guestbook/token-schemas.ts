@@ -3,6 +3,7 @@
  * schemas so that nothing about tokens is bundled into browser code that imports those.
  */
 import { z } from 'zod';
+
 import { OrgId } from './schemas';
 
 export const TokenRequest = z.strictObject({
@@ -55,4 +56,3 @@ export const AccessTokenClaims = z.looseObject({
   org_id: OrgId.optional(),
 });
 export type AccessTokenClaims = z.infer<typeof AccessTokenClaims>;
-

@@ -1,8 +1,9 @@
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { DEMO_PARTNER } from '../sandbox/seed/demo';
-import { startTestSandbox, tokenRequestCount } from '../sandbox/testing';
 import type { RunningSandbox } from '../sandbox/server';
+import { startTestSandbox, tokenRequestCount } from '../sandbox/testing';
 import { createGuestbookClient, GuestbookApiError, TOKEN_EXPIRY_SKEW_MS } from './index';
 
 let sandbox: RunningSandbox;
@@ -74,14 +75,20 @@ describe('token cache, counted at the sandbox token endpoint', () => {
     await api.getMe();
     const before = await tokenRequestCount(sandbox);
     // The sandbox's clock passes the token's exp while the client still holds it.
-    await fetch(`${sandbox.url}/_sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_seconds: 86_400 + 10 }) });
+    await fetch(`${sandbox.url}/_sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance_seconds: 86_400 + 10 }),
+    });
     clock = 86_400_000 + 10_000 - 2 * TOKEN_EXPIRY_SKEW_MS; // the client thinks the token has 2 minutes left
     expect((await api.getMe()).name).toBe(DEMO_PARTNER.name);
     expect((await tokenRequestCount(sandbox)) - before).toBe(1);
   });
 
   it('reports a refused secret as a 401 from the token service', async () => {
-    const error = await client({ clientSecret: 'wrong' }).getMe().catch((e: unknown) => e);
+    const error = await client({ clientSecret: 'wrong' })
+      .getMe()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GuestbookApiError);
     expect((error as GuestbookApiError).status).toBe(401);
     expect((error as GuestbookApiError).path).toBe('/oauth/token');
@@ -92,10 +99,17 @@ describe('secrets', () => {
   it('never prints the client secret or a token', async () => {
     const api = client();
     await api.getMe();
-    const printed = [inspect(api, { depth: 10, showHidden: true }), JSON.stringify(api), String(api), inspect(api.tokens, { depth: 10 })].join('\n');
+    const printed = [
+      inspect(api, { depth: 10, showHidden: true }),
+      JSON.stringify(api),
+      String(api),
+      inspect(api.tokens, { depth: 10 }),
+    ].join('\n');
     expect(printed).not.toContain(DEMO_PARTNER.clientSecret);
     expect(printed).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
-    const error = await client({ clientSecret: 'a-wrong-secret-value' }).getMe().catch((e: unknown) => e);
+    const error = await client({ clientSecret: 'a-wrong-secret-value' })
+      .getMe()
+      .catch((e: unknown) => e);
     expect(`${String(error)} ${inspect(error, { depth: 10 })}`).not.toContain('a-wrong-secret-value');
   });
 });

@@ -1,7 +1,8 @@
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
-import { GuestbookApiError, errorFromResponse } from './errors';
-import { AccessTokenClaims, TokenResponse } from './token-schemas';
+
+import { errorFromResponse, GuestbookApiError } from './errors';
 import { Secret } from './secret';
+import { AccessTokenClaims, TokenResponse } from './token-schemas';
 
 /** Tokens are renewed this long before `exp`, so a request never leaves with one about to expire. */
 export const TOKEN_EXPIRY_SKEW_MS = 60_000;
@@ -99,7 +100,14 @@ export class TokenManager {
       });
     } catch (cause) {
       const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
-      throw new GuestbookApiError({ status: 0, method: 'POST', path, code: timedOut ? 'timeout' : 'network', detail: 'The token service cannot be reached.', cause });
+      throw new GuestbookApiError({
+        status: 0,
+        method: 'POST',
+        path,
+        code: timedOut ? 'timeout' : 'network',
+        detail: 'The token service cannot be reached.',
+        cause,
+      });
     }
     const text = await response.text();
     if (!response.ok) throw errorFromResponse('POST', path, response.status, text);
@@ -108,7 +116,13 @@ export class TokenManager {
     try {
       body = TokenResponse.parse(JSON.parse(text));
     } catch {
-      throw new GuestbookApiError({ status: response.status, method: 'POST', path, code: 'invalid_response', detail: 'The token service answered without a usable token.' });
+      throw new GuestbookApiError({
+        status: response.status,
+        method: 'POST',
+        path,
+        code: 'invalid_response',
+        detail: 'The token service answered without a usable token.',
+      });
     }
     const token = new Secret(body.access_token);
     if (this.#options.verifyTokens) await this.#verify(token, organization);
@@ -142,7 +156,9 @@ export class TokenManager {
       throw fail('The token service issued a token that does not verify against its JWKS.', cause);
     }
     if ((claims.org_id ?? undefined) !== organization) {
-      throw fail(`The token service issued a token for organization ${claims.org_id ?? '(none)'} instead of ${organization ?? '(none)'}.`);
+      throw fail(
+        `The token service issued a token for organization ${claims.org_id ?? '(none)'} instead of ${organization ?? '(none)'}.`,
+      );
     }
   }
 }

@@ -3,7 +3,8 @@
  * timeouts, cancellation, retries of what is safe to repeat, and parsing of the answer.
  */
 import { z } from 'zod';
-import { GuestbookApiError, errorFromResponse } from './errors';
+
+import { errorFromResponse, GuestbookApiError } from './errors';
 import { readRateLimit, RequestBudget, retryDelayMs, type RateLimitState, type SharedBudgetWindow } from './rate-limit';
 import { Secret } from './secret';
 import { TokenManager } from './tokens';
@@ -90,12 +91,23 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 function describeIssues(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'unexpected shape';
-  const path = issue.path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), '');
+  const path = issue.path.reduce<string>(
+    (acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)),
+    '',
+  );
   return `${path || '(body)'}: ${issue.message}`;
 }
 
 function throwIfAborted(signal: AbortSignal | undefined, method: string, path: string, cause?: unknown): void {
-  if (signal?.aborted) throw new GuestbookApiError({ status: 0, method, path, code: 'aborted', detail: 'The request was cancelled.', cause: cause ?? signal.reason });
+  if (signal?.aborted)
+    throw new GuestbookApiError({
+      status: 0,
+      method,
+      path,
+      code: 'aborted',
+      detail: 'The request was cancelled.',
+      cause: cause ?? signal.reason,
+    });
 }
 
 /** The body of a request and the headers that describe it. */
@@ -106,24 +118,51 @@ function requestBody(options: RequestOptions, headers: Record<string, string>): 
 }
 
 /** Parses a 2xx answer's body with the endpoint's schema (an empty body as `undefined`). */
-function parseAnswer<S extends z.ZodType>(method: Method, path: string, response: Response, text: string, schema: S): z.infer<S> {
+function parseAnswer<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  response: Response,
+  text: string,
+  schema: S,
+): z.infer<S> {
   if (response.status === 204 || text === '') return schema.parse(undefined);
   const requestId = response.headers.get('x-request-id') ?? undefined;
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new GuestbookApiError({ status: response.status, method, path, code: 'invalid_response', detail: 'the response is not JSON', requestId });
+    throw new GuestbookApiError({
+      status: response.status,
+      method,
+      path,
+      code: 'invalid_response',
+      detail: 'the response is not JSON',
+      requestId,
+    });
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    throw new GuestbookApiError({ status: response.status, method, path, code: 'invalid_response', detail: describeIssues(parsed.error), requestId });
+    throw new GuestbookApiError({
+      status: response.status,
+      method,
+      path,
+      code: 'invalid_response',
+      detail: describeIssues(parsed.error),
+      requestId,
+    });
   }
   return parsed.data;
 }
 
 /** Sends one call, with the retries its method allows, and returns its parsed answer. */
-export async function send<S extends z.ZodType>(core: ClientCore, scope: CallScope, method: Method, path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+export async function send<S extends z.ZodType>(
+  core: ClientCore,
+  scope: CallScope,
+  method: Method,
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
   const { context, signal } = scope;
   const organization = context?.org_id ?? undefined;
   const query = options.query?.length ? `?${new URLSearchParams(options.query as [string, string][]).toString()}` : '';
@@ -141,14 +180,26 @@ export async function send<S extends z.ZodType>(core: ClientCore, scope: CallSco
     throwIfAborted(signal, method, path);
     const blockedUntil = await core.budget.take(maxWaitMs);
     if (blockedUntil) {
-      throw new GuestbookApiError({ status: 429, method, path, code: 'rate_limited', detail: 'The rate-limit window is spent.', retryAt: blockedUntil });
+      throw new GuestbookApiError({
+        status: 429,
+        method,
+        path,
+        code: 'rate_limited',
+        detail: 'The rate-limit window is spent.',
+        retryAt: blockedUntil,
+      });
     }
     throwIfAborted(signal, method, path);
     const started = core.now();
     const timeout = AbortSignal.timeout(core.options.timeoutMs);
     let response: Response;
     try {
-      response = await core.fetch(url, { method, headers, body, signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
+      response = await core.fetch(url, {
+        method,
+        headers,
+        body,
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+      });
     } catch (cause) {
       throwIfAborted(signal, method, path, cause);
       const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
@@ -175,7 +226,12 @@ export async function send<S extends z.ZodType>(core: ClientCore, scope: CallSco
     }
     const wait = response.status === 429 ? retryDelayMs(response.headers, core.now()) : backoff(attempt);
     const worthWaiting = response.status !== 429 || wait <= maxWaitMs;
-    if (RETRYABLE_STATUS.has(response.status) && IDEMPOTENT.has(method) && attempt <= core.options.maxRetries && worthWaiting) {
+    if (
+      RETRYABLE_STATUS.has(response.status) &&
+      IDEMPOTENT.has(method) &&
+      attempt <= core.options.maxRetries &&
+      worthWaiting
+    ) {
       if (response.status === 429) core.budget.blockFor(wait);
       await response.body?.cancel();
       await core.sleep(Math.min(wait, 60_000) + Math.random() * 250);
@@ -185,7 +241,14 @@ export async function send<S extends z.ZodType>(core: ClientCore, scope: CallSco
     if (!response.ok) {
       if (response.status === 429) core.budget.blockFor(wait);
       const retryAt = response.status === 429 ? new Date(core.now() + wait) : undefined;
-      throw errorFromResponse(method, path, response.status, text, response.headers.get('x-request-id') ?? undefined, retryAt);
+      throw errorFromResponse(
+        method,
+        path,
+        response.status,
+        text,
+        response.headers.get('x-request-id') ?? undefined,
+        retryAt,
+      );
     }
     return parseAnswer(method, path, response, text, schema);
   }

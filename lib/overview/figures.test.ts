@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { allocationFigures, coversByDay, dateRange, localNow, partnerRows, todayFigures, todayOf } from './figures';
 
 const london = { id: 'v1', name: 'The Wharf', time_zone: 'Europe/London' };
@@ -7,7 +8,10 @@ const newYork = { id: 'v3', name: 'Hudson', time_zone: 'America/New_York' };
 
 describe('overview figures', () => {
   it('reads the date and time at a venue', () => {
-    expect(localNow('America/New_York', new Date('2026-11-24T03:30:00Z'))).toEqual({ date: '2026-11-23', time: '22:30' });
+    expect(localNow('America/New_York', new Date('2026-11-24T03:30:00Z'))).toEqual({
+      date: '2026-11-23',
+      time: '22:30',
+    });
     expect(localNow(undefined, new Date('2026-11-24T03:30:00Z'))).toEqual({ date: '2026-11-24', time: '03:30' });
   });
 
@@ -74,7 +78,14 @@ describe('overview figures', () => {
   });
 
   it("adds up the entity's assigned seats per venue and ranks commitments by how full they are", () => {
-    const row = (id: string, venue_id: string, entity: number, total: number, assignment_status = 'assigned', agreement_id = 'ag1') => ({
+    const row = (
+      id: string,
+      venue_id: string,
+      entity: number,
+      total: number,
+      assignment_status = 'assigned',
+      agreement_id = 'ag1',
+    ) => ({
       id,
       venue_id,
       assignment_status,
@@ -85,7 +96,13 @@ describe('overview figures', () => {
       agreement_id,
     });
     const f = allocationFigures(
-      [row('c1', 'v1', 10, 20), row('c2', 'v1', 20, 20), row('c3', 'v2', 0, 10), row('c4', 'v2', 5, 10, 'ended', 'ag0'), row('c5', 'v2', 3, 10, 'unassigned')],
+      [
+        row('c1', 'v1', 10, 20),
+        row('c2', 'v1', 20, 20),
+        row('c3', 'v2', 0, 10),
+        row('c4', 'v2', 5, 10, 'ended', 'ag0'),
+        row('c5', 'v2', 3, 10, 'unassigned'),
+      ],
       [london, lisbon],
       2,
     );
@@ -98,8 +115,16 @@ describe('overview figures', () => {
     expect(f.endedAgreements).toEqual([{ agreementId: 'ag0', commitments: 1, seats: 5 }]);
   });
 
-  it('adds up the entities\' seats of one commitment for the whole partner, counting its total and unallocated seats once', () => {
-    const row = (id: string, entity_seats: number | null, assignment_status = 'assigned') => ({ id, assignment_status, total_seats: 20, entity_seats, peer_seats: 0, unallocated_seats: 5, venue_id: 'v1' });
+  it("adds up the entities' seats of one commitment for the whole partner, counting its total and unallocated seats once", () => {
+    const row = (id: string, entity_seats: number | null, assignment_status = 'assigned') => ({
+      id,
+      assignment_status,
+      total_seats: 20,
+      entity_seats,
+      peer_seats: 0,
+      unallocated_seats: 5,
+      venue_id: 'v1',
+    });
     const merged = partnerRows([
       [row('c1', 10), row('c2', 4), row('c3', 3, 'ended'), row('c4', 0, 'unassigned')],
       [row('c1', 5), row('c2', 2, 'ended'), row('c3', 1, 'ended')],
@@ -109,7 +134,8 @@ describe('overview figures', () => {
       ['c2', 'assigned', 4],
       ['c3', 'ended', 4],
     ]);
-    expect(allocationFigures(merged, [london]).byVenue).toEqual([{ venueId: 'v1', venueName: 'The Wharf', allocated: 19, total: 40, unallocated: 10 }]);
+    expect(allocationFigures(merged, [london]).byVenue).toEqual([
+      { venueId: 'v1', venueName: 'The Wharf', allocated: 19, total: 40, unallocated: 10 },
+    ]);
   });
 });
-

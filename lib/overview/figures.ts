@@ -78,7 +78,13 @@ export interface TodayFigures {
 const ARRIVING = new Set(['pending', 'confirmed']);
 
 /** The figures of `today`; an arrival is still to come when its time is not past at its venue. */
-export function todayFigures(reservations: readonly ReservationLike[], venues: readonly VenueLike[], today: string, now: Date, arrivals = 5): TodayFigures {
+export function todayFigures(
+  reservations: readonly ReservationLike[],
+  venues: readonly VenueLike[],
+  today: string,
+  now: Date,
+  arrivals = 5,
+): TodayFigures {
   const venueById = new Map(venues.map((v) => [v.id, v]));
   const todays = reservations.filter((r) => r.date === today);
   const byStatus = new Map<string, StatusFigure>();
@@ -89,7 +95,10 @@ export function todayFigures(reservations: readonly ReservationLike[], venues: r
     byStatus.set(r.status, f);
   }
   const nextArrivals = todays
-    .filter((r) => ARRIVING.has(r.status) && r.time && r.time >= localNow(venueById.get(r.venue_id ?? '')?.time_zone, now).time)
+    .filter(
+      (r) =>
+        ARRIVING.has(r.status) && r.time && r.time >= localNow(venueById.get(r.venue_id ?? '')?.time_zone, now).time,
+    )
     .sort((a, b) => a.time!.localeCompare(b.time!))
     .slice(0, arrivals)
     .map((r) => ({
@@ -103,7 +112,9 @@ export function todayFigures(reservations: readonly ReservationLike[], venues: r
   return {
     reservations: kept.length,
     covers: kept.reduce((n, r) => n + (r.party_size ?? 0), 0),
-    byStatus: [...byStatus.values()].sort((a, b) => b.reservations - a.reservations || a.status.localeCompare(b.status)),
+    byStatus: [...byStatus.values()].sort(
+      (a, b) => b.reservations - a.reservations || a.status.localeCompare(b.status),
+    ),
     noShows: byStatus.get('no_show')?.reservations ?? 0,
     nextArrivals,
   };
@@ -116,7 +127,10 @@ export function dateRange(first: string, count: number): string[] {
 }
 
 /** Covers (sum of party sizes) per day over `dates`, canceled reservations left out. */
-export function coversByDay(reservations: readonly ReservationLike[], dates: readonly string[]): { date: string; covers: number; reservations: number }[] {
+export function coversByDay(
+  reservations: readonly ReservationLike[],
+  dates: readonly string[],
+): { date: string; covers: number; reservations: number }[] {
   const out = new Map(dates.map((d) => [d, { date: d, covers: 0, reservations: 0 }]));
   for (const r of reservations) {
     const day = r.date ? out.get(r.date) : undefined;
@@ -154,13 +168,23 @@ export interface AllocationFigures {
 }
 
 /** How full the entity's allocations are: per venue, the fullest and emptiest commitments, ended agreements. */
-export function allocationFigures(rows: readonly CommitmentLike[], venues: readonly VenueLike[], top = 3): AllocationFigures {
+export function allocationFigures(
+  rows: readonly CommitmentLike[],
+  venues: readonly VenueLike[],
+  top = 3,
+): AllocationFigures {
   const venueName = (id: string | undefined) => venues.find((v) => v.id === id)?.name ?? 'Unknown venue';
   const assigned = rows.filter((r) => r.assignment_status === 'assigned');
   const byVenue = new Map<string, VenueAllocation>();
   for (const r of assigned) {
     const key = r.venue_id ?? '';
-    const v = byVenue.get(key) ?? { venueId: key, venueName: venueName(r.venue_id), allocated: 0, total: 0, unallocated: 0 };
+    const v = byVenue.get(key) ?? {
+      venueId: key,
+      venueName: venueName(r.venue_id),
+      allocated: 0,
+      total: 0,
+      unallocated: 0,
+    };
     v.allocated += r.entity_seats ?? 0;
     v.total += r.total_seats;
     v.unallocated += r.unallocated_seats;
@@ -168,7 +192,13 @@ export function allocationFigures(rows: readonly CommitmentLike[], venues: reado
   }
   const fills = assigned
     .filter((r) => r.total_seats > 0)
-    .map((r) => ({ id: r.id, venueName: venueName(r.venue_id), allocated: r.entity_seats ?? 0, total: r.total_seats, share: (r.entity_seats ?? 0) / r.total_seats }));
+    .map((r) => ({
+      id: r.id,
+      venueName: venueName(r.venue_id),
+      allocated: r.entity_seats ?? 0,
+      total: r.total_seats,
+      share: (r.entity_seats ?? 0) / r.total_seats,
+    }));
   const ended = new Map<string, { agreementId: string; commitments: number; seats: number }>();
   for (const r of rows.filter((row) => row.assignment_status === 'ended')) {
     const key = r.agreement_id ?? 'unknown';
@@ -203,7 +233,11 @@ export function partnerRows<T extends CommitmentLike>(rowsByEntity: readonly (re
       }
       const status = seen.assignment_status === 'assigned' || r.assignment_status === 'assigned' ? 'assigned' : 'ended';
       // seats of assigned rows count toward the assigned commitment; of ended rows toward the ended one
-      const seats = status === 'assigned' ? (seen.assignment_status === 'assigned' ? (seen.entity_seats ?? 0) : 0) + (r.assignment_status === 'assigned' ? (r.entity_seats ?? 0) : 0) : (seen.entity_seats ?? 0) + (r.entity_seats ?? 0);
+      const seats =
+        status === 'assigned'
+          ? (seen.assignment_status === 'assigned' ? (seen.entity_seats ?? 0) : 0) +
+            (r.assignment_status === 'assigned' ? (r.entity_seats ?? 0) : 0)
+          : (seen.entity_seats ?? 0) + (r.entity_seats ?? 0);
       merged.set(r.id, { ...seen, assignment_status: status, entity_seats: seats });
     }
   }

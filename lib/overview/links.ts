@@ -2,7 +2,8 @@
 import { buildFilterQuery, RESERVATION_FILTERS, type Condition } from '../guestbook/filters';
 import type { TodayFigures } from './figures';
 
-export const searchHref = (conditions: Condition[]) => `/reservations?${buildFilterQuery(conditions, RESERVATION_FILTERS)}`;
+export const searchHref = (conditions: Condition[]) =>
+  `/reservations?${buildFilterQuery(conditions, RESERVATION_FILTERS)}`;
 export const onDay = (date: string): Condition => ({ attribute: 'date', modifier: 'eq', value: date });
 export const notCanceled: Condition = { attribute: 'status', modifier: 'neq', value: 'canceled' };
 
@@ -18,8 +19,15 @@ export interface TodayView {
   readAt: number;
 }
 
-export function todayView(context: string, today: string, figures: TodayFigures, readAt: number, linked = true): TodayView {
-  const withStatus = (status: string) => searchHref([onDay(today), { attribute: 'status', modifier: 'eq', value: status }]);
+export function todayView(
+  context: string,
+  today: string,
+  figures: TodayFigures,
+  readAt: number,
+  linked = true,
+): TodayView {
+  const withStatus = (status: string) =>
+    searchHref([onDay(today), { attribute: 'status', modifier: 'eq', value: status }]);
   return {
     context,
     today,
@@ -27,10 +35,10 @@ export function todayView(context: string, today: string, figures: TodayFigures,
     links: !linked
       ? null
       : {
-      kept: searchHref([onDay(today), notCanceled]),
-      noShows: withStatus('no_show'),
-      byStatus: Object.fromEntries(figures.byStatus.map((s) => [s.status, withStatus(s.status)])),
-    },
+          kept: searchHref([onDay(today), notCanceled]),
+          noShows: withStatus('no_show'),
+          byStatus: Object.fromEntries(figures.byStatus.map((s) => [s.status, withStatus(s.status)])),
+        },
     readAt,
   };
 }

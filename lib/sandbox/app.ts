@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+
 import { problemResponse } from './http';
 import { newId } from './ids';
 import { openApiDocument } from './openapi';
@@ -29,7 +30,13 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
     c.set('requestId', requestId);
     const url = new URL(c.req.url);
     const started = performance.now();
-    const entry = state.requests.add({ method: c.req.method, path: url.pathname, query: url.search, at: iso(world.now()), started_ms: performance.timeOrigin + started });
+    const entry = state.requests.add({
+      method: c.req.method,
+      path: url.pathname,
+      query: url.search,
+      at: iso(world.now()),
+      started_ms: performance.timeOrigin + started,
+    });
     if (!url.pathname.startsWith('/_sandbox') && (await state.faults.before(c.req.method, url.pathname)) === 'drop') {
       // An injected dropped connection: the client sees the socket close with no response.
       (c.env as { outgoing?: { destroy(): void } } | undefined)?.outgoing?.destroy();
@@ -50,7 +57,10 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
   app.onError((err, c) => {
     if (err instanceof ApiProblem) return problemResponse(c, err);
     world.takeChanges(); // a failed request persists nothing
-    console.error(`sandbox: ${c.req.method} ${new URL(c.req.url).pathname} failed:`, err instanceof Error ? err.message : err);
+    console.error(
+      `sandbox: ${c.req.method} ${new URL(c.req.url).pathname} failed:`,
+      err instanceof Error ? err.message : err,
+    );
     return problemResponse(c, new ApiProblem(500, 'The sandbox failed to handle the request.'));
   });
 

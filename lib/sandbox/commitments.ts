@@ -23,7 +23,6 @@ export function isEligible(world: World, entity: EntityRecord, c: CommitmentReco
   return !agreementEnded(world, c) && entity.programs.some((p) => p.program_id === c.program_id);
 }
 
-
 /** The row of one commitment as the entity sees it, or null when the entity has no view of it. */
 export function commitmentRow(world: World, entity: EntityRecord, c: CommitmentRecord): CommitmentRow | null {
   const status = assignmentStatus(world, entity, c);
@@ -66,7 +65,13 @@ export function commitmentRows(world: World, entity: EntityRecord, q: Commitment
  * themselves: a list request builds the rows of its own page only.
  */
 export function commitmentsListed(world: World, entity: EntityRecord, q: CommitmentQuery): CommitmentRecord[] {
-  const key = JSON.stringify(['commitments', entity.id, [...q.statuses].sort(), q.venueId ?? null, q.programId ?? null]);
+  const key = JSON.stringify([
+    'commitments',
+    entity.id,
+    [...q.statuses].sort(),
+    q.venueId ?? null,
+    q.programId ?? null,
+  ]);
   return world.cachedList(key, () => listCommitments(world, entity, q));
 }
 
@@ -89,23 +94,41 @@ function assignmentStatus(world: World, entity: EntityRecord, c: CommitmentRecor
   return isEligible(world, entity, c) ? 'unassigned' : null;
 }
 
-
 /**
  * PUT /v2/commitments: the body is the entity's complete new set. Checked whole before
  * anything changes; an identical body changes nothing and records no audit event.
  */
-export function putCommitments(world: World, entity: EntityRecord, clientId: string, body: { id: string; entity_seats: number }[]): CommitmentRow[] {
+export function putCommitments(
+  world: World,
+  entity: EntityRecord,
+  clientId: string,
+  body: { id: string; entity_seats: number }[],
+): CommitmentRow[] {
   for (const [i, entry] of body.entries()) {
     const c = world.data.commitments.get(entry.id);
     if (!c || !isEligible(world, entity, c)) {
-      const why = !c ? 'does not exist' : agreementEnded(world, c) ? 'belongs to an agreement that has ended' : 'is for a program the entity has no access to';
-      throw unprocessable(`Entity ${entity.id} is not eligible for commitment ${entry.id}: it ${why}.`, [{ field: `data[${i}].id`, message: `not eligible for commitment ${entry.id}` }]);
+      const why = !c
+        ? 'does not exist'
+        : agreementEnded(world, c)
+          ? 'belongs to an agreement that has ended'
+          : 'is for a program the entity has no access to';
+      throw unprocessable(`Entity ${entity.id} is not eligible for commitment ${entry.id}: it ${why}.`, [
+        { field: `data[${i}].id`, message: `not eligible for commitment ${entry.id}` },
+      ]);
     }
-    const others = world.allocationsOn(c.id).filter((a) => a.entity_id !== entity.id).reduce((s, a) => s + a.entity_seats, 0);
+    const others = world
+      .allocationsOn(c.id)
+      .filter((a) => a.entity_id !== entity.id)
+      .reduce((s, a) => s + a.entity_seats, 0);
     if (others + entry.entity_seats > c.total_seats) {
       throw unprocessable(
         `Commitment ${c.id} would be over-allocated: ${entry.entity_seats} seats for this entity plus ${others} held by other entities exceed its ${c.total_seats} seats.`,
-        [{ field: `data[${i}].entity_seats`, message: `at most ${c.total_seats - others} seats are available on commitment ${c.id}` }],
+        [
+          {
+            field: `data[${i}].entity_seats`,
+            message: `at most ${c.total_seats - others} seats are available on commitment ${c.id}`,
+          },
+        ],
       );
     }
   }
@@ -123,16 +146,44 @@ export function putCommitments(world: World, entity: EntityRecord, clientId: str
     const before = world.data.allocations.get(key);
     if (before?.entity_seats === seats) continue;
     world.put('allocations', key, { entity_id: entity.id, commitment_id: commitmentId, entity_seats: seats });
-    audit(world, clientId, entity.id, before ? 'commitment.updated' : 'commitment.assigned', commitmentId, before?.entity_seats ?? null, seats, at);
+    audit(
+      world,
+      clientId,
+      entity.id,
+      before ? 'commitment.updated' : 'commitment.assigned',
+      commitmentId,
+      before?.entity_seats ?? null,
+      seats,
+      at,
+    );
   }
   return commitmentRows(world, entity, { statuses: ['assigned'] });
 }
 
-function audit(world: World, clientId: string, entityId: string, action: string, commitmentId: string, before: number | null, after: number | null, at: string): void {
+function audit(
+  world: World,
+  clientId: string,
+  entityId: string,
+  action: string,
+  commitmentId: string,
+  before: number | null,
+  after: number | null,
+  at: string,
+): void {
   const id = newId();
   let seq = 0;
   for (const e of world.data.audit.values()) seq = Math.max(seq, e.seq ?? 0);
-  world.put('audit', id, { id, seq: seq + 1, at, client_id: clientId, entity_id: entityId, action, commitment_id: commitmentId, before, after });
+  world.put('audit', id, {
+    id,
+    seq: seq + 1,
+    at,
+    client_id: clientId,
+    entity_id: entityId,
+    action,
+    commitment_id: commitmentId,
+    before,
+    after,
+  });
 }
 
 /** Ends an agreement: its commitments' rows become read-only snapshots of the allocations now. */
@@ -143,7 +194,10 @@ export function endAgreement(world: World, agreementId: string): void {
   const at = iso(world.now());
   for (const c of world.data.commitments.values()) {
     if (c.agreement_id !== agreementId) continue;
-    world.put('commitments', c.id, { ...c, snapshot: Object.fromEntries(world.allocationsOn(c.id).map((a) => [a.entity_id, a.entity_seats])) });
+    world.put('commitments', c.id, {
+      ...c,
+      snapshot: Object.fromEntries(world.allocationsOn(c.id).map((a) => [a.entity_id, a.entity_seats])),
+    });
   }
   world.put('agreements', agreementId, { ...agreement, ended_at: at });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+
 import { DEMO_PARTNER } from './seed/demo';
 import type { RunningSandbox } from './server';
 import { accessToken, call, startTestSandbox } from './testing';
@@ -36,7 +37,11 @@ export const send = async (token: string, method: string, p: string, body?: unkn
   return { status: res.status, body: res.status === 204 ? {} : ((await res.json()) as Json), headers: res.headers };
 };
 export const control = async (p: string, body?: unknown): Promise<unknown> => {
-  const res = await fetch(`${sandbox.url}/_sandbox/${p}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${sandbox.url}/_sandbox/${p}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect(res.ok, `${p} → ${res.status}`).toBe(true);
   return ((await res.json()) as { data: unknown }).data;
 };

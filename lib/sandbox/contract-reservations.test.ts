@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { control, DIRECT, get, partner, send, setUpContractSandbox } from './contract-fixture';
 
 /** The sandbox's contract, continued (contract.test.ts): holds, reservations, their filters and the e-mails they send. */
@@ -11,7 +12,12 @@ describe('reservations and holds', () => {
     for (let d = 1; d <= 7; d++) {
       const date = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
       for (const v of venues) {
-        const options = (await get(token, `/v2/availability?venue_id=${v.id}&date=${date}&party_size=2`)).body.data as { venue_id: string; date: string; time: string; seats_available: number }[];
+        const options = (await get(token, `/v2/availability?venue_id=${v.id}&date=${date}&party_size=2`)).body.data as {
+          venue_id: string;
+          date: string;
+          time: string;
+          seats_available: number;
+        }[];
         if (options.length) return options[0]!;
       }
     }
@@ -20,21 +26,38 @@ describe('reservations and holds', () => {
 
   it('holds seats (bare object), books from the hold in the entity locale, e-mails the guest, and cancels once', async () => {
     const option = await findOption(partner);
-    const hold = await send(partner, 'POST', '/v2/holds', { venue_id: option.venue_id, date: option.date, time: option.time, party_size: 2 });
+    const hold = await send(partner, 'POST', '/v2/holds', {
+      venue_id: option.venue_id,
+      date: option.date,
+      time: option.time,
+      party_size: 2,
+    });
     expect(hold.status).toBe(201);
     expect(hold.body).not.toHaveProperty('data');
     expect(hold.body).toMatchObject({ venue_id: option.venue_id, party_size: 2 });
     expect(String(hold.body.expires_at)).toMatch(/Z$/);
 
-    const created = await send(partner, 'POST', '/v2/reservations', { hold_id: hold.body.id, guest: { first_name: 'Ana', last_name: 'Lima', email: 'ana@example.com' } });
+    const created = await send(partner, 'POST', '/v2/reservations', {
+      hold_id: hold.body.id,
+      guest: { first_name: 'Ana', last_name: 'Lima', email: 'ana@example.com' },
+    });
     expect(created.status).toBe(201);
     const r = created.body.data as { id: string; locale: string; program_id: string | null; status: string };
     expect(r).toMatchObject({ status: 'confirmed', locale: 'en-GB' });
     expect(r.program_id).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await send(partner, 'POST', '/v2/reservations', { hold_id: hold.body.id, guest: { first_name: 'A', last_name: 'B', email: 'b@example.com' } })).status).toBe(422);
+    expect(
+      (
+        await send(partner, 'POST', '/v2/reservations', {
+          hold_id: hold.body.id,
+          guest: { first_name: 'A', last_name: 'B', email: 'b@example.com' },
+        })
+      ).status,
+    ).toBe(422);
 
     const outbox = (await control('outbox')) as { reservation_id: string; kind: string; locale: string }[];
-    expect(outbox.filter((m) => m.reservation_id === r.id)).toEqual([expect.objectContaining({ kind: 'confirmation', locale: 'en-GB' })]);
+    expect(outbox.filter((m) => m.reservation_id === r.id)).toEqual([
+      expect.objectContaining({ kind: 'confirmation', locale: 'en-GB' }),
+    ]);
 
     const canceled = await send(partner, 'POST', `/v2/reservations/${r.id}/cancel`);
     expect(canceled.body.data).toMatchObject({ status: 'canceled' });
@@ -52,20 +75,32 @@ describe('reservations and holds', () => {
     expect((await send(partner, 'DELETE', `/v2/holds/${released.body.id}`)).status).toBe(404);
     const hold = await send(partner, 'POST', '/v2/holds', body);
     await control('clock', { advance_s: 11 * 60 });
-    const late = await send(partner, 'POST', '/v2/reservations', { hold_id: hold.body.id, guest: { first_name: 'A', last_name: 'B', email: 'b@example.com' } });
+    const late = await send(partner, 'POST', '/v2/reservations', {
+      hold_id: hold.body.id,
+      guest: { first_name: 'A', last_name: 'B', email: 'b@example.com' },
+    });
     expect(late.status).toBe(422);
     expect(late.body.detail).toContain('expired');
   });
 
   it('binds holds by the allocation: more guests than the entity can seat is refused', async () => {
     const option = await findOption(partner);
-    const res = await send(partner, 'POST', '/v2/holds', { venue_id: option.venue_id, date: option.date, time: option.time, party_size: Math.min(50, option.seats_available + 1) });
+    const res = await send(partner, 'POST', '/v2/holds', {
+      venue_id: option.venue_id,
+      date: option.date,
+      time: option.time,
+      party_size: Math.min(50, option.seats_available + 1),
+    });
     expect(res.status).toBe(422);
   });
 
   it('filters with every modifier, scoped to the entity, and pages the filtered set', async () => {
     type R = { entity_id: string; status: string; date: string; created_at: string; party_size: number };
-    const all = (q: string) => get(partner, `/v2/reservations?limit=100&${q}`).then((x) => ({ rows: x.body.data as R[], total: (x.body.pagination as { total_items: number }).total_items }));
+    const all = (q: string) =>
+      get(partner, `/v2/reservations?limit=100&${q}`).then((x) => ({
+        rows: x.body.data as R[],
+        total: (x.body.pagination as { total_items: number }).total_items,
+      }));
     const base = await all('');
     expect(base.total).toBeGreaterThan(100);
     const cases: [string, (r: R) => boolean][] = [
@@ -79,11 +114,16 @@ describe('reservations and holds', () => {
     ];
     for (const [q, predicate] of cases) {
       const { rows, total } = await all(q);
-      expect(rows.every((r) => r.entity_id === DIRECT.id && predicate(r)), q).toBe(true);
+      expect(
+        rows.every((r) => r.entity_id === DIRECT.id && predicate(r)),
+        q,
+      ).toBe(true);
       expect(total, q).toBeLessThanOrEqual(base.total);
     }
     const p2 = await get(partner, '/v2/reservations?status=confirmed&limit=5&page=2&sort=-created_at');
-    const first10 = (await get(partner, '/v2/reservations?status=confirmed&limit=10&sort=-created_at')).body.data as { id: string }[];
+    const first10 = (await get(partner, '/v2/reservations?status=confirmed&limit=10&sort=-created_at')).body.data as {
+      id: string;
+    }[];
     expect((p2.body.data as { id: string }[]).map((r) => r.id)).toEqual(first10.slice(5).map((r) => r.id));
   });
 

@@ -109,7 +109,11 @@ export function sandboxControls(baseUrl: string, options: ControlClientOptions =
     const headers: Record<string, string> = {};
     if (token) headers[CONTROL_TOKEN_HEADER] = token;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await doFetch(`${origin}/_sandbox${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await doFetch(`${origin}/_sandbox${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     if (!res.ok) throw new SandboxControlError(res.status, method, `/_sandbox${path}`, text);
     return (text ? (JSON.parse(text) as { data: T }).data : undefined) as T;
@@ -118,13 +122,15 @@ export function sandboxControls(baseUrl: string, options: ControlClientOptions =
   return {
     /** the raw call, for a control this client has no method for */
     send,
-    state: () => send<{ public_url: string; now: string; counts: Record<string, number>; faults: FaultSettings }>('GET', ''),
+    state: () =>
+      send<{ public_url: string; now: string; counts: Record<string, number>; faults: FaultSettings }>('GET', ''),
     /** back to the seed world; also clears the faults and the rate-limit windows */
     reset: () => send<{ reset: true; counts: Record<string, number> }>('POST', '/reset'),
     /** the request log after `since` (a `seq`), oldest first */
     requests: (since = 0) => send<LoggedRequest[]>('GET', `/requests${since ? `?since=${since}` : ''}`),
     /** the newest `seq` of the request log now (0 when empty), to read what comes after it */
-    requestMark: async () => (await send<LoggedRequest[]>('GET', '/requests')).reduce((max, r) => Math.max(max, r.seq), 0),
+    requestMark: async () =>
+      (await send<LoggedRequest[]>('GET', '/requests')).reduce((max, r) => Math.max(max, r.seq), 0),
     outbox: () => send<OutboxEmail[]>('GET', '/outbox'),
     /** allocation changes, newest first */
     auditEvents: () => send<AuditEvent[]>('GET', '/audit-events'),
@@ -135,7 +141,8 @@ export function sandboxControls(baseUrl: string, options: ControlClientOptions =
     faults: () => send<FaultSettings>('GET', '/faults'),
     setFaults: (settings: FaultSettings) => send<FaultSettings>('POST', '/faults', settings),
     clearFaults: () => send<FaultSettings>('DELETE', '/faults'),
-    suspend: (identityId: string, source: 'self' | 'parent' = 'self') => send<Record<string, unknown>>('POST', `/identities/${identityId}/suspend`, { source }),
+    suspend: (identityId: string, source: 'self' | 'parent' = 'self') =>
+      send<Record<string, unknown>>('POST', `/identities/${identityId}/suspend`, { source }),
     resume: (identityId: string) => send<Record<string, unknown>>('POST', `/identities/${identityId}/resume`, {}),
     agreements: () => send<Agreement[]>('GET', '/agreements'),
     endAgreement: (agreementId: string) => send<Agreement>('POST', `/agreements/${agreementId}/end`),

@@ -3,14 +3,21 @@ import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxControls, SandboxControlError } from './control-client';
+
+import { SandboxControlError, sandboxControls } from './control-client';
 import { DEMO_PARTNER } from './seed/demo';
 import { startSandbox, type RunningSandbox } from './server';
 
 const TOKEN = 'test-control-token-0123456789';
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, memory: true, quiet: true, controlToken: TOKEN, allowedHosts: ['sandbox.internal'] });
+  sandbox = await startSandbox({
+    port: 0,
+    memory: true,
+    quiet: true,
+    controlToken: TOKEN,
+    allowedHosts: ['sandbox.internal'],
+  });
 });
 afterAll(() => sandbox.close());
 
@@ -25,14 +32,37 @@ function worldDigest(): string {
 }
 
 /** A raw HTTP request, as a page or a rebinding attacker's script would send it (any Host, any type). */
-function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; type: string; json: Record<string, unknown> }> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; type: string; json: Record<string, unknown> }> {
   const url = new URL(sandbox.url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, type: String(res.headers['content-type'] ?? ''), json: text && String(res.headers['content-type']).includes('json') ? (JSON.parse(text) as Record<string, unknown>) : {} }));
-    });
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            type: String(res.headers['content-type'] ?? ''),
+            json:
+              text && String(res.headers['content-type']).includes('json')
+                ? (JSON.parse(text) as Record<string, unknown>)
+                : {},
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -47,13 +77,23 @@ describe('the /_sandbox controls', () => {
     await controls.setClock({ advance_s: 3600 });
     const before = worldDigest();
 
-    const plain = await send('POST', '/_sandbox/reset', { host: own(), 'x-sandbox-token': TOKEN, 'content-type': 'text/plain' }, '{}');
+    const plain = await send(
+      'POST',
+      '/_sandbox/reset',
+      { host: own(), 'x-sandbox-token': TOKEN, 'content-type': 'text/plain' },
+      '{}',
+    );
     expect(plain.status).toBe(415);
     expect(plain.type).toBe('application/problem+json');
     expect(plain.json.detail).toMatch(/Content-Type: application\/json/);
     expect(worldDigest()).toBe(before);
 
-    const rebound = await send('POST', '/_sandbox/reset', { host: 'evil.example:80', 'x-sandbox-token': TOKEN, 'content-type': 'application/json' }, '{}');
+    const rebound = await send(
+      'POST',
+      '/_sandbox/reset',
+      { host: 'evil.example:80', 'x-sandbox-token': TOKEN, 'content-type': 'application/json' },
+      '{}',
+    );
     expect(rebound.status).toBe(403);
     expect(rebound.json.detail).toMatch(/Host "evil\.example" is not allowed/);
     expect(worldDigest()).toBe(before);
@@ -73,7 +113,13 @@ describe('the /_sandbox controls', () => {
   });
 
   it('give a rebinding page or a caller without the token nothing to read', async () => {
-    for (const path of ['/_sandbox', '/_sandbox/requests', '/_sandbox/outbox', '/_sandbox/audit-events', '/_sandbox/faults']) {
+    for (const path of [
+      '/_sandbox',
+      '/_sandbox/requests',
+      '/_sandbox/outbox',
+      '/_sandbox/audit-events',
+      '/_sandbox/faults',
+    ]) {
       const rebound = await send('GET', path, { host: 'attacker.example', 'x-sandbox-token': TOKEN });
       expect(rebound.status, path).toBe(403);
       expect(rebound.json).not.toHaveProperty('data');
@@ -88,13 +134,22 @@ describe('the /_sandbox controls', () => {
     for (const host of [own(), `localhost:${new URL(sandbox.url).port}`, '[::1]:4010', 'sandbox.internal']) {
       expect((await send('GET', '/_sandbox/clock', { host, 'x-sandbox-token': TOKEN })).status, host).toBe(200);
     }
-    const storm = await send('POST', '/_sandbox/faults', { host: own(), 'x-sandbox-token': TOKEN, 'content-type': 'text/plain;charset=UTF-8' }, '{"error_rate":1}');
+    const storm = await send(
+      'POST',
+      '/_sandbox/faults',
+      { host: own(), 'x-sandbox-token': TOKEN, 'content-type': 'text/plain;charset=UTF-8' },
+      '{"error_rate":1}',
+    );
     expect(storm.status).toBe(415);
     expect(sandbox.state.faults.settings.error_rate).toBe(0);
   });
 
   it('serve uploaded logo files without the token (an <img> cannot send one), but only to an allowed Host', async () => {
-    sandbox.state.world.put('files', 'f1', { id: 'f1', content_type: 'image/png', base64: Buffer.from('png').toString('base64') });
+    sandbox.state.world.put('files', 'f1', {
+      id: 'f1',
+      content_type: 'image/png',
+      base64: Buffer.from('png').toString('base64'),
+    });
     expect((await send('GET', '/_sandbox/files/f1', { host: own() })).status).toBe(200);
     expect((await send('GET', '/_sandbox/files/f1', { host: 'evil.example' })).status).toBe(403);
   });
@@ -102,7 +157,11 @@ describe('the /_sandbox controls', () => {
   it('are guarded by the sandbox command with SANDBOX_CONTROL_TOKEN, or a random token it prints', async () => {
     const start = (env: Record<string, string | undefined>) =>
       new Promise<{ url: string; printed?: string; stop: () => void }>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'lib/sandbox/main.ts', '--memory', '--port', '0', '--seed', 'empty'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'lib/sandbox/main.ts', '--memory', '--port', '0', '--seed', 'empty'],
+          { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+        );
         let printed: string | undefined;
         createInterface({ input: child.stdout! }).on('line', (line) => {
           printed ??= /X-Sandbox-Token[^:]*: (\S+)/.exec(line)?.[1];

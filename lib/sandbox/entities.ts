@@ -20,7 +20,11 @@ export function entityView(world: World, e: EntityRecord): Entity {
     org_id: e.org_id,
     default_program_id: e.default_program_id,
     default_locale: e.default_locale,
-    programs: e.programs.map((p) => ({ program_id: p.program_id, name: world.data.programs.get(p.program_id)?.name /* every program named is checked to exist */, unallocated_seat_access: p.unallocated_seat_access })),
+    programs: e.programs.map((p) => ({
+      program_id: p.program_id,
+      name: world.data.programs.get(p.program_id)?.name /* every program named is checked to exist */,
+      unallocated_seat_access: p.unallocated_seat_access,
+    })),
     logo,
     created_at: e.created_at,
     updated_at: e.updated_at,
@@ -51,16 +55,25 @@ export function getAssignedEntity(world: World, identity: IdentityRecord, id: st
 
 function checkPrograms(world: World, programs: { program_id: string }[], field: string): void {
   const errors = programs
-    .map((p, i) => (world.data.programs.has(p.program_id) ? null : { field: `${field}[${i}].program_id`, message: `program ${p.program_id} does not exist` }))
+    .map((p, i) =>
+      world.data.programs.has(p.program_id)
+        ? null
+        : { field: `${field}[${i}].program_id`, message: `program ${p.program_id} does not exist` },
+    )
     .filter((x): x is { field: string; message: string } => !!x);
   if (errors.length) throw unprocessable(errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
 }
 
 function checkDefaultProgram(world: World, programId: string | undefined, programs: { program_id: string }[]): void {
   if (programId === undefined) return;
-  if (!world.data.programs.has(programId)) throw unprocessable(`default_program_id: program ${programId} does not exist`, [{ field: 'default_program_id', message: `program ${programId} does not exist` }]);
+  if (!world.data.programs.has(programId))
+    throw unprocessable(`default_program_id: program ${programId} does not exist`, [
+      { field: 'default_program_id', message: `program ${programId} does not exist` },
+    ]);
   if (programs.length && !programs.some((p) => p.program_id === programId)) {
-    throw unprocessable('default_program_id: must be one of the entity’s assigned programs', [{ field: 'default_program_id', message: 'must be one of the entity’s assigned programs' }]);
+    throw unprocessable('default_program_id: must be one of the entity’s assigned programs', [
+      { field: 'default_program_id', message: 'must be one of the entity’s assigned programs' },
+    ]);
   }
 }
 
@@ -71,18 +84,36 @@ function checkDefaultProgram(world: World, programId: string | undefined, progra
  */
 function impliedDefaultProgram(world: World, identity: IdentityRecord, programs: { program_id: string }[]): string {
   const implied = programs[0]?.program_id ?? world.data.entities.get(identity.default_entity_id)?.default_program_id;
-  if (!implied) throw unprocessable('default_program_id: is required (no program to default to)', [{ field: 'default_program_id', message: 'is required' }]);
+  if (!implied)
+    throw unprocessable('default_program_id: is required (no program to default to)', [
+      { field: 'default_program_id', message: 'is required' },
+    ]);
   return implied;
 }
 
-export function createEntity(world: World, identity: IdentityRecord, body: { name: string; default_program_id?: string; default_locale?: LocaleCode; programs?: { program_id: string; unallocated_seat_access: boolean }[] }): EntityRecord {
+export function createEntity(
+  world: World,
+  identity: IdentityRecord,
+  body: {
+    name: string;
+    default_program_id?: string;
+    default_locale?: LocaleCode;
+    programs?: { program_id: string; unallocated_seat_access: boolean }[];
+  },
+): EntityRecord {
   const programs = body.programs ?? [];
   checkPrograms(world, programs, 'programs');
   checkDefaultProgram(world, body.default_program_id, programs);
   const defaultProgram = body.default_program_id ?? impliedDefaultProgram(world, identity, programs);
   const at = iso(world.now());
   const id = newId();
-  const slug = body.name.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 24) || 'entity';
+  const slug =
+    body.name
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '')
+      .slice(0, 24) || 'entity';
   const entity: EntityRecord = {
     id,
     name: body.name,
@@ -103,14 +134,22 @@ export function createEntity(world: World, identity: IdentityRecord, body: { nam
   return entity;
 }
 
-export function updateEntity(world: World, entity: EntityRecord, body: { name?: string; default_program_id?: string; default_locale?: LocaleCode }): EntityRecord {
+export function updateEntity(
+  world: World,
+  entity: EntityRecord,
+  body: { name?: string; default_program_id?: string; default_locale?: LocaleCode },
+): EntityRecord {
   checkDefaultProgram(world, body.default_program_id, entity.programs);
   const next: EntityRecord = { ...entity, ...body, updated_at: iso(world.now()) };
   world.put('entities', entity.id, next);
   return next;
 }
 
-export function replacePrograms(world: World, entity: EntityRecord, programs: { program_id: string; unallocated_seat_access: boolean }[]): EntityRecord {
+export function replacePrograms(
+  world: World,
+  entity: EntityRecord,
+  programs: { program_id: string; unallocated_seat_access: boolean }[],
+): EntityRecord {
   checkPrograms(world, programs, 'data');
   const next: EntityRecord = {
     ...entity,
@@ -123,11 +162,25 @@ export function replacePrograms(world: World, entity: EntityRecord, programs: { 
   return next;
 }
 
-export function setLogo(world: World, entity: EntityRecord, file: { contentType: string; size: number; width: number; height: number }, url: string): EntityRecord {
+export function setLogo(
+  world: World,
+  entity: EntityRecord,
+  file: { contentType: string; size: number; width: number; height: number },
+  url: string,
+): EntityRecord {
   const at = iso(world.now());
   const next: EntityRecord = {
     ...entity,
-    logo: { url, content_type: file.contentType, size_bytes: file.size, width: null, height: null, aspect_ratio: null, uploaded_at: at, pending: { width: file.width, height: file.height } },
+    logo: {
+      url,
+      content_type: file.contentType,
+      size_bytes: file.size,
+      width: null,
+      height: null,
+      aspect_ratio: null,
+      uploaded_at: at,
+      pending: { width: file.width, height: file.height },
+    },
     updated_at: at,
   };
   world.logoReady.set(entity.id, Date.now() + LOGO_PROCESSING_MS);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { ApiProblem } from './problem';
 
 export const FaultSettings = z.strictObject({
@@ -48,7 +49,7 @@ export class Faults {
       }
     }
     if (s.drop_rate && Math.random() < s.drop_rate) return 'drop';
-    if (s.error_rate && Math.random() < s.error_rate) throw new ApiProblem(503, 'The sandbox injected a server error (fault control).');
+    if (s.error_rate && Math.random() < s.error_rate)
+      throw new ApiProblem(503, 'The sandbox injected a server error (fault control).');
   }
 }
-

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { DEMO_PARTNER } from './seed/demo';
 import type { RunningSandbox } from './server';
 import { accessToken, startTestSandbox } from './testing';
@@ -35,9 +36,39 @@ const junk = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom('2026-13-45', 'not-a-uuid', '00000000-0000-0000-0000-00000000000g', 'org_', '../../etc', '<script>', '1e309', '-1', ''),
+  fc.constantFrom(
+    '2026-13-45',
+    'not-a-uuid',
+    '00000000-0000-0000-0000-00000000000g',
+    'org_',
+    '../../etc',
+    '<script>',
+    '1e309',
+    '-1',
+    '',
+  ),
 );
-const junkObject = fc.dictionary(fc.constantFrom('name', 'default_locale', 'default_program_id', 'programs', 'data', 'id', 'entity_seats', 'party_size', 'date', 'time', 'guest', 'hold_id', 'notes', 'locale', 'extra'), fc.oneof(junk, fc.array(junk, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), junk, { maxKeys: 3 })), { maxKeys: 6 });
+const junkObject = fc.dictionary(
+  fc.constantFrom(
+    'name',
+    'default_locale',
+    'default_program_id',
+    'programs',
+    'data',
+    'id',
+    'entity_seats',
+    'party_size',
+    'date',
+    'time',
+    'guest',
+    'hold_id',
+    'notes',
+    'locale',
+    'extra',
+  ),
+  fc.oneof(junk, fc.array(junk, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), junk, { maxKeys: 3 })),
+  { maxKeys: 6 },
+);
 
 const ENTITY = DEMO_PARTNER.defaultEntityId;
 const WRITES: { method: string; path: (id: string) => string }[] = [
@@ -53,41 +84,71 @@ const WRITES: { method: string; path: (id: string) => string }[] = [
 describe('bad input never breaks the sandbox', () => {
   it('malformed bodies and ids: always a 4xx problem naming what is wrong, never a 5xx, nothing changed', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...WRITES), fc.oneof(junkObject, junk), fc.oneof(fc.constant(ENTITY), junk.map(String)), async (write, body, id) => {
-        const before = stateDigest();
-        const res = await fetch(`${sandbox.url}${write.path(encodeURIComponent(id))}`, {
-          method: write.method,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        const text = await res.text();
-        if (res.ok) return; // an input that happens to be valid may change state; only errors are judged
-        expect(res.status, text).toBeGreaterThanOrEqual(400);
-        expect(res.status, text).toBeLessThan(500);
-        const problem = JSON.parse(text) as { detail?: string; status?: number };
-        expect(problem.status).toBe(res.status);
-        expect(problem.detail?.length).toBeGreaterThan(0);
-        expect(stateDigest()).toBe(before);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...WRITES),
+        fc.oneof(junkObject, junk),
+        fc.oneof(fc.constant(ENTITY), junk.map(String)),
+        async (write, body, id) => {
+          const before = stateDigest();
+          const res = await fetch(`${sandbox.url}${write.path(encodeURIComponent(id))}`, {
+            method: write.method,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          const text = await res.text();
+          if (res.ok) return; // an input that happens to be valid may change state; only errors are judged
+          expect(res.status, text).toBeGreaterThanOrEqual(400);
+          expect(res.status, text).toBeLessThan(500);
+          const problem = JSON.parse(text) as { detail?: string; status?: number };
+          expect(problem.status).toBe(res.status);
+          expect(problem.detail?.length).toBeGreaterThan(0);
+          expect(stateDigest()).toBe(before);
+        },
+      ),
       { numRuns: 300 },
     );
   }, 120_000);
 
   it('malformed query strings on every list: 400 naming the parameter or 200, never a 5xx', async () => {
-    const lists = ['/v2/reservations', '/v2/venues', '/v2/markets', '/v2/entities', '/v2/commitments', '/v2/identities/me/delegates'];
+    const lists = [
+      '/v2/reservations',
+      '/v2/venues',
+      '/v2/markets',
+      '/v2/entities',
+      '/v2/commitments',
+      '/v2/identities/me/delegates',
+    ];
     const key = fc.oneof(
-      fc.constantFrom('status', 'status[in]', 'status[]', 'date[gte]', 'date[lte]', 'created_at[lte]', 'party_size[nin]', 'venue_id', 'page', 'limit', 'sort', 'name', 'market_id'),
+      fc.constantFrom(
+        'status',
+        'status[in]',
+        'status[]',
+        'date[gte]',
+        'date[lte]',
+        'created_at[lte]',
+        'party_size[nin]',
+        'venue_id',
+        'page',
+        'limit',
+        'sort',
+        'name',
+        'market_id',
+      ),
       fc.string({ maxLength: 12 }),
       fc.constantFrom('date[between]', 'status[in][eq]', '[gte]', 'x[y]'),
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...lists), fc.array(fc.tuple(key, junk.map(String)), { maxLength: 4 }), async (path, pairs) => {
-        const query = new URLSearchParams(pairs).toString();
-        const res = await fetch(`${sandbox.url}${path}?${query}`, { headers: { authorization: `Bearer ${token}` } });
-        const text = await res.text();
-        expect(res.status, `${path}?${query} → ${text.slice(0, 200)}`).toBeLessThan(500);
-        if (res.status === 400) expect((JSON.parse(text) as { detail: string }).detail.length).toBeGreaterThan(0);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...lists),
+        fc.array(fc.tuple(key, junk.map(String)), { maxLength: 4 }),
+        async (path, pairs) => {
+          const query = new URLSearchParams(pairs).toString();
+          const res = await fetch(`${sandbox.url}${path}?${query}`, { headers: { authorization: `Bearer ${token}` } });
+          const text = await res.text();
+          expect(res.status, `${path}?${query} → ${text.slice(0, 200)}`).toBeLessThan(500);
+          if (res.status === 400) expect((JSON.parse(text) as { detail: string }).detail.length).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 300 },
     );
   }, 120_000);
@@ -96,11 +157,19 @@ describe('bad input never breaks the sandbox', () => {
     const before = stateDigest();
     const big = await fetch(`${sandbox.url}/v2/entities/${ENTITY}/logo`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(5 * 1024 * 1024) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(5 * 1024 * 1024),
+      },
       body: new Uint8Array(5 * 1024 * 1024),
     });
     expect(big.status).toBe(413);
-    const json = await fetch(`${sandbox.url}/v2/entities/${ENTITY}/logo`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    const json = await fetch(`${sandbox.url}/v2/entities/${ENTITY}/logo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(json.status).toBe(415);
     expect(stateDigest()).toBe(before);
   });

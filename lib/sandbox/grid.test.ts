@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { CommitmentRow } from '../guestbook/schemas';
 import { allocationKey, type WorldData } from './model';
 import { DEMO_GRID, DEMO_PARTNER, parseGridSize, seedDemoWorld } from './seed/demo';
-import type { CommitmentRow } from '../guestbook/schemas';
 import type { RunningSandbox } from './server';
 import { accessToken, call, startTestSandbox } from './testing';
 
@@ -15,7 +16,18 @@ describe('grid size', () => {
   it('reads COMMITMENTSxENTITIES from the demo world’s own size up', () => {
     expect(parseGridSize('2000x25')).toEqual(GRID);
     expect(parseGridSize(`${DEMO_GRID.commitments}x${DEMO_GRID.entities}`)).toEqual(DEMO_GRID);
-    for (const bad of ['2000', '2000x', 'x25', '2000x25x1', '2000 x 25', '-5x25', `${DEMO_GRID.commitments - 1}x25`, `2000x${DEMO_GRID.entities - 1}`, '100001x25', '2000x1001']) {
+    for (const bad of [
+      '2000',
+      '2000x',
+      'x25',
+      '2000x25x1',
+      '2000 x 25',
+      '-5x25',
+      `${DEMO_GRID.commitments - 1}x25`,
+      `2000x${DEMO_GRID.entities - 1}`,
+      '100001x25',
+      '2000x1001',
+    ]) {
       expect(parseGridSize(bad), bad).toBeNull();
     }
   });
@@ -47,7 +59,10 @@ describe('the large grid world', () => {
     const allocated = new Map<string, number>();
     for (const a of grid.allocations.values()) {
       const c = grid.commitments.get(a.commitment_id)!;
-      expect(grid.entities.get(a.entity_id)!.programs.map((p) => p.program_id), 'the entity holds the commitment’s program').toContain(c.program_id);
+      expect(
+        grid.entities.get(a.entity_id)!.programs.map((p) => p.program_id),
+        'the entity holds the commitment’s program',
+      ).toContain(c.program_id);
       expect(a.entity_seats).toBeGreaterThan(0);
       holders.set(c.id, (holders.get(c.id) ?? 0) + 1);
       allocated.set(c.id, (allocated.get(c.id) ?? 0) + a.entity_seats);
@@ -86,16 +101,29 @@ describe('GET /v2/commitments on the large grid, entity by entity', () => {
 
   /** The entity's own context: its org-bound token, or the partner's token and the X-Entity-Id header. */
   async function contextOf(e: { id: string; org_id: string | null }) {
-    return e.org_id ? { token: await accessToken(sandbox, { organization: e.org_id }) } : { token: partner, entityId: e.id };
+    return e.org_id
+      ? { token: await accessToken(sandbox, { organization: e.org_id }) }
+      : { token: partner, entityId: e.id };
   }
 
   /** Every page of the entity's rows at limit 100, as the dashboard reads them, checking each page's envelope. */
-  async function readAll(context: { token: string; entityId?: string }, statuses = ['assigned', 'unassigned', 'ended']): Promise<Row[]> {
+  async function readAll(
+    context: { token: string; entityId?: string },
+    statuses = ['assigned', 'unassigned', 'ended'],
+  ): Promise<Row[]> {
     const rows: Row[] = [];
     for (let page = 1; ; page++) {
-      const res = await call(sandbox, context.token, `/v2/commitments?${statuses.map((s) => `status[]=${s}`).join('&')}&limit=100&page=${page}`, { entityId: context.entityId });
+      const res = await call(
+        sandbox,
+        context.token,
+        `/v2/commitments?${statuses.map((s) => `status[]=${s}`).join('&')}&limit=100&page=${page}`,
+        { entityId: context.entityId },
+      );
       expect(res.status).toBe(200);
-      const body = (await res.json()) as { data: Row[]; pagination: { current_page: number; total_pages: number; total_items: number } };
+      const body = (await res.json()) as {
+        data: Row[];
+        pagination: { current_page: number; total_pages: number; total_items: number };
+      };
       expect(body.pagination.current_page).toBe(page);
       expect(body.data.length).toBe(Math.min(100, body.pagination.total_items - (page - 1) * 100));
       rows.push(...body.data);
@@ -116,7 +144,8 @@ describe('GET /v2/commitments on the large grid, entity by entity', () => {
     for (const e of entities) rowsOf.set(e.id, await readAll(await contextOf(e)));
 
     const byCommitment = new Map<string, { entityId: string; row: Row }[]>();
-    for (const [entityId, rows] of rowsOf) for (const row of rows) byCommitment.set(row.id, [...(byCommitment.get(row.id) ?? []), { entityId, row }]);
+    for (const [entityId, rows] of rowsOf)
+      for (const row of rows) byCommitment.set(row.id, [...(byCommitment.get(row.id) ?? []), { entityId, row }]);
     expect(byCommitment.size).toBe(GRID.commitments);
     const { world } = sandbox.state;
     for (const [id, seen] of byCommitment) {
@@ -130,7 +159,10 @@ describe('GET /v2/commitments on the large grid, entity by entity', () => {
         expect(row.unallocated_seats).toBe(c.total_seats - held);
         expect(row.peer_seats).toBe(held - (row.entity_seats ?? 0));
         if (row.assignment_status === 'unassigned') expect(row.entity_seats).toBeNull();
-        const seats = row.assignment_status === 'ended' ? c.snapshot![entityId] : world.data.allocations.get(allocationKey(entityId, id))?.entity_seats;
+        const seats =
+          row.assignment_status === 'ended'
+            ? c.snapshot![entityId]
+            : world.data.allocations.get(allocationKey(entityId, id))?.entity_seats;
         expect(row.entity_seats ?? undefined).toBe(seats);
       }
     }
@@ -143,12 +175,22 @@ describe('GET /v2/commitments on the large grid, entity by entity', () => {
     const rows = await readAll(context, ['assigned', 'unassigned']);
     const open = rows.find((r) => r.assignment_status === 'unassigned' && r.unallocated_seats > 0)!;
     // PUT takes the entity's complete set: everything it holds, plus the new row.
-    const held = rows.filter((r) => r.assignment_status === 'assigned').map((r) => ({ id: r.id, entity_seats: r.entity_seats! }));
-    const put = (data: { id: string; entity_seats: number }[]) => call(sandbox, context.token, '/v2/commitments', { method: 'PUT', entityId: context.entityId, body: JSON.stringify({ data }) });
+    const held = rows
+      .filter((r) => r.assignment_status === 'assigned')
+      .map((r) => ({ id: r.id, entity_seats: r.entity_seats! }));
+    const put = (data: { id: string; entity_seats: number }[]) =>
+      call(sandbox, context.token, '/v2/commitments', {
+        method: 'PUT',
+        entityId: context.entityId,
+        body: JSON.stringify({ data }),
+      });
     expect((await put([...held, { id: open.id, entity_seats: open.unallocated_seats + 1 }])).status).toBe(422);
     expect((await put([...held, { id: open.id, entity_seats: open.unallocated_seats }])).status).toBe(200);
     const after = await readAll(context, ['assigned']);
-    expect(after.find((r) => r.id === open.id)).toMatchObject({ entity_seats: open.unallocated_seats, unallocated_seats: 0 });
+    expect(after.find((r) => r.id === open.id)).toMatchObject({
+      entity_seats: open.unallocated_seats,
+      unallocated_seats: 0,
+    });
     expect(after).toHaveLength(held.length + 1);
   });
 });

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+
 import { Uuid } from '../guestbook/schemas';
 import { ApiProblem, badRequest, problemFromZod } from './problem';
 
@@ -7,8 +8,18 @@ import { ApiProblem, badRequest, problemFromZod } from './problem';
 export function problemResponse(c: Context, p: ApiProblem): Response {
   const requestId = (c.get('requestId') as string | undefined) ?? '';
   return new Response(
-    JSON.stringify({ type: 'about:blank', title: p.title, status: p.status, detail: p.detail, ...(p.errors ? { errors: p.errors } : {}), request_id: requestId }),
-    { status: p.status, headers: { 'content-type': 'application/problem+json', 'x-request-id': requestId, ...p.headers } },
+    JSON.stringify({
+      type: 'about:blank',
+      title: p.title,
+      status: p.status,
+      detail: p.detail,
+      ...(p.errors ? { errors: p.errors } : {}),
+      request_id: requestId,
+    }),
+    {
+      status: p.status,
+      headers: { 'content-type': 'application/problem+json', 'x-request-id': requestId, ...p.headers },
+    },
   );
 }
 
@@ -32,7 +43,8 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S, what:
 export function pathId(c: Context, name = 'id'): string {
   const raw = c.req.param(name) ?? '';
   const parsed = Uuid.safeParse(raw);
-  if (!parsed.success) throw badRequest(`${name}: "${raw.slice(0, 60)}" is not a UUID`, [{ field: name, message: 'must be a UUID' }]);
+  if (!parsed.success)
+    throw badRequest(`${name}: "${raw.slice(0, 60)}" is not a UUID`, [{ field: name, message: 'must be a UUID' }]);
   return parsed.data.toLowerCase();
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import type { Identity } from '../guestbook/schemas';
 import type { CredentialRecord, EntityRecord, IdentityRecord } from './model';
 import { forbidden, notFound } from './problem';
@@ -41,7 +42,9 @@ export function identityView(world: World, identity: IdentityRecord): Identity {
     status: suspended ? 'suspended' : 'active',
     default_entity_id: identity.default_entity_id,
     associated_entity_ids: identity.entity_ids.filter((id) => world.data.entities.get(id)?.active),
-    ...(identity.type === 'partner' ? { delegated_identity_ids: delegatesOf(world, identity).map((d) => d.id) } : { parent_identity_id: identity.parent_identity_id! }),
+    ...(identity.type === 'partner'
+      ? { delegated_identity_ids: delegatesOf(world, identity).map((d) => d.id) }
+      : { parent_identity_id: identity.parent_identity_id! }),
     ...(suspended ? { suspension_source: suspended.source, suspended_at: suspended.at } : {}),
     created_at: identity.created_at,
     updated_at: identity.updated_at,
@@ -55,7 +58,12 @@ export function delegatesOf(world: World, identity: IdentityRecord): IdentityRec
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 }
 
-export function setSuspended(world: World, identityId: string, suspended: boolean, source: 'self' | 'parent' = 'self'): IdentityRecord {
+export function setSuspended(
+  world: World,
+  identityId: string,
+  suspended: boolean,
+  source: 'self' | 'parent' = 'self',
+): IdentityRecord {
   const identity = world.data.identities.get(identityId);
   if (!identity) throw notFound(`No identity ${identityId}.`);
   const at = iso(world.now());
@@ -70,7 +78,12 @@ export function setSuspended(world: World, identityId: string, suspended: boolea
 
 export function assertNotSuspended(world: World, identity: IdentityRecord): void {
   const s = suspension(world, identity);
-  if (s) throw forbidden(s.source === 'self' ? 'The calling identity is suspended.' : 'The calling identity is suspended because its parent partner is suspended.');
+  if (s)
+    throw forbidden(
+      s.source === 'self'
+        ? 'The calling identity is suspended.'
+        : 'The calling identity is suspended because its parent partner is suspended.',
+    );
 }
 
 // ── entity context ──────────────────────────────────────────────────────────────────────
@@ -87,7 +100,12 @@ export function isAssigned(world: World, identity: IdentityRecord, entityId: str
  * Spec, "Entity context resolution": the token's org_id always wins, then X-Entity-Id, then
  * the credential's default entity. 403 when not assigned, 404 when it does not exist.
  */
-export function resolveEntity(world: World, identity: IdentityRecord, orgId: string | undefined, headerEntityId: string | undefined): EntityRecord {
+export function resolveEntity(
+  world: World,
+  identity: IdentityRecord,
+  orgId: string | undefined,
+  headerEntityId: string | undefined,
+): EntityRecord {
   let entityId: string;
   if (orgId) {
     const e = entityByOrg(world, orgId);

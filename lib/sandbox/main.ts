@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+
 import { DEMO_GRID, parseGridSize } from './seed/demo';
 import { SeedFileError } from './seed/file';
 import { startSandbox } from './server';
@@ -40,7 +41,9 @@ if (values.seed !== 'demo' && values.seed !== 'empty' && !existsSync(values.seed
 }
 const grid = values.grid === undefined ? undefined : parseGridSize(values.grid);
 if (grid === null) {
-  console.error(`--grid: "${values.grid}" is not COMMITMENTSxENTITIES from ${DEMO_GRID.commitments}x${DEMO_GRID.entities} (the demo world's own) up to 100000x1000`);
+  console.error(
+    `--grid: "${values.grid}" is not COMMITMENTSxENTITIES from ${DEMO_GRID.commitments}x${DEMO_GRID.entities} (the demo world's own) up to 100000x1000`,
+  );
   process.exit(2);
 }
 if (grid && values.seed !== 'demo') {
@@ -53,12 +56,15 @@ if (values['control-token'] !== undefined && values['control-token'].length < 16
   process.exit(2);
 }
 const controlToken = values['control-token'] ?? randomBytes(18).toString('base64url');
-if (values['control-token'] === undefined) console.log(`Sandbox control token (header X-Sandbox-Token for /_sandbox/*): ${controlToken}`);
-
+if (values['control-token'] === undefined)
+  console.log(`Sandbox control token (header X-Sandbox-Token for /_sandbox/*): ${controlToken}`);
 
 const sandbox = await startSandbox({
   controlToken,
-  allowedHosts: values['allowed-hosts'].split(',').map((h) => h.trim()).filter(Boolean),
+  allowedHosts: values['allowed-hosts']
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean),
   port,
   host: values.host,
   dataDir: values.data,
@@ -66,7 +72,10 @@ const sandbox = await startSandbox({
   databaseUrl: process.env.DATABASE_URL || undefined,
   publicUrl: values['public-url'],
   seed: values.seed,
-  seedOptions: { ...(values.reservations ? { reservations: Number(values.reservations) } : {}), ...(grid ? { grid } : {}) },
+  seedOptions: {
+    ...(values.reservations ? { reservations: Number(values.reservations) } : {}),
+    ...(grid ? { grid } : {}),
+  },
 }).catch((e: unknown) => {
   if (e instanceof SeedFileError) {
     console.error(e.message);

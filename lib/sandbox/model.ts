@@ -211,8 +211,22 @@ export interface WorldData {
 
 export type CollectionName = keyof WorldData;
 export const COLLECTIONS: readonly CollectionName[] = [
-  'credentials', 'identities', 'entities', 'programs', 'agreements', 'commitments', 'allocations', 'venues',
-  'markets', 'reservations', 'holds', 'audit', 'outbox', 'keys', 'settings', 'files',
+  'credentials',
+  'identities',
+  'entities',
+  'programs',
+  'agreements',
+  'commitments',
+  'allocations',
+  'venues',
+  'markets',
+  'reservations',
+  'holds',
+  'audit',
+  'outbox',
+  'keys',
+  'settings',
+  'files',
 ];
 
 export function emptyWorld(): WorldData {

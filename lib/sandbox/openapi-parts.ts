@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT } from '../guestbook/schemas';
+
 import { MODIFIERS_BY_TYPE, type FilterSchema } from '../guestbook/filters';
+import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT } from '../guestbook/schemas';
 
 /** The building blocks of the OpenAPI document (openapi.ts): schema references, the shared parameters and the error answers every operation carries. */
 
@@ -8,13 +9,21 @@ export type Json = Record<string, unknown>;
 
 /** A zod schema as an OpenAPI 3.1 (JSON Schema 2020-12) schema object. */
 export function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const { $schema: _drop, ...json } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
+  const { $schema: _drop, ...json } = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+  }) as Json;
   return json;
 }
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const dataOf = (name: string) => ({ type: 'object', required: ['data'], properties: { data: ref(name) } });
-export const listOf = (name: string) => ({ type: 'object', required: ['data', 'pagination'], properties: { data: { type: 'array', items: ref(name) }, pagination: ref('Pagination') } });
+export const listOf = (name: string) => ({
+  type: 'object',
+  required: ['data', 'pagination'],
+  properties: { data: { type: 'array', items: ref(name) }, pagination: ref('Pagination') },
+});
 export const json = (schema: Json) => ({ content: { 'application/json': { schema } } });
 
 export const RATE_HEADERS = {
@@ -23,19 +32,36 @@ export const RATE_HEADERS = {
   'X-RateLimit-Reset': { schema: { type: 'integer' }, description: 'Unix time of the next reset' },
 };
 /** An error answer; every one but a 401 (no client to count yet) carries the rate-limit headers. */
-export const problem = (description: string, headers: Json | null = RATE_HEADERS) => ({ description, ...(headers ? { headers } : {}), content: { 'application/problem+json': { schema: ref('ProblemDetails') } } });
+export const problem = (description: string, headers: Json | null = RATE_HEADERS) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/problem+json': { schema: ref('ProblemDetails') } },
+});
 const ERRORS = {
   '400': problem('Malformed value (uuid, date, modifier, limit, unknown field); the errors list names each field.'),
-  '401': problem('Missing, expired, wrongly signed or wrong-audience bearer token. The only answer without rate-limit headers: nothing identifies the client to count.', null),
-  '403': problem("Scope missing, entity not assigned to the credentials, identity suspended, or a delegate's PUT /v2/commitments (a delegated identity has no commitments:update, whatever its token says)."),
-  '404': problem('Not found, the resolved entity does not exist, or the calling identity cannot be resolved (a valid token whose credentials no longer exist).'),
+  '401': problem(
+    'Missing, expired, wrongly signed or wrong-audience bearer token. The only answer without rate-limit headers: nothing identifies the client to count.',
+    null,
+  ),
+  '403': problem(
+    "Scope missing, entity not assigned to the credentials, identity suspended, or a delegate's PUT /v2/commitments (a delegated identity has no commitments:update, whatever its token says).",
+  ),
+  '404': problem(
+    'Not found, the resolved entity does not exist, or the calling identity cannot be resolved (a valid token whose credentials no longer exist).',
+  ),
   '429': problem('Rate limit exceeded; see Retry-After and X-RateLimit-Reset.'),
 };
-export const ok = (description: string, schema: Json, status = '200') => ({ [status]: { description, headers: RATE_HEADERS, ...json(schema) } });
+export const ok = (description: string, schema: Json, status = '200') => ({
+  [status]: { description, headers: RATE_HEADERS, ...json(schema) },
+});
 
 export const pageParams = [
   { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: PAGE_MAX_LIMIT, default: PAGE_DEFAULT_LIMIT } },
+  {
+    name: 'limit',
+    in: 'query',
+    schema: { type: 'integer', minimum: 1, maximum: PAGE_MAX_LIMIT, default: PAGE_DEFAULT_LIMIT },
+  },
 ];
 /** A required JSON request body of the named component. */
 export const body = (name: string) => ({ requestBody: { required: true, ...json(ref(name)) } });
@@ -56,7 +82,11 @@ export function filterParams(schema: FilterSchema): Json[] {
       name: m === 'eq' ? attribute : `${attribute}[${m}]`,
       in: 'query',
       description: `${spec.label ?? attribute}: ${m}${m === 'in' || m === 'nin' ? ' (comma-separated list)' : ''}`,
-      schema: spec.values ? (m === 'in' || m === 'nin' ? { type: 'string' } : { type: 'string', enum: spec.values }) : { type: 'string' },
+      schema: spec.values
+        ? m === 'in' || m === 'nin'
+          ? { type: 'string' }
+          : { type: 'string', enum: spec.values }
+        : { type: 'string' },
     })),
   );
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createSandboxApp } from './app';
 import type { RunningSandbox } from './server';
 import { startTestSandbox } from './testing';
@@ -13,9 +14,15 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 describe('GET /openapi.json against the routes the server registers', () => {
   it('documents every route outside /_sandbox, and names no path without a route', async () => {
-    const doc = (await (await fetch(`${sandbox.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await fetch(`${sandbox.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const documented = Object.entries(doc.paths)
-      .flatMap(([path, item]) => Object.keys(item).filter((k) => METHODS.includes(k)).map((m) => `${m.toUpperCase()} ${path}`))
+      .flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((k) => METHODS.includes(k))
+          .map((m) => `${m.toUpperCase()} ${path}`),
+      )
       .sort();
     const registered = createSandboxApp(sandbox.state)
       .routes.filter((r) => r.method !== 'ALL' && !r.path.startsWith('/_sandbox') && r.path !== '/openapi.json')

@@ -1,3 +1,4 @@
+import { ENTITY_FILTERS } from '../guestbook/filters';
 import {
   AvailabilityOption,
   CommitmentRow,
@@ -17,9 +18,22 @@ import {
   ReservationUpdateBody,
   Venue,
 } from '../guestbook/schemas';
-import { ENTITY_FILTERS } from '../guestbook/filters';
 import { SCOPES, TokenRequest, TokenResponse } from '../guestbook/token-schemas';
-import { body, dataOf, filterParams, idParam, json, listOf, ok, op, pageParams, problem, ref, schemaOf, type Json } from './openapi-parts';
+import {
+  body,
+  dataOf,
+  filterParams,
+  idParam,
+  json,
+  listOf,
+  ok,
+  op,
+  pageParams,
+  problem,
+  ref,
+  schemaOf,
+  type Json,
+} from './openapi-parts';
 import { bookingPaths } from './openapi-paths';
 
 /** The OpenAPI 3.1 document of the sandbox, generated from the shared zod schemas. */
@@ -50,7 +64,8 @@ export function openApiDocument(publicUrl: string): Json {
     info: {
       title: 'Guest Book Reservation Service API (sandbox)',
       version: '2.2.1',
-      description: 'The sandbox emulation of API v2. Shapes the specification leaves unshown (errors, availability, holds, reservation bodies, logo upload) are defined here.',
+      description:
+        'The sandbox emulation of API v2. Shapes the specification leaves unshown (errors, availability, holds, reservation bodies, logo upload) are defined here.',
     },
     servers: [{ url: publicUrl }],
     components: {
@@ -58,7 +73,12 @@ export function openApiDocument(publicUrl: string): Json {
       securitySchemes: {
         clientCredentials: {
           type: 'oauth2',
-          flows: { clientCredentials: { tokenUrl: `${publicUrl}/oauth/token`, scopes: Object.fromEntries(SCOPES.map((s) => [s, s])) } },
+          flows: {
+            clientCredentials: {
+              tokenUrl: `${publicUrl}/oauth/token`,
+              scopes: Object.fromEntries(SCOPES.map((s) => [s, s])),
+            },
+          },
         },
       },
     },
@@ -67,7 +87,13 @@ export function openApiDocument(publicUrl: string): Json {
         post: {
           summary: 'Client-credentials token (JSON or form encoded)',
           security: [],
-          requestBody: { required: true, content: { 'application/json': { schema: ref('TokenRequest') }, 'application/x-www-form-urlencoded': { schema: ref('TokenRequest') } } },
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: ref('TokenRequest') },
+              'application/x-www-form-urlencoded': { schema: ref('TokenRequest') },
+            },
+          },
           responses: {
             '200': { description: 'An RS256 access token', ...json(ref('TokenResponse')) },
             '400': { description: 'invalid_request or unsupported_grant_type (RFC 6749)' },
@@ -76,34 +102,76 @@ export function openApiDocument(publicUrl: string): Json {
           },
         },
       },
-      '/.well-known/jwks.json': { get: { summary: 'JSON Web Key Set', security: [], responses: { '200': { description: 'RS256 public keys', ...json({ type: 'object' }) } } } },
+      '/.well-known/jwks.json': {
+        get: {
+          summary: 'JSON Web Key Set',
+          security: [],
+          responses: { '200': { description: 'RS256 public keys', ...json({ type: 'object' }) } },
+        },
+      },
       '/v2/identities/me': { get: op('The calling identity', null, { responses: ok('Identity', dataOf('Identity')) }) },
-      '/v2/identities/me/delegates': { get: op('Delegates of the calling partner', null, { parameters: pageParams, responses: ok('Delegates (empty for a delegate caller)', listOf('Identity')) }) },
-      '/v2/identities/me/delegates/{id}': { get: op('One delegate of the caller (404 otherwise)', null, { parameters: [idParam], responses: ok('Identity', dataOf('Identity')) }) },
+      '/v2/identities/me/delegates': {
+        get: op('Delegates of the calling partner', null, {
+          parameters: pageParams,
+          responses: ok('Delegates (empty for a delegate caller)', listOf('Identity')),
+        }),
+      },
+      '/v2/identities/me/delegates/{id}': {
+        get: op('One delegate of the caller (404 otherwise)', null, {
+          parameters: [idParam],
+          responses: ok('Identity', dataOf('Identity')),
+        }),
+      },
       '/v2/entities': {
-        get: op('Entities assigned to the calling identity', null, { parameters: [...pageParams, ...filterParams(ENTITY_FILTERS)], responses: ok('Entities', listOf('Entity')) }),
+        get: op('Entities assigned to the calling identity', null, {
+          parameters: [...pageParams, ...filterParams(ENTITY_FILTERS)],
+          responses: ok('Entities', listOf('Entity')),
+        }),
         post: op('Create an entity', 'entities:create', {
           description:
-            'default_program_id is a uuid, never null: when the body has none, the entity gets the first of its `programs`, else the default program of the caller\'s default entity; with neither, 422 naming default_program_id. When given with `programs`, it must be one of them.',
-          ...body('EntityCreateBody'), responses: { ...ok('Entity', dataOf('Entity'), '201'), '422': problem('Validation failure') } }),
+            "default_program_id is a uuid, never null: when the body has none, the entity gets the first of its `programs`, else the default program of the caller's default entity; with neither, 422 naming default_program_id. When given with `programs`, it must be one of them.",
+          ...body('EntityCreateBody'),
+          responses: { ...ok('Entity', dataOf('Entity'), '201'), '422': problem('Validation failure') },
+        }),
       },
       '/v2/entities/{id}': {
         get: op('One entity', 'entities:read', { parameters: [idParam], responses: ok('Entity', dataOf('Entity')) }),
-        patch: op('Update an entity', 'entities:update', { parameters: [idParam], ...body('EntityUpdateBody'), responses: { ...ok('Entity', dataOf('Entity')), '422': problem('Validation failure') } }),
+        patch: op('Update an entity', 'entities:update', {
+          parameters: [idParam],
+          ...body('EntityUpdateBody'),
+          responses: { ...ok('Entity', dataOf('Entity')), '422': problem('Validation failure') },
+        }),
       },
       '/v2/entities/{id}/programs': {
         put: op("Replace the entity's programs", 'entities:update', {
-          description: 'Replaces the programs only: default_program_id is kept, even when the new list leaves its program out (it is changed by PATCH, where it must be one of the assigned programs).',
-          parameters: [idParam], ...body('EntityProgramsBody'), responses: { ...ok('Entity', dataOf('Entity')), '422': problem('Unknown program') } }),
+          description:
+            'Replaces the programs only: default_program_id is kept, even when the new list leaves its program out (it is changed by PATCH, where it must be one of the assigned programs).',
+          parameters: [idParam],
+          ...body('EntityProgramsBody'),
+          responses: { ...ok('Entity', dataOf('Entity')), '422': problem('Unknown program') },
+        }),
       },
       '/v2/entities/{id}/logo': {
         post: op('Upload a logo (PNG, JPEG or WebP, at most 2 MB)', 'entities:upload_logo', {
           parameters: [idParam],
           requestBody: {
             required: true,
-            content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } } } },
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['file'],
+                  properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+                },
+              },
+            },
           },
-          responses: { ...ok('Entity; logo width/height/aspect_ratio are null until processed', dataOf('Entity')), '413': problem('Larger than 2 MB'), '415': problem('Not multipart/form-data'), '422': problem('Not a PNG, JPEG or WebP image') },
+          responses: {
+            ...ok('Entity; logo width/height/aspect_ratio are null until processed', dataOf('Entity')),
+            '413': problem('Larger than 2 MB'),
+            '415': problem('Not multipart/form-data'),
+            '422': problem('Not a PNG, JPEG or WebP image'),
+          },
         }),
       },
       ...bookingPaths(),

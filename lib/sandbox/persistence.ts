@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+
 import { COLLECTIONS, emptyWorld, type CollectionName, type WorldData } from './model';
 
 export interface Change {
@@ -46,7 +47,9 @@ class SqlPersistence implements Persistence {
   }
 
   async load(): Promise<WorldData | null> {
-    const { rows } = await this.db.query<{ collection: string; id: string; body: unknown }>('select collection, id, body from sandbox_records');
+    const { rows } = await this.db.query<{ collection: string; id: string; body: unknown }>(
+      'select collection, id, body from sandbox_records',
+    );
     if (rows.length === 0) return null;
     const world = emptyWorld();
     for (const row of rows) {
@@ -58,7 +61,9 @@ class SqlPersistence implements Persistence {
 
   save(changes: readonly Change[]): Promise<void> {
     if (changes.length === 0) return this.#queue.then(() => undefined);
-    const upserts = changes.filter((c) => c.body !== null).map((c) => ({ collection: c.collection, id: c.id, body: c.body }));
+    const upserts = changes
+      .filter((c) => c.body !== null)
+      .map((c) => ({ collection: c.collection, id: c.id, body: c.body }));
     const deletes = changes.filter((c) => c.body === null).map((c) => ({ collection: c.collection, id: c.id }));
     const run = async () => {
       if (upserts.length) {
@@ -103,7 +108,9 @@ export async function openPersistence(opts: { dataDir?: string; databaseUrl?: st
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
-    return new SqlPersistence({ query: (sql, params) => pool.query(sql, params as unknown[]) as never }, () => pool.end()).init();
+    return new SqlPersistence({ query: (sql, params) => pool.query(sql, params as unknown[]) as never }, () =>
+      pool.end(),
+    ).init();
   }
   if (!opts.dataDir) throw new Error('openPersistence needs a dataDir or a databaseUrl');
   mkdirSync(opts.dataDir, { recursive: true });

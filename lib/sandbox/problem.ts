@@ -44,7 +44,10 @@ export const unprocessable = (detail: string, errors?: FieldProblem[]) => new Ap
 /** Field errors of a failed zod parse, each naming its field path. */
 export function zodFieldProblems(error: z.ZodError, prefix = ''): FieldProblem[] {
   return error.issues.map((issue) => {
-    const path = issue.path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), prefix);
+    const path = issue.path.reduce<string>(
+      (acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)),
+      prefix,
+    );
     return { field: path || '(body)', message: issue.message };
   });
 }
@@ -55,7 +58,13 @@ export function zodFieldProblems(error: z.ZodError, prefix = ''): FieldProblem[]
  */
 export function problemFromZod(error: z.ZodError, what: string, prefix = ''): ApiProblem {
   const errors = zodFieldProblems(error, prefix);
-  const malformed = error.issues.some((i) => i.code === 'invalid_type' || i.code === 'invalid_format' || i.code === 'unrecognized_keys' || i.code === 'invalid_union');
+  const malformed = error.issues.some(
+    (i) =>
+      i.code === 'invalid_type' ||
+      i.code === 'invalid_format' ||
+      i.code === 'unrecognized_keys' ||
+      i.code === 'invalid_union',
+  );
   const summary = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
   return new ApiProblem(malformed ? 400 : 422, `${what}: ${summary}`, errors);
 }

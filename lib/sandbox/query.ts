@@ -9,7 +9,8 @@ export function readPaging(params: URLSearchParams): { page: number; limit: numb
   const page = params.get('page');
   const limit = params.get('limit');
   const errors: { field: string; message: string }[] = [];
-  if (page !== null && !POSITIVE_INT.test(page)) errors.push({ field: 'page', message: `"${page.slice(0, 40)}" is not a page number (1 or more)` });
+  if (page !== null && !POSITIVE_INT.test(page))
+    errors.push({ field: 'page', message: `"${page.slice(0, 40)}" is not a page number (1 or more)` });
   if (limit !== null && (!POSITIVE_INT.test(limit) || Number(limit) > PAGE_MAX_LIMIT)) {
     errors.push({ field: 'limit', message: `"${limit.slice(0, 40)}" is not a limit between 1 and ${PAGE_MAX_LIMIT}` });
   }
@@ -31,7 +32,11 @@ export function paginate<T>(items: readonly T[], paging: { page: number; limit: 
 }
 
 /** Filter conditions of a list request, parsed with the client's own grammar; 400 naming each bad parameter. */
-export function readFilters(params: URLSearchParams, schema: FilterSchema, passthrough: readonly string[] = ['page', 'limit', 'sort']): Condition[] {
+export function readFilters(
+  params: URLSearchParams,
+  schema: FilterSchema,
+  passthrough: readonly string[] = ['page', 'limit', 'sort'],
+): Condition[] {
   const { conditions, errors } = parseFilterQuery(params, schema, passthrough);
   if (errors.length) {
     throw badRequest(
@@ -96,10 +101,17 @@ export function matches(value: FilterValue | null | undefined, c: Condition, cas
 }
 
 /** `sort=date` or `sort=-created_at`, limited to the allowed fields; 400 otherwise. */
-export function readSort(params: URLSearchParams, allowed: readonly string[], fallback: string): { field: string; descending: boolean } {
+export function readSort(
+  params: URLSearchParams,
+  allowed: readonly string[],
+  fallback: string,
+): { field: string; descending: boolean } {
   const raw = params.get('sort') ?? fallback;
   const descending = raw.startsWith('-');
   const field = descending ? raw.slice(1) : raw;
-  if (!allowed.includes(field)) throw badRequest(`sort: "${raw.slice(0, 40)}" is not one of ${allowed.join(', ')} (prefix - for descending)`, [{ field: 'sort', message: `must be one of ${allowed.join(', ')}` }]);
+  if (!allowed.includes(field))
+    throw badRequest(`sort: "${raw.slice(0, 40)}" is not one of ${allowed.join(', ')} (prefix - for descending)`, [
+      { field: 'sort', message: `must be one of ${allowed.join(', ')}` },
+    ]);
   return { field, descending };
 }

@@ -35,4 +35,3 @@ export class RequestLog {
     this.#windows.clear();
   }
 }
-

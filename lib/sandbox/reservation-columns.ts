@@ -27,7 +27,8 @@ export const RESERVATION_VALUE: Record<string, (r: ReservationRecord) => Value> 
  */
 export const CODED = ['status', 'date', 'venue_id', 'program_id', 'locale', 'party_size', 'guest_last_name'] as const;
 export type CodedAttribute = (typeof CODED)[number];
-export const isCoded = (attribute: string): attribute is CodedAttribute => (CODED as readonly string[]).includes(attribute);
+export const isCoded = (attribute: string): attribute is CodedAttribute =>
+  (CODED as readonly string[]).includes(attribute);
 
 /** Distinct values of one attribute, numbered in order of first appearance; a code never changes meaning. */
 class Dictionary {
@@ -48,8 +49,10 @@ class Dictionary {
 export type ReservationDictionaries = Record<CodedAttribute, Dictionary>;
 
 /** One set of dictionaries per world, shared by all its sorted lists. */
-export const reservationDictionaries = (): ReservationDictionaries => Object.fromEntries(CODED.map((a) => [a, new Dictionary()])) as ReservationDictionaries;
+export const reservationDictionaries = (): ReservationDictionaries =>
+  Object.fromEntries(CODED.map((a) => [a, new Dictionary()])) as ReservationDictionaries;
 
 /** Room for `length` codes per column, and some to spare for insertions. */
 export const capacityFor = (length: number) => length + Math.max(64, length >>> 4);
-export const newColumns = (capacity: number) => Object.fromEntries(CODED.map((a) => [a, new Uint32Array(capacity)])) as Record<CodedAttribute, Uint32Array>;
+export const newColumns = (capacity: number) =>
+  Object.fromEntries(CODED.map((a) => [a, new Uint32Array(capacity)])) as Record<CodedAttribute, Uint32Array>;

@@ -1,10 +1,19 @@
 import type { Condition } from '../guestbook/filters';
 import type { ReservationRecord } from './model';
 import { instantMatcher, matcher } from './query';
-import { capacityFor, CODED, isCoded, newColumns, RESERVATION_VALUE, type CodedAttribute, type ReservationDictionaries } from './reservation-columns';
+import {
+  capacityFor,
+  CODED,
+  isCoded,
+  newColumns,
+  RESERVATION_VALUE,
+  type CodedAttribute,
+  type ReservationDictionaries,
+} from './reservation-columns';
 
 // Code-point order (not locale order): the values are ISO dates, enums and ids.
-const cmp = (x: string | number, y: string | number) => (typeof x === 'number' && typeof y === 'number' ? x - y : x < y ? -1 : x > y ? 1 : 0);
+const cmp = (x: string | number, y: string | number) =>
+  typeof x === 'number' && typeof y === 'number' ? x - y : x < y ? -1 : x > y ? 1 : 0;
 
 export type ReservationOrder = (a: ReservationRecord, b: ReservationRecord) => number;
 
@@ -84,7 +93,10 @@ export class SortedReservations {
   #settle(): void {
     const changes = this.#added.size + this.#removed.size;
     if (changes === 0) return;
-    const removed = [...this.#removed].map((r) => this.#indexOf(r)).filter((i) => i >= 0).sort((a, b) => a - b);
+    const removed = [...this.#removed]
+      .map((r) => this.#indexOf(r))
+      .filter((i) => i >= 0)
+      .sort((a, b) => a - b);
     const added = [...this.#added].sort(this.compare);
     this.#added.clear();
     this.#removed.clear();
@@ -148,7 +160,8 @@ export class SortedReservations {
 }
 
 /** date[gte], date[lte] and date[eq]: on a list sorted by date, a binary search bounds what they accept. */
-const isDateBound = (c: Condition) => c.attribute === 'date' && (c.modifier === 'gte' || c.modifier === 'lte' || c.modifier === 'eq');
+const isDateBound = (c: Condition) =>
+  c.attribute === 'date' && (c.modifier === 'gte' || c.modifier === 'lte' || c.modifier === 'eq');
 
 /** The index range of a date-sorted list holding exactly the records the date bounds accept. */
 function dateWindow(sorted: readonly ReservationRecord[], bounds: readonly Condition[]): [number, number] {
@@ -230,7 +243,12 @@ export function searchReservations(
 }
 
 /** How many of the rows from..to have a matching code in every column, without a branch per row. */
-function countMatching(codes: readonly Uint32Array[], matching: readonly Uint8Array[], from: number, to: number): number {
+function countMatching(
+  codes: readonly Uint32Array[],
+  matching: readonly Uint8Array[],
+  from: number,
+  to: number,
+): number {
   let count = 0;
   if (codes.length === 1) {
     const [column, table] = [codes[0]!, matching[0]!];

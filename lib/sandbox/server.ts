@@ -1,10 +1,11 @@
-import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+
 import { createSandboxApp, type SandboxState } from './app';
 import { Faults } from './faults';
-import { RequestLog } from './request-log';
 import { emptyWorld, type WorldData } from './model';
 import { openPersistence, type Persistence } from './persistence';
+import { RequestLog } from './request-log';
 import { seedDemoWorld, type SeedOptions } from './seed/demo';
 import { readSeedFile, worldFromSeed } from './seed/file';
 import { createSigningKey, Signer } from './signing';
@@ -51,7 +52,9 @@ function seedWorld(options: SandboxOptions): WorldData {
 /** Starts the sandbox: token service, JWKS, /v2 and /_sandbox on one origin. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
-  const persistence: Persistence | null = options.memory ? null : await openPersistence({ dataDir: options.dataDir ?? '.data/sandbox', databaseUrl: options.databaseUrl });
+  const persistence: Persistence | null = options.memory
+    ? null
+    : await openPersistence({ dataDir: options.dataDir ?? '.data/sandbox', databaseUrl: options.databaseUrl });
 
   let data = persistence ? await persistence.load() : null;
   const fresh = !data;

@@ -1,5 +1,15 @@
-import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
+import {
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
+
 import type { SigningKeyRecord } from './model';
 
 export interface TokenClaims extends JWTPayload {
@@ -36,7 +46,10 @@ export class Signer {
     return { keys: [this.#key.public_jwk as JWK] };
   }
 
-  async sign(claims: TokenClaims, opts: { issuer: string; audience: string; subject: string; issuedAt: number; expiresAt: number }): Promise<string> {
+  async sign(
+    claims: TokenClaims,
+    opts: { issuer: string; audience: string; subject: string; issuedAt: number; expiresAt: number },
+  ): Promise<string> {
     this.#private ??= await importJWK(this.#key.private_jwk as JWK, 'RS256');
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: this.#key.kid })

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+
 import type { Faults } from './faults';
 import type { CredentialRecord, IdentityRecord } from './model';
 import type { RequestLog } from './request-log';

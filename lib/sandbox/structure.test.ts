@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 const MAX_LINES = 300;
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)],
+  );
 }
 
 describe('lib/sandbox', () => {
@@ -14,7 +16,10 @@ describe('lib/sandbox', () => {
     const files = filesUnder(import.meta.dirname).filter((f) => /\.tsx?$/.test(f));
     expect(files.length).toBeGreaterThan(20);
     const long = files
-      .map((f) => ({ file: path.relative(import.meta.dirname, f), lines: readFileSync(f, 'utf8').split('\n').length - 1 }))
+      .map((f) => ({
+        file: path.relative(import.meta.dirname, f),
+        lines: readFileSync(f, 'utf8').split('\n').length - 1,
+      }))
       .filter((f) => f.lines > MAX_LINES)
       .map((f) => `${f.file}: ${f.lines} lines`);
     expect(long).toEqual([]);

@@ -7,7 +7,10 @@ import { startSandbox, type RunningSandbox } from './server';
  * and Content-Type rules still hold): it lives only as long as the test process that started
  * it. A test of the token itself starts one with `controlToken`.
  */
-export function startTestSandbox(seedOptions?: SeedOptions, options: { controlToken?: string } = {}): Promise<RunningSandbox> {
+export function startTestSandbox(
+  seedOptions?: SeedOptions,
+  options: { controlToken?: string } = {},
+): Promise<RunningSandbox> {
   return startSandbox({ port: 0, memory: true, quiet: true, seedOptions, controlToken: options.controlToken });
 }
 
@@ -31,7 +34,12 @@ export async function accessToken(sandbox: RunningSandbox, body: Record<string, 
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-export async function call(sandbox: RunningSandbox, token: string, path: string, init: RequestInit & { entityId?: string } = {}): Promise<Response> {
+export async function call(
+  sandbox: RunningSandbox,
+  token: string,
+  path: string,
+  init: RequestInit & { entityId?: string } = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('authorization', `Bearer ${token}`);
   if (init.entityId) headers.set('x-entity-id', init.entityId);

@@ -86,16 +86,22 @@ export class World {
     let lists = this.#sortedReservations.get(entityId);
     if (!lists) this.#sortedReservations.set(entityId, (lists = new Map()));
     let sorted = lists.get(key);
-    if (!sorted) lists.set(key, (sorted = new SortedReservations(this.reservationsOf(entityId), compare, this.#dictionaries)));
+    if (!sorted)
+      lists.set(key, (sorted = new SortedReservations(this.reservationsOf(entityId), compare, this.#dictionaries)));
     return sorted;
   }
 
   // ── change tracking ─────────────────────────────────────────────────────────────────────
-  put<C extends CollectionName>(collection: C, id: string, record: WorldData[C] extends Map<string, infer R> ? R : never): void {
+  put<C extends CollectionName>(
+    collection: C,
+    id: string,
+    record: WorldData[C] extends Map<string, infer R> ? R : never,
+  ): void {
     if (collection === 'allocations') {
       const before = this.data.allocations.get(id);
       const next = record as AllocationRecord;
-      if (before && before.commitment_id !== next.commitment_id) this.#allocationsByCommitment.get(before.commitment_id)?.delete(id);
+      if (before && before.commitment_id !== next.commitment_id)
+        this.#allocationsByCommitment.get(before.commitment_id)?.delete(id);
       this.#indexAllocation(id, next);
     }
     if (collection === 'reservations') {
@@ -161,7 +167,8 @@ export class World {
   /** Every commitment in the order GET /v2/commitments lists them. */
   commitmentsInOrder(): CommitmentRecord[] {
     return (this.#commitmentOrder ??= [...this.data.commitments.values()].sort(
-      (a, b) => a.venue_id.localeCompare(b.venue_id) || a.start_time.localeCompare(b.start_time) || a.id.localeCompare(b.id),
+      (a, b) =>
+        a.venue_id.localeCompare(b.venue_id) || a.start_time.localeCompare(b.start_time) || a.id.localeCompare(b.id),
     ));
   }
 

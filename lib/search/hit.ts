@@ -8,7 +8,9 @@ export interface SearchHit {
 }
 
 /** The search as the menu calls it: a guarded server action. */
-export type SearchAction = (input: { q: string }) => Promise<{ ok: true; data: SearchHit[] } | { ok: false; error: string }>;
+export type SearchAction = (input: {
+  q: string;
+}) => Promise<{ ok: true; data: SearchHit[] } | { ok: false; error: string }>;
 
 /** The API is asked only from this many characters. */
 export const GLOBAL_SEARCH_MIN_LENGTH = 2;

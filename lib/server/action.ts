@@ -1,9 +1,11 @@
 import 'server-only';
+
 import { z } from 'zod';
+
 import { GuestbookApiError } from '../guestbook';
+import { describeApiError, type FieldErrors } from './api-errors';
 import { recordAudit } from './audit';
 import { verifySession, type StaffSession } from './auth';
-import { describeApiError, type FieldErrors } from './api-errors';
 import { logUnexpected } from './log';
 import { hasRole, ROLE_LABELS, type StaffRole } from './roles';
 import { crossSiteProblem } from './same-origin';
@@ -11,8 +13,7 @@ import { STATIC_SECURITY_HEADERS } from './security-headers';
 
 export type { FieldErrors };
 export type ActionResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; error: string; fieldErrors?: FieldErrors; logId?: string };
+  { ok: true; data: T } | { ok: false; error: string; fieldErrors?: FieldErrors; logId?: string };
 
 /** An expected failure with a message a person can act on (and optional field errors). */
 export class ActionError extends Error {
@@ -128,14 +129,20 @@ export function staffRoute<S extends z.ZodType, T, A extends unknown[]>(
     const response =
       result.ok && result.data instanceof Response
         ? result.data
-        : Response.json(result.ok ? { ok: true, data: result.data } : { ok: false, error: result.error, fieldErrors: result.fieldErrors, logId: result.logId }, { status: result.ok ? 200 : result.status });
+        : Response.json(
+            result.ok
+              ? { ok: true, data: result.data }
+              : { ok: false, error: result.error, fieldErrors: result.fieldErrors, logId: result.logId },
+            { status: result.ok ? 200 : result.status },
+          );
     // Route handlers answer outside the proxy (so that a body is not buffered for it): the headers it would set.
     for (const [k, v] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(k, v);
     return response;
   };
 }
 
-type Outcome<T> = { ok: true; data: T } | { ok: false; error: string; fieldErrors?: FieldErrors; logId?: string; status: number };
+type Outcome<T> =
+  { ok: true; data: T } | { ok: false; error: string; fieldErrors?: FieldErrors; logId?: string; status: number };
 
 async function runStaffOperation<S extends z.ZodType, T>(
   def: ActionDefinition<S>,
@@ -210,7 +217,11 @@ async function runStaffOperation<S extends z.ZodType, T>(
         await audit(result, message);
       };
     };
-    const data = await handler(parsed.data, { staff, setAuditTarget: (t) => (target = { ...target, ...t }), auditLater });
+    const data = await handler(parsed.data, {
+      staff,
+      setAuditTarget: (t) => (target = { ...target, ...t }),
+      auditLater,
+    });
     if (!deferred) await audit('ok', null);
     return { ok: true, data };
   } catch (e) {
@@ -225,6 +236,11 @@ async function runStaffOperation<S extends z.ZodType, T>(
     }
     const logId = logUnexpected(`action ${def.name}`, e);
     await audit('failed', `unexpected failure, log id ${logId}`).catch(() => undefined);
-    return { ok: false, error: `Something went wrong on our side (log id ${logId}). Reload to see the current state, then try again.`, logId, status: 500 };
+    return {
+      ok: false,
+      error: `Something went wrong on our side (log id ${logId}). Reload to see the current state, then try again.`,
+      logId,
+      status: 500,
+    };
   }
 }

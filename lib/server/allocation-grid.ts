@@ -3,12 +3,13 @@
  * grid), read in each entity's own context, with the venues and programs around them.
  */
 import 'server-only';
+
 import { mergeGrid, packGrid, type EntityRef, type PackedGrid } from '../allocation';
 import { GuestbookApiError, listPages } from '../guestbook';
 import type { CommitmentRow, Venue } from '../guestbook/schemas';
 import { describeApiError } from './api-errors';
 import { firstPagesOf, listVenues } from './directory';
-import { knownPrograms, listEntities, apiFor, type ProgramOption } from './entities';
+import { apiFor, knownPrograms, listEntities, type ProgramOption } from './entities';
 import { SHARED, sharedRead } from './shared-reads';
 
 /** Entity reads run at most this many at a time, so a large grid stays inside the request budget. */
@@ -70,8 +71,14 @@ export const sharedEntityRows = (entity: EntityRef, scope: GridScope = WHOLE_GRI
 /** Every commitment row of one entity in the scope, in all three statuses, read in its own context. */
 export async function readEntityRows(entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> {
   const api = apiFor(entity);
-  const inScope = { ...(scope.venue ? { venue_id: scope.venue } : {}), ...(scope.program ? { program_id: scope.program } : {}) };
-  return listPages((page) => api.listCommitments({ status: ['assigned', 'unassigned', 'ended'], ...inScope, page, limit: 100 }), 1_000);
+  const inScope = {
+    ...(scope.venue ? { venue_id: scope.venue } : {}),
+    ...(scope.program ? { program_id: scope.program } : {}),
+  };
+  return listPages(
+    (page) => api.listCommitments({ status: ['assigned', 'unassigned', 'ended'], ...inScope, page, limit: 100 }),
+    1_000,
+  );
 }
 
 /**
@@ -94,5 +101,11 @@ export async function loadAllocationData(scope: GridScope = WHOLE_GRID): Promise
   });
   const rowsByEntity = Object.fromEntries(entities.flatMap((e, i) => (rows[i] ? [[e.id, rows[i]]] : [])));
   const venues = (await firstPagesOf(listVenues, 100)).map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone }));
-  return { entities: entities.filter((e) => rowsByEntity[e.id]), rowsByEntity, unreadable, venues, programs: knownPrograms(all) };
+  return {
+    entities: entities.filter((e) => rowsByEntity[e.id]),
+    rowsByEntity,
+    unreadable,
+    venues,
+    programs: knownPrograms(all),
+  };
 }

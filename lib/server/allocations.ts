@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { buildPlan, mergeGrid, rowsAfterChanges, type Edits, type EntityRef } from '../allocation';
 import { GuestbookApiError } from '../guestbook';
 import type { CommitmentRow } from '../guestbook/schemas';
@@ -50,8 +51,13 @@ export type ApplyOutcome =
 
 const seatsOf = (row: CommitmentRow | undefined) => row?.entity_seats ?? 0;
 
-const sameBody = (a: { data: { id: string; entity_seats: number }[] } | undefined, b: { data: { id: string; entity_seats: number }[] }) =>
-  a !== undefined && a.data.length === b.data.length && a.data.every((x, i) => x.id === b.data[i]!.id && x.entity_seats === b.data[i]!.entity_seats);
+const sameBody = (
+  a: { data: { id: string; entity_seats: number }[] } | undefined,
+  b: { data: { id: string; entity_seats: number }[] },
+) =>
+  a !== undefined &&
+  a.data.length === b.data.length &&
+  a.data.every((x, i) => x.id === b.data[i]!.id && x.entity_seats === b.data[i]!.entity_seats);
 
 const globalForLocks = globalThis as unknown as { allocationLock?: KeyLock };
 /**
@@ -87,16 +93,28 @@ export async function applyChanges(changes: CellChange[], options: { resume?: bo
   return asApply(() => allocationLock().run(keys, () => applyHeld(changes, touched, options)));
 }
 
-async function applyHeld(changes: CellChange[], touched: EntityRef[], options: { resume?: boolean }): Promise<ApplyOutcome> {
+async function applyHeld(
+  changes: CellChange[],
+  touched: EntityRef[],
+  options: { resume?: boolean },
+): Promise<ApplyOutcome> {
   const reread = Object.fromEntries(await perEntity(touched, async (e) => [e.id, await readEntityRows(e)] as const));
 
   const conflicts: Conflict[] = [];
   for (const c of changes) {
     const row = reread[c.entityId]!.find((r) => r.id === c.commitmentId);
-    if (!row) throw new AllocationError(`Commitment ${c.commitmentId} is no longer among the rows of entity ${c.entityId}.`);
+    if (!row)
+      throw new AllocationError(`Commitment ${c.commitmentId} is no longer among the rows of entity ${c.entityId}.`);
     const now = seatsOf(row);
     const expected = options.resume ? [c.before, Math.min(c.before, c.after), c.after] : [c.before];
-    if (!expected.includes(now) || row.assignment_status === 'ended') conflicts.push({ commitmentId: c.commitmentId, entityId: c.entityId, loaded: c.before, theirs: now, ours: c.after });
+    if (!expected.includes(now) || row.assignment_status === 'ended')
+      conflicts.push({
+        commitmentId: c.commitmentId,
+        entityId: c.entityId,
+        loaded: c.before,
+        theirs: now,
+        ours: c.after,
+      });
   }
   if (conflicts.length) {
     // The grid reloaded to see the conflict shows the rows just read (a venue's or program's
@@ -116,15 +134,21 @@ async function applyHeld(changes: CellChange[], touched: EntityRef[], options: {
     plan = buildPlan(grid, edits);
   } catch (e) {
     // The re-read grid refuses the target (e.g. seats taken by another entity meanwhile).
-    if (e instanceof RangeError) throw new AllocationError(`The change cannot be applied to the current allocations: ${e.message}`);
+    if (e instanceof RangeError)
+      throw new AllocationError(`The change cannot be applied to the current allocations: ${e.message}`);
     throw e;
   }
   const readBefore: EntitySet[] = touched.map((e) => ({
     entityId: e.id,
-    data: reread[e.id]!.filter((r) => r.assignment_status === 'assigned').map((r) => ({ id: r.id, entity_seats: seatsOf(r) })),
+    data: reread[e.id]!.filter((r) => r.assignment_status === 'assigned').map((r) => ({
+      id: r.id,
+      entity_seats: seatsOf(r),
+    })),
   }));
 
-  const state = new Map<string, 'unchanged' | 'decreases applied' | 'final values'>(touched.map((e) => [e.id, 'unchanged']));
+  const state = new Map<string, 'unchanged' | 'decreases applied' | 'final values'>(
+    touched.map((e) => [e.id, 'unchanged']),
+  );
   let requests = 0;
   let applied = false;
   const sendingAt = Date.now();
@@ -162,8 +186,13 @@ async function applyHeld(changes: CellChange[], touched: EntityRef[], options: {
     // complete apply each is brought up to date from the values re-read and set; after a partial
     // one (or an error) they are read anew.
     if (applied) {
-      const done = changes.map((c) => ({ ...c, before: seatsOf(reread[c.entityId]!.find((r) => r.id === c.commitmentId)) }));
-      reviseSharedReads<CommitmentRow[]>(SHARED.commitments, sendingAt, (rows, key) => rowsAfterChanges(entityOfRowsKey(key), rows, done));
+      const done = changes.map((c) => ({
+        ...c,
+        before: seatsOf(reread[c.entityId]!.find((r) => r.id === c.commitmentId)),
+      }));
+      reviseSharedReads<CommitmentRow[]>(SHARED.commitments, sendingAt, (rows, key) =>
+        rowsAfterChanges(entityOfRowsKey(key), rows, done),
+      );
     } else {
       forgetSharedReads(SHARED.commitments);
     }
@@ -180,7 +209,8 @@ const repeatedIn = (ids: string[]): string | undefined => ids.find((id, i) => id
  */
 export async function restoreSets(sets: EntitySet[]): Promise<ApplyOutcome> {
   const all = await listEntities();
-  if (sets.length > all.length) throw new AllocationError(`The restore lists ${sets.length} entity sets; the grid has ${all.length} entities.`);
+  if (sets.length > all.length)
+    throw new AllocationError(`The restore lists ${sets.length} entity sets; the grid has ${all.length} entities.`);
   const repeatedEntity = repeatedIn(sets.map((s) => s.entityId));
   if (repeatedEntity) throw new AllocationError(`The restore lists entity ${repeatedEntity} more than once.`);
   const entities = sets.map((set) => {
@@ -196,9 +226,11 @@ export async function restoreSets(sets: EntitySet[]): Promise<ApplyOutcome> {
     const now = await readEntityRows({ id: e.id, name: e.name, org_id: e.org_id });
     for (const wanted of set.data) {
       const row = now.find((r) => r.id === wanted.id);
-      if (!row) throw new AllocationError(`The restore lists commitment ${wanted.id}, which is not on the grid of ${e.name}.`);
+      if (!row)
+        throw new AllocationError(`The restore lists commitment ${wanted.id}, which is not on the grid of ${e.name}.`);
       const current = seatsOf(row);
-      if (current !== wanted.entity_seats) changes.push({ commitmentId: wanted.id, entityId: e.id, before: current, after: wanted.entity_seats });
+      if (current !== wanted.entity_seats)
+        changes.push({ commitmentId: wanted.id, entityId: e.id, before: current, after: wanted.entity_seats });
     }
   }
   if (changes.length === 0) return { status: 'applied', changed: 0, requests: 0 };

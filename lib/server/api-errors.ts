@@ -13,13 +13,18 @@ export function describeApiError(e: GuestbookApiError): { message: string; field
     ? Object.fromEntries(e.fieldErrors.map((f) => [f.field, [f.message]]))
     : undefined;
   if (e.path === '/oauth/token' && (e.status === 0 || e.status >= 500)) {
-    return { message: "The Guest Book token service is not answering, so the dashboard cannot call the API. Try again in a moment." };
+    return {
+      message:
+        'The Guest Book token service is not answering, so the dashboard cannot call the API. Try again in a moment.',
+    };
   }
   switch (e.code) {
     case 'network':
       return { message: 'The Guest Book API cannot be reached right now. Try again in a moment.' };
     case 'timeout':
-      return { message: 'The Guest Book API did not answer in time. Try again; if a change was sent, reload to check it.' };
+      return {
+        message: 'The Guest Book API did not answer in time. Try again; if a change was sent, reload to check it.',
+      };
     case 'aborted':
       return { message: 'The request was cancelled.' };
     case 'rate_limited':
@@ -31,7 +36,9 @@ export function describeApiError(e: GuestbookApiError): { message: string; field
     case 400:
       return { message: `The API rejected the request as malformed.${detail}`, fieldErrors };
     case 401:
-      return { message: 'The API did not accept the dashboard credentials. An admin must check the client id and secret.' };
+      return {
+        message: 'The API did not accept the dashboard credentials. An admin must check the client id and secret.',
+      };
     case 403:
       return {
         message: /suspend/i.test(e.detail ?? '')

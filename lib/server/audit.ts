@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+
 import { getDb } from './db';
 import { auditLog, type AuditRow } from './db/schema';
 

@@ -1,10 +1,12 @@
 import 'server-only';
+
 import type { NextAuthOptions } from 'next-auth';
-import type { Provider } from 'next-auth/providers/index';
 import { getToken } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import type { Provider } from 'next-auth/providers/index';
 import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
+
 import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { getConfig } from './config';
 import type { DashboardConfig } from './config-core';
@@ -85,7 +87,11 @@ export function getAuthOptions(): NextAuthOptions {
     pages: { signIn: '/login', error: '/login' },
     // next-auth's own failures, by code and the error's name only (its messages can carry input).
     logger: {
-      error: (code, metadata) => void logUnexpected(`auth ${code}`, metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error),
+      error: (code, metadata) =>
+        void logUnexpected(
+          `auth ${code}`,
+          metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error,
+        ),
       warn: (code) => console.warn(`[auth] ${code}`),
       debug: () => undefined,
     },
@@ -95,7 +101,12 @@ export function getAuthOptions(): NextAuthOptions {
         name: 'E-mail and password',
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials, req) {
-          const result = await checkLogin(await getDb(), credentials?.email ?? '', credentials?.password ?? '', clientAddress(req?.headers));
+          const result = await checkLogin(
+            await getDb(),
+            credentials?.email ?? '',
+            credentials?.password ?? '',
+            clientAddress(req?.headers),
+          );
           if (!result.ok) throw new Error(result.reason);
           return { id: result.user.id, email: result.user.email, name: result.user.name };
         },
@@ -113,7 +124,10 @@ export function getAuthOptions(): NextAuthOptions {
       async jwt({ token, user, account, profile }) {
         if (!user) return token;
         const db = await getDb();
-        const staffId = account?.provider === OIDC_PROVIDER_ID ? (await staffForSso(db, profile as SsoProfile | undefined))?.id : user.id;
+        const staffId =
+          account?.provider === OIDC_PROVIDER_ID
+            ? (await staffForSso(db, profile as SsoProfile | undefined))?.id
+            : user.id;
         const sid = staffId ? await startSession(db, staffId, config.sessionMaxAgeS) : undefined;
         return { ...token, staffId, sid };
       },
@@ -159,7 +173,14 @@ export const verifySession = cache(async (): Promise<StaffSession | null> => {
   if (!token?.sid) return null;
   const user = await staffOfSession(await getDb(), token.sid);
   if (!user || user.id !== token.staffId) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, mustChangePassword: user.mustChangePassword, sessionId: token.sid };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    mustChangePassword: user.mustChangePassword,
+    sessionId: token.sid,
+  };
 });
 
 /** The client address of the request being served (for limits outside sign-in). */

@@ -1,10 +1,11 @@
 import 'server-only';
+
 import { explainNoAvailability, type NoAvailability, type SearchFilters } from '../booking/no-availability';
 import { GuestbookApiError, listPages, type GuestbookClient } from '../guestbook';
 import type { AvailabilityOption, CommitmentRow, Entity, Venue } from '../guestbook/schemas';
 import { ActionError } from './action';
-import { listEntities, apiFor } from './entities';
-import { listVenues, allOf } from './directory';
+import { allOf, listVenues } from './directory';
+import { apiFor, listEntities } from './entities';
 
 /** At most this many availability options are read for one search (a market over a long day). */
 const MAX_OPTION_PAGES = 5;
@@ -21,13 +22,21 @@ export interface BookingContext {
  */
 export async function bookingContext(entityId: string): Promise<BookingContext> {
   const entity = (await listEntities()).find((e) => e.id === entityId);
-  if (!entity) throw new ActionError('This entity is not assigned to the dashboard credentials.', { entityId: ['not assigned to these credentials'] });
+  if (!entity)
+    throw new ActionError('This entity is not assigned to the dashboard credentials.', {
+      entityId: ['not assigned to these credentials'],
+    });
   return { entity, api: apiFor(entity) };
 }
 
 /** Every option of an availability search, page by page (a few pages at most). */
 export async function readOptions(api: GuestbookClient, f: SearchFilters): Promise<AvailabilityOption[]> {
-  const query = { ...(f.venueId ? { venue_id: f.venueId } : { market_id: f.marketId! }), date: f.date, party_size: f.partySize, ...(f.time ? { time: f.time } : {}) };
+  const query = {
+    ...(f.venueId ? { venue_id: f.venueId } : { market_id: f.marketId! }),
+    date: f.date,
+    party_size: f.partySize,
+    ...(f.time ? { time: f.time } : {}),
+  };
   return listPages((page) => api.listAvailability(query, { page, limit: 100 }), MAX_OPTION_PAGES);
 }
 
@@ -39,7 +48,9 @@ async function readAssignedRows(api: GuestbookClient, venueIds: string[]): Promi
   try {
     const rows: CommitmentRow[] = [];
     for (const venue_id of venueIds.slice(0, 10)) {
-      rows.push(...(await listPages((page) => api.listCommitments({ venue_id, status: ['assigned'], page, limit: 100 }), 5)));
+      rows.push(
+        ...(await listPages((page) => api.listCommitments({ venue_id, status: ['assigned'], page, limit: 100 }), 5)),
+      );
     }
     return rows;
   } catch (e) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { clientAddressOf, normalizeAddress } from './client-address';
 
 describe('client address', () => {

@@ -9,7 +9,11 @@
  */
 export const CLIENT_ADDRESS_HEADER = 'x-dashboard-client-address';
 
-export function clientAddressOf(connection: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string {
+export function clientAddressOf(
+  connection: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedHops: number,
+): string {
   const forwarded = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))
     .split(',')
     .map((a) => a.trim())
@@ -29,7 +33,9 @@ export function normalizeAddress(raw: string): string {
   const [head = '', tail = ''] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  const groups = address.includes('::')
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
   if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return address;
   return `${groups
     .slice(0, 4)

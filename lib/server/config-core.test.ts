@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+
 import { loadConfig, looksRandom, SANDBOX_DEFAULTS } from './config-core';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'gb-config-'));
@@ -12,7 +13,11 @@ describe('configuration', () => {
     const dir = dataDir();
     const c = loadConfig({ DASHBOARD_DATA_DIR: dir });
     expect(c.environment).toBe('sandbox');
-    expect(c.api).toMatchObject({ baseUrl: SANDBOX_DEFAULTS.apiUrl, audience: `${SANDBOX_DEFAULTS.apiUrl}/`, clientId: SANDBOX_DEFAULTS.clientId });
+    expect(c.api).toMatchObject({
+      baseUrl: SANDBOX_DEFAULTS.apiUrl,
+      audience: `${SANDBOX_DEFAULTS.apiUrl}/`,
+      clientId: SANDBOX_DEFAULTS.clientId,
+    });
     expect(c.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DASHBOARD_DATA_DIR: dir }).authSecret).toBe(c.authSecret);
     expect(c.demoAccounts).toBe(true);
@@ -41,40 +46,82 @@ describe('configuration', () => {
       expect(c.trustedProxyHops).toBe(0);
     });
     it.each([
-      ['nothing set', { GUESTBOOK_ENV: 'production' }, /requires NEXTAUTH_URL, GUESTBOOK_API_URL, GUESTBOOK_CLIENT_ID, GUESTBOOK_CLIENT_SECRET, AUTH_SECRET/],
+      [
+        'nothing set',
+        { GUESTBOOK_ENV: 'production' },
+        /requires NEXTAUTH_URL, GUESTBOOK_API_URL, GUESTBOOK_CLIENT_ID, GUESTBOOK_CLIENT_SECRET, AUTH_SECRET/,
+      ],
       ['no dashboard URL', { ...prod, NEXTAUTH_URL: undefined }, /requires NEXTAUTH_URL/],
-      ['an http dashboard URL', { ...prod, NEXTAUTH_URL: 'http://dashboard.example.com' }, /NEXTAUTH_URL must be an https:\/\/ URL/],
-      ['an http API URL', { ...prod, GUESTBOOK_API_URL: 'http://api.example.com' }, /GUESTBOOK_API_URL must be an https:\/\/ URL/],
-      ['an http token URL', { ...prod, GUESTBOOK_AUTH_URL: 'http://auth.example.com' }, /GUESTBOOK_AUTH_URL must be an https:\/\/ URL/],
+      [
+        'an http dashboard URL',
+        { ...prod, NEXTAUTH_URL: 'http://dashboard.example.com' },
+        /NEXTAUTH_URL must be an https:\/\/ URL/,
+      ],
+      [
+        'an http API URL',
+        { ...prod, GUESTBOOK_API_URL: 'http://api.example.com' },
+        /GUESTBOOK_API_URL must be an https:\/\/ URL/,
+      ],
+      [
+        'an http token URL',
+        { ...prod, GUESTBOOK_AUTH_URL: 'http://auth.example.com' },
+        /GUESTBOOK_AUTH_URL must be an https:\/\/ URL/,
+      ],
       [
         'an http OIDC issuer',
         { ...prod, OIDC_ISSUER: 'http://login.example.com', OIDC_CLIENT_ID: 'dash', OIDC_CLIENT_SECRET: 's' },
         /OIDC_ISSUER must be an https:\/\/ URL/,
       ],
       ['32 × x as AUTH_SECRET', { ...prod, AUTH_SECRET: 'x'.repeat(32) }, /AUTH_SECRET does not look random/],
-      ['a typed AUTH_SECRET', { ...prod, AUTH_SECRET: 'passwordpasswordpasswordpassword1' }, /AUTH_SECRET does not look random/],
-      ['a run as AUTH_SECRET', { ...prod, AUTH_SECRET: 'abcdefghijklmnopqrstuvwxyz0123456789' }, /AUTH_SECRET does not look random/],
+      [
+        'a typed AUTH_SECRET',
+        { ...prod, AUTH_SECRET: 'passwordpasswordpasswordpassword1' },
+        /AUTH_SECRET does not look random/,
+      ],
+      [
+        'a run as AUTH_SECRET',
+        { ...prod, AUTH_SECRET: 'abcdefghijklmnopqrstuvwxyz0123456789' },
+        /AUTH_SECRET does not look random/,
+      ],
       ['demo accounts on', { ...prod, DEMO_ACCOUNTS: 'true' }, /DEMO_ACCOUNTS/],
-      ['the sandbox demo client id', { ...prod, GUESTBOOK_CLIENT_ID: SANDBOX_DEFAULTS.clientId }, /sandbox demo client/],
-      ['the sandbox demo secret', { ...prod, GUESTBOOK_CLIENT_SECRET: SANDBOX_DEFAULTS.clientSecret }, /public sandbox demo secret/],
+      [
+        'the sandbox demo client id',
+        { ...prod, GUESTBOOK_CLIENT_ID: SANDBOX_DEFAULTS.clientId },
+        /sandbox demo client/,
+      ],
+      [
+        'the sandbox demo secret',
+        { ...prod, GUESTBOOK_CLIENT_SECRET: SANDBOX_DEFAULTS.clientSecret },
+        /public sandbox demo secret/,
+      ],
     ])('refuses %s', (_name, env, message) => {
       expect(() => loadConfig(env as Record<string, string | undefined>)).toThrow(message);
     });
     it('accepts secrets made by the usual generators', () => {
-      for (const secret of [randomBytes(32).toString('base64'), randomBytes(32).toString('hex'), randomBytes(24).toString('base64url')]) {
+      for (const secret of [
+        randomBytes(32).toString('base64'),
+        randomBytes(32).toString('hex'),
+        randomBytes(24).toString('base64url'),
+      ]) {
         expect(looksRandom(secret), secret).toBe(true);
       }
     });
   });
 
   it('uses Secure cookies whenever the dashboard URL is https, also outside production', () => {
-    expect(loadConfig({ DASHBOARD_DATA_DIR: dataDir(), NEXTAUTH_URL: 'https://dash.example.com' }).secureCookies).toBe(true);
-    expect(loadConfig({ DASHBOARD_DATA_DIR: dataDir(), NEXTAUTH_URL: 'http://127.0.0.1:3000' }).secureCookies).toBe(false);
+    expect(loadConfig({ DASHBOARD_DATA_DIR: dataDir(), NEXTAUTH_URL: 'https://dash.example.com' }).secureCookies).toBe(
+      true,
+    );
+    expect(loadConfig({ DASHBOARD_DATA_DIR: dataDir(), NEXTAUTH_URL: 'http://127.0.0.1:3000' }).secureCookies).toBe(
+      false,
+    );
   });
 
   it('reads TRUSTED_PROXY_HOPS as a small whole number', () => {
     expect(loadConfig({ DASHBOARD_DATA_DIR: dataDir(), TRUSTED_PROXY_HOPS: '2' }).trustedProxyHops).toBe(2);
-    expect(() => loadConfig({ DASHBOARD_DATA_DIR: dataDir(), TRUSTED_PROXY_HOPS: 'one' })).toThrow(/TRUSTED_PROXY_HOPS/);
+    expect(() => loadConfig({ DASHBOARD_DATA_DIR: dataDir(), TRUSTED_PROXY_HOPS: 'one' })).toThrow(
+      /TRUSTED_PROXY_HOPS/,
+    );
   });
 
   it('names every invalid variable', () => {
@@ -85,8 +132,20 @@ describe('configuration', () => {
 
   it('enables company SSO only with issuer, client id and secret together', () => {
     expect(loadConfig({ DASHBOARD_DATA_DIR: dataDir() }).oidc).toBeNull();
-    expect(() => loadConfig({ DASHBOARD_DATA_DIR: dataDir(), OIDC_ISSUER: 'https://login.example.com/' })).toThrow(/missing OIDC_CLIENT_ID, OIDC_CLIENT_SECRET/);
-    const c = loadConfig({ DASHBOARD_DATA_DIR: dataDir(), OIDC_ISSUER: 'https://login.example.com/', OIDC_CLIENT_ID: 'dash', OIDC_CLIENT_SECRET: 's3cret' });
-    expect(c.oidc).toEqual({ issuer: 'https://login.example.com', clientId: 'dash', clientSecret: 's3cret', name: 'Company SSO' });
+    expect(() => loadConfig({ DASHBOARD_DATA_DIR: dataDir(), OIDC_ISSUER: 'https://login.example.com/' })).toThrow(
+      /missing OIDC_CLIENT_ID, OIDC_CLIENT_SECRET/,
+    );
+    const c = loadConfig({
+      DASHBOARD_DATA_DIR: dataDir(),
+      OIDC_ISSUER: 'https://login.example.com/',
+      OIDC_CLIENT_ID: 'dash',
+      OIDC_CLIENT_SECRET: 's3cret',
+    });
+    expect(c.oidc).toEqual({
+      issuer: 'https://login.example.com',
+      clientId: 'dash',
+      clientSecret: 's3cret',
+      name: 'Company SSO',
+    });
   });
 });

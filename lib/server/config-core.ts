@@ -29,20 +29,40 @@ const Env = z.object({
   GUESTBOOK_VERIFY_TOKENS: z.enum(['true', 'false']).optional(),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   DASHBOARD_DATA_DIR: z.string().min(1).default('.data/dashboard'),
-  DASHBOARD_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }).optional(),
-  SESSION_MAX_AGE_S: z.coerce.number().int().min(300).max(7 * 24 * 3600).default(8 * 3600),
+  DASHBOARD_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+    .optional(),
+  SESSION_MAX_AGE_S: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(7 * 24 * 3600)
+    .default(8 * 3600),
   DEMO_ACCOUNTS: z.enum(['true', 'false']).optional(),
   OIDC_ISSUER: Url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(40).default('Company SSO'),
   NEXTAUTH_URL: Url.optional(),
-  DASHBOARD_PROCESSES: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1).max(64).default(1),
+  DASHBOARD_PROCESSES: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1)
+    .max(64)
+    .default(1),
   NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: z
     .string()
-    .refine((k) => [16, 24, 32].includes(Buffer.from(k, 'base64').length) && /^[A-Za-z0-9+/]+=*$/.test(k), { error: 'must be a base64 AES key of 16, 24 or 32 bytes, e.g. `openssl rand -base64 32`' })
+    .refine((k) => [16, 24, 32].includes(Buffer.from(k, 'base64').length) && /^[A-Za-z0-9+/]+=*$/.test(k), {
+      error: 'must be a base64 AES key of 16, 24 or 32 bytes, e.g. `openssl rand -base64 32`',
+    })
     .optional(),
-  TRUSTED_PROXY_HOPS: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(0).max(10).default(0),
+  TRUSTED_PROXY_HOPS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(0)
+    .max(10)
+    .default(0),
   EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
 });
 
@@ -103,17 +123,26 @@ function sandboxAuthSecret(dataDir: string): string {
  */
 function refuseUnsafeProduction(env: z.output<typeof Env>): void {
   const problems: string[] = [];
-  const required = ['NEXTAUTH_URL', 'GUESTBOOK_API_URL', 'GUESTBOOK_CLIENT_ID', 'GUESTBOOK_CLIENT_SECRET', 'AUTH_SECRET'] as const;
+  const required = [
+    'NEXTAUTH_URL',
+    'GUESTBOOK_API_URL',
+    'GUESTBOOK_CLIENT_ID',
+    'GUESTBOOK_CLIENT_SECRET',
+    'AUTH_SECRET',
+  ] as const;
   const missing = required.filter((k) => !env[k]);
   if (missing.length) problems.push(`requires ${missing.join(', ')}`);
   for (const k of ['NEXTAUTH_URL', 'GUESTBOOK_API_URL', 'GUESTBOOK_AUTH_URL', 'OIDC_ISSUER'] as const) {
     if (env[k] && !env[k].startsWith('https://')) problems.push(`${k} must be an https:// URL (got ${env[k]})`);
   }
   if (env.AUTH_SECRET && !looksRandom(env.AUTH_SECRET)) {
-    problems.push('AUTH_SECRET does not look random: use at least 32 random characters, e.g. `openssl rand -base64 32`');
+    problems.push(
+      'AUTH_SECRET does not look random: use at least 32 random characters, e.g. `openssl rand -base64 32`',
+    );
   }
   if (env.DEMO_ACCOUNTS === 'true') problems.push('DEMO_ACCOUNTS cannot be enabled');
-  if (env.GUESTBOOK_CLIENT_ID === SANDBOX_DEFAULTS.clientId) problems.push('GUESTBOOK_CLIENT_ID is the sandbox demo client; set the real one');
+  if (env.GUESTBOOK_CLIENT_ID === SANDBOX_DEFAULTS.clientId)
+    problems.push('GUESTBOOK_CLIENT_ID is the sandbox demo client; set the real one');
   if (env.GUESTBOOK_CLIENT_SECRET === SANDBOX_DEFAULTS.clientSecret) {
     problems.push('GUESTBOOK_CLIENT_SECRET is the public sandbox demo secret; set the real one');
   }
@@ -143,7 +172,9 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
   const oidcVars = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
   const oidcSet = oidcVars.filter((k) => env[k]);
   if (oidcSet.length && oidcSet.length < oidcVars.length) {
-    throw new ConfigError(`Company SSO needs ${oidcVars.join(', ')}; missing ${oidcVars.filter((k) => !env[k]).join(', ')}`);
+    throw new ConfigError(
+      `Company SSO needs ${oidcVars.join(', ')}; missing ${oidcVars.filter((k) => !env[k]).join(', ')}`,
+    );
   }
   const production = env.GUESTBOOK_ENV === 'production';
   if (production) refuseUnsafeProduction(env);
@@ -165,7 +196,15 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
     databaseUrl: env.DASHBOARD_DATABASE_URL,
     sessionMaxAgeS: env.SESSION_MAX_AGE_S,
     demoAccounts: !production && env.DEMO_ACCOUNTS !== 'false',
-    oidc: env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME } : null,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            name: env.OIDC_NAME,
+          }
+        : null,
     publicUrl: env.NEXTAUTH_URL,
     secureCookies: env.NEXTAUTH_URL?.startsWith('https://') ?? false,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
@@ -185,7 +224,9 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
  */
 function refuseUnsafeProcesses(env: z.output<typeof Env>): void {
   if (env.DASHBOARD_PROCESSES === 1) return;
-  const missing = (['DASHBOARD_DATABASE_URL', 'AUTH_SECRET', 'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY'] as const).filter((k) => !env[k]);
+  const missing = (['DASHBOARD_DATABASE_URL', 'AUTH_SECRET', 'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY'] as const).filter(
+    (k) => !env[k],
+  );
   if (missing.length) {
     const embedded = missing.includes('DASHBOARD_DATABASE_URL') ? ' (the embedded database serves one process)' : '';
     throw new ConfigError(`DASHBOARD_PROCESSES=${env.DASHBOARD_PROCESSES} requires ${missing.join(', ')}${embedded}`);

@@ -1,5 +1,6 @@
 /** Staff accounts created for the sandbox demo and the tests; never in production. */
 import { inArray } from 'drizzle-orm';
+
 import { ConfigError } from './config-core';
 import type { DashboardDb } from './db/open';
 import { staffUsers, type StaffRole } from './db/schema';
@@ -23,7 +24,12 @@ export async function demoAccountsIn(db: DashboardDb): Promise<string[]> {
   const rows = await db
     .select({ email: staffUsers.email })
     .from(staffUsers)
-    .where(inArray(staffUsers.email, DEMO_ACCOUNTS.map((a) => a.email)));
+    .where(
+      inArray(
+        staffUsers.email,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    );
   return rows.map((r) => r.email).sort();
 }
 

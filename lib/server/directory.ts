@@ -1,6 +1,7 @@
 import 'server-only';
-import type { CommitmentRow, Identity, Market, Venue } from '../guestbook/schemas';
+
 import { GuestbookApiError, listAll, listPages, type Page, type ReadPage } from '../guestbook';
+import type { CommitmentRow, Identity, Market, Venue } from '../guestbook/schemas';
 import { getEntityApi, selectedContextKey } from './entity-context';
 import { getApiClient } from './guestbook';
 import { sharedRead } from './shared-reads';
@@ -14,7 +15,7 @@ export interface PageOf<T> {
 }
 
 /** An API page as the pages of the dashboard number it. */
-export const toPage = <T,>(res: Page<T>): PageOf<T> => ({
+export const toPage = <T>(res: Page<T>): PageOf<T> => ({
   items: res.data,
   page: res.pagination.current_page,
   totalPages: res.pagination.total_pages,
@@ -22,7 +23,7 @@ export const toPage = <T,>(res: Page<T>): PageOf<T> => ({
   perPage: res.pagination.items_per_page,
 });
 
-const nullOn404 = async <T,>(read: Promise<T>): Promise<T | null> => {
+const nullOn404 = async <T>(read: Promise<T>): Promise<T | null> => {
   try {
     return await read;
   } catch (e) {
@@ -36,17 +37,19 @@ type ReadDirectoryPage<T> = (page: number, limit: number) => Promise<PageOf<T>>;
 
 /** A directory list's pages, `limit` items each, as the paging helpers read them. */
 const pagesOf =
-  <T,>(read: ReadDirectoryPage<T>, limit: number): ReadPage<T> =>
+  <T>(read: ReadDirectoryPage<T>, limit: number): ReadPage<T> =>
   async (page) => {
     const p = await read(page, limit);
     return { data: p.items, pagination: { total_pages: p.totalPages } };
   };
 
 /** Every item of a paged directory list, read `limit` at a time; more than `cap` items is refused (a RangeError). */
-export const allOf = <T,>(read: ReadDirectoryPage<T>, limit = 100, cap = 1_000): Promise<T[]> => listAll(pagesOf(read, limit), cap);
+export const allOf = <T>(read: ReadDirectoryPage<T>, limit = 100, cap = 1_000): Promise<T[]> =>
+  listAll(pagesOf(read, limit), cap);
 
 /** The items of a directory list's first `maxPages` pages (`limit` items each); the rest is left unread. */
-export const firstPagesOf = <T,>(read: ReadDirectoryPage<T>, maxPages: number, limit = 100): Promise<T[]> => listPages(pagesOf(read, limit), maxPages);
+export const firstPagesOf = <T>(read: ReadDirectoryPage<T>, maxPages: number, limit = 100): Promise<T[]> =>
+  listPages(pagesOf(read, limit), maxPages);
 
 /** A shared-read key for a read in the selected entity's context. */
 const inContext = async (what: string) => `${what}:${await selectedContextKey()}`;
@@ -58,7 +61,9 @@ export const listDelegates = (page: number, limit: number): Promise<PageOf<Ident
 export const getDelegate = (id: string): Promise<Identity | null> => nullOn404(getApiClient().getDelegate(id));
 
 export const listVenues = async (page: number, limit: number): Promise<PageOf<Venue>> =>
-  sharedRead(`${await inContext('venues')}:${page}:${limit}`, async () => toPage(await (await getEntityApi()).listVenues({ page, limit })));
+  sharedRead(`${await inContext('venues')}:${page}:${limit}`, async () =>
+    toPage(await (await getEntityApi()).listVenues({ page, limit })),
+  );
 
 export const getVenue = async (id: string): Promise<Venue | null> => nullOn404((await getEntityApi()).getVenue(id));
 
@@ -69,13 +74,20 @@ export const getVenue = async (id: string): Promise<Venue | null> => nullOn404((
 export async function listVenueCommitments(venueId: string): Promise<{ rows: CommitmentRow[] } | { refused: string }> {
   const api = await getEntityApi();
   try {
-    const rows = await listPages((page) => api.listCommitments({ venue_id: venueId, status: ['assigned', 'unassigned', 'ended'], page, limit: 100 }), 20);
+    const rows = await listPages(
+      (page) =>
+        api.listCommitments({ venue_id: venueId, status: ['assigned', 'unassigned', 'ended'], page, limit: 100 }),
+      20,
+    );
     return { rows };
   } catch (e) {
-    if (e instanceof GuestbookApiError && e.status === 403) return { refused: e.detail ?? 'The API refused to list commitments.' };
+    if (e instanceof GuestbookApiError && e.status === 403)
+      return { refused: e.detail ?? 'The API refused to list commitments.' };
     throw e;
   }
 }
 
 export const listMarkets = async (page: number, limit: number): Promise<PageOf<Market>> =>
-  sharedRead(`${await inContext('markets')}:${page}:${limit}`, async () => toPage(await (await getEntityApi()).listMarkets({ page, limit })));
+  sharedRead(`${await inContext('markets')}:${page}:${limit}`, async () =>
+    toPage(await (await getEntityApi()).listMarkets({ page, limit })),
+  );

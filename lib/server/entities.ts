@@ -1,8 +1,9 @@
 import 'server-only';
+
 import { cache } from 'react';
-import type { CommitmentRow, Entity } from '../guestbook/schemas';
-import { Entity as EntitySchema } from '../guestbook/schemas';
+
 import { GuestbookApiError, listPages } from '../guestbook';
+import { Entity as EntitySchema, type CommitmentRow, type Entity } from '../guestbook/schemas';
 import { getApiClient } from './guestbook';
 import { forgetSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
 
@@ -12,17 +13,17 @@ export function apiFor(entity: { id: string; org_id: string | null }) {
 }
 
 /** Every entity assigned to the credentials, in full (GET /v2/entities, all pages), once per request (a shared read). */
-export const listEntities = cache(
-  (): Promise<Entity[]> =>
-    sharedRead(SHARED.entityList, async () => {
-      const client = getApiClient();
-      const all = await listPages((page) => client.listEntities({ page, limit: 100 }), 50);
-      return all.sort((a, b) => a.name.localeCompare(b.name));
-    }),
+export const listEntities = cache((): Promise<Entity[]> =>
+  sharedRead(SHARED.entityList, async () => {
+    const client = getApiClient();
+    const all = await listPages((page) => client.listEntities({ page, limit: 100 }), 50);
+    return all.sort((a, b) => a.name.localeCompare(b.name));
+  }),
 );
 
 /** The entity for its page: a shared read (getEntity reads it anew every time, for changes). */
-export const viewEntity = (id: string): Promise<Entity | null> => sharedRead(`${SHARED.entity}${id}`, () => getEntity(id));
+export const viewEntity = (id: string): Promise<Entity | null> =>
+  sharedRead(`${SHARED.entity}${id}`, () => getEntity(id));
 
 /** After a write to an entity: the list is read anew, and its page shows the entity as the API returned it. */
 export function entityChanged(entity: Entity): void {
@@ -56,7 +57,8 @@ export interface ProgramOption {
  */
 export function knownPrograms(entities: Entity[]): ProgramOption[] {
   const byId = new Map<string, string>();
-  for (const e of entities) for (const p of e.programs) if (!byId.has(p.program_id) || p.name) byId.set(p.program_id, p.name ?? p.program_id);
+  for (const e of entities)
+    for (const p of e.programs) if (!byId.has(p.program_id) || p.name) byId.set(p.program_id, p.name ?? p.program_id);
   return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 }
 

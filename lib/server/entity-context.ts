@@ -1,9 +1,11 @@
 import 'server-only';
+
 import { cookies } from 'next/headers';
 import { cache } from 'react';
+
 import type { Entity } from '../guestbook/schemas';
-import { getApiClient } from './guestbook';
 import { apiFor, listEntities } from './entities';
+import { getApiClient } from './guestbook';
 import { getPartnerOverview } from './partner';
 
 export const ENTITY_COOKIE = 'gb_entity';
@@ -31,7 +33,10 @@ export const listEntityChoices = cache(async (): Promise<EntityChoice[]> => (awa
  * else the partner's default entity, else the first assigned one.
  */
 export const getSelectedEntity = cache(async (): Promise<EntityChoice | null> => {
-  const [choices, picked] = await Promise.all([listEntityChoices(), cookies().then((c) => c.get(ENTITY_COOKIE)?.value)]);
+  const [choices, picked] = await Promise.all([
+    listEntityChoices(),
+    cookies().then((c) => c.get(ENTITY_COOKIE)?.value),
+  ]);
   const byId = (id: string | undefined) => (id ? choices.find((c) => c.id === id) : undefined);
   const fallback = async () => byId((await getPartnerOverview()).defaultEntityId);
   return byId(picked) ?? (await fallback()) ?? choices[0] ?? null;
@@ -41,7 +46,8 @@ export const getSelectedEntity = cache(async (): Promise<EntityChoice | null> =>
 export const selectedContextKey = async (): Promise<string> => (await getSelectedEntity())?.id ?? 'default';
 
 /** The API client acting for one choice (org-bound token or the legacy header); for none, the credentials' default entity. */
-export const apiForChoice = (entity: EntityChoice | null) => (entity ? apiFor({ id: entity.id, org_id: entity.orgId }) : getApiClient());
+export const apiForChoice = (entity: EntityChoice | null) =>
+  entity ? apiFor({ id: entity.id, org_id: entity.orgId }) : getApiClient();
 
 /** The API client scoped to the selected entity. */
 export const getEntityApi = async () => apiForChoice(await getSelectedEntity());

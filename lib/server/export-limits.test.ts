@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+
 import { openDashboardDb } from './db/open';
-import { EXPORT_BUDGET_SHARE, EXPORT_LEASE_MS, ExportPacer, exportPagesPerMinute, takeExportSlot } from './export-limits';
+import {
+  EXPORT_BUDGET_SHARE,
+  EXPORT_LEASE_MS,
+  ExportPacer,
+  exportPagesPerMinute,
+  takeExportSlot,
+} from './export-limits';
 
 /** A virtual clock: sleepers wake in time order when the test advances it. */
 function virtualTime() {

@@ -1,4 +1,5 @@
 import { and, eq, lte } from 'drizzle-orm';
+
 import type { DashboardDb } from './db/open';
 import { exportRuns } from './db/schema';
 
@@ -25,12 +26,20 @@ export const EXPORT_LEASE_MS = 30 * 60_000;
  * every server process: a release function, or null while another export of theirs runs. One
  * atomic upsert, which only takes over a slot whose lease has run out.
  */
-export async function takeExportSlot(db: DashboardDb, staffId: string, now = new Date()): Promise<(() => Promise<void>) | null> {
+export async function takeExportSlot(
+  db: DashboardDb,
+  staffId: string,
+  now = new Date(),
+): Promise<(() => Promise<void>) | null> {
   const expiresAt = new Date(now.getTime() + EXPORT_LEASE_MS);
   const [taken] = await db
     .insert(exportRuns)
     .values({ staffId, startedAt: now, expiresAt })
-    .onConflictDoUpdate({ target: exportRuns.staffId, set: { startedAt: now, expiresAt }, setWhere: lte(exportRuns.expiresAt, now) })
+    .onConflictDoUpdate({
+      target: exportRuns.staffId,
+      set: { startedAt: now, expiresAt },
+      setWhere: lte(exportRuns.expiresAt, now),
+    })
     .returning({ startedAt: exportRuns.startedAt });
   if (!taken) return null;
   let released = false;
@@ -84,4 +93,5 @@ export class ExportPacer {
 }
 
 /** The export's share of a client budget of `perMinute` requests. */
-export const exportPagesPerMinute = (perMinute: number): number => Math.max(1, Math.floor(perMinute * EXPORT_BUDGET_SHARE));
+export const exportPagesPerMinute = (perMinute: number): number =>
+  Math.max(1, Math.floor(perMinute * EXPORT_BUDGET_SHARE));

@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { z } from 'zod';
+
 import type { Condition } from '../guestbook/filters';
 import type { SearchHit } from '../search/hit';
 import { allOf, listDelegates } from './directory';
@@ -30,22 +32,39 @@ export async function searchEverything(raw: string): Promise<SearchHit[]> {
     ...entities
       .filter((e) => e.name.toLowerCase().includes(needle))
       .slice(0, MAX_PER_GROUP)
-      .map((e) => ({ kind: 'entity' as const, id: e.id, title: e.name, detail: e.orgId ? 'entity' : 'entity, not yet provisioned', href: `/entities/${e.id}` })),
+      .map((e) => ({
+        kind: 'entity' as const,
+        id: e.id,
+        title: e.name,
+        detail: e.orgId ? 'entity' : 'entity, not yet provisioned',
+        href: `/entities/${e.id}`,
+      })),
     ...delegates
       .filter((d) => d.name.toLowerCase().includes(needle))
       .slice(0, MAX_PER_GROUP)
-      .map((d) => ({ kind: 'delegate' as const, id: d.id, title: d.name, detail: `delegate, ${d.status}`, href: `/delegates/${d.id}` })),
+      .map((d) => ({
+        kind: 'delegate' as const,
+        id: d.id,
+        title: d.name,
+        detail: `delegate, ${d.status}`,
+        href: `/delegates/${d.id}`,
+      })),
   ];
   const reservations = z.guid().safeParse(q).success
     ? [await viewReservation(q)].filter((r) => r !== null)
-    : (await searchReservations({ conditions: guestConditions(q), page: 1, sort: '-date' })).items.slice(0, MAX_PER_GROUP);
+    : (await searchReservations({ conditions: guestConditions(q), page: 1, sort: '-date' })).items.slice(
+        0,
+        MAX_PER_GROUP,
+      );
   for (const r of reservations) {
     const guest = r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : 'Guest';
     hits.push({
       kind: 'reservation',
       id: r.id,
       title: guest,
-      detail: [r.date, r.time?.slice(0, 5), r.party_size ? `${r.party_size} guests` : null, r.status].filter(Boolean).join(' · '),
+      detail: [r.date, r.time?.slice(0, 5), r.party_size ? `${r.party_size} guests` : null, r.status]
+        .filter(Boolean)
+        .join(' · '),
       href: `/reservations/${r.id}`,
     });
   }

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { createGuestbookClient, type GuestbookClient } from '../guestbook';
 import { getConfig } from './config';
 import { PostgresBudgetWindow } from './coordination/shared-budget';
@@ -27,7 +28,19 @@ export function getApiClient(): GuestbookClient {
       // method, path without query, status, duration and the budget left; no header, no body.
       onResponse: ({ method, path, status, durationMs, attempt }) => {
         const budget = client.budget;
-        logger.info({ api: { method, path: path.split('?')[0], status, durationMs: Math.round(durationMs), attempt, budgetLeft: budget.perMinute - budget.used } }, 'api call');
+        logger.info(
+          {
+            api: {
+              method,
+              path: path.split('?')[0],
+              status,
+              durationMs: Math.round(durationMs),
+              attempt,
+              budgetLeft: budget.perMinute - budget.used,
+            },
+          },
+          'api call',
+        );
       },
     });
     globalForClient.guestbookClient = client;

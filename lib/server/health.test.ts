@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { createGuestbookClient } from '../guestbook';
 import { DEMO_PARTNER } from '../sandbox/seed/demo';
 import { startSandbox, type RunningSandbox } from '../sandbox/server';
@@ -18,7 +19,14 @@ beforeAll(async () => {
   world.sandbox = await startSandbox({ port: 0, memory: true, quiet: true });
   world.url = world.sandbox.url;
   world.db = await openDashboardDb({ dataDir: '', memory: true });
-  client = createGuestbookClient({ baseUrl: world.url, authUrl: world.url, audience: `${world.url}/`, clientId: DEMO_PARTNER.clientId, clientSecret: DEMO_PARTNER.clientSecret, maxRetries: 0 });
+  client = createGuestbookClient({
+    baseUrl: world.url,
+    authUrl: world.url,
+    audience: `${world.url}/`,
+    clientId: DEMO_PARTNER.clientId,
+    clientSecret: DEMO_PARTNER.clientSecret,
+    maxRetries: 0,
+  });
 });
 afterAll(async () => {
   await world.sandbox?.close();
@@ -31,7 +39,11 @@ const probe = () => readiness((clock += 10_000));
 
 describe('readiness', () => {
   it('is ready while the database, the token service and the API answer; names the API and the token service when the sandbox stops, and is ready again once it is back', async () => {
-    expect(await probe()).toEqual({ ready: true, failing: [], checks: { database: 'ok', token_service: 'ok', api: 'ok' } });
+    expect(await probe()).toEqual({
+      ready: true,
+      failing: [],
+      checks: { database: 'ok', token_service: 'ok', api: 'ok' },
+    });
 
     const port = new URL(world.url!).port;
     await world.sandbox!.close();

@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
+
 import { GuestbookApiError } from '../guestbook';
 import { getConfig } from './config';
 import { getDb } from './db';
@@ -16,11 +18,15 @@ const CHECK_TIMEOUT_MS = 5_000;
 const REUSE_MS = 5_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref?.())]);
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref?.()),
+  ]);
 }
 
 function failure(error: unknown): string {
-  if (error instanceof GuestbookApiError) return error.status ? `status ${error.status}` : (error.code ?? 'unreachable');
+  if (error instanceof GuestbookApiError)
+    return error.status ? `status ${error.status}` : (error.code ?? 'unreachable');
   if (error instanceof Error && error.message === 'timeout') return 'timeout';
   return 'unreachable';
 }
@@ -42,7 +48,9 @@ async function runChecks(): Promise<Checks> {
     }),
     // The token service's public key set: it answers, and no credential is spent.
     check(async () => {
-      const res = await fetch(`${api.authUrl}/.well-known/jwks.json`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+      const res = await fetch(`${api.authUrl}/.well-known/jwks.json`, {
+        signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+      });
       await res.body?.cancel();
       if (!res.ok) throw new GuestbookApiError({ status: res.status, method: 'GET', path: '/.well-known/jwks.json' });
     }),

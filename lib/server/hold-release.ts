@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { GuestbookApiError } from '../guestbook';
 import type { ActionContext } from './action';
 import { bookingContext } from './booking';
@@ -15,14 +16,27 @@ const REASONS: Record<string, string> = {
  * A hold the API no longer knows (used, expired and removed, or released already) is reported
  * as gone rather than as a failure: nothing is held either way.
  */
-export async function releaseHoldFor(r: { entityId: string; holdId: string; reason: string }, { setAuditTarget }: Pick<ActionContext, 'setAuditTarget'>) {
+export async function releaseHoldFor(
+  r: { entityId: string; holdId: string; reason: string },
+  { setAuditTarget }: Pick<ActionContext, 'setAuditTarget'>,
+) {
   const ctx = await bookingContext(r.entityId);
-  setAuditTarget({ entityId: ctx.entity.id, resourceType: 'hold', resourceId: r.holdId, before: { hold_id: r.holdId } });
+  setAuditTarget({
+    entityId: ctx.entity.id,
+    resourceType: 'hold',
+    resourceId: r.holdId,
+    before: { hold_id: r.holdId },
+  });
   try {
     await ctx.api.releaseHold(r.holdId);
   } catch (e) {
     if (e instanceof GuestbookApiError && e.status === 404) {
-      setAuditTarget({ after: { outcome: 'already gone (used, expired or released); no booking made from this release', reason: REASONS[r.reason] } });
+      setAuditTarget({
+        after: {
+          outcome: 'already gone (used, expired or released); no booking made from this release',
+          reason: REASONS[r.reason],
+        },
+      });
       return { released: false };
     }
     throw e;

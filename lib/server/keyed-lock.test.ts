@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { KeyedLock } from './keyed-lock';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
@@ -45,7 +46,12 @@ describe('KeyedLock', () => {
         inside.delete(name);
       });
     // a and b share key 2; b and c share key 3; a and c share nothing and may overlap
-    await Promise.all([job('a', ['1', '2']), job('b', ['3', '2']), job('c', ['3', '4']), job('d', ['2', '1', '3', '4'])]);
+    await Promise.all([
+      job('a', ['1', '2']),
+      job('b', ['3', '2']),
+      job('c', ['3', '4']),
+      job('d', ['2', '1', '3', '4']),
+    ]);
     expect(overlaps.every((o) => ['c+a', 'a+c'].includes(o))).toBe(true);
     expect(lock.size).toBe(0);
   });

@@ -13,7 +13,8 @@ interface Lifecycle {
 }
 
 const globalForLifecycle = globalThis as unknown as { dashboardLifecycle?: Lifecycle };
-const state = (): Lifecycle => (globalForLifecycle.dashboardLifecycle ??= { draining: false, applies: 0, idle: new Set() });
+const state = (): Lifecycle =>
+  (globalForLifecycle.dashboardLifecycle ??= { draining: false, applies: 0, idle: new Set() });
 
 export function isDraining(): boolean {
   return state().draining;

@@ -5,6 +5,7 @@
  * the stack's frames are written, never a message.
  */
 import { randomUUID } from 'node:crypto';
+
 import { logger } from './logger';
 
 export interface ErrorFacts {
@@ -34,6 +35,9 @@ export function errorFacts(error: unknown): ErrorFacts {
 export function logUnexpected(scope: string, error: unknown): string {
   const logId = randomUUID().slice(0, 8);
   const f = errorFacts(error);
-  logger.error({ scope, logId, error: { name: f.name, code: f.code, cause: f.cause, frames: f.frames } }, 'unexpected failure');
+  logger.error(
+    { scope, logId, error: { name: f.name, code: f.code, cause: f.cause, frames: f.frames } },
+    'unexpected failure',
+  );
   return logId;
 }

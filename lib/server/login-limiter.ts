@@ -5,6 +5,7 @@
  * can ever reach the password check within a window, however many arrive at once.
  */
 import { lt, sql } from 'drizzle-orm';
+
 import type { DashboardDb } from './db/open';
 import { loginThrottle } from './db/schema';
 
@@ -32,7 +33,12 @@ export interface Attempt {
  * Counts one attempt for `key` and says whether it may go on to the password check. The window
  * starts at the first attempt and lasts `windowMinutes`; an attempt after it starts a new one.
  */
-export async function countAttempt(db: DashboardDb, key: string, limit: AttemptLimit, now = new Date()): Promise<Attempt> {
+export async function countAttempt(
+  db: DashboardDb,
+  key: string,
+  limit: AttemptLimit,
+  now = new Date(),
+): Promise<Attempt> {
   const windowOpenedAfter = new Date(now.getTime() - limit.windowMinutes * 60_000);
   const expired = sql`${loginThrottle.windowStartedAt} <= ${windowOpenedAfter.toISOString()}::timestamptz`;
   const [row] = await db
@@ -65,5 +71,7 @@ export async function clearAttempts(db: DashboardDb, key: string): Promise<void>
 /** Rows whose window ended long ago say nothing any more. */
 export async function forgetOldAttempts(db: DashboardDb, now = new Date()): Promise<void> {
   const longest = Math.max(ADDRESS_LIMIT.windowMinutes, ACCOUNT_LIMIT.windowMinutes);
-  await db.delete(loginThrottle).where(lt(loginThrottle.windowStartedAt, new Date(now.getTime() - 2 * longest * 60_000)));
+  await db
+    .delete(loginThrottle)
+    .where(lt(loginThrottle.windowStartedAt, new Date(now.getTime() - 2 * longest * 60_000)));
 }

@@ -1,10 +1,21 @@
 import 'server-only';
+
 import { and, count, eq, gte } from 'drizzle-orm';
-import { listAll } from '../guestbook/paging';
+
 import type { Condition } from '../guestbook/filters';
+import { listAll } from '../guestbook/paging';
 import type { CommitmentRow, Identity, Reservation } from '../guestbook/schemas';
+import {
+  allocationFigures,
+  coversByDay,
+  dateRange,
+  partnerRows,
+  todayFigures,
+  todayOf,
+  type AllocationFigures,
+  type TodayFigures,
+} from '../overview/figures';
 import { todayView, type TodayView } from '../overview/links';
-import { allocationFigures, coversByDay, dateRange, partnerRows, todayFigures, todayOf, type AllocationFigures, type TodayFigures } from '../overview/figures';
 import { sharedEntityRows } from './allocation-grid';
 import { getDb } from './db';
 import { auditLog } from './db/schema';
@@ -49,7 +60,10 @@ async function readDays(entity: EntityChoice | null, first: string): Promise<Res
   const key = `${SHARED.reservations}${entity?.id ?? 'default'}:search:overview:${first}`;
   return sharedRead(key, async () => {
     const api = apiForChoice(entity);
-    return listAll((page) => api.listReservations({ filters: overviewConditions(first), page, limit: PAGE, sort: 'date' }), 5_000);
+    return listAll(
+      (page) => api.listReservations({ filters: overviewConditions(first), page, limit: PAGE, sort: 'date' }),
+      5_000,
+    );
   });
 }
 
@@ -57,16 +71,23 @@ async function readDays(entity: EntityChoice | null, first: string): Promise<Res
 export type OverviewScope = 'entity' | 'partner';
 
 /** The entities a scope covers. */
-const entitiesOf = (scope: OverviewScope, selected: EntityChoice | null, all: EntityChoice[]) => (scope === 'partner' ? all : selected ? [selected] : []);
+const entitiesOf = (scope: OverviewScope, selected: EntityChoice | null, all: EntityChoice[]) =>
+  scope === 'partner' ? all : selected ? [selected] : [];
 
 /** The days' reservations of every entity of the scope (ids are unique across entities). */
-async function readScopeDays(scope: OverviewScope, selected: EntityChoice | null, all: EntityChoice[], first: string): Promise<Reservation[]> {
+async function readScopeDays(
+  scope: OverviewScope,
+  selected: EntityChoice | null,
+  all: EntityChoice[],
+  first: string,
+): Promise<Reservation[]> {
   if (scope === 'entity') return readDays(selected, first);
   return (await Promise.all(all.map((e) => readDays(e, first)))).flat();
 }
 
 /** The key the browser's "today" query is kept under: the selected entity's id, or "partner". */
-const contextOf = (scope: OverviewScope, selected: EntityChoice | null) => (scope === 'partner' ? 'partner' : (selected?.id ?? 'default'));
+const contextOf = (scope: OverviewScope, selected: EntityChoice | null) =>
+  scope === 'partner' ? 'partner' : (selected?.id ?? 'default');
 
 async function failedAppliesSince(since: Date): Promise<number> {
   const db = await getDb();
@@ -84,7 +105,12 @@ async function failedAppliesSince(since: Date): Promise<number> {
  * (1, shared with the grid). One entity: at most 12; the whole partner (9 entities): see README.
  */
 export async function getOverview(now = new Date(), scope: OverviewScope = 'entity'): Promise<Overview> {
-  const [entity, venues, entities, delegates] = await Promise.all([getSelectedEntity(), allOf(listVenues), listEntityChoices(), allOf(listDelegates)]);
+  const [entity, venues, entities, delegates] = await Promise.all([
+    getSelectedEntity(),
+    allOf(listVenues),
+    listEntityChoices(),
+    allOf(listDelegates),
+  ]);
   const today = todayOf(venues, now);
   const covered = entitiesOf(scope, entity, entities);
   const [reservations, rowsByEntity, failedApplies] = await Promise.all([
@@ -108,7 +134,9 @@ export async function getOverview(now = new Date(), scope: OverviewScope = 'enti
       suspendedDelegates: delegates.filter((d) => d.status === 'suspended').map((d) => ({ id: d.id, name: d.name })),
       unprovisionedEntities: entities.filter((e) => e.orgId === null).map((e) => ({ id: e.id, name: e.name })),
       failedAppliesThisWeek: failedApplies,
-      budget: rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetAt: rateLimit.resetAt.toISOString() } : null,
+      budget: rateLimit
+        ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetAt: rateLimit.resetAt.toISOString() }
+        : null,
     },
   };
 }
@@ -123,5 +151,11 @@ export async function getTodayView(scope: OverviewScope = 'entity', now = new Da
   const [entity, venues, entities] = await Promise.all([getSelectedEntity(), allOf(listVenues), listEntityChoices()]);
   const today = todayOf(venues, now);
   const reservations = await readScopeDays(scope, entity, entities, today);
-  return todayView(contextOf(scope, entity), today, todayFigures(reservations, venues, today, now), now.getTime(), scope === 'entity');
+  return todayView(
+    contextOf(scope, entity),
+    today,
+    todayFigures(reservations, venues, today, now),
+    now.getTime(),
+    scope === 'entity',
+  );
 }

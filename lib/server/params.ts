@@ -8,7 +8,10 @@ const PageParams = z.object({
 });
 
 /** page/limit from a URL, with anything malformed falling back to the defaults. */
-export async function pageParams(searchParams: SearchParams, defaultLimit = 25): Promise<{ page: number; limit: number }> {
+export async function pageParams(
+  searchParams: SearchParams,
+  defaultLimit = 25,
+): Promise<{ page: number; limit: number }> {
   const raw = await searchParams;
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   return PageParams.parse({ page: first(raw.page) ?? 1, limit: first(raw.limit) ?? defaultLimit });

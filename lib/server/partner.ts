@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { cache } from 'react';
+
 import type { Identity } from '../guestbook/schemas';
 import { getApiClient } from './guestbook';
 import { SHARED, sharedRead } from './shared-reads';

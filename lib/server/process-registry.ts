@@ -12,11 +12,13 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, gt, ne, sql } from 'drizzle-orm';
+
 import { ConfigError } from './config-core';
 import type { DashboardDb } from './db/open';
 import { dashboardProcesses } from './db/schema';
 
-const fingerprint = (value: string | undefined) => (value ? createHmac('sha256', value).update('guestbook-dashboard-process').digest('hex').slice(0, 32) : 'unset');
+const fingerprint = (value: string | undefined) =>
+  value ? createHmac('sha256', value).update('guestbook-dashboard-process').digest('hex').slice(0, 32) : 'unset';
 
 export function buildIdOf(dir = process.cwd()): string {
   try {
@@ -39,15 +41,24 @@ export async function registerProcess(
   options: { refreshMs?: number } = {},
 ): Promise<Registration> {
   const id = randomUUID();
-  const mine = { authFingerprint: fingerprint(settings.authSecret), actionsKeyFingerprint: fingerprint(settings.actionsKey), buildId: settings.buildId };
+  const mine = {
+    authFingerprint: fingerprint(settings.authSecret),
+    actionsKeyFingerprint: fingerprint(settings.actionsKey),
+    buildId: settings.buildId,
+  };
   const others = await db
     .select()
     .from(dashboardProcesses)
     .where(and(ne(dashboardProcesses.id, id), gt(dashboardProcesses.seenAt, sql`now() - interval '60 seconds'`)));
   const problems: string[] = [];
-  if (others.some((o) => o.authFingerprint !== mine.authFingerprint)) problems.push('AUTH_SECRET differs from a running process');
-  if (others.some((o) => o.actionsKeyFingerprint !== mine.actionsKeyFingerprint)) problems.push('NEXT_SERVER_ACTIONS_ENCRYPTION_KEY differs from a running process');
-  if (problems.length) throw new ConfigError(`Another dashboard process runs on this database with other settings: ${problems.join('; ')}. Every process needs the same values.`);
+  if (others.some((o) => o.authFingerprint !== mine.authFingerprint))
+    problems.push('AUTH_SECRET differs from a running process');
+  if (others.some((o) => o.actionsKeyFingerprint !== mine.actionsKeyFingerprint))
+    problems.push('NEXT_SERVER_ACTIONS_ENCRYPTION_KEY differs from a running process');
+  if (problems.length)
+    throw new ConfigError(
+      `Another dashboard process runs on this database with other settings: ${problems.join('; ')}. Every process needs the same values.`,
+    );
 
   await db.insert(dashboardProcesses).values({ id, ...mine });
   const refresh = setInterval(() => {

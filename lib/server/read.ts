@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { GuestbookApiError } from '../guestbook';
 import { describeApiError } from './api-errors';
 

@@ -33,7 +33,9 @@ describe('readBodyLimited', () => {
   it('refuses a declared length over the limit before reading', async () => {
     const { request } = chunkedRequest(1, 10);
     const declared = new Request(request, { headers: { 'content-length': String(9 * 1024 * 1024) } });
-    await expect(readBodyLimited(declared, 2 * 1024 * 1024, 'upload')).rejects.toThrow('The upload is 9 MB; the limit is 2 MB.');
+    await expect(readBodyLimited(declared, 2 * 1024 * 1024, 'upload')).rejects.toThrow(
+      'The upload is 9 MB; the limit is 2 MB.',
+    );
     expect(declared.bodyUsed).toBe(false);
   });
 
@@ -47,7 +49,11 @@ describe('readBodyLimited', () => {
     form.append('file', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'a.png');
     const ok = await readFormLimited(new Request('http://127.0.0.1/', { method: 'POST', body: form }), 1000, 'upload');
     expect((ok.get('file') as File).size).toBe(3);
-    const bad = new Request('http://127.0.0.1/', { method: 'POST', body: 'not a form', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const bad = new Request('http://127.0.0.1/', {
+      method: 'POST',
+      body: 'not a form',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
     await expect(readFormLimited(bad, 1000, 'upload')).rejects.toThrow('not a well-formed multipart/form-data body');
   });
 });

@@ -8,9 +8,15 @@ const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0
  * (chunked, or lying about its length) is refused as soon as it passes the limit, without
  * waiting for the rest. Either way: InputRefused with status 413 naming the limit.
  */
-export async function readBodyLimited(request: Request, maxBytes: number, what: string, limitLabel = mb(maxBytes)): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBodyLimited(
+  request: Request,
+  maxBytes: number,
+  what: string,
+  limitLabel = mb(maxBytes),
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) throw new InputRefused(`The ${what} is ${mb(declared)}; the limit is ${limitLabel}.`, 413);
+  if (Number.isFinite(declared) && declared > maxBytes)
+    throw new InputRefused(`The ${what} is ${mb(declared)}; the limit is ${limitLabel}.`, 413);
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -36,10 +42,16 @@ export async function readBodyLimited(request: Request, maxBytes: number, what: 
 }
 
 /** A multipart/form-data body read with readBodyLimited, then parsed. */
-export async function readFormLimited(request: Request, maxBytes: number, what: string, limitLabel?: string): Promise<FormData> {
+export async function readFormLimited(
+  request: Request,
+  maxBytes: number,
+  what: string,
+  limitLabel?: string,
+): Promise<FormData> {
   const body = await readBodyLimited(request, maxBytes, what, limitLabel);
   const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data;/i.test(type)) throw new InputRefused(`The ${what} must be sent as multipart/form-data.`, 415);
+  if (!/^multipart\/form-data;/i.test(type))
+    throw new InputRefused(`The ${what} must be sent as multipart/form-data.`, 415);
   try {
     return await new Response(body, { headers: { 'content-type': type } }).formData();
   } catch {

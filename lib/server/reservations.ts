@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { GuestbookApiError } from '../guestbook';
 import type { Condition } from '../guestbook/filters';
 import { isFinalStatus } from '../guestbook/reservation-statuses';
@@ -26,7 +27,11 @@ export function checkReservationSort(raw: string | undefined): { sort?: string; 
 const reservationsOfSelectedEntity = async () => `${SHARED.reservations}${await selectedContextKey()}:`;
 
 /** One page of the selected entity's reservations matching every condition (a shared read). */
-export async function searchReservations(q: { conditions: readonly Condition[]; page: number; sort?: string }): Promise<PageOf<Reservation>> {
+export async function searchReservations(q: {
+  conditions: readonly Condition[];
+  page: number;
+  sort?: string;
+}): Promise<PageOf<Reservation>> {
   return sharedRead(await searchKey(q), () => readReservationsPage(q));
 }
 
@@ -34,7 +39,10 @@ const searchKey = async (q: { conditions: readonly Condition[]; page: number; so
   `${await reservationsOfSelectedEntity()}search:${JSON.stringify([q.conditions, q.page, q.sort ?? null])}`;
 
 /** The total of the selected entity's search as its first page was read less than `maxAgeMs` ago (by the search page), or null: no request is made. */
-export async function recentSearchTotal(q: { conditions: readonly Condition[]; sort?: string }, maxAgeMs: number): Promise<number | null> {
+export async function recentSearchTotal(
+  q: { conditions: readonly Condition[]; sort?: string },
+  maxAgeMs: number,
+): Promise<number | null> {
   return getSharedReads().peek<PageOf<Reservation>>(await searchKey({ ...q, page: 1 }), maxAgeMs)?.totalItems ?? null;
 }
 
@@ -48,8 +56,16 @@ export async function reservationChanged(reservation: Reservation): Promise<void
   storeSharedRead(`${prefix}id:${reservation.id}`, reservation);
 }
 
-async function readReservationsPage(q: { conditions: readonly Condition[]; page: number; sort?: string }): Promise<PageOf<Reservation>> {
-  return toPage(await (await getEntityApi()).listReservations({ filters: q.conditions, page: q.page, limit: RESERVATIONS_PER_PAGE, sort: q.sort }));
+async function readReservationsPage(q: {
+  conditions: readonly Condition[];
+  page: number;
+  sort?: string;
+}): Promise<PageOf<Reservation>> {
+  return toPage(
+    await (
+      await getEntityApi()
+    ).listReservations({ filters: q.conditions, page: q.page, limit: RESERVATIONS_PER_PAGE, sort: q.sort }),
+  );
 }
 
 /** The reservation for its page: a shared read (getReservation reads it anew every time, for changes). */
@@ -96,8 +112,14 @@ export function otherReservationFields(r: Reservation): Record<string, unknown> 
 export const isCancelable = (status: string) => !isFinalStatus(status);
 
 /** One page of the selected entity's search, with each venue's name and zone, as the results table shows it. */
-export async function readSearchPage(q: { conditions: readonly Condition[]; page: number; sort?: string }): Promise<SearchPage> {
-  const [result, names] = await Promise.all([searchReservations(q), venueDirectory().catch((e: unknown) => {
+export async function readSearchPage(q: {
+  conditions: readonly Condition[];
+  page: number;
+  sort?: string;
+}): Promise<SearchPage> {
+  const [result, names] = await Promise.all([
+    searchReservations(q),
+    venueDirectory().catch((e: unknown) => {
       // without the venues the rows still show, with venue ids
       if (e instanceof GuestbookApiError) return {} as Awaited<ReturnType<typeof venueDirectory>>;
       throw e;

@@ -26,7 +26,9 @@ export function crossSiteProblem(headers: Headers, method: string, checkGet: boo
     if (!originHost || originHost !== host) return refused(`another site (Origin ${origin.slice(0, 100)})`);
   }
   const site = headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin' && !(safe && site === 'none')) return refused(`another site (Sec-Fetch-Site ${site.slice(0, 40)})`);
-  if (!safe && origin === null && site === null) return refused('a page that does not say where it is (no Origin header)');
+  if (site !== null && site !== 'same-origin' && !(safe && site === 'none'))
+    return refused(`another site (Sec-Fetch-Site ${site.slice(0, 40)})`);
+  if (!safe && origin === null && site === null)
+    return refused('a page that does not say where it is (no Origin header)');
   return null;
 }

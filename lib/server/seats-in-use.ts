@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { seatsInUseByCommitment, type SeatsInUse } from '../allocation/seats-in-use';
 import { listPages } from '../guestbook';
 import type { Condition } from '../guestbook/filters';
@@ -13,7 +14,11 @@ const MAX_PAGES = 20;
  * its assigned commitments), for the cells asked about. Costs one commitments read and one
  * reservation page per 100 upcoming reservations of the entity.
  */
-export async function readSeatsInUse(entityId: string, commitmentIds: readonly string[], today = new Date().toISOString().slice(0, 10)): Promise<Record<string, SeatsInUse>> {
+export async function readSeatsInUse(
+  entityId: string,
+  commitmentIds: readonly string[],
+  today = new Date().toISOString().slice(0, 10),
+): Promise<Record<string, SeatsInUse>> {
   const entity = (await listEntities()).find((e) => e.id === entityId);
   if (!entity) throw new ActionError(`Entity ${entityId} is not assigned to the dashboard credentials.`);
   const api = apiFor(entity);
@@ -22,7 +27,10 @@ export async function readSeatsInUse(entityId: string, commitmentIds: readonly s
     { attribute: 'date', modifier: 'gte', value: today },
     { attribute: 'status', modifier: 'nin', value: ['canceled', 'completed', 'no_show'] },
   ];
-  const reservations = await listPages((page) => api.listReservations({ filters: upcoming, page, limit: 100 }), MAX_PAGES);
+  const reservations = await listPages(
+    (page) => api.listReservations({ filters: upcoming, page, limit: 100 }),
+    MAX_PAGES,
+  );
   const use = seatsInUseByCommitment(rows, reservations, today);
   return Object.fromEntries(commitmentIds.map((id) => [id, use.get(id) ?? { seats: 0, date: null, known: true }]));
 }

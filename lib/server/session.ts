@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { notFound, redirect } from 'next/navigation';
+
 import { verifySession, type StaffSession } from './auth';
 import { hasRole, type StaffRole } from './roles';
 

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { SharedReads } from '../guestbook/shared-reads';
 import { getApiClient } from './guestbook';
 
@@ -9,7 +10,15 @@ import { getApiClient } from './guestbook';
  * waiting for the rest of the minute); then answers up to 15 s old; and up to 2 minutes old once
  * it is nearly spent, when the alternative is a wait of up to a minute in its queue.
  */
-export function sharedMaxAgeMs({ used, lastTenSeconds, perMinute }: { used: number; lastTenSeconds: number; perMinute: number }): number {
+export function sharedMaxAgeMs({
+  used,
+  lastTenSeconds,
+  perMinute,
+}: {
+  used: number;
+  lastTenSeconds: number;
+  perMinute: number;
+}): number {
   if (used < (perMinute * 2) / 3 && lastTenSeconds < perMinute / 3) return 0;
   if (used < perMinute * 0.9) return 15_000;
   return 120_000;
@@ -41,8 +50,11 @@ export const sharedRead = <T>(key: string, load: () => Promise<T>): Promise<T> =
 export const forgetSharedReads = (...prefixes: string[]): void => getSharedReads().forget(...prefixes);
 
 /** After a write whose effect is known: the shared answers under `prefix` read before it began, rewritten to show it (see SharedReads.revise). */
-export const reviseSharedReads = <T>(prefix: string, writeStartedAt: number, revise: (value: T, key: string) => T): void =>
-  getSharedReads().revise(prefix, writeStartedAt, revise);
+export const reviseSharedReads = <T>(
+  prefix: string,
+  writeStartedAt: number,
+  revise: (value: T, key: string) => T,
+): void => getSharedReads().revise(prefix, writeStartedAt, revise);
 
 /** After a write: its answer (the API's state right after it), or a read made for it just now, kept as the shared answer for `key`. */
 export const storeSharedRead = (key: string, value: unknown): void => getSharedReads().store(key, value);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openDashboardDb, type OpenedDb } from './db/open';
 import { staffUsers } from './db/schema';
 import { endAllSessions, endSession, staffOfSession, startSession } from './staff-sessions';
@@ -8,11 +9,17 @@ import { createStaff, setStaffPassword, updateStaffAccess } from './staff-store'
 let opened: OpenedDb;
 beforeAll(async () => {
   opened = await openDashboardDb({ dataDir: '', memory: true });
-  await createStaff(opened.db, { email: 'root@example.com', name: 'Root', role: 'admin', password: 'correct horse battery' });
+  await createStaff(opened.db, {
+    email: 'root@example.com',
+    name: 'Root',
+    role: 'admin',
+    password: 'correct horse battery',
+  });
 });
 afterAll(() => opened.close());
 
-const member = (email: string) => createStaff(opened.db, { email, name: email, role: 'operator', password: 'correct horse battery' });
+const member = (email: string) =>
+  createStaff(opened.db, { email, name: email, role: 'operator', password: 'correct horse battery' });
 const HOUR = 3600;
 
 describe('staff sessions', () => {

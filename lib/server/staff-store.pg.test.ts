@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openDashboardDb, type OpenedDb } from './db/open';
 import { staffUsers } from './db/schema';
 import { startTestPostgres, type TestPostgres } from './db/test-postgres';
@@ -20,8 +21,18 @@ describe('on PostgreSQL', () => {
   it('two demotions of the last two admins sent at once: one is refused, an admin remains (20 rounds)', async () => {
     const { db } = opened;
     for (let round = 0; round < 20; round++) {
-      const a = await createStaff(db, { email: `a${round}@example.com`, name: 'A', role: 'admin', password: 'correct horse battery' });
-      const b = await createStaff(db, { email: `b${round}@example.com`, name: 'B', role: 'admin', password: 'correct horse battery' });
+      const a = await createStaff(db, {
+        email: `a${round}@example.com`,
+        name: 'A',
+        role: 'admin',
+        password: 'correct horse battery',
+      });
+      const b = await createStaff(db, {
+        email: `b${round}@example.com`,
+        name: 'B',
+        role: 'admin',
+        password: 'correct horse battery',
+      });
       const outcomes = await Promise.allSettled([
         updateStaffAccess(db, a.id, round % 2 ? { role: 'operator' } : { disabled: true }),
         updateStaffAccess(db, b.id, { role: 'viewer' }),
@@ -33,7 +44,10 @@ describe('on PostgreSQL', () => {
         .select()
         .from(staffUsers)
         .where(and(eq(staffUsers.role, 'admin'), eq(staffUsers.disabled, false)));
-      expect(admins.map((u) => u.email), `round ${round}`).toHaveLength(1);
+      expect(
+        admins.map((u) => u.email),
+        `round ${round}`,
+      ).toHaveLength(1);
       // Leave no admin of this round for the next: the one left is demoted once a new pair exists.
       await db.update(staffUsers).set({ role: 'viewer' }).where(eq(staffUsers.id, admins[0]!.id));
     }

@@ -1,11 +1,27 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { openDashboardDb, type OpenedDb } from './db/open';
 import { staffUsers } from './db/schema';
-import { assertNoDemoAccounts, DEMO_ACCOUNTS, DEMO_PASSWORD, demoAccountsIn, ensureDemoAccounts } from './demo-accounts';
+import {
+  assertNoDemoAccounts,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  demoAccountsIn,
+  ensureDemoAccounts,
+} from './demo-accounts';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './login-limiter';
 import * as passwords from './passwords';
-import { checkCurrentPassword, checkLogin, countActiveAdmins, createStaff, LastAdminError, setStaffPassword, staffForSso, updateStaffAccess } from './staff-store';
+import {
+  checkCurrentPassword,
+  checkLogin,
+  countActiveAdmins,
+  createStaff,
+  LastAdminError,
+  setStaffPassword,
+  staffForSso,
+  updateStaffAccess,
+} from './staff-store';
 
 let opened: OpenedDb;
 beforeAll(async () => {
@@ -20,8 +36,19 @@ const newAddress = () => `198.51.100.${nextAddress++}`;
 
 describe('staff accounts', () => {
   it('stores an argon2id hash, never the password', async () => {
-    const s = await createStaff(opened.db, { email: 'Ana@Example.com ', name: 'Ana', role: 'admin', password: PASSWORD });
-    expect(s).toEqual({ id: expect.any(String), email: 'ana@example.com', name: 'Ana', role: 'admin', disabled: false });
+    const s = await createStaff(opened.db, {
+      email: 'Ana@Example.com ',
+      name: 'Ana',
+      role: 'admin',
+      password: PASSWORD,
+    });
+    expect(s).toEqual({
+      id: expect.any(String),
+      email: 'ana@example.com',
+      name: 'Ana',
+      role: 'admin',
+      disabled: false,
+    });
     const [row] = await opened.db.select().from(staffUsers).where(eq(staffUsers.id, s.id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.passwordHash).not.toContain(PASSWORD);
@@ -29,9 +56,15 @@ describe('staff accounts', () => {
   });
 
   it('rejects bad input naming the field', async () => {
-    await expect(createStaff(opened.db, { email: 'nope', name: 'X', role: 'admin', password: PASSWORD })).rejects.toThrow(/e-mail/);
-    await expect(createStaff(opened.db, { email: 'x@example.com', name: 'X', role: 'boss' as 'admin', password: PASSWORD })).rejects.toThrow(/viewer, operator, admin/);
-    await expect(createStaff(opened.db, { email: 'x@example.com', name: 'X', role: 'viewer', password: 'short' })).rejects.toThrow(/at least 12/);
+    await expect(
+      createStaff(opened.db, { email: 'nope', name: 'X', role: 'admin', password: PASSWORD }),
+    ).rejects.toThrow(/e-mail/);
+    await expect(
+      createStaff(opened.db, { email: 'x@example.com', name: 'X', role: 'boss' as 'admin', password: PASSWORD }),
+    ).rejects.toThrow(/viewer, operator, admin/);
+    await expect(
+      createStaff(opened.db, { email: 'x@example.com', name: 'X', role: 'viewer', password: 'short' }),
+    ).rejects.toThrow(/at least 12/);
   });
 
   it('signs in with the right password, case-insensitive e-mail', async () => {
@@ -41,15 +74,32 @@ describe('staff accounts', () => {
 
   it('gives the same answer for an unknown e-mail and a wrong password', async () => {
     const address = newAddress();
-    expect(await checkLogin(opened.db, 'nobody@example.com', PASSWORD, address)).toEqual({ ok: false, reason: 'invalid' });
-    expect(await checkLogin(opened.db, 'ana@example.com', 'wrong password!', address)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await checkLogin(opened.db, 'nobody@example.com', PASSWORD, address)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(await checkLogin(opened.db, 'ana@example.com', 'wrong password!', address)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('refuses a disabled account, and says so only to whoever knows its password', async () => {
-    const s = await createStaff(opened.db, { email: 'cy@example.com', name: 'Cy', role: 'operator', password: PASSWORD });
+    const s = await createStaff(opened.db, {
+      email: 'cy@example.com',
+      name: 'Cy',
+      role: 'operator',
+      password: PASSWORD,
+    });
     await opened.db.update(staffUsers).set({ disabled: true }).where(eq(staffUsers.id, s.id));
-    expect(await checkLogin(opened.db, 'cy@example.com', 'wrong password!', newAddress())).toEqual({ ok: false, reason: 'invalid' });
-    expect(await checkLogin(opened.db, 'cy@example.com', PASSWORD, newAddress())).toEqual({ ok: false, reason: 'disabled' });
+    expect(await checkLogin(opened.db, 'cy@example.com', 'wrong password!', newAddress())).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(await checkLogin(opened.db, 'cy@example.com', PASSWORD, newAddress())).toEqual({
+      ok: false,
+      reason: 'disabled',
+    });
   });
 });
 
@@ -60,7 +110,9 @@ describe('sign-in limits', () => {
     const verify = vi.spyOn(passwords, 'verifyPassword');
     const address = newAddress();
     const now = new Date('2026-11-22T10:00:00Z');
-    const results = await Promise.all(Array.from({ length: 50 }, () => checkLogin(opened.db, 'bo@example.com', 'wrong password!', address, now)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => checkLogin(opened.db, 'bo@example.com', 'wrong password!', address, now)),
+    );
     // Every attempt does the same argon2 work, but only the first ACCOUNT_LIMIT.max meet the real hash.
     const realChecks = verify.mock.calls.filter(([hash]) => hash === bo!.passwordHash).length;
     verify.mockRestore();
@@ -68,18 +120,24 @@ describe('sign-in limits', () => {
     // Past the address's own limit (20) the rest are refused before any e-mail is looked at.
     expect(results.filter((r) => !r.ok && r.reason === 'invalid')).toHaveLength(ADDRESS_LIMIT.max);
     expect(results.filter((r) => !r.ok && r.reason === 'throttled')).toHaveLength(50 - ADDRESS_LIMIT.max);
-
   });
 
   it(`refuses the right password, with the same answer, once an e-mail had ${ACCOUNT_LIMIT.max} failures from the address, until the window ends`, async () => {
     const address = newAddress();
     const now = new Date('2026-11-22T10:30:00Z');
     // Fewer than the address's own limit: what refuses below is the e-mail's limit.
-    await Promise.all(Array.from({ length: 12 }, () => checkLogin(opened.db, 'bo@example.com', 'wrong password!', address, now)));
+    await Promise.all(
+      Array.from({ length: 12 }, () => checkLogin(opened.db, 'bo@example.com', 'wrong password!', address, now)),
+    );
     const withinWindow = new Date(now.getTime() + (ACCOUNT_LIMIT.windowMinutes * 60 - 1) * 1000);
-    expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, address, withinWindow)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, address, withinWindow)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
     // The owner, from another address, is not kept out.
-    expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, newAddress(), withinWindow)).toMatchObject({ ok: true });
+    expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, newAddress(), withinWindow)).toMatchObject({
+      ok: true,
+    });
     const after = new Date(now.getTime() + (ACCOUNT_LIMIT.windowMinutes * 60 + 1) * 1000);
     expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, address, after)).toMatchObject({ ok: true });
   });
@@ -88,23 +146,30 @@ describe('sign-in limits', () => {
     const address = newAddress();
     const now = new Date('2026-11-22T11:00:00Z');
     const results = await Promise.all(
-      Array.from({ length: ADDRESS_LIMIT.max + 10 }, (_, i) => checkLogin(opened.db, `guess${i}@example.com`, 'wrong password!', address, now)),
+      Array.from({ length: ADDRESS_LIMIT.max + 10 }, (_, i) =>
+        checkLogin(opened.db, `guess${i}@example.com`, 'wrong password!', address, now),
+      ),
     );
     expect(results.filter((r) => !r.ok && r.reason === 'throttled')).toHaveLength(10);
-    expect(await checkLogin(opened.db, 'ana@example.com', PASSWORD, address, now)).toEqual({ ok: false, reason: 'throttled' });
+    expect(await checkLogin(opened.db, 'ana@example.com', PASSWORD, address, now)).toEqual({
+      ok: false,
+      reason: 'throttled',
+    });
     expect(await checkLogin(opened.db, 'ana@example.com', PASSWORD, newAddress(), now)).toMatchObject({ ok: true });
   });
 
   it('does not count successful sign-ins against the address', async () => {
     const address = newAddress();
-    for (let i = 0; i < ADDRESS_LIMIT.max + 5; i++) expect(await checkLogin(opened.db, 'ana@example.com', PASSWORD, address)).toMatchObject({ ok: true });
+    for (let i = 0; i < ADDRESS_LIMIT.max + 5; i++)
+      expect(await checkLogin(opened.db, 'ana@example.com', PASSWORD, address)).toMatchObject({ ok: true });
   });
 
   it('checks the current password under the same limit', async () => {
     const [ana] = await opened.db.select().from(staffUsers).where(eq(staffUsers.email, 'ana@example.com'));
     const address = newAddress();
     expect(await checkCurrentPassword(opened.db, ana!.id, PASSWORD, address)).toBe(true);
-    for (let i = 0; i < ACCOUNT_LIMIT.max; i++) expect(await checkCurrentPassword(opened.db, ana!.id, 'wrong password!', address)).toBe(false);
+    for (let i = 0; i < ACCOUNT_LIMIT.max; i++)
+      expect(await checkCurrentPassword(opened.db, ana!.id, 'wrong password!', address)).toBe(false);
     expect(await checkCurrentPassword(opened.db, ana!.id, PASSWORD, address)).toBe(false);
   });
 });
@@ -171,14 +236,24 @@ describe('demo accounts', () => {
     await expect(assertNoDemoAccounts(opened.db)).rejects.toThrow(
       /holds the demo staff accounts admin@demo\.test, operator@demo\.test, viewer@demo\.test[\s\S]*npm run staff -- remove --email admin@demo\.test/,
     );
-    await opened.db.delete(staffUsers).where(inArray(staffUsers.email, DEMO_ACCOUNTS.map((a) => a.email)));
+    await opened.db.delete(staffUsers).where(
+      inArray(
+        staffUsers.email,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    );
     await expect(assertNoDemoAccounts(opened.db)).resolves.toBeUndefined();
   });
 });
 
 describe('company SSO', () => {
   it('signs in only an enabled staff account whose e-mail the provider states is verified, never creating one', async () => {
-    const s = await createStaff(opened.db, { email: 'sso.user@example.com', name: 'Sso', role: 'operator', password: PASSWORD });
+    const s = await createStaff(opened.db, {
+      email: 'sso.user@example.com',
+      name: 'Sso',
+      role: 'operator',
+      password: PASSWORD,
+    });
     expect((await staffForSso(opened.db, { email: 'SSO.User@example.com', email_verified: true }))?.id).toBe(s.id);
     expect(await staffForSso(opened.db, { email: 'sso.user@example.com', email_verified: false })).toBeUndefined();
     // A provider that does not say the e-mail is verified: whoever typed that address in.

@@ -4,13 +4,27 @@
  */
 import { and, count, eq, like, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
+
+import { StaffPassword } from '../auth/password-policy';
 import type { DashboardDb } from './db/open';
 import { loginThrottle, STAFF_ROLES, staffSessions, staffUsers, type StaffRole, type StaffUser } from './db/schema';
-import { ACCOUNT_LIMIT, accountKey, ADDRESS_LIMIT, addressKey, clearAttempts, countAttempt, forgetOldAttempts, refundAttempt } from './login-limiter';
-import { StaffPassword } from '../auth/password-policy';
+import {
+  ACCOUNT_LIMIT,
+  accountKey,
+  ADDRESS_LIMIT,
+  addressKey,
+  clearAttempts,
+  countAttempt,
+  forgetOldAttempts,
+  refundAttempt,
+} from './login-limiter';
 import { hashPassword, verifyPassword } from './passwords';
 
-export const StaffEmail = z.string().trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' }));
+export const StaffEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'must be an e-mail address' }));
 export { StaffPassword };
 export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: `must be one of ${STAFF_ROLES.join(', ')}` });
 
@@ -63,7 +77,13 @@ export async function ensureStaff(db: DashboardDb, input: NewStaff): Promise<boo
   if (await findStaffByEmail(db, s.email)) return false;
   const created = await db
     .insert(staffUsers)
-    .values({ email: s.email, name: s.name, role: s.role, passwordHash: await hashPassword(s.password), mustChangePassword: s.mustChangePassword })
+    .values({
+      email: s.email,
+      name: s.name,
+      role: s.role,
+      passwordHash: await hashPassword(s.password),
+      mustChangePassword: s.mustChangePassword,
+    })
     .onConflictDoNothing({ target: staffUsers.email })
     .returning({ id: staffUsers.id });
   return created.length > 0;
@@ -104,7 +124,8 @@ export async function countActiveAdmins(db: DashboardDb): Promise<number> {
   return row?.n ?? 0;
 }
 
-export type LoginResult = { ok: true; user: StaffSummary } | { ok: false; reason: 'invalid' | 'throttled' | 'disabled' };
+export type LoginResult =
+  { ok: true; user: StaffSummary } | { ok: false; reason: 'invalid' | 'throttled' | 'disabled' };
 
 /**
  * Checks a password for a sign-in from `address`. Both limits are counted before the password is
@@ -112,12 +133,20 @@ export type LoginResult = { ok: true; user: StaffSummary } | { ok: false; reason
  * paused by its limit is the same `invalid`, after the same argon2 work, so the answer says
  * nothing about whether an account exists. `disabled` is said only to whoever knows the password.
  */
-export async function checkLogin(db: DashboardDb, email: string, password: string, address: string, now = new Date()): Promise<LoginResult> {
-  if (!(await countAttempt(db, addressKey(address), ADDRESS_LIMIT, now)).allowed) return { ok: false, reason: 'throttled' };
+export async function checkLogin(
+  db: DashboardDb,
+  email: string,
+  password: string,
+  address: string,
+  now = new Date(),
+): Promise<LoginResult> {
+  if (!(await countAttempt(db, addressKey(address), ADDRESS_LIMIT, now)).allowed)
+    return { ok: false, reason: 'throttled' };
   if (Math.random() < 0.01) await forgetOldAttempts(db, now);
   const parsedEmail = StaffEmail.safeParse(email);
   const wellFormed = parsedEmail.success && password.length > 0 && password.length <= 200;
-  const allowed = wellFormed && (await countAttempt(db, accountKey(parsedEmail.data, address), ACCOUNT_LIMIT, now)).allowed;
+  const allowed =
+    wellFormed && (await countAttempt(db, accountKey(parsedEmail.data, address), ACCOUNT_LIMIT, now)).allowed;
   // The same work on every path: one look-up, one argon2 verification.
   const found = await findStaffByEmail(db, parsedEmail.data ?? '');
   const user = allowed ? found : undefined;
@@ -133,7 +162,13 @@ export async function checkLogin(db: DashboardDb, email: string, password: strin
  * The current password of a signed-in member, checked under the same per-address limit as a
  * sign-in, so a stolen session cannot guess it either.
  */
-export async function checkCurrentPassword(db: DashboardDb, staffId: string, password: string, address: string, now = new Date()): Promise<boolean> {
+export async function checkCurrentPassword(
+  db: DashboardDb,
+  staffId: string,
+  password: string,
+  address: string,
+  now = new Date(),
+): Promise<boolean> {
   const user = await findStaffById(db, staffId);
   if (!user) return false;
   const attempt = await countAttempt(db, accountKey(user.email, address), ACCOUNT_LIMIT, now);
@@ -144,8 +179,7 @@ export async function checkCurrentPassword(db: DashboardDb, staffId: string, pas
 }
 
 // argon2id hash of a random string, used to spend the same time on unknown e-mails.
-const DUMMY_HASH =
-  '$argon2id$v=19$m=19456,t=2,p=1$3WzA/72jyVRyT6+zOyzLsg$1mDnay9MXDVnDoYHkBR+vXmCOGRaxtAOh6wsdMzelXM';
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$3WzA/72jyVRyT6+zOyzLsg$1mDnay9MXDVnDoYHkBR+vXmCOGRaxtAOh6wsdMzelXM';
 
 export async function listStaff(db: DashboardDb): Promise<StaffSummary[]> {
   return (await db.select().from(staffUsers).orderBy(staffUsers.name)).map(toSummary);
@@ -177,10 +211,16 @@ export async function updateStaffAccess(
       .for('update');
     const user = locked.find((u) => u.id === id);
     if (!user) return undefined;
-    const changes = (change.role !== undefined && change.role !== user.role) || (change.disabled !== undefined && change.disabled !== user.disabled);
+    const changes =
+      (change.role !== undefined && change.role !== user.role) ||
+      (change.disabled !== undefined && change.disabled !== user.disabled);
     const [after] = await tx
       .update(staffUsers)
-      .set({ ...change, ...(changes ? { sessionVersion: sql`${staffUsers.sessionVersion} + 1` } : {}), updatedAt: sql`now()` })
+      .set({
+        ...change,
+        ...(changes ? { sessionVersion: sql`${staffUsers.sessionVersion} + 1` } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(eq(staffUsers.id, id))
       .returning();
     const [admins] = await tx
@@ -207,7 +247,12 @@ export async function setStaffPassword(
   await db.transaction(async (tx) => {
     const [user] = await tx
       .update(staffUsers)
-      .set({ passwordHash, mustChangePassword, sessionVersion: sql`${staffUsers.sessionVersion} + 1`, updatedAt: sql`now()` })
+      .set({
+        passwordHash,
+        mustChangePassword,
+        sessionVersion: sql`${staffUsers.sessionVersion} + 1`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(staffUsers.id, id))
       .returning({ email: staffUsers.email, sessionVersion: staffUsers.sessionVersion });
     if (user && keepSessionId) {

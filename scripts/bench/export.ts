@@ -5,6 +5,7 @@
  * reads the export sent in its busiest 60 s (from the sandbox's request log).
  */
 import type { BrowserContext } from '@playwright/test';
+
 import { CsvRecordCounter } from '../../app/(console)/reservations/csv-records';
 import type { LoggedRequest } from '../../lib/sandbox/control-client';
 import { EXPORT_BUDGET_SHARE } from '../../lib/server/export-limits';
@@ -21,7 +22,11 @@ export interface ExportFigures {
 }
 
 /** The most requests that started in any 60 s window. */
-const busiestMinute = (entries: readonly LoggedRequest[]) => peakInWindow(entries.map((e) => e.started_ms ?? Date.parse(e.at)), 60_000).count;
+const busiestMinute = (entries: readonly LoggedRequest[]) =>
+  peakInWindow(
+    entries.map((e) => e.started_ms ?? Date.parse(e.at)),
+    60_000,
+  ).count;
 
 export async function pagesDuringExport(opts: {
   context: BrowserContext;
@@ -56,7 +61,9 @@ export async function pagesDuringExport(opts: {
   while (Date.now() < stopAt) await new Promise((r) => setTimeout(r, 500));
   abort.abort();
   await reading;
-  const reads = (await opts.requestsSince(mark)).filter((e) => e.path === '/v2/reservations' && e.query.includes('limit=100'));
+  const reads = (await opts.requestsSince(mark)).filter(
+    (e) => e.path === '/v2/reservations' && e.query.includes('limit=100'),
+  );
   return {
     rows_streamed: records.records,
     export_page_reads_busiest_60s: busiestMinute(reads),

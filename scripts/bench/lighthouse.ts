@@ -6,6 +6,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+
 import { csrfFor, httpSignIn } from '../../e2e/http-sign-in';
 import { sandboxControls } from '../../lib/sandbox/control-client';
 import { DEMO_PARTNER } from '../../lib/sandbox/seed/demo';
@@ -46,13 +47,18 @@ async function adminCookie(base: string): Promise<string> {
   const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
   const csrf = await csrfFor(undefined, base);
   const answer = await httpSignIn(admin.email, DEMO_PASSWORD, { base, csrf, headers: { Origin: base } });
-  if (answer.error || !answer.cookies.some((c) => c.includes('session-token'))) throw new Error(`sign-in as ${admin.email} failed: ${answer.error ?? 'no session cookie'}`);
+  if (answer.error || !answer.cookies.some((c) => c.includes('session-token')))
+    throw new Error(`sign-in as ${admin.email} failed: ${answer.error ?? 'no session cookie'}`);
   return answer.cookies.join('; ');
 }
 
 /** A confirmed reservation of the default entity, read from the sandbox as the dashboard's credentials would. */
 async function aReservation(sandboxUrl: string): Promise<string> {
-  const page = await partnerClient(sandboxUrl).listReservations({ filters: [{ attribute: 'status', modifier: 'eq', value: 'confirmed' }], sort: '-date', limit: 1 });
+  const page = await partnerClient(sandboxUrl).listReservations({
+    filters: [{ attribute: 'status', modifier: 'eq', value: 'confirmed' }],
+    sort: '-date',
+    limit: 1,
+  });
   const id = page.data[0]?.id;
   if (!id) throw new Error('no reservation in the sandbox to measure');
   return id;
@@ -64,7 +70,13 @@ const RETRYABLE = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP']);
 /** One Lighthouse run (its defaults: the mobile form factor with simulated throttling, slow 4G and CPU 4×), run again up to twice when its trace failed. */
 async function audit(url: string, port: number, cookie: string) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders: { Cookie: cookie },
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const error = result.lhr.runtimeError;
     if (!error) return result.lhr;
@@ -85,7 +97,12 @@ async function overviewRequests(base: string, sandboxUrl: string, cookie: string
 
 type Audits = Record<string, { numericValue?: number; details?: { items?: Record<string, unknown>[] } }>;
 
-export async function lighthouseFigures(opts: { base: string; sandboxUrl: string; runs: number; log?: (line: string) => void }): Promise<LighthouseFigures> {
+export async function lighthouseFigures(opts: {
+  base: string;
+  sandboxUrl: string;
+  runs: number;
+  log?: (line: string) => void;
+}): Promise<LighthouseFigures> {
   const log = opts.log ?? console.log;
   const cookie = await adminCookie(opts.base);
   const reservation = await aReservation(opts.sandboxUrl);
@@ -111,7 +128,8 @@ export async function lighthouseFigures(opts: { base: string; sandboxUrl: string
         const lhr = await audit(`${opts.base}${p.path}`, chrome.port, cookie);
         version = lhr.lighthouseVersion;
         // signed in, not sent to the sign-in page
-        if (new URL(lhr.finalDisplayedUrl).pathname.startsWith('/login')) throw new Error(`${p.path} was sent to the sign-in page: the session cookie did not reach it`);
+        if (new URL(lhr.finalDisplayedUrl).pathname.startsWith('/login'))
+          throw new Error(`${p.path} was sent to the sign-in page: the session cookie did not reach it`);
         const audits = lhr.audits as unknown as Audits;
         runs.push({
           performance: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
@@ -123,7 +141,10 @@ export async function lighthouseFigures(opts: { base: string; sandboxUrl: string
       const byLcp = [...runs].sort((a, b) => a.lcp_ms - b.lcp_ms);
       const mid = byLcp[Math.floor((byLcp.length - 1) / 2)]!;
       const breakdown = Object.fromEntries(
-        (mid.audits['mainthread-work-breakdown']?.details?.items ?? []).map((it) => [String(it.groupLabel ?? it.group), Math.round(Number(it.duration))]),
+        (mid.audits['mainthread-work-breakdown']?.details?.items ?? []).map((it) => [
+          String(it.groupLabel ?? it.group),
+          Math.round(Number(it.duration)),
+        ]),
       );
       const bootup = (mid.audits['bootup-time']?.details?.items ?? []).slice(0, 5).map((it) => ({
         url: String(it.url).replace(opts.base, ''),
@@ -144,14 +165,22 @@ export async function lighthouseFigures(opts: { base: string; sandboxUrl: string
       const misses = [entry.lcp_ms >= LCP_TARGET_MS && 'LCP', entry.tbt_ms >= TBT_TARGET_MS && 'TBT'].filter(Boolean);
       log(
         `  ${p.page}: performance ${entry.performance}, LCP ${entry.lcp_ms} ms, TBT ${entry.tbt_ms} ms (median of ${runs.length})` +
-          (misses.length ? `; misses ${misses.join(' and ')}; costliest scripts: ${bootup.map((b) => `${b.url} ${b.total_ms} ms`).join(', ')}` : ''),
+          (misses.length
+            ? `; misses ${misses.join(' and ')}; costliest scripts: ${bootup.map((b) => `${b.url} ${b.total_ms} ms`).join(', ')}`
+            : ''),
       );
       out.push(entry);
     }
   } finally {
     chrome.kill();
   }
-  return { measured_at: new Date().toISOString(), overview_api_requests: overviewApiRequests, lighthouse: version, profile: 'Lighthouse default mobile: simulated slow 4G, CPU slowed 4×', pages: out };
+  return {
+    measured_at: new Date().toISOString(),
+    overview_api_requests: overviewApiRequests,
+    lighthouse: version,
+    profile: 'Lighthouse default mobile: simulated slow 4G, CPU slowed 4×',
+    pages: out,
+  };
 }
 
 /** The README's Lighthouse table. */
@@ -162,9 +191,11 @@ export function lighthouseTable(f: LighthouseFigures, note: string): string[] {
     '',
     `| page | performance | LCP (target < ${s(LCP_TARGET_MS)}) | TBT (target < ${TBT_TARGET_MS} ms) |`,
     '|---|---|---|---|',
-    ...f.pages.map((p) => `| ${p.page} | ${p.performance} | ${s(p.lcp_ms)}${p.lcp_ms >= LCP_TARGET_MS ? ' ✗' : ''} | ${p.tbt_ms.toLocaleString('en')} ms${p.tbt_ms >= TBT_TARGET_MS ? ' ✗' : ''} |`),
+    ...f.pages.map(
+      (p) =>
+        `| ${p.page} | ${p.performance} | ${s(p.lcp_ms)}${p.lcp_ms >= LCP_TARGET_MS ? ' ✗' : ''} | ${p.tbt_ms.toLocaleString('en')} ms${p.tbt_ms >= TBT_TARGET_MS ? ' ✗' : ''} |`,
+    ),
     '',
     `On this demo world (3,000 reservations) one view of the overview reads ${f.overview_api_requests} API requests (its budget is ${OVERVIEW_REQUEST_BUDGET}).`,
   ];
 }
-

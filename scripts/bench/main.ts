@@ -16,6 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
+
 import { scriptBytes } from '../../e2e/js-budget';
 import { DEMO_ACCOUNTS } from '../../lib/server/demo-accounts';
 import { nextBuild, serveBuild } from '../processes';
@@ -40,10 +41,13 @@ function writeResult(file: string, figures: object): void {
 }
 
 /** The production build and a fresh sandbox on the bench's ports. */
-const startServe = (env: Record<string, string>) => serveBuild({ name: 'bench', port: PORT, sandboxPort: SANDBOX_PORT, dataDir: '.data/bench/dashboard', env });
+const startServe = (env: Record<string, string>) =>
+  serveBuild({ name: 'bench', port: PORT, sandboxPort: SANDBOX_PORT, dataDir: '.data/bench/dashboard', env });
 
 /** Runs `measure` with a signed-in page of a fresh browser; the browser closes after it. */
-async function withSignedInPage<T>(measure: (context: BrowserContext, page: Page, browser: Awaited<ReturnType<typeof launchBrowser>>) => Promise<T>): Promise<T> {
+async function withSignedInPage<T>(
+  measure: (context: BrowserContext, page: Page, browser: Awaited<ReturnType<typeof launchBrowser>>) => Promise<T>,
+): Promise<T> {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -104,15 +108,24 @@ async function interactionFigures(o: BenchOptions, page: Page) {
   const grid = await gridInteractions(page, o.interactions);
   await page.goto(`${BASE}/reservations`);
   const filter = [];
-  for (let r = 0; r < o.interactions; r++) filter.push(await interaction(page, () => page.getByRole('button', { name: r % 2 ? 'Today' : 'Upcoming confirmed' }).click()));
-  return { grid_keyboard_step_inp_ms: spread(grid.keyboard), grid_drag_step_inp_ms: spread(grid.drag), search_preset_inp_ms: spread(filter) };
+  for (let r = 0; r < o.interactions; r++)
+    filter.push(
+      await interaction(page, () => page.getByRole('button', { name: r % 2 ? 'Today' : 'Upcoming confirmed' }).click()),
+    );
+  return {
+    grid_keyboard_step_inp_ms: spread(grid.keyboard),
+    grid_drag_step_inp_ms: spread(grid.drag),
+    search_preset_inp_ms: spread(filter),
+  };
 }
 
 /** The full run: bench/results/latest.json and the README table, then Lighthouse (unless --no-lighthouse). */
 async function fullRun(o: BenchOptions) {
   const sandboxResults = await sandboxThroughput(o.reservations, o.seconds);
   const tokens = await tokenEconomy();
-  console.log(`\n━━ pages (production build, Chromium; sandbox with ${o.pageReservations.toLocaleString('en')} reservations)`);
+  console.log(
+    `\n━━ pages (production build, Chromium; sandbox with ${o.pageReservations.toLocaleString('en')} reservations)`,
+  );
   const serve = await startServe({ SANDBOX_RESERVATIONS: String(o.pageReservations) });
   try {
     await withSignedInPage(async (context, page, browser) => {
@@ -125,7 +138,12 @@ async function fullRun(o: BenchOptions) {
       const interactions = await interactionFigures(o, page);
       const results: BenchResults = {
         measured_at: new Date().toISOString(),
-        machine: { cores: cpus().length, memory_gb: round(totalmem() / 1024 ** 3), cpu: cpus()[0]?.model ?? 'unknown', node: process.version },
+        machine: {
+          cores: cpus().length,
+          memory_gb: round(totalmem() / 1024 ** 3),
+          cpu: cpus()[0]?.model ?? 'unknown',
+          node: process.version,
+        },
         command: commandOf(o),
         page_world_reservations: o.pageReservations,
         js_baseline_gzip_kb: round(routes.baseline / 1024, 1),
@@ -144,9 +162,13 @@ async function fullRun(o: BenchOptions) {
         during_export: duringExport,
         sandbox: sandboxResults,
       };
-      console.log(`  API requests per page view ${routes.apiPerView}; token requests during ${ROUTES.length * o.runs} page views: ${routes.viewTokens}`);
+      console.log(
+        `  API requests per page view ${routes.apiPerView}; token requests during ${ROUTES.length * o.runs} page views: ${routes.viewTokens}`,
+      );
       const i = results.interactions;
-      console.log(`  INP: grid key step ${i.grid_keyboard_step_inp_ms.median} ms, grid drag ${i.grid_drag_step_inp_ms.median} ms, search preset ${i.search_preset_inp_ms.median} ms (median)`);
+      console.log(
+        `  INP: grid key step ${i.grid_keyboard_step_inp_ms.median} ms, grid drag ${i.grid_drag_step_inp_ms.median} ms, search preset ${i.search_preset_inp_ms.median} ms (median)`,
+      );
       writeResult('latest.json', results);
       writeReadmeTable(results);
       console.log('\nwrote bench/results/latest.json and the README table');
@@ -164,9 +186,18 @@ async function fullRun(o: BenchOptions) {
 async function lighthouseOnly(o: BenchOptions) {
   const { port, sandboxPort, runs } = o.lighthouse;
   console.log(`\n━━ Lighthouse, mobile profile (${runs} runs a page)`);
-  const serve = await serveBuild({ name: 'bench-lighthouse', port, sandboxPort, dataDir: '.data/bench/lighthouse-dashboard' });
+  const serve = await serveBuild({
+    name: 'bench-lighthouse',
+    port,
+    sandboxPort,
+    dataDir: '.data/bench/lighthouse-dashboard',
+  });
   try {
-    const figures = await lighthouseFigures({ base: `http://127.0.0.1:${port}`, sandboxUrl: `http://127.0.0.1:${sandboxPort}`, runs });
+    const figures = await lighthouseFigures({
+      base: `http://127.0.0.1:${port}`,
+      sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+      runs,
+    });
     writeResult('lighthouse.json', { ...figures, machine: machine() });
     writeLighthouseTable(figures);
     console.log('wrote bench/results/lighthouse.json and the README table');

@@ -45,7 +45,15 @@ export function parseBenchOptions(args: string[]): BenchOptions {
     },
   });
   const runs = Number(values.runs);
-  const only = values['grid-only'] ? 'grid' : values['sign-in-only'] ? 'sign-in' : values['export-only'] ? 'export' : values['lighthouse-only'] ? 'lighthouse' : null;
+  const only = values['grid-only']
+    ? 'grid'
+    : values['sign-in-only']
+      ? 'sign-in'
+      : values['export-only']
+        ? 'export'
+        : values['lighthouse-only']
+          ? 'lighthouse'
+          : null;
   return {
     build: !values['no-build'],
     runs,
@@ -55,9 +63,14 @@ export function parseBenchOptions(args: string[]): BenchOptions {
     pageReservations: Number(values['page-reservations']),
     only,
     skipLighthouse: values['no-lighthouse'],
-    lighthouse: { runs: Number(values['lighthouse-runs']), port: Number(values['lighthouse-port']), sandboxPort: Number(values['lighthouse-sandbox-port']) },
+    lighthouse: {
+      runs: Number(values['lighthouse-runs']),
+      port: Number(values['lighthouse-port']),
+      sandboxPort: Number(values['lighthouse-sandbox-port']),
+    },
   };
 }
 
 /** The command that repeats a full run with these options. */
-export const commandOf = (o: BenchOptions) => `npm run bench -- --runs ${o.runs} --reservations ${o.reservations} --seconds ${o.seconds} --page-reservations ${o.pageReservations}`;
+export const commandOf = (o: BenchOptions) =>
+  `npm run bench -- --runs ${o.runs} --reservations ${o.reservations} --seconds ${o.seconds} --page-reservations ${o.pageReservations}`;

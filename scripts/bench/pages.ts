@@ -1,5 +1,6 @@
 /** Pages in Chromium: the routes measured, a page load's LCP and content time, an interaction's INP, signing in. */
 import { chromium, type Page } from '@playwright/test';
+
 import { quantile, round, spread } from '../stats';
 import { repeatedRequests, requestMark, sandboxLog } from './sandbox-log';
 
@@ -9,7 +10,11 @@ export const ROUTES: { name: string; path: string; ready: string }[] = [
   { name: 'delegates', path: '/delegates', ready: 'table' },
   { name: 'entities', path: '/entities', ready: 'table' },
   { name: 'allocations grid', path: '/allocations', ready: '[data-testid^="alloc-row-"]' },
-  { name: 'reservations search', path: '/reservations?status[in]=confirmed,pending&sort=-date', ready: '[data-testid="reservations-table"]' },
+  {
+    name: 'reservations search',
+    path: '/reservations?status[in]=confirmed,pending&sort=-date',
+    ready: '[data-testid="reservations-table"]',
+  },
 ];
 
 export const GRID_READY = '[data-testid^="alloc-row-"]';
@@ -83,7 +88,11 @@ export async function measureViews(page: Page, url: string, ready: string, sandb
 }
 
 /** The first view of `views`, and the views after it (median / p95). */
-export const firstView = (v: Views) => ({ lcp_ms: round(v.samples[0]!.lcp), content_ms: v.samples[0]!.content, api_requests: v.perView[0]! });
+export const firstView = (v: Views) => ({
+  lcp_ms: round(v.samples[0]!.lcp),
+  content_ms: v.samples[0]!.content,
+  api_requests: v.perView[0]!,
+});
 export const viewsAfter = (v: Views) => ({
   lcp_ms: spread(v.samples.slice(1).map((x) => x.lcp)),
   content_ms: spread(v.samples.slice(1).map((x) => x.content)),
@@ -125,5 +134,13 @@ export async function signIn(page: Page, base: string) {
 export const launchBrowser = () =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });

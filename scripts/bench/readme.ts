@@ -1,6 +1,7 @@
 /** The bench's figures as README text: the results table between `<!-- bench:… -->` and the Lighthouse table. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+
 import type { ExportFigures } from './export';
 import type { GridAtScale } from './grid';
 import { lighthouseTable, type LighthouseFigures } from './lighthouse';
@@ -14,7 +15,10 @@ function replaceReadmeBlock(name: string, lines: string[], place: (readme: strin
   const end = `<!-- ${name}:end -->`;
   const block = `${start}\n${lines.join('\n')}\n${end}`;
   const readme = readFileSync('README.md', 'utf8');
-  writeFileSync('README.md', readme.includes(start) ? readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block) : place(readme, block));
+  writeFileSync(
+    'README.md',
+    readme.includes(start) ? readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block) : place(readme, block),
+  );
 }
 
 export const signInLine = (t: SignInTiming) =>
@@ -41,24 +45,46 @@ export interface BenchResults {
   page_world_reservations: number;
   measured_at: string;
   js_baseline_gzip_kb: number;
-  pages: { route: string; lcp_ms: Spread; content_ms: Spread; js_gzip_kb: number; js_over_baseline_kb: number; api_requests_per_view: number; repeated_requests: string[] }[];
+  pages: {
+    route: string;
+    lcp_ms: Spread;
+    content_ms: Spread;
+    js_gzip_kb: number;
+    js_over_baseline_kb: number;
+    api_requests_per_view: number;
+    repeated_requests: string[];
+  }[];
   interactions: Record<'grid_keyboard_step_inp_ms' | 'grid_drag_step_inp_ms' | 'search_preset_inp_ms', Spread>;
   api_economy: {
     api_requests_per_page_view: number;
     token_requests_during_page_views: number;
     page_views: number;
     requests_repeated_within_a_page_view: number;
-    tokens: { simulated_hours: number; api_calls: number; organizations: number; token_lifetime_hours: number; token_requests: number; token_requests_per_hour: number; minimum_possible: number };
+    tokens: {
+      simulated_hours: number;
+      api_calls: number;
+      organizations: number;
+      token_lifetime_hours: number;
+      token_requests: number;
+      token_requests_per_hour: number;
+      minimum_possible: number;
+    };
   };
   server_overhead: { action: string; api_requests: number; overhead_ms: { p50: number; p95: number } }[];
   sign_in: SignInTiming;
   during_export: ExportFigures;
   grid_at_scale: GridAtScale;
-  sandbox: { reservations: number; database: string; endpoints: { label: string; rps: number; p50_ms: number; p99_ms: number }[] };
+  sandbox: {
+    reservations: number;
+    database: string;
+    endpoints: { label: string; rps: number; p50_ms: number; p99_ms: number }[];
+  };
 }
 
 function gridParagraph(g: GridAtScale): string {
-  const repeated = g.repeated_requests.length ? `Repeated within a view: ${g.repeated_requests.join('; ')}` : 'No request repeated within a view';
+  const repeated = g.repeated_requests.length
+    ? `Repeated within a view: ${g.repeated_requests.join('; ')}`
+    : 'No request repeated within a view';
   return (
     `Allocation grid at ${g.commitments.toLocaleString('en')} commitments × ${g.entities} entities (the heading streams first, the rows when every entity's are read): ` +
     `one venue (${g.one_venue.rows}, read with venue_id), viewed first after the server starts: ${gridViews(g.one_venue.first_view, g.one_venue.views_after)}. ` +
@@ -92,7 +118,9 @@ export function writeReadmeTable(r: BenchResults): void {
     '',
     '| server action | API requests | server time beyond the API p50 / p95 |',
     '|---|---|---|',
-    ...r.server_overhead.map((o) => `| ${o.action} | ${o.api_requests} | ${o.overhead_ms.p50} / ${o.overhead_ms.p95} ms |`),
+    ...r.server_overhead.map(
+      (o) => `| ${o.action} | ${o.api_requests} | ${o.overhead_ms.p50} / ${o.overhead_ms.p95} ms |`,
+    ),
     '',
     signInLine(r.sign_in),
     '',
@@ -107,5 +135,7 @@ export function writeReadmeTable(r: BenchResults): void {
 
 /** The README's Lighthouse table, after the results table when it has none yet. */
 export function writeLighthouseTable(figures: LighthouseFigures): void {
-  replaceReadmeBlock('lighthouse', lighthouseTable(figures, `${cpus().length} cores.`), (readme, block) => readme.replace('<!-- bench:end -->', `<!-- bench:end -->\n\n${block}`));
+  replaceReadmeBlock('lighthouse', lighthouseTable(figures, `${cpus().length} cores.`), (readme, block) =>
+    readme.replace('<!-- bench:end -->', `<!-- bench:end -->\n\n${block}`),
+  );
 }

@@ -2,7 +2,8 @@
 import { sandboxControls, type LoggedRequest } from '../../lib/sandbox/control-client';
 
 /** The request log of the sandbox at `sandboxUrl` after `since`. */
-export const sandboxLog = (sandboxUrl: string, since = 0): Promise<LoggedRequest[]> => sandboxControls(sandboxUrl).requests(since);
+export const sandboxLog = (sandboxUrl: string, since = 0): Promise<LoggedRequest[]> =>
+  sandboxControls(sandboxUrl).requests(since);
 /** The sequence number of the log's last entry, to read what follows. */
 export const requestMark = (sandboxUrl: string): Promise<number> => sandboxControls(sandboxUrl).requestMark();
 

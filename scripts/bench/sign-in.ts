@@ -18,7 +18,12 @@ export interface SignInTiming {
   ratio_wrong_to_unknown: number;
 }
 
-export async function signInTiming(base: string, existingEmail: string, spread: (xs: number[]) => { median: number; p95: number }, samples = 40): Promise<SignInTiming> {
+export async function signInTiming(
+  base: string,
+  existingEmail: string,
+  spread: (xs: number[]) => { median: number; p95: number },
+  samples = 40,
+): Promise<SignInTiming> {
   const timed = async (address: string, email: string) => {
     const csrf = await csrfFor(address, base);
     const started = performance.now();

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { DEMO_PARTNER } from '../../lib/sandbox/seed/demo';
 import { startSandbox } from '../../lib/sandbox/server';
 import { partnerBearer } from '../partner-client';
@@ -36,7 +37,14 @@ async function load(label: string, request: (i: number) => Promise<Response>, se
     }),
   );
   const p = (q: number) => round(quantile(latencies, q), 2);
-  const result = { label, requests: latencies.length, rps: round(latencies.length / seconds), p50_ms: p(0.5), p99_ms: p(0.99), errors };
+  const result = {
+    label,
+    requests: latencies.length,
+    rps: round(latencies.length / seconds),
+    p50_ms: p(0.5),
+    p99_ms: p(0.99),
+    errors,
+  };
   console.log(`  ${label}: ${result.rps} req/s, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, ${errors} errors`);
   return result;
 }
@@ -44,10 +52,23 @@ async function load(label: string, request: (i: number) => Promise<Response>, se
 /** PUT /v2/commitments in a loop, each body one seat away from the one before. */
 async function alternatingPut(label: string, sandbox: Sandbox, seconds: number) {
   const bearer = await partnerBearer(sandbox.url, 'org_harbour_vine_direct');
-  const rows = ((await (await fetch(`${sandbox.url}/v2/commitments?limit=100`, { headers: bearer })).json()) as { data: { id: string; entity_seats: number }[] }).data;
-  const bodies = [0, 1].map((d) => JSON.stringify({ data: rows.map((r, k) => ({ id: r.id, entity_seats: Math.max(0, r.entity_seats - (k === 0 ? d : 0)) })) }));
+  const rows = (
+    (await (await fetch(`${sandbox.url}/v2/commitments?limit=100`, { headers: bearer })).json()) as {
+      data: { id: string; entity_seats: number }[];
+    }
+  ).data;
+  const bodies = [0, 1].map((d) =>
+    JSON.stringify({
+      data: rows.map((r, k) => ({ id: r.id, entity_seats: Math.max(0, r.entity_seats - (k === 0 ? d : 0)) })),
+    }),
+  );
   const headers = { ...bearer, 'content-type': 'application/json' };
-  return load(label, (i) => fetch(`${sandbox.url}/v2/commitments`, { method: 'PUT', headers, body: bodies[i % 2] }), seconds, 1);
+  return load(
+    label,
+    (i) => fetch(`${sandbox.url}/v2/commitments`, { method: 'PUT', headers, body: bodies[i % 2] }),
+    seconds,
+    1,
+  );
 }
 
 export async function sandboxThroughput(reservations: number, seconds: number) {
@@ -60,10 +81,17 @@ export async function sandboxThroughput(reservations: number, seconds: number) {
   const today = new Date().toISOString().slice(0, 10);
   // Warm the per-entity sorted list the search uses (built once after each change).
   await fetch(`${sandbox.url}/v2/reservations?sort=-date&limit=1`, { headers: bearer });
-  const me = await load('GET /v2/identities/me (8 concurrent)', () => fetch(`${sandbox.url}/v2/identities/me`, { headers: bearer }), seconds);
+  const me = await load(
+    'GET /v2/identities/me (8 concurrent)',
+    () => fetch(`${sandbox.url}/v2/identities/me`, { headers: bearer }),
+    seconds,
+  );
   const search = await load(
     'GET /v2/reservations, one entity of ~200k (status[in], date[gte], sort=-date)',
-    () => fetch(`${sandbox.url}/v2/reservations?status[in]=confirmed,pending&date[gte]=${today}&sort=-date&limit=25`, { headers: bearer }),
+    () =>
+      fetch(`${sandbox.url}/v2/reservations?status[in]=confirmed,pending&date[gte]=${today}&sort=-date&limit=25`, {
+        headers: bearer,
+      }),
     seconds,
     1,
   );
@@ -75,8 +103,16 @@ export async function sandboxThroughput(reservations: number, seconds: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-sandbox-'));
   const persisted = await startSandbox({ port: 0, dataDir, quiet: true });
   liftRateLimit(persisted);
-  const putPersisted = await alternatingPut('PUT /v2/commitments (alternating change), written through to PGlite on disk', persisted, seconds);
+  const putPersisted = await alternatingPut(
+    'PUT /v2/commitments (alternating change), written through to PGlite on disk',
+    persisted,
+    seconds,
+  );
   await persisted.close();
   rmSync(dataDir, { recursive: true, force: true });
-  return { reservations, database: 'in memory; the last row with PGlite write-through', endpoints: [me, search, put, putPersisted] };
+  return {
+    reservations,
+    database: 'in memory; the last row with PGlite write-through',
+    endpoints: [me, search, put, putPersisted],
+  };
 }

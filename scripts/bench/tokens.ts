@@ -37,9 +37,14 @@ export async function tokenEconomy(simulatedHours = 50) {
     token_lifetime_hours: round(lifetimeS / 3600, 1),
     token_requests: requested,
     token_requests_per_hour: round(requested / simulatedHours, 2),
-    token_requests_per_organization_per_lifetime: round(requested / organizations / ((simulatedHours * 3600) / lifetimeS), 2),
+    token_requests_per_organization_per_lifetime: round(
+      requested / organizations / ((simulatedHours * 3600) / lifetimeS),
+      2,
+    ),
     minimum_possible: ideal,
   };
-  console.log(`  ${steps} API calls over ${organizations} organizations: ${requested} token requests (${result.token_requests_per_hour}/h; the minimum is ${ideal})`);
+  console.log(
+    `  ${steps} API calls over ${organizations} organizations: ${requested} token requests (${result.token_requests_per_hour}/h; the minimum is ${ideal})`,
+  );
   return result;
 }

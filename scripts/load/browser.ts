@@ -59,7 +59,12 @@ export class StaffBrowser {
     const what = `${init.method ?? 'GET'} ${url.slice(this.base.length)}${headers['Next-Action'] ? ' (action)' : ''}`;
     this.inFlight = { what, since: Date.now() };
     const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-    const res = await fetch(url, { ...init, redirect: 'manual', signal, headers: { ...headers, cookie: this.#cookieHeader() } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      signal,
+      headers: { ...headers, cookie: this.#cookieHeader() },
+    });
     this.#keepCookies(res);
     return res;
   }
@@ -83,7 +88,11 @@ export class StaffBrowser {
   async page(pathAndQuery: string, route: string): Promise<string | null> {
     const at = Date.now();
     const label = `GET ${pathAndQuery}`;
-    const { status, body: html, ms } = await this.#send(`${this.base}${pathAndQuery}`, { headers: { accept: 'text/html' } }, label);
+    const {
+      status,
+      body: html,
+      ms,
+    } = await this.#send(`${this.base}${pathAndQuery}`, { headers: { accept: 'text/html' } }, label);
     const flight = status === 200 ? flightOf(html) : '';
     const errorState = html.includes('data-testid="error-state"') ? errorMessage(flight) : null;
     const renderError = [...flight.matchAll(/"digest":"([^"]*)"/g)].some((m) => !m[1]!.startsWith('NEXT_'));
@@ -93,14 +102,31 @@ export class StaffBrowser {
   }
 
   /** Posts a server action the way the browser does from the page at `pagePath`. */
-  async action(pagePath: string, kind: ActionKind, args: unknown[]): Promise<{ answer: ActionAnswer | null; record: ActionRecord }> {
+  async action(
+    pagePath: string,
+    kind: ActionKind,
+    args: unknown[],
+  ): Promise<{ answer: ActionAnswer | null; record: ActionRecord }> {
     const start = Date.now();
-    const init = { method: 'POST', headers: actionHeaders(this.actionIds[kind], this.base), body: JSON.stringify(args) };
+    const init = {
+      method: 'POST',
+      headers: actionHeaders(this.actionIds[kind], this.base),
+      body: JSON.stringify(args),
+    };
     const { status, body, ms } = await this.#send(`${this.base}${pagePath}`, init, `${kind} on ${pagePath}`);
     const parsed = status === 200 ? (actionResult(body) as ActionAnswer | undefined) : undefined;
     const answer = parsed && typeof parsed.ok === 'boolean' ? parsed : null;
     const message = answer && !answer.ok ? answer.error : undefined;
-    const record: ActionRecord = { kind, outcome: outcomeOf(status, answer), status, ms, start, end: Date.now(), staff: this.email, message };
+    const record: ActionRecord = {
+      kind,
+      outcome: outcomeOf(status, answer),
+      status,
+      ms,
+      start,
+      end: Date.now(),
+      staff: this.email,
+      message,
+    };
     this.record.actions.push(record);
     return { answer, record };
   }

@@ -25,7 +25,11 @@ export function possibleFinalValues<T>(writes: readonly TimedWrite<T>[]): T[] {
  * seen it breaks the chain: two changes start from the same value, or the final value is not
  * the end of any chain.
  */
-export function changesChain(initial: number, final: number, changes: readonly { before: number; after: number }[]): boolean {
+export function changesChain(
+  initial: number,
+  final: number,
+  changes: readonly { before: number; after: number }[],
+): boolean {
   const edges = changes.filter((c) => c.before !== c.after);
   if (edges.length === 0) return initial === final;
   const balance = new Map<number, number>();

@@ -5,6 +5,7 @@
  * The admin the load test signs in as is added with the staff CLI.
  */
 import { randomBytes } from 'node:crypto';
+
 import { startTestPostgres } from '../../lib/server/db/test-postgres';
 import { DEMO_PASSWORD } from '../../lib/server/demo-accounts';
 import { run, startProcess, type Started } from '../processes';
@@ -17,7 +18,12 @@ export interface Deployment {
   stop(): Promise<void>;
 }
 
-export async function startDeployment(opts: { processes: number; port: number; sandboxPort: number; dataDir: string }): Promise<Deployment> {
+export async function startDeployment(opts: {
+  processes: number;
+  port: number;
+  sandboxPort: number;
+  dataDir: string;
+}): Promise<Deployment> {
   const postgres = await startTestPostgres();
   const started: Started[] = [];
   const stop = async () => {
@@ -43,7 +49,24 @@ export async function startDeployment(opts: { processes: number; port: number; s
       AUTH_SECRET: randomBytes(32).toString('base64url'),
       NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     };
-    if ((await run(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', '--email', 'admin@demo.test', '--role', 'admin', '--password', DEMO_PASSWORD], env)) !== 0) {
+    if (
+      (await run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'scripts/staff.ts',
+          'add',
+          '--email',
+          'admin@demo.test',
+          '--role',
+          'admin',
+          '--password',
+          DEMO_PASSWORD,
+        ],
+        env,
+      )) !== 0
+    ) {
       throw new Error('adding the admin account failed');
     }
     const bases = Array.from({ length: opts.processes }, (_, i) => `http://127.0.0.1:${opts.port + i}`);
@@ -62,7 +85,14 @@ export async function startDeployment(opts: { processes: number; port: number; s
         ),
       )),
     );
-    const exited = Promise.race(started.map((p, i) => new Promise<string>((resolve) => p.child.once('exit', (code) => resolve(`${i === 0 ? 'the sandbox' : `dashboard ${i}`} (exit ${code})`)))));
+    const exited = Promise.race(
+      started.map(
+        (p, i) =>
+          new Promise<string>((resolve) =>
+            p.child.once('exit', (code) => resolve(`${i === 0 ? 'the sandbox' : `dashboard ${i}`} (exit ${code})`)),
+          ),
+      ),
+    );
     return { bases, databaseUrl: postgres.url, exited, stop };
   } catch (e) {
     await stop();

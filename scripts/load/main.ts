@@ -19,6 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+
 import { DEMO_DELEGATES } from '../../lib/sandbox/seed/demo';
 import { nextBuild } from '../processes';
 import { readActionIds } from './actions';
@@ -34,12 +35,15 @@ import { readAudit, readBack, readCells, readEntities, verificationClient } from
 
 async function ensureBuild(mode: LoadOptions['build']): Promise<void> {
   const hasBuild = existsSync('.next/BUILD_ID');
-  if (mode === 'never' && !hasBuild) throw new Error('No production build: run `npx next build` first, or drop --no-build.');
+  if (mode === 'never' && !hasBuild)
+    throw new Error('No production build: run `npx next build` first, or drop --no-build.');
   if (mode === 'always' || !hasBuild) await nextBuild();
 }
 
 const failureOf = (r: PromiseSettledResult<void>, i: number) =>
-  r.status === 'rejected' ? [`session ${i + 1}: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`] : [];
+  r.status === 'rejected'
+    ? [`session ${i + 1}: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`]
+    : [];
 
 /** Sets up the team, runs the sessions, reads every change back; the exit code (0 when every check passed). */
 async function loadRun(o: LoadOptions, served: Served): Promise<number> {
@@ -47,7 +51,13 @@ async function loadRun(o: LoadOptions, served: Served): Promise<number> {
   const { client, requests: verificationReads } = verificationClient(served.sandboxUrl);
   const log = new RequestLog(served.sandboxUrl);
   const suspendedEntityIds = new Set(DEMO_DELEGATES.filter((d) => d.suspended).map((d) => d.entityId));
-  const world: RunWorld = { record: new RunRecord(), entities: await readEntities(client), suspendedEntityIds, thinkMinMs: o.thinkMinMs, thinkMaxMs: o.thinkMaxMs };
+  const world: RunWorld = {
+    record: new RunRecord(),
+    entities: await readEntities(client),
+    suspendedEntityIds,
+    thinkMinMs: o.thinkMinMs,
+    thinkMaxMs: o.thinkMaxMs,
+  };
   const { record } = world;
   const cellsBefore = await readCells(client, world.entities);
   await log.poll();
@@ -55,25 +65,41 @@ async function loadRun(o: LoadOptions, served: Served): Promise<number> {
   const team = teamOf(o.sessions);
   const roles = countRoles(team);
   const password = randomBytes(12).toString('base64url');
-  console.log(`━━ the admin adds ${team.length} staff accounts (${Object.entries(roles).map(([r, n]) => `${n} ${r}s`).join(', ')})`);
+  console.log(
+    `━━ the admin adds ${team.length} staff accounts (${Object.entries(roles)
+      .map(([r, n]) => `${n} ${r}s`)
+      .join(', ')})`,
+  );
   const setupStart = Date.now();
   await addTeam(world, served.bases[0]!, actionIds, team, password);
   // The team starts work a minute after its accounts were made, as it would: the setup's API
   // requests are then out of the dashboard's one-minute request budget and of the API's window.
   const quiet = 61_000 - (Date.now() - setupStart);
   if (quiet > 0) {
-    console.log(`   (the team starts ${Math.ceil(quiet / 1000)} s later, once the setup's API requests are a minute old)`);
+    console.log(
+      `   (the team starts ${Math.ceil(quiet / 1000)} s later, once the setup's API requests are a minute old)`,
+    );
     await sleep(quiet);
   }
   const setup = record.startRun();
 
-  console.log(`━━ ${o.sessions} staff sessions browse and edit for ${o.seconds} s (think time ${o.thinkMinMs / 1000}–${o.thinkMaxMs / 1000} s)`);
+  console.log(
+    `━━ ${o.sessions} staff sessions browse and edit for ${o.seconds} s (think time ${o.thinkMinMs / 1000}–${o.thinkMaxMs / 1000} s)`,
+  );
   const runStart = Date.now();
   const rampMs = Math.min(10_000, (o.seconds * 1000) / 4);
   const sessions = sessionsOf(world, team, served.bases, actionIds, runStart + o.seconds * 1000);
-  const poller = setInterval(() => void log.poll().catch((e: unknown) => record.serverErrors.push(`request log: ${String(e)}`)), 5_000);
-  const progress = setInterval(() => progressLines(world, sessions, runStart).forEach((line) => console.log(line)), 15_000);
-  const ended = await Promise.allSettled(sessions.map((s) => runSession(s, password, (rampMs * (s.index - 1)) / o.sessions)));
+  const poller = setInterval(
+    () => void log.poll().catch((e: unknown) => record.serverErrors.push(`request log: ${String(e)}`)),
+    5_000,
+  );
+  const progress = setInterval(
+    () => progressLines(world, sessions, runStart).forEach((line) => console.log(line)),
+    15_000,
+  );
+  const ended = await Promise.allSettled(
+    sessions.map((s) => runSession(s, password, (rampMs * (s.index - 1)) / o.sessions)),
+  );
   const runEnd = Date.now();
   clearInterval(poller);
   clearInterval(progress);
@@ -100,7 +126,10 @@ async function loadRun(o: LoadOptions, served: Served): Promise<number> {
     missingAudit: unmatched(record.expectedAudit, audit.successKeys),
     auditRows: audit.rows,
     verificationReads: verificationReads(),
-    cells: { verified: new Set([...cellsBefore.keys(), ...cellsAfter.keys()]).size, leftPartWay: record.uncertainCells.size },
+    cells: {
+      verified: new Set([...cellsBefore.keys(), ...cellsAfter.keys()]).size,
+      leftPartWay: record.uncertainCells.size,
+    },
   };
   const results = loadResults(record, findings);
   const file = writeLoadResults(results, record, findings);

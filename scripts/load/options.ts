@@ -51,7 +51,11 @@ export function parseLoadOptions(args: string[]): LoadOptions {
     throw new UsageError('--processes must be a whole number from 1 to 8.');
   }
   const { sessions, seconds, thinkMinMs, thinkMaxMs } = options;
-  if (![sessions, seconds, thinkMinMs, thinkMaxMs].every((n) => Number.isFinite(n) && n >= 0) || sessions < 1 || thinkMaxMs < thinkMinMs) {
+  if (
+    ![sessions, seconds, thinkMinMs, thinkMaxMs].every((n) => Number.isFinite(n) && n >= 0) ||
+    sessions < 1 ||
+    thinkMaxMs < thinkMinMs
+  ) {
     throw new UsageError('--sessions and --seconds must be positive numbers, and --think-min ≤ --think-max (seconds).');
   }
   return options;

@@ -70,7 +70,11 @@ export class RunRecord {
     return setup;
   }
 
-  reservationChanged(id: string, entity: EntityContext, write: TimedWrite<{ notes?: string | null; party_size?: number | null; status?: string }>) {
+  reservationChanged(
+    id: string,
+    entity: EntityContext,
+    write: TimedWrite<{ notes?: string | null; party_size?: number | null; status?: string }>,
+  ) {
     this.reservationContext.set(id, entity);
     const { start, end, value } = write;
     if ('notes' in value) push(this.notesWrites, id, { start, end, value: value.notes ?? null });

@@ -1,6 +1,7 @@
 /** The figures of a load run: bench/results/load.json (or load-N-processes.json) and the summary printed. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+
 import type { LoggedRequest } from '../../lib/sandbox/control-client';
 import { countBy, peakInWindow, perFixedMinute, quantile, round } from '../stats';
 import { API_LIMIT_PER_MINUTE, commandOf, type LoadOptions } from './options';
@@ -30,7 +31,10 @@ function pageViewFigures(views: PageView[], seconds: number) {
   const errorStates = views.filter((v) => v.errorState);
   const byRoute = [...new Set(views.map((v) => v.route))].sort().map((route) => {
     const of = views.filter((v) => v.route === route);
-    return [route, { count: of.length, ...lat(of.map((v) => v.ms)), error_states: of.filter((v) => v.errorState).length }] as const;
+    return [
+      route,
+      { count: of.length, ...lat(of.map((v) => v.ms)), error_states: of.filter((v) => v.errorState).length },
+    ] as const;
   });
   return {
     total: views.length,
@@ -46,7 +50,9 @@ function pageViewFigures(views: PageView[], seconds: number) {
 function actionFigures(actions: ActionRecord[]) {
   const byKind = [...new Set(actions.map((a) => a.kind))].sort().map((kind) => {
     const of = actions.filter((a) => a.kind === kind);
-    const outcomes = Object.fromEntries([...new Set(of.map((a) => a.outcome))].sort().map((o) => [o, of.filter((a) => a.outcome === o).length]));
+    const outcomes = Object.fromEntries(
+      [...new Set(of.map((a) => a.outcome))].sort().map((o) => [o, of.filter((a) => a.outcome === o).length]),
+    );
     return [kind, { count: of.length, outcomes, ...lat(of.map((a) => a.ms)) }] as const;
   });
   const messages = actions.filter((a) => a.message).map((a) => a.message!.replace(/[0-9a-f-]{36}/g, '…').slice(0, 160));
@@ -61,10 +67,17 @@ function actionFigures(actions: ActionRecord[]) {
 
 function apiFigures(f: RunFindings, pageViews: number) {
   const api = f.requests.filter((r) => r.path.startsWith('/v2/'));
-  const duringRun = api.filter((r) => Date.parse(r.at) >= Math.floor(f.runStart / 1000) * 1000 && Date.parse(r.at) <= f.runEnd);
+  const duringRun = api.filter(
+    (r) => Date.parse(r.at) >= Math.floor(f.runStart / 1000) * 1000 && Date.parse(r.at) <= f.runEnd,
+  );
   const clients = [...new Set(api.map((r) => r.client_id ?? 'unknown'))];
-  const peakByClient = Object.fromEntries(clients.map((c) => [c, peakInWindow(times(api.filter((r) => (r.client_id ?? 'unknown') === c)), 60_000).count]));
-  const perMinute = [...perFixedMinute(times(duringRun))].map(([minute, count]) => ({ minute: new Date(minute).toISOString().slice(11, 16), requests: count }));
+  const peakByClient = Object.fromEntries(
+    clients.map((c) => [c, peakInWindow(times(api.filter((r) => (r.client_id ?? 'unknown') === c)), 60_000).count]),
+  );
+  const perMinute = [...perFixedMinute(times(duringRun))].map(([minute, count]) => ({
+    minute: new Date(minute).toISOString().slice(11, 16),
+    requests: count,
+  }));
   return {
     requests_during_run: duringRun.length,
     requests_per_page_view: round(duringRun.length / Math.max(1, pageViews), 2),
@@ -83,12 +96,39 @@ function checksOf(f: RunFindings, record: RunRecord, peakByClient: Record<string
   const dashboardPeak = Math.max(0, ...Object.values(peakByClient));
   const first = (xs: string[], n = 5) => xs.slice(0, n).join('; ');
   return [
-    { name: 'every session signed in and ran to the end', ok: f.sessionFailures.length === 0, detail: first(f.sessionFailures) },
-    { name: 'no HTTP 5xx, failed render or unanswered request from the dashboard', ok: record.serverErrors.length === 0, detail: first(record.serverErrors) },
-    { name: 'no lost update: the sandbox holds every change reported as done', ok: f.lost.length === 0, detail: first(f.lost) },
-    { name: 'every change reported as done has its audit row', ok: f.missingAudit.length === 0, detail: first(f.missingAudit) },
-    { name: 'the API never answered 429', ok: tooMany.length === 0, detail: first(tooMany.map((r) => `${r.method} ${r.path} at ${r.at}`), 3) },
-    { name: `at most ${API_LIMIT_PER_MINUTE} API requests per client in any 60 s`, ok: dashboardPeak <= API_LIMIT_PER_MINUTE, detail: JSON.stringify(peakByClient) },
+    {
+      name: 'every session signed in and ran to the end',
+      ok: f.sessionFailures.length === 0,
+      detail: first(f.sessionFailures),
+    },
+    {
+      name: 'no HTTP 5xx, failed render or unanswered request from the dashboard',
+      ok: record.serverErrors.length === 0,
+      detail: first(record.serverErrors),
+    },
+    {
+      name: 'no lost update: the sandbox holds every change reported as done',
+      ok: f.lost.length === 0,
+      detail: first(f.lost),
+    },
+    {
+      name: 'every change reported as done has its audit row',
+      ok: f.missingAudit.length === 0,
+      detail: first(f.missingAudit),
+    },
+    {
+      name: 'the API never answered 429',
+      ok: tooMany.length === 0,
+      detail: first(
+        tooMany.map((r) => `${r.method} ${r.path} at ${r.at}`),
+        3,
+      ),
+    },
+    {
+      name: `at most ${API_LIMIT_PER_MINUTE} API requests per client in any 60 s`,
+      ok: dashboardPeak <= API_LIMIT_PER_MINUTE,
+      detail: JSON.stringify(peakByClient),
+    },
   ];
 }
 
@@ -101,7 +141,12 @@ export function loadResults(record: RunRecord, f: RunFindings) {
     measured_at: new Date().toISOString(),
     command: commandOf(o),
     processes: o.processes,
-    machine: { cores: cpus().length, memory_gb: round(totalmem() / 1024 ** 3), cpu: cpus()[0]?.model ?? 'unknown', node: process.version },
+    machine: {
+      cores: cpus().length,
+      memory_gb: round(totalmem() / 1024 ** 3),
+      cpu: cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+    },
     sessions: o.sessions,
     roles: f.roles,
     seconds: o.seconds,
@@ -115,7 +160,10 @@ export function loadResults(record: RunRecord, f: RunFindings) {
     server_errors: record.serverErrors.length,
     lost_updates: f.lost.length,
     audit: { rows: f.auditRows, successes_checked: record.expectedAudit.length, missing: f.missingAudit.length },
-    allocation_grids: { read_by_operators: record.gridLoads.parsed, with_inconsistent_rows: record.gridLoads.withInconsistentRows },
+    allocation_grids: {
+      read_by_operators: record.gridLoads.parsed,
+      with_inconsistent_rows: record.gridLoads.withInconsistentRows,
+    },
     verified: {
       allocation_cells: f.cells.verified,
       allocation_cells_left_part_way: f.cells.leftPartWay,
@@ -133,7 +181,13 @@ export function writeLoadResults(r: LoadResults, record: RunRecord, f: RunFindin
   mkdirSync('bench/results', { recursive: true });
   const file = r.processes > 1 ? `bench/results/load-${r.processes}-processes.json` : 'bench/results/load.json';
   writeFileSync(file, `${JSON.stringify(r, null, 2)}\n`);
-  const raw = { runStart: f.runStart, runEnd: f.runEnd, requests: f.requests, pageViews: record.pageViews, actions: record.actions };
+  const raw = {
+    runStart: f.runStart,
+    runEnd: f.runEnd,
+    requests: f.requests,
+    pageViews: record.pageViews,
+    actions: record.actions,
+  };
   writeFileSync('bench/results/load-requests.tmp.json', JSON.stringify(raw));
   return file;
 }
@@ -144,13 +198,20 @@ export function printSummary(r: LoadResults): void {
   const p = r.page_views;
   const a = r.actions;
   console.log(`\n${r.sessions} sessions × ${r.seconds} s`);
-  console.log(`  page views ${p.total} (${p.per_second}/s), p50 ${p.p50_ms} ms, p95 ${p.p95_ms} ms, ${p.slower_than_5s} over 5 s, ${p.with_error_state} with an error state`);
+  console.log(
+    `  page views ${p.total} (${p.per_second}/s), p50 ${p.p50_ms} ms, p95 ${p.p95_ms} ms, ${p.slower_than_5s} over 5 s, ${p.with_error_state} with an error state`,
+  );
   for (const m of p.error_state_messages) console.log(`    error state: ${m}`);
   console.log('  route                      views   p50 ms   p95 ms  errors');
-  for (const [route, v] of Object.entries(p.by_route)) console.log(`  ${route.padEnd(24)} ${pad(v.count, 7)} ${pad(v.p50_ms, 8)} ${pad(v.p95_ms, 8)} ${pad(v.error_states, 7)}`);
+  for (const [route, v] of Object.entries(p.by_route))
+    console.log(
+      `  ${route.padEnd(24)} ${pad(v.count, 7)} ${pad(v.p50_ms, 8)} ${pad(v.p95_ms, 8)} ${pad(v.error_states, 7)}`,
+    );
   console.log(`  actions ${a.total}, p50 ${a.p50_ms} ms, p95 ${a.p95_ms} ms, ${a.slower_than_5s} over 5 s`);
   for (const [kind, k] of Object.entries(a.by_kind)) {
-    const outcomes = Object.entries(k.outcomes).map(([o, n]) => `${o} ${n}`).join(', ');
+    const outcomes = Object.entries(k.outcomes)
+      .map(([o, n]) => `${o} ${n}`)
+      .join(', ');
     console.log(`    ${kind.padEnd(20)} ${pad(k.count, 5)}  p50 ${k.p50_ms} / p95 ${k.p95_ms} ms  ${outcomes}`);
   }
   for (const m of a.refusal_messages) console.log(`    refused: ${m}`);
@@ -159,7 +220,9 @@ export function printSummary(r: LoadResults): void {
     `  API: ${api.requests_during_run} requests (${api.requests_per_page_view} per page view), busiest 60 s ${JSON.stringify(api.peak_60s_window_by_client)}, ` +
       `busiest fixed minute ${api.peak_fixed_minute}, ${api.token_requests} token requests, ${api.status_429} × 429`,
   );
-  console.log(`  allocation grids read by operators ${r.allocation_grids.read_by_operators}, ${r.allocation_grids.with_inconsistent_rows} with a row read-only because the entities' views disagree`);
+  console.log(
+    `  allocation grids read by operators ${r.allocation_grids.read_by_operators}, ${r.allocation_grids.with_inconsistent_rows} with a row read-only because the entities' views disagree`,
+  );
   console.log(`  HTTP 5xx ${r.http_5xx}, lost updates ${r.lost_updates}`);
   for (const c of r.checks) console.log(`  ${c.ok ? '✓' : '✗'} ${c.name}${c.ok ? '' : `: ${c.detail}`}`);
 }

@@ -17,7 +17,9 @@ export class RequestLog {
   async poll(): Promise<void> {
     const data = await sandboxControls(this.sandboxUrl).requests(this.lastSeq);
     if (data.length && data[0]!.seq > this.lastSeq + 1) {
-      throw new Error(`the sandbox's request log dropped entries ${this.lastSeq + 1}–${data[0]!.seq - 1} between two reads`);
+      throw new Error(
+        `the sandbox's request log dropped entries ${this.lastSeq + 1}–${data[0]!.seq - 1} between two reads`,
+      );
     }
     for (const r of data) {
       const ownRead = r.path === '/_sandbox/requests';

@@ -5,7 +5,9 @@
 
 /** The React Server Components payload a page's HTML carries (the `self.__next_f.push([1, "…"])` chunks). */
 export function flightOf(html: string): string {
-  return [...html.matchAll(/self\.__next_f\.push\(\[1,("(?:[^"\\]|\\.)*")\]\)/g)].map((m) => JSON.parse(m[1]!) as string).join('');
+  return [...html.matchAll(/self\.__next_f\.push\(\[1,("(?:[^"\\]|\\.)*")\]\)/g)]
+    .map((m) => JSON.parse(m[1]!) as string)
+    .join('');
 }
 
 /** The JSON value (object or array) that starts at `text[start]`, read up to its matching bracket. */

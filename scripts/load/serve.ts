@@ -1,7 +1,7 @@
 /** The dashboard under load: one production server with its sandbox, or a deployment of several (deployment.ts). */
+import { serveBuild } from '../processes';
 import { startDeployment } from './deployment';
 import { DATA_DIR, type LoadOptions } from './options';
-import { serveBuild } from '../processes';
 
 export interface Served {
   /** the dashboard processes' addresses */
@@ -28,12 +28,21 @@ export async function serveForLoad(o: LoadOptions): Promise<Served> {
   const sandboxUrl = `http://127.0.0.1:${o.sandboxPort}`;
   const base = `http://127.0.0.1:${o.port}`;
   if (o.processes > 1) {
-    console.log(`\n━━ starting PostgreSQL, the sandbox (${sandboxUrl}) and ${o.processes} production dashboard processes from ${base}`);
-    const d = await startDeployment({ processes: o.processes, port: o.port, sandboxPort: o.sandboxPort, dataDir: DATA_DIR });
+    console.log(
+      `\n━━ starting PostgreSQL, the sandbox (${sandboxUrl}) and ${o.processes} production dashboard processes from ${base}`,
+    );
+    const d = await startDeployment({
+      processes: o.processes,
+      port: o.port,
+      sandboxPort: o.sandboxPort,
+      dataDir: DATA_DIR,
+    });
     return { bases: d.bases, sandboxUrl, databaseUrl: d.databaseUrl, ...stoppable(d.exited, d.stop) };
   }
   console.log(`\n━━ starting the sandbox (${sandboxUrl}) and the production dashboard (${base})`);
   const serve = await serveBuild({ name: 'load', port: o.port, sandboxPort: o.sandboxPort, dataDir: DATA_DIR });
-  const exited = new Promise<string>((resolve) => serve.child.once('exit', (code) => resolve(`the dashboard or the sandbox (exit ${code})`)));
+  const exited = new Promise<string>((resolve) =>
+    serve.child.once('exit', (code) => resolve(`the dashboard or the sandbox (exit ${code})`)),
+  );
   return { bases: [base], sandboxUrl, ...stoppable(exited, serve.stop) };
 }

@@ -31,22 +31,37 @@ export function teamOf(n: number): Member[] {
 }
 
 export const ROLES = ['operator', 'admin', 'viewer'] as const;
-export const countRoles = (team: readonly Member[]) => Object.fromEntries(ROLES.map((r) => [r, team.filter((m) => m.role === r).length]));
+export const countRoles = (team: readonly Member[]) =>
+  Object.fromEntries(ROLES.map((r) => [r, team.filter((m) => m.role === r).length]));
 
 /** The demo admin signs in and adds every member of `team` with `password` on the team page. */
-export async function addTeam(world: RunWorld, base: string, actionIds: ActionIds, team: readonly Member[], password: string): Promise<void> {
+export async function addTeam(
+  world: RunWorld,
+  base: string,
+  actionIds: ActionIds,
+  team: readonly Member[],
+  password: string,
+): Promise<void> {
   const admin = new StaffBrowser('admin@demo.test', base, world.record, actionIds);
   await admin.signIn(DEMO_PASSWORD);
   await admin.page('/team', '/team');
   for (const m of team) {
-    const { answer } = await admin.action('/team', 'addStaffMember', [{ email: m.email, name: m.name, role: m.role, password }]);
+    const { answer } = await admin.action('/team', 'addStaffMember', [
+      { email: m.email, name: m.name, role: m.role, password },
+    ]);
     if (!answer?.ok) throw new Error(`adding ${m.email} failed: ${answer?.error ?? 'no answer'}`);
     world.record.expectedAudit.push(`add-staff-member|admin@demo.test|${m.email}`);
   }
 }
 
 /** One session for each member; session i uses bases[i % bases.length], all on the default entity. */
-export function sessionsOf(world: RunWorld, team: readonly Member[], bases: readonly string[], actionIds: ActionIds, deadline: number): Session[] {
+export function sessionsOf(
+  world: RunWorld,
+  team: readonly Member[],
+  bases: readonly string[],
+  actionIds: ActionIds,
+  deadline: number,
+): Session[] {
   const e = world.entities.find((x) => x.id === DEMO_PARTNER.defaultEntityId)!;
   return team.map((member, index) => ({
     world,
@@ -73,9 +88,19 @@ export async function runSession(s: Session, password: string, rampMs: number): 
 /** A progress line, and the sessions waiting longest for an answer. */
 export function progressLines(world: RunWorld, sessions: readonly Session[], runStart: number): string[] {
   const { pageViews, actions, serverErrors } = world.record;
-  const p50 = round(quantile(pageViews.slice(-200).map((v) => v.ms), 0.5));
-  const lines = [`  ${Math.round((Date.now() - runStart) / 1000)} s: ${pageViews.length} page views (recent p50 ${p50} ms), ${actions.length} actions, ${serverErrors.length} server errors`];
+  const p50 = round(
+    quantile(
+      pageViews.slice(-200).map((v) => v.ms),
+      0.5,
+    ),
+  );
+  const lines = [
+    `  ${Math.round((Date.now() - runStart) / 1000)} s: ${pageViews.length} page views (recent p50 ${p50} ms), ${actions.length} actions, ${serverErrors.length} server errors`,
+  ];
   const waiting = sessions.filter((s) => s.browser.inFlight && Date.now() - s.browser.inFlight.since > 10_000);
-  for (const s of waiting.slice(0, 3)) lines.push(`    session ${s.index} waits ${round((Date.now() - s.browser.inFlight!.since) / 1000)} s for ${s.browser.inFlight!.what}`);
+  for (const s of waiting.slice(0, 3))
+    lines.push(
+      `    session ${s.index} waits ${round((Date.now() - s.browser.inFlight!.since) / 1000)} s for ${s.browser.inFlight!.what}`,
+    );
   return lines;
 }

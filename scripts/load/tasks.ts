@@ -43,7 +43,9 @@ export interface Session {
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 const chance = (p: number) => Math.random() < p;
-const uuidLinks = (html: string, prefix: string) => [...new Set([...html.matchAll(new RegExp(`href="${prefix}/([0-9a-f-]{36})"`, 'g'))].map((m) => m[1]!))];
+const uuidLinks = (html: string, prefix: string) => [
+  ...new Set([...html.matchAll(new RegExp(`href="${prefix}/([0-9a-f-]{36})"`, 'g'))].map((m) => m[1]!)),
+];
 const today = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 const SEARCHES: { query: () => string; editable: boolean }[] = [
@@ -94,13 +96,21 @@ async function reservations(s: Session): Promise<void> {
   if (chance(0.12)) {
     const { answer, record: sent } = await s.browser.action(`/reservations/${id}`, 'cancelReservation', [{ id }]);
     if (!answer?.ok) return;
-    record.reservationChanged(id, entity, { start: sent.start, end: sent.end, value: { status: (answer.data as { status: string }).status } });
+    record.reservationChanged(id, entity, {
+      start: sent.start,
+      end: sent.end,
+      value: { status: (answer.data as { status: string }).status },
+    });
     record.expectedAudit.push(`cancel-reservation|${s.browser.email}|${id}|canceled`);
     return;
   }
   const notes = chance(0.7);
-  const changes = notes ? { notes: `Load ${s.index}.${++s.edits}: ${pick(NOTES)}` } : { party_size: 1 + Math.floor(Math.random() * 6) };
-  const { answer, record: sent } = await s.browser.action(`/reservations/${id}`, 'updateReservation', [{ id, changes }]);
+  const changes = notes
+    ? { notes: `Load ${s.index}.${++s.edits}: ${pick(NOTES)}` }
+    : { party_size: 1 + Math.floor(Math.random() * 6) };
+  const { answer, record: sent } = await s.browser.action(`/reservations/${id}`, 'updateReservation', [
+    { id, changes },
+  ]);
   if (!answer?.ok) return;
   const data = answer.data as { notes: string | null; party_size: number | null };
   const value = notes ? { notes: data.notes } : { party_size: data.party_size };
@@ -110,7 +120,9 @@ async function reservations(s: Session): Promise<void> {
 
 /** One or two seat moves on the grid as loaded, as a staff member drags them. */
 function planMoves(rows: GridRow[]): CellChange[] | null {
-  const editable = rows.filter((r) => r.status === 'active' && !r.inconsistent && Object.values(r.cells).some((c) => c.editable));
+  const editable = rows.filter(
+    (r) => r.status === 'active' && !r.inconsistent && Object.values(r.cells).some((c) => c.editable),
+  );
   const changes: CellChange[] = [];
   const wanted = chance(0.25) ? 2 : 1;
   for (let attempt = 0; attempt < 30 && changes.length / 2 < wanted && editable.length; attempt++) {
@@ -163,7 +175,8 @@ async function entityPages(s: Session): Promise<void> {
   const id = pick(ids);
   const page = await open(s, `/entities/${id}`, '/entities/[id]');
   const entity = entities.find((e) => e.id === id);
-  if (!page || !entity || s.member.role !== 'admin' || suspendedEntityIds.has(id) || !chance(0.5) || !(await think(s))) return;
+  if (!page || !entity || s.member.role !== 'admin' || suspendedEntityIds.has(id) || !chance(0.5) || !(await think(s)))
+    return;
   const name = `${entity.name} · ${s.index}.${++s.edits}`;
   const input = { id, name, default_locale: entity.default_locale, default_program_id: '' };
   const { answer, record: sent } = await s.browser.action(`/entities/${id}`, 'updateEntity', [input]);

@@ -3,6 +3,7 @@
  * it does not hold (a lost update), and the dashboard's audit log, to find any without its row.
  */
 import path from 'node:path';
+
 import { GuestbookApiError, listAll, type GuestbookClient } from '../../lib/guestbook';
 import { openDashboardDb } from '../../lib/server/db/open';
 import { auditLog } from '../../lib/server/db/schema';
@@ -20,7 +21,12 @@ import type { SandboxEntity } from './tasks';
 export function verificationClient(sandboxUrl: string): { client: GuestbookClient; requests: () => number } {
   let requests = 0;
   const onResponse = () => void requests++;
-  const client = partnerClient(sandboxUrl, { maxRateLimitWaitMs: 120_000, maxRetries: 10, timeoutMs: 60_000, onResponse });
+  const client = partnerClient(sandboxUrl, {
+    maxRateLimitWaitMs: 120_000,
+    maxRetries: 10,
+    timeoutMs: 60_000,
+    onResponse,
+  });
   return { client, requests: () => requests };
 }
 
@@ -30,11 +36,17 @@ export async function readEntities(client: GuestbookClient): Promise<SandboxEnti
 }
 
 /** Every entity's view of every commitment, by cell; entities whose rows cannot be read are left out. */
-export async function readCells(client: GuestbookClient, entities: readonly SandboxEntity[]): Promise<Map<string, number>> {
+export async function readCells(
+  client: GuestbookClient,
+  entities: readonly SandboxEntity[],
+): Promise<Map<string, number>> {
   const cells = new Map<string, number>();
   for (const e of entities) {
     const as = client.asEntity(e);
-    const rows = await listAll((page) => as.listCommitments({ status: ['assigned', 'unassigned', 'ended'], page, limit: 100 }), 10_000).catch((error: unknown) => {
+    const rows = await listAll(
+      (page) => as.listCommitments({ status: ['assigned', 'unassigned', 'ended'], page, limit: 100 }),
+      10_000,
+    ).catch((error: unknown) => {
       if (error instanceof GuestbookApiError) return [];
       throw error;
     });
@@ -50,7 +62,9 @@ function lostCells(record: RunRecord, before: Map<string, number>, after: Map<st
   const lost: string[] = [];
   for (const cell of new Set([...before.keys(), ...after.keys()])) {
     if (record.uncertainCells.has(cell)) continue;
-    const changes = record.appliedChanges.flatMap((a) => a.changes.filter((c) => cellKey(c.commitmentId, c.entityId) === cell));
+    const changes = record.appliedChanges.flatMap((a) =>
+      a.changes.filter((c) => cellKey(c.commitmentId, c.entityId) === cell),
+    );
     const [from, to] = [before.get(cell) ?? 0, after.get(cell) ?? 0];
     if (!changesChain(from, to, changes)) {
       const applied = changes.map((c) => `${c.before}→${c.after}`).join(', ') || 'none';
@@ -77,11 +91,15 @@ async function lostReservations(client: GuestbookClient, record: RunRecord): Pro
     }
     const check = <T>(field: string, writes: TimedWrite<T>[] | undefined, actual: T) => {
       const allowed = possibleFinalValues(writes ?? []);
-      if (allowed.length && !allowed.some((v) => v === actual)) lost.push(`reservation ${id} ${field}: the sandbox holds ${JSON.stringify(actual)}, the last change reported ${values(allowed)}`);
+      if (allowed.length && !allowed.some((v) => v === actual))
+        lost.push(
+          `reservation ${id} ${field}: the sandbox holds ${JSON.stringify(actual)}, the last change reported ${values(allowed)}`,
+        );
     };
     check('notes', record.notesWrites.get(id), r.notes ?? null);
     check('party_size', record.partySizeWrites.get(id), r.party_size ?? null);
-    if (record.cancels.has(id) && r.status !== 'canceled') lost.push(`reservation ${id}: canceled through the dashboard, but the sandbox says ${r.status}`);
+    if (record.cancels.has(id) && r.status !== 'canceled')
+      lost.push(`reservation ${id}: canceled through the dashboard, but the sandbox says ${r.status}`);
   }
   return lost;
 }
@@ -92,14 +110,22 @@ export interface ReadBack {
 }
 
 /** Reads every changed record back from the sandbox; what it does not hold as reported is lost. */
-export async function readBack(client: GuestbookClient, record: RunRecord, entities: readonly SandboxEntity[], cellsBefore: Map<string, number>): Promise<ReadBack> {
+export async function readBack(
+  client: GuestbookClient,
+  record: RunRecord,
+  entities: readonly SandboxEntity[],
+  cellsBefore: Map<string, number>,
+): Promise<ReadBack> {
   const entitiesAfter = await readEntities(client);
   const cellsAfter = await readCells(client, entities);
   const lost = [...lostCells(record, cellsBefore, cellsAfter), ...(await lostReservations(client, record))];
   for (const [id, writes] of record.entityNameWrites) {
     const actual = entitiesAfter.find((e) => e.id === id)?.name;
     const allowed = possibleFinalValues(writes);
-    if (!allowed.includes(actual ?? '')) lost.push(`entity ${id}: named ${JSON.stringify(actual)} in the sandbox, the last rename reported ${values(allowed)}`);
+    if (!allowed.includes(actual ?? ''))
+      lost.push(
+        `entity ${id}: named ${JSON.stringify(actual)} in the sandbox, the last rename reported ${values(allowed)}`,
+      );
   }
   return { lost, cellsAfter };
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { createColumnHelper } from '@tanstack/react-table';
+
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 
@@ -22,9 +23,22 @@ const RESULT_TONE = { ok: 'green', refused: 'amber', failed: 'red' } as const;
 
 const column = createColumnHelper<DataTableFeatures, ActivityRow>();
 const columns = column.columns([
-  column.accessor('when', { header: 'When (UTC)', enableHiding: false, enableSorting: false, cell: (info) => <time dateTime={info.row.original.at} className="whitespace-nowrap text-slate-600">{info.getValue()}</time> }),
+  column.accessor('when', {
+    header: 'When (UTC)',
+    enableHiding: false,
+    enableSorting: false,
+    cell: (info) => (
+      <time dateTime={info.row.original.at} className="whitespace-nowrap text-slate-600">
+        {info.getValue()}
+      </time>
+    ),
+  }),
   column.accessor('staffEmail', { header: 'Who', enableSorting: false }),
-  column.accessor('action', { header: 'Action', enableSorting: false, cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
+  column.accessor('action', {
+    header: 'Action',
+    enableSorting: false,
+    cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span>,
+  }),
   column.accessor('resource', {
     header: 'Resource',
     enableSorting: false,
@@ -50,7 +64,9 @@ const columns = column.columns([
     cell: (info) => (
       <>
         <Badge tone={RESULT_TONE[info.getValue()]}>{info.getValue()}</Badge>
-        {info.row.original.message && <div className="mt-1 max-w-xs text-xs text-slate-600">{info.row.original.message}</div>}
+        {info.row.original.message && (
+          <div className="mt-1 max-w-xs text-xs text-slate-600">{info.row.original.message}</div>
+        )}
       </>
     ),
   }),

@@ -2,18 +2,25 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
+
 import { Uuid } from '@/lib/guestbook/schemas';
 import { ActionError, staffAction } from '@/lib/server/action';
 import { AllocationError, applyChanges, restoreSets } from '@/lib/server/allocations';
 
-const SeatsSchema = z.number().int({ error: 'must be a whole number of seats' }).min(0, { error: 'must not be negative' }).max(1_000_000);
+const SeatsSchema = z
+  .number()
+  .int({ error: 'must be a whole number of seats' })
+  .min(0, { error: 'must not be negative' })
+  .max(1_000_000);
 
 const ApplyInputSchema = z.strictObject({
   changes: z
     .array(z.strictObject({ commitmentId: Uuid, entityId: Uuid, before: SeatsSchema, after: SeatsSchema }))
     .min(1, { error: 'has no change to apply' })
     .max(10_000)
-    .refine((cs) => new Set(cs.map((c) => `${c.commitmentId}:${c.entityId}`)).size === cs.length, { error: 'lists a cell more than once' }),
+    .refine((cs) => new Set(cs.map((c) => `${c.commitmentId}:${c.entityId}`)).size === cs.length, {
+      error: 'lists a cell more than once',
+    }),
   resume: z.boolean().default(false),
 });
 
@@ -30,7 +37,9 @@ const RestoreInputSchema = z.strictObject({
     )
     .min(1)
     .max(500)
-    .refine((sets) => new Set(sets.map((s) => s.entityId)).size === sets.length, { error: 'lists an entity more than once' }),
+    .refine((sets) => new Set(sets.map((s) => s.entityId)).size === sets.length, {
+      error: 'lists an entity more than once',
+    }),
 });
 
 const wrap = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -46,9 +55,17 @@ const wrap = async <T>(run: () => Promise<T>): Promise<T> => {
 export const applyAllocationAction = staffAction(
   { name: 'apply-allocation', role: 'operator', input: ApplyInputSchema, mutates: true },
   async ({ changes, resume }, { setAuditTarget }) => {
-    setAuditTarget({ resourceType: 'commitments', before: changes.map(({ commitmentId, entityId, before }) => ({ commitmentId, entityId, seats: before })) });
+    setAuditTarget({
+      resourceType: 'commitments',
+      before: changes.map(({ commitmentId, entityId, before }) => ({ commitmentId, entityId, seats: before })),
+    });
     const outcome = await wrap(() => applyChanges(changes, { resume }));
-    setAuditTarget({ after: outcome.status === 'applied' ? changes.map(({ commitmentId, entityId, after }) => ({ commitmentId, entityId, seats: after })) : outcome });
+    setAuditTarget({
+      after:
+        outcome.status === 'applied'
+          ? changes.map(({ commitmentId, entityId, after }) => ({ commitmentId, entityId, seats: after }))
+          : outcome,
+    });
     if (outcome.status !== 'conflict') revalidatePath('/allocations');
     return outcome;
   },

@@ -3,17 +3,30 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition } from 'react';
+
 import { Notice } from '@/components/ui/notice';
 import { describeRow as describe, nameEntities, UNALLOCATED, unpackGrid, type GridRow } from '@/lib/allocation';
 import type { GridData } from '@/lib/server/allocations';
+
 import { EntityHeading, useHeadingTooltip } from './entity-heading';
 import { gridFiltersQuery, type GridFilters } from './filters';
-import { GridToolbar } from './grid-toolbar';
 import { BAR_MIN_WIDTH, CELL_WIDTH, GridRowView, INFO_WIDTH, ROW_HEIGHT, STICKY_COLUMN } from './grid-row';
+import { GridToolbar } from './grid-toolbar';
 import { ReviewPanel } from './review-panel';
 import { useAllocationEdits } from './use-allocation-edits';
 
-const COLORS = ['bg-teal-500', 'bg-indigo-500', 'bg-amber-500', 'bg-rose-500', 'bg-sky-500', 'bg-lime-600', 'bg-fuchsia-500', 'bg-orange-500', 'bg-cyan-600', 'bg-violet-500'];
+const COLORS = [
+  'bg-teal-500',
+  'bg-indigo-500',
+  'bg-amber-500',
+  'bg-rose-500',
+  'bg-sky-500',
+  'bg-lime-600',
+  'bg-fuchsia-500',
+  'bg-orange-500',
+  'bg-cyan-600',
+  'bg-violet-500',
+];
 const NOTICE_TONES = { ok: 'success', info: 'info', error: 'danger' } as const;
 
 /** The commitment × entity grid: drag, keys or numbers to edit; review; apply in two phases on the server. */
@@ -33,7 +46,11 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
   const color = (entityId: string) => COLORS[data.entities.findIndex((e) => e.id === entityId) % COLORS.length]!;
   const nameOf = (id: string) => (id === UNALLOCATED ? 'Unallocated' : (names.entity.get(id) ?? id));
   const describeRow = (row: GridRow) => describe(row, names);
-  const grid = useAllocationEdits(rows, { describeRow, nameOf, nameEntities: (reason) => nameEntities(reason, names.entity) });
+  const grid = useAllocationEdits(rows, {
+    describeRow,
+    nameOf,
+    nameEntities: (reason) => nameEntities(reason, names.entity),
+  });
   const describeCommitment = (commitmentId: string) => {
     const row = grid.rowOf(commitmentId);
     return row ? describeRow(row) : `commitment ${commitmentId}`;
@@ -48,7 +65,8 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
       rows.filter((row) => {
         if (filters.venue && row.meta.venue_id !== filters.venue) return false;
         if (filters.program && row.meta.program_id !== filters.program) return false;
-        if (statuses.length && !Object.values(row.cells).some((c) => (statuses as string[]).includes(c.status))) return false;
+        if (statuses.length && !Object.values(row.cells).some((c) => (statuses as string[]).includes(c.status)))
+          return false;
         return true;
       }),
     [rows, filters.venue, filters.program, statuses],
@@ -65,7 +83,12 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
   const parentRef = useRef<HTMLDivElement>(null);
   // TanStack Virtual hands back functions React Compiler cannot memoize; this component stays uncompiled.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => parentRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => parentRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
   const gridWidth = INFO_WIDTH + BAR_MIN_WIDTH + data.entities.length * CELL_WIDTH;
 
   return (
@@ -89,11 +112,30 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
       </div>
 
       <div className="overflow-hidden rounded-lg bg-surface ring-1 ring-slate-200">
-        <div ref={parentRef} className={`max-h-[62vh] overflow-auto transition-opacity ${narrowing ? 'opacity-60' : ''}`} aria-busy={narrowing} data-testid="allocation-grid">
+        <div
+          ref={parentRef}
+          className={`max-h-[62vh] overflow-auto transition-opacity ${narrowing ? 'opacity-60' : ''}`}
+          aria-busy={narrowing}
+          data-testid="allocation-grid"
+        >
           {/* A table by ARIA: the rows are virtualized (absolutely placed), which a <table> cannot lay out. */}
-          <div role="table" aria-label="Seat allocations" aria-rowcount={visible.length + 1} style={{ width: gridWidth, minWidth: '100%' }}>
-            <div role="rowgroup" className="sticky top-0 z-10" onPointerEnter={() => void loadTooltip()} onFocus={() => void loadTooltip()}>
-              <div role="row" aria-rowindex={1} className="flex border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600">
+          <div
+            role="table"
+            aria-label="Seat allocations"
+            aria-rowcount={visible.length + 1}
+            style={{ width: gridWidth, minWidth: '100%' }}
+          >
+            <div
+              role="rowgroup"
+              className="sticky top-0 z-10"
+              onPointerEnter={() => void loadTooltip()}
+              onFocus={() => void loadTooltip()}
+            >
+              <div
+                role="row"
+                aria-rowindex={1}
+                className="flex border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600"
+              >
                 <div role="columnheader" className={`${STICKY_COLUMN} bg-slate-50 px-3 py-2`}>
                   Commitment
                 </div>
@@ -101,16 +143,28 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
                   Capacity (locked: other entities)
                 </div>
                 {data.entities.map((e) => (
-                  <div key={e.id} role="columnheader" style={{ width: CELL_WIDTH }} className="shrink-0 px-1 py-1.5 text-center">
+                  <div
+                    key={e.id}
+                    role="columnheader"
+                    style={{ width: CELL_WIDTH }}
+                    className="shrink-0 px-1 py-1.5 text-center"
+                  >
                     <EntityHeading entity={e} dot={color(e.id)} Tooltip={Tooltip} />
                   </div>
                 ))}
               </div>
             </div>
-            <div role="rowgroup" style={{ height: visible.length ? virtualizer.getTotalSize() : undefined, position: 'relative' }}>
+            <div
+              role="rowgroup"
+              style={{ height: visible.length ? virtualizer.getTotalSize() : undefined, position: 'relative' }}
+            >
               {visible.length === 0 ? (
                 <div role="row" aria-rowindex={2}>
-                  <p role="cell" className="px-3 py-8 text-center text-sm text-slate-500" data-testid="allocation-empty">
+                  <p
+                    role="cell"
+                    className="px-3 py-8 text-center text-sm text-slate-500"
+                    data-testid="allocation-empty"
+                  >
                     No commitment matches these filters.
                   </p>
                 </div>
@@ -122,7 +176,14 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
                       key={row.commitmentId}
                       row={row}
                       index={item.index + 2}
-                      style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: item.size, transform: `translateY(${item.start}px)` }}
+                      style={{
+                        position: 'absolute',
+                        top: 0,
+                        left: 0,
+                        width: '100%',
+                        height: item.size,
+                        transform: `translateY(${item.start}px)`,
+                      }}
                       edits={grid.edits}
                       entities={data.entities}
                       canEdit={canEdit}

@@ -1,7 +1,17 @@
 'use client';
 
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import { EXTERNAL_SEGMENT, nearestThumb, seatAtRatio, thumbKeyTarget, thumbs, UNALLOCATED, type CapacityLayout, type Thumb } from '@/lib/allocation';
+
+import {
+  EXTERNAL_SEGMENT,
+  nearestThumb,
+  seatAtRatio,
+  thumbKeyTarget,
+  thumbs,
+  UNALLOCATED,
+  type CapacityLayout,
+  type Thumb,
+} from '@/lib/allocation';
 
 interface CapacityBarProps {
   commitmentId: string;

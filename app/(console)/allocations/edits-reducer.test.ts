@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
+
 import { mergeGrid, moveSeats, UNALLOCATED, type Change, type GridRow } from '@/lib/allocation';
 import { entity, rowsByEntity } from '@/lib/allocation/testing';
+
 import { editsReducer, initialEditsState, rowsWithEditsElsewhere, type EditsState } from './edits-reducer';
 
-const rows = mergeGrid([entity('a')], rowsByEntity([{ id: 'c1', total: 10, seats: { a: 4 }, eligible: [] }, { id: 'c2', total: 10, seats: { a: 1 }, eligible: [] }], ['a']));
+const rows = mergeGrid(
+  [entity('a')],
+  rowsByEntity(
+    [
+      { id: 'c1', total: 10, seats: { a: 4 }, eligible: [] },
+      { id: 'c2', total: 10, seats: { a: 1 }, eligible: [] },
+    ],
+    ['a'],
+  ),
+);
 const [c1, c2] = rows as [GridRow, GridRow];
 const moved = (row: GridRow, state: EditsState = initialEditsState) => {
   const result = moveSeats(row, state.edits, UNALLOCATED, 'a', 2);
@@ -12,7 +23,14 @@ const moved = (row: GridRow, state: EditsState = initialEditsState) => {
 };
 const change: Change = { commitmentId: 'c1', entityId: 'a', before: 4, after: 6 };
 const readBefore = [{ entityId: 'a', data: [{ id: 'c1', entity_seats: 4 }] }];
-const failed = { status: 'failed' as const, message: 'PUT refused (422)', phase: 2 as const, entityId: 'a', holding: [{ entityId: 'a', state: 'decreases applied' as const }], readBefore };
+const failed = {
+  status: 'failed' as const,
+  message: 'PUT refused (422)',
+  phase: 2 as const,
+  entityId: 'a',
+  holding: [{ entityId: 'a', state: 'decreases applied' as const }],
+  readBefore,
+};
 
 describe('editsReducer', () => {
   it('records an edit with its row and clears the notice', () => {
@@ -32,27 +50,46 @@ describe('editsReducer', () => {
     });
     expect(s.edits).toEqual({});
     expect(s.editedRows).toEqual({});
-    expect(s.notice).toEqual({ tone: 'ok', text: 'Applied 1 change with 1 request. The grid now shows what the API holds.' });
+    expect(s.notice).toEqual({
+      tone: 'ok',
+      text: 'Applied 1 change with 1 request. The grid now shows what the API holds.',
+    });
   });
 
   it('keeps the edits on a conflict, a failure part-way or a refused action', () => {
     const start = editsReducer(moved(c1), { type: 'apply', changes: [change] });
-    const conflict = editsReducer(start, { type: 'applied', result: { ok: true, data: { status: 'conflict', conflicts: [] } }, changes: [change] });
+    const conflict = editsReducer(start, {
+      type: 'applied',
+      result: { ok: true, data: { status: 'conflict', conflicts: [] } },
+      changes: [change],
+    });
     expect(conflict.edits).toEqual({ c1: { a: 6 } });
     expect(conflict.notice?.text).toMatch(/^Nothing was sent/);
     const part = editsReducer(start, { type: 'applied', result: { ok: true, data: failed }, changes: [change] });
     expect(part.outcome).toEqual(failed);
     expect(part.lastChanges).toEqual([change]);
     expect(part.notice).toEqual({ tone: 'error', text: 'Stopped in phase 2: PUT refused (422)' });
-    const refused = editsReducer(start, { type: 'applied', result: { ok: false, error: 'You are signed out.' }, changes: [change] });
+    const refused = editsReducer(start, {
+      type: 'applied',
+      result: { ok: false, error: 'You are signed out.' },
+      changes: [change],
+    });
     expect(refused.edits).toEqual({ c1: { a: 6 } });
     expect(refused.notice).toEqual({ tone: 'error', text: 'You are signed out.' });
   });
 
   it('a restore that went through clears the failure and the edits', () => {
     const part = editsReducer(moved(c1), { type: 'applied', result: { ok: true, data: failed }, changes: [change] });
-    const s = editsReducer(part, { type: 'restored', result: { ok: true, data: { status: 'applied', changed: 1, requests: 1 } } });
-    expect(s).toMatchObject({ edits: {}, editedRows: {}, outcome: null, notice: { tone: 'info', text: 'Restored the values read before the apply.' } });
+    const s = editsReducer(part, {
+      type: 'restored',
+      result: { ok: true, data: { status: 'applied', changed: 1, requests: 1 } },
+    });
+    expect(s).toMatchObject({
+      edits: {},
+      editedRows: {},
+      outcome: null,
+      notice: { tone: 'info', text: 'Restored the values read before the apply.' },
+    });
   });
 
   it('a restore that failed shows where it stopped and keeps the edits', () => {

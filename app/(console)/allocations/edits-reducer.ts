@@ -29,7 +29,13 @@ export type EditsAction =
   | { type: 'restored'; result: ActionResult<ApplyOutcome> }
   | { type: 'discard' };
 
-export const initialEditsState: EditsState = { edits: {}, editedRows: {}, notice: null, outcome: null, lastChanges: [] };
+export const initialEditsState: EditsState = {
+  edits: {},
+  editedRows: {},
+  notice: null,
+  outcome: null,
+  lastChanges: [],
+};
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -43,12 +49,26 @@ function afterApply(state: EditsState, result: ActionResult<ApplyOutcome>, chang
         outcome,
         edits: {},
         editedRows: {},
-        notice: { tone: 'ok', text: `Applied ${plural(changes.length, 'change')} with ${plural(outcome.requests, 'request')}. The grid now shows what the API holds.` },
+        notice: {
+          tone: 'ok',
+          text: `Applied ${plural(changes.length, 'change')} with ${plural(outcome.requests, 'request')}. The grid now shows what the API holds.`,
+        },
       };
     case 'conflict':
-      return { ...state, outcome, notice: { tone: 'error', text: 'Nothing was sent: some seats changed in the API since this page loaded. Compare below, then reload.' } };
+      return {
+        ...state,
+        outcome,
+        notice: {
+          tone: 'error',
+          text: 'Nothing was sent: some seats changed in the API since this page loaded. Compare below, then reload.',
+        },
+      };
     case 'failed':
-      return { ...state, outcome, notice: { tone: 'error', text: `Stopped in phase ${outcome.phase}: ${outcome.message}` } };
+      return {
+        ...state,
+        outcome,
+        notice: { tone: 'error', text: `Stopped in phase ${outcome.phase}: ${outcome.message}` },
+      };
   }
 }
 
@@ -56,7 +76,10 @@ export function editsReducer(state: EditsState, action: EditsAction): EditsState
   switch (action.type) {
     case 'edit': {
       const { row } = action;
-      const editedRows = state.editedRows[row.commitmentId] === row ? state.editedRows : { ...state.editedRows, [row.commitmentId]: row };
+      const editedRows =
+        state.editedRows[row.commitmentId] === row
+          ? state.editedRows
+          : { ...state.editedRows, [row.commitmentId]: row };
       return { ...state, edits: action.edits, editedRows, notice: null };
     }
     case 'refuse':
@@ -67,7 +90,13 @@ export function editsReducer(state: EditsState, action: EditsAction): EditsState
       return afterApply(state, action.result, action.changes);
     case 'restored':
       if (action.result.ok && action.result.data.status === 'applied') {
-        return { ...state, outcome: null, edits: {}, editedRows: {}, notice: { tone: 'info', text: 'Restored the values read before the apply.' } };
+        return {
+          ...state,
+          outcome: null,
+          edits: {},
+          editedRows: {},
+          notice: { tone: 'info', text: 'Restored the values read before the apply.' },
+        };
       }
       return afterApply(state, action.result, []);
     case 'discard':
@@ -76,7 +105,10 @@ export function editsReducer(state: EditsState, action: EditsAction): EditsState
 }
 
 /** The rows with pending edits that the current read does not hold (edited at another venue or program). */
-export function rowsWithEditsElsewhere(state: Pick<EditsState, 'edits' | 'editedRows'>, rows: readonly GridRow[]): GridRow[] {
+export function rowsWithEditsElsewhere(
+  state: Pick<EditsState, 'edits' | 'editedRows'>,
+  rows: readonly GridRow[],
+): GridRow[] {
   const here = new Set(rows.map((r) => r.commitmentId));
   return Object.values(state.editedRows).filter((r) => !here.has(r.commitmentId) && state.edits[r.commitmentId]);
 }

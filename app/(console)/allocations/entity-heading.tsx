@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
+
 import { onFirstUse, useLoaded } from '@/components/ui/lazy';
 import type { GridData } from '@/lib/server/allocations';
 
@@ -23,13 +24,28 @@ export function useHeadingTooltip() {
 }
 
 /** An entity's column heading: the whole name, wrapped; its tooltip says which context the API reads it in. */
-export function EntityHeading({ entity, dot, Tooltip }: { entity: GridData['entities'][number]; dot: string; Tooltip: ReturnType<typeof useHeadingTooltip>[0] }) {
+export function EntityHeading({
+  entity,
+  dot,
+  Tooltip,
+}: {
+  entity: GridData['entities'][number];
+  dot: string;
+  Tooltip: ReturnType<typeof useHeadingTooltip>[0];
+}) {
   const heading = (
-    <button type="button" className="min-h-6 w-full rounded px-0.5 leading-tight break-words hyphens-auto focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+    <button
+      type="button"
+      className="min-h-6 w-full rounded px-0.5 leading-tight break-words hyphens-auto focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+    >
       <span aria-hidden="true" className={`mr-1 inline-block h-2 w-2 rounded-full ${dot}`} />
       {entity.name}
     </button>
   );
   if (!Tooltip) return heading;
-  return <Tooltip content={`${entity.name}: ${entity.org_id ? 'organization-bound token' : 'legacy X-Entity-Id context'}`}>{heading}</Tooltip>;
+  return (
+    <Tooltip content={`${entity.name}: ${entity.org_id ? 'organization-bound token' : 'legacy X-Entity-Id context'}`}>
+      {heading}
+    </Tooltip>
+  );
 }

@@ -1,10 +1,20 @@
 'use client';
 
 import type { CSSProperties } from 'react';
+
 import { cn } from '@/components/ui/cn';
 import { Input } from '@/components/ui/input';
-import { capacityLayout, editedSeats, lockReason, maxSeatsFor, rowStatusLabel, type Edits, type GridRow } from '@/lib/allocation';
+import {
+  capacityLayout,
+  editedSeats,
+  lockReason,
+  maxSeatsFor,
+  rowStatusLabel,
+  type Edits,
+  type GridRow,
+} from '@/lib/allocation';
 import type { GridData } from '@/lib/server/allocations';
+
 import { CapacityBar } from './capacity-bar';
 
 export const ROW_HEIGHT = 64;
@@ -31,7 +41,19 @@ interface GridRowProps {
   onSet: (entityId: string, value: string) => void;
 }
 
-export function GridRowView({ row, index, style, edits, entities, canEdit, label, color, nameOf, onMove, onSet }: GridRowProps) {
+export function GridRowView({
+  row,
+  index,
+  style,
+  edits,
+  entities,
+  canEdit,
+  label,
+  color,
+  nameOf,
+  onMove,
+  onSet,
+}: GridRowProps) {
   const layout = capacityLayout(
     row,
     edits,
@@ -50,22 +72,37 @@ export function GridRowView({ row, index, style, edits, entities, canEdit, label
       className={`flex items-stretch border-b border-slate-100 text-sm ${edited ? 'bg-amber-50' : 'bg-surface'}`}
       data-testid={`alloc-row-${row.commitmentId}`}
     >
-      <div role="rowheader" className={`${STICKY_COLUMN} flex flex-col justify-center px-3 ${edited ? 'bg-amber-50' : 'bg-surface'}`}>
+      <div
+        role="rowheader"
+        className={`${STICKY_COLUMN} flex flex-col justify-center px-3 ${edited ? 'bg-amber-50' : 'bg-surface'}`}
+      >
         <div className="truncate font-medium text-slate-900" title={label}>
           {place}
         </div>
         <div className="truncate text-xs text-slate-500">
           {rest.join(' · ')} ·{' '}
-          <span className={row.inconsistent ? 'font-medium text-rose-700' : row.status === 'ended' ? 'text-slate-400' : ''} title={row.inconsistent ?? undefined}>
+          <span
+            className={row.inconsistent ? 'font-medium text-rose-700' : row.status === 'ended' ? 'text-slate-400' : ''}
+            title={row.inconsistent ?? undefined}
+          >
             {rowStatusLabel(row)}
           </span>
         </div>
       </div>
       <div role="cell" style={{ minWidth: BAR_MIN_WIDTH }} className="flex flex-1 flex-col justify-center px-4">
-        <CapacityBar commitmentId={row.commitmentId} label={label} totalSeats={row.totalSeats} layout={layout} color={color} nameOf={nameOf} onMove={onMove} />
+        <CapacityBar
+          commitmentId={row.commitmentId}
+          label={label}
+          totalSeats={row.totalSeats}
+          layout={layout}
+          color={color}
+          nameOf={nameOf}
+          onMove={onMove}
+        />
         <div className="mt-1 flex justify-between text-[11px] tabular-nums text-slate-500">
           <span>
-            {after.managed} managed · {after.external} other · <span data-testid={`unallocated-${row.commitmentId}`}>{after.unallocated}</span> unallocated
+            {after.managed} managed · {after.external} other ·{' '}
+            <span data-testid={`unallocated-${row.commitmentId}`}>{after.unallocated}</span> unallocated
           </span>
           <span>{row.totalSeats} seats</span>
         </div>
@@ -75,7 +112,13 @@ export function GridRowView({ row, index, style, edits, entities, canEdit, label
         const reason = lockReason(row, e.id);
         if (cell.status === 'ineligible') {
           return (
-            <div key={e.id} role="cell" style={{ width: CELL_WIDTH }} className="flex shrink-0 items-center justify-center text-slate-300" title={reason ?? undefined}>
+            <div
+              key={e.id}
+              role="cell"
+              style={{ width: CELL_WIDTH }}
+              className="flex shrink-0 items-center justify-center text-slate-300"
+              title={reason ?? undefined}
+            >
               —
             </div>
           );
@@ -93,7 +136,10 @@ export function GridRowView({ row, index, style, edits, entities, canEdit, label
               title={reason ?? `${cell.status}; at most ${max}`}
               aria-label={`Seats of ${e.name} on ${label}`}
               onChange={(ev) => onSet(e.id, ev.target.value)}
-              className={cn('h-8 px-1.5 py-1 text-right tabular-nums', value !== cell.seats && 'font-semibold ring-amber-400')}
+              className={cn(
+                'h-8 px-1.5 py-1 text-right tabular-nums',
+                value !== cell.seats && 'font-semibold ring-amber-400',
+              )}
             />
           </div>
         );

@@ -2,6 +2,7 @@
 
 import { Checkbox, Select } from '@/components/ui/input';
 import type { GridData } from '@/lib/server/allocations';
+
 import { GRID_STATUSES, type GridFilters } from './filters';
 
 interface GridToolbarProps {
@@ -31,8 +32,20 @@ export function GridToolbar({ filters, statuses, venues, programs, count, onStat
           </label>
         ))}
       </fieldset>
-      <ScopeSelect label="Venue" all="All venues" value={filters.venue} options={venues} onChange={(venue) => onScope({ venue })} />
-      <ScopeSelect label="Program" all="All programs" value={filters.program} options={programs} onChange={(program) => onScope({ program })} />
+      <ScopeSelect
+        label="Venue"
+        all="All venues"
+        value={filters.venue}
+        options={venues}
+        onChange={(venue) => onScope({ venue })}
+      />
+      <ScopeSelect
+        label="Program"
+        all="All programs"
+        value={filters.program}
+        options={programs}
+        onChange={(program) => onScope({ program })}
+      />
       <span className="ml-auto text-slate-500" data-testid="allocation-count">
         {count}
       </span>

@@ -1,16 +1,22 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+
 import { ErrorState } from '@/components/ui/error-state';
 import { gridData, loadAllocationData } from '@/lib/server/allocations';
 import { readApi } from '@/lib/server/read';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
+
 import { AllocationGrid } from './allocation-grid';
 import { readGridFilters, type GridFilters } from './filters';
 
 export const metadata: Metadata = { title: 'Allocations' };
 
-export default async function AllocationsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AllocationsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const staff = await requireStaff('viewer');
   const filters = readGridFilters(await searchParams);
   return (
@@ -18,8 +24,8 @@ export default async function AllocationsPage({ searchParams }: { searchParams: 
       <div>
         <h1 className="text-xl font-semibold text-slate-900">Seat allocations</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-500">
-          Each row is a commitment; each column an entity these credentials manage. Drag a boundary in the capacity bar, use the arrow keys on it
-          (Shift for 10), or type a number. Nothing is sent until you review and apply.
+          Each row is a commitment; each column an entity these credentials manage. Drag a boundary in the capacity bar,
+          use the arrow keys on it (Shift for 10), or type a number. Nothing is sent until you review and apply.
         </p>
       </div>
       {/* The heading shows at once; the grid follows when every entity's rows are read. */}
@@ -36,7 +42,10 @@ async function Grid({ filters, canEdit }: { filters: GridFilters; canEdit: boole
   return (
     <>
       {data.data.unreadable.length > 0 && (
-        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="allocation-unreadable">
+        <p
+          className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+          data-testid="allocation-unreadable"
+        >
           Not shown: {data.data.unreadable.map((u) => `${u.name} (${u.message})`).join('; ')}
         </p>
       )}
@@ -50,7 +59,9 @@ function GridLoading() {
     <div className="space-y-4" aria-busy="true" data-testid="allocation-loading">
       <div className="h-12 animate-pulse rounded-lg bg-surface ring-1 ring-slate-200" />
       <div className="overflow-hidden rounded-lg bg-surface ring-1 ring-slate-200">
-        <p className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium text-slate-600">Reading each entity&apos;s commitments…</p>
+        <p className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium text-slate-600">
+          Reading each entity&apos;s commitments…
+        </p>
         <div className="animate-pulse space-y-2 p-3">
           {Array.from({ length: 6 }, (_, i) => (
             <div key={i} className="h-10 rounded bg-slate-100" />

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { restoredCells, type Change } from '@/lib/allocation';
 import type { ApplyOutcome } from '@/lib/server/allocations';
+
 import { SeatsBookedWarnings } from './seats-booked-warnings';
 
 type Failed = Extract<ApplyOutcome, { status: 'failed' }>;
@@ -27,13 +28,22 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const LISTED = 8;
 
 /** The cells a confirmation names, the first few in full. */
-function CellList({ cells, nameOf, describeCommitment }: { cells: { commitmentId: string; entityId: string; from?: number; to: number }[] } & Pick<ReviewPanelProps, 'nameOf' | 'describeCommitment'>) {
+function CellList({
+  cells,
+  nameOf,
+  describeCommitment,
+}: { cells: { commitmentId: string; entityId: string; from?: number; to: number }[] } & Pick<
+  ReviewPanelProps,
+  'nameOf' | 'describeCommitment'
+>) {
   return (
     <ul className="mt-2 space-y-0.5" data-testid="confirm-cells">
       {cells.slice(0, LISTED).map((c) => (
         <li key={`${c.commitmentId}:${c.entityId}`}>
           <strong>{nameOf(c.entityId)}</strong> · {describeCommitment(c.commitmentId)}:{' '}
-          <span className="tabular-nums">{c.from === undefined ? `back to ${plural(c.to, 'seat')}` : `${c.from} → ${c.to}`}</span>
+          <span className="tabular-nums">
+            {c.from === undefined ? `back to ${plural(c.to, 'seat')}` : `${c.from} → ${c.to}`}
+          </span>
         </li>
       ))}
       {cells.length > LISTED && <li>and {plural(cells.length - LISTED, 'more cell')}</li>}
@@ -45,7 +55,11 @@ function CellList({ cells, nameOf, describeCommitment }: { cells: { commitmentId
 export function ReviewPanel(props: ReviewPanelProps) {
   const { changes, outcome, pending, nameOf, describeCommitment } = props;
   return (
-    <section aria-labelledby="review-heading" className="rounded-lg bg-surface p-4 ring-1 ring-slate-200" data-testid="allocation-review">
+    <section
+      aria-labelledby="review-heading"
+      className="rounded-lg bg-surface p-4 ring-1 ring-slate-200"
+      data-testid="allocation-review"
+    >
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="review-heading" className="text-sm font-semibold text-slate-900">
           Review: {plural(changes.length, 'change')}
@@ -59,7 +73,11 @@ export function ReviewPanel(props: ReviewPanelProps) {
             description={
               <>
                 Nothing is sent to the API. These cells go back to the values read when the grid loaded:
-                <CellList cells={changes.map((c) => ({ ...c, from: c.after, to: c.before }))} nameOf={nameOf} describeCommitment={describeCommitment} />
+                <CellList
+                  cells={changes.map((c) => ({ ...c, from: c.after, to: c.before }))}
+                  nameOf={nameOf}
+                  describeCommitment={describeCommitment}
+                />
               </>
             }
             confirmLabel={`Discard ${plural(changes.length, 'change')}`}
@@ -136,8 +154,9 @@ export function ReviewPanel(props: ReviewPanelProps) {
               title="Restore what was read?"
               description={
                 <>
-                  Puts back the complete allocations of {outcome.readBefore.length === 1 ? '1 entity' : `${outcome.readBefore.length} entities`} as read before this apply, and drops your
-                  edits. These cells go back:
+                  Puts back the complete allocations of{' '}
+                  {outcome.readBefore.length === 1 ? '1 entity' : `${outcome.readBefore.length} entities`} as read
+                  before this apply, and drops your edits. These cells go back:
                   <CellList
                     cells={restoredCells(props.lastChanges, outcome.readBefore).map((c) => ({ ...c, to: c.seats }))}
                     nameOf={nameOf}

@@ -1,8 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+
 import { Notice } from '@/components/ui/notice';
 import { reductionWarnings, type SeatsInUse } from '@/lib/allocation/seats-in-use';
+
 import { readSeatsBookedAction } from './seats-booked-action';
 
 interface CellChange {
@@ -19,13 +21,22 @@ const keyOf = (entityId: string, commitmentId: string) => `${entityId}|${commitm
  * In the review, before apply: the seats already booked on each reduced cell (read once per
  * entity and cell), and a warning for a cell reduced below them.
  */
-export function SeatsBookedWarnings({ changes, nameOf }: { changes: readonly CellChange[]; nameOf?: (entityId: string) => string }) {
+export function SeatsBookedWarnings({
+  changes,
+  nameOf,
+}: {
+  changes: readonly CellChange[];
+  nameOf?: (entityId: string) => string;
+}) {
   const [known, setKnown] = useState<Record<string, SeatsInUse>>({});
   const [error, setError] = useState<string | null>(null);
   // Entity cells only (not the unallocated seats).
   const reduced = changes.filter((c) => c.after < c.before && UUID.test(c.entityId));
   const missing = reduced.filter((c) => !(keyOf(c.entityId, c.commitmentId) in known));
-  const wanted = missing.map((c) => keyOf(c.entityId, c.commitmentId)).sort().join(',');
+  const wanted = missing
+    .map((c) => keyOf(c.entityId, c.commitmentId))
+    .sort()
+    .join(',');
 
   useEffect(() => {
     if (!wanted) return;
@@ -41,18 +52,28 @@ export function SeatsBookedWarnings({ changes, nameOf }: { changes: readonly Cel
           setError(r.error);
           continue;
         }
-        setKnown((k) => ({ ...k, ...Object.fromEntries(Object.entries(r.data).map(([c, use]) => [keyOf(entityId, c), use])) }));
+        setKnown((k) => ({
+          ...k,
+          ...Object.fromEntries(Object.entries(r.data).map(([c, use]) => [keyOf(entityId, c), use])),
+        }));
       }
     }, 300);
     return () => clearTimeout(t);
   }, [wanted]);
 
-  const warnings = new Map(reductionWarnings(reduced, (e, c) => known[keyOf(e, c)]).map((w) => [keyOf(w.entityId, w.commitmentId), w]));
+  const warnings = new Map(
+    reductionWarnings(reduced, (e, c) => known[keyOf(e, c)]).map((w) => [keyOf(w.entityId, w.commitmentId), w]),
+  );
   const shown = reduced.filter((c) => keyOf(c.entityId, c.commitmentId) in known);
   if (!shown.length && !error) return null;
   const label = (c: CellChange) => `${nameOf ? `${nameOf(c.entityId)}, ` : ''}commitment ${c.commitmentId.slice(0, 8)}`;
   return (
-    <Notice tone={warnings.size || error ? 'warning' : 'neutral'} role="status" className="mt-3 space-y-1" data-testid="seats-booked">
+    <Notice
+      tone={warnings.size || error ? 'warning' : 'neutral'}
+      role="status"
+      className="mt-3 space-y-1"
+      data-testid="seats-booked"
+    >
       {error && <p>The seats already booked could not be read: {error}</p>}
       {shown.map((c) => {
         const k = keyOf(c.entityId, c.commitmentId);
@@ -64,7 +85,8 @@ export function SeatsBookedWarnings({ changes, nameOf }: { changes: readonly Cel
           </p>
         ) : (
           <p key={k} data-testid="seats-booked-figure">
-            {label(c)}: {use.seats ? `${use.seats} booked on its busiest upcoming date (${use.date})` : 'nothing booked ahead'}
+            {label(c)}:{' '}
+            {use.seats ? `${use.seats} booked on its busiest upcoming date (${use.date})` : 'nothing booked ahead'}
             {use.known ? '' : ' (not all reservations can be placed)'}.
           </p>
         );

@@ -3,21 +3,31 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useMemo, useReducer, useTransition } from 'react';
+
 import { applyEdit, diff, moveSeats, validateEdit, type Change, type GridRow } from '@/lib/allocation';
 import { invalidateAfterAllocationChange } from '@/lib/queries/invalidate';
 import type { ApplyOutcome } from '@/lib/server/allocations';
+
 import { applyAllocationAction, restoreAllocationAction } from './actions';
 import { editsReducer, initialEditsState, rowsWithEditsElsewhere } from './edits-reducer';
 
 type ReadBefore = Extract<ApplyOutcome, { status: 'failed' }>['readBefore'];
 
-const toPayload = (cs: Change[]) => cs.map(({ commitmentId, entityId, before, after }) => ({ commitmentId, entityId, before, after }));
+const toPayload = (cs: Change[]) =>
+  cs.map(({ commitmentId, entityId, before, after }) => ({ commitmentId, entityId, before, after }));
 
 /**
  * The grid's pending edits and what is done with them: edit a cell or move seats (refused with
  * the reason, named), review the changes, apply them, retry the rest, restore, discard.
  */
-export function useAllocationEdits(rows: GridRow[], words: { describeRow: (row: GridRow) => string; nameOf: (id: string) => string; nameEntities: (reason: string) => string }) {
+export function useAllocationEdits(
+  rows: GridRow[],
+  words: {
+    describeRow: (row: GridRow) => string;
+    nameOf: (id: string) => string;
+    nameEntities: (reason: string) => string;
+  },
+) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(editsReducer, initialEditsState);
@@ -31,7 +41,8 @@ export function useAllocationEdits(rows: GridRow[], words: { describeRow: (row: 
   const changes = useMemo(() => diff(allRows, edits), [allRows, edits]);
   const rowOf = (commitmentId: string) => allRows.find((r) => r.commitmentId === commitmentId);
 
-  const refuse = (row: GridRow, reason: string) => dispatch({ type: 'refuse', text: `${words.describeRow(row)}: ${words.nameEntities(reason)}` });
+  const refuse = (row: GridRow, reason: string) =>
+    dispatch({ type: 'refuse', text: `${words.describeRow(row)}: ${words.nameEntities(reason)}` });
 
   /** Moves seats within a row; false (and a notice saying why) when the rules refuse. */
   function move(row: GridRow, from: string, to: string, count: number): boolean {
@@ -46,7 +57,8 @@ export function useAllocationEdits(rows: GridRow[], words: { describeRow: (row: 
 
   function setCell(row: GridRow, entityId: string, value: string) {
     const seats = Number(value);
-    if (value.trim() === '' || !Number.isFinite(seats)) return refuse(row, `${words.nameOf(entityId)}: enter a number of seats`);
+    if (value.trim() === '' || !Number.isFinite(seats))
+      return refuse(row, `${words.nameOf(entityId)}: enter a number of seats`);
     const verdict = validateEdit(row, entityId, seats, edits);
     if (!verdict.ok) return refuse(row, `${words.nameOf(entityId)}: ${verdict.reason}`);
     dispatch({ type: 'edit', row, edits: applyEdit([row], edits, row.commitmentId, entityId, seats) });

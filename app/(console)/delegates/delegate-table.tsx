@@ -1,12 +1,13 @@
 'use client';
 
-import { useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
+
 import { Badge } from '@/components/ui/badge';
-import { sortRows } from '@/components/ui/sort-rows';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { countCell, nameLinkColumn } from '@/components/ui/data-table-columns';
 import { Input } from '@/components/ui/input';
+import { sortRows } from '@/components/ui/sort-rows';
 
 interface DelegateRow {
   id: string;
@@ -19,8 +20,15 @@ interface DelegateRow {
 
 const column = createColumnHelper<DataTableFeatures, DelegateRow>();
 const columns = column.columns([
-  column.accessor('name', nameLinkColumn('Name', (id) => `/delegates/${id}`)),
-  column.accessor('clientId', { header: 'Client id', enableSorting: false, cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
+  column.accessor(
+    'name',
+    nameLinkColumn('Name', (id) => `/delegates/${id}`),
+  ),
+  column.accessor('clientId', {
+    header: 'Client id',
+    enableSorting: false,
+    cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span>,
+  }),
   column.accessor('entityCount', { header: 'Entities', cell: countCell }),
   column.accessor('status', {
     header: 'Status',
@@ -28,7 +36,9 @@ const columns = column.columns([
       info.getValue() === 'active' ? (
         <Badge tone="green">active</Badge>
       ) : (
-        <Badge tone="red">suspended{info.row.original.suspensionSource ? ` (${info.row.original.suspensionSource})` : ''}</Badge>
+        <Badge tone="red">
+          suspended{info.row.original.suspensionSource ? ` (${info.row.original.suspensionSource})` : ''}
+        </Badge>
       ),
   }),
 ]);
@@ -48,11 +58,19 @@ export function DelegateTable({ delegates }: { delegates: DelegateRow[] }) {
       testId="delegate-table"
       sortInBrowser={sortRows}
       visibilityKey="delegates.columns"
-      empty={delegates.length === 0 ? 'This partner manages no delegates.' : `No delegate on this page matches “${query}”.`}
+      empty={
+        delegates.length === 0 ? 'This partner manages no delegates.' : `No delegate on this page matches “${query}”.`
+      }
       toolbar={
         <label className="block w-full max-w-xs text-xs font-medium text-slate-600">
           Search this page
-          <Input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Name or client id" className="mt-1 py-1.5" />
+          <Input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Name or client id"
+            className="mt-1 py-1.5"
+          />
         </label>
       }
     />

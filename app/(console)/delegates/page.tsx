@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -7,6 +8,7 @@ import { listDelegates } from '@/lib/server/directory';
 import { pageParams, type SearchParams } from '@/lib/server/params';
 import { readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
+
 import { DelegateTable } from './delegate-table';
 
 export const metadata: Metadata = { title: 'Delegates' };
@@ -17,7 +19,10 @@ export default async function DelegatesPage({ searchParams }: { searchParams: Se
   const result = await readApi(() => listDelegates(page, limit));
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <PageHeader title="Delegates" description="The delegated identities this partner manages (GET /v2/identities/me/delegates)." />
+      <PageHeader
+        title="Delegates"
+        description="The delegated identities this partner manages (GET /v2/identities/me/delegates)."
+      />
       {result.ok ? (
         <Card>
           <DelegateTable
@@ -31,7 +36,13 @@ export default async function DelegatesPage({ searchParams }: { searchParams: Se
               entityCount: d.associated_entity_ids.length,
             }))}
           />
-          <Pager page={result.data.page} totalPages={result.data.totalPages} totalItems={result.data.totalItems} basePath="/delegates" params={{ limit: String(limit) }} />
+          <Pager
+            page={result.data.page}
+            totalPages={result.data.totalPages}
+            totalItems={result.data.totalItems}
+            basePath="/delegates"
+            params={{ limit: String(limit) }}
+          />
         </Card>
       ) : (
         <ErrorState title="Delegates could not be listed" message={result.error} />

@@ -3,20 +3,30 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+
+import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
+
 import { createEntityAction, updateEntityAction } from './actions';
-import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import type { EntityFormValues } from './schemas';
 
 const resolver = lazyZodResolver<EntityFormValues>(() => import('./schemas').then((m) => m.EntityFormSchema));
 
 /** Create (no entityId) or edit an entity: name, default locale, default program. */
-export function EntityForm({ entityId, defaults, programs }: { entityId?: string; defaults: EntityFormValues; programs: { id: string; name: string }[] }) {
+export function EntityForm({
+  entityId,
+  defaults,
+  programs,
+}: {
+  entityId?: string;
+  defaults: EntityFormValues;
+  programs: { id: string; name: string }[];
+}) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -36,7 +46,8 @@ export function EntityForm({ entityId, defaults, programs }: { entityId?: string
     if (!result.ok) {
       setFormError(result.error);
       for (const [field, messages] of Object.entries(result.fieldErrors ?? {})) {
-        if (field === 'name' || field === 'default_locale' || field === 'default_program_id') setError(field, { message: messages.join('; ') });
+        if (field === 'name' || field === 'default_locale' || field === 'default_program_id')
+          setError(field, { message: messages.join('; ') });
       }
       return;
     }

@@ -1,10 +1,11 @@
 'use client';
 
 import { createColumnHelper } from '@tanstack/react-table';
+
 import { Badge } from '@/components/ui/badge';
-import { sortRows } from '@/components/ui/sort-rows';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { countCell, nameLinkColumn } from '@/components/ui/data-table-columns';
+import { sortRows } from '@/components/ui/sort-rows';
 
 export interface EntityRow {
   id: string;
@@ -17,7 +18,10 @@ export interface EntityRow {
 
 const column = createColumnHelper<DataTableFeatures, EntityRow>();
 const columns = column.columns([
-  column.accessor('name', nameLinkColumn('Entity', (id) => `/entities/${id}`)),
+  column.accessor(
+    'name',
+    nameLinkColumn('Entity', (id) => `/entities/${id}`),
+  ),
   column.accessor('orgId', {
     header: 'Organization',
     enableSorting: false,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { makePng } from '@/e2e/images';
 import { imageDimensions } from '@/lib/guestbook/logo';
+
 import { checkLogoDimensions } from './logo-dimensions';
 
 /** A PNG header declaring any size, with no pixel data (what a decompression bomb starts with). */
@@ -13,7 +15,27 @@ function pngHeader(width: number, height: number): Uint8Array {
 
 function jpegHeader(width: number, height: number): Uint8Array {
   const app0 = [0xff, 0xe0, 0x00, 0x10, ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0];
-  const sof0 = [0xff, 0xc0, 0x00, 0x11, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+  const sof0 = [
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    8,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    3,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+  ];
   return new Uint8Array([0xff, 0xd8, ...app0, ...sof0, 0xff, 0xd9]);
 }
 
@@ -38,9 +60,15 @@ describe('logo dimensions', () => {
   });
 
   it('refuses a header declaring 65,000 × 65,000 px, naming the limit', () => {
-    expect(checkLogoDimensions('bomb.png', imageDimensions(pngHeader(65_000, 65_000)))).toBe('bomb.png is 65,000 × 65,000 px; the limit is 4,096 × 4,096 px.');
-    expect(checkLogoDimensions('wide.jpg', imageDimensions(jpegHeader(5000, 10)))).toMatch(/the limit is 4,096 × 4,096 px/);
-    expect(checkLogoDimensions('tall.webp', imageDimensions(webpVp8x(10, 16_000)))).toMatch(/the limit is 4,096 × 4,096 px/);
+    expect(checkLogoDimensions('bomb.png', imageDimensions(pngHeader(65_000, 65_000)))).toBe(
+      'bomb.png is 65,000 × 65,000 px; the limit is 4,096 × 4,096 px.',
+    );
+    expect(checkLogoDimensions('wide.jpg', imageDimensions(jpegHeader(5000, 10)))).toMatch(
+      /the limit is 4,096 × 4,096 px/,
+    );
+    expect(checkLogoDimensions('tall.webp', imageDimensions(webpVp8x(10, 16_000)))).toMatch(
+      /the limit is 4,096 × 4,096 px/,
+    );
     expect(checkLogoDimensions('ok.png', imageDimensions(pngHeader(4096, 4096)))).toBeNull();
     expect(checkLogoDimensions('odd.png', null)).toBe('odd.png: its dimensions cannot be read from the file.');
   });

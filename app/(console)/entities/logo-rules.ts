@@ -10,7 +10,8 @@ export function checkLogoFile(file: { name: string; size: number; type: string }
   if (!(LOGO_CONTENT_TYPES as readonly string[]).includes(file.type)) {
     return `${file.name} is not a ${LOGO_TYPES_LABEL} image${file.type ? ` (it is ${file.type})` : ''}.`;
   }
-  if (file.size > LOGO_MAX_BYTES) return `${file.name} is ${(file.size / (1024 * 1024)).toFixed(1)} MB; the limit is ${LOGO_MAX_LABEL}.`;
+  if (file.size > LOGO_MAX_BYTES)
+    return `${file.name} is ${(file.size / (1024 * 1024)).toFixed(1)} MB; the limit is ${LOGO_MAX_LABEL}.`;
   if (file.size === 0) return `${file.name} is empty.`;
   return null;
 }

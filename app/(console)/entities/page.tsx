@@ -1,14 +1,16 @@
 import type { Metadata } from 'next';
-import { Link } from '@/components/ui/link';
+
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
+import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { LOCALES } from '@/lib/guestbook/locales';
 import { knownPrograms, listEntities } from '@/lib/server/entities';
 import { readApi } from '@/lib/server/read';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
+
 import { EntityTable } from './entity-table';
 
 export const metadata: Metadata = { title: 'Entities' };
@@ -37,7 +39,9 @@ export default async function EntitiesPage() {
               id: e.id,
               name: e.name,
               orgId: e.org_id ?? null,
-              defaultProgram: e.default_program_id ? (programName.get(e.default_program_id) ?? e.default_program_id) : null,
+              defaultProgram: e.default_program_id
+                ? (programName.get(e.default_program_id) ?? e.default_program_id)
+                : null,
               defaultLocale: LOCALES[e.default_locale] ?? e.default_locale,
               programs: e.programs.length,
             }))}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { checkLogoFile, EntityFormSchema, sniffImageType } from './schemas';
 
 describe('entity form', () => {
@@ -19,8 +20,12 @@ describe('entity form', () => {
 
 describe('logo checks', () => {
   it('refuses a GIF, a 3 MB file and an empty one with a message naming the file', () => {
-    expect(checkLogoFile({ name: 'a.gif', size: 100, type: 'image/gif' })).toBe('a.gif is not a PNG, JPEG or WebP image (it is image/gif).');
-    expect(checkLogoFile({ name: 'big.png', size: 3 * 1024 * 1024, type: 'image/png' })).toBe('big.png is 3.0 MB; the limit is 2 MB.');
+    expect(checkLogoFile({ name: 'a.gif', size: 100, type: 'image/gif' })).toBe(
+      'a.gif is not a PNG, JPEG or WebP image (it is image/gif).',
+    );
+    expect(checkLogoFile({ name: 'big.png', size: 3 * 1024 * 1024, type: 'image/png' })).toBe(
+      'big.png is 3.0 MB; the limit is 2 MB.',
+    );
     expect(checkLogoFile({ name: 'e.png', size: 0, type: 'image/png' })).toBe('e.png is empty.');
     expect(checkLogoFile({ name: 'ok.webp', size: 2 * 1024 * 1024, type: 'image/webp' })).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { EntityProgramInput, Locale, Uuid } from '@/lib/guestbook/primitives';
 
 /** The entity form: one schema for the browser (react-hook-form) and the server action. */

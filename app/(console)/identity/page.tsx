@@ -1,17 +1,18 @@
 import type { Metadata } from 'next';
-import { Link } from '@/components/ui/link';
+
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
+import { Link } from '@/components/ui/link';
 import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { listAll } from '@/lib/guestbook/client';
 import { Identity } from '@/lib/guestbook/schemas';
 import { listEntityChoices } from '@/lib/server/entity-context';
+import { getApiClient } from '@/lib/server/guestbook';
 import { getFormatter } from '@/lib/server/locale';
 import { getIdentity } from '@/lib/server/partner';
-import { getApiClient } from '@/lib/server/guestbook';
 import { readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
 
@@ -19,7 +20,15 @@ export const metadata: Metadata = { title: 'Identity' };
 
 const Mono = ({ children }: { children: string }) => <code className="break-all font-mono text-xs">{children}</code>;
 /** Ids with the names the API gives them, linked to their pages; an id the dashboard cannot name stays raw. */
-const IdList = ({ ids, names, href }: { ids: string[] | undefined; names: Map<string, string>; href: (id: string) => string }) =>
+const IdList = ({
+  ids,
+  names,
+  href,
+}: {
+  ids: string[] | undefined;
+  names: Map<string, string>;
+  href: (id: string) => string;
+}) =>
   ids && ids.length ? (
     <ul className="space-y-1">
       {ids.map((id) => (
@@ -54,7 +63,10 @@ export default async function IdentityPage() {
   const entityHref = (id: string) => `/entities/${id}`;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <PageHeader title="Identity" description="Every field of GET /v2/identities/me for the dashboard’s credentials." />
+      <PageHeader
+        title="Identity"
+        description="Every field of GET /v2/identities/me for the dashboard’s credentials."
+      />
       <Card title={<span data-testid="identity-name">{i.name}</span>}>
         <FieldList
           fields={[
@@ -62,11 +74,28 @@ export default async function IdentityPage() {
             { label: 'Type', value: <Badge tone="violet">{i.type}</Badge> },
             { label: 'Name', value: i.name },
             { label: 'Client id', value: <Mono>{i.client_id}</Mono>, testId: 'identity-client-id' },
-            { label: 'Status', value: <Badge tone={i.status === 'active' ? 'green' : 'red'}>{i.status}</Badge>, testId: 'identity-status' },
-            { label: 'Default entity', value: <IdList ids={[i.default_entity_id]} names={entityNames} href={entityHref} />, testId: 'identity-default-entity' },
-            { label: 'Associated entities (active)', value: <IdList ids={i.associated_entity_ids} names={entityNames} href={entityHref} /> },
+            {
+              label: 'Status',
+              value: <Badge tone={i.status === 'active' ? 'green' : 'red'}>{i.status}</Badge>,
+              testId: 'identity-status',
+            },
+            {
+              label: 'Default entity',
+              value: <IdList ids={[i.default_entity_id]} names={entityNames} href={entityHref} />,
+              testId: 'identity-default-entity',
+            },
+            {
+              label: 'Associated entities (active)',
+              value: <IdList ids={i.associated_entity_ids} names={entityNames} href={entityHref} />,
+            },
             i.type === 'partner'
-              ? { label: 'Delegated identities', value: <IdList ids={i.delegated_identity_ids} names={delegateNames} href={(id) => `/delegates/${id}`} />, testId: 'identity-delegates' }
+              ? {
+                  label: 'Delegated identities',
+                  value: (
+                    <IdList ids={i.delegated_identity_ids} names={delegateNames} href={(id) => `/delegates/${id}`} />
+                  ),
+                  testId: 'identity-delegates',
+                }
               : { label: 'Parent identity', value: i.parent_identity_id ? <Mono>{i.parent_identity_id}</Mono> : '—' },
             { label: 'Suspension source', value: i.suspension_source ?? '—' },
             { label: 'Suspended at', value: format.dateTime(i.suspended_at, 'UTC') },
@@ -75,7 +104,10 @@ export default async function IdentityPage() {
           ]}
         />
       </Card>
-      <OtherFields fields={Object.fromEntries(Object.entries(i).filter(([k]) => !(k in Identity.shape)))} testId="identity-other-fields" />
+      <OtherFields
+        fields={Object.fromEntries(Object.entries(i).filter(([k]) => !(k in Identity.shape)))}
+        testId="identity-other-fields"
+      />
     </div>
   );
 }

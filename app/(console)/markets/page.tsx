@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -7,6 +8,7 @@ import { listMarkets } from '@/lib/server/directory';
 import { pageParams, type SearchParams } from '@/lib/server/params';
 import { readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
+
 import { MarketTable } from './market-table';
 
 export const metadata: Metadata = { title: 'Markets' };
@@ -23,7 +25,12 @@ export default async function MarketsPage({ searchParams }: { searchParams: Sear
       ) : (
         <Card>
           <MarketTable markets={markets.data.items.map((m) => ({ id: m.id, name: m.name }))} />
-          <Pager page={markets.data.page} totalPages={markets.data.totalPages} totalItems={markets.data.totalItems} basePath="/markets" />
+          <Pager
+            page={markets.data.page}
+            totalPages={markets.data.totalPages}
+            totalItems={markets.data.totalItems}
+            basePath="/markets"
+          />
         </Card>
       )}
     </div>

@@ -2,7 +2,14 @@
 
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Select } from '@/components/ui/input';
-import { isListModifier, MODIFIERS_BY_TYPE, RESERVATION_FILTERS, type FieldSpec, type Modifier } from '@/lib/guestbook/filters';
+import {
+  isListModifier,
+  MODIFIERS_BY_TYPE,
+  RESERVATION_FILTERS,
+  type FieldSpec,
+  type Modifier,
+} from '@/lib/guestbook/filters';
+
 import type { Attribute, Row } from './filter-rows';
 
 const ATTRIBUTES = Object.keys(RESERVATION_FILTERS) as Attribute[];
@@ -17,7 +24,13 @@ const MODIFIER_LABELS: Record<Modifier, string> = {
   lte: 'is at most',
 };
 const modifierLabel = (m: Modifier, s: FieldSpec) =>
-  s.type === 'date' || s.type === 'timestamp' ? (m === 'gte' ? 'is on or after' : m === 'lte' ? 'is on or before' : MODIFIER_LABELS[m]) : MODIFIER_LABELS[m];
+  s.type === 'date' || s.type === 'timestamp'
+    ? m === 'gte'
+      ? 'is on or after'
+      : m === 'lte'
+        ? 'is on or before'
+        : MODIFIER_LABELS[m]
+    : MODIFIER_LABELS[m];
 
 // Inline controls of a condition row: as wide as their content, not the row.
 const control = 'w-auto py-1.5';
@@ -51,7 +64,13 @@ export function ConditionRow({
           onChange={(e) => {
             const attribute = e.target.value as Attribute;
             const allowed = MODIFIERS_BY_TYPE[spec(attribute).type];
-            onChange((r) => ({ ...r, attribute, modifier: allowed.includes(r.modifier) ? r.modifier : allowed[0]!, text: '', picked: [] }));
+            onChange((r) => ({
+              ...r,
+              attribute,
+              modifier: allowed.includes(r.modifier) ? r.modifier : allowed[0]!,
+              text: '',
+              picked: [],
+            }));
           }}
         >
           {ATTRIBUTES.map((a) => (
@@ -66,7 +85,11 @@ export function ConditionRow({
           value={row.modifier}
           onChange={(e) => {
             const modifier = e.target.value as Modifier;
-            onChange((r) => ({ ...r, modifier, ...(isListModifier(modifier) !== isListModifier(r.modifier) ? { text: '', picked: [] } : {}) }));
+            onChange((r) => ({
+              ...r,
+              modifier,
+              ...(isListModifier(modifier) !== isListModifier(r.modifier) ? { text: '', picked: [] } : {}),
+            }));
           }}
         >
           {MODIFIERS_BY_TYPE[s.type].map((m) => (
@@ -83,14 +106,25 @@ export function ConditionRow({
               <label key={v} className="inline-flex items-center gap-1.5 text-sm text-slate-700">
                 <Checkbox
                   checked={row.picked.includes(v)}
-                  onChange={(e) => onChange((r) => ({ ...r, picked: e.target.checked ? [...r.picked, v] : r.picked.filter((p) => p !== v) }))}
+                  onChange={(e) =>
+                    onChange((r) => ({
+                      ...r,
+                      picked: e.target.checked ? [...r.picked, v] : r.picked.filter((p) => p !== v),
+                    }))
+                  }
                 />
                 {v}
               </label>
             ))}
           </fieldset>
         ) : s.type === 'enum' ? (
-          <Select aria-label={`Value ${n}`} className={control} value={row.text} onChange={(e) => onChange((r) => ({ ...r, text: e.target.value }))} {...described}>
+          <Select
+            aria-label={`Value ${n}`}
+            className={control}
+            value={row.text}
+            onChange={(e) => onChange((r) => ({ ...r, text: e.target.value }))}
+            {...described}
+          >
             <option value="">Choose…</option>
             {s.values!.map((v) => (
               <option key={v} value={v}>
@@ -99,7 +133,14 @@ export function ConditionRow({
             ))}
           </Select>
         ) : s.type === 'date' && !isListModifier(row.modifier) ? (
-          <Input type="date" aria-label={`Value ${n}`} className={control} value={row.text} onChange={(e) => onChange((r) => ({ ...r, text: e.target.value }))} {...described} />
+          <Input
+            type="date"
+            aria-label={`Value ${n}`}
+            className={control}
+            value={row.text}
+            onChange={(e) => onChange((r) => ({ ...r, text: e.target.value }))}
+            {...described}
+          />
         ) : s.type === 'timestamp' && !isListModifier(row.modifier) ? (
           <Input
             type="datetime-local"
@@ -116,7 +157,15 @@ export function ConditionRow({
             type="text"
             aria-label={`Value ${n}`}
             className="w-full py-1.5 sm:w-64"
-            placeholder={isListModifier(row.modifier) ? 'values, separated by commas' : s.type === 'integer' ? 'a whole number' : s.type === 'uuid' ? 'a UUID' : ''}
+            placeholder={
+              isListModifier(row.modifier)
+                ? 'values, separated by commas'
+                : s.type === 'integer'
+                  ? 'a whole number'
+                  : s.type === 'uuid'
+                    ? 'a UUID'
+                    : ''
+            }
             inputMode={s.type === 'integer' && !isListModifier(row.modifier) ? 'numeric' : undefined}
             value={row.text}
             onChange={(e) => onChange((r) => ({ ...r, text: e.target.value }))}
@@ -124,11 +173,7 @@ export function ConditionRow({
           />
         )}
 
-        <Button
-          variant="ghost"
-          aria-label={`Remove condition ${n}`}
-          onClick={onRemove}
-        >
+        <Button variant="ghost" aria-label={`Remove condition ${n}`} onClick={onRemove}>
           Remove
         </Button>
       </div>

@@ -12,7 +12,17 @@ export type ExportState =
  * and hands the whole file to the browser as a download named for today. Resolves with how it
  * ended; loaded with the first export, not with the page.
  */
-export async function exportCsv({ query, totalItems, signal, onProgress }: { query: string; totalItems: number; signal: AbortSignal; onProgress: (rows: number, total: number) => void }): Promise<ExportState> {
+export async function exportCsv({
+  query,
+  totalItems,
+  signal,
+  onProgress,
+}: {
+  query: string;
+  totalItems: number;
+  signal: AbortSignal;
+  onProgress: (rows: number, total: number) => void;
+}): Promise<ExportState> {
   const counter = new CsvRecordCounter();
   try {
     const res = await fetch(`/api/reservations/export${query ? `?${query}` : ''}`, { signal });
@@ -39,6 +49,9 @@ export async function exportCsv({ query, totalItems, signal, onProgress }: { que
     return { phase: 'done', rows: counter.records };
   } catch (e) {
     if (signal.aborted) return { phase: 'cancelled', rows: counter.records };
-    return { phase: 'failed', message: e instanceof Error && e.message ? `The export stopped: ${e.message}` : 'The export stopped.' };
+    return {
+      phase: 'failed',
+      message: e instanceof Error && e.message ? `The export stopped: ${e.message}` : 'The export stopped.',
+    };
   }
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { csvHeader, csvRow } from '@/lib/server/reservations-csv';
+
 import type { Reservation } from '@/lib/guestbook/schemas';
+import { csvHeader, csvRow } from '@/lib/server/reservations-csv';
+
 import { CsvRecordCounter } from './csv-records';
 
 const reservation = (id: string, notes: string | null): Reservation => ({
@@ -19,7 +21,10 @@ describe('CsvRecordCounter', () => {
   it('counts records, not lines, however the bytes are split into chunks', () => {
     const csv = new TextEncoder().encode(
       csvHeader() +
-        csvRow(reservation('3a4a3700-001d-5892-8142-f043d9bb21c1', 'Window seat,\r\nplease "quiet" table\nthanks'), undefined) +
+        csvRow(
+          reservation('3a4a3700-001d-5892-8142-f043d9bb21c1', 'Window seat,\r\nplease "quiet" table\nthanks'),
+          undefined,
+        ) +
         csvRow(reservation('3a4a3700-001d-5892-8142-f043d9bb21c2', null), undefined) +
         csvRow(reservation('3a4a3700-001d-5892-8142-f043d9bb21c3', '"\n"'), undefined),
     );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { focusedByKeyboard, onFirstUse, useLoadedTrigger } from '@/components/ui/lazy';
 
@@ -17,7 +18,14 @@ export function ExportButton({ query, totalItems }: { query: string; totalItems:
   if (Run) return <Run query={query} totalItems={totalItems} startNow={startNow} focusTrigger={focusLoaded} />;
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
-      <Button ref={placeholder} variant="secondary" size="sm" disabled={totalItems === 0} onFocus={(e) => focusedByKeyboard(e) && void load()} onClick={() => void load().then(() => setStartNow(true))}>
+      <Button
+        ref={placeholder}
+        variant="secondary"
+        size="sm"
+        disabled={totalItems === 0}
+        onFocus={(e) => focusedByKeyboard(e) && void load()}
+        onClick={() => void load().then(() => setStartNow(true))}
+      >
         Export CSV
       </Button>
     </div>

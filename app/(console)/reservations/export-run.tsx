@@ -1,8 +1,10 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { useTakeFocus } from '@/components/ui/lazy';
+
 import { exportCsv, type ExportState } from './csv-export';
 
 /**
@@ -10,7 +12,17 @@ import { exportCsv, type ExportState } from './csv-export';
  * the server's reading. Loaded by ExportButton: `startNow` when the press that loaded it was a
  * press on Export, which then starts at once.
  */
-export function ExportRun({ query, totalItems, startNow, focusTrigger }: { query: string; totalItems: number; startNow: boolean; focusTrigger: boolean }) {
+export function ExportRun({
+  query,
+  totalItems,
+  startNow,
+  focusTrigger,
+}: {
+  query: string;
+  totalItems: number;
+  startNow: boolean;
+  focusTrigger: boolean;
+}) {
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -20,7 +32,14 @@ export function ExportRun({ query, totalItems, startNow, focusTrigger }: { query
     const abort = new AbortController();
     controller.current = abort;
     setState({ phase: 'running', rows: 0, total: totalItems });
-    setState(await exportCsv({ query, totalItems, signal: abort.signal, onProgress: (rows, total) => setState({ phase: 'running', rows, total }) }));
+    setState(
+      await exportCsv({
+        query,
+        totalItems,
+        signal: abort.signal,
+        onProgress: (rows, total) => setState({ phase: 'running', rows, total }),
+      }),
+    );
     controller.current = null;
   }
 
@@ -38,7 +57,12 @@ export function ExportRun({ query, totalItems, startNow, focusTrigger }: { query
     <div className="flex flex-wrap items-center gap-3 text-sm">
       {running ? (
         <>
-          <progress className="h-2 w-40 accent-brand-600" max={Math.max(state.total, 1)} value={state.rows} aria-label="Export progress" />
+          <progress
+            className="h-2 w-40 accent-brand-600"
+            max={Math.max(state.total, 1)}
+            value={state.rows}
+            aria-label="Export progress"
+          />
           <span className="tabular-nums text-slate-600" data-testid="export-progress">
             {state.rows} of {state.total}
           </span>
@@ -51,7 +75,11 @@ export function ExportRun({ query, totalItems, startNow, focusTrigger }: { query
           Export CSV
         </Button>
       )}
-      <span aria-live="polite" data-testid="export-status" className={state.phase === 'failed' ? 'text-rose-700' : 'text-slate-600'}>
+      <span
+        aria-live="polite"
+        data-testid="export-status"
+        className={state.phase === 'failed' ? 'text-rose-700' : 'text-slate-600'}
+      >
         {state.phase === 'done' && `Exported ${state.rows} reservations.`}
         {state.phase === 'cancelled' && `Export cancelled after ${state.rows} rows; nothing was saved.`}
         {state.phase === 'failed' && state.message}

@@ -2,8 +2,17 @@
 
 import { useRouter } from 'next/navigation';
 import { useId, useRef, useState, useTransition } from 'react';
+
 import { Button } from '@/components/ui/button';
-import { buildFilterParams, checkCondition, FilterError, RESERVATION_FILTERS, toQueryString, type Condition } from '@/lib/guestbook/filters';
+import {
+  buildFilterParams,
+  checkCondition,
+  FilterError,
+  RESERVATION_FILTERS,
+  toQueryString,
+  type Condition,
+} from '@/lib/guestbook/filters';
+
 import { ConditionRow } from './condition-row';
 import { localDate, newRow, toCondition, type Attribute, type Row } from './filter-rows';
 
@@ -14,7 +23,9 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
   // Row keys only tell rows apart; they start at 0 on the server and in the browser alike.
   const lastKey = useRef(Math.max(initialConditions.length, 1));
   const [rows, setRows] = useState<Row[]>(() =>
-    initialConditions.length > 0 ? initialConditions.map((c, i) => newRow(i, c.attribute as Attribute, c.modifier, c.value)) : [newRow(0)],
+    initialConditions.length > 0
+      ? initialConditions.map((c, i) => newRow(i, c.attribute as Attribute, c.modifier, c.value))
+      : [newRow(0)],
   );
   const fresh = () => lastKey.current++;
   const [errors, setErrors] = useState<Record<number, string>>({});
@@ -25,7 +36,10 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
   };
 
   const go = (conditions: Condition[]) => {
-    const query = toQueryString([...buildFilterParams(conditions, RESERVATION_FILTERS), ...(sort ? [['sort', sort] as [string, string]] : [])]);
+    const query = toQueryString([
+      ...buildFilterParams(conditions, RESERVATION_FILTERS),
+      ...(sort ? [['sort', sort] as [string, string]] : []),
+    ]);
     startTransition(() => router.push(`/reservations${query ? `?${query}` : ''}`));
   };
 
@@ -37,7 +51,8 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
       try {
         const c = checkCondition(toCondition(row), RESERVATION_FILTERS);
         const k = `${c.attribute}[${c.modifier}]`;
-        if (seen.has(k)) throw new FilterError(c.attribute, `${c.modifier === 'eq' ? c.attribute : k} is given more than once`);
+        if (seen.has(k))
+          throw new FilterError(c.attribute, `${c.modifier === 'eq' ? c.attribute : k} is given more than once`);
         seen.set(k, row.key);
         conditions.push(c);
       } catch (e) {
@@ -50,19 +65,27 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
     try {
       go(conditions);
     } catch (e) {
-      if (e instanceof FilterError) setErrors({ [rows.find((r) => r.attribute === e.attribute)?.key ?? rows[0]!.key]: e.message });
+      if (e instanceof FilterError)
+        setErrors({ [rows.find((r) => r.attribute === e.attribute)?.key ?? rows[0]!.key]: e.message });
       else throw e;
     }
   };
 
   const preset = (conditions: Condition[]) => {
-    setRows(conditions.length > 0 ? conditions.map((c) => newRow(fresh(), c.attribute as Attribute, c.modifier, c.value)) : [newRow(fresh())]);
+    setRows(
+      conditions.length > 0
+        ? conditions.map((c) => newRow(fresh(), c.attribute as Attribute, c.modifier, c.value))
+        : [newRow(fresh())],
+    );
     setErrors({});
     go(conditions);
   };
 
   return (
-    <section aria-label="Search reservations" className="rounded-lg bg-surface px-4 py-4 shadow-sm ring-1 ring-slate-200 sm:px-5">
+    <section
+      aria-label="Search reservations"
+      className="rounded-lg bg-surface px-4 py-4 shadow-sm ring-1 ring-slate-200 sm:px-5"
+    >
       <div className="flex flex-wrap items-center gap-2 pb-3">
         <span className="text-xs font-medium uppercase tracking-wide text-slate-500">Presets</span>
         <Button variant="secondary" onClick={() => preset([{ attribute: 'date', modifier: 'eq', value: localDate() }])}>
@@ -115,10 +138,13 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
           />
         ))}
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="secondary" onClick={() => {
+          <Button
+            variant="secondary"
+            onClick={() => {
               const row = newRow(fresh());
               setRows((rs) => [...rs, row]);
-            }}>
+            }}
+          >
             Add condition
           </Button>
           <Button type="submit" disabled={pending}>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildFilterParams, MODIFIERS, parseFilterQuery, RESERVATION_FILTERS, toQueryString, type Condition } from '@/lib/guestbook/filters';
+
+import {
+  buildFilterParams,
+  MODIFIERS,
+  parseFilterQuery,
+  RESERVATION_FILTERS,
+  toQueryString,
+  type Condition,
+} from '@/lib/guestbook/filters';
+
 import { localToUtc, newRow, toCondition, utcToLocal } from './filter-rows';
 
 /** One condition per modifier and attribute type the builder offers. */
@@ -12,7 +21,11 @@ const CASES: Condition[] = [
   { attribute: 'date', modifier: 'lte', value: '2026-12-31' },
   { attribute: 'created_at', modifier: 'gte', value: '2026-11-01T08:30:00Z' },
   { attribute: 'party_size', modifier: 'lte', value: 4 },
-  { attribute: 'venue_id', modifier: 'in', value: ['0779d9db-659f-5fe5-86b4-0545b0441e39', 'cac184ee-b2ed-5fa6-901b-3a1297971842'] },
+  {
+    attribute: 'venue_id',
+    modifier: 'in',
+    value: ['0779d9db-659f-5fe5-86b4-0545b0441e39', 'cac184ee-b2ed-5fa6-901b-3a1297971842'],
+  },
   { attribute: 'guest_last_name', modifier: 'eq', value: "O'Brien" },
 ];
 
@@ -33,7 +46,9 @@ describe('filter builder ⇄ URL ⇄ API query', () => {
 
   it('round-trips a whole search, and what the API receives is the same query', () => {
     const query = url(CASES);
-    const rows = parseFilterQuery(query, RESERVATION_FILTERS).conditions.map((c, i) => newRow(i, c.attribute as never, c.modifier, c.value));
+    const rows = parseFilterQuery(query, RESERVATION_FILTERS).conditions.map((c, i) =>
+      newRow(i, c.attribute as never, c.modifier, c.value),
+    );
     expect(url(rows.map(toCondition))).toBe(query);
     expect(query).toContain('status[in]=confirmed,pending&status[nin]=canceled,no_show&date[gte]=2026-11-22');
   });

@@ -2,7 +2,13 @@
  * The filter builder's rows and their conversion to and from API filter conditions: the page's
  * URL, the builder and the API query are three views of the same conditions.
  */
-import { isListModifier, RESERVATION_FILTERS, type Condition, type FieldSpec, type Modifier } from '@/lib/guestbook/filters';
+import {
+  isListModifier,
+  RESERVATION_FILTERS,
+  type Condition,
+  type FieldSpec,
+  type Modifier,
+} from '@/lib/guestbook/filters';
 
 export type Attribute = keyof typeof RESERVATION_FILTERS;
 const spec = (a: Attribute): FieldSpec => RESERVATION_FILTERS[a];
@@ -36,7 +42,12 @@ export function utcToLocal(utc: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-export const newRow = (key: number, attribute: Attribute = 'status', modifier: Modifier = 'eq', value: Condition['value'] = ''): Row => {
+export const newRow = (
+  key: number,
+  attribute: Attribute = 'status',
+  modifier: Modifier = 'eq',
+  value: Condition['value'] = '',
+): Row => {
   const values = (Array.isArray(value) ? value : [value]).map(String);
   const list = isListModifier(modifier);
   const s = spec(attribute);
@@ -44,7 +55,13 @@ export const newRow = (key: number, attribute: Attribute = 'status', modifier: M
     key,
     attribute,
     modifier,
-    text: list ? (s.type === 'enum' ? '' : values.join(',')) : s.type === 'timestamp' && values[0] ? utcToLocal(values[0]) : (values[0] ?? ''),
+    text: list
+      ? s.type === 'enum'
+        ? ''
+        : values.join(',')
+      : s.type === 'timestamp' && values[0]
+        ? utcToLocal(values[0])
+        : (values[0] ?? ''),
     picked: list && s.type === 'enum' ? values : [],
   };
 };
@@ -52,10 +69,15 @@ export const newRow = (key: number, attribute: Attribute = 'status', modifier: M
 export function toCondition(row: Row): Condition {
   const s = spec(row.attribute);
   if (isListModifier(row.modifier)) {
-    const value = s.type === 'enum' ? row.picked : row.text.split(',').map((v) => v.trim()).filter(Boolean);
+    const value =
+      s.type === 'enum'
+        ? row.picked
+        : row.text
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean);
     return { attribute: row.attribute, modifier: row.modifier, value };
   }
   const text = s.type === 'timestamp' ? localToUtc(row.text) : row.text.trim();
   return { attribute: row.attribute, modifier: row.modifier, value: text };
 }
-

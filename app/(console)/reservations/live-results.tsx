@@ -2,7 +2,9 @@
 
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
 import { useEffect } from 'react';
+
 import type { SearchPage } from '@/lib/reservations/search-page';
+
 import { useReservationSearch } from './use-reservation-search';
 
 export interface LiveResultsProps {
@@ -28,7 +30,11 @@ export interface LiveView {
  * hands each state to the table the server rendered, which stays mounted (and keeps what the
  * user is doing with it, such as an open menu) when this takes over.
  */
-export function LiveResults({ state, onView, ...props }: Pick<LiveResultsProps, 'state' | 'context' | 'query'> & { onView: (view: LiveView) => void }) {
+export function LiveResults({
+  state,
+  onView,
+  ...props
+}: Pick<LiveResultsProps, 'state' | 'context' | 'query'> & { onView: (view: LiveView) => void }) {
   return (
     <HydrationBoundary state={state}>
       <Source {...props} onView={onView} />
@@ -39,6 +45,9 @@ export function LiveResults({ state, onView, ...props }: Pick<LiveResultsProps, 
 function Source({ context, query, onView }: { context: string; query: string; onView: (view: LiveView) => void }) {
   const search = useReservationSearch({ context, query });
   const { data, loading, page, error, goToPage } = search;
-  useEffect(() => onView({ data, loadingPage: loading || (!data && error) ? page : null, error, onPage: goToPage }), [data, loading, page, error, goToPage, onView]);
+  useEffect(
+    () => onView({ data, loadingPage: loading || (!data && error) ? page : null, error, onPage: goToPage }),
+    [data, loading, page, error, goToPage, onView],
+  );
   return null;
 }

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+
 import { FINAL_STATUSES, isFinalStatus } from '@/lib/guestbook/reservation-statuses';
+
 import type { ModifyReservationFormSchema, ReservationChanges } from './schemas';
 
 // The modify form's field bookkeeping, kept apart from the zod schemas so the form's page does not ship zod.
@@ -8,7 +10,17 @@ export { FINAL_STATUSES };
 export const isModifiable = (status: string) => !isFinalStatus(status);
 
 /** The form's field names, as react-hook-form and the API's field errors spell them. */
-export const MODIFY_FIELDS = ['party_size', 'date', 'time', 'locale', 'notes', 'guest.first_name', 'guest.last_name', 'guest.email', 'guest.phone'] as const;
+export const MODIFY_FIELDS = [
+  'party_size',
+  'date',
+  'time',
+  'locale',
+  'notes',
+  'guest.first_name',
+  'guest.last_name',
+  'guest.email',
+  'guest.phone',
+] as const;
 export type ModifyField = (typeof MODIFY_FIELDS)[number];
 
 /** The form's field a server field error names (`changes.guest.email`, `guest.email`, `party_size`), if any. */
@@ -18,7 +30,10 @@ export function modifyFieldOf(key: string): ModifyField | undefined {
 }
 
 /** The changed fields of `values` against `before` (both as the form holds them); empty notes/phone become null. */
-export function changedFields(before: z.output<typeof ModifyReservationFormSchema>, values: z.output<typeof ModifyReservationFormSchema>): ReservationChanges {
+export function changedFields(
+  before: z.output<typeof ModifyReservationFormSchema>,
+  values: z.output<typeof ModifyReservationFormSchema>,
+): ReservationChanges {
   const blankToNull = (v: string | null) => (v === null || v.trim() === '' ? null : v);
   const out: ReservationChanges = {};
   if (values.party_size !== before.party_size) out.party_size = values.party_size;
@@ -27,8 +42,10 @@ export function changedFields(before: z.output<typeof ModifyReservationFormSchem
   if (values.locale !== before.locale) out.locale = values.locale;
   if (blankToNull(values.notes) !== blankToNull(before.notes)) out.notes = blankToNull(values.notes);
   const guest: NonNullable<ReservationChanges['guest']> = {};
-  for (const k of ['first_name', 'last_name', 'email'] as const) if (values.guest[k] !== before.guest[k]) guest[k] = values.guest[k];
-  if (blankToNull(values.guest.phone) !== blankToNull(before.guest.phone)) guest.phone = blankToNull(values.guest.phone);
+  for (const k of ['first_name', 'last_name', 'email'] as const)
+    if (values.guest[k] !== before.guest[k]) guest[k] = values.guest[k];
+  if (blankToNull(values.guest.phone) !== blankToNull(before.guest.phone))
+    guest.phone = blankToNull(values.guest.phone);
   if (Object.keys(guest).length > 0) out.guest = guest;
   return out;
 }

@@ -1,19 +1,21 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
-import { Link } from '@/components/ui/link';
 import { Suspense } from 'react';
+
 import { ErrorState } from '@/components/ui/error-state';
+import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { buildFilterParams, parseFilterQuery, RESERVATION_FILTERS, toQueryString } from '@/lib/guestbook/filters';
 import { queryKeys } from '@/lib/queries/keys';
+import { selectedContextKey } from '@/lib/server/entity-context';
 import { pageParams, type SearchParams } from '@/lib/server/params';
 import { readApi } from '@/lib/server/read';
-import { selectedContextKey } from '@/lib/server/entity-context';
 import { checkReservationSort, readSearchPage } from '@/lib/server/reservations';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
-import { NewReservationLink } from './new/new-reservation-link';
+
 import { FilterBuilder } from './filter-builder';
+import { NewReservationLink } from './new/new-reservation-link';
 import { ReservationResults } from './reservation-results';
 
 export const metadata: Metadata = { title: 'Reservations' };
@@ -61,27 +63,58 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
       ) : (
         // The heading and the filters show at once; the results follow when the API has answered.
         <Suspense key={`results?${params.toString()}`} fallback={<ResultsLoading />}>
-          <Results filterQuery={toQueryString(buildFilterParams(conditions, RESERVATION_FILTERS))} conditions={conditions} page={page} sort={sort} />
+          <Results
+            filterQuery={toQueryString(buildFilterParams(conditions, RESERVATION_FILTERS))}
+            conditions={conditions}
+            page={page}
+            sort={sort}
+          />
         </Suspense>
       )}
     </div>
   );
 }
 
-async function Results({ filterQuery, conditions, page, sort }: { filterQuery: string; conditions: Parameters<typeof readSearchPage>[0]['conditions']; page: number; sort: string | undefined }) {
-  const [result, context] = await Promise.all([readApi(() => readSearchPage({ conditions, page, sort })), readApi(selectedContextKey)]);
+async function Results({
+  filterQuery,
+  conditions,
+  page,
+  sort,
+}: {
+  filterQuery: string;
+  conditions: Parameters<typeof readSearchPage>[0]['conditions'];
+  page: number;
+  sort: string | undefined;
+}) {
+  const [result, context] = await Promise.all([
+    readApi(() => readSearchPage({ conditions, page, sort })),
+    readApi(selectedContextKey),
+  ]);
   if (!result.ok) return <ErrorState title="Reservations could not be listed" message={result.error} />;
   if (!context.ok) return <ErrorState title="Reservations could not be listed" message={context.error} />;
   const query = [filterQuery, sort ? toQueryString([['sort', sort]]) : ''].filter(Boolean).join('&');
   // The page the address names, read here, starts the browser's cache of this search's pages.
   const queryClient = new QueryClient();
   queryClient.setQueryData(queryKeys.reservationSearch(context.data, query, page), result.data);
-  return <ReservationResults initial={result.data} state={dehydrate(queryClient)} context={context.data} query={query} filterQuery={filterQuery} sort={sort ?? null} />;
+  return (
+    <ReservationResults
+      initial={result.data}
+      state={dehydrate(queryClient)}
+      context={context.data}
+      query={query}
+      filterQuery={filterQuery}
+      sort={sort ?? null}
+    />
+  );
 }
 
 function ResultsLoading() {
   return (
-    <div className="space-y-3 rounded-lg bg-surface px-4 py-4 shadow-sm ring-1 ring-slate-200 sm:px-5" aria-busy="true" data-testid="reservations-loading">
+    <div
+      className="space-y-3 rounded-lg bg-surface px-4 py-4 shadow-sm ring-1 ring-slate-200 sm:px-5"
+      aria-busy="true"
+      data-testid="reservations-loading"
+    >
       <p className="text-sm text-slate-500">Searching…</p>
       <div className="animate-pulse space-y-2">
         {Array.from({ length: 8 }, (_, i) => (

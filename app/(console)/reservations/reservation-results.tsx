@@ -1,7 +1,9 @@
 'use client';
 
 import { useEffect, useState, type ComponentType } from 'react';
+
 import type { SearchPage } from '@/lib/reservations/search-page';
+
 import type { LiveResults as LiveResultsComponent, LiveResultsProps, LiveView } from './live-results';
 import { ResultsTable } from './results-table';
 
@@ -15,7 +17,14 @@ const loadLive = () => (loading ??= import('./live-results').then((m) => m.LiveR
  * page's first JavaScript. Until it has loaded, Previous and Next are plain links. The table is
  * the same element before and after, so nothing on it is redrawn or lost when paging takes over.
  */
-export function ReservationResults({ initial, state, context, query, filterQuery, sort }: LiveResultsProps & { initial: SearchPage }) {
+export function ReservationResults({
+  initial,
+  state,
+  context,
+  query,
+  filterQuery,
+  sort,
+}: LiveResultsProps & { initial: SearchPage }) {
   const [Live, setLive] = useState<ComponentType<Parameters<Live>[0]> | null>(null);
   const [view, setView] = useState<LiveView | null>(null);
   useEffect(() => {

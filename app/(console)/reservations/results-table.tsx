@@ -1,12 +1,14 @@
 'use client';
 
-import { Link } from '@/components/ui/link';
-import { useMemo } from 'react';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
+import { useMemo } from 'react';
+
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
+import { Link } from '@/components/ui/link';
 import { toQueryString } from '@/lib/guestbook/filters';
 import type { ReservationRow } from '@/lib/reservations/search-page';
+
 import { ExportButton } from './export-button';
 import { StatusBadge } from './status-badge';
 
@@ -24,13 +26,19 @@ const columns = helper.columns([
     header: 'Guest',
     enableHiding: false,
     cell: (info) => (
-      <Link href={`/reservations/${info.row.original.id}`} className="font-medium whitespace-nowrap text-brand-700 hover:underline">
+      <Link
+        href={`/reservations/${info.row.original.id}`}
+        className="font-medium whitespace-nowrap text-brand-700 hover:underline"
+      >
         {info.getValue()}
       </Link>
     ),
   }),
   helper.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
-  helper.accessor('date', { header: 'Date', cell: (info) => <span className="whitespace-nowrap tabular-nums">{info.getValue()}</span> }),
+  helper.accessor('date', {
+    header: 'Date',
+    cell: (info) => <span className="whitespace-nowrap tabular-nums">{info.getValue()}</span>,
+  }),
   helper.accessor('time', {
     header: 'Time',
     enableSorting: false,
@@ -46,10 +54,15 @@ const columns = helper.columns([
   }),
   helper.accessor('partySize', { id: 'party_size', header: 'Party', cell: (info) => info.getValue() ?? '—' }),
   helper.accessor('venueName', { header: 'Venue', enableSorting: false }),
-  helper.accessor('locale', { header: 'Locale', enableSorting: false, cell: (info) => <Badge>{info.getValue()}</Badge> }),
+  helper.accessor('locale', {
+    header: 'Locale',
+    enableSorting: false,
+    cell: (info) => <Badge>{info.getValue()}</Badge>,
+  }),
 ]);
 
-const sortingOf = (sort: string | null): SortingState => (sort ? [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }] : []);
+const sortingOf = (sort: string | null): SortingState =>
+  sort ? [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }] : [];
 
 export function ResultsTable({
   rows,
@@ -91,8 +104,16 @@ export function ResultsTable({
         rowTestId={(r) => `reservation-row-${r.id}`}
         testId="reservations-table"
         busy={loading}
-        empty={totalItems === 0 ? 'No reservations match this search. Loosen a condition or clear the search.' : 'This page is past the last page of results.'}
-        sort={{ state: sorting, href: (field, direction) => href({ sort: direction === null ? null : direction === 'desc' ? `-${field}` : field }) }}
+        empty={
+          totalItems === 0
+            ? 'No reservations match this search. Loosen a condition or clear the search.'
+            : 'This page is past the last page of results.'
+        }
+        sort={{
+          state: sorting,
+          href: (field, direction) =>
+            href({ sort: direction === null ? null : direction === 'desc' ? `-${field}` : field }),
+        }}
         visibilityKey="reservations.columns"
         toolbar={
           <p className="text-sm text-slate-600" aria-live="polite">
@@ -102,24 +123,44 @@ export function ResultsTable({
             {totalItems === 1 ? 'reservation matches' : 'reservations match'} this search.
           </p>
         }
-        actions={<ExportButton query={[filterQuery, sort ? toQueryString([['sort', sort]]) : ''].filter(Boolean).join('&')} totalItems={totalItems} />}
+        actions={
+          <ExportButton
+            query={[filterQuery, sort ? toQueryString([['sort', sort]]) : ''].filter(Boolean).join('&')}
+            totalItems={totalItems}
+          />
+        }
       />
-      <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-slate-600">
+      <nav
+        aria-label="Pagination"
+        className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-slate-600"
+      >
         <span>
           <span data-testid="pager-status">
             Page {Math.min(page, shownPages)} of {shownPages}
           </span>
           {loading && (
             <span role="status" data-testid="results-loading" className="ml-3 text-slate-500">
-              {paging.error ? `Page ${paging.loadingPage} could not be read: ${paging.error}` : `Loading page ${paging.loadingPage}…`}
+              {paging.error
+                ? `Page ${paging.loadingPage} could not be read: ${paging.error}`
+                : `Loading page ${paging.loadingPage}…`}
             </span>
           )}
         </span>
         <span className="flex gap-2">
-          <PageLink href={page > 1 ? href({ page: Math.min(page - 1, shownPages) }) : null} page={Math.min(page - 1, shownPages)} rel="prev" onPage={paging?.onPage}>
+          <PageLink
+            href={page > 1 ? href({ page: Math.min(page - 1, shownPages) }) : null}
+            page={Math.min(page - 1, shownPages)}
+            rel="prev"
+            onPage={paging?.onPage}
+          >
             Previous
           </PageLink>
-          <PageLink href={page < totalPages ? href({ page: page + 1 }) : null} page={page + 1} rel="next" onPage={paging?.onPage}>
+          <PageLink
+            href={page < totalPages ? href({ page: page + 1 }) : null}
+            page={page + 1}
+            rel="next"
+            onPage={paging?.onPage}
+          >
             Next
           </PageLink>
         </span>
@@ -128,13 +169,26 @@ export function ResultsTable({
   );
 }
 
-const PAGE_LINK = 'inline-flex min-h-11 items-center rounded-md px-4 text-sm font-medium ring-1 ring-inset sm:min-h-9 sm:px-3';
+const PAGE_LINK =
+  'inline-flex min-h-11 items-center rounded-md px-4 text-sm font-medium ring-1 ring-inset sm:min-h-9 sm:px-3';
 
 /**
  * A real link (open in a new tab, copy, reload), followed in the browser without a server render
  * when paging is handled here; without a page to go to, a disabled look that is not a link.
  */
-function PageLink({ href, page, onPage, rel, children }: { href: string | null; page: number; onPage?: (page: number) => void; rel: string; children: string }) {
+function PageLink({
+  href,
+  page,
+  onPage,
+  rel,
+  children,
+}: {
+  href: string | null;
+  page: number;
+  onPage?: (page: number) => void;
+  rel: string;
+  children: string;
+}) {
   if (href === null)
     return (
       <span aria-disabled="true" className={`${PAGE_LINK} text-slate-500 ring-slate-200`}>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { Locale, Uuid } from '@/lib/guestbook/primitives';
 
 /**
@@ -17,7 +18,11 @@ export const ModifyReservationFormSchema = z.strictObject({
   locale: Locale,
   notes: z.string().max(1000, { error: 'At most 1,000 characters.' }).nullable(),
   guest: z.strictObject({
-    first_name: z.string().trim().min(1, { error: 'Enter a first name.' }).max(100, { error: 'At most 100 characters.' }),
+    first_name: z
+      .string()
+      .trim()
+      .min(1, { error: 'Enter a first name.' })
+      .max(100, { error: 'At most 100 characters.' }),
     last_name: z.string().trim().min(1, { error: 'Enter a last name.' }).max(100, { error: 'At most 100 characters.' }),
     email: z.email({ error: 'Enter an e-mail address.' }),
     phone: z.string().trim().max(32, { error: 'At most 32 characters.' }).nullable(),
@@ -28,7 +33,9 @@ export type ModifyReservationValues = z.input<typeof ModifyReservationFormSchema
 /** What the form sends: only the fields that changed (at least one), under the same rules. */
 export const ReservationChangesSchema = ModifyReservationFormSchema.partial()
   .extend({ guest: ModifyReservationFormSchema.shape.guest.partial().optional() })
-  .refine((c) => Object.keys(c).length > 0 && (c.guest === undefined || Object.keys(c.guest).length > 0), { error: 'Nothing changed.' });
+  .refine((c) => Object.keys(c).length > 0 && (c.guest === undefined || Object.keys(c.guest).length > 0), {
+    error: 'Nothing changed.',
+  });
 export type ReservationChanges = z.input<typeof ReservationChangesSchema>;
 
 export const ModifyReservationInputSchema = z.strictObject({ id: Uuid, changes: ReservationChangesSchema });

@@ -3,8 +3,10 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect } from 'react';
+
 import { queryKeys } from '@/lib/queries/keys';
 import { pageOf, searchPageHref, type SearchPage } from '@/lib/reservations/search-page';
+
 import { searchReservationPageAction } from './actions';
 
 /** A page read once is shown again from the cache for a minute (Back, Previous) without asking the server. */

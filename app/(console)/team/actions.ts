@@ -3,9 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
+
+import { Uuid } from '@/lib/guestbook/schemas';
 import { ActionError, staffAction } from '@/lib/server/action';
 import { getDb } from '@/lib/server/db';
-import { Uuid } from '@/lib/guestbook/schemas';
 import {
   createStaff,
   findStaffById,
@@ -34,7 +35,13 @@ export const addStaffMemberAction = staffAction(
     const oneTime = password === '';
     const secret = oneTime ? oneTimePassword() : password;
     try {
-      const created = await createStaff(await getDb(), { email, name, role, password: secret, mustChangePassword: oneTime });
+      const created = await createStaff(await getDb(), {
+        email,
+        name,
+        role,
+        password: secret,
+        mustChangePassword: oneTime,
+      });
       setAuditTarget({ resourceType: 'staff', resourceId: created.id, after: created });
       revalidatePath('/team');
       return { member: created, oneTimePassword: oneTime ? secret : null };
@@ -47,7 +54,11 @@ export const addStaffMemberAction = staffAction(
   },
 );
 
-const AccessChangeSchema = z.strictObject({ id: Uuid, role: StaffRoleSchema.optional(), disabled: z.boolean().optional() });
+const AccessChangeSchema = z.strictObject({
+  id: Uuid,
+  role: StaffRoleSchema.optional(),
+  disabled: z.boolean().optional(),
+});
 
 export const changeStaffAccessAction = staffAction(
   { name: 'change-staff-access', role: 'admin', input: AccessChangeSchema, mutates: true },

@@ -1,9 +1,11 @@
 'use client';
 
 import { useForm } from 'react-hook-form';
+
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
+
 import { addStaffMemberAction } from './actions';
 import { ROLES, type Role, type TeamNotice } from './roles';
 
@@ -28,7 +30,8 @@ export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSett
     const r = await addStaffMemberAction(values);
     if (!r.ok) {
       for (const [key, messages] of Object.entries(r.fieldErrors ?? {})) {
-        if (key === 'email' || key === 'name' || key === 'role' || key === 'password') setError(key, { message: messages.join('; ') });
+        if (key === 'email' || key === 'name' || key === 'role' || key === 'password')
+          setError(key, { message: messages.join('; ') });
       }
       onSettled({ tone: 'error', text: r.error });
       return;
@@ -36,13 +39,22 @@ export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSett
     reset();
     onSettled(
       r.data.oneTimePassword
-        ? { tone: 'ok', text: `Added ${r.data.member.email}. Hand over this password; it must be replaced at the first sign-in.`, secret: r.data.oneTimePassword }
+        ? {
+            tone: 'ok',
+            text: `Added ${r.data.member.email}. Hand over this password; it must be replaced at the first sign-in.`,
+            secret: r.data.oneTimePassword,
+          }
         : { tone: 'ok', text: `Added ${r.data.member.email}.` },
     );
   };
 
   return (
-    <form className="grid grid-cols-1 gap-3 border-t border-slate-100 pt-5 sm:grid-cols-2 lg:grid-cols-5" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Add a member">
+    <form
+      className="grid grid-cols-1 gap-3 border-t border-slate-100 pt-5 sm:grid-cols-2 lg:grid-cols-5"
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label="Add a member"
+    >
       <h2 className="text-sm font-semibold text-slate-800 sm:col-span-2 lg:col-span-5">Add a member</h2>
       <FormField label="E-mail" error={errors.email?.message} id="new-email">
         <Input type="email" autoComplete="off" {...register('email')} />
@@ -50,7 +62,12 @@ export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSett
       <FormField label="Name" error={errors.name?.message} id="new-name">
         <Input autoComplete="off" {...register('name')} />
       </FormField>
-      <FormField label="Password (empty: one-time)" error={errors.password?.message} id="new-password" className="lg:col-span-2">
+      <FormField
+        label="Password (empty: one-time)"
+        error={errors.password?.message}
+        id="new-password"
+        className="lg:col-span-2"
+      >
         <Input type="password" autoComplete="new-password" {...register('password')} />
       </FormField>
       <FormField label="Role" error={errors.role?.message} id="new-role">

@@ -1,8 +1,10 @@
 'use client';
 
 import { useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { onFirstUse, useLoaded } from '@/components/ui/lazy';
+
 import type { TeamNotice } from './roles';
 
 const loadForm = onFirstUse(() => import('./add-member-form').then((m) => m.AddMemberForm));
@@ -14,7 +16,12 @@ export function AddMemberPanel({ pending, onSettled }: { pending: boolean; onSet
   if (Form && open) return <Form pending={pending} onSettled={onSettled} />;
   return (
     <div className="border-t border-slate-100 pt-5">
-      <Button variant="secondary" onPointerEnter={() => void load()} onFocus={() => void load()} onClick={() => void load().then(() => setOpen(true))}>
+      <Button
+        variant="secondary"
+        onPointerEnter={() => void load()}
+        onFocus={() => void load()}
+        onClick={() => void load().then(() => setOpen(true))}
+      >
         New member
       </Button>
     </div>

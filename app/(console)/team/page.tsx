@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
+
 import { Card } from '@/components/ui/card';
 import { getDb } from '@/lib/server/db';
 import { requireStaff } from '@/lib/server/session';
 import { listStaff } from '@/lib/server/staff-store';
+
 import { TeamManager } from './team-manager';
 
 export const metadata: Metadata = { title: 'Team' };
@@ -15,7 +17,8 @@ export default async function TeamPage() {
       <div>
         <h1 className="text-xl font-semibold text-slate-900">Team</h1>
         <p className="mt-1 text-sm text-slate-500">
-          Viewers read; operators also modify and cancel reservations and edit allocations; admins also edit entities and the team.
+          Viewers read; operators also modify and cancel reservations and edit allocations; admins also edit entities
+          and the team.
         </p>
       </div>
       <Card>

@@ -1,14 +1,16 @@
 'use client';
 
+import { createColumnHelper } from '@tanstack/react-table';
 import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition } from 'react';
-import { createColumnHelper } from '@tanstack/react-table';
+
 import { Badge } from '@/components/ui/badge';
 import { ConfirmButton, LazyConfirmDialog } from '@/components/ui/confirm-button';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
+
 import { changeStaffAccessAction, resetStaffPasswordAction } from './actions';
 import { AddMemberPanel } from './add-member-panel';
 import { ROLES, type Role, type TeamNotice } from './roles';
@@ -82,7 +84,10 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
             );
           },
         }),
-        column.accessor('disabled', { header: 'Status', cell: (info) => (info.getValue() ? <Badge tone="red">disabled</Badge> : <Badge tone="green">active</Badge>) }),
+        column.accessor('disabled', {
+          header: 'Status',
+          cell: (info) => (info.getValue() ? <Badge tone="red">disabled</Badge> : <Badge tone="green">active</Badge>),
+        }),
         column.display({
           id: 'actions',
           header: () => <span className="sr-only">Actions</span>,
@@ -103,7 +108,11 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
                     const r = await resetStaffPasswordAction({ id: m.id });
                     settle(
                       r.ok
-                        ? { tone: 'ok', text: `New one-time password for ${m.email}; it must be replaced at the next sign-in.`, secret: r.data.oneTimePassword }
+                        ? {
+                            tone: 'ok',
+                            text: `New one-time password for ${m.email}; it must be replaced at the next sign-in.`,
+                            secret: r.data.oneTimePassword,
+                          }
                         : { tone: 'error', text: r.error },
                     );
                   }}
@@ -122,7 +131,9 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
                       tone="primary"
                       onConfirm={async () => {
                         const r = await changeStaffAccessAction({ id: m.id, disabled: false });
-                        settle(r.ok ? { tone: 'ok', text: `${m.email} is enabled.` } : { tone: 'error', text: r.error });
+                        settle(
+                          r.ok ? { tone: 'ok', text: `${m.email} is enabled.` } : { tone: 'error', text: r.error },
+                        );
                       }}
                     >
                       Enable
@@ -137,7 +148,9 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
                       confirmLabel="Disable"
                       onConfirm={async () => {
                         const r = await changeStaffAccessAction({ id: m.id, disabled: true });
-                        settle(r.ok ? { tone: 'ok', text: `${m.email} is disabled.` } : { tone: 'error', text: r.error });
+                        settle(
+                          r.ok ? { tone: 'ok', text: `${m.email} is disabled.` } : { tone: 'error', text: r.error },
+                        );
                       }}
                     >
                       Disable
@@ -171,7 +184,15 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
         )}
       </div>
 
-      <DataTable label="Team members" columns={columns} rows={members} rowKey={(m) => m.id} rowTestId={(m) => `member-${m.email}`} testId="team-table" empty="No members yet." />
+      <DataTable
+        label="Team members"
+        columns={columns}
+        rows={members}
+        rowKey={(m) => m.id}
+        rowTestId={(m) => `member-${m.email}`}
+        testId="team-table"
+        empty="No members yet."
+      />
 
       <LazyConfirmDialog
         open={roleChange !== null}
@@ -179,7 +200,11 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
           if (!open) setRoleChange(null);
         }}
         returnFocusTo={roleSelect}
-        title={roleChange ? `Make ${roleChange.member.name} ${roleChange.role === 'admin' ? 'an' : 'a'} ${roleChange.role}?` : ''}
+        title={
+          roleChange
+            ? `Make ${roleChange.member.name} ${roleChange.role === 'admin' ? 'an' : 'a'} ${roleChange.role}?`
+            : ''
+        }
         description={
           roleChange
             ? `${roleChange.member.email} goes from ${roleChange.member.role} to ${roleChange.role}: ${ROLE_MEANING[roleChange.role]} Their sessions end, and they sign in again to continue.`
@@ -191,7 +216,9 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
           if (!roleChange) return;
           const { member, role } = roleChange;
           const r = await changeStaffAccessAction({ id: member.id, role });
-          settle(r.ok ? { tone: 'ok', text: `${member.email} is now ${r.data.role}.` } : { tone: 'error', text: r.error });
+          settle(
+            r.ok ? { tone: 'ok', text: `${member.email} is now ${r.data.role}.` } : { tone: 'error', text: r.error },
+          );
         }}
       />
 

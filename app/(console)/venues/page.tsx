@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -7,6 +8,7 @@ import { listMarkets, listVenues } from '@/lib/server/directory';
 import { pageParams, type SearchParams } from '@/lib/server/params';
 import { readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
+
 import { VenueTable } from './venue-table';
 
 export const metadata: Metadata = { title: 'Venues' };
@@ -14,7 +16,10 @@ export const metadata: Metadata = { title: 'Venues' };
 export default async function VenuesPage({ searchParams }: { searchParams: SearchParams }) {
   await requireStaff('viewer');
   const { page, limit } = await pageParams(searchParams, 25);
-  const [venues, markets] = await Promise.all([readApi(() => listVenues(page, limit)), readApi(() => listMarkets(1, 100))]);
+  const [venues, markets] = await Promise.all([
+    readApi(() => listVenues(page, limit)),
+    readApi(() => listMarkets(1, 100)),
+  ]);
   const marketName = new Map(markets.ok ? markets.data.items.map((m) => [m.id, m.name]) : []);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -32,7 +37,12 @@ export default async function VenuesPage({ searchParams }: { searchParams: Searc
               seatingAreas: v.seating_areas?.length ?? 0,
             }))}
           />
-          <Pager page={venues.data.page} totalPages={venues.data.totalPages} totalItems={venues.data.totalItems} basePath="/venues" />
+          <Pager
+            page={venues.data.page}
+            totalPages={venues.data.totalPages}
+            totalItems={venues.data.totalItems}
+            basePath="/venues"
+          />
         </Card>
       )}
     </div>

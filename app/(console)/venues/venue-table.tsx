@@ -1,9 +1,10 @@
 'use client';
 
 import { createColumnHelper } from '@tanstack/react-table';
-import { sortRows } from '@/components/ui/sort-rows';
+
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { countCell, nameLinkColumn } from '@/components/ui/data-table-columns';
+import { sortRows } from '@/components/ui/sort-rows';
 
 export interface VenueRow {
   id: string;
@@ -15,12 +16,30 @@ export interface VenueRow {
 
 const column = createColumnHelper<DataTableFeatures, VenueRow>();
 const columns = column.columns([
-  column.accessor('name', nameLinkColumn('Venue', (id) => `/venues/${id}`)),
+  column.accessor(
+    'name',
+    nameLinkColumn('Venue', (id) => `/venues/${id}`),
+  ),
   column.accessor('market', { header: 'Market', cell: (info) => info.getValue() ?? '—' }),
-  column.accessor('address', { header: 'Address', enableSorting: false, cell: (info) => info.getValue() ?? <span className="text-slate-500">no address</span> }),
+  column.accessor('address', {
+    header: 'Address',
+    enableSorting: false,
+    cell: (info) => info.getValue() ?? <span className="text-slate-500">no address</span>,
+  }),
   column.accessor('seatingAreas', { header: 'Seating areas', cell: countCell }),
 ]);
 
 export function VenueTable({ venues }: { venues: VenueRow[] }) {
-  return <DataTable label="Venues" columns={columns} rows={venues} rowKey={(v) => v.id} testId="venue-table" sortInBrowser={sortRows} visibilityKey="venues.columns" empty="No venues." />;
+  return (
+    <DataTable
+      label="Venues"
+      columns={columns}
+      rows={venues}
+      rowKey={(v) => v.id}
+      testId="venue-table"
+      sortInBrowser={sortRows}
+      visibilityKey="venues.columns"
+      empty="No venues."
+    />
+  );
 }

@@ -1,4 +1,6 @@
 import { AvailabilityQuery, HoldCreateBody } from '../../guestbook/schemas';
+import { seatsBookable } from '../bookings';
+import { isEligible } from '../commitments';
 import { pathId, readJson } from '../http';
 import { newId } from '../ids';
 import type { EntityRecord } from '../model';
@@ -6,8 +8,6 @@ import { notFound, problemFromZod, unprocessable } from '../problem';
 import { paginate, readPaging } from '../query';
 import { iso } from '../world';
 import type { Routes } from './context';
-import { seatsBookable } from '../bookings';
-import { isEligible } from '../commitments';
 
 /** How long a hold keeps its seats. */
 export const HOLD_TTL_MS = 10 * 60_000;
@@ -27,7 +27,11 @@ export function availabilityRoutes({ app, world, need, entityOf }: Routes): void
       if (c.venue_id !== venueId || !c.days_of_week.includes(isoDay(date)) || !isEligible(world, entity, c)) continue;
       const seats = seatsBookable(world, entity, c, date);
       if (seats < partySize) continue;
-      for (let m = minutes(c.start_time); m + 30 <= minutes(c.end_time) || (m === minutes(c.start_time) && m < minutes(c.end_time)); m += 30) {
+      for (
+        let m = minutes(c.start_time);
+        m + 30 <= minutes(c.end_time) || (m === minutes(c.start_time) && m < minutes(c.end_time));
+        m += 30
+      ) {
         if (time && hhmm(m) !== time) continue;
         out.push({
           venue_id: venueId,
@@ -55,10 +59,17 @@ export function availabilityRoutes({ app, world, need, entityOf }: Routes): void
     const parsed = AvailabilityQuery.safeParse(raw);
     if (!parsed.success) throw problemFromZod(parsed.error, 'availability query');
     const q = parsed.data;
-    const venueIds = q.venue_id ? [q.venue_id] : [...world.data.venues.values()].filter((v) => v.market_id === q.market_id).map((v) => v.id);
+    const venueIds = q.venue_id
+      ? [q.venue_id]
+      : [...world.data.venues.values()].filter((v) => v.market_id === q.market_id).map((v) => v.id);
     if (q.venue_id && !world.data.venues.has(q.venue_id)) throw notFound(`Venue ${q.venue_id} does not exist.`);
     if (q.market_id && !world.data.markets.has(q.market_id)) throw notFound(`Market ${q.market_id} does not exist.`);
-    return c.json(paginate(venueIds.flatMap((v) => options(entity, v, q.date, q.party_size, q.time)), paging));
+    return c.json(
+      paginate(
+        venueIds.flatMap((v) => options(entity, v, q.date, q.party_size, q.time)),
+        paging,
+      ),
+    );
   });
 
   app.post('/v2/holds', async (c) => {
@@ -67,7 +78,11 @@ export function availabilityRoutes({ app, world, need, entityOf }: Routes): void
     const body = await readJson(c, HoldCreateBody, 'hold');
     if (!world.data.venues.has(body.venue_id)) throw notFound(`Venue ${body.venue_id} does not exist.`);
     const option = options(entity, body.venue_id, body.date, body.party_size, body.time)[0];
-    if (!option) throw unprocessable(`No seats for ${body.party_size} at ${body.time} on ${body.date} are available to this entity.`, [{ field: 'time', message: 'no availability' }]);
+    if (!option)
+      throw unprocessable(
+        `No seats for ${body.party_size} at ${body.time} on ${body.date} are available to this entity.`,
+        [{ field: 'time', message: 'no availability' }],
+      );
     const id = newId();
     const hold = {
       id,
@@ -92,9 +107,9 @@ export function availabilityRoutes({ app, world, need, entityOf }: Routes): void
     const entity = entityOf(c);
     const id = pathId(c);
     const hold = world.data.holds.get(id);
-    if (!hold || hold.entity_id !== entity.id || hold.consumed) throw notFound(`Hold ${id} does not exist or is already used.`);
+    if (!hold || hold.entity_id !== entity.id || hold.consumed)
+      throw notFound(`Hold ${id} does not exist or is already used.`);
     world.remove('holds', id);
     return c.body(null, 204);
   });
-
 }

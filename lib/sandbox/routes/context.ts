@@ -1,11 +1,12 @@
 import type { Hono } from 'hono';
+
 import { Uuid } from '../../guestbook/schemas';
 import type { Scope } from '../../guestbook/token-schemas';
+import { resolveEntity } from '../identities';
 import type { EntityRecord } from '../model';
 import { badRequest, forbidden } from '../problem';
 import type { Caller, Env, SandboxContext, SandboxState } from '../state';
 import type { World } from '../world';
-import { resolveEntity } from '../identities';
 
 /** What every route file registers with: the app, the state, and the caller's checks. */
 export interface Routes {
@@ -35,7 +36,10 @@ export function routeContext(app: Hono<Env>, state: SandboxState): Routes {
     entityOf(c) {
       const { identity, claims } = caller(c);
       const header = claims.org_id ? undefined : c.req.header('x-entity-id');
-      if (header !== undefined && !Uuid.safeParse(header).success) throw badRequest(`X-Entity-Id: "${header.slice(0, 60)}" is not a UUID`, [{ field: 'X-Entity-Id', message: 'must be a UUID' }]);
+      if (header !== undefined && !Uuid.safeParse(header).success)
+        throw badRequest(`X-Entity-Id: "${header.slice(0, 60)}" is not a UUID`, [
+          { field: 'X-Entity-Id', message: 'must be a UUID' },
+        ]);
       return resolveEntity(world, identity, claims.org_id, header?.toLowerCase());
     },
   };

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+
 import { ApiProblem } from '../problem';
 import type { ControlAccess } from '../state';
 import type { Routes } from './context';
@@ -25,22 +26,39 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  *   preflight the sandbox never grants;
  * - a body or a Content-Type that is not application/json (a text/plain POST needs no preflight).
  */
-export function controlRefusal(access: ControlAccess, publicUrl: string, req: { method: string; header(name: string): string | undefined }): ApiProblem | null {
+export function controlRefusal(
+  access: ControlAccess,
+  publicUrl: string,
+  req: { method: string; header(name: string): string | undefined },
+): ApiProblem | null {
   const host = hostName(req.header('host') ?? '');
-  const allowed = LOOPBACK.test(host) || (publicUrl !== '' && host === hostName(new URL(publicUrl).host)) || access.allowedHosts.some((h) => hostName(h) === host);
+  const allowed =
+    LOOPBACK.test(host) ||
+    (publicUrl !== '' && host === hostName(new URL(publicUrl).host)) ||
+    access.allowedHosts.some((h) => hostName(h) === host);
   if (!allowed) {
-    return new ApiProblem(403, `Host "${host.slice(0, 100)}" is not allowed to use the sandbox controls: use a loopback address, the sandbox's public URL, or add the host with --allowed-hosts (SANDBOX_ALLOWED_HOSTS).`);
+    return new ApiProblem(
+      403,
+      `Host "${host.slice(0, 100)}" is not allowed to use the sandbox controls: use a loopback address, the sandbox's public URL, or add the host with --allowed-hosts (SANDBOX_ALLOWED_HOSTS).`,
+    );
   }
   if (access.token !== null) {
     const given = req.header(CONTROL_TOKEN_HEADER);
     if (!given || !timingSafeEqual(digest(given), digest(access.token))) {
-      return new ApiProblem(401, `The sandbox controls need the header X-Sandbox-Token${given ? ' with the right token' : ''}: the token the sandbox printed at start, or its --control-token / SANDBOX_CONTROL_TOKEN.`);
+      return new ApiProblem(
+        401,
+        `The sandbox controls need the header X-Sandbox-Token${given ? ' with the right token' : ''}: the token the sandbox printed at start, or its --control-token / SANDBOX_CONTROL_TOKEN.`,
+      );
     }
   }
   const type = req.header('content-type');
   const hasBody = Number(req.header('content-length') ?? 0) > 0 || req.header('transfer-encoding') !== undefined;
   if ((type !== undefined || hasBody) && (type ?? '').split(';')[0]!.trim().toLowerCase() !== 'application/json') {
-    return new ApiProblem(415, `The sandbox controls take a body only as Content-Type: application/json (got ${type ? `"${type.slice(0, 60)}"` : 'none'}).`, [{ field: 'Content-Type', message: 'must be application/json' }]);
+    return new ApiProblem(
+      415,
+      `The sandbox controls take a body only as Content-Type: application/json (got ${type ? `"${type.slice(0, 60)}"` : 'none'}).`,
+      [{ field: 'Content-Type', message: 'must be application/json' }],
+    );
   }
   return null;
 }

@@ -1,8 +1,8 @@
-import { paginate, readPaging } from '../query';
-import { notFound } from '../problem';
 import { pathId, searchParams } from '../http';
-import type { Routes } from './context';
 import { delegatesOf, identityView } from '../identities';
+import { notFound } from '../problem';
+import { paginate, readPaging } from '../query';
+import type { Routes } from './context';
 
 /** GET /v2/identities/me and the caller's delegates. */
 export function identityRoutes({ app, world, caller }: Routes): void {
@@ -10,7 +10,12 @@ export function identityRoutes({ app, world, caller }: Routes): void {
 
   app.get('/v2/identities/me/delegates', (c) => {
     const paging = readPaging(searchParams(c));
-    return c.json(paginate(delegatesOf(world, caller(c).identity).map((d) => identityView(world, d)), paging));
+    return c.json(
+      paginate(
+        delegatesOf(world, caller(c).identity).map((d) => identityView(world, d)),
+        paging,
+      ),
+    );
   });
 
   app.get('/v2/identities/me/delegates/:id', (c) => {
@@ -19,5 +24,4 @@ export function identityRoutes({ app, world, caller }: Routes): void {
     if (!delegate) throw notFound(`No delegate ${id} belongs to the calling identity.`);
     return c.json({ data: identityView(world, delegate) });
   });
-
 }

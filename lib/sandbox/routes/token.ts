@@ -1,7 +1,8 @@
 import { z } from 'zod';
+
 import { OrgId } from '../../guestbook/schemas';
-import type { Routes } from './context';
 import { authenticateClient, entityByOrg, isAssigned } from '../identities';
+import type { Routes } from './context';
 
 const TokenBody = z.looseObject({
   client_id: z.string().optional(),
@@ -23,18 +24,26 @@ function oauthError(status: number, error: string, description: string, extra: R
 export function tokenRoutes({ app, state, world }: Routes): void {
   const audience = () => `${state.publicUrl}/`;
   app.post('/oauth/token', async (c) => {
-    if (state.faults.tokenDown) return oauthError(503, 'temporarily_unavailable', 'The token service is down (sandbox fault).');
+    if (state.faults.tokenDown)
+      return oauthError(503, 'temporarily_unavailable', 'The token service is down (sandbox fault).');
     const type = c.req.header('content-type') ?? '';
     let raw: unknown;
     try {
-      if (type.includes('application/x-www-form-urlencoded')) raw = Object.fromEntries(new URLSearchParams(await c.req.text()));
+      if (type.includes('application/x-www-form-urlencoded'))
+        raw = Object.fromEntries(new URLSearchParams(await c.req.text()));
       else if (type.includes('application/json')) raw = JSON.parse(await c.req.text());
-      else return oauthError(400, 'invalid_request', 'Send the token request as application/json or application/x-www-form-urlencoded.');
+      else
+        return oauthError(
+          400,
+          'invalid_request',
+          'Send the token request as application/json or application/x-www-form-urlencoded.',
+        );
     } catch {
       return oauthError(400, 'invalid_request', 'The body is not valid JSON.');
     }
     const parsed = TokenBody.safeParse(raw);
-    if (!parsed.success) return oauthError(400, 'invalid_request', 'The token request must be a JSON object of strings.');
+    if (!parsed.success)
+      return oauthError(400, 'invalid_request', 'The token request must be a JSON object of strings.');
     const body = parsed.data;
     // RFC 6749 §2.3.1: credentials may also come as HTTP Basic.
     const basic = /^Basic\s+(.+)$/i.exec(c.req.header('authorization') ?? '');
@@ -44,18 +53,35 @@ export function tokenRoutes({ app, state, world }: Routes): void {
       body.client_secret ??= secret;
     }
     if (!body.grant_type) return oauthError(400, 'invalid_request', 'grant_type is required.');
-    if (body.grant_type !== 'client_credentials') return oauthError(400, 'unsupported_grant_type', `grant_type "${body.grant_type.slice(0, 40)}" is not supported; use client_credentials.`);
-    if (!body.client_id || !body.client_secret) return oauthError(401, 'invalid_client', 'client_id and client_secret are required.', { 'www-authenticate': 'Basic realm="guestbook"' });
+    if (body.grant_type !== 'client_credentials')
+      return oauthError(
+        400,
+        'unsupported_grant_type',
+        `grant_type "${body.grant_type.slice(0, 40)}" is not supported; use client_credentials.`,
+      );
+    if (!body.client_id || !body.client_secret)
+      return oauthError(401, 'invalid_client', 'client_id and client_secret are required.', {
+        'www-authenticate': 'Basic realm="guestbook"',
+      });
     const credential = authenticateClient(world, body.client_id, body.client_secret);
-    if (!credential) return oauthError(401, 'invalid_client', 'Client authentication failed.', { 'www-authenticate': 'Basic realm="guestbook"' });
+    if (!credential)
+      return oauthError(401, 'invalid_client', 'Client authentication failed.', {
+        'www-authenticate': 'Basic realm="guestbook"',
+      });
     if (body.audience !== audience()) return oauthError(403, 'access_denied', `The audience must be ${audience()}.`);
     const identity = world.data.identities.get(credential.identity_id);
     if (!identity) return oauthError(401, 'invalid_client', 'Client authentication failed.');
     let orgId: string | undefined;
     if (body.organization !== undefined) {
-      if (!OrgId.safeParse(body.organization).success) return oauthError(400, 'invalid_request', 'organization must be an org_id (org_<identifier>).');
+      if (!OrgId.safeParse(body.organization).success)
+        return oauthError(400, 'invalid_request', 'organization must be an org_id (org_<identifier>).');
       const entity = entityByOrg(world, body.organization);
-      if (!entity || !isAssigned(world, identity, entity.id)) return oauthError(403, 'access_denied', `Organization ${body.organization} is not an entity assigned to these credentials.`);
+      if (!entity || !isAssigned(world, identity, entity.id))
+        return oauthError(
+          403,
+          'access_denied',
+          `Organization ${body.organization} is not an entity assigned to these credentials.`,
+        );
       orgId = body.organization;
     }
     const now = Math.floor(world.now().getTime() / 1000);
@@ -63,13 +89,28 @@ export function tokenRoutes({ app, state, world }: Routes): void {
     const scope = credential.scopes.filter((s) => identity.type !== 'delegate' || s !== 'commitments:update').join(' ');
     const accessToken = await state.signer.sign(
       { scope, gty: 'client-credentials', azp: credential.client_id, ...(orgId ? { org_id: orgId } : {}) },
-      { issuer: state.publicUrl, audience: audience(), subject: `${credential.client_id}@clients`, issuedAt: now, expiresAt: now + credential.token_lifetime_seconds },
+      {
+        issuer: state.publicUrl,
+        audience: audience(),
+        subject: `${credential.client_id}@clients`,
+        issuedAt: now,
+        expiresAt: now + credential.token_lifetime_seconds,
+      },
     );
-    return new Response(JSON.stringify({ access_token: accessToken, scope, expires_in: credential.token_lifetime_seconds, token_type: 'Bearer' }), {
-      headers: { 'content-type': 'application/json', 'cache-control': 'no-store', pragma: 'no-cache' },
-    });
+    return new Response(
+      JSON.stringify({
+        access_token: accessToken,
+        scope,
+        expires_in: credential.token_lifetime_seconds,
+        token_type: 'Bearer',
+      }),
+      {
+        headers: { 'content-type': 'application/json', 'cache-control': 'no-store', pragma: 'no-cache' },
+      },
+    );
   });
 
-
-  app.get('/.well-known/jwks.json', (c) => c.json(state.signer.jwks(), 200, { 'cache-control': 'public, max-age=300' }));
+  app.get('/.well-known/jwks.json', (c) =>
+    c.json(state.signer.jwks(), 200, { 'cache-control': 'public, max-age=300' }),
+  );
 }

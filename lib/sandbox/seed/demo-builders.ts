@@ -1,18 +1,26 @@
 import { createHash } from 'node:crypto';
-import { SCOPES } from '../../guestbook/token-schemas';
+
 import type { LocaleCode } from '../../guestbook/locales';
+import { SCOPES } from '../../guestbook/token-schemas';
 import { uuidFrom } from '../ids';
 import type { EntityRecord, VenueRecord, WorldData } from '../model';
-import { CREATED, DELEGATES, delegateCredentials, VENUES, venuePrograms, type DelegateSeed } from './demo-data';
+import { CREATED, delegateCredentials, DELEGATES, venuePrograms, VENUES, type DelegateSeed } from './demo-data';
 
 /** The builders of the demo world's records (from the fixed parts in demo-data.ts), and the sizes of its allocation grid. */
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** Every-evening blocks at a venue with seating areas are scoped to its first area; the others to none. */
-export const scopedArea = (venue: VenueRecord, days: number[]): string | null => (venue.seating_areas.length && days.length > 5 ? venue.seating_areas[0]!.id : null);
+export const scopedArea = (venue: VenueRecord, days: number[]): string | null =>
+  venue.seating_areas.length && days.length > 5 ? venue.seating_areas[0]!.id : null;
 
-export function entityRecord(key: string, name: string, orgId: string | null, locale: LocaleCode, programs: [string, boolean][]): EntityRecord {
+export function entityRecord(
+  key: string,
+  name: string,
+  orgId: string | null,
+  locale: LocaleCode,
+  programs: [string, boolean][],
+): EntityRecord {
   return {
     id: uuidFrom(`entity:${key}`),
     name,
@@ -43,7 +51,9 @@ export function addDelegate(w: WorldData, d: DelegateSeed, partnerId: string, at
     created_at: at,
     updated_at: at,
   });
-  const scopes = SCOPES.filter((s) => s !== 'commitments:update' && !s.startsWith('entities:') && (d.readsCommitments || s !== 'commitments:read'));
+  const scopes = SCOPES.filter(
+    (s) => s !== 'commitments:update' && !s.startsWith('entities:') && (d.readsCommitments || s !== 'commitments:read'),
+  );
   w.credentials.set(cred.clientId, {
     client_id: cred.clientId,
     secret_sha256: sha256(cred.clientSecret),
@@ -71,9 +81,11 @@ export interface GridSize {
   entities: number;
 }
 
-
 /** The grid of the demo world itself: the smallest size `grid` takes. */
-export const DEMO_GRID: GridSize = { commitments: VENUES.reduce((n, _, vi) => n + venuePrograms(vi).length, 0), entities: 2 + DELEGATES.length };
+export const DEMO_GRID: GridSize = {
+  commitments: VENUES.reduce((n, _, vi) => n + venuePrograms(vi).length, 0),
+  entities: 2 + DELEGATES.length,
+};
 export const GRID_MAX: GridSize = { commitments: 100_000, entities: 1_000 };
 
 /** `2000x25` (commitments × entities) as a grid size; null unless both lie between the demo world's own and 100,000 × 1,000. */

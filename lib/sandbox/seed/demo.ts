@@ -1,5 +1,5 @@
-import { SCOPES, type Scope } from '../../guestbook/token-schemas';
 import type { LocaleCode } from '../../guestbook/locales';
+import { SCOPES, type Scope } from '../../guestbook/token-schemas';
 import { prng, uuidFrom } from '../ids';
 import {
   allocationKey,
@@ -11,7 +11,7 @@ import {
   type WorldData,
 } from '../model';
 import { addDelegate, entityRecord, scopedArea, sha256, type SeedOptions } from './demo-builders';
-import { DELEGATES, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS, FIRST, LAST, VENUES, venuePrograms } from './demo-data';
+import { DELEGATES, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS, FIRST, LAST, venuePrograms, VENUES } from './demo-data';
 import { growGrid } from './grid';
 
 export { DEMO_GRID, parseGridSize, sha256, type GridSize, type SeedOptions } from './demo-builders';
@@ -21,7 +21,7 @@ export { DEMO_DELEGATES, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS } from './dem
 export function seedDemoWorld(options: SeedOptions = {}): WorldData {
   const w = emptyWorld();
   const rand = prng(20261122);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 
   for (const p of DEMO_PROGRAMS) w.programs.set(p.id, { ...p });
   for (const m of DEMO_MARKETS) w.markets.set(m.id, { ...m });
@@ -34,11 +34,38 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
 
   const [standard, chefs, corporate, late] = DEMO_PROGRAMS;
   const partnerEntities = [
-    entityRecord('harbour-vine-direct', 'Harbour & Vine Direct', 'org_harbour_vine_direct', 'en-GB', [[standard.id, true], [chefs.id, false], [corporate.id, false], [late.id, false]]),
-    entityRecord('harbour-vine-concierge', 'Harbour & Vine Concierge', null, 'en-US', [[standard.id, false], [chefs.id, true]]),
+    entityRecord('harbour-vine-direct', 'Harbour & Vine Direct', 'org_harbour_vine_direct', 'en-GB', [
+      [standard.id, true],
+      [chefs.id, false],
+      [corporate.id, false],
+      [late.id, false],
+    ]),
+    entityRecord('harbour-vine-concierge', 'Harbour & Vine Concierge', null, 'en-US', [
+      [standard.id, false],
+      [chefs.id, true],
+    ]),
   ];
   const delegateEntities = DELEGATES.map((d, i) =>
-    entityRecord(d.key, d.entity, d.orgId, d.locale, i % 3 === 0 ? [[standard.id, false], [late.id, false]] : i % 3 === 1 ? [[standard.id, true], [chefs.id, false]] : [[corporate.id, false], [standard.id, false]]),
+    entityRecord(
+      d.key,
+      d.entity,
+      d.orgId,
+      d.locale,
+      i % 3 === 0
+        ? [
+            [standard.id, false],
+            [late.id, false],
+          ]
+        : i % 3 === 1
+          ? [
+              [standard.id, true],
+              [chefs.id, false],
+            ]
+          : [
+              [corporate.id, false],
+              [standard.id, false],
+            ],
+    ),
   );
   for (const e of [...partnerEntities, ...delegateEntities]) w.entities.set(e.id, e);
 
@@ -115,7 +142,9 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
         w.allocations.set(allocationKey(e.id, c.id), { entity_id: e.id, commitment_id: c.id, entity_seats: seats });
       }
       if (agreement.ended_at) {
-        c.snapshot = Object.fromEntries([...w.allocations.values()].filter((a) => a.commitment_id === c.id).map((a) => [a.entity_id, a.entity_seats]));
+        c.snapshot = Object.fromEntries(
+          [...w.allocations.values()].filter((a) => a.commitment_id === c.id).map((a) => [a.entity_id, a.entity_seats]),
+        );
       }
     });
   });
@@ -126,7 +155,8 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
   const count = options.reservations ?? 3_000;
   const live = commitments.filter((c) => !w.agreements.get(c.agreement_id)!.ended_at);
   const holdersOf = new Map<string, { entity_id: string }[]>();
-  for (const a of w.allocations.values()) holdersOf.set(a.commitment_id, [...(holdersOf.get(a.commitment_id) ?? []), a]);
+  for (const a of w.allocations.values())
+    holdersOf.set(a.commitment_id, [...(holdersOf.get(a.commitment_id) ?? []), a]);
   for (let i = 0; i < count; i++) {
     const c = pick(live);
     const holders = holdersOf.get(c.id) ?? [];
@@ -140,10 +170,17 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
     const [sh, sm] = c.start_time.split(':').map(Number) as [number, number];
     const slot = sh * 60 + sm + 30 * Math.floor(rand() * 4);
     const time = `${String(Math.floor(slot / 60) % 24).padStart(2, '0')}:${String(slot % 60).padStart(2, '0')}`;
-    const status = offset < 0 ? pick(['completed', 'completed', 'completed', 'no_show', 'canceled']) : pick(['confirmed', 'confirmed', 'confirmed', 'pending', 'canceled']);
+    const status =
+      offset < 0
+        ? pick(['completed', 'completed', 'completed', 'no_show', 'canceled'])
+        : pick(['confirmed', 'confirmed', 'confirmed', 'pending', 'canceled']);
     const first = pick(FIRST);
     const last = pick(LAST);
-    const createdAt = new Date(day0 + (offset - 1 - Math.floor(rand() * 20)) * 86_400_000 + Math.floor(rand() * 86_400_000)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const createdAt = new Date(
+      day0 + (offset - 1 - Math.floor(rand() * 20)) * 86_400_000 + Math.floor(rand() * 86_400_000),
+    )
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
     const r: ReservationRecord = {
       id: uuidFrom(`reservation:${i}`),
       entity_id: e.id,
@@ -155,8 +192,19 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
       date,
       time,
       party_size: 1 + Math.floor(rand() * 6),
-      guest: { first_name: first, last_name: last, email: `${first}.${last}${i}@example.com`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''), phone: rand() < 0.7 ? `+44 20 7946 ${String(1000 + i).slice(-4)}` : null },
-      notes: rand() < 0.2 ? pick(['Window table please', 'Celebrating a birthday', 'One guest is vegetarian', 'Arriving by wheelchair']) : null,
+      guest: {
+        first_name: first,
+        last_name: last,
+        email: `${first}.${last}${i}@example.com`
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, ''),
+        phone: rand() < 0.7 ? `+44 20 7946 ${String(1000 + i).slice(-4)}` : null,
+      },
+      notes:
+        rand() < 0.2
+          ? pick(['Window table please', 'Celebrating a birthday', 'One guest is vegetarian', 'Arriving by wheelchair'])
+          : null,
       locale: rand() < 0.7 ? e.default_locale : pick(['en-US', 'fr-FR', 'de-DE', 'es-ES', 'pt-PT'] as LocaleCode[]),
       created_at: createdAt,
       updated_at: createdAt,
@@ -167,4 +215,3 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
   if (options.grid) growGrid(w, options.grid);
   return w;
 }
-

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { Locale, OrgId, Time, Timestamp, IsoDate, Uuid, DayOfWeek } from '../../guestbook/schemas';
+
+import { DayOfWeek, IsoDate, Locale, OrgId, Time, Timestamp, Uuid } from '../../guestbook/schemas';
 import { Scope } from '../../guestbook/token-schemas';
 import { allocationKey, emptyWorld, type WorldData } from '../model';
 import { sha256 } from './demo';
@@ -24,9 +25,23 @@ export const SeedFile = z
         market_id: Uuid,
         time_zone: z.string().default('UTC'),
         address: z
-          .strictObject({ line1: Name, line2: z.string().nullable(), city: z.string().default(''), postal_code: z.string().default(''), country: z.string().default('') })
+          .strictObject({
+            line1: Name,
+            line2: z.string().nullable(),
+            city: z.string().default(''),
+            postal_code: z.string().default(''),
+            country: z.string().default(''),
+          })
           .nullable(),
-        seating_areas: z.array(z.strictObject({ id: Uuid, name: z.string().min(1).max(32, { error: 'must be at most 32 characters' }), description: z.string().nullable() })).default([]),
+        seating_areas: z
+          .array(
+            z.strictObject({
+              id: Uuid,
+              name: z.string().min(1).max(32, { error: 'must be at most 32 characters' }),
+              description: z.string().nullable(),
+            }),
+          )
+          .default([]),
       }),
     ),
     entities: z.array(
@@ -82,7 +97,12 @@ export const SeedFile = z
           date: IsoDate,
           time: Time,
           party_size: z.number().int().min(1),
-          guest: z.strictObject({ first_name: Name, last_name: Name, email: z.email(), phone: z.string().nullable().default(null) }),
+          guest: z.strictObject({
+            first_name: Name,
+            last_name: Name,
+            email: z.email(),
+            phone: z.string().nullable().default(null),
+          }),
           notes: z.string().nullable().default(null),
           locale: Locale.optional(),
           created_at: Timestamp,
@@ -104,21 +124,35 @@ export const SeedFile = z
     };
     seed.venues.forEach((v, i) => ref(markets.has(v.market_id), ['venues', i, 'market_id'], 'market'));
     seed.entities.forEach((e, i) => {
-      if (e.default_program_id) ref(programs.has(e.default_program_id), ['entities', i, 'default_program_id'], 'program');
-      e.programs.forEach((p, j) => ref(programs.has(p.program_id), ['entities', i, 'programs', j, 'program_id'], 'program'));
+      if (e.default_program_id)
+        ref(programs.has(e.default_program_id), ['entities', i, 'default_program_id'], 'program');
+      e.programs.forEach((p, j) =>
+        ref(programs.has(p.program_id), ['entities', i, 'programs', j, 'program_id'], 'program'),
+      );
     });
     seed.identities.forEach((d, i) => {
       ref(entities.has(d.default_entity_id), ['identities', i, 'default_entity_id'], 'entity');
       d.entity_ids.forEach((e, j) => ref(entities.has(e), ['identities', i, 'entity_ids', j], 'entity'));
-      if (d.parent_identity_id) ref(identities.has(d.parent_identity_id), ['identities', i, 'parent_identity_id'], 'identity');
+      if (d.parent_identity_id)
+        ref(identities.has(d.parent_identity_id), ['identities', i, 'parent_identity_id'], 'identity');
       // Spec: a delegated identity "has no commitments:update".
       if (d.type === 'delegate') {
         d.scopes.forEach((s, j) => {
-          if (s === 'commitments:update') ctx.addIssue({ code: 'custom', path: ['identities', i, 'scopes', j], message: 'commitments:update cannot be granted to a delegate (a delegated identity has no commitments:update)' });
+          if (s === 'commitments:update')
+            ctx.addIssue({
+              code: 'custom',
+              path: ['identities', i, 'scopes', j],
+              message:
+                'commitments:update cannot be granted to a delegate (a delegated identity has no commitments:update)',
+            });
         });
       }
       if ((d.type === 'delegate') !== (d.parent_identity_id !== null)) {
-        ctx.addIssue({ code: 'custom', path: ['identities', i, 'parent_identity_id'], message: 'is required for a delegate and must be null for a partner' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['identities', i, 'parent_identity_id'],
+          message: 'is required for a delegate and must be null for a partner',
+        });
       }
     });
     seed.commitments.forEach((c, i) => {
@@ -127,13 +161,24 @@ export const SeedFile = z
       if (c.seating_area_id) {
         const venue = seed.venues.find((v) => v.id === c.venue_id);
         if (venue && !venue.seating_areas.some((a) => a.id === c.seating_area_id)) {
-          ctx.addIssue({ code: 'custom', path: ['commitments', i, 'seating_area_id'], message: `is not a seating area of venue ${c.venue_id}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['commitments', i, 'seating_area_id'],
+            message: `is not a seating area of venue ${c.venue_id}`,
+          });
         }
       }
       ref(programs.has(c.program_id), ['commitments', i, 'program_id'], 'program');
-      c.allocations.forEach((a, j) => ref(entities.has(a.entity_id), ['commitments', i, 'allocations', j, 'entity_id'], 'entity'));
+      c.allocations.forEach((a, j) =>
+        ref(entities.has(a.entity_id), ['commitments', i, 'allocations', j, 'entity_id'], 'entity'),
+      );
       const sum = c.allocations.reduce((s, a) => s + a.entity_seats, 0);
-      if (sum > c.total_seats) ctx.addIssue({ code: 'custom', path: ['commitments', i, 'allocations'], message: `allocate ${sum} seats, more than total_seats ${c.total_seats}` });
+      if (sum > c.total_seats)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['commitments', i, 'allocations'],
+          message: `allocate ${sum} seats, more than total_seats ${c.total_seats}`,
+        });
     });
     seed.reservations?.forEach((r, i) => {
       ref(entities.has(r.entity_id), ['reservations', i, 'entity_id'], 'entity');
@@ -158,7 +203,15 @@ export function readSeedFile(file: string): SeedFile {
   }
   const parsed = SeedFile.safeParse(json);
   if (!parsed.success) {
-    const lines = parsed.error.issues.slice(0, 20).map((i) => `  ${i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') || '(root)'}: ${i.message}`);
+    const lines = parsed.error.issues.slice(0, 20).map(
+      (i) =>
+        `  ${
+          i.path
+            .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+            .join('')
+            .replace(/^\./, '') || '(root)'
+        }: ${i.message}`,
+    );
     throw new SeedFileError(`${file} is not a valid seed:\n${lines.join('\n')}`);
   }
   return parsed.data;
@@ -171,7 +224,8 @@ export function worldFromSeed(seed: SeedFile, at = new Date()): WorldData {
   for (const p of seed.programs) w.programs.set(p.id, { ...p });
   for (const m of seed.markets) w.markets.set(m.id, { id: m.id, name: m.name, country: m.country ?? '' });
   for (const v of seed.venues) w.venues.set(v.id, { ...v });
-  for (const e of seed.entities) w.entities.set(e.id, { ...e, active: true, logo: null, created_at: now, updated_at: now });
+  for (const e of seed.entities)
+    w.entities.set(e.id, { ...e, active: true, logo: null, created_at: now, updated_at: now });
   for (const i of seed.identities) {
     w.identities.set(i.id, {
       id: i.id,
@@ -199,8 +253,17 @@ export function worldFromSeed(seed: SeedFile, at = new Date()): WorldData {
   for (const c of seed.commitments) {
     const ended = !!seed.agreements.find((a) => a.id === c.agreement_id)?.ended_at;
     const { allocations, ...rest } = c;
-    w.commitments.set(c.id, { ...rest, seating_area_id: c.seating_area_id ?? null, snapshot: ended ? Object.fromEntries(allocations.map((a) => [a.entity_id, a.entity_seats])) : null });
-    for (const a of allocations) w.allocations.set(allocationKey(a.entity_id, c.id), { entity_id: a.entity_id, commitment_id: c.id, entity_seats: a.entity_seats });
+    w.commitments.set(c.id, {
+      ...rest,
+      seating_area_id: c.seating_area_id ?? null,
+      snapshot: ended ? Object.fromEntries(allocations.map((a) => [a.entity_id, a.entity_seats])) : null,
+    });
+    for (const a of allocations)
+      w.allocations.set(allocationKey(a.entity_id, c.id), {
+        entity_id: a.entity_id,
+        commitment_id: c.id,
+        entity_seats: a.entity_seats,
+      });
   }
   for (const r of seed.reservations ?? []) {
     const entity = w.entities.get(r.entity_id)!;

@@ -1,21 +1,32 @@
 import type { LocaleCode } from '../../guestbook/locales';
 import { prng, uuidFrom } from '../ids';
-import {
-  allocationKey,
-  type CommitmentRecord,
-  type EntityRecord,
-  type WorldData,
-} from '../model';
+import { allocationKey, type CommitmentRecord, type EntityRecord, type WorldData } from '../model';
 import { addDelegate, entityRecord, scopedArea, type GridSize } from './demo-builders';
 import { DEMO_PARTNER, DEMO_PROGRAMS } from './demo-data';
 
 /** The demo world grown into a large allocation grid (`--grid`). */
 
 const GRID_DELEGATES = [
-  'Atlas Concierge', 'Bellhop Travel', 'Citybreak Collective', 'Dine Around Iberia', 'Eurotable Tours', 'Feast & Fare',
-  'Grand Tour Suppers', 'Hotelier Connect', 'Island Hop Travel', 'Journey Kitchen', 'Kestrel Business Travel', 'Local Plates',
-  'Midnight Supper Club', 'Northbound Trips', 'Old Town Walks', 'Portside Cruises', 'Quayside Concierge', 'Riverboat Dining',
-  'Saffron Trails', 'Tapas Trail Co',
+  'Atlas Concierge',
+  'Bellhop Travel',
+  'Citybreak Collective',
+  'Dine Around Iberia',
+  'Eurotable Tours',
+  'Feast & Fare',
+  'Grand Tour Suppers',
+  'Hotelier Connect',
+  'Island Hop Travel',
+  'Journey Kitchen',
+  'Kestrel Business Travel',
+  'Local Plates',
+  'Midnight Supper Club',
+  'Northbound Trips',
+  'Old Town Walks',
+  'Portside Cruises',
+  'Quayside Concierge',
+  'Riverboat Dining',
+  'Saffron Trails',
+  'Tapas Trail Co',
 ];
 const GRID_BRANDS = ['Events', 'Private Dining', 'Members Club', 'Weddings', 'Corporate Travel'];
 const GRID_LOCALES: LocaleCode[] = ['en-GB', 'es-ES', 'pt-PT', 'de-DE', 'fr-FR', 'nl-NL', 'it-IT', 'sv-SE', 'en-US'];
@@ -41,20 +52,39 @@ const GRID_PATTERNS: [number[], string, string][] = [
  */
 export function growGrid(w: WorldData, size: GridSize): void {
   if (size.commitments < w.commitments.size || size.entities < w.entities.size) {
-    throw new RangeError(`A grid of ${size.commitments}x${size.entities} is smaller than the demo world's own ${w.commitments.size}x${w.entities.size}.`);
+    throw new RangeError(
+      `A grid of ${size.commitments}x${size.entities} is smaller than the demo world's own ${w.commitments.size}x${w.entities.size}.`,
+    );
   }
   const rand = prng(20260125);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const [standard, chefs, corporate, late] = DEMO_PROGRAMS;
   const access: [string, boolean][][] = [
-    [[standard.id, false], [late.id, false]],
-    [[standard.id, true], [chefs.id, false]],
-    [[corporate.id, false], [standard.id, false]],
-    [[chefs.id, false], [late.id, true]],
+    [
+      [standard.id, false],
+      [late.id, false],
+    ],
+    [
+      [standard.id, true],
+      [chefs.id, false],
+    ],
+    [
+      [corporate.id, false],
+      [standard.id, false],
+    ],
+    [
+      [chefs.id, false],
+      [late.id, true],
+    ],
   ];
   const partner = w.identities.get(DEMO_PARTNER.identityId)!;
-  const named = (names: readonly string[], j: number) => `${names[j % names.length]}${j >= names.length ? ` ${Math.floor(j / names.length) + 1}` : ''}`;
-  const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const named = (names: readonly string[], j: number) =>
+    `${names[j % names.length]}${j >= names.length ? ` ${Math.floor(j / names.length) + 1}` : ''}`;
+  const slug = (name: string) =>
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
   const added: EntityRecord[] = [];
   for (let k = 0; w.entities.size < size.entities; k++) {
     const own = k % 5 === 4;
@@ -63,7 +93,19 @@ export function growGrid(w: WorldData, size: GridSize): void {
     const key = `grid-${slug(name)}`;
     const orgId = k % 6 === 5 ? null : `org_${slug(name).replace(/-/g, '_')}`;
     const locale = GRID_LOCALES[k % GRID_LOCALES.length]!;
-    const e = entityRecord(key, name, orgId, locale, own ? [[standard.id, true], [chefs.id, false], [corporate.id, false]] : access[j % access.length]!);
+    const e = entityRecord(
+      key,
+      name,
+      orgId,
+      locale,
+      own
+        ? [
+            [standard.id, true],
+            [chefs.id, false],
+            [corporate.id, false],
+          ]
+        : access[j % access.length]!,
+    );
     w.entities.set(e.id, e);
     added.push(e);
     if (!own) {
@@ -74,7 +116,9 @@ export function growGrid(w: WorldData, size: GridSize): void {
   w.identities.set(partner.id, { ...partner, entity_ids: [...partner.entity_ids, ...added.map((e) => e.id)] });
 
   const entities = [...w.entities.values()];
-  const eligible = new Map(DEMO_PROGRAMS.map((p) => [p.id, entities.filter((e) => e.programs.some((ep) => ep.program_id === p.id))]));
+  const eligible = new Map(
+    DEMO_PROGRAMS.map((p) => [p.id, entities.filter((e) => e.programs.some((ep) => ep.program_id === p.id))]),
+  );
   const venues = [...w.venues.values()];
   const agreements = [...w.agreements.values()];
   const ended = agreements.find((a) => a.ended_at)!;
@@ -108,7 +152,8 @@ export function growGrid(w: WorldData, size: GridSize): void {
     const seats: Record<string, number> = {};
     holders.forEach((e, i) => {
       if (left === 0) return;
-      const taken = toTheLastSeat && i === holders.length - 1 ? left : Math.max(1, Math.floor(left * (0.15 + rand() * 0.4)));
+      const taken =
+        toTheLastSeat && i === holders.length - 1 ? left : Math.max(1, Math.floor(left * (0.15 + rand() * 0.4)));
       left -= taken;
       seats[e.id] = taken;
       w.allocations.set(allocationKey(e.id, c.id), { entity_id: e.id, commitment_id: c.id, entity_seats: taken });

@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyedLock } from '../keyed-lock';
+
 import { startTestPostgres, type TestPostgres } from '../db/test-postgres';
+import { KeyedLock } from '../keyed-lock';
 import { AdvisoryLock, type KeyLock } from './advisory-lock';
 
 let postgres: TestPostgres;
@@ -27,7 +28,13 @@ function twoProcesses(): [AdvisoryLock, AdvisoryLock] {
 async function overlaps(pair: readonly KeyLock[]): Promise<string[]> {
   const holders = new Map<string, number>();
   const seen: string[] = [];
-  const keySets = [['entity:a', 'commitment:1'], ['entity:b', 'commitment:1'], ['entity:a', 'entity:b'], ['commitment:2', 'entity:b'], ['entity:c']];
+  const keySets = [
+    ['entity:a', 'commitment:1'],
+    ['entity:b', 'commitment:1'],
+    ['entity:a', 'entity:b'],
+    ['commitment:2', 'entity:b'],
+    ['entity:c'],
+  ];
   await Promise.all(
     Array.from({ length: 60 }, (_, i) =>
       pair[i % pair.length]!.run(keySets[i % keySets.length]!, async () => {
@@ -72,9 +79,13 @@ describe('advisory locks on PostgreSQL', () => {
   });
 
   it('a process killed (SIGKILL) while holding a key leaves no lock: another takes the key', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'hold-lock.fixture.ts'), postgres.url, 'entity:killed'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'hold-lock.fixture.ts'), postgres.url, 'entity:killed'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (d: Buffer) => d.toString().includes('held') && resolve());
       child.once('exit', (code) => reject(new Error(`the holder exited (${code}) before holding`)));
@@ -82,7 +93,12 @@ describe('advisory locks on PostgreSQL', () => {
     const probe = new pg.Client({ connectionString: postgres.url });
     await probe.connect();
     const { lockIdOf } = await import('./advisory-lock');
-    const tryLock = async () => (await probe.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [lockIdOf('entity:killed').toString()])).rows[0]!.ok;
+    const tryLock = async () =>
+      (
+        await probe.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [
+          lockIdOf('entity:killed').toString(),
+        ])
+      ).rows[0]!.ok;
     expect(await tryLock()).toBe(false);
 
     const [other] = twoProcesses();

@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+
 import { KeyedLock } from '../keyed-lock';
 
 export interface KeyLock {
@@ -32,7 +33,12 @@ export class AdvisoryLock implements KeyLock {
 
   /** `lockTimeoutMs`: how long one key is waited for before the apply fails (default 2 minutes). */
   constructor(databaseUrl: string, options: { maxConnections?: number; lockTimeoutMs?: number } = {}) {
-    this.#pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 4, keepAlive: true, idleTimeoutMillis: 30_000 });
+    this.#pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: options.maxConnections ?? 4,
+      keepAlive: true,
+      idleTimeoutMillis: 30_000,
+    });
     // An idle connection that fails (the server restarted) is dropped by the pool; nothing waits on it.
     this.#pool.on('error', () => undefined);
     this.#lockTimeoutMs = options.lockTimeoutMs ?? 120_000;

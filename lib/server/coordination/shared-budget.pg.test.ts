@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { RequestBudget } from '../../guestbook/rate-limit';
 import { openDashboardDb, type OpenedDb } from '../db/open';
 import { startTestPostgres, type TestPostgres } from '../db/test-postgres';
@@ -32,7 +33,9 @@ function processBudget(clientId: string, perMinute: number, shared: boolean): Re
 }
 
 async function sendAtOnce(budgets: RequestBudget[], count: number) {
-  const outcomes = await Promise.allSettled(Array.from({ length: count }, (_, i) => budgets[i % budgets.length]!.take()));
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: count }, (_, i) => budgets[i % budgets.length]!.take()),
+  );
   return {
     sent: outcomes.filter((o) => o.status === 'fulfilled').length,
     waited: outcomes.filter((o) => o.status === 'rejected' && o.reason instanceof WouldWait).length,
@@ -51,7 +54,10 @@ describe('one request budget for every process, on PostgreSQL', () => {
   });
 
   it('without the shared window the same two processes send 50 (each counts only its own)', async () => {
-    expect(await sendAtOnce([processBudget('client-3', 30, false), processBudget('client-3', 30, false)], 50)).toEqual({ sent: 50, waited: 0 });
+    expect(await sendAtOnce([processBudget('client-3', 30, false), processBudget('client-3', 30, false)], 50)).toEqual({
+      sent: 50,
+      waited: 0,
+    });
   });
 
   it("a 429's wait learned by one process holds the other, which reports when requests resume instead of sending", async () => {

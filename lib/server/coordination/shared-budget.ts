@@ -11,6 +11,7 @@
  * Kept free of `server-only` so that tests and scripts can use it.
  */
 import pg from 'pg';
+
 import type { SharedBudgetWindow, SharedTake } from '../../guestbook/rate-limit';
 import { logUnexpected } from '../log';
 

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { getConfig } from '../config';
 import { openDashboardDb, type DashboardDb, type OpenedDb } from './open';
 

@@ -4,11 +4,12 @@
  */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+
 import { logUnexpected } from '../log';
 import * as schema from './schema';
 
@@ -21,7 +22,11 @@ export interface OpenedDb {
   close(): Promise<void>;
 }
 
-export async function openDashboardDb(options: { dataDir: string; databaseUrl?: string; memory?: boolean }): Promise<OpenedDb> {
+export async function openDashboardDb(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  memory?: boolean;
+}): Promise<OpenedDb> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, keepAlive: true });
     // An idle connection the server ends (a restart, a failover) is replaced by the pool; logged, not thrown.

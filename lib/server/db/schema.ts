@@ -5,7 +5,9 @@ export const STAFF_ROLES = ['viewer', 'operator', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const staffUsers = pgTable('staff_users', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
   role: text('role', { enum: STAFF_ROLES }).notNull(),
@@ -28,7 +30,9 @@ export type StaffUser = typeof staffUsers.$inferSelect;
 export const staffSessions = pgTable(
   'staff_sessions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     staffId: uuid('staff_id')
       .notNull()
       .references(() => staffUsers.id, { onDelete: 'cascade' }),
@@ -58,7 +62,9 @@ export const loginThrottle = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     staffId: uuid('staff_id'),
     staffEmail: text('staff_email').notNull(),

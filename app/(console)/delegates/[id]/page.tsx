@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
-import { Link } from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
+
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
+import { Link } from '@/components/ui/link';
 import { NamedId } from '@/components/ui/named-id';
 import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
@@ -23,7 +24,12 @@ export default async function DelegatePage({ params }: { params: Promise<{ id: s
   await requireStaff('viewer');
   const { id } = await params;
   if (!z.guid().safeParse(id).success) notFound();
-  const [result, entities, partner, format] = await Promise.all([readApi(() => getDelegate(id)), readApi(listEntityChoices), readApi(getIdentity), getFormatter()]);
+  const [result, entities, partner, format] = await Promise.all([
+    readApi(() => getDelegate(id)),
+    readApi(listEntityChoices),
+    readApi(getIdentity),
+    getFormatter(),
+  ]);
   if (!result.ok) return <ErrorState title="The delegate could not be read" message={result.error} />;
   const d = result.data;
   if (!d) notFound();
@@ -63,7 +69,10 @@ export default async function DelegatePage({ params }: { params: Promise<{ id: s
             },
             { label: 'Suspension source', value: d.suspension_source ?? '—', testId: 'delegate-suspension-source' },
             { label: 'Suspended at', value: format.dateTime(d.suspended_at, 'UTC') },
-            { label: 'Default entity', value: <NamedId name={nameOf.get(d.default_entity_id)} id={d.default_entity_id} /> },
+            {
+              label: 'Default entity',
+              value: <NamedId name={nameOf.get(d.default_entity_id)} id={d.default_entity_id} />,
+            },
             { label: 'Created', value: format.dateTime(d.created_at, 'UTC') },
             { label: 'Updated', value: format.dateTime(d.updated_at, 'UTC') },
           ]}

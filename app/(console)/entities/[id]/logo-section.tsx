@@ -1,8 +1,9 @@
 'use client';
 
 import { useEffect, useState, type ComponentProps, type ComponentType } from 'react';
-import type { LogoUploader } from './logo-uploader';
+
 import { LogoImage } from './logo-image';
+import type { LogoUploader } from './logo-uploader';
 
 type Props = ComponentProps<typeof LogoUploader>;
 let loading: Promise<ComponentType<Props>> | undefined;
@@ -27,7 +28,13 @@ export function LogoSection(props: Props) {
   return (
     <div className="flex items-start gap-4">
       <LogoImage url={logo?.url ?? null} />
-      <p className="text-sm text-slate-500">{logo ? (logo.width === null ? 'Processing…' : `${logo.width} × ${logo.height} px · aspect ratio ${logo.aspect_ratio?.toFixed(2)}`) : 'This entity has no logo yet.'}</p>
+      <p className="text-sm text-slate-500">
+        {logo
+          ? logo.width === null
+            ? 'Processing…'
+            : `${logo.width} × ${logo.height} px · aspect ratio ${logo.aspect_ratio?.toFixed(2)}`
+          : 'This entity has no logo yet.'}
+      </p>
     </div>
   );
 }

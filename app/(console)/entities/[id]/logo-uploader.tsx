@@ -2,12 +2,14 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+
 import { Button } from '@/components/ui/button';
-import { queryKeys } from '@/lib/queries/keys';
 import { imageDimensions } from '@/lib/guestbook/logo';
+import { queryKeys } from '@/lib/queries/keys';
+
+import { readEntityLogoAction } from '../actions';
 import { checkLogoDimensions, LOGO_MAX_SIDE_LABEL } from '../logo-dimensions';
 import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL } from '../logo-rules';
-import { readEntityLogoAction } from '../actions';
 import { LogoImage } from './logo-image';
 
 const logoKey = queryKeys.entityLogo;
@@ -20,7 +22,15 @@ interface Logo {
 }
 
 /** Drag-and-drop or pick a logo; checked here first, uploaded with progress, dimensions shown once processed. */
-export function LogoUploader({ entityId, logo: logoOfPage, canEdit }: { entityId: string; logo: Logo | null; canEdit: boolean }) {
+export function LogoUploader({
+  entityId,
+  logo: logoOfPage,
+  canEdit,
+}: {
+  entityId: string;
+  logo: Logo | null;
+  canEdit: boolean;
+}) {
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -40,7 +50,8 @@ export function LogoUploader({ entityId, logo: logoOfPage, canEdit }: { entityId
     },
     initialData: logoOfPage,
     staleTime: Infinity,
-    refetchInterval: (query) => (query.state.data && query.state.data.width === null && Date.now() - pollingSince < 60_000 ? 1000 : false),
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.width === null && Date.now() - pollingSince < 60_000 ? 1000 : false,
   });
   const logo = logoQuery.data;
   const processing = !!logo && logo.width === null;
@@ -52,7 +63,8 @@ export function LogoUploader({ entityId, logo: logoOfPage, canEdit }: { entityId
     setProgress(null);
     if (!f) return;
     // The declared size is read from the header before the preview decodes any pixel.
-    const problem = checkLogoFile(f) ?? checkLogoDimensions(f.name, imageDimensions(new Uint8Array(await f.arrayBuffer())));
+    const problem =
+      checkLogoFile(f) ?? checkLogoDimensions(f.name, imageDimensions(new Uint8Array(await f.arrayBuffer())));
     if (problem) {
       setFile(null);
       setPreview(null);
@@ -132,7 +144,11 @@ export function LogoUploader({ entityId, logo: logoOfPage, canEdit }: { entityId
         >
           <p className="text-slate-600">
             Drop a {LOGO_TYPES_LABEL} image here (at most {LOGO_MAX_LABEL} and {LOGO_MAX_SIDE_LABEL}), or{' '}
-            <button type="button" className="font-medium text-brand-700 underline" onClick={() => inputRef.current?.click()}>
+            <button
+              type="button"
+              className="font-medium text-brand-700 underline"
+              onClick={() => inputRef.current?.click()}
+            >
               choose a file
             </button>
             .
@@ -158,7 +174,11 @@ export function LogoUploader({ entityId, logo: logoOfPage, canEdit }: { entityId
           {file && preview && (
             <div className="mt-4 flex items-center justify-center gap-4">
               {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL preview */}
-              <img src={preview} alt="Preview of the new logo" className="h-16 w-16 rounded object-contain ring-1 ring-slate-200" />
+              <img
+                src={preview}
+                alt="Preview of the new logo"
+                className="h-16 w-16 rounded object-contain ring-1 ring-slate-200"
+              />
               <div className="text-left">
                 <p className="font-medium">{file.name}</p>
                 <p className="text-xs text-slate-500">{(file.size / 1024).toFixed(0)} KB</p>
@@ -166,7 +186,14 @@ export function LogoUploader({ entityId, logo: logoOfPage, canEdit }: { entityId
               {progress === null ? (
                 <Button onClick={upload}>Upload logo</Button>
               ) : (
-                <div className="w-40" role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} aria-label="Upload progress">
+                <div
+                  className="w-40"
+                  role="progressbar"
+                  aria-valuenow={progress}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-label="Upload progress"
+                >
                   <div className="h-2 rounded bg-slate-200">
                     <div className="h-2 rounded bg-brand-600 transition-all" style={{ width: `${progress}%` }} />
                   </div>

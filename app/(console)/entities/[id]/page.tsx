@@ -1,19 +1,21 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
+
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { NamedId } from '@/components/ui/named-id';
-import { PageHeader } from '@/components/ui/page-header';
-import { OtherFields } from '@/components/ui/other-fields';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
+import { NamedId } from '@/components/ui/named-id';
+import { OtherFields } from '@/components/ui/other-fields';
+import { PageHeader } from '@/components/ui/page-header';
 import { LOCALES } from '@/lib/guestbook/locales';
 import { knownPrograms, listEntities, otherFields, viewEntity } from '@/lib/server/entities';
 import { getFormatter } from '@/lib/server/locale';
 import { readApi } from '@/lib/server/read';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
+
 import { EntityForm } from '../entity-form';
 import { LogoSection } from './logo-section';
 import { ProgramsEditor } from './programs-editor';
@@ -24,7 +26,11 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
   const staff = await requireStaff('viewer');
   const { id } = await params;
   if (!z.guid().safeParse(id).success) notFound();
-  const [entity, all, format] = await Promise.all([readApi(() => viewEntity(id)), readApi(listEntities), getFormatter()]);
+  const [entity, all, format] = await Promise.all([
+    readApi(() => viewEntity(id)),
+    readApi(listEntities),
+    getFormatter(),
+  ]);
   if (!entity.ok) return <ErrorState title="The entity could not be read" message={entity.error} />;
   const e = entity.data;
   if (!e) notFound();
@@ -40,7 +46,11 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
         title={
           <span className="flex flex-wrap items-center gap-3">
             <span data-testid="entity-name">{e.name}</span>
-            {e.org_id ? <Badge tone="green">org-bound token</Badge> : <Badge tone="amber">legacy context: X-Entity-Id header</Badge>}
+            {e.org_id ? (
+              <Badge tone="green">org-bound token</Badge>
+            ) : (
+              <Badge tone="amber">legacy context: X-Entity-Id header</Badge>
+            )}
           </span>
         }
       />
@@ -49,9 +59,20 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
         <FieldList
           fields={[
             { label: 'Id', value: <NamedId id={e.id} /> },
-            { label: 'Organization (org_id)', value: e.org_id ? <code className="font-mono text-xs">{e.org_id}</code> : 'not yet provisioned', testId: 'entity-org' },
-            { label: 'Default locale', value: `${LOCALES[e.default_locale]} (${e.default_locale})`, testId: 'entity-locale' },
-            { label: 'Default program', value: e.default_program_id ? (programName.get(e.default_program_id) ?? e.default_program_id) : '—' },
+            {
+              label: 'Organization (org_id)',
+              value: e.org_id ? <code className="font-mono text-xs">{e.org_id}</code> : 'not yet provisioned',
+              testId: 'entity-org',
+            },
+            {
+              label: 'Default locale',
+              value: `${LOCALES[e.default_locale]} (${e.default_locale})`,
+              testId: 'entity-locale',
+            },
+            {
+              label: 'Default program',
+              value: e.default_program_id ? (programName.get(e.default_program_id) ?? e.default_program_id) : '—',
+            },
             { label: 'Created', value: format.dateTime(e.created_at, 'UTC') },
             { label: 'Updated', value: format.dateTime(e.updated_at, 'UTC') },
           ]}
@@ -62,7 +83,11 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
         <Card title="Edit">
           <EntityForm
             entityId={e.id}
-            defaults={{ name: e.name, default_locale: e.default_locale, default_program_id: e.default_program_id ?? '' }}
+            defaults={{
+              name: e.name,
+              default_locale: e.default_locale,
+              default_program_id: e.default_program_id ?? '',
+            }}
             programs={programs}
           />
         </Card>
@@ -74,7 +99,12 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
             entityId={e.id}
             programs={programs.map((p) => {
               const assigned = e.programs.find((ep) => ep.program_id === p.id);
-              return { id: p.id, name: p.name, assigned: !!assigned, unallocatedSeatAccess: assigned?.unallocated_seat_access ?? false };
+              return {
+                id: p.id,
+                name: p.name,
+                assigned: !!assigned,
+                unallocatedSeatAccess: assigned?.unallocated_seat_access ?? false,
+              };
             })}
           />
         ) : e.programs.length === 0 ? (
@@ -84,7 +114,9 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
             {e.programs.map((p) => (
               <li key={p.program_id} className="flex justify-between py-2">
                 <span>{programName.get(p.program_id) ?? p.program_id}</span>
-                <span className="text-slate-500">{p.unallocated_seat_access ? 'unallocated seat access' : 'allocated seats only'}</span>
+                <span className="text-slate-500">
+                  {p.unallocated_seat_access ? 'unallocated seat access' : 'allocated seats only'}
+                </span>
               </li>
             ))}
           </ul>
@@ -95,7 +127,11 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
         <LogoSection
           entityId={e.id}
           canEdit={admin}
-          logo={e.logo ? { url: e.logo.url, width: e.logo.width, height: e.logo.height, aspect_ratio: e.logo.aspect_ratio } : null}
+          logo={
+            e.logo
+              ? { url: e.logo.url, width: e.logo.width, height: e.logo.height, aspect_ratio: e.logo.aspect_ratio }
+              : null
+          }
         />
       </Card>
 

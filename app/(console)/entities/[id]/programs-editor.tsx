@@ -2,9 +2,11 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
+
 import { previewProgramChangeAction, replaceEntityProgramsAction } from '../actions';
 
 interface ProgramState {
@@ -13,7 +15,15 @@ interface ProgramState {
   assigned: boolean;
   unallocatedSeatAccess: boolean;
 }
-type LostCommitment = { id: string; programId: string; status: string; entitySeats: number | null; days: number[]; start: string | null; end: string | null };
+type LostCommitment = {
+  id: string;
+  programId: string;
+  status: string;
+  entitySeats: number | null;
+  days: number[];
+  start: string | null;
+  end: string | null;
+};
 
 const DAY = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -33,13 +43,18 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
   const nameOf = new Map(programs.map((p) => [p.id, p.name]));
   const changed = JSON.stringify(rows) !== JSON.stringify(programs);
 
-  const body = () => rows.filter((r) => r.assigned).map((r) => ({ program_id: r.id, unallocated_seat_access: r.unallocatedSeatAccess }));
+  const body = () =>
+    rows.filter((r) => r.assigned).map((r) => ({ program_id: r.id, unallocated_seat_access: r.unallocatedSeatAccess }));
 
   const save = () =>
     startTransition(async () => {
       const r = await replaceEntityProgramsAction({ id: entityId, programs: body() });
       setLost(null);
-      setMessage(r.ok ? { tone: 'ok', text: `Programs replaced: ${r.data.programs} assigned.` } : { tone: 'error', text: r.error });
+      setMessage(
+        r.ok
+          ? { tone: 'ok', text: `Programs replaced: ${r.data.programs} assigned.` }
+          : { tone: 'error', text: r.error },
+      );
       if (r.ok) router.refresh();
     });
 
@@ -50,7 +65,11 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
       if (!r.ok) return setMessage({ tone: 'error', text: r.error });
       if (r.data.length === 0) {
         const saved = await replaceEntityProgramsAction({ id: entityId, programs: body() });
-        setMessage(saved.ok ? { tone: 'ok', text: `Programs replaced: ${saved.data.programs} assigned.` } : { tone: 'error', text: saved.error });
+        setMessage(
+          saved.ok
+            ? { tone: 'ok', text: `Programs replaced: ${saved.data.programs} assigned.` }
+            : { tone: 'error', text: saved.error },
+        );
         if (saved.ok) router.refresh();
       } else setLost(r.data);
     });
@@ -84,7 +103,9 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
                   aria-label={`Unallocated seat access for ${p.name}`}
                   disabled={!p.assigned}
                   checked={p.assigned && p.unallocatedSeatAccess}
-                  onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, unallocatedSeatAccess: e.target.checked } : r)))}
+                  onChange={(e) =>
+                    setRows(rows.map((r, j) => (j === i ? { ...r, unallocatedSeatAccess: e.target.checked } : r)))
+                  }
                 />
               </td>
             </tr>
@@ -98,15 +119,20 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
           </Notice>
         )}
         {lost && (
-          <div data-testid="programs-warning" className="space-y-2 rounded-md bg-amber-50 px-3 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          <div
+            data-testid="programs-warning"
+            className="space-y-2 rounded-md bg-amber-50 px-3 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
+          >
             <p className="font-medium">
-              With these programs the entity stops being eligible for {lost.length} commitment{lost.length === 1 ? '' : 's'}
+              With these programs the entity stops being eligible for {lost.length} commitment
+              {lost.length === 1 ? '' : 's'}
               {lost.some((c) => c.status === 'assigned') ? ', including some where it holds seats' : ''}:
             </p>
             <ul className="max-h-40 list-disc overflow-auto pl-5">
               {lost.map((c) => (
                 <li key={c.id}>
-                  {nameOf.get(c.programId) ?? c.programId} · {c.days.map((d) => DAY[d]).join(' ')} {c.start && c.end ? `${c.start}–${c.end}` : ''} · {c.status}
+                  {nameOf.get(c.programId) ?? c.programId} · {c.days.map((d) => DAY[d]).join(' ')}{' '}
+                  {c.start && c.end ? `${c.start}–${c.end}` : ''} · {c.status}
                   {c.entitySeats ? ` · ${c.entitySeats} seats` : ''}
                 </li>
               ))}

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
+
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { knownPrograms, listEntities } from '@/lib/server/entities';
 import { readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
+
 import { EntityForm } from '../entity-form';
 
 export const metadata: Metadata = { title: 'New entity' };
@@ -13,9 +15,16 @@ export default async function NewEntityPage() {
   const entities = await readApi(listEntities);
   return (
     <div className="mx-auto max-w-xl space-y-6">
-      <PageHeader back={{ href: '/entities', label: 'Entities' }} title="New entity" description="A brand or channel of the partner; the API assigns it to these credentials." />
+      <PageHeader
+        back={{ href: '/entities', label: 'Entities' }}
+        title="New entity"
+        description="A brand or channel of the partner; the API assigns it to these credentials."
+      />
       <Card>
-        <EntityForm defaults={{ name: '', default_locale: 'en-US', default_program_id: '' }} programs={entities.ok ? knownPrograms(entities.data) : []} />
+        <EntityForm
+          defaults={{ name: '', default_locale: 'en-US', default_program_id: '' }}
+          programs={entities.ok ? knownPrograms(entities.data) : []}
+        />
       </Card>
     </div>
   );

@@ -3,9 +3,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { notify } from '@/components/ui/toast';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
+
 import { cancelReservationAction } from '../actions';
 
 export function CancelButton({

@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
+
+import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
@@ -11,12 +13,14 @@ import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
+
 import { updateReservationAction } from '../actions';
-import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { changedFields, isModifiable, modifyFieldOf, type ModifyField } from '../modify-fields';
 import type { ModifyReservationValues } from '../schemas';
 
-const resolver = lazyZodResolver<ModifyReservationValues>(() => import('../schemas').then((m) => m.ModifyReservationFormSchema));
+const resolver = lazyZodResolver<ModifyReservationValues>(() =>
+  import('../schemas').then((m) => m.ModifyReservationFormSchema),
+);
 
 const LABELS: Record<ModifyField, string> = {
   party_size: 'Party size',
@@ -30,16 +34,26 @@ const LABELS: Record<ModifyField, string> = {
   'guest.phone': 'Phone',
 };
 
-
 const idOf = (name: ModifyField) => `modify-${name.replace('.', '-')}`;
 
 function errorOf(errors: FieldErrors<ModifyReservationValues>, name: ModifyField): string | undefined {
-  if (name.startsWith('guest.')) return errors.guest?.[name.slice(6) as keyof ModifyReservationValues['guest']]?.message;
+  if (name.startsWith('guest.'))
+    return errors.guest?.[name.slice(6) as keyof ModifyReservationValues['guest']]?.message;
   return errors[name as Exclude<ModifyField, `guest.${string}`>]?.message;
 }
 
 /** Change a reservation's booking, language, notes or guest details; only the changed fields are sent. */
-export function ModifyForm({ id, context, status, defaults }: { id: string; context: string; status: string; defaults: ModifyReservationValues }) {
+export function ModifyForm({
+  id,
+  context,
+  status,
+  defaults,
+}: {
+  id: string;
+  context: string;
+  status: string;
+  defaults: ModifyReservationValues;
+}) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
@@ -77,7 +91,9 @@ export function ModifyForm({ id, context, status, defaults }: { id: string; cont
       party_size: r.party_size ?? values.party_size,
       date: r.date ?? values.date,
       time: r.time ?? values.time,
-      locale: (LOCALE_CODES as readonly string[]).includes(r.locale) ? (r.locale as ModifyReservationValues['locale']) : values.locale,
+      locale: (LOCALE_CODES as readonly string[]).includes(r.locale)
+        ? (r.locale as ModifyReservationValues['locale'])
+        : values.locale,
       notes: r.notes ?? '',
       guest: r.guest ? { ...r.guest, phone: r.guest.phone ?? '' } : values.guest,
     };
@@ -96,13 +112,21 @@ export function ModifyForm({ id, context, status, defaults }: { id: string; cont
   );
   /** The value the server renders, so the form shows the reservation before it is interactive. */
   const initial = (name: ModifyField) => {
-    const v = name.startsWith('guest.') ? defaults.guest[name.slice(6) as keyof ModifyReservationValues['guest']] : defaults[name as Exclude<ModifyField, `guest.${string}`>];
+    const v = name.startsWith('guest.')
+      ? defaults.guest[name.slice(6) as keyof ModifyReservationValues['guest']]
+      : defaults[name as Exclude<ModifyField, `guest.${string}`>];
     return typeof v === 'number' ? (Number.isNaN(v) ? '' : v) : (v ?? '');
   };
   const described = (name: ModifyField) => ({ defaultValue: initial(name) });
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" data-testid="modify-form" aria-label="Modify reservation">
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      className="space-y-4"
+      data-testid="modify-form"
+      aria-label="Modify reservation"
+    >
       <div aria-live="polite">
         {formError && (
           <Notice tone="danger" data-testid="modify-error">
@@ -114,17 +138,28 @@ export function ModifyForm({ id, context, status, defaults }: { id: string; cont
             Saved.
           </Notice>
         )}
-        {notice === 'nothing' && (
-          <Notice data-testid="modify-nothing">Nothing changed.</Notice>
-        )}
+        {notice === 'nothing' && <Notice data-testid="modify-nothing">Nothing changed.</Notice>}
       </div>
       <fieldset disabled={!modifiable || isSubmitting} className="space-y-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {field('party_size', <Input type="number" min={1} max={50} step={1} inputMode="numeric" {...described('party_size')} {...register('party_size', { valueAsNumber: true })} />)}
+          {field(
+            'party_size',
+            <Input
+              type="number"
+              min={1}
+              max={50}
+              step={1}
+              inputMode="numeric"
+              {...described('party_size')}
+              {...register('party_size', { valueAsNumber: true })}
+            />,
+          )}
           {field(
             'locale',
             <Select {...described('locale')} {...register('locale')}>
-              {!(LOCALE_CODES as readonly string[]).includes(defaults.locale) && <option value={defaults.locale}>Unsupported locale ({defaults.locale})</option>}
+              {!(LOCALE_CODES as readonly string[]).includes(defaults.locale) && (
+                <option value={defaults.locale}>Unsupported locale ({defaults.locale})</option>
+              )}
               {LOCALE_CODES.map((code) => (
                 <option key={code} value={code}>
                   {LOCALES[code]} ({code})
@@ -134,13 +169,27 @@ export function ModifyForm({ id, context, status, defaults }: { id: string; cont
           )}
           {field('date', <Input type="date" {...described('date')} {...register('date')} />)}
           {field('time', <Input type="time" step={60} {...described('time')} {...register('time')} />)}
-          {field('guest.first_name', <Input autoComplete="off" {...described('guest.first_name')} {...register('guest.first_name')} />)}
-          {field('guest.last_name', <Input autoComplete="off" {...described('guest.last_name')} {...register('guest.last_name')} />)}
-          {field('guest.email', <Input type="email" autoComplete="off" {...described('guest.email')} {...register('guest.email')} />)}
-          {field('guest.phone', <Input type="tel" autoComplete="off" {...described('guest.phone')} {...register('guest.phone')} />)}
+          {field(
+            'guest.first_name',
+            <Input autoComplete="off" {...described('guest.first_name')} {...register('guest.first_name')} />,
+          )}
+          {field(
+            'guest.last_name',
+            <Input autoComplete="off" {...described('guest.last_name')} {...register('guest.last_name')} />,
+          )}
+          {field(
+            'guest.email',
+            <Input type="email" autoComplete="off" {...described('guest.email')} {...register('guest.email')} />,
+          )}
+          {field(
+            'guest.phone',
+            <Input type="tel" autoComplete="off" {...described('guest.phone')} {...register('guest.phone')} />,
+          )}
         </div>
         {field('notes', <Textarea rows={3} {...described('notes')} {...register('notes')} />)}
-        <p className="text-xs text-slate-500">Only the fields you change are sent. The guest is sent a modification e-mail in the reservation’s language.</p>
+        <p className="text-xs text-slate-500">
+          Only the fields you change are sent. The guest is sent a modification e-mail in the reservation’s language.
+        </p>
         <Button type="submit">{isSubmitting ? 'Saving…' : 'Save changes'}</Button>
       </fieldset>
     </form>

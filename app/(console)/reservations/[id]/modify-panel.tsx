@@ -1,13 +1,19 @@
 'use client';
 
 import { useState, type ComponentProps } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { onFirstUse, useLoaded } from '@/components/ui/lazy';
 import { Notice } from '@/components/ui/notice';
+
 import { FINAL_STATUSES, isModifiable } from '../modify-fields';
 import type { ModifyForm } from './modify-form';
 
-const STATUS_WORDS: Record<(typeof FINAL_STATUSES)[number], string> = { canceled: 'canceled', completed: 'completed', no_show: 'marked as a no-show' };
+const STATUS_WORDS: Record<(typeof FINAL_STATUSES)[number], string> = {
+  canceled: 'canceled',
+  completed: 'completed',
+  no_show: 'marked as a no-show',
+};
 
 const loadForm = onFirstUse(() => import('./modify-form').then((m) => m.ModifyForm));
 
@@ -21,15 +27,24 @@ export function ModifyPanel(props: ComponentProps<typeof ModifyForm>) {
   if (!isModifiable(props.status)) {
     return (
       <Notice data-testid="modify-disabled">
-        This reservation is {STATUS_WORDS[props.status as (typeof FINAL_STATUSES)[number]] ?? props.status}; the API no longer accepts changes to it.
+        This reservation is {STATUS_WORDS[props.status as (typeof FINAL_STATUSES)[number]] ?? props.status}; the API no
+        longer accepts changes to it.
       </Notice>
     );
   }
   if (Form && open) return <Form {...props} />;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-slate-600">Party size, date, time, language, notes and the guest’s details. Only what you change is sent.</p>
-      <Button variant="secondary" onPointerEnter={() => void load()} onFocus={() => void load()} onClick={() => void load().then(() => setOpen(true))} data-testid="modify-open">
+      <p className="text-sm text-slate-600">
+        Party size, date, time, language, notes and the guest’s details. Only what you change is sent.
+      </p>
+      <Button
+        variant="secondary"
+        onPointerEnter={() => void load()}
+        onFocus={() => void load()}
+        onClick={() => void load().then(() => setOpen(true))}
+        data-testid="modify-open"
+      >
         Modify reservation
       </Button>
     </div>

@@ -1,33 +1,47 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
+
 import { Card } from '@/components/ui/card';
-import { Notice } from '@/components/ui/notice';
-import { OtherFields } from '@/components/ui/other-fields';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
 import { NamedId } from '@/components/ui/named-id';
+import { Notice } from '@/components/ui/notice';
+import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
-import { selectedContextKey } from '@/lib/server/entity-context';
 import { knownPrograms, listEntities } from '@/lib/server/entities';
+import { selectedContextKey } from '@/lib/server/entity-context';
 import { getFormatter } from '@/lib/server/locale';
 import { readApi } from '@/lib/server/read';
 import { isCancelable, otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
+
 import { StatusBadge } from '../status-badge';
 import { CancelButton } from './cancel-button';
 import { ModifyPanel } from './modify-panel';
 
 export const metadata: Metadata = { title: 'Reservation' };
 
-export default async function ReservationPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ booked?: string }> }) {
+export default async function ReservationPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ booked?: string }>;
+}) {
   const staff = await requireStaff('viewer');
   const { id } = await params;
   const booked = (await searchParams).booked === '1';
   if (!z.guid().safeParse(id).success) notFound();
-  const [result, venues, entities, format, context] = await Promise.all([readApi(() => viewReservation(id)), readApi(venueNames), readApi(listEntities), getFormatter(), readApi(selectedContextKey)]);
+  const [result, venues, entities, format, context] = await Promise.all([
+    readApi(() => viewReservation(id)),
+    readApi(venueNames),
+    readApi(listEntities),
+    getFormatter(),
+    readApi(selectedContextKey),
+  ]);
   if (!result.ok) return <ErrorState title="The reservation could not be read" message={result.error} />;
   const r = result.data;
   if (!r) notFound();
@@ -35,7 +49,8 @@ export default async function ReservationPage({ params, searchParams }: { params
   const contextKey = context.ok ? context.data : (r.entity_id ?? 'default');
   const venueName = r.venue_id && venues.ok ? venues.data[r.venue_id] : undefined;
   const entity = entities.ok ? entities.data.find((e) => e.id === r.entity_id) : undefined;
-  const programName = r.program_id && entities.ok ? knownPrograms(entities.data).find((p) => p.id === r.program_id)?.name : undefined;
+  const programName =
+    r.program_id && entities.ok ? knownPrograms(entities.data).find((p) => p.id === r.program_id)?.name : undefined;
   const localeName = (LOCALES as Record<string, string | undefined>)[r.locale];
   const extra = otherReservationFields(r);
   const guestName = r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : 'Unnamed guest';
@@ -67,8 +82,13 @@ export default async function ReservationPage({ params, searchParams }: { params
 
       {booked && (
         <Notice tone="success" role="status" data-testid="booked-notice">
-          Reservation made. {r.guest?.email ? <>A confirmation e-mail was sent to {r.guest.email}</> : 'The guest was sent a confirmation e-mail'} in{' '}
-          <span data-testid="booked-locale">{localeName ? `${localeName} (${r.locale})` : r.locale}</span>.
+          Reservation made.{' '}
+          {r.guest?.email ? (
+            <>A confirmation e-mail was sent to {r.guest.email}</>
+          ) : (
+            'The guest was sent a confirmation e-mail'
+          )}{' '}
+          in <span data-testid="booked-locale">{localeName ? `${localeName} (${r.locale})` : r.locale}</span>.
         </Notice>
       )}
 
@@ -76,11 +96,23 @@ export default async function ReservationPage({ params, searchParams }: { params
         <FieldList
           fields={[
             { label: 'Status', value: r.status, testId: 'field-status' },
-            { label: 'Date', value: r.date ? <time dateTime={r.date}>{format.day(r.date)}</time> : '—', testId: 'field-date' },
-            { label: 'Time (at the venue)', value: r.time ? <time dateTime={r.time}>{format.wallTime(r.time)}</time> : '—', testId: 'field-time' },
+            {
+              label: 'Date',
+              value: r.date ? <time dateTime={r.date}>{format.day(r.date)}</time> : '—',
+              testId: 'field-date',
+            },
+            {
+              label: 'Time (at the venue)',
+              value: r.time ? <time dateTime={r.time}>{format.wallTime(r.time)}</time> : '—',
+              testId: 'field-time',
+            },
             { label: 'Party size', value: r.party_size ?? '—', testId: 'field-party-size' },
             { label: 'Venue', value: <NamedId name={venueName} id={r.venue_id} />, testId: 'field-venue' },
-            { label: 'Program', value: r.program_id ? <NamedId name={programName} id={r.program_id} /> : 'Not booked against a program', testId: 'field-program' },
+            {
+              label: 'Program',
+              value: r.program_id ? <NamedId name={programName} id={r.program_id} /> : 'Not booked against a program',
+              testId: 'field-program',
+            },
             { label: 'Seating area', value: <NamedId id={r.seating_area_id} />, testId: 'field-seating-area' },
             { label: 'Locale', value: localeName ? `${localeName} (${r.locale})` : r.locale, testId: 'field-locale' },
             { label: 'Notes', value: r.notes || '—', testId: 'field-notes' },
@@ -100,7 +132,12 @@ export default async function ReservationPage({ params, searchParams }: { params
               time: r.time ?? '',
               locale: r.locale as LocaleCode,
               notes: r.notes ?? '',
-              guest: { first_name: r.guest?.first_name ?? '', last_name: r.guest?.last_name ?? '', email: r.guest?.email ?? '', phone: r.guest?.phone ?? '' },
+              guest: {
+                first_name: r.guest?.first_name ?? '',
+                last_name: r.guest?.last_name ?? '',
+                email: r.guest?.email ?? '',
+                phone: r.guest?.phone ?? '',
+              },
             }}
           />
         </Card>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
@@ -36,10 +37,21 @@ export function AvailabilityForm({
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const [kind, id] = place.split(':') as ['venue' | 'market', string];
-    onSearch({ venueId: kind === 'venue' ? id : null, marketId: kind === 'market' ? id : null, date, partySize: Number(partySize), time: time || null });
+    onSearch({
+      venueId: kind === 'venue' ? id : null,
+      marketId: kind === 'market' ? id : null,
+      date,
+      partySize: Number(partySize),
+      time: time || null,
+    });
   };
   return (
-    <form onSubmit={submit} className="grid grid-cols-2 gap-4 rounded-lg bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-5" aria-label="Availability" data-testid="booking-search-form">
+    <form
+      onSubmit={submit}
+      className="grid grid-cols-2 gap-4 rounded-lg bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-5"
+      aria-label="Availability"
+      data-testid="booking-search-form"
+    >
       <FormField label="Venue or market" className="col-span-2">
         <Select value={place} onChange={(e) => setPlace(e.target.value)} data-testid="booking-place" required>
           <optgroup label="Venues">
@@ -62,10 +74,25 @@ export function AvailabilityForm({
         <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} data-testid="booking-date" required />
       </FormField>
       <FormField label="Party size">
-        <Input type="number" min={1} max={50} inputMode="numeric" value={partySize} onChange={(e) => setPartySize(e.target.value)} data-testid="booking-party" required />
+        <Input
+          type="number"
+          min={1}
+          max={50}
+          inputMode="numeric"
+          value={partySize}
+          onChange={(e) => setPartySize(e.target.value)}
+          data-testid="booking-party"
+          required
+        />
       </FormField>
       <FormField label="Time (optional)">
-        <Input type="time" step={1800} value={time} onChange={(e) => setTime(e.target.value)} data-testid="booking-time" />
+        <Input
+          type="time"
+          step={1800}
+          value={time}
+          onChange={(e) => setTime(e.target.value)}
+          data-testid="booking-time"
+        />
       </FormField>
       <div className="col-span-2 sm:col-span-5">
         <Button type="submit" disabled={busy} data-testid="booking-search">

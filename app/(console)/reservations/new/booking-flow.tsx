@@ -2,17 +2,25 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { clockOffset, formatRemaining, holdRemainingMs, isHoldExpired } from '@/lib/booking/hold-clock';
 import type { NoAvailability } from '@/lib/booking/no-availability';
 import type { LocaleCode } from '@/lib/guestbook/locales';
+
+import {
+  createBookingAction,
+  placeHoldAction,
+  releaseHoldAction,
+  searchAvailabilityAction,
+  type SlotOption,
+} from './actions';
 import { AvailabilityForm, type AvailabilityCriteria } from './availability-form';
-import { createBookingAction, placeHoldAction, releaseHoldAction, searchAvailabilityAction, type SlotOption } from './actions';
 import { GridLinks } from './grid-links';
 import { GUEST_FIELDS, GuestForm } from './guest-form';
 import { releaseInBackground } from './release-beacon';
-import { SlotPicker, slotKey } from './slot-picker';
+import { slotKey, SlotPicker } from './slot-picker';
 
 interface Held {
   id: string;
@@ -109,7 +117,15 @@ export function BookingFlow({
     setProblem(null);
     setExpired(null);
     await release(held && isHoldExpired(held.expiresAt, serverNow, 0) ? 'expired' : 'slot-changed');
-    const r = await placeHoldAction({ entityId: entity.id, venueId: o.venueId, date: o.date, time: o.time, partySize: o.partySize, seatingAreaId: o.seatingArea?.id ?? null, commitmentId: o.commitmentId });
+    const r = await placeHoldAction({
+      entityId: entity.id,
+      venueId: o.venueId,
+      date: o.date,
+      time: o.time,
+      partySize: o.partySize,
+      seatingAreaId: o.seatingArea?.id ?? null,
+      commitmentId: o.commitmentId,
+    });
     setHolding(false);
     if (!r.ok) {
       setProblem({ message: r.error, gridFor: r.fieldErrors?.slot?.[0] === 'allocation-used-up' ? o : undefined });
@@ -124,7 +140,14 @@ export function BookingFlow({
   const onExpired = async (option: SlotOption) => {
     await release('expired');
     setExpired({ option, stillFree: null });
-    const r = await searchAvailabilityAction({ entityId: entity.id, venueId: option.venueId, marketId: null, date: option.date, partySize: option.partySize, time: option.time });
+    const r = await searchAvailabilityAction({
+      entityId: entity.id,
+      venueId: option.venueId,
+      marketId: null,
+      date: option.date,
+      partySize: option.partySize,
+      time: option.time,
+    });
     setExpired({ option, stillFree: r.ok && r.data.options.some((o) => slotKey(o) === slotKey(option)) });
   };
 
@@ -139,7 +162,11 @@ export function BookingFlow({
     if (!h) return;
     setProblem(null);
     if (isHoldExpired(h.expiresAt, Date.now() + offset)) return onExpired(h.option);
-    const r = await createBookingAction({ entityId: entity.id, hold: { id: h.id, expires_at: h.expiresAt }, guest: values });
+    const r = await createBookingAction({
+      entityId: entity.id,
+      hold: { id: h.id, expires_at: h.expiresAt },
+      guest: values,
+    });
     if (r.ok) {
       // The hold became the reservation: nothing is left to release.
       heldRef.current = null;
@@ -151,7 +178,8 @@ export function BookingFlow({
     if (why) track(null);
     setProblem({ message: r.error });
     for (const [key, messages] of Object.entries(r.fieldErrors ?? {})) {
-      if ((GUEST_FIELDS as string[]).includes(key)) setError(key as (typeof GUEST_FIELDS)[number], { message: messages.join('; ') }, { shouldFocus: true });
+      if ((GUEST_FIELDS as string[]).includes(key))
+        setError(key as (typeof GUEST_FIELDS)[number], { message: messages.join('; ') }, { shouldFocus: true });
     }
   };
 
@@ -191,22 +219,45 @@ export function BookingFlow({
 
       {options && options.length > 0 && (
         <section aria-label="Times" className="rounded-lg bg-surface p-5 shadow-sm ring-1 ring-slate-200">
-          <SlotPicker options={options} venueNames={venueNames} programs={programs} chosen={held ? slotKey(held.option) : null} busy={holding} onPick={pick} />
+          <SlotPicker
+            options={options}
+            venueNames={venueNames}
+            programs={programs}
+            chosen={held ? slotKey(held.option) : null}
+            busy={holding}
+            onPick={pick}
+          />
         </section>
       )}
 
       {formOpen && (
-        <section aria-label="Guest and confirmation" className="space-y-4 rounded-lg bg-surface p-5 shadow-sm ring-1 ring-slate-200">
+        <section
+          aria-label="Guest and confirmation"
+          className="space-y-4 rounded-lg bg-surface p-5 shadow-sm ring-1 ring-slate-200"
+        >
           {held && (
-          <p className="text-sm text-slate-700" data-testid="hold-summary">
-            Holding {held.option.partySize} {held.option.partySize === 1 ? 'seat' : 'seats'} at {venueNames[held.option.venueId] ?? 'the venue'}, {held.option.date} {held.option.time}
-            {' — '}
-            <span role="timer" aria-live="off" className={`font-semibold tabular-nums ${remaining < 60_000 ? 'text-rose-700' : 'text-slate-900'}`} data-testid="hold-countdown" data-hold-id={held.id}>
-              {heldExpired ? 'expired' : `${formatRemaining(remaining)} left`}
-            </span>
-          </p>
+            <p className="text-sm text-slate-700" data-testid="hold-summary">
+              Holding {held.option.partySize} {held.option.partySize === 1 ? 'seat' : 'seats'} at{' '}
+              {venueNames[held.option.venueId] ?? 'the venue'}, {held.option.date} {held.option.time}
+              {' — '}
+              <span
+                role="timer"
+                aria-live="off"
+                className={`font-semibold tabular-nums ${remaining < 60_000 ? 'text-rose-700' : 'text-slate-900'}`}
+                data-testid="hold-countdown"
+                data-hold-id={held.id}
+              >
+                {heldExpired ? 'expired' : `${formatRemaining(remaining)} left`}
+              </span>
+            </p>
           )}
-          <GuestForm defaultLocale={entity.defaultLocale} defaultLocaleName={entity.defaultLocaleName} disabled={holding || !held} confirmLabel="Confirm reservation" onConfirm={confirm} />
+          <GuestForm
+            defaultLocale={entity.defaultLocale}
+            defaultLocaleName={entity.defaultLocaleName}
+            disabled={holding || !held}
+            confirmLabel="Confirm reservation"
+            onConfirm={confirm}
+          />
         </section>
       )}
     </div>

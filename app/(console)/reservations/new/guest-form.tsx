@@ -2,17 +2,26 @@
 
 import { useEffect, useState } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
+
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { LOCALE_CODES, LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
+
 import type { GuestDetails } from './schemas';
 
 const resolver = lazyZodResolver<GuestDetails>(() => import('./schemas').then((m) => m.GuestFormSchema));
 
 type Field = keyof GuestDetails;
-const LABELS: Record<Field, string> = { first_name: 'First name', last_name: 'Last name', email: 'E-mail', phone: 'Phone (optional)', notes: 'Notes (optional)', locale: 'Guest’s language' };
+const LABELS: Record<Field, string> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'E-mail',
+  phone: 'Phone (optional)',
+  notes: 'Notes (optional)',
+  locale: 'Guest’s language',
+};
 export const GUEST_FIELDS = Object.keys(LABELS) as Field[];
 
 /** The guest's details, validated by the shared schema in the browser and again by the server action. */
@@ -35,7 +44,10 @@ export function GuestForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<GuestDetails>({ resolver, defaultValues: { first_name: '', last_name: '', email: '', phone: '', notes: '', locale: defaultLocale } });
+  } = useForm<GuestDetails>({
+    resolver,
+    defaultValues: { first_name: '', last_name: '', email: '', phone: '', notes: '', locale: defaultLocale },
+  });
   useEffect(() => resolver.preload(), []);
   // Followed through its change event (not watch/useWatch, which would grow the form library's chunk for every form).
   const [locale, setLocale] = useState<string>(defaultLocale);
@@ -47,7 +59,13 @@ export function GuestForm({
   );
 
   return (
-    <form onSubmit={handleSubmit((v) => onConfirm(v, setError))} noValidate className="space-y-4" aria-label="Guest" data-testid="guest-form">
+    <form
+      onSubmit={handleSubmit((v) => onConfirm(v, setError))}
+      noValidate
+      className="space-y-4"
+      aria-label="Guest"
+      data-testid="guest-form"
+    >
       <fieldset disabled={disabled || isSubmitting} className="space-y-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {field('first_name', <Input autoComplete="off" {...register('first_name')} />)}
@@ -58,7 +76,11 @@ export function GuestForm({
         {field('notes', <Textarea rows={2} {...register('notes')} />)}
         {field(
           'locale',
-          <Select {...register('locale', { onChange: (e: React.ChangeEvent<HTMLSelectElement>) => setLocale(e.target.value) })}>
+          <Select
+            {...register('locale', {
+              onChange: (e: React.ChangeEvent<HTMLSelectElement>) => setLocale(e.target.value),
+            })}
+          >
             {LOCALE_CODES.map((code) => (
               <option key={code} value={code}>
                 {LOCALES[code]} ({code}){code === defaultLocale ? ' — entity default' : ''}

@@ -1,5 +1,5 @@
-import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
 
 /** The "New reservation" entry point (shown to operators and admins only, by the page that renders it). */
 export function NewReservationLink() {

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
@@ -8,6 +9,7 @@ import { knownPrograms, listEntities } from '@/lib/server/entities';
 import { getSelectedEntity } from '@/lib/server/entity-context';
 import { readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
+
 import { BookingFlow } from './booking-flow';
 
 export const metadata: Metadata = { title: 'New reservation' };
@@ -39,13 +41,21 @@ export default async function NewReservationPage() {
         back={{ href: '/reservations', label: 'Reservations' }}
         description={
           <>
-            For <span className="font-medium text-slate-800" data-testid="booking-entity">{entity.name}</span>, the entity selected above. Choosing a time holds the table while you
-            take the guest’s details.
+            For{' '}
+            <span className="font-medium text-slate-800" data-testid="booking-entity">
+              {entity.name}
+            </span>
+            , the entity selected above. Choosing a time holds the table while you take the guest’s details.
           </>
         }
       />
       <BookingFlow
-        entity={{ id: entity.id, name: entity.name, defaultLocale: locale, defaultLocaleName: LOCALES[locale] ?? entity.default_locale }}
+        entity={{
+          id: entity.id,
+          name: entity.name,
+          defaultLocale: locale,
+          defaultLocaleName: LOCALES[locale] ?? entity.default_locale,
+        }}
         venues={venues.data.map((v) => ({ id: v.id, name: v.name, marketId: v.market_id ?? null }))}
         markets={markets.data.map((m) => ({ id: m.id, name: m.name }))}
         programs={Object.fromEntries(knownPrograms(entities.data).map((p) => [p.id, p.name]))}

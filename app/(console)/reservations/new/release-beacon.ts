@@ -8,9 +8,19 @@ export function releaseInBackground(entityId: string, holdId: string, reason: 'f
   const url = `/api/holds/${encodeURIComponent(holdId)}/release`;
   const body = JSON.stringify({ entityId, reason });
   try {
-    if (typeof navigator !== 'undefined' && navigator.sendBeacon?.(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }))) return;
+    if (
+      typeof navigator !== 'undefined' &&
+      navigator.sendBeacon?.(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }))
+    )
+      return;
   } catch {
     /* fall through to keepalive */
   }
-  void fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'text/plain;charset=UTF-8' } }).catch(() => undefined);
+  void fetch(url, {
+    method: 'POST',
+    body,
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+  }).catch(() => undefined);
 }

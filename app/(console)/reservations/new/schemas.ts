@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { IsoDate, Locale, Time, Uuid } from '@/lib/guestbook/primitives';
 
 /**

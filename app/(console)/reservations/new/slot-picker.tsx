@@ -2,7 +2,8 @@
 
 import type { SlotOption } from './actions';
 
-export const slotKey = (o: Pick<SlotOption, 'venueId' | 'time' | 'commitmentId' | 'seatingArea'>) => `${o.venueId}|${o.time}|${o.commitmentId ?? ''}|${o.seatingArea?.id ?? ''}`;
+export const slotKey = (o: Pick<SlotOption, 'venueId' | 'time' | 'commitmentId' | 'seatingArea'>) =>
+  `${o.venueId}|${o.time}|${o.commitmentId ?? ''}|${o.seatingArea?.id ?? ''}`;
 
 /**
  * The times to choose from, grouped by venue: buttons (Tab / Enter / Space, and a tap) that say

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
+
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState } from '@/components/ui/error-state';
+import { PageHeader } from '@/components/ui/page-header';
 import { getVenue, listVenueCommitments } from '@/lib/server/directory';
 import { readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
@@ -26,7 +27,11 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <PageHeader back={{ href: '/venues', label: 'Venues' }} title={<span data-testid="venue-name">{v.name}</span>} description={v.time_zone ? `Time zone ${v.time_zone}` : undefined} />
+      <PageHeader
+        back={{ href: '/venues', label: 'Venues' }}
+        title={<span data-testid="venue-name">{v.name}</span>}
+        description={v.time_zone ? `Time zone ${v.time_zone}` : undefined}
+      />
       <div className="grid gap-6 md:grid-cols-2">
         <Card title="Address">
           {v.address ? (
@@ -42,7 +47,9 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
               )}
             </address>
           ) : (
-            <p className="text-sm text-slate-500" data-testid="venue-address">No address is set for this venue.</p>
+            <p className="text-sm text-slate-500" data-testid="venue-address">
+              No address is set for this venue.
+            </p>
           )}
         </Card>
         <Card title={`Seating areas (${v.seating_areas?.length ?? 0})`}>
@@ -66,9 +73,12 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
         ) : 'refused' in commitments.data ? (
           <div className="space-y-3">
             <p className="text-sm text-amber-800">
-              GET /v2/commitments was refused ({commitments.data.refused}). Showing the deprecated <code>seat_commitments</code> block of the venue instead.
+              GET /v2/commitments was refused ({commitments.data.refused}). Showing the deprecated{' '}
+              <code>seat_commitments</code> block of the venue instead.
             </p>
-            <pre className="max-h-80 overflow-auto rounded bg-slate-50 p-3 text-xs">{JSON.stringify(v.seat_commitments ?? null, null, 2)}</pre>
+            <pre className="max-h-80 overflow-auto rounded bg-slate-50 p-3 text-xs">
+              {JSON.stringify(v.seat_commitments ?? null, null, 2)}
+            </pre>
           </div>
         ) : commitments.data.rows.length === 0 ? (
           <p className="text-sm text-slate-500">No commitments at this venue for the selected entity.</p>

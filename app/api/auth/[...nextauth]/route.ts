@@ -1,4 +1,5 @@
 import NextAuth from 'next-auth';
+
 import { getAuthOptions } from '@/lib/server/auth';
 
 async function handler(req: Request, ctx: { params: Promise<{ nextauth: string[] }> }) {

@@ -11,8 +11,8 @@ export const dynamic = 'force-dynamic';
 
 export async function GET(): Promise<Response> {
   const { ready, checks, failing } = await readiness();
-  return Response.json(
-    ready ? { status: 'ready', checks } : { status: 'not ready', failing, checks },
-    { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
-  );
+  return Response.json(ready ? { status: 'ready', checks } : { status: 'not ready', failing, checks }, {
+    status: ready ? 200 : 503,
+    headers: { 'Cache-Control': 'no-store' },
+  });
 }

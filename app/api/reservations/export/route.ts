@@ -1,11 +1,12 @@
 import { z } from 'zod';
+
 import { GuestbookApiError } from '@/lib/guestbook/errors';
 import { parseFilterQuery, RESERVATION_FILTERS } from '@/lib/guestbook/filters';
 import { ActionError, staffRoute } from '@/lib/server/action';
 import { describeApiError } from '@/lib/server/api-errors';
 import { getConfig } from '@/lib/server/config';
-import { getEntityApi, getSelectedEntity } from '@/lib/server/entity-context';
 import { getDb } from '@/lib/server/db';
+import { getEntityApi, getSelectedEntity } from '@/lib/server/entity-context';
 import { EXPORT_PAGE_SIZE, ExportPacer, exportPagesPerMinute, takeExportSlot } from '@/lib/server/export-limits';
 import { getApiClient } from '@/lib/server/guestbook';
 import { checkReservationSort, recentSearchTotal, venueNames } from '@/lib/server/reservations';
@@ -34,10 +35,21 @@ const overCap = (total: number, max: number) =>
  * export: the search, the rows sent and how it ended.
  */
 export const GET = staffRoute(
-  { name: 'export-reservations', role: 'viewer', input: ExportInputSchema, mutates: false, audited: true, sameOriginGet: true },
+  {
+    name: 'export-reservations',
+    role: 'viewer',
+    input: ExportInputSchema,
+    mutates: false,
+    audited: true,
+    sameOriginGet: true,
+  },
   async (request: Request) => ({ query: new URL(request.url).search.replace(/^\?/, ''), signal: request.signal }),
   async ({ query, signal }, { staff, setAuditTarget, auditLater }) => {
-    setAuditTarget({ entityId: (await getSelectedEntity())?.id ?? null, resourceType: 'reservations-export', before: { query } });
+    setAuditTarget({
+      entityId: (await getSelectedEntity())?.id ?? null,
+      resourceType: 'reservations-export',
+      before: { query },
+    });
     const params = new URLSearchParams(query);
     const { conditions, errors } = parseFilterQuery(params, RESERVATION_FILTERS, ['sort']);
     const sort = checkReservationSort(params.get('sort') ?? undefined);
@@ -45,7 +57,12 @@ export const GET = staffRoute(
     if (problems.length) throw new ActionError(`This search cannot be exported: ${problems.join('; ')}`);
 
     const releaseSlot = await takeExportSlot(await getDb(), staff.id);
-    if (!releaseSlot) throw new ActionError('You already have an export running. Wait for it to finish, or cancel it, before starting another.', undefined, 409);
+    if (!releaseSlot)
+      throw new ActionError(
+        'You already have an export running. Wait for it to finish, or cancel it, before starting another.',
+        undefined,
+        409,
+      );
     const release = () => void releaseSlot().catch(() => undefined);
     const max = getConfig().exportMaxRows;
     let api: Awaited<ReturnType<typeof getEntityApi>>;
@@ -59,7 +76,8 @@ export const GET = staffRoute(
       // Everything that needs the request's cookies is resolved before the response starts.
       api = (await getEntityApi()).withSignal(signal);
       // The total the search page has just shown, else one row's read: either way no page of guest data is read over the cap.
-      const total = (await recentSearchTotal({ conditions, sort: sort.sort }, 60_000)) ?? (await read(1, 1)).pagination.total_items;
+      const total =
+        (await recentSearchTotal({ conditions, sort: sort.sort }, 60_000)) ?? (await read(1, 1)).pagination.total_items;
       if (total > max) throw overCap(total, max);
       venues = await venueNames();
       first = await read(1, EXPORT_PAGE_SIZE);
@@ -77,7 +95,10 @@ export const GET = staffRoute(
       ended = true;
       release();
       setAuditTarget({ after: { rows, ended: how } });
-      void writeAudit(how === 'failed' ? 'failed' : 'ok', `${how} after ${rows} rows${reason ? `: ${reason}` : ''}`).catch(() => undefined);
+      void writeAudit(
+        how === 'failed' ? 'failed' : 'ok',
+        `${how} after ${rows} rows${reason ? `: ${reason}` : ''}`,
+      ).catch(() => undefined);
     };
     signal.addEventListener('abort', () => end('cancelled'), { once: true });
 
@@ -111,7 +132,12 @@ export const GET = staffRoute(
         } catch (e) {
           if (signal.aborted) return end('cancelled');
           // The client sees a truncated download; the message names why (never a raw API body).
-          const message = e instanceof GuestbookApiError ? describeApiError(e).message : e instanceof ActionError ? e.message : 'The export failed.';
+          const message =
+            e instanceof GuestbookApiError
+              ? describeApiError(e).message
+              : e instanceof ActionError
+                ? e.message
+                : 'The export failed.';
           end('failed', message);
           controller.error(new Error(message));
         }

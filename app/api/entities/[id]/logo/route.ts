@@ -1,21 +1,24 @@
 import { z } from 'zod';
+
+import { checkLogoDimensions } from '@/app/(console)/entities/logo-dimensions';
+import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL, sniffImageType } from '@/app/(console)/entities/schemas';
+import { imageDimensions } from '@/lib/guestbook/logo';
 import { LOGO_FIELD, LOGO_MAX_BYTES, Uuid } from '@/lib/guestbook/schemas';
 import { ActionError, staffRoute } from '@/lib/server/action';
 import { apiFor, entityChanged, getEntity } from '@/lib/server/entities';
 import { readFormLimited } from '@/lib/server/request-body';
-import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL, sniffImageType } from '@/app/(console)/entities/schemas';
-import { checkLogoDimensions } from '@/app/(console)/entities/logo-dimensions';
-import { imageDimensions } from '@/lib/guestbook/logo';
 
 /** The largest request body read: the file's limit plus room for the multipart envelope. */
 const LOGO_UPLOAD_MAX_BYTES = LOGO_MAX_BYTES + 64 * 1024;
 
 const LogoUploadSchema = z.strictObject({
   id: Uuid,
-  file: z.instanceof(File, { error: `Choose a ${LOGO_TYPES_LABEL} file of at most ${LOGO_MAX_LABEL}.` }).superRefine((file, ctx) => {
-    const problem = checkLogoFile(file);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
+  file: z
+    .instanceof(File, { error: `Choose a ${LOGO_TYPES_LABEL} file of at most ${LOGO_MAX_LABEL}.` })
+    .superRefine((file, ctx) => {
+      const problem = checkLogoFile(file);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });
 
 /**
@@ -32,11 +35,15 @@ export const POST = staffRoute(
   },
   async ({ id, file }, { setAuditTarget }) => {
     const entity = await getEntity(id);
-    if (!entity) throw new ActionError('This entity is not assigned to the dashboard credentials, or it no longer exists.');
+    if (!entity)
+      throw new ActionError('This entity is not assigned to the dashboard credentials, or it no longer exists.');
     setAuditTarget({ entityId: id, resourceType: 'entity-logo', resourceId: id, before: entity.logo ?? null });
     const bytes = new Uint8Array(await file.arrayBuffer());
     const sniffed = sniffImageType(bytes);
-    if (!sniffed) throw new ActionError(`${file.name} is not a ${LOGO_TYPES_LABEL} image by its content.`, { file: ['not an image of a supported type'] });
+    if (!sniffed)
+      throw new ActionError(`${file.name} is not a ${LOGO_TYPES_LABEL} image by its content.`, {
+        file: ['not an image of a supported type'],
+      });
     const tooLarge = checkLogoDimensions(file.name, imageDimensions(bytes));
     if (tooLarge) throw new ActionError(tooLarge, { file: [tooLarge] });
     const updated = await apiFor(entity).uploadEntityLogo(id, new Blob([bytes], { type: sniffed }), file.name);

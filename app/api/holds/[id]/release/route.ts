@@ -1,7 +1,7 @@
+import { ReleaseHoldInputSchema } from '@/app/(console)/reservations/new/schemas';
 import { staffRoute } from '@/lib/server/action';
 import { releaseHoldFor } from '@/lib/server/hold-release';
 import { readBodyLimited } from '@/lib/server/request-body';
-import { ReleaseHoldInputSchema } from '@/app/(console)/reservations/new/schemas';
 
 /**
  * POST /api/holds/{id}/release with `{entityId, reason}`: releases a hold when the booking form
