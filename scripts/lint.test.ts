@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/*
+ * Each command of `npm run lint` (package.json), run on small files written for the test inside
+ * the tree, so the repository's own configuration applies, and removed afterwards.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const run = promisify(execFile);
+const fixtures: string[] = [];
+
+function fixture(dir: string, files: Record<string, string>): string[] {
+  const at = path.join(root, dir, `lint-fixture-${process.pid}`);
+  fixtures.push(at);
+  mkdirSync(at, { recursive: true });
+  return Object.entries(files).map(([name, text]) => {
+    writeFileSync(path.join(at, name), text);
+    return path.relative(root, path.join(at, name));
+  });
+}
+
+/** The lint script's commands (`eslint … . && prettier --check .`), each as its words. */
+const LINT_COMMANDS = (
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { lint: string } }
+).scripts.lint
+  .split('&&')
+  .map((command) => command.trim().split(/\s+/));
+
+/** What `npm run lint` would print for these files instead of the whole tree: empty when it passes. */
+async function lint(files: string[]): Promise<string> {
+  let out = '';
+  for (const [bin, ...args] of LINT_COMMANDS) {
+    try {
+      await run(path.join(root, 'node_modules', '.bin', bin!), [...args.filter((a) => a !== '.'), ...files], {
+        cwd: root,
+      });
+    } catch (e) {
+      const { stdout = '', stderr = '' } = e as { stdout?: string; stderr?: string };
+      out += `${stdout}${stderr}` || String(e);
+    }
+  }
+  return out;
+}
+
+it('lint runs ESLint and a Prettier check over the whole tree', () => {
+  expect(LINT_COMMANDS.map((c) => c[0])).toEqual(['eslint', 'prettier']);
+  expect(LINT_COMMANDS.every((c) => c.at(-1) === '.')).toBe(true);
+});
+
+afterAll(() => {
+  for (const at of fixtures) rmSync(at, { recursive: true, force: true });
+});
+
+describe('npm run lint', () => {
+  it('fails on two modules that import each other', async () => {
+    const files = fixture('lib', {
+      'a.ts': "import { b } from './b';\n\nexport const a = (): number => b() + 1;\n",
+      'b.ts': "import { a } from './a';\n\nexport const b = (): number => (a.length > 0 ? 1 : 0);\n",
+    });
+    const out = await lint(files);
+    expect(out).toContain('import/no-cycle');
+    expect(out).toContain('a.ts');
+    expect(out).toContain('b.ts');
+  });
+
+  it('fails on a component that imports from app/', async () => {
+    const files = fixture('components', {
+      'uses-app.ts':
+        "import { selectEntityAction } from '@/app/actions/select-entity';\n\nexport const act = selectEntityAction;\n",
+    });
+    expect(await lint(files)).toContain('import/no-restricted-paths');
+  });
+
+  it('fails on a file Prettier would rewrite, and passes it once formatted', async () => {
+    const [messy, tidy] = fixture('lib', {
+      'messy.ts': 'export const  messy = ( n:number )=>{ return n*2 }\n',
+      'tidy.ts': 'export const tidy = (n: number) => {\n  return n * 2;\n};\n',
+    });
+    expect(await lint([messy!])).toContain('messy.ts');
+    expect(await lint([tidy!])).toBe('');
+  });
+});
