@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 
 import { readOverviewTodayAction } from '@/app/actions/overview-today';
 import { CoversChart } from '@/components/overview/covers-chart';
+import { FiguresHead } from '@/components/overview/figures-head';
 import { TodayBlock } from '@/components/overview/today-block';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -116,19 +117,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
           {a.byVenue.length ? (
             <div className="space-y-4">
               <table className="w-full text-left text-sm">
-                <thead className="text-xs uppercase tracking-wide text-slate-500">
-                  <tr>
-                    <th scope="col" className="py-1 font-medium">
-                      Venue
-                    </th>
-                    <th scope="col" className="py-1 text-right font-medium">
-                      Allocated / total
-                    </th>
-                    <th scope="col" className="py-1 text-right font-medium">
-                      Unallocated
-                    </th>
-                  </tr>
-                </thead>
+                <FiguresHead columns={['Venue', 'Allocated / total', 'Unallocated']} />
                 <tbody className="divide-y divide-slate-100">
                   {a.byVenue.map((v) => (
                     <tr key={v.venueId} data-testid={`allocation-venue-${v.venueId}`}>
@@ -210,7 +199,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
                     {budgetUsed} of {o.attention.budget.limit}
                   </span>{' '}
                   {budgetUsed > o.attention.budget.limit * 0.66 && (
-                    <Badge tone="amber">busy: recent answers are served</Badge>
+                    <Badge tone="warning">busy: recent answers are served</Badge>
                   )}
                 </>
               ) : (

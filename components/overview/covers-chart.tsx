@@ -1,5 +1,7 @@
 import { Link } from '@/components/ui/link';
 
+import { FiguresHead } from './figures-head';
+
 export interface DayCovers {
   date: string;
   covers: number;
@@ -77,19 +79,7 @@ export function CoversChart({ days }: { days: DayCovers[] }) {
         <summary className="cursor-pointer text-slate-600 hover:text-slate-900">Covers per day as a table</summary>
         <table className="mt-2 w-full text-left text-sm" data-testid="covers-table">
           <caption className="sr-only">Covers and reservations per day, canceled reservations left out</caption>
-          <thead className="text-xs uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="py-1 font-medium">
-                Day
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Covers
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Reservations
-              </th>
-            </tr>
-          </thead>
+          <FiguresHead columns={['Day', 'Covers', 'Reservations']} />
           <tbody className="divide-y divide-slate-100">
             {days.map((d) => (
               <tr key={d.date}>

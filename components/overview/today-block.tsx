@@ -8,6 +8,8 @@ import { Link } from '@/components/ui/link';
 import type { TodayView } from '@/lib/overview/links';
 import { queryKeys } from '@/lib/queries/keys';
 
+import { FiguresHead } from './figures-head';
+
 /** The block is re-read this often while the tab is visible, and when the tab regains focus. */
 export const TODAY_REFETCH_MS = 60_000;
 
@@ -103,19 +105,7 @@ export function TodayBlock({
         <Card title="By status">
           {t.byStatus.length ? (
             <table className="w-full text-left text-sm">
-              <thead className="text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="py-1 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    Reservations
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    Covers
-                  </th>
-                </tr>
-              </thead>
+              <FiguresHead columns={['Status', 'Reservations', 'Covers']} />
               <tbody className="divide-y divide-slate-100">
                 {t.byStatus.map((s) => (
                   <tr key={s.status} data-testid={`today-status-${s.status}`}>

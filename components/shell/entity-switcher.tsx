@@ -55,7 +55,7 @@ export function EntitySwitcher({
       {selected?.context === 'legacy-header' && (
         <span data-testid="legacy-context">
           <Badge
-            tone="amber"
+            tone="warning"
             title="This entity has no org_id yet: requests use the default token and the deprecated X-Entity-Id header."
           >
             legacy context

@@ -84,11 +84,11 @@ export function Shell({
               {partnerName ?? 'Partner unavailable'}
             </span>
             {environment === 'sandbox' ? (
-              <Badge tone="amber" title="Connected to the Guest Book sandbox">
+              <Badge tone="warning" title="Connected to the Guest Book sandbox">
                 Sandbox
               </Badge>
             ) : (
-              <Badge tone="red" title="Connected to the production API">
+              <Badge tone="danger" title="Connected to the production API">
                 Production
               </Badge>
             )}

@@ -19,7 +19,7 @@ export interface ActivityRow {
   message: string | null;
 }
 
-const RESULT_TONE = { ok: 'green', refused: 'amber', failed: 'red' } as const;
+const RESULT_TONE = { ok: 'success', refused: 'warning', failed: 'danger' } as const;
 
 const column = createColumnHelper<DataTableFeatures, ActivityRow>();
 const columns = column.columns([

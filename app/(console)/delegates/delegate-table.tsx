@@ -4,10 +4,10 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
-import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
+import type { DataTableFeatures } from '@/components/ui/data-table';
 import { countCell, nameLinkColumn } from '@/components/ui/data-table-columns';
 import { Input } from '@/components/ui/input';
-import { sortRows } from '@/components/ui/sort-rows';
+import { RecordTable } from '@/components/ui/record-table';
 
 interface DelegateRow {
   id: string;
@@ -34,9 +34,9 @@ const columns = column.columns([
     header: 'Status',
     cell: (info) =>
       info.getValue() === 'active' ? (
-        <Badge tone="green">active</Badge>
+        <Badge tone="success">active</Badge>
       ) : (
-        <Badge tone="red">
+        <Badge tone="danger">
           suspended{info.row.original.suspensionSource ? ` (${info.row.original.suspensionSource})` : ''}
         </Badge>
       ),
@@ -49,14 +49,12 @@ export function DelegateTable({ delegates }: { delegates: DelegateRow[] }) {
   const q = query.trim().toLowerCase();
   const shown = q ? delegates.filter((d) => `${d.name} ${d.clientId} ${d.id}`.toLowerCase().includes(q)) : delegates;
   return (
-    <DataTable
+    <RecordTable
       label="Delegates"
       columns={columns}
       rows={shown}
-      rowKey={(d) => d.id}
       rowTestId={() => 'delegate-row'}
       testId="delegate-table"
-      sortInBrowser={sortRows}
       visibilityKey="delegates.columns"
       empty={
         delegates.length === 0 ? 'This partner manages no delegates.' : `No delegate on this page matches “${query}”.`

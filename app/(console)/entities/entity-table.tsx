@@ -3,9 +3,9 @@
 import { createColumnHelper } from '@tanstack/react-table';
 
 import { Badge } from '@/components/ui/badge';
-import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
+import type { DataTableFeatures } from '@/components/ui/data-table';
 import { countCell, nameLinkColumn } from '@/components/ui/data-table-columns';
-import { sortRows } from '@/components/ui/sort-rows';
+import { RecordTable } from '@/components/ui/record-table';
 
 export interface EntityRow {
   id: string;
@@ -28,11 +28,11 @@ const columns = column.columns([
     cell: (info) => {
       const orgId = info.getValue();
       return orgId ? (
-        <Badge tone="green" title={orgId}>
+        <Badge tone="success" title={orgId}>
           org-bound
         </Badge>
       ) : (
-        <Badge tone="amber" title="org_id is null: requests use the deprecated X-Entity-Id header">
+        <Badge tone="warning" title="org_id is null: requests use the deprecated X-Entity-Id header">
           not yet provisioned
         </Badge>
       );
@@ -45,14 +45,12 @@ const columns = column.columns([
 
 export function EntityTable({ entities }: { entities: EntityRow[] }) {
   return (
-    <DataTable
+    <RecordTable
       label="Entities"
       columns={columns}
       rows={entities}
-      rowKey={(e) => e.id}
       rowTestId={() => 'entity-row'}
       testId="entity-table"
-      sortInBrowser={sortRows}
       visibilityKey="entities.columns"
       empty="No entities are assigned to these credentials."
     />

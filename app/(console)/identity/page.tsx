@@ -71,12 +71,12 @@ export default async function IdentityPage() {
         <FieldList
           fields={[
             { label: 'Id', value: <Mono>{i.id}</Mono> },
-            { label: 'Type', value: <Badge tone="violet">{i.type}</Badge> },
+            { label: 'Type', value: <Badge tone="accent">{i.type}</Badge> },
             { label: 'Name', value: i.name },
             { label: 'Client id', value: <Mono>{i.client_id}</Mono>, testId: 'identity-client-id' },
             {
               label: 'Status',
-              value: <Badge tone={i.status === 'active' ? 'green' : 'red'}>{i.status}</Badge>,
+              value: <Badge tone={i.status === 'active' ? 'success' : 'danger'}>{i.status}</Badge>,
               testId: 'identity-status',
             },
             {

@@ -2,8 +2,8 @@
 
 import { createColumnHelper } from '@tanstack/react-table';
 
-import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
-import { sortRows } from '@/components/ui/sort-rows';
+import type { DataTableFeatures } from '@/components/ui/data-table';
+import { RecordTable } from '@/components/ui/record-table';
 
 export interface MarketRow {
   id: string;
@@ -25,15 +25,5 @@ const columns = column.columns([
 ]);
 
 export function MarketTable({ markets }: { markets: MarketRow[] }) {
-  return (
-    <DataTable
-      label="Markets"
-      columns={columns}
-      rows={markets}
-      rowKey={(m) => m.id}
-      testId="market-list"
-      sortInBrowser={sortRows}
-      empty="No markets."
-    />
-  );
+  return <RecordTable label="Markets" columns={columns} rows={markets} testId="market-list" empty="No markets." />;
 }

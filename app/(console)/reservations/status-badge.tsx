@@ -1,11 +1,12 @@
 import { Badge } from '@/components/ui/badge';
+import type { Tone } from '@/components/ui/tone';
 
-const STATUS_TONE: Record<string, 'green' | 'amber' | 'red' | 'neutral' | 'violet'> = {
-  confirmed: 'green',
-  pending: 'amber',
-  canceled: 'red',
+const STATUS_TONE: Record<string, Tone> = {
+  confirmed: 'success',
+  pending: 'warning',
+  canceled: 'danger',
   completed: 'neutral',
-  no_show: 'violet',
+  no_show: 'accent',
 };
 
 export function StatusBadge({ status }: { status: string }) {

@@ -86,7 +86,8 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
         }),
         column.accessor('disabled', {
           header: 'Status',
-          cell: (info) => (info.getValue() ? <Badge tone="red">disabled</Badge> : <Badge tone="green">active</Badge>),
+          cell: (info) =>
+            info.getValue() ? <Badge tone="danger">disabled</Badge> : <Badge tone="success">active</Badge>,
         }),
         column.display({
           id: 'actions',

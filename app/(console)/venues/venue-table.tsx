@@ -2,9 +2,9 @@
 
 import { createColumnHelper } from '@tanstack/react-table';
 
-import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
+import type { DataTableFeatures } from '@/components/ui/data-table';
 import { countCell, nameLinkColumn } from '@/components/ui/data-table-columns';
-import { sortRows } from '@/components/ui/sort-rows';
+import { RecordTable } from '@/components/ui/record-table';
 
 export interface VenueRow {
   id: string;
@@ -31,13 +31,11 @@ const columns = column.columns([
 
 export function VenueTable({ venues }: { venues: VenueRow[] }) {
   return (
-    <DataTable
+    <RecordTable
       label="Venues"
       columns={columns}
       rows={venues}
-      rowKey={(v) => v.id}
       testId="venue-table"
-      sortInBrowser={sortRows}
       visibilityKey="venues.columns"
       empty="No venues."
     />

@@ -45,7 +45,7 @@ export default async function DelegatePage({ params }: { params: Promise<{ id: s
         title={
           <span className="flex flex-wrap items-center gap-3">
             <span data-testid="delegate-name">{d.name}</span>
-            <Badge tone={d.status === 'active' ? 'green' : 'red'}>{d.status}</Badge>
+            <Badge tone={d.status === 'active' ? 'success' : 'danger'}>{d.status}</Badge>
           </span>
         }
       />
@@ -53,7 +53,7 @@ export default async function DelegatePage({ params }: { params: Promise<{ id: s
         <FieldList
           fields={[
             { label: 'Id', value: <NamedId id={d.id} /> },
-            { label: 'Type', value: <Badge tone="violet">{d.type}</Badge> },
+            { label: 'Type', value: <Badge tone="accent">{d.type}</Badge> },
             { label: 'Client id', value: <code className="font-mono text-xs break-all">{d.client_id}</code> },
             { label: 'Status', value: d.status, testId: 'delegate-status' },
             {

@@ -47,9 +47,9 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
           <span className="flex flex-wrap items-center gap-3">
             <span data-testid="entity-name">{e.name}</span>
             {e.org_id ? (
-              <Badge tone="green">org-bound token</Badge>
+              <Badge tone="success">org-bound token</Badge>
             ) : (
-              <Badge tone="amber">legacy context: X-Entity-Id header</Badge>
+              <Badge tone="warning">legacy context: X-Entity-Id header</Badge>
             )}
           </span>
         }

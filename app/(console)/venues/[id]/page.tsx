@@ -13,7 +13,7 @@ import { requireStaff } from '@/lib/server/session';
 export const metadata: Metadata = { title: 'Venue' };
 
 const DAY = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const STATUS_TONE = { assigned: 'green', unassigned: 'neutral', ended: 'amber' } as const;
+const STATUS_TONE = { assigned: 'success', unassigned: 'neutral', ended: 'warning' } as const;
 
 export default async function VenuePage({ params }: { params: Promise<{ id: string }> }) {
   await requireStaff('viewer');

@@ -1,0 +1,17 @@
+'use client';
+
+import type { RowData } from '@tanstack/react-table';
+
+import { DataTable, type DataTableProps } from './data-table';
+import { sortRows } from './sort-rows';
+
+/**
+ * A list the API gives whole, one row per record: rows are keyed by the record's id and sorted in
+ * the browser (the API does not sort these lists). Kept apart from DataTable so that tables the API
+ * sorts, like the reservation search, do not carry the browser's sorting code.
+ */
+export function RecordTable<Row extends RowData & { id: string }>(
+  props: Omit<DataTableProps<Row>, 'rowKey' | 'sortInBrowser' | 'sort'>,
+) {
+  return <DataTable {...props} rowKey={(row) => row.id} sortInBrowser={sortRows} />;
+}

@@ -1,0 +1,15 @@
+/**
+ * The one tone scale of the console. Badges and notices draw the same tinted surface and text for
+ * a tone; `accent` tells kinds apart where no tone of severity fits (an identity's type, a no-show).
+ */
+export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger' | 'accent';
+
+/** Each tone's background, text and ring (both themes: globals.css mirrors the palettes). */
+export const TONE_CLASSES: Record<Tone, string> = {
+  neutral: 'bg-slate-50 text-slate-800 ring-slate-200',
+  info: 'bg-sky-50 text-sky-900 ring-sky-200',
+  success: 'bg-emerald-50 text-emerald-900 ring-emerald-200',
+  warning: 'bg-amber-50 text-amber-900 ring-amber-200',
+  danger: 'bg-rose-50 text-rose-900 ring-rose-200',
+  accent: 'bg-violet-50 text-violet-900 ring-violet-200',
+};
