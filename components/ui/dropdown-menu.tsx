@@ -1,9 +1,10 @@
 'use client';
 
 import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 import { cn } from './cn';
+import { FLOATING_PANEL, FLOATING_PLACEMENT } from './floating';
 
 /**
  * Not modal: a menu closes on Escape, on a click outside and on Tab, and leaves the page as it is
@@ -20,18 +21,14 @@ const itemClass =
   'relative flex min-h-9 cursor-default items-center gap-2 rounded px-2.5 py-1.5 text-sm text-slate-800 outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100';
 
 /** A menu: arrow keys move, Escape and a click outside close it, focus returns to the trigger. */
-export function DropdownMenuContent({
-  className,
-  sideOffset = 6,
-  ...props
-}: ComponentProps<typeof MenuPrimitive.Content>) {
+export function DropdownMenuContent({ className, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
-        sideOffset={sideOffset}
-        collisionPadding={8}
+        {...FLOATING_PLACEMENT}
         className={cn(
-          'z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-48 overflow-y-auto rounded-md bg-surface p-1 shadow-lg ring-1 ring-slate-200',
+          FLOATING_PANEL,
+          'max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-48 overflow-y-auto p-1',
           className,
         )}
         {...props}
@@ -44,6 +41,18 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   return <MenuPrimitive.Item className={cn(itemClass, className)} {...props} />;
 }
 
+/** An item's check or dot, in the padding its item leaves on the left. */
+function Indicated({ mark, children }: { mark: string; children: ReactNode }) {
+  return (
+    <>
+      <MenuPrimitive.ItemIndicator className="absolute left-2.5" aria-hidden="true">
+        {mark}
+      </MenuPrimitive.ItemIndicator>
+      {children}
+    </>
+  );
+}
+
 export function DropdownMenuCheckboxItem({
   className,
   children,
@@ -51,10 +60,7 @@ export function DropdownMenuCheckboxItem({
 }: ComponentProps<typeof MenuPrimitive.CheckboxItem>) {
   return (
     <MenuPrimitive.CheckboxItem className={cn(itemClass, 'pl-8', className)} {...props}>
-      <MenuPrimitive.ItemIndicator className="absolute left-2.5" aria-hidden="true">
-        ✓
-      </MenuPrimitive.ItemIndicator>
-      {children}
+      <Indicated mark="✓">{children}</Indicated>
     </MenuPrimitive.CheckboxItem>
   );
 }
@@ -66,10 +72,7 @@ export function DropdownMenuRadioItem({
 }: ComponentProps<typeof MenuPrimitive.RadioItem>) {
   return (
     <MenuPrimitive.RadioItem className={cn(itemClass, 'pl-8', className)} {...props}>
-      <MenuPrimitive.ItemIndicator className="absolute left-2.5" aria-hidden="true">
-        ●
-      </MenuPrimitive.ItemIndicator>
-      {children}
+      <Indicated mark="●">{children}</Indicated>
     </MenuPrimitive.RadioItem>
   );
 }

@@ -1,0 +1,5 @@
+/** Where a menu or popover opens: a little off its trigger, kept 8 px inside the viewport. */
+export const FLOATING_PLACEMENT = { sideOffset: 6, collisionPadding: 8 } as const;
+
+/** How a menu or popover looks: a raised surface above the page. */
+export const FLOATING_PANEL = 'z-50 rounded-md bg-surface shadow-lg ring-1 ring-slate-200';
