@@ -1,6 +1,7 @@
 import type { LocaleCode } from '../../guestbook/locales';
 import { uuidFrom } from '../ids';
 import type { VenueRecord } from '../model';
+import venues from './demo-venues.json' with { type: 'json' };
 
 /** The demo world's fixed parts: its partner, delegates, programs, markets, venues and guest names (demo-builders.ts makes records of them). */
 /** The demo partner's credentials: the dashboard's embedded defaults point at them. */
@@ -109,117 +110,19 @@ export const DEMO_MARKETS = [
   { id: uuidFrom('market:barcelona'), name: 'Barcelona', country: 'ES' },
 ] as const;
 
-export const VENUES: {
+export interface VenueSeed {
   key: string;
   name: string;
+  /** its market's index in DEMO_MARKETS */
   market: number;
   tz: string;
   address: VenueRecord['address'];
+  /** seating areas: name and description */
   areas: [string, string | null][];
-}[] = [
-  {
-    key: 'wharf',
-    name: 'The Wharf Kitchen',
-    market: 0,
-    tz: 'Europe/London',
-    address: { line1: '12 Wapping High Street', line2: null, city: 'London', postal_code: 'E1W 1NG', country: 'GB' },
-    areas: [
-      ['Riverside terrace', 'Heated terrace over the Thames'],
-      ['Main room', null],
-    ],
-  },
-  {
-    key: 'copper',
-    name: 'Copper & Thyme',
-    market: 0,
-    tz: 'Europe/London',
-    address: { line1: '4 Neal’s Yard', line2: 'First floor', city: 'London', postal_code: 'WC2H 9DP', country: 'GB' },
-    areas: [['Counter', 'Seats facing the open kitchen']],
-  },
-  {
-    key: 'mayfair',
-    name: 'Vine Room Mayfair',
-    market: 0,
-    tz: 'Europe/London',
-    address: { line1: '21 Brook Street', line2: null, city: 'London', postal_code: 'W1K 4HB', country: 'GB' },
-    areas: [],
-  },
-  {
-    key: 'alfama',
-    name: 'Casa Alfama',
-    market: 1,
-    tz: 'Europe/Lisbon',
-    address: { line1: 'Rua de São Miguel 18', line2: null, city: 'Lisboa', postal_code: '1100-544', country: 'PT' },
-    areas: [
-      ['Azulejo hall', null],
-      ['Rooftop', 'Open from April to October'],
-    ],
-  },
-  { key: 'tejo', name: 'Tejo Marisqueira', market: 1, tz: 'Europe/Lisbon', address: null, areas: [] },
-  {
-    key: 'born',
-    name: 'Bodega del Born',
-    market: 2,
-    tz: 'Europe/Madrid',
-    address: {
-      line1: 'Carrer de l’Argenteria 37',
-      line2: 'Local 2',
-      city: 'Barcelona',
-      postal_code: '08003',
-      country: 'ES',
-    },
-    areas: [['Cava bar', 'Standing tables and stools']],
-  },
-  {
-    key: 'barceloneta',
-    name: 'Mar de Barceloneta',
-    market: 2,
-    tz: 'Europe/Madrid',
-    address: {
-      line1: 'Passeig de Joan de Borbó 60',
-      line2: null,
-      city: 'Barcelona',
-      postal_code: '08039',
-      country: 'ES',
-    },
-    areas: [['Beach terrace', null]],
-  },
-  {
-    key: 'shoreditch',
-    name: 'Shoreditch Smokehouse',
-    market: 0,
-    tz: 'Europe/London',
-    address: { line1: '88 Curtain Road', line2: 'Unit 3', city: 'London', postal_code: 'EC2A 3AA', country: 'GB' },
-    areas: [
-      ['Pit room', 'Communal tables by the smoker'],
-      ['Yard', null],
-    ],
-  },
-  {
-    key: 'principe-real',
-    name: 'Jardim do Príncipe',
-    market: 1,
-    tz: 'Europe/Lisbon',
-    address: { line1: 'Praça do Príncipe Real 5', line2: null, city: 'Lisboa', postal_code: '1250-184', country: 'PT' },
-    areas: [['Garden', 'Under the cedar; closed in heavy rain']],
-  },
-  {
-    key: 'eixample',
-    name: 'Eixample Taller',
-    market: 2,
-    tz: 'Europe/Madrid',
-    address: { line1: 'Carrer de Mallorca 214', line2: null, city: 'Barcelona', postal_code: '08008', country: 'ES' },
-    areas: [],
-  },
-  {
-    key: 'gracia',
-    name: 'Gràcia Garden',
-    market: 2,
-    tz: 'Europe/Madrid',
-    address: { line1: 'Carrer de Verdi 9', line2: null, city: 'Barcelona', postal_code: '08012', country: 'ES' },
-    areas: [],
-  },
-];
+}
+
+/** The demo world's venues, kept as data in demo-venues.json. */
+export const VENUES = venues as VenueSeed[];
 
 export const FIRST = [
   'Amelia',
