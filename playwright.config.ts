@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 import { DASHBOARD_PORT, DASHBOARD_URL, SANDBOX_PORT, SERVER_LOG } from './e2e/env';
 
 // The sandbox's controls need this token: the web server (scripts/run.ts serve) and the test
@@ -27,19 +28,7 @@ export default defineConfig({
     locale: 'en-GB',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--headless',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--disable-quic'] },
   },
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },

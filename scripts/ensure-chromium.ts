@@ -5,8 +5,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+import { CHROMIUM_PATH } from '../e2e/chromium';
+
 export function ensureChromium(): string {
-  const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const executable = CHROMIUM_PATH;
   if (existsSync(executable)) return executable;
   if (process.getuid?.() === 0 && !process.env.CHROMIUM_PATH) {
     console.log("Chromium is missing: installing Debian's chromium package (apt-get) …");

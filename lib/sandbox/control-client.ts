@@ -6,6 +6,7 @@
  * Every request carries `X-Sandbox-Token` (from the option, else `SANDBOX_CONTROL_TOKEN`) and a
  * body, when there is one, as `application/json`: the sandbox refuses controls without them.
  */
+import type { AuditEventRecord } from './model';
 
 /** One entry of the sandbox's request log (never headers or bodies). */
 export interface LoggedRequest {
@@ -36,17 +37,7 @@ export interface OutboxEmail {
 }
 
 /** An allocation change recorded by PUT /v2/commitments. */
-export interface AuditEvent {
-  id: string;
-  seq: number;
-  at: string;
-  client_id: string;
-  entity_id: string;
-  action: string;
-  commitment_id?: string;
-  before?: number | null;
-  after?: number | null;
-}
+export type AuditEvent = AuditEventRecord;
 
 export interface FailRule {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

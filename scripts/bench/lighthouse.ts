@@ -7,6 +7,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
+import { CHROMIUM_PATH } from '../../e2e/chromium';
 import { csrfFor, httpSignIn } from '../../e2e/http-sign-in';
 import { sandboxControls } from '../../lib/sandbox/control-client';
 import { DEMO_PARTNER } from '../../lib/sandbox/seed/demo';
@@ -116,7 +117,7 @@ export async function lighthouseFigures(opts: {
     { page: 'an entity', path: `/entities/${DEMO_PARTNER.defaultEntityId}` },
   ];
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox'],
   });
   let version = '';

@@ -1,6 +1,7 @@
 /** Pages in Chromium: the routes measured, a page load's LCP and content time, an interaction's INP, signing in. */
 import { chromium, type Page } from '@playwright/test';
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 import { quantile, round, spread } from '../stats';
 import { repeatedRequests, requestMark, sandboxLog } from './sandbox-log';
 
@@ -131,16 +132,4 @@ export async function signIn(page: Page, base: string) {
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
 
-export const launchBrowser = () =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+export const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
