@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
@@ -28,7 +28,6 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordInput>({ resolver, defaultValues: { current: '', password: '', confirm: '' } });
-  useEffect(() => resolver.preload(), []);
 
   const labels: Record<keyof ChangePasswordInput, { label: string; autoComplete: string }> = {
     current: { label: oneTime ? 'One-time password' : 'Current password', autoComplete: 'current-password' },
@@ -55,7 +54,7 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
   };
 
   return (
-    <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form {...resolver.loadOnFirstUse} className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
       <div aria-live="polite">
         {formError && (
           <Notice tone="danger" data-testid="password-error">

@@ -2,7 +2,7 @@
 
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
@@ -24,7 +24,6 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver });
-  useEffect(() => resolver.preload(), []);
   // false in the server's HTML, true once this form is interactive (tests wait for it)
   const hydrated = useSyncExternalStore(
     () => () => undefined,
@@ -44,7 +43,13 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
   };
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" data-hydrated={hydrated || undefined}>
+    <form
+      {...resolver.loadOnFirstUse}
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      className="space-y-5"
+      data-hydrated={hydrated || undefined}
+    >
       <div aria-live="polite" className="min-h-0">
         {formError && (
           <Notice tone="danger" data-testid="login-error">

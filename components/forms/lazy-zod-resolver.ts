@@ -4,12 +4,18 @@ import type { z } from 'zod';
 export interface LazyResolver<T extends FieldValues> extends Resolver<T> {
   /** starts loading the schema (and zod) now, e.g. once the form is on screen */
   preload(): void;
+  /**
+   * Props for a `<form>` that is on the page from its first paint: the schema loads when the
+   * pointer comes over the form or focus comes into it, not while the page is still starting (on
+   * a phone, evaluating zod then would block the main thread for about 90 ms).
+   */
+  loadOnFirstUse: { onFocus: () => void; onPointerEnter: () => void };
 }
 
 /**
  * A react-hook-form resolver whose zod schema is loaded on demand: the form's page is sent
- * without the validation library, which follows once the page is interactive (`preload`) or
- * at the first validation, whichever comes first. The server action validates with the same
+ * without the validation library, which follows when the form is opened or first used
+ * (`preload`, `loadOnFirstUse`) or at the first validation, whichever comes first. The server action validates with the same
  * schema whatever the browser did.
  */
 export function lazyZodResolver<T extends FieldValues>(load: () => Promise<z.ZodType<T, unknown>>): LazyResolver<T> {
@@ -20,5 +26,6 @@ export function lazyZodResolver<T extends FieldValues>(load: () => Promise<z.Zod
     ));
   const resolver = (async (values, context, options) => (await get())(values, context, options)) as LazyResolver<T>;
   resolver.preload = () => void get();
+  resolver.loadOnFirstUse = { onFocus: resolver.preload, onPointerEnter: resolver.preload };
   return resolver;
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
@@ -37,7 +37,6 @@ export function EntityForm({
     formState: { errors, isSubmitting, isDirty },
     reset,
   } = useForm<EntityFormValues>({ resolver, defaultValues: defaults });
-  useEffect(() => resolver.preload(), []);
 
   const onSubmit = async (values: EntityFormValues) => {
     setFormError(null);
@@ -66,7 +65,7 @@ export function EntityForm({
   );
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+    <form {...resolver.loadOnFirstUse} onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
       <div aria-live="polite">
         {formError && (
           <Notice tone="danger" data-testid="entity-form-error">
