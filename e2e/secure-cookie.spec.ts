@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
-import { run, startProcess, type Started } from '../scripts/processes';
+import { addStaffAccount, startProcess, type Started } from '../scripts/processes';
 import { DASHBOARD_PORT, SANDBOX_URL } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
 
@@ -26,20 +26,8 @@ test.beforeAll(async () => {
     GUESTBOOK_API_URL: SANDBOX_URL,
     NEXTAUTH_URL: 'https://dashboard.example.test',
   };
-  const added = await run(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/staff.ts',
-      'add',
-      '--email',
-      'tls@example.test',
-      '--role',
-      'viewer',
-      '--password',
-      'a long enough password',
-    ],
+  const added = await addStaffAccount(
+    { email: 'tls@example.test', role: 'viewer', password: 'a long enough password' },
     env,
   );
   expect(added).toBe(0);

@@ -9,7 +9,7 @@ import type { CommitmentRow, Entity } from '../lib/guestbook/schemas';
 import { sandboxControls } from '../lib/sandbox/control-client';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { startTestPostgres, type TestPostgres } from '../lib/server/db/test-postgres';
-import { run, startProcess, type Started } from '../scripts/processes';
+import { addStaffAccount, startProcess, type Started } from '../scripts/processes';
 import { buildActions } from './action-list';
 import { DASHBOARD_PORT, SANDBOX_PORT } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
@@ -74,24 +74,7 @@ test.beforeAll(async () => {
     NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   };
   await startSandbox();
-  expect(
-    await run(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/staff.ts',
-        'add',
-        '--email',
-        OPERATOR.email,
-        '--role',
-        'operator',
-        '--password',
-        OPERATOR.password,
-      ],
-      env,
-    ),
-  ).toBe(0);
+  expect(await addStaffAccount({ email: OPERATOR.email, role: 'operator', password: OPERATOR.password }, env)).toBe(0);
   await Promise.all([startDashboard(0), startDashboard(1)]);
   // Signed in through A; every action below is posted to either process with this one cookie.
   const answer = await httpSignIn(OPERATOR.email, OPERATOR.password, {

@@ -75,6 +75,12 @@ export function run(command: string, args: string[], env?: Env): Promise<number>
   });
 }
 
+/** Adds a staff account with `npm run staff` (scripts/staff.ts) against the database `env` names; resolves with its exit code. */
+export function addStaffAccount(account: { email: string; role: string; password: string }, env: Env): Promise<number> {
+  const args = ['add', '--email', account.email, '--role', account.role, '--password', account.password];
+  return run(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', ...args], env);
+}
+
 export const NEXT_BIN = 'node_modules/next/dist/bin/next';
 
 /** The production build and a fresh sandbox on the given ports (scripts/run.ts serve), started quietly. */

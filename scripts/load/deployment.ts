@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 
 import { startTestPostgres } from '../../lib/server/db/test-postgres';
 import { DEMO_PASSWORD } from '../../lib/server/demo-accounts';
-import { run, startProcess, type Started } from '../processes';
+import { addStaffAccount, startProcess, type Started } from '../processes';
 
 export interface Deployment {
   bases: string[];
@@ -49,24 +49,7 @@ export async function startDeployment(opts: {
       AUTH_SECRET: randomBytes(32).toString('base64url'),
       NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     };
-    if (
-      (await run(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'scripts/staff.ts',
-          'add',
-          '--email',
-          'admin@demo.test',
-          '--role',
-          'admin',
-          '--password',
-          DEMO_PASSWORD,
-        ],
-        env,
-      )) !== 0
-    ) {
+    if ((await addStaffAccount({ email: 'admin@demo.test', role: 'admin', password: DEMO_PASSWORD }, env)) !== 0) {
       throw new Error('adding the admin account failed');
     }
     const bases = Array.from({ length: opts.processes }, (_, i) => `http://127.0.0.1:${opts.port + i}`);
