@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { ApiProblem } from './problem';
 
-export const FaultSettings = z.strictObject({
+export const FaultSettingsSchema = z.strictObject({
   latency_ms: z.number().int().min(0).max(30_000).default(0),
   error_rate: z.number().min(0).max(1).default(0),
   drop_rate: z.number().min(0).max(1).default(0),
@@ -22,11 +22,11 @@ export const FaultSettings = z.strictObject({
     .max(20)
     .default([]),
 });
-export type FaultSettings = z.infer<typeof FaultSettings>;
+export type FaultSettings = z.infer<typeof FaultSettingsSchema>;
 
 /** Injected misbehaviour for tests of the dashboard's resilience (outside /_sandbox only). */
 export class Faults {
-  settings: FaultSettings = FaultSettings.parse({});
+  settings: FaultSettings = FaultSettingsSchema.parse({});
 
   get tokenDown(): boolean {
     return this.settings.token_down;

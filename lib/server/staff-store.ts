@@ -28,14 +28,14 @@ export const StaffEmail = z
 export { StaffPassword };
 export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: `must be one of ${STAFF_ROLES.join(', ')}` });
 
-export const NewStaff = z.strictObject({
+export const NewStaffSchema = z.strictObject({
   email: StaffEmail,
   name: z.string().trim().min(1, { error: 'is required' }).max(120),
   role: StaffRoleSchema,
   password: StaffPassword,
   mustChangePassword: z.boolean().default(false),
 });
-export type NewStaff = z.input<typeof NewStaff>;
+export type NewStaff = z.input<typeof NewStaffSchema>;
 
 /** The fields of an account that may leave the server (no hash, no lockout counters). */
 export interface StaffSummary {
@@ -53,17 +53,20 @@ export const toSummary = (u: StaffUser): StaffSummary => ({
   disabled: u.disabled,
 });
 
+/** A new account's row: the password stored only as its hash. */
+const staffRow = async (s: z.output<typeof NewStaffSchema>) => ({
+  email: s.email,
+  name: s.name,
+  role: s.role,
+  passwordHash: await hashPassword(s.password),
+  mustChangePassword: s.mustChangePassword,
+});
+
 export async function createStaff(db: DashboardDb, input: NewStaff): Promise<StaffSummary> {
-  const s = NewStaff.parse(input);
+  const s = NewStaffSchema.parse(input);
   const [row] = await db
     .insert(staffUsers)
-    .values({
-      email: s.email,
-      name: s.name,
-      role: s.role,
-      passwordHash: await hashPassword(s.password),
-      mustChangePassword: s.mustChangePassword,
-    })
+    .values(await staffRow(s))
     .returning();
   return toSummary(row!);
 }
@@ -73,17 +76,11 @@ export async function createStaff(db: DashboardDb, input: NewStaff): Promise<Sta
  * it is (an admin may have disabled it or changed its password): never re-enabled, never reset.
  */
 export async function ensureStaff(db: DashboardDb, input: NewStaff): Promise<boolean> {
-  const s = NewStaff.parse(input);
+  const s = NewStaffSchema.parse(input);
   if (await findStaffByEmail(db, s.email)) return false;
   const created = await db
     .insert(staffUsers)
-    .values({
-      email: s.email,
-      name: s.name,
-      role: s.role,
-      passwordHash: await hashPassword(s.password),
-      mustChangePassword: s.mustChangePassword,
-    })
+    .values(await staffRow(s))
     .onConflictDoNothing({ target: staffUsers.email })
     .returning({ id: staffUsers.id });
   return created.length > 0;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Uuid } from '../../guestbook/schemas';
 import { sendDueReminders } from '../bookings';
 import { endAgreement } from '../commitments';
-import { FaultSettings } from '../faults';
+import { FaultSettingsSchema } from '../faults';
 import { identityView, setSuspended } from '../identities';
 import { badRequest, notFound, problemFromZod } from '../problem';
 import type { Routes } from './context';
@@ -35,7 +35,7 @@ export function controlRoutes({ app, state, world }: Routes): void {
   app.post('/_sandbox/reset', async (c) => {
     await state.reset();
     state.requests.resetWindows();
-    state.faults.settings = FaultSettings.parse({});
+    state.faults.settings = FaultSettingsSchema.parse({});
     return c.json({ data: { reset: true, counts: world.counts() } });
   });
 
@@ -92,13 +92,13 @@ export function controlRoutes({ app, state, world }: Routes): void {
 
   app.get('/_sandbox/faults', (c) => c.json({ data: state.faults.settings }));
   app.post('/_sandbox/faults', async (c) => {
-    const parsed = FaultSettings.safeParse(await controlBody(c));
+    const parsed = FaultSettingsSchema.safeParse(await controlBody(c));
     if (!parsed.success) throw problemFromZod(parsed.error, 'faults');
     state.faults.settings = parsed.data;
     return c.json({ data: state.faults.settings });
   });
   app.delete('/_sandbox/faults', (c) => {
-    state.faults.settings = FaultSettings.parse({});
+    state.faults.settings = FaultSettingsSchema.parse({});
     return c.json({ data: state.faults.settings });
   });
 
