@@ -94,36 +94,22 @@ function apiFigures(f: RunFindings, pageViews: number) {
 function checksOf(f: RunFindings, record: RunRecord, peakByClient: Record<string, number>) {
   const tooMany = f.requests.filter((r) => r.status === 429);
   const dashboardPeak = Math.max(0, ...Object.values(peakByClient));
-  const first = (xs: string[], n = 5) => xs.slice(0, n).join('; ');
+  /** A check that holds when it found no problem, naming the first few it found. */
+  const none = (name: string, problems: string[], shown = 5) => ({
+    name,
+    ok: problems.length === 0,
+    detail: problems.slice(0, shown).join('; '),
+  });
   return [
-    {
-      name: 'every session signed in and ran to the end',
-      ok: f.sessionFailures.length === 0,
-      detail: first(f.sessionFailures),
-    },
-    {
-      name: 'no HTTP 5xx, failed render or unanswered request from the dashboard',
-      ok: record.serverErrors.length === 0,
-      detail: first(record.serverErrors),
-    },
-    {
-      name: 'no lost update: the sandbox holds every change reported as done',
-      ok: f.lost.length === 0,
-      detail: first(f.lost),
-    },
-    {
-      name: 'every change reported as done has its audit row',
-      ok: f.missingAudit.length === 0,
-      detail: first(f.missingAudit),
-    },
-    {
-      name: 'the API never answered 429',
-      ok: tooMany.length === 0,
-      detail: first(
-        tooMany.map((r) => `${r.method} ${r.path} at ${r.at}`),
-        3,
-      ),
-    },
+    none('every session signed in and ran to the end', f.sessionFailures),
+    none('no HTTP 5xx, failed render or unanswered request from the dashboard', record.serverErrors),
+    none('no lost update: the sandbox holds every change reported as done', f.lost),
+    none('every change reported as done has its audit row', f.missingAudit),
+    none(
+      'the API never answered 429',
+      tooMany.map((r) => `${r.method} ${r.path} at ${r.at}`),
+      3,
+    ),
     {
       name: `at most ${API_LIMIT_PER_MINUTE} API requests per client in any 60 s`,
       ok: dashboardPeak <= API_LIMIT_PER_MINUTE,
