@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const GRID_STATUSES = ['assigned', 'unassigned', 'ended'] as const;
 export type GridStatus = (typeof GRID_STATUSES)[number];
 
@@ -8,21 +6,6 @@ export interface GridFilters {
   status: GridStatus[];
   venue: string | null;
   program: string | null;
-}
-
-const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : v.split(','));
-const uuid = z.guid();
-
-/** Filters from the URL; unknown values are dropped rather than failing the page. */
-export function readGridFilters(params: Record<string, string | string[] | undefined>): GridFilters {
-  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const venue = one(params.venue);
-  const program = one(params.program);
-  return {
-    status: list(params.status).filter((s): s is GridStatus => (GRID_STATUSES as readonly string[]).includes(s)),
-    venue: venue && uuid.safeParse(venue).success ? venue : null,
-    program: program && uuid.safeParse(program).success ? program : null,
-  };
 }
 
 export function gridFiltersQuery(f: GridFilters): string {

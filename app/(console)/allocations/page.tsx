@@ -8,7 +8,8 @@ import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 
 import { AllocationGrid } from './allocation-grid';
-import { readGridFilters, type GridFilters } from './filters';
+import type { GridFilters } from './filters';
+import { readGridFilters } from './read-filters';
 
 export const metadata: Metadata = { title: 'Allocations' };
 
