@@ -1,13 +1,24 @@
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 
-/** Gzip bytes of the script chunks a route's HTML references (Next 16 no longer prints "First Load JS"). */
-export async function scriptBytes(request: APIRequestContext, url: string): Promise<number> {
+/** The script chunks a route's HTML references: the JavaScript it loads before it is interactive. */
+async function firstScripts(request: APIRequestContext, url: string): Promise<{ src: string; body: Buffer }[]> {
   const html = await (await request.get(url)).text();
   const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]!))];
-  let total = 0;
-  for (const src of sources) total += gzipSync(await (await request.get(new URL(src, url).href)).body()).length;
-  return total;
+  return Promise.all(
+    sources.map(async (src) => ({ src, body: await (await request.get(new URL(src, url).href)).body() })),
+  );
+}
+
+/** Gzip bytes of the script chunks a route's HTML references (Next 16 no longer prints "First Load JS"). */
+export async function scriptBytes(request: APIRequestContext, url: string): Promise<number> {
+  const scripts = await firstScripts(request, url);
+  return scripts.reduce((total, s) => total + gzipSync(s.body).length, 0);
+}
+
+/** Which of a route's first scripts contain `marker` (a string a library's code always holds). */
+export async function firstScriptsWith(request: APIRequestContext, url: string, marker: string): Promise<string[]> {
+  return (await firstScripts(request, url)).filter((s) => s.body.includes(marker)).map((s) => s.src);
 }
 
 /** Budgets in kB of gzip JavaScript over the framework's own baseline (an empty page of the same build). */

@@ -1,40 +1,52 @@
 'use client';
 
-import { useEffect, useState, type ComponentProps, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 
-import { LogoImage } from './logo-image';
-import type { LogoUploader } from './logo-uploader';
+import { LogoDropZone, LogoStatus, type Logo } from './logo-parts';
+import type { UploaderProps } from './logo-uploader';
 
-type Props = ComponentProps<typeof LogoUploader>;
-let loading: Promise<ComponentType<Props>> | undefined;
+let loading: Promise<ComponentType<UploaderProps>> | undefined;
 const loadUploader = () => (loading ??= import('./logo-uploader').then((m) => m.LogoUploader));
 
 /**
- * The entity's logo at once; the uploader (drop zone, checks, progress, and TanStack Query's
- * polling of the processing) loads after the page is interactive, so it is not in the page's
- * first JavaScript.
+ * The entity's logo and the drop zone at once; the uploader (its checks, the upload with progress,
+ * and TanStack Query's polling while the API processes an image) loads when the pointer, a finger
+ * or the focus first comes to the section, or a file is dropped or chosen before that. A logo still
+ * processing loads it at once, to poll.
  */
-export function LogoSection(props: Props) {
-  const [Uploader, setUploader] = useState<ComponentType<Props> | null>(null);
+export function LogoSection({ entityId, logo, canEdit }: { entityId: string; logo: Logo | null; canEdit: boolean }) {
+  const [Uploader, setUploader] = useState<ComponentType<UploaderProps> | null>(null);
+  const [pendingFile, setPendingFile] = useState<File | undefined>();
+  // While the picker opened here is up, this drop zone and its file input stay: the file chosen
+  // arrives on this input, and the uploader takes it from there.
+  const [picking, setPicking] = useState(false);
+  const load = () => void loadUploader().then((m) => setUploader(() => m));
+  const processing = logo !== null && logo.width === null;
   useEffect(() => {
-    let active = true;
-    void loadUploader().then((m) => active && setUploader(() => m));
-    return () => {
-      active = false;
-    };
-  }, []);
-  if (Uploader) return <Uploader {...props} />;
-  const logo = props.logo;
+    if (processing) void loadUploader().then((m) => setUploader(() => m));
+  }, [processing]);
+
+  if (Uploader && !picking)
+    return <Uploader entityId={entityId} logo={logo} canEdit={canEdit} pendingFile={pendingFile} />;
   return (
-    <div className="flex items-start gap-4">
-      <LogoImage url={logo?.url ?? null} />
-      <p className="text-sm text-slate-500">
-        {logo
-          ? logo.width === null
-            ? 'Processing…'
-            : `${logo.width} × ${logo.height} px · aspect ratio ${logo.aspect_ratio?.toFixed(2)}`
-          : 'This entity has no logo yet.'}
-      </p>
+    <div
+      className="space-y-4"
+      onPointerEnter={canEdit ? load : undefined}
+      onTouchStart={canEdit ? load : undefined}
+      onFocus={canEdit ? load : undefined}
+      onDragEnter={canEdit ? load : undefined}
+    >
+      <LogoStatus logo={logo} />
+      {canEdit && (
+        <LogoDropZone
+          onPicking={() => setPicking(true)}
+          onFile={(file) => {
+            setPicking(false);
+            setPendingFile(file);
+            load();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,43 +1,34 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { imageDimensions } from '@/lib/guestbook/logo';
 import { queryKeys } from '@/lib/queries/keys';
 
 import { readEntityLogoAction } from '../actions';
-import { checkLogoDimensions, LOGO_MAX_SIDE_LABEL } from '../logo-dimensions';
-import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL } from '../logo-rules';
-import { LogoImage } from './logo-image';
+import { checkLogoDimensions } from '../logo-dimensions';
+import { checkLogoFile } from '../logo-rules';
+import { LogoDropZone, LogoStatus, type Logo } from './logo-parts';
 
 const logoKey = queryKeys.entityLogo;
 
-interface Logo {
-  url: string;
-  width: number | null;
-  height: number | null;
-  aspect_ratio: number | null;
-}
-
-/** Drag-and-drop or pick a logo; checked here first, uploaded with progress, dimensions shown once processed. */
-export function LogoUploader({
-  entityId,
-  logo: logoOfPage,
-  canEdit,
-}: {
+export interface UploaderProps {
   entityId: string;
   logo: Logo | null;
   canEdit: boolean;
-}) {
+  /** a file dropped or chosen before this component had loaded: checked at once */
+  pendingFile?: File;
+}
+
+/** Drag-and-drop or pick a logo; checked here first, uploaded with progress, dimensions shown once processed. */
+export function LogoUploader({ entityId, logo: logoOfPage, canEdit, pendingFile }: UploaderProps) {
   const queryClient = useQueryClient();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [dragging, setDragging] = useState(false);
   // While the API processes the image, its logo alone is re-read every second (for up to a
   // minute) until the dimensions arrive: no page refresh, none of the page's other reads.
   const [pollingSince, setPollingSince] = useState(() => Date.now());
@@ -54,17 +45,13 @@ export function LogoUploader({
       query.state.data && query.state.data.width === null && Date.now() - pollingSince < 60_000 ? 1000 : false,
   });
   const logo = logoQuery.data;
-  const processing = !!logo && logo.width === null;
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
-  const choose = async (f: File | undefined) => {
-    setError(null);
-    setProgress(null);
-    if (!f) return;
-    // The declared size is read from the header before the preview decodes any pixel.
-    const problem =
-      checkLogoFile(f) ?? checkLogoDimensions(f.name, imageDimensions(new Uint8Array(await f.arrayBuffer())));
+  // The declared size is read from the header before the preview decodes any pixel.
+  const check = async (f: File) =>
+    checkLogoFile(f) ?? checkLogoDimensions(f.name, imageDimensions(new Uint8Array(await f.arrayBuffer())));
+  const show = (f: File, problem: string | null) => {
     if (problem) {
       setFile(null);
       setPreview(null);
@@ -74,6 +61,15 @@ export function LogoUploader({
     setFile(f);
     setPreview(URL.createObjectURL(f));
   };
+  const choose = (f: File | undefined) => {
+    setError(null);
+    setProgress(null);
+    if (f) void check(f).then((problem) => show(f, problem));
+  };
+  // A file dropped or chosen while this component was loading is checked as if it arrived here.
+  useEffect(() => {
+    if (pendingFile) void check(pendingFile).then((problem) => show(pendingFile, problem));
+  }, [pendingFile]);
 
   const upload = () => {
     if (!file) return;
@@ -110,60 +106,9 @@ export function LogoUploader({
 
   return (
     <div className="space-y-4">
-      <div className="flex items-start gap-4">
-        <LogoImage url={logo?.url ?? null} />
-        <div className="text-sm" aria-live="polite">
-          {logo ? (
-            processing ? (
-              <p data-testid="logo-status" className="text-amber-700">
-                Processing… width, height and aspect ratio appear when the API has read the image.
-              </p>
-            ) : (
-              <p data-testid="logo-status">
-                {logo.width} × {logo.height} px · aspect ratio {logo.aspect_ratio?.toFixed(2)}
-              </p>
-            )
-          ) : (
-            <p className="text-slate-500">This entity has no logo yet.</p>
-          )}
-        </div>
-      </div>
+      <LogoStatus logo={logo} />
       {canEdit && (
-        <div
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={(e) => {
-            e.preventDefault();
-            setDragging(false);
-            void choose(e.dataTransfer.files[0]);
-          }}
-          className={`rounded-lg border-2 border-dashed px-4 py-5 text-center text-sm ${dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300'}`}
-        >
-          <p className="text-slate-600">
-            Drop a {LOGO_TYPES_LABEL} image here (at most {LOGO_MAX_LABEL} and {LOGO_MAX_SIDE_LABEL}), or{' '}
-            <button
-              type="button"
-              className="font-medium text-brand-700 underline"
-              onClick={() => inputRef.current?.click()}
-            >
-              choose a file
-            </button>
-            .
-          </p>
-          <input
-            ref={inputRef}
-            type="file"
-            aria-label="Logo file"
-            accept="image/png,image/jpeg,image/webp"
-            className="sr-only"
-            onChange={(e) => {
-              void choose(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
+        <LogoDropZone onFile={choose}>
           <div aria-live="assertive">
             {error && (
               <p data-testid="logo-error" className="mt-2 text-rose-700">
@@ -202,7 +147,7 @@ export function LogoUploader({
               )}
             </div>
           )}
-        </div>
+        </LogoDropZone>
       )}
     </div>
   );

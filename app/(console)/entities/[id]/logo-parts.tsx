@@ -1,0 +1,100 @@
+import { useRef, useState, type ReactNode } from 'react';
+
+import { LOGO_MAX_SIDE_LABEL } from '../logo-dimensions';
+import { LOGO_MAX_LABEL, LOGO_TYPES_LABEL } from '../logo-rules';
+
+/** What the logo section shows of a logo, whether or not its uploader has loaded. */
+export interface Logo {
+  url: string;
+  width: number | null;
+  height: number | null;
+  aspect_ratio: number | null;
+}
+
+/** The entity's current logo in its 96 px box with its dimensions, or "No logo". */
+export function LogoStatus({ logo }: { logo: Logo | null }) {
+  return (
+    <div className="flex items-start gap-4">
+      <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200">
+        {logo ? (
+          // eslint-disable-next-line @next/next/no-img-element -- the API serves the image; no optimisation wanted
+          <img src={logo.url} alt="Current logo" className="max-h-full max-w-full object-contain" />
+        ) : (
+          <span className="text-xs text-slate-600">No logo</span>
+        )}
+      </div>
+      <div className="text-sm" aria-live="polite">
+        {!logo ? (
+          <p className="text-slate-500">This entity has no logo yet.</p>
+        ) : logo.width === null ? (
+          <p data-testid="logo-status" className="text-amber-700">
+            Processing… width, height and aspect ratio appear when the API has read the image.
+          </p>
+        ) : (
+          <p data-testid="logo-status">
+            {logo.width} × {logo.height} px · aspect ratio {logo.aspect_ratio?.toFixed(2)}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Drop a file here or choose one; what was chosen goes to `onFile`. Errors and the preview go below.
+ * `onPicking` hears when the file picker opens.
+ */
+export function LogoDropZone({
+  onFile,
+  onPicking,
+  children,
+}: {
+  onFile: (file: File | undefined) => void;
+  onPicking?: () => void;
+  children?: ReactNode;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  return (
+    <div
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setDragging(false);
+        onFile(e.dataTransfer.files[0]);
+      }}
+      className={`rounded-lg border-2 border-dashed px-4 py-5 text-center text-sm ${dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300'}`}
+    >
+      <p className="text-slate-600">
+        Drop a {LOGO_TYPES_LABEL} image here (at most {LOGO_MAX_LABEL} and {LOGO_MAX_SIDE_LABEL}), or{' '}
+        <button
+          type="button"
+          className="font-medium text-brand-700 underline"
+          onClick={() => {
+            onPicking?.();
+            inputRef.current?.click();
+          }}
+        >
+          choose a file
+        </button>
+        .
+      </p>
+      <input
+        ref={inputRef}
+        type="file"
+        aria-label="Logo file"
+        accept="image/png,image/jpeg,image/webp"
+        className="sr-only"
+        onChange={(e) => {
+          onFile(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      {children}
+    </div>
+  );
+}
