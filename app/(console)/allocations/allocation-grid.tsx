@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRouter } from 'next/navigation';
-import { startTransition, useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { useMemo, useRef, useState, useTransition } from 'react';
 
 import { Notice } from '@/components/ui/notice';
 import { describeRow as describe, nameEntities, UNALLOCATED, unpackGrid, type GridRow } from '@/lib/allocation';
@@ -29,8 +29,8 @@ const COLORS = [
 ];
 /** About the scroll box's height (62vh) on a phone or a laptop, before the browser has measured it. */
 const INITIAL_VIEW_HEIGHT = 540;
-const FIRST_OVERSCAN = 2;
-const OVERSCAN = 10;
+/** Rows rendered past each end of the scroll box: every one costs the page's first load its markup and hydration. */
+const OVERSCAN = 2;
 const NOTICE_TONES = { ok: 'success', info: 'info', error: 'danger' } as const;
 
 /** The commitment × entity grid: drag, keys or numbers to edit; review; apply in two phases on the server. */
@@ -85,17 +85,13 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
 
   const [Tooltip, loadTooltip] = useHeadingTooltip();
   const parentRef = useRef<HTMLDivElement>(null);
-  // Rows past the scroll box are rendered ahead, so a fast scroll shows no gap. The server's HTML and
-  // the hydration hold only a few of them; the rest are added once the page is interactive.
-  const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
-  useEffect(() => startTransition(() => setOverscan(OVERSCAN)), []);
   // TanStack Virtual hands back functions React Compiler cannot memoize; this component stays uncompiled.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: visible.length,
     getScrollElement: () => parentRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan,
+    overscan: OVERSCAN,
     // The server renders the rows this height shows, so the first rows arrive as HTML and are hydrated,
     // not created in the browser after it measured the scroll box.
     initialRect: { width: 0, height: INITIAL_VIEW_HEIGHT },

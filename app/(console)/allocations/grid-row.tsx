@@ -69,7 +69,7 @@ export function GridRowView({
       role="row"
       aria-rowindex={index}
       style={style}
-      className={`flex items-stretch border-b border-slate-100 text-sm ${edited ? 'bg-amber-50' : 'bg-surface'}`}
+      className={`flex items-stretch border-b border-slate-100 text-sm [content-visibility:auto] ${edited ? 'bg-amber-50' : 'bg-surface'}`}
       data-testid={`alloc-row-${row.commitmentId}`}
     >
       <div
