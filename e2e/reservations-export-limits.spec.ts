@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { sandboxControls } from '../lib/sandbox/control-client';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DASHBOARD_URL, SANDBOX_URL, STORAGE } from './env';
+import { resultsLive } from './reservation-results';
 import { sandboxApi, sandboxPatchReservation, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 
 test.use({ storageState: STORAGE.viewer });
@@ -31,8 +32,7 @@ test('guest text that a spreadsheet would run as a formula comes out of the expo
   });
   try {
     await page.goto(`/reservations?guest_email=${encodeURIComponent(target!.guest.email)}`);
-    // The search's paging loads over the server's render and reads the next page ahead: let it settle.
-    await page.waitForLoadState('networkidle');
+    await resultsLive(page);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click(),
@@ -54,8 +54,7 @@ test('two exports started at once by one staff member: one runs, the other is re
   page,
 }) => {
   await page.goto('/reservations');
-  // The search's paging loads over the server's render and reads the next page ahead: let it settle.
-  await page.waitForLoadState('networkidle');
+  await resultsLive(page);
   // Slow API answers keep the first export running while the second arrives.
   await sandboxControls(SANDBOX_URL).setFaults({ latency_ms: 400 });
   try {
@@ -77,8 +76,7 @@ test('an export over the row cap is refused, saying how to narrow the search, be
   request,
 }) => {
   await page.goto('/reservations');
-  // The search's paging loads over the server's render and reads the next page ahead: let it settle.
-  await page.waitForLoadState('networkidle');
+  await resultsLive(page);
   const total = Number(await page.getByTestId('result-count').textContent());
   expect(total).toBeGreaterThan(500); // the e2e cap (EXPORT_MAX_ROWS in playwright.config.ts)
   const mark = await sandboxRequestMark(request);
@@ -92,8 +90,7 @@ test('an export over the row cap is refused, saying how to narrow the search, be
 
 test('each export leaves one audit row with its search, its rows and how it ended', async ({ page }) => {
   await page.goto(`/reservations?${SMALL}`);
-  // The search's paging loads over the server's render and reads the next page ahead: let it settle.
-  await page.waitForLoadState('networkidle');
+  await resultsLive(page);
   const total = Number(await page.getByTestId('result-count').textContent());
   const [download] = await Promise.all([
     page.waitForEvent('download'),

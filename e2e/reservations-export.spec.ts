@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
+import { resultsLive } from './reservation-results';
 import { controls, sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 
 test.use({ storageState: STORAGE.viewer });
@@ -25,8 +26,7 @@ async function allIds(request: APIRequestContext, query: string): Promise<string
 test('exports every page of the current search as CSV, in the search order', async ({ page, request }) => {
   const query = 'status[in]=confirmed,pending&sort=-date';
   await page.goto(`/reservations?${query}`);
-  // The search's paging loads over the server's render and reads the next page ahead: let it settle.
-  await page.waitForLoadState('networkidle');
+  await resultsLive(page);
   const total = Number(await page.getByTestId('result-count').textContent());
   expect(total).toBeGreaterThan(100); // more than one API page
   const [download] = await Promise.all([
@@ -47,8 +47,7 @@ test('exports every page of the current search as CSV, in the search order', asy
 
 test('cancelling an export stops reading pages and saves nothing', async ({ page, request }) => {
   await page.goto('/reservations?status[in]=confirmed,pending');
-  // The search's paging loads over the server's render and reads the next page ahead: let it settle.
-  await page.waitForLoadState('networkidle');
+  await resultsLive(page);
   const total = Number(await page.getByTestId('result-count').textContent());
   const pages = Math.ceil(total / 100);
   expect(pages).toBeGreaterThanOrEqual(3);

@@ -1,21 +1,22 @@
 'use client';
 
-import { useEffect, useState, type ComponentType } from 'react';
+import { useState } from 'react';
 
+import { onFirstUse, useLoaded } from '@/components/ui/lazy';
 import type { SearchPage } from '@/lib/reservations/search-page';
 
-import type { LiveResults as LiveResultsComponent, LiveResultsProps, LiveView } from './live-results';
+import type { LiveResultsProps, LiveView } from './live-results';
 import { ResultsTable } from './results-table';
 
-type Live = typeof LiveResultsComponent;
-let loading: Promise<Live> | undefined;
-const loadLive = () => (loading ??= import('./live-results').then((m) => m.LiveResults));
+const loadLive = onFirstUse(() => import('./live-results').then((m) => m.LiveResults));
 
 /**
  * The server's page of results at once; the paging in the browser (TanStack Query, the hydrated
- * cache, see useReservationSearch) loads after the page is interactive, so it is not in the
- * page's first JavaScript. Until it has loaded, Previous and Next are plain links. The table is
- * the same element before and after, so nothing on it is redrawn or lost when paging takes over.
+ * cache, reading the next page ahead: see useReservationSearch) loads when the pointer, a finger
+ * or the focus first comes to the results, so it is not in the page's first JavaScript and reads
+ * nothing ahead for a visit that only looks. Until it has loaded, Previous and Next are plain
+ * links. The table is the same element before and after, so nothing on it is redrawn or lost when
+ * paging takes over.
  */
 export function ReservationResults({
   initial,
@@ -25,18 +26,12 @@ export function ReservationResults({
   filterQuery,
   sort,
 }: LiveResultsProps & { initial: SearchPage }) {
-  const [Live, setLive] = useState<ComponentType<Parameters<Live>[0]> | null>(null);
+  const [Live, startLive] = useLoaded(loadLive);
   const [view, setView] = useState<LiveView | null>(null);
-  useEffect(() => {
-    let active = true;
-    void loadLive().then((m) => active && setLive(() => m));
-    return () => {
-      active = false;
-    };
-  }, []);
+  const goLive = Live ? undefined : () => void startLive();
   const shown = view?.data ?? initial;
   return (
-    <>
+    <div onPointerEnter={goLive} onTouchStart={goLive} onFocus={goLive}>
       {/* A page that could not be read is named under the table, which keeps the rows it had. */}
       <ResultsTable
         rows={shown.rows}
@@ -48,6 +43,6 @@ export function ReservationResults({
         paging={view ? { loadingPage: view.loadingPage, error: view.error, onPage: view.onPage } : undefined}
       />
       {Live && <Live state={state} context={context} query={query} onView={setView} />}
-    </>
+    </div>
   );
 }

@@ -1,12 +1,12 @@
 'use client';
 
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState } from 'react';
+
+import { onFirstUse, useLoaded } from '@/components/ui/lazy';
 
 import { LogoDropZone, LogoStatus, type Logo } from './logo-parts';
-import type { UploaderProps } from './logo-uploader';
 
-let loading: Promise<ComponentType<UploaderProps>> | undefined;
-const loadUploader = () => (loading ??= import('./logo-uploader').then((m) => m.LogoUploader));
+const loadUploader = onFirstUse(() => import('./logo-uploader').then((m) => m.LogoUploader));
 
 /**
  * The entity's logo and the drop zone at once; the uploader (its checks, the upload with progress,
@@ -15,16 +15,16 @@ const loadUploader = () => (loading ??= import('./logo-uploader').then((m) => m.
  * processing loads it at once, to poll.
  */
 export function LogoSection({ entityId, logo, canEdit }: { entityId: string; logo: Logo | null; canEdit: boolean }) {
-  const [Uploader, setUploader] = useState<ComponentType<UploaderProps> | null>(null);
+  const [Uploader, startUploader] = useLoaded(loadUploader);
   const [pendingFile, setPendingFile] = useState<File | undefined>();
   // While the picker opened here is up, this drop zone and its file input stay: the file chosen
   // arrives on this input, and the uploader takes it from there.
   const [picking, setPicking] = useState(false);
-  const load = () => void loadUploader().then((m) => setUploader(() => m));
+  const load = () => void startUploader();
   const processing = logo !== null && logo.width === null;
   useEffect(() => {
-    if (processing) void loadUploader().then((m) => setUploader(() => m));
-  }, [processing]);
+    if (processing) void startUploader();
+  }, [processing, startUploader]);
 
   if (Uploader && !picking)
     return <Uploader entityId={entityId} logo={logo} canEdit={canEdit} pendingFile={pendingFile} />;
