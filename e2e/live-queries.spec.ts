@@ -50,6 +50,8 @@ test.describe('as a viewer', () => {
     const figure = page.getByTestId('rate-limit');
     await expect(figure).toHaveText(/^API \d+\/\d+$/);
     const before = (await figure.textContent())!;
+    // The figure is kept current once someone uses the page.
+    await page.mouse.move(200, 300);
     await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-still-here', 'yes'));
     // Another tab spends requests.
     const other = await page.context().newPage();

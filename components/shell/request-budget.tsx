@@ -1,15 +1,15 @@
 'use client';
 
-import { useEffect, useState, type ComponentType } from 'react';
+import { onFirstUse, useLoaded, useOnFirstActivity } from '@/components/ui/lazy';
 
 import { BudgetFigure, type ReadRequestBudgetAction, type RequestBudgetFigure } from './request-budget-figure';
 
-type Live = ComponentType<{ initial: RequestBudgetFigure | null; read: ReadRequestBudgetAction }>;
+const loadLive = onFirstUse(() => import('./request-budget-live').then((m) => m.LiveRequestBudget));
 
 /**
  * "API remaining/limit" in the header. The layout's value shows at once; the part that keeps it
- * current (TanStack Query's observer, see request-budget-live.tsx) loads after the page is
- * interactive, so it is not in any page's first JavaScript.
+ * current (TanStack Query's observer, see request-budget-live.tsx) loads the first time someone
+ * uses the page, so it is in no page's first JavaScript and not in the work of its loading.
  */
 export function RequestBudget({
   initial,
@@ -18,14 +18,8 @@ export function RequestBudget({
   initial: RequestBudgetFigure | null;
   read: ReadRequestBudgetAction;
 }) {
-  const [LiveFigure, setLive] = useState<Live | null>(null);
-  useEffect(() => {
-    let active = true;
-    void import('./request-budget-live').then((m) => active && setLive(() => m.LiveRequestBudget));
-    return () => {
-      active = false;
-    };
-  }, []);
+  const [LiveFigure, startLive] = useLoaded(loadLive);
+  useOnFirstActivity(startLive);
   if (LiveFigure) return <LiveFigure initial={initial} read={read} />;
   return initial ? <BudgetFigure data={initial} /> : null;
 }

@@ -65,3 +65,33 @@ export function useTakeFocus(trigger: RefObject<HTMLElement | null>, take: boole
  * would swap the button under the pointer and lose the click (the click loads it instead).
  */
 export const focusedByKeyboard = (e: FocusEvent<HTMLElement>): boolean => e.currentTarget.matches(':focus-visible');
+
+/** Events that say someone is using the page. */
+const ACTIVITY = [
+  'pointermove',
+  'pointerdown',
+  'keydown',
+  'touchstart',
+  'wheel',
+  'scroll',
+  'focusin',
+  'visibilitychange',
+];
+
+/**
+ * Runs `start` once, the first time someone uses the page: a pointer, a finger, a key, a scroll, or
+ * the tab shown again. For the parts that only keep a figure current, which a page that is loading
+ * and not yet used does not need.
+ */
+export function useOnFirstActivity(start: () => unknown): void {
+  useEffect(() => {
+    const options = { capture: true, passive: true };
+    const stop = () => ACTIVITY.forEach((type) => window.removeEventListener(type, go, options));
+    const go = () => {
+      stop();
+      start();
+    };
+    ACTIVITY.forEach((type) => window.addEventListener(type, go, options));
+    return stop;
+  }, [start]);
+}
