@@ -69,6 +69,9 @@ describe('logo dimensions', () => {
     expect(checkLogoDimensions('tall.webp', imageDimensions(webpVp8x(10, 16_000)))).toMatch(
       /the limit is 4,096 × 4,096 px/,
     );
+    expect(checkLogoDimensions('huge.png', imageDimensions(pngHeader(1_234_567, 100)))).toBe(
+      'huge.png is 1,234,567 × 100 px; the limit is 4,096 × 4,096 px.',
+    );
     expect(checkLogoDimensions('ok.png', imageDimensions(pngHeader(4096, 4096)))).toBeNull();
     expect(checkLogoDimensions('odd.png', null)).toBe('odd.png: its dimensions cannot be read from the file.');
   });
