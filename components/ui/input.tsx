@@ -2,9 +2,8 @@ import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes 
 
 import { cn } from './cn';
 
-/** The one look of a text control: inputs, selects and text areas share it. */
-export const controlClass =
-  'block w-full rounded-md bg-surface px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 aria-invalid:ring-rose-500';
+/** The one look of a text control: inputs, selects and text areas share it (`.control` in app/globals.css). */
+export const controlClass = 'control';
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
   return <input className={cn(controlClass, className)} {...props} />;
