@@ -1,6 +1,6 @@
 'use client';
 
-import type { CSSProperties } from 'react';
+import { memo, type CSSProperties } from 'react';
 
 import { cn } from '@/components/ui/cn';
 import { Input } from '@/components/ui/input';
@@ -41,7 +41,7 @@ interface GridRowProps {
   onSet: (entityId: string, value: string) => void;
 }
 
-export function GridRowView({
+function GridRowViewUnmemoized({
   row,
   index,
   style,
@@ -147,3 +147,22 @@ export function GridRowView({
     </div>
   );
 }
+
+/**
+ * A row renders again when its data, its edits or its place changes: not when the grid renders for
+ * another reason (a scroll, the virtualizer measuring its box, another row's notice). The callbacks
+ * are made anew on each render of the grid but act on the same edits, and a change of `edits`
+ * renders every row with the new ones.
+ */
+export const GridRowView = memo(
+  GridRowViewUnmemoized,
+  (a, b) =>
+    a.row === b.row &&
+    a.edits === b.edits &&
+    a.entities === b.entities &&
+    a.canEdit === b.canEdit &&
+    a.label === b.label &&
+    a.index === b.index &&
+    a.style.transform === b.style.transform &&
+    a.style.height === b.style.height,
+);
