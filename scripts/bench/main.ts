@@ -5,7 +5,7 @@
  *
  *   npm run bench [-- --no-build] [--runs 5] [--reservations 1000000] [--seconds 5] [--page-reservations 100000] [--no-lighthouse]
  *   npm run bench -- --grid-only    (the 2,000 × 25 grid alone, printed; nothing written)
- *   npm run bench -- --lighthouse-only [--lighthouse-runs 3] [--lighthouse-port 3810] [--lighthouse-sandbox-port 4810]
+ *   npm run bench -- --lighthouse-only [--lighthouse-runs 5] [--lighthouse-port 3810] [--lighthouse-sandbox-port 4810]
  *
  * The modules: throughput.ts and tokens.ts (the sandbox and the client alone), pages.ts and
  * grid.ts (pages in Chromium), server-overhead.ts, sign-in.ts, export.ts, lighthouse.ts, and
