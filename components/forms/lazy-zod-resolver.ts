@@ -1,15 +1,17 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
+import { firstUseProps } from '@/components/ui/lazy';
+
 export interface LazyResolver<T extends FieldValues> extends Resolver<T> {
   /** starts loading the schema (and zod) now, e.g. once the form is on screen */
   preload(): void;
   /**
    * Props for a `<form>` that is on the page from its first paint: the schema loads when the
-   * pointer comes over the form or focus comes into it, not while the page is still starting (on
-   * a phone, evaluating zod then would block the main thread for about 90 ms).
+   * pointer, a finger or the focus first comes to the form, not while the page is still starting
+   * (on a phone, evaluating zod then would block the main thread for about 90 ms).
    */
-  loadOnFirstUse: { onFocus: () => void; onPointerEnter: () => void };
+  loadOnFirstUse: ReturnType<typeof firstUseProps>;
 }
 
 /**
@@ -26,6 +28,6 @@ export function lazyZodResolver<T extends FieldValues>(load: () => Promise<z.Zod
     ));
   const resolver = (async (values, context, options) => (await get())(values, context, options)) as LazyResolver<T>;
   resolver.preload = () => void get();
-  resolver.loadOnFirstUse = { onFocus: resolver.preload, onPointerEnter: resolver.preload };
+  resolver.loadOnFirstUse = firstUseProps(resolver.preload);
   return resolver;
 }

@@ -66,6 +66,19 @@ export function useTakeFocus(trigger: RefObject<HTMLElement | null>, take: boole
  */
 export const focusedByKeyboard = (e: FocusEvent<HTMLElement>): boolean => e.currentTarget.matches(':focus-visible');
 
+/**
+ * Props that start `start` when the pointer, a finger or the focus first comes to an element: for a
+ * part of the page drawn by the server whose code is only needed once someone reaches for it.
+ */
+export function firstUseProps(start: () => unknown): {
+  onPointerEnter: () => void;
+  onTouchStart: () => void;
+  onFocus: () => void;
+} {
+  const go = () => void start();
+  return { onPointerEnter: go, onTouchStart: go, onFocus: go };
+}
+
 /** Events that say someone is using the page. */
 const ACTIVITY = [
   'pointermove',

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 
-import { onFirstUse, useLoaded } from '@/components/ui/lazy';
+import { firstUseProps, onFirstUse, useLoaded } from '@/components/ui/lazy';
 import type { SearchPage } from '@/lib/reservations/search-page';
 
 import type { LiveResultsProps, LiveView } from './live-results';
@@ -28,10 +28,9 @@ export function ReservationResults({
 }: LiveResultsProps & { initial: SearchPage }) {
   const [Live, startLive] = useLoaded(loadLive);
   const [view, setView] = useState<LiveView | null>(null);
-  const goLive = Live ? undefined : () => void startLive();
   const shown = view?.data ?? initial;
   return (
-    <div onPointerEnter={goLive} onTouchStart={goLive} onFocus={goLive}>
+    <div {...(Live ? {} : firstUseProps(startLive))}>
       {/* A page that could not be read is named under the table, which keeps the rows it had. */}
       <ResultsTable
         rows={shown.rows}

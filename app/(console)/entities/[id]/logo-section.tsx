@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 
-import { onFirstUse, useLoaded } from '@/components/ui/lazy';
+import { firstUseProps, onFirstUse, useLoaded } from '@/components/ui/lazy';
 
 import { LogoDropZone, LogoStatus, type Logo } from './logo-parts';
 
@@ -20,7 +20,6 @@ export function LogoSection({ entityId, logo, canEdit }: { entityId: string; log
   // While the picker opened here is up, this drop zone and its file input stay: the file chosen
   // arrives on this input, and the uploader takes it from there.
   const [picking, setPicking] = useState(false);
-  const load = () => void startUploader();
   const processing = logo !== null && logo.width === null;
   useEffect(() => {
     if (processing) void startUploader();
@@ -31,10 +30,7 @@ export function LogoSection({ entityId, logo, canEdit }: { entityId: string; log
   return (
     <div
       className="space-y-4"
-      onPointerEnter={canEdit ? load : undefined}
-      onTouchStart={canEdit ? load : undefined}
-      onFocus={canEdit ? load : undefined}
-      onDragEnter={canEdit ? load : undefined}
+      {...(canEdit ? { ...firstUseProps(startUploader), onDragEnter: () => void startUploader() } : {})}
     >
       <LogoStatus logo={logo} />
       {canEdit && (
@@ -43,7 +39,7 @@ export function LogoSection({ entityId, logo, canEdit }: { entityId: string; log
           onFile={(file) => {
             setPicking(false);
             setPendingFile(file);
-            load();
+            void startUploader();
           }}
         />
       )}
