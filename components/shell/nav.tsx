@@ -3,7 +3,6 @@
 import { useLinkStatus } from 'next/link';
 import { usePathname } from 'next/navigation';
 
-import { cn } from '@/components/ui/cn';
 import { Link } from '@/components/ui/link';
 
 export interface NavItem {
@@ -25,10 +24,9 @@ export function NavLinks({ items, label, onNavigate }: { items: NavItem[]; label
             // shows that it is on its way.
             onClick={onNavigate}
             aria-current={active ? 'page' : undefined}
-            className={cn(
-              'flex min-h-10 items-center rounded-md px-3 text-sm font-medium md:min-h-9',
-              active ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
-            )}
+            className={`flex min-h-10 items-center rounded-md px-3 text-sm font-medium md:min-h-9 ${
+              active ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'
+            }`}
           >
             {text}
             <PendingHint />
@@ -45,10 +43,9 @@ function PendingHint() {
   return (
     <span
       aria-hidden="true"
-      className={cn(
-        'ml-auto size-1.5 rounded-full bg-brand-600 transition-opacity delay-100',
-        pending ? 'animate-pulse opacity-100' : 'opacity-0',
-      )}
+      className={`ml-auto size-1.5 rounded-full bg-brand-600 transition-opacity delay-100 ${
+        pending ? 'animate-pulse opacity-100' : 'opacity-0'
+      }`}
     />
   );
 }

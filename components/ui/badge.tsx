@@ -3,6 +3,11 @@ import type { ReactNode } from 'react';
 import { cn } from './cn';
 import { TONE_CLASSES, type Tone } from './tone';
 
+/** A badge's classes for a tone: one conflict-free list (see cn). */
+export function badgeClasses(tone: Tone): string {
+  return `inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${TONE_CLASSES[tone]}`;
+}
+
 export function Badge({
   tone = 'neutral',
   children,
@@ -15,14 +20,7 @@ export function Badge({
   className?: string;
 }) {
   return (
-    <span
-      title={title}
-      className={cn(
-        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
-        TONE_CLASSES[tone],
-        className,
-      )}
-    >
+    <span title={title} className={cn(badgeClasses(tone), className)}>
       {children}
     </span>
   );

@@ -4,7 +4,8 @@ import { cloneElement, isValidElement, type ComponentProps, type ReactElement } 
 import { cn } from './cn';
 
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed',
+  // The size sets the text size, so no variant's classes conflict with the base's (see cn).
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed',
   {
     variants: {
       variant: {
@@ -16,10 +17,10 @@ export const buttonVariants = cva(
         link: 'text-brand-700 underline-offset-2 hover:underline',
       },
       size: {
-        md: 'min-h-9 px-3.5 py-2',
+        md: 'min-h-9 px-3.5 py-2 text-sm',
         sm: 'min-h-8 px-2.5 py-1 text-xs',
-        icon: 'size-9 p-0',
-        none: '',
+        icon: 'size-9 p-0 text-sm',
+        none: 'text-sm',
       },
     },
     defaultVariants: { variant: 'primary', size: 'md' },

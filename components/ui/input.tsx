@@ -2,15 +2,23 @@ import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes 
 
 import { cn } from './cn';
 
-/** The one look of a text control: inputs, selects and text areas share it (`.control` in app/globals.css). */
+/**
+ * The one look of a text control: inputs, selects and text areas share it (`.control` in
+ * app/globals.css, with a select's room for its arrow and a text area's height).
+ */
 export const controlClass = 'control';
 
+/** A utility class given to a control wins over `.control` by its cascade layer, so nothing needs merging. */
+function withControl(className: string | undefined): string {
+  return className ? `${controlClass} ${className}` : controlClass;
+}
+
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={cn(controlClass, className)} {...props} />;
+  return <input className={withControl(className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={cn(controlClass, 'min-h-20', className)} {...props} />;
+  return <textarea className={withControl(className)} {...props} />;
 }
 
 /**
@@ -18,7 +26,7 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
  * one-handed use, and it costs no JavaScript.
  */
 export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={cn(controlClass, 'pr-8', className)} {...props} />;
+  return <select className={withControl(className)} {...props} />;
 }
 
 export function Checkbox({ className, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
