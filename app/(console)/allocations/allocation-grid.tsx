@@ -14,6 +14,7 @@ import { BAR_MIN_WIDTH, CELL_WIDTH, GridRowView, INFO_WIDTH, ROW_HEIGHT, STICKY_
 import { GridToolbar } from './grid-toolbar';
 import { ReviewPanel } from './review-panel';
 import { useAllocationEdits } from './use-allocation-edits';
+import { useStagedRows } from './use-staged-rows';
 
 const COLORS = [
   'bg-teal-500',
@@ -27,10 +28,12 @@ const COLORS = [
   'bg-cyan-600',
   'bg-violet-500',
 ];
-/** About the scroll box's height (62vh) on a phone or a laptop, before the browser has measured it. */
-const INITIAL_VIEW_HEIGHT = 540;
+/** Rows the server renders: what a phone's first screen shows of the scroll box, below the filters. */
+const FIRST_ROWS = 5;
 /** Rows rendered past each end of the scroll box: every one costs the page's first load its markup and hydration. */
 const OVERSCAN = 2;
+/** Rows added a frame after the page is interactive, until the scroll box is full (see useStagedRows). */
+const ROWS_A_FRAME = 2;
 const NOTICE_TONES = { ok: 'success', info: 'info', error: 'danger' } as const;
 
 /** The commitment × entity grid: drag, keys or numbers to edit; review; apply in two phases on the server. */
@@ -85,6 +88,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
 
   const [Tooltip, loadTooltip] = useHeadingTooltip();
   const parentRef = useRef<HTMLDivElement>(null);
+  const staged = useStagedRows(FIRST_ROWS + OVERSCAN, ROWS_A_FRAME);
   // TanStack Virtual hands back functions React Compiler cannot memoize; this component stays uncompiled.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -92,9 +96,10 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
     getScrollElement: () => parentRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
-    // The server renders the rows this height shows, so the first rows arrive as HTML and are hydrated,
-    // not created in the browser after it measured the scroll box.
-    initialRect: { width: 0, height: INITIAL_VIEW_HEIGHT },
+    // The server renders the first rows, so they arrive as HTML and are hydrated, not created in the
+    // browser after it measured the scroll box; the rest of the box follows in stages.
+    initialRect: { width: 0, height: FIRST_ROWS * ROW_HEIGHT },
+    rangeExtractor: staged.rangeExtractor,
   });
   const gridWidth = INFO_WIDTH + BAR_MIN_WIDTH + data.entities.length * CELL_WIDTH;
 
@@ -121,6 +126,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
       <div className="overflow-hidden rounded-lg bg-surface ring-1 ring-slate-200">
         <div
           ref={parentRef}
+          onScroll={staged.onScroll}
           className={`max-h-[62vh] overflow-auto transition-opacity ${narrowing ? 'opacity-60' : ''}`}
           aria-busy={narrowing}
           data-testid="allocation-grid"
