@@ -292,3 +292,31 @@ test('a viewer sees the grid read-only', async ({ browser }) => {
   await expect(viewer.getByTestId('allocation-review')).toHaveCount(0);
   await expect(viewer.getByRole('spinbutton').first()).toBeDisabled();
 });
+
+test("the server sends the rows of a phone's first screen; the browser fills a tall scroll box, and a scroll reaches the last row", async ({
+  page,
+}) => {
+  const html = await (await page.request.get('/allocations')).text();
+  const sent = html.match(/data-testid="alloc-row-/g)?.length ?? 0;
+  expect(sent).toBeGreaterThan(0);
+  expect(sent).toBeLessThanOrEqual(7);
+
+  // A tall window: its box (62% of the height) holds more rows than the server sent.
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await openGrid(page);
+  const grid = page.getByTestId('allocation-grid');
+  const rows = grid.locator('[data-testid^="alloc-row-"]');
+  const filled = () =>
+    grid.evaluate((box) => {
+      const bottoms = [...box.querySelectorAll('[data-testid^="alloc-row-"]')].map(
+        (row) => row.getBoundingClientRect().bottom,
+      );
+      return Math.max(...bottoms) >= box.getBoundingClientRect().bottom;
+    });
+  await expect.poll(filled).toBe(true);
+  expect(await rows.count()).toBeGreaterThan(sent);
+
+  const shown = Number((await page.getByTestId('allocation-count').textContent())!.split(' of ')[0]);
+  await grid.evaluate((box) => box.scrollTo(0, box.scrollHeight));
+  await expect(grid.locator(`[role="row"][aria-rowindex="${shown + 1}"]`)).toBeVisible();
+});
