@@ -63,7 +63,7 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
       <FormField label="Password" error={errors.password?.message} id="password">
         <Input type="password" autoComplete="current-password" {...register('password')} />
       </FormField>
-      <Button type="submit" disabled={isSubmitting} className="w-full">
+      <Button type="submit" disabled={isSubmitting} width="full">
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </Button>
     </form>

@@ -16,7 +16,7 @@ export function SsoButton({ name, callbackPath }: { name: string; callbackPath: 
         setPending(true);
         void signIn('sso', { callbackUrl: callbackPath });
       }}
-      className="w-full"
+      width="full"
     >
       {pending ? 'Redirecting…' : `Sign in with ${name}`}
     </Button>

@@ -22,8 +22,10 @@ export const buttonVariants = cva(
         icon: 'size-9 p-0 text-sm',
         none: 'text-sm',
       },
+      /** `full` fills its row (a form's one action on a phone), as a variant rather than a class to merge. */
+      width: { auto: '', full: 'w-full' },
     },
-    defaultVariants: { variant: 'primary', size: 'md' },
+    defaultVariants: { variant: 'primary', size: 'md', width: 'auto' },
   },
 );
 
@@ -33,8 +35,8 @@ export type ButtonProps = ComponentProps<'button'> &
     asChild?: boolean;
   };
 
-export function Button({ variant, size, asChild = false, className, type = 'button', ...props }: ButtonProps) {
-  const classes = cn(buttonVariants({ variant, size }), className);
+export function Button({ variant, size, width, asChild = false, className, type = 'button', ...props }: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size, width }), className);
   if (asChild && isValidElement(props.children)) {
     // The child (a Link, an <a>) keeps its own props; the button's look is added to its classes.
     const child = props.children as ReactElement<{ className?: string }>;

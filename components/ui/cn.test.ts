@@ -31,8 +31,10 @@ describe('the primitives pass conflict-free lists', () => {
     const sizes = ['md', 'sm', 'icon', 'none'] as const;
     for (const variant of variants) {
       for (const size of sizes) {
-        const classes = buttonVariants({ variant, size });
-        expect(twMerge(classes), `${variant} ${size}`).toBe(classes);
+        for (const width of ['auto', 'full'] as const) {
+          const classes = buttonVariants({ variant, size, width });
+          expect(twMerge(classes), `${variant} ${size} ${width}`).toBe(classes);
+        }
       }
     }
   });

@@ -10,11 +10,11 @@ import {
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
+import { clsx } from 'clsx';
 import { useEffect, useState, type ReactNode } from 'react';
 
 import { Link } from '@/components/ui/link';
 
-import { cn } from './cn';
 import { ColumnsMenu } from './columns-menu';
 import type { SortRows } from './sort-rows';
 
@@ -133,7 +133,7 @@ export function DataTable<Row extends RowData>({
         // A keyboard user can scroll the region: it is focusable and named.
         <div role="region" aria-label={label} tabIndex={0} className="-mx-4 overflow-x-auto sm:mx-0">
           <table
-            className={cn('w-full text-left text-sm', busy && 'opacity-60')}
+            className={clsx('w-full text-left text-sm', busy && 'opacity-60')}
             data-testid={testId}
             aria-busy={busy || undefined}
           >
@@ -155,7 +155,7 @@ export function DataTable<Row extends RowData>({
                       <th
                         key={header.id}
                         scope="col"
-                        className={cn(
+                        className={clsx(
                           'py-2 pr-4 font-medium whitespace-nowrap first:pl-4 sm:first:pl-0',
                           i === 0 && 'sticky left-0 z-[1] bg-surface',
                         )}
@@ -204,7 +204,7 @@ export function DataTable<Row extends RowData>({
                   {row.getVisibleCells().map((cell, i) => (
                     <td
                       key={cell.id}
-                      className={cn(
+                      className={clsx(
                         'py-2.5 pr-4 align-top text-slate-700 first:pl-4 sm:first:pl-0',
                         i === 0 && 'sticky left-0 z-[1] bg-surface group-hover:bg-slate-50',
                       )}

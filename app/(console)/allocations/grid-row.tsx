@@ -1,8 +1,8 @@
 'use client';
 
+import { clsx } from 'clsx';
 import { memo, type CSSProperties } from 'react';
 
-import { cn } from '@/components/ui/cn';
 import { Input } from '@/components/ui/input';
 import {
   capacityLayout,
@@ -136,7 +136,7 @@ function GridRowViewUnmemoized({
               title={reason ?? `${cell.status}; at most ${max}`}
               aria-label={`Seats of ${e.name} on ${label}`}
               onChange={(ev) => onSet(e.id, ev.target.value)}
-              className={cn(
+              className={clsx(
                 'h-8 px-1.5 py-1 text-right tabular-nums',
                 value !== cell.seats && 'font-semibold ring-amber-400',
               )}
