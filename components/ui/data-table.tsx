@@ -2,11 +2,13 @@
 
 import {
   columnVisibilityFeature,
+  flexRender,
   rowSortingFeature,
   tableFeatures,
   useTable,
   type ColumnDef,
   type ColumnVisibilityState,
+  type Row,
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
@@ -79,8 +81,9 @@ export function DataTable<Row extends RowData>({
     if (!visibilityKey) return;
     try {
       const saved = JSON.parse(localStorage.getItem(visibilityKey) ?? '{}') as ColumnVisibilityState;
+      // Nothing hidden: the table as hydrated stands, and it is not rendered again.
       // eslint-disable-next-line react-hooks/set-state-in-effect -- browser storage is only readable after hydration
-      setColumnVisibility(saved);
+      if (Object.keys(saved).length > 0) setColumnVisibility(saved);
     } catch {
       // an unreadable preference means all columns
     }
@@ -200,24 +203,34 @@ export function DataTable<Row extends RowData>({
             </thead>
             <tbody className="divide-y divide-slate-100">
               {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} data-testid={rowTestId?.(row.original)} className="group hover:bg-slate-50">
-                  {row.getVisibleCells().map((cell, i) => (
-                    <td
-                      key={cell.id}
-                      className={clsx(
-                        'py-2.5 pr-4 align-top text-slate-700 first:pl-4 sm:first:pl-0',
-                        i === 0 && 'sticky left-0 z-[1] bg-surface group-hover:bg-slate-50',
-                      )}
-                    >
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))}
-                </tr>
+                <DataTableRow key={row.id} row={row} testId={rowTestId?.(row.original)} />
               ))}
             </tbody>
           </table>
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * One row: its own component, so that React can yield between rows while a long page hydrates
+ * rather than building every row's cells in the table's own render.
+ */
+function DataTableRow<TData extends RowData>({ row, testId }: { row: Row<DataTableFeatures, TData>; testId?: string }) {
+  return (
+    <tr data-testid={testId} className="group hover:bg-slate-50">
+      {row.getVisibleCells().map((cell, i) => (
+        <td
+          key={cell.id}
+          className={clsx(
+            'py-2.5 pr-4 align-top text-slate-700 first:pl-4 sm:first:pl-0',
+            i === 0 && 'sticky left-0 z-[1] bg-surface group-hover:bg-slate-50',
+          )}
+        >
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
+      ))}
+    </tr>
   );
 }
