@@ -11,13 +11,6 @@ import { twMerge } from 'tailwind-merge';
  * nothing while it starts never pays for it.
  */
 export function cn(...inputs: ClassValue[]): string {
-  let only = '';
-  let count = 0;
-  for (const input of inputs) {
-    const classes = clsx(input);
-    if (!classes) continue;
-    only = classes;
-    count += 1;
-  }
-  return count > 1 ? twMerge(clsx(inputs)) : only;
+  const lists = inputs.map((input) => clsx(input)).filter(Boolean);
+  return lists.length > 1 ? twMerge(...lists) : (lists[0] ?? '');
 }
