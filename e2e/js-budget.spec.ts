@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { COMPILE_HINT } from '../scripts/compile-hints';
 import { DASHBOARD_URL, STORAGE } from './env';
-import { checkBudgets, firstScriptsWith, GRID_BUDGET_KB, ROUTE_BUDGET_KB } from './js-budget';
+import { checkBudgets, firstScriptsWhere, firstScriptsWith, GRID_BUDGET_KB, ROUTE_BUDGET_KB } from './js-budget';
 
 test.use({ storageState: STORAGE.admin });
 
@@ -68,6 +69,25 @@ test("zod is in no route's first JavaScript: forms load it when first used", asy
   const zodScript = page.waitForResponse(async (r) => r.url().endsWith('.js') && (await r.body()).includes(ZOD_MARKER));
   await page.getByLabel('Name').focus();
   expect((await zodScript).status()).toBe(200);
+});
+
+test('every script a route loads at startup carries the compile hint; a chunk loaded later does not', async ({
+  page,
+  request,
+}) => {
+  const hinted = (body: Buffer) => body.toString('utf8', 0, COMPILE_HINT.length) === COMPILE_HINT;
+  const unhinted: string[] = [];
+  for (const path of Object.keys(await routeBudgets(page))) {
+    const found = await firstScriptsWhere(request, `${DASHBOARD_URL}${path}`, (body) => !hinted(body));
+    if (found.length) unhinted.push(`${path}: ${found.join(', ')}`);
+  }
+  expect(unhinted).toEqual([]);
+
+  // zod comes in a chunk of its own when the entity form is first used: compiled lazily, as before.
+  await page.goto('/entities/new');
+  const zodScript = page.waitForResponse(async (r) => r.url().endsWith('.js') && (await r.body()).includes(ZOD_MARKER));
+  await page.getByLabel('Name').focus();
+  expect(hinted(await (await zodScript).body())).toBe(false);
 });
 
 test('the budget check names a route that sends more than its budget', async ({ request }) => {

@@ -1,10 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 
-/** The script chunks a route's HTML references: the JavaScript it loads before it is interactive. */
+/**
+ * The script chunks a route's HTML references: the JavaScript it loads before it is interactive.
+ * A `noModule` script (the polyfills) is left out: a browser that runs modules never loads it.
+ */
 async function firstScripts(request: APIRequestContext, url: string): Promise<{ src: string; body: Buffer }[]> {
   const html = await (await request.get(url)).text();
-  const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]!))];
+  const tags = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"[^>]*>/g)].filter((m) => !/\snoModule\b/i.test(m[0]));
+  const sources = [...new Set(tags.map((m) => m[1]!))];
   return Promise.all(
     sources.map(async (src) => ({ src, body: await (await request.get(new URL(src, url).href)).body() })),
   );
@@ -16,9 +20,18 @@ export async function scriptBytes(request: APIRequestContext, url: string): Prom
   return scripts.reduce((total, s) => total + gzipSync(s.body).length, 0);
 }
 
+/** Which of a route's first scripts `test` holds for. */
+export async function firstScriptsWhere(
+  request: APIRequestContext,
+  url: string,
+  test: (body: Buffer) => boolean,
+): Promise<string[]> {
+  return (await firstScripts(request, url)).filter((s) => test(s.body)).map((s) => s.src);
+}
+
 /** Which of a route's first scripts contain `marker` (a string a library's code always holds). */
 export async function firstScriptsWith(request: APIRequestContext, url: string, marker: string): Promise<string[]> {
-  return (await firstScripts(request, url)).filter((s) => s.body.includes(marker)).map((s) => s.src);
+  return firstScriptsWhere(request, url, (body) => body.includes(marker));
 }
 
 /** Budgets in kB of gzip JavaScript over the framework's own baseline (an empty page of the same build). */

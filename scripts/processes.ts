@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 
+import { addCompileHints } from './compile-hints';
+
 export type Env = Record<string, string | undefined>;
 
 export interface Started {
@@ -110,8 +112,13 @@ export function serveBuild(opts: {
   });
 }
 
-/** Runs `next build` (telemetry off); throws when it fails. */
-export async function nextBuild(): Promise<void> {
-  if ((await run(process.execPath, [NEXT_BIN, 'build'], { NEXT_TELEMETRY_DISABLED: '1' })) !== 0)
+/**
+ * The production build: `next build` (telemetry off), then the compile hint on the chunks pages
+ * load at startup (`scripts/compile-hints.ts`). Throws when the build fails.
+ */
+export async function nextBuild(env: Env = {}): Promise<void> {
+  if ((await run(process.execPath, [NEXT_BIN, 'build'], { NEXT_TELEMETRY_DISABLED: '1', ...env })) !== 0)
     throw new Error('next build failed');
+  const marked = await addCompileHints('.next');
+  console.log(`Compile hint added to ${marked.length} startup chunks.`);
 }

@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../lib/server/config-core';
 import { openDashboardDb } from '../lib/server/db/open';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts } from '../lib/server/demo-accounts';
-import { NEXT_BIN, run, startProcess, type Env, type Started } from './processes';
+import { nextBuild, startProcess, type Env, type Started } from './processes';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -96,9 +96,9 @@ async function main() {
   }
 
   if (mode === 'demo') {
-    if ((await run(process.execPath, [NEXT_BIN, 'build'], env)) !== 0) throw new Error('next build failed');
+    await nextBuild(env);
   } else if (mode === 'serve' && !existsSync('.next/BUILD_ID')) {
-    throw new Error('No production build: run `npx next build` first.');
+    throw new Error('No production build: run `npm run build` first.');
   }
 
   const url = `http://${host}:${port}`;

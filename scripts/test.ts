@@ -3,7 +3,7 @@
  * start), the production build, then Playwright e2e in Chromium. Stops at the first failure.
  */
 import { ensureChromium } from './ensure-chromium';
-import { NEXT_BIN, run, type Env } from './processes';
+import { run, type Env } from './processes';
 
 const steps: { name: string; command: string; args: string[]; env?: Env }[] = [
   { name: 'lint', command: process.execPath, args: ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.'] },
@@ -12,8 +12,7 @@ const steps: { name: string; command: string; args: string[]; env?: Env }[] = [
   {
     name: 'production build',
     command: process.execPath,
-    args: [NEXT_BIN, 'build'],
-    env: { NEXT_TELEMETRY_DISABLED: '1' },
+    args: ['node_modules/tsx/dist/cli.mjs', 'scripts/build.ts'],
   },
   { name: 'e2e (Chromium)', command: process.execPath, args: ['node_modules/@playwright/test/cli.js', 'test'] },
 ];

@@ -36,7 +36,7 @@ import { readAudit, readBack, readCells, readEntities, verificationClient } from
 async function ensureBuild(mode: LoadOptions['build']): Promise<void> {
   const hasBuild = existsSync('.next/BUILD_ID');
   if (mode === 'never' && !hasBuild)
-    throw new Error('No production build: run `npx next build` first, or drop --no-build.');
+    throw new Error('No production build: run `npm run build` first, or drop --no-build.');
   if (mode === 'always' || !hasBuild) await nextBuild();
 }
 
