@@ -8,9 +8,9 @@ import { Notice } from '@/components/ui/notice';
 import { describeRow as describe, nameEntities, UNALLOCATED, unpackGrid, type GridRow } from '@/lib/allocation';
 import type { GridData } from '@/lib/server/allocations';
 
-import { EntityHeading, useHeadingTooltip } from './entity-heading';
 import { gridFiltersQuery, type GridFilters } from './filters';
-import { BAR_MIN_WIDTH, CELL_WIDTH, GridRowView, INFO_WIDTH, ROW_HEIGHT, STICKY_COLUMN } from './grid-row';
+import { GridHeader } from './grid-header';
+import { BAR_MIN_WIDTH, CELL_WIDTH, GridRowView, INFO_WIDTH, ROW_HEIGHT } from './grid-row';
 import { GridToolbar } from './grid-toolbar';
 import { ReviewPanel } from './review-panel';
 import { useAllocationEdits } from './use-allocation-edits';
@@ -86,7 +86,6 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
     window.history.replaceState(null, '', `/allocations${gridFiltersQuery({ ...shown, status: next })}`);
   };
 
-  const [Tooltip, loadTooltip] = useHeadingTooltip();
   const parentRef = useRef<HTMLDivElement>(null);
   const staged = useStagedRows(FIRST_ROWS + OVERSCAN, ROWS_A_FRAME);
   // TanStack Virtual hands back functions React Compiler cannot memoize; this component stays uncompiled.
@@ -138,35 +137,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
             aria-rowcount={visible.length + 1}
             style={{ width: gridWidth, minWidth: '100%' }}
           >
-            <div
-              role="rowgroup"
-              className="sticky top-0 z-10"
-              onPointerEnter={() => void loadTooltip()}
-              onFocus={() => void loadTooltip()}
-            >
-              <div
-                role="row"
-                aria-rowindex={1}
-                className="flex border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600"
-              >
-                <div role="columnheader" className={`${STICKY_COLUMN} bg-slate-50 px-3 py-2`}>
-                  Commitment
-                </div>
-                <div role="columnheader" style={{ minWidth: BAR_MIN_WIDTH }} className="flex-1 px-4 py-2">
-                  Capacity (locked: other entities)
-                </div>
-                {data.entities.map((e) => (
-                  <div
-                    key={e.id}
-                    role="columnheader"
-                    style={{ width: CELL_WIDTH }}
-                    className="shrink-0 px-1 py-1.5 text-center"
-                  >
-                    <EntityHeading entity={e} dot={color(e.id)} Tooltip={Tooltip} />
-                  </div>
-                ))}
-              </div>
-            </div>
+            <GridHeader entities={data.entities} color={color} />
             <div
               role="rowgroup"
               style={{ height: visible.length ? virtualizer.getTotalSize() : undefined, position: 'relative' }}
