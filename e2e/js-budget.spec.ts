@@ -83,7 +83,7 @@ test('every script a route loads at startup carries the compile hint; a chunk lo
   }
   expect(unhinted).toEqual([]);
 
-  // zod comes in a chunk of its own when the entity form is first used: compiled lazily, as before.
+  // zod comes in a chunk of its own when the entity form is first used: that chunk keeps lazy compilation.
   await page.goto('/entities/new');
   const zodScript = page.waitForResponse(async (r) => r.url().endsWith('.js') && (await r.body()).includes(ZOD_MARKER));
   await page.getByLabel('Name').focus();

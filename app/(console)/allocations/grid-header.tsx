@@ -1,38 +1,23 @@
 'use client';
 
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState, type FocusEvent } from 'react';
 
 import { onFirstUse } from '@/components/ui/lazy';
 import type { GridData } from '@/lib/server/allocations';
 
 import { BAR_MIN_WIDTH, CELL_WIDTH, STICKY_COLUMN } from './grid-row';
 
-// Radix Tooltip would take the grid over its JavaScript budget on first load: it loads once the
-// page is idle (or on the first pointer or focus in the headings); until then a heading is its wrapped name.
+// Radix Tooltip would take the grid over its JavaScript budget on first load, and loading it while
+// the page starts would cost the page's start its code and a redraw of the headings: it loads when
+// the pointer, a finger or the focus first comes to the headings. Until then a heading is its wrapped name.
 const loadTooltip = onFirstUse(() => import('@/components/ui/tooltip').then((m) => m.Tooltip));
 
-/**
- * Starts loading the headings' tooltip when the browser is idle; returns it once loaded, and a
- * loader for a first touch. The headings are drawn again with it in a transition, which React
- * splits into short tasks.
- */
-function useHeadingTooltip() {
-  const [Tooltip, setTooltip] = useState<Awaited<ReturnType<typeof loadTooltip>> | null>(null);
-  const load = useCallback(() => loadTooltip().then((loaded) => startTransition(() => setTooltip(() => loaded))), []);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => void load());
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => void load(), 500);
-    return () => window.clearTimeout(id);
-  }, [load]);
-  return [Tooltip, load] as const;
-}
+type TooltipComponent = Awaited<ReturnType<typeof loadTooltip>>;
 
 /**
- * The grid's sticky header row. It holds the tooltip's loading itself, so the tooltip's arrival
- * draws the headings again and not the rows.
+ * The grid's sticky header row. It holds the tooltip itself, so the tooltip's arrival draws the
+ * headings again and not the rows, in a transition. A heading is a new element once it has its
+ * tooltip: the one that had the focus when the tooltip loaded takes it back (and shows its tooltip).
  */
 export function GridHeader({
   entities,
@@ -41,13 +26,28 @@ export function GridHeader({
   entities: GridData['entities'];
   color: (entityId: string) => string;
 }) {
-  const [Tooltip, loadTooltip] = useHeadingTooltip();
+  const [Tooltip, setTooltip] = useState<TooltipComponent | null>(null);
+  const rowGroup = useRef<HTMLDivElement>(null);
+  const focused = useRef<string | null>(null);
+  const load = () => void loadTooltip().then((loaded) => startTransition(() => setTooltip(() => loaded)));
+  const onFocus = (e: FocusEvent<HTMLElement>) => {
+    focused.current = e.target.closest<HTMLElement>('[data-entity]')?.dataset.entity ?? null;
+    load();
+  };
+  useEffect(() => {
+    const id = focused.current;
+    focused.current = null;
+    if (!Tooltip || !id || (document.activeElement && document.activeElement !== document.body)) return;
+    rowGroup.current?.querySelector<HTMLElement>(`[data-entity="${CSS.escape(id)}"]`)?.focus();
+  }, [Tooltip]);
+
   return (
     <div
+      ref={rowGroup}
       role="rowgroup"
       className="sticky top-0 z-10"
-      onPointerEnter={() => void loadTooltip()}
-      onFocus={() => void loadTooltip()}
+      onPointerEnter={Tooltip ? undefined : load}
+      onFocus={Tooltip ? undefined : onFocus}
     >
       <div
         role="row"
@@ -83,11 +83,12 @@ function EntityHeading({
 }: {
   entity: GridData['entities'][number];
   dot: string;
-  Tooltip: ReturnType<typeof useHeadingTooltip>[0];
+  Tooltip: TooltipComponent | null;
 }) {
   const heading = (
     <button
       type="button"
+      data-entity={entity.id}
       className="min-h-6 w-full rounded px-0.5 leading-tight break-words hyphens-auto focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
     >
       <span aria-hidden="true" className={`mr-1 inline-block h-2 w-2 rounded-full ${dot}`} />
