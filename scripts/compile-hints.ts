@@ -20,14 +20,6 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 const CLIENT_MANIFEST = /_client-reference-manifest\.js$/;
 
-async function* files(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
-    else yield full;
-  }
-}
-
 /** A client reference manifest is a script that fills `globalThis.__RSC_MANIFEST`. */
 function entryChunks(manifestSource: string): string[] {
   const sandbox: { __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }> } = {};
@@ -41,8 +33,10 @@ export async function startupChunks(distDir: string): Promise<string[]> {
     rootMainFiles?: string[];
   };
   const chunks = new Set(buildManifest.rootMainFiles ?? []);
-  for await (const file of files(path.join(distDir, 'server', 'app'))) {
-    if (CLIENT_MANIFEST.test(file)) for (const chunk of entryChunks(await readFile(file, 'utf8'))) chunks.add(chunk);
+  const appDir = path.join(distDir, 'server', 'app');
+  for (const file of await readdir(appDir, { recursive: true })) {
+    if (!CLIENT_MANIFEST.test(file)) continue;
+    for (const chunk of entryChunks(await readFile(path.join(appDir, file), 'utf8'))) chunks.add(chunk);
   }
   return [...chunks].filter((chunk) => chunk.endsWith('.js')).sort();
 }

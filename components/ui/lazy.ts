@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
 
 /**
  * A module loaded once, on first use. Menus, dialogs and toasts load their library when the user
@@ -11,16 +11,24 @@ export function onFirstUse<T>(loader: () => Promise<T>): () => Promise<T> {
   return () => (loading ??= loader());
 }
 
-/** The loaded value of `load` (null until then) and a function that starts loading it. */
-export function useLoaded<T>(load: () => Promise<T>): [T | null, () => Promise<T>] {
+/**
+ * The loaded value of `load` (null until then) and a function that starts loading it. With
+ * `transition`, what the value draws is rendered in a transition, which React splits into short
+ * tasks: for a part that many elements show at once.
+ */
+export function useLoaded<T>(
+  load: () => Promise<T>,
+  { transition = false }: { transition?: boolean } = {},
+): [T | null, () => Promise<T>] {
   const [value, setValue] = useState<T | null>(null);
   const start = useCallback(
     () =>
       load().then((v) => {
-        setValue(() => v);
+        if (transition) startTransition(() => setValue(() => v));
+        else setValue(() => v);
         return v;
       }),
-    [load],
+    [load, transition],
   );
   return [value, start];
 }

@@ -1,8 +1,8 @@
 'use client';
 
-import { startTransition, useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useRef, type FocusEvent } from 'react';
 
-import { onFirstUse } from '@/components/ui/lazy';
+import { onFirstUse, useLoaded } from '@/components/ui/lazy';
 import type { GridData } from '@/lib/server/allocations';
 
 import { BAR_MIN_WIDTH, CELL_WIDTH, STICKY_COLUMN } from './grid-row';
@@ -26,10 +26,10 @@ export function GridHeader({
   entities: GridData['entities'];
   color: (entityId: string) => string;
 }) {
-  const [Tooltip, setTooltip] = useState<TooltipComponent | null>(null);
+  const [Tooltip, startLoading] = useLoaded(loadTooltip, { transition: true });
   const rowGroup = useRef<HTMLDivElement>(null);
   const focused = useRef<string | null>(null);
-  const load = () => void loadTooltip().then((loaded) => startTransition(() => setTooltip(() => loaded)));
+  const load = () => void startLoading();
   const onFocus = (e: FocusEvent<HTMLElement>) => {
     focused.current = e.target.closest<HTMLElement>('[data-entity]')?.dataset.entity ?? null;
     load();
