@@ -195,25 +195,24 @@ function PageLink({
         {children}
       </span>
     );
-  const className = `${PAGE_LINK} ring-slate-300 hover:bg-slate-50`;
-  if (!onPage)
-    return (
-      <Link className={className} href={href} rel={rel}>
-        {children}
-      </Link>
-    );
+  // One element before and after the paging loads: a press whose release came after the swap
+  // would otherwise land on a new element and be no click at all.
   return (
-    <a
-      className={className}
+    <Link
+      className={`${PAGE_LINK} ring-slate-300 hover:bg-slate-50`}
       href={href}
       rel={rel}
-      onClick={(e) => {
-        if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-        e.preventDefault();
-        onPage(page);
-      }}
+      onClick={
+        onPage &&
+        ((e) => {
+          if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+          // The browser's paging takes the click; the link does not navigate.
+          e.preventDefault();
+          onPage(page);
+        })
+      }
     >
       {children}
-    </a>
+    </Link>
   );
 }
