@@ -110,7 +110,9 @@ async function main() {
       req.headers['x-forwarded-for'],
       config.trustedProxyHops,
     );
-    withRequestId(requestId, () => void handle(req, res));
+    // A router prefetch (a link scrolled into view) reads ahead of a click: background work.
+    const lane = req.headers['next-router-prefetch'] ? 'background' : 'view';
+    withRequestId(requestId, () => void handle(req, res), lane);
   });
   if (dev) server.on('upgrade', app.getUpgradeHandler());
   server.listen(port, values.host, () => console.log(`Ready on http://${values.host}:${port}`));

@@ -33,6 +33,20 @@ export function retryDelayMs(headers: Headers, now: number): number {
   return 1000;
 }
 
+/**
+ * Which queue an API request waits in when the budget runs short (DESIGN.md, "The request budget:
+ * lanes and shares"): a write and the reads it needs first, then a member's page view, then
+ * background work (polls, read-ahead, suggestions, exports), which takes only spare budget.
+ */
+export type RequestLane = 'write' | 'view' | 'background';
+
+/** Who asks, and in which lane: the budget's fair shares are per member. */
+export interface RequestTicket {
+  lane: RequestLane;
+  /** the staff member the request is made for; null for the server's own requests (health, start) */
+  member: string | null;
+}
+
 /** What a shared window answers to one request: counted (both waits 0), or how long to wait. */
 export interface SharedTake {
   /** a block every process respects (a 429's Retry-After, a window the API reported spent), in ms from now */
@@ -88,7 +102,7 @@ export class RequestBudget {
    * waited out; a block the API announced (a 429, or a spent window) longer than `maxWaitMs`
    * is not: the time it ends is returned instead, for the caller to report.
    */
-  async take(maxWaitMs = Infinity): Promise<Date | null> {
+  async take(maxWaitMs = Infinity, _ticket: RequestTicket = { lane: 'view', member: null }): Promise<Date | null> {
     for (;;) {
       const now = this.#now();
       while (this.#sent.length && this.#sent[0]! <= now - 60_000) this.#sent.shift();

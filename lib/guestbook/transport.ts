@@ -5,7 +5,14 @@
 import { z } from 'zod';
 
 import { errorFromResponse, GuestbookApiError } from './errors';
-import { readRateLimit, RequestBudget, retryDelayMs, type RateLimitState, type SharedBudgetWindow } from './rate-limit';
+import {
+  readRateLimit,
+  RequestBudget,
+  retryDelayMs,
+  type RateLimitState,
+  type RequestTicket,
+  type SharedBudgetWindow,
+} from './rate-limit';
 import { Secret } from './secret';
 import { TokenManager } from './tokens';
 
@@ -24,6 +31,8 @@ export interface GuestbookClientOptions {
   requestsPerMinute?: number;
   /** a window shared with the other processes of these credentials: `requestsPerMinute` is then for all of them together */
   sharedBudget?: SharedBudgetWindow;
+  /** the lane and member of the request being served (the caller's request context); a page view of no one when absent */
+  ticket?: () => RequestTicket;
   /** per-request timeout (default 15 s) */
   timeoutMs?: number;
   /** how often an idempotent request is retried after a 429, a 502/503/504 or a dropped connection (default 3) */
@@ -62,6 +71,8 @@ export interface RequestOptions {
   json?: unknown;
   form?: FormData;
 }
+
+const DEFAULT_TICKET: RequestTicket = { lane: 'view', member: null };
 
 /** What every client of one credential shares: its options, token cache and request budget. */
 export interface ClientCore {
@@ -178,7 +189,7 @@ export async function send<S extends z.ZodType>(
     const body = requestBody(options, headers);
 
     throwIfAborted(signal, method, path);
-    const blockedUntil = await core.budget.take(maxWaitMs);
+    const blockedUntil = await core.budget.take(maxWaitMs, core.options.ticket?.() ?? DEFAULT_TICKET);
     if (blockedUntil) {
       throw new GuestbookApiError({
         status: 429,

@@ -3,10 +3,12 @@ import 'server-only';
 import { z } from 'zod';
 
 import { GuestbookApiError } from '../guestbook';
+import type { RequestLane } from '../guestbook/rate-limit';
 import { describeApiError, type FieldErrors } from './api-errors';
 import { recordAudit } from './audit';
 import { verifySession, type StaffSession } from './auth';
 import { logUnexpected } from './log';
+import { setRequestTicket } from './logger';
 import { hasRole, ROLE_LABELS, type StaffRole } from './roles';
 import { crossSiteProblem } from './same-origin';
 import { STATIC_SECURITY_HEADERS } from './security-headers';
@@ -69,6 +71,12 @@ export interface ActionDefinition<S extends z.ZodType> {
   mutates: boolean;
   /** one audit row whatever the outcome though nothing changes (a bulk export of guest data) */
   audited?: boolean;
+  /**
+   * the budget lane of the API requests it makes: a write (and the reads it needs) goes first, a
+   * read the browser makes on its own (a poll, a read-ahead, a suggestion) is background work.
+   * Default: 'write' for a mutating action, else 'view'.
+   */
+  lane?: RequestLane;
   /** the one action open to a member who still has to replace a one-time password */
   allowedBeforePasswordChange?: boolean;
 }
@@ -152,6 +160,7 @@ async function runStaffOperation<S extends z.ZodType, T>(
 ): Promise<Outcome<T>> {
   const staff = await verifySession();
   if (!staff) return { ok: false, error: 'Your session has ended. Sign in again.', status: 401 };
+  setRequestTicket({ member: staff.id, lane: def.lane ?? (def.mutates ? 'write' : 'view') });
 
   let target: AuditTarget = {};
   const audit = async (result: AuditResult, message: string | null) => {

@@ -13,6 +13,7 @@ import type { DashboardConfig } from './config-core';
 import { getDb } from './db';
 import type { StaffRole } from './db/schema';
 import { logUnexpected } from './log';
+import { setRequestTicket } from './logger';
 import { endSession, staffOfSession, startSession } from './staff-sessions';
 import { checkLogin, staffForSso, type SsoProfile } from './staff-store';
 
@@ -173,6 +174,8 @@ export const verifySession = cache(async (): Promise<StaffSession | null> => {
   if (!token?.sid) return null;
   const user = await staffOfSession(await getDb(), token.sid);
   if (!user || user.id !== token.staffId) return null;
+  // The request's API requests count against this member's fair share of the budget.
+  setRequestTicket({ member: user.id });
   return {
     id: user.id,
     email: user.email,

@@ -3,7 +3,7 @@ import 'server-only';
 import { createGuestbookClient, type GuestbookClient } from '../guestbook';
 import { getConfig } from './config';
 import { PostgresBudgetWindow } from './coordination/shared-budget';
-import { logger } from './logger';
+import { currentRequestTicket, logger } from './logger';
 
 const globalForClient = globalThis as unknown as { guestbookClient?: GuestbookClient };
 
@@ -21,6 +21,8 @@ export function getApiClient(): GuestbookClient {
       clientId: api.clientId,
       clientSecret: api.clientSecret,
       verifyTokens: api.verifyTokens,
+      // Each API request is budgeted to the lane and member of the dashboard request it serves.
+      ticket: currentRequestTicket,
       // On PostgreSQL the 900 a minute are for every process together; the embedded database
       // serves one process, whose own count needs no round trip.
       ...(databaseUrl ? { sharedBudget: new PostgresBudgetWindow(databaseUrl, api.clientId) } : {}),

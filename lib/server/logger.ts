@@ -15,9 +15,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 
+import type { RequestLane, RequestTicket } from '../guestbook/rate-limit';
+
+/** What the server knows of the request being served: its id, and the lane and member its API requests are budgeted to. */
+interface RequestContext extends RequestTicket {
+  requestId: string;
+}
+
 interface Shared {
   logger: pino.Logger;
-  context: AsyncLocalStorage<{ requestId: string }>;
+  context: AsyncLocalStorage<RequestContext>;
 }
 
 const SENSITIVE = ['authorization', 'cookie', 'token', 'secret', 'password', 'body', 'headers'];
@@ -46,9 +53,24 @@ export function newRequestId(): string {
   return randomUUID();
 }
 
-/** Runs `fn` (and everything it starts) as part of the request `requestId`. */
-export function withRequestId<T>(requestId: string, fn: () => T): T {
-  return shared.context.run({ requestId }, fn);
+/**
+ * Runs `fn` (and everything it starts) as part of the request `requestId`, its API requests in
+ * `lane` (a page view unless said) until the request says who it is for (setRequestTicket).
+ */
+export function withRequestId<T>(requestId: string, fn: () => T, lane: RequestLane = 'view'): T {
+  return shared.context.run({ requestId, lane, member: null }, fn);
+}
+
+/** The lane and member of the request being served: a page view of no one outside a request. */
+export function currentRequestTicket(): RequestTicket {
+  const store = shared.context.getStore();
+  return store ? { lane: store.lane, member: store.member } : { lane: 'view', member: null };
+}
+
+/** Names the member a request is served for, or moves it to another lane (a write, background work). */
+export function setRequestTicket(ticket: Partial<RequestTicket>): void {
+  const store = shared.context.getStore();
+  if (store) Object.assign(store, ticket);
 }
 
 /** The id of the request being served, if any. */
