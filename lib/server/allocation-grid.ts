@@ -6,14 +6,15 @@ import 'server-only';
 
 import { mergeGrid, packGrid, type EntityRef, type PackedGrid } from '../allocation';
 import { GuestbookApiError, listPages } from '../guestbook';
-import type { CommitmentRow, Venue } from '../guestbook/schemas';
+import type { CommitmentRow, Entity, Venue } from '../guestbook/schemas';
 import { describeApiError } from './api-errors';
 import { firstPagesOf, listVenues } from './directory';
-import { apiFor, knownPrograms, listEntities, type ProgramOption } from './entities';
+import { apiFor, knownPrograms, lastEntityList, listEntities, type ProgramOption } from './entities';
+import { readWithGuess } from './read-ahead';
 import { SHARED, sharedRead } from './shared-reads';
 
 /** Entity reads run at most this many at a time, so a large grid stays inside the request budget. */
-const PARALLEL_READS = 4;
+const PARALLEL_READS = 10;
 
 export interface AllocationData {
   entities: EntityRef[];
@@ -34,6 +35,24 @@ export interface GridData {
 
 export function gridData({ entities, rowsByEntity, venues, programs }: AllocationData): GridData {
   return { entities, grid: packGrid(entities, mergeGrid(entities, rowsByEntity)), venues, programs };
+}
+
+const sameEntityRefs = (a: EntityRef[], b: EntityRef[]) =>
+  a.length === b.length && a.every((e, i) => e.id === b[i]!.id && e.org_id === b[i]!.org_id && e.name === b[i]!.name);
+
+/** Each entity's rows in the scope; an entity the API refuses to show is named with the reason. */
+async function readRowsOf(entities: EntityRef[], scope: GridScope) {
+  const unreadable: AllocationData['unreadable'] = [];
+  const rows = await perEntity(entities, async (e) => {
+    try {
+      return await sharedEntityRows(e, scope);
+    } catch (error) {
+      if (!(error instanceof GuestbookApiError) || error.status === 0 || error.status >= 500) throw error;
+      unreadable.push({ entityId: e.id, name: e.name, message: describeApiError(error).message });
+      return null;
+    }
+  });
+  return { entities, rows, unreadable };
 }
 
 /** `fn` for each entity, at most PARALLEL_READS at a time; the results in the entities' order. */
@@ -87,20 +106,22 @@ export async function readEntityRows(entity: EntityRef, scope: GridScope = WHOLE
  * so a grid of one venue costs a fraction of the requests of the whole.
  */
 export async function loadAllocationData(scope: GridScope = WHOLE_GRID): Promise<AllocationData> {
-  const all = await listEntities();
-  const entities: EntityRef[] = all.map((e) => ({ id: e.id, name: e.name, org_id: e.org_id }));
-  const unreadable: AllocationData['unreadable'] = [];
-  const rows = await perEntity(entities, async (e) => {
-    try {
-      return await sharedEntityRows(e, scope);
-    } catch (error) {
-      if (!(error instanceof GuestbookApiError) || error.status === 0 || error.status >= 500) throw error;
-      unreadable.push({ entityId: e.id, name: e.name, message: describeApiError(error).message });
-      return null;
-    }
-  });
+  // Nothing waits for the entity list: the venues start with it, and so do the rows of the
+  // entities it held at its last read (read again in the rare case that it changed since).
+  const venuesRead = firstPagesOf(listVenues, 100);
+  venuesRead.catch(() => undefined);
+  const listed = listEntities();
+  const refsOf = (list: Entity[]): EntityRef[] => list.map((e) => ({ id: e.id, name: e.name, org_id: e.org_id }));
+  const known = lastEntityList();
+  const { entities, rows, unreadable } = await readWithGuess(
+    known && refsOf(known),
+    listed.then(refsOf),
+    sameEntityRefs,
+    (entities) => readRowsOf(entities, scope),
+  );
+  const all = await listed;
   const rowsByEntity = Object.fromEntries(entities.flatMap((e, i) => (rows[i] ? [[e.id, rows[i]]] : [])));
-  const venues = (await firstPagesOf(listVenues, 100)).map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone }));
+  const venues = (await venuesRead).map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone }));
   return {
     entities: entities.filter((e) => rowsByEntity[e.id]),
     rowsByEntity,

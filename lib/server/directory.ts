@@ -2,7 +2,7 @@ import 'server-only';
 
 import { GuestbookApiError, listAll, listPages, type Page, type ReadPage } from '../guestbook';
 import type { CommitmentRow, Identity, Market, Venue } from '../guestbook/schemas';
-import { getEntityApi, selectedContextKey } from './entity-context';
+import { apiForChoice, readInSelectedContext } from './entity-context';
 import { getApiClient } from './guestbook';
 import { sharedRead } from './shared-reads';
 
@@ -23,7 +23,7 @@ export const toPage = <T>(res: Page<T>): PageOf<T> => ({
   perPage: res.pagination.items_per_page,
 });
 
-const nullOn404 = async <T>(read: Promise<T>): Promise<T | null> => {
+export const nullOn404 = async <T>(read: Promise<T>): Promise<T | null> => {
   try {
     return await read;
   } catch (e) {
@@ -51,28 +51,34 @@ export const allOf = <T>(read: ReadDirectoryPage<T>, limit = 100, cap = 1_000): 
 export const firstPagesOf = <T>(read: ReadDirectoryPage<T>, maxPages: number, limit = 100): Promise<T[]> =>
   listPages(pagesOf(read, limit), maxPages);
 
-/** A shared-read key for a read in the selected entity's context. */
-const inContext = async (what: string) => `${what}:${await selectedContextKey()}`;
-
 export const listDelegates = (page: number, limit: number): Promise<PageOf<Identity>> =>
   sharedRead(`delegates:${page}:${limit}`, async () => toPage(await getApiClient().listDelegates({ page, limit })));
 
 /** null when the id is not one of the partner's delegates (the API answers 404, never 403). */
 export const getDelegate = (id: string): Promise<Identity | null> => nullOn404(getApiClient().getDelegate(id));
 
-export const listVenues = async (page: number, limit: number): Promise<PageOf<Venue>> =>
-  sharedRead(`${await inContext('venues')}:${page}:${limit}`, async () =>
-    toPage(await (await getEntityApi()).listVenues({ page, limit })),
+export const listVenues = (page: number, limit: number): Promise<PageOf<Venue>> =>
+  readInSelectedContext((entity, context) =>
+    sharedRead(`venues:${context}:${page}:${limit}`, async () =>
+      toPage(await apiForChoice(entity).listVenues({ page, limit })),
+    ),
   );
 
-export const getVenue = async (id: string): Promise<Venue | null> => nullOn404((await getEntityApi()).getVenue(id));
+export const getVenue = (id: string): Promise<Venue | null> =>
+  readInSelectedContext((entity) => nullOn404(apiForChoice(entity).getVenue(id)));
 
 /**
  * A venue's commitments as the selected entity sees them, in every status. When the API refuses
  * (no commitments:read), the page falls back to the deprecated seat_commitments block.
  */
-export async function listVenueCommitments(venueId: string): Promise<{ rows: CommitmentRow[] } | { refused: string }> {
-  const api = await getEntityApi();
+export function listVenueCommitments(venueId: string): Promise<{ rows: CommitmentRow[] } | { refused: string }> {
+  return readInSelectedContext((entity) => readVenueCommitments(apiForChoice(entity), venueId));
+}
+
+async function readVenueCommitments(
+  api: ReturnType<typeof apiForChoice>,
+  venueId: string,
+): Promise<{ rows: CommitmentRow[] } | { refused: string }> {
   try {
     const rows = await listPages(
       (page) =>
@@ -87,7 +93,9 @@ export async function listVenueCommitments(venueId: string): Promise<{ rows: Com
   }
 }
 
-export const listMarkets = async (page: number, limit: number): Promise<PageOf<Market>> =>
-  sharedRead(`${await inContext('markets')}:${page}:${limit}`, async () =>
-    toPage(await (await getEntityApi()).listMarkets({ page, limit })),
+export const listMarkets = (page: number, limit: number): Promise<PageOf<Market>> =>
+  readInSelectedContext((entity, context) =>
+    sharedRead(`markets:${context}:${page}:${limit}`, async () =>
+      toPage(await apiForChoice(entity).listMarkets({ page, limit })),
+    ),
   );

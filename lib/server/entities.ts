@@ -17,9 +17,19 @@ export const listEntities = cache((): Promise<Entity[]> =>
   sharedRead(SHARED.entityList, async () => {
     const client = getApiClient();
     const all = await listPages((page) => client.listEntities({ page, limit: 100 }), 50);
-    return all.sort((a, b) => a.name.localeCompare(b.name));
+    lastRead.entityList = all.sort((a, b) => a.name.localeCompare(b.name));
+    return all;
   }),
 );
+
+const lastRead = globalThis as unknown as { entityList?: Entity[] };
+
+/**
+ * The entity list as this process last read it, however old, without a request; undefined before
+ * the first read. Only for reads that start before the list arrives and are checked against it
+ * (readWithGuess): never an answer on its own.
+ */
+export const lastEntityList = (): Entity[] | undefined => lastRead.entityList;
 
 /** The entity for its page: a shared read (getEntity reads it anew every time, for changes). */
 export const viewEntity = (id: string): Promise<Entity | null> =>

@@ -4,7 +4,7 @@ import { and, count, eq, gte } from 'drizzle-orm';
 
 import type { Condition } from '../guestbook/filters';
 import { listAll } from '../guestbook/paging';
-import type { CommitmentRow, Identity, Reservation } from '../guestbook/schemas';
+import type { CommitmentRow, Identity, Reservation, Venue } from '../guestbook/schemas';
 import {
   allocationFigures,
   coversByDay,
@@ -20,8 +20,15 @@ import { sharedEntityRows } from './allocation-grid';
 import { getDb } from './db';
 import { auditLog } from './db/schema';
 import { allOf, listDelegates, listVenues } from './directory';
-import { apiForChoice, getSelectedEntity, listEntityChoices, type EntityChoice } from './entity-context';
+import {
+  apiForChoice,
+  getSelectedEntity,
+  listEntityChoices,
+  readInSelectedContext,
+  type EntityChoice,
+} from './entity-context';
 import { getApiClient } from './guestbook';
+import { readWithGuess } from './read-ahead';
 import { SHARED, sharedRead } from './shared-reads';
 
 /** The days the overview's chart covers, today first. */
@@ -85,6 +92,37 @@ async function readScopeDays(
   return (await Promise.all(all.map((e) => readDays(e, first)))).flat();
 }
 
+/** The day the venues said it was at the last overview of each context ("partner" for the whole partner). */
+const lastToday = new Map<string, string>();
+
+/**
+ * The days' reservations of the scope from today at the venues. They start with the venues'
+ * read, from the day it was at the last overview, and are read again when today has moved.
+ */
+async function readScopeDaysToday(
+  scope: OverviewScope,
+  selection: Promise<[EntityChoice | null, EntityChoice[]]>,
+  venuesRead: Promise<Venue[]>,
+  now: Date,
+): Promise<Reservation[]> {
+  const today = venuesRead.then((venues) => todayOf(venues, now));
+  const read = async (entity: EntityChoice | null, entities: EntityChoice[]) => {
+    const context = contextOf(scope, entity);
+    const reservations = readWithGuess(
+      lastToday.get(context),
+      today,
+      (a, b) => a === b,
+      (first) => readScopeDays(scope, entity, entities, first),
+    );
+    const answer = await reservations;
+    lastToday.set(context, await today);
+    return answer;
+  };
+  if (scope === 'entity') return readInSelectedContext((entity) => read(entity, entity ? [entity] : []));
+  const [entity, entities] = await selection;
+  return read(entity, entities);
+}
+
 /** The key the browser's "today" query is kept under: the selected entity's id, or "partner". */
 const contextOf = (scope: OverviewScope, selected: EntityChoice | null) =>
   scope === 'partner' ? 'partner' : (selected?.id ?? 'default');
@@ -105,19 +143,27 @@ async function failedAppliesSince(since: Date): Promise<number> {
  * (1, shared with the grid). One entity: at most 12; the whole partner (9 entities): see README.
  */
 export async function getOverview(now = new Date(), scope: OverviewScope = 'entity'): Promise<Overview> {
-  const [entity, venues, entities, delegates] = await Promise.all([
-    getSelectedEntity(),
-    allOf(listVenues),
-    listEntityChoices(),
+  const selection = Promise.all([getSelectedEntity(), listEntityChoices()]);
+  const venuesRead = allOf(listVenues);
+  // Every read starts now: the commitments once the entity list says whose, the days' reservations
+  // from the day the venues last said it was (read again in the rare case that it is no longer).
+  const rowsOf = (covered: EntityChoice[]) =>
+    Promise.all(covered.map((e) => sharedEntityRows({ id: e.id, name: e.name, org_id: e.orgId })));
+  const rowsRead =
+    scope === 'entity'
+      ? readInSelectedContext((entity) => rowsOf(entity ? [entity] : []))
+      : selection.then(([, entities]) => rowsOf(entities));
+  const reservationsRead = readScopeDaysToday(scope, selection, venuesRead, now);
+  const [[entity, entities], venues, delegates, reservations, rowsByEntity, failedApplies] = await Promise.all([
+    selection,
+    venuesRead,
     allOf(listDelegates),
+    reservationsRead,
+    rowsRead,
+    failedAppliesSince(new Date(now.getTime() - 7 * 86_400_000)),
   ]);
   const today = todayOf(venues, now);
   const covered = entitiesOf(scope, entity, entities);
-  const [reservations, rowsByEntity, failedApplies] = await Promise.all([
-    readScopeDays(scope, entity, entities, today),
-    Promise.all(covered.map((e) => sharedEntityRows({ id: e.id, name: e.name, org_id: e.orgId }))),
-    failedAppliesSince(new Date(now.getTime() - 7 * 86_400_000)),
-  ]);
   const rows: CommitmentRow[] = scope === 'partner' ? partnerRows(rowsByEntity) : (rowsByEntity[0] ?? []);
   const rateLimit = getApiClient().rateLimit;
   const figures = todayFigures(reservations, venues, today, now);
@@ -148,9 +194,14 @@ export async function getOverview(now = new Date(), scope: OverviewScope = 'enti
  * often none.
  */
 export async function getTodayView(scope: OverviewScope = 'entity', now = new Date()): Promise<TodayView> {
-  const [entity, venues, entities] = await Promise.all([getSelectedEntity(), allOf(listVenues), listEntityChoices()]);
+  const selection = Promise.all([getSelectedEntity(), listEntityChoices()]);
+  const venuesRead = allOf(listVenues);
+  const [[entity], venues, reservations] = await Promise.all([
+    selection,
+    venuesRead,
+    readScopeDaysToday(scope, selection, venuesRead, now),
+  ]);
   const today = todayOf(venues, now);
-  const reservations = await readScopeDays(scope, entity, entities, today);
   return todayView(
     contextOf(scope, entity),
     today,

@@ -5,8 +5,8 @@ import type { Condition } from '../guestbook/filters';
 import { isFinalStatus } from '../guestbook/reservation-statuses';
 import { Guest, Reservation, type Venue } from '../guestbook/schemas';
 import type { SearchPage } from '../reservations/search-page';
-import { firstPagesOf, listVenues, toPage, type PageOf } from './directory';
-import { getEntityApi, selectedContextKey } from './entity-context';
+import { firstPagesOf, listVenues, nullOn404, toPage, type PageOf } from './directory';
+import { apiForChoice, getEntityApi, readInSelectedContext, selectedContextKey } from './entity-context';
 import { forgetSharedReads, getSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
 
 /** The fields GET /v2/reservations accepts in `sort` (a `-` prefix sorts descending). */
@@ -32,11 +32,25 @@ export async function searchReservations(q: {
   page: number;
   sort?: string;
 }): Promise<PageOf<Reservation>> {
-  return sharedRead(await searchKey(q), () => readReservationsPage(q));
+  return readInSelectedContext(async (entity, context) =>
+    sharedRead(searchKeyIn(context, q), async () =>
+      toPage(
+        await apiForChoice(entity).listReservations({
+          filters: q.conditions,
+          page: q.page,
+          limit: RESERVATIONS_PER_PAGE,
+          sort: q.sort,
+        }),
+      ),
+    ),
+  );
 }
 
+const searchKeyIn = (context: string, q: { conditions: readonly Condition[]; page: number; sort?: string }) =>
+  `${SHARED.reservations}${context}:search:${JSON.stringify([q.conditions, q.page, q.sort ?? null])}`;
+
 const searchKey = async (q: { conditions: readonly Condition[]; page: number; sort?: string }) =>
-  `${await reservationsOfSelectedEntity()}search:${JSON.stringify([q.conditions, q.page, q.sort ?? null])}`;
+  searchKeyIn(await selectedContextKey(), q);
 
 /** The total of the selected entity's search as its first page was read less than `maxAgeMs` ago (by the search page), or null: no request is made. */
 export async function recentSearchTotal(
@@ -56,31 +70,16 @@ export async function reservationChanged(reservation: Reservation): Promise<void
   storeSharedRead(`${prefix}id:${reservation.id}`, reservation);
 }
 
-async function readReservationsPage(q: {
-  conditions: readonly Condition[];
-  page: number;
-  sort?: string;
-}): Promise<PageOf<Reservation>> {
-  return toPage(
-    await (
-      await getEntityApi()
-    ).listReservations({ filters: q.conditions, page: q.page, limit: RESERVATIONS_PER_PAGE, sort: q.sort }),
-  );
-}
-
 /** The reservation for its page: a shared read (getReservation reads it anew every time, for changes). */
 export async function viewReservation(id: string): Promise<Reservation | null> {
-  return sharedRead(`${await reservationsOfSelectedEntity()}id:${id}`, () => getReservation(id));
+  return readInSelectedContext((entity, context) =>
+    sharedRead(`${SHARED.reservations}${context}:id:${id}`, () => nullOn404(apiForChoice(entity).getReservation(id))),
+  );
 }
 
 /** null when the reservation does not exist for the selected entity (404). */
 export async function getReservation(id: string): Promise<Reservation | null> {
-  try {
-    return await (await getEntityApi()).getReservation(id);
-  } catch (e) {
-    if (e instanceof GuestbookApiError && e.status === 404) return null;
-    throw e;
-  }
+  return nullOn404((await getEntityApi()).getReservation(id));
 }
 
 /** The venues the selected entity sees (a short list; read a few pages at most). */
