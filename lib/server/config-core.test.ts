@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { loadConfig, looksRandom, SANDBOX_DEFAULTS } from './config-core';
+import { envExample, loadConfig, looksRandom, SANDBOX_DEFAULTS } from './config-core';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'gb-config-'));
 
@@ -147,5 +147,25 @@ describe('configuration', () => {
       clientSecret: 's3cret',
       name: 'Company SSO',
     });
+  });
+});
+
+describe('.env.example', () => {
+  it('is what the configuration schema makes of it (npm run env:example writes it anew)', () => {
+    expect(readFileSync('.env.example', 'utf8')).toBe(envExample());
+  });
+
+  it('names every variable with its default, and a default that loads as that value', () => {
+    const text = envExample();
+    expect(text).toContain('# DASHBOARD_DATA_DIR=.data/dashboard\n');
+    expect(text).toContain('# SESSION_MAX_AGE_S=28800\n');
+    expect(text).toContain('# TRUSTED_PROXY_HOPS=0\n');
+    const variables = [...text.matchAll(/^# ([A-Z_]+)=(.*)$/gm)];
+    expect(variables.length).toBe(21);
+    const written = Object.fromEntries(variables.filter(([, , v]) => v !== '').map(([, k, v]) => [k!, v!]));
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'env-example-'));
+    const fromExample = loadConfig({ ...written, DASHBOARD_DATA_DIR: dataDir });
+    const fromNothing = loadConfig({ DASHBOARD_DATA_DIR: dataDir });
+    expect(fromExample).toEqual(fromNothing);
   });
 });
