@@ -7,7 +7,8 @@
  *
  * "First change": a MutationObserver on the document, installed before the click, records the
  * first mutation inside `<main>` (or replacing it) that adds, removes or changes something
- * visible; the first mutation inside the link clicked (its pending hint) is recorded apart.
+ * visible, leaving out nodes that changed on their own in the second before the click (a clock, a
+ * live figure); the first mutation inside the link clicked (its pending hint) is recorded apart.
  * "Content": the page's own selector (one only the loaded page has) visible, the address the
  * page's, and no element with aria-busy="true" or a `page-skeleton` left in main.
  */
@@ -22,6 +23,9 @@ export const LATENCY_MS = 250;
 export const TARGETS = { desktop_first_change_ms: 100, phone_first_change_ms: 200, desktop_content_ms: 450 };
 
 export type Profile = 'desktop' | 'phone';
+
+/** How long the observers watch the page before the click, to leave out what changes on its own. */
+const TICKER_WINDOW_MS = 1_000;
 
 /** How each page is reached: a sidebar link (the account menu for the account page) or a row of its list. */
 type Via = { kind: 'sidebar' } | { kind: 'account-menu' } | { kind: 'row'; list: string };
@@ -296,10 +300,15 @@ function instrument(link: Locator, target: NavPage): Promise<void> {
       const check = () => {
         if (w.t0 !== null && w.content === null && loaded()) w.content = performance.now();
       };
+      // What keeps changing on its own before the click (a clock, a live figure) is no answer to it.
+      const ticking = new WeakSet<Node>();
       const observer = new MutationObserver((list) => {
         const now = performance.now();
-        if (w.t0 === null) return;
-        const first = w.change === null ? list.find(visibleChange) : undefined;
+        if (w.t0 === null) {
+          for (const m of list) ticking.add(m.target);
+          return;
+        }
+        const first = w.change === null ? list.find((m) => !ticking.has(m.target) && visibleChange(m)) : undefined;
         if (first) {
           w.change = now;
           const t = first.target as Element;
@@ -363,6 +372,8 @@ async function click(page: Page, sandboxUrl: string, target: NavPage, profile: P
   await link.waitFor({ state: 'visible' });
   await settle(page, 300, 3_000);
   await instrument(link, target);
+  // A second for the observer to learn what changes on its own (TICKER_WINDOW_MS).
+  await page.waitForTimeout(TICKER_WINDOW_MS);
   const mark = await requestMark(sandboxUrl);
   await link.click();
   await page.waitForFunction(
