@@ -1,8 +1,11 @@
 /**
- * Lighthouse's default mobile profile (simulated slow 4G, CPU slowed 4×) on the pages staff open
- * most, signed in as the demo admin, against the production build: performance score, LCP and
- * TBT, the median of `runs` runs each. Where a page misses the targets (LCP < 2.5 s, TBT < 300 ms),
- * the scripts that cost the most main-thread time are listed from the `bootup-time` audit.
+ * Lighthouse's default mobile profile (simulated slow 4G, CPU slowed 4×) on every console page,
+ * signed in as the demo admin, against the production build, beside a bare Next.js page of the
+ * same versions (bare-next.ts) measured in the same runs: the pages are audited in turn, run after
+ * run, so that each page and the bare page see the same hours of this shared machine. Per page:
+ * performance score, LCP and TBT (the median of `runs`), and TBT ÷ the bare page's TBT. Where a
+ * page misses the targets (LCP < 2.5 s, TBT ≤ 1.5 × the bare page's), the scripts that cost the
+ * most main-thread time are listed from the `bootup-time` audit.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -10,18 +13,22 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH } from '../../e2e/chromium';
 import { csrfFor, httpSignIn } from '../../e2e/http-sign-in';
 import { sandboxControls } from '../../lib/sandbox/control-client';
-import { DEMO_PARTNER } from '../../lib/sandbox/seed/demo';
+import { DEMO_DELEGATES, DEMO_PARTNER } from '../../lib/sandbox/seed/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../lib/server/demo-accounts';
 import { partnerClient } from '../partner-client';
-import { median } from '../stats';
+import { median, round } from '../stats';
 
 export const LCP_TARGET_MS = 2500;
 export const TBT_TARGET_MS = 300;
+/** A console page's TBT over the bare Next.js page's, at most. */
+export const TBT_RATIO_TARGET = 1.5;
 /** What one view of the overview may read on the demo world (README, Overview; e2e/overview.spec.ts). */
 export const OVERVIEW_REQUEST_BUDGET = 12;
 
 export interface LighthousePage {
   page: string;
+  /** TBT ÷ the bare Next.js page's TBT (medians); null for the bare page, or when its TBT was 0 */
+  tbt_ratio_to_bare?: number | null;
   path: string;
   runs: number;
   performance: number;
@@ -40,7 +47,11 @@ export interface LighthouseFigures {
   overview_api_requests: number;
   lighthouse: string;
   profile: string;
+  /** the bare Next.js page, audited in the same runs */
+  bare: LighthousePage | null;
   pages: LighthousePage[];
+  /** audits that failed (after Lighthouse's own retries), left out of the medians */
+  failures: string[];
 }
 
 /** A session cookie of the demo admin, as the browser would hold it after signing in. */
@@ -76,7 +87,7 @@ async function audit(url: string, port: number, cookie: string) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
-      extraHeaders: { Cookie: cookie },
+      extraHeaders: cookie ? { Cookie: cookie } : undefined,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const error = result.lhr.runtimeError;
@@ -98,113 +109,210 @@ async function overviewRequests(base: string, sandboxUrl: string, cookie: string
 
 type Audits = Record<string, { numericValue?: number; details?: { items?: Record<string, unknown>[] } }>;
 
+/** A venue of the default entity's organization, read from the sandbox. */
+async function aVenue(sandboxUrl: string): Promise<string> {
+  const id = (await partnerClient(sandboxUrl).listVenues({ limit: 1 })).data[0]?.id;
+  if (!id) throw new Error('no venue in the sandbox to measure');
+  return id;
+}
+
+/** Every console page by name, in the order they are audited (the names the navigation bench uses). */
+export const LIGHTHOUSE_PAGES = [
+  'overview',
+  'identity',
+  'delegates',
+  'a delegate',
+  'entities',
+  'an entity',
+  'venues',
+  'a venue',
+  'markets',
+  'reservations',
+  'a reservation',
+  'allocations',
+  'activity',
+  'team',
+  'account',
+] as const;
+
+async function pagePaths(sandboxUrl: string): Promise<Record<(typeof LIGHTHOUSE_PAGES)[number], string>> {
+  return {
+    overview: '/',
+    identity: '/identity',
+    delegates: '/delegates',
+    'a delegate': `/delegates/${DEMO_DELEGATES[0]!.identityId}`,
+    entities: '/entities',
+    'an entity': `/entities/${DEMO_PARTNER.defaultEntityId}`,
+    venues: '/venues',
+    'a venue': `/venues/${await aVenue(sandboxUrl)}`,
+    markets: '/markets',
+    reservations: '/reservations',
+    'a reservation': `/reservations/${await aReservation(sandboxUrl)}`,
+    allocations: '/allocations',
+    activity: '/activity',
+    team: '/team',
+    account: '/account',
+  };
+}
+
+type Run = { performance: number; lcp_ms: number; tbt_ms: number; benchmark_index: number; audits: Audits };
+
+/** One page's runs as its figures: the medians, each run, and the main thread of the median run. */
+function pageFigures(page: string, path: string, base: string, runs: Run[]): LighthousePage {
+  const byLcp = [...runs].sort((a, b) => a.lcp_ms - b.lcp_ms);
+  const mid = byLcp[Math.floor((byLcp.length - 1) / 2)];
+  const breakdown = Object.fromEntries(
+    (mid?.audits['mainthread-work-breakdown']?.details?.items ?? []).map((it) => [
+      String(it.groupLabel ?? it.group),
+      Math.round(Number(it.duration)),
+    ]),
+  );
+  const bootup = (mid?.audits['bootup-time']?.details?.items ?? []).slice(0, 5).map((it) => ({
+    url: String(it.url).replace(base, ''),
+    total_ms: Math.round(Number(it.total)),
+    scripting_ms: Math.round(Number(it.scripting)),
+  }));
+  return {
+    page,
+    path,
+    runs: runs.length,
+    performance: median(runs.map((r) => r.performance)),
+    lcp_ms: median(runs.map((r) => r.lcp_ms)),
+    tbt_ms: median(runs.map((r) => r.tbt_ms)),
+    samples: runs.map(({ performance, lcp_ms, tbt_ms, benchmark_index }) => ({
+      performance,
+      lcp_ms,
+      tbt_ms,
+      benchmark_index,
+    })),
+    main_thread_ms: breakdown,
+    bootup,
+  };
+}
+
 export async function lighthouseFigures(opts: {
   base: string;
   sandboxUrl: string;
+  /** the bare Next.js page's origin */
+  bareBase: string;
   runs: number;
+  /** page names (LIGHTHOUSE_PAGES) to audit; all when empty */
+  pages?: string[];
   log?: (line: string) => void;
 }): Promise<LighthouseFigures> {
   const log = opts.log ?? console.log;
+  const unknown = (opts.pages ?? []).filter((n) => !(LIGHTHOUSE_PAGES as readonly string[]).includes(n));
+  if (unknown.length) throw new Error(`unknown page ${unknown.join(', ')}: choose from ${LIGHTHOUSE_PAGES.join(', ')}`);
   const cookie = await adminCookie(opts.base);
-  const reservation = await aReservation(opts.sandboxUrl);
   const overviewApiRequests = await overviewRequests(opts.base, opts.sandboxUrl, cookie);
   log(`  overview on the demo world: ${overviewApiRequests} API requests per view (budget ${OVERVIEW_REQUEST_BUDGET})`);
-  const pages = [
-    { page: 'overview', path: '/' },
-    { page: 'reservations', path: '/reservations' },
-    { page: 'a reservation', path: `/reservations/${reservation}` },
-    { page: 'allocations grid', path: '/allocations' },
-    { page: 'an entity', path: `/entities/${DEMO_PARTNER.defaultEntityId}` },
+  const paths = await pagePaths(opts.sandboxUrl);
+  const chosen = LIGHTHOUSE_PAGES.filter((n) => !opts.pages?.length || opts.pages.includes(n));
+  const targets = [
+    { page: 'bare Next.js page', url: `${opts.bareBase}/`, path: '/', base: opts.bareBase, bare: true },
+    ...chosen.map((page) => ({
+      page,
+      url: `${opts.base}${paths[page]}`,
+      path: paths[page],
+      base: opts.base,
+      bare: false,
+    })),
   ];
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox'],
   });
   let version = '';
-  const out: LighthousePage[] = [];
+  const runs = new Map<string, Run[]>(targets.map((t) => [t.page, []]));
+  const failures: string[] = [];
   try {
-    for (const p of pages) {
-      const runs = [];
-      for (let i = 0; i < opts.runs; i++) {
-        const lhr = await audit(`${opts.base}${p.path}`, chrome.port, cookie);
-        version = lhr.lighthouseVersion;
-        // signed in, not sent to the sign-in page
-        if (new URL(lhr.finalDisplayedUrl).pathname.startsWith('/login'))
-          throw new Error(`${p.path} was sent to the sign-in page: the session cookie did not reach it`);
-        const audits = lhr.audits as unknown as Audits;
-        runs.push({
-          performance: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
-          lcp_ms: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
-          tbt_ms: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
-          benchmark_index: Math.round(lhr.environment.benchmarkIndex),
-          audits,
-        });
+    for (let i = 1; i <= opts.runs; i++) {
+      for (const [n, t] of targets.entries()) {
+        const at = `run ${i} of ${opts.runs}, ${n + 1} of ${targets.length}`;
+        try {
+          const lhr = await audit(t.url, chrome.port, t.bare ? '' : cookie);
+          version = lhr.lighthouseVersion;
+          // signed in, not sent to the sign-in page
+          if (!t.bare && new URL(lhr.finalDisplayedUrl).pathname.startsWith('/login'))
+            throw new Error(`${t.path} was sent to the sign-in page: the session cookie did not reach it`);
+          const audits = lhr.audits as unknown as Audits;
+          const run: Run = {
+            performance: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+            lcp_ms: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+            tbt_ms: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+            benchmark_index: Math.round(lhr.environment.benchmarkIndex),
+            audits,
+          };
+          runs.get(t.page)!.push(run);
+          log(`  ${at}: ${t.page}: performance ${run.performance}, LCP ${run.lcp_ms} ms, TBT ${run.tbt_ms} ms`);
+        } catch (e) {
+          const message = (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+          if (message.includes('sign-in page')) throw e;
+          failures.push(`${t.page}, run ${i}: ${message}`);
+          log(`  ${at}: ${t.page}: failed (${message})`);
+        }
       }
-      const byLcp = [...runs].sort((a, b) => a.lcp_ms - b.lcp_ms);
-      const mid = byLcp[Math.floor((byLcp.length - 1) / 2)]!;
-      const breakdown = Object.fromEntries(
-        (mid.audits['mainthread-work-breakdown']?.details?.items ?? []).map((it) => [
-          String(it.groupLabel ?? it.group),
-          Math.round(Number(it.duration)),
-        ]),
-      );
-      const bootup = (mid.audits['bootup-time']?.details?.items ?? []).slice(0, 5).map((it) => ({
-        url: String(it.url).replace(opts.base, ''),
-        total_ms: Math.round(Number(it.total)),
-        scripting_ms: Math.round(Number(it.scripting)),
-      }));
-      const entry: LighthousePage = {
-        page: p.page,
-        path: p.path,
-        runs: runs.length,
-        performance: median(runs.map((r) => r.performance)),
-        lcp_ms: median(runs.map((r) => r.lcp_ms)),
-        tbt_ms: median(runs.map((r) => r.tbt_ms)),
-        samples: runs.map(({ performance, lcp_ms, tbt_ms, benchmark_index }) => ({
-          performance,
-          lcp_ms,
-          tbt_ms,
-          benchmark_index,
-        })),
-        main_thread_ms: breakdown,
-        bootup,
-      };
-      const misses = [entry.lcp_ms >= LCP_TARGET_MS && 'LCP', entry.tbt_ms >= TBT_TARGET_MS && 'TBT'].filter(Boolean);
-      log(
-        `  ${p.page}: performance ${entry.performance}, LCP ${entry.lcp_ms} ms, TBT ${entry.tbt_ms} ms (median of ${runs.length})` +
-          (misses.length
-            ? `; misses ${misses.join(' and ')}; costliest scripts: ${bootup.map((b) => `${b.url} ${b.total_ms} ms`).join(', ')}`
-            : ''),
-      );
-      out.push(entry);
     }
   } finally {
     chrome.kill();
+  }
+  const [bareTarget, ...consoleTargets] = targets;
+  const bareRuns = runs.get(bareTarget!.page)!;
+  const bare = bareRuns.length ? pageFigures(bareTarget!.page, '/', opts.bareBase, bareRuns) : null;
+  const out = consoleTargets
+    .filter((t) => runs.get(t.page)!.length)
+    .map((t) => {
+      const entry = pageFigures(t.page, t.path, opts.base, runs.get(t.page)!);
+      entry.tbt_ratio_to_bare = bare && bare.tbt_ms > 0 ? round(entry.tbt_ms / bare.tbt_ms, 2) : null;
+      return entry;
+    });
+  if (bare) log(`  bare Next.js page: LCP ${bare.lcp_ms} ms, TBT ${bare.tbt_ms} ms (median of ${bare.runs})`);
+  for (const entry of out) {
+    const ratio = entry.tbt_ratio_to_bare;
+    const misses = [
+      entry.lcp_ms >= LCP_TARGET_MS && 'LCP',
+      ratio !== null && ratio !== undefined && ratio > TBT_RATIO_TARGET && 'TBT ÷ bare',
+    ].filter(Boolean);
+    log(
+      `  ${entry.page}: performance ${entry.performance}, LCP ${entry.lcp_ms} ms, TBT ${entry.tbt_ms} ms` +
+        `${ratio === null || ratio === undefined ? '' : ` (${ratio} × bare)`} (median of ${entry.runs})` +
+        (misses.length
+          ? `; misses ${misses.join(' and ')}; costliest scripts: ${entry.bootup.map((b) => `${b.url} ${b.total_ms} ms`).join(', ')}`
+          : ''),
+    );
   }
   return {
     measured_at: new Date().toISOString(),
     overview_api_requests: overviewApiRequests,
     lighthouse: version,
     profile: 'Lighthouse default mobile: simulated slow 4G, CPU slowed 4×',
+    bare,
     pages: out,
+    failures,
   };
 }
 
 /** The README's Lighthouse table. */
-export function lighthouseTable(f: LighthouseFigures, note: string): string[] {
+export function lighthouseTable(f: LighthouseFigures, note: string, command: string): string[] {
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   // Simulated throttling multiplies what this machine did, so how fast it was that hour matters.
-  const index = median(f.pages.flatMap((p) => p.samples.map((r) => r.benchmark_index)));
+  const all = [...(f.bare ? [f.bare] : []), ...f.pages];
+  const index = median(all.flatMap((p) => p.samples.map((r) => r.benchmark_index)));
+  const ratio = (p: LighthousePage) =>
+    p.tbt_ratio_to_bare === null || p.tbt_ratio_to_bare === undefined
+      ? '–'
+      : `${p.tbt_ratio_to_bare}${p.tbt_ratio_to_bare > TBT_RATIO_TARGET ? ' ✗' : ''}`;
+  const row = (p: LighthousePage, r: string) =>
+    `| ${p.page} | ${p.performance} | ${s(p.lcp_ms)}${p.lcp_ms >= LCP_TARGET_MS ? ' ✗' : ''} | ${p.tbt_ms.toLocaleString('en')} ms | ${r} |`;
   return [
-    `Lighthouse ${f.lighthouse}, ${f.profile}, signed in as the demo admin; median of ${f.pages[0]?.runs ?? 0} runs, measured ${f.measured_at.slice(0, 16).replace('T', ' ')} UTC. ${note} Lighthouse's CPU benchmark index during the runs: median ${index.toLocaleString('en')} (higher is faster; on this machine it ranges from about 1,400 to 2,300 from hour to hour).`,
+    `Lighthouse ${f.lighthouse}, ${f.profile}, signed in as the demo admin; median of ${all[0]?.runs ?? 0} run${all[0]?.runs === 1 ? '' : 's'}, measured ${f.measured_at.slice(0, 16).replace('T', ' ')} UTC with \`${command}\`, the pages audited in turn run after run beside a bare Next.js page (one heading and one paragraph, the same next and react, \`next start\`). ${note} Lighthouse's CPU benchmark index during the runs: median ${index.toLocaleString('en')} (higher is faster; on this machine it ranges from about 1,400 to 2,300 from hour to hour).`,
     '',
-    `| page | performance | LCP (target < ${s(LCP_TARGET_MS)}) | TBT (target < ${TBT_TARGET_MS} ms) |`,
-    '|---|---|---|---|',
-    ...f.pages.map(
-      (p) =>
-        `| ${p.page} | ${p.performance} | ${s(p.lcp_ms)}${p.lcp_ms >= LCP_TARGET_MS ? ' ✗' : ''} | ${p.tbt_ms.toLocaleString('en')} ms${p.tbt_ms >= TBT_TARGET_MS ? ' ✗' : ''} |`,
-    ),
+    `| page | performance | LCP (target < ${s(LCP_TARGET_MS)}) | TBT | TBT ÷ bare page's (target ≤ ${TBT_RATIO_TARGET}) |`,
+    '|---|---|---|---|---|',
+    ...(f.bare ? [row(f.bare, '1')] : []),
+    ...f.pages.map((p) => row(p, ratio(p))),
     '',
-    `On this demo world (3,000 reservations) one view of the overview reads ${f.overview_api_requests} API requests (its budget is ${OVERVIEW_REQUEST_BUDGET}).`,
+    `On this demo world (3,000 reservations) one view of the overview reads ${f.overview_api_requests} API requests (its budget is ${OVERVIEW_REQUEST_BUDGET}).` +
+      (f.failures.length ? ` Audits that failed and are left out: ${f.failures.join('; ')}.` : ''),
   ];
 }

@@ -5,10 +5,13 @@
  *
  *   npm run bench [-- --no-build] [--runs 5] [--reservations 1000000] [--seconds 5] [--page-reservations 100000] [--no-lighthouse]
  *   npm run bench -- --grid-only    (the 2,000 × 25 grid alone, printed; nothing written)
- *   npm run bench -- --lighthouse-only [--lighthouse-runs 5] [--lighthouse-port 3810] [--lighthouse-sandbox-port 4810]
+ *   npm run bench -- --lighthouse-only [--lighthouse-runs 3] [--lighthouse-pages 'overview,an entity'] [--lighthouse-port 3810] [--lighthouse-sandbox-port 4810] [--bare-port 3811]
+ *   npm run bench -- --navigation-only [--navigation-rounds 3] [--navigation-pages 'identity,delegates'] [--navigation-profiles desktop,phone] [--navigation-port 3302] [--navigation-sandbox-port 4302]
+ *   (a full run: --no-navigation and --no-lighthouse leave those parts out)
  *
  * The modules: throughput.ts and tokens.ts (the sandbox and the client alone), pages.ts and
- * grid.ts (pages in Chromium), server-overhead.ts, sign-in.ts, export.ts, lighthouse.ts, and
+ * grid.ts (pages in Chromium), server-overhead.ts, sign-in.ts, export.ts, navigation.ts (clicks
+ * through the console), lighthouse.ts and bare-next.ts (Lighthouse beside a bare Next.js page), and
  * readme.ts (the README tables).
  */
 import { randomBytes } from 'node:crypto';
@@ -21,12 +24,31 @@ import { scriptBytes } from '../../e2e/js-budget';
 import { DEMO_ACCOUNTS } from '../../lib/server/demo-accounts';
 import { nextBuild, serveBuild } from '../processes';
 import { quantile, round, spread } from '../stats';
+import { serveBareNext } from './bare-next';
 import { pagesDuringExport, type ExportFigures } from './export';
 import { gridAtScale } from './grid';
 import { lighthouseFigures } from './lighthouse';
-import { BASE, commandOf, parseBenchOptions, PORT, SANDBOX_PORT, SANDBOX_URL, type BenchOptions } from './options';
+import { navigationFigures } from './navigation';
+import {
+  BASE,
+  commandOf,
+  lighthouseCommandOf,
+  navigationCommandOf,
+  parseBenchOptions,
+  PORT,
+  SANDBOX_PORT,
+  SANDBOX_URL,
+  type BenchOptions,
+} from './options';
 import { gridInteractions, interaction, launchBrowser, measureViews, ROUTES, signIn } from './pages';
-import { exportLine, signInLine, writeLighthouseTable, writeReadmeTable, type BenchResults } from './readme';
+import {
+  exportLine,
+  signInLine,
+  writeLighthouseTable,
+  writeNavigationTable,
+  writeReadmeTable,
+  type BenchResults,
+} from './readme';
 import { requestMark, sandboxLog } from './sandbox-log';
 import { serverOverhead } from './server-overhead';
 import { signInTiming } from './sign-in';
@@ -176,7 +198,40 @@ async function fullRun(o: BenchOptions) {
   } finally {
     await serve.stop();
   }
+  if (!o.skipNavigation) await navigationOnly(o);
   if (!o.skipLighthouse) await lighthouseOnly(o);
+}
+
+/**
+ * Clicks through the console (navigation.ts) on a production server and a demo-world sandbox of
+ * their own: bench/results/navigation.json and the README table.
+ */
+async function navigationOnly(o: BenchOptions) {
+  const { port, sandboxPort, rounds, pages, profiles } = o.navigation;
+  console.log(
+    `\n━━ navigation: clicks through the console, the API answering after 250 ms (${profiles.join(' and ')}, ${rounds} round${rounds === 1 ? '' : 's'})`,
+  );
+  const serve = await serveBuild({
+    name: 'bench-navigation',
+    port,
+    sandboxPort,
+    dataDir: '.data/bench/navigation-dashboard',
+  });
+  try {
+    const figures = await navigationFigures({
+      base: `http://127.0.0.1:${port}`,
+      sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+      rounds,
+      pages,
+      profiles,
+    });
+    const command = navigationCommandOf(o);
+    writeResult('navigation.json', { ...figures, command, machine: machine() });
+    writeNavigationTable(figures, command);
+    console.log('wrote bench/results/navigation.json and the README table');
+  } finally {
+    await serve.stop();
+  }
 }
 
 /**
@@ -184,25 +239,33 @@ async function fullRun(o: BenchOptions) {
  * pages measured are the ones a partner's staff see: bench/results/lighthouse.json and the README table.
  */
 async function lighthouseOnly(o: BenchOptions) {
-  const { port, sandboxPort, runs } = o.lighthouse;
-  console.log(`\n━━ Lighthouse, mobile profile (${runs} runs a page)`);
-  const serve = await serveBuild({
-    name: 'bench-lighthouse',
-    port,
-    sandboxPort,
-    dataDir: '.data/bench/lighthouse-dashboard',
-  });
+  const { port, sandboxPort, runs, pages, barePort } = o.lighthouse;
+  console.log(`\n━━ Lighthouse, mobile profile (${runs} runs a page, beside a bare Next.js page)`);
+  const bare = await serveBareNext(barePort);
   try {
-    const figures = await lighthouseFigures({
-      base: `http://127.0.0.1:${port}`,
-      sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
-      runs,
+    const serve = await serveBuild({
+      name: 'bench-lighthouse',
+      port,
+      sandboxPort,
+      dataDir: '.data/bench/lighthouse-dashboard',
     });
-    writeResult('lighthouse.json', { ...figures, machine: machine() });
-    writeLighthouseTable(figures);
-    console.log('wrote bench/results/lighthouse.json and the README table');
+    try {
+      const figures = await lighthouseFigures({
+        base: `http://127.0.0.1:${port}`,
+        sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+        bareBase: `http://127.0.0.1:${barePort}`,
+        runs,
+        pages,
+      });
+      const command = lighthouseCommandOf(o);
+      writeResult('lighthouse.json', { ...figures, command, machine: machine() });
+      writeLighthouseTable(figures, command);
+      console.log('wrote bench/results/lighthouse.json and the README table');
+    } finally {
+      await serve.stop();
+    }
   } finally {
-    await serve.stop();
+    await bare.stop();
   }
 }
 
@@ -245,7 +308,13 @@ export async function main(args: string[]): Promise<void> {
   // The sandboxes started through scripts/run.ts take their control token from here.
   process.env.SANDBOX_CONTROL_TOKEN ||= randomBytes(18).toString('base64url');
   if (o.build) await nextBuild();
-  const modes = { grid: gridOnly, 'sign-in': signInOnly, export: exportOnly, lighthouse: lighthouseOnly };
+  const modes = {
+    grid: gridOnly,
+    'sign-in': signInOnly,
+    export: exportOnly,
+    lighthouse: lighthouseOnly,
+    navigation: navigationOnly,
+  };
   await (o.only ? modes[o.only](o) : fullRun(o));
 }
 

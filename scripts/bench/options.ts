@@ -19,11 +19,22 @@ export interface BenchOptions {
   seconds: number;
   /** reservations of the sandbox the pages are served against */
   pageReservations: number;
-  only: 'grid' | 'sign-in' | 'export' | 'lighthouse' | null;
+  only: 'grid' | 'sign-in' | 'export' | 'lighthouse' | 'navigation' | null;
   /** the full run without its Lighthouse part (--no-lighthouse) */
   skipLighthouse: boolean;
-  lighthouse: { runs: number; port: number; sandboxPort: number };
+  /** the full run without its navigation part (--no-navigation) */
+  skipNavigation: boolean;
+  /** Lighthouse's runs a page, the pages (names; all when empty), its servers' ports and the bare Next.js page's */
+  lighthouse: { runs: number; pages: string[]; port: number; sandboxPort: number; barePort: number };
+  /** rounds of clicks, the pages (names; all when empty), the profiles and the servers' ports */
+  navigation: { rounds: number; pages: string[]; profiles: ('desktop' | 'phone')[]; port: number; sandboxPort: number };
 }
+
+const list = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 export function parseBenchOptions(args: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -39,9 +50,18 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       'export-only': { type: 'boolean', default: false },
       'lighthouse-only': { type: 'boolean', default: false },
       'no-lighthouse': { type: 'boolean', default: false },
-      'lighthouse-runs': { type: 'string', default: '5' },
+      'lighthouse-runs': { type: 'string', default: '3' },
+      'lighthouse-pages': { type: 'string', default: '' },
       'lighthouse-port': { type: 'string', default: '3810' },
       'lighthouse-sandbox-port': { type: 'string', default: '4810' },
+      'bare-port': { type: 'string', default: '3811' },
+      'navigation-only': { type: 'boolean', default: false },
+      'no-navigation': { type: 'boolean', default: false },
+      'navigation-rounds': { type: 'string', default: '3' },
+      'navigation-pages': { type: 'string', default: '' },
+      'navigation-profiles': { type: 'string', default: 'desktop,phone' },
+      'navigation-port': { type: 'string', default: '3302' },
+      'navigation-sandbox-port': { type: 'string', default: '4302' },
     },
   });
   const runs = Number(values.runs);
@@ -53,7 +73,12 @@ export function parseBenchOptions(args: string[]): BenchOptions {
         ? 'export'
         : values['lighthouse-only']
           ? 'lighthouse'
-          : null;
+          : values['navigation-only']
+            ? 'navigation'
+            : null;
+  const profiles = list(values['navigation-profiles']);
+  if (!profiles.length || profiles.some((p) => p !== 'desktop' && p !== 'phone'))
+    throw new Error('--navigation-profiles takes desktop, phone or both (desktop,phone).');
   return {
     build: !values['no-build'],
     runs,
@@ -63,10 +88,20 @@ export function parseBenchOptions(args: string[]): BenchOptions {
     pageReservations: Number(values['page-reservations']),
     only,
     skipLighthouse: values['no-lighthouse'],
+    skipNavigation: values['no-navigation'],
     lighthouse: {
       runs: Number(values['lighthouse-runs']),
+      pages: list(values['lighthouse-pages']),
       port: Number(values['lighthouse-port']),
       sandboxPort: Number(values['lighthouse-sandbox-port']),
+      barePort: Number(values['bare-port']),
+    },
+    navigation: {
+      rounds: Number(values['navigation-rounds']),
+      pages: list(values['navigation-pages']),
+      profiles: profiles as ('desktop' | 'phone')[],
+      port: Number(values['navigation-port']),
+      sandboxPort: Number(values['navigation-sandbox-port']),
     },
   };
 }
@@ -74,3 +109,14 @@ export function parseBenchOptions(args: string[]): BenchOptions {
 /** The command that repeats a full run with these options. */
 export const commandOf = (o: BenchOptions) =>
   `npm run bench -- --runs ${o.runs} --reservations ${o.reservations} --seconds ${o.seconds} --page-reservations ${o.pageReservations}`;
+
+/** The command that repeats the navigation part with these options. */
+export const navigationCommandOf = (o: BenchOptions) =>
+  `npm run bench -- --navigation-only --navigation-rounds ${o.navigation.rounds}` +
+  (o.navigation.pages.length ? ` --navigation-pages '${o.navigation.pages.join(',')}'` : '') +
+  (o.navigation.profiles.length < 2 ? ` --navigation-profiles ${o.navigation.profiles.join(',')}` : '');
+
+/** The command that repeats the Lighthouse part with these options. */
+export const lighthouseCommandOf = (o: BenchOptions) =>
+  `npm run bench -- --lighthouse-only --lighthouse-runs ${o.lighthouse.runs}` +
+  (o.lighthouse.pages.length ? ` --lighthouse-pages '${o.lighthouse.pages.join(',')}'` : '');

@@ -5,12 +5,17 @@ import { cpus } from 'node:os';
 import type { ExportFigures } from './export';
 import type { GridAtScale } from './grid';
 import { lighthouseTable, type LighthouseFigures } from './lighthouse';
+import { navigationTable, type NavigationFigures } from './navigation';
 import type { SignInTiming } from './sign-in';
 
 type Spread = { median: number; p95: number };
 
 /** Replaces the README's block between `<!-- name:start -->` and `<!-- name:end -->`; `place` puts a missing one in. */
-function replaceReadmeBlock(name: string, lines: string[], place: (readme: string, block: string) => string): void {
+export function replaceReadmeBlock(
+  name: string,
+  lines: string[],
+  place: (readme: string, block: string) => string,
+): void {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
   const block = `${start}\n${lines.join('\n')}\n${end}`;
@@ -134,8 +139,17 @@ export function writeReadmeTable(r: BenchResults): void {
 }
 
 /** The README's Lighthouse table, after the results table when it has none yet. */
-export function writeLighthouseTable(figures: LighthouseFigures): void {
-  replaceReadmeBlock('lighthouse', lighthouseTable(figures, `${cpus().length} cores.`), (readme, block) =>
+export function writeLighthouseTable(figures: LighthouseFigures, command: string): void {
+  replaceReadmeBlock('lighthouse', lighthouseTable(figures, `${cpus().length} cores.`, command), (readme, block) =>
     readme.replace('<!-- bench:end -->', `<!-- bench:end -->\n\n${block}`),
+  );
+}
+
+/** The README's navigation table, after the Lighthouse table (or the results table) when it has none yet. */
+export function writeNavigationTable(figures: NavigationFigures, command: string): void {
+  const after = (readme: string) =>
+    readme.includes('<!-- lighthouse:end -->') ? '<!-- lighthouse:end -->' : '<!-- bench:end -->';
+  replaceReadmeBlock('navigation', navigationTable(figures, command, `${cpus().length} cores`), (readme, block) =>
+    readme.replace(after(readme), `${after(readme)}\n\n${block}`),
   );
 }

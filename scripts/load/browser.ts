@@ -21,6 +21,9 @@ function errorMessage(flight: string): string {
   return strings.at(-1) ?? 'error state';
 }
 
+/** What a page or an HTTP answer says when it asks the member to slow down rather than failing. */
+export const SLOW_DOWN = /rate limit|slow down|too many requests|fair share|your share|request budget/i;
+
 function outcomeOf(status: number, answer: ActionAnswer | null): Outcome {
   if (status === 0) return 'no-answer';
   if (!answer) return 'http-error';
@@ -97,7 +100,10 @@ export class StaffBrowser {
     const errorState = html.includes('data-testid="error-state"') ? errorMessage(flight) : null;
     const renderError = [...flight.matchAll(/"digest":"([^"]*)"/g)].some((m) => !m[1]!.startsWith('NEXT_'));
     if (renderError) this.record.serverErrors.push(`${label}: the page failed to render`);
-    this.record.pageViews.push({ route, at, status, ms, errorState, renderError });
+    const slowDown =
+      status === 429 || (errorState !== null && SLOW_DOWN.test(errorState)) || (status >= 400 && SLOW_DOWN.test(html));
+    const asOf = status === 200 && html.includes('data-as-of');
+    this.record.pageViews.push({ route, at, status, ms, errorState, renderError, slowDown, asOf });
     return status === 200 ? html : null;
   }
 

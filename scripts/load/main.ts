@@ -7,14 +7,18 @@
  * whole machine).
  *
  *   npm run test:load [-- --sessions 50] [--seconds 120] [--think-min 1] [--think-max 3] [--processes 1] [--port 3400] [--sandbox-port 4400] [--build | --no-build]
+ *                     [--fair-share [--fair-share-seconds 60] [--hammer-concurrency 16]]
  *
  * It builds when there is no production build (--build always, --no-build never), and serves on
  * ports 3400 (dashboard) and 4400 (sandbox) unless --port / --sandbox-port say otherwise. With
  * --processes N (N > 1) it runs N dashboard processes on ports 3400… on one PostgreSQL
  * (deployment.ts), the sessions spread over them in turn, and writes bench/results/load-N-processes.json.
  *
+ * With --fair-share, a phase follows the main one: one more viewer hammers the reservation search
+ * while the sessions go on working (fair-share.ts); the figures go to bench/results/load-fair-share.json.
+ *
  * The modules: sessions.ts and tasks.ts (what staff do), browser.ts (their HTTP), record.ts (what
- * the run records), verify.ts (the read-back), report.ts (the figures).
+ * the run records), fair-share.ts (the hammering viewer), verify.ts (the read-back), report.ts (the figures).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -24,9 +28,10 @@ import { DEMO_DELEGATES } from '../../lib/sandbox/seed/demo';
 import { nextBuild } from '../processes';
 import { readActionIds } from './actions';
 import { unmatched } from './checks';
+import { fairSharePhase, HAMMER, type FairSharePhase } from './fair-share';
 import { parseLoadOptions, UsageError, type LoadOptions } from './options';
 import { RunRecord } from './record';
-import { loadResults, printSummary, writeLoadResults, type RunFindings } from './report';
+import { loadResults, printSummary, writeFairShareReadme, writeLoadResults, type RunFindings } from './report';
 import { RequestLog } from './request-log';
 import { serveForLoad, type Served } from './serve';
 import { addTeam, countRoles, progressLines, runSession, sessionsOf, teamOf } from './sessions';
@@ -71,7 +76,7 @@ async function loadRun(o: LoadOptions, served: Served): Promise<number> {
       .join(', ')})`,
   );
   const setupStart = Date.now();
-  await addTeam(world, served.bases[0]!, actionIds, team, password);
+  await addTeam(world, served.bases[0]!, actionIds, o.fairShare ? [...team, HAMMER] : team, password);
   // The team starts work a minute after its accounts were made, as it would: the setup's API
   // requests are then out of the dashboard's one-minute request budget and of the API's window.
   const quiet = 61_000 - (Date.now() - setupStart);
@@ -101,6 +106,28 @@ async function loadRun(o: LoadOptions, served: Served): Promise<number> {
     sessions.map((s) => runSession(s, password, (rampMs * (s.index - 1)) / o.sessions)),
   );
   const runEnd = Date.now();
+
+  let fairShare: FairSharePhase | undefined;
+  if (o.fairShare) {
+    const { seconds, concurrency } = o.fairShare;
+    console.log(
+      `━━ fair share: ${HAMMER.email} loads the reservation search ${concurrency} at a time for ${seconds} s while the ${o.sessions} sessions go on`,
+    );
+    const main = { pageViews: record.pageViews, actions: record.actions };
+    record.startRun();
+    fairShare = await fairSharePhase({
+      sessions,
+      record,
+      base: served.bases[0]!,
+      actionIds,
+      password,
+      seconds,
+      concurrency,
+    });
+    // The run's own figures are the main phase's.
+    record.pageViews = main.pageViews;
+    record.actions = main.actions;
+  }
   clearInterval(poller);
   clearInterval(progress);
   await log.poll();
@@ -121,7 +148,8 @@ async function loadRun(o: LoadOptions, served: Served): Promise<number> {
     runStart,
     runEnd,
     requests: log.entries.filter((r) => r.seq <= lastRunSeq),
-    sessionFailures: ended.flatMap(failureOf),
+    sessionFailures: [...ended.flatMap(failureOf), ...(fairShare?.sessionFailures ?? [])],
+    fairShare,
     lost,
     missingAudit: unmatched(record.expectedAudit, audit.successKeys),
     auditRows: audit.rows,
@@ -134,7 +162,8 @@ async function loadRun(o: LoadOptions, served: Served): Promise<number> {
   const results = loadResults(record, findings);
   const file = writeLoadResults(results, record, findings);
   printSummary(results);
-  console.log(`\nwrote ${file}`);
+  if (results.fair_share) writeFairShareReadme(results);
+  console.log(`\nwrote ${file}${results.fair_share ? ' and the README table' : ''}`);
   return results.checks.every((c) => c.ok) ? 0 : 1;
 }
 

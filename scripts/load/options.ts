@@ -11,6 +11,8 @@ export interface LoadOptions {
   port: number;
   sandboxPort: number;
   build: 'always' | 'never' | 'when-missing';
+  /** the fair-share phase after the main one (fair-share.ts): its seconds and the hammering viewer's concurrent page loads; null without it */
+  fairShare: { seconds: number; concurrency: number } | null;
 }
 
 /** Where the dashboard under load keeps its data. */
@@ -35,6 +37,9 @@ export function parseLoadOptions(args: string[]): LoadOptions {
       processes: { type: 'string', default: '1' },
       port: { type: 'string', default: '3400' },
       'sandbox-port': { type: 'string', default: '4400' },
+      'fair-share': { type: 'boolean', default: false },
+      'fair-share-seconds': { type: 'string', default: '60' },
+      'hammer-concurrency': { type: 'string', default: '16' },
     },
   });
   const options: LoadOptions = {
@@ -46,7 +51,20 @@ export function parseLoadOptions(args: string[]): LoadOptions {
     port: Number(values.port),
     sandboxPort: Number(values['sandbox-port']),
     build: values.build ? 'always' : values['no-build'] ? 'never' : 'when-missing',
+    fairShare: values['fair-share']
+      ? { seconds: Number(values['fair-share-seconds']), concurrency: Number(values['hammer-concurrency']) }
+      : null,
   };
+  if (
+    options.fairShare &&
+    !(
+      options.fairShare.seconds > 0 &&
+      Number.isInteger(options.fairShare.concurrency) &&
+      options.fairShare.concurrency >= 1
+    )
+  ) {
+    throw new UsageError('--fair-share-seconds must be positive and --hammer-concurrency a whole number from 1.');
+  }
   if (!Number.isInteger(options.processes) || options.processes < 1 || options.processes > 8) {
     throw new UsageError('--processes must be a whole number from 1 to 8.');
   }
@@ -64,5 +82,8 @@ export function parseLoadOptions(args: string[]): LoadOptions {
 /** The command that repeats a run with these options. */
 export function commandOf(o: LoadOptions): string {
   const processes = o.processes > 1 ? ` --processes ${o.processes}` : '';
-  return `npm run test:load -- --sessions ${o.sessions} --seconds ${o.seconds} --think-min ${o.thinkMinMs / 1000} --think-max ${o.thinkMaxMs / 1000}${processes}`;
+  const fairShare = o.fairShare
+    ? ` --fair-share --fair-share-seconds ${o.fairShare.seconds} --hammer-concurrency ${o.fairShare.concurrency}`
+    : '';
+  return `npm run test:load -- --sessions ${o.sessions} --seconds ${o.seconds} --think-min ${o.thinkMinMs / 1000} --think-max ${o.thinkMaxMs / 1000}${processes}${fairShare}`;
 }

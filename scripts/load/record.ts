@@ -12,6 +12,10 @@ export interface PageView {
   errorState: string | null;
   /** a render failure (an error with a digest that is not a redirect or a not-found) */
   renderError: boolean;
+  /** the answer asked to slow down: HTTP 429, or a page whose message speaks of a rate limit, a share or slowing down */
+  slowDown: boolean;
+  /** the page said it was served from a cache of an earlier read (its HTML carries a `data-as-of` attribute) */
+  asOf: boolean;
 }
 
 export type Outcome = 'ok' | 'conflict' | 'failed' | 'refused' | 'rate-limited' | 'http-error' | 'no-answer';

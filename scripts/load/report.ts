@@ -3,7 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 
 import type { LoggedRequest } from '../../lib/sandbox/control-client';
+import { replaceReadmeBlock } from '../bench/readme';
 import { countBy, peakInWindow, perFixedMinute, quantile, round } from '../stats';
+import { fairShareFigures, hammerOutcome, type FairSharePhase } from './fair-share';
 import { API_LIMIT_PER_MINUTE, commandOf, type LoadOptions } from './options';
 import type { ActionRecord, PageView, RunRecord } from './record';
 
@@ -22,9 +24,19 @@ export interface RunFindings {
   auditRows: number;
   verificationReads: number;
   cells: { verified: number; leftPartWay: number };
+  /** the fair-share phase (--fair-share) */
+  fairShare?: FairSharePhase;
 }
 
 const lat = (xs: number[]) => ({ p50_ms: round(quantile(xs, 0.5)), p95_ms: round(quantile(xs, 0.95)) });
+/** p50, p95, p99 and the maximum, as reads and writes are compared. */
+const tail = (xs: number[]) => ({
+  count: xs.length,
+  p50_ms: round(quantile(xs, 0.5)),
+  p95_ms: round(quantile(xs, 0.95)),
+  p99_ms: round(quantile(xs, 0.99)),
+  max_ms: round(Math.max(0, ...xs)),
+});
 const times = (rs: readonly LoggedRequest[]) => rs.map((r) => Date.parse(r.at));
 
 function pageViewFigures(views: PageView[], seconds: number) {
@@ -115,6 +127,16 @@ function checksOf(f: RunFindings, record: RunRecord, peakByClient: Record<string
       ok: dashboardPeak <= API_LIMIT_PER_MINUTE,
       detail: JSON.stringify(peakByClient),
     },
+    ...(f.fairShare
+      ? [
+          none(
+            'the hammering viewer got an answer to every request: a page or a request to slow down, no HTTP 5xx error',
+            f.fairShare.hammer
+              .filter((v) => hammerOutcome(v) === 'no answer' || (v.status >= 500 && !v.slowDown))
+              .map((v) => `HTTP ${v.status} after ${Math.round(v.ms)} ms`),
+          ),
+        ]
+      : []),
   ];
 }
 
@@ -141,6 +163,13 @@ export function loadResults(record: RunRecord, f: RunFindings) {
     setup: f.setup,
     page_views: pageViewFigures(pageViews, seconds),
     actions: actionFigures(actions),
+    /** the main phase's reads (page views) and writes (server actions) side by side, and pages served from a cache */
+    reads_and_writes: {
+      page_views: tail(pageViews.map((v) => v.ms)),
+      writes: tail(actions.map((a) => a.ms)),
+      page_views_served_from_cache: pageViews.filter((v) => v.asOf).length,
+    },
+    fair_share: f.fairShare ? fairShareFigures(f.fairShare) : null,
     api,
     http_5xx: [...pageViews.filter((v) => v.status >= 500), ...actions.filter((a) => a.status >= 500)].length,
     server_errors: record.serverErrors.length,
@@ -165,7 +194,11 @@ export type LoadResults = ReturnType<typeof loadResults>;
 /** Writes the results and the run's raw log (not kept in the repository); returns the results file. */
 export function writeLoadResults(r: LoadResults, record: RunRecord, f: RunFindings): string {
   mkdirSync('bench/results', { recursive: true });
-  const file = r.processes > 1 ? `bench/results/load-${r.processes}-processes.json` : 'bench/results/load.json';
+  const file = r.fair_share
+    ? 'bench/results/load-fair-share.json'
+    : r.processes > 1
+      ? `bench/results/load-${r.processes}-processes.json`
+      : 'bench/results/load.json';
   writeFileSync(file, `${JSON.stringify(r, null, 2)}\n`);
   const raw = {
     runStart: f.runStart,
@@ -201,6 +234,10 @@ export function printSummary(r: LoadResults): void {
     console.log(`    ${kind.padEnd(20)} ${pad(k.count, 5)}  p50 ${k.p50_ms} / p95 ${k.p95_ms} ms  ${outcomes}`);
   }
   for (const m of a.refusal_messages) console.log(`    refused: ${m}`);
+  const rw = r.reads_and_writes;
+  console.log(
+    `  reads p50 ${rw.page_views.p50_ms} / p95 ${rw.page_views.p95_ms} / p99 ${rw.page_views.p99_ms} ms; writes p50 ${rw.writes.p50_ms} / p95 ${rw.writes.p95_ms} / p99 ${rw.writes.p99_ms} ms; ${rw.page_views_served_from_cache} pages served from a cache`,
+  );
   const api = r.api;
   console.log(
     `  API: ${api.requests_during_run} requests (${api.requests_per_page_view} per page view), busiest 60 s ${JSON.stringify(api.peak_60s_window_by_client)}, ` +
@@ -210,5 +247,58 @@ export function printSummary(r: LoadResults): void {
     `  allocation grids read by operators ${r.allocation_grids.read_by_operators}, ${r.allocation_grids.with_inconsistent_rows} with a row read-only because the entities' views disagree`,
   );
   console.log(`  HTTP 5xx ${r.http_5xx}, lost updates ${r.lost_updates}`);
+  const fs = r.fair_share;
+  if (fs) {
+    const h = fs.hammer;
+    console.log(`  fair share (${fs.seconds} s):`);
+    console.log(
+      `    the others: ${fs.others.page_views.count} page views p50 ${fs.others.page_views.p50_ms} / p95 ${fs.others.page_views.p95_ms} / max ${fs.others.page_views.max_ms} ms; ` +
+        `${fs.others.writes.count} writes p50 ${fs.others.writes.p50_ms} / p95 ${fs.others.writes.p95_ms} / p99 ${fs.others.writes.p99_ms} / max ${fs.others.writes.max_ms} ms`,
+    );
+    console.log(
+      `    the hammering viewer: ${h.requests} requests (${h.per_second}/s, ${h.concurrency} at a time): ${h.pages} pages, ${h.slowed_down} asked to slow down, ${h.error_pages} error pages, ${h.no_answer} unanswered; p50 ${h.p50_ms} / p95 ${h.p95_ms} ms`,
+    );
+    for (const m of h.messages) console.log(`    hammer saw: ${m}`);
+  }
   for (const c of r.checks) console.log(`  ${c.ok ? '✓' : '✗'} ${c.name}${c.ok ? '' : `: ${c.detail}`}`);
+}
+
+/** The README's fair-share table (after the load test's text), from a run with --fair-share. */
+export function writeFairShareReadme(r: LoadResults): void {
+  const fs = r.fair_share;
+  if (!fs) return;
+  const rw = r.reads_and_writes;
+  const h = fs.hammer;
+  const o = fs.others;
+  const n = (v: number) => v.toLocaleString('en');
+  const lost =
+    r.lost_updates === 0 && r.audit.missing === 0
+      ? 'none lost'
+      : `${r.lost_updates} lost, ${r.audit.missing} without audit row`;
+  const lines = [
+    `Measured ${r.measured_at.slice(0, 16).replace('T', ' ')} UTC with \`${r.command}\` on ${r.machine.cores} cores, Node ${r.machine.node}: the main phase (${r.sessions} sessions × ${r.seconds} s), then ${fs.seconds} s in which one more viewer loads \`/reservations?guest_last_name[in]=<a new random name>\` ${h.concurrency} at a time while the sessions go on. Pages served from a cache count the answers whose HTML carries \`data-as-of\`.`,
+    '',
+    '| | count | p50 | p95 | p99 | max | served from a cache |',
+    '|---|---|---|---|---|---|---|',
+    `| main phase: page views (reads) | ${rw.page_views.count} | ${n(rw.page_views.p50_ms)} ms | ${n(rw.page_views.p95_ms)} ms | ${n(rw.page_views.p99_ms)} ms | ${n(rw.page_views.max_ms)} ms | ${rw.page_views_served_from_cache} |`,
+    `| main phase: server actions (writes) | ${rw.writes.count} | ${n(rw.writes.p50_ms)} ms | ${n(rw.writes.p95_ms)} ms | ${n(rw.writes.p99_ms)} ms | ${n(rw.writes.max_ms)} ms | |`,
+    `| fair share: the others' page views | ${o.page_views.count} | ${n(o.page_views.p50_ms)} ms | ${n(o.page_views.p95_ms)} ms | | ${n(o.page_views.max_ms)} ms | ${o.page_views.served_from_cache} |`,
+    `| fair share: the others' writes | ${o.writes.count} | ${n(o.writes.p50_ms)} ms | ${n(o.writes.p95_ms)} ms | ${n(o.writes.p99_ms)} ms | ${n(o.writes.max_ms)} ms | |`,
+    `| fair share: the hammering viewer's page loads | ${h.requests} | ${n(h.p50_ms)} ms | ${n(h.p95_ms)} ms | | ${n(h.max_ms)} ms | ${h.served_from_cache} |`,
+    '',
+    `The hammering viewer's ${h.requests} page loads: ${h.pages} pages, ${h.slowed_down} asked to slow down (HTTP 429 or a page speaking of a rate limit or a share), ${h.error_pages} error pages, ${h.no_answer} unanswered. ` +
+      `Every change reported as done was read back from the sandbox and the audit log: ${lost}. Checks: ${r.checks.filter((c) => c.ok).length} of ${r.checks.length} passed${
+        r.checks.some((c) => !c.ok)
+          ? ` (failed: ${r.checks
+              .filter((c) => !c.ok)
+              .map((c) => c.name)
+              .join('; ')})`
+          : ''
+      }.`,
+  ];
+  replaceReadmeBlock('load-fair-share', lines, (readme, block) => {
+    const section = readme.indexOf('### Load test');
+    const next = section < 0 ? -1 : readme.indexOf('\n## ', section);
+    return next < 0 ? `${readme.trimEnd()}\n\n${block}\n` : `${readme.slice(0, next)}\n${block}\n${readme.slice(next)}`;
+  });
 }

@@ -79,6 +79,11 @@ export function sessionsOf(
 export async function runSession(s: Session, password: string, rampMs: number): Promise<void> {
   await sleep(rampMs);
   await s.browser.signIn(password);
+  await work(s);
+}
+
+/** Picks tasks by the member's role until the session's deadline (the member signed in). */
+export async function work(s: Session): Promise<void> {
   while (Date.now() < s.deadline) {
     await TASKS[pickTask(s.member.role)](s);
     if (!(await think(s))) break;
