@@ -71,7 +71,9 @@ test('a Save pressed while a ⌘K lookup is in flight leaves the browser and rea
 
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect
-    .poll(() => events.some((e) => e.kind === 'sent' && e.request !== lookup && e.request.method() === 'POST'))
+    .poll(() => events.some((e) => e.kind === 'sent' && e.request !== lookup && e.request.method() === 'POST'), {
+      message: 'the Save left the browser (not held back behind the lookup)',
+    })
     .toBe(true);
   const save = events.find((e) => e.kind === 'sent' && e.request !== lookup && e.request.method() === 'POST')!.request;
   expect(save.headers()['next-action'], 'the Save is a server action').toBeTruthy();
