@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { ACTIONS, buildActions } from './action-list';
+import { ACTIONS, buildActions, READS, readUrl } from './action-list';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 import { postAction } from './server-actions';
@@ -105,6 +105,63 @@ test('every server action refuses malformed input by name: never a 5xx, never a 
     );
   }
   expect(calls).toBeGreaterThanOrEqual(actions.length * RUNS_PER_ACTION);
+  const writes = (await sandboxRequestsSince(request, mark)).filter(
+    (r) => r.path.startsWith('/v2') && r.method !== 'GET',
+  );
+  expect(writes).toEqual([]);
+});
+
+/** One malformed set of params for a read route, and the field its refusal must name (null: the params as a whole). */
+function malformedParams(
+  valid: Record<string, string | string[]>,
+): fc.Arbitrary<{ params: Record<string, string | string[]>; names: string | null }> {
+  const keys = Object.keys(valid);
+  const long = 'x'.repeat(5_000);
+  return fc.oneof(
+    ...(keys.length
+      ? [
+          // one param far too long (a list: one item)
+          fc.constantFrom(...keys).map((k) => ({
+            params: { ...valid, [k]: Array.isArray(valid[k]) ? [long] : long },
+            names: Array.isArray(valid[k]) ? `${k}.0` : k,
+          })),
+          // one param that is not a list given twice
+          ...(keys.some((k) => !Array.isArray(valid[k]))
+            ? [
+                fc
+                  .constantFrom(...keys.filter((k) => !Array.isArray(valid[k])))
+                  .map((k) => ({ params: { ...valid, [k]: [valid[k] as string, 'again'] }, names: k })),
+              ]
+            : []),
+        ]
+      : []),
+    // a param no schema has
+    fc
+      .string({ minLength: 1, maxLength: 20 })
+      .filter((k) => !(k in valid) && k !== 'id')
+      .map((k) => ({ params: { ...valid, [k]: '1' }, names: null })),
+  );
+}
+
+test('every read route refuses malformed params by name: never a 5xx, never a write to the API', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const mark = await sandboxRequestMark(request);
+  for (const [file, read] of Object.entries(READS)) {
+    await fc.assert(
+      fc.asyncProperty(malformedParams(read.params(DEMO_PARTNER.defaultEntityId)), async ({ params, names }) => {
+        const res = await page.request.get(readUrl(DASHBOARD_URL, file, DEMO_PARTNER.defaultEntityId, params));
+        const body = await res.text();
+        expect(res.status(), `${file} ← ${JSON.stringify(params).slice(0, 200)}: ${body.slice(0, 300)}`).toBe(422);
+        expect(body, file).toContain('"ok":false');
+        expect(body, file).toContain('Check the input');
+        if (names) expect(body, `${file}: the refusal names ${names}`).toContain(`${names}:`);
+      }),
+      { numRuns: 15, seed: 20261125, endOnFailure: true },
+    );
+  }
   const writes = (await sandboxRequestsSince(request, mark)).filter(
     (r) => r.path.startsWith('/v2') && r.method !== 'GET',
   );

@@ -55,18 +55,6 @@ export const ACTIONS: Record<string, { audit: string; role: Role; mutates: boole
     mutates: true,
     input: () => ({ id: DEMO_PARTNER.defaultEntityId, programs: [] }),
   },
-  'app/(console)/entities/actions.ts#readEntityLogoAction': {
-    audit: 'read-entity-logo',
-    role: 'viewer',
-    mutates: false,
-    input: () => ({ id: DEMO_PARTNER.defaultEntityId }),
-  },
-  'app/(console)/entities/actions.ts#previewProgramChangeAction': {
-    audit: 'preview-program-change',
-    role: 'admin',
-    mutates: false,
-    input: () => ({ id: DEMO_PARTNER.defaultEntityId, programIds: [] }),
-  },
   'app/(console)/allocations/actions.ts#applyAllocationAction': {
     audit: 'apply-allocation',
     role: 'operator',
@@ -88,12 +76,6 @@ export const ACTIONS: Record<string, { audit: string; role: Role; mutates: boole
     mutates: true,
     input: () => ({ sets: [{ entityId: DEMO_PARTNER.defaultEntityId, data: [] }] }),
   },
-  'app/(console)/allocations/seats-booked-action.ts#readSeatsBookedAction': {
-    audit: 'read-seats-booked',
-    role: 'operator',
-    mutates: false,
-    input: () => ({ entityId: DEMO_PARTNER.defaultEntityId, commitmentIds: ['00000000-0000-4000-8000-000000000002'] }),
-  },
   'app/(console)/reservations/actions.ts#cancelReservationAction': {
     audit: 'cancel-reservation',
     role: 'operator',
@@ -105,19 +87,6 @@ export const ACTIONS: Record<string, { audit: string; role: Role; mutates: boole
     role: 'operator',
     mutates: true,
     input: () => ({ id: '00000000-0000-4000-8000-000000000004', changes: { notes: 'x' } }),
-  },
-  'app/(console)/reservations/new/actions.ts#searchAvailabilityAction': {
-    audit: 'search-availability',
-    role: 'operator',
-    mutates: false,
-    input: () => ({
-      entityId: DEMO_PARTNER.defaultEntityId,
-      venueId: MATRIX_VENUE,
-      marketId: null,
-      date: '2026-12-01',
-      partySize: 2,
-      time: null,
-    }),
   },
   'app/(console)/reservations/new/actions.ts#placeHoldAction': {
     audit: 'place-hold',
@@ -160,30 +129,6 @@ export const ACTIONS: Record<string, { audit: string; role: Role; mutates: boole
       },
     }),
   },
-  'app/(console)/reservations/actions.ts#searchReservationPageAction': {
-    audit: 'search-reservation-page',
-    role: 'viewer',
-    mutates: false,
-    input: () => ({ query: 'status=confirmed&sort=-date', page: 2 }),
-  },
-  'app/actions/global-search.ts#globalSearchAction': {
-    audit: 'global-search',
-    role: 'viewer',
-    mutates: false,
-    input: () => ({ q: 'Harbour' }),
-  },
-  'app/actions/overview-today.ts#readOverviewTodayAction': {
-    audit: 'read-overview-today',
-    role: 'viewer',
-    mutates: false,
-    input: () => ({ scope: 'partner' }),
-  },
-  'app/actions/request-budget.ts#readRequestBudgetAction': {
-    audit: 'read-request-budget',
-    role: 'viewer',
-    mutates: false,
-    input: () => ({}),
-  },
   'app/actions/select-entity.ts#selectEntityAction': {
     audit: 'select-entity',
     role: 'viewer',
@@ -207,6 +152,80 @@ export const ACTIONS: Record<string, { audit: string; role: Role; mutates: boole
     input: () => ({ scope: 'everywhere' }),
   },
 };
+
+/** A date some days ahead, for a read that must name a future day. */
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Every read route the browser calls after the page loaded (GET, search params as the input),
+ * with the role it needs and well-formed params. The matrix and the fuzzing use these rows.
+ */
+export const READS: Record<
+  string,
+  {
+    audit: string;
+    role: Role;
+    path: (entityId: string) => string;
+    params: (entityId: string) => Record<string, string | string[]>;
+  }
+> = {
+  'app/api/request-budget/route.ts': {
+    audit: 'read-request-budget',
+    role: 'viewer',
+    path: () => '/api/request-budget',
+    params: () => ({}),
+  },
+  'app/api/overview/today/route.ts': {
+    audit: 'read-overview-today',
+    role: 'viewer',
+    path: () => '/api/overview/today',
+    params: () => ({ scope: 'partner' }),
+  },
+  'app/api/reservations/search/route.ts': {
+    audit: 'search-reservation-page',
+    role: 'viewer',
+    path: () => '/api/reservations/search',
+    params: () => ({ query: 'status[in]=confirmed&sort=-date', page: '2', lane: 'background' }),
+  },
+  'app/api/search/route.ts': {
+    audit: 'global-search',
+    role: 'viewer',
+    path: () => '/api/search',
+    params: () => ({ q: 'Harbour' }),
+  },
+  'app/api/entities/[id]/logo/route.ts#GET': {
+    audit: 'read-entity-logo',
+    role: 'viewer',
+    path: (entityId) => `/api/entities/${entityId}/logo`,
+    params: () => ({}),
+  },
+  'app/api/entities/[id]/program-change/route.ts': {
+    audit: 'preview-program-change',
+    role: 'admin',
+    path: (entityId) => `/api/entities/${entityId}/program-change`,
+    params: () => ({ programIds: [] }),
+  },
+  'app/api/allocations/seats-booked/route.ts': {
+    audit: 'read-seats-booked',
+    role: 'operator',
+    path: () => '/api/allocations/seats-booked',
+    params: (entityId) => ({ entityId, commitmentIds: ['00000000-0000-4000-8000-000000000002'] }),
+  },
+  'app/api/availability/route.ts': {
+    audit: 'search-availability',
+    role: 'operator',
+    path: () => '/api/availability',
+    params: (entityId) => ({ entityId, venueId: MATRIX_VENUE, date: daysAhead(7), partySize: '2' }),
+  },
+};
+
+/** The URL of a read route with its params (a list repeats its param), for an entity where the read names one. */
+export function readUrl(base: string, file: string, entityId: string, params = READS[file]!.params(entityId)): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) for (const one of Array.isArray(v) ? v : [v]) search.append(k, one);
+  const query = search.toString();
+  return `${base}${READS[file]!.path(entityId)}${query ? `?${query}` : ''}`;
+}
 
 interface ManifestEntry {
   filename: string;

@@ -12,7 +12,7 @@ import {
 import { decode, encode } from 'next-auth/jwt';
 
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { ACTIONS, buildActions, LABEL, type Role } from './action-list';
+import { ACTIONS, buildActions, LABEL, READS, readUrl, type Role } from './action-list';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { e2eAuthSecret } from './leaks';
 import { sandboxRequestMark, sandboxRequestsSince } from './sandbox';
@@ -21,36 +21,47 @@ import { addMember, signedInBrowser } from './staff';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
+/** A read route called as the dashboard's own page would (a GET; `headers` to pose as another site). */
+const readCall = (file: string) => (api: APIRequestContext, entityId: string, headers?: Record<string, string>) =>
+  api.get(readUrl(DASHBOARD_URL, file, entityId), { headers, maxRedirects: 0 });
+
 /**
  * Every route handler under app/ (next-auth's own excepted), with the role it needs and a
- * well-formed call. The test below fails for a route file that has no row here.
+ * well-formed call; a file serving two methods has a row per method (`file#METHOD`). The test
+ * below fails for a route file that has no row here.
  */
-const ROUTES: Record<string, { role: Role; call: (api: APIRequestContext, entityId: string) => Promise<APIResponse> }> =
+const ROUTES: Record<
+  string,
   {
-    'app/api/entities/[id]/logo/route.ts': {
-      role: 'admin',
-      call: (api, entityId) =>
-        api.post(`${DASHBOARD_URL}/api/entities/${entityId}/logo`, {
-          headers: { Origin: DASHBOARD_URL },
-          multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: PNG } },
-          maxRedirects: 0,
-        }),
-    },
-    'app/api/holds/[id]/release/route.ts': {
-      role: 'operator',
-      call: (api, entityId) =>
-        api.post(`${DASHBOARD_URL}/api/holds/00000000-0000-4000-8000-000000000007/release`, {
-          headers: { Origin: DASHBOARD_URL },
-          data: JSON.stringify({ entityId, reason: 'page-closed' }),
-          maxRedirects: 0,
-        }),
-    },
-    'app/api/reservations/export/route.ts': {
-      role: 'viewer',
-      call: (api) =>
-        api.get(`${DASHBOARD_URL}/api/reservations/export?status[in]=confirmed&sort=-date`, { maxRedirects: 0 }),
-    },
-  };
+    role: Role;
+    call: (api: APIRequestContext, entityId: string, headers?: Record<string, string>) => Promise<APIResponse>;
+  }
+> = {
+  ...Object.fromEntries(Object.entries(READS).map(([file, read]) => [file, { role: read.role, call: readCall(file) }])),
+  'app/api/entities/[id]/logo/route.ts': {
+    role: 'admin',
+    call: (api, entityId) =>
+      api.post(`${DASHBOARD_URL}/api/entities/${entityId}/logo`, {
+        headers: { Origin: DASHBOARD_URL },
+        multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: PNG } },
+        maxRedirects: 0,
+      }),
+  },
+  'app/api/holds/[id]/release/route.ts': {
+    role: 'operator',
+    call: (api, entityId) =>
+      api.post(`${DASHBOARD_URL}/api/holds/00000000-0000-4000-8000-000000000007/release`, {
+        headers: { Origin: DASHBOARD_URL },
+        data: JSON.stringify({ entityId, reason: 'page-closed' }),
+        maxRedirects: 0,
+      }),
+  },
+  'app/api/reservations/export/route.ts': {
+    role: 'viewer',
+    call: (api) =>
+      api.get(`${DASHBOARD_URL}/api/reservations/export?status[in]=confirmed&sort=-date`, { maxRedirects: 0 }),
+  },
+};
 
 /**
  * The route handlers public by design, each with the reason; they take no session, and the test
@@ -98,7 +109,19 @@ test('every server action of the build has a row in the authorization matrix', (
 test('every route handler has a row in the authorization matrix', () => {
   const files = routeFiles().filter((f) => !f.startsWith('app/api/auth/'));
   expect(files.length).toBeGreaterThan(0);
-  expect(files.filter((f) => !(f in ROUTES) && !(f in PUBLIC_ROUTES))).toEqual([]);
+  const rows = new Set(Object.keys(ROUTES).map((key) => key.split('#')[0]));
+  expect(files.filter((f) => !rows.has(f) && !(f in PUBLIC_ROUTES))).toEqual([]);
+  // Every GET route handler the browser reads through is a read row (guarded against other sites).
+  const readFiles = files.filter((f) => /export const GET\b/.test(readFileSync(f, 'utf8')));
+  expect(
+    readFiles.filter(
+      (f) =>
+        !(f in READS) &&
+        !(`${f}#GET` in READS) &&
+        !(f in PUBLIC_ROUTES) &&
+        f !== 'app/api/reservations/export/route.ts',
+    ),
+  ).toEqual([]);
 });
 
 test('the public routes answer an anonymous caller with check names only: no address, identity or credential', async ({
@@ -230,24 +253,12 @@ test('an action aimed at an entity not assigned to the credentials is refused by
       { id: foreign, name: 'Not Ours', default_locale: 'en-GB', default_program_id: '' },
     ],
     ['app/(console)/entities/actions.ts#replaceEntityProgramsAction', { id: foreign, programs: [] }],
-    ['app/(console)/entities/actions.ts#previewProgramChangeAction', { id: foreign, programIds: [] }],
     [
       'app/(console)/allocations/actions.ts#applyAllocationAction',
       { changes: [{ commitmentId: '00000000-0000-4000-8000-000000000002', entityId: foreign, before: 0, after: 1 }] },
     ],
     ['app/(console)/allocations/actions.ts#restoreAllocationAction', { sets: [{ entityId: foreign, data: [] }] }],
     ['app/actions/select-entity.ts#selectEntityAction', { id: foreign }],
-    [
-      'app/(console)/allocations/seats-booked-action.ts#readSeatsBookedAction',
-      { entityId: foreign, commitmentIds: ['00000000-0000-4000-8000-000000000002'] },
-    ],
-    [
-      'app/(console)/reservations/new/actions.ts#searchAvailabilityAction',
-      {
-        ...(ACTIONS['app/(console)/reservations/new/actions.ts#searchAvailabilityAction']!.input() as object),
-        entityId: foreign,
-      },
-    ],
     [
       'app/(console)/reservations/new/actions.ts#placeHoldAction',
       {
@@ -276,6 +287,16 @@ test('an action aimed at an entity not assigned to the credentials is refused by
     expect(await callAction(api, action.path, action.id, [input]), key).toMatch(
       /not assigned to the dashboard credentials/,
     );
+  }
+  for (const file of [
+    'app/api/entities/[id]/logo/route.ts#GET',
+    'app/api/entities/[id]/program-change/route.ts',
+    'app/api/allocations/seats-booked/route.ts',
+    'app/api/availability/route.ts',
+  ]) {
+    const read = await ROUTES[file]!.call(api, foreign);
+    expect(read.status(), file).toBe(422);
+    expect(((await read.json()) as { error: string }).error, file).toMatch(/not assigned to the dashboard credentials/);
   }
   const logo = await ROUTES['app/api/entities/[id]/logo/route.ts']!.call(api, foreign);
   expect(logo.status()).toBe(422);
@@ -333,6 +354,38 @@ test('lower roles and anonymous callers are refused every guarded action: one re
       'Your session has ended. Sign in again.',
     );
   }
+});
+
+test("every read route answers the right role from the dashboard's own pages, uncached, and refuses another site", async ({
+  browser,
+  request,
+}) => {
+  const mark = await sandboxRequestMark(request);
+  for (const [file, read] of Object.entries(READS)) {
+    const api = await contextFor(browser, read.role);
+    const call = ROUTES[file]!.call;
+    const own = await call(api, DEMO_PARTNER.defaultEntityId, { 'Sec-Fetch-Site': 'same-origin' });
+    expect(own.status(), `${file}: ${await own.text()}`).toBe(200);
+    expect(((await own.json()) as { ok: boolean }).ok, file).toBe(true);
+    expect(own.headers()['cache-control'], file).toBe('private, no-store');
+    for (const headers of <Record<string, string>[]>[
+      { Origin: 'https://evil.example' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site' },
+      { Origin: 'null' },
+    ]) {
+      const res = await call(api, DEMO_PARTNER.defaultEntityId, headers);
+      expect(res.status(), `${file} with ${JSON.stringify(headers)}`).toBe(403);
+      expect(((await res.json()) as { error: string }).error, file).toMatch(
+        /only be started from the dashboard's own pages/,
+      );
+      expect(res.headers()['cache-control'], file).toBe('private, no-store');
+    }
+  }
+  const sent = (await sandboxRequestsSince(request, mark)).filter(
+    (r) => r.path.startsWith('/v2') && r.method !== 'GET',
+  );
+  expect(sent).toEqual([]);
 });
 
 test('malformed input to every mutating action is refused naming the field, with one audit row', async ({

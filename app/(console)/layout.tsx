@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 
-import { globalSearchAction } from '@/app/actions/global-search';
-import { readRequestBudgetAction } from '@/app/actions/request-budget';
 import { selectEntityAction } from '@/app/actions/select-entity';
 import { QueryProvider } from '@/components/providers/query-provider';
 import { Shell } from '@/components/shell/shell';
@@ -45,9 +43,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             ? { source: partner.data.suspensionSource, at: partner.data.suspendedAt }
             : null
         }
-        search={globalSearchAction}
         selectEntity={selectEntityAction}
-        readRequestBudget={readRequestBudgetAction}
         format={format}
       >
         {children}

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 
-import { readOverviewTodayAction } from '@/app/actions/overview-today';
 import { CoversChart } from '@/components/overview/covers-chart';
 import { FiguresHead } from '@/components/overview/figures-head';
 import { TodayBlock } from '@/components/overview/today-block';
@@ -85,7 +84,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
         </p>
       </div>
 
-      <TodayBlock initial={o.todayView} scope={o.scope} read={readOverviewTodayAction} />
+      <TodayBlock initial={o.todayView} scope={o.scope} />
 
       <Card
         title={`Covers, next ${o.days.length} days`}

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 import type { TodayView } from '@/lib/overview/links';
 import { queryKeys } from '@/lib/queries/keys';
+import { fetchOverviewToday } from '@/lib/queries/reads';
 
 import { FiguresHead } from './figures-head';
 
@@ -47,28 +48,11 @@ function Figure({
   );
 }
 
-/** Re-reads the block: a guarded server action, passed down by the overview page. */
-export type ReadTodayAction = (input: {
-  scope: 'entity' | 'partner';
-}) => Promise<{ ok: true; data: TodayView } | { ok: false; error: string }>;
-
 /** Today's reservations, covers, statuses and next arrivals: rendered by the server, then kept current in the browser. */
-export function TodayBlock({
-  initial,
-  scope,
-  read,
-}: {
-  initial: TodayView;
-  scope: 'entity' | 'partner';
-  read: ReadTodayAction;
-}) {
+export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'entity' | 'partner' }) {
   const { data, isFetching } = useQuery({
     queryKey: queryKeys.overviewToday(initial.context),
-    queryFn: async () => {
-      const r = await read({ scope });
-      if (!r.ok) throw new Error(r.error);
-      return r.data;
-    },
+    queryFn: ({ signal }) => fetchOverviewToday(scope, signal),
     initialData: initial,
     initialDataUpdatedAt: initial.readAt,
     // Focus re-reads once the figures are 15 s old; the interval every 60 s while the tab is visible.

@@ -6,7 +6,8 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 
 import { queryKeys } from '@/lib/queries/keys';
-import { GLOBAL_SEARCH_MIN_LENGTH as MIN_LENGTH, type SearchAction, type SearchHit } from '@/lib/search/hit';
+import { fetchGlobalSearch } from '@/lib/queries/reads';
+import { GLOBAL_SEARCH_MIN_LENGTH as MIN_LENGTH, type SearchHit } from '@/lib/search/hit';
 
 /** The API is asked after this pause in typing. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -29,22 +30,17 @@ const GROUPS: { kind: SearchHit['kind']; heading: string }[] = [
 export interface CommandMenuProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  search: SearchAction;
   pages: { href: string; label: string }[];
 }
 
-export function CommandMenu({ open, onOpenChange, search, pages }: CommandMenuProps) {
+export function CommandMenu({ open, onOpenChange, pages }: CommandMenuProps) {
   const router = useRouter();
   const [input, setInput] = useState('');
   const q = useDebounced(input.trim(), SEARCH_DEBOUNCE_MS);
   const enabled = open && q.length >= MIN_LENGTH;
   const results = useQuery({
     queryKey: queryKeys.globalSearch(q),
-    queryFn: async () => {
-      const r = await search({ q });
-      if (!r.ok) throw new Error(r.error);
-      return r.data;
-    },
+    queryFn: ({ signal }) => fetchGlobalSearch(q, signal),
     enabled,
   });
   const go = (href: string) => {

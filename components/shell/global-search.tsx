@@ -2,8 +2,6 @@
 
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 
-import type { SearchAction } from '@/lib/search/hit';
-
 import type { CommandMenuProps } from './command-menu';
 
 let loading: Promise<ComponentType<CommandMenuProps>> | undefined;
@@ -11,7 +9,7 @@ let loading: Promise<ComponentType<CommandMenuProps>> | undefined;
 const loadMenu = () => (loading ??= import('./command-menu').then((m) => m.CommandMenu));
 
 /** "Search" in the header and ⌘K / Ctrl+K anywhere in the console. */
-export function GlobalSearch({ search, pages }: { search: SearchAction; pages: { href: string; label: string }[] }) {
+export function GlobalSearch({ pages }: { pages: { href: string; label: string }[] }) {
   const [open, setOpen] = useState(false);
   const [Menu, setMenu] = useState<ComponentType<CommandMenuProps> | null>(null);
   const load = () => void loadMenu().then((m) => setMenu(() => m));
@@ -70,7 +68,7 @@ export function GlobalSearch({ search, pages }: { search: SearchAction; pages: {
           Ctrl K
         </kbd>
       </button>
-      {Menu && <Menu open={open} onOpenChange={changeOpen} search={search} pages={pages} />}
+      {Menu && <Menu open={open} onOpenChange={changeOpen} pages={pages} />}
     </>
   );
 }

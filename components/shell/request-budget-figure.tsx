@@ -6,11 +6,6 @@ export interface RequestBudgetFigure {
   resetLabel: string;
 }
 
-/** Re-reads the budget: a guarded server action, passed down by the console layout. */
-export type ReadRequestBudgetAction = (
-  input: Record<string, never>,
-) => Promise<{ ok: true; data: RequestBudgetFigure | null } | { ok: false; error: string }>;
-
 /** "API remaining/limit", red under a tenth left. */
 export function BudgetFigure({ data }: { data: RequestBudgetFigure }) {
   return (

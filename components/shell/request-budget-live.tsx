@@ -4,28 +4,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { queryKeys } from '@/lib/queries/keys';
+import { fetchRequestBudget } from '@/lib/queries/reads';
 
-import { BudgetFigure, type ReadRequestBudgetAction, type RequestBudgetFigure } from './request-budget-figure';
+import { BudgetFigure, type RequestBudgetFigure } from './request-budget-figure';
 
 /** Re-read every 30 s while the tab is visible and when it regains focus. */
 export const REQUEST_BUDGET_REFETCH_MS = 30_000;
 
 /** The figure kept current with TanStack Query, starting from the layout's value. */
-export function LiveRequestBudget({
-  initial,
-  read,
-}: {
-  initial: RequestBudgetFigure | null;
-  read: ReadRequestBudgetAction;
-}) {
+export function LiveRequestBudget({ initial }: { initial: RequestBudgetFigure | null }) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: queryKeys.requestBudget(),
-    queryFn: async () => {
-      const r = await read({});
-      if (!r.ok) throw new Error(r.error);
-      return r.data;
-    },
+    queryFn: ({ signal }) => fetchRequestBudget(signal),
     initialData: initial,
     staleTime: 10_000,
     refetchInterval: REQUEST_BUDGET_REFETCH_MS,

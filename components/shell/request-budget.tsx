@@ -2,7 +2,7 @@
 
 import { onFirstUse, useLoaded, useOnFirstActivity } from '@/components/ui/lazy';
 
-import { BudgetFigure, type ReadRequestBudgetAction, type RequestBudgetFigure } from './request-budget-figure';
+import { BudgetFigure, type RequestBudgetFigure } from './request-budget-figure';
 
 const loadLive = onFirstUse(() => import('./request-budget-live').then((m) => m.LiveRequestBudget));
 
@@ -11,15 +11,9 @@ const loadLive = onFirstUse(() => import('./request-budget-live').then((m) => m.
  * current (TanStack Query's observer, see request-budget-live.tsx) loads the first time someone
  * uses the page, so it is in no page's first JavaScript and not in the work of its loading.
  */
-export function RequestBudget({
-  initial,
-  read,
-}: {
-  initial: RequestBudgetFigure | null;
-  read: ReadRequestBudgetAction;
-}) {
+export function RequestBudget({ initial }: { initial: RequestBudgetFigure | null }) {
   const [LiveFigure, startLive] = useLoaded(loadLive);
   useOnFirstActivity(startLive);
-  if (LiveFigure) return <LiveFigure initial={initial} read={read} />;
+  if (LiveFigure) return <LiveFigure initial={initial} />;
   return initial ? <BudgetFigure data={initial} /> : null;
 }

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { ToastRegion } from '@/components/ui/toast';
 import type { Formatter } from '@/lib/format';
-import type { SearchAction } from '@/lib/search/hit';
 
 import { AccountMenu } from './account-menu';
 import { EntitySwitcher, type EntityOption, type SelectEntityAction } from './entity-switcher';
@@ -11,7 +10,7 @@ import { GlobalSearch } from './global-search';
 import { MobileNav } from './mobile-nav';
 import { NavLinks, type NavItem } from './nav';
 import { RequestBudget } from './request-budget';
-import type { ReadRequestBudgetAction, RequestBudgetFigure } from './request-budget-figure';
+import type { RequestBudgetFigure } from './request-budget-figure';
 
 const NAV: (NavItem & { adminOnly?: boolean })[] = [
   { href: '/', label: 'Overview' },
@@ -36,9 +35,7 @@ export function Shell({
   entities,
   selectedEntityId,
   rateLimit,
-  search,
   selectEntity,
-  readRequestBudget,
   format,
   children,
 }: {
@@ -49,12 +46,8 @@ export function Shell({
   entities: EntityOption[];
   selectedEntityId: string | null;
   rateLimit: RequestBudgetFigure | null;
-  /** the command menu's search (a server action) */
-  search: SearchAction;
   /** the entity switcher's choice (a server action) */
   selectEntity: SelectEntityAction;
-  /** keeps the header's request budget current (a server action) */
-  readRequestBudget: ReadRequestBudgetAction;
   format: Formatter;
   children: ReactNode;
 }) {
@@ -99,8 +92,8 @@ export function Shell({
             </div>
           )}
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">
-            <GlobalSearch search={search} pages={commands} />
-            <RequestBudget initial={rateLimit} read={readRequestBudget} />
+            <GlobalSearch pages={commands} />
+            <RequestBudget initial={rateLimit} />
             <AccountMenu name={staff.name} email={staff.email} roleLabel={ROLE_LABEL[staff.role]} />
           </div>
         </header>

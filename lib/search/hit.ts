@@ -7,10 +7,5 @@ export interface SearchHit {
   href: string;
 }
 
-/** The search as the menu calls it: a guarded server action. */
-export type SearchAction = (input: {
-  q: string;
-}) => Promise<{ ok: true; data: SearchHit[] } | { ok: false; error: string }>;
-
 /** The API is asked only from this many characters. */
 export const GLOBAL_SEARCH_MIN_LENGTH = 2;

@@ -4,8 +4,7 @@ import { useEffect, useState } from 'react';
 
 import { Notice } from '@/components/ui/notice';
 import { reductionWarnings, type SeatsInUse } from '@/lib/allocation/seats-in-use';
-
-import { readSeatsBookedAction } from './seats-booked-action';
+import { fetchSeatsBooked } from '@/lib/queries/reads';
 
 interface CellChange {
   commitmentId: string;
@@ -47,14 +46,16 @@ export function SeatsBookedWarnings({
         byEntity.set(entityId, [...(byEntity.get(entityId) ?? []), commitmentId]);
       }
       for (const [entityId, commitmentIds] of byEntity) {
-        const r = await readSeatsBookedAction({ entityId, commitmentIds });
-        if (!r.ok) {
-          setError(r.error);
+        let booked: Record<string, SeatsInUse>;
+        try {
+          booked = await fetchSeatsBooked(entityId, commitmentIds);
+        } catch (e) {
+          setError((e as Error).message);
           continue;
         }
         setKnown((k) => ({
           ...k,
-          ...Object.fromEntries(Object.entries(r.data).map(([c, use]) => [keyOf(entityId, c), use])),
+          ...Object.fromEntries(Object.entries(booked).map(([c, use]) => [keyOf(entityId, c), use])),
         }));
       }
     }, 300);

@@ -1,11 +1,9 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { z } from 'zod';
 
-import { Uuid } from '@/lib/guestbook/schemas';
 import { ActionError, staffAction } from '@/lib/server/action';
-import { apiFor, entityChanged, getEntity, listEligibleCommitments } from '@/lib/server/entities';
+import { apiFor, entityChanged, getEntity } from '@/lib/server/entities';
 import { getApiClient } from '@/lib/server/guestbook';
 import { forgetSharedReads, SHARED } from '@/lib/server/shared-reads';
 
@@ -71,33 +69,6 @@ export const updateEntityAction = staffAction(
   },
 );
 
-/** Which eligible commitments an entity would lose with this program list (read only). */
-export const previewProgramChangeAction = staffAction(
-  {
-    name: 'preview-program-change',
-    role: 'admin',
-    input: z.strictObject({ id: Uuid, programIds: z.array(Uuid).max(200) }),
-    mutates: false,
-  },
-  async ({ id, programIds }) => {
-    const entity = await requireEntity(id);
-    const keep = new Set(programIds);
-    const rows = await listEligibleCommitments(entity);
-    return rows
-      .filter((r) => r.program_id && !keep.has(r.program_id))
-      .map((r) => ({
-        id: r.id,
-        programId: r.program_id!,
-        status: r.assignment_status,
-        entitySeats: r.entity_seats,
-        venueId: r.venue_id ?? null,
-        days: r.days_of_week ?? [],
-        start: r.start_time ?? null,
-        end: r.end_time ?? null,
-      }));
-  },
-);
-
 export const replaceEntityProgramsAction = staffAction(
   { name: 'replace-entity-programs', role: 'admin', input: ReplaceProgramsInputSchema, mutates: true },
   async ({ id, programs }, { setAuditTarget }) => {
@@ -119,21 +90,5 @@ export const replaceEntityProgramsAction = staffAction(
     });
     revalidatePath(`/entities/${id}`);
     return { programs: after.programs.length };
-  },
-);
-
-/**
- * The entity's logo as the API holds it now (a fresh read), for the uploader to follow its
- * processing; the entity's page is revised with what was read.
- */
-export const readEntityLogoAction = staffAction(
-  { name: 'read-entity-logo', role: 'viewer', input: z.strictObject({ id: Uuid }), mutates: false },
-  async ({ id }) => {
-    const entity = await getEntity(id);
-    if (!entity)
-      throw new ActionError('This entity is not assigned to the dashboard credentials, or it no longer exists.');
-    entityChanged(entity);
-    const logo = entity.logo;
-    return logo ? { url: logo.url, width: logo.width, height: logo.height, aspect_ratio: logo.aspect_ratio } : null;
   },
 );

@@ -3,11 +3,10 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 
-import { parseFilterQuery, RESERVATION_FILTERS } from '@/lib/guestbook/filters';
 import { Uuid, type Reservation } from '@/lib/guestbook/schemas';
 import { ActionError, staffAction } from '@/lib/server/action';
 import { getEntityApi } from '@/lib/server/entity-context';
-import { checkReservationSort, getReservation, readSearchPage, reservationChanged } from '@/lib/server/reservations';
+import { getReservation, reservationChanged } from '@/lib/server/reservations';
 
 import { isModifiable } from './modify-fields';
 import { ModifyReservationInputSchema, type ReservationChanges } from './schemas';
@@ -95,36 +94,5 @@ export const updateReservationAction = staffAction(
         : null,
       updated_at: after.updated_at ?? null,
     };
-  },
-);
-
-/**
- * One page of a reservation search, read by the browser when staff page through results (the
- * first page a visit shows is rendered by the server). `query` is the page's canonical filter
- * and sort query, checked here as the page checks its address.
- */
-export const searchReservationPageAction = staffAction(
-  {
-    name: 'search-reservation-page',
-    role: 'viewer',
-    input: z.strictObject({
-      query: z.string().max(4000, { error: 'must be at most 4000 characters' }),
-      page: z
-        .int({ error: 'must be a whole number' })
-        .min(1, { error: 'must be at least 1' })
-        .max(100_000, { error: 'must be at most 100000' }),
-    }),
-    mutates: false,
-  },
-  async ({ query, page }) => {
-    const params = new URLSearchParams(query);
-    if (params.has('page') || params.has('limit'))
-      throw new ActionError('The search names its page separately.', { query: ['holds page or limit'] });
-    const { conditions, errors } = parseFilterQuery(params, RESERVATION_FILTERS);
-    const sort = checkReservationSort(params.get('sort') ?? undefined);
-    const messages = [...errors.map((e) => e.message), ...(sort.error ? [sort.error] : [])];
-    if (messages.length)
-      throw new ActionError(`This search cannot be run: ${messages.join('; ')}`, { query: messages });
-    return readSearchPage({ conditions, page, sort: sort.sort });
   },
 );

@@ -5,21 +5,16 @@ import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect } from 'react';
 
 import { queryKeys } from '@/lib/queries/keys';
-import { pageOf, searchPageHref, type SearchPage } from '@/lib/reservations/search-page';
-
-import { searchReservationPageAction } from './actions';
+import { fetchReservationSearchPage } from '@/lib/queries/reads';
+import { pageOf, searchPageHref } from '@/lib/reservations/search-page';
 
 /** A page read once is shown again from the cache for a minute (Back, Previous) without asking the server. */
 export const SEARCH_PAGE_STALE_MS = 60_000;
 
-const pageQuery = (context: string, query: string, page: number) =>
+const pageQuery = (context: string, query: string, page: number, readAhead = false) =>
   queryOptions({
     queryKey: queryKeys.reservationSearch(context, query, page),
-    queryFn: async (): Promise<SearchPage> => {
-      const r = await searchReservationPageAction({ query, page });
-      if (!r.ok) throw new Error(r.error);
-      return r.data;
-    },
+    queryFn: ({ signal }) => fetchReservationSearchPage({ query, page, readAhead }, signal),
     staleTime: SEARCH_PAGE_STALE_MS,
   });
 
@@ -38,7 +33,7 @@ export function useReservationSearch({ context, query }: { context: string; quer
   const settled = !result.isPlaceholderData && result.isSuccess;
 
   useEffect(() => {
-    if (settled && page < totalPages) void queryClient.prefetchQuery(pageQuery(context, query, page + 1));
+    if (settled && page < totalPages) void queryClient.prefetchQuery(pageQuery(context, query, page + 1, true));
   }, [settled, page, totalPages, context, query, queryClient]);
 
   const goToPage = useCallback((p: number) => window.history.pushState({}, '', searchPageHref(query, p)), [query]);

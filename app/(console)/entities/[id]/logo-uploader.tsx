@@ -6,8 +6,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { imageDimensions } from '@/lib/guestbook/logo';
 import { queryKeys } from '@/lib/queries/keys';
+import { fetchEntityLogo } from '@/lib/queries/reads';
 
-import { readEntityLogoAction } from '../actions';
 import { checkLogoDimensions } from '../logo-dimensions';
 import { checkLogoFile } from '../logo-rules';
 import { LogoDropZone, LogoStatus, type Logo } from './logo-parts';
@@ -34,11 +34,7 @@ export function LogoUploader({ entityId, logo: logoOfPage, canEdit, pendingFile 
   const [pollingSince, setPollingSince] = useState(() => Date.now());
   const logoQuery = useQuery({
     queryKey: logoKey(entityId),
-    queryFn: async () => {
-      const r = await readEntityLogoAction({ id: entityId });
-      if (!r.ok) throw new Error(r.error);
-      return r.data;
-    },
+    queryFn: ({ signal }) => fetchEntityLogo(entityId, signal),
     initialData: logoOfPage,
     staleTime: Infinity,
     refetchInterval: (query) =>

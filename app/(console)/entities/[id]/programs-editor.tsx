@@ -6,8 +6,10 @@ import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
+import { fetchProgramChangePreview } from '@/lib/queries/reads';
 
-import { previewProgramChangeAction, replaceEntityProgramsAction } from '../actions';
+import { replaceEntityProgramsAction } from '../actions';
+import type { LostCommitment } from '../schemas';
 
 interface ProgramState {
   id: string;
@@ -15,15 +17,6 @@ interface ProgramState {
   assigned: boolean;
   unallocatedSeatAccess: boolean;
 }
-type LostCommitment = {
-  id: string;
-  programId: string;
-  status: string;
-  entitySeats: number | null;
-  days: number[];
-  start: string | null;
-  end: string | null;
-};
 
 const DAY = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -61,9 +54,16 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
   const review = () =>
     startTransition(async () => {
       setMessage(null);
-      const r = await previewProgramChangeAction({ id: entityId, programIds: body().map((p) => p.program_id) });
-      if (!r.ok) return setMessage({ tone: 'error', text: r.error });
-      if (r.data.length === 0) {
+      let lost: LostCommitment[];
+      try {
+        lost = await fetchProgramChangePreview(
+          entityId,
+          body().map((p) => p.program_id),
+        );
+      } catch (e) {
+        return setMessage({ tone: 'error', text: (e as Error).message });
+      }
+      if (lost.length === 0) {
         const saved = await replaceEntityProgramsAction({ id: entityId, programs: body() });
         setMessage(
           saved.ok
@@ -71,7 +71,7 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
             : { tone: 'error', text: saved.error },
         );
         if (saved.ok) router.refresh();
-      } else setLost(r.data);
+      } else setLost(lost);
     });
 
   return (

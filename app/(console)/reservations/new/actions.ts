@@ -4,62 +4,15 @@ import { revalidatePath } from 'next/cache';
 
 import { classifyBookingRefusal } from '@/lib/booking/failures';
 import { isHoldExpired } from '@/lib/booking/hold-clock';
-import type { NoAvailability } from '@/lib/booking/no-availability';
 import { GuestbookApiError } from '@/lib/guestbook/errors';
 import { ActionError, staffAction } from '@/lib/server/action';
 import { describeApiError } from '@/lib/server/api-errors';
-import { bookingContext, explainEmptySearch, readOptions } from '@/lib/server/booking';
+import { bookingContext, explainEmptySearch } from '@/lib/server/booking';
 import { getSelectedEntity } from '@/lib/server/entity-context';
 import { releaseHoldFor } from '@/lib/server/hold-release';
 import { reservationChanged } from '@/lib/server/reservations';
 
-import {
-  AvailabilitySearchSchema,
-  CreateBookingInputSchema,
-  PlaceHoldInputSchema,
-  ReleaseHoldInputSchema,
-} from './schemas';
-
-export interface SlotOption {
-  venueId: string;
-  date: string;
-  time: string;
-  partySize: number;
-  seatsAvailable: number;
-  commitmentId: string | null;
-  programId: string | null;
-  seatingArea: { id: string; name: string } | null;
-}
-
-/** GET /v2/availability for the form's filters; when nothing fits, says which filter to widen or which allocation is used up. */
-export const searchAvailabilityAction = staffAction(
-  { name: 'search-availability', role: 'operator', input: AvailabilitySearchSchema, mutates: false },
-  async (s): Promise<{ options: SlotOption[]; empty: NoAvailability | null }> => {
-    const ctx = await bookingContext(s.entityId);
-    const filters = {
-      venueId: s.venueId,
-      marketId: s.marketId,
-      date: s.date,
-      partySize: s.partySize,
-      time: s.time || null,
-    };
-    const options = await readOptions(ctx.api, filters);
-    if (options.length === 0) return { options: [], empty: await explainEmptySearch(ctx, filters) };
-    return {
-      empty: null,
-      options: options.map((o) => ({
-        venueId: o.venue_id,
-        date: o.date,
-        time: o.time,
-        partySize: o.party_size,
-        seatsAvailable: o.seats_available,
-        commitmentId: o.commitment_id,
-        programId: o.program_id,
-        seatingArea: o.seating_area ? { id: o.seating_area.id, name: o.seating_area.name } : null,
-      })),
-    };
-  },
-);
+import { CreateBookingInputSchema, PlaceHoldInputSchema, ReleaseHoldInputSchema } from './schemas';
 
 /**
  * POST /v2/holds for the chosen time. Answers the hold and the server's clock, which the

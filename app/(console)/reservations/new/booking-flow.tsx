@@ -7,15 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { clockOffset, formatRemaining, holdRemainingMs, isHoldExpired } from '@/lib/booking/hold-clock';
 import type { NoAvailability } from '@/lib/booking/no-availability';
+import type { AvailabilityAnswer, SlotOption } from '@/lib/booking/slot-option';
 import type { LocaleCode } from '@/lib/guestbook/locales';
+import { fetchAvailability } from '@/lib/queries/reads';
 
-import {
-  createBookingAction,
-  placeHoldAction,
-  releaseHoldAction,
-  searchAvailabilityAction,
-  type SlotOption,
-} from './actions';
+import { createBookingAction, placeHoldAction, releaseHoldAction } from './actions';
 import { AvailabilityForm, type AvailabilityCriteria } from './availability-form';
 import { GridLinks } from './grid-links';
 import { GUEST_FIELDS, GuestForm } from './guest-form';
@@ -99,16 +95,19 @@ export function BookingFlow({
     setExpired(null);
     setFormOpen(false);
     await release('slot-changed');
-    const r = await searchAvailabilityAction({ entityId: entity.id, ...criteria });
-    setSearching(false);
-    if (!r.ok) {
+    let found: AvailabilityAnswer;
+    try {
+      found = await fetchAvailability({ entityId: entity.id, ...criteria });
+    } catch (e) {
+      setSearching(false);
       setOptions(null);
       setEmpty(null);
-      setProblem({ message: r.error });
+      setProblem({ message: (e as Error).message });
       return;
     }
-    setOptions(r.data.options);
-    setEmpty(r.data.empty);
+    setSearching(false);
+    setOptions(found.options);
+    setEmpty(found.empty);
   };
 
   const pick = async (o: SlotOption) => {
@@ -140,15 +139,18 @@ export function BookingFlow({
   const onExpired = async (option: SlotOption) => {
     await release('expired');
     setExpired({ option, stillFree: null });
-    const r = await searchAvailabilityAction({
+    const stillFree = await fetchAvailability({
       entityId: entity.id,
       venueId: option.venueId,
       marketId: null,
       date: option.date,
       partySize: option.partySize,
       time: option.time,
-    });
-    setExpired({ option, stillFree: r.ok && r.data.options.some((o) => slotKey(o) === slotKey(option)) });
+    }).then(
+      (found) => found.options.some((o) => slotKey(o) === slotKey(option)),
+      () => false,
+    );
+    setExpired({ option, stillFree });
   };
 
   // A hold that runs out while the form is open is reported at once, with the offer of a new one.

@@ -1,7 +1,6 @@
 import { Link } from '@/components/ui/link';
 import type { NoAvailability } from '@/lib/booking/no-availability';
-
-import type { SlotOption } from './actions';
+import type { SlotOption } from '@/lib/booking/slot-option';
 
 const gridHref = (venueId: string | null, programId: string | null) =>
   `/allocations?${new URLSearchParams({ ...(venueId ? { venue: venueId } : {}), ...(programId ? { program: programId } : {}) })}`;

@@ -1,6 +1,6 @@
 'use client';
 
-import type { SlotOption } from './actions';
+import type { SlotOption } from '@/lib/booking/slot-option';
 
 export const slotKey = (o: Pick<SlotOption, 'venueId' | 'time' | 'commitmentId' | 'seatingArea'>) =>
   `${o.venueId}|${o.time}|${o.commitmentId ?? ''}|${o.seatingArea?.id ?? ''}`;

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 
+import type { Logo } from '@/app/(console)/entities/[id]/logo-parts';
 import { checkLogoDimensions } from '@/app/(console)/entities/logo-dimensions';
 import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL, sniffImageType } from '@/app/(console)/entities/schemas';
 import { imageDimensions } from '@/lib/guestbook/logo';
 import { LOGO_FIELD, LOGO_MAX_BYTES, Uuid } from '@/lib/guestbook/schemas';
 import { ActionError, staffRoute } from '@/lib/server/action';
 import { apiFor, entityChanged, getEntity } from '@/lib/server/entities';
+import { staffReadRoute } from '@/lib/server/read-route';
 import { readFormLimited } from '@/lib/server/request-body';
 
 /** The largest request body read: the file's limit plus room for the multipart envelope. */
@@ -51,4 +53,22 @@ export const POST = staffRoute(
     setAuditTarget({ after: updated.logo ?? null });
     return { logo: updated.logo ?? null };
   },
+);
+
+/**
+ * GET: the entity's logo as the API holds it now (a fresh read), polled by the uploader every
+ * second while the API processes a new one; the entity's page is revised with what was read.
+ */
+export const GET = staffReadRoute(
+  { name: 'read-entity-logo', role: 'viewer', input: z.strictObject({ id: Uuid }), lane: 'background' },
+  {},
+  async ({ id }): Promise<Logo | null> => {
+    const entity = await getEntity(id);
+    if (!entity)
+      throw new ActionError('This entity is not assigned to the dashboard credentials, or it no longer exists.');
+    entityChanged(entity);
+    const logo = entity.logo;
+    return logo ? { url: logo.url, width: logo.width, height: logo.height, aspect_ratio: logo.aspect_ratio } : null;
+  },
+  async (ctx: { params: Promise<{ id: string }> }) => ({ id: (await ctx.params).id }),
 );

@@ -1,13 +1,11 @@
-'use server';
-
 import { z } from 'zod';
 
 import { GLOBAL_SEARCH_MIN_LENGTH } from '@/lib/search/hit';
-import { staffAction } from '@/lib/server/action';
 import { searchEverything } from '@/lib/server/global-search';
+import { staffReadRoute } from '@/lib/server/read-route';
 
-/** The command menu's search (⌘K): entities, delegates, a reservation by id, guests by name or e-mail. */
-export const globalSearchAction = staffAction(
+/** GET /api/search?q=: the command menu's search (⌘K): entities, delegates, a reservation by id, guests by name or e-mail. */
+export const GET = staffReadRoute(
   {
     name: 'global-search',
     role: 'viewer',
@@ -18,7 +16,8 @@ export const globalSearchAction = staffAction(
         .min(GLOBAL_SEARCH_MIN_LENGTH, { error: `type at least ${GLOBAL_SEARCH_MIN_LENGTH} characters` })
         .max(100, { error: 'must be at most 100 characters' }),
     }),
-    mutates: false,
+    lane: 'background',
   },
+  {},
   async ({ q }) => searchEverything(q),
 );

@@ -1,17 +1,16 @@
-'use server';
-
 import { z } from 'zod';
 
-import { staffAction } from '@/lib/server/action';
 import { getTodayView } from '@/lib/server/overview';
+import { staffReadRoute } from '@/lib/server/read-route';
 
-/** The overview's "today" block, re-read by the browser (every 60 s and on focus). */
-export const readOverviewTodayAction = staffAction(
+/** GET /api/overview/today?scope=entity|partner: the overview's "today" block, re-read by the browser (every 60 s and on focus). */
+export const GET = staffReadRoute(
   {
     name: 'read-overview-today',
     role: 'viewer',
     input: z.strictObject({ scope: z.enum(['entity', 'partner'], { error: 'must be entity or partner' }) }),
-    mutates: false,
+    lane: 'background',
   },
+  {},
   async ({ scope }) => getTodayView(scope),
 );

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+import type { RequestBudgetFigure } from '@/components/shell/request-budget-figure';
+import { getApiClient } from '@/lib/server/guestbook';
+import { getFormatter } from '@/lib/server/locale';
+import { staffReadRoute } from '@/lib/server/read-route';
+
+/**
+ * GET /api/request-budget: the header's API request budget, what the last API answer said is
+ * left (no API request), with its reset time in the staff member's locale. Polled every 30 s.
+ */
+export const GET = staffReadRoute(
+  { name: 'read-request-budget', role: 'viewer', input: z.strictObject({}), lane: 'background' },
+  {},
+  async (): Promise<RequestBudgetFigure | null> => {
+    const r = getApiClient().rateLimit;
+    if (!r) return null;
+    const resetAt = r.resetAt.toISOString();
+    return { limit: r.limit, remaining: r.remaining, resetAt, resetLabel: (await getFormatter()).time(resetAt, 'UTC') };
+  },
+);

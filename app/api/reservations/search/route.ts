@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+import { parseFilterQuery, RESERVATION_FILTERS } from '@/lib/guestbook/filters';
+import type { RequestLane } from '@/lib/guestbook/rate-limit';
+import { ActionError } from '@/lib/server/action';
+import { staffReadRoute } from '@/lib/server/read-route';
+import { checkReservationSort, readSearchPage } from '@/lib/server/reservations';
+
+const SearchPageInputSchema = z.strictObject({
+  query: z.string().max(4000, { error: 'must be at most 4000 characters' }),
+  page: z
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(100_000, { error: 'must be at most 100000' }),
+  /** the page read ahead (the one after the page shown) is background work; a page asked for is a view */
+  lane: z.enum(['view', 'background'], { error: 'must be view or background' }).optional(),
+});
+
+const routeIn = (lane: RequestLane) =>
+  staffReadRoute(
+    { name: 'search-reservation-page', role: 'viewer', input: SearchPageInputSchema, lane },
+    { numbers: ['page'] },
+    async ({ query, page }) => {
+      const params = new URLSearchParams(query);
+      if (params.has('page') || params.has('limit'))
+        throw new ActionError('The search names its page separately.', { query: ['holds page or limit'] });
+      const { conditions, errors } = parseFilterQuery(params, RESERVATION_FILTERS);
+      const sort = checkReservationSort(params.get('sort') ?? undefined);
+      const messages = [...errors.map((e) => e.message), ...(sort.error ? [sort.error] : [])];
+      if (messages.length)
+        throw new ActionError(`This search cannot be run: ${messages.join('; ')}`, { query: messages });
+      return readSearchPage({ conditions, page, sort: sort.sort });
+    },
+  );
+const inView = routeIn('view');
+const inBackground = routeIn('background');
+
+/**
+ * GET /api/reservations/search?query=<the canonical filters and sort>&page=N[&lane=background]:
+ * one page of a reservation search, read by the browser when staff page through results (the
+ * first page a visit shows is rendered by the server). `query` is checked as the page checks its
+ * address.
+ */
+export const GET = (request: Request) =>
+  (new URL(request.url).searchParams.get('lane') === 'background' ? inBackground : inView)(request);

@@ -1,0 +1,107 @@
+import { expect, test, type Request } from '@playwright/test';
+
+import { defaultEntity, partner, today } from './demo-world';
+import { STORAGE } from './env';
+import { controls, sandboxApi, sandboxQuietMark, sandboxRequestsSince, type SandboxReservation } from './sandbox';
+
+/*
+ * Next's client sends server actions one at a time: a read done as an action would hold a Save
+ * back until it is answered. The browser's reads go through GET routes instead, so a write
+ * pressed while reads are in flight leaves at once and reaches the API before they are answered.
+ */
+
+test.use({ storageState: STORAGE.operator });
+
+test.afterEach(async () => {
+  await controls.clearFaults();
+});
+
+/** A browser request of a read: a GET of a read route, or (as reads once were) a server action. */
+const isRead = (r: Request) =>
+  (r.method() === 'GET' && new URL(r.url()).pathname.startsWith('/api/')) ||
+  (r.method() === 'POST' && !!r.headers()['next-action']);
+
+test('a Save pressed while a ⌘K lookup is in flight leaves the browser and reaches the API before the lookup is answered', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const reservations = (
+    (await sandboxApi(
+      request,
+      `/v2/reservations?status=confirmed&date[gte]=${today}&limit=5`,
+      partner,
+      defaultEntity,
+    )) as {
+      data: SandboxReservation[];
+    }
+  ).data;
+  const target = reservations.at(-1);
+  expect(target, 'a confirmed upcoming reservation in the sandbox').toBeTruthy();
+  const notes = `Saved past the reads ${Date.now()}`;
+
+  await page.goto(`/reservations/${target!.id}`);
+  await page.getByRole('button', { name: 'Modify reservation' }).click();
+  const form = page.getByTestId('modify-form');
+  await form.getByLabel('Notes').fill(notes);
+  await page.waitForLoadState('networkidle');
+
+  // Every request of the page and when it was answered, in the order the browser reported them.
+  const events: { kind: 'sent' | 'answered'; request: Request }[] = [];
+  page.on('request', (r) => events.push({ kind: 'sent', request: r }));
+  page.on('requestfinished', (r) => events.push({ kind: 'answered', request: r }));
+  page.on('requestfailed', (r) => events.push({ kind: 'answered', request: r }));
+  const indexOf = (kind: 'sent' | 'answered', r: Request) =>
+    events.findIndex((e) => e.kind === kind && e.request === r);
+
+  // A first lookup, answered at once, leaves the entity and delegate lists in the server's shared
+  // reads: the slow lookup below is then one API request.
+  await page.getByTestId('global-search-button').click();
+  await page.getByTestId('global-search-input').fill(target!.guest.last_name);
+  await expect(page.getByTestId('global-search-results').getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.waitForLoadState('networkidle');
+  events.length = 0;
+
+  // Every API answer now takes 3 s: the lookup below stays in flight while the Save is pressed.
+  const mark = await sandboxQuietMark(request);
+  await controls.setFaults({ latency_ms: 3_000 });
+  await page.getByTestId('global-search-button').click();
+  await page.getByTestId('global-search-input').fill(target!.guest.email);
+  await expect.poll(() => events.some((e) => e.kind === 'sent' && isRead(e.request))).toBe(true);
+  const lookup = events.find((e) => e.kind === 'sent' && isRead(e.request))!.request;
+  // The lookup has reached the API (its request waits there for its answer).
+  await expect
+    .poll(async () => (await sandboxRequestsSince(request, mark)).some((r) => r.path.startsWith('/v2/')))
+    .toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('global-search-input')).toHaveCount(0);
+  expect(indexOf('answered', lookup), 'the lookup is still unanswered when Save is pressed').toBe(-1);
+
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect
+    .poll(() => events.some((e) => e.kind === 'sent' && e.request !== lookup && e.request.method() === 'POST'), {
+      message: 'the Save left the browser (not held back behind the lookup)',
+    })
+    .toBe(true);
+  const save = events.find((e) => e.kind === 'sent' && e.request !== lookup && e.request.method() === 'POST')!.request;
+  expect(save.headers()['next-action'], 'the Save is a server action').toBeTruthy();
+  // The Save left the browser before the lookup was answered: it did not wait behind it.
+  const lookupAnswered = indexOf('answered', lookup);
+  expect(
+    lookupAnswered === -1 || indexOf('sent', save) < lookupAnswered,
+    'the Save left while the lookup was in flight',
+  ).toBe(true);
+
+  // The write's own API requests may wait on the server for a shared read the lookup started
+  // (the entity list), so their arrival in the sandbox is not compared with the lookup's answers.
+  // The Save completes and the API holds it; the lookup is answered in its own time.
+  await expect(page.getByTestId('modify-saved')).toHaveText('Saved.', { timeout: 60_000 });
+  await expect.poll(() => indexOf('answered', lookup), { timeout: 30_000 }).toBeGreaterThan(-1);
+  const after = (
+    (await sandboxApi(request, `/v2/reservations/${target!.id}`, partner, defaultEntity)) as {
+      data: SandboxReservation;
+    }
+  ).data;
+  expect(after.notes).toBe(notes);
+});

@@ -1,0 +1,19 @@
+import type { NoAvailability } from './no-availability';
+
+/** A time the booking form offers, as the availability search answers it to the browser. */
+export interface SlotOption {
+  venueId: string;
+  date: string;
+  time: string;
+  partySize: number;
+  seatsAvailable: number;
+  commitmentId: string | null;
+  programId: string | null;
+  seatingArea: { id: string; name: string } | null;
+}
+
+/** The availability search's answer: the options, or why there are none. */
+export interface AvailabilityAnswer {
+  options: SlotOption[];
+  empty: NoAvailability | null;
+}

@@ -1,0 +1,78 @@
+/**
+ * The browser's reads after the page loaded, one typed fetcher each, through the dashboard's GET
+ * routes (never server actions: Next's client sends those one at a time, so a read would hold up
+ * the next Save). Each takes TanStack Query's `signal` where a query calls it.
+ */
+import type { Logo } from '@/app/(console)/entities/[id]/logo-parts';
+import type { LostCommitment } from '@/app/(console)/entities/schemas';
+import type { AvailabilitySearch } from '@/app/(console)/reservations/new/schemas';
+import type { RequestBudgetFigure } from '@/components/shell/request-budget-figure';
+import type { SeatsInUse } from '@/lib/allocation/seats-in-use';
+import type { AvailabilityAnswer } from '@/lib/booking/slot-option';
+import type { TodayView } from '@/lib/overview/links';
+import type { SearchPage } from '@/lib/reservations/search-page';
+import type { SearchHit } from '@/lib/search/hit';
+
+import { getJson } from './get-json';
+
+/** The header's "API remaining/limit" (no API request on the server). */
+export const fetchRequestBudget = (signal?: AbortSignal) =>
+  getJson<RequestBudgetFigure | null>('/api/request-budget', {}, signal);
+
+/** The overview's "today" block. */
+export const fetchOverviewToday = (scope: 'entity' | 'partner', signal?: AbortSignal) =>
+  getJson<TodayView>('/api/overview/today', { scope }, signal);
+
+/** One page of a reservation search; the page read ahead is background work. */
+export const fetchReservationSearchPage = (
+  { query, page, readAhead = false }: { query: string; page: number; readAhead?: boolean },
+  signal?: AbortSignal,
+) =>
+  getJson<SearchPage>('/api/reservations/search', { query, page, lane: readAhead ? 'background' : undefined }, signal);
+
+/** An entity's logo as the API holds it now. */
+export const fetchEntityLogo = (entityId: string, signal?: AbortSignal) =>
+  getJson<Logo | null>(`/api/entities/${encodeURIComponent(entityId)}/logo`, {}, signal);
+
+/** The command menu's answers (⌘K). */
+export const fetchGlobalSearch = (q: string, signal?: AbortSignal) =>
+  getJson<SearchHit[]>('/api/search', { q }, signal);
+
+/** Commitment ids per request: a URL stays well under the servers' header limits. */
+const SEATS_BOOKED_IDS_PER_REQUEST = 150;
+
+/** Seats already booked on an entity's commitments, by commitment id. */
+export async function fetchSeatsBooked(
+  entityId: string,
+  commitmentIds: readonly string[],
+  signal?: AbortSignal,
+): Promise<Record<string, SeatsInUse>> {
+  const parts: string[][] = [];
+  for (let i = 0; i < commitmentIds.length; i += SEATS_BOOKED_IDS_PER_REQUEST)
+    parts.push(commitmentIds.slice(i, i + SEATS_BOOKED_IDS_PER_REQUEST));
+  const answers = await Promise.all(
+    parts.map((ids) =>
+      getJson<Record<string, SeatsInUse>>('/api/allocations/seats-booked', { entityId, commitmentIds: ids }, signal),
+    ),
+  );
+  return Object.assign({}, ...answers) as Record<string, SeatsInUse>;
+}
+
+/** The eligible commitments an entity would lose with this program list. */
+export const fetchProgramChangePreview = (entityId: string, programIds: readonly string[], signal?: AbortSignal) =>
+  getJson<LostCommitment[]>(`/api/entities/${encodeURIComponent(entityId)}/program-change`, { programIds }, signal);
+
+/** The booking form's availability search. */
+export const fetchAvailability = (search: AvailabilitySearch, signal?: AbortSignal) =>
+  getJson<AvailabilityAnswer>(
+    '/api/availability',
+    {
+      entityId: search.entityId,
+      venueId: search.venueId,
+      marketId: search.marketId,
+      date: search.date,
+      partySize: search.partySize,
+      time: search.time,
+    },
+    signal,
+  );
