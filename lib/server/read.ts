@@ -1,16 +1,56 @@
 import 'server-only';
 
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 import { GuestbookApiError } from '../guestbook';
 import { describeApiError } from './api-errors';
 
-export type ReadResult<T> = { ok: true; data: T } | { ok: false; error: string; status?: number };
+/**
+ * A read's outcome for its page. `asOf`: some of the data is a stored answer served because the
+ * request budget had no room for a new request at once (shared-reads.ts); the time its request
+ * started, for the page to say how old what it shows is (AsOfNote).
+ */
+export type ReadResult<T> = { ok: true; data: T; asOf?: Date } | { ok: false; error: string; status?: number };
 
-/** Runs a server read and turns an API failure into a message the page shows in its error state. */
+interface StaleCollector {
+  /** when the oldest stored answer served to this read was requested (ms), or null */
+  oldest: number | null;
+}
+
+// On globalThis: the shared reads report through the instance that created them (see logger.ts).
+const globalForRead = globalThis as unknown as { staleAnswers?: AsyncLocalStorage<StaleCollector> };
+const staleAnswers = (globalForRead.staleAnswers ??= new AsyncLocalStorage<StaleCollector>());
+
+/** Whether the code running can show the age of a stored answer (it runs inside readApi). */
+export const canShowAnswerAge = (): boolean => staleAnswers.getStore() !== undefined;
+
+/** A stored answer was served to the read running (shared reads call this), its request started at `startedAt`. */
+export function reportStaleAnswer(startedAt: number): void {
+  const collector = staleAnswers.getStore();
+  if (collector) collector.oldest = Math.min(collector.oldest ?? startedAt, startedAt);
+}
+
+/**
+ * Runs a server read and turns an API failure into a message the page shows in its error state.
+ * A stored answer served instead of a wait for the request budget comes back as `asOf`.
+ */
 export async function readApi<T>(read: () => Promise<T>): Promise<ReadResult<T>> {
+  const collector: StaleCollector = { oldest: null };
   try {
-    return { ok: true, data: await read() };
+    const data = await staleAnswers.run(collector, read);
+    if (collector.oldest === null) return { ok: true, data };
+    // A read inside another's: the outer one shows the age too.
+    reportStaleAnswer(collector.oldest);
+    return { ok: true, data, asOf: new Date(collector.oldest) };
   } catch (e) {
     if (e instanceof GuestbookApiError) return { ok: false, error: describeApiError(e).message, status: e.status };
     throw e;
   }
+}
+
+/** The oldest `asOf` among a page's results (undefined: everything is current), for its AsOfNote. */
+export function oldestAsOf(...results: readonly (ReadResult<unknown> | null | undefined)[]): Date | undefined {
+  let oldest: Date | undefined;
+  for (const r of results) if (r?.ok && r.asOf && (!oldest || r.asOf < oldest)) oldest = r.asOf;
+  return oldest;
 }
