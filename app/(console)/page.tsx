@@ -4,6 +4,7 @@ import { readOverviewTodayAction } from '@/app/actions/overview-today';
 import { CoversChart } from '@/components/overview/covers-chart';
 import { FiguresHead } from '@/components/overview/figures-head';
 import { TodayBlock } from '@/components/overview/today-block';
+import { AsOfNote } from '@/components/ui/as-of-note';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
@@ -85,6 +86,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
         </p>
       </div>
 
+      <AsOfNote asOf={overview.asOf} />
       <TodayBlock initial={o.todayView} scope={o.scope} read={readOverviewTodayAction} />
 
       <Card

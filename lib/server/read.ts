@@ -4,13 +4,20 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 import { GuestbookApiError } from '../guestbook';
 import { describeApiError } from './api-errors';
+import { getFormatter } from './locale';
+
+/** When the answers a page shows were read, and that time in the member's words ("14:02 UTC"). */
+export interface AsOf {
+  at: Date;
+  label: string;
+}
 
 /**
  * A read's outcome for its page. `asOf`: some of the data is a stored answer served because the
- * request budget had no room for a new request at once (shared-reads.ts); the time its request
+ * request budget had no room for a new request at once (shared-reads.ts); when its request
  * started, for the page to say how old what it shows is (AsOfNote).
  */
-export type ReadResult<T> = { ok: true; data: T; asOf?: Date } | { ok: false; error: string; status?: number };
+export type ReadResult<T> = { ok: true; data: T; asOf?: AsOf } | { ok: false; error: string; status?: number };
 
 interface StaleCollector {
   /** when the oldest stored answer served to this read was requested (ms), or null */
@@ -41,7 +48,8 @@ export async function readApi<T>(read: () => Promise<T>): Promise<ReadResult<T>>
     if (collector.oldest === null) return { ok: true, data };
     // A read inside another's: the outer one shows the age too.
     reportStaleAnswer(collector.oldest);
-    return { ok: true, data, asOf: new Date(collector.oldest) };
+    const at = new Date(collector.oldest);
+    return { ok: true, data, asOf: { at, label: (await getFormatter()).time(at, 'UTC') } };
   } catch (e) {
     if (e instanceof GuestbookApiError) return { ok: false, error: describeApiError(e).message, status: e.status };
     throw e;
@@ -49,8 +57,8 @@ export async function readApi<T>(read: () => Promise<T>): Promise<ReadResult<T>>
 }
 
 /** The oldest `asOf` among a page's results (undefined: everything is current), for its AsOfNote. */
-export function oldestAsOf(...results: readonly (ReadResult<unknown> | null | undefined)[]): Date | undefined {
-  let oldest: Date | undefined;
-  for (const r of results) if (r?.ok && r.asOf && (!oldest || r.asOf < oldest)) oldest = r.asOf;
+export function oldestAsOf(...results: readonly (ReadResult<unknown> | null | undefined)[]): AsOf | undefined {
+  let oldest: AsOf | undefined;
+  for (const r of results) if (r?.ok && r.asOf && (!oldest || r.asOf.at < oldest.at)) oldest = r.asOf;
   return oldest;
 }

@@ -9,6 +9,10 @@ vi.mock('./guestbook', () => ({
   }),
 }));
 
+vi.mock('./locale', () => ({
+  getFormatter: async () => ({ time: (d: Date) => `${d.toISOString().slice(11, 16)} UTC` }),
+}));
+
 const { sharedMaxAgeMs, sharedRead } = await import('./shared-reads');
 const { readApi, oldestAsOf } = await import('./read');
 
@@ -40,10 +44,10 @@ describe('a page read when its lane of the budget has no room', () => {
       vi.setSystemTime(new Date('2026-11-25T14:07:31Z'));
       budget.canSend = false;
       const stale = await readApi(() => sharedRead('venues:e1', () => new Promise<string>(() => undefined)));
-      expect(stale).toEqual({ ok: true, data: 'answer 1', asOf: new Date('2026-11-25T14:02:31Z') });
-      expect(oldestAsOf(stale, { ok: true, data: 1 }, { ok: false, error: 'x' })).toEqual(
-        new Date('2026-11-25T14:02:31Z'),
-      );
+      const asOf = { at: new Date('2026-11-25T14:02:31Z'), label: '14:02 UTC' };
+      expect(stale).toEqual({ ok: true, data: 'answer 1', asOf });
+      const older = { at: new Date('2026-11-25T14:01:00Z'), label: '14:01 UTC' };
+      expect(oldestAsOf(stale, { ok: true, data: 1, asOf: older }, { ok: false, error: 'x' })).toEqual(older);
       // Outside a page read (an action, a route) no old answer is served silently: it reads.
       expect(await sharedRead('venues:e1', load)).toBe('answer 2');
 
