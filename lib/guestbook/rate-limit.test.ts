@@ -62,7 +62,7 @@ describe('RequestBudget', () => {
 
 describe('the budget policy', () => {
   it('gives background half the window, views all but a tenth, writes all of it; shares from half', () => {
-    expect(budgetPolicy(900, 'background')).toEqual({ laneLimit: 450, shareFloor: 60, contendedAt: 450 });
+    expect(budgetPolicy(900, 'background')).toEqual({ laneLimit: 450, shareFloor: 90, contendedAt: 450 });
     expect(budgetPolicy(900, 'view').laneLimit).toBe(810);
     expect(budgetPolicy(900, 'write').laneLimit).toBe(900);
   });
