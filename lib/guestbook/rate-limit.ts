@@ -66,6 +66,8 @@ export interface RequestTicket {
  *   longest wait (10 s for the API client); otherwise the request is refused at once, saying when
  *   to try again (an `over_share` error), never dropped. The server's own requests (no member)
  *   have no share.
+ * - a page render whose lane has no room at once is served stored answers instead, with their
+ *   age (canSendNow; lib/server/shared-reads.ts).
  */
 export interface BudgetPolicy {
   /** requests in the window below which this lane may send */
