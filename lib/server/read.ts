@@ -49,10 +49,19 @@ export async function readApi<T>(read: () => Promise<T>): Promise<ReadResult<T>>
     // A read inside another's: the outer one shows the age too.
     reportStaleAnswer(collector.oldest);
     const at = new Date(collector.oldest);
-    return { ok: true, data, asOf: { at, label: (await getFormatter()).time(at, 'UTC') } };
+    return { ok: true, data, asOf: { at, label: await timeLabel(at) } };
   } catch (e) {
     if (e instanceof GuestbookApiError) return { ok: false, error: describeApiError(e).message, status: e.status };
     throw e;
+  }
+}
+
+/** "14:02 UTC" in the member's locale; outside a request (no headers to read it from), in the time's plain form. */
+async function timeLabel(at: Date): Promise<string> {
+  try {
+    return (await getFormatter()).time(at, 'UTC');
+  } catch {
+    return `${at.toISOString().slice(11, 19)} UTC`;
   }
 }
 
