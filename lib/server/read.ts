@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { unstable_rethrow } from 'next/navigation';
 
 import { GuestbookApiError } from '../guestbook';
 import { describeApiError } from './api-errors';
@@ -60,7 +61,8 @@ export async function readApi<T>(read: () => Promise<T>): Promise<ReadResult<T>>
 async function timeLabel(at: Date): Promise<string> {
   try {
     return (await getFormatter()).time(at, 'UTC');
-  } catch {
+  } catch (e) {
+    unstable_rethrow(e);
     return `${at.toISOString().slice(11, 19)} UTC`;
   }
 }
