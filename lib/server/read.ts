@@ -2,6 +2,7 @@ import 'server-only';
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { unstable_rethrow } from 'next/navigation';
+import { cache } from 'react';
 
 import { GuestbookApiError } from '../guestbook';
 import { describeApiError } from './api-errors';
@@ -32,10 +33,22 @@ const staleAnswers = (globalForRead.staleAnswers ??= new AsyncLocalStorage<Stale
 /** Whether the code running can show the age of a stored answer (it runs inside readApi). */
 export const canShowAnswerAge = (): boolean => staleAnswers.getStore() !== undefined;
 
+/**
+ * The stored answers served during one render: a read deduplicated with React's `cache` (one
+ * promise for the layout's and the page's callers) reports to its first caller only, so every
+ * readApi of the render also looks here.
+ */
+const servedThisRender = cache((): StaleCollector => ({ oldest: null }));
+
+const note = (collector: StaleCollector, startedAt: number) =>
+  void (collector.oldest = Math.min(collector.oldest ?? startedAt, startedAt));
+
 /** A stored answer was served to the read running (shared reads call this), its request started at `startedAt`. */
 export function reportStaleAnswer(startedAt: number): void {
   const collector = staleAnswers.getStore();
-  if (collector) collector.oldest = Math.min(collector.oldest ?? startedAt, startedAt);
+  if (!collector) return;
+  note(collector, startedAt);
+  note(servedThisRender(), startedAt);
 }
 
 /**
@@ -46,6 +59,8 @@ export async function readApi<T>(read: () => Promise<T>): Promise<ReadResult<T>>
   const collector: StaleCollector = { oldest: null };
   try {
     const data = await staleAnswers.run(collector, read);
+    const render = servedThisRender().oldest;
+    if (render !== null) note(collector, render);
     if (collector.oldest === null) return { ok: true, data };
     // A read inside another's: the outer one shows the age too.
     reportStaleAnswer(collector.oldest);
