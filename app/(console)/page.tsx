@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { CoversChart } from '@/components/overview/covers-chart';
 import { FiguresHead } from '@/components/overview/figures-head';
 import { TodayBlock } from '@/components/overview/today-block';
+import { AsOfNote } from '@/components/ui/as-of-note';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
@@ -84,6 +85,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
         </p>
       </div>
 
+      <AsOfNote asOf={overview.asOf} />
       <TodayBlock initial={o.todayView} scope={o.scope} />
 
       <Card

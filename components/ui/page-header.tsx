@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 
 import { Link } from '@/components/ui/link';
 
+import { AsOfNote } from './as-of-note';
 import { cn } from './cn';
 
 /** A page's title, what it is for, the way back and its actions: the same on every page. */
@@ -10,12 +11,15 @@ export function PageHeader({
   description,
   back,
   actions,
+  asOf,
   className,
 }: {
   title: ReactNode;
   description?: ReactNode;
   back?: { href: string; label: string };
   actions?: ReactNode;
+  /** the page shows answers read at this time, not now (readApi's `asOf`, e.g. `oldestAsOf(a, b)`): says so, with a Refresh */
+  asOf?: { at: Date; label: string };
   className?: string;
 }) {
   return (
@@ -33,6 +37,7 @@ export function PageHeader({
         </div>
         {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
       </div>
+      {asOf && <AsOfNote asOf={asOf} />}
     </header>
   );
 }

@@ -23,6 +23,7 @@ import {
   toQueryString,
   type Condition,
 } from './filters';
+import type { RequestTicket } from './rate-limit';
 import type { AvailabilityOption, CommitmentRow, Reservation } from './schemas';
 
 const HARBOUR_VINE_DIRECT: EntityContext = { id: DEMO_PARTNER.defaultEntityId, org_id: 'org_harbour_vine_direct' };
@@ -426,7 +427,11 @@ describe('retry policy (scripted fetch)', () => {
     );
 
   /** A client whose API answers are scripted by call number; sleeping advances a fake clock at once. */
-  function scriptedClient(answer: (call: number) => Response, maxRetries = 3) {
+  function scriptedClient(
+    answer: (call: number) => Response,
+    maxRetries = 3,
+    overrides: Partial<GuestbookClientOptions> = {},
+  ) {
     const calls: string[] = [];
     const slept: number[] = [];
     let clock = Date.parse('2026-11-22T12:00:00Z');
@@ -451,6 +456,7 @@ describe('retry policy (scripted fetch)', () => {
         slept.push(ms);
         clock += ms;
       },
+      ...overrides,
     });
     return { client, calls, slept };
   }
@@ -505,6 +511,22 @@ describe('retry policy (scripted fetch)', () => {
     const second = (await rejectionOf(client.getMe())) as GuestbookApiError;
     expect(second).toMatchObject({ status: 429, code: 'rate_limited' });
     expect(calls).toEqual(['GET /v2/markets']);
+  });
+
+  it('refuses at once a member over their share of the budget, sending nothing, while another member is served', async () => {
+    let ticket: RequestTicket = { lane: 'view', member: 'burst' };
+    const { client, calls } = scriptedClient(() => Response.json(LONDON_PAGE), 3, {
+      requestsPerMinute: 30,
+      ticket: () => ticket,
+    });
+    for (let i = 0; i < 15; i++) await client.listMarkets();
+    const error = (await rejectionOf(client.listMarkets())) as GuestbookApiError;
+    expect(error).toMatchObject({ status: 429, code: 'over_share' });
+    expect(error.retryAt?.toISOString()).toBe('2026-11-22T12:01:00.000Z');
+    expect(calls).toHaveLength(15);
+    ticket = { lane: 'view', member: 'other' };
+    expect(await client.listMarkets()).toEqual(LONDON_PAGE);
+    expect(calls).toHaveLength(16);
   });
 
   it('repeats a GET after a dropped connection, but never a POST', async () => {

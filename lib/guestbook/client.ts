@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { ENTITY_FILTERS, MARKET_FILTERS, RESERVATION_FILTERS, VENUE_FILTERS } from './filters';
 import { filteredParams, pageParams, type FilteredQuery, type Page, type PageQuery } from './paging';
-import type { RateLimitState } from './rate-limit';
+import type { RateLimitState, RequestTicket } from './rate-limit';
 import {
   AvailabilityOption,
   AvailabilityQuery,
@@ -102,6 +102,14 @@ export class GuestbookClient {
       lastTenSeconds: this.#core.budget.usedWithin(10_000),
       perMinute: this.#core.budget.perMinute,
     };
+  }
+
+  /**
+   * Whether a request of the caller (`ticket`, by default the one the client's options name)
+   * would be sent at once, without waiting for the request budget (RequestBudget.canSendNow).
+   */
+  canSendNow(ticket: RequestTicket = this.#core.options.ticket?.() ?? { lane: 'view', member: null }): boolean {
+    return this.#core.budget.canSendNow(ticket);
   }
 
   get tokenStats(): TokenStats {

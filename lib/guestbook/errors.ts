@@ -1,7 +1,8 @@
 import { ProblemDetails } from './schemas';
 
 /** Why a call failed when the API did not answer with an HTTP error of its own. */
-export type TransportCode = 'network' | 'timeout' | 'aborted' | 'rate_limited' | 'invalid_response';
+/** ('over_share': the dashboard's own budget refused the request, the member being over their share of it; no request was sent.) */
+export type TransportCode = 'network' | 'timeout' | 'aborted' | 'rate_limited' | 'over_share' | 'invalid_response';
 
 export interface FieldError {
   field: string;
@@ -21,7 +22,7 @@ export class GuestbookApiError extends Error {
   readonly code: TransportCode | undefined;
   readonly method: string;
   readonly path: string;
-  /** after a 429: when the API's window resets (X-RateLimit-Reset / Retry-After) */
+  /** after a 429: when the API's window resets (X-RateLimit-Reset / Retry-After), or when the member's share has room again */
   readonly retryAt: Date | undefined;
 
   constructor(init: {

@@ -1,6 +1,44 @@
 import { describe, expect, it } from 'vitest';
 
-import { RequestBudget } from './rate-limit';
+import { MEMBER_LIMIT_CASES } from './budget-policy.cases';
+import { budgetPolicy, decideTake, memberLimit, RequestBudget, type RequestTicket } from './rate-limit';
+
+class WouldWait extends Error {
+  constructor(readonly ms: number) {
+    super('would wait');
+  }
+}
+
+/** A budget on a fake clock. `waits`: 'throw' stops a caller that would wait; 'advance' moves the clock instead. */
+function budgetAt(perMinute: number, waits: 'throw' | 'advance' | 'hang') {
+  const clock = { now: 1_000_000 };
+  const sleep = (ms: number): Promise<void> => {
+    if (waits === 'throw') return Promise.reject(new WouldWait(ms));
+    if (waits === 'hang') return new Promise<void>(() => undefined);
+    clock.now += ms;
+    return Promise.resolve();
+  };
+  return { clock, budget: new RequestBudget(perMinute, () => clock.now, sleep) };
+}
+
+const view = (member: string | null = null): RequestTicket => ({ lane: 'view', member });
+const write = (member: string | null = null): RequestTicket => ({ lane: 'write', member });
+const background = (member: string | null = null): RequestTicket => ({ lane: 'background', member });
+
+async function sends(budget: RequestBudget, ticket: RequestTicket, maxWaitMs = Infinity): Promise<'sent' | 'waits'> {
+  try {
+    const refusal = await budget.take(maxWaitMs, ticket);
+    if (refusal) throw new Error(`refused: ${refusal.reason}`);
+    return 'sent';
+  } catch (e) {
+    if (e instanceof WouldWait) return 'waits';
+    throw e;
+  }
+}
+
+async function fill(budget: RequestBudget, ticket: RequestTicket, count: number) {
+  for (let i = 0; i < count; i++) expect(await sends(budget, ticket)).toBe('sent');
+}
 
 describe('RequestBudget', () => {
   it('counts the requests of the last minute and of a shorter span', async () => {
@@ -19,5 +57,105 @@ describe('RequestBudget', () => {
     expect(budget.usedWithin(10_000)).toBe(2);
     expect(budget.usedWithin(120_000)).toBe(3);
     expect(budget.perMinute).toBe(900);
+  });
+});
+
+describe('the budget policy', () => {
+  it('gives background half the window, views all but a tenth, writes all of it; shares from half', () => {
+    expect(budgetPolicy(900, 'background')).toEqual({ laneLimit: 450, shareFloor: 90, contendedAt: 450 });
+    expect(budgetPolicy(900, 'view').laneLimit).toBe(810);
+    expect(budgetPolicy(900, 'write').laneLimit).toBe(900);
+  });
+
+  it.each(MEMBER_LIMIT_CASES)(
+    'a member’s share of $perMinute, lane $lane, $used used among $members members: $expected',
+    ({ perMinute, lane, used, members, expected }) => {
+      expect(memberLimit(budgetPolicy(perMinute, lane), used, members)).toBe(expected);
+    },
+  );
+
+  it('decides by lane first, then by share; the server’s own requests have no share', () => {
+    expect(decideTake(900, view('a'), { used: 809, memberUsed: 0, members: 2 }).fits).toBe(true);
+    expect(decideTake(900, view('a'), { used: 810, memberUsed: 0, members: 2 })).toMatchObject({
+      fits: false,
+      laneFull: true,
+      overShare: false,
+    });
+    expect(decideTake(900, write('a'), { used: 810, memberUsed: 0, members: 2 }).fits).toBe(true);
+    expect(decideTake(900, view('a'), { used: 600, memberUsed: 270, members: 2 })).toMatchObject({
+      fits: false,
+      overShare: true,
+    });
+    // The same member's write still fits: a write's share is the largest.
+    expect(decideTake(900, write('a'), { used: 600, memberUsed: 270, members: 2 }).fits).toBe(true);
+    expect(decideTake(900, view(null), { used: 600, memberUsed: 0, members: 1 }).fits).toBe(true);
+  });
+});
+
+describe('RequestBudget lanes (one process)', () => {
+  it('sends background work only while less than half the window is used, and defers it until then', async () => {
+    const { budget } = budgetAt(30, 'throw');
+    await fill(budget, view(), 14);
+    expect(await sends(budget, background())).toBe('sent');
+    expect(await sends(budget, background())).toBe('waits');
+    expect(await sends(budget, view())).toBe('sent');
+
+    const advancing = budgetAt(30, 'advance');
+    await fill(advancing.budget, view(), 15);
+    const before = advancing.clock.now;
+    expect(await advancing.budget.take(Infinity, background())).toBeNull();
+    // It went once the oldest requests left the window.
+    expect(advancing.clock.now).toBe(before + 60_000);
+  });
+
+  it('keeps the last tenth for writes: views wait at 27 of 30, writes go until 30', async () => {
+    const { budget } = budgetAt(30, 'throw');
+    await fill(budget, view(), 27);
+    expect(await sends(budget, view())).toBe('waits');
+    await fill(budget, write(), 3);
+    expect(await sends(budget, write())).toBe('waits');
+  });
+
+  it('sends a write while views wait for the window', async () => {
+    const { budget } = budgetAt(30, 'hang');
+    await fill(budget, view(), 27);
+    let viewSent = false;
+    void budget.take(Infinity, view()).then(() => (viewSent = true));
+    expect(await budget.take(Infinity, write('a'))).toBeNull();
+    expect(viewSent).toBe(false);
+    expect(budget.used).toBe(28);
+  });
+});
+
+describe('RequestBudget fair shares (one process)', () => {
+  it('refuses a bursting member at once, saying when to try again, while another member’s view passes', async () => {
+    const { budget, clock } = budgetAt(30, 'throw');
+    const start = clock.now;
+    await fill(budget, view('burst'), 15);
+    // Contended (15 of 30), alone: the member's share of views is 13, and they hold 15.
+    const refusal = await budget.take(10_000, view('burst'));
+    expect(refusal).toEqual({ reason: 'share', retryAt: new Date(start + 60_000) });
+    expect(await sends(budget, view('other'), 10_000)).toBe('sent');
+    expect(await sends(budget, write('other'), 10_000)).toBe('sent');
+    expect(budget.used).toBe(17);
+  });
+
+  it('slows a member over their share when it frees within the longest wait', async () => {
+    const { budget, clock } = budgetAt(30, 'advance');
+    const start = clock.now;
+    await fill(budget, view('burst'), 15);
+    clock.now = start + 55_000;
+    expect(await budget.take(10_000, view('burst'))).toBeNull();
+    expect(clock.now).toBe(start + 60_000);
+  });
+
+  it('knows without waiting whether a ticket would be sent at once', async () => {
+    const { budget } = budgetAt(30, 'throw');
+    await fill(budget, view('burst'), 15);
+    expect(budget.canSendNow(background('other'))).toBe(false);
+    expect(budget.canSendNow(view('burst'))).toBe(false);
+    expect(budget.canSendNow(view('other'))).toBe(true);
+    budget.blockFor(5_000);
+    expect(budget.canSendNow(write('other'))).toBe(false);
   });
 });

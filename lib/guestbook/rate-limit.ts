@@ -47,43 +47,143 @@ export interface RequestTicket {
   member: string | null;
 }
 
+/**
+ * The budget's policy, in one place (README, "Several processes", repeats it). With W requests a
+ * minute for the credentials (900, below the API's 1,000), counted over the last 60 s:
+ *
+ * - lanes: background work is sent only while fewer than W/2 (450) are used; a page view while
+ *   fewer than W − W/10 (810) are: the last tenth is kept for writes; a write, and the reads it
+ *   needs, may use the whole window. So when the budget runs short, background work stops first,
+ *   then views, and a write finds room at once unless writes alone fill the window.
+ * - fair shares: once the window is contended (W/2 used), a member's requests in it (every lane
+ *   counted) may not exceed max(W/10, laneLimit / (members + 1)) — members being those active in
+ *   the window, the asking one included, and the + 1 holding a share for a member who has not
+ *   asked yet. With 900: one member alone may use 450 before its share applies (405 for views);
+ *   among 50 members the floor, 90 a minute, applies (a page costs 1–3 requests, a seat move a
+ *   few more: only a burst meets it).
+ *   A write's share is the largest (its lane limit is W), so writes keep priority inside the
+ *   member's share. A member over their share waits when their share frees within the caller's
+ *   longest wait (10 s for the API client); otherwise the request is refused at once, saying when
+ *   to try again (an `over_share` error), never dropped. The server's own requests (no member)
+ *   have no share.
+ * - a page render whose lane has no room at once is served stored answers instead, with their
+ *   age (canSendNow; lib/server/shared-reads.ts).
+ */
+export interface BudgetPolicy {
+  /** requests in the window below which this lane may send */
+  laneLimit: number;
+  /** the least a member's share can be */
+  shareFloor: number;
+  /** requests in the window from which shares apply */
+  contendedAt: number;
+}
+
+export function budgetPolicy(perMinute: number, lane: RequestLane): BudgetPolicy {
+  const laneLimit =
+    lane === 'write' ? perMinute : lane === 'view' ? perMinute - Math.ceil(perMinute / 10) : Math.floor(perMinute / 2);
+  return { laneLimit, shareFloor: Math.max(1, Math.floor(perMinute / 10)), contendedAt: Math.floor(perMinute / 2) };
+}
+
+/**
+ * A member's share of the window, or null while the window is not contended. `members`: the
+ * members with a request in the window, the asking one included. The SQL of the shared window
+ * (`api_budget_member_limit`, migration 0005) computes the same; `shared-budget.pg.test.ts`
+ * checks both against one table of cases.
+ */
+export function memberLimit(policy: BudgetPolicy, used: number, members: number): number | null {
+  if (used < policy.contendedAt) return null;
+  return Math.max(policy.shareFloor, Math.floor(policy.laneLimit / (members + 1)));
+}
+
+/** What the window holds when a request asks: every request, and those of the asking member. */
+export interface WindowCounts {
+  used: number;
+  /** the asking member's requests in the window (0 without a member) */
+  memberUsed: number;
+  /** members with a request in the window, the asking one included */
+  members: number;
+}
+
+export interface BudgetDecision {
+  fits: boolean;
+  /** the lane is full: wait for requests to leave the window */
+  laneFull: boolean;
+  /** the member is over their share */
+  overShare: boolean;
+  laneLimit: number;
+  memberLimit: number | null;
+}
+
+/** The policy's decision for one request: the one function both windows (memory, PostgreSQL) follow. */
+export function decideTake(perMinute: number, ticket: RequestTicket, counts: WindowCounts): BudgetDecision {
+  const policy = budgetPolicy(perMinute, ticket.lane);
+  const share = ticket.member === null ? null : memberLimit(policy, counts.used, counts.members);
+  const laneFull = counts.used >= policy.laneLimit;
+  const overShare = share !== null && counts.memberUsed >= share;
+  return { fits: !laneFull && !overShare, laneFull, overShare, laneLimit: policy.laneLimit, memberLimit: share };
+}
+
 /** What a shared window answers to one request: counted (both waits 0), or how long to wait. */
 export interface SharedTake {
   /** a block every process respects (a 429's Retry-After, a window the API reported spent), in ms from now */
   blockedMs: number;
-  /** until a request leaves the shared 60-second span, in ms; 0 when this one was counted */
+  /** until the request fits (its lane has room, its member is within their share), in ms; 0 when this one was counted */
   waitMs: number;
-  /** requests counted across every process in the last 60 s and 10 s, this one included */
+  /** of which until the member is within their share (0: they are) */
+  shareWaitMs: number;
+  /** requests counted across every process in the last 60 s and 10 s, this one included when counted */
   used: number;
   lastTenSeconds: number;
+  /** the member's requests in the window and the members active in it (as WindowCounts) */
+  memberUsed: number;
+  members: number;
 }
 
 /**
  * A request window shared by several processes of one client (e.g. through their database):
- * each API request costs one unit, counted once it fits. Implementations never throw: when the
- * store cannot answer they grant the request and the process's own window alone applies.
+ * each API request costs one unit, counted once it fits the policy (decideTake), decided
+ * atomically with the counts of every process. Implementations never throw: when the store
+ * cannot answer they grant the request and the process's own window alone applies.
  */
 export interface SharedBudgetWindow {
-  take(perMinute: number): Promise<SharedTake>;
+  take(perMinute: number, ticket: RequestTicket): Promise<SharedTake>;
   /** Every process waits `ms` from now before its next request. */
   block(ms: number): Promise<void>;
 }
 
+/** Why `take` gave up instead of waiting, and when to try again. */
+export interface BudgetRefusal {
+  /** 'blocked': the API announced a wait (429, spent window); 'share': the member is over their share */
+  reason: 'blocked' | 'share';
+  retryAt: Date;
+}
+
+interface Sent {
+  at: number;
+  member: string | null;
+}
+
+/** How long shared figures seen at a take are trusted to decide without asking (canSendNow). */
+const SHARED_FIGURES_TRUSTED_MS = 5_000;
+
 /**
  * The process's request budget: at most `perMinute` requests in any 60-second span, shared by
- * every caller of one client, so that ordinary use stays below the API's own limit instead of
- * discovering it through 429s. When the API reports its window as spent, callers wait for the
- * reset it announced.
+ * every caller of one client and divided by lane and member (budgetPolicy), so that ordinary use
+ * stays below the API's own limit instead of discovering it through 429s, writes go first and one
+ * member's burst slows that member. When the API reports its window as spent, callers wait for
+ * the reset it announced.
  */
 export class RequestBudget {
   readonly #perMinute: number;
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
-  readonly #sent: number[] = [];
+  readonly #sent: Sent[] = [];
   readonly #shared: SharedBudgetWindow | undefined;
   #blockedUntil = 0;
   /** the shared window's figures at this process's last request */
-  #sharedFigures: { at: number; used: number; lastTenSeconds: number } | null = null;
+  #sharedFigures: { at: number; used: number; lastTenSeconds: number; blockedUntil: number } | null = null;
+  /** per member: the shared window's figures at their last request from this process */
+  readonly #memberFigures = new Map<string, { at: number; memberUsed: number; members: number }>();
 
   /**
    * With `shared`, the budget is one for every process sharing that window: a request is sent
@@ -98,34 +198,106 @@ export class RequestBudget {
   }
 
   /**
-   * Waits until one more request fits, then counts it. The process's own pacing is always
-   * waited out; a block the API announced (a 429, or a spent window) longer than `maxWaitMs`
-   * is not: the time it ends is returned instead, for the caller to report.
+   * Waits until one more request of `ticket` fits the policy, then counts it. Waits for the
+   * lane are waited out; a block the API announced (a 429, or a spent window) longer than
+   * `maxWaitMs` is not, nor a wait for the member's share longer than `maxWaitMs`: the refusal
+   * is returned instead, with the time to try again, for the caller to report.
    */
-  async take(maxWaitMs = Infinity, _ticket: RequestTicket = { lane: 'view', member: null }): Promise<Date | null> {
+  async take(
+    maxWaitMs = Infinity,
+    ticket: RequestTicket = { lane: 'view', member: null },
+  ): Promise<BudgetRefusal | null> {
     for (;;) {
       const now = this.#now();
-      while (this.#sent.length && this.#sent[0]! <= now - 60_000) this.#sent.shift();
+      this.#forget(now);
       const waitForApi = this.#blockedUntil - now;
-      const waitForBudget = this.#sent.length >= this.#perMinute ? this.#sent[0]! + 60_000 - now : 0;
-      const wait = Math.max(waitForApi, waitForBudget);
-      if (wait <= 0) {
-        if (this.#shared) {
-          const answer = await this.#shared.take(this.#perMinute);
-          const at = this.#now();
-          this.#sharedFigures = { at, used: answer.used, lastTenSeconds: answer.lastTenSeconds };
-          if (answer.blockedMs > 0 || answer.waitMs > 0) {
-            if (answer.blockedMs > maxWaitMs) return new Date(at + answer.blockedMs);
-            await this.#sleep(Math.max(answer.blockedMs, answer.waitMs));
-            continue;
-          }
-        }
-        this.#sent.push(this.#now());
-        return null;
+      if (waitForApi > maxWaitMs) return { reason: 'blocked', retryAt: new Date(now + waitForApi) };
+      const own = this.#ownWait(ticket, now);
+      if (own.shareWaitMs > maxWaitMs) return { reason: 'share', retryAt: new Date(now + own.shareWaitMs) };
+      const wait = Math.max(waitForApi, own.waitMs);
+      if (wait > 0) {
+        await this.#sleep(wait);
+        continue;
       }
-      if (waitForApi > maxWaitMs) return new Date(now + waitForApi);
-      await this.#sleep(wait);
+      if (this.#shared) {
+        const answer = await this.#shared.take(this.#perMinute, ticket);
+        const at = this.#now();
+        this.#sharedFigures = {
+          at,
+          used: answer.used,
+          lastTenSeconds: answer.lastTenSeconds,
+          blockedUntil: at + answer.blockedMs,
+        };
+        if (ticket.member !== null)
+          this.#memberFigures.set(ticket.member, { at, memberUsed: answer.memberUsed, members: answer.members });
+        if (answer.blockedMs > 0 || answer.waitMs > 0) {
+          if (answer.blockedMs > maxWaitMs) return { reason: 'blocked', retryAt: new Date(at + answer.blockedMs) };
+          if (answer.shareWaitMs > maxWaitMs) return { reason: 'share', retryAt: new Date(at + answer.shareWaitMs) };
+          await this.#sleep(Math.max(answer.blockedMs, answer.waitMs));
+          continue;
+        }
+      }
+      this.#sent.push({ at: this.#now(), member: ticket.member });
+      return null;
     }
+  }
+
+  /**
+   * Whether a request of `ticket` would be sent at once, without waiting or asking the shared
+   * window: this process's own count, and the shared figures seen at its last requests (for a
+   * few seconds). For callers that have something else to offer instead of a wait (a stored
+   * answer).
+   */
+  canSendNow(ticket: RequestTicket): boolean {
+    const now = this.#now();
+    this.#forget(now);
+    if (this.#blockedUntil > now) return false;
+    const counts = this.#ownCounts(ticket);
+    const shared = this.#sharedFigures;
+    if (shared && shared.blockedUntil > now) return false;
+    if (shared && shared.at > now - SHARED_FIGURES_TRUSTED_MS) {
+      counts.used = Math.max(counts.used, shared.used);
+      const member = ticket.member === null ? undefined : this.#memberFigures.get(ticket.member);
+      if (member && member.at > now - SHARED_FIGURES_TRUSTED_MS) {
+        counts.memberUsed = Math.max(counts.memberUsed, member.memberUsed);
+        counts.members = Math.max(counts.members, member.members);
+      }
+    }
+    return decideTake(this.#perMinute, ticket, counts).fits;
+  }
+
+  #forget(now: number): void {
+    while (this.#sent.length && this.#sent[0]!.at <= now - 60_000) this.#sent.shift();
+    for (const [member, figures] of this.#memberFigures)
+      if (figures.at <= now - SHARED_FIGURES_TRUSTED_MS) this.#memberFigures.delete(member);
+  }
+
+  #ownCounts(ticket: RequestTicket): WindowCounts {
+    const others = new Set<string>();
+    let memberUsed = 0;
+    for (const s of this.#sent) {
+      if (s.member === null) continue;
+      if (s.member === ticket.member) memberUsed++;
+      else others.add(s.member);
+    }
+    return { used: this.#sent.length, memberUsed, members: others.size + 1 };
+  }
+
+  /** How long until `ticket` fits this process's own window (0: now), and of which for the member's share. */
+  #ownWait(ticket: RequestTicket, now: number): { waitMs: number; shareWaitMs: number } {
+    const decision = decideTake(this.#perMinute, ticket, this.#ownCounts(ticket));
+    if (decision.fits) return { waitMs: 0, shareWaitMs: 0 };
+    // The request fits once enough of the oldest requests (all, or the member's) leave the window.
+    const leaves = (sent: Sent[], limit: number) => (sent[sent.length - limit]?.at ?? now) + 60_000 - now;
+    const laneWait = decision.laneFull ? leaves(this.#sent, decision.laneLimit) : 0;
+    const shareWait =
+      decision.overShare && decision.memberLimit !== null
+        ? leaves(
+            this.#sent.filter((s) => s.member === ticket.member),
+            decision.memberLimit,
+          )
+        : 0;
+    return { waitMs: Math.max(1, laneWait, shareWait), shareWaitMs: shareWait };
   }
 
   /** Records what the API said about its window. */
@@ -159,7 +331,7 @@ export class RequestBudget {
   usedWithin(ms: number): number {
     const now = this.#now();
     const span = Math.min(ms, 60_000);
-    const own = this.#sent.filter((t) => t > now - span).length;
+    const own = this.#sent.filter((s) => s.at > now - span).length;
     const shared = this.#sharedFigures;
     if (!shared || shared.at <= now - span) return own;
     return Math.max(own, span >= 60_000 ? shared.used : span >= 10_000 ? shared.lastTenSeconds : 0);

@@ -33,7 +33,7 @@ describe('SharedReads', () => {
     answer.resolve('v');
     expect(await both).toEqual(['v', 'v']);
     expect(calls).toBe(1);
-    expect(reads.stats).toEqual({ loads: 1, joined: 1, reused: 0 });
+    expect(reads.stats).toEqual({ loads: 1, joined: 1, reused: 0, stale: 0 });
   });
 
   it('reads anew once settled while the age allowed is 0', async () => {
@@ -144,5 +144,70 @@ describe('SharedReads', () => {
     await reads.read('b', load('b2'));
     await reads.read('a', load('a2'));
     expect(calls()).toBe(4);
+  });
+});
+
+describe('SharedReads when the caller cannot send at once', () => {
+  function staleSetup() {
+    const clock = { now: 1_000, staleMaxAge: 0 };
+    const served: { startedAt: number; key: string }[] = [];
+    const reads = new SharedReads({
+      now: () => clock.now,
+      maxAgeMs: () => 0,
+      staleMaxAgeMs: () => clock.staleMaxAge,
+      onStale: (startedAt, key) => served.push({ startedAt, key }),
+    });
+    return { clock, reads, served };
+  }
+
+  it('serves a stored answer at once, whatever its age up to the cap, and reports when its request started', async () => {
+    const { clock, reads, served } = staleSetup();
+    await reads.read('k', () => Promise.resolve('a'));
+    clock.now += 5 * 60_000;
+    clock.staleMaxAge = 10 * 60_000;
+    let loads = 0;
+    const load = () => {
+      loads++;
+      return new Promise<string>(() => undefined); // a request that would wait for the budget
+    };
+    expect(await reads.read('k', load)).toBe('a');
+    expect(loads).toBe(0);
+    expect(served).toEqual([{ startedAt: 1_000, key: 'k' }]);
+    // Beyond the cap the caller reads (and waits) instead.
+    clock.now += 5 * 60_000;
+    void reads.read('k', load);
+    expect(loads).toBe(1);
+    expect(reads.stats.stale).toBe(1);
+  });
+
+  it('reads anew when the caller can send, and serves the previous answer at once while that request is in flight', async () => {
+    const { clock, reads, served } = staleSetup();
+    await reads.read('k', () => Promise.resolve('a'));
+    clock.now += 30_000;
+    const slow = deferred<string>();
+    const fresh = reads.read('k', () => slow.promise);
+    clock.staleMaxAge = 10 * 60_000;
+    expect(await reads.read('k', () => Promise.resolve('never'))).toBe('a');
+    expect(served).toEqual([{ startedAt: 1_000, key: 'k' }]);
+    slow.resolve('b');
+    expect(await fresh).toBe('b');
+    expect(await reads.read('k', () => Promise.resolve('never'))).toBe('b');
+  });
+
+  it('keeps the previous answer when a new request fails, and nothing when there was none', async () => {
+    const { reads } = staleSetup();
+    await reads.read('k', () => Promise.resolve('a'));
+    await expect(reads.read('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(reads.peek('k', 60_000)).toBe('a');
+    await expect(reads.read('other', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(reads.size).toBe(1);
+  });
+
+  it('never serves an answer a write made stale', async () => {
+    const { clock, reads } = staleSetup();
+    await reads.read('k', () => Promise.resolve('a'));
+    reads.forget('k');
+    clock.staleMaxAge = 10 * 60_000;
+    expect(await reads.read('k', () => Promise.resolve('b'))).toBe('b');
   });
 });

@@ -6,8 +6,12 @@
  * - a settled answer is served again while it is younger than `maxAgeMs()` — which its owner
  *   decides, e.g. 0 while the request budget has room (always a new request), some seconds once
  *   it runs short (a recent answer instead of a wait in the budget's queue);
+ * - when the caller could not send a request without waiting (its lane of the request budget is
+ *   full, or the API asked for a wait), a stored answer up to `staleMaxAgeMs()` old is served at
+ *   once instead, even while a newer request for it is in flight, and reported to `onStale` with
+ *   the time its request started, for the page to say how old it is;
  * - `forget(prefix)` drops the answers and requests in flight that a write made stale, so the
- *   next caller reads anew. Failures are never kept.
+ *   next caller reads anew. Failures are never kept (the answer before a failed request stays).
  *
  * Answers are shared by reference: callers must not change them.
  */
@@ -15,6 +19,13 @@ export interface SharedReadsOptions {
   now: () => number;
   /** how old (ms since its request started) an answer may be to be served again; 0: never */
   maxAgeMs: () => number;
+  /**
+   * How old an answer may be when the caller cannot send a request at once (0, the default: the
+   * caller can, or must not be served an old answer); such answers go to `onStale`.
+   */
+  staleMaxAgeMs?: () => number;
+  /** an answer served because the caller could not send at once, with when its request started */
+  onStale?: (startedAt: number, key: string) => void;
   /** answers kept at most, the least recently stored dropped first (default 500) */
   maxEntries?: number;
 }
@@ -26,6 +37,8 @@ export interface SharedReadStats {
   joined: number;
   /** callers served a stored answer */
   reused: number;
+  /** of which because they could not send at once (their answer reported to onStale) */
+  stale: number;
 }
 
 interface Entry {
@@ -34,12 +47,14 @@ interface Entry {
   settledAt: number | null;
   pending: Promise<unknown> | null;
   value: unknown;
+  /** while a request is in flight: the answer it will replace */
+  previous: { startedAt: number; value: unknown } | null;
 }
 
 export class SharedReads {
   readonly #entries = new Map<string, Entry>();
   readonly #options: SharedReadsOptions;
-  readonly stats: SharedReadStats = { loads: 0, joined: 0, reused: 0 };
+  readonly stats: SharedReadStats = { loads: 0, joined: 0, reused: 0, stale: 0 };
 
   constructor(options: SharedReadsOptions) {
     this.#options = options;
@@ -47,29 +62,49 @@ export class SharedReads {
 
   read<T>(key: string, load: () => Promise<T>): Promise<T> {
     const existing = this.#entries.get(key);
+    const now = this.#options.now();
+    const settled = existing?.pending ? existing.previous : existing;
+    if (settled) {
+      const maxAge = existing?.pending ? 0 : this.#options.maxAgeMs();
+      if (maxAge > 0 && now - settled.startedAt < maxAge) {
+        this.stats.reused++;
+        return Promise.resolve(settled.value as T);
+      }
+      const staleMaxAge = this.#options.staleMaxAgeMs?.() ?? 0;
+      if (staleMaxAge > 0 && now - settled.startedAt < staleMaxAge) {
+        this.stats.reused++;
+        this.stats.stale++;
+        this.#options.onStale?.(settled.startedAt, key);
+        return Promise.resolve(settled.value as T);
+      }
+    }
     if (existing?.pending) {
       this.stats.joined++;
       return existing.pending as Promise<T>;
     }
-    const now = this.#options.now();
-    const maxAge = this.#options.maxAgeMs();
-    if (existing && maxAge > 0 && now - existing.startedAt < maxAge) {
-      this.stats.reused++;
-      return Promise.resolve(existing.value as T);
-    }
     this.stats.loads++;
-    const entry: Entry = { startedAt: now, settledAt: null, pending: null, value: undefined };
+    const entry: Entry = {
+      startedAt: now,
+      settledAt: null,
+      pending: null,
+      value: undefined,
+      previous: existing ? { startedAt: existing.startedAt, value: existing.value } : null,
+    };
     const pending = load().then(
       (value) => {
         if (this.#entries.get(key) === entry) {
           entry.value = value;
           entry.pending = null;
+          entry.previous = null;
           entry.settledAt = this.#options.now();
         }
         return value;
       },
       (error: unknown) => {
-        if (this.#entries.get(key) === entry) this.#entries.delete(key);
+        if (this.#entries.get(key) === entry) {
+          if (existing) this.#entries.set(key, existing);
+          else this.#entries.delete(key);
+        }
         throw error;
       },
     );
@@ -85,7 +120,7 @@ export class SharedReads {
    */
   store(key: string, value: unknown): void {
     const now = this.#options.now();
-    this.#keep(key, { startedAt: now, settledAt: now, pending: null, value });
+    this.#keep(key, { startedAt: now, settledAt: now, pending: null, value, previous: null });
   }
 
   #keep(key: string, entry: Entry): void {

@@ -189,15 +189,18 @@ export async function send<S extends z.ZodType>(
     const body = requestBody(options, headers);
 
     throwIfAborted(signal, method, path);
-    const blockedUntil = await core.budget.take(maxWaitMs, core.options.ticket?.() ?? DEFAULT_TICKET);
-    if (blockedUntil) {
+    const refusal = await core.budget.take(maxWaitMs, core.options.ticket?.() ?? DEFAULT_TICKET);
+    if (refusal) {
       throw new GuestbookApiError({
         status: 429,
         method,
         path,
-        code: 'rate_limited',
-        detail: 'The rate-limit window is spent.',
-        retryAt: blockedUntil,
+        code: refusal.reason === 'share' ? 'over_share' : 'rate_limited',
+        detail:
+          refusal.reason === 'share'
+            ? "The member's share of the request budget is spent."
+            : 'The rate-limit window is spent.',
+        retryAt: refusal.retryAt,
       });
     }
     throwIfAborted(signal, method, path);

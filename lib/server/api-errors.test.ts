@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { GuestbookApiError } from '../guestbook/errors';
 import { describeApiError } from './api-errors';
@@ -44,5 +44,19 @@ describe('describeApiError', () => {
     expect(describeApiError(error({ status: 401, method: 'POST', path: '/oauth/token' })).message).toMatch(
       /credentials/,
     );
+  });
+});
+
+describe('describeApiError for a member over their share of the budget', () => {
+  it('says so and when to try again, in seconds', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T14:00:00Z'), toFake: ['Date'] });
+    try {
+      const e = error({ status: 429, code: 'over_share', retryAt: new Date('2026-11-25T14:00:41.500Z') });
+      expect(describeApiError(e).message).toBe(
+        "You are sending requests faster than your share of the partner's API budget; try again in 42 s.",
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

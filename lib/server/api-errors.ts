@@ -29,6 +29,8 @@ export function describeApiError(e: GuestbookApiError): { message: string; field
       return { message: 'The request was cancelled.' };
     case 'rate_limited':
       return { message: rateLimitMessage(e) };
+    case 'over_share':
+      return { message: overShareMessage(e) };
     case 'invalid_response':
       return { message: 'The Guest Book API answered with data the dashboard does not understand.' };
   }
@@ -64,4 +66,13 @@ function rateLimitMessage(e: GuestbookApiError): string {
   return e.retryAt
     ? `The API's rate limit is reached; requests resume at ${clock(e.retryAt)} UTC. Try again then.`
     : "The API's rate limit is reached. Try again in a minute.";
+}
+
+/**
+ * The member sent more than their share of the budget (RequestBudget's fair shares): nothing was
+ * sent, and the wait is theirs alone, in seconds from now (rounded up, at least 1).
+ */
+function overShareMessage(e: GuestbookApiError): string {
+  const seconds = e.retryAt ? Math.max(1, Math.ceil((e.retryAt.getTime() - Date.now()) / 1000)) : 60;
+  return `You are sending requests faster than your share of the partner's API budget; try again in ${seconds} s.`;
 }

@@ -2,13 +2,13 @@ import 'server-only';
 
 import { SharedReads } from '../guestbook/shared-reads';
 import { getApiClient } from './guestbook';
+import { canShowAnswerAge, reportStaleAnswer } from './read';
 
 /**
- * How old a shared answer may be, by how much of the request budget is used: fresh reads while a
- * third of the minute's budget is left and at most a third of it went in the last 10 s (a burst,
- * such as a whole team signing in at once, would otherwise spend it in seconds and leave everyone
- * waiting for the rest of the minute); then answers up to 15 s old; and up to 2 minutes old once
- * it is nearly spent, when the alternative is a wait of up to a minute in its queue.
+ * How old a shared answer may be, unmarked, by how much of the request budget is used: fresh
+ * reads while a third of the minute's budget is left and at most a third of it went in the last
+ * 10 s (a burst, such as a whole team signing in at once, would otherwise spend it in seconds);
+ * then answers up to 15 s old, which save requests for what cannot be shared.
  */
 export function sharedMaxAgeMs({
   used,
@@ -20,9 +20,11 @@ export function sharedMaxAgeMs({
   perMinute: number;
 }): number {
   if (used < (perMinute * 2) / 3 && lastTenSeconds < perMinute / 3) return 0;
-  if (used < perMinute * 0.9) return 15_000;
-  return 120_000;
+  return 15_000;
 }
+
+/** The oldest answer served at once instead of a wait for the budget (marked with its age). */
+export const STALE_MAX_AGE_MS = 10 * 60_000;
 
 const globalForReads = globalThis as unknown as { sharedReads?: SharedReads };
 
@@ -32,14 +34,18 @@ const globalForReads = globalThis as unknown as { sharedReads?: SharedReads };
  * keyed by what they read (and the entity whose context they read in); changes read what they
  * change anew, never from here. Page renders asking for one of them at the same time share one
  * API request. While a third of the request budget is left every render reads anew; beyond
- * that, a recent answer is served instead of a wait in the budget's queue (sharedMaxAgeMs), so
- * that many staff at once get their pages in time. Writes through the dashboard forget, revise
- * or replace the answers they change.
+ * that, an answer up to 15 s old is served (sharedMaxAgeMs). When the render's lane of the budget
+ * has no room at once (RequestBudget.canSendNow), an answer up to 10 minutes old is served at
+ * once instead of a wait, and the page shows its age (readApi's `asOf`, AsOfNote). Writes through
+ * the dashboard forget, revise or replace the answers they change.
  */
 export function getSharedReads(): SharedReads {
   globalForReads.sharedReads ??= new SharedReads({
     now: Date.now,
     maxAgeMs: () => sharedMaxAgeMs(getApiClient().budget),
+    // Only where the page can say how old it is (inside readApi), never silently.
+    staleMaxAgeMs: () => (canShowAnswerAge() && !getApiClient().canSendNow() ? STALE_MAX_AGE_MS : 0),
+    onStale: (startedAt) => reportStaleAnswer(startedAt),
   });
   return globalForReads.sharedReads;
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 
+import { AsOfNote } from '@/components/ui/as-of-note';
 import { ErrorState } from '@/components/ui/error-state';
 import { gridData, loadAllocationData } from '@/lib/server/allocations';
 import { readApi } from '@/lib/server/read';
@@ -42,6 +43,7 @@ async function Grid({ filters, canEdit }: { filters: GridFilters; canEdit: boole
   if (!data.ok) return <ErrorState title="The allocations could not be read" message={data.error} />;
   return (
     <>
+      <AsOfNote asOf={data.asOf} />
       {data.data.unreadable.length > 0 && (
         <p
           className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"

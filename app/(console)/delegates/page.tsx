@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { listDelegates } from '@/lib/server/directory';
 import { pageParams, type SearchParams } from '@/lib/server/params';
-import { readApi } from '@/lib/server/read';
+import { oldestAsOf, readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
 
 import { DelegateTable } from './delegate-table';
@@ -20,6 +20,7 @@ export default async function DelegatesPage({ searchParams }: { searchParams: Se
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
+        asOf={oldestAsOf(result)}
         title="Delegates"
         description="The delegated identities this partner manages (GET /v2/identities/me/delegates)."
       />

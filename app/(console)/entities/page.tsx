@@ -7,7 +7,7 @@ import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { LOCALES } from '@/lib/guestbook/locales';
 import { knownPrograms, listEntities } from '@/lib/server/entities';
-import { readApi } from '@/lib/server/read';
+import { oldestAsOf, readApi } from '@/lib/server/read';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 
@@ -22,6 +22,7 @@ export default async function EntitiesPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <PageHeader
+        asOf={oldestAsOf(entities)}
         title="Entities"
         description="The brands and channels assigned to these credentials (GET /v2/entities)."
         actions={

@@ -13,7 +13,7 @@ import { listEntityChoices } from '@/lib/server/entity-context';
 import { getApiClient } from '@/lib/server/guestbook';
 import { getFormatter } from '@/lib/server/locale';
 import { getIdentity } from '@/lib/server/partner';
-import { readApi } from '@/lib/server/read';
+import { oldestAsOf, readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
 
 export const metadata: Metadata = { title: 'Identity' };
@@ -64,6 +64,7 @@ export default async function IdentityPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <PageHeader
+        asOf={oldestAsOf(me, entities, delegates)}
         title="Identity"
         description="Every field of GET /v2/identities/me for the dashboard’s credentials."
       />

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { listMarkets } from '@/lib/server/directory';
 import { pageParams, type SearchParams } from '@/lib/server/params';
-import { readApi } from '@/lib/server/read';
+import { oldestAsOf, readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
 
 import { MarketTable } from './market-table';
@@ -19,7 +19,11 @@ export default async function MarketsPage({ searchParams }: { searchParams: Sear
   const markets = await readApi(() => listMarkets(page, limit));
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader title="Markets" description="Geographic markets used for multi-venue search (GET /v2/markets)." />
+      <PageHeader
+        asOf={oldestAsOf(markets)}
+        title="Markets"
+        description="Geographic markets used for multi-venue search (GET /v2/markets)."
+      />
       {!markets.ok ? (
         <ErrorState title="Markets could not be listed" message={markets.error} />
       ) : (

@@ -2,6 +2,7 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 
+import { AsOfNote } from '@/components/ui/as-of-note';
 import { ErrorState } from '@/components/ui/error-state';
 import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
@@ -9,7 +10,7 @@ import { buildFilterParams, parseFilterQuery, RESERVATION_FILTERS, toQueryString
 import { queryKeys } from '@/lib/queries/keys';
 import { selectedContextKey } from '@/lib/server/entity-context';
 import { pageParams, type SearchParams } from '@/lib/server/params';
-import { readApi } from '@/lib/server/read';
+import { oldestAsOf, readApi } from '@/lib/server/read';
 import { checkReservationSort, readSearchPage } from '@/lib/server/reservations';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
@@ -97,14 +98,17 @@ async function Results({
   const queryClient = new QueryClient();
   queryClient.setQueryData(queryKeys.reservationSearch(context.data, query, page), result.data);
   return (
-    <ReservationResults
-      initial={result.data}
-      state={dehydrate(queryClient)}
-      context={context.data}
-      query={query}
-      filterQuery={filterQuery}
-      sort={sort ?? null}
-    />
+    <>
+      <AsOfNote asOf={oldestAsOf(result, context)} />
+      <ReservationResults
+        initial={result.data}
+        state={dehydrate(queryClient)}
+        context={context.data}
+        query={query}
+        filterQuery={filterQuery}
+        sort={sort ?? null}
+      />
+    </>
   );
 }
 

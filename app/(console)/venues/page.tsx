@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { listMarkets, listVenues } from '@/lib/server/directory';
 import { pageParams, type SearchParams } from '@/lib/server/params';
-import { readApi } from '@/lib/server/read';
+import { oldestAsOf, readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
 
 import { VenueTable } from './venue-table';
@@ -23,7 +23,11 @@ export default async function VenuesPage({ searchParams }: { searchParams: Searc
   const marketName = new Map(markets.ok ? markets.data.items.map((m) => [m.id, m.name]) : []);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <PageHeader title="Venues" description="Venues visible to the selected entity (GET /v2/venues)." />
+      <PageHeader
+        asOf={oldestAsOf(venues, markets)}
+        title="Venues"
+        description="Venues visible to the selected entity (GET /v2/venues)."
+      />
       {!venues.ok ? (
         <ErrorState title="Venues could not be listed" message={venues.error} />
       ) : (

@@ -1,18 +1,23 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { RequestBudget } from '../../guestbook/rate-limit';
+import { MEMBER_LIMIT_CASES } from '../../guestbook/budget-policy.cases';
+import { budgetPolicy, memberLimit, RequestBudget, type RequestTicket } from '../../guestbook/rate-limit';
 import { openDashboardDb, type OpenedDb } from '../db/open';
 import { startTestPostgres, type TestPostgres } from '../db/test-postgres';
 import { PostgresBudgetWindow } from './shared-budget';
 
 let postgres: TestPostgres;
 let opened: OpenedDb;
+let pool: pg.Pool;
 const windows: PostgresBudgetWindow[] = [];
 beforeAll(async () => {
   postgres = await startTestPostgres();
   opened = await openDashboardDb({ dataDir: '', databaseUrl: postgres.url });
+  pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
 });
 afterAll(async () => {
+  await pool?.end();
   await Promise.all(windows.map((w) => w.close()));
   await opened?.close();
   await postgres?.stop();
@@ -32,31 +37,38 @@ function processBudget(clientId: string, perMinute: number, shared: boolean): Re
   return new RequestBudget(perMinute, Date.now, sleep, shared ? window : undefined);
 }
 
-async function sendAtOnce(budgets: RequestBudget[], count: number) {
+/** Sends `count` requests of `ticket` at once, spread over `budgets`; a refusal (over share) is counted, not thrown. */
+async function sendAtOnce(
+  budgets: RequestBudget[],
+  count: number,
+  ticket: RequestTicket = { lane: 'write', member: null },
+) {
   const outcomes = await Promise.allSettled(
-    Array.from({ length: count }, (_, i) => budgets[i % budgets.length]!.take()),
+    Array.from({ length: count }, (_, i) => budgets[i % budgets.length]!.take(10_000, ticket)),
   );
   return {
-    sent: outcomes.filter((o) => o.status === 'fulfilled').length,
+    sent: outcomes.filter((o) => o.status === 'fulfilled' && o.value === null).length,
     waited: outcomes.filter((o) => o.status === 'rejected' && o.reason instanceof WouldWait).length,
+    refused: outcomes.filter((o) => o.status === 'fulfilled' && o.value?.reason === 'share').length,
   };
 }
 
 describe('one request budget for every process, on PostgreSQL', () => {
-  it('two processes with 30 a minute between them send 30 of 50 requests at once; the rest wait', async () => {
+  it('two processes with 30 a minute between them send 30 of 50 writes at once; the rest wait', async () => {
     const a = processBudget('client-1', 30, true);
     const b = processBudget('client-1', 30, true);
-    expect(await sendAtOnce([a, b], 50)).toEqual({ sent: 30, waited: 20 });
+    expect(await sendAtOnce([a, b], 50)).toEqual({ sent: 30, waited: 20, refused: 0 });
     // Each process sees the shared count, which the stale-copy decisions read.
     expect(Math.max(a.used, b.used)).toBe(30);
     // Another client id has a window of its own.
-    expect(await sendAtOnce([processBudget('client-2', 30, true)], 5)).toEqual({ sent: 5, waited: 0 });
+    expect(await sendAtOnce([processBudget('client-2', 30, true)], 5)).toEqual({ sent: 5, waited: 0, refused: 0 });
   });
 
   it('without the shared window the same two processes send 50 (each counts only its own)', async () => {
     expect(await sendAtOnce([processBudget('client-3', 30, false), processBudget('client-3', 30, false)], 50)).toEqual({
       sent: 50,
       waited: 0,
+      refused: 0,
     });
   });
 
@@ -65,9 +77,9 @@ describe('one request budget for every process, on PostgreSQL', () => {
     const b = processBudget('client-4', 30, true);
     a.blockFor(30_000);
     await new Promise((r) => setTimeout(r, 100));
-    const resumeAt = await b.take(10_000);
-    expect(resumeAt).toBeInstanceOf(Date);
-    expect(resumeAt!.getTime()).toBeGreaterThan(Date.now() + 10_000);
+    const refusal = await b.take(10_000);
+    expect(refusal?.reason).toBe('blocked');
+    expect(refusal!.retryAt.getTime()).toBeGreaterThan(Date.now() + 10_000);
   });
 
   it('a window the API reports spent (X-RateLimit-Remaining: 0) holds every process until its reset', async () => {
@@ -75,6 +87,69 @@ describe('one request budget for every process, on PostgreSQL', () => {
     const b = processBudget('client-5', 30, true);
     a.observe({ limit: 1000, remaining: 0, resetAt: new Date(Date.now() + 40_000) });
     await new Promise((r) => setTimeout(r, 100));
-    expect(await b.take(10_000)).toBeInstanceOf(Date);
+    expect((await b.take(10_000))?.reason).toBe('blocked');
+  });
+});
+
+describe('lanes and fair shares for every process, on PostgreSQL', () => {
+  it('computes a member’s share as memberLimit does, on the same table of cases', async () => {
+    for (const c of MEMBER_LIMIT_CASES) {
+      const policy = budgetPolicy(c.perMinute, c.lane);
+      const { rows } = await pool.query<{ share: number | null }>(
+        'SELECT api_budget_member_limit($1, $2, $3, $4, $5) AS share',
+        [policy.laneLimit, policy.shareFloor, policy.contendedAt, c.used, c.members],
+      );
+      expect({ ...c, share: rows[0]!.share }).toEqual({ ...c, share: memberLimit(policy, c.used, c.members) });
+      expect(rows[0]!.share).toBe(c.expected);
+    }
+  });
+
+  it('mixed lanes sent at once from two processes never exceed the window; views stop at 27, background at 15', async () => {
+    const a = processBudget('client-6', 30, true);
+    const b = processBudget('client-6', 30, true);
+    const lanes: RequestTicket[] = ['background', 'view', 'write'].map((lane) => ({
+      lane: lane as RequestTicket['lane'],
+      member: null,
+    }));
+    const outcomes = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => sendAtOnce([i % 2 ? a : b], 1, lanes[i % 3])),
+    );
+    const sent = outcomes.reduce((n, o) => n + o.sent, 0);
+    expect(sent).toBeLessThanOrEqual(30);
+    const { rows } = await pool.query<{ lane: string; n: number }>(
+      "SELECT lane, count(*)::integer AS n FROM api_budget_requests WHERE client_id = 'client-6' GROUP BY lane",
+    );
+    const byLane = Object.fromEntries(rows.map((r) => [r.lane, r.n]));
+    expect(Object.values(byLane).reduce((n, v) => n + v, 0)).toBe(sent);
+    // Views and background stopped at their limits whatever the order of arrival; writes used what was left.
+    expect(sent).toBeGreaterThanOrEqual(27);
+    expect((byLane.view ?? 0) + (byLane.background ?? 0)).toBeLessThanOrEqual(27);
+    expect(byLane.background ?? 0).toBeLessThanOrEqual(15);
+  });
+
+  it('a member bursting on process A cannot take the share of a member on process B', async () => {
+    const a = processBudget('client-7', 30, true);
+    const b = processBudget('client-7', 30, true);
+    // 40 searches at once on A: sent until the window is contended (15), then refused, not dropped.
+    const burst = await sendAtOnce([a], 40, { lane: 'view', member: 'burst' });
+    expect(burst).toEqual({ sent: 15, waited: 0, refused: 25 });
+    // Member B's page view on B, at once.
+    expect(await sendAtOnce([b], 5, { lane: 'view', member: 'other' })).toEqual({ sent: 5, waited: 0, refused: 0 });
+    // And the burst stays refused on either process, saying when to try again.
+    const refusal = await b.take(10_000, { lane: 'view', member: 'burst' });
+    expect(refusal?.reason).toBe('share');
+    expect(refusal!.retryAt.getTime()).toBeGreaterThan(Date.now() + 10_000);
+  });
+
+  it('background work yields to writes: with half the window used, writes from B go and background from A waits', async () => {
+    const a = processBudget('client-8', 30, true);
+    const b = processBudget('client-8', 30, true);
+    expect(await sendAtOnce([a, b], 15, { lane: 'view', member: null })).toMatchObject({ sent: 15 });
+    const [background, writes] = await Promise.all([
+      sendAtOnce([a], 10, { lane: 'background', member: null }),
+      sendAtOnce([b], 10, { lane: 'write', member: null }),
+    ]);
+    expect(background).toEqual({ sent: 0, waited: 10, refused: 0 });
+    expect(writes).toEqual({ sent: 10, waited: 0, refused: 0 });
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The API request budget shared by every dashboard process on one PostgreSQL (see
- * RequestBudget). Cost: one round trip per API request (`SELECT * FROM api_budget_take(…)`: a
- * transaction-scoped advisory lock per client id, one delete of rows older than 60 s, one count,
- * one insert), plus one upsert when the API reports its window spent or answers 429.
+ * RequestBudget), divided by lane and member as budgetPolicy says. Cost: one round trip per API
+ * request (`SELECT * FROM api_budget_take(…)`, migration 0005: a transaction-scoped advisory lock
+ * per client id, one delete of rows older than 60 s, one count, one insert; when the request must
+ * wait, one more indexed look-up for how long), plus one upsert when the API reports its window
+ * spent or answers 429.
  *
  * When the database cannot answer, the request is granted (the process's own window still
  * applies) and the failure is logged by name: the API's 429s, honoured as always, are then the
@@ -12,7 +14,7 @@
  */
 import pg from 'pg';
 
-import type { SharedBudgetWindow, SharedTake } from '../../guestbook/rate-limit';
+import { budgetPolicy, type RequestTicket, type SharedBudgetWindow, type SharedTake } from '../../guestbook/rate-limit';
 import { logUnexpected } from '../log';
 
 export class PostgresBudgetWindow implements SharedBudgetWindow {
@@ -25,17 +27,38 @@ export class PostgresBudgetWindow implements SharedBudgetWindow {
     this.#clientId = clientId;
   }
 
-  async take(perMinute: number): Promise<SharedTake> {
+  async take(perMinute: number, ticket: RequestTicket): Promise<SharedTake> {
+    const policy = budgetPolicy(perMinute, ticket.lane);
     try {
-      const { rows } = await this.#pool.query<{ blocked_ms: number; wait_ms: number; used: number; used_10s: number }>(
-        'SELECT * FROM api_budget_take($1, $2)',
-        [this.#clientId, perMinute],
-      );
+      const { rows } = await this.#pool.query<{
+        blocked_ms: number;
+        wait_ms: number;
+        share_wait_ms: number;
+        used: number;
+        used_10s: number;
+        member_used: number;
+        members: number;
+      }>('SELECT * FROM api_budget_take($1, $2, $3, $4, $5, $6)', [
+        this.#clientId,
+        ticket.lane,
+        ticket.member,
+        policy.laneLimit,
+        policy.shareFloor,
+        policy.contendedAt,
+      ]);
       const r = rows[0]!;
-      return { blockedMs: r.blocked_ms, waitMs: r.wait_ms, used: r.used, lastTenSeconds: r.used_10s };
+      return {
+        blockedMs: r.blocked_ms,
+        waitMs: r.wait_ms,
+        shareWaitMs: r.share_wait_ms,
+        used: r.used,
+        lastTenSeconds: r.used_10s,
+        memberUsed: r.member_used,
+        members: r.members,
+      };
     } catch (error) {
       logUnexpected('request budget', error);
-      return { blockedMs: 0, waitMs: 0, used: 0, lastTenSeconds: 0 };
+      return { blockedMs: 0, waitMs: 0, shareWaitMs: 0, used: 0, lastTenSeconds: 0, memberUsed: 0, members: 0 };
     }
   }
 

@@ -83,14 +83,19 @@ export type AuditRow = typeof auditLog.$inferSelect;
 
 /**
  * The API request budget shared by every process of the dashboard: one row per API request sent
- * in the last 60 s, per client id. Taken through `api_budget_take` (migration 0002), which
- * counts and inserts under one transaction-scoped advisory lock in a single round trip.
+ * in the last 60 s, per client id, with its lane and the member it was sent for. Taken through
+ * `api_budget_take` (migrations 0002 and 0005), which counts, decides by lane and member, and
+ * inserts under one transaction-scoped advisory lock in a single round trip.
  */
 export const apiBudgetRequests = pgTable(
   'api_budget_requests',
   {
     clientId: text('client_id').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    /** 'write' | 'view' | 'background' (RequestLane) */
+    lane: text('lane').notNull().default('view'),
+    /** the staff id the request was sent for; null for the server's own requests */
+    member: text('member'),
   },
   (t) => [index('api_budget_requests_idx').on(t.clientId, t.sentAt)],
 );

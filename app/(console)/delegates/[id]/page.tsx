@@ -15,7 +15,7 @@ import { getDelegate } from '@/lib/server/directory';
 import { listEntityChoices } from '@/lib/server/entity-context';
 import { getFormatter } from '@/lib/server/locale';
 import { getIdentity } from '@/lib/server/partner';
-import { readApi } from '@/lib/server/read';
+import { oldestAsOf, readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
 
 export const metadata: Metadata = { title: 'Delegate' };
@@ -41,6 +41,7 @@ export default async function DelegatePage({ params }: { params: Promise<{ id: s
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <PageHeader
+        asOf={oldestAsOf(result, entities, partner)}
         back={{ href: '/delegates', label: 'Delegates' }}
         title={
           <span className="flex flex-wrap items-center gap-3">

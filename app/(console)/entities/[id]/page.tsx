@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { LOCALES } from '@/lib/guestbook/locales';
 import { knownPrograms, listEntities, otherFields, viewEntity } from '@/lib/server/entities';
 import { getFormatter } from '@/lib/server/locale';
-import { readApi } from '@/lib/server/read';
+import { oldestAsOf, readApi } from '@/lib/server/read';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 
@@ -42,6 +42,7 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
+        asOf={oldestAsOf(entity, all)}
         back={{ href: '/entities', label: 'Entities' }}
         title={
           <span className="flex flex-wrap items-center gap-3">

@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { knownPrograms, listEntities } from '@/lib/server/entities';
-import { readApi } from '@/lib/server/read';
+import { oldestAsOf, readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
 
 import { EntityForm } from '../entity-form';
@@ -16,6 +16,7 @@ export default async function NewEntityPage() {
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeader
+        asOf={oldestAsOf(entities)}
         back={{ href: '/entities', label: 'Entities' }}
         title="New entity"
         description="A brand or channel of the partner; the API assigns it to these credentials."

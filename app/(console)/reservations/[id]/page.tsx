@@ -13,7 +13,7 @@ import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
 import { knownPrograms, listEntities } from '@/lib/server/entities';
 import { selectedContextKey } from '@/lib/server/entity-context';
 import { getFormatter } from '@/lib/server/locale';
-import { readApi } from '@/lib/server/read';
+import { oldestAsOf, readApi } from '@/lib/server/read';
 import { isCancelable, otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
@@ -58,6 +58,7 @@ export default async function ReservationPage({
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
+        asOf={oldestAsOf(result, venues, entities, context)}
         back={{ href: '/reservations', label: 'Reservations' }}
         title={
           <span className="flex flex-wrap items-center gap-3">

@@ -7,7 +7,7 @@ import { readVenues } from '@/lib/server/booking';
 import { allOf, listMarkets } from '@/lib/server/directory';
 import { knownPrograms, listEntities } from '@/lib/server/entities';
 import { getSelectedEntity } from '@/lib/server/entity-context';
-import { readApi } from '@/lib/server/read';
+import { oldestAsOf, readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
 
 import { BookingFlow } from './booking-flow';
@@ -37,6 +37,7 @@ export default async function NewReservationPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
+        asOf={oldestAsOf(selected, entities, venues, markets)}
         title="New reservation"
         back={{ href: '/reservations', label: 'Reservations' }}
         description={

@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { getVenue, listVenueCommitments } from '@/lib/server/directory';
-import { readApi } from '@/lib/server/read';
+import { oldestAsOf, readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
 
 export const metadata: Metadata = { title: 'Venue' };
@@ -28,6 +28,7 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
+        asOf={oldestAsOf(venue, commitments)}
         back={{ href: '/venues', label: 'Venues' }}
         title={<span data-testid="venue-name">{v.name}</span>}
         description={v.time_zone ? `Time zone ${v.time_zone}` : undefined}

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+
+import { STORAGE } from './env';
+import { controls } from './sandbox';
+
+/*
+ * When the request budget has no room for a page at once (here: the API answered 429 and the
+ * dashboard waits out its Retry-After), a page whose reads the dashboard already holds is served
+ * from them at once, saying when they were read, instead of waiting or failing; Refresh reads
+ * anew once the budget has room.
+ */
+test.describe('pages served stored answers while the budget is spent', () => {
+  test.use({ storageState: STORAGE.admin });
+  test.afterEach(async () => {
+    await controls.clearFaults();
+  });
+
+  test('the entity list is shown at once with the time it was read, and Refresh reads it anew afterwards', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    await page.goto('/entities');
+    const table = page.getByRole('table');
+    await expect(table).toBeVisible();
+    const rows = await table.getByRole('row').count();
+    await expect(page.getByTestId('as-of-note')).toHaveCount(0);
+
+    await controls.setFaults({ rate_limit_storm: true });
+    const note = page.getByTestId('as-of-note');
+    // The first request the API refuses teaches the dashboard its wait; from then on the page is
+    // served what the dashboard read before, with its time, instead of the rate-limit message.
+    await expect(async () => {
+      await page.reload();
+      await expect(note).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 45_000, intervals: [1_000] });
+    await expect(note).toContainText(/Shown as of \d{1,2}:\d\d( [AP]M)? UTC/);
+    await expect(table.getByRole('row')).toHaveCount(rows);
+
+    await controls.clearFaults();
+    // Refresh asks again; once the API's window has reset, the page reads anew and the note goes.
+    await expect(async () => {
+      await note
+        .getByRole('button', { name: 'Refresh' })
+        .click({ timeout: 1_000 })
+        .catch(() => undefined);
+      await expect(note).toHaveCount(0, { timeout: 3_000 });
+    }).toPass({ timeout: 90_000, intervals: [3_000] });
+    await expect(table.getByRole('row')).toHaveCount(rows);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * One table of cases for the budget's share rule, checked against memberLimit (rate-limit.test.ts)
+ * and against the SQL of the shared window, api_budget_member_limit (shared-budget.pg.test.ts),
+ * so that one process and several follow the same numbers.
+ */
+import type { RequestLane } from './rate-limit';
+
+export interface MemberLimitCase {
+  perMinute: number;
+  lane: RequestLane;
+  used: number;
+  members: number;
+  /** the member's share, null while the window is not contended */
+  expected: number | null;
+}
+
+export const MEMBER_LIMIT_CASES: readonly MemberLimitCase[] = [
+  // 900 a minute: shares apply from 450 used; floor 90.
+  { perMinute: 900, lane: 'view', used: 449, members: 1, expected: null },
+  { perMinute: 900, lane: 'view', used: 450, members: 1, expected: 405 },
+  { perMinute: 900, lane: 'write', used: 450, members: 1, expected: 450 },
+  { perMinute: 900, lane: 'background', used: 450, members: 1, expected: 225 },
+  { perMinute: 900, lane: 'view', used: 800, members: 2, expected: 270 },
+  { perMinute: 900, lane: 'view', used: 800, members: 7, expected: 101 },
+  { perMinute: 900, lane: 'view', used: 800, members: 9, expected: 90 },
+  { perMinute: 900, lane: 'view', used: 800, members: 50, expected: 90 },
+  { perMinute: 900, lane: 'write', used: 900, members: 50, expected: 90 },
+  { perMinute: 900, lane: 'write', used: 900, members: 5, expected: 150 },
+  // 30 a minute (the tests' small windows): shares from 15; floor 3.
+  { perMinute: 30, lane: 'view', used: 14, members: 3, expected: null },
+  { perMinute: 30, lane: 'view', used: 15, members: 1, expected: 13 },
+  { perMinute: 30, lane: 'view', used: 20, members: 2, expected: 9 },
+  { perMinute: 30, lane: 'write', used: 20, members: 2, expected: 10 },
+  { perMinute: 30, lane: 'background', used: 20, members: 20, expected: 3 },
+];
