@@ -1,0 +1,153 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { STORAGE } from './env';
+import { controls } from './sandbox';
+
+/**
+ * A click answers at once: with the sandbox slow (every API request answered after 1.5 s), each
+ * page shows its heading and a skeleton shaped like its content first, and the content then takes
+ * its place. The order is asserted, never a duration.
+ */
+test.use({ storageState: STORAGE.admin });
+
+const SLOW = { latency_ms: 1500 };
+
+/** Each sidebar page: its heading (the same in the skeleton and the page) and what shows it has loaded. */
+const PAGES = [
+  { link: 'Overview', heading: 'Overview', content: 'today-block' },
+  { link: 'Identity', heading: 'Identity', content: 'identity-name' },
+  { link: 'Delegates', heading: 'Delegates', content: 'delegate-table' },
+  { link: 'Entities', heading: 'Entities', content: 'entity-table' },
+  { link: 'Allocations', heading: 'Seat allocations', content: 'allocation-grid' },
+  { link: 'Reservations', heading: 'Reservations', content: 'reservations-table' },
+  { link: 'Venues', heading: 'Venues', content: 'venue-table' },
+  { link: 'Markets', heading: 'Markets', content: 'market-list' },
+  { link: 'Activity', heading: 'Activity', content: 'activity-table' },
+  { link: 'Team', heading: 'Team', content: 'team-table' },
+] as const;
+
+const skeletonOf = (page: Page) => page.getByTestId('page-skeleton');
+
+/**
+ * After a click: the skeleton is shown (busy, with the page's heading when it has one), then the
+ * content replaces it.
+ */
+async function expectSkeletonThenContent(page: Page, content: Locator, heading?: string) {
+  const skeleton = skeletonOf(page);
+  await expect(skeleton).toBeVisible();
+  await expect(skeleton).toHaveAttribute('aria-busy', 'true');
+  // the sandbox answers after 1.5 s: the content cannot be there yet while its skeleton is
+  await expect(content).toHaveCount(0);
+  if (heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  await expect(content).toBeVisible({ timeout: 30_000 });
+  await expect(skeleton).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"][data-testid$="-loading"]')).toHaveCount(0);
+  if (heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+}
+
+test.afterEach(async () => {
+  await controls.clearFaults();
+});
+
+test('each sidebar link shows its page’s skeleton at once, then the page', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/markets');
+  await expect(page.getByTestId('market-list')).toBeVisible();
+  await controls.setFaults(SLOW);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const { link, heading, content } of PAGES) {
+    await test.step(link, async () => {
+      await nav.getByRole('link', { name: link, exact: true }).click();
+      await expectSkeletonThenContent(page, page.getByTestId(content), heading);
+      await expect(nav.getByRole('link', { name: link, exact: true })).toHaveAttribute('aria-current', 'page');
+    });
+  }
+});
+
+test('the overview’s heading comes first, and each of its sections streams in behind its own skeleton', async ({
+  page,
+}) => {
+  await page.goto('/markets');
+  await expect(page.getByTestId('market-list')).toBeVisible();
+  await controls.setFaults({ latency_ms: 3000 });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
+  // the loading state, then the page's own heading with its sections still loading
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expect(page.getByTestId('overview-today-loading')).toBeVisible();
+  await expect(page.getByTestId('today-block')).toHaveCount(0);
+  await expect(page.getByTestId('today-block')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('overview-today-loading')).toHaveCount(0);
+  await expect(page.getByTestId('overview-scope')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Covers, next \d+ days$/ })).toBeVisible();
+  await expect(page.getByTestId('attention')).toBeVisible();
+});
+
+test('a reservation and an entity show their skeleton, then the record', async ({ page }) => {
+  await page.goto('/reservations');
+  const reservationLink = page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first();
+  await expect(reservationLink).toBeVisible();
+  await controls.setFaults(SLOW);
+  await reservationLink.click();
+  await expectSkeletonThenContent(page, page.getByTestId('reservation-guest'));
+  await expect(page.getByRole('link', { name: 'Reservations', exact: true }).first()).toBeVisible();
+
+  await controls.clearFaults();
+  await page.goto('/entities');
+  const entityLink = page.getByTestId('entity-table').locator(`a[href="/entities/${DEMO_PARTNER.defaultEntityId}"]`);
+  await expect(entityLink).toBeVisible();
+  await controls.setFaults(SLOW);
+  await entityLink.click();
+  await expectSkeletonThenContent(page, page.getByTestId('entity-name'));
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the navigation sheet’s links show the skeleton, then the page', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/markets');
+    await expect(page.getByTestId('market-list')).toBeVisible();
+    await controls.setFaults(SLOW);
+    for (const { link, heading, content } of PAGES.filter((p) =>
+      ['Reservations', 'Allocations', 'Entities', 'Overview'].includes(p.link),
+    )) {
+      await test.step(link, async () => {
+        await page.getByTestId('mobile-menu-button').tap();
+        const sheet = page.getByTestId('mobile-nav');
+        await expect(sheet).toBeVisible();
+        await sheet.getByRole('link', { name: link, exact: true }).tap();
+        await expectSkeletonThenContent(page, page.getByTestId(content), heading);
+        // nothing of the skeleton or the page is wider than the phone
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      });
+    }
+  });
+});
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`skeletons pass axe (${colorScheme})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme });
+    // long enough for axe to analyse the skeleton before the page replaces it
+    await controls.setFaults({ latency_ms: 5000 });
+    for (const path of ['/', '/reservations', '/allocations', `/entities/${DEMO_PARTNER.defaultEntityId}`]) {
+      await test.step(path, async () => {
+        await page.goto(path, { waitUntil: 'commit' });
+        // a first load also waits for the console's own reads before its first bytes
+        await expect(skeletonOf(page)).toBeVisible({ timeout: 20_000 });
+        const result = await new AxeBuilder({ page }).include('[data-testid="page-skeleton"]').withTags(TAGS).analyze();
+        expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual(
+          [],
+        );
+        // the analysis ran on the skeleton: it is still there
+        await expect(skeletonOf(page)).toBeVisible();
+        await page.goto('about:blank');
+      });
+    }
+  });
+}
