@@ -1,19 +1,15 @@
-import {
-  CoversSkeleton,
-  FiguresSkeleton,
-  OverviewHeadingSkeleton,
-  TodaySkeleton,
-} from '@/components/overview/overview-skeleton';
-import { PageSkeleton } from '@/components/ui/skeleton';
-import { OVERVIEW_DAYS } from '@/lib/server/overview';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageSkeleton, SkeletonCard, SkeletonLine, SkeletonTitle } from '@/components/ui/skeleton';
 
-export default function OverviewLoading() {
+/**
+ * A console page whose own loading state is not known yet: a link that was not prefetched (a figure
+ * of the overview, a search result) answers with this until the page's first bytes bring its own.
+ */
+export default function ConsoleLoading() {
   return (
-    <PageSkeleton label="the overview">
-      <OverviewHeadingSkeleton />
-      <TodaySkeleton />
-      <CoversSkeleton days={OVERVIEW_DAYS} />
-      <FiguresSkeleton />
+    <PageSkeleton label="the page">
+      <PageHeader title={<SkeletonTitle label="Loading" />} description={<SkeletonLine width="xl" />} />
+      <SkeletonCard lines={6} />
     </PageSkeleton>
   );
 }

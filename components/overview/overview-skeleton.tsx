@@ -4,8 +4,8 @@ import {
   SkeletonChart,
   SkeletonControl,
   SkeletonFigures,
-  SkeletonLine,
   SkeletonLines,
+  SkeletonParagraph,
 } from '@/components/ui/skeleton';
 
 /** The labels of the "Today" figures, as TodayBlock names them. */
@@ -14,8 +14,8 @@ const TODAY_FIGURES = ['Reservations', 'Covers', 'No-shows so far', 'Still to ar
 /** The line under the heading (whose figures, which day) while the overview is read. */
 export function ScopeLineSkeleton() {
   return (
-    <div className="mt-1">
-      <SkeletonLine width="xl" />
+    <div className="mt-1 max-w-2xl">
+      <SkeletonParagraph lines={1} phoneLines={2} />
     </div>
   );
 }
@@ -28,8 +28,8 @@ export function TodaySkeleton() {
         <h2 className="text-sm font-semibold text-slate-800">Today</h2>
         <SkeletonFigures labels={TODAY_FIGURES} />
         <div className="grid gap-4 lg:grid-cols-2">
-          <SkeletonCard title="By status" lines={4} />
-          <SkeletonCard title="Next arrivals" lines={4} />
+          <SkeletonCard title="By status" lines={3} />
+          <SkeletonCard title="Next arrivals" lines={3} />
         </div>
       </section>
     </SectionSkeleton>
@@ -68,8 +68,10 @@ export function HeadingControlsSkeleton() {
   return (
     <div aria-hidden="true" className="flex flex-wrap items-center gap-2">
       <SkeletonControl size="md" />
-      <SkeletonControl size="md" />
-      <SkeletonControl size="sm" />
+      <div className="flex gap-2">
+        <SkeletonControl size="tab" />
+        <SkeletonControl size="tab" />
+      </div>
     </div>
   );
 }

@@ -71,13 +71,13 @@ export function SkeletonTitle({ label }: { label: string }) {
 /** A line of text of body size (text-sm): its line height, a bar in the middle. */
 export function SkeletonLine({ width = 'md' }: { width?: keyof typeof LINE_WIDTH }) {
   return (
-    <span aria-hidden="true" className="flex h-5 items-center">
-      <span className={cn('block h-3.5 animate-pulse rounded bg-slate-200', LINE_WIDTH[width])} />
+    <span aria-hidden="true" className="flex h-5 min-w-0 items-center">
+      <span className={cn('block h-3.5 max-w-full animate-pulse rounded bg-slate-200', LINE_WIDTH[width])} />
     </span>
   );
 }
 
-const LINE_WIDTH = { xs: 'w-10', sm: 'w-16', md: 'w-28', lg: 'w-44', xl: 'w-72 max-w-full', full: 'w-full' } as const;
+const LINE_WIDTH = { xs: 'w-10', sm: 'w-16', md: 'w-28', lg: 'w-44', xl: 'w-72', full: 'w-full' } as const;
 type LineWidth = keyof typeof LINE_WIDTH;
 /** Cell widths by column, so rows do not look like one bar. */
 const COLUMN_WIDTHS: LineWidth[] = ['lg', 'md', 'sm', 'md', 'xs', 'md', 'sm', 'sm'];
@@ -90,6 +90,22 @@ export function SkeletonLines({ count = 4, divided = true }: { count?: number; d
         <div key={i} className={divided ? 'flex justify-between gap-4 py-2' : undefined}>
           <SkeletonLine width={i % 3 === 2 ? 'lg' : 'xl'} />
           {divided && <SkeletonLine width="sm" />}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A paragraph of `lines` lines, and `phoneLines` below the `sm` breakpoint, where the same text
+ * wraps onto more lines.
+ */
+export function SkeletonParagraph({ lines = 1, phoneLines = lines }: { lines?: number; phoneLines?: number }) {
+  return (
+    <div aria-hidden="true">
+      {Array.from({ length: Math.max(lines, phoneLines) }, (_, i) => (
+        <div key={i} className={i >= lines ? 'sm:hidden' : undefined}>
+          <SkeletonLine width={i === Math.max(lines, phoneLines) - 1 ? 'lg' : 'full'} />
         </div>
       ))}
     </div>
@@ -231,9 +247,11 @@ export function SkeletonControl({ size = 'md' }: { size?: keyof typeof CONTROL_S
 }
 
 const CONTROL_SIZE = {
+  tab: 'h-7 w-28',
   sm: 'h-8 w-20',
   md: 'h-9 w-32',
   field: 'h-9 w-full',
+  row: 'h-13 w-full',
   bar: 'h-12 w-full rounded-lg',
   area: 'h-24 w-full',
 } as const;

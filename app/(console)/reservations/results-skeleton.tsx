@@ -1,5 +1,5 @@
 import { Card } from '@/components/ui/card';
-import { SectionSkeleton, SkeletonForm, SkeletonTable } from '@/components/ui/skeleton';
+import { SectionSkeleton, SkeletonControl, SkeletonTable } from '@/components/ui/skeleton';
 
 /** The search's results while the API answers: the results table's toolbar, columns, rows and paging. */
 export function ResultsSkeleton() {
@@ -16,7 +16,13 @@ export function ResultsSkeleton() {
 export function FiltersSkeleton() {
   return (
     <Card>
-      <SkeletonForm fields={['Presets', 'Conditions']} />
+      <div aria-hidden="true" className="space-y-6">
+        <SkeletonControl size="field" />
+        <div className="space-y-3">
+          <SkeletonControl size="row" />
+          <SkeletonControl size="md" />
+        </div>
+      </div>
     </Card>
   );
 }

@@ -27,8 +27,8 @@ import { readApi, type ReadResult } from '@/lib/server/read';
 import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 
+import { NewReservationLink } from '../reservations/new/new-reservation-link';
 import { FiguresSection } from './overview-figures';
-import { NewReservationLink } from './reservations/new/new-reservation-link';
 
 export const metadata: Metadata = { title: 'Overview' };
 
