@@ -1,4 +1,4 @@
-import { Link } from './link';
+import { IntentLink } from './intent-link';
 
 // Column options that DataTable's lists share, passed to a TanStack column helper's `accessor`:
 // column.accessor('name', nameLinkColumn('Venue', (id) => `/venues/${id}`))
@@ -8,9 +8,9 @@ export const nameLinkColumn = (header: string, href: (id: string) => string) => 
   header,
   enableHiding: false,
   cell: (info: { getValue: () => string; row: { original: { id: string } } }) => (
-    <Link href={href(info.row.original.id)} className="font-medium text-brand-700 hover:underline">
+    <IntentLink href={href(info.row.original.id)} className="font-medium text-brand-700 hover:underline">
       {info.getValue()}
-    </Link>
+    </IntentLink>
   ),
 });
 

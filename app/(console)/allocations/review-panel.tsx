@@ -130,8 +130,8 @@ export function ReviewPanel(props: ReviewPanelProps) {
               ))}
             </tbody>
           </table>
-          <Button className="mt-2" variant="secondary" onClick={props.onReload}>
-            Reload the grid
+          <Button className="mt-2" variant="secondary" disabled={pending} onClick={props.onReload}>
+            {pending ? 'Reloading…' : 'Reload the grid'}
           </Button>
         </div>
       )}
@@ -146,7 +146,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
           </ul>
           <div className="flex gap-2">
             <Button variant="secondary" disabled={pending} onClick={props.onRetry}>
-              Retry the rest
+              {pending ? 'Retrying…' : 'Retry the rest'}
             </Button>
             <ConfirmButton
               variant="danger"

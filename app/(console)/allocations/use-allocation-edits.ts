@@ -94,7 +94,8 @@ export function useAllocationEdits(
   const discard = () => dispatch({ type: 'discard' });
   const reload = () => {
     dispatch({ type: 'discard' });
-    router.refresh();
+    // In a transition, so the button pressed shows it is reloading until the grid's rows arrive.
+    startTransition(() => router.refresh());
   };
 
   return { ...state, changes, pending, rowOf, move, setCell, apply, restore, discard, reload };

@@ -18,6 +18,7 @@ import { requireStaff } from '@/lib/server/session';
 import { FilterBuilder } from './filter-builder';
 import { NewReservationLink } from './new/new-reservation-link';
 import { ReservationResults } from './reservation-results';
+import { ResultsSkeleton } from './results-skeleton';
 
 export const metadata: Metadata = { title: 'Reservations' };
 
@@ -63,7 +64,7 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
         </div>
       ) : (
         // The heading and the filters show at once; the results follow when the API has answered.
-        <Suspense key={`results?${params.toString()}`} fallback={<ResultsLoading />}>
+        <Suspense key={`results?${params.toString()}`} fallback={<ResultsSkeleton />}>
           <Results
             filterQuery={toQueryString(buildFilterParams(conditions, RESERVATION_FILTERS))}
             conditions={conditions}
@@ -109,22 +110,5 @@ async function Results({
         sort={sort ?? null}
       />
     </>
-  );
-}
-
-function ResultsLoading() {
-  return (
-    <div
-      className="space-y-3 rounded-lg bg-surface px-4 py-4 shadow-sm ring-1 ring-slate-200 sm:px-5"
-      aria-busy="true"
-      data-testid="reservations-loading"
-    >
-      <p className="text-sm text-slate-500">Searching…</p>
-      <div className="animate-pulse space-y-2">
-        {Array.from({ length: 8 }, (_, i) => (
-          <div key={i} className="h-8 rounded bg-slate-100" />
-        ))}
-      </div>
-    </div>
   );
 }

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
+import { IntentLink } from '@/components/ui/intent-link';
 import { Link } from '@/components/ui/link';
 import { toQueryString } from '@/lib/guestbook/filters';
 import type { ReservationRow } from '@/lib/reservations/search-page';
@@ -26,12 +27,12 @@ const columns = helper.columns([
     header: 'Guest',
     enableHiding: false,
     cell: (info) => (
-      <Link
+      <IntentLink
         href={`/reservations/${info.row.original.id}`}
         className="font-medium whitespace-nowrap text-brand-700 hover:underline"
       >
         {info.getValue()}
-      </Link>
+      </IntentLink>
     ),
   }),
   helper.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),

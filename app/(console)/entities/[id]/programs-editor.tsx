@@ -139,7 +139,7 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
             </ul>
             <div className="flex gap-2">
               <Button variant="danger" disabled={pending} onClick={save}>
-                Replace programs anyway
+                {pending ? 'Saving…' : 'Replace programs anyway'}
               </Button>
               <Button variant="secondary" disabled={pending} onClick={() => setLost(null)}>
                 Keep editing

@@ -212,7 +212,7 @@ export function BookingFlow({
             </p>
             {expired.stillFree && (
               <Button className="mt-2" onClick={() => pick(expired.option)} disabled={holding} data-testid="hold-again">
-                Hold {expired.option.time} again
+                {holding ? `Holding ${expired.option.time}…` : `Hold ${expired.option.time} again`}
               </Button>
             )}
           </Notice>

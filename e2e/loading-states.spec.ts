@@ -1,0 +1,188 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { STORAGE } from './env';
+import { controls } from './sandbox';
+
+/**
+ * A click answers at once: with the sandbox slow (every API request answered after 1.5 s), each
+ * page shows its heading and a skeleton shaped like its content first, and the content then takes
+ * its place. The order is asserted, never a duration.
+ */
+test.use({ storageState: STORAGE.admin });
+
+const SLOW = { latency_ms: 1500 };
+
+/** Each sidebar page: its heading (the same in the skeleton and the page) and what shows it has loaded. */
+const PAGES = [
+  { link: 'Overview', heading: 'Overview', content: 'today-block' },
+  { link: 'Identity', heading: 'Identity', content: 'identity-name' },
+  { link: 'Delegates', heading: 'Delegates', content: 'delegate-table' },
+  { link: 'Entities', heading: 'Entities', content: 'entity-table' },
+  { link: 'Allocations', heading: 'Seat allocations', content: 'allocation-grid' },
+  { link: 'Reservations', heading: 'Reservations', content: 'reservations-table' },
+  { link: 'Venues', heading: 'Venues', content: 'venue-table' },
+  { link: 'Markets', heading: 'Markets', content: 'market-list' },
+  // These two read the dashboard's own database, not the API: the slow sandbox does not hold them,
+  // so their skeleton may be gone before it can be seen; only the page that replaces it is checked.
+  { link: 'Activity', heading: 'Activity', content: 'activity-table', database: true },
+  { link: 'Team', heading: 'Team', content: 'team-table', database: true },
+] as const;
+
+/**
+ * The page's loading state (`page-skeleton`), or once the page's heading has come, the skeleton of
+ * what it still reads (the overview's sections, the search's results, the grid).
+ */
+const SKELETONS = '[data-testid="page-skeleton"], [aria-busy="true"][data-testid$="-loading"]';
+const skeletonOf = (page: Page) => page.locator(SKELETONS).first();
+
+/** A list's table, or its empty state when it has no rows. */
+const listOf = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .or(page.getByTestId(`${testId}-empty`))
+    .first();
+
+/**
+ * After a click: the skeleton is shown (busy, with the page's heading), then the content replaces
+ * it. `heading` is the page's own (the same in both); a record's page names the record only once
+ * read, so its skeleton's heading says what it is (`skeletonHeading`).
+ */
+async function expectSkeletonThenContent(
+  page: Page,
+  content: Locator,
+  {
+    heading,
+    skeletonHeading = heading,
+    database = false,
+  }: { heading?: string; skeletonHeading?: string; database?: boolean },
+) {
+  const h1 = page.getByRole('heading', { level: 1 });
+  if (database) {
+    await expect(content).toBeVisible();
+    await expect(page.locator(SKELETONS)).toHaveCount(0);
+    if (heading) await expect(h1).toHaveText(heading);
+    return;
+  }
+  const skeleton = skeletonOf(page);
+  await expect(skeleton).toBeVisible();
+  await expect(skeleton).toHaveAttribute('aria-busy', 'true');
+  // the sandbox answers after 1.5 s: the content cannot be there yet while its skeleton is
+  await expect(content).toHaveCount(0);
+  if (skeletonHeading) await expect(h1).toHaveText(skeletonHeading);
+  await expect(content).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator(SKELETONS)).toHaveCount(0);
+  if (heading) await expect(h1).toHaveText(heading);
+}
+
+test.afterEach(async () => {
+  await controls.clearFaults();
+});
+
+test('each sidebar link shows its page’s skeleton at once, then the page', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/markets');
+  await expect(page.getByTestId('market-list')).toBeVisible();
+  await controls.setFaults(SLOW);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const item of PAGES) {
+    const { link, heading, content } = item;
+    await test.step(link, async () => {
+      await nav.getByRole('link', { name: link, exact: true }).click();
+      await expectSkeletonThenContent(page, listOf(page, content), { heading, database: 'database' in item });
+      await expect(nav.getByRole('link', { name: link, exact: true })).toHaveAttribute('aria-current', 'page');
+    });
+  }
+});
+
+test('the overview’s heading comes first, and each of its sections streams in behind its own skeleton', async ({
+  page,
+}) => {
+  await page.goto('/markets');
+  await expect(page.getByTestId('market-list')).toBeVisible();
+  await controls.setFaults({ latency_ms: 3000 });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
+  // the loading state, then the page's own heading with its sections still loading
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expect(page.getByTestId('overview-today-loading')).toBeVisible();
+  await expect(page.getByTestId('today-block')).toHaveCount(0);
+  await expect(page.getByTestId('today-block')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('overview-today-loading')).toHaveCount(0);
+  await expect(page.getByTestId('overview-scope')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Covers, next \d+ days$/ })).toBeVisible();
+  await expect(page.getByTestId('attention')).toBeVisible();
+});
+
+test('a reservation and an entity show their skeleton, then the record', async ({ page }) => {
+  await page.goto('/reservations');
+  const reservationLink = page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first();
+  await expect(reservationLink).toBeVisible();
+  // The pointer on the results loads their paging, which reads the next page ahead; that read
+  // is done before the sandbox slows down, so the click below waits for nothing else.
+  await reservationLink.hover();
+  await page.waitForLoadState('networkidle');
+  await controls.setFaults(SLOW);
+  await reservationLink.click();
+  await expectSkeletonThenContent(page, page.getByTestId('reservation-guest'), { skeletonHeading: 'Reservation' });
+
+  await controls.clearFaults();
+  await page.goto('/entities');
+  const entityLink = page.getByTestId('entity-table').locator(`a[href="/entities/${DEMO_PARTNER.defaultEntityId}"]`);
+  await expect(entityLink).toBeVisible();
+  await controls.setFaults(SLOW);
+  await entityLink.click();
+  await expectSkeletonThenContent(page, page.getByTestId('entity-name'), { skeletonHeading: 'Entity' });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the navigation sheet’s links show the skeleton, then the page', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/markets');
+    await expect(page.getByTestId('market-list')).toBeVisible();
+    await controls.setFaults(SLOW);
+    for (const { link, heading, content } of PAGES.filter((p) =>
+      ['Reservations', 'Allocations', 'Entities', 'Overview'].includes(p.link),
+    )) {
+      await test.step(link, async () => {
+        await page.getByTestId('mobile-menu-button').tap();
+        const sheet = page.getByTestId('mobile-nav');
+        await expect(sheet).toBeVisible();
+        // as a person reads the menu: its links' loading states, fetched as it opened, have arrived
+        await page.waitForLoadState('networkidle');
+        await sheet.getByRole('link', { name: link, exact: true }).tap();
+        await expectSkeletonThenContent(page, listOf(page, content), { heading });
+        // nothing of the skeleton or the page is wider than the phone
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      });
+    }
+  });
+});
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`pages while they load pass axe (${colorScheme})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme });
+    // long enough for axe to analyse the skeleton before the page replaces it
+    await controls.setFaults({ latency_ms: 5000 });
+    for (const path of ['/', '/reservations', '/allocations', `/entities/${DEMO_PARTNER.defaultEntityId}`]) {
+      await test.step(path, async () => {
+        await page.goto(path, { waitUntil: 'commit' });
+        // a first load also waits for the console's own reads before its first bytes
+        await expect(skeletonOf(page)).toBeVisible({ timeout: 20_000 });
+        const result = await new AxeBuilder({ page }).include('main').withTags(TAGS).analyze();
+        expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual(
+          [],
+        );
+        // the analysis ran on the skeleton: it is still there
+        await expect(skeletonOf(page)).toBeVisible();
+        await page.goto('about:blank');
+      });
+    }
+  });
+}
