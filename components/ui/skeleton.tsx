@@ -96,6 +96,23 @@ export function SkeletonLines({ count = 4, divided = true }: { count?: number; d
   );
 }
 
+/** Rows of a record and its detail (a name over a smaller line) beside a wide bar, as the allocation grid's. */
+export function SkeletonRecordRows({ count = 6 }: { count?: number }) {
+  return (
+    <div aria-hidden="true" className="divide-y divide-slate-100">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="flex items-center gap-6 py-3">
+          <div className="w-40 shrink-0 space-y-1 sm:w-56">
+            <SkeletonLine width="lg" />
+            <Skeleton className="h-3 w-32" />
+          </div>
+          <Skeleton className="h-5 min-w-0 flex-1" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /**
  * A paragraph of `lines` lines, and `phoneLines` below the `sm` breakpoint, where the same text
  * wraps onto more lines.
@@ -253,6 +270,8 @@ const CONTROL_SIZE = {
   field: 'h-9 w-full',
   row: 'h-13 w-full',
   bar: 'h-12 w-full rounded-lg',
+  /** a filter bar that wraps onto several rows on a phone */
+  toolbar: 'h-44 w-full rounded-lg lg:h-23',
   area: 'h-24 w-full',
 } as const;
 

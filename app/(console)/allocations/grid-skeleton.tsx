@@ -1,4 +1,4 @@
-import { SectionSkeleton, SkeletonCard, SkeletonControl } from '@/components/ui/skeleton';
+import { SectionSkeleton, SkeletonCard, SkeletonControl, SkeletonRecordRows } from '@/components/ui/skeleton';
 
 /** The grid page's heading: the same while the page loads and once it has. */
 export function AllocationsHeading() {
@@ -17,8 +17,10 @@ export function AllocationsHeading() {
 export function GridSkeleton() {
   return (
     <SectionSkeleton label="the allocation grid" testId="allocation-loading">
-      <SkeletonControl size="bar" />
-      <SkeletonCard note="Reading each entity’s commitments…" lines={6} />
+      <SkeletonControl size="toolbar" />
+      <SkeletonCard note="Reading each entity’s commitments…">
+        <SkeletonRecordRows count={8} />
+      </SkeletonCard>
     </SectionSkeleton>
   );
 }
