@@ -17,3 +17,7 @@ export interface AvailabilityAnswer {
   options: SlotOption[];
   empty: NoAvailability | null;
 }
+
+/** One time at one venue, for one allocation and seating area: what a hold is placed on. */
+export const slotKey = (o: Pick<SlotOption, 'venueId' | 'time' | 'commitmentId' | 'seatingArea'>) =>
+  `${o.venueId}|${o.time}|${o.commitmentId ?? ''}|${o.seatingArea?.id ?? ''}`;

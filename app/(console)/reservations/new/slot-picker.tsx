@@ -1,9 +1,6 @@
 'use client';
 
-import type { SlotOption } from '@/lib/booking/slot-option';
-
-export const slotKey = (o: Pick<SlotOption, 'venueId' | 'time' | 'commitmentId' | 'seatingArea'>) =>
-  `${o.venueId}|${o.time}|${o.commitmentId ?? ''}|${o.seatingArea?.id ?? ''}`;
+import { slotKey, type SlotOption } from '@/lib/booking/slot-option';
 
 /**
  * The times to choose from, grouped by venue: buttons (Tab / Enter / Space, and a tap) that say

@@ -1,0 +1,52 @@
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import type { NoAvailability } from '@/lib/booking/no-availability';
+import type { SlotOption } from '@/lib/booking/slot-option';
+
+import type { Problem } from './booking-reducer';
+import { GridLinks } from './grid-links';
+
+/** What went wrong, why a search found nothing, and a hold that ran out (with "hold again"). */
+export function BookingNotices({
+  problem,
+  empty,
+  expired,
+  onHoldAgain,
+}: {
+  problem: Problem;
+  empty: NoAvailability | null;
+  expired: { option: SlotOption; stillFree: boolean | null } | null;
+  onHoldAgain: (option: SlotOption) => void;
+}) {
+  return (
+    <div aria-live="polite" className="space-y-3">
+      {problem && (
+        <Notice tone="danger" role="alert" data-testid="booking-error">
+          <p>{problem.message}</p>
+          {problem.gridFor && <GridLinks about={problem.gridFor} />}
+        </Notice>
+      )}
+      {empty && (
+        <div data-kind={empty.kind} data-testid="booking-empty">
+          <Notice tone="warning" role="status">
+            <p>{empty.message}</p>
+            <GridLinks about={empty} />
+          </Notice>
+        </div>
+      )}
+      {expired && (
+        <Notice tone="warning" role="status" data-testid="hold-expired">
+          <p>
+            The hold on {expired.option.time} expired before the booking was confirmed. No reservation was made.
+            {expired.stillFree === false && ' That time is no longer free: choose another.'}
+          </p>
+          {expired.stillFree && (
+            <Button className="mt-2" onClick={() => onHoldAgain(expired.option)} data-testid="hold-again">
+              Hold {expired.option.time} again
+            </Button>
+          )}
+        </Notice>
+      )}
+    </div>
+  );
+}
