@@ -8,11 +8,11 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Link } from '@/components/ui/link';
+import { hasRole } from '@/lib/auth/roles';
 import { notCanceled, onDay, searchHref } from '@/lib/overview/links';
 import { getOverview, overviewConditions, type OverviewScope } from '@/lib/server/overview';
 import type { SearchParams } from '@/lib/server/params';
 import { readApi } from '@/lib/server/read';
-import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 
 import { NewReservationLink } from './reservations/new/new-reservation-link';

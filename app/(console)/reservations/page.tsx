@@ -6,13 +6,13 @@ import { AsOfNote } from '@/components/ui/as-of-note';
 import { ErrorState } from '@/components/ui/error-state';
 import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
+import { hasRole } from '@/lib/auth/roles';
 import { buildFilterParams, parseFilterQuery, RESERVATION_FILTERS, toQueryString } from '@/lib/guestbook/filters';
 import { queryKeys } from '@/lib/queries/keys';
 import { selectedContextKey } from '@/lib/server/entity-context';
 import { pageParams, type SearchParams } from '@/lib/server/params';
 import { oldestAsOf, readApi } from '@/lib/server/read';
 import { checkReservationSort, readSearchPage } from '@/lib/server/reservations';
-import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 
 import { FilterBuilder } from './filter-builder';

@@ -5,14 +5,15 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
+import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 
 import { addStaffMemberAction } from './actions';
-import { ROLES, type Role, type TeamNotice } from './roles';
+import type { TeamNotice } from './roles';
 
 interface NewMember {
   email: string;
   name: string;
-  role: Role;
+  role: StaffRole;
   password: string;
 }
 
@@ -72,7 +73,7 @@ export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSett
       </FormField>
       <FormField label="Role" error={errors.role?.message} id="new-role">
         <Select {...register('role')}>
-          {ROLES.map((r) => (
+          {STAFF_ROLES.map((r) => (
             <option key={r} value={r}>
               {r}
             </option>

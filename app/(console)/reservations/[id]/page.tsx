@@ -9,13 +9,13 @@ import { NamedId } from '@/components/ui/named-id';
 import { Notice } from '@/components/ui/notice';
 import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
+import { hasRole } from '@/lib/auth/roles';
 import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
 import { knownPrograms, listEntities } from '@/lib/server/entities';
 import { selectedContextKey } from '@/lib/server/entity-context';
 import { getFormatter } from '@/lib/server/locale';
 import { oldestAsOf, readApi } from '@/lib/server/read';
 import { isCancelable, otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
-import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 
 import { StatusBadge } from '../status-badge';
