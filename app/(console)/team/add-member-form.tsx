@@ -2,6 +2,7 @@
 
 import { useForm } from 'react-hook-form';
 
+import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
@@ -30,10 +31,7 @@ export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSett
   const onSubmit = async (values: NewMember) => {
     const r = await addStaffMemberAction(values);
     if (!r.ok) {
-      for (const [key, messages] of Object.entries(r.fieldErrors ?? {})) {
-        if (key === 'email' || key === 'name' || key === 'role' || key === 'password')
-          setError(key, { message: messages.join('; ') });
-      }
+      applyFieldErrors(r.fieldErrors, ['email', 'name', 'role', 'password'], setError);
       onSettled({ tone: 'error', text: r.error });
       return;
     }

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 
+import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -80,10 +81,7 @@ export function ModifyForm({
     const result = await updateReservationAction({ id, changes });
     if (!result.ok) {
       setFormError(result.error);
-      for (const [key, messages] of Object.entries(result.fieldErrors ?? {})) {
-        const field = modifyFieldOf(key);
-        if (field) setError(field, { message: messages.join('; ') }, { shouldFocus: true });
-      }
+      applyFieldErrors(result.fieldErrors, modifyFieldOf, setError);
       return;
     }
     const r = result.data;

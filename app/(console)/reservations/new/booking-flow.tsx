@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 
+import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { clockOffset, formatRemaining, holdRemainingMs, isHoldExpired } from '@/lib/booking/hold-clock';
@@ -179,10 +180,7 @@ export function BookingFlow({
     if (why === 'expired') return onExpired(h.option);
     if (why) track(null);
     setProblem({ message: r.error });
-    for (const [key, messages] of Object.entries(r.fieldErrors ?? {})) {
-      if ((GUEST_FIELDS as string[]).includes(key))
-        setError(key as (typeof GUEST_FIELDS)[number], { message: messages.join('; ') }, { shouldFocus: true });
-    }
+    applyFieldErrors(r.fieldErrors, GUEST_FIELDS, setError);
   };
 
   return (
