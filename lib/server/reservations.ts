@@ -2,7 +2,6 @@ import 'server-only';
 
 import { GuestbookApiError } from '../guestbook';
 import type { Condition } from '../guestbook/filters';
-import { isFinalStatus } from '../guestbook/reservation-statuses';
 import { Guest, Reservation, type Venue } from '../guestbook/schemas';
 import type { SearchPage } from '../reservations/search-page';
 import { firstPagesOf, listVenues, nullOn404, toPage, type PageOf } from './directory';
@@ -106,9 +105,6 @@ export function otherReservationFields(r: Reservation): Record<string, unknown> 
   }
   return out;
 }
-
-/** Whether the API still lets this reservation be canceled. */
-export const isCancelable = (status: string) => !isFinalStatus(status);
 
 /** One page of the selected entity's search, with each venue's name and zone, as the results table shows it. */
 export async function readSearchPage(q: {

@@ -13,10 +13,11 @@ import { Input, Select, Textarea } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
+import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
 
 import { updateReservationAction } from '../actions';
-import { changedFields, isModifiable, modifyFieldOf, type ModifyField } from '../modify-fields';
+import { changedFields, modifyFieldOf, type ModifyField } from '../modify-fields';
 import type { ModifyReservationValues } from '../schemas';
 
 const resolver = lazyZodResolver<ModifyReservationValues>(() =>
@@ -60,7 +61,7 @@ export function ModifyForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<'saved' | 'nothing' | null>(null);
   const [current, setCurrent] = useState(defaults);
-  const modifiable = isModifiable(status);
+  const modifiable = !isFinalStatus(status);
   const {
     register,
     handleSubmit,
