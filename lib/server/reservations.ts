@@ -8,19 +8,7 @@ import { firstPagesOf, listVenues, nullOn404, toPage, type PageOf } from './dire
 import { apiForChoice, getEntityApi, readInSelectedContext, selectedContextKey } from './entity-context';
 import { forgetSharedReads, getSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
 
-/** The fields GET /v2/reservations accepts in `sort` (a `-` prefix sorts descending). */
-export const RESERVATION_SORTS = ['date', 'created_at', 'party_size', 'status', 'guest_last_name'] as const;
 export const RESERVATIONS_PER_PAGE = 25;
-
-/** A `sort` parameter as the API would accept it, or an error message naming it. */
-export function checkReservationSort(raw: string | undefined): { sort?: string; error?: string } {
-  if (raw === undefined || raw === '') return {};
-  const field = raw.replace(/^-/, '');
-  if (!(RESERVATION_SORTS as readonly string[]).includes(field)) {
-    return { error: `sort: "${raw}" is not sortable (use ${RESERVATION_SORTS.join(', ')}, with - for descending)` };
-  }
-  return { sort: raw };
-}
 
 /** The key prefix of the selected entity's reservations among the shared reads (its searches and the reservations opened). */
 const reservationsOfSelectedEntity = async () => `${SHARED.reservations}${await selectedContextKey()}:`;
