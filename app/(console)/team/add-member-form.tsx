@@ -9,7 +9,7 @@ import { Input, Select } from '@/components/ui/input';
 import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 
 import { addStaffMemberAction } from './actions';
-import type { TeamNotice } from './roles';
+import type { TeamNotice } from './notice';
 
 interface NewMember {
   email: string;

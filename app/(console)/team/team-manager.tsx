@@ -14,7 +14,7 @@ import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 
 import { changeStaffAccessAction, resetStaffPasswordAction } from './actions';
 import { AddMemberPanel } from './add-member-panel';
-import type { TeamNotice } from './roles';
+import type { TeamNotice } from './notice';
 
 interface Member {
   id: string;
