@@ -1,19 +1,17 @@
 import { readFileSync } from 'node:fs';
 
+import type { StaffRole } from '../lib/auth/roles';
 import { uuidFrom } from '../lib/sandbox/ids';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 
 /** A venue of the demo world, for the booking actions' rows. */
 const MATRIX_VENUE = uuidFrom('venue:wharf');
 
-export type Role = 'viewer' | 'operator' | 'admin';
-export const LABEL: Record<Role, string> = { viewer: 'Viewer', operator: 'Operator', admin: 'Admin' };
-
 /**
  * Every server action of the build, with the role it needs and a well-formed input. The matrix
  * test fails for an action of the build that has no row here, so none can be added unguarded.
  */
-export const ACTIONS: Record<string, { audit: string; role: Role; mutates: boolean; input: () => unknown }> = {
+export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: boolean; input: () => unknown }> = {
   'app/(console)/team/actions.ts#addStaffMemberAction': {
     audit: 'add-staff-member',
     role: 'admin',
@@ -164,7 +162,7 @@ export const READS: Record<
   string,
   {
     audit: string;
-    role: Role;
+    role: StaffRole;
     path: (entityId: string) => string;
     params: (entityId: string) => Record<string, string | string[]>;
   }

@@ -11,8 +11,9 @@ import {
 } from '@playwright/test';
 import { decode, encode } from 'next-auth/jwt';
 
+import { ROLE_LABELS, type StaffRole } from '../lib/auth/roles';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { ACTIONS, buildActions, LABEL, READS, readUrl, type Role } from './action-list';
+import { ACTIONS, buildActions, READS, readUrl } from './action-list';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { e2eAuthSecret } from './leaks';
 import { sandboxRequestMark, sandboxRequestsSince } from './sandbox';
@@ -33,7 +34,7 @@ const readCall = (file: string) => (api: APIRequestContext, entityId: string, he
 const ROUTES: Record<
   string,
   {
-    role: Role;
+    role: StaffRole;
     call: (api: APIRequestContext, entityId: string, headers?: Record<string, string>) => Promise<APIResponse>;
   }
 > = {
@@ -93,7 +94,7 @@ async function auditCount(page: Page, action: string, staff: string, result: str
   return page.getByTestId('activity-row').count();
 }
 
-async function contextFor(browser: Browser, role: Role | 'anonymous'): Promise<APIRequestContext> {
+async function contextFor(browser: Browser, role: StaffRole | 'anonymous'): Promise<APIRequestContext> {
   const ctx = await browser.newContext({
     storageState: role === 'anonymous' ? { cookies: [], origins: [] } : STORAGE[role],
   });
@@ -318,14 +319,15 @@ test('lower roles and anonymous callers are refused every guarded action: one re
   const admin = await (await browser.newContext({ storageState: STORAGE.admin })).newPage();
   for (const action of buildActions()) {
     const row = ACTIONS[action.key]!;
-    const callers: Role[] = row.role === 'admin' ? ['viewer', 'operator'] : row.role === 'operator' ? ['viewer'] : [];
+    const callers: StaffRole[] =
+      row.role === 'admin' ? ['viewer', 'operator'] : row.role === 'operator' ? ['viewer'] : [];
     for (const role of callers) {
       const email = `${role}@demo.test`;
       const before = await auditCount(admin, row.audit, email, 'refused');
       const mark = await sandboxRequestMark(request);
       const answer = await callAction(await contextFor(browser, role), action.path, action.id, [row.input()]);
       expect(answer, `${action.key} as ${role}`).toContain(
-        `This needs the ${LABEL[row.role]} role; you are ${LABEL[role]}.`,
+        `This needs the ${ROLE_LABELS[row.role]} role; you are ${ROLE_LABELS[role]}.`,
       );
       const sent = (await sandboxRequestsSince(request, mark)).filter(
         (r) => r.path.startsWith('/v2') && r.method !== 'GET',
@@ -339,13 +341,13 @@ test('lower roles and anonymous callers are refused every guarded action: one re
   }
   // Route handlers: a role below the route's is refused with 403, an anonymous caller with 401.
   for (const [file, route] of Object.entries(ROUTES)) {
-    const callers: Role[] =
+    const callers: StaffRole[] =
       route.role === 'admin' ? ['viewer', 'operator'] : route.role === 'operator' ? ['viewer'] : [];
     for (const role of callers) {
       const res = await route.call(await contextFor(browser, role), DEMO_PARTNER.defaultEntityId);
       expect(res.status(), `${file} as ${role}`).toBe(403);
       expect(((await res.json()) as { error: string }).error, `${file} as ${role}`).toBe(
-        `This needs the ${LABEL[route.role]} role; you are ${LABEL[role]}.`,
+        `This needs the ${ROLE_LABELS[route.role]} role; you are ${ROLE_LABELS[role]}.`,
       );
     }
     const anonymous = await route.call(await contextFor(browser, 'anonymous'), DEMO_PARTNER.defaultEntityId);

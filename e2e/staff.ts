@@ -1,12 +1,13 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
+import type { StaffRole } from '../lib/auth/roles';
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
 
 /** Adds a staff member through the Team page, as the demo admin. */
 export async function addMember(
   browser: Browser,
-  member: { email: string; name: string; role: 'viewer' | 'operator' | 'admin'; password: string },
+  member: { email: string; name: string; role: StaffRole; password: string },
 ): Promise<void> {
   const context = await browser.newContext({ storageState: STORAGE.admin });
   const admin = await context.newPage();

@@ -2,8 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 
+import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -48,9 +49,7 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
       return;
     }
     setFormError(r.error);
-    for (const [field, messages] of Object.entries(r.fieldErrors ?? {})) {
-      if (field in labels) setError(field as Path<ChangePasswordInput>, { message: messages.join('; ') });
-    }
+    applyFieldErrors(r.fieldErrors, Object.keys(labels) as (keyof ChangePasswordInput)[], setError);
   };
 
   return (

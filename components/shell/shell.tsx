@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { ToastRegion } from '@/components/ui/toast';
+import { ROLE_LABELS, type StaffRole } from '@/lib/auth/roles';
 import type { Formatter } from '@/lib/format';
 
 import { AccountMenu } from './account-menu';
@@ -25,8 +26,6 @@ const NAV: (NavItem & { adminOnly?: boolean })[] = [
   { href: '/team', label: 'Team', adminOnly: true },
 ];
 
-const ROLE_LABEL = { viewer: 'Viewer', operator: 'Operator', admin: 'Admin' } as const;
-
 export function Shell({
   staff,
   environment,
@@ -39,7 +38,7 @@ export function Shell({
   format,
   children,
 }: {
-  staff: { name: string; email: string; role: keyof typeof ROLE_LABEL };
+  staff: { name: string; email: string; role: StaffRole };
   environment: 'sandbox' | 'production';
   partnerName: string | null;
   suspended: { source: string | null; at: string | null } | null;
@@ -94,7 +93,7 @@ export function Shell({
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">
             <GlobalSearch pages={commands} />
             <RequestBudget initial={rateLimit} />
-            <AccountMenu name={staff.name} email={staff.email} roleLabel={ROLE_LABEL[staff.role]} />
+            <AccountMenu name={staff.name} email={staff.email} roleLabel={ROLE_LABELS[staff.role]} />
           </div>
         </header>
         {suspended && (

@@ -11,6 +11,7 @@ import type { CommitmentRow } from '../guestbook/schemas';
 import { editedSeats, validateEdit, type Edits } from './edit';
 import type { CellState, GridRow } from './grid';
 
+/** One seat change of an allocation: a cell (commitment × entity) from the value seen to the value set. */
 export interface Change {
   commitmentId: string;
   entityId: string;

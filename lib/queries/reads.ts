@@ -3,12 +3,12 @@
  * routes (never server actions: Next's client sends those one at a time, so a read would hold up
  * the next Save). Each takes TanStack Query's `signal` where a query calls it.
  */
-import type { Logo } from '@/app/(console)/entities/[id]/logo-parts';
-import type { LostCommitment } from '@/app/(console)/entities/schemas';
-import type { AvailabilitySearch } from '@/app/(console)/reservations/new/schemas';
 import type { RequestBudgetFigure } from '@/components/shell/request-budget-figure';
 import type { SeatsInUse } from '@/lib/allocation/seats-in-use';
+import type { AvailabilitySearch } from '@/lib/booking/schemas';
 import type { AvailabilityAnswer } from '@/lib/booking/slot-option';
+import type { LostCommitment } from '@/lib/entities/lost-commitment';
+import type { Logo } from '@/lib/guestbook/logo';
 import type { TodayView } from '@/lib/overview/links';
 import type { SearchPage } from '@/lib/reservations/search-page';
 import type { SearchHit } from '@/lib/search/hit';

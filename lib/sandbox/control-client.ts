@@ -36,9 +36,6 @@ export interface OutboxEmail {
   subject: string;
 }
 
-/** An allocation change recorded by PUT /v2/commitments. */
-export type AuditEvent = AuditEventRecord;
-
 export interface FailRule {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
@@ -124,7 +121,7 @@ export function sandboxControls(baseUrl: string, options: ControlClientOptions =
       (await send<LoggedRequest[]>('GET', '/requests')).reduce((max, r) => Math.max(max, r.seq), 0),
     outbox: () => send<OutboxEmail[]>('GET', '/outbox'),
     /** allocation changes, newest first */
-    auditEvents: () => send<AuditEvent[]>('GET', '/audit-events'),
+    auditEvents: () => send<AuditEventRecord[]>('GET', '/audit-events'),
     sendReminders: () => send<{ sent: number }>('POST', '/reminders'),
     clock: () => send<ClockState>('GET', '/clock'),
     /** moves the sandbox's clock (and sends the reminders then due) */

@@ -2,7 +2,6 @@ import { imageDimensions, type Dimensions, type LogoContentType } from '../guest
 
 /** The image types the logo endpoint accepts, recognised by their first bytes (never by the name). */
 export type ImageType = LogoContentType;
-export { sniffImageType } from '../guestbook/logo';
 
 /** Width and height read from the image header, or null when the header is damaged or declares no pixels. */
 export function positiveDimensions(bytes: Uint8Array): Dimensions | null {

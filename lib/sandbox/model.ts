@@ -158,6 +158,7 @@ export interface HoldRecord {
   consumed: boolean;
 }
 
+/** An allocation change recorded by PUT /v2/commitments. */
 export interface AuditEventRecord {
   id: string;
   /** order of recording (timestamps can tie) */

@@ -2,6 +2,8 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import { hasRole, ROLE_LABELS, type StaffRole } from '@/lib/auth/roles';
+
 import { GuestbookApiError } from '../guestbook';
 import type { RequestLane } from '../guestbook/rate-limit';
 import { describeApiError, type FieldErrors } from './api-errors';
@@ -9,7 +11,6 @@ import { recordAudit } from './audit';
 import { verifySession, type StaffSession } from './auth';
 import { logUnexpected } from './log';
 import { setRequestTicket } from './logger';
-import { hasRole, ROLE_LABELS, type StaffRole } from './roles';
 import { crossSiteProblem } from './same-origin';
 import { STATIC_SECURITY_HEADERS } from './security-headers';
 

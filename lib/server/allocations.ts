@@ -1,6 +1,14 @@
 import 'server-only';
 
-import { buildPlan, mergeGrid, rowsAfterChanges, type Edits, type EntityRef } from '../allocation';
+import {
+  buildPlan,
+  mergeGrid,
+  rowsAfterChanges,
+  type Change,
+  type Conflict,
+  type Edits,
+  type EntityRef,
+} from '../allocation';
 import { GuestbookApiError } from '../guestbook';
 import type { CommitmentRow } from '../guestbook/schemas';
 import { entityOfRowsKey, perEntity, readEntityRows, rowsKey, WHOLE_GRID } from './allocation-grid';
@@ -13,21 +21,6 @@ import { asApply } from './lifecycle';
 import { forgetSharedReads, reviseSharedReads, SHARED, storeSharedRead } from './shared-reads';
 
 export { gridData, loadAllocationData, type GridData } from './allocation-grid';
-
-export interface CellChange {
-  commitmentId: string;
-  entityId: string;
-  before: number;
-  after: number;
-}
-
-export interface Conflict {
-  commitmentId: string;
-  entityId: string;
-  loaded: number;
-  theirs: number;
-  ours: number;
-}
 
 /** A complete allocation set of one entity, as PUT /v2/commitments takes it. */
 export interface EntitySet {
@@ -80,7 +73,7 @@ function allocationLock(): KeyLock {
  * With `resume`, cells already at their decreased or final value count as expected (retry the rest).
  * The re-read and the PUTs hold the touched entities and commitments (see allocationLock).
  */
-export async function applyChanges(changes: CellChange[], options: { resume?: boolean } = {}): Promise<ApplyOutcome> {
+export async function applyChanges(changes: Change[], options: { resume?: boolean } = {}): Promise<ApplyOutcome> {
   const all = await listEntities();
   const touchedIds = [...new Set(changes.map((c) => c.entityId))];
   const touched: EntityRef[] = touchedIds.map((id) => {
@@ -94,7 +87,7 @@ export async function applyChanges(changes: CellChange[], options: { resume?: bo
 }
 
 async function applyHeld(
-  changes: CellChange[],
+  changes: Change[],
   touched: EntityRef[],
   options: { resume?: boolean },
 ): Promise<ApplyOutcome> {
@@ -220,7 +213,7 @@ export async function restoreSets(sets: EntitySet[]): Promise<ApplyOutcome> {
     if (repeated) throw new AllocationError(`The restore lists commitment ${repeated} more than once for ${e.name}.`);
     return e;
   });
-  const changes: CellChange[] = [];
+  const changes: Change[] = [];
   for (const [i, set] of sets.entries()) {
     const e = entities[i]!;
     const now = await readEntityRows({ id: e.id, name: e.name, org_id: e.org_id });

@@ -7,11 +7,12 @@ import type { Provider } from 'next-auth/providers/index';
 import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
 
+import type { StaffRole } from '@/lib/auth/roles';
+
 import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { getConfig } from './config';
 import type { DashboardConfig } from './config-core';
 import { getDb } from './db';
-import type { StaffRole } from './db/schema';
 import { logUnexpected } from './log';
 import { setRequestTicket } from './logger';
 import { endSession, staffOfSession, startSession } from './staff-sessions';

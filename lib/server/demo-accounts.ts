@@ -1,9 +1,11 @@
 /** Staff accounts created for the sandbox demo and the tests; never in production. */
 import { inArray } from 'drizzle-orm';
 
+import { type StaffRole } from '@/lib/auth/roles';
+
 import { ConfigError } from './config-core';
 import type { DashboardDb } from './db/open';
-import { staffUsers, type StaffRole } from './db/schema';
+import { staffUsers } from './db/schema';
 import { ensureStaff } from './staff-store';
 
 export const DEMO_PASSWORD = 'guestbook-demo-2026';

@@ -2,26 +2,13 @@ import 'server-only';
 
 import { GuestbookApiError } from '../guestbook';
 import type { Condition } from '../guestbook/filters';
-import { isFinalStatus } from '../guestbook/reservation-statuses';
 import { Guest, Reservation, type Venue } from '../guestbook/schemas';
 import type { SearchPage } from '../reservations/search-page';
 import { firstPagesOf, listVenues, nullOn404, toPage, type PageOf } from './directory';
 import { apiForChoice, getEntityApi, readInSelectedContext, selectedContextKey } from './entity-context';
 import { forgetSharedReads, getSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
 
-/** The fields GET /v2/reservations accepts in `sort` (a `-` prefix sorts descending). */
-export const RESERVATION_SORTS = ['date', 'created_at', 'party_size', 'status', 'guest_last_name'] as const;
 export const RESERVATIONS_PER_PAGE = 25;
-
-/** A `sort` parameter as the API would accept it, or an error message naming it. */
-export function checkReservationSort(raw: string | undefined): { sort?: string; error?: string } {
-  if (raw === undefined || raw === '') return {};
-  const field = raw.replace(/^-/, '');
-  if (!(RESERVATION_SORTS as readonly string[]).includes(field)) {
-    return { error: `sort: "${raw}" is not sortable (use ${RESERVATION_SORTS.join(', ')}, with - for descending)` };
-  }
-  return { sort: raw };
-}
 
 /** The key prefix of the selected entity's reservations among the shared reads (its searches and the reservations opened). */
 const reservationsOfSelectedEntity = async () => `${SHARED.reservations}${await selectedContextKey()}:`;
@@ -106,9 +93,6 @@ export function otherReservationFields(r: Reservation): Record<string, unknown> 
   }
   return out;
 }
-
-/** Whether the API still lets this reservation be canceled. */
-export const isCancelable = (status: string) => !isFinalStatus(status);
 
 /** One page of the selected entity's search, with each venue's name and zone, as the results table shows it. */
 export async function readSearchPage(q: {

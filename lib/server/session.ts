@@ -2,8 +2,9 @@ import 'server-only';
 
 import { notFound, redirect } from 'next/navigation';
 
+import { hasRole, type StaffRole } from '@/lib/auth/roles';
+
 import { verifySession, type StaffSession } from './auth';
-import { hasRole, type StaffRole } from './roles';
 
 /**
  * For server components: the signed-in staff member with at least `role`, or a redirect to

@@ -5,9 +5,11 @@
 import { and, count, eq, like, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
+import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
+
 import { StaffPassword } from '../auth/password-policy';
 import type { DashboardDb } from './db/open';
-import { loginThrottle, STAFF_ROLES, staffSessions, staffUsers, type StaffRole, type StaffUser } from './db/schema';
+import { loginThrottle, staffSessions, staffUsers, type StaffUser } from './db/schema';
 import {
   ACCOUNT_LIMIT,
   accountKey,

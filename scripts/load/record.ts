@@ -1,4 +1,5 @@
 /** What one load run records as its sessions browse and edit: page views, actions, and every change reported as done. */
+import type { Change } from '../../lib/allocation';
 import type { EntityContext } from '../../lib/guestbook';
 import type { TimedWrite } from './checks';
 
@@ -31,14 +32,6 @@ export interface ActionRecord {
   message?: string;
 }
 
-/** One seat change of an allocation: a cell (commitment × entity) from the value seen to the value set. */
-export interface CellChange {
-  commitmentId: string;
-  entityId: string;
-  before: number;
-  after: number;
-}
-
 export const cellKey = (commitmentId: string, entityId: string) => `${commitmentId}:${entityId}`;
 
 export const sortCells = <T extends { commitmentId: string; entityId: string }>(cells: T[]) =>
@@ -58,7 +51,7 @@ export class RunRecord {
   /** the entity each changed reservation was changed as, to read it back as that entity */
   readonly reservationContext = new Map<string, EntityContext>();
   readonly entityNameWrites = new Map<string, TimedWrite<string>[]>();
-  readonly appliedChanges: { start: number; end: number; changes: CellChange[] }[] = [];
+  readonly appliedChanges: { start: number; end: number; changes: Change[] }[] = [];
   /** cells an apply left part-way (a failure between its PUTs): their value is whatever the API kept */
   readonly uncertainCells = new Set<string>();
   /** audit keys of every success, to find in the audit log */

@@ -1,9 +1,17 @@
 /** What staff do in a session: browse, search and edit reservations, move seats, rename entities, switch entity. */
-import { moveSeats, UNALLOCATED, unpackGrid, type Edits, type GridRow, type PackedGrid } from '../../lib/allocation';
+import {
+  moveSeats,
+  UNALLOCATED,
+  unpackGrid,
+  type Change,
+  type Edits,
+  type GridRow,
+  type PackedGrid,
+} from '../../lib/allocation';
 import type { EntityContext } from '../../lib/guestbook';
 import type { StaffBrowser } from './browser';
 import { canonical } from './checks';
-import { cellKey, sortCells, type CellChange, type RunRecord } from './record';
+import { cellKey, sortCells, type RunRecord } from './record';
 import { flightOf, jsonProp } from './rsc';
 
 export type Role = 'admin' | 'operator' | 'viewer';
@@ -119,11 +127,11 @@ async function reservations(s: Session): Promise<void> {
 }
 
 /** One or two seat moves on the grid as loaded, as a staff member drags them. */
-function planMoves(rows: GridRow[]): CellChange[] | null {
+function planMoves(rows: GridRow[]): Change[] | null {
   const editable = rows.filter(
     (r) => r.status === 'active' && !r.inconsistent && Object.values(r.cells).some((c) => c.editable),
   );
-  const changes: CellChange[] = [];
+  const changes: Change[] = [];
   const wanted = chance(0.25) ? 2 : 1;
   for (let attempt = 0; attempt < 30 && changes.length / 2 < wanted && editable.length; attempt++) {
     const row = pick(editable);

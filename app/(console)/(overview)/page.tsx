@@ -13,6 +13,7 @@ import { AsOfNote } from '@/components/ui/as-of-note';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Link } from '@/components/ui/link';
+import { hasRole } from '@/lib/auth/roles';
 import { notCanceled, onDay, searchHref } from '@/lib/overview/links';
 import { getSelectedEntity } from '@/lib/server/entity-context';
 import {
@@ -24,7 +25,6 @@ import {
 } from '@/lib/server/overview';
 import type { SearchParams } from '@/lib/server/params';
 import { readApi, type ReadResult } from '@/lib/server/read';
-import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 
 import { NewReservationLink } from '../reservations/new/new-reservation-link';

@@ -3,9 +3,9 @@ import { Suspense } from 'react';
 
 import { AsOfNote } from '@/components/ui/as-of-note';
 import { ErrorState } from '@/components/ui/error-state';
+import { hasRole } from '@/lib/auth/roles';
 import { gridData, loadAllocationData } from '@/lib/server/allocations';
 import { readApi } from '@/lib/server/read';
-import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 
 import { AllocationGrid } from './allocation-grid';

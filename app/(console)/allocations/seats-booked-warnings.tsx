@@ -3,15 +3,9 @@
 import { useEffect, useState } from 'react';
 
 import { Notice } from '@/components/ui/notice';
+import type { Change } from '@/lib/allocation';
 import { reductionWarnings, type SeatsInUse } from '@/lib/allocation/seats-in-use';
 import { fetchSeatsBooked } from '@/lib/queries/reads';
-
-interface CellChange {
-  commitmentId: string;
-  entityId: string;
-  before: number;
-  after: number;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const keyOf = (entityId: string, commitmentId: string) => `${entityId}|${commitmentId}`;
@@ -24,7 +18,7 @@ export function SeatsBookedWarnings({
   changes,
   nameOf,
 }: {
-  changes: readonly CellChange[];
+  changes: readonly Change[];
   nameOf?: (entityId: string) => string;
 }) {
   const [known, setKnown] = useState<Record<string, SeatsInUse>>({});
@@ -67,7 +61,7 @@ export function SeatsBookedWarnings({
   );
   const shown = reduced.filter((c) => keyOf(c.entityId, c.commitmentId) in known);
   if (!shown.length && !error) return null;
-  const label = (c: CellChange) => `${nameOf ? `${nameOf(c.entityId)}, ` : ''}commitment ${c.commitmentId.slice(0, 8)}`;
+  const label = (c: Change) => `${nameOf ? `${nameOf(c.entityId)}, ` : ''}commitment ${c.commitmentId.slice(0, 8)}`;
   return (
     <Notice
       tone={warnings.size || error ? 'warning' : 'neutral'}

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
+import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -44,10 +45,7 @@ export function EntityForm({
     const result = entityId ? await updateEntityAction({ ...values, id: entityId }) : await createEntityAction(values);
     if (!result.ok) {
       setFormError(result.error);
-      for (const [field, messages] of Object.entries(result.fieldErrors ?? {})) {
-        if (field === 'name' || field === 'default_locale' || field === 'default_program_id')
-          setError(field, { message: messages.join('; ') });
-      }
+      applyFieldErrors(result.fieldErrors, ['name', 'default_locale', 'default_program_id'], setError);
       return;
     }
     if (entityId) {

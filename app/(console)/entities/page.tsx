@@ -5,10 +5,10 @@ import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
+import { hasRole } from '@/lib/auth/roles';
 import { LOCALES } from '@/lib/guestbook/locales';
 import { knownPrograms, listEntities } from '@/lib/server/entities';
 import { oldestAsOf, readApi } from '@/lib/server/read';
-import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 
 import { EntityTable } from './entity-table';

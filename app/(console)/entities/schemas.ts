@@ -13,17 +13,3 @@ export type EntityFormValues = z.infer<typeof EntityFormSchema>;
 
 export const UpdateEntityInputSchema = EntityFormSchema.extend({ id: Uuid });
 export const ReplaceProgramsInputSchema = z.strictObject({ id: Uuid, programs: z.array(EntityProgramInput).max(200) });
-
-export { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL, sniffImageType } from './logo-rules';
-
-/** An eligible commitment the entity would lose with a new program list (the preview before replacing them). */
-export interface LostCommitment {
-  id: string;
-  programId: string;
-  status: string;
-  entitySeats: number | null;
-  venueId: string | null;
-  days: number[];
-  start: string | null;
-  end: string | null;
-}

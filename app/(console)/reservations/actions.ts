@@ -3,12 +3,12 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 
+import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { Uuid, type Reservation } from '@/lib/guestbook/schemas';
 import { ActionError, staffAction } from '@/lib/server/action';
 import { getEntityApi } from '@/lib/server/entity-context';
 import { getReservation, reservationChanged } from '@/lib/server/reservations';
 
-import { isModifiable } from './modify-fields';
 import { ModifyReservationInputSchema, type ReservationChanges } from './schemas';
 
 const auditView = (r: {
@@ -67,7 +67,7 @@ export const updateReservationAction = staffAction(
       resourceId: id,
       before: changedView(before, changes),
     });
-    if (!isModifiable(before.status))
+    if (isFinalStatus(before.status))
       throw new ActionError(`This reservation is ${before.status}; it can no longer be modified.`, {
         status: [`is ${before.status}`],
       });

@@ -1,13 +1,8 @@
 import type { z } from 'zod';
 
-import { FINAL_STATUSES, isFinalStatus } from '@/lib/guestbook/reservation-statuses';
-
 import type { ModifyReservationFormSchema, ReservationChanges } from './schemas';
 
 // The modify form's field bookkeeping, kept apart from the zod schemas so the form's page does not ship zod.
-
-export { FINAL_STATUSES };
-export const isModifiable = (status: string) => !isFinalStatus(status);
 
 /** The form's field names, as react-hook-form and the API's field errors spell them. */
 export const MODIFY_FIELDS = [

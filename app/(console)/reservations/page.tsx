@@ -6,13 +6,14 @@ import { AsOfNote } from '@/components/ui/as-of-note';
 import { ErrorState } from '@/components/ui/error-state';
 import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
-import { buildFilterParams, parseFilterQuery, RESERVATION_FILTERS, toQueryString } from '@/lib/guestbook/filters';
+import { hasRole } from '@/lib/auth/roles';
+import { buildFilterParams, RESERVATION_FILTERS, toQueryString } from '@/lib/guestbook/filters';
 import { queryKeys } from '@/lib/queries/keys';
+import { parseReservationSearch } from '@/lib/reservations/search-query';
 import { selectedContextKey } from '@/lib/server/entity-context';
 import { pageParams, type SearchParams } from '@/lib/server/params';
 import { oldestAsOf, readApi } from '@/lib/server/read';
-import { checkReservationSort, readSearchPage } from '@/lib/server/reservations';
-import { hasRole } from '@/lib/server/roles';
+import { readSearchPage } from '@/lib/server/reservations';
 import { requireStaff } from '@/lib/server/session';
 
 import { FilterBuilder } from './filter-builder';
@@ -35,10 +36,7 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
   const staff = await requireStaff('viewer');
   const params = toSearchParams(await searchParams);
   const { page } = await pageParams(searchParams);
-  const { conditions, errors } = parseFilterQuery(params, RESERVATION_FILTERS);
-  const sortCheck = checkReservationSort(params.get('sort') ?? undefined);
-  const messages = [...errors.map((e) => e.message), ...(sortCheck.error ? [sortCheck.error] : [])];
-  const sort = sortCheck.sort;
+  const { conditions, sort, problems: messages } = parseReservationSearch(params);
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">

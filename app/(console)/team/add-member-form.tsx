@@ -2,17 +2,19 @@
 
 import { useForm } from 'react-hook-form';
 
+import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
+import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 
 import { addStaffMemberAction } from './actions';
-import { ROLES, type Role, type TeamNotice } from './roles';
+import type { TeamNotice } from './notice';
 
 interface NewMember {
   email: string;
   name: string;
-  role: Role;
+  role: StaffRole;
   password: string;
 }
 
@@ -29,10 +31,7 @@ export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSett
   const onSubmit = async (values: NewMember) => {
     const r = await addStaffMemberAction(values);
     if (!r.ok) {
-      for (const [key, messages] of Object.entries(r.fieldErrors ?? {})) {
-        if (key === 'email' || key === 'name' || key === 'role' || key === 'password')
-          setError(key, { message: messages.join('; ') });
-      }
+      applyFieldErrors(r.fieldErrors, ['email', 'name', 'role', 'password'], setError);
       onSettled({ tone: 'error', text: r.error });
       return;
     }
@@ -72,7 +71,7 @@ export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSett
       </FormField>
       <FormField label="Role" error={errors.role?.message} id="new-role">
         <Select {...register('role')}>
-          {ROLES.map((r) => (
+          {STAFF_ROLES.map((r) => (
             <option key={r} value={r}>
               {r}
             </option>

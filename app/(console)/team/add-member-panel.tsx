@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { onFirstUse, useLoaded } from '@/components/ui/lazy';
 
-import type { TeamNotice } from './roles';
+import type { TeamNotice } from './notice';
 
 const loadForm = onFirstUse(() => import('./add-member-form').then((m) => m.AddMemberForm));
 

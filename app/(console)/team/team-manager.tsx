@@ -10,21 +10,22 @@ import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
+import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 
 import { changeStaffAccessAction, resetStaffPasswordAction } from './actions';
 import { AddMemberPanel } from './add-member-panel';
-import { ROLES, type Role, type TeamNotice } from './roles';
+import type { TeamNotice } from './notice';
 
 interface Member {
   id: string;
   email: string;
   name: string;
-  role: Role;
+  role: StaffRole;
   disabled: boolean;
 }
 interface RoleChange {
   member: Member;
-  role: Role;
+  role: StaffRole;
 }
 
 const column = createColumnHelper<DataTableFeatures, Member>();
@@ -70,11 +71,11 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
                   disabled={pending}
                   onChange={(e) => {
                     roleSelect.current = e.currentTarget;
-                    setRoleChange({ member: m, role: e.target.value as Role });
+                    setRoleChange({ member: m, role: e.target.value as StaffRole });
                   }}
                   className="w-auto min-w-28 py-1.5"
                 >
-                  {ROLES.map((r) => (
+                  {STAFF_ROLES.map((r) => (
                     <option key={r} value={r}>
                       {r}
                     </option>
@@ -228,7 +229,7 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
   );
 }
 
-const ROLE_MEANING: Record<Role, string> = {
+const ROLE_MEANING: Record<StaffRole, string> = {
   viewer: 'they can read every page but change nothing.',
   operator: 'they can modify and cancel reservations and move allocations.',
   admin: 'they can also manage entities and the team.',

@@ -1,4 +1,4 @@
-import { AvailabilitySearchSchema } from '@/app/(console)/reservations/new/schemas';
+import { AvailabilitySearchSchema } from '@/lib/booking/schemas';
 import type { AvailabilityAnswer } from '@/lib/booking/slot-option';
 import { bookingContext, explainEmptySearch, readOptions } from '@/lib/server/booking';
 import { staffReadRoute } from '@/lib/server/read-route';

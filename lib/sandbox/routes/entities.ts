@@ -1,4 +1,5 @@
 import { ENTITY_FILTERS } from '../../guestbook/filters';
+import { sniffImageType } from '../../guestbook/logo';
 import {
   EntityCreateBody,
   EntityProgramsBody,
@@ -18,7 +19,7 @@ import {
 } from '../entities';
 import { pathId, readJson, searchParams } from '../http';
 import { newId } from '../ids';
-import { positiveDimensions, sniffImageType } from '../images';
+import { positiveDimensions } from '../images';
 import { ApiProblem, badRequest, unprocessable } from '../problem';
 import { matches, paginate, readFilters, readPaging } from '../query';
 import type { Routes } from './context';

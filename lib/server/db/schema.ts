@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const STAFF_ROLES = ['viewer', 'operator', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import { STAFF_ROLES } from '../../auth/roles';
 
 export const staffUsers = pgTable('staff_users', {
   id: uuid('id')

@@ -1,15 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 
-import { LOGO_MAX_SIDE_LABEL } from '../logo-dimensions';
-import { LOGO_MAX_LABEL, LOGO_TYPES_LABEL } from '../logo-rules';
-
-/** What the logo section shows of a logo, whether or not its uploader has loaded. */
-export interface Logo {
-  url: string;
-  width: number | null;
-  height: number | null;
-  aspect_ratio: number | null;
-}
+import { LOGO_MAX_LABEL, LOGO_MAX_SIDE_LABEL, LOGO_TYPES_LABEL, type Logo } from '@/lib/guestbook/logo';
 
 /** The entity's current logo in its 96 px box with its dimensions, or "No logo". */
 export function LogoStatus({ logo }: { logo: Logo | null }) {

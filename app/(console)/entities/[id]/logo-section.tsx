@@ -3,8 +3,9 @@
 import { useEffect, useState } from 'react';
 
 import { firstUseProps, onFirstUse, useLoaded } from '@/components/ui/lazy';
+import type { Logo } from '@/lib/guestbook/logo';
 
-import { LogoDropZone, LogoStatus, type Logo } from './logo-parts';
+import { LogoDropZone, LogoStatus } from './logo-parts';
 
 const loadUploader = onFirstUse(() => import('./logo-uploader').then((m) => m.LogoUploader));
 

@@ -4,13 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { imageDimensions } from '@/lib/guestbook/logo';
+import { checkLogoDimensions, checkLogoFile, imageDimensions, type Logo } from '@/lib/guestbook/logo';
 import { queryKeys } from '@/lib/queries/keys';
 import { fetchEntityLogo } from '@/lib/queries/reads';
 
-import { checkLogoDimensions } from '../logo-dimensions';
-import { checkLogoFile } from '../logo-rules';
-import { LogoDropZone, LogoStatus, type Logo } from './logo-parts';
+import { LogoDropZone, LogoStatus } from './logo-parts';
 
 const logoKey = queryKeys.entityLogo;
 

@@ -9,11 +9,11 @@ import { FieldList } from '@/components/ui/field-list';
 import { NamedId } from '@/components/ui/named-id';
 import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
+import { hasRole } from '@/lib/auth/roles';
 import { LOCALES } from '@/lib/guestbook/locales';
 import { knownPrograms, listEntities, otherFields, viewEntity } from '@/lib/server/entities';
 import { getFormatter } from '@/lib/server/locale';
 import { oldestAsOf, readApi } from '@/lib/server/read';
-import { hasRole } from '@/lib/server/roles';
 import { requireStaff } from '@/lib/server/session';
 
 import { EntityForm } from '../entity-form';

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 
+import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -12,10 +13,11 @@ import { Input, Select, Textarea } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
+import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
 
 import { updateReservationAction } from '../actions';
-import { changedFields, isModifiable, modifyFieldOf, type ModifyField } from '../modify-fields';
+import { changedFields, modifyFieldOf, type ModifyField } from '../modify-fields';
 import type { ModifyReservationValues } from '../schemas';
 
 const resolver = lazyZodResolver<ModifyReservationValues>(() =>
@@ -59,7 +61,7 @@ export function ModifyForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<'saved' | 'nothing' | null>(null);
   const [current, setCurrent] = useState(defaults);
-  const modifiable = isModifiable(status);
+  const modifiable = !isFinalStatus(status);
   const {
     register,
     handleSubmit,
@@ -80,10 +82,7 @@ export function ModifyForm({
     const result = await updateReservationAction({ id, changes });
     if (!result.ok) {
       setFormError(result.error);
-      for (const [key, messages] of Object.entries(result.fieldErrors ?? {})) {
-        const field = modifyFieldOf(key);
-        if (field) setError(field, { message: messages.join('; ') }, { shouldFocus: true });
-      }
+      applyFieldErrors(result.fieldErrors, modifyFieldOf, setError);
       return;
     }
     const r = result.data;

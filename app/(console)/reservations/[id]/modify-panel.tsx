@@ -5,8 +5,8 @@ import { useState, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 import { onFirstUse, useLoaded } from '@/components/ui/lazy';
 import { Notice } from '@/components/ui/notice';
+import { FINAL_STATUSES, isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 
-import { FINAL_STATUSES, isModifiable } from '../modify-fields';
 import type { ModifyForm } from './modify-form';
 
 const STATUS_WORDS: Record<(typeof FINAL_STATUSES)[number], string> = {
@@ -24,7 +24,7 @@ const loadForm = onFirstUse(() => import('./modify-form').then((m) => m.ModifyFo
 export function ModifyPanel(props: ComponentProps<typeof ModifyForm>) {
   const [Form, load] = useLoaded(loadForm);
   const [open, setOpen] = useState(false);
-  if (!isModifiable(props.status)) {
+  if (isFinalStatus(props.status)) {
     return (
       <Notice data-testid="modify-disabled">
         This reservation is {STATUS_WORDS[props.status as (typeof FINAL_STATUSES)[number]] ?? props.status}; the API no

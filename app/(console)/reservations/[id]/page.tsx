@@ -9,13 +9,14 @@ import { NamedId } from '@/components/ui/named-id';
 import { Notice } from '@/components/ui/notice';
 import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
+import { hasRole } from '@/lib/auth/roles';
 import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
+import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { knownPrograms, listEntities } from '@/lib/server/entities';
 import { selectedContextKey } from '@/lib/server/entity-context';
 import { getFormatter } from '@/lib/server/locale';
 import { oldestAsOf, readApi } from '@/lib/server/read';
-import { isCancelable, otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
-import { hasRole } from '@/lib/server/roles';
+import { otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
 import { requireStaff } from '@/lib/server/session';
 
 import { StatusBadge } from '../status-badge';
@@ -70,7 +71,7 @@ export default async function ReservationPage({
         }
         actions={
           hasRole(staff.role, 'operator') &&
-          isCancelable(r.status) && (
+          !isFinalStatus(r.status) && (
             <CancelButton
               id={r.id}
               context={contextKey}

@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 
 import { classifyBookingRefusal } from '@/lib/booking/failures';
 import { isHoldExpired } from '@/lib/booking/hold-clock';
+import { CreateBookingInputSchema, PlaceHoldInputSchema, ReleaseHoldInputSchema } from '@/lib/booking/schemas';
 import { GuestbookApiError } from '@/lib/guestbook/errors';
 import { ActionError, staffAction } from '@/lib/server/action';
 import { describeApiError } from '@/lib/server/api-errors';
@@ -11,8 +12,6 @@ import { bookingContext, explainEmptySearch } from '@/lib/server/booking';
 import { getSelectedEntity } from '@/lib/server/entity-context';
 import { releaseHoldFor } from '@/lib/server/hold-release';
 import { reservationChanged } from '@/lib/server/reservations';
-
-import { CreateBookingInputSchema, PlaceHoldInputSchema, ReleaseHoldInputSchema } from './schemas';
 
 /**
  * POST /v2/holds for the chosen time. Answers the hold and the server's clock, which the

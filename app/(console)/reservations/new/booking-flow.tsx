@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useReducer, useRef } from 'react';
 
+import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { clockOffset, isHoldExpired } from '@/lib/booking/hold-clock';
 import { slotKey, type AvailabilityAnswer, type SlotOption } from '@/lib/booking/slot-option';
 import type { LocaleCode } from '@/lib/guestbook/locales';
@@ -162,10 +163,7 @@ export function BookingFlow({
     const why = r.fieldErrors?.hold?.[0];
     if (why === 'expired') return dispatch({ type: 'expired' });
     dispatch({ type: 'confirmFailed', message: r.error, holdGone: !!why });
-    for (const [key, messages] of Object.entries(r.fieldErrors ?? {})) {
-      if ((GUEST_FIELDS as string[]).includes(key))
-        setError(key as (typeof GUEST_FIELDS)[number], { message: messages.join('; ') }, { shouldFocus: true });
-    }
+    applyFieldErrors(r.fieldErrors, GUEST_FIELDS, setError);
   };
 
   const hold = shownHold(state);

@@ -7,11 +7,10 @@ import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
+import type { GuestDetails } from '@/lib/booking/schemas';
 import { LOCALE_CODES, LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
 
-import type { GuestDetails } from './schemas';
-
-const resolver = lazyZodResolver<GuestDetails>(() => import('./schemas').then((m) => m.GuestFormSchema));
+const resolver = lazyZodResolver<GuestDetails>(() => import('@/lib/booking/schemas').then((m) => m.GuestFormSchema));
 
 type Field = keyof GuestDetails;
 const LABELS: Record<Field, string> = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { GuestbookApiError } from '@/lib/guestbook/errors';
-import { parseFilterQuery, RESERVATION_FILTERS } from '@/lib/guestbook/filters';
+import { parseReservationSearch } from '@/lib/reservations/search-query';
 import { ActionError, staffRoute } from '@/lib/server/action';
 import { describeApiError } from '@/lib/server/api-errors';
 import { getConfig } from '@/lib/server/config';
@@ -9,7 +9,7 @@ import { getDb } from '@/lib/server/db';
 import { getEntityApi, getSelectedEntity } from '@/lib/server/entity-context';
 import { EXPORT_PAGE_SIZE, ExportPacer, exportPagesPerMinute, takeExportSlot } from '@/lib/server/export-limits';
 import { getApiClient } from '@/lib/server/guestbook';
-import { checkReservationSort, recentSearchTotal, venueNames } from '@/lib/server/reservations';
+import { recentSearchTotal, venueNames } from '@/lib/server/reservations';
 import { csvHeader, csvRow } from '@/lib/server/reservations-csv';
 
 const ExportInputSchema = z.strictObject({
@@ -51,9 +51,7 @@ export const GET = staffRoute(
       before: { query },
     });
     const params = new URLSearchParams(query);
-    const { conditions, errors } = parseFilterQuery(params, RESERVATION_FILTERS, ['sort']);
-    const sort = checkReservationSort(params.get('sort') ?? undefined);
-    const problems = [...errors.map((e) => e.message), ...(sort.error ? [sort.error] : [])];
+    const { conditions, sort, problems } = parseReservationSearch(params, ['sort']);
     if (problems.length) throw new ActionError(`This search cannot be exported: ${problems.join('; ')}`);
 
     const releaseSlot = await takeExportSlot(await getDb(), staff.id);
@@ -68,7 +66,7 @@ export const GET = staffRoute(
     let api: Awaited<ReturnType<typeof getEntityApi>>;
     const read = async (page: number, limit: number) => {
       await pacer().take(signal);
-      return api.listReservations({ filters: conditions, sort: sort.sort, page, limit });
+      return api.listReservations({ filters: conditions, sort, page, limit });
     };
     let first: Awaited<ReturnType<typeof read>>;
     let venues: Record<string, string>;
@@ -77,7 +75,7 @@ export const GET = staffRoute(
       api = (await getEntityApi()).withSignal(signal);
       // The total the search page has just shown, else one row's read: either way no page of guest data is read over the cap.
       const total =
-        (await recentSearchTotal({ conditions, sort: sort.sort }, 60_000)) ?? (await read(1, 1)).pagination.total_items;
+        (await recentSearchTotal({ conditions, sort }, 60_000)) ?? (await read(1, 1)).pagination.total_items;
       if (total > max) throw overCap(total, max);
       venues = await venueNames();
       first = await read(1, EXPORT_PAGE_SIZE);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-import { parseFilterQuery, RESERVATION_FILTERS } from '@/lib/guestbook/filters';
 import type { RequestLane } from '@/lib/guestbook/rate-limit';
+import { parseReservationSearch } from '@/lib/reservations/search-query';
 import { ActionError } from '@/lib/server/action';
 import { staffReadRoute } from '@/lib/server/read-route';
-import { checkReservationSort, readSearchPage } from '@/lib/server/reservations';
+import { readSearchPage } from '@/lib/server/reservations';
 
 const SearchPageInputSchema = z.strictObject({
   query: z.string().max(4000, { error: 'must be at most 4000 characters' }),
@@ -24,12 +24,10 @@ const routeIn = (lane: RequestLane) =>
       const params = new URLSearchParams(query);
       if (params.has('page') || params.has('limit'))
         throw new ActionError('The search names its page separately.', { query: ['holds page or limit'] });
-      const { conditions, errors } = parseFilterQuery(params, RESERVATION_FILTERS);
-      const sort = checkReservationSort(params.get('sort') ?? undefined);
-      const messages = [...errors.map((e) => e.message), ...(sort.error ? [sort.error] : [])];
-      if (messages.length)
-        throw new ActionError(`This search cannot be run: ${messages.join('; ')}`, { query: messages });
-      return readSearchPage({ conditions, page, sort: sort.sort });
+      const { conditions, sort, problems } = parseReservationSearch(params);
+      if (problems.length)
+        throw new ActionError(`This search cannot be run: ${problems.join('; ')}`, { query: problems });
+      return readSearchPage({ conditions, page, sort });
     },
   );
 const inView = routeIn('view');

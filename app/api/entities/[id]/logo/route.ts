@@ -1,9 +1,14 @@
 import { z } from 'zod';
 
-import type { Logo } from '@/app/(console)/entities/[id]/logo-parts';
-import { checkLogoDimensions } from '@/app/(console)/entities/logo-dimensions';
-import { checkLogoFile, LOGO_MAX_LABEL, LOGO_TYPES_LABEL, sniffImageType } from '@/app/(console)/entities/schemas';
-import { imageDimensions } from '@/lib/guestbook/logo';
+import {
+  checkLogoDimensions,
+  checkLogoFile,
+  imageDimensions,
+  LOGO_MAX_LABEL,
+  LOGO_TYPES_LABEL,
+  sniffImageType,
+  type Logo,
+} from '@/lib/guestbook/logo';
 import { LOGO_FIELD, LOGO_MAX_BYTES, Uuid } from '@/lib/guestbook/schemas';
 import { ActionError, staffRoute } from '@/lib/server/action';
 import { apiFor, entityChanged, getEntity } from '@/lib/server/entities';

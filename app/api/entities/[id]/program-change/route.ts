@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import type { LostCommitment } from '@/app/(console)/entities/schemas';
+import type { LostCommitment } from '@/lib/entities/lost-commitment';
 import { Uuid } from '@/lib/guestbook/schemas';
 import { ActionError } from '@/lib/server/action';
 import { getEntity, listEligibleCommitments } from '@/lib/server/entities';

@@ -1,4 +1,4 @@
-import { ReleaseHoldInputSchema } from '@/app/(console)/reservations/new/schemas';
+import { ReleaseHoldInputSchema } from '@/lib/booking/schemas';
 import { staffRoute } from '@/lib/server/action';
 import { releaseHoldFor } from '@/lib/server/hold-release';
 import { readBodyLimited } from '@/lib/server/request-body';

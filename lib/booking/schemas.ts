@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { IsoDate, Locale, Time, Uuid } from '@/lib/guestbook/primitives';
+import { IsoDate, Locale, Time, Uuid } from '../guestbook/primitives';
 
 /**
  * The booking flow's inputs: one set of schemas for the browser (react-hook-form) and the

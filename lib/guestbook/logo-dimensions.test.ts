@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { makePng } from '@/e2e/images';
-import { imageDimensions } from '@/lib/guestbook/logo';
-
-import { checkLogoDimensions } from './logo-dimensions';
+import { makePng } from '../../e2e/images';
+import { checkLogoDimensions, imageDimensions } from './logo';
 
 /** A PNG header declaring any size, with no pixel data (what a decompression bomb starts with). */
 function pngHeader(width: number, height: number): Uint8Array {

@@ -1,5 +1,2 @@
-export type Role = 'viewer' | 'operator' | 'admin';
-export const ROLES: Role[] = ['viewer', 'operator', 'admin'];
-
 /** What the team page says after an action: the outcome, and a one-time password shown once. */
 export type TeamNotice = { tone: 'ok' | 'error'; text: string; secret?: string } | null;
