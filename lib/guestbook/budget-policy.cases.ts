@@ -15,21 +15,21 @@ export interface MemberLimitCase {
 }
 
 export const MEMBER_LIMIT_CASES: readonly MemberLimitCase[] = [
-  // 900 a minute: shares apply from 450 used; floor 90.
-  { perMinute: 900, lane: 'view', used: 449, members: 1, expected: null },
-  { perMinute: 900, lane: 'view', used: 450, members: 1, expected: 405 },
-  { perMinute: 900, lane: 'write', used: 450, members: 1, expected: 450 },
-  { perMinute: 900, lane: 'background', used: 450, members: 1, expected: 225 },
+  // 900 a minute: shares apply from 675 used; floor 90.
+  { perMinute: 900, lane: 'view', used: 674, members: 1, expected: null },
+  { perMinute: 900, lane: 'view', used: 675, members: 1, expected: 405 },
+  { perMinute: 900, lane: 'write', used: 675, members: 1, expected: 450 },
+  { perMinute: 900, lane: 'background', used: 675, members: 1, expected: 225 },
   { perMinute: 900, lane: 'view', used: 800, members: 2, expected: 270 },
   { perMinute: 900, lane: 'view', used: 800, members: 7, expected: 101 },
   { perMinute: 900, lane: 'view', used: 800, members: 9, expected: 90 },
   { perMinute: 900, lane: 'view', used: 800, members: 50, expected: 90 },
   { perMinute: 900, lane: 'write', used: 900, members: 50, expected: 90 },
   { perMinute: 900, lane: 'write', used: 900, members: 5, expected: 150 },
-  // 30 a minute (the tests' small windows): shares from 15; floor 3.
-  { perMinute: 30, lane: 'view', used: 14, members: 3, expected: null },
-  { perMinute: 30, lane: 'view', used: 15, members: 1, expected: 13 },
-  { perMinute: 30, lane: 'view', used: 20, members: 2, expected: 9 },
-  { perMinute: 30, lane: 'write', used: 20, members: 2, expected: 10 },
-  { perMinute: 30, lane: 'background', used: 20, members: 20, expected: 3 },
+  // 30 a minute (the tests' small windows): shares from 22; floor 3.
+  { perMinute: 30, lane: 'view', used: 21, members: 3, expected: null },
+  { perMinute: 30, lane: 'view', used: 22, members: 1, expected: 13 },
+  { perMinute: 30, lane: 'view', used: 25, members: 2, expected: 9 },
+  { perMinute: 30, lane: 'write', used: 25, members: 2, expected: 10 },
+  { perMinute: 30, lane: 'background', used: 25, members: 20, expected: 3 },
 ];

@@ -62,7 +62,7 @@ describe('RequestBudget', () => {
 
 describe('the budget policy', () => {
   it('gives background half the window, views all but a tenth, writes all of it; shares from half', () => {
-    expect(budgetPolicy(900, 'background')).toEqual({ laneLimit: 450, shareFloor: 90, contendedAt: 450 });
+    expect(budgetPolicy(900, 'background')).toEqual({ laneLimit: 450, shareFloor: 90, contendedAt: 675 });
     expect(budgetPolicy(900, 'view').laneLimit).toBe(810);
     expect(budgetPolicy(900, 'write').laneLimit).toBe(900);
   });
@@ -82,13 +82,13 @@ describe('the budget policy', () => {
       overShare: false,
     });
     expect(decideTake(900, write('a'), { used: 810, memberUsed: 0, members: 2 }).fits).toBe(true);
-    expect(decideTake(900, view('a'), { used: 600, memberUsed: 270, members: 2 })).toMatchObject({
+    expect(decideTake(900, view('a'), { used: 700, memberUsed: 270, members: 2 })).toMatchObject({
       fits: false,
       overShare: true,
     });
     // The same member's write still fits: a write's share is the largest.
-    expect(decideTake(900, write('a'), { used: 600, memberUsed: 270, members: 2 }).fits).toBe(true);
-    expect(decideTake(900, view(null), { used: 600, memberUsed: 0, members: 1 }).fits).toBe(true);
+    expect(decideTake(900, write('a'), { used: 700, memberUsed: 270, members: 2 }).fits).toBe(true);
+    expect(decideTake(900, view(null), { used: 700, memberUsed: 0, members: 1 }).fits).toBe(true);
   });
 });
 
@@ -131,19 +131,19 @@ describe('RequestBudget fair shares (one process)', () => {
   it('refuses a bursting member at once, saying when to try again, while another member’s view passes', async () => {
     const { budget, clock } = budgetAt(30, 'throw');
     const start = clock.now;
-    await fill(budget, view('burst'), 15);
-    // Contended (15 of 30), alone: the member's share of views is 13, and they hold 15.
+    await fill(budget, view('burst'), 22);
+    // Contended (22 of 30), alone: the member's share of views is 13, and they hold 22.
     const refusal = await budget.take(10_000, view('burst'));
     expect(refusal).toEqual({ reason: 'share', retryAt: new Date(start + 60_000) });
     expect(await sends(budget, view('other'), 10_000)).toBe('sent');
     expect(await sends(budget, write('other'), 10_000)).toBe('sent');
-    expect(budget.used).toBe(17);
+    expect(budget.used).toBe(24);
   });
 
   it('slows a member over their share when it frees within the longest wait', async () => {
     const { budget, clock } = budgetAt(30, 'advance');
     const start = clock.now;
-    await fill(budget, view('burst'), 15);
+    await fill(budget, view('burst'), 22);
     clock.now = start + 55_000;
     expect(await budget.take(10_000, view('burst'))).toBeNull();
     expect(clock.now).toBe(start + 60_000);
@@ -151,7 +151,7 @@ describe('RequestBudget fair shares (one process)', () => {
 
   it('knows without waiting whether a ticket would be sent at once', async () => {
     const { budget } = budgetAt(30, 'throw');
-    await fill(budget, view('burst'), 15);
+    await fill(budget, view('burst'), 22);
     expect(budget.canSendNow(background('other'))).toBe(false);
     expect(budget.canSendNow(view('burst'))).toBe(false);
     expect(budget.canSendNow(view('other'))).toBe(true);

@@ -55,10 +55,12 @@ export interface RequestTicket {
  *   fewer than W − W/10 (810) are: the last tenth is kept for writes; a write, and the reads it
  *   needs, may use the whole window. So when the budget runs short, background work stops first,
  *   then views, and a write finds room at once unless writes alone fill the window.
- * - fair shares: once the window is contended (W/2 used), a member's requests in it (every lane
+ * - fair shares: once the window is contended (3/4 of W used, 675: below that a member's burst
+ *   leaves the others room, and the shares would only refuse the busiest member early), a
+ *   member's requests in it (every lane
  *   counted) may not exceed max(W/10, laneLimit / (members + 1)) — members being those active in
  *   the window, the asking one included, and the + 1 holding a share for a member who has not
- *   asked yet. With 900: one member alone may use 450 before its share applies (405 for views);
+ *   asked yet. With 900: one member alone may use 675 before its share applies (405 for views);
  *   among 50 members the floor, 90 a minute, applies (a page costs 1–3 requests, a seat move a
  *   few more: only a burst meets it).
  *   A write's share is the largest (its lane limit is W), so writes keep priority inside the
@@ -81,7 +83,11 @@ export interface BudgetPolicy {
 export function budgetPolicy(perMinute: number, lane: RequestLane): BudgetPolicy {
   const laneLimit =
     lane === 'write' ? perMinute : lane === 'view' ? perMinute - Math.ceil(perMinute / 10) : Math.floor(perMinute / 2);
-  return { laneLimit, shareFloor: Math.max(1, Math.floor(perMinute / 10)), contendedAt: Math.floor(perMinute / 2) };
+  return {
+    laneLimit,
+    shareFloor: Math.max(1, Math.floor(perMinute / 10)),
+    contendedAt: Math.floor((perMinute * 3) / 4),
+  };
 }
 
 /**
