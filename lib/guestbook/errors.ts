@@ -9,11 +9,25 @@ export interface FieldError {
   message: string;
 }
 
+/** Marks a GuestbookApiError whichever copy of this module made it (see Symbol.hasInstance below). */
+const API_ERROR = Symbol.for('guestbook.GuestbookApiError');
+
 /**
  * A failed API call. `status` is the HTTP status (0 when no response arrived); the API's own
  * problem detail is kept so callers can show what the API named (a commitment, a field).
  */
 export class GuestbookApiError extends Error {
+  /**
+   * The server bundles this module more than once (pages, route handlers), while the one API
+   * client of the process is made by whichever code asked first: `instanceof` must hold for an
+   * error thrown by another copy of the class, or a route would take the API's answer for an
+   * unexpected failure.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && API_ERROR in value;
+  }
+
+  readonly [API_ERROR] = true;
   readonly status: number;
   readonly title: string | undefined;
   readonly detail: string | undefined;
