@@ -33,6 +33,8 @@ test.describe('when the API misbehaves', () => {
     await expect(async () => {
       await page.reload();
       await expect(page.getByTestId('entity-name')).toBeVisible({ timeout: 2_000 });
+      // read anew, not the answer stored before the storm
+      await expect(page.getByTestId('as-of-note')).toHaveCount(0);
     }).toPass({ timeout: 75_000, intervals: [3_000] });
   });
 
