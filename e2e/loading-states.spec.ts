@@ -130,6 +130,9 @@ test('a reservation and an entity show their skeleton, then the record', async (
   await page.goto('/entities');
   const entityLink = page.getByTestId('entity-table').locator(`a[href="/entities/${DEMO_PARTNER.defaultEntityId}"]`);
   await expect(entityLink).toBeVisible();
+  // the pointer comes to the row first, which fetches the record's loading state
+  await entityLink.hover();
+  await page.waitForLoadState('networkidle');
   await controls.setFaults(SLOW);
   await entityLink.click();
   await expectSkeletonThenContent(page, page.getByTestId('entity-name'), { skeletonHeading: 'Entity' });
