@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { MEMBER_LIMIT_CASES } from './budget-policy.cases';
-import { budgetPolicy, decideTake, memberLimit, RequestBudget, type RequestTicket } from './rate-limit';
+import { budgetPolicy, decideTake, laneLimitNow, memberLimit, RequestBudget, type RequestTicket } from './rate-limit';
 
 class WouldWait extends Error {
   constructor(readonly ms: number) {
@@ -62,7 +62,13 @@ describe('RequestBudget', () => {
 
 describe('the budget policy', () => {
   it('gives background half the window, views all but a tenth, writes all of it; shares from half', () => {
-    expect(budgetPolicy(900, 'background')).toEqual({ laneLimit: 450, shareFloor: 90, contendedAt: 675 });
+    expect(budgetPolicy(900, 'background')).toEqual({
+      perMinute: 900,
+      laneLimit: 450,
+      writeReserve: 90,
+      shareFloor: 90,
+      contendedAt: 675,
+    });
     expect(budgetPolicy(900, 'view').laneLimit).toBe(810);
     expect(budgetPolicy(900, 'write').laneLimit).toBe(900);
   });
@@ -75,20 +81,37 @@ describe('the budget policy', () => {
   );
 
   it('decides by lane first, then by share; the server’s own requests have no share', () => {
-    expect(decideTake(900, view('a'), { used: 809, memberUsed: 0, members: 2 }).fits).toBe(true);
-    expect(decideTake(900, view('a'), { used: 810, memberUsed: 0, members: 2 })).toMatchObject({
+    expect(decideTake(900, view('a'), { used: 809, writes: 0, memberUsed: 0, members: 2 }).fits).toBe(true);
+    expect(decideTake(900, view('a'), { used: 810, writes: 0, memberUsed: 0, members: 2 })).toMatchObject({
       fits: false,
       laneFull: true,
       overShare: false,
     });
-    expect(decideTake(900, write('a'), { used: 810, memberUsed: 0, members: 2 }).fits).toBe(true);
-    expect(decideTake(900, view('a'), { used: 700, memberUsed: 270, members: 2 })).toMatchObject({
+    expect(decideTake(900, write('a'), { used: 810, writes: 0, memberUsed: 0, members: 2 }).fits).toBe(true);
+    expect(decideTake(900, view('a'), { used: 700, writes: 0, memberUsed: 270, members: 2 })).toMatchObject({
       fits: false,
       overShare: true,
     });
     // The same member's write still fits: a write's share is the largest.
-    expect(decideTake(900, write('a'), { used: 700, memberUsed: 270, members: 2 }).fits).toBe(true);
-    expect(decideTake(900, view(null), { used: 700, memberUsed: 0, members: 1 }).fits).toBe(true);
+    expect(decideTake(900, write('a'), { used: 700, writes: 0, memberUsed: 270, members: 2 }).fits).toBe(true);
+    expect(decideTake(900, view(null), { used: 700, writes: 0, memberUsed: 0, members: 1 }).fits).toBe(true);
+  });
+
+  it('keeps room for half as many writes as the window holds, and at least a tenth', () => {
+    const counts = (used: number, writes: number) => ({ used, writes, memberUsed: 0, members: 1 });
+    expect(laneLimitNow(budgetPolicy(900, 'view'), 0)).toBe(810);
+    expect(laneLimitNow(budgetPolicy(900, 'view'), 180)).toBe(810);
+    expect(laneLimitNow(budgetPolicy(900, 'view'), 300)).toBe(750);
+    expect(laneLimitNow(budgetPolicy(900, 'background'), 300)).toBe(450);
+    expect(laneLimitNow(budgetPolicy(900, 'background'), 901)).toBe(449);
+    expect(laneLimitNow(budgetPolicy(900, 'write'), 900)).toBe(900);
+    expect(decideTake(900, view(null), counts(750, 300))).toMatchObject({
+      fits: false,
+      laneFull: true,
+      laneLimit: 750,
+    });
+    expect(decideTake(900, view(null), counts(749, 300)).fits).toBe(true);
+    expect(decideTake(900, write(null), counts(899, 300)).fits).toBe(true);
   });
 });
 
@@ -114,6 +137,36 @@ describe('RequestBudget lanes (one process)', () => {
     expect(await sends(budget, view())).toBe('waits');
     await fill(budget, write(), 3);
     expect(await sends(budget, write())).toBe('waits');
+  });
+
+  it('lowers the views’ limit as writes fill the window: 16 writes keep 8 places free', async () => {
+    const { budget } = budgetAt(30, 'throw');
+    await fill(budget, write(), 16);
+    await fill(budget, view(), 6);
+    expect(await sends(budget, view())).toBe('waits');
+    expect(await sends(budget, write())).toBe('sent');
+  });
+
+  it('refuses at once, instead of waiting, a ticket that does not wait for its lane', async () => {
+    const { budget, clock } = budgetAt(30, 'throw');
+    const start = clock.now;
+    await fill(budget, view(), 27);
+    expect(await budget.take(Infinity, { ...view('a'), waits: false })).toEqual({
+      reason: 'busy',
+      retryAt: new Date(start + 60_000),
+    });
+    expect(budget.used).toBe(27);
+    expect(await budget.take(Infinity, { ...write('a'), waits: false })).toBeNull();
+  });
+
+  it('serves the views waiting for the window in their order of arrival, and a new one behind them', async () => {
+    const { budget, clock } = budgetAt(30, 'advance');
+    await fill(budget, view(), 27);
+    const order: string[] = [];
+    const waiting = ['a', 'b', 'c'].map((m) => budget.take(Infinity, view(m)).then(() => order.push(m)));
+    await Promise.all(waiting);
+    expect(order).toEqual(['a', 'b', 'c']);
+    expect(clock.now).toBeGreaterThan(1_000_000);
   });
 
   it('sends a write while views wait for the window', async () => {

@@ -45,16 +45,24 @@ export interface RequestTicket {
   lane: RequestLane;
   /** the staff member the request is made for; null for the server's own requests (health, start) */
   member: string | null;
+  /**
+   * false: a request that would wait for room in its lane is refused at once (a 'busy' refusal)
+   * instead, for a caller with something else to offer, such as a stored answer (shared reads)
+   */
+  waits?: boolean;
 }
 
 /**
  * The budget's policy, in one place (README, "Several processes", repeats it). With W requests a
  * minute for the credentials (900, below the API's 1,000), counted over the last 60 s:
  *
- * - lanes: background work is sent only while fewer than W/2 (450) are used; a page view while
- *   fewer than W − W/10 (810) are: the last tenth is kept for writes; a write, and the reads it
- *   needs, may use the whole window. So when the budget runs short, background work stops first,
- *   then views, and a write finds room at once unless writes alone fill the window.
+ * - lanes: a write, and the reads it needs, may use the whole window. A page view is sent only
+ *   while the window leaves room for writes: fewer than W − max(W/10, writes in the window) are
+ *   used — at least the last tenth, and as much as the writes of the last minute, so that a
+ *   minute like the last one finds its writes' room kept even when no older request leaves the
+ *   window meanwhile. Background work is sent only while fewer than W/2 (450) are used, and
+ *   within the views' limit. So when the budget runs short, background work stops first, then
+ *   views, and a write finds room at once unless writes alone fill the window.
  * - fair shares: once the window is contended (3/4 of W used, 675: below that a member's burst
  *   leaves the others room, and the shares would only refuse the busiest member early), a
  *   member's requests in it (every lane
@@ -72,8 +80,12 @@ export interface RequestTicket {
  *   age (canSendNow; lib/server/shared-reads.ts).
  */
 export interface BudgetPolicy {
-  /** requests in the window below which this lane may send */
+  perMinute: number;
+  /** requests in the window below which this lane may send, at most (see laneLimitNow) */
   laneLimit: number;
+  /** the least room this lane leaves for writes (0 for writes themselves) */
+  writeReserve: number;
+
   /** the least a member's share can be */
   shareFloor: number;
   /** requests in the window from which shares apply */
@@ -84,10 +96,23 @@ export function budgetPolicy(perMinute: number, lane: RequestLane): BudgetPolicy
   const laneLimit =
     lane === 'write' ? perMinute : lane === 'view' ? perMinute - Math.ceil(perMinute / 10) : Math.floor(perMinute / 2);
   return {
+    perMinute,
     laneLimit,
+    writeReserve: lane === 'write' ? 0 : Math.ceil(perMinute / 10),
+
     shareFloor: Math.max(1, Math.floor(perMinute / 10)),
     contendedAt: Math.floor((perMinute * 3) / 4),
   };
+}
+
+/**
+ * The lane's limit for a window holding `writes` writes: its own, lowered to keep room for half
+ * as many writes again (at least `writeReserve`). The SQL of the shared window (api_budget_take,
+ * migration 0006) computes the same.
+ */
+export function laneLimitNow(policy: BudgetPolicy, writes: number): number {
+  if (policy.writeReserve === 0) return policy.laneLimit;
+  return Math.min(policy.laneLimit, policy.perMinute - Math.max(policy.writeReserve, Math.ceil(writes / 2)));
 }
 
 /**
@@ -104,6 +129,8 @@ export function memberLimit(policy: BudgetPolicy, used: number, members: number)
 /** What the window holds when a request asks: every request, and those of the asking member. */
 export interface WindowCounts {
   used: number;
+  /** of which writes (the write lane) */
+  writes: number;
   /** the asking member's requests in the window (0 without a member) */
   memberUsed: number;
   /** members with a request in the window, the asking one included */
@@ -124,9 +151,16 @@ export interface BudgetDecision {
 export function decideTake(perMinute: number, ticket: RequestTicket, counts: WindowCounts): BudgetDecision {
   const policy = budgetPolicy(perMinute, ticket.lane);
   const share = ticket.member === null ? null : memberLimit(policy, counts.used, counts.members);
-  const laneFull = counts.used >= policy.laneLimit;
+  const laneLimit = laneLimitNow(policy, counts.writes);
+  const laneFull = counts.used >= laneLimit;
   const overShare = share !== null && counts.memberUsed >= share;
-  return { fits: !laneFull && !overShare, laneFull, overShare, laneLimit: policy.laneLimit, memberLimit: share };
+  return {
+    fits: !laneFull && !overShare,
+    laneFull,
+    overShare,
+    laneLimit,
+    memberLimit: share,
+  };
 }
 
 /** What a shared window answers to one request: counted (both waits 0), or how long to wait. */
@@ -140,6 +174,8 @@ export interface SharedTake {
   /** requests counted across every process in the last 60 s and 10 s, this one included when counted */
   used: number;
   lastTenSeconds: number;
+  /** of the last 60 s, writes */
+  writes: number;
   /** the member's requests in the window and the members active in it (as WindowCounts) */
   memberUsed: number;
   members: number;
@@ -159,14 +195,18 @@ export interface SharedBudgetWindow {
 
 /** Why `take` gave up instead of waiting, and when to try again. */
 export interface BudgetRefusal {
-  /** 'blocked': the API announced a wait (429, spent window); 'share': the member is over their share */
-  reason: 'blocked' | 'share';
+  /**
+   * 'blocked': the API announced a wait (429, spent window); 'share': the member is over their
+   * share; 'busy': the lane has no room now, and the ticket does not wait (`waits: false`)
+   */
+  reason: 'blocked' | 'share' | 'busy';
   retryAt: Date;
 }
 
 interface Sent {
   at: number;
   member: string | null;
+  write: boolean;
 }
 
 /** How long shared figures seen at a take are trusted to decide without asking (canSendNow). */
@@ -186,8 +226,16 @@ export class RequestBudget {
   readonly #sent: Sent[] = [];
   readonly #shared: SharedBudgetWindow | undefined;
   #blockedUntil = 0;
+  /** per lane, the requests waiting for room, in order (see take) */
+  readonly #lines: Record<RequestLane, Promise<unknown>> = {
+    write: Promise.resolve(),
+    view: Promise.resolve(),
+    background: Promise.resolve(),
+  };
+  readonly #waiting: Record<RequestLane, number> = { write: 0, view: 0, background: 0 };
   /** the shared window's figures at this process's last request */
-  #sharedFigures: { at: number; used: number; lastTenSeconds: number; blockedUntil: number } | null = null;
+  #sharedFigures: { at: number; used: number; lastTenSeconds: number; writes: number; blockedUntil: number } | null =
+    null;
   /** per member: the shared window's figures at their last request from this process */
   readonly #memberFigures = new Map<string, { at: number; memberUsed: number; members: number }>();
 
@@ -213,39 +261,72 @@ export class RequestBudget {
     maxWaitMs = Infinity,
     ticket: RequestTicket = { lane: 'view', member: null },
   ): Promise<BudgetRefusal | null> {
+    // Behind requests already waiting in the lane, not ahead of them.
+    if (this.#waiting[ticket.lane] > 0 && ticket.waits !== false)
+      return this.#inLine(ticket.lane, () => this.#firstInLine(maxWaitMs, ticket));
     for (;;) {
-      const now = this.#now();
-      this.#forget(now);
-      const waitForApi = this.#blockedUntil - now;
-      if (waitForApi > maxWaitMs) return { reason: 'blocked', retryAt: new Date(now + waitForApi) };
-      const own = this.#ownWait(ticket, now);
-      if (own.shareWaitMs > maxWaitMs) return { reason: 'share', retryAt: new Date(now + own.shareWaitMs) };
-      const wait = Math.max(waitForApi, own.waitMs);
-      if (wait > 0) {
-        await this.#sleep(wait);
-        continue;
-      }
-      if (this.#shared) {
-        const answer = await this.#shared.take(this.#perMinute, ticket);
-        const at = this.#now();
-        this.#sharedFigures = {
-          at,
-          used: answer.used,
-          lastTenSeconds: answer.lastTenSeconds,
-          blockedUntil: at + answer.blockedMs,
-        };
-        if (ticket.member !== null)
-          this.#memberFigures.set(ticket.member, { at, memberUsed: answer.memberUsed, members: answer.members });
-        if (answer.blockedMs > 0 || answer.waitMs > 0) {
-          if (answer.blockedMs > maxWaitMs) return { reason: 'blocked', retryAt: new Date(at + answer.blockedMs) };
-          if (answer.shareWaitMs > maxWaitMs) return { reason: 'share', retryAt: new Date(at + answer.shareWaitMs) };
-          await this.#sleep(Math.max(answer.blockedMs, answer.waitMs));
-          continue;
-        }
-      }
-      this.#sent.push({ at: this.#now(), member: ticket.member });
-      return null;
+      const attempt = await this.#attempt(maxWaitMs, ticket);
+      if (attempt.kind === 'done') return attempt.refusal;
+      if (ticket.waits === false) return { reason: 'busy', retryAt: new Date(this.#now() + attempt.waitMs) };
+      // Waiting for room in the lane, requests queue in their order of arrival, and only the
+      // first of each lane looks again when room frees (not every waiter at every departure).
+      if (attempt.kind === 'lane') return this.#inLine(ticket.lane, () => this.#firstInLine(maxWaitMs, ticket));
+      await this.#sleep(attempt.waitMs);
     }
+  }
+
+  #inLine<T>(lane: RequestLane, turn: () => Promise<T>): Promise<T> {
+    this.#waiting[lane]++;
+    const mine = this.#lines[lane].then(turn).finally(() => void this.#waiting[lane]--);
+    this.#lines[lane] = mine.catch(() => undefined);
+    return mine;
+  }
+
+  async #firstInLine(maxWaitMs: number, ticket: RequestTicket): Promise<BudgetRefusal | null> {
+    for (;;) {
+      const attempt = await this.#attempt(maxWaitMs, ticket);
+      if (attempt.kind === 'done') return attempt.refusal;
+      await this.#sleep(attempt.waitMs);
+    }
+  }
+
+  /** One try: counted (refusal null), refused, or how long to wait and why (the lane, else a block or the share). */
+  async #attempt(
+    maxWaitMs: number,
+    ticket: RequestTicket,
+  ): Promise<{ kind: 'done'; refusal: BudgetRefusal | null } | { kind: 'lane' | 'other'; waitMs: number }> {
+    const now = this.#now();
+    this.#forget(now);
+    const waitForApi = this.#blockedUntil - now;
+    if (waitForApi > maxWaitMs)
+      return { kind: 'done', refusal: { reason: 'blocked', retryAt: new Date(now + waitForApi) } };
+    const own = this.#ownWait(ticket, now);
+    if (own.shareWaitMs > maxWaitMs)
+      return { kind: 'done', refusal: { reason: 'share', retryAt: new Date(now + own.shareWaitMs) } };
+    if (waitForApi > 0 || own.shareWaitMs > 0) return { kind: 'other', waitMs: Math.max(waitForApi, own.waitMs) };
+    if (own.waitMs > 0) return { kind: 'lane', waitMs: own.waitMs };
+    if (this.#shared) {
+      const answer = await this.#shared.take(this.#perMinute, ticket);
+      const at = this.#now();
+      this.#sharedFigures = {
+        at,
+        used: answer.used,
+        lastTenSeconds: answer.lastTenSeconds,
+        writes: answer.writes,
+        blockedUntil: at + answer.blockedMs,
+      };
+      if (ticket.member !== null)
+        this.#memberFigures.set(ticket.member, { at, memberUsed: answer.memberUsed, members: answer.members });
+      if (answer.blockedMs > maxWaitMs)
+        return { kind: 'done', refusal: { reason: 'blocked', retryAt: new Date(at + answer.blockedMs) } };
+      if (answer.shareWaitMs > maxWaitMs)
+        return { kind: 'done', refusal: { reason: 'share', retryAt: new Date(at + answer.shareWaitMs) } };
+      if (answer.blockedMs > 0 || answer.shareWaitMs > 0)
+        return { kind: 'other', waitMs: Math.max(answer.blockedMs, answer.waitMs) };
+      if (answer.waitMs > 0) return { kind: 'lane', waitMs: answer.waitMs };
+    }
+    this.#sent.push({ at: this.#now(), member: ticket.member, write: ticket.lane === 'write' });
+    return { kind: 'done', refusal: null };
   }
 
   /**
@@ -263,6 +344,7 @@ export class RequestBudget {
     if (shared && shared.blockedUntil > now) return false;
     if (shared && shared.at > now - SHARED_FIGURES_TRUSTED_MS) {
       counts.used = Math.max(counts.used, shared.used);
+      counts.writes = Math.max(counts.writes, shared.writes);
       const member = ticket.member === null ? undefined : this.#memberFigures.get(ticket.member);
       if (member && member.at > now - SHARED_FIGURES_TRUSTED_MS) {
         counts.memberUsed = Math.max(counts.memberUsed, member.memberUsed);
@@ -281,12 +363,14 @@ export class RequestBudget {
   #ownCounts(ticket: RequestTicket): WindowCounts {
     const others = new Set<string>();
     let memberUsed = 0;
+    let writes = 0;
     for (const s of this.#sent) {
+      if (s.write) writes++;
       if (s.member === null) continue;
       if (s.member === ticket.member) memberUsed++;
       else others.add(s.member);
     }
-    return { used: this.#sent.length, memberUsed, members: others.size + 1 };
+    return { used: this.#sent.length, writes, memberUsed, members: others.size + 1 };
   }
 
   /** How long until `ticket` fits this process's own window (0: now), and of which for the member's share. */
