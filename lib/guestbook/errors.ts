@@ -1,8 +1,13 @@
 import { ProblemDetails } from './schemas';
 
 /** Why a call failed when the API did not answer with an HTTP error of its own. */
-/** ('over_share': the dashboard's own budget refused the request, the member being over their share of it; no request was sent.) */
-export type TransportCode = 'network' | 'timeout' | 'aborted' | 'rate_limited' | 'over_share' | 'invalid_response';
+/**
+ * ('over_share': the dashboard's own budget refused the request, the member being over their
+ * share of it; 'busy': the request would have waited for room in its lane and its caller asked
+ * not to wait. In both, no request was sent.)
+ */
+export type TransportCode =
+  'network' | 'timeout' | 'aborted' | 'rate_limited' | 'over_share' | 'busy' | 'invalid_response';
 
 export interface FieldError {
   field: string;

@@ -211,3 +211,87 @@ describe('SharedReads when the caller cannot send at once', () => {
     expect(await reads.read('k', () => Promise.resolve('b'))).toBe('b');
   });
 });
+
+describe('SharedReads: a stored answer instead of a request that would wait', () => {
+  class WouldWait extends Error {}
+
+  function withFallback() {
+    const clock = { now: 1_000 };
+    const stale: number[] = [];
+    /** whether the budget has room: a load run without waiting fails when it has none */
+    const budget = { room: true, withoutWaiting: 0 };
+    let waiting = false;
+    const reads = new SharedReads({
+      now: () => clock.now,
+      maxAgeMs: () => 0,
+      fallbackMaxAgeMs: () => 60_000,
+      loadWithoutWaiting: async (load) => {
+        budget.withoutWaiting++;
+        waiting = true;
+        try {
+          return await load();
+        } finally {
+          waiting = false;
+        }
+      },
+      isWaitRefusal: (e) => e instanceof WouldWait,
+      onStale: (startedAt) => stale.push(startedAt),
+    });
+    const load = (value: string) => () => {
+      if (waiting && !budget.room) return Promise.reject(new WouldWait());
+      return Promise.resolve(value);
+    };
+    return { clock, reads, load, stale, budget };
+  }
+
+  it('reads anew while the budget has room; when it has none, serves the answer kept, with its age', async () => {
+    const { clock, reads, load, stale, budget } = withFallback();
+    expect(await reads.read('k', load('a'))).toBe('a');
+    // The first read had nothing to fall back on: it waited (made without loadWithoutWaiting).
+    expect(budget.withoutWaiting).toBe(0);
+    clock.now += 5_000;
+    expect(await reads.read('k', load('b'))).toBe('b');
+    budget.room = false;
+    clock.now += 5_000;
+    expect(await reads.read('k', load('c'))).toBe('b');
+    expect(stale).toEqual([6_000]);
+    // The refused request left the answer kept as it was.
+    budget.room = true;
+    expect(await reads.read('k', load('d'))).toBe('d');
+  });
+
+  it('serves callers joining a refused request the answer kept, or reads again for them', async () => {
+    const { reads, load, budget, stale } = withFallback();
+    await reads.read('k', load('a'));
+    budget.room = false;
+    const [first, joined] = await Promise.all([reads.read('k', load('x')), reads.read('k', load('y'))]);
+    expect([first, joined]).toEqual(['a', 'a']);
+    expect(stale).toHaveLength(2);
+  });
+
+  it('does not fall back on an answer older than allowed, nor on another failure', async () => {
+    const { clock, reads, load, budget } = withFallback();
+    await reads.read('k', load('a'));
+    clock.now += 60_000;
+    budget.room = false;
+    expect(await reads.read('k', load('b'))).toBe('b');
+    await expect(reads.read('k', () => Promise.reject(new Error('500')))).rejects.toThrow('500');
+  });
+});
+
+describe('SharedReads.seed', () => {
+  it('keeps an answer another read brought, unless a newer one is kept or a request is in flight', async () => {
+    const { clock, reads, load } = setup(10_000);
+    reads.seed('r:1', 'from search', 900);
+    expect(await reads.read('r:1', load('read'))).toBe('from search');
+    reads.store('r:2', 'after a write');
+    reads.seed('r:2', 'older search', 900);
+    expect(reads.peek('r:2', 10_000)).toBe('after a write');
+    const answer = deferred<string>();
+    const inFlight = reads.read('r:3', () => answer.promise);
+    reads.seed('r:3', 'search', clock.now);
+    answer.resolve('read');
+    expect(await inFlight).toBe('read');
+    expect(reads.peek('r:3', 10_000)).toBe('read');
+  });
+});

@@ -10,6 +10,11 @@
  *   full, or the API asked for a wait), a stored answer up to `staleMaxAgeMs()` old is served at
  *   once instead, even while a newer request for it is in flight, and reported to `onStale` with
  *   the time its request started, for the page to say how old it is;
+ * - a caller that may be served a stored answer up to `fallbackMaxAgeMs()` old, and has one,
+ *   makes its request through `loadWithoutWaiting`: when the request would wait for the budget
+ *   (`isWaitRefusal` recognises the refusal), the stored answer is served at once, as above;
+ * - `seed(key, value, startedAt)` keeps an answer another read brought (a reservation found by
+ *   a search) where no newer one is kept;
  * - `forget(prefix)` drops the answers and requests in flight that a write made stale, so the
  *   next caller reads anew. Failures are never kept (the answer before a failed request stays).
  *
@@ -26,6 +31,15 @@ export interface SharedReadsOptions {
   staleMaxAgeMs?: () => number;
   /** an answer served because the caller could not send at once, with when its request started */
   onStale?: (startedAt: number, key: string) => void;
+  /**
+   * How old a stored answer may be to be served when the caller's request would have to wait
+   * (0, the default: the caller waits). With it, the request is made through `loadWithoutWaiting`.
+   */
+  fallbackMaxAgeMs?: () => number;
+  /** runs a load so that a request that would wait for the budget is refused at once instead */
+  loadWithoutWaiting?: <T>(load: () => Promise<T>) => Promise<T>;
+  /** whether an error is such a refusal (nothing was sent) */
+  isWaitRefusal?: (error: unknown) => boolean;
   /** answers kept at most, the least recently stored dropped first (default 500) */
   maxEntries?: number;
 }
@@ -71,16 +85,19 @@ export class SharedReads {
         return Promise.resolve(settled.value as T);
       }
       const staleMaxAge = this.#options.staleMaxAgeMs?.() ?? 0;
-      if (staleMaxAge > 0 && now - settled.startedAt < staleMaxAge) {
-        this.stats.reused++;
-        this.stats.stale++;
-        this.#options.onStale?.(settled.startedAt, key);
-        return Promise.resolve(settled.value as T);
-      }
+      if (staleMaxAge > 0 && now - settled.startedAt < staleMaxAge)
+        return Promise.resolve(this.#serveStale<T>(settled, key));
     }
+    const fallbackMaxAge = settled && this.#options.loadWithoutWaiting ? (this.#options.fallbackMaxAgeMs?.() ?? 0) : 0;
+    const fallback = settled && fallbackMaxAge > 0 && now - settled.startedAt < fallbackMaxAge ? settled : null;
     if (existing?.pending) {
       this.stats.joined++;
-      return existing.pending as Promise<T>;
+      // The request joined may be one that does not wait: if it was refused, serve the stored
+      // answer, or (without one) read again, waiting.
+      return (existing.pending as Promise<T>).catch((error: unknown) => {
+        if (!this.#options.isWaitRefusal?.(error)) throw error;
+        return fallback ? this.#serveStale<T>(fallback, key) : this.read(key, load);
+      });
     }
     this.stats.loads++;
     const entry: Entry = {
@@ -90,7 +107,8 @@ export class SharedReads {
       value: undefined,
       previous: existing ? { startedAt: existing.startedAt, value: existing.value } : null,
     };
-    const pending = load().then(
+    const loaded = fallback ? this.#options.loadWithoutWaiting!(load) : load();
+    const pending = loaded.then(
       (value) => {
         if (this.#entries.get(key) === entry) {
           entry.value = value;
@@ -110,7 +128,18 @@ export class SharedReads {
     );
     entry.pending = pending;
     this.#keep(key, entry);
-    return pending;
+    if (!fallback) return pending;
+    return pending.catch((error: unknown) => {
+      if (!this.#options.isWaitRefusal?.(error)) throw error;
+      return this.#serveStale<T>(fallback, key);
+    });
+  }
+
+  #serveStale<T>(answer: { startedAt: number; value: unknown }, key: string): T {
+    this.stats.reused++;
+    this.stats.stale++;
+    this.#options.onStale?.(answer.startedAt, key);
+    return answer.value as T;
   }
 
   /**
@@ -121,6 +150,17 @@ export class SharedReads {
   store(key: string, value: unknown): void {
     const now = this.#options.now();
     this.#keep(key, { startedAt: now, settledAt: now, pending: null, value, previous: null });
+  }
+
+  /**
+   * Keeps `value`, read by a request that started at `startedAt` for another key (a search that
+   * returned this reservation), as the answer for `key`, unless a request for the key is in
+   * flight or an answer as recent is kept.
+   */
+  seed(key: string, value: unknown, startedAt: number): void {
+    const existing = this.#entries.get(key);
+    if (existing && (existing.pending || existing.startedAt >= startedAt)) return;
+    this.#keep(key, { startedAt, settledAt: this.#options.now(), pending: null, value, previous: null });
   }
 
   #keep(key: string, entry: Entry): void {

@@ -72,6 +72,13 @@ export interface RequestOptions {
   form?: FormData;
 }
 
+const REFUSAL_CODE = { share: 'over_share', blocked: 'rate_limited', busy: 'busy' } as const;
+const REFUSAL_DETAIL = {
+  share: "The member's share of the request budget is spent.",
+  blocked: 'The rate-limit window is spent.',
+  busy: 'The lane of the request budget has no room now, and the caller does not wait.',
+} as const;
+
 const DEFAULT_TICKET: RequestTicket = { lane: 'view', member: null };
 
 /** What every client of one credential shares: its options, token cache and request budget. */
@@ -195,11 +202,8 @@ export async function send<S extends z.ZodType>(
         status: 429,
         method,
         path,
-        code: refusal.reason === 'share' ? 'over_share' : 'rate_limited',
-        detail:
-          refusal.reason === 'share'
-            ? "The member's share of the request budget is spent."
-            : 'The rate-limit window is spent.',
+        code: REFUSAL_CODE[refusal.reason],
+        detail: REFUSAL_DETAIL[refusal.reason],
         retryAt: refusal.retryAt,
       });
     }

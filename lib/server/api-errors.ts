@@ -31,6 +31,8 @@ export function describeApiError(e: GuestbookApiError): { message: string; field
       return { message: rateLimitMessage(e) };
     case 'over_share':
       return { message: overShareMessage(e) };
+    case 'busy':
+      return { message: busyMessage(e) };
     case 'invalid_response':
       return { message: 'The Guest Book API answered with data the dashboard does not understand.' };
   }
@@ -66,6 +68,12 @@ function rateLimitMessage(e: GuestbookApiError): string {
   return e.retryAt
     ? `The API's rate limit is reached; requests resume at ${clock(e.retryAt)} UTC. Try again then.`
     : "The API's rate limit is reached. Try again in a minute.";
+}
+
+/** A read that would have waited for the partner's request budget was not sent (a stored answer is normally served instead). */
+function busyMessage(e: GuestbookApiError): string {
+  const seconds = e.retryAt ? Math.max(1, Math.ceil((e.retryAt.getTime() - Date.now()) / 1000)) : 60;
+  return `The partner's API budget is in use by writes; this read was not sent. Try again in ${seconds} s.`;
 }
 
 /**

@@ -64,7 +64,19 @@ export function withRequestId<T>(requestId: string, fn: () => T, lane: RequestLa
 /** The lane and member of the request being served: a page view of no one outside a request. */
 export function currentRequestTicket(): RequestTicket {
   const store = shared.context.getStore();
-  return store ? { lane: store.lane, member: store.member } : { lane: 'view', member: null };
+  if (!store) return { lane: 'view', member: null };
+  return store.waits === false
+    ? { lane: store.lane, member: store.member, waits: false }
+    : { lane: store.lane, member: store.member };
+}
+
+/**
+ * Runs `fn` with API requests that are refused at once (a 'busy' GuestbookApiError) instead of
+ * waiting for room in their lane: for a caller with a stored answer to serve instead.
+ */
+export function withoutWaiting<T>(fn: () => T): T {
+  const store = shared.context.getStore();
+  return store ? shared.context.run({ ...store, waits: false }, fn) : fn();
 }
 
 /** Names the member a request is served for, or moves it to another lane (a write, background work). */

@@ -6,32 +6,41 @@ import { Guest, Reservation, type Venue } from '../guestbook/schemas';
 import type { SearchPage } from '../reservations/search-page';
 import { firstPagesOf, listVenues, nullOn404, toPage, type PageOf } from './directory';
 import { apiForChoice, getEntityApi, readInSelectedContext, selectedContextKey } from './entity-context';
-import { forgetSharedReads, getSharedReads, SHARED, sharedRead, storeSharedRead } from './shared-reads';
+import { forgetSharedReads, getSharedReads, seedSharedRead, SHARED, sharedRead, storeSharedRead } from './shared-reads';
 
 export const RESERVATIONS_PER_PAGE = 25;
 
 /** The key prefix of the selected entity's reservations among the shared reads (its searches and the reservations opened). */
 const reservationsOfSelectedEntity = async () => `${SHARED.reservations}${await selectedContextKey()}:`;
 
-/** One page of the selected entity's reservations matching every condition (a shared read). */
+/**
+ * One page of the selected entity's reservations matching every condition (a shared read). The
+ * reservations it returns are kept for their own pages too: a page opened from the search is
+ * served from it when the budget has no room for a new read.
+ */
 export async function searchReservations(q: {
   conditions: readonly Condition[];
   page: number;
   sort?: string;
 }): Promise<PageOf<Reservation>> {
   return readInSelectedContext(async (entity, context) =>
-    sharedRead(searchKeyIn(context, q), async () =>
-      toPage(
+    sharedRead(searchKeyIn(context, q), async () => {
+      const startedAt = Date.now();
+      const page = toPage(
         await apiForChoice(entity).listReservations({
           filters: q.conditions,
           page: q.page,
           limit: RESERVATIONS_PER_PAGE,
           sort: q.sort,
         }),
-      ),
-    ),
+      );
+      for (const r of page.items) seedSharedRead(reservationKeyIn(context, r.id), r, startedAt);
+      return page;
+    }),
   );
 }
+
+const reservationKeyIn = (context: string, id: string) => `${SHARED.reservations}${context}:id:${id}`;
 
 const searchKeyIn = (context: string, q: { conditions: readonly Condition[]; page: number; sort?: string }) =>
   `${SHARED.reservations}${context}:search:${JSON.stringify([q.conditions, q.page, q.sort ?? null])}`;
@@ -60,7 +69,7 @@ export async function reservationChanged(reservation: Reservation): Promise<void
 /** The reservation for its page: a shared read (getReservation reads it anew every time, for changes). */
 export async function viewReservation(id: string): Promise<Reservation | null> {
   return readInSelectedContext((entity, context) =>
-    sharedRead(`${SHARED.reservations}${context}:id:${id}`, () => nullOn404(apiForChoice(entity).getReservation(id))),
+    sharedRead(reservationKeyIn(context, id), () => nullOn404(apiForChoice(entity).getReservation(id))),
   );
 }
 

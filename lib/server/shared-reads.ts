@@ -1,7 +1,9 @@
 import 'server-only';
 
+import { GuestbookApiError } from '../guestbook';
 import { SharedReads } from '../guestbook/shared-reads';
 import { getApiClient } from './guestbook';
+import { withoutWaiting } from './logger';
 import { canShowAnswerAge, reportStaleAnswer } from './read';
 
 /**
@@ -30,13 +32,14 @@ const globalForReads = globalThis as unknown as { sharedReads?: SharedReads };
 
 /**
  * The reads every staff member shares: identity, entities, venues, markets, delegates, the grid's
- * commitment rows, reservation searches, and the reservation and entity shown on their pages,
+ * commitment rows, reservation searches, and the reservation and entity shown on their pages
+ * (a reservation a search returned among them),
  * keyed by what they read (and the entity whose context they read in); changes read what they
  * change anew, never from here. Page renders asking for one of them at the same time share one
  * API request. While a third of the request budget is left every render reads anew; beyond
  * that, an answer up to 15 s old is served (sharedMaxAgeMs). When the render's lane of the budget
- * has no room at once (RequestBudget.canSendNow), an answer up to 10 minutes old is served at
- * once instead of a wait, and the page shows its age (readApi's `asOf`, AsOfNote). Writes through
+ * has no room at once (RequestBudget.canSendNow, or a request that would wait), an answer up to
+ * 10 minutes old is served at once instead of a wait, and the page shows its age (readApi's `asOf`, AsOfNote). Writes through
  * the dashboard forget, revise or replace the answers they change.
  */
 export function getSharedReads(): SharedReads {
@@ -45,6 +48,11 @@ export function getSharedReads(): SharedReads {
     maxAgeMs: () => sharedMaxAgeMs(getApiClient().budget),
     // Only where the page can say how old it is (inside readApi), never silently.
     staleMaxAgeMs: () => (canShowAnswerAge() && !getApiClient().canSendNow() ? STALE_MAX_AGE_MS : 0),
+    // And where it can, a read with a stored answer does not wait for the budget: if its request
+    // would wait, the stored answer is served at once.
+    fallbackMaxAgeMs: () => (canShowAnswerAge() ? STALE_MAX_AGE_MS : 0),
+    loadWithoutWaiting: (load) => withoutWaiting(load),
+    isWaitRefusal: (error) => error instanceof GuestbookApiError && error.code === 'busy',
     onStale: (startedAt) => reportStaleAnswer(startedAt),
   });
   return globalForReads.sharedReads;
@@ -61,6 +69,10 @@ export const reviseSharedReads = <T>(
   writeStartedAt: number,
   revise: (value: T, key: string) => T,
 ): void => getSharedReads().revise(prefix, writeStartedAt, revise);
+
+/** An answer another read brought (a reservation in a search's page), kept for `key` unless a newer one is. */
+export const seedSharedRead = (key: string, value: unknown, startedAt: number): void =>
+  getSharedReads().seed(key, value, startedAt);
 
 /** After a write: its answer (the API's state right after it), or a read made for it just now, kept as the shared answer for `key`. */
 export const storeSharedRead = (key: string, value: unknown): void => getSharedReads().store(key, value);
