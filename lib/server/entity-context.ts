@@ -49,12 +49,16 @@ function selectionOf(choices: EntityChoice[], picked: string | undefined, defaul
  * else the partner's default entity, else the first assigned one.
  */
 export const getSelectedEntity = cache(async (): Promise<EntityChoice | null> => {
-  const [choices, picked] = await Promise.all([listEntityChoices(), pickedEntityId()]);
-  const choice = choices.find((c) => c.id === picked);
+  const choices = listEntityChoices();
+  choices.catch(() => undefined); // awaited below; a failure is not left unhandled meanwhile
+  const picked = await pickedEntityId();
+  // Without a pick, the partner's default entity decides: its read starts with the list's.
+  const overview = picked ? null : getPartnerOverview();
+  const choice = (await choices).find((c) => c.id === picked);
   if (choice) return choice;
-  const defaultEntityId = (await getPartnerOverview()).defaultEntityId;
+  const defaultEntityId = (await (overview ?? getPartnerOverview())).defaultEntityId;
   lastKnown.defaultEntityId = defaultEntityId;
-  return selectionOf(choices, undefined, defaultEntityId);
+  return selectionOf(await choices, undefined, defaultEntityId);
 });
 
 /** The selected entity's id, or "default": what keys reads made in its context (shared reads). */
