@@ -11,7 +11,7 @@ import type { StaffRole } from '@/lib/auth/roles';
 
 import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { getConfig } from './config';
-import type { DashboardConfig } from './config-core';
+import { sessionCookieName, type DashboardConfig } from './config-core';
 import { getDb } from './db';
 import { logUnexpected } from './log';
 import { setRequestTicket } from './logger';
@@ -46,11 +46,6 @@ function warnOnce(message: string) {
   if (warned) return;
   warned = true;
   console.warn(message);
-}
-
-/** `__Secure-` and `Secure` when the dashboard's public URL is https (required in production). */
-export function sessionCookieName(config: DashboardConfig): string {
-  return config.secureCookies ? '__Secure-next-auth.session-token' : 'next-auth.session-token';
 }
 
 export const OIDC_PROVIDER_ID = 'sso';

@@ -294,3 +294,8 @@ export function configFromProcess(): DashboardConfig {
   processConfig ??= loadConfig(process.env);
   return processConfig;
 }
+
+/** The session cookie's name: `__Secure-` and `Secure` when the dashboard's public URL is https (required in production). */
+export function sessionCookieName(config: Pick<DashboardConfig, 'secureCookies'>): string {
+  return config.secureCookies ? '__Secure-next-auth.session-token' : 'next-auth.session-token';
+}
