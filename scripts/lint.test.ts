@@ -66,10 +66,20 @@ describe('npm run lint', () => {
     expect(out).toContain('b.ts');
   });
 
-  it('fails on a component that imports from app/', async () => {
-    const files = fixture('components', {
-      'uses-app.ts':
-        "import { selectEntityAction } from '@/app/actions/select-entity';\n\nexport const act = selectEntityAction;\n",
+  it('fails on a component that imports from app/, and passes one that imports its action from lib/actions', async () => {
+    const [fromApp, fromActions] = fixture('components', {
+      'uses-app.ts': "import ConsoleLayout from '@/app/(console)/layout';\n\nexport const layout = ConsoleLayout;\n",
+      'uses-action.ts':
+        "import { selectEntityAction } from '@/lib/actions/select-entity';\n\nexport const act = selectEntityAction;\n",
+    });
+    expect(await lint([fromApp!])).toContain('import/no-restricted-paths');
+    expect(await lint([fromActions!])).toBe('');
+  });
+
+  it('fails on lib/server importing a server action back', async () => {
+    const files = fixture('lib/server', {
+      'uses-action.ts':
+        "import { selectEntityAction } from '@/lib/actions/select-entity';\n\nexport const act = selectEntityAction;\n",
     });
     expect(await lint(files)).toContain('import/no-restricted-paths');
   });
