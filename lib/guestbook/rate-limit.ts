@@ -48,7 +48,7 @@ export interface RequestTicket {
 }
 
 /**
- * The budget's policy, in one place (README, "Several processes", repeats it). With W requests a
+ * The budget's policy, in one place (docs/operations.md, "Several processes", repeats it). With W requests a
  * minute for the credentials (900, below the API's 1,000), counted over the last 60 s:
  *
  * - lanes: background work is sent only while fewer than W/2 (450) are used; a page view while
