@@ -28,8 +28,10 @@ export default defineConfig([
     },
   },
   {
-    // No module imports itself back through others, and components never reach up into app/
-    // (a server action reaches a component as a prop from the page or layout that renders it).
+    // No module imports itself back through others. The layers: app/ (routes) renders
+    // components/, and both import the server actions they call from lib/actions/ (never as a
+    // prop passed down to cross a folder); components never reach up into app/, and lib/server
+    // (which the actions are built on) never imports an action back, only their result type.
     files: ['app/**', 'components/**', 'lib/**'],
     // packages are not followed: a cycle inside one is not ours, and parsing them is slow
     settings: { 'import/ignore': ['node_modules'] },
@@ -37,7 +39,26 @@ export default defineConfig([
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-restricted-paths': [
         'error',
-        { zones: [{ target: './components', from: './app', message: 'components/ never import from app/' }] },
+        {
+          zones: [
+            {
+              target: './components',
+              from: './app',
+              message: 'components/ never import from app/: a server action a component calls is in lib/actions/',
+            },
+            {
+              target: './lib',
+              from: './app',
+              message: 'lib/ never imports from app/: what both need (a schema, an action) lives in lib/',
+            },
+            {
+              target: './lib/server',
+              from: './lib/actions',
+              except: ['./result.ts'],
+              message: 'lib/server is what lib/actions is built on, not the other way round',
+            },
+          ],
+        },
       ],
     },
   },

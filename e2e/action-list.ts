@@ -12,31 +12,31 @@ const MATRIX_VENUE = uuidFrom('venue:wharf');
  * test fails for an action of the build that has no row here, so none can be added unguarded.
  */
 export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: boolean; input: () => unknown }> = {
-  'app/(console)/team/actions.ts#addStaffMemberAction': {
+  'lib/actions/team.ts#addStaffMemberAction': {
     audit: 'add-staff-member',
     role: 'admin',
     mutates: true,
     input: () => ({ email: `matrix.${Date.now()}@demo.test`, name: 'Matrix', role: 'admin', password: '' }),
   },
-  'app/(console)/team/actions.ts#changeStaffAccessAction': {
+  'lib/actions/team.ts#changeStaffAccessAction': {
     audit: 'change-staff-access',
     role: 'admin',
     mutates: true,
     input: () => ({ id: '00000000-0000-4000-8000-000000000001', role: 'admin', disabled: false }),
   },
-  'app/(console)/team/actions.ts#resetStaffPasswordAction': {
+  'lib/actions/team.ts#resetStaffPasswordAction': {
     audit: 'reset-staff-password',
     role: 'admin',
     mutates: true,
     input: () => ({ id: '00000000-0000-4000-8000-000000000001' }),
   },
-  'app/(console)/entities/actions.ts#createEntityAction': {
+  'lib/actions/entities.ts#createEntityAction': {
     audit: 'create-entity',
     role: 'admin',
     mutates: true,
     input: () => ({ name: `Matrix Entity ${Date.now()}`, default_locale: 'en-GB', default_program_id: '' }),
   },
-  'app/(console)/entities/actions.ts#updateEntityAction': {
+  'lib/actions/entities.ts#updateEntityAction': {
     audit: 'update-entity',
     role: 'admin',
     mutates: true,
@@ -47,13 +47,13 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
       default_program_id: '',
     }),
   },
-  'app/(console)/entities/actions.ts#replaceEntityProgramsAction': {
+  'lib/actions/entities.ts#replaceEntityProgramsAction': {
     audit: 'replace-entity-programs',
     role: 'admin',
     mutates: true,
     input: () => ({ id: DEMO_PARTNER.defaultEntityId, programs: [] }),
   },
-  'app/(console)/allocations/actions.ts#applyAllocationAction': {
+  'lib/actions/allocations.ts#applyAllocationAction': {
     audit: 'apply-allocation',
     role: 'operator',
     mutates: true,
@@ -68,25 +68,25 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
       ],
     }),
   },
-  'app/(console)/allocations/actions.ts#restoreAllocationAction': {
+  'lib/actions/allocations.ts#restoreAllocationAction': {
     audit: 'restore-allocation',
     role: 'operator',
     mutates: true,
     input: () => ({ sets: [{ entityId: DEMO_PARTNER.defaultEntityId, data: [] }] }),
   },
-  'app/(console)/reservations/actions.ts#cancelReservationAction': {
+  'lib/actions/reservations.ts#cancelReservationAction': {
     audit: 'cancel-reservation',
     role: 'operator',
     mutates: true,
     input: () => ({ id: '00000000-0000-4000-8000-000000000003' }),
   },
-  'app/(console)/reservations/actions.ts#updateReservationAction': {
+  'lib/actions/reservations.ts#updateReservationAction': {
     audit: 'update-reservation',
     role: 'operator',
     mutates: true,
     input: () => ({ id: '00000000-0000-4000-8000-000000000004', changes: { notes: 'x' } }),
   },
-  'app/(console)/reservations/new/actions.ts#placeHoldAction': {
+  'lib/actions/booking.ts#placeHoldAction': {
     audit: 'place-hold',
     role: 'operator',
     mutates: true,
@@ -100,7 +100,7 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
       commitmentId: null,
     }),
   },
-  'app/(console)/reservations/new/actions.ts#releaseHoldAction': {
+  'lib/actions/booking.ts#releaseHoldAction': {
     audit: 'release-hold',
     role: 'operator',
     mutates: true,
@@ -110,7 +110,7 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
       reason: 'form-left',
     }),
   },
-  'app/(console)/reservations/new/actions.ts#createBookingAction': {
+  'lib/actions/booking.ts#createBookingAction': {
     audit: 'create-reservation',
     role: 'operator',
     mutates: true,
@@ -127,13 +127,13 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
       },
     }),
   },
-  'app/actions/select-entity.ts#selectEntityAction': {
+  'lib/actions/select-entity.ts#selectEntityAction': {
     audit: 'select-entity',
     role: 'viewer',
     mutates: false,
     input: () => ({ id: DEMO_PARTNER.defaultEntityId }),
   },
-  'app/account/actions.ts#changeOwnPasswordAction': {
+  'lib/actions/account.ts#changeOwnPasswordAction': {
     audit: 'change-own-password',
     role: 'viewer',
     mutates: true,
@@ -143,7 +143,7 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
       confirm: 'a long enough password',
     }),
   },
-  'app/account/actions.ts#signOutEverywhereAction': {
+  'lib/actions/account.ts#signOutEverywhereAction': {
     audit: 'sign-out-everywhere',
     role: 'viewer',
     mutates: true,

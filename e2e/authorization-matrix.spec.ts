@@ -194,7 +194,7 @@ test('a disabled account and an expired session are refused every action and rou
   test.setTimeout(120_000);
   // The re-signed session is a working one while it has not expired: what refuses below is the expiry.
   const fresh = await adminSessionExpiringIn(3_600);
-  const select = buildActions().find((a) => a.key === 'app/actions/select-entity.ts#selectEntityAction')!;
+  const select = buildActions().find((a) => a.key === 'lib/actions/select-entity.ts#selectEntityAction')!;
   expect(await callAction(fresh, select.path, select.id, [{ id: DEMO_PARTNER.defaultEntityId }])).toContain(
     '"ok":true',
   );
@@ -250,34 +250,34 @@ test('an action aimed at an entity not assigned to the credentials is refused by
   const mark = await sandboxRequestMark(request);
   const aimed: [string, unknown][] = [
     [
-      'app/(console)/entities/actions.ts#updateEntityAction',
+      'lib/actions/entities.ts#updateEntityAction',
       { id: foreign, name: 'Not Ours', default_locale: 'en-GB', default_program_id: '' },
     ],
-    ['app/(console)/entities/actions.ts#replaceEntityProgramsAction', { id: foreign, programs: [] }],
+    ['lib/actions/entities.ts#replaceEntityProgramsAction', { id: foreign, programs: [] }],
     [
-      'app/(console)/allocations/actions.ts#applyAllocationAction',
+      'lib/actions/allocations.ts#applyAllocationAction',
       { changes: [{ commitmentId: '00000000-0000-4000-8000-000000000002', entityId: foreign, before: 0, after: 1 }] },
     ],
-    ['app/(console)/allocations/actions.ts#restoreAllocationAction', { sets: [{ entityId: foreign, data: [] }] }],
-    ['app/actions/select-entity.ts#selectEntityAction', { id: foreign }],
+    ['lib/actions/allocations.ts#restoreAllocationAction', { sets: [{ entityId: foreign, data: [] }] }],
+    ['lib/actions/select-entity.ts#selectEntityAction', { id: foreign }],
     [
-      'app/(console)/reservations/new/actions.ts#placeHoldAction',
+      'lib/actions/booking.ts#placeHoldAction',
       {
-        ...(ACTIONS['app/(console)/reservations/new/actions.ts#placeHoldAction']!.input() as object),
+        ...(ACTIONS['lib/actions/booking.ts#placeHoldAction']!.input() as object),
         entityId: foreign,
       },
     ],
     [
-      'app/(console)/reservations/new/actions.ts#releaseHoldAction',
+      'lib/actions/booking.ts#releaseHoldAction',
       {
-        ...(ACTIONS['app/(console)/reservations/new/actions.ts#releaseHoldAction']!.input() as object),
+        ...(ACTIONS['lib/actions/booking.ts#releaseHoldAction']!.input() as object),
         entityId: foreign,
       },
     ],
     [
-      'app/(console)/reservations/new/actions.ts#createBookingAction',
+      'lib/actions/booking.ts#createBookingAction',
       {
-        ...(ACTIONS['app/(console)/reservations/new/actions.ts#createBookingAction']!.input() as object),
+        ...(ACTIONS['lib/actions/booking.ts#createBookingAction']!.input() as object),
         entityId: foreign,
       },
     ],

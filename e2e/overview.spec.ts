@@ -29,7 +29,7 @@ async function sandboxAll<T>(
   }
 }
 
-/** What the overview may cost: the shell's reads and its own (README, Overview). */
+/** What the overview may cost: the shell's reads and its own (docs/architecture.md, The pages). */
 const OVERVIEW_REQUESTS_PER_VIEW = 12;
 
 test("the overview's figures are the sandbox's: today's reservations, covers and statuses, seats allocated per venue", async ({
@@ -80,7 +80,7 @@ test(`one view of the overview costs at most ${OVERVIEW_REQUESTS_PER_VIEW} API r
   );
 });
 
-/** What the whole-partner view may cost (README, Overview): 3 shared lists and, per entity, its days' reservations (1–2 pages) and its commitments; 30 on the demo world's 9 entities. */
+/** What the whole-partner view may cost (docs/architecture.md, The pages): 3 shared lists and, per entity, its days' reservations (1–2 pages) and its commitments; 30 on the demo world's 9 entities. */
 const partnerRequestsPerView = (entities: number) => 3 + 3 * entities;
 
 test("for the whole partner, today's reservations, covers and statuses and the seats allocated per venue are every entity's added up", async ({

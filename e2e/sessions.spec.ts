@@ -27,7 +27,7 @@ async function access(context: BrowserContext): Promise<{ page: string; action: 
   const res = await context.request.get(`${DASHBOARD_URL}/`, { maxRedirects: 0 });
   const page =
     res.status() === 200 ? 'served' : `sent to ${new URL(res.headers()['location'] ?? '', DASHBOARD_URL).pathname}`;
-  const select = buildActions().find((a) => a.key === 'app/actions/select-entity.ts#selectEntityAction')!;
+  const select = buildActions().find((a) => a.key === 'lib/actions/select-entity.ts#selectEntityAction')!;
   const answer = await postAction(
     context.request,
     `${DASHBOARD_URL}${select.path}`,
@@ -90,7 +90,7 @@ test("after an admin's reset, an old session can neither open a page nor set a p
   const oneTime = (await admin.getByTestId('one-time-password').textContent())!.trim();
 
   expect(await access(thief.context)).toEqual(ENDED);
-  const change = buildActions().find((a) => a.key === 'app/account/actions.ts#changeOwnPasswordAction')!;
+  const change = buildActions().find((a) => a.key === 'lib/actions/account.ts#changeOwnPasswordAction')!;
   const attempt = await postAction(thief.context.request, `${DASHBOARD_URL}${change.path}`, change.id, [
     { current: PASSWORD, password: 'the thief chose this', confirm: 'the thief chose this' },
   ]);

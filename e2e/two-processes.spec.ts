@@ -108,7 +108,7 @@ interface Change {
 
 /** Posts the allocation apply to process `i` as the browser would; answers the outcome's status or the error. */
 async function apply(i: number, changes: Change[]): Promise<string> {
-  const action = buildActions().find((a) => a.key === 'app/(console)/allocations/actions.ts#applyAllocationAction')!;
+  const action = buildActions().find((a) => a.key === 'lib/actions/allocations.ts#applyAllocationAction')!;
   const res = await fetch(`${BASES[i]}${action.path}`, {
     method: 'POST',
     headers: {

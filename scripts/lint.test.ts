@@ -66,13 +66,23 @@ describe('npm run lint', () => {
     expect(out).toContain('b.ts');
   });
 
-  it('fails on a component that imports from app/', async () => {
-    const files = fixture('components', {
-      'uses-app.ts':
-        "import { selectEntityAction } from '@/app/actions/select-entity';\n\nexport const act = selectEntityAction;\n",
+  it('fails on a component importing from app/ and on lib/server importing an action, not on a component importing its action', async () => {
+    const [fromApp, fromActions] = fixture('components', {
+      'uses-app.ts': "import ConsoleLayout from '@/app/(console)/layout';\n\nexport const layout = ConsoleLayout;\n",
+      'uses-action.ts':
+        "import { selectEntityAction } from '@/lib/actions/select-entity';\n\nexport const act = selectEntityAction;\n",
     });
-    expect(await lint(files)).toContain('import/no-restricted-paths');
-  });
+    const [serverUsesAction] = fixture('lib/server', {
+      'server-uses-action.ts':
+        "import { selectEntityAction } from '@/lib/actions/select-entity';\n\nexport const act = selectEntityAction;\n",
+    });
+    // one run for the three files (ESLint follows the same import graph for each)
+    const out = await lint([fromApp!, fromActions!, serverUsesAction!]);
+    const reportOf = (file: string) => out.split(/\n(?=\S*\/)/).find((part) => part.includes(file)) ?? '';
+    expect(reportOf(fromApp!)).toContain('import/no-restricted-paths');
+    expect(reportOf(serverUsesAction!)).toContain('import/no-restricted-paths');
+    expect(out).not.toContain(fromActions!);
+  }, 120_000);
 
   it('fails on a file Prettier would rewrite, and passes it once formatted', async () => {
     const [messy, tidy] = fixture('lib', {

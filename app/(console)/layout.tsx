@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 
-import { selectEntityAction } from '@/app/actions/select-entity';
 import { QueryProvider } from '@/components/providers/query-provider';
-import { Shell } from '@/components/shell/shell';
+import { AccountMenu } from '@/components/shell/account-menu';
+import { EntitySwitcher } from '@/components/shell/entity-switcher';
+import { GlobalSearch } from '@/components/shell/global-search';
+import { RequestBudget } from '@/components/shell/request-budget';
+import { consoleCommands, consolePages, PartnerHeading, Shell, SuspendedBanner } from '@/components/shell/shell';
+import { ROLE_LABELS } from '@/lib/auth/roles';
 import { getConfig } from '@/lib/server/config';
 import { getSelectedEntity, listEntityChoices } from '@/lib/server/entity-context';
 import { getApiClient } from '@/lib/server/guestbook';
@@ -20,31 +24,42 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     getFormatter(),
   ]);
   const rateLimit = getApiClient().rateLimit;
+  const suspended = partner.ok && partner.data.status === 'suspended' ? partner.data : null;
   return (
     <QueryProvider>
       <Shell
-        staff={{ name: staff.name, email: staff.email, role: staff.role }}
-        environment={getConfig().environment}
-        partnerName={partner.ok ? partner.data.name : null}
-        entities={entities.ok ? entities.data : []}
-        selectedEntityId={selected.ok ? (selected.data?.id ?? null) : null}
-        rateLimit={
-          rateLimit
-            ? {
-                limit: rateLimit.limit,
-                remaining: rateLimit.remaining,
-                resetAt: rateLimit.resetAt.toISOString(),
-                resetLabel: format.time(rateLimit.resetAt.toISOString(), 'UTC'),
+        pages={consolePages(staff.role)}
+        partner={<PartnerHeading name={partner.ok ? partner.data.name : null} environment={getConfig().environment} />}
+        entitySwitcher={
+          entities.ok &&
+          entities.data.length > 0 && (
+            <EntitySwitcher entities={entities.data} selectedId={selected.ok ? (selected.data?.id ?? null) : null} />
+          )
+        }
+        tools={
+          <>
+            <GlobalSearch pages={consoleCommands(staff.role)} />
+            <RequestBudget
+              initial={
+                rateLimit && {
+                  limit: rateLimit.limit,
+                  remaining: rateLimit.remaining,
+                  resetAt: rateLimit.resetAt.toISOString(),
+                  resetLabel: format.time(rateLimit.resetAt.toISOString(), 'UTC'),
+                }
               }
-            : null
+            />
+            <AccountMenu name={staff.name} email={staff.email} roleLabel={ROLE_LABELS[staff.role]} />
+          </>
         }
-        suspended={
-          partner.ok && partner.data.status === 'suspended'
-            ? { source: partner.data.suspensionSource, at: partner.data.suspendedAt }
-            : null
+        banner={
+          suspended && (
+            <SuspendedBanner
+              source={suspended.suspensionSource}
+              since={suspended.suspendedAt ? format.dateTime(suspended.suspendedAt, 'UTC') : null}
+            />
+          )
         }
-        selectEntity={selectEntityAction}
-        format={format}
       >
         {children}
       </Shell>

@@ -10,9 +10,8 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
+import { changeOwnPasswordAction } from '@/lib/actions/account';
 import type { ChangePasswordInput } from '@/lib/auth/password-policy';
-
-import { changeOwnPasswordAction } from './actions';
 
 const resolver = lazyZodResolver<ChangePasswordInput>(() =>
   import('@/lib/auth/password-policy').then((m) => m.ChangePasswordInput),

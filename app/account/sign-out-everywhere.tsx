@@ -4,8 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 
 import { Button } from '@/components/ui/button';
-
-import { signOutEverywhereAction } from './actions';
+import { signOutEverywhereAction } from '@/lib/actions/account';
 
 export function SignOutEverywhere() {
   const router = useRouter();

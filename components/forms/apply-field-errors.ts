@@ -1,12 +1,14 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
+import type { FieldErrors } from '@/lib/actions/result';
+
 /**
  * Puts an action's field errors (`ActionResult.fieldErrors`) on the form's inputs, each error's
  * messages joined, and focuses the first input in error. `fields` names the form's inputs, or
  * maps an error's key to one; keys that name no input of the form are left to the form's notice.
  */
 export function applyFieldErrors<T extends FieldValues>(
-  fieldErrors: Record<string, string[]> | undefined,
+  fieldErrors: FieldErrors | undefined,
   fields: readonly Path<T>[] | ((key: string) => Path<T> | undefined),
   setError: UseFormSetError<T>,
 ): void {

@@ -5,6 +5,7 @@ import { useState, useTransition } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { Select } from '@/components/ui/input';
+import { selectEntityAction } from '@/lib/actions/select-entity';
 
 export interface EntityOption {
   id: string;
@@ -12,18 +13,8 @@ export interface EntityOption {
   context: 'org-bound' | 'legacy-header';
 }
 
-/** Picks the entity the console reads and acts in: a guarded server action, passed down by the console layout. */
-export type SelectEntityAction = (input: { id: string }) => Promise<{ ok: true } | { ok: false; error: string }>;
-
-export function EntitySwitcher({
-  entities,
-  selectedId,
-  selectEntity,
-}: {
-  entities: EntityOption[];
-  selectedId: string | null;
-  selectEntity: SelectEntityAction;
-}) {
+/** Picks the entity the console reads and acts in (kept in a cookie by the server action). */
+export function EntitySwitcher({ entities, selectedId }: { entities: EntityOption[]; selectedId: string | null }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +30,7 @@ export function EntitySwitcher({
         disabled={pending}
         onChange={(e) =>
           startTransition(async () => {
-            const r = await selectEntity({ id: e.target.value });
+            const r = await selectEntityAction({ id: e.target.value });
             setError(r.ok ? null : r.error);
             router.refresh();
           })

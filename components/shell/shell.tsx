@@ -2,16 +2,10 @@ import type { ReactNode } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { ToastRegion } from '@/components/ui/toast';
-import { ROLE_LABELS, type StaffRole } from '@/lib/auth/roles';
-import type { Formatter } from '@/lib/format';
+import type { StaffRole } from '@/lib/auth/roles';
 
-import { AccountMenu } from './account-menu';
-import { EntitySwitcher, type EntityOption, type SelectEntityAction } from './entity-switcher';
-import { GlobalSearch } from './global-search';
 import { MobileNav } from './mobile-nav';
 import { NavLinks, type NavItem } from './nav';
-import { RequestBudget } from './request-budget';
-import type { RequestBudgetFigure } from './request-budget-figure';
 
 const NAV: (NavItem & { adminOnly?: boolean })[] = [
   { href: '/', label: 'Overview' },
@@ -26,37 +20,37 @@ const NAV: (NavItem & { adminOnly?: boolean })[] = [
   { href: '/team', label: 'Team', adminOnly: true },
 ];
 
+/** The console's pages a member of this role may open, in the navigation's order. */
+export function consolePages(role: StaffRole): NavItem[] {
+  return NAV.filter((item) => !item.adminOnly || role === 'admin').map(({ href, label }) => ({ href, label }));
+}
+
+/** What global search offers: the pages, and what operators and admins can start from anywhere. */
+export function consoleCommands(role: StaffRole): NavItem[] {
+  const pages = consolePages(role);
+  return role === 'viewer' ? pages : [...pages, { href: '/reservations/new', label: 'New reservation' }];
+}
+
+/**
+ * The console's frame: the navigation beside (or, on a phone, above) the page, and a header
+ * holding what the layout gives it: the partner, the entity switcher, the tools (search, request
+ * budget, account) and a banner under it.
+ */
 export function Shell({
-  staff,
-  environment,
-  partnerName,
-  suspended,
-  entities,
-  selectedEntityId,
-  rateLimit,
-  selectEntity,
-  format,
+  pages,
+  partner,
+  entitySwitcher,
+  tools,
+  banner,
   children,
 }: {
-  staff: { name: string; email: string; role: StaffRole };
-  environment: 'sandbox' | 'production';
-  partnerName: string | null;
-  suspended: { source: string | null; at: string | null } | null;
-  entities: EntityOption[];
-  selectedEntityId: string | null;
-  rateLimit: RequestBudgetFigure | null;
-  /** the entity switcher's choice (a server action) */
-  selectEntity: SelectEntityAction;
-  format: Formatter;
+  pages: NavItem[];
+  partner: ReactNode;
+  entitySwitcher?: ReactNode;
+  tools: ReactNode;
+  banner?: ReactNode;
   children: ReactNode;
 }) {
-  const pages = NAV.filter((item) => !item.adminOnly || staff.role === 'admin').map(({ href, label }) => ({
-    href,
-    label,
-  }));
-  // Global search also offers what operators and admins can start from anywhere.
-  const commands =
-    staff.role === 'viewer' ? pages : [...pages, { href: '/reservations/new', label: 'New reservation' }];
   return (
     <div className="flex min-h-screen">
       <aside className="hidden w-56 shrink-0 flex-col border-r border-slate-200 bg-surface md:flex">
@@ -71,50 +65,49 @@ export function Shell({
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-surface px-3 py-2 sm:px-6 md:min-h-14">
           <MobileNav items={pages} />
-          <div className="flex min-w-0 flex-1 items-center gap-2">
-            <span className="truncate text-sm font-semibold text-slate-800" data-testid="shell-partner-name">
-              {partnerName ?? 'Partner unavailable'}
-            </span>
-            {environment === 'sandbox' ? (
-              <Badge tone="warning" title="Connected to the Guest Book sandbox">
-                Sandbox
-              </Badge>
-            ) : (
-              <Badge tone="danger" title="Connected to the production API">
-                Production
-              </Badge>
-            )}
-          </div>
-          {entities.length > 0 && (
-            <div className="order-last w-full lg:order-none lg:w-auto">
-              <EntitySwitcher entities={entities} selectedId={selectedEntityId} selectEntity={selectEntity} />
-            </div>
-          )}
-          <div className="flex shrink-0 items-center gap-2 sm:gap-3">
-            <GlobalSearch pages={commands} />
-            <RequestBudget initial={rateLimit} />
-            <AccountMenu name={staff.name} email={staff.email} roleLabel={ROLE_LABELS[staff.role]} />
-          </div>
+          <div className="flex min-w-0 flex-1 items-center gap-2">{partner}</div>
+          {entitySwitcher && <div className="order-last w-full lg:order-none lg:w-auto">{entitySwitcher}</div>}
+          <div className="flex shrink-0 items-center gap-2 sm:gap-3">{tools}</div>
         </header>
-        {suspended && (
-          <div
-            role="status"
-            data-testid="suspended-banner"
-            className="border-b border-rose-200 bg-rose-50 px-4 py-2.5 text-sm text-rose-900 sm:px-6"
-          >
-            <strong className="font-semibold">The partner identity is suspended</strong>
-            {suspended.source === 'parent'
-              ? ' by its parent'
-              : suspended.source === 'self'
-                ? ' at its own request'
-                : ''}
-            {suspended.at ? ` since ${format.dateTime(suspended.at, 'UTC')}` : ''}. The API refuses every call except
-            reading the identity until it is resumed.
-          </div>
-        )}
+        {banner}
         <main className="min-w-0 flex-1 px-3 py-5 sm:px-6 sm:py-6">{children}</main>
       </div>
       <ToastRegion />
+    </div>
+  );
+}
+
+/** The partner's name and the API the dashboard is connected to. */
+export function PartnerHeading({ name, environment }: { name: string | null; environment: 'sandbox' | 'production' }) {
+  return (
+    <>
+      <span className="truncate text-sm font-semibold text-slate-800" data-testid="shell-partner-name">
+        {name ?? 'Partner unavailable'}
+      </span>
+      {environment === 'sandbox' ? (
+        <Badge tone="warning" title="Connected to the Guest Book sandbox">
+          Sandbox
+        </Badge>
+      ) : (
+        <Badge tone="danger" title="Connected to the production API">
+          Production
+        </Badge>
+      )}
+    </>
+  );
+}
+
+/** Says that the API refuses every call but reading the identity, by whom and since when. */
+export function SuspendedBanner({ source, since }: { source: string | null; since: string | null }) {
+  return (
+    <div
+      role="status"
+      data-testid="suspended-banner"
+      className="border-b border-rose-200 bg-rose-50 px-4 py-2.5 text-sm text-rose-900 sm:px-6"
+    >
+      <strong className="font-semibold">The partner identity is suspended</strong>
+      {source === 'parent' ? ' by its parent' : source === 'self' ? ' at its own request' : ''}
+      {since ? ` since ${since}` : ''}. The API refuses every call except reading the identity until it is resumed.
     </div>
   );
 }

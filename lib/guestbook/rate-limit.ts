@@ -53,7 +53,7 @@ export interface RequestTicket {
 }
 
 /**
- * The budget's policy, in one place (README, "Several processes", repeats it). With W requests a
+ * The budget's policy, in one place (docs/operations.md, "Several processes", repeats it). With W requests a
  * minute for the credentials (900, below the API's 1,000), counted over the last 60 s:
  *
  * - lanes: a write, and the reads it needs, may use the whole window. A page view is sent only

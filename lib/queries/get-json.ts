@@ -1,4 +1,4 @@
-import type { ActionResult } from '@/lib/server/action';
+import type { ActionResult } from '@/lib/actions/result';
 
 /** A search param's value: a list repeats the param; null or undefined leaves it out. */
 export type ParamValue = string | number | readonly string[] | null | undefined;

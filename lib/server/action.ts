@@ -4,9 +4,10 @@ import { z } from 'zod';
 
 import { hasRole, ROLE_LABELS, type StaffRole } from '@/lib/auth/roles';
 
+import type { ActionResult, FieldErrors } from '../actions/result';
 import { GuestbookApiError } from '../guestbook';
 import type { RequestLane } from '../guestbook/rate-limit';
-import { describeApiError, type FieldErrors } from './api-errors';
+import { describeApiError } from './api-errors';
 import { recordAudit } from './audit';
 import { verifySession, type StaffSession } from './auth';
 import { logUnexpected } from './log';
@@ -14,9 +15,7 @@ import { setRequestTicket } from './logger';
 import { crossSiteProblem } from './same-origin';
 import { STATIC_SECURITY_HEADERS } from './security-headers';
 
-export type { FieldErrors };
-export type ActionResult<T> =
-  { ok: true; data: T } | { ok: false; error: string; fieldErrors?: FieldErrors; logId?: string };
+export type { ActionResult, FieldErrors };
 
 /** An expected failure with a message a person can act on (and optional field errors). */
 export class ActionError extends Error {
@@ -150,8 +149,9 @@ export function staffRoute<S extends z.ZodType, T, A extends unknown[]>(
   };
 }
 
+/** An ActionResult with the HTTP status a route handler answers a failure with. */
 type Outcome<T> =
-  { ok: true; data: T } | { ok: false; error: string; fieldErrors?: FieldErrors; logId?: string; status: number };
+  Extract<ActionResult<T>, { ok: true }> | (Extract<ActionResult<T>, { ok: false }> & { status: number });
 
 async function runStaffOperation<S extends z.ZodType, T>(
   def: ActionDefinition<S>,

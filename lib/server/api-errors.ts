@@ -1,7 +1,7 @@
+import type { FieldErrors } from '../actions/result';
 import type { GuestbookApiError } from '../guestbook';
 
-/** Messages per field of a refused input. */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 /**
  * Turns an API error into a message staff can act on. The API's own detail is kept where it

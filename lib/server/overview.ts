@@ -140,7 +140,7 @@ async function failedAppliesSince(since: Date): Promise<number> {
  * Everything the overview shows, for the entity selected in the shell or for the whole partner.
  * API cost on the demo world, all shared reads: venues 1, delegates 1, entities 1 (shared with
  * the shell), and per entity covered its 14 days' reservations (1–3 pages) and its commitments
- * (1, shared with the grid). One entity: at most 12; the whole partner (9 entities): see README.
+ * (1, shared with the grid). One entity: at most 12; the whole partner (9 entities): see docs/architecture.md.
  */
 export async function getOverview(now = new Date(), scope: OverviewScope = 'entity'): Promise<Overview> {
   const selection = Promise.all([getSelectedEntity(), listEntityChoices()]);

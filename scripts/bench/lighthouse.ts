@@ -22,7 +22,7 @@ export const LCP_TARGET_MS = 2500;
 export const TBT_TARGET_MS = 300;
 /** A console page's TBT over the bare Next.js page's, at most. */
 export const TBT_RATIO_TARGET = 1.5;
-/** What one view of the overview may read on the demo world (README, Overview; e2e/overview.spec.ts). */
+/** What one view of the overview may read on the demo world (docs/architecture.md, The pages; e2e/overview.spec.ts). */
 export const OVERVIEW_REQUEST_BUDGET = 12;
 
 export interface LighthousePage {
@@ -292,7 +292,7 @@ export async function lighthouseFigures(opts: {
   };
 }
 
-/** The README's Lighthouse table. */
+/** The Lighthouse table of docs/performance.md. */
 export function lighthouseTable(f: LighthouseFigures, note: string, command: string): string[] {
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   // Simulated throttling multiplies what this machine did, so how fast it was that hour matters.

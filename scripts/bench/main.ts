@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: measures the product against a production build and a started sandbox, writes
- * bench/results/latest.json and the README's results table. Not part of `npm test` (these
+ * bench/results/latest.json and the results table of docs/performance.md. Not part of `npm test` (these
  * machines are shared: figures are reported, never asserted, except the JS budget which e2e checks).
  *
  *   npm run bench [-- --no-build] [--runs 5] [--reservations 1000000] [--seconds 5] [--page-reservations 100000] [--no-lighthouse]
@@ -12,7 +12,7 @@
  * The modules: throughput.ts and tokens.ts (the sandbox and the client alone), pages.ts and
  * grid.ts (pages in Chromium), server-overhead.ts, sign-in.ts, export.ts, navigation.ts (clicks
  * through the console), lighthouse.ts and bare-next.ts (Lighthouse beside a bare Next.js page), and
- * readme.ts (the README tables).
+ * performance-doc.ts (the tables of docs/performance.md).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -46,9 +46,9 @@ import {
   signInLine,
   writeLighthouseTable,
   writeNavigationTable,
-  writeReadmeTable,
+  writeResultsTable,
   type BenchResults,
-} from './readme';
+} from './performance-doc';
 import { requestMark, sandboxLog } from './sandbox-log';
 import { serverOverhead } from './server-overhead';
 import { signInTiming } from './sign-in';
@@ -141,7 +141,7 @@ async function interactionFigures(o: BenchOptions, page: Page) {
   };
 }
 
-/** The full run: bench/results/latest.json and the README table, then Lighthouse (unless --no-lighthouse). */
+/** The full run: bench/results/latest.json and its table in docs/performance.md, then Lighthouse (unless --no-lighthouse). */
 async function fullRun(o: BenchOptions) {
   const sandboxResults = await sandboxThroughput(o.reservations, o.seconds);
   const tokens = await tokenEconomy();
@@ -192,8 +192,8 @@ async function fullRun(o: BenchOptions) {
         `  INP: grid key step ${i.grid_keyboard_step_inp_ms.median} ms, grid drag ${i.grid_drag_step_inp_ms.median} ms, search preset ${i.search_preset_inp_ms.median} ms (median)`,
       );
       writeResult('latest.json', results);
-      writeReadmeTable(results);
-      console.log('\nwrote bench/results/latest.json and the README table');
+      writeResultsTable(results);
+      console.log('\nwrote bench/results/latest.json and its table in docs/performance.md');
     });
   } finally {
     await serve.stop();
@@ -204,7 +204,7 @@ async function fullRun(o: BenchOptions) {
 
 /**
  * Clicks through the console (navigation.ts) on a production server and a demo-world sandbox of
- * their own: bench/results/navigation.json and the README table.
+ * their own: bench/results/navigation.json and its table in docs/performance.md.
  */
 async function navigationOnly(o: BenchOptions) {
   const { port, sandboxPort, rounds, pages, profiles } = o.navigation;
@@ -228,7 +228,7 @@ async function navigationOnly(o: BenchOptions) {
     const command = navigationCommandOf(o);
     writeResult('navigation.json', { ...figures, command, machine: machine() });
     writeNavigationTable(figures, command);
-    console.log('wrote bench/results/navigation.json and the README table');
+    console.log('wrote bench/results/navigation.json and its table in docs/performance.md');
   } finally {
     await serve.stop();
   }
@@ -236,7 +236,7 @@ async function navigationOnly(o: BenchOptions) {
 
 /**
  * Lighthouse (mobile profile) on its own production server and demo-world sandbox, so that the
- * pages measured are the ones a partner's staff see: bench/results/lighthouse.json and the README table.
+ * pages measured are the ones a partner's staff see: bench/results/lighthouse.json and its table in docs/performance.md.
  */
 async function lighthouseOnly(o: BenchOptions) {
   const { port, sandboxPort, runs, pages, barePort } = o.lighthouse;
@@ -260,7 +260,7 @@ async function lighthouseOnly(o: BenchOptions) {
       const command = lighthouseCommandOf(o);
       writeResult('lighthouse.json', { ...figures, command, machine: machine() });
       writeLighthouseTable(figures, command);
-      console.log('wrote bench/results/lighthouse.json and the README table');
+      console.log('wrote bench/results/lighthouse.json and its table in docs/performance.md');
     } finally {
       await serve.stop();
     }

@@ -472,7 +472,7 @@ export async function navigationFigures(o: NavigationOptions): Promise<Navigatio
   };
 }
 
-/** The README's navigation table. */
+/** The navigation table of docs/performance.md. */
 export function navigationTable(f: NavigationFigures, command: string, machine: string): string[] {
   const desktop = f.profiles.desktop?.pages ?? [];
   const phone = f.profiles.phone?.pages ?? [];

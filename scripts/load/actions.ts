@@ -3,12 +3,12 @@ import { buildActions } from '../../e2e/action-list';
 
 /** Every server action the load test and the bench post, by the name their figures use: `file#export` in the build. */
 export const ACTION_KEYS = {
-  addStaffMember: 'app/(console)/team/actions.ts#addStaffMemberAction',
-  updateEntity: 'app/(console)/entities/actions.ts#updateEntityAction',
-  applyAllocation: 'app/(console)/allocations/actions.ts#applyAllocationAction',
-  cancelReservation: 'app/(console)/reservations/actions.ts#cancelReservationAction',
-  updateReservation: 'app/(console)/reservations/actions.ts#updateReservationAction',
-  selectEntity: 'app/actions/select-entity.ts#selectEntityAction',
+  addStaffMember: 'lib/actions/team.ts#addStaffMemberAction',
+  updateEntity: 'lib/actions/entities.ts#updateEntityAction',
+  applyAllocation: 'lib/actions/allocations.ts#applyAllocationAction',
+  cancelReservation: 'lib/actions/reservations.ts#cancelReservationAction',
+  updateReservation: 'lib/actions/reservations.ts#updateReservationAction',
+  selectEntity: 'lib/actions/select-entity.ts#selectEntityAction',
 } as const;
 
 export type ActionKind = keyof typeof ACTION_KEYS;

@@ -31,7 +31,7 @@ import { unmatched } from './checks';
 import { fairSharePhase, HAMMER, type FairSharePhase } from './fair-share';
 import { parseLoadOptions, UsageError, type LoadOptions } from './options';
 import { RunRecord } from './record';
-import { loadResults, printSummary, writeFairShareReadme, writeLoadResults, type RunFindings } from './report';
+import { loadResults, printSummary, writeFairShareTable, writeLoadResults, type RunFindings } from './report';
 import { RequestLog } from './request-log';
 import { serveForLoad, type Served } from './serve';
 import { addTeam, countRoles, progressLines, runSession, sessionsOf, teamOf } from './sessions';
@@ -162,8 +162,8 @@ async function loadRun(o: LoadOptions, served: Served): Promise<number> {
   const results = loadResults(record, findings);
   const file = writeLoadResults(results, record, findings);
   printSummary(results);
-  if (results.fair_share) writeFairShareReadme(results);
-  console.log(`\nwrote ${file}${results.fair_share ? ' and the README table' : ''}`);
+  if (results.fair_share) writeFairShareTable(results);
+  console.log(`\nwrote ${file}${results.fair_share ? ' and the fair-share table in docs/performance.md' : ''}`);
   return results.checks.every((c) => c.ok) ? 0 : 1;
 }
 

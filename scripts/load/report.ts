@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 
 import type { LoggedRequest } from '../../lib/sandbox/control-client';
-import { replaceReadmeBlock } from '../bench/readme';
+import { replacePerformanceBlock } from '../bench/performance-doc';
 import { countBy, peakInWindow, perFixedMinute, quantile, round } from '../stats';
 import { fairShareFigures, hammerOutcome, type FairSharePhase } from './fair-share';
 import { API_LIMIT_PER_MINUTE, commandOf, type LoadOptions } from './options';
@@ -263,8 +263,8 @@ export function printSummary(r: LoadResults): void {
   for (const c of r.checks) console.log(`  ${c.ok ? '✓' : '✗'} ${c.name}${c.ok ? '' : `: ${c.detail}`}`);
 }
 
-/** The README's fair-share table (after the load test's text), from a run with --fair-share. */
-export function writeFairShareReadme(r: LoadResults): void {
+/** The fair-share table of docs/performance.md (after the load test's text), from a run with --fair-share. */
+export function writeFairShareTable(r: LoadResults): void {
   const fs = r.fair_share;
   if (!fs) return;
   const rw = r.reads_and_writes;
@@ -296,9 +296,9 @@ export function writeFairShareReadme(r: LoadResults): void {
           : ''
       }.`,
   ];
-  replaceReadmeBlock('load-fair-share', lines, (readme, block) => {
-    const section = readme.indexOf('### Load test');
-    const next = section < 0 ? -1 : readme.indexOf('\n## ', section);
-    return next < 0 ? `${readme.trimEnd()}\n\n${block}\n` : `${readme.slice(0, next)}\n${block}\n${readme.slice(next)}`;
+  replacePerformanceBlock('load-fair-share', lines, (doc, block) => {
+    const section = doc.indexOf('## Load test');
+    const next = section < 0 ? -1 : doc.indexOf('\n## ', section + 1);
+    return next < 0 ? `${doc.trimEnd()}\n\n${block}\n` : `${doc.slice(0, next)}\n${block}\n${doc.slice(next)}`;
   });
 }

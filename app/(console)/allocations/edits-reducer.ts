@@ -2,8 +2,8 @@
  * The grid's editing state as one pure reducer: pending edits (and the rows they were made on),
  * the notice above the grid, and the outcome of the last apply or restore.
  */
+import type { ActionResult } from '@/lib/actions/result';
 import type { Change, Edits, GridRow } from '@/lib/allocation';
-import type { ActionResult } from '@/lib/server/action';
 import type { ApplyOutcome } from '@/lib/server/allocations';
 
 export type Notice = { tone: 'ok' | 'error' | 'info'; text: string } | null;

@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useMemo, useReducer, useTransition } from 'react';
 
+import { applyAllocationAction, restoreAllocationAction } from '@/lib/actions/allocations';
 import { applyEdit, diff, moveSeats, validateEdit, type Change, type GridRow } from '@/lib/allocation';
 import { invalidateAfterAllocationChange } from '@/lib/queries/invalidate';
 import type { ApplyOutcome } from '@/lib/server/allocations';
 
-import { applyAllocationAction, restoreAllocationAction } from './actions';
 import { editsReducer, initialEditsState, rowsWithEditsElsewhere } from './edits-reducer';
 
 type ReadBefore = Extract<ApplyOutcome, { status: 'failed' }>['readBefore'];

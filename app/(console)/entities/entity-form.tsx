@@ -11,12 +11,13 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
+import { createEntityAction, updateEntityAction } from '@/lib/actions/entities';
+import type { EntityFormValues } from '@/lib/entities/schemas';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
 
-import { createEntityAction, updateEntityAction } from './actions';
-import type { EntityFormValues } from './schemas';
-
-const resolver = lazyZodResolver<EntityFormValues>(() => import('./schemas').then((m) => m.EntityFormSchema));
+const resolver = lazyZodResolver<EntityFormValues>(() =>
+  import('@/lib/entities/schemas').then((m) => m.EntityFormSchema),
+);
 
 /** Create (no entityId) or edit an entity: name, default locale, default program. */
 export function EntityForm({

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-import type { ModifyReservationFormSchema, ReservationChanges } from './schemas';
+import type { ModifyReservationFormSchema, ReservationChanges } from '@/lib/reservations/schemas';
 
 // The modify form's field bookkeeping, kept apart from the zod schemas so the form's page does not ship zod.
 

@@ -6,9 +6,9 @@ import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
+import { addStaffMemberAction } from '@/lib/actions/team';
 import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 
-import { addStaffMemberAction } from './actions';
 import type { TeamNotice } from './notice';
 
 interface NewMember {

@@ -10,9 +10,9 @@ import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
+import { changeStaffAccessAction, resetStaffPasswordAction } from '@/lib/actions/team';
 import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 
-import { changeStaffAccessAction, resetStaffPasswordAction } from './actions';
 import { AddMemberPanel } from './add-member-panel';
 import type { TeamNotice } from './notice';
 

@@ -6,10 +6,9 @@ import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
+import { replaceEntityProgramsAction } from '@/lib/actions/entities';
 import type { LostCommitment } from '@/lib/entities/lost-commitment';
 import { fetchProgramChangePreview } from '@/lib/queries/reads';
-
-import { replaceEntityProgramsAction } from '../actions';
 
 interface ProgramState {
   id: string;

@@ -6,9 +6,8 @@ import { useState } from 'react';
 
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { notify } from '@/components/ui/toast';
+import { cancelReservationAction } from '@/lib/actions/reservations';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
-
-import { cancelReservationAction } from '../actions';
 
 export function CancelButton({
   id,

@@ -12,16 +12,16 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
+import { updateReservationAction } from '@/lib/actions/reservations';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
+import type { ModifyReservationValues } from '@/lib/reservations/schemas';
 
-import { updateReservationAction } from '../actions';
 import { changedFields, modifyFieldOf, type ModifyField } from '../modify-fields';
-import type { ModifyReservationValues } from '../schemas';
 
 const resolver = lazyZodResolver<ModifyReservationValues>(() =>
-  import('../schemas').then((m) => m.ModifyReservationFormSchema),
+  import('@/lib/reservations/schemas').then((m) => m.ModifyReservationFormSchema),
 );
 
 const LABELS: Record<ModifyField, string> = {

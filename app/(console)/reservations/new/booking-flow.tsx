@@ -4,12 +4,12 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useReducer, useRef } from 'react';
 
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { createBookingAction, placeHoldAction, releaseHoldAction } from '@/lib/actions/booking';
 import { clockOffset, isHoldExpired } from '@/lib/booking/hold-clock';
 import { slotKey, type AvailabilityAnswer, type SlotOption } from '@/lib/booking/slot-option';
 import type { LocaleCode } from '@/lib/guestbook/locales';
 import { fetchAvailability } from '@/lib/queries/reads';
 
-import { createBookingAction, placeHoldAction, releaseHoldAction } from './actions';
 import { AvailabilityForm, type AvailabilityCriteria } from './availability-form';
 import { BookingNotices } from './booking-notices';
 import {

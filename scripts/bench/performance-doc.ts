@@ -1,4 +1,4 @@
-/** The bench's figures as README text: the results table between `<!-- bench:… -->` and the Lighthouse table. */
+/** The bench's figures as text of docs/performance.md: the results table between `<!-- bench:… -->` and the Lighthouse table. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 
@@ -10,19 +10,22 @@ import type { SignInTiming } from './sign-in';
 
 type Spread = { median: number; p95: number };
 
-/** Replaces the README's block between `<!-- name:start -->` and `<!-- name:end -->`; `place` puts a missing one in. */
-export function replaceReadmeBlock(
+/** Where the bench and the load test write their figures. */
+export const PERFORMANCE_DOC = 'docs/performance.md';
+
+/** Replaces the block of docs/performance.md between `<!-- name:start -->` and `<!-- name:end -->`; `place` puts a missing one in. */
+export function replacePerformanceBlock(
   name: string,
   lines: string[],
-  place: (readme: string, block: string) => string,
+  place: (doc: string, block: string) => string,
 ): void {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
   const block = `${start}\n${lines.join('\n')}\n${end}`;
-  const readme = readFileSync('README.md', 'utf8');
+  const doc = readFileSync(PERFORMANCE_DOC, 'utf8');
   writeFileSync(
-    'README.md',
-    readme.includes(start) ? readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block) : place(readme, block),
+    PERFORMANCE_DOC,
+    doc.includes(start) ? doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block) : place(doc, block),
   );
 }
 
@@ -98,8 +101,8 @@ function gridParagraph(g: GridAtScale): string {
   );
 }
 
-/** The README's results table of a full run. */
-export function writeReadmeTable(r: BenchResults): void {
+/** The results table of a full run, in docs/performance.md. */
+export function writeResultsTable(r: BenchResults): void {
   const t = r.api_economy.tokens;
   const i = r.interactions;
   const lines = [
@@ -135,21 +138,21 @@ export function writeReadmeTable(r: BenchResults): void {
     '|---|---|---|---|',
     ...r.sandbox.endpoints.map((e) => `| ${e.label} | ${e.rps} | ${e.p50_ms} ms | ${e.p99_ms} ms |`),
   ];
-  replaceReadmeBlock('bench', lines, (readme, block) => `${readme.trimEnd()}\n\n## Performance\n\n${block}\n`);
+  replacePerformanceBlock('bench', lines, (doc, block) => `${doc.trimEnd()}\n\n${block}\n`);
 }
 
-/** The README's Lighthouse table, after the results table when it has none yet. */
+/** The Lighthouse table of docs/performance.md, after the results table when it has none yet. */
 export function writeLighthouseTable(figures: LighthouseFigures, command: string): void {
-  replaceReadmeBlock('lighthouse', lighthouseTable(figures, `${cpus().length} cores.`, command), (readme, block) =>
-    readme.replace('<!-- bench:end -->', `<!-- bench:end -->\n\n${block}`),
+  replacePerformanceBlock('lighthouse', lighthouseTable(figures, `${cpus().length} cores.`, command), (doc, block) =>
+    doc.replace('<!-- bench:end -->', `<!-- bench:end -->\n\n${block}`),
   );
 }
 
-/** The README's navigation table, after the Lighthouse table (or the results table) when it has none yet. */
+/** The navigation table of docs/performance.md, after the Lighthouse table (or the results table) when it has none yet. */
 export function writeNavigationTable(figures: NavigationFigures, command: string): void {
-  const after = (readme: string) =>
-    readme.includes('<!-- lighthouse:end -->') ? '<!-- lighthouse:end -->' : '<!-- bench:end -->';
-  replaceReadmeBlock('navigation', navigationTable(figures, command, `${cpus().length} cores`), (readme, block) =>
-    readme.replace(after(readme), `${after(readme)}\n\n${block}`),
+  const after = (doc: string) =>
+    doc.includes('<!-- lighthouse:end -->') ? '<!-- lighthouse:end -->' : '<!-- bench:end -->';
+  replacePerformanceBlock('navigation', navigationTable(figures, command, `${cpus().length} cores`), (doc, block) =>
+    doc.replace(after(doc), `${after(doc)}\n\n${block}`),
   );
 }

@@ -2,12 +2,11 @@
 
 import { revalidatePath } from 'next/cache';
 
+import { EntityFormSchema, ReplaceProgramsInputSchema, UpdateEntityInputSchema } from '@/lib/entities/schemas';
 import { ActionError, staffAction } from '@/lib/server/action';
 import { apiFor, entityChanged, getEntity } from '@/lib/server/entities';
 import { getApiClient } from '@/lib/server/guestbook';
 import { forgetSharedReads, SHARED } from '@/lib/server/shared-reads';
-
-import { EntityFormSchema, ReplaceProgramsInputSchema, UpdateEntityInputSchema } from './schemas';
 
 async function requireEntity(id: string) {
   const entity = await getEntity(id);

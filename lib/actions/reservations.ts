@@ -5,11 +5,10 @@ import { z } from 'zod';
 
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { Uuid, type Reservation } from '@/lib/guestbook/schemas';
+import { ModifyReservationInputSchema, type ReservationChanges } from '@/lib/reservations/schemas';
 import { ActionError, staffAction } from '@/lib/server/action';
 import { getEntityApi } from '@/lib/server/entity-context';
 import { getReservation, reservationChanged } from '@/lib/server/reservations';
-
-import { ModifyReservationInputSchema, type ReservationChanges } from './schemas';
 
 const auditView = (r: {
   status: string;
