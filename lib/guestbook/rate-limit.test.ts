@@ -169,6 +169,16 @@ describe('RequestBudget lanes (one process)', () => {
     expect(clock.now).toBeGreaterThan(1_000_000);
   });
 
+  it('refuses a view whose lane has room only after the longest wait, saying when to try again', async () => {
+    const { budget, clock } = budgetAt(30, 'throw');
+    const start = clock.now;
+    await fill(budget, view(), 27);
+    clock.now = start + 45_000;
+    expect(await budget.take(10_000, view('a'))).toEqual({ reason: 'busy', retryAt: new Date(start + 60_000) });
+    clock.now = start + 52_000;
+    expect(await sends(budget, view('a'), 10_000)).toBe('waits');
+  });
+
   it('sends a write while views wait for the window', async () => {
     const { budget } = budgetAt(30, 'hang');
     await fill(budget, view(), 27);

@@ -197,7 +197,8 @@ export interface SharedBudgetWindow {
 export interface BudgetRefusal {
   /**
    * 'blocked': the API announced a wait (429, spent window); 'share': the member is over their
-   * share; 'busy': the lane has no room now, and the ticket does not wait (`waits: false`)
+   * share; 'busy': the lane has no room now, and the ticket does not wait (`waits: false`) or the
+   * room comes later than the caller's longest wait
    */
   reason: 'blocked' | 'share' | 'busy';
   retryAt: Date;
@@ -252,25 +253,29 @@ export class RequestBudget {
   }
 
   /**
-   * Waits until one more request of `ticket` fits the policy, then counts it. Waits for the
-   * lane are waited out; a block the API announced (a 429, or a spent window) longer than
-   * `maxWaitMs` is not, nor a wait for the member's share longer than `maxWaitMs`: the refusal
-   * is returned instead, with the time to try again, for the caller to report.
+   * Waits until one more request of `ticket` fits the policy, then counts it. A block the API
+   * announced (a 429, or a spent window) or a wait for the member's share longer than
+   * `maxWaitMs`, or a wait for room in the lane longer than `maxLaneWaitMs` ('busy'), is not
+   * waited out: the refusal is returned instead, with the time to try again, for the caller to
+   * report. A ticket with `waits: false` waits for nothing.
    */
   async take(
     maxWaitMs = Infinity,
     ticket: RequestTicket = { lane: 'view', member: null },
+    maxLaneWaitMs = maxWaitMs,
   ): Promise<BudgetRefusal | null> {
     // Behind requests already waiting in the lane, not ahead of them.
     if (this.#waiting[ticket.lane] > 0 && ticket.waits !== false)
-      return this.#inLine(ticket.lane, () => this.#firstInLine(maxWaitMs, ticket));
+      return this.#inLine(ticket.lane, () => this.#firstInLine(maxWaitMs, maxLaneWaitMs, ticket));
     for (;;) {
       const attempt = await this.#attempt(maxWaitMs, ticket);
       if (attempt.kind === 'done') return attempt.refusal;
-      if (ticket.waits === false) return { reason: 'busy', retryAt: new Date(this.#now() + attempt.waitMs) };
+      if (ticket.waits === false || (attempt.kind === 'lane' && attempt.waitMs > maxLaneWaitMs))
+        return { reason: 'busy', retryAt: new Date(this.#now() + attempt.waitMs) };
       // Waiting for room in the lane, requests queue in their order of arrival, and only the
       // first of each lane looks again when room frees (not every waiter at every departure).
-      if (attempt.kind === 'lane') return this.#inLine(ticket.lane, () => this.#firstInLine(maxWaitMs, ticket));
+      if (attempt.kind === 'lane')
+        return this.#inLine(ticket.lane, () => this.#firstInLine(maxWaitMs, maxLaneWaitMs, ticket));
       await this.#sleep(attempt.waitMs);
     }
   }
@@ -282,10 +287,12 @@ export class RequestBudget {
     return mine;
   }
 
-  async #firstInLine(maxWaitMs: number, ticket: RequestTicket): Promise<BudgetRefusal | null> {
+  async #firstInLine(maxWaitMs: number, maxLaneWaitMs: number, ticket: RequestTicket): Promise<BudgetRefusal | null> {
     for (;;) {
       const attempt = await this.#attempt(maxWaitMs, ticket);
       if (attempt.kind === 'done') return attempt.refusal;
+      if (attempt.kind === 'lane' && attempt.waitMs > maxLaneWaitMs)
+        return { reason: 'busy', retryAt: new Date(this.#now() + attempt.waitMs) };
       await this.#sleep(attempt.waitMs);
     }
   }

@@ -42,6 +42,11 @@ export interface GuestbookClientOptions {
    * when requests resume (default 10 s): a page should say so, not hang for a minute.
    */
   maxRateLimitWaitMs?: number;
+  /**
+   * The longest wait for room in the request budget's lane before the request is refused
+   * ('busy', nothing sent); by default every such wait is waited out (a script pacing itself).
+   */
+  maxLaneWaitMs?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -196,7 +201,11 @@ export async function send<S extends z.ZodType>(
     const body = requestBody(options, headers);
 
     throwIfAborted(signal, method, path);
-    const refusal = await core.budget.take(maxWaitMs, core.options.ticket?.() ?? DEFAULT_TICKET);
+    const refusal = await core.budget.take(
+      maxWaitMs,
+      core.options.ticket?.() ?? DEFAULT_TICKET,
+      core.options.maxLaneWaitMs ?? Infinity,
+    );
     if (refusal) {
       throw new GuestbookApiError({
         status: 429,

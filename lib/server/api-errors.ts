@@ -70,10 +70,10 @@ function rateLimitMessage(e: GuestbookApiError): string {
     : "The API's rate limit is reached. Try again in a minute.";
 }
 
-/** A read that would have waited for the partner's request budget was not sent (a stored answer is normally served instead). */
+/** The request would have waited longer than its caller waits for room in the partner's request budget: nothing was sent. */
 function busyMessage(e: GuestbookApiError): string {
   const seconds = e.retryAt ? Math.max(1, Math.ceil((e.retryAt.getTime() - Date.now()) / 1000)) : 60;
-  return `The partner's API budget is in use by writes; this read was not sent. Try again in ${seconds} s.`;
+  return `The partner's API request budget is fully used for the moment; nothing was sent. Try again in ${seconds} s.`;
 }
 
 /**

@@ -23,6 +23,9 @@ export function getApiClient(): GuestbookClient {
       verifyTokens: api.verifyTokens,
       // Each API request is budgeted to the lane and member of the dashboard request it serves.
       ticket: currentRequestTicket,
+      // A staff member waits at most 10 s for room in the budget: beyond, the page or the change
+      // says when to try again (nothing is sent), instead of hanging.
+      maxLaneWaitMs: 10_000,
       // On PostgreSQL the 900 a minute are for every process together; the embedded database
       // serves one process, whose own count needs no round trip.
       ...(databaseUrl ? { sharedBudget: new PostgresBudgetWindow(databaseUrl, api.clientId) } : {}),

@@ -37,7 +37,7 @@ function processBudget(clientId: string, perMinute: number, shared: boolean): Re
   return new RequestBudget(perMinute, Date.now, sleep, shared ? window : undefined);
 }
 
-/** Sends `count` requests of `ticket` at once, spread over `budgets`; a refusal (over share) is counted, not thrown. */
+/** Sends `count` requests of `ticket` at once, spread over `budgets`: how many were sent, would wait, were refused over their share. */
 async function sendAtOnce(
   budgets: RequestBudget[],
   count: number,
@@ -48,7 +48,12 @@ async function sendAtOnce(
   );
   return {
     sent: outcomes.filter((o) => o.status === 'fulfilled' && o.value === null).length,
-    waited: outcomes.filter((o) => o.status === 'rejected' && o.reason instanceof WouldWait).length,
+    // would wait: within the caller's longest wait (the sleep stops it), or beyond it ('busy')
+    waited: outcomes.filter(
+      (o) =>
+        (o.status === 'rejected' && o.reason instanceof WouldWait) ||
+        (o.status === 'fulfilled' && o.value?.reason === 'busy'),
+    ).length,
     refused: outcomes.filter((o) => o.status === 'fulfilled' && o.value?.reason === 'share').length,
   };
 }
