@@ -203,12 +203,26 @@ describe('SharedReads when the caller cannot send at once', () => {
     expect(reads.size).toBe(1);
   });
 
-  it('never serves an answer a write made stale', async () => {
-    const { clock, reads } = staleSetup();
+  it('serves an answer a write made stale only as a stored answer, with the age it had before the write', async () => {
+    const { clock, reads, served } = staleSetup();
     await reads.read('k', () => Promise.resolve('a'));
     reads.forget('k');
+    clock.now += 1_000;
+    // A caller who can send reads anew, even where the age allowed would have served it.
+    expect(reads.peek('k', 60_000)).toBeUndefined();
     clock.staleMaxAge = 10 * 60_000;
+    expect(await reads.read('k', () => Promise.resolve('b'))).toBe('a');
+    expect(served).toEqual([{ startedAt: 1_000, key: 'k' }]);
+    clock.staleMaxAge = 0;
     expect(await reads.read('k', () => Promise.resolve('b'))).toBe('b');
+  });
+
+  it('never serves a forgotten answer as current', async () => {
+    const { clock, reads, load } = setup(60_000);
+    await reads.read('k', load('a'));
+    reads.forget('k');
+    clock.now += 1;
+    expect(await reads.read('k', load('b'))).toBe('b');
   });
 });
 

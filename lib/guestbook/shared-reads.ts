@@ -15,8 +15,8 @@
  *   (`isWaitRefusal` recognises the refusal), the stored answer is served at once, as above;
  * - `seed(key, value, startedAt)` keeps an answer another read brought (a reservation found by
  *   a search) where no newer one is kept;
- * - `forget(prefix)` drops the answers and requests in flight that a write made stale, so the
- *   next caller reads anew. Failures are never kept (the answer before a failed request stays).
+ * - `forget(prefix)` marks the answers a write made stale, and drops the requests in flight, so
+ *   the next caller reads anew (a marked answer is served only as a stored answer, with its age). Failures are never kept (the answer before a failed request stays).
  *
  * Answers are shared by reference: callers must not change them.
  */
@@ -63,6 +63,8 @@ interface Entry {
   value: unknown;
   /** while a request is in flight: the answer it will replace */
   previous: { startedAt: number; value: unknown } | null;
+  /** a write may have changed it (forget): served only to a caller who cannot send at once */
+  outdated?: boolean;
 }
 
 export class SharedReads {
@@ -79,7 +81,7 @@ export class SharedReads {
     const now = this.#options.now();
     const settled = existing?.pending ? existing.previous : existing;
     if (settled) {
-      const maxAge = existing?.pending ? 0 : this.#options.maxAgeMs();
+      const maxAge = existing?.pending || existing?.outdated ? 0 : this.#options.maxAgeMs();
       if (maxAge > 0 && now - settled.startedAt < maxAge) {
         this.stats.reused++;
         return Promise.resolve(settled.value as T);
@@ -189,13 +191,32 @@ export class SharedReads {
   /** The settled answer for `key` if its request started less than `maxAgeMs` ago, without reading anything. */
   peek<T>(key: string, maxAgeMs: number): T | undefined {
     const entry = this.#entries.get(key);
-    if (!entry || entry.settledAt === null || this.#options.now() - entry.startedAt >= maxAgeMs) return undefined;
+    if (!entry || entry.settledAt === null || entry.outdated || this.#options.now() - entry.startedAt >= maxAgeMs)
+      return undefined;
     return entry.value as T;
   }
 
-  /** Drops every answer (and request in flight) whose key starts with one of the prefixes. */
+  /**
+   * After a write: every answer (and request in flight) whose key starts with one of the prefixes
+   * is never served again as current; the next caller reads anew. The answer stays only for a
+   * caller who cannot send a request without waiting (`staleMaxAgeMs`, `fallbackMaxAgeMs`), whose
+   * page says how old it is — older than the write.
+   */
   forget(...prefixes: string[]): void {
-    for (const key of [...this.#entries.keys()]) if (prefixes.some((p) => key.startsWith(p))) this.#entries.delete(key);
+    for (const [key, entry] of [...this.#entries]) {
+      if (!prefixes.some((p) => key.startsWith(p))) continue;
+      const settled = entry.pending ? entry.previous : entry;
+      if (!settled) this.#entries.delete(key);
+      else
+        this.#entries.set(key, {
+          startedAt: settled.startedAt,
+          settledAt: settled.startedAt,
+          pending: null,
+          value: settled.value,
+          previous: null,
+          outdated: true,
+        });
+    }
   }
 
   get size(): number {

@@ -6,7 +6,15 @@ import { Guest, Reservation, type Venue } from '../guestbook/schemas';
 import type { SearchPage } from '../reservations/search-page';
 import { firstPagesOf, listVenues, nullOn404, toPage, type PageOf } from './directory';
 import { apiForChoice, getEntityApi, readInSelectedContext, selectedContextKey } from './entity-context';
-import { forgetSharedReads, getSharedReads, seedSharedRead, SHARED, sharedRead, storeSharedRead } from './shared-reads';
+import {
+  forgetSharedReads,
+  getSharedReads,
+  reviseSharedReads,
+  seedSharedRead,
+  SHARED,
+  sharedRead,
+  storeSharedRead,
+} from './shared-reads';
 
 export const RESERVATIONS_PER_PAGE = 25;
 
@@ -57,11 +65,17 @@ export async function recentSearchTotal(
 }
 
 /**
- * After a change to one of the selected entity's reservations: its searches are read anew, and
- * the reservation's page shows it as the API returned it.
+ * After a change to one of the selected entity's reservations: its searches are read anew (a
+ * search kept for a page that cannot read at once shows the reservation as changed, with the
+ * search's age), and the reservation's page shows it as the API returned it.
  */
 export async function reservationChanged(reservation: Reservation): Promise<void> {
   const prefix = await reservationsOfSelectedEntity();
+  const changed = (list: Reservation[]) => list.map((r) => (r.id === reservation.id ? reservation : r));
+  // A search's page, or the overview's days (every reservation of them).
+  reviseSharedReads<PageOf<Reservation> | Reservation[]>(`${prefix}search:`, Date.now(), (answer) =>
+    Array.isArray(answer) ? changed(answer) : { ...answer, items: changed(answer.items) },
+  );
   forgetSharedReads(`${prefix}search:`);
   storeSharedRead(`${prefix}id:${reservation.id}`, reservation);
 }

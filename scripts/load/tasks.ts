@@ -153,6 +153,8 @@ async function allocations(s: Session): Promise<void> {
   const html = await open(s, '/allocations', '/allocations');
   if (!html || s.member.role === 'viewer' || !chance(0.5)) return;
   const flight = flightOf(html);
+  // A page that says why it has no grid (the budget is spent: try again in N s) is recorded as such.
+  if (!flight.includes('"grid":') && html.includes('data-testid="error-state"')) return;
   if (!flight.includes('"grid":')) throw new Error('The allocations page carries no grid rows.');
   const grid = unpackGrid(jsonProp(flight, 'grid') as PackedGrid);
   record.gridLoads.parsed++;
