@@ -61,7 +61,7 @@ describe('npm run lint', () => {
       'b.ts': "import { a } from './a';\n\nexport const b = (): number => (a.length > 0 ? 1 : 0);\n",
     });
     const out = await lint(files);
-    expect(out).toContain('import/no-cycle');
+    expect(out).toContain('import-x/no-cycle');
     expect(out).toContain('a.ts');
     expect(out).toContain('b.ts');
   });
@@ -71,7 +71,7 @@ describe('npm run lint', () => {
       'uses-app.ts':
         "import { selectEntityAction } from '@/app/actions/select-entity';\n\nexport const act = selectEntityAction;\n",
     });
-    expect(await lint(files)).toContain('import/no-restricted-paths');
+    expect(await lint(files)).toContain('import-x/no-restricted-paths');
   });
 
   it('fails on a file Prettier would rewrite, and passes it once formatted', async () => {
