@@ -51,7 +51,8 @@ test('cancelling an export stops reading pages and saves nothing', async ({ page
   const total = Number(await page.getByTestId('result-count').textContent());
   const pages = Math.ceil(total / 100);
   expect(pages).toBeGreaterThanOrEqual(3);
-  await controls.setFaults({ latency_ms: 700 });
+  // Slow enough that the cancel lands while the first pages are read, even on a busy machine.
+  await controls.setFaults({ latency_ms: 2_000 });
   try {
     let downloaded = false;
     page.on('download', () => (downloaded = true));
