@@ -4,6 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { stages } from './test-steps';
+
 /*
  * Each command of `npm run lint` (package.json), run on small files written for the test inside
  * the tree, so the repository's own configuration applies, and removed afterwards.
@@ -82,4 +84,13 @@ describe('npm run lint', () => {
     expect(await lint([messy!])).toContain('messy.ts');
     expect(await lint([tidy!])).toBe('');
   });
+});
+
+it('npm test runs the same lint: ESLint and the Prettier check over the whole tree, with the same options', () => {
+  const inTest = stages.flat().map((step) => step.args);
+  for (const [bin, ...args] of LINT_COMMANDS) {
+    const step = inTest.find((a) => a[0]!.startsWith(`node_modules/${bin}/`));
+    expect(step, bin).toBeDefined();
+    expect(step!.slice(1), bin).toEqual(args);
+  }
 });
