@@ -1,6 +1,25 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import { defineConfig, globalIgnores } from 'eslint/config';
+
+/**
+ * Next's configuration without eslint-plugin-import (its one rule, no-anonymous-default-export,
+ * comes from eslint-plugin-import-x below, which also holds the import rules of our own).
+ */
+const withoutImportPlugin = (configs) =>
+  configs.map((config) => {
+    const drop = (record) =>
+      record && Object.fromEntries(Object.entries(record).filter(([key]) => !/^import\//.test(key)));
+    const { import: _import, ...plugins } = config.plugins ?? {};
+    return {
+      ...config,
+      ...(config.plugins && { plugins }),
+      ...(config.rules && { rules: drop(config.rules) }),
+      ...(config.settings && { settings: drop(config.settings) }),
+    };
+  });
 
 const NEXT_LINK = {
   name: 'next/link',
@@ -10,8 +29,19 @@ const NEXT_LINK = {
 };
 
 export default defineConfig([
-  ...nextVitals,
-  ...nextTs,
+  ...withoutImportPlugin([...nextVitals, ...nextTs]),
+  {
+    name: 'import-x',
+    files: ['**/*.{js,jsx,mjs,ts,tsx,mts,cts}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // TypeScript modules are parsed for their imports too (what no-cycle follows), as in Next's config.
+      'import-x/extensions': ['.js', '.jsx', '.mjs', '.ts', '.tsx', '.mts', '.cts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.mts', '.cts', '.tsx', '.d.ts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: { 'import-x/no-anonymous-default-export': 'warn' },
+  },
   globalIgnores([
     '.next/**',
     '.data/**',
@@ -34,10 +64,10 @@ export default defineConfig([
     // (which the actions are built on) never imports an action back, only their result type.
     files: ['app/**', 'components/**', 'lib/**'],
     // packages are not followed: a cycle inside one is not ours, and parsing them is slow
-    settings: { 'import/ignore': ['node_modules'] },
+    settings: { 'import-x/ignore': ['node_modules'] },
     rules: {
-      'import/no-cycle': ['error', { ignoreExternal: true }],
-      'import/no-restricted-paths': [
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
         'error',
         {
           zones: [

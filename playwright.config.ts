@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
-import { DASHBOARD_PORT, DASHBOARD_URL, SANDBOX_PORT, SERVER_LOG } from './e2e/env';
+import { DASHBOARD_URL, E2E_WORKERS, workerServers } from './e2e/env';
 
 // The sandbox's controls need this token: the web server (scripts/run.ts serve) and the test
 // workers inherit it from this process.
@@ -10,13 +10,15 @@ process.env.SANDBOX_CONTROL_TOKEN ||= randomBytes(18).toString('base64url');
 
 /**
  * e2e runs in Debian's Chromium (Playwright cannot download its own browser here) against the
- * production build and a sandbox started fresh, in memory, for the run.
+ * production build and a sandbox started fresh, in memory, for the run: E2E_WORKERS workers
+ * (default 3), each with a dashboard, its database and a sandbox of its own (e2e/env.ts). A spec
+ * file runs whole in one worker, its tests in order.
  */
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
@@ -41,15 +43,18 @@ export default defineConfig({
     // Last: the server's own output of the whole run, scanned for secrets.
     { name: 'server logs', testMatch: /server-logs\.check\.ts/, dependencies: ['chromium'] },
   ],
-  webServer: {
-    command: `node node_modules/tsx/dist/cli.mjs scripts/run.ts serve --port ${DASHBOARD_PORT} --sandbox-port ${SANDBOX_PORT} --log ${SERVER_LOG}`,
-    url: `${DASHBOARD_URL}/login`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    // A row cap below the demo entity's 620 reservations, so that e2e can export over it.
-    env: { EXPORT_MAX_ROWS: '500' },
-  },
+  webServer: Array.from({ length: E2E_WORKERS }, (_, i) => {
+    const { dashboardPort, sandboxPort, dashboardUrl, log, dataDir } = workerServers(i);
+    return {
+      command: `node node_modules/tsx/dist/cli.mjs scripts/run.ts serve --port ${dashboardPort} --sandbox-port ${sandboxPort} --log ${log}`,
+      url: `${dashboardUrl}/login`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+      // A row cap below the demo entity's 620 reservations, so that e2e can export over it.
+      env: { EXPORT_MAX_ROWS: '500', DASHBOARD_DATA_DIR: dataDir },
+    };
+  }),
 });

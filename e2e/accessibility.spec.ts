@@ -15,6 +15,9 @@ const SIZES = [
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 
+// Each test only reads: they spread over the workers (the file is the suite's longest).
+test.describe.configure({ mode: 'parallel' });
+
 async function violations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return result.violations.map(

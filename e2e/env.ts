@@ -1,12 +1,51 @@
-/** Where the e2e run's two processes listen (scripts/run.ts serve). */
-export const DASHBOARD_PORT = Number(process.env.E2E_DASHBOARD_PORT ?? 3100);
-export const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4100);
-export const DASHBOARD_URL = `http://127.0.0.1:${DASHBOARD_PORT}`;
-export const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
-export const STORAGE = {
-  admin: 'test-results/.auth/admin.json',
-  operator: 'test-results/.auth/operator.json',
-  viewer: 'test-results/.auth/viewer.json',
-} as const;
-/** Where `scripts/run.ts serve --log` writes both processes' output during e2e. */
-export const SERVER_LOG = '.data/e2e/server.log';
+/**
+ * Where the e2e run's processes listen. Each Playwright worker has a sandbox and a dashboard
+ * (with its own database) of its own, started by playwright.config.ts through `scripts/run.ts
+ * serve`: worker i (TEST_PARALLEL_INDEX) uses the ports E2E_DASHBOARD_PORT + i and
+ * E2E_SANDBOX_PORT + i, so what a spec does to its sandbox (faults, resets, writes) and to its
+ * dashboard (sessions, locks, budgets) is seen by no other worker.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
+const BASE_DASHBOARD_PORT = Number(process.env.E2E_DASHBOARD_PORT ?? 3100);
+const BASE_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4100);
+
+/** The pair of processes of worker `i`. */
+export function workerServers(i: number) {
+  const dashboardPort = BASE_DASHBOARD_PORT + i;
+  const sandboxPort = BASE_SANDBOX_PORT + i;
+  return {
+    dashboardPort,
+    sandboxPort,
+    dashboardUrl: `http://127.0.0.1:${dashboardPort}`,
+    sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+    /** Both processes' output (`scripts/run.ts serve --log`), scanned for secrets at the end. */
+    log: `.data/e2e/server-${i}.log`,
+    dataDir: `.data/e2e/dashboard-${i}`,
+    storage: {
+      admin: `test-results/.auth/${i}/admin.json`,
+      operator: `test-results/.auth/${i}/operator.json`,
+      viewer: `test-results/.auth/${i}/viewer.json`,
+    },
+  } as const;
+}
+
+/** This worker's index (0 in the runner's own process, where the config is read first). */
+export const WORKER = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const mine = workerServers(WORKER);
+export const DASHBOARD_PORT = mine.dashboardPort;
+export const SANDBOX_PORT = mine.sandboxPort;
+export const DASHBOARD_URL = mine.dashboardUrl;
+export const SANDBOX_URL = mine.sandboxUrl;
+export const STORAGE = mine.storage;
+/** The directory of this worker's dashboard database (and its generated session secret). */
+export const DASHBOARD_DATA_DIR = mine.dataDir;
+/** Every worker's server log. */
+export const SERVER_LOGS = Array.from({ length: E2E_WORKERS }, (_, i) => workerServers(i).log);
+
+/**
+ * Ports of this worker's own for a spec that starts more processes (a second dashboard, another
+ * sandbox): past every worker's pair, one block of E2E_WORKERS ports per spare, so no two workers
+ * share one.
+ */
+export const spareDashboardPort = (n: 0 | 1) => BASE_DASHBOARD_PORT + E2E_WORKERS * (1 + n) + WORKER;
+export const spareSandboxPort = () => BASE_SANDBOX_PORT + E2E_WORKERS + WORKER;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
 import { addStaffAccount, startProcess, type Started } from '../scripts/processes';
-import { DASHBOARD_PORT, SANDBOX_URL } from './env';
+import { SANDBOX_URL, spareDashboardPort } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
 
 /*
@@ -13,7 +13,7 @@ import { csrfFor, httpSignIn } from './http-sign-in';
  * browser never sends it over plain http.
  */
 
-const PORT = DASHBOARD_PORT + 7;
+const PORT = spareDashboardPort(0);
 const BASE = `http://127.0.0.1:${PORT}`;
 let server: Started | undefined;
 let dataDir: string;

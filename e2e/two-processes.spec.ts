@@ -11,7 +11,7 @@ import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { startTestPostgres, type TestPostgres } from '../lib/server/db/test-postgres';
 import { addStaffAccount, startProcess, type Started } from '../scripts/processes';
 import { buildActions } from './action-list';
-import { DASHBOARD_PORT, SANDBOX_PORT } from './env';
+import { spareDashboardPort, spareSandboxPort } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
 import { e2eAuthSecret, leaksIn } from './leaks';
 
@@ -21,8 +21,8 @@ import { e2eAuthSecret, leaksIn } from './leaks';
  * actions), and a process killed in the middle of an apply leaves no lock behind.
  */
 
-const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT + 1}`;
-const PORTS = [DASHBOARD_PORT + 1, DASHBOARD_PORT + 2] as const;
+const SANDBOX = `http://127.0.0.1:${spareSandboxPort()}`;
+const PORTS = [spareDashboardPort(0), spareDashboardPort(1)] as const;
 const BASES = PORTS.map((p) => `http://127.0.0.1:${p}`);
 const LOG = '.data/e2e/two-processes.log';
 const OPERATOR = { email: 'two.processes@example.test', password: 'two processes, one truth' };
@@ -40,7 +40,7 @@ const startSandbox = async () =>
   (sandbox = await startProcess({
     name: 'sandbox',
     command: process.execPath,
-    args: ['--import', 'tsx', 'lib/sandbox/main.ts', '--port', String(SANDBOX_PORT + 1), '--memory'],
+    args: ['--import', 'tsx', 'lib/sandbox/main.ts', '--port', String(spareSandboxPort()), '--memory'],
     ready: /listening on/,
     quiet: true,
     log,

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /*
- * ESLint's import/no-cycle (in `npm run lint`) follows the imports that run; this also follows
+ * ESLint's import-x/no-cycle (in `npm run lint`) follows the imports that run; this also follows
  * type-only ones, so two modules that need each other's types are caught as well.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');

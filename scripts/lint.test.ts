@@ -4,6 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { stages } from './test-steps';
+
 /*
  * Each command of `npm run lint` (package.json), run on small files written for the test inside
  * the tree, so the repository's own configuration applies, and removed afterwards.
@@ -61,7 +63,7 @@ describe('npm run lint', () => {
       'b.ts': "import { a } from './a';\n\nexport const b = (): number => (a.length > 0 ? 1 : 0);\n",
     });
     const out = await lint(files);
-    expect(out).toContain('import/no-cycle');
+    expect(out).toContain('import-x/no-cycle');
     expect(out).toContain('a.ts');
     expect(out).toContain('b.ts');
   });
@@ -79,8 +81,8 @@ describe('npm run lint', () => {
     // one run for the three files (ESLint follows the same import graph for each)
     const out = await lint([fromApp!, fromActions!, serverUsesAction!]);
     const reportOf = (file: string) => out.split(/\n(?=\S*\/)/).find((part) => part.includes(file)) ?? '';
-    expect(reportOf(fromApp!)).toContain('import/no-restricted-paths');
-    expect(reportOf(serverUsesAction!)).toContain('import/no-restricted-paths');
+    expect(reportOf(fromApp!)).toContain('import-x/no-restricted-paths');
+    expect(reportOf(serverUsesAction!)).toContain('import-x/no-restricted-paths');
     expect(out).not.toContain(fromActions!);
   }, 120_000);
 
@@ -92,4 +94,13 @@ describe('npm run lint', () => {
     expect(await lint([messy!])).toContain('messy.ts');
     expect(await lint([tidy!])).toBe('');
   });
+});
+
+it('npm test runs the same lint: ESLint and the Prettier check over the whole tree, with the same options', () => {
+  const inTest = stages.flat().map((step) => step.args);
+  for (const [bin, ...args] of LINT_COMMANDS) {
+    const step = inTest.find((a) => a[0]!.startsWith(`node_modules/${bin}/`));
+    expect(step, bin).toBeDefined();
+    expect(step!.slice(1), bin).toEqual(args);
+  }
 });

@@ -125,6 +125,7 @@ async function main() {
 
   console.log(`\n  Guest Book Partner Dashboard: ${url}`);
   console.log(`  API: ${config.api.baseUrl} (${config.environment})`);
+  if (startsSandbox) console.log(`  API reference (the sandbox's OpenAPI document): ${env.GUESTBOOK_API_URL}/docs`);
   if (demoAccounts) {
     console.log(`  Sign in as ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(', ')}`);
     console.log(`  Password for each: ${DEMO_PASSWORD} (unless changed since they were created)`);

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 
+import { docsRoutes } from './docs';
 import { problemResponse } from './http';
 import { newId } from './ids';
 import { openApiDocument } from './openapi';
@@ -69,6 +70,7 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
   const routes = routeContext(app, state);
   tokenRoutes(routes);
   app.get('/openapi.json', (c) => c.json(openApiDocument(state.publicUrl)));
+  docsRoutes(app, state);
   bearerAuth(routes);
   identityRoutes(routes);
   entityRoutes(routes);

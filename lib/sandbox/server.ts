@@ -105,7 +105,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const { port } = server.address() as AddressInfo;
   const url = options.publicUrl?.replace(/\/$/, '') ?? `http://${host}:${port}`;
   state.publicUrl = url;
-  if (!options.quiet) console.log(`Guest Book sandbox listening on ${url}`);
+  if (!options.quiet) console.log(`Guest Book sandbox listening on ${url} (API reference: ${url}/docs)`);
 
   return {
     url,
