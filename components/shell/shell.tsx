@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { ToastRegion } from '@/components/ui/toast';
 import { ROLE_LABELS, type StaffRole } from '@/lib/auth/roles';
 import type { Formatter } from '@/lib/format';
+import type { RequestBudgetFigure } from '@/lib/queries/reads';
 
 import { AccountMenu } from './account-menu';
 import { EntitySwitcher, type EntityOption, type SelectEntityAction } from './entity-switcher';
@@ -11,7 +12,6 @@ import { GlobalSearch } from './global-search';
 import { MobileNav } from './mobile-nav';
 import { NavLinks, type NavItem } from './nav';
 import { RequestBudget } from './request-budget';
-import type { RequestBudgetFigure } from './request-budget-figure';
 
 const NAV: (NavItem & { adminOnly?: boolean })[] = [
   { href: '/', label: 'Overview' },

@@ -1,11 +1,11 @@
 'use client';
 
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
-import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
@@ -14,9 +14,7 @@ import { notify } from '@/components/ui/toast';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
 
 import { createEntityAction, updateEntityAction } from './actions';
-import type { EntityFormValues } from './schemas';
-
-const resolver = lazyZodResolver<EntityFormValues>(() => import('./schemas').then((m) => m.EntityFormSchema));
+import { EntityFormSchema, type EntityFormValues } from './schemas';
 
 /** Create (no entityId) or edit an entity: name, default locale, default program. */
 export function EntityForm({
@@ -37,7 +35,10 @@ export function EntityForm({
     setError,
     formState: { errors, isSubmitting, isDirty },
     reset,
-  } = useForm<EntityFormValues>({ resolver, defaultValues: defaults });
+  } = useForm<EntityFormValues>({
+    resolver: zodResolver(EntityFormSchema),
+    defaultValues: defaults,
+  });
 
   const onSubmit = async (values: EntityFormValues) => {
     setFormError(null);
@@ -63,7 +64,7 @@ export function EntityForm({
   );
 
   return (
-    <form {...resolver.loadOnFirstUse} onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
       <div aria-live="polite">
         {formError && (
           <Notice tone="danger" data-testid="entity-form-error">
