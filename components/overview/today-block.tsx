@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
-import { Card } from '@/components/ui/card';
+import { Card, cardClass } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
 import { Link } from '@/components/ui/link';
 import type { TodayView } from '@/lib/overview/links';
 import { queryKeys } from '@/lib/queries/keys';
@@ -37,14 +38,11 @@ function Figure({
     </>
   );
   return href ? (
-    <Link
-      href={href}
-      className="block rounded-lg bg-surface px-4 py-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
-    >
+    <Link href={href} className={cn(cardClass, 'block px-4 py-3 hover:ring-brand-500')}>
       {body}
     </Link>
   ) : (
-    <div className="rounded-lg bg-surface px-4 py-3 shadow-sm ring-1 ring-slate-200">{body}</div>
+    <Card bodyClassName="px-4 py-3 sm:px-4">{body}</Card>
   );
 }
 

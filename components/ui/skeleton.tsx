@@ -238,11 +238,11 @@ export function SkeletonFigures({ labels }: { labels: string[] }) {
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {labels.map((label) => (
-        <div key={label} className="rounded-lg bg-surface px-4 py-3 shadow-sm ring-1 ring-slate-200">
+        <Card key={label} bodyClassName="px-4 py-3 sm:px-4">
           <div className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</div>
           <Skeleton className="mt-2 h-6 w-12" />
           <Skeleton className="mt-2.5 h-3 w-24" />
-        </div>
+        </Card>
       ))}
     </div>
   );

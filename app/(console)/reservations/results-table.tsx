@@ -4,6 +4,7 @@ import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 
 import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { IntentLink } from '@/components/ui/intent-link';
 import { Link } from '@/components/ui/link';
@@ -96,7 +97,7 @@ export function ResultsTable({
   const loading = paging.loadingPage != null;
 
   return (
-    <div className="rounded-lg bg-surface px-4 py-4 shadow-sm ring-1 ring-slate-200 sm:px-5">
+    <Card>
       <DataTable
         columns={columns}
         rows={rows}
@@ -166,7 +167,7 @@ export function ResultsTable({
           </PageLink>
         </span>
       </nav>
-    </div>
+    </Card>
   );
 }
 
