@@ -63,10 +63,10 @@ test('every script a route loads at startup carries the compile hint', async ({ 
 });
 
 test('the budget check names a route that sends more than its budget', async ({ request }) => {
-  // A fixture site: an empty page with one small script, and a page that adds 64 kB of
+  // A fixture site: an empty page with one small script, and a page that adds 256 kB of
   // incompressible script on top of it.
   const small = 'console.log("framework");';
-  const big = randomBytes(64 * 1024).toString('base64');
+  const big = randomBytes(256 * 1024).toString('base64');
   const server = createServer((req, res) => {
     const scripts: Record<string, string> = { '/framework.js': small, '/big.js': `window.x = "${big}";` };
     if (req.url! in scripts) return res.writeHead(200, { 'content-type': 'text/javascript' }).end(scripts[req.url!]);
