@@ -1,10 +1,10 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
 import { Card, cardClass } from '@/components/ui/card';
-import { cn } from '@/components/ui/cn';
 import { Link } from '@/components/ui/link';
 import type { TodayView } from '@/lib/overview/links';
 import { queryKeys } from '@/lib/queries/keys';
@@ -38,11 +38,11 @@ function Figure({
     </>
   );
   return href ? (
-    <Link href={href} className={cn(cardClass, 'block px-4 py-3 hover:ring-brand-500')}>
+    <Link href={href} className={clsx(cardClass, 'block px-4 py-3 hover:ring-brand-500')}>
       {body}
     </Link>
   ) : (
-    <Card bodyClassName="px-4 py-3 sm:px-4">{body}</Card>
+    <div className={clsx(cardClass, 'px-4 py-3')}>{body}</div>
   );
 }
 

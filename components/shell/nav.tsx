@@ -1,9 +1,9 @@
 'use client';
 
+import { clsx } from 'clsx';
 import { useLinkStatus } from 'next/link';
 import { usePathname } from 'next/navigation';
 
-import { cn } from '@/components/ui/cn';
 import { Link } from '@/components/ui/link';
 
 export interface NavItem {
@@ -26,7 +26,7 @@ export function NavLinks({ items, label, onNavigate }: { items: NavItem[]; label
             prefetch="auto"
             onClick={onNavigate}
             aria-current={active ? 'page' : undefined}
-            className={cn(
+            className={clsx(
               'flex min-h-10 items-center rounded-md px-3 text-sm font-medium md:min-h-9',
               active ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
             )}
@@ -46,7 +46,7 @@ function PendingHint() {
   return (
     <span
       aria-hidden="true"
-      className={cn(
+      className={clsx(
         'ml-auto size-2 rounded-full bg-brand-600 transition-opacity',
         pending ? 'animate-pulse opacity-100' : 'opacity-0',
       )}

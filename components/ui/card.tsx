@@ -24,7 +24,7 @@ export function Card({
   flush?: boolean;
 }) {
   return (
-    <section className={cn(cardClass, flush && 'overflow-hidden', className)} {...props}>
+    <section className={cn([cardClass, flush && 'overflow-hidden'], className)} {...props}>
       {(title || actions) && (
         <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-100 px-4 py-3 sm:px-5">
           {title && <h2 className="text-sm font-semibold text-slate-800">{title}</h2>}

@@ -14,14 +14,15 @@ describe('cn', () => {
     expect(cn('p-2', { 'p-4': true, hidden: false })).toBe('p-4');
   });
 
-  it('joins conditional classes and drops empty ones', () => {
-    expect(cn(['flex', { grow: true, hidden: false }], undefined, '')).toBe('flex grow');
+  it('returns a single list of classes as it is, merging nothing inside it', () => {
+    expect(cn('px-3 px-4', undefined, false, '')).toBe('px-3 px-4');
+    expect(cn(['flex', { grow: true, hidden: false }])).toBe('flex grow');
     expect(cn()).toBe('');
   });
 });
 
-// Each list a primitive passes is free of conflicts: tailwind-merge would silently drop one of two
-// classes of the same property, so merging the list must change nothing.
+// cn returns one argument unmerged, so each list the primitives pass as one argument must be
+// free of conflicts: merging it must change nothing.
 describe('the primitives pass conflict-free lists', () => {
   const tones = Object.keys(TONE_CLASSES) as Tone[];
 

@@ -12,11 +12,11 @@ import {
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
+import { clsx } from 'clsx';
 import { useEffect, useState, type ReactNode } from 'react';
 
 import { Link } from '@/components/ui/link';
 
-import { cn } from './cn';
 import { ColumnsMenu } from './columns-menu';
 import type { SortRows } from './sort-rows';
 
@@ -136,7 +136,7 @@ export function DataTable<Row extends RowData>({
         // A keyboard user can scroll the region: it is focusable and named.
         <div role="region" aria-label={label} tabIndex={0} className="-mx-4 overflow-x-auto sm:mx-0">
           <table
-            className={cn('w-full text-left text-sm', busy && 'opacity-60')}
+            className={clsx('w-full text-left text-sm', busy && 'opacity-60')}
             data-testid={testId}
             aria-busy={busy || undefined}
           >
@@ -158,7 +158,7 @@ export function DataTable<Row extends RowData>({
                       <th
                         key={header.id}
                         scope="col"
-                        className={cn(
+                        className={clsx(
                           'py-2 pr-4 font-medium whitespace-nowrap first:pl-4 sm:first:pl-0',
                           i === 0 && 'sticky left-0 z-[1] bg-surface',
                         )}
@@ -223,7 +223,7 @@ function DataTableRow<TData extends RowData>({ row, testId }: { row: Row<DataTab
       {row.getVisibleCells().map((cell, i) => (
         <td
           key={cell.id}
-          className={cn(
+          className={clsx(
             'py-2.5 pr-4 align-top text-slate-700 first:pl-4 sm:first:pl-0',
             i === 0 && 'sticky left-0 z-[1] bg-surface group-hover:bg-slate-50',
           )}
