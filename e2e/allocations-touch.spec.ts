@@ -88,8 +88,6 @@ test.describe('on a tablet, by touch', () => {
     }
     // The heading's tooltip, opened from the keyboard, names the entity and its context.
     const first = (await entities(page.request))[0]!;
-    // Its code loads at this first focus in the headings, and the heading keeps the focus when
-    // it is drawn again with its tooltip.
     const firstHeading = headings.filter({ hasText: first.name }).getByRole('button');
     await firstHeading.focus();
     await expect(page.getByRole('tooltip')).toBeVisible();

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { COMPILE_HINT } from '../scripts/compile-hints';
 import { DASHBOARD_URL, STORAGE } from './env';
-import { checkBudgets, firstScriptsWhere, firstScriptsWith, GRID_BUDGET_KB, ROUTE_BUDGET_KB } from './js-budget';
+import { checkBudgets, firstScriptsWhere, GRID_BUDGET_KB, ROUTE_BUDGET_KB } from './js-budget';
 
 test.use({ storageState: STORAGE.admin });
 
@@ -52,29 +52,7 @@ test('JavaScript sent per route stays within its budget over the framework basel
   expect(report.over).toEqual([]);
 });
 
-/** A string zod 4's code always holds (its base schema's name), minified or not. */
-const ZOD_MARKER = '$ZodType';
-
-test("zod is in no route's first JavaScript: forms load it when first used", async ({ page, request }) => {
-  const paths = Object.keys(await routeBudgets(page));
-  const withZod: string[] = [];
-  for (const path of paths) {
-    const found = await firstScriptsWith(request, `${DASHBOARD_URL}${path}`, ZOD_MARKER);
-    if (found.length) withZod.push(`${path}: ${found.join(', ')}`);
-  }
-  expect(withZod).toEqual([]);
-
-  // The marker does find zod: the entity form fetches it when the pointer first comes to the form.
-  await page.goto('/entities/new');
-  const zodScript = page.waitForResponse(async (r) => r.url().endsWith('.js') && (await r.body()).includes(ZOD_MARKER));
-  await page.getByLabel('Name').focus();
-  expect((await zodScript).status()).toBe(200);
-});
-
-test('every script a route loads at startup carries the compile hint; a chunk loaded later does not', async ({
-  page,
-  request,
-}) => {
+test('every script a route loads at startup carries the compile hint', async ({ page, request }) => {
   const hinted = (body: Buffer) => body.toString('utf8', 0, COMPILE_HINT.length) === COMPILE_HINT;
   const unhinted: string[] = [];
   for (const path of Object.keys(await routeBudgets(page))) {
@@ -82,19 +60,13 @@ test('every script a route loads at startup carries the compile hint; a chunk lo
     if (found.length) unhinted.push(`${path}: ${found.join(', ')}`);
   }
   expect(unhinted).toEqual([]);
-
-  // zod comes in a chunk of its own when the entity form is first used: that chunk keeps lazy compilation.
-  await page.goto('/entities/new');
-  const zodScript = page.waitForResponse(async (r) => r.url().endsWith('.js') && (await r.body()).includes(ZOD_MARKER));
-  await page.getByLabel('Name').focus();
-  expect(hinted(await (await zodScript).body())).toBe(false);
 });
 
 test('the budget check names a route that sends more than its budget', async ({ request }) => {
-  // A fixture site: an empty page with one small script, and a page that adds 64 kB of
+  // A fixture site: an empty page with one small script, and a page that adds 256 kB of
   // incompressible script on top of it.
   const small = 'console.log("framework");';
-  const big = randomBytes(64 * 1024).toString('base64');
+  const big = randomBytes(256 * 1024).toString('base64');
   const server = createServer((req, res) => {
     const scripts: Record<string, string> = { '/framework.js': small, '/big.js': `window.x = "${big}";` };
     if (req.url! in scripts) return res.writeHead(200, { 'content-type': 'text/javascript' }).end(scripts[req.url!]);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 
+import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 import { verifySession } from '@/lib/server/auth';
 
@@ -16,7 +17,7 @@ export default async function AccountPage() {
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-10">
       <div className="w-full max-w-sm space-y-6">
-        <section className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
+        <Card>
           <h1 className="text-lg font-semibold text-slate-900">
             {staff.mustChangePassword ? 'Choose a new password' : 'Your account'}
           </h1>
@@ -26,14 +27,14 @@ export default async function AccountPage() {
               : `Signed in as ${staff.email}. A new password signs you out on every other device.`}
           </p>
           <PasswordForm oneTime={staff.mustChangePassword} />
-        </section>
-        <section className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
+        </Card>
+        <Card>
           <h2 className="text-sm font-semibold text-slate-900">Sessions</h2>
           <p className="mb-4 mt-1 text-sm text-slate-500">
             Lost a device, or signed in on a shared one? End every session of your account, this one included.
           </p>
           <SignOutEverywhere />
-        </section>
+        </Card>
         {!staff.mustChangePassword && (
           <Link href="/" className="block text-center text-sm font-medium text-brand-700 hover:underline">
             Back to the dashboard

@@ -1,21 +1,17 @@
 'use client';
 
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
-import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { changeOwnPasswordAction } from '@/lib/actions/account';
-import type { ChangePasswordInput } from '@/lib/auth/password-policy';
-
-const resolver = lazyZodResolver<ChangePasswordInput>(() =>
-  import('@/lib/auth/password-policy').then((m) => m.ChangePasswordInput),
-);
+import { ChangePasswordInput } from '@/lib/auth/password-policy';
 
 export function PasswordForm({ oneTime }: { oneTime: boolean }) {
   const router = useRouter();
@@ -27,7 +23,10 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordInput>({ resolver, defaultValues: { current: '', password: '', confirm: '' } });
+  } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(ChangePasswordInput),
+    defaultValues: { current: '', password: '', confirm: '' },
+  });
 
   const labels: Record<keyof ChangePasswordInput, { label: string; autoComplete: string }> = {
     current: { label: oneTime ? 'One-time password' : 'Current password', autoComplete: 'current-password' },
@@ -52,7 +51,7 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
   };
 
   return (
-    <form {...resolver.loadOnFirstUse} className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
       <div aria-live="polite">
         {formError && (
           <Notice tone="danger" data-testid="password-error">

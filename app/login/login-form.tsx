@@ -1,20 +1,18 @@
 'use client';
 
+import { zodResolver } from '@hookform/resolvers/zod';
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 
-import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 
 import { SIGN_IN_ERRORS } from './messages';
-import type { LoginInput } from './schema';
-
-const resolver = lazyZodResolver<LoginInput>(() => import('./schema').then((m) => m.LoginInputSchema));
+import { LoginInputSchema, type LoginInput } from './schema';
 
 export function LoginForm({ callbackPath, initialError }: { callbackPath: string; initialError: string | null }) {
   const router = useRouter();
@@ -23,7 +21,7 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver });
+  } = useForm<LoginInput>({ resolver: zodResolver(LoginInputSchema) });
   // false in the server's HTML, true once this form is interactive (tests wait for it)
   const hydrated = useSyncExternalStore(
     () => () => undefined,
@@ -43,13 +41,7 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
   };
 
   return (
-    <form
-      {...resolver.loadOnFirstUse}
-      onSubmit={handleSubmit(onSubmit)}
-      noValidate
-      className="space-y-5"
-      data-hydrated={hydrated || undefined}
-    >
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" data-hydrated={hydrated || undefined}>
       <div aria-live="polite" className="min-h-0">
         {formError && (
           <Notice tone="danger" data-testid="login-error">

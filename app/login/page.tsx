@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 
+import { Card } from '@/components/ui/card';
 import { verifySession } from '@/lib/server/auth';
 import { getConfig } from '@/lib/server/config';
 
@@ -34,7 +35,7 @@ export default async function LoginPage({
             Sign in with your staff account{environment === 'sandbox' ? ' (sandbox)' : ''}.
           </p>
         </div>
-        <div className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
+        <Card>
           <LoginForm
             callbackPath={callbackPath}
             initialError={error ? (SIGN_IN_ERRORS[error] ?? 'Sign-in failed. Try again.') : null}
@@ -44,7 +45,7 @@ export default async function LoginPage({
               <SsoButton name={oidc.name} callbackPath={callbackPath} />
             </div>
           )}
-        </div>
+        </Card>
       </div>
     </main>
   );

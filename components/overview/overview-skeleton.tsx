@@ -1,3 +1,4 @@
+import { PageHeader } from '@/components/ui/page-header';
 import {
   SectionSkeleton,
   SkeletonCard,
@@ -14,7 +15,7 @@ const TODAY_FIGURES = ['Reservations', 'Covers', 'No-shows so far', 'Still to ar
 /** The line under the heading (whose figures, which day) while the overview is read. */
 export function ScopeLineSkeleton() {
   return (
-    <div className="mt-1 max-w-2xl">
+    <div className="max-w-2xl">
       <SkeletonParagraph lines={1} phoneLines={2} />
     </div>
   );
@@ -78,13 +79,5 @@ export function HeadingControlsSkeleton() {
 
 /** The overview's heading and the line under it, before the page's first bytes. */
 export function OverviewHeadingSkeleton() {
-  return (
-    <div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-slate-900">Overview</h1>
-        <HeadingControlsSkeleton />
-      </div>
-      <ScopeLineSkeleton />
-    </div>
-  );
+  return <PageHeader title="Overview" description={<ScopeLineSkeleton />} actions={<HeadingControlsSkeleton />} />;
 }

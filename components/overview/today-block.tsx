@@ -1,9 +1,10 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
-import { Card } from '@/components/ui/card';
+import { Card, cardClass } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 import type { TodayView } from '@/lib/overview/links';
 import { queryKeys } from '@/lib/queries/keys';
@@ -37,14 +38,11 @@ function Figure({
     </>
   );
   return href ? (
-    <Link
-      href={href}
-      className="block rounded-lg bg-surface px-4 py-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
-    >
+    <Link href={href} className={clsx(cardClass, 'block px-4 py-3 hover:ring-brand-500')}>
       {body}
     </Link>
   ) : (
-    <div className="rounded-lg bg-surface px-4 py-3 shadow-sm ring-1 ring-slate-200">{body}</div>
+    <div className={clsx(cardClass, 'px-4 py-3')}>{body}</div>
   );
 }
 

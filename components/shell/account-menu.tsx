@@ -1,32 +1,107 @@
 'use client';
 
+import { signOut } from 'next-auth/react';
 import { useState } from 'react';
 
-import { cn } from '@/components/ui/cn';
-import { focusedByKeyboard, onFirstUse, useLoadedTrigger } from '@/components/ui/lazy';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Link } from '@/components/ui/link';
 
-import { AccountLabel, accountTriggerClass, type AccountMenuProps } from './account-label';
+import { chooseTheme, currentTheme, type ThemeChoice } from './theme';
 
-const loadMenu = onFirstUse(() => import('./account-menu-content').then((m) => m.AccountMenuContent));
+interface AccountMenuProps {
+  name: string;
+  email: string;
+  roleLabel: string;
+}
 
 /** The signed-in member: name and role, opening their account, theme and sign-out menu. */
-export function AccountMenu(props: AccountMenuProps) {
-  const { loaded: Menu, load, placeholder, focusLoaded } = useLoadedTrigger(loadMenu);
-  const [open, setOpen] = useState(false);
-  if (Menu) return <Menu {...props} open={open} onOpenChange={setOpen} focusTrigger={focusLoaded} />;
+export function AccountMenu(who: AccountMenuProps) {
+  // The theme is a class on <html>, read when the menu opens (the server has no document).
+  const [theme, setTheme] = useState<ThemeChoice>('system');
   return (
-    <button
-      ref={placeholder}
-      type="button"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      data-testid="account-menu-button"
-      className={cn(accountTriggerClass)}
-      onPointerEnter={() => void load()}
-      onFocus={(e) => focusedByKeyboard(e) && void load()}
-      onClick={() => void load().then(() => setOpen(true))}
-    >
-      <AccountLabel {...props} />
-    </button>
+    <DropdownMenu onOpenChange={(open) => open && setTheme(currentTheme())}>
+      <DropdownMenuTrigger
+        className="flex min-h-9 items-center gap-2 rounded-md px-1.5 py-1 text-left leading-tight hover:bg-slate-100"
+        data-testid="account-menu-button"
+      >
+        <AccountLabel {...who} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64" data-testid="account-menu">
+        <DropdownMenuLabel className="text-slate-800">
+          <span className="block text-sm font-medium">{who.name}</span>
+          <span className="block truncate font-normal text-slate-500">{who.email}</span>
+          <span className="block font-normal text-slate-500">{who.roleLabel}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/account">Account: password and sessions</Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel>Theme</DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={theme}
+          onValueChange={(value) => {
+            const choice = value as ThemeChoice;
+            chooseTheme(choice);
+            setTheme(choice);
+          }}
+        >
+          <DropdownMenuRadioItem value="system" onSelect={(e) => e.preventDefault()}>
+            System
+          </DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="light" onSelect={(e) => e.preventDefault()}>
+            Light
+          </DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="dark" onSelect={(e) => e.preventDefault()}>
+            Dark
+          </DropdownMenuRadioItem>
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOut({ callbackUrl: '/login' })} data-testid="sign-out">
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** The signed-in member as the trigger shows them: initials, name, e-mail and role. */
+function AccountLabel({ name, email, roleLabel }: AccountMenuProps) {
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-900"
+      >
+        {initials}
+      </span>
+      <span className="hidden min-w-0 lg:block">
+        <span className="block truncate text-sm font-medium text-slate-800" data-testid="shell-staff-name">
+          {name}
+        </span>
+        <span className="block text-xs text-slate-600">
+          <span className="hidden xl:inline">{email} · </span>
+          <span data-testid="shell-staff-role">{roleLabel}</span>
+        </span>
+      </span>
+      <span className="sr-only lg:hidden">
+        {name}, {roleLabel}: account menu
+      </span>
+    </>
   );
 }

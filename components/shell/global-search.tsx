@@ -1,18 +1,12 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
-import type { CommandMenuProps } from './command-menu';
-
-let loading: Promise<ComponentType<CommandMenuProps>> | undefined;
-// The menu and its libraries (cmdk) load at the first ⌘K, click or hover, not with every page.
-const loadMenu = () => (loading ??= import('./command-menu').then((m) => m.CommandMenu));
+import { CommandMenu } from './command-menu';
 
 /** "Search" in the header and ⌘K / Ctrl+K anywhere in the console. */
 export function GlobalSearch({ pages }: { pages: { href: string; label: string }[] }) {
   const [open, setOpen] = useState(false);
-  const [Menu, setMenu] = useState<ComponentType<CommandMenuProps> | null>(null);
-  const load = () => void loadMenu().then((m) => setMenu(() => m));
   const button = useRef<HTMLButtonElement>(null);
   // The menu has no trigger of its own (⌘K opens it from anywhere): focus goes back by hand to
   // what had it when the menu opened, or to the Search button.
@@ -35,7 +29,6 @@ export function GlobalSearch({ pages }: { pages: { href: string; label: string }
     const onKey = (e: KeyboardEvent) => {
       if (e.key.toLowerCase() === 'k' && (e.metaKey || e.ctrlKey) && !e.altKey) {
         e.preventDefault();
-        void loadMenu().then((m) => setMenu(() => m));
         changeOpen(!isOpen.current);
       }
     };
@@ -47,11 +40,7 @@ export function GlobalSearch({ pages }: { pages: { href: string; label: string }
       <button
         ref={button}
         type="button"
-        onClick={() => {
-          load();
-          changeOpen(true);
-        }}
-        onPointerEnter={load}
+        onClick={() => changeOpen(true)}
         className="inline-flex min-h-9 min-w-9 items-center justify-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-800 sm:px-2.5"
         aria-keyshortcuts="Control+K Meta+K"
         data-testid="global-search-button"
@@ -68,7 +57,7 @@ export function GlobalSearch({ pages }: { pages: { href: string; label: string }
           Ctrl K
         </kbd>
       </button>
-      {Menu && <Menu open={open} onOpenChange={changeOpen} pages={pages} />}
+      <CommandMenu open={open} onOpenChange={changeOpen} pages={pages} />
     </>
   );
 }

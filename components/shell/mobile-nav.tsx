@@ -1,47 +1,35 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 
-import { onFirstUse, useLoaded } from '@/components/ui/lazy';
+import { Sheet, SheetContent, SheetTrigger } from '@/components/ui/sheet';
 
-import type { NavItem } from './nav';
-
-const loadSheet = onFirstUse(() => import('./mobile-nav-sheet').then((m) => m.MobileNavSheet));
+import { NavLinks, type NavItem } from './nav';
 
 /** The menu button of narrow screens: the navigation opens in a sheet from the left. */
 export function MobileNav({ items }: { items: NavItem[] }) {
-  const [Sheet, load] = useLoaded(loadSheet);
   const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
   const router = useRouter();
   // The sheet's links fetch their pages' loading states when they come into view; asking as the
   // finger or pointer reaches the button gives those requests the sheet's opening to complete.
   const prefetchPages = () => items.forEach((item) => router.prefetch(item.href));
   return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger
         aria-label="Open the menu"
         data-testid="mobile-menu-button"
         className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
-        onPointerEnter={() => {
-          void load();
-          prefetchPages();
-        }}
-        onClick={() => {
-          prefetchPages();
-          void load().then(() => setOpen(true));
-        }}
+        onPointerEnter={prefetchPages}
+        onClick={prefetchPages}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-current">
           <path d="M3 5.25A.75.75 0 013.75 4.5h12.5a.75.75 0 010 1.5H3.75A.75.75 0 013 5.25zm0 4.75a.75.75 0 01.75-.75h12.5a.75.75 0 010 1.5H3.75A.75.75 0 013 10zm.75 4a.75.75 0 000 1.5h12.5a.75.75 0 000-1.5H3.75z" />
         </svg>
-      </button>
-      {Sheet && <Sheet items={items} open={open} onOpenChange={setOpen} returnFocusTo={button} />}
-    </>
+      </SheetTrigger>
+      <SheetContent title="Guest Book" data-testid="mobile-nav">
+        <NavLinks items={items} label="Main" onNavigate={() => setOpen(false)} />
+      </SheetContent>
+    </Sheet>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { clsx } from 'clsx';
 import { useLinkStatus } from 'next/link';
 import { usePathname } from 'next/navigation';
 
@@ -25,9 +26,10 @@ export function NavLinks({ items, label, onNavigate }: { items: NavItem[]; label
             prefetch="auto"
             onClick={onNavigate}
             aria-current={active ? 'page' : undefined}
-            className={`flex min-h-10 items-center rounded-md px-3 text-sm font-medium md:min-h-9 ${
-              active ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'
-            }`}
+            className={clsx(
+              'flex min-h-10 items-center rounded-md px-3 text-sm font-medium md:min-h-9',
+              active ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+            )}
           >
             {text}
             <PendingHint />
@@ -44,9 +46,10 @@ function PendingHint() {
   return (
     <span
       aria-hidden="true"
-      className={`ml-auto size-2 rounded-full bg-brand-600 transition-opacity ${
-        pending ? 'animate-pulse opacity-100' : 'opacity-0'
-      }`}
+      className={clsx(
+        'ml-auto size-2 rounded-full bg-brand-600 transition-opacity',
+        pending ? 'animate-pulse opacity-100' : 'opacity-0',
+      )}
     />
   );
 }

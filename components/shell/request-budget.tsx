@@ -1,19 +1,44 @@
 'use client';
 
-import { onFirstUse, useLoaded, useOnFirstActivity } from '@/components/ui/lazy';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 
-import { BudgetFigure, type RequestBudgetFigure } from './request-budget-figure';
+import { cn } from '@/components/ui/cn';
+import { queryKeys } from '@/lib/queries/keys';
+import { fetchRequestBudget, type RequestBudgetFigure } from '@/lib/queries/reads';
 
-const loadLive = onFirstUse(() => import('./request-budget-live').then((m) => m.LiveRequestBudget));
+/** Re-read every 30 s while the tab is visible and when it regains focus. */
+export const REQUEST_BUDGET_REFETCH_MS = 30_000;
 
 /**
- * "API remaining/limit" in the header. The layout's value shows at once; the part that keeps it
- * current (TanStack Query's observer, see request-budget-live.tsx) loads the first time someone
- * uses the page, so it is in no page's first JavaScript and not in the work of its loading.
+ * "API remaining/limit" in the header, red under a tenth left: the layout's value at once, kept
+ * current with TanStack Query.
  */
 export function RequestBudget({ initial }: { initial: RequestBudgetFigure | null }) {
-  const [LiveFigure, startLive] = useLoaded(loadLive);
-  useOnFirstActivity(startLive);
-  if (LiveFigure) return <LiveFigure initial={initial} />;
-  return initial ? <BudgetFigure data={initial} /> : null;
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: queryKeys.requestBudget(),
+    queryFn: ({ signal }) => fetchRequestBudget(signal),
+    initialData: initial,
+    staleTime: 10_000,
+    refetchInterval: REQUEST_BUDGET_REFETCH_MS,
+    refetchOnWindowFocus: true,
+  });
+  // A new render of the layout (a refresh) carries a newer figure than the cache.
+  useEffect(() => {
+    if (initial) queryClient.setQueryData(queryKeys.requestBudget(), initial);
+  }, [initial, queryClient]);
+  if (!data) return null;
+  return (
+    <span
+      data-testid="rate-limit"
+      title={`API requests left in this window; the window resets at ${data.resetLabel}`}
+      className={cn(
+        'hidden text-xs text-slate-500 tabular-nums xl:inline',
+        data.remaining < data.limit * 0.1 && 'font-semibold text-rose-700',
+      )}
+    >
+      API {data.remaining}/{data.limit}
+    </span>
+  );
 }

@@ -5,7 +5,7 @@ import { useState, type ReactNode, type RefObject } from 'react';
 
 import { buttonVariants } from './button';
 import { cn } from './cn';
-import { overlayClass, panelClass } from './dialog';
+import { MODAL_OVERLAY, MODAL_PANEL } from './floating';
 import { InertApp } from './inert-app';
 
 /**
@@ -62,7 +62,7 @@ export function ConfirmDialog({
     <AlertDialogPrimitive.Root open={open} onOpenChange={setOpen}>
       {trigger && <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger>}
       <AlertDialogPrimitive.Portal>
-        <AlertDialogPrimitive.Overlay className={overlayClass} />
+        <AlertDialogPrimitive.Overlay className={MODAL_OVERLAY} />
         <AlertDialogPrimitive.Content
           onCloseAutoFocus={(event) => {
             if (!returnFocusTo?.current) return;
@@ -70,7 +70,7 @@ export function ConfirmDialog({
             returnFocusTo.current.focus();
           }}
           className={cn(
-            panelClass,
+            MODAL_PANEL,
             'top-1/2 left-1/2 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg p-5',
           )}
         >

@@ -1,30 +1,41 @@
 'use client';
 
-import { useState } from 'react';
+import { buttonVariants } from './button';
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from './dropdown-menu';
 
-import { Button } from './button';
-import type { ColumnChoice } from './columns-menu-content';
-import { focusedByKeyboard, onFirstUse, useLoadedTrigger } from './lazy';
+export interface ColumnChoice {
+  id: string;
+  label: string;
+  visible: boolean;
+  toggle: (visible: boolean) => void;
+}
 
-const loadMenu = onFirstUse(() => import('./columns-menu-content').then((m) => m.ColumnsMenuContent));
-
-/** "Columns": which columns a list shows. The menu's code loads when first reached for. */
+/** "Columns": which columns a list shows. */
 export function ColumnsMenu({ columns }: { columns: ColumnChoice[] }) {
-  const { loaded: Menu, load, placeholder, focusLoaded } = useLoadedTrigger(loadMenu);
-  const [open, setOpen] = useState(false);
-  if (Menu) return <Menu columns={columns} open={open} onOpenChange={setOpen} focusTrigger={focusLoaded} />;
   return (
-    <Button
-      ref={placeholder}
-      variant="secondary"
-      size="sm"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={() => void load()}
-      onFocus={(e) => focusedByKeyboard(e) && void load()}
-      onClick={() => void load().then(() => setOpen(true))}
-    >
-      Columns
-    </Button>
+    <DropdownMenu>
+      <DropdownMenuTrigger className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+        Columns
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-44">
+        <DropdownMenuLabel>Visible columns</DropdownMenuLabel>
+        {columns.map((c) => (
+          <DropdownMenuCheckboxItem
+            key={c.id}
+            checked={c.visible}
+            onCheckedChange={(v) => c.toggle(v === true)}
+            onSelect={(e) => e.preventDefault()}
+          >
+            {c.label}
+          </DropdownMenuCheckboxItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

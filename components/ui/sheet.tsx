@@ -4,7 +4,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps, ReactNode } from 'react';
 
 import { cn } from './cn';
-import { overlayClass, panelClass } from './dialog';
+import { MODAL_OVERLAY, MODAL_PANEL } from './floating';
 import { InertApp } from './inert-app';
 
 export const Sheet = DialogPrimitive.Root;
@@ -20,10 +20,10 @@ export function SheetContent({
 }: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode }) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className={overlayClass} />
+      <DialogPrimitive.Overlay className={MODAL_OVERLAY} />
       <DialogPrimitive.Content
         aria-describedby={undefined}
-        className={cn(panelClass, 'inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto p-4', className)}
+        className={cn(MODAL_PANEL, 'inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto p-4', className)}
         {...props}
       >
         <InertApp />

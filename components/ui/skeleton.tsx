@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { Card } from './card';
+import { Card, cardClass } from './card';
 import { cn } from './cn';
 
 /** A grey block where content will appear; hidden from assistive technology (the region says it is busy). */
@@ -238,7 +238,7 @@ export function SkeletonFigures({ labels }: { labels: string[] }) {
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {labels.map((label) => (
-        <div key={label} className="rounded-lg bg-surface px-4 py-3 shadow-sm ring-1 ring-slate-200">
+        <div key={label} className={cn(cardClass, 'px-4 py-3')}>
           <div className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</div>
           <Skeleton className="mt-2 h-6 w-12" />
           <Skeleton className="mt-2.5 h-3 w-24" />

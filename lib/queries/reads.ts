@@ -3,7 +3,6 @@
  * routes (never server actions: Next's client sends those one at a time, so a read would hold up
  * the next Save). Each takes TanStack Query's `signal` where a query calls it.
  */
-import type { RequestBudgetFigure } from '@/components/shell/request-budget-figure';
 import type { SeatsInUse } from '@/lib/allocation/seats-in-use';
 import type { AvailabilitySearch } from '@/lib/booking/schemas';
 import type { AvailabilityAnswer } from '@/lib/booking/slot-option';
@@ -14,6 +13,15 @@ import type { SearchPage } from '@/lib/reservations/search-page';
 import type { SearchHit } from '@/lib/search/hit';
 
 import { getJson } from './get-json';
+
+/** The header's "API remaining/limit": what the last API answer said is left. */
+export interface RequestBudgetFigure {
+  limit: number;
+  remaining: number;
+  resetAt: string;
+  /** resetAt as the staff member reads a time, formatted on the server: creating Intl formatters while a page hydrates costs a phone tens of milliseconds */
+  resetLabel: string;
+}
 
 /** The header's "API remaining/limit" (no API request on the server). */
 export const fetchRequestBudget = (signal?: AbortSignal) =>

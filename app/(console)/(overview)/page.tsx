@@ -13,6 +13,7 @@ import { AsOfNote } from '@/components/ui/as-of-note';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Link } from '@/components/ui/link';
+import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/auth/roles';
 import { notCanceled, onDay, searchHref } from '@/lib/overview/links';
 import { getSelectedEntity } from '@/lib/server/entity-context';
@@ -52,10 +53,15 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-xl font-semibold text-slate-900">Overview</h1>
-          <div className="flex flex-wrap items-center gap-2">
+      <PageHeader
+        title="Overview"
+        description={
+          <Suspense fallback={<ScopeLineSkeleton />}>
+            <ScopeLine overview={overview} />
+          </Suspense>
+        }
+        actions={
+          <>
             {hasRole(staff.role, 'operator') && <NewReservationLink />}
             <nav aria-label="Overview scope" className="flex gap-2">
               <Link href="/" className={tab(!partner)} aria-current={!partner ? 'page' : undefined}>
@@ -72,12 +78,9 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
                 Whole partner
               </Link>
             </nav>
-          </div>
-        </div>
-        <Suspense fallback={<ScopeLineSkeleton />}>
-          <ScopeLine overview={overview} />
-        </Suspense>
-      </div>
+          </>
+        }
+      />
 
       <Suspense fallback={<TodaySkeleton />}>
         <TodaySection overview={overview} />
@@ -109,7 +112,7 @@ async function ScopeLine({ overview }: { overview: OverviewRead }) {
   if (!result.ok) return null;
   const o = result.data;
   return (
-    <p className="mt-1 text-sm text-slate-500" data-testid="overview-scope">
+    <p data-testid="overview-scope">
       {o.scope === 'partner' ? (
         <>
           For the whole partner: its {o.entityCount} entities added up (a reservation search runs in one entity’s

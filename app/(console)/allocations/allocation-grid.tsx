@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition } from 'react';
 
+import { Card } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { describeRow as describe, nameEntities, UNALLOCATED, unpackGrid, type GridRow } from '@/lib/allocation';
 import type { GridData } from '@/lib/server/allocations';
@@ -122,7 +123,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
         )}
       </div>
 
-      <div className="overflow-hidden rounded-lg bg-surface ring-1 ring-slate-200">
+      <Card flush>
         <div
           ref={parentRef}
           onScroll={staged.onScroll}
@@ -183,7 +184,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
             </div>
           </div>
         </div>
-      </div>
+      </Card>
 
       {canEdit && (
         <ReviewPanel

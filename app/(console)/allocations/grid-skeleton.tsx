@@ -1,15 +1,18 @@
+import { PageHeader } from '@/components/ui/page-header';
 import { SectionSkeleton, SkeletonCard, SkeletonControl, SkeletonRecordRows } from '@/components/ui/skeleton';
 
 /** The grid page's heading: the same while the page loads and once it has. */
 export function AllocationsHeading() {
   return (
-    <div>
-      <h1 className="text-xl font-semibold text-slate-900">Seat allocations</h1>
-      <p className="mt-1 max-w-3xl text-sm text-slate-500">
-        Each row is a commitment; each column an entity these credentials manage. Drag a boundary in the capacity bar,
-        use the arrow keys on it (Shift for 10), or type a number. Nothing is sent until you review and apply.
-      </p>
-    </div>
+    <PageHeader
+      title="Seat allocations"
+      description={
+        <p className="max-w-3xl">
+          Each row is a commitment; each column an entity these credentials manage. Drag a boundary in the capacity bar,
+          use the arrow keys on it (Shift for 10), or type a number. Nothing is sent until you review and apply.
+        </p>
+      }
+    />
   );
 }
 

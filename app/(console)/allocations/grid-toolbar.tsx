@@ -1,5 +1,6 @@
 'use client';
 
+import { Card } from '@/components/ui/card';
 import { Checkbox, Select } from '@/components/ui/input';
 import type { GridData } from '@/lib/server/allocations';
 
@@ -19,37 +20,39 @@ interface GridToolbarProps {
 /** The grid's filters: statuses among the rows read, and the venue or program to read. */
 export function GridToolbar({ filters, statuses, venues, programs, count, onStatuses, onScope }: GridToolbarProps) {
   return (
-    <div className="flex flex-wrap items-end gap-4 rounded-lg bg-surface p-3 text-sm ring-1 ring-slate-200">
-      <fieldset className="flex items-center gap-3">
-        <legend className="sr-only">Status</legend>
-        {GRID_STATUSES.map((s) => (
-          <label key={s} className="flex min-h-6 items-center gap-1.5">
-            <Checkbox
-              checked={statuses.includes(s)}
-              onChange={(e) => onStatuses(e.target.checked ? [...statuses, s] : statuses.filter((x) => x !== s))}
-            />
-            {s}
-          </label>
-        ))}
-      </fieldset>
-      <ScopeSelect
-        label="Venue"
-        all="All venues"
-        value={filters.venue}
-        options={venues}
-        onChange={(venue) => onScope({ venue })}
-      />
-      <ScopeSelect
-        label="Program"
-        all="All programs"
-        value={filters.program}
-        options={programs}
-        onChange={(program) => onScope({ program })}
-      />
-      <span className="ml-auto text-slate-500" data-testid="allocation-count">
-        {count}
-      </span>
-    </div>
+    <Card>
+      <div className="flex flex-wrap items-end gap-4 text-sm">
+        <fieldset className="flex items-center gap-3">
+          <legend className="sr-only">Status</legend>
+          {GRID_STATUSES.map((s) => (
+            <label key={s} className="flex min-h-6 items-center gap-1.5">
+              <Checkbox
+                checked={statuses.includes(s)}
+                onChange={(e) => onStatuses(e.target.checked ? [...statuses, s] : statuses.filter((x) => x !== s))}
+              />
+              {s}
+            </label>
+          ))}
+        </fieldset>
+        <ScopeSelect
+          label="Venue"
+          all="All venues"
+          value={filters.venue}
+          options={venues}
+          onChange={(venue) => onScope({ venue })}
+        />
+        <ScopeSelect
+          label="Program"
+          all="All programs"
+          value={filters.program}
+          options={programs}
+          onChange={(program) => onScope({ program })}
+        />
+        <span className="ml-auto text-slate-500" data-testid="allocation-count">
+          {count}
+        </span>
+      </div>
+    </Card>
   );
 }
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { restoredCells, type Change } from '@/lib/allocation';
 import type { ApplyOutcome } from '@/lib/server/allocations';
@@ -55,11 +56,7 @@ function CellList({
 export function ReviewPanel(props: ReviewPanelProps) {
   const { changes, outcome, pending, nameOf, describeCommitment } = props;
   return (
-    <section
-      aria-labelledby="review-heading"
-      className="rounded-lg bg-surface p-4 ring-1 ring-slate-200"
-      data-testid="allocation-review"
-    >
+    <Card aria-labelledby="review-heading" data-testid="allocation-review">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="review-heading" className="text-sm font-semibold text-slate-900">
           Review: {plural(changes.length, 'change')}
@@ -173,6 +170,6 @@ export function ReviewPanel(props: ReviewPanelProps) {
           </div>
         </div>
       )}
-    </section>
+    </Card>
   );
 }

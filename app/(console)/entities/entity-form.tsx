@@ -1,23 +1,20 @@
 'use client';
 
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
-import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { createEntityAction, updateEntityAction } from '@/lib/actions/entities';
-import type { EntityFormValues } from '@/lib/entities/schemas';
+import { EntityFormSchema, type EntityFormValues } from '@/lib/entities/schemas';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
 
-const resolver = lazyZodResolver<EntityFormValues>(() =>
-  import('@/lib/entities/schemas').then((m) => m.EntityFormSchema),
-);
 
 /** Create (no entityId) or edit an entity: name, default locale, default program. */
 export function EntityForm({
@@ -38,7 +35,10 @@ export function EntityForm({
     setError,
     formState: { errors, isSubmitting, isDirty },
     reset,
-  } = useForm<EntityFormValues>({ resolver, defaultValues: defaults });
+  } = useForm<EntityFormValues>({
+    resolver: zodResolver(EntityFormSchema),
+    defaultValues: defaults,
+  });
 
   const onSubmit = async (values: EntityFormValues) => {
     setFormError(null);
@@ -64,7 +64,7 @@ export function EntityForm({
   );
 
   return (
-    <form {...resolver.loadOnFirstUse} onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
       <div aria-live="polite">
         {formError && (
           <Notice tone="danger" data-testid="entity-form-error">

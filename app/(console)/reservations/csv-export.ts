@@ -10,7 +10,7 @@ export type ExportState =
 /**
  * Runs the export of a search: reads the CSV as it arrives, reporting the records counted so far,
  * and hands the whole file to the browser as a download named for today. Resolves with how it
- * ended; loaded with the first export, not with the page.
+ * ended.
  */
 export async function exportCsv({
   query,

@@ -1,33 +1,66 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { focusedByKeyboard, onFirstUse, useLoadedTrigger } from '@/components/ui/lazy';
 
-const loadRun = onFirstUse(() => import('./export-run').then((m) => m.ExportRun));
+import { exportCsv, type ExportState } from './csv-export';
 
 /**
- * "Export CSV". The export's code (its progress, Cancel, the reading and saving of the CSV) loads
- * when the button is pressed or reached by the keyboard, not with the page; a press starts the
- * export once it has loaded.
+ * "Export CSV": exports every page of the current search as CSV, showing progress; Cancel stops
+ * the download and the server's reading.
  */
 export function ExportButton({ query, totalItems }: { query: string; totalItems: number }) {
-  const { loaded: Run, load, placeholder, focusLoaded } = useLoadedTrigger(loadRun);
-  const [startNow, setStartNow] = useState(false);
-  if (Run) return <Run query={query} totalItems={totalItems} startNow={startNow} focusTrigger={focusLoaded} />;
+  const [state, setState] = useState<ExportState>({ phase: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+
+  async function run() {
+    const abort = new AbortController();
+    controller.current = abort;
+    setState({ phase: 'running', rows: 0, total: totalItems });
+    setState(
+      await exportCsv({
+        query,
+        totalItems,
+        signal: abort.signal,
+        onProgress: (rows, total) => setState({ phase: 'running', rows, total }),
+      }),
+    );
+    controller.current = null;
+  }
+
+  const running = state.phase === 'running';
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
-      <Button
-        ref={placeholder}
-        variant="secondary"
-        size="sm"
-        disabled={totalItems === 0}
-        onFocus={(e) => focusedByKeyboard(e) && void load()}
-        onClick={() => void load().then(() => setStartNow(true))}
+      {running ? (
+        <>
+          <progress
+            className="h-2 w-40 accent-brand-600"
+            max={Math.max(state.total, 1)}
+            value={state.rows}
+            aria-label="Export progress"
+          />
+          <span className="tabular-nums text-slate-600" data-testid="export-progress">
+            {state.rows} of {state.total}
+          </span>
+          <Button variant="secondary" size="sm" onClick={() => controller.current?.abort()}>
+            Cancel export
+          </Button>
+        </>
+      ) : (
+        <Button variant="secondary" size="sm" onClick={() => void run()} disabled={totalItems === 0}>
+          Export CSV
+        </Button>
+      )}
+      <span
+        aria-live="polite"
+        data-testid="export-status"
+        className={state.phase === 'failed' ? 'text-rose-700' : 'text-slate-600'}
       >
-        Export CSV
-      </Button>
+        {state.phase === 'done' && `Exported ${state.rows} reservations.`}
+        {state.phase === 'cancelled' && `Export cancelled after ${state.rows} rows; nothing was saved.`}
+        {state.phase === 'failed' && state.message}
+      </span>
     </div>
   );
 }

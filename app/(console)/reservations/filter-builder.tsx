@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useId, useRef, useState, useTransition } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import {
   buildFilterParams,
   checkCondition,
@@ -82,10 +83,7 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
   };
 
   return (
-    <section
-      aria-label="Search reservations"
-      className="rounded-lg bg-surface px-4 py-4 shadow-sm ring-1 ring-slate-200 sm:px-5"
-    >
+    <Card aria-label="Search reservations">
       <div className="flex flex-wrap items-center gap-2 pb-3">
         <span className="text-xs font-medium uppercase tracking-wide text-slate-500">Presets</span>
         <Button variant="secondary" onClick={() => preset([{ attribute: 'date', modifier: 'eq', value: localDate() }])}>
@@ -155,6 +153,6 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
           </Button>
         </div>
       </form>
-    </section>
+    </Card>
   );
 }

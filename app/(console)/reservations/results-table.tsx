@@ -4,6 +4,7 @@ import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 
 import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { IntentLink } from '@/components/ui/intent-link';
 import { Link } from '@/components/ui/link';
@@ -82,7 +83,7 @@ export function ResultsTable({
   totalPages: number;
   totalItems: number;
   /** paging in the browser: the page being read (the rows shown are the previous page's until it arrives), and how to go to a page */
-  paging?: { loadingPage: number | null; error: string | null; onPage: (page: number) => void };
+  paging: { loadingPage: number | null; error: string | null; onPage: (page: number) => void };
 }) {
   // Sorting and paging happen on the server: the table only reflects the URL's state.
   const sorting = useMemo(() => sortingOf(sort), [sort]);
@@ -93,10 +94,10 @@ export function ResultsTable({
     return `/reservations${parts.length ? `?${parts.join('&')}` : ''}`;
   };
   const shownPages = Math.max(totalPages, 1);
-  const loading = paging?.loadingPage != null;
+  const loading = paging.loadingPage != null;
 
   return (
-    <div className="rounded-lg bg-surface px-4 py-4 shadow-sm ring-1 ring-slate-200 sm:px-5">
+    <Card>
       <DataTable
         columns={columns}
         rows={rows}
@@ -152,7 +153,7 @@ export function ResultsTable({
             href={page > 1 ? href({ page: Math.min(page - 1, shownPages) }) : null}
             page={Math.min(page - 1, shownPages)}
             rel="prev"
-            onPage={paging?.onPage}
+            onPage={paging.onPage}
           >
             Previous
           </PageLink>
@@ -160,13 +161,13 @@ export function ResultsTable({
             href={page < totalPages ? href({ page: page + 1 }) : null}
             page={page + 1}
             rel="next"
-            onPage={paging?.onPage}
+            onPage={paging.onPage}
           >
             Next
           </PageLink>
         </span>
       </nav>
-    </div>
+    </Card>
   );
 }
 
@@ -174,8 +175,8 @@ const PAGE_LINK =
   'inline-flex min-h-11 items-center rounded-md px-4 text-sm font-medium ring-1 ring-inset sm:min-h-9 sm:px-3';
 
 /**
- * A real link (open in a new tab, copy, reload), followed in the browser without a server render
- * when paging is handled here; without a page to go to, a disabled look that is not a link.
+ * A real link (open in a new tab, copy, reload), followed in the browser without a server render;
+ * without a page to go to, a disabled look that is not a link.
  */
 function PageLink({
   href,
@@ -186,7 +187,7 @@ function PageLink({
 }: {
   href: string | null;
   page: number;
-  onPage?: (page: number) => void;
+  onPage: (page: number) => void;
   rel: string;
   children: string;
 }) {
@@ -196,22 +197,17 @@ function PageLink({
         {children}
       </span>
     );
-  // One element before and after the paging loads: a press whose release came after the swap
-  // would otherwise land on a new element and be no click at all.
   return (
     <Link
       className={`${PAGE_LINK} ring-slate-300 hover:bg-slate-50`}
       href={href}
       rel={rel}
-      onClick={
-        onPage &&
-        ((e) => {
-          if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-          // The browser's paging takes the click; the link does not navigate.
-          e.preventDefault();
-          onPage(page);
-        })
-      }
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+        // The browser's paging takes the click; the link does not navigate.
+        e.preventDefault();
+        onPage(page);
+      }}
     >
       {children}
     </Link>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 
 import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
 import { getDb } from '@/lib/server/db';
 import { requireStaff } from '@/lib/server/session';
 import { listStaff } from '@/lib/server/staff-store';
@@ -14,13 +15,10 @@ export default async function TeamPage() {
   const members = await listStaff(await getDb());
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <div>
-        <h1 className="text-xl font-semibold text-slate-900">Team</h1>
-        <p className="mt-1 text-sm text-slate-500">
-          Viewers read; operators also modify and cancel reservations and edit allocations; admins also edit entities
-          and the team.
-        </p>
-      </div>
+      <PageHeader
+        title="Team"
+        description="Viewers read; operators also modify and cancel reservations and edit allocations; admins also edit entities and the team."
+      />
       <Card>
         <TeamManager members={members} currentId={me.id} />
       </Card>

@@ -4,8 +4,9 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition } from 'react';
 
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
-import { ConfirmButton, LazyConfirmDialog } from '@/components/ui/confirm-button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
@@ -196,7 +197,7 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
         empty="No members yet."
       />
 
-      <LazyConfirmDialog
+      <ConfirmDialog
         open={roleChange !== null}
         onOpenChange={(open) => {
           if (!open) setRoleChange(null);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import type { RequestBudgetFigure } from '@/components/shell/request-budget-figure';
+import type { RequestBudgetFigure } from '@/lib/queries/reads';
 import { getApiClient } from '@/lib/server/guestbook';
 import { getFormatter } from '@/lib/server/locale';
 import { staffReadRoute } from '@/lib/server/read-route';

@@ -31,19 +31,8 @@ export function LogoStatus({ logo }: { logo: Logo | null }) {
   );
 }
 
-/**
- * Drop a file here or choose one; what was chosen goes to `onFile`. Errors and the preview go below.
- * `onPicking` hears when the file picker opens.
- */
-export function LogoDropZone({
-  onFile,
-  onPicking,
-  children,
-}: {
-  onFile: (file: File | undefined) => void;
-  onPicking?: () => void;
-  children?: ReactNode;
-}) {
+/** Drop a file here or choose one; what was chosen goes to `onFile`. Errors and the preview go below. */
+export function LogoDropZone({ onFile, children }: { onFile: (file: File | undefined) => void; children?: ReactNode }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   return (
@@ -65,10 +54,7 @@ export function LogoDropZone({
         <button
           type="button"
           className="font-medium text-brand-700 underline"
-          onClick={() => {
-            onPicking?.();
-            inputRef.current?.click();
-          }}
+          onClick={() => inputRef.current?.click()}
         >
           choose a file
         </button>

@@ -12,16 +12,19 @@ import { LogoDropZone, LogoStatus } from './logo-parts';
 
 const logoKey = queryKeys.entityLogo;
 
-export interface UploaderProps {
+/**
+ * The entity's logo, and for an editor a drop zone: a logo dropped or picked is checked here
+ * first, uploaded with progress, and its dimensions are shown once the API has processed it.
+ */
+export function LogoUploader({
+  entityId,
+  logo: logoOfPage,
+  canEdit,
+}: {
   entityId: string;
   logo: Logo | null;
   canEdit: boolean;
-  /** a file dropped or chosen before this component had loaded: checked at once */
-  pendingFile?: File;
-}
-
-/** Drag-and-drop or pick a logo; checked here first, uploaded with progress, dimensions shown once processed. */
-export function LogoUploader({ entityId, logo: logoOfPage, canEdit, pendingFile }: UploaderProps) {
+}) {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -60,11 +63,6 @@ export function LogoUploader({ entityId, logo: logoOfPage, canEdit, pendingFile 
     setProgress(null);
     if (f) void check(f).then((problem) => show(f, problem));
   };
-  // A file dropped or chosen while this component was loading is checked as if it arrived here.
-  useEffect(() => {
-    if (pendingFile) void check(pendingFile).then((problem) => show(pendingFile, problem));
-  }, [pendingFile]);
-
   const upload = () => {
     if (!file) return;
     const form = new FormData();

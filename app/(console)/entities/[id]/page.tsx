@@ -17,7 +17,7 @@ import { oldestAsOf, readApi } from '@/lib/server/read';
 import { requireStaff } from '@/lib/server/session';
 
 import { EntityForm } from '../entity-form';
-import { LogoSection } from './logo-section';
+import { LogoUploader } from './logo-uploader';
 import { ProgramsEditor } from './programs-editor';
 
 export const metadata: Metadata = { title: 'Entity' };
@@ -125,7 +125,7 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
       </Card>
 
       <Card title="Logo">
-        <LogoSection
+        <LogoUploader
           entityId={e.id}
           canEdit={admin}
           logo={

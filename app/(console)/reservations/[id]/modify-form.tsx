@@ -1,12 +1,12 @@
 'use client';
 
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
-import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
@@ -16,13 +16,9 @@ import { updateReservationAction } from '@/lib/actions/reservations';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
-import type { ModifyReservationValues } from '@/lib/reservations/schemas';
+import { ModifyReservationFormSchema, type ModifyReservationValues } from '@/lib/reservations/schemas';
 
 import { changedFields, modifyFieldOf, type ModifyField } from '../modify-fields';
-
-const resolver = lazyZodResolver<ModifyReservationValues>(() =>
-  import('@/lib/reservations/schemas').then((m) => m.ModifyReservationFormSchema),
-);
 
 const LABELS: Record<ModifyField, string> = {
   party_size: 'Party size',
@@ -68,8 +64,10 @@ export function ModifyForm({
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ModifyReservationValues>({ resolver, defaultValues: defaults });
-  useEffect(() => resolver.preload(), []);
+  } = useForm<ModifyReservationValues>({
+    resolver: zodResolver(ModifyReservationFormSchema),
+    defaultValues: defaults,
+  });
 
   const onSubmit = async (values: ModifyReservationValues) => {
     setFormError(null);

@@ -3,11 +3,10 @@
 import { useState, type ComponentProps } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { onFirstUse, useLoaded } from '@/components/ui/lazy';
 import { Notice } from '@/components/ui/notice';
 import { FINAL_STATUSES, isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 
-import type { ModifyForm } from './modify-form';
+import { ModifyForm } from './modify-form';
 
 const STATUS_WORDS: Record<(typeof FINAL_STATUSES)[number], string> = {
   canceled: 'canceled',
@@ -15,14 +14,8 @@ const STATUS_WORDS: Record<(typeof FINAL_STATUSES)[number], string> = {
   no_show: 'marked as a no-show',
 };
 
-const loadForm = onFirstUse(() => import('./modify-form').then((m) => m.ModifyForm));
-
-/**
- * The Modify card's content. Most visits only read a reservation, so the form (and its form
- * library) loads when the member asks for it, or hovers the button.
- */
+/** The Modify card's content: the form opens when the member asks for it. */
 export function ModifyPanel(props: ComponentProps<typeof ModifyForm>) {
-  const [Form, load] = useLoaded(loadForm);
   const [open, setOpen] = useState(false);
   if (isFinalStatus(props.status)) {
     return (
@@ -32,19 +25,13 @@ export function ModifyPanel(props: ComponentProps<typeof ModifyForm>) {
       </Notice>
     );
   }
-  if (Form && open) return <Form {...props} />;
+  if (open) return <ModifyForm {...props} />;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600">
         Party size, date, time, language, notes and the guest’s details. Only what you change is sent.
       </p>
-      <Button
-        variant="secondary"
-        onPointerEnter={() => void load()}
-        onFocus={() => void load()}
-        onClick={() => void load().then(() => setOpen(true))}
-        data-testid="modify-open"
-      >
+      <Button variant="secondary" onClick={() => setOpen(true)} data-testid="modify-open">
         Modify reservation
       </Button>
     </div>

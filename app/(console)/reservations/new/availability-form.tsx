@@ -3,6 +3,7 @@
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 
@@ -46,59 +47,67 @@ export function AvailabilityForm({
     });
   };
   return (
-    <form
-      onSubmit={submit}
-      className="grid grid-cols-2 gap-4 rounded-lg bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-5"
-      aria-label="Availability"
-      data-testid="booking-search-form"
-    >
-      <FormField label="Venue or market" className="col-span-2">
-        <Select value={place} onChange={(e) => setPlace(e.target.value)} data-testid="booking-place" required>
-          <optgroup label="Venues">
-            {venues.map((v) => (
-              <option key={v.id} value={`venue:${v.id}`}>
-                {v.name}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label="Markets (every venue)">
-            {markets.map((m) => (
-              <option key={m.id} value={`market:${m.id}`}>
-                {m.name}
-              </option>
-            ))}
-          </optgroup>
-        </Select>
-      </FormField>
-      <FormField label="Date">
-        <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} data-testid="booking-date" required />
-      </FormField>
-      <FormField label="Party size">
-        <Input
-          type="number"
-          min={1}
-          max={50}
-          inputMode="numeric"
-          value={partySize}
-          onChange={(e) => setPartySize(e.target.value)}
-          data-testid="booking-party"
-          required
-        />
-      </FormField>
-      <FormField label="Time (optional)">
-        <Input
-          type="time"
-          step={1800}
-          value={time}
-          onChange={(e) => setTime(e.target.value)}
-          data-testid="booking-time"
-        />
-      </FormField>
-      <div className="col-span-2 sm:col-span-5">
-        <Button type="submit" disabled={busy} data-testid="booking-search">
-          {busy ? 'Searching…' : 'Find tables'}
-        </Button>
-      </div>
-    </form>
+    <Card>
+      <form
+        onSubmit={submit}
+        className="grid grid-cols-2 gap-4 sm:grid-cols-5"
+        aria-label="Availability"
+        data-testid="booking-search-form"
+      >
+        <FormField label="Venue or market" className="col-span-2">
+          <Select value={place} onChange={(e) => setPlace(e.target.value)} data-testid="booking-place" required>
+            <optgroup label="Venues">
+              {venues.map((v) => (
+                <option key={v.id} value={`venue:${v.id}`}>
+                  {v.name}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Markets (every venue)">
+              {markets.map((m) => (
+                <option key={m.id} value={`market:${m.id}`}>
+                  {m.name}
+                </option>
+              ))}
+            </optgroup>
+          </Select>
+        </FormField>
+        <FormField label="Date">
+          <Input
+            type="date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            data-testid="booking-date"
+            required
+          />
+        </FormField>
+        <FormField label="Party size">
+          <Input
+            type="number"
+            min={1}
+            max={50}
+            inputMode="numeric"
+            value={partySize}
+            onChange={(e) => setPartySize(e.target.value)}
+            data-testid="booking-party"
+            required
+          />
+        </FormField>
+        <FormField label="Time (optional)">
+          <Input
+            type="time"
+            step={1800}
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+            data-testid="booking-time"
+          />
+        </FormField>
+        <div className="col-span-2 sm:col-span-5">
+          <Button type="submit" disabled={busy} data-testid="booking-search">
+            {busy ? 'Searching…' : 'Find tables'}
+          </Button>
+        </div>
+      </form>
+    </Card>
   );
 }

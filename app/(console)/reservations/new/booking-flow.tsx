@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useReducer, useRef } from 'react';
 
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { Card } from '@/components/ui/card';
 import { createBookingAction, placeHoldAction, releaseHoldAction } from '@/lib/actions/booking';
 import { clockOffset, isHoldExpired } from '@/lib/booking/hold-clock';
 import { slotKey, type AvailabilityAnswer, type SlotOption } from '@/lib/booking/slot-option';
@@ -185,7 +186,7 @@ export function BookingFlow({
       />
 
       {state.options && state.options.length > 0 && (
-        <section aria-label="Times" className="rounded-lg bg-surface p-5 shadow-sm ring-1 ring-slate-200">
+        <Card aria-label="Times">
           <SlotPicker
             options={state.options}
             venueNames={venueNames}
@@ -194,15 +195,16 @@ export function BookingFlow({
             busy={state.step === 'holding'}
             onPick={pick}
           />
-        </section>
+        </Card>
       )}
 
       {guestFormOpen(state) && (
-        <section
-          aria-label="Guest and confirmation"
-          className="space-y-4 rounded-lg bg-surface p-5 shadow-sm ring-1 ring-slate-200"
-        >
-          {hold && <HoldSummary hold={hold} venueName={venueNames[hold.option.venueId]} />}
+        <Card aria-label="Guest and confirmation">
+          {hold && (
+            <div className="mb-4">
+              <HoldSummary hold={hold} venueName={venueNames[hold.option.venueId]} />
+            </div>
+          )}
           <GuestForm
             defaultLocale={entity.defaultLocale}
             defaultLocaleName={entity.defaultLocaleName}
@@ -210,7 +212,7 @@ export function BookingFlow({
             confirmLabel="Confirm reservation"
             onConfirm={confirm}
           />
-        </section>
+        </Card>
       )}
     </div>
   );

@@ -1,16 +1,14 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 
-import { lazyZodResolver } from '@/components/forms/lazy-zod-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
-import type { GuestDetails } from '@/lib/booking/schemas';
+import { GuestFormSchema, type GuestDetails } from '@/lib/booking/schemas';
 import { LOCALE_CODES, LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
-
-const resolver = lazyZodResolver<GuestDetails>(() => import('@/lib/booking/schemas').then((m) => m.GuestFormSchema));
 
 type Field = keyof GuestDetails;
 const LABELS: Record<Field, string> = {
@@ -44,10 +42,9 @@ export function GuestForm({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<GuestDetails>({
-    resolver,
+    resolver: zodResolver(GuestFormSchema),
     defaultValues: { first_name: '', last_name: '', email: '', phone: '', notes: '', locale: defaultLocale },
   });
-  useEffect(() => resolver.preload(), []);
   // Followed through its change event (not watch/useWatch, which would grow the form library's chunk for every form).
   const [locale, setLocale] = useState<string>(defaultLocale);
 
