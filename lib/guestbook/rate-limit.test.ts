@@ -97,20 +97,20 @@ describe('the budget policy', () => {
     expect(decideTake(900, view(null), { used: 700, writes: 0, memberUsed: 0, members: 1 }).fits).toBe(true);
   });
 
-  it('keeps room for half as many writes as the window holds, and at least a tenth', () => {
+  it('keeps as much room for writes as the window holds writes, and at least a tenth', () => {
     const counts = (used: number, writes: number) => ({ used, writes, memberUsed: 0, members: 1 });
     expect(laneLimitNow(budgetPolicy(900, 'view'), 0)).toBe(810);
-    expect(laneLimitNow(budgetPolicy(900, 'view'), 180)).toBe(810);
-    expect(laneLimitNow(budgetPolicy(900, 'view'), 300)).toBe(750);
+    expect(laneLimitNow(budgetPolicy(900, 'view'), 90)).toBe(810);
+    expect(laneLimitNow(budgetPolicy(900, 'view'), 300)).toBe(600);
     expect(laneLimitNow(budgetPolicy(900, 'background'), 300)).toBe(450);
-    expect(laneLimitNow(budgetPolicy(900, 'background'), 901)).toBe(449);
+    expect(laneLimitNow(budgetPolicy(900, 'background'), 500)).toBe(400);
     expect(laneLimitNow(budgetPolicy(900, 'write'), 900)).toBe(900);
-    expect(decideTake(900, view(null), counts(750, 300))).toMatchObject({
+    expect(decideTake(900, view(null), counts(600, 300))).toMatchObject({
       fits: false,
       laneFull: true,
-      laneLimit: 750,
+      laneLimit: 600,
     });
-    expect(decideTake(900, view(null), counts(749, 300)).fits).toBe(true);
+    expect(decideTake(900, view(null), counts(599, 300)).fits).toBe(true);
     expect(decideTake(900, write(null), counts(899, 300)).fits).toBe(true);
   });
 });
@@ -139,9 +139,9 @@ describe('RequestBudget lanes (one process)', () => {
     expect(await sends(budget, write())).toBe('waits');
   });
 
-  it('lowers the views’ limit as writes fill the window: 16 writes keep 8 places free', async () => {
+  it('lowers the views’ limit as writes fill the window: 12 writes keep 12 places free', async () => {
     const { budget } = budgetAt(30, 'throw');
-    await fill(budget, write(), 16);
+    await fill(budget, write(), 12);
     await fill(budget, view(), 6);
     expect(await sends(budget, view())).toBe('waits');
     expect(await sends(budget, write())).toBe('sent');

@@ -106,13 +106,13 @@ export function budgetPolicy(perMinute: number, lane: RequestLane): BudgetPolicy
 }
 
 /**
- * The lane's limit for a window holding `writes` writes: its own, lowered to keep room for half
- * as many writes again (at least `writeReserve`). The SQL of the shared window (api_budget_take,
+ * The lane's limit for a window holding `writes` writes: its own, lowered to keep room for as
+ * many writes again (at least `writeReserve`). The SQL of the shared window (api_budget_take,
  * migration 0006) computes the same.
  */
 export function laneLimitNow(policy: BudgetPolicy, writes: number): number {
   if (policy.writeReserve === 0) return policy.laneLimit;
-  return Math.min(policy.laneLimit, policy.perMinute - Math.max(policy.writeReserve, Math.ceil(writes / 2)));
+  return Math.min(policy.laneLimit, policy.perMinute - Math.max(policy.writeReserve, writes));
 }
 
 /**

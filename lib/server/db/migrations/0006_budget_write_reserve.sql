@@ -1,4 +1,4 @@
--- The views' and background work's limit keeps room for half as many writes as the window holds (at
+-- The views' and background work's limit keeps room for as many writes as the window holds (at
 -- least p_write_reserve; laneLimitNow in lib/guestbook/rate-limit.ts computes the same), and the
 -- answer says how many writes the window holds. Otherwise as the version of migration 0005, which
 -- stays for processes of the previous build during a rolling deploy.
@@ -43,7 +43,7 @@ BEGIN
     RETURN;
   END IF;
   lane_limit := CASE WHEN p_write_reserve > 0
-    THEN least(p_lane_limit, p_per_minute - greatest(p_write_reserve, ceil(nw / 2.0)::integer)) ELSE p_lane_limit END;
+    THEN least(p_lane_limit, p_per_minute - greatest(p_write_reserve, nw)) ELSE p_lane_limit END;
   IF n >= lane_limit THEN
     SELECT r.sent_at INTO leaves FROM api_budget_requests r WHERE r.client_id = p_client
       ORDER BY r.sent_at OFFSET greatest(0, n - lane_limit) LIMIT 1;
