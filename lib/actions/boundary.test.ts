@@ -242,7 +242,7 @@ describe('the check finds', () => {
     const found = actionsOutsideTheGuard({
       file: 'lib/actions/planted.ts',
       text:
-        "'use server';\nimport { staffAction } from '@/lib/server/action';\n" +
+        "'use server';\nimport { staffAction } from '@/lib/server/http/action';\n" +
         'export const guarded = staffAction(def, async () => null);\n' +
         'export const bare = async () => null;\n' +
         'export async function alsoBare() { return null; }\n',

@@ -8,7 +8,7 @@ import type { BrowserContext } from '@playwright/test';
 
 import { CsvRecordCounter } from '../../app/(console)/reservations/csv-records';
 import type { LoggedRequest } from '../../lib/sandbox/control-client';
-import { EXPORT_BUDGET_SHARE } from '../../lib/server/export-limits';
+import { EXPORT_BUDGET_SHARE } from '../../lib/server/reservations/export-limits';
 import { peakInWindow, ratio } from '../stats';
 
 export interface ExportFigures {

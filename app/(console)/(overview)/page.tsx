@@ -15,7 +15,10 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Link } from '@/components/ui/link';
 import { hasRole } from '@/lib/auth/roles';
 import { notCanceled, onDay, searchHref } from '@/lib/overview/links';
-import { getSelectedEntity } from '@/lib/server/entity-context';
+import { readApi, type ReadResult } from '@/lib/server/api';
+import { requireStaff } from '@/lib/server/auth';
+import { getSelectedEntity } from '@/lib/server/directory';
+import type { SearchParams } from '@/lib/server/http';
 import {
   getOverview,
   OVERVIEW_DAYS,
@@ -23,9 +26,6 @@ import {
   type Overview,
   type OverviewScope,
 } from '@/lib/server/overview';
-import type { SearchParams } from '@/lib/server/params';
-import { readApi, type ReadResult } from '@/lib/server/read';
-import { requireStaff } from '@/lib/server/session';
 
 import { NewReservationLink } from '../reservations/new/new-reservation-link';
 import { FiguresSection } from './overview-figures';

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 
 import { Card } from '@/components/ui/card';
+import { listStaff, requireStaff } from '@/lib/server/auth';
 import { getDb } from '@/lib/server/db';
-import { requireStaff } from '@/lib/server/session';
-import { listStaff } from '@/lib/server/staff-store';
 
 import { TeamManager } from './team-manager';
 
