@@ -1,6 +1,6 @@
 /**
  * The dashboard's HTTP server: Next.js behind a plain Node server that first works out each
- * request's client address from the connection (lib/server/client-address.ts), so that no
+ * request's client address from the connection (lib/server/auth/client-address.ts), so that no
  * header a client writes can choose the key of its own sign-in limit.
  *
  *   node --import tsx scripts/server.ts [--port 3000] [--host 127.0.0.1] [--dev]

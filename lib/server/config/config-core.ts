@@ -111,7 +111,7 @@ function defaultOf(name: EnvName): string | undefined {
 /** `.env.example`: every variable the dashboard reads, what it is for, and its default, all commented out. */
 export function envExample(): string {
   const lines = [
-    "# The dashboard's environment. Generated from lib/server/config-core.ts by `npm run env:example`; edit there.",
+    "# The dashboard's environment. Generated from lib/server/config/config-core.ts by `npm run env:example`; edit there.",
     '# Nothing set: the embedded sandbox, the embedded database under .data/, demo staff accounts.',
   ];
   for (const name of Object.keys(Env.shape) as EnvName[]) {
@@ -274,7 +274,7 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
  * a generated one is per data directory) and NEXT_SERVER_ACTIONS_ENCRYPTION_KEY (a server action
  * rendered by one process must decrypt on the other; Next generates one per build otherwise).
  * That they are the same everywhere is checked against the running processes at start
- * (lib/server/process-registry.ts).
+ * (lib/server/ops/process-registry.ts).
  */
 function refuseUnsafeProcesses(env: z.output<typeof Env>): void {
   if (env.DASHBOARD_PROCESSES === 1) return;

@@ -39,7 +39,7 @@ const overCap = (total: number, max: number) =>
  * of the selected entity's matching reservations as CSV, streamed as it is read. Only from the
  * dashboard's own pages (Sec-Fetch-Site), one export per staff member at a time, at most
  * EXPORT_MAX_ROWS rows (refused before a page is read), pages paced to a share of the request
- * budget (lib/server/export-limits.ts); closing the connection stops it. One audit row per
+ * budget (lib/server/reservations/export-limits.ts); closing the connection stops it. One audit row per
  * export: the search, the rows sent and how it ended.
  */
 export async function exportReservations(
