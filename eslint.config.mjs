@@ -126,7 +126,12 @@ export default defineConfig([
         'error',
         {
           paths: [NEXT_LINK],
-          patterns: [{ group: ['@/lib/server/*', '**/lib/server/*'], message: 'lib/server is server-only' }],
+          patterns: [
+            {
+              group: ['@/lib/server', '@/lib/server/**', '**/lib/server', '**/lib/server/**'],
+              message: 'lib/server is server-only',
+            },
+          ],
         },
       ],
     },

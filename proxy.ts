@@ -1,8 +1,8 @@
 import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
 
-import { configFromProcess } from '@/lib/server/config-core';
-import { contentSecurityPolicy, HSTS, STATIC_SECURITY_HEADERS } from '@/lib/server/security-headers';
+import { configFromProcess } from '@/lib/server/config/config-core';
+import { contentSecurityPolicy, HSTS, STATIC_SECURITY_HEADERS } from '@/lib/server/http/security-headers';
 
 /** Reachable without a session: sign-in, next-auth's own routes, and the health probes of an orchestrator. */
 const PUBLIC_PATHS = [/^\/login(\/|$)/, /^\/api\/auth(\/|$)/, /^\/api\/health\/(live|ready)$/];

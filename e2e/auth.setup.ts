@@ -1,6 +1,6 @@
 import { expect, test as setup } from '@playwright/test';
 
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/auth/demo-accounts';
 import { E2E_WORKERS, workerServers } from './env';
 import { openSignIn } from './staff';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { DEMO_PASSWORD } from '../lib/server/demo-accounts';
+import { DEMO_PASSWORD } from '../lib/server/auth/demo-accounts';
 import { WORKER, workerServers } from './env';
 
 /** A signed JWT (header.payload.signature): what an API access token or a session looks like. */

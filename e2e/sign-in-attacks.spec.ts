@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from '../lib/server/login-limiter';
+import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from '../lib/server/auth/login-limiter';
 import { csrfFor, httpSignIn, pageAs } from './http-sign-in';
 import { addMember } from './staff';
 

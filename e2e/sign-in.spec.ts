@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 import { SIGN_IN_ERRORS } from '../app/login/messages';
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/auth/demo-accounts';
 import { STORAGE } from './env';
 import { signedInBrowser, signOutThroughMenu } from './staff';
 

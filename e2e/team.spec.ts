@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { DEMO_ACCOUNTS } from '../lib/server/demo-accounts';
+import { DEMO_ACCOUNTS } from '../lib/server/auth/demo-accounts';
 import { STORAGE } from './env';
 import { signedInBrowser } from './staff';
 

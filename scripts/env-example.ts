@@ -1,7 +1,7 @@
-/** `npm run env:example`: writes `.env.example` from the configuration schema (lib/server/config-core.ts). */
+/** `npm run env:example`: writes `.env.example` from the configuration schema (lib/server/config/config-core.ts). */
 import { writeFileSync } from 'node:fs';
 
-import { envExample } from '../lib/server/config-core';
+import { envExample } from '../lib/server/config/config-core';
 
 function main() {
   writeFileSync('.env.example', envExample());

@@ -68,20 +68,22 @@ describe('npm run lint', () => {
     expect(out).toContain('b.ts');
   });
 
-  it('fails on a component importing from app/ and on lib/server importing an action, not on a component importing its action', async () => {
-    const [fromApp, fromActions] = fixture('components', {
+  it('fails on a component importing from app/ or lib/server and on lib/server importing an action, not on a component importing its action', async () => {
+    const [fromApp, fromActions, fromServer] = fixture('components', {
       'uses-app.ts': "import ConsoleLayout from '@/app/(console)/layout';\n\nexport const layout = ConsoleLayout;\n",
       'uses-action.ts':
         "import { selectEntityAction } from '@/lib/actions/select-entity';\n\nexport const act = selectEntityAction;\n",
+      'uses-server.ts': "import { requireStaff } from '@/lib/server/auth';\n\nexport const guard = requireStaff;\n",
     });
-    const [serverUsesAction] = fixture('lib/server', {
+    const [serverUsesAction] = fixture('lib/server/http', {
       'server-uses-action.ts':
         "import { selectEntityAction } from '@/lib/actions/select-entity';\n\nexport const act = selectEntityAction;\n",
     });
-    // one run for the three files (ESLint follows the same import graph for each)
-    const out = await lint([fromApp!, fromActions!, serverUsesAction!]);
+    // one run for the four files (ESLint follows the same import graph for each)
+    const out = await lint([fromApp!, fromActions!, fromServer!, serverUsesAction!]);
     const reportOf = (file: string) => out.split(/\n(?=\S*\/)/).find((part) => part.includes(file)) ?? '';
     expect(reportOf(fromApp!)).toContain('import-x/no-restricted-paths');
+    expect(reportOf(fromServer!)).toContain('lib/server is server-only');
     expect(reportOf(serverUsesAction!)).toContain('import-x/no-restricted-paths');
     expect(out).not.toContain(fromActions!);
   }, 120_000);

@@ -18,9 +18,9 @@ import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { loadConfig } from '../lib/server/config-core';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts } from '../lib/server/auth/demo-accounts';
+import { loadConfig } from '../lib/server/config/config-core';
 import { openDashboardDb } from '../lib/server/db/open';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts } from '../lib/server/demo-accounts';
 import { nextBuild, startProcess, type Env, type Started } from './processes';
 
 const { positionals, values } = parseArgs({

@@ -1,6 +1,6 @@
 /**
  * The dashboard's HTTP server: Next.js behind a plain Node server that first works out each
- * request's client address from the connection (lib/server/client-address.ts), so that no
+ * request's client address from the connection (lib/server/auth/client-address.ts), so that no
  * header a client writes can choose the key of its own sign-in limit.
  *
  *   node --import tsx scripts/server.ts [--port 3000] [--host 127.0.0.1] [--dev]
@@ -15,14 +15,14 @@
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 
-import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../lib/server/client-address';
-import { ConfigError, loadConfig, sessionCookieName, type DashboardConfig } from '../lib/server/config-core';
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../lib/server/auth/client-address';
+import { assertNoDemoAccounts } from '../lib/server/auth/demo-accounts';
+import { ConfigError, loadConfig, sessionCookieName, type DashboardConfig } from '../lib/server/config/config-core';
 import { openDashboardDb } from '../lib/server/db/open';
-import { assertNoDemoAccounts } from '../lib/server/demo-accounts';
-import { cookieValue, FairTurns } from '../lib/server/fair-turns';
-import { appliesFinished, runningApplies, startDraining } from '../lib/server/lifecycle';
-import { logger, newRequestId, pathOnly, withRequestId } from '../lib/server/logger';
-import { buildIdOf, registerProcess, type Registration } from '../lib/server/process-registry';
+import { cookieValue, FairTurns } from '../lib/server/http/fair-turns';
+import { logger, newRequestId, pathOnly, withRequestId } from '../lib/server/log/logger';
+import { appliesFinished, runningApplies, startDraining } from '../lib/server/ops/lifecycle';
+import { buildIdOf, registerProcess, type Registration } from '../lib/server/ops/process-registry';
 
 /** The longest a shutdown waits for running applies (below the usual 30 s an orchestrator allows). */
 /** Requests of one browser session answered at once by one process (a browser opens 6 connections to a host). */

@@ -12,10 +12,10 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 
-import { configFromProcess } from '../lib/server/config-core';
+import { createStaff, StaffEmail } from '../lib/server/auth/staff-store';
+import { configFromProcess } from '../lib/server/config/config-core';
 import { openDashboardDb } from '../lib/server/db/open';
 import { staffUsers } from '../lib/server/db/schema';
-import { createStaff, StaffEmail } from '../lib/server/staff-store';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

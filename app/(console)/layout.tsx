@@ -7,13 +7,11 @@ import { GlobalSearch } from '@/components/shell/global-search';
 import { RequestBudget } from '@/components/shell/request-budget';
 import { consoleCommands, consolePages, PartnerHeading, Shell, SuspendedBanner } from '@/components/shell/shell';
 import { ROLE_LABELS } from '@/lib/auth/roles';
+import { getApiClient, readApi } from '@/lib/server/api';
+import { requireStaff } from '@/lib/server/auth';
 import { getConfig } from '@/lib/server/config';
-import { getSelectedEntity, listEntityChoices } from '@/lib/server/entity-context';
-import { getApiClient } from '@/lib/server/guestbook';
-import { getFormatter } from '@/lib/server/locale';
-import { getPartnerOverview } from '@/lib/server/partner';
-import { readApi } from '@/lib/server/read';
-import { requireStaff } from '@/lib/server/session';
+import { getPartnerOverview, getSelectedEntity, listEntityChoices } from '@/lib/server/directory';
+import { getFormatter } from '@/lib/server/http';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaff();

@@ -4,7 +4,7 @@ import { RefreshButton } from './refresh-button';
 /**
  * Says that a page shows answers read earlier, and when: served at once because the partner's API
  * request budget had no room for this page right now (readApi's `asOf`, `oldestAsOf` in
- * lib/server/read.ts), with a Refresh that asks again. Nothing when `asOf` is undefined.
+ * lib/server/api/read.ts), with a Refresh that asks again. Nothing when `asOf` is undefined.
  */
 export function AsOfNote({ asOf }: { asOf: { at: Date; label: string } | undefined }) {
   if (!asOf) return null;

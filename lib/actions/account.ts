@@ -3,11 +3,9 @@
 import { z } from 'zod';
 
 import { ChangePasswordInput } from '@/lib/auth/password-policy';
-import { ActionError, staffAction } from '@/lib/server/action';
-import { requestClientAddress } from '@/lib/server/auth';
+import { checkCurrentPassword, endAllSessions, requestClientAddress, setStaffPassword } from '@/lib/server/auth';
 import { getDb } from '@/lib/server/db';
-import { endAllSessions } from '@/lib/server/staff-sessions';
-import { checkCurrentPassword, setStaffPassword } from '@/lib/server/staff-store';
+import { ActionError, staffAction } from '@/lib/server/http';
 
 /**
  * A new password for oneself, after the current one (or the one-time password an admin issued).

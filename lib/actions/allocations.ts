@@ -4,8 +4,8 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 
 import { Uuid } from '@/lib/guestbook/schemas';
-import { ActionError, staffAction } from '@/lib/server/action';
 import { AllocationError, applyChanges, restoreSets } from '@/lib/server/allocations';
+import { ActionError, staffAction } from '@/lib/server/http';
 
 const SeatsSchema = z
   .number()

@@ -6,12 +6,9 @@ import { classifyBookingRefusal } from '@/lib/booking/failures';
 import { isHoldExpired } from '@/lib/booking/hold-clock';
 import { CreateBookingInputSchema, PlaceHoldInputSchema, ReleaseHoldInputSchema } from '@/lib/booking/schemas';
 import { GuestbookApiError } from '@/lib/guestbook/errors';
-import { ActionError, staffAction } from '@/lib/server/action';
-import { describeApiError } from '@/lib/server/api-errors';
-import { bookingContext, explainEmptySearch } from '@/lib/server/booking';
-import { getSelectedEntity } from '@/lib/server/entity-context';
-import { releaseHoldFor } from '@/lib/server/hold-release';
-import { reservationChanged } from '@/lib/server/reservations';
+import { getSelectedEntity } from '@/lib/server/directory';
+import { ActionError, describeApiError, staffAction } from '@/lib/server/http';
+import { bookingContext, explainEmptySearch, releaseHoldFor, reservationChanged } from '@/lib/server/reservations';
 
 /**
  * POST /v2/holds for the chosen time. Answers the hold and the server's clock, which the

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /*
  * Where server actions live and how they reach the code that calls them: every 'use server'
- * module is in lib/actions/, each of its exports is built by staffAction (lib/server/action.ts),
+ * module is in lib/actions/, each of its exports is built by staffAction (lib/server/http/action.ts),
  * and a component imports the action it calls; no page or component hands a server action to
  * another component as a prop, and no component declares a prop shaped as one.
  */
@@ -242,7 +242,7 @@ describe('the check finds', () => {
     const found = actionsOutsideTheGuard({
       file: 'lib/actions/planted.ts',
       text:
-        "'use server';\nimport { staffAction } from '@/lib/server/action';\n" +
+        "'use server';\nimport { staffAction } from '@/lib/server/http/action';\n" +
         'export const guarded = staffAction(def, async () => null);\n' +
         'export const bare = async () => null;\n' +
         'export async function alsoBare() { return null; }\n',

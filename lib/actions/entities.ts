@@ -3,10 +3,9 @@
 import { revalidatePath } from 'next/cache';
 
 import { EntityFormSchema, ReplaceProgramsInputSchema, UpdateEntityInputSchema } from '@/lib/entities/schemas';
-import { ActionError, staffAction } from '@/lib/server/action';
-import { apiFor, entityChanged, getEntity } from '@/lib/server/entities';
-import { getApiClient } from '@/lib/server/guestbook';
-import { forgetSharedReads, SHARED } from '@/lib/server/shared-reads';
+import { forgetSharedReads, getApiClient, SHARED } from '@/lib/server/api';
+import { apiFor, entityChanged, getEntity } from '@/lib/server/directory';
+import { ActionError, staffAction } from '@/lib/server/http';
 
 async function requireEntity(id: string) {
   const entity = await getEntity(id);

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { Uuid, type Reservation } from '@/lib/guestbook/schemas';
 import { ModifyReservationInputSchema, type ReservationChanges } from '@/lib/reservations/schemas';
-import { ActionError, staffAction } from '@/lib/server/action';
-import { getEntityApi } from '@/lib/server/entity-context';
+import { getEntityApi } from '@/lib/server/directory';
+import { ActionError, staffAction } from '@/lib/server/http';
 import { getReservation, reservationChanged } from '@/lib/server/reservations';
 
 const auditView = (r: {

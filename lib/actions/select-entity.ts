@@ -4,8 +4,8 @@ import { cookies } from 'next/headers';
 import { z } from 'zod';
 
 import { Uuid } from '@/lib/guestbook/schemas';
-import { ActionError, staffAction } from '@/lib/server/action';
-import { ENTITY_COOKIE, listEntityChoices } from '@/lib/server/entity-context';
+import { ENTITY_COOKIE, listEntityChoices } from '@/lib/server/directory';
+import { ActionError, staffAction } from '@/lib/server/http';
 
 /** Picks the entity whose context the console reads and acts in (kept in a cookie). */
 export const selectEntityAction = staffAction(

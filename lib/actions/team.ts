@@ -5,8 +5,6 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 
 import { Uuid } from '@/lib/guestbook/schemas';
-import { ActionError, staffAction } from '@/lib/server/action';
-import { getDb } from '@/lib/server/db';
 import {
   createStaff,
   findStaffById,
@@ -17,7 +15,9 @@ import {
   StaffRoleSchema,
   toSummary,
   updateStaffAccess,
-} from '@/lib/server/staff-store';
+} from '@/lib/server/auth';
+import { getDb } from '@/lib/server/db';
+import { ActionError, staffAction } from '@/lib/server/http';
 
 const oneTimePassword = () => randomBytes(12).toString('base64url');
 

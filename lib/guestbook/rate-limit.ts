@@ -77,7 +77,7 @@ export interface RequestTicket {
  *   to try again (an `over_share` error), never dropped. The server's own requests (no member)
  *   have no share.
  * - a page render whose lane has no room at once is served stored answers instead, with their
- *   age (canSendNow; lib/server/shared-reads.ts).
+ *   age (canSendNow; lib/server/api/shared-reads.ts).
  */
 export interface BudgetPolicy {
   perMinute: number;

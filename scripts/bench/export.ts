@@ -1,6 +1,6 @@
 /**
  * Pages while a CSV export runs: the export's page reads are paced to a share of the request
- * budget (lib/server/export-limits.ts), so a search page should load as fast during an export as
+ * budget (lib/server/reservations/export-limits.ts), so a search page should load as fast during an export as
  * without one. Measures the same page's views before and during one export, and how many page
  * reads the export sent in its busiest 60 s (from the sandbox's request log).
  */
@@ -8,7 +8,7 @@ import type { BrowserContext } from '@playwright/test';
 
 import { CsvRecordCounter } from '../../app/(console)/reservations/csv-records';
 import type { LoggedRequest } from '../../lib/sandbox/control-client';
-import { EXPORT_BUDGET_SHARE } from '../../lib/server/export-limits';
+import { EXPORT_BUDGET_SHARE } from '../../lib/server/reservations/export-limits';
 import { peakInWindow, ratio } from '../stats';
 
 export interface ExportFigures {

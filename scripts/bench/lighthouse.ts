@@ -14,7 +14,7 @@ import { CHROMIUM_PATH } from '../../e2e/chromium';
 import { csrfFor, httpSignIn } from '../../e2e/http-sign-in';
 import { sandboxControls } from '../../lib/sandbox/control-client';
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../../lib/sandbox/seed/demo';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../lib/server/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../lib/server/auth/demo-accounts';
 import { partnerClient } from '../partner-client';
 import { median, round } from '../stats';
 

@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 
 import { scriptBytes } from '../../e2e/js-budget';
-import { DEMO_ACCOUNTS } from '../../lib/server/demo-accounts';
+import { DEMO_ACCOUNTS } from '../../lib/server/auth/demo-accounts';
 import { nextBuild, serveBuild } from '../processes';
 import { quantile, round, spread } from '../stats';
 import { serveBareNext } from './bare-next';

@@ -5,7 +5,7 @@
  * own, so no address limit is in the way. Compare the ratios, not the absolutes.
  */
 import { csrfFor, httpSignIn } from '../../e2e/http-sign-in';
-import { ACCOUNT_LIMIT } from '../../lib/server/login-limiter';
+import { ACCOUNT_LIMIT } from '../../lib/server/auth/login-limiter';
 import { ratio } from '../stats';
 
 export interface SignInTiming {

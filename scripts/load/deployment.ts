@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 
+import { DEMO_PASSWORD } from '../../lib/server/auth/demo-accounts';
 import { startTestPostgres } from '../../lib/server/db/test-postgres';
-import { DEMO_PASSWORD } from '../../lib/server/demo-accounts';
 import { addStaffAccount, startProcess, type Started } from '../processes';
 
 export interface Deployment {

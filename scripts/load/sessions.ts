@@ -1,6 +1,6 @@
 /** The team of a load run (created by the admin, as a real deployment's admin would) and its sessions. */
 import { DEMO_PARTNER } from '../../lib/sandbox/seed/demo';
-import { DEMO_PASSWORD } from '../../lib/server/demo-accounts';
+import { DEMO_PASSWORD } from '../../lib/server/auth/demo-accounts';
 import { quantile, round } from '../stats';
 import type { ActionIds } from './actions';
 import { StaffBrowser } from './browser';

@@ -2,8 +2,8 @@ import { FiguresHead } from '@/components/overview/figures-head';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
+import type { ReadResult } from '@/lib/server/api';
 import type { Overview } from '@/lib/server/overview';
-import type { ReadResult } from '@/lib/server/read';
 
 /** Names linked to their pages, separated by commas, or "none". */
 function NamedLinks({ items, href }: { items: { id: string; name: string }[]; href: (id: string) => string }) {

@@ -16,7 +16,10 @@ import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/auth/roles';
 import { notCanceled, onDay, searchHref } from '@/lib/overview/links';
-import { getSelectedEntity } from '@/lib/server/entity-context';
+import { readApi, type ReadResult } from '@/lib/server/api';
+import { requireStaff } from '@/lib/server/auth';
+import { getSelectedEntity } from '@/lib/server/directory';
+import type { SearchParams } from '@/lib/server/http';
 import {
   getOverview,
   OVERVIEW_DAYS,
@@ -24,9 +27,6 @@ import {
   type Overview,
   type OverviewScope,
 } from '@/lib/server/overview';
-import type { SearchParams } from '@/lib/server/params';
-import { readApi, type ReadResult } from '@/lib/server/read';
-import { requireStaff } from '@/lib/server/session';
 
 import { NewReservationLink } from '../reservations/new/new-reservation-link';
 import { FiguresSection } from './overview-figures';

@@ -6,8 +6,8 @@ import { Card } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { listAudit } from '@/lib/server/audit';
-import { getFormatter } from '@/lib/server/locale';
-import { requireStaff } from '@/lib/server/session';
+import { requireStaff } from '@/lib/server/auth';
+import { getFormatter } from '@/lib/server/http';
 
 import { ActivityTable } from './activity-table';
 

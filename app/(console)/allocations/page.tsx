@@ -5,8 +5,8 @@ import { AsOfNote } from '@/components/ui/as-of-note';
 import { ErrorState } from '@/components/ui/error-state';
 import { hasRole } from '@/lib/auth/roles';
 import { gridData, loadAllocationData } from '@/lib/server/allocations';
-import { readApi } from '@/lib/server/read';
-import { requireStaff } from '@/lib/server/session';
+import { readApi } from '@/lib/server/api';
+import { requireStaff } from '@/lib/server/auth';
 
 import { AllocationGrid } from './allocation-grid';
 import type { GridFilters } from './filters';

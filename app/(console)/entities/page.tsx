@@ -7,9 +7,9 @@ import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/auth/roles';
 import { LOCALES } from '@/lib/guestbook/locales';
-import { knownPrograms, listEntities } from '@/lib/server/entities';
-import { oldestAsOf, readApi } from '@/lib/server/read';
-import { requireStaff } from '@/lib/server/session';
+import { oldestAsOf, readApi } from '@/lib/server/api';
+import { requireStaff } from '@/lib/server/auth';
+import { knownPrograms, listEntities } from '@/lib/server/directory';
 
 import { EntityTable } from './entity-table';
 

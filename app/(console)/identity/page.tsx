@@ -9,12 +9,10 @@ import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { listAll } from '@/lib/guestbook/client';
 import { Identity } from '@/lib/guestbook/schemas';
-import { listEntityChoices } from '@/lib/server/entity-context';
-import { getApiClient } from '@/lib/server/guestbook';
-import { getFormatter } from '@/lib/server/locale';
-import { getIdentity } from '@/lib/server/partner';
-import { oldestAsOf, readApi } from '@/lib/server/read';
-import { requireStaff } from '@/lib/server/session';
+import { getApiClient, oldestAsOf, readApi } from '@/lib/server/api';
+import { requireStaff } from '@/lib/server/auth';
+import { getIdentity, listEntityChoices } from '@/lib/server/directory';
+import { getFormatter } from '@/lib/server/http';
 
 export const metadata: Metadata = { title: 'Identity' };
 

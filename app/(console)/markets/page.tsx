@@ -4,10 +4,10 @@ import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
+import { oldestAsOf, readApi } from '@/lib/server/api';
+import { requireStaff } from '@/lib/server/auth';
 import { listMarkets } from '@/lib/server/directory';
-import { pageParams, type SearchParams } from '@/lib/server/params';
-import { oldestAsOf, readApi } from '@/lib/server/read';
-import { requireStaff } from '@/lib/server/session';
+import { pageParams, type SearchParams } from '@/lib/server/http';
 
 import { MarketTable } from './market-table';
 

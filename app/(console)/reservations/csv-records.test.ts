@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Reservation } from '@/lib/guestbook/schemas';
-import { csvHeader, csvRow } from '@/lib/server/reservations-csv';
+import { csvHeader, csvRow } from '@/lib/server/reservations/reservations-csv';
 
 import { CsvRecordCounter } from './csv-records';
 

@@ -10,11 +10,11 @@ import { hasRole } from '@/lib/auth/roles';
 import { buildFilterParams, RESERVATION_FILTERS, toQueryString } from '@/lib/guestbook/filters';
 import { queryKeys } from '@/lib/queries/keys';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
-import { selectedContextKey } from '@/lib/server/entity-context';
-import { pageParams, type SearchParams } from '@/lib/server/params';
-import { oldestAsOf, readApi } from '@/lib/server/read';
+import { oldestAsOf, readApi } from '@/lib/server/api';
+import { requireStaff } from '@/lib/server/auth';
+import { selectedContextKey } from '@/lib/server/directory';
+import { pageParams, type SearchParams } from '@/lib/server/http';
 import { readSearchPage } from '@/lib/server/reservations';
-import { requireStaff } from '@/lib/server/session';
 
 import { FilterBuilder } from './filter-builder';
 import { NewReservationLink } from './new/new-reservation-link';

@@ -2,9 +2,8 @@ import type { Metadata } from 'next';
 
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { listStaff, requireStaff } from '@/lib/server/auth';
 import { getDb } from '@/lib/server/db';
-import { requireStaff } from '@/lib/server/session';
-import { listStaff } from '@/lib/server/staff-store';
 
 import { TeamManager } from './team-manager';
 

@@ -1,7 +1,7 @@
 import { AvailabilitySearchSchema } from '@/lib/booking/schemas';
 import type { AvailabilityAnswer } from '@/lib/booking/slot-option';
-import { bookingContext, explainEmptySearch, readOptions } from '@/lib/server/booking';
-import { staffReadRoute } from '@/lib/server/read-route';
+import { staffReadRoute } from '@/lib/server/http';
+import { bookingContext, explainEmptySearch, readOptions } from '@/lib/server/reservations';
 
 /**
  * GET /api/availability?entityId=&venueId=|marketId=&date=&partySize=[&time=]: GET /v2/availability

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
 import type { RequestBudgetFigure } from '@/lib/queries/reads';
-import { getApiClient } from '@/lib/server/guestbook';
-import { getFormatter } from '@/lib/server/locale';
-import { staffReadRoute } from '@/lib/server/read-route';
+import { getApiClient } from '@/lib/server/api';
+import { getFormatter, staffReadRoute } from '@/lib/server/http';
 
 /**
  * GET /api/request-budget: the header's API request budget, what the last API answer said is

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 import { GLOBAL_SEARCH_MIN_LENGTH } from '@/lib/search/hit';
-import { searchEverything } from '@/lib/server/global-search';
-import { staffReadRoute } from '@/lib/server/read-route';
+import { staffReadRoute } from '@/lib/server/http';
+import { searchEverything } from '@/lib/server/reservations';
 
 /** GET /api/search?q=: the command menu's search (⌘K): entities, delegates, a reservation by id, guests by name or e-mail. */
 export const GET = staffReadRoute(

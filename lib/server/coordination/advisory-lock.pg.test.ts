@@ -4,8 +4,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startTestPostgres, type TestPostgres } from '../db/test-postgres';
-import { KeyedLock } from '../keyed-lock';
 import { AdvisoryLock, type KeyLock } from './advisory-lock';
+import { KeyedLock } from './keyed-lock';
 
 let postgres: TestPostgres;
 const locks: AdvisoryLock[] = [];

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 
-import { KeyedLock } from '../keyed-lock';
+import { KeyedLock } from './keyed-lock';
 
 export interface KeyLock {
   run<T>(keys: Iterable<string>, fn: () => Promise<T>): Promise<T>;

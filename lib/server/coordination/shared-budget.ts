@@ -15,7 +15,7 @@
 import pg from 'pg';
 
 import { budgetPolicy, type RequestTicket, type SharedBudgetWindow, type SharedTake } from '../../guestbook/rate-limit';
-import { logUnexpected } from '../log';
+import { logUnexpected } from '../log/log';
 
 export class PostgresBudgetWindow implements SharedBudgetWindow {
   readonly #pool: pg.Pool;

@@ -1,3 +1,10 @@
+/**
+ * The dashboard's database (PGlite embedded for one process, PostgreSQL for several): the
+ * process-wide handle `getDb`. The schema, the migrations and `openDashboardDb` are in
+ * `db/schema` and `db/open`, which are free of `server-only`: plain-Node code (scripts/, the
+ * tests, the other folders' plain modules) imports them directly, while this index is
+ * server-only.
+ */
 import 'server-only';
 
 import { getConfig } from '../config';

@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
-import { logUnexpected } from '../log';
+import { logUnexpected } from '../log/log';
 import * as schema from './schema';
 
 export type DashboardDb = ReturnType<typeof drizzlePglite<typeof schema>>;

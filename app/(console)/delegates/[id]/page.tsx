@@ -11,12 +11,10 @@ import { NamedId } from '@/components/ui/named-id';
 import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { Identity } from '@/lib/guestbook/schemas';
-import { getDelegate } from '@/lib/server/directory';
-import { listEntityChoices } from '@/lib/server/entity-context';
-import { getFormatter } from '@/lib/server/locale';
-import { getIdentity } from '@/lib/server/partner';
-import { oldestAsOf, readApi } from '@/lib/server/read';
-import { requireStaff } from '@/lib/server/session';
+import { oldestAsOf, readApi } from '@/lib/server/api';
+import { requireStaff } from '@/lib/server/auth';
+import { getDelegate, getIdentity, listEntityChoices } from '@/lib/server/directory';
+import { getFormatter } from '@/lib/server/http';
 
 export const metadata: Metadata = { title: 'Delegate' };
 

@@ -11,10 +11,10 @@ import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/auth/roles';
 import { LOCALES } from '@/lib/guestbook/locales';
-import { knownPrograms, listEntities, otherFields, viewEntity } from '@/lib/server/entities';
-import { getFormatter } from '@/lib/server/locale';
-import { oldestAsOf, readApi } from '@/lib/server/read';
-import { requireStaff } from '@/lib/server/session';
+import { oldestAsOf, readApi } from '@/lib/server/api';
+import { requireStaff } from '@/lib/server/auth';
+import { knownPrograms, listEntities, otherFields, viewEntity } from '@/lib/server/directory';
+import { getFormatter } from '@/lib/server/http';
 
 import { EntityForm } from '../entity-form';
 import { LogoUploader } from './logo-uploader';

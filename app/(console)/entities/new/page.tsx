@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { knownPrograms, listEntities } from '@/lib/server/entities';
-import { oldestAsOf, readApi } from '@/lib/server/read';
-import { requireStaff } from '@/lib/server/session';
+import { oldestAsOf, readApi } from '@/lib/server/api';
+import { requireStaff } from '@/lib/server/auth';
+import { knownPrograms, listEntities } from '@/lib/server/directory';
 
 import { EntityForm } from '../entity-form';
 

@@ -12,12 +12,11 @@ import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/auth/roles';
 import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
-import { knownPrograms, listEntities } from '@/lib/server/entities';
-import { selectedContextKey } from '@/lib/server/entity-context';
-import { getFormatter } from '@/lib/server/locale';
-import { oldestAsOf, readApi } from '@/lib/server/read';
+import { oldestAsOf, readApi } from '@/lib/server/api';
+import { requireStaff } from '@/lib/server/auth';
+import { knownPrograms, listEntities, selectedContextKey } from '@/lib/server/directory';
+import { getFormatter } from '@/lib/server/http';
 import { otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
-import { requireStaff } from '@/lib/server/session';
 
 import { StatusBadge } from '../status-badge';
 import { CancelButton } from './cancel-button';

@@ -3,12 +3,10 @@ import type { Metadata } from 'next';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
-import { readVenues } from '@/lib/server/booking';
-import { allOf, listMarkets } from '@/lib/server/directory';
-import { knownPrograms, listEntities } from '@/lib/server/entities';
-import { getSelectedEntity } from '@/lib/server/entity-context';
-import { oldestAsOf, readApi } from '@/lib/server/read';
-import { requireStaff } from '@/lib/server/session';
+import { oldestAsOf, readApi } from '@/lib/server/api';
+import { requireStaff } from '@/lib/server/auth';
+import { allOf, getSelectedEntity, knownPrograms, listEntities, listMarkets } from '@/lib/server/directory';
+import { readVenues } from '@/lib/server/reservations';
 
 import { BookingFlow } from './booking-flow';
 

@@ -6,9 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { oldestAsOf, readApi } from '@/lib/server/api';
+import { requireStaff } from '@/lib/server/auth';
 import { getVenue, listVenueCommitments } from '@/lib/server/directory';
-import { oldestAsOf, readApi } from '@/lib/server/read';
-import { requireStaff } from '@/lib/server/session';
 
 export const metadata: Metadata = { title: 'Venue' };
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 import { Uuid } from '@/lib/guestbook/schemas';
-import { staffReadRoute } from '@/lib/server/read-route';
-import { readSeatsInUse } from '@/lib/server/seats-in-use';
+import { readSeatsInUse } from '@/lib/server/allocations';
+import { staffReadRoute } from '@/lib/server/http';
 
 /**
  * GET /api/allocations/seats-booked?entityId=&commitmentIds=…(repeated): seats already booked on

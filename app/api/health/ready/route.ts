@@ -1,4 +1,4 @@
-import { readiness } from '@/lib/server/health';
+import { readiness } from '@/lib/server/ops';
 
 /**
  * GET /api/health/ready: the dashboard database answers, the token service answers, and the API

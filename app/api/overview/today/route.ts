@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
+import { staffReadRoute } from '@/lib/server/http';
 import { getTodayView } from '@/lib/server/overview';
-import { staffReadRoute } from '@/lib/server/read-route';
 
 /** GET /api/overview/today?scope=entity|partner: the overview's "today" block, re-read by the browser (every 60 s and on focus). */
 export const GET = staffReadRoute(

@@ -1,7 +1,7 @@
-import { staffRoute } from '@/lib/server/action';
-import { ExportInputSchema, exportReservations, readExportInput } from '@/lib/server/reservations-export';
+import { staffRoute } from '@/lib/server/http';
+import { ExportInputSchema, exportReservations, readExportInput } from '@/lib/server/reservations';
 
-/** The selected entity's reservations matching a search, as a streamed CSV (lib/server/reservations-export.ts). */
+/** The selected entity's reservations matching a search, as a streamed CSV (lib/server/reservations/reservations-export.ts). */
 export const GET = staffRoute(
   {
     name: 'export-reservations',

@@ -2,8 +2,7 @@ import { z } from 'zod';
 
 import type { RequestLane } from '@/lib/guestbook/rate-limit';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
-import { ActionError } from '@/lib/server/action';
-import { staffReadRoute } from '@/lib/server/read-route';
+import { ActionError, staffReadRoute } from '@/lib/server/http';
 import { readSearchPage } from '@/lib/server/reservations';
 
 const SearchPageInputSchema = z.strictObject({

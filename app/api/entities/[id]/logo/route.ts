@@ -10,10 +10,8 @@ import {
   type Logo,
 } from '@/lib/guestbook/logo';
 import { LOGO_FIELD, LOGO_MAX_BYTES, Uuid } from '@/lib/guestbook/schemas';
-import { ActionError, staffRoute } from '@/lib/server/action';
-import { apiFor, entityChanged, getEntity } from '@/lib/server/entities';
-import { staffReadRoute } from '@/lib/server/read-route';
-import { readFormLimited } from '@/lib/server/request-body';
+import { apiFor, entityChanged, getEntity } from '@/lib/server/directory';
+import { ActionError, readFormLimited, staffReadRoute, staffRoute } from '@/lib/server/http';
 
 /** The largest request body read: the file's limit plus room for the multipart envelope. */
 const LOGO_UPLOAD_MAX_BYTES = LOGO_MAX_BYTES + 64 * 1024;

@@ -2,9 +2,8 @@ import { z } from 'zod';
 
 import type { LostCommitment } from '@/lib/entities/lost-commitment';
 import { Uuid } from '@/lib/guestbook/schemas';
-import { ActionError } from '@/lib/server/action';
-import { getEntity, listEligibleCommitments } from '@/lib/server/entities';
-import { staffReadRoute } from '@/lib/server/read-route';
+import { getEntity, listEligibleCommitments } from '@/lib/server/directory';
+import { ActionError, staffReadRoute } from '@/lib/server/http';
 
 /**
  * GET /api/entities/{id}/program-change?programIds=…(repeated): which eligible commitments the

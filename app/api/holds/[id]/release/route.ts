@@ -1,7 +1,6 @@
 import { ReleaseHoldInputSchema } from '@/lib/booking/schemas';
-import { staffRoute } from '@/lib/server/action';
-import { releaseHoldFor } from '@/lib/server/hold-release';
-import { readBodyLimited } from '@/lib/server/request-body';
+import { readBodyLimited, staffRoute } from '@/lib/server/http';
+import { releaseHoldFor } from '@/lib/server/reservations';
 
 /**
  * POST /api/holds/{id}/release with `{entityId, reason}`: releases a hold when the booking form

@@ -1,0 +1,138 @@
+/**
+ * What the allocation grid shows: every managed entity's commitment rows (in a scope of the
+ * grid), read in each entity's own context, with the venues and programs around them.
+ */
+import 'server-only';
+
+import { mergeGrid, packGrid, type EntityRef, type PackedGrid } from '../../allocation';
+import { GuestbookApiError, listPages } from '../../guestbook';
+import type { CommitmentRow, Entity, Venue } from '../../guestbook/schemas';
+import { readWithGuess, SHARED, sharedRead } from '../api';
+import {
+  apiFor,
+  firstPagesOf,
+  knownPrograms,
+  lastEntityList,
+  listEntities,
+  listVenues,
+  type ProgramOption,
+} from '../directory';
+import { describeApiError } from '../http';
+
+/** Entity reads run at most this many at a time, so a large grid stays inside the request budget. */
+const PARALLEL_READS = 10;
+
+export interface AllocationData {
+  entities: EntityRef[];
+  rowsByEntity: Record<string, CommitmentRow[]>;
+  /** entities whose rows could not be read (e.g. a missing scope), with the reason */
+  unreadable: { entityId: string; name: string; message: string }[];
+  venues: Pick<Venue, 'id' | 'name' | 'time_zone'>[];
+  programs: ProgramOption[];
+}
+
+/** What the browser gets to draw the grid: the rows merged and packed (see `packGrid`). */
+export interface GridData {
+  entities: EntityRef[];
+  grid: PackedGrid;
+  venues: AllocationData['venues'];
+  programs: ProgramOption[];
+}
+
+export function gridData({ entities, rowsByEntity, venues, programs }: AllocationData): GridData {
+  return { entities, grid: packGrid(entities, mergeGrid(entities, rowsByEntity)), venues, programs };
+}
+
+const sameEntityRefs = (a: EntityRef[], b: EntityRef[]) =>
+  a.length === b.length && a.every((e, i) => e.id === b[i]!.id && e.org_id === b[i]!.org_id && e.name === b[i]!.name);
+
+/** Each entity's rows in the scope; an entity the API refuses to show is named with the reason. */
+async function readRowsOf(entities: EntityRef[], scope: GridScope) {
+  const unreadable: AllocationData['unreadable'] = [];
+  const rows = await perEntity(entities, async (e) => {
+    try {
+      return await sharedEntityRows(e, scope);
+    } catch (error) {
+      if (!(error instanceof GuestbookApiError) || error.status === 0 || error.status >= 500) throw error;
+      unreadable.push({ entityId: e.id, name: e.name, message: describeApiError(error).message });
+      return null;
+    }
+  });
+  return { entities, rows, unreadable };
+}
+
+/** `fn` for each entity, at most PARALLEL_READS at a time; the results in the entities' order. */
+export async function perEntity<T, R>(entities: readonly T[], fn: (entity: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(entities.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < entities.length) {
+      const i = next++;
+      results[i] = await fn(entities[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, entities.length) }, worker));
+  return results;
+}
+
+/** The part of the grid read: one venue, one program, both, or (null, null) every commitment. */
+export interface GridScope {
+  venue: string | null;
+  program: string | null;
+}
+export const WHOLE_GRID: GridScope = { venue: null, program: null };
+
+/** The shared-read key of one entity's rows in a scope: `commitments:<entity id>` for the whole grid. */
+export function rowsKey(entityId: string, scope: GridScope): string {
+  const narrowed = scope.venue !== null || scope.program !== null;
+  return `${SHARED.commitments}${entityId}${narrowed ? `?venue=${scope.venue ?? ''}&program=${scope.program ?? ''}` : ''}`;
+}
+export const entityOfRowsKey = (key: string) => key.slice(SHARED.commitments.length).split('?')[0]!;
+
+/** One entity's rows in the scope as a shared read (the grid, the overview). */
+export const sharedEntityRows = (entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> =>
+  sharedRead(rowsKey(entity.id, scope), () => readEntityRows(entity, scope));
+
+/** Every commitment row of one entity in the scope, in all three statuses, read in its own context. */
+export async function readEntityRows(entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> {
+  const api = apiFor(entity);
+  const inScope = {
+    ...(scope.venue ? { venue_id: scope.venue } : {}),
+    ...(scope.program ? { program_id: scope.program } : {}),
+  };
+  return listPages(
+    (page) => api.listCommitments({ status: ['assigned', 'unassigned', 'ended'], ...inScope, page, limit: 100 }),
+    1_000,
+  );
+}
+
+/**
+ * What the allocation grid needs: the managed entities and each one's view of every commitment
+ * in the scope. A venue or program narrows the reads themselves (GET /v2/commitments?venue_id=),
+ * so a grid of one venue costs a fraction of the requests of the whole.
+ */
+export async function loadAllocationData(scope: GridScope = WHOLE_GRID): Promise<AllocationData> {
+  // Nothing waits for the entity list: the venues start with it, and so do the rows of the
+  // entities it held at its last read (read again in the rare case that it changed since).
+  const venuesRead = firstPagesOf(listVenues, 100);
+  venuesRead.catch(() => undefined);
+  const listed = listEntities();
+  const refsOf = (list: Entity[]): EntityRef[] => list.map((e) => ({ id: e.id, name: e.name, org_id: e.org_id }));
+  const known = lastEntityList();
+  const { entities, rows, unreadable } = await readWithGuess(
+    known && refsOf(known),
+    listed.then(refsOf),
+    sameEntityRefs,
+    (entities) => readRowsOf(entities, scope),
+  );
+  const all = await listed;
+  const rowsByEntity = Object.fromEntries(entities.flatMap((e, i) => (rows[i] ? [[e.id, rows[i]]] : [])));
+  const venues = (await venuesRead).map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone }));
+  return {
+    entities: entities.filter((e) => rowsByEntity[e.id]),
+    rowsByEntity,
+    unreadable,
+    venues,
+    programs: knownPrograms(all),
+  };
+}

@@ -1,0 +1,223 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { createGuestbookClient, type GuestbookClient } from '../../guestbook';
+import type { CommitmentRow, Entity } from '../../guestbook/schemas';
+import { DEMO_PARTNER } from '../../sandbox/seed/demo';
+import type { RunningSandbox } from '../../sandbox/server';
+import { startTestSandbox } from '../../sandbox/testing';
+
+vi.mock('server-only', () => ({}));
+/** `nearlySpent` makes the client report a budget at 95%, so that renders are served the copies kept. */
+const api: { client?: GuestbookClient; nearlySpent: boolean } = { nearlySpent: false };
+vi.mock('../api/guestbook', () => ({
+  getApiClient: () =>
+    new Proxy(api.client!, {
+      get: (client, key) => {
+        if (key === 'budget' && api.nearlySpent) return { used: 950, lastTenSeconds: 0, perMinute: 1000 };
+        const value: unknown = Reflect.get(client, key, client);
+        return typeof value === 'function' ? value.bind(client) : value;
+      },
+    }),
+}));
+
+// The venue names (read in the selected entity's context, from the request's cookies) do not matter here.
+vi.mock('../directory/directory', () => ({
+  firstPagesOf: async () => [],
+  listVenues: async () => ({ items: [], totalPages: 1 }),
+}));
+
+const { AllocationError, applyChanges, loadAllocationData, restoreSets } = await import('./allocations');
+
+let sandbox: RunningSandbox;
+let entities: Entity[];
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  api.client = createGuestbookClient({
+    baseUrl: sandbox.url,
+    authUrl: sandbox.url,
+    audience: `${sandbox.url}/`,
+    clientId: DEMO_PARTNER.clientId,
+    clientSecret: DEMO_PARTNER.clientSecret,
+  });
+  entities = (await api.client.listEntities({ limit: 100 })).data;
+});
+afterAll(() => sandbox.close());
+
+const rowsOf = async (e: Entity): Promise<CommitmentRow[]> =>
+  (await api.client!.asEntity(e).listCommitments({ status: ['assigned', 'unassigned'], limit: 100 })).data;
+
+describe('applyChanges under concurrent use', () => {
+  it('keeps both of two applies that change different cells of one entity at the same time', async () => {
+    let found: { entity: Entity; rows: CommitmentRow[] } | undefined;
+    for (const e of entities) {
+      const rows = (await rowsOf(e).catch(() => [])).filter(
+        (r) => r.assignment_status === 'assigned' && (r.entity_seats ?? 0) >= 1,
+      );
+      if (rows.length >= 2) found = { entity: e, rows };
+      if (found) break;
+    }
+    const { entity, rows } = found!;
+    const [a, b] = rows as [CommitmentRow, CommitmentRow];
+    const change = (r: CommitmentRow) => [
+      { commitmentId: r.id, entityId: entity.id, before: r.entity_seats!, after: r.entity_seats! - 1 },
+    ];
+
+    const outcomes = await Promise.all([applyChanges(change(a)), applyChanges(change(b))]);
+
+    // decreases only: phase 1 sets the final values, and phase 2 sends nothing more
+    expect(outcomes.map((o) => o.status === 'applied' && o.requests)).toEqual([1, 1]);
+    const after = await rowsOf(entity);
+    expect(after.find((r) => r.id === a.id)!.entity_seats).toBe(a.entity_seats! - 1);
+    expect(after.find((r) => r.id === b.id)!.entity_seats).toBe(b.entity_seats! - 1);
+  });
+
+  it('refuses the second of two increases that each fit a commitment alone but not together, sending nothing for it', async () => {
+    const views = new Map<string, { entity: Entity; row: CommitmentRow }[]>();
+    for (const e of entities)
+      for (const row of await rowsOf(e).catch(() => []))
+        views.set(row.id, [...(views.get(row.id) ?? []), { entity: e, row }]);
+    const [, [x, y]] = [...views].find(([, v]) => v.length >= 2 && v[0]!.row.unallocated_seats >= 1) as [
+      string,
+      [{ entity: Entity; row: CommitmentRow }, { entity: Entity; row: CommitmentRow }],
+    ];
+    const free = x.row.unallocated_seats;
+    const take = (v: typeof x) => [
+      {
+        commitmentId: v.row.id,
+        entityId: v.entity.id,
+        before: v.row.entity_seats ?? 0,
+        after: (v.row.entity_seats ?? 0) + free,
+      },
+    ];
+
+    const outcomes = await Promise.allSettled([applyChanges(take(x)), applyChanges(take(y))]);
+
+    const applied = outcomes.filter((o) => o.status === 'fulfilled' && o.value.status === 'applied');
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    expect(applied).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(AllocationError);
+    const row = (await rowsOf(x.entity)).find((r) => r.id === x.row.id)!;
+    expect(row.unallocated_seats).toBe(0);
+  });
+});
+
+describe("the copies of a venue's rows", () => {
+  it('show an apply at once, for the entity that changed and for the others on the commitment', async () => {
+    const direct = entities.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
+    const row = (await rowsOf(direct)).find((r) => r.assignment_status === 'assigned' && (r.entity_seats ?? 0) >= 1)!;
+    const scope = { venue: row.venue_id!, program: null };
+    const seen = (data: Awaited<ReturnType<typeof loadAllocationData>>) =>
+      Object.fromEntries(
+        Object.entries(data.rowsByEntity).flatMap(([id, rows]) =>
+          rows
+            .filter((r) => r.id === row.id)
+            .map((r) => [id, { entity_seats: r.entity_seats, peer_seats: r.peer_seats }]),
+        ),
+      );
+    const before = await loadAllocationData(scope);
+    expect(
+      Object.values(before.rowsByEntity)
+        .flat()
+        .every((r) => r.venue_id === scope.venue),
+    ).toBe(true);
+
+    const outcome = await applyChanges([
+      { commitmentId: row.id, entityId: direct.id, before: row.entity_seats!, after: row.entity_seats! - 1 },
+    ]);
+    expect(outcome.status).toBe('applied');
+
+    api.nearlySpent = true;
+    try {
+      const reads = async () =>
+        ((await (await fetch(`${sandbox.url}/_sandbox/requests`)).json()) as { data: { path: string }[] }).data.filter(
+          (r) => r.path === '/v2/commitments',
+        ).length;
+      const readsBefore = await reads();
+      const served = seen(await loadAllocationData(scope));
+      expect(await reads()).toBe(readsBefore); // the copies, revised by the apply, not the API
+      const read = seen(await withFreshReads(() => loadAllocationData(scope)));
+      expect(served[direct.id]).toEqual({ entity_seats: row.entity_seats! - 1, peer_seats: row.peer_seats });
+      expect(served).toEqual(read);
+      expect(Object.keys(served).length).toBeGreaterThan(1);
+    } finally {
+      api.nearlySpent = false;
+    }
+  });
+});
+
+/** Runs a load with room in the budget again, after forgetting the copies: what the API holds now. */
+async function withFreshReads<T>(load: () => Promise<T>): Promise<T> {
+  const { forgetSharedReads, SHARED } = await import('../api/shared-reads');
+  api.nearlySpent = false;
+  forgetSharedReads(SHARED.commitments);
+  return load();
+}
+
+describe('restoreSets is bounded by the grid', () => {
+  const commitmentRequests = async () =>
+    ((await (await fetch(`${sandbox.url}/_sandbox/requests`)).json()) as { data: { path: string }[] }).data.filter(
+      (r) => r.path === '/v2/commitments',
+    ).length;
+
+  it('refuses more sets than the grid has entities, and an entity listed twice, before reading anything', async () => {
+    const before = await commitmentRequests();
+    const many = Array.from({ length: 500 }, () => ({ entityId: DEMO_PARTNER.defaultEntityId, data: [] }));
+    await expect(restoreSets(many)).rejects.toThrow(
+      `The restore lists 500 entity sets; the grid has ${entities.length} entities.`,
+    );
+    const twice = [entities[0]!, entities[1]!, entities[0]!].map((e) => ({ entityId: e.id, data: [] }));
+    await expect(restoreSets(twice)).rejects.toThrow(`The restore lists entity ${entities[0]!.id} more than once.`);
+    expect(await commitmentRequests()).toBe(before);
+  });
+
+  it("refuses a commitment listed twice, or one not on the entity's grid, and writes nothing", async () => {
+    const direct = entities.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
+    const row = (await rowsOf(direct)).find((r) => r.assignment_status === 'assigned')!;
+    const twice = [
+      {
+        entityId: direct.id,
+        data: [
+          { id: row.id, entity_seats: 0 },
+          { id: row.id, entity_seats: 1 },
+        ],
+      },
+    ];
+    await expect(restoreSets(twice)).rejects.toThrow(
+      `The restore lists commitment ${row.id} more than once for ${direct.name}.`,
+    );
+    const foreign = '5f0c2a31-7d4e-4b8a-9c61-2e3f4a5b6c7d';
+    const unknown = [{ entityId: direct.id, data: [{ id: foreign, entity_seats: 3 }] }];
+    await expect(restoreSets(unknown)).rejects.toThrow(
+      `The restore lists commitment ${foreign}, which is not on the grid of ${direct.name}.`,
+    );
+    expect((await rowsOf(direct)).find((r) => r.id === row.id)!.entity_seats).toBe(row.entity_seats);
+  });
+
+  it('refuses any fuzzed input larger than the grid with a message, before a read', async () => {
+    const ids = entities.map((e) => e.id);
+    const before = await commitmentRequests();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            entityId: fc.oneof(fc.constantFrom(...ids), fc.uuid()),
+            data: fc.array(fc.record({ id: fc.uuid(), entity_seats: fc.nat(1_000) }), { maxLength: 5 }),
+          }),
+          { minLength: ids.length + 1, maxLength: 500 },
+        ),
+        async (sets) => {
+          const refusal = await restoreSets(sets).catch((e: unknown) => e);
+          expect(refusal).toBeInstanceOf(AllocationError);
+          expect((refusal as Error).message).toMatch(
+            /^The restore lists \d+ entity sets; the grid has \d+ entities\.$/,
+          );
+        },
+      ),
+      { numRuns: 25, seed: 20261124 },
+    );
+    expect(await commitmentRequests()).toBe(before);
+  });
+});

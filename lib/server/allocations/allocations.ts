@@ -1,0 +1,232 @@
+import 'server-only';
+
+import {
+  buildPlan,
+  mergeGrid,
+  rowsAfterChanges,
+  type Change,
+  type Conflict,
+  type Edits,
+  type EntityRef,
+} from '../../allocation';
+import { GuestbookApiError } from '../../guestbook';
+import type { CommitmentRow } from '../../guestbook/schemas';
+import { forgetSharedReads, reviseSharedReads, SHARED, storeSharedRead } from '../api';
+import { getConfig } from '../config';
+import { AdvisoryLock, KeyedLock, type KeyLock } from '../coordination';
+import { apiFor, listEntities } from '../directory';
+import { describeApiError } from '../http';
+import { asApply } from '../ops';
+import { entityOfRowsKey, perEntity, readEntityRows, rowsKey, WHOLE_GRID } from './allocation-grid';
+
+export { gridData, loadAllocationData, type GridData } from './allocation-grid';
+
+/** A complete allocation set of one entity, as PUT /v2/commitments takes it. */
+export interface EntitySet {
+  entityId: string;
+  data: { id: string; entity_seats: number }[];
+}
+
+export type ApplyOutcome =
+  | { status: 'applied'; changed: number; requests: number }
+  | { status: 'conflict'; conflicts: Conflict[] }
+  | {
+      status: 'failed';
+      message: string;
+      phase: 1 | 2;
+      entityId: string;
+      /** which entities already hold their phase-1 or final values */
+      holding: { entityId: string; state: 'unchanged' | 'decreases applied' | 'final values' }[];
+      /** the complete sets read before phase 1, to restore */
+      readBefore: EntitySet[];
+    };
+
+const seatsOf = (row: CommitmentRow | undefined) => row?.entity_seats ?? 0;
+
+const sameBody = (
+  a: { data: { id: string; entity_seats: number }[] } | undefined,
+  b: { data: { id: string; entity_seats: number }[] },
+) =>
+  a !== undefined &&
+  a.data.length === b.data.length &&
+  a.data.every((x, i) => x.id === b.data[i]!.id && x.entity_seats === b.data[i]!.entity_seats);
+
+const globalForLocks = globalThis as unknown as { allocationLock?: KeyLock };
+/**
+ * Applies that touch the same entity or the same commitment run one at a time, in every process
+ * of the deployment. A PUT carries the entity's complete set as read before it, so two applies
+ * for one entity that overlap would each put back the other's cells as they were; and two
+ * increases on one commitment could each pass the re-read and then over-allocate it together.
+ * On PostgreSQL the keys are advisory locks every process respects (released if the process
+ * dies); the embedded database serves one process, which locks in memory with no round trip.
+ */
+function allocationLock(): KeyLock {
+  const { databaseUrl } = getConfig();
+  return (globalForLocks.allocationLock ??= databaseUrl ? new AdvisoryLock(databaseUrl) : new KeyedLock());
+}
+
+/**
+ * Applies a change set in two phases (decreases first, then final values), each PUT the
+ * entity's complete set built from a fresh read, so no allocation the user did not touch is
+ * dropped. Stops before sending anything when a touched cell moved since the grid loaded.
+ * With `resume`, cells already at their decreased or final value count as expected (retry the rest).
+ * The re-read and the PUTs hold the touched entities and commitments (see allocationLock).
+ */
+export async function applyChanges(changes: Change[], options: { resume?: boolean } = {}): Promise<ApplyOutcome> {
+  const all = await listEntities();
+  const touchedIds = [...new Set(changes.map((c) => c.entityId))];
+  const touched: EntityRef[] = touchedIds.map((id) => {
+    const e = all.find((x) => x.id === id);
+    if (!e) throw new AllocationError(`Entity ${id} is not assigned to the dashboard credentials.`);
+    return { id: e.id, name: e.name, org_id: e.org_id };
+  });
+  const keys = [...touchedIds.map((id) => `entity:${id}`), ...changes.map((c) => `commitment:${c.commitmentId}`)];
+  // Counted as running, so that a shutdown lets it finish (scripts/server.ts).
+  return asApply(() => allocationLock().run(keys, () => applyHeld(changes, touched, options)));
+}
+
+async function applyHeld(
+  changes: Change[],
+  touched: EntityRef[],
+  options: { resume?: boolean },
+): Promise<ApplyOutcome> {
+  const reread = Object.fromEntries(await perEntity(touched, async (e) => [e.id, await readEntityRows(e)] as const));
+
+  const conflicts: Conflict[] = [];
+  for (const c of changes) {
+    const row = reread[c.entityId]!.find((r) => r.id === c.commitmentId);
+    if (!row)
+      throw new AllocationError(`Commitment ${c.commitmentId} is no longer among the rows of entity ${c.entityId}.`);
+    const now = seatsOf(row);
+    const expected = options.resume ? [c.before, Math.min(c.before, c.after), c.after] : [c.before];
+    if (!expected.includes(now) || row.assignment_status === 'ended')
+      conflicts.push({
+        commitmentId: c.commitmentId,
+        entityId: c.entityId,
+        loaded: c.before,
+        theirs: now,
+        ours: c.after,
+      });
+  }
+  if (conflicts.length) {
+    // The grid reloaded to see the conflict shows the rows just read (a venue's or program's
+    // copies of those entities are read anew).
+    for (const e of touched) {
+      forgetSharedReads(`${SHARED.commitments}${e.id}`);
+      storeSharedRead(rowsKey(e.id, WHOLE_GRID), reread[e.id]);
+    }
+    return { status: 'conflict', conflicts };
+  }
+
+  const grid = mergeGrid(touched, reread);
+  const edits: Edits = {};
+  for (const c of changes) (edits[c.commitmentId] ??= {})[c.entityId] = c.after;
+  let plan: ReturnType<typeof buildPlan>;
+  try {
+    plan = buildPlan(grid, edits);
+  } catch (e) {
+    // The re-read grid refuses the target (e.g. seats taken by another entity meanwhile).
+    if (e instanceof RangeError)
+      throw new AllocationError(`The change cannot be applied to the current allocations: ${e.message}`);
+    throw e;
+  }
+  const readBefore: EntitySet[] = touched.map((e) => ({
+    entityId: e.id,
+    data: reread[e.id]!.filter((r) => r.assignment_status === 'assigned').map((r) => ({
+      id: r.id,
+      entity_seats: seatsOf(r),
+    })),
+  }));
+
+  const state = new Map<string, 'unchanged' | 'decreases applied' | 'final values'>(
+    touched.map((e) => [e.id, 'unchanged']),
+  );
+  let requests = 0;
+  let applied = false;
+  const sendingAt = Date.now();
+  try {
+    for (const phase of [1, 2] as const) {
+      const bodies = phase === 1 ? plan.phase1 : plan.phase2;
+      for (const [entityId, body] of Object.entries(bodies)) {
+        const entity = touched.find((e) => e.id === entityId)!;
+        // An entity that only lowers values already holds its final set after phase 1.
+        if (phase === 2 && state.get(entityId) === 'decreases applied' && sameBody(plan.phase1[entityId], body)) {
+          state.set(entityId, 'final values');
+          continue;
+        }
+        try {
+          await apiFor(entity).putCommitments(body);
+          requests++;
+          state.set(entityId, phase === 1 ? 'decreases applied' : 'final values');
+        } catch (error) {
+          if (!(error instanceof GuestbookApiError)) throw error;
+          return {
+            status: 'failed',
+            message: `${entity.name}: ${describeApiError(error).message}`,
+            phase,
+            entityId,
+            holding: [...state].map(([id, s]) => ({ entityId: id, state: s })),
+            readBefore,
+          };
+        }
+      }
+    }
+    applied = true;
+    return { status: 'applied', changed: changes.length, requests };
+  } finally {
+    // Every entity's rows show the others' seats (peer_seats), so every copy is affected: after a
+    // complete apply each is brought up to date from the values re-read and set; after a partial
+    // one (or an error) they are read anew.
+    if (applied) {
+      const done = changes.map((c) => ({
+        ...c,
+        before: seatsOf(reread[c.entityId]!.find((r) => r.id === c.commitmentId)),
+      }));
+      reviseSharedReads<CommitmentRow[]>(SHARED.commitments, sendingAt, (rows, key) =>
+        rowsAfterChanges(entityOfRowsKey(key), rows, done),
+      );
+    } else {
+      forgetSharedReads(SHARED.commitments);
+    }
+  }
+}
+
+const repeatedIn = (ids: string[]): string | undefined => ids.find((id, i) => ids.indexOf(id) !== i);
+
+/**
+ * Puts back the values read before an apply that failed part-way, with the same two phases
+ * (a restore can need seats another entity still holds). The input is bounded by the grid:
+ * each assigned entity at most once, and only commitments on that entity's grid, each once;
+ * anything else is refused before a write (and each entity is read once).
+ */
+export async function restoreSets(sets: EntitySet[]): Promise<ApplyOutcome> {
+  const all = await listEntities();
+  if (sets.length > all.length)
+    throw new AllocationError(`The restore lists ${sets.length} entity sets; the grid has ${all.length} entities.`);
+  const repeatedEntity = repeatedIn(sets.map((s) => s.entityId));
+  if (repeatedEntity) throw new AllocationError(`The restore lists entity ${repeatedEntity} more than once.`);
+  const entities = sets.map((set) => {
+    const e = all.find((x) => x.id === set.entityId);
+    if (!e) throw new AllocationError(`Entity ${set.entityId} is not assigned to the dashboard credentials.`);
+    const repeated = repeatedIn(set.data.map((d) => d.id));
+    if (repeated) throw new AllocationError(`The restore lists commitment ${repeated} more than once for ${e.name}.`);
+    return e;
+  });
+  const changes: Change[] = [];
+  for (const [i, set] of sets.entries()) {
+    const e = entities[i]!;
+    const now = await readEntityRows({ id: e.id, name: e.name, org_id: e.org_id });
+    for (const wanted of set.data) {
+      const row = now.find((r) => r.id === wanted.id);
+      if (!row)
+        throw new AllocationError(`The restore lists commitment ${wanted.id}, which is not on the grid of ${e.name}.`);
+      const current = seatsOf(row);
+      if (current !== wanted.entity_seats)
+        changes.push({ commitmentId: wanted.id, entityId: e.id, before: current, after: wanted.entity_seats });
+    }
+  }
+  if (changes.length === 0) return { status: 'applied', changed: 0, requests: 0 };
+  return applyChanges(changes);
+}
+
+export class AllocationError extends Error {}

@@ -1,0 +1,17 @@
+/**
+ * Allocations: the grid of every managed entity's commitment rows, applying changes to it
+ * (planned, locked per entity, restorable), and the seats already booked in a commitment.
+ * Server-only.
+ */
+
+export { sharedEntityRows } from './allocation-grid';
+export {
+  AllocationError,
+  applyChanges,
+  gridData,
+  loadAllocationData,
+  restoreSets,
+  type ApplyOutcome,
+  type GridData,
+} from './allocations';
+export { readSeatsInUse } from './seats-in-use';

@@ -1,0 +1,54 @@
+import 'server-only';
+
+import { createGuestbookClient, type GuestbookClient } from '../../guestbook';
+import { getConfig } from '../config';
+import { PostgresBudgetWindow } from '../coordination';
+import { currentRequestTicket, logger } from '../log';
+
+const globalForClient = globalThis as unknown as { guestbookClient?: GuestbookClient };
+
+/**
+ * The process-wide API client: one token cache and one rate-limit budget shared by every
+ * request this server handles (and, on PostgreSQL, by every process of the deployment). Holds the client secret; never leaves lib/server.
+ */
+export function getApiClient(): GuestbookClient {
+  if (!globalForClient.guestbookClient) {
+    const { api, databaseUrl } = getConfig();
+    const client: GuestbookClient = createGuestbookClient({
+      baseUrl: api.baseUrl,
+      authUrl: api.authUrl,
+      audience: api.audience,
+      clientId: api.clientId,
+      clientSecret: api.clientSecret,
+      verifyTokens: api.verifyTokens,
+      // Each API request is budgeted to the lane and member of the dashboard request it serves.
+      ticket: currentRequestTicket,
+      // A staff member waits at most 10 s for room in the budget: beyond, the page or the change
+      // says when to try again (nothing is sent), instead of hanging.
+      maxLaneWaitMs: 10_000,
+      // On PostgreSQL the 900 a minute are for every process together; the embedded database
+      // serves one process, whose own count needs no round trip.
+      ...(databaseUrl ? { sharedBudget: new PostgresBudgetWindow(databaseUrl, api.clientId) } : {}),
+      // One line per API response, with the id of the request that caused it (logger.ts):
+      // method, path without query, status, duration and the budget left; no header, no body.
+      onResponse: ({ method, path, status, durationMs, attempt }) => {
+        const budget = client.budget;
+        logger.info(
+          {
+            api: {
+              method,
+              path: path.split('?')[0],
+              status,
+              durationMs: Math.round(durationMs),
+              attempt,
+              budgetLeft: budget.perMinute - budget.used,
+            },
+          },
+          'api call',
+        );
+      },
+    });
+    globalForClient.guestbookClient = client;
+  }
+  return globalForClient.guestbookClient;
+}

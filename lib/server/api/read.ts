@@ -1,0 +1,89 @@
+import 'server-only';
+
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { unstable_rethrow } from 'next/navigation';
+import { cache } from 'react';
+
+import { GuestbookApiError } from '../../guestbook';
+import { describeApiError, getFormatter } from '../http';
+
+/** When the answers a page shows were read, and that time in the member's words ("14:02 UTC"). */
+export interface AsOf {
+  at: Date;
+  label: string;
+}
+
+/**
+ * A read's outcome for its page. `asOf`: some of the data is a stored answer served because the
+ * request budget had no room for a new request at once (shared-reads.ts); when its request
+ * started, for the page to say how old what it shows is (AsOfNote).
+ */
+export type ReadResult<T> = { ok: true; data: T; asOf?: AsOf } | { ok: false; error: string; status?: number };
+
+interface StaleCollector {
+  /** when the oldest stored answer served to this read was requested (ms), or null */
+  oldest: number | null;
+}
+
+// On globalThis: the shared reads report through the instance that created them (see logger.ts).
+const globalForRead = globalThis as unknown as { staleAnswers?: AsyncLocalStorage<StaleCollector> };
+const staleAnswers = (globalForRead.staleAnswers ??= new AsyncLocalStorage<StaleCollector>());
+
+/** Whether the code running can show the age of a stored answer (it runs inside readApi). */
+export const canShowAnswerAge = (): boolean => staleAnswers.getStore() !== undefined;
+
+/**
+ * The stored answers served during one render: a read deduplicated with React's `cache` (one
+ * promise for the layout's and the page's callers) reports to its first caller only, so every
+ * readApi of the render also looks here.
+ */
+const servedThisRender = cache((): StaleCollector => ({ oldest: null }));
+
+const note = (collector: StaleCollector, startedAt: number) =>
+  void (collector.oldest = Math.min(collector.oldest ?? startedAt, startedAt));
+
+/** A stored answer was served to the read running (shared reads call this), its request started at `startedAt`. */
+export function reportStaleAnswer(startedAt: number): void {
+  const collector = staleAnswers.getStore();
+  if (!collector) return;
+  note(collector, startedAt);
+  note(servedThisRender(), startedAt);
+}
+
+/**
+ * Runs a server read and turns an API failure into a message the page shows in its error state.
+ * A stored answer served instead of a wait for the request budget comes back as `asOf`.
+ */
+export async function readApi<T>(read: () => Promise<T>): Promise<ReadResult<T>> {
+  const collector: StaleCollector = { oldest: null };
+  try {
+    const data = await staleAnswers.run(collector, read);
+    const render = servedThisRender().oldest;
+    if (render !== null) note(collector, render);
+    if (collector.oldest === null) return { ok: true, data };
+    // A read inside another's: the outer one shows the age too.
+    reportStaleAnswer(collector.oldest);
+    const at = new Date(collector.oldest);
+    return { ok: true, data, asOf: { at, label: await timeLabel(at) } };
+  } catch (e) {
+    if (e instanceof GuestbookApiError) return { ok: false, error: describeApiError(e).message, status: e.status };
+    throw e;
+  }
+}
+
+/** "14:02 UTC" in the member's locale; outside a request (no headers to read it from), in the time's plain form. */
+async function timeLabel(at: Date): Promise<string> {
+  try {
+    return (await getFormatter()).time(at, 'UTC');
+  } catch (e) {
+    unstable_rethrow(e);
+    return `${at.toISOString().slice(11, 19)} UTC`;
+  }
+}
+
+/** The oldest `asOf` among a page's results (undefined: everything is current), for its AsOfNote. */
+export function oldestAsOf(...results: readonly (ReadResult<unknown> | null | undefined)[]): AsOf | undefined {
+  let oldest: AsOf | undefined;
+  for (const r of results) if (r?.ok && r.asOf && (!oldest || r.asOf.at < oldest.at)) oldest = r.asOf;
+  return oldest;
+}

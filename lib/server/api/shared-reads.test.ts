@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('server-only', () => ({}));
+const budget = { canSend: true };
+vi.mock('./guestbook', () => ({
+  getApiClient: () => ({
+    budget: { used: 0, lastTenSeconds: 0, perMinute: 900 },
+    canSendNow: () => budget.canSend,
+  }),
+}));
+
+vi.mock('../http/locale', () => ({
+  getFormatter: async () => ({ time: (d: Date) => `${d.toISOString().slice(11, 16)} UTC` }),
+}));
+
+const { sharedMaxAgeMs, sharedRead } = await import('./shared-reads');
+const { readApi, oldestAsOf } = await import('./read');
+
+describe('sharedMaxAgeMs', () => {
+  const age = (used: number, lastTenSeconds = 0) => sharedMaxAgeMs({ used, lastTenSeconds, perMinute: 900 });
+
+  it('reads fresh while a third of the budget is left, then allows answers up to 15 s old', () => {
+    expect(age(0)).toBe(0);
+    expect(age(599)).toBe(0);
+    expect(age(600)).toBe(15_000);
+    expect(age(900)).toBe(15_000);
+  });
+
+  it('stops reading fresh during a burst that spent a third of the budget in 10 s', () => {
+    expect(age(299, 299)).toBe(0);
+    expect(age(300, 300)).toBe(15_000);
+    expect(age(500, 100)).toBe(0);
+  });
+});
+
+describe('a page read when its lane of the budget has no room', () => {
+  it('is served the stored answer at once, with the time it was read (asOf); with room, it reads anew', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T14:02:31Z'), toFake: ['Date'] });
+    try {
+      let loads = 0;
+      const load = () => Promise.resolve(`answer ${++loads}`);
+      expect(await readApi(() => sharedRead('venues:e1', load))).toEqual({ ok: true, data: 'answer 1' });
+
+      vi.setSystemTime(new Date('2026-11-25T14:07:31Z'));
+      budget.canSend = false;
+      const stale = await readApi(() => sharedRead('venues:e1', () => new Promise<string>(() => undefined)));
+      const asOf = { at: new Date('2026-11-25T14:02:31Z'), label: '14:02 UTC' };
+      expect(stale).toEqual({ ok: true, data: 'answer 1', asOf });
+      const older = { at: new Date('2026-11-25T14:01:00Z'), label: '14:01 UTC' };
+      expect(oldestAsOf(stale, { ok: true, data: 1, asOf: older }, { ok: false, error: 'x' })).toEqual(older);
+      // Outside a page read (an action, a route) no old answer is served silently: it reads.
+      expect(await sharedRead('venues:e1', load)).toBe('answer 2');
+
+      budget.canSend = true;
+      vi.setSystemTime(new Date('2026-11-25T14:08:31Z'));
+      expect(await readApi(() => sharedRead('venues:e1', load))).toEqual({ ok: true, data: 'answer 3' });
+      expect(oldestAsOf({ ok: true, data: 1 })).toBeUndefined();
+    } finally {
+      budget.canSend = true;
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,186 @@
+import 'server-only';
+
+import type { NextAuthOptions } from 'next-auth';
+import { getToken } from 'next-auth/jwt';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import type { Provider } from 'next-auth/providers/index';
+import { cookies, headers } from 'next/headers';
+import { cache } from 'react';
+
+import type { StaffRole } from '@/lib/auth/roles';
+
+import { getConfig, sessionCookieName, type DashboardConfig } from '../config';
+import { getDb } from '../db';
+import { logUnexpected, setRequestTicket } from '../log';
+import { CLIENT_ADDRESS_HEADER } from './client-address';
+import { endSession, staffOfSession, startSession } from './staff-sessions';
+import { checkLogin, staffForSso, type SsoProfile } from './staff-store';
+
+declare module 'next-auth' {
+  interface Session {
+    user: { id: string; email: string; name: string; role: StaffRole };
+  }
+}
+declare module 'next-auth/jwt' {
+  interface JWT {
+    staffId?: string;
+    /** the staff_sessions row this cookie stands for */
+    sid?: string;
+  }
+}
+
+/** The sign-in's client address, as the dashboard's HTTP server determined it (client-address.ts). */
+function clientAddress(headers: Record<string, unknown> | undefined): string {
+  const address = headers?.[CLIENT_ADDRESS_HEADER];
+  if (typeof address === 'string' && address) return address;
+  // Started without scripts/server.ts (a bare `next start`): there is no address to trust, so
+  // every such sign-in shares one limit rather than one a client could choose for itself.
+  warnOnce('The dashboard was not started through scripts/server.ts: sign-in limits cannot tell clients apart.');
+  return 'unknown';
+}
+
+let warned = false;
+function warnOnce(message: string) {
+  if (warned) return;
+  warned = true;
+  console.warn(message);
+}
+
+export const OIDC_PROVIDER_ID = 'sso';
+
+function oidcProvider(oidc: NonNullable<DashboardConfig['oidc']>): Provider {
+  return {
+    id: OIDC_PROVIDER_ID,
+    name: oidc.name,
+    type: 'oauth',
+    wellKnown: `${oidc.issuer}/.well-known/openid-configuration`,
+    clientId: oidc.clientId,
+    clientSecret: oidc.clientSecret,
+    authorization: { params: { scope: 'openid email profile' } },
+    idToken: true,
+    checks: ['pkce', 'state'],
+    profile(p: { sub: string; email?: string; name?: string }) {
+      return { id: p.sub, email: p.email ?? '', name: p.name ?? p.email ?? p.sub };
+    },
+  };
+}
+
+export function getAuthOptions(): NextAuthOptions {
+  const config = getConfig();
+  return {
+    secret: config.authSecret,
+    // The cookie's own expiry slides; the session's lifetime does not (staff_sessions.expires_at).
+    session: { strategy: 'jwt', maxAge: config.sessionMaxAgeS },
+    jwt: { maxAge: config.sessionMaxAgeS },
+    useSecureCookies: config.secureCookies,
+    cookies: {
+      sessionToken: {
+        name: sessionCookieName(config),
+        options: { httpOnly: true, sameSite: 'lax', path: '/', secure: config.secureCookies },
+      },
+    },
+    pages: { signIn: '/login', error: '/login' },
+    // next-auth's own failures, by code and the error's name only (its messages can carry input).
+    logger: {
+      error: (code, metadata) =>
+        void logUnexpected(
+          `auth ${code}`,
+          metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error,
+        ),
+      warn: (code) => console.warn(`[auth] ${code}`),
+      debug: () => undefined,
+    },
+    providers: [
+      ...(config.oidc ? [oidcProvider(config.oidc)] : []),
+      CredentialsProvider({
+        name: 'E-mail and password',
+        credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        async authorize(credentials, req) {
+          const result = await checkLogin(
+            await getDb(),
+            credentials?.email ?? '',
+            credentials?.password ?? '',
+            clientAddress(req?.headers),
+          );
+          if (!result.ok) throw new Error(result.reason);
+          return { id: result.user.id, email: result.user.email, name: result.user.name };
+        },
+      }),
+    ],
+    callbacks: {
+      // Company SSO signs in only people who already have an enabled staff account (matched by
+      // verified e-mail); the role always comes from that account, never from the identity provider.
+      async signIn({ account, profile }) {
+        if (account?.provider !== OIDC_PROVIDER_ID) return true;
+        const staff = await staffForSso(await getDb(), profile as SsoProfile | undefined);
+        return staff ? true : '/login?error=sso_unknown';
+      },
+      // At sign-in only (`user` is set): a server-side session is opened and the cookie names it.
+      async jwt({ token, user, account, profile }) {
+        if (!user) return token;
+        const db = await getDb();
+        const staffId =
+          account?.provider === OIDC_PROVIDER_ID
+            ? (await staffForSso(db, profile as SsoProfile | undefined))?.id
+            : user.id;
+        const sid = staffId ? await startSession(db, staffId, config.sessionMaxAgeS) : undefined;
+        return { ...token, staffId, sid };
+      },
+      // The role and the disabled flag are read from the database on every request (verifySession);
+      // what the browser may read of the session is the account id alone.
+      session({ session, token }) {
+        return { ...session, user: { ...session.user, id: token.staffId ?? '' } } as typeof session;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (token?.sid) await endSession(await getDb(), token.sid);
+      },
+    },
+  };
+}
+
+export interface StaffSession {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** signed in with a one-time password: must choose a new one before doing anything else */
+  mustChangePassword: boolean;
+  /** the staff_sessions row of this request's cookie */
+  sessionId: string;
+}
+
+/**
+ * The signed-in staff member, re-read from the database with the session on every request (a
+ * signed-out or outdated session, a disabled account or a changed role takes effect at once), or
+ * null. Cached per request.
+ */
+export const verifySession = cache(async (): Promise<StaffSession | null> => {
+  const config = getConfig();
+  const jar = await cookies();
+  const token = await getToken({
+    req: { cookies: Object.fromEntries(jar.getAll().map((c) => [c.name, c.value])), headers: {} } as never,
+    secret: config.authSecret,
+    secureCookie: config.secureCookies,
+    cookieName: sessionCookieName(config),
+  });
+  if (!token?.sid) return null;
+  const user = await staffOfSession(await getDb(), token.sid);
+  if (!user || user.id !== token.staffId) return null;
+  // The request's API requests count against this member's fair share of the budget.
+  setRequestTicket({ member: user.id });
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    mustChangePassword: user.mustChangePassword,
+    sessionId: token.sid,
+  };
+});
+
+/** The client address of the request being served (for limits outside sign-in). */
+export async function requestClientAddress(): Promise<string> {
+  return clientAddress(Object.fromEntries((await headers()).entries()));
+}

@@ -1,0 +1,26 @@
+/**
+ * Staff sign-in and sessions: the NextAuth options, `verifySession` / `requireStaff`, the staff
+ * accounts (argon2id passwords), the sessions a member can end, sign-in attempt limits, the
+ * client's address as far as it can be trusted, and the demo accounts.
+ *
+ * This index is server-only (auth.ts, session.ts). Plain-Node code (scripts/, e2e/, the
+ * tests) imports the files free of `server-only` directly: `auth/staff-store`,
+ * `auth/demo-accounts`, `auth/login-limiter`, `auth/client-address`.
+ */
+
+export { getAuthOptions, requestClientAddress, verifySession, type StaffSession } from './auth';
+export { requireStaff } from './session';
+export { endAllSessions } from './staff-sessions';
+export {
+  LastAdminError,
+  StaffEmail,
+  StaffPassword,
+  StaffRoleSchema,
+  checkCurrentPassword,
+  createStaff,
+  findStaffById,
+  listStaff,
+  setStaffPassword,
+  toSummary,
+  updateStaffAccess,
+} from './staff-store';

@@ -1,0 +1,84 @@
+/**
+ * Server-side staff sessions. The signed, encrypted session cookie names a row here; the row is
+ * what makes it a session. Framework-free, so the tests use exactly what the dashboard uses.
+ */
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+
+import type { DashboardDb } from '../db/open';
+import { staffSessions, staffUsers, type StaffUser } from '../db/schema';
+
+/** Opens a session for the account, valid for `lifetimeS` from now whatever happens to the cookie. */
+export async function startSession(
+  db: DashboardDb,
+  staffId: string,
+  lifetimeS: number,
+  now = new Date(),
+): Promise<string | undefined> {
+  if (Math.random() < 0.01) await db.delete(staffSessions).where(lt(staffSessions.expiresAt, now));
+  const [user] = await db
+    .select({ sessionVersion: staffUsers.sessionVersion })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, staffId));
+  if (!user) return undefined;
+  const [row] = await db
+    .insert(staffSessions)
+    .values({
+      staffId,
+      sessionVersion: user.sessionVersion,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + lifetimeS * 1000),
+    })
+    .returning({ id: staffSessions.id });
+  return row!.id;
+}
+
+/**
+ * The account a session belongs to, when the session is still one: not signed out, not past the
+ * lifetime fixed at sign-in, not older than the account's last password, role or access change
+ * (its version), and the account enabled. One query.
+ */
+export async function staffOfSession(
+  db: DashboardDb,
+  sessionId: string,
+  now = new Date(),
+): Promise<StaffUser | undefined> {
+  if (!z.guid().safeParse(sessionId).success) return undefined;
+  const [row] = await db
+    .select({ user: staffUsers })
+    .from(staffSessions)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
+    .where(
+      and(
+        eq(staffSessions.id, sessionId),
+        isNull(staffSessions.revokedAt),
+        sql`${staffSessions.expiresAt} > ${now.toISOString()}::timestamptz`,
+        eq(staffSessions.sessionVersion, staffUsers.sessionVersion),
+        eq(staffUsers.disabled, false),
+      ),
+    );
+  return row?.user;
+}
+
+/** Signing out: the cookie's session ends on the server, so a copy of the cookie opens nothing. */
+export async function endSession(db: DashboardDb, sessionId: string, now = new Date()): Promise<void> {
+  if (!z.guid().safeParse(sessionId).success) return;
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+}
+
+/** "Sign out everywhere": every session of the account ends, this one included. */
+export async function endAllSessions(db: DashboardDb, staffId: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(staffUsers)
+      .set({ sessionVersion: sql`${staffUsers.sessionVersion} + 1` })
+      .where(eq(staffUsers.id, staffId));
+    await tx
+      .update(staffSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
+  });
+}

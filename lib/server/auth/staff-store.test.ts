@@ -1,0 +1,266 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { openDashboardDb, type OpenedDb } from '../db/open';
+import { staffUsers } from '../db/schema';
+import {
+  assertNoDemoAccounts,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  demoAccountsIn,
+  ensureDemoAccounts,
+} from './demo-accounts';
+import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './login-limiter';
+import * as passwords from './passwords';
+import {
+  checkCurrentPassword,
+  checkLogin,
+  countActiveAdmins,
+  createStaff,
+  LastAdminError,
+  setStaffPassword,
+  staffForSso,
+  updateStaffAccess,
+} from './staff-store';
+
+let opened: OpenedDb;
+beforeAll(async () => {
+  opened = await openDashboardDb({ dataDir: '', memory: true });
+});
+afterAll(() => opened.close());
+
+const PASSWORD = 'correct horse battery';
+let nextAddress = 1;
+/** Each test signs in from an address of its own, so that the per-address limit is its own too. */
+const newAddress = () => `198.51.100.${nextAddress++}`;
+
+describe('staff accounts', () => {
+  it('stores an argon2id hash, never the password', async () => {
+    const s = await createStaff(opened.db, {
+      email: 'Ana@Example.com ',
+      name: 'Ana',
+      role: 'admin',
+      password: PASSWORD,
+    });
+    expect(s).toEqual({
+      id: expect.any(String),
+      email: 'ana@example.com',
+      name: 'Ana',
+      role: 'admin',
+      disabled: false,
+    });
+    const [row] = await opened.db.select().from(staffUsers).where(eq(staffUsers.id, s.id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.passwordHash).not.toContain(PASSWORD);
+    expect(await countActiveAdmins(opened.db)).toBe(1);
+  });
+
+  it('rejects bad input naming the field', async () => {
+    await expect(
+      createStaff(opened.db, { email: 'nope', name: 'X', role: 'admin', password: PASSWORD }),
+    ).rejects.toThrow(/e-mail/);
+    await expect(
+      createStaff(opened.db, { email: 'x@example.com', name: 'X', role: 'boss' as 'admin', password: PASSWORD }),
+    ).rejects.toThrow(/viewer, operator, admin/);
+    await expect(
+      createStaff(opened.db, { email: 'x@example.com', name: 'X', role: 'viewer', password: 'short' }),
+    ).rejects.toThrow(/at least 12/);
+  });
+
+  it('signs in with the right password, case-insensitive e-mail', async () => {
+    const r = await checkLogin(opened.db, 'ANA@example.com', PASSWORD, newAddress());
+    expect(r).toMatchObject({ ok: true, user: { email: 'ana@example.com', role: 'admin' } });
+  });
+
+  it('gives the same answer for an unknown e-mail and a wrong password', async () => {
+    const address = newAddress();
+    expect(await checkLogin(opened.db, 'nobody@example.com', PASSWORD, address)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(await checkLogin(opened.db, 'ana@example.com', 'wrong password!', address)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+  });
+
+  it('refuses a disabled account, and says so only to whoever knows its password', async () => {
+    const s = await createStaff(opened.db, {
+      email: 'cy@example.com',
+      name: 'Cy',
+      role: 'operator',
+      password: PASSWORD,
+    });
+    await opened.db.update(staffUsers).set({ disabled: true }).where(eq(staffUsers.id, s.id));
+    expect(await checkLogin(opened.db, 'cy@example.com', 'wrong password!', newAddress())).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(await checkLogin(opened.db, 'cy@example.com', PASSWORD, newAddress())).toEqual({
+      ok: false,
+      reason: 'disabled',
+    });
+  });
+});
+
+describe('sign-in limits', () => {
+  it(`checks at most ${ACCOUNT_LIMIT.max} of 50 concurrent wrong passwords for one account, then refuses the right one until the window ends`, async () => {
+    await createStaff(opened.db, { email: 'bo@example.com', name: 'Bo', role: 'viewer', password: PASSWORD });
+    const [bo] = await opened.db.select().from(staffUsers).where(eq(staffUsers.email, 'bo@example.com'));
+    const verify = vi.spyOn(passwords, 'verifyPassword');
+    const address = newAddress();
+    const now = new Date('2026-11-22T10:00:00Z');
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => checkLogin(opened.db, 'bo@example.com', 'wrong password!', address, now)),
+    );
+    // Every attempt does the same argon2 work, but only the first ACCOUNT_LIMIT.max meet the real hash.
+    const realChecks = verify.mock.calls.filter(([hash]) => hash === bo!.passwordHash).length;
+    verify.mockRestore();
+    expect(realChecks).toBe(ACCOUNT_LIMIT.max);
+    // Past the address's own limit (20) the rest are refused before any e-mail is looked at.
+    expect(results.filter((r) => !r.ok && r.reason === 'invalid')).toHaveLength(ADDRESS_LIMIT.max);
+    expect(results.filter((r) => !r.ok && r.reason === 'throttled')).toHaveLength(50 - ADDRESS_LIMIT.max);
+  });
+
+  it(`refuses the right password, with the same answer, once an e-mail had ${ACCOUNT_LIMIT.max} failures from the address, until the window ends`, async () => {
+    const address = newAddress();
+    const now = new Date('2026-11-22T10:30:00Z');
+    // Fewer than the address's own limit: what refuses below is the e-mail's limit.
+    await Promise.all(
+      Array.from({ length: 12 }, () => checkLogin(opened.db, 'bo@example.com', 'wrong password!', address, now)),
+    );
+    const withinWindow = new Date(now.getTime() + (ACCOUNT_LIMIT.windowMinutes * 60 - 1) * 1000);
+    expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, address, withinWindow)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    // The owner, from another address, is not kept out.
+    expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, newAddress(), withinWindow)).toMatchObject({
+      ok: true,
+    });
+    const after = new Date(now.getTime() + (ACCOUNT_LIMIT.windowMinutes * 60 + 1) * 1000);
+    expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, address, after)).toMatchObject({ ok: true });
+  });
+
+  it(`throttles an address after ${ADDRESS_LIMIT.max} failures across any e-mails, concurrently`, async () => {
+    const address = newAddress();
+    const now = new Date('2026-11-22T11:00:00Z');
+    const results = await Promise.all(
+      Array.from({ length: ADDRESS_LIMIT.max + 10 }, (_, i) =>
+        checkLogin(opened.db, `guess${i}@example.com`, 'wrong password!', address, now),
+      ),
+    );
+    expect(results.filter((r) => !r.ok && r.reason === 'throttled')).toHaveLength(10);
+    expect(await checkLogin(opened.db, 'ana@example.com', PASSWORD, address, now)).toEqual({
+      ok: false,
+      reason: 'throttled',
+    });
+    expect(await checkLogin(opened.db, 'ana@example.com', PASSWORD, newAddress(), now)).toMatchObject({ ok: true });
+  });
+
+  it('does not count successful sign-ins against the address', async () => {
+    const address = newAddress();
+    for (let i = 0; i < ADDRESS_LIMIT.max + 5; i++)
+      expect(await checkLogin(opened.db, 'ana@example.com', PASSWORD, address)).toMatchObject({ ok: true });
+  });
+
+  it('checks the current password under the same limit', async () => {
+    const [ana] = await opened.db.select().from(staffUsers).where(eq(staffUsers.email, 'ana@example.com'));
+    const address = newAddress();
+    expect(await checkCurrentPassword(opened.db, ana!.id, PASSWORD, address)).toBe(true);
+    for (let i = 0; i < ACCOUNT_LIMIT.max; i++)
+      expect(await checkCurrentPassword(opened.db, ana!.id, 'wrong password!', address)).toBe(false);
+    expect(await checkCurrentPassword(opened.db, ana!.id, PASSWORD, address)).toBe(false);
+  });
+});
+
+describe('team access changes', () => {
+  it('never leaves the team without an active admin, and changes nothing when refused', async () => {
+    const { db } = opened;
+    const admins = (await db.select().from(staffUsers).where(eq(staffUsers.role, 'admin'))).filter((u) => !u.disabled);
+    expect(admins).toHaveLength(1);
+    const only = admins[0]!;
+    await expect(updateStaffAccess(db, only.id, { disabled: true })).rejects.toBeInstanceOf(LastAdminError);
+    await expect(updateStaffAccess(db, only.id, { role: 'viewer' })).rejects.toBeInstanceOf(LastAdminError);
+    const [still] = await db.select().from(staffUsers).where(eq(staffUsers.id, only.id));
+    expect(still).toMatchObject({ role: 'admin', disabled: false, sessionVersion: only.sessionVersion });
+
+    const second = await createStaff(db, { email: 'dee@example.com', name: 'Dee', role: 'admin', password: PASSWORD });
+    const changed = await updateStaffAccess(db, only.id, { role: 'operator' });
+    expect(changed).toMatchObject({ before: { role: 'admin' }, after: { role: 'operator' } });
+    expect(await countActiveAdmins(db)).toBe(1);
+    await expect(updateStaffAccess(db, second.id, { disabled: true })).rejects.toBeInstanceOf(LastAdminError);
+  });
+
+  it('a role change or disabling moves the account to a new session version; an unchanged role does not', async () => {
+    const { db } = opened;
+    const s = await createStaff(db, { email: 'fay@example.com', name: 'Fay', role: 'viewer', password: PASSWORD });
+    const version = async () => (await db.select().from(staffUsers).where(eq(staffUsers.id, s.id)))[0]!.sessionVersion;
+    const v0 = await version();
+    await updateStaffAccess(db, s.id, { role: 'viewer' });
+    expect(await version()).toBe(v0);
+    await updateStaffAccess(db, s.id, { role: 'operator' });
+    expect(await version()).toBe(v0 + 1);
+    await updateStaffAccess(db, s.id, { disabled: true });
+    expect(await version()).toBe(v0 + 2);
+  });
+
+  it('a new password clears the e-mail limit and may require a change at the next sign-in', async () => {
+    const { db } = opened;
+    const s = await createStaff(db, { email: 'eve@example.com', name: 'Eve', role: 'viewer', password: PASSWORD });
+    const address = newAddress();
+    for (let i = 0; i < ACCOUNT_LIMIT.max; i++) await checkLogin(db, 'eve@example.com', 'wrong password!', address);
+    await setStaffPassword(db, s.id, 'a brand new password', true);
+    expect(await checkLogin(db, 'eve@example.com', PASSWORD, address)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await checkLogin(db, 'eve@example.com', 'a brand new password', address)).toMatchObject({ ok: true });
+    const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, s.id));
+    expect(row!.mustChangePassword).toBe(true);
+  });
+});
+
+describe('demo accounts', () => {
+  it('are created once and never re-enabled or reset afterwards', async () => {
+    const { db } = opened;
+    await ensureDemoAccounts(db);
+    expect(await demoAccountsIn(db)).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
+    const [admin] = await db.select().from(staffUsers).where(eq(staffUsers.email, DEMO_ACCOUNTS[0]!.email));
+    await setStaffPassword(db, admin!.id, 'the admin chose this one', false);
+    await db.update(staffUsers).set({ disabled: true }).where(eq(staffUsers.id, admin!.id));
+    await ensureDemoAccounts(db);
+    const [after] = await db.select().from(staffUsers).where(eq(staffUsers.id, admin!.id));
+    expect(after!.disabled).toBe(true);
+    expect(await passwords.verifyPassword(after!.passwordHash, DEMO_PASSWORD)).toBe(false);
+  });
+
+  it('stop a production start, named with how to remove them', async () => {
+    await expect(assertNoDemoAccounts(opened.db)).rejects.toThrow(
+      /holds the demo staff accounts admin@demo\.test, operator@demo\.test, viewer@demo\.test[\s\S]*npm run staff -- remove --email admin@demo\.test/,
+    );
+    await opened.db.delete(staffUsers).where(
+      inArray(
+        staffUsers.email,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    );
+    await expect(assertNoDemoAccounts(opened.db)).resolves.toBeUndefined();
+  });
+});
+
+describe('company SSO', () => {
+  it('signs in only an enabled staff account whose e-mail the provider states is verified, never creating one', async () => {
+    const s = await createStaff(opened.db, {
+      email: 'sso.user@example.com',
+      name: 'Sso',
+      role: 'operator',
+      password: PASSWORD,
+    });
+    expect((await staffForSso(opened.db, { email: 'SSO.User@example.com', email_verified: true }))?.id).toBe(s.id);
+    expect(await staffForSso(opened.db, { email: 'sso.user@example.com', email_verified: false })).toBeUndefined();
+    // A provider that does not say the e-mail is verified: whoever typed that address in.
+    expect(await staffForSso(opened.db, { email: 'sso.user@example.com' })).toBeUndefined();
+    expect(await staffForSso(opened.db, { email: 'stranger@example.com', email_verified: true })).toBeUndefined();
+    expect(await staffForSso(opened.db, {})).toBeUndefined();
+    await updateStaffAccess(opened.db, s.id, { disabled: true });
+    expect(await staffForSso(opened.db, { email: 'sso.user@example.com', email_verified: true })).toBeUndefined();
+  });
+});

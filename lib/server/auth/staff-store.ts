@@ -1,0 +1,265 @@
+/**
+ * Staff accounts: creation, lookup and the password check with lockout. Framework-free so
+ * that the `npm run staff` command and the tests use exactly what the dashboard uses.
+ */
+import { and, count, eq, like, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+
+import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
+
+import { StaffPassword } from '../../auth/password-policy';
+import type { DashboardDb } from '../db/open';
+import { loginThrottle, staffSessions, staffUsers, type StaffUser } from '../db/schema';
+import {
+  ACCOUNT_LIMIT,
+  accountKey,
+  ADDRESS_LIMIT,
+  addressKey,
+  clearAttempts,
+  countAttempt,
+  forgetOldAttempts,
+  refundAttempt,
+} from './login-limiter';
+import { hashPassword, verifyPassword } from './passwords';
+
+export const StaffEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'must be an e-mail address' }));
+export { StaffPassword };
+export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: `must be one of ${STAFF_ROLES.join(', ')}` });
+
+export const NewStaffSchema = z.strictObject({
+  email: StaffEmail,
+  name: z.string().trim().min(1, { error: 'is required' }).max(120),
+  role: StaffRoleSchema,
+  password: StaffPassword,
+  mustChangePassword: z.boolean().default(false),
+});
+export type NewStaff = z.input<typeof NewStaffSchema>;
+
+/** The fields of an account that may leave the server (no hash, no lockout counters). */
+export interface StaffSummary {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  disabled: boolean;
+}
+export const toSummary = (u: StaffUser): StaffSummary => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  role: u.role,
+  disabled: u.disabled,
+});
+
+/** A new account's row: the password stored only as its hash. */
+const staffRow = async (s: z.output<typeof NewStaffSchema>) => ({
+  email: s.email,
+  name: s.name,
+  role: s.role,
+  passwordHash: await hashPassword(s.password),
+  mustChangePassword: s.mustChangePassword,
+});
+
+export async function createStaff(db: DashboardDb, input: NewStaff): Promise<StaffSummary> {
+  const s = NewStaffSchema.parse(input);
+  const [row] = await db
+    .insert(staffUsers)
+    .values(await staffRow(s))
+    .returning();
+  return toSummary(row!);
+}
+
+/**
+ * Creates the account unless one with that e-mail exists. An existing account is left exactly as
+ * it is (an admin may have disabled it or changed its password): never re-enabled, never reset.
+ */
+export async function ensureStaff(db: DashboardDb, input: NewStaff): Promise<boolean> {
+  const s = NewStaffSchema.parse(input);
+  if (await findStaffByEmail(db, s.email)) return false;
+  const created = await db
+    .insert(staffUsers)
+    .values(await staffRow(s))
+    .onConflictDoNothing({ target: staffUsers.email })
+    .returning({ id: staffUsers.id });
+  return created.length > 0;
+}
+
+export async function findStaffById(db: DashboardDb, id: string): Promise<StaffUser | undefined> {
+  if (!z.guid().safeParse(id).success) return undefined;
+  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, id));
+  return row;
+}
+
+export async function findStaffByEmail(db: DashboardDb, email: string): Promise<StaffUser | undefined> {
+  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, email.trim().toLowerCase()));
+  return row;
+}
+
+export interface SsoProfile {
+  email?: string;
+  email_verified?: boolean | string;
+}
+
+/**
+ * The enabled staff account an SSO profile signs in as: matched by e-mail, which the provider
+ * must state is verified (`email_verified: true`). A profile that omits the claim is refused:
+ * the e-mail could be any address its holder typed in.
+ */
+export async function staffForSso(db: DashboardDb, profile: SsoProfile | undefined): Promise<StaffUser | undefined> {
+  if (!profile?.email || (profile.email_verified !== true && profile.email_verified !== 'true')) return undefined;
+  const staff = await findStaffByEmail(db, profile.email);
+  return staff && !staff.disabled ? staff : undefined;
+}
+
+export async function countActiveAdmins(db: DashboardDb): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, 'admin'), eq(staffUsers.disabled, false)));
+  return row?.n ?? 0;
+}
+
+export type LoginResult =
+  { ok: true; user: StaffSummary } | { ok: false; reason: 'invalid' | 'throttled' | 'disabled' };
+
+/**
+ * Checks a password for a sign-in from `address`. Both limits are counted before the password is
+ * checked (see login-limiter). The answer for an unknown e-mail, a wrong password and an e-mail
+ * paused by its limit is the same `invalid`, after the same argon2 work, so the answer says
+ * nothing about whether an account exists. `disabled` is said only to whoever knows the password.
+ */
+export async function checkLogin(
+  db: DashboardDb,
+  email: string,
+  password: string,
+  address: string,
+  now = new Date(),
+): Promise<LoginResult> {
+  if (!(await countAttempt(db, addressKey(address), ADDRESS_LIMIT, now)).allowed)
+    return { ok: false, reason: 'throttled' };
+  if (Math.random() < 0.01) await forgetOldAttempts(db, now);
+  const parsedEmail = StaffEmail.safeParse(email);
+  const wellFormed = parsedEmail.success && password.length > 0 && password.length <= 200;
+  const allowed =
+    wellFormed && (await countAttempt(db, accountKey(parsedEmail.data, address), ACCOUNT_LIMIT, now)).allowed;
+  // The same work on every path: one look-up, one argon2 verification.
+  const found = await findStaffByEmail(db, parsedEmail.data ?? '');
+  const user = allowed ? found : undefined;
+  const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password.slice(0, 200));
+  if (!user || !valid) return { ok: false, reason: 'invalid' };
+  if (user.disabled) return { ok: false, reason: 'disabled' };
+  await clearAttempts(db, accountKey(user.email, address));
+  await refundAttempt(db, addressKey(address));
+  return { ok: true, user: toSummary(user) };
+}
+
+/**
+ * The current password of a signed-in member, checked under the same per-address limit as a
+ * sign-in, so a stolen session cannot guess it either.
+ */
+export async function checkCurrentPassword(
+  db: DashboardDb,
+  staffId: string,
+  password: string,
+  address: string,
+  now = new Date(),
+): Promise<boolean> {
+  const user = await findStaffById(db, staffId);
+  if (!user) return false;
+  const attempt = await countAttempt(db, accountKey(user.email, address), ACCOUNT_LIMIT, now);
+  const valid = await verifyPassword(attempt.allowed ? user.passwordHash : DUMMY_HASH, password.slice(0, 200));
+  if (!attempt.allowed || !valid) return false;
+  await clearAttempts(db, accountKey(user.email, address));
+  return true;
+}
+
+// argon2id hash of a random string, used to spend the same time on unknown e-mails.
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$3WzA/72jyVRyT6+zOyzLsg$1mDnay9MXDVnDoYHkBR+vXmCOGRaxtAOh6wsdMzelXM';
+
+export async function listStaff(db: DashboardDb): Promise<StaffSummary[]> {
+  return (await db.select().from(staffUsers).orderBy(staffUsers.name)).map(toSummary);
+}
+
+export class LastAdminError extends Error {
+  constructor() {
+    super('This is the last active admin: make another member admin first.');
+    this.name = 'LastAdminError';
+  }
+}
+
+/**
+ * Changes role and/or the disabled flag, ending the member's sessions when either changes.
+ * Refuses to leave the team without an active admin. Every active admin's row is locked (in id
+ * order) before the check, so two demotions of two different admins at once cannot both pass.
+ */
+export async function updateStaffAccess(
+  db: DashboardDb,
+  id: string,
+  change: { role?: StaffRole; disabled?: boolean },
+): Promise<{ before: StaffSummary; after: StaffSummary } | undefined> {
+  return db.transaction(async (tx) => {
+    const locked = await tx
+      .select()
+      .from(staffUsers)
+      .where(or(eq(staffUsers.id, id), and(eq(staffUsers.role, 'admin'), eq(staffUsers.disabled, false))))
+      .orderBy(staffUsers.id)
+      .for('update');
+    const user = locked.find((u) => u.id === id);
+    if (!user) return undefined;
+    const changes =
+      (change.role !== undefined && change.role !== user.role) ||
+      (change.disabled !== undefined && change.disabled !== user.disabled);
+    const [after] = await tx
+      .update(staffUsers)
+      .set({
+        ...change,
+        ...(changes ? { sessionVersion: sql`${staffUsers.sessionVersion} + 1` } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(staffUsers.id, id))
+      .returning();
+    const [admins] = await tx
+      .select({ n: count() })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.role, 'admin'), eq(staffUsers.disabled, false)));
+    if ((admins?.n ?? 0) === 0) throw new LastAdminError();
+    return { before: toSummary(user), after: toSummary(after!) };
+  });
+}
+
+/**
+ * Sets a new password and ends every session of the account (a reset by an admin, or a change
+ * made elsewhere). `keepSessionId`, the session that made the change itself, stays signed in.
+ */
+export async function setStaffPassword(
+  db: DashboardDb,
+  id: string,
+  password: string,
+  mustChangePassword: boolean,
+  keepSessionId?: string,
+): Promise<void> {
+  const passwordHash = await hashPassword(StaffPassword.parse(password));
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(staffUsers)
+      .set({
+        passwordHash,
+        mustChangePassword,
+        sessionVersion: sql`${staffUsers.sessionVersion} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(staffUsers.id, id))
+      .returning({ email: staffUsers.email, sessionVersion: staffUsers.sessionVersion });
+    if (user && keepSessionId) {
+      await tx
+        .update(staffSessions)
+        .set({ sessionVersion: user.sessionVersion })
+        .where(and(eq(staffSessions.id, keepSessionId), eq(staffSessions.staffId, id)));
+    }
+    if (user) await tx.delete(loginThrottle).where(like(loginThrottle.key, `${accountKey(user.email, '')}%`));
+  });
+}

@@ -1,0 +1,9 @@
+/**
+ * State shared by the dashboard's processes, kept in its database: advisory locks (an allocation
+ * apply per entity), the shared request budget's window, and the in-process keyed lock they
+ * build on. Free of `server-only`.
+ */
+
+export { AdvisoryLock, type KeyLock } from './advisory-lock';
+export { KeyedLock } from './keyed-lock';
+export { PostgresBudgetWindow } from './shared-budget';

@@ -1,0 +1,84 @@
+import 'server-only';
+
+import { cache } from 'react';
+
+import { GuestbookApiError, listPages } from '../../guestbook';
+import { Entity as EntitySchema, type CommitmentRow, type Entity } from '../../guestbook/schemas';
+import { forgetSharedReads, getApiClient, SHARED, sharedRead, storeSharedRead } from '../api';
+
+/** The API client acting in the entity's own context: its org-bound token, or the legacy header. */
+export function apiFor(entity: { id: string; org_id: string | null }) {
+  return getApiClient().asEntity(entity);
+}
+
+/** Every entity assigned to the credentials, in full (GET /v2/entities, all pages), once per request (a shared read). */
+export const listEntities = cache((): Promise<Entity[]> =>
+  sharedRead(SHARED.entityList, async () => {
+    const client = getApiClient();
+    const all = await listPages((page) => client.listEntities({ page, limit: 100 }), 50);
+    lastRead.entityList = all.sort((a, b) => a.name.localeCompare(b.name));
+    return all;
+  }),
+);
+
+const lastRead = globalThis as unknown as { entityList?: Entity[] };
+
+/**
+ * The entity list as this process last read it, however old, without a request; undefined before
+ * the first read. Only for reads that start before the list arrives and are checked against it
+ * (readWithGuess): never an answer on its own.
+ */
+export const lastEntityList = (): Entity[] | undefined => lastRead.entityList;
+
+/** The entity for its page: a shared read (getEntity reads it anew every time, for changes). */
+export const viewEntity = (id: string): Promise<Entity | null> =>
+  sharedRead(`${SHARED.entity}${id}`, () => getEntity(id));
+
+/** After a write to an entity: the list is read anew, and its page shows the entity as the API returned it. */
+export function entityChanged(entity: Entity): void {
+  forgetSharedReads(SHARED.entityList);
+  storeSharedRead(`${SHARED.entity}${entity.id}`, entity);
+}
+
+/**
+ * One entity, read in its own context (the list gives its org_id). null when it is not
+ * assigned to the credentials or does not exist.
+ */
+export async function getEntity(id: string): Promise<Entity | null> {
+  const listed = (await listEntities()).find((e) => e.id === id);
+  if (!listed) return null;
+  try {
+    return await apiFor({ id, org_id: listed.org_id }).getEntity(id);
+  } catch (e) {
+    if (e instanceof GuestbookApiError && (e.status === 404 || e.status === 403)) return null;
+    throw e;
+  }
+}
+
+export interface ProgramOption {
+  id: string;
+  name: string;
+}
+
+/**
+ * The programs staff can choose from. The API has no program list, so this is every program
+ * any assigned entity carries, by the name the API gives it.
+ */
+export function knownPrograms(entities: Entity[]): ProgramOption[] {
+  const byId = new Map<string, string>();
+  for (const e of entities)
+    for (const p of e.programs) if (!byId.has(p.program_id) || p.name) byId.set(p.program_id, p.name ?? p.program_id);
+  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Fields the dashboard does not know yet, shown raw instead of dropped. */
+export function otherFields(entity: Entity): Record<string, unknown> {
+  const known = new Set(Object.keys(EntitySchema.shape));
+  return Object.fromEntries(Object.entries(entity).filter(([k]) => !known.has(k)));
+}
+
+/** The entity's assigned and unassigned commitment rows (those it is eligible for), read in its context. */
+export async function listEligibleCommitments(entity: { id: string; org_id: string | null }): Promise<CommitmentRow[]> {
+  const api = apiFor(entity);
+  return listPages((page) => api.listCommitments({ status: ['assigned', 'unassigned'], page, limit: 100 }), 50);
+}

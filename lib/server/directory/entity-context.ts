@@ -1,0 +1,91 @@
+import 'server-only';
+
+import { cookies } from 'next/headers';
+import { cache } from 'react';
+
+import type { Entity } from '../../guestbook/schemas';
+import { getApiClient, readWithGuess } from '../api';
+import { apiFor, lastEntityList, listEntities } from './entities';
+import { getPartnerOverview } from './partner';
+
+export const ENTITY_COOKIE = 'gb_entity';
+
+export interface EntityChoice {
+  id: string;
+  name: string;
+  orgId: string | null;
+  /** how requests for this entity are scoped: an org-bound token, or the deprecated X-Entity-Id header */
+  context: 'org-bound' | 'legacy-header';
+}
+
+const toChoice = (e: Entity): EntityChoice => ({
+  id: e.id,
+  name: e.name,
+  orgId: e.org_id,
+  context: e.org_id ? 'org-bound' : 'legacy-header',
+});
+
+/**
+ * The partner's default entity as this process last read it. Like the entity list it last read
+ * (lastEntityList), it only saves time: reads in the selected entity's context start from them
+ * while both are read anew, and are made again when these select otherwise (readInSelectedContext).
+ */
+const lastKnown = globalThis as unknown as { defaultEntityId?: string };
+
+/** The entities assigned to these credentials as switcher choices (the same cached read as every other list of them). */
+export const listEntityChoices = cache(async (): Promise<EntityChoice[]> => (await listEntities()).map(toChoice));
+
+const pickedEntityId = cache(async () => (await cookies()).get(ENTITY_COOKIE)?.value);
+
+/** The switcher's pick, else the partner's default entity, else the first assigned one. */
+function selectionOf(choices: EntityChoice[], picked: string | undefined, defaultEntityId: string | undefined) {
+  const byId = (id: string | undefined) => (id ? choices.find((c) => c.id === id) : undefined);
+  return byId(picked) ?? byId(defaultEntityId) ?? choices[0] ?? null;
+}
+
+/**
+ * The entity the signed-in staff member works in: the one picked in the switcher (a cookie),
+ * else the partner's default entity, else the first assigned one.
+ */
+export const getSelectedEntity = cache(async (): Promise<EntityChoice | null> => {
+  const choices = listEntityChoices();
+  choices.catch(() => undefined); // awaited below; a failure is not left unhandled meanwhile
+  const picked = await pickedEntityId();
+  // Without a pick, the partner's default entity decides: its read starts with the list's.
+  const overview = picked ? null : getPartnerOverview();
+  const choice = (await choices).find((c) => c.id === picked);
+  if (choice) return choice;
+  const defaultEntityId = (await (overview ?? getPartnerOverview())).defaultEntityId;
+  lastKnown.defaultEntityId = defaultEntityId;
+  return selectionOf(await choices, undefined, defaultEntityId);
+});
+
+/** The selected entity's id, or "default": what keys reads made in its context (shared reads). */
+export const contextKeyOf = (entity: EntityChoice | null): string => entity?.id ?? 'default';
+
+export const selectedContextKey = async (): Promise<string> => contextKeyOf(await getSelectedEntity());
+
+const sameContext = (a: EntityChoice | null, b: EntityChoice | null) => a?.id === b?.id && a?.orgId === b?.orgId;
+
+/**
+ * A read in the selected entity's context (`read` gets the entity, null for the credentials'
+ * default, and the context's key). The entity list decides which entity that is and its
+ * organization, but the read does not wait for it: it starts with the entity this process last
+ * knew to be selected, while the list is read anew, and is made again in the right context in
+ * the rare case the new list selects another entity or moved it to another organization. So a
+ * page's reads in the entity's context start together with the entity list instead of after it.
+ */
+export async function readInSelectedContext<T>(
+  read: (entity: EntityChoice | null, contextKey: string) => Promise<T>,
+): Promise<T> {
+  const known = lastEntityList();
+  const guess = known ? selectionOf(known.map(toChoice), await pickedEntityId(), lastKnown.defaultEntityId) : undefined;
+  return readWithGuess(guess, getSelectedEntity(), sameContext, (entity) => read(entity, contextKeyOf(entity)));
+}
+
+/** The API client acting for one choice (org-bound token or the legacy header); for none, the credentials' default entity. */
+export const apiForChoice = (entity: EntityChoice | null) =>
+  entity ? apiFor({ id: entity.id, org_id: entity.orgId }) : getApiClient();
+
+/** The API client scoped to the selected entity, as the entity list read just now decides it (for changes). */
+export const getEntityApi = async () => apiForChoice(await getSelectedEntity());

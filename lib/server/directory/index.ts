@@ -1,0 +1,42 @@
+/**
+ * The partner's world as staff browse it: the partner identity, its entities (and the one a
+ * member has selected, whose context requests are made in), venues, markets, delegates and
+ * commitments. Server-only.
+ */
+
+export {
+  allOf,
+  firstPagesOf,
+  getDelegate,
+  getVenue,
+  listDelegates,
+  listMarkets,
+  listVenueCommitments,
+  listVenues,
+  nullOn404,
+  toPage,
+  type PageOf,
+} from './directory';
+export {
+  apiFor,
+  entityChanged,
+  getEntity,
+  knownPrograms,
+  lastEntityList,
+  listEligibleCommitments,
+  listEntities,
+  otherFields,
+  viewEntity,
+  type ProgramOption,
+} from './entities';
+export {
+  ENTITY_COOKIE,
+  apiForChoice,
+  getEntityApi,
+  getSelectedEntity,
+  listEntityChoices,
+  readInSelectedContext,
+  selectedContextKey,
+  type EntityChoice,
+} from './entity-context';
+export { getIdentity, getPartnerOverview } from './partner';

@@ -1,0 +1,255 @@
+import 'server-only';
+
+import { z } from 'zod';
+
+import { hasRole, ROLE_LABELS, type StaffRole } from '@/lib/auth/roles';
+
+import type { ActionResult, FieldErrors } from '../../actions/result';
+import { GuestbookApiError } from '../../guestbook';
+import type { RequestLane } from '../../guestbook/rate-limit';
+import { recordAudit } from '../audit';
+import { verifySession, type StaffSession } from '../auth';
+import { logUnexpected, setRequestTicket } from '../log';
+import { describeApiError } from './api-errors';
+import { crossSiteProblem } from './same-origin';
+import { STATIC_SECURITY_HEADERS } from './security-headers';
+
+export type { ActionResult, FieldErrors };
+
+/** An expected failure with a message a person can act on (and optional field errors). */
+export class ActionError extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors?: FieldErrors,
+    /** the HTTP status a route handler answers with (422 unless set) */
+    readonly status = 422,
+  ) {
+    super(message);
+    this.name = 'ActionError';
+  }
+}
+
+/** Input refused before it is parsed, with its HTTP status (a body over the size limit: 413). */
+export class InputRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'InputRefused';
+  }
+}
+
+export type AuditResult = 'ok' | 'refused' | 'failed';
+
+export interface AuditTarget {
+  entityId?: string | null;
+  resourceType?: string;
+  resourceId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface ActionContext {
+  staff: StaffSession;
+  /** what the audit row of this action records; call as soon as the target is known */
+  setAuditTarget(target: AuditTarget): void;
+  /**
+   * For a handler whose work goes on after it returns (a streamed download): the audit row is
+   * then written by calling the function returned, once, when the work ends.
+   */
+  auditLater(): (result: AuditResult, message: string | null) => Promise<void>;
+}
+
+export interface ActionDefinition<S extends z.ZodType> {
+  /** verb-noun, e.g. "cancel-reservation"; names the action in the audit log */
+  name: string;
+  role: StaffRole;
+  input: S;
+  /** a mutating action leaves exactly one audit row, whatever the outcome */
+  mutates: boolean;
+  /** one audit row whatever the outcome though nothing changes (a bulk export of guest data) */
+  audited?: boolean;
+  /**
+   * the budget lane of the API requests it makes: a write (and the reads it needs) goes first, a
+   * read the browser makes on its own (a poll, a read-ahead, a suggestion) is background work.
+   * Default: 'write' for a mutating action, else 'view'.
+   */
+  lane?: RequestLane;
+  /** the one action open to a member who still has to replace a one-time password */
+  allowedBeforePasswordChange?: boolean;
+}
+
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+const summarize = (fe: FieldErrors) =>
+  Object.entries(fe)
+    .map(([k, v]) => (k === '_' ? v.join('; ') : `${k}: ${v.join('; ')}`))
+    .join('; ');
+
+/**
+ * The one way to write a server action: authenticate, check the staff role, validate the input
+ * with the shared zod schema, run, audit, and turn every failure into a typed result. Every
+ * server action is a public POST endpoint; nothing reaches `handler` that skipped these checks.
+ */
+export function staffAction<S extends z.ZodType, T>(
+  def: ActionDefinition<S>,
+  handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
+): (input: z.input<S>) => Promise<ActionResult<T>> {
+  return async (rawInput) => {
+    const result = await runStaffOperation(def, async () => rawInput, handler);
+    if (result.ok) return result;
+    const { status: _status, ...failure } = result;
+    return failure;
+  };
+}
+
+export interface RouteDefinition<S extends z.ZodType> extends ActionDefinition<S> {
+  /** a GET too must come from the dashboard's own pages (Sec-Fetch-Site), not a link on another site */
+  sameOriginGet?: boolean;
+}
+
+/**
+ * The same guard for a route handler (used where a server action cannot serve, such as an
+ * upload that reports progress or a streamed download), in this order: the request must come
+ * from the dashboard's own pages (every non-GET, and a GET when `sameOriginGet`), then the
+ * session and the role, and only then is `readInput` called (the body read), validated and
+ * handled. Answers 401/403/413/422/4xx/500 with the ActionResult as JSON, and success with the
+ * handler's Response when it returns one.
+ */
+export function staffRoute<S extends z.ZodType, T, A extends unknown[]>(
+  def: RouteDefinition<S>,
+  readInput: (request: Request, ...rest: A) => Promise<unknown>,
+  handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
+): (request: Request, ...rest: A) => Promise<Response> {
+  return async (request, ...rest) => {
+    const crossSite = crossSiteProblem(request.headers, request.method, def.sameOriginGet ?? false);
+    const result = await runStaffOperation(def, () => readInput(request, ...rest), handler, crossSite);
+    // A handler may answer with its own response (a streamed download) once the guard has passed.
+    const response =
+      result.ok && result.data instanceof Response
+        ? result.data
+        : Response.json(
+            result.ok
+              ? { ok: true, data: result.data }
+              : { ok: false, error: result.error, fieldErrors: result.fieldErrors, logId: result.logId },
+            { status: result.ok ? 200 : result.status },
+          );
+    // Route handlers answer outside the proxy (so that a body is not buffered for it): the headers it would set.
+    for (const [k, v] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(k, v);
+    return response;
+  };
+}
+
+/** An ActionResult with the HTTP status a route handler answers a failure with. */
+type Outcome<T> =
+  Extract<ActionResult<T>, { ok: true }> | (Extract<ActionResult<T>, { ok: false }> & { status: number });
+
+async function runStaffOperation<S extends z.ZodType, T>(
+  def: ActionDefinition<S>,
+  readInput: () => Promise<unknown>,
+  handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
+  crossSite: string | null = null,
+): Promise<Outcome<T>> {
+  const staff = await verifySession();
+  if (!staff) return { ok: false, error: 'Your session has ended. Sign in again.', status: 401 };
+  setRequestTicket({ member: staff.id, lane: def.lane ?? (def.mutates ? 'write' : 'view') });
+
+  let target: AuditTarget = {};
+  const audit = async (result: AuditResult, message: string | null) => {
+    if (!def.mutates && !def.audited) return;
+    await recordAudit({
+      staffId: staff.id,
+      staffEmail: staff.email,
+      action: def.name,
+      entityId: target.entityId,
+      resourceType: target.resourceType,
+      resourceId: target.resourceId,
+      before: target.before,
+      after: target.after,
+      result,
+      message,
+    });
+  };
+
+  if (crossSite) {
+    await audit('refused', crossSite);
+    return { ok: false, error: crossSite, status: 403 };
+  }
+
+  if (staff.mustChangePassword && !def.allowedBeforePasswordChange) {
+    const error = 'Choose a new password first (you signed in with a one-time password).';
+    await audit('refused', error);
+    return { ok: false, error, status: 403 };
+  }
+
+  if (!hasRole(staff.role, def.role)) {
+    const error = `This needs the ${ROLE_LABELS[def.role]} role; you are ${ROLE_LABELS[staff.role]}.`;
+    await audit('refused', error);
+    return { ok: false, error, status: 403 };
+  }
+
+  let rawInput: unknown;
+  try {
+    rawInput = await readInput();
+  } catch (e) {
+    if (e instanceof InputRefused) {
+      await audit('refused', e.message);
+      return { ok: false, error: e.message, status: e.status };
+    }
+    // Unreadable input is refused by the schema below, naming what is missing.
+    rawInput = undefined;
+  }
+  const parsed = def.input.safeParse(rawInput);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error);
+    const error = `Check the input: ${summarize(fieldErrors)}`;
+    await audit('refused', error);
+    return { ok: false, error, fieldErrors, status: 422 };
+  }
+
+  try {
+    let deferred = false;
+    const auditLater = () => {
+      deferred = true;
+      let written = false;
+      return async (result: AuditResult, message: string | null) => {
+        if (written) return;
+        written = true;
+        await audit(result, message);
+      };
+    };
+    const data = await handler(parsed.data, {
+      staff,
+      setAuditTarget: (t) => (target = { ...target, ...t }),
+      auditLater,
+    });
+    if (!deferred) await audit('ok', null);
+    return { ok: true, data };
+  } catch (e) {
+    if (e instanceof ActionError) {
+      await audit('failed', e.message);
+      return { ok: false, error: e.message, fieldErrors: e.fieldErrors, status: e.status };
+    }
+    if (e instanceof GuestbookApiError) {
+      const { message, fieldErrors } = describeApiError(e);
+      await audit('failed', message);
+      return { ok: false, error: message, fieldErrors, status: e.status >= 400 && e.status < 500 ? e.status : 502 };
+    }
+    const logId = logUnexpected(`action ${def.name}`, e);
+    await audit('failed', `unexpected failure, log id ${logId}`).catch(() => undefined);
+    return {
+      ok: false,
+      error: `Something went wrong on our side (log id ${logId}). Reload to see the current state, then try again.`,
+      logId,
+      status: 500,
+    };
+  }
+}

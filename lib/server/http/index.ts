@@ -1,0 +1,16 @@
+/**
+ * What every server action and route handler goes through: `staffAction` / `staffRoute` (the
+ * one guard that authenticates, checks the role, validates the input and audits), read routes,
+ * page params, bounded request bodies, API errors told to staff, the staff member's locale,
+ * and the same-origin check and security headers.
+ *
+ * This index is server-only (action.ts). Plain-Node code imports the files free of
+ * `server-only` directly: scripts/server.ts `http/fair-turns`, proxy.ts `http/security-headers`.
+ */
+
+export { ActionError, staffAction, staffRoute, type ActionContext } from './action';
+export { describeApiError } from './api-errors';
+export { getFormatter } from './locale';
+export { pageParams, type SearchParams } from './params';
+export { staffReadRoute } from './read-route';
+export { readBodyLimited, readFormLimited } from './request-body';

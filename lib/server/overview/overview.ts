@@ -1,0 +1,212 @@
+import 'server-only';
+
+import { and, count, eq, gte } from 'drizzle-orm';
+
+import type { Condition } from '../../guestbook/filters';
+import { listAll } from '../../guestbook/paging';
+import type { CommitmentRow, Identity, Reservation, Venue } from '../../guestbook/schemas';
+import {
+  allocationFigures,
+  coversByDay,
+  dateRange,
+  partnerRows,
+  todayFigures,
+  todayOf,
+  type AllocationFigures,
+  type TodayFigures,
+} from '../../overview/figures';
+import { todayView, type TodayView } from '../../overview/links';
+import { sharedEntityRows } from '../allocations';
+import { getApiClient, readWithGuess, SHARED, sharedRead } from '../api';
+import { getDb } from '../db';
+import { auditLog } from '../db/schema';
+import {
+  allOf,
+  apiForChoice,
+  getSelectedEntity,
+  listDelegates,
+  listEntityChoices,
+  listVenues,
+  readInSelectedContext,
+  type EntityChoice,
+} from '../directory';
+
+/** The days the overview's chart covers, today first. */
+export const OVERVIEW_DAYS = 14;
+const PAGE = 100;
+
+export interface Overview {
+  scope: OverviewScope;
+  /** the entity selected in the shell */
+  entity: EntityChoice | null;
+  /** how many entities the figures cover */
+  entityCount: number;
+  /** the "today" block, also re-read alone by the browser (getTodayView) */
+  todayView: TodayView;
+  /** the first of the days: today where most of the venues are */
+  today: string;
+  todayFigures: TodayFigures;
+  days: { date: string; covers: number; reservations: number }[];
+  allocations: AllocationFigures;
+  attention: {
+    suspendedDelegates: Pick<Identity, 'id' | 'name'>[];
+    unprovisionedEntities: Pick<EntityChoice, 'id' | 'name'>[];
+    failedAppliesThisWeek: number;
+    budget: { limit: number; remaining: number; resetAt: string } | null;
+  };
+}
+
+/** The conditions of the overview's one reservation read: every reservation of the days shown. */
+export const overviewConditions = (first: string): Condition[] => [
+  { attribute: 'date', modifier: 'gte', value: first },
+  { attribute: 'date', modifier: 'lte', value: dateRange(first, OVERVIEW_DAYS).at(-1)! },
+];
+
+/** An entity's reservations of the days shown, as one shared read (forgotten with that entity's searches on a change). */
+async function readDays(entity: EntityChoice | null, first: string): Promise<Reservation[]> {
+  const key = `${SHARED.reservations}${entity?.id ?? 'default'}:search:overview:${first}`;
+  return sharedRead(key, async () => {
+    const api = apiForChoice(entity);
+    return listAll(
+      (page) => api.listReservations({ filters: overviewConditions(first), page, limit: PAGE, sort: 'date' }),
+      5_000,
+    );
+  });
+}
+
+/** What the overview counts: the entity selected in the shell, or every entity of the partner. */
+export type OverviewScope = 'entity' | 'partner';
+
+/** The entities a scope covers. */
+const entitiesOf = (scope: OverviewScope, selected: EntityChoice | null, all: EntityChoice[]) =>
+  scope === 'partner' ? all : selected ? [selected] : [];
+
+/** The days' reservations of every entity of the scope (ids are unique across entities). */
+async function readScopeDays(
+  scope: OverviewScope,
+  selected: EntityChoice | null,
+  all: EntityChoice[],
+  first: string,
+): Promise<Reservation[]> {
+  if (scope === 'entity') return readDays(selected, first);
+  return (await Promise.all(all.map((e) => readDays(e, first)))).flat();
+}
+
+/** The day the venues said it was at the last overview of each context ("partner" for the whole partner). */
+const lastToday = new Map<string, string>();
+
+/**
+ * The days' reservations of the scope from today at the venues. They start with the venues'
+ * read, from the day it was at the last overview, and are read again when today has moved.
+ */
+async function readScopeDaysToday(
+  scope: OverviewScope,
+  selection: Promise<[EntityChoice | null, EntityChoice[]]>,
+  venuesRead: Promise<Venue[]>,
+  now: Date,
+): Promise<Reservation[]> {
+  const today = venuesRead.then((venues) => todayOf(venues, now));
+  const read = async (entity: EntityChoice | null, entities: EntityChoice[]) => {
+    const context = contextOf(scope, entity);
+    const reservations = readWithGuess(
+      lastToday.get(context),
+      today,
+      (a, b) => a === b,
+      (first) => readScopeDays(scope, entity, entities, first),
+    );
+    const answer = await reservations;
+    lastToday.set(context, await today);
+    return answer;
+  };
+  if (scope === 'entity') return readInSelectedContext((entity) => read(entity, entity ? [entity] : []));
+  const [entity, entities] = await selection;
+  return read(entity, entities);
+}
+
+/** The key the browser's "today" query is kept under: the selected entity's id, or "partner". */
+const contextOf = (scope: OverviewScope, selected: EntityChoice | null) =>
+  scope === 'partner' ? 'partner' : (selected?.id ?? 'default');
+
+async function failedAppliesSince(since: Date): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'apply-allocation'), eq(auditLog.result, 'failed'), gte(auditLog.at, since)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Everything the overview shows, for the entity selected in the shell or for the whole partner.
+ * API cost on the demo world, all shared reads: venues 1, delegates 1, entities 1 (shared with
+ * the shell), and per entity covered its 14 days' reservations (1–3 pages) and its commitments
+ * (1, shared with the grid). One entity: at most 12; the whole partner (9 entities): see docs/architecture.md.
+ */
+export async function getOverview(now = new Date(), scope: OverviewScope = 'entity'): Promise<Overview> {
+  const selection = Promise.all([getSelectedEntity(), listEntityChoices()]);
+  const venuesRead = allOf(listVenues);
+  // Every read starts now: the commitments once the entity list says whose, the days' reservations
+  // from the day the venues last said it was (read again in the rare case that it is no longer).
+  const rowsOf = (covered: EntityChoice[]) =>
+    Promise.all(covered.map((e) => sharedEntityRows({ id: e.id, name: e.name, org_id: e.orgId })));
+  const rowsRead =
+    scope === 'entity'
+      ? readInSelectedContext((entity) => rowsOf(entity ? [entity] : []))
+      : selection.then(([, entities]) => rowsOf(entities));
+  const reservationsRead = readScopeDaysToday(scope, selection, venuesRead, now);
+  const [[entity, entities], venues, delegates, reservations, rowsByEntity, failedApplies] = await Promise.all([
+    selection,
+    venuesRead,
+    allOf(listDelegates),
+    reservationsRead,
+    rowsRead,
+    failedAppliesSince(new Date(now.getTime() - 7 * 86_400_000)),
+  ]);
+  const today = todayOf(venues, now);
+  const covered = entitiesOf(scope, entity, entities);
+  const rows: CommitmentRow[] = scope === 'partner' ? partnerRows(rowsByEntity) : (rowsByEntity[0] ?? []);
+  const rateLimit = getApiClient().rateLimit;
+  const figures = todayFigures(reservations, venues, today, now);
+  return {
+    scope,
+    entity,
+    entityCount: covered.length,
+    todayView: todayView(contextOf(scope, entity), today, figures, now.getTime(), scope === 'entity'),
+    today,
+    todayFigures: figures,
+    days: coversByDay(reservations, dateRange(today, OVERVIEW_DAYS)),
+    allocations: allocationFigures(rows, venues),
+    attention: {
+      suspendedDelegates: delegates.filter((d) => d.status === 'suspended').map((d) => ({ id: d.id, name: d.name })),
+      unprovisionedEntities: entities.filter((e) => e.orgId === null).map((e) => ({ id: e.id, name: e.name })),
+      failedAppliesThisWeek: failedApplies,
+      budget: rateLimit
+        ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetAt: rateLimit.resetAt.toISOString() }
+        : null,
+    },
+  };
+}
+
+/**
+ * The "today" block alone, as the browser re-reads it every 60 s and on focus: the venues, the
+ * entity list and the days' reservations of the scope's entities, all shared reads, so a
+ * refetch costs at most those reads (for one entity 1 + 1 + 1–3 pages on the demo world) and
+ * often none.
+ */
+export async function getTodayView(scope: OverviewScope = 'entity', now = new Date()): Promise<TodayView> {
+  const selection = Promise.all([getSelectedEntity(), listEntityChoices()]);
+  const venuesRead = allOf(listVenues);
+  const [[entity], venues, reservations] = await Promise.all([
+    selection,
+    venuesRead,
+    readScopeDaysToday(scope, selection, venuesRead, now),
+  ]);
+  const today = todayOf(venues, now);
+  return todayView(
+    contextOf(scope, entity),
+    today,
+    todayFigures(reservations, venues, today, now),
+    now.getTime(),
+    scope === 'entity',
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * Reservations: search and view, booking (availability, holds and their release), the CSV
+ * export and its limits, and the global search across reservations, entities and delegates.
+ *
+ * This index is server-only. `reservations/export-limits` and `reservations/reservations-csv`
+ * are free of `server-only`; the bench imports export-limits directly.
+ */
+
+export { bookingContext, explainEmptySearch, readOptions, readVenues } from './booking';
+export { searchEverything } from './global-search';
+export { releaseHoldFor } from './hold-release';
+export {
+  getReservation,
+  otherReservationFields,
+  readSearchPage,
+  reservationChanged,
+  venueNames,
+  viewReservation,
+} from './reservations';
+export { ExportInputSchema, exportReservations, readExportInput } from './reservations-export';

@@ -1,0 +1,155 @@
+import 'server-only';
+
+import { z } from 'zod';
+
+import { GuestbookApiError } from '@/lib/guestbook/errors';
+import { parseReservationSearch } from '@/lib/reservations/search-query';
+
+import { getApiClient } from '../api';
+import { getConfig } from '../config';
+import { getDb } from '../db';
+import { getEntityApi, getSelectedEntity } from '../directory';
+import { ActionError, describeApiError, type ActionContext } from '../http';
+import { EXPORT_PAGE_SIZE, ExportPacer, exportPagesPerMinute, takeExportSlot } from './export-limits';
+import { recentSearchTotal, venueNames } from './reservations';
+import { csvHeader, csvRow } from './reservations-csv';
+
+export const ExportInputSchema = z.strictObject({
+  query: z.string().max(8_000, { error: 'the search is too long' }),
+  signal: z.instanceof(AbortSignal),
+});
+export type ExportInput = z.output<typeof ExportInputSchema>;
+
+/** The export's input from its request: the search (the URL's query) and the signal that ends with the connection. */
+export async function readExportInput(request: Request): Promise<unknown> {
+  return { query: new URL(request.url).search.replace(/^\?/, ''), signal: request.signal };
+}
+
+const shared = globalThis as unknown as { exportPacer?: ExportPacer };
+const pacer = () => (shared.exportPacer ??= new ExportPacer(exportPagesPerMinute(getApiClient().budget.perMinute)));
+
+const overCap = (total: number, max: number) =>
+  new ActionError(
+    `This search matches ${total.toLocaleString('en-GB')} reservations; an export holds at most ${max.toLocaleString('en-GB')}. ` +
+      'Narrow the search (a date range, a status or a venue) and export each part.',
+  );
+
+/**
+ * The handler of GET /api/reservations/export?<the search, in the API's filter syntax>: every page
+ * of the selected entity's matching reservations as CSV, streamed as it is read. Only from the
+ * dashboard's own pages (Sec-Fetch-Site), one export per staff member at a time, at most
+ * EXPORT_MAX_ROWS rows (refused before a page is read), pages paced to a share of the request
+ * budget (lib/server/reservations/export-limits.ts); closing the connection stops it. One audit row per
+ * export: the search, the rows sent and how it ended.
+ */
+export async function exportReservations(
+  { query, signal }: ExportInput,
+  { staff, setAuditTarget, auditLater }: ActionContext,
+): Promise<Response> {
+  setAuditTarget({
+    entityId: (await getSelectedEntity())?.id ?? null,
+    resourceType: 'reservations-export',
+    before: { query },
+  });
+  const params = new URLSearchParams(query);
+  const { conditions, sort, problems } = parseReservationSearch(params, ['sort']);
+  if (problems.length) throw new ActionError(`This search cannot be exported: ${problems.join('; ')}`);
+
+  const releaseSlot = await takeExportSlot(await getDb(), staff.id);
+  if (!releaseSlot)
+    throw new ActionError(
+      'You already have an export running. Wait for it to finish, or cancel it, before starting another.',
+      undefined,
+      409,
+    );
+  const release = () => void releaseSlot().catch(() => undefined);
+  const max = getConfig().exportMaxRows;
+  let api: Awaited<ReturnType<typeof getEntityApi>>;
+  const read = async (page: number, limit: number) => {
+    await pacer().take(signal);
+    return api.listReservations({ filters: conditions, sort, page, limit });
+  };
+  let first: Awaited<ReturnType<typeof read>>;
+  let venues: Record<string, string>;
+  try {
+    // Everything that needs the request's cookies is resolved before the response starts.
+    api = (await getEntityApi()).withSignal(signal);
+    // The total the search page has just shown, else one row's read: either way no page of guest data is read over the cap.
+    const total = (await recentSearchTotal({ conditions, sort }, 60_000)) ?? (await read(1, 1)).pagination.total_items;
+    if (total > max) throw overCap(total, max);
+    venues = await venueNames();
+    first = await read(1, EXPORT_PAGE_SIZE);
+    if (first.pagination.total_items > max) throw overCap(first.pagination.total_items, max);
+  } catch (e) {
+    release();
+    throw e;
+  }
+
+  const writeAudit = auditLater();
+  let rows = 0;
+  let ended = false;
+  const end = (how: 'completed' | 'cancelled' | 'failed', reason?: string) => {
+    if (ended) return;
+    ended = true;
+    release();
+    setAuditTarget({ after: { rows, ended: how } });
+    void writeAudit(
+      how === 'failed' ? 'failed' : 'ok',
+      `${how} after ${rows} rows${reason ? `: ${reason}` : ''}`,
+    ).catch(() => undefined);
+  };
+  signal.addEventListener('abort', () => end('cancelled'), { once: true });
+
+  const encoder = new TextEncoder();
+  const lines = (data: typeof first.data) => {
+    rows += data.length;
+    return data.map((r) => csvRow(r, r.venue_id ? venues[r.venue_id] : undefined)).join('');
+  };
+  let page = 1;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(csvHeader() + lines(first.data)));
+      if (first.pagination.total_pages <= 1) {
+        controller.close();
+        end('completed');
+      }
+    },
+    async pull(controller) {
+      page++;
+      try {
+        const res = await read(page, EXPORT_PAGE_SIZE);
+        // The search may have grown since the total was checked: never more than the cap.
+        const data = res.data.slice(0, Math.max(0, max - rows));
+        controller.enqueue(encoder.encode(lines(data)));
+        if (page >= res.pagination.total_pages || res.data.length === 0) {
+          controller.close();
+          end('completed');
+        } else if (rows >= max) {
+          throw overCap(res.pagination.total_items, max);
+        }
+      } catch (e) {
+        if (signal.aborted) return end('cancelled');
+        // The client sees a truncated download; the message names why (never a raw API body).
+        const message =
+          e instanceof GuestbookApiError
+            ? describeApiError(e).message
+            : e instanceof ActionError
+              ? e.message
+              : 'The export failed.';
+        end('failed', message);
+        controller.error(new Error(message));
+      }
+    },
+    cancel() {
+      end('cancelled');
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="reservations-${new Date().toISOString().slice(0, 10)}.csv"`,
+      'cache-control': 'no-store',
+      'x-total-items': String(first.pagination.total_items),
+    },
+  });
+}

@@ -1,0 +1,159 @@
+import 'server-only';
+
+import { GuestbookApiError } from '../../guestbook';
+import type { Condition } from '../../guestbook/filters';
+import { Guest, Reservation, type Venue } from '../../guestbook/schemas';
+import type { SearchPage } from '../../reservations/search-page';
+import {
+  forgetSharedReads,
+  getSharedReads,
+  reviseSharedReads,
+  seedSharedRead,
+  SHARED,
+  sharedRead,
+  storeSharedRead,
+} from '../api';
+import {
+  apiForChoice,
+  firstPagesOf,
+  getEntityApi,
+  listVenues,
+  nullOn404,
+  readInSelectedContext,
+  selectedContextKey,
+  toPage,
+  type PageOf,
+} from '../directory';
+
+export const RESERVATIONS_PER_PAGE = 25;
+
+/** The key prefix of the selected entity's reservations among the shared reads (its searches and the reservations opened). */
+const reservationsOfSelectedEntity = async () => `${SHARED.reservations}${await selectedContextKey()}:`;
+
+/**
+ * One page of the selected entity's reservations matching every condition (a shared read). The
+ * reservations it returns are kept for their own pages too: a page opened from the search is
+ * served from it when the budget has no room for a new read.
+ */
+export async function searchReservations(q: {
+  conditions: readonly Condition[];
+  page: number;
+  sort?: string;
+}): Promise<PageOf<Reservation>> {
+  return readInSelectedContext(async (entity, context) =>
+    sharedRead(searchKeyIn(context, q), async () => {
+      const startedAt = Date.now();
+      const page = toPage(
+        await apiForChoice(entity).listReservations({
+          filters: q.conditions,
+          page: q.page,
+          limit: RESERVATIONS_PER_PAGE,
+          sort: q.sort,
+        }),
+      );
+      for (const r of page.items) seedSharedRead(reservationKeyIn(context, r.id), r, startedAt);
+      return page;
+    }),
+  );
+}
+
+const reservationKeyIn = (context: string, id: string) => `${SHARED.reservations}${context}:id:${id}`;
+
+const searchKeyIn = (context: string, q: { conditions: readonly Condition[]; page: number; sort?: string }) =>
+  `${SHARED.reservations}${context}:search:${JSON.stringify([q.conditions, q.page, q.sort ?? null])}`;
+
+const searchKey = async (q: { conditions: readonly Condition[]; page: number; sort?: string }) =>
+  searchKeyIn(await selectedContextKey(), q);
+
+/** The total of the selected entity's search as its first page was read less than `maxAgeMs` ago (by the search page), or null: no request is made. */
+export async function recentSearchTotal(
+  q: { conditions: readonly Condition[]; sort?: string },
+  maxAgeMs: number,
+): Promise<number | null> {
+  return getSharedReads().peek<PageOf<Reservation>>(await searchKey({ ...q, page: 1 }), maxAgeMs)?.totalItems ?? null;
+}
+
+/**
+ * After a change to one of the selected entity's reservations: its searches are read anew (a
+ * search kept for a page that cannot read at once shows the reservation as changed, with the
+ * search's age), and the reservation's page shows it as the API returned it.
+ */
+export async function reservationChanged(reservation: Reservation): Promise<void> {
+  const prefix = await reservationsOfSelectedEntity();
+  const changed = (list: Reservation[]) => list.map((r) => (r.id === reservation.id ? reservation : r));
+  // A search's page, or the overview's days (every reservation of them).
+  reviseSharedReads<PageOf<Reservation> | Reservation[]>(`${prefix}search:`, Date.now(), (answer) =>
+    Array.isArray(answer) ? changed(answer) : { ...answer, items: changed(answer.items) },
+  );
+  forgetSharedReads(`${prefix}search:`);
+  storeSharedRead(`${prefix}id:${reservation.id}`, reservation);
+}
+
+/** The reservation for its page: a shared read (getReservation reads it anew every time, for changes). */
+export async function viewReservation(id: string): Promise<Reservation | null> {
+  return readInSelectedContext((entity, context) =>
+    sharedRead(reservationKeyIn(context, id), () => nullOn404(apiForChoice(entity).getReservation(id))),
+  );
+}
+
+/** null when the reservation does not exist for the selected entity (404). */
+export async function getReservation(id: string): Promise<Reservation | null> {
+  return nullOn404((await getEntityApi()).getReservation(id));
+}
+
+/** The venues the selected entity sees (a short list; read a few pages at most). */
+const readVenues = (): Promise<Venue[]> => firstPagesOf(listVenues, 10);
+
+/** id → name of the venues the selected entity sees. */
+export async function venueNames(): Promise<Record<string, string>> {
+  return Object.fromEntries((await readVenues()).map((v) => [v.id, v.name]));
+}
+
+/** id → name and time zone (where the API gives one): reservation times are the venue's local times. */
+export async function venueDirectory(): Promise<Record<string, { name: string; timeZone: string | null }>> {
+  return Object.fromEntries((await readVenues()).map((v) => [v.id, { name: v.name, timeZone: v.time_zone ?? null }]));
+}
+
+/** Fields of a reservation (and of its guest) that this dashboard does not know yet. */
+export function otherReservationFields(r: Reservation): Record<string, unknown> {
+  const known = new Set(Object.keys(Reservation.shape));
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(r).filter(([k]) => !known.has(k)));
+  if (r.guest) {
+    const knownGuest = new Set(Object.keys(Guest.shape));
+    const extraGuest = Object.fromEntries(Object.entries(r.guest).filter(([k]) => !knownGuest.has(k)));
+    if (Object.keys(extraGuest).length > 0) out.guest = extraGuest;
+  }
+  return out;
+}
+
+/** One page of the selected entity's search, with each venue's name and zone, as the results table shows it. */
+export async function readSearchPage(q: {
+  conditions: readonly Condition[];
+  page: number;
+  sort?: string;
+}): Promise<SearchPage> {
+  const [result, names] = await Promise.all([
+    searchReservations(q),
+    venueDirectory().catch((e: unknown) => {
+      // without the venues the rows still show, with venue ids
+      if (e instanceof GuestbookApiError) return {} as Awaited<ReturnType<typeof venueDirectory>>;
+      throw e;
+    }),
+  ]);
+  return {
+    rows: result.items.map((r) => ({
+      id: r.id,
+      guestName: r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : '—',
+      status: r.status,
+      date: r.date ?? '',
+      time: r.time ?? '',
+      partySize: r.party_size ?? null,
+      venueName: r.venue_id ? (names[r.venue_id]?.name ?? r.venue_id) : '—',
+      timeZone: r.venue_id ? (names[r.venue_id]?.timeZone ?? null) : null,
+      locale: r.locale,
+    })),
+    page: result.page,
+    totalPages: result.totalPages,
+    totalItems: result.totalItems,
+  };
+}
