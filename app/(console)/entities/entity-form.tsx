@@ -15,7 +15,6 @@ import { createEntityAction, updateEntityAction } from '@/lib/actions/entities';
 import { EntityFormSchema, type EntityFormValues } from '@/lib/entities/schemas';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
 
-
 /** Create (no entityId) or edit an entity: name, default locale, default program. */
 export function EntityForm({
   entityId,
