@@ -11,7 +11,7 @@ process.env.SANDBOX_CONTROL_TOKEN ||= randomBytes(18).toString('base64url');
 /**
  * e2e runs in Debian's Chromium (Playwright cannot download its own browser here) against the
  * production build and a sandbox started fresh, in memory, for the run: E2E_WORKERS workers
- * (default 4), each with a dashboard, its database and a sandbox of its own (e2e/env.ts). A spec
+ * (default 3), each with a dashboard, its database and a sandbox of its own (e2e/env.ts). A spec
  * file runs whole in one worker, its tests in order.
  */
 export default defineConfig({

@@ -5,7 +5,7 @@
  * E2E_SANDBOX_PORT + i, so what a spec does to its sandbox (faults, resets, writes) and to its
  * dashboard (sessions, locks, budgets) is seen by no other worker.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 4));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
 const BASE_DASHBOARD_PORT = Number(process.env.E2E_DASHBOARD_PORT ?? 3100);
 const BASE_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4100);
 

@@ -12,9 +12,8 @@ export const stages: Step[][] = [
     node(['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.'], 'lint: ESLint'),
     node(['node_modules/prettier/bin/prettier.cjs', '--check', '.'], 'lint: Prettier check'),
     node(['node_modules/typescript/bin/tsc', '--noEmit'], 'typecheck'),
-    // The build needs none of them: it runs beside them rather than after (about 20 s of the run).
-    node(['node_modules/tsx/dist/cli.mjs', 'scripts/build.ts'], 'production build'),
   ],
   [node(['node_modules/vitest/vitest.mjs', 'run'], 'unit and integration tests')],
+  [node(['node_modules/tsx/dist/cli.mjs', 'scripts/build.ts'], 'production build')],
   [node(['node_modules/@playwright/test/cli.js', 'test'], 'e2e (Chromium)')],
 ];
