@@ -17,16 +17,13 @@ import { parseArgs } from 'node:util';
 
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../lib/server/auth/client-address';
 import { assertNoDemoAccounts } from '../lib/server/auth/demo-accounts';
-import { ConfigError, loadConfig, sessionCookieName, type DashboardConfig } from '../lib/server/config/config-core';
+import { ConfigError, loadConfig, type DashboardConfig } from '../lib/server/config/config-core';
 import { openDashboardDb } from '../lib/server/db/open';
-import { cookieValue, FairTurns } from '../lib/server/http/fair-turns';
 import { logger, newRequestId, pathOnly, withRequestId } from '../lib/server/log/logger';
 import { appliesFinished, runningApplies, startDraining } from '../lib/server/ops/lifecycle';
 import { buildIdOf, registerProcess, type Registration } from '../lib/server/ops/process-registry';
 
 /** The longest a shutdown waits for running applies (below the usual 30 s an orchestrator allows). */
-/** Requests of one browser session answered at once by one process (a browser opens 6 connections to a host). */
-const SESSION_REQUESTS_AT_ONCE = 6;
 const SHUTDOWN_GRACE_MS = 25_000;
 
 async function register(
@@ -82,8 +79,6 @@ async function main() {
 
   // Requests being answered: a shutdown lets them finish (an apply's response re-renders the page).
   let inFlight = 0;
-  const turns = new FairTurns(SESSION_REQUESTS_AT_ONCE);
-  const sessionCookie = sessionCookieName(config);
   let onIdle: (() => void) | undefined;
   const server = createServer((req, res) => {
     inFlight++;
@@ -117,14 +112,7 @@ async function main() {
     );
     // A router prefetch (a link scrolled into view) reads ahead of a click: background work.
     const lane = req.headers['next-router-prefetch'] ? 'background' : 'view';
-    const session = path.startsWith('/_next/static') ? undefined : cookieValue(req.headers.cookie, sessionCookie);
-    if (!session) return withRequestId(requestId, () => void handle(req, res), lane);
-    // One session's requests are answered a few at a time (FairTurns), the others' meanwhile.
-    void turns.take(session).then((release) => {
-      res.once('close', release);
-      if (res.destroyed) return release();
-      withRequestId(requestId, () => void handle(req, res), lane);
-    });
+    withRequestId(requestId, () => void handle(req, res), lane);
   });
   if (dev) server.on('upgrade', app.getUpgradeHandler());
   server.listen(port, values.host, () => console.log(`Ready on http://${values.host}:${port}`));

@@ -5,7 +5,7 @@
  * and the same-origin check and security headers.
  *
  * This index is server-only (action.ts). Plain-Node code imports the files free of
- * `server-only` directly: scripts/server.ts `http/fair-turns`, proxy.ts `http/security-headers`.
+ * `server-only` directly: proxy.ts `http/security-headers`.
  */
 
 export { ActionError, staffAction, staffRoute, type ActionContext } from './action';
