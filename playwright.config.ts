@@ -8,6 +8,10 @@ import { DASHBOARD_URL, E2E_WORKERS, workerServers } from './e2e/env';
 // workers inherit it from this process.
 process.env.SANDBOX_CONTROL_TOKEN ||= randomBytes(18).toString('base64url');
 
+/** Spec files of over half a minute, longest first (a run's JSON report gives each file's time). */
+const LONG_FILES =
+  /(accessibility|loading-states|authorization-matrix|resilience|two-processes|booking|allocations|sessions)\.spec\.ts$/;
+
 /**
  * e2e runs in Debian's Chromium (Playwright cannot download its own browser here) against the
  * production build and a sandbox started fresh, in memory, for the run: E2E_WORKERS workers
@@ -28,29 +32,41 @@ export default defineConfig({
     baseURL: DASHBOARD_URL,
     // Staff at a UK desk: dates and times follow the browser's language, as in the product.
     locale: 'en-GB',
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--disable-quic'] },
   },
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },
+    // The longest spec files are handed out first: a file runs whole in one worker, and one of
+    // them started last would keep its worker busy long after the others are done.
+    {
+      name: 'chromium, long files',
+      use: { ...devices['Desktop Chrome'] },
+      dependencies: ['setup'],
+      testMatch: LONG_FILES,
+    },
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
       dependencies: ['setup'],
-      testIgnore: [/auth\.setup\.ts/, /\.check\.ts/],
+      testIgnore: [/auth\.setup\.ts/, /\.check\.ts/, LONG_FILES],
     },
     // Last: the server's own output of the whole run, scanned for secrets.
-    { name: 'server logs', testMatch: /server-logs\.check\.ts/, dependencies: ['chromium'] },
+    { name: 'server logs', testMatch: /server-logs\.check\.ts/, dependencies: ['chromium, long files', 'chromium'] },
   ],
+  // The pairs start side by side: Playwright waits for the last one's URL only (it starts the
+  // entries one after the other, each after the previous is up), and the setup project waits
+  // for every worker's dashboard before it signs in there (e2e/auth.setup.ts).
   webServer: Array.from({ length: E2E_WORKERS }, (_, i) => {
     const { dashboardPort, sandboxPort, dashboardUrl, log, dataDir } = workerServers(i);
     return {
       command: `node node_modules/tsx/dist/cli.mjs scripts/run.ts serve --port ${dashboardPort} --sandbox-port ${sandboxPort} --log ${log}`,
-      url: `${dashboardUrl}/login`,
+      url: i === E2E_WORKERS - 1 ? `${dashboardUrl}/login` : undefined,
       reuseExistingServer: false,
       timeout: 180_000,
-      stdout: 'pipe' as const,
+      // Their output is in the log files (scanned at the end); start-up errors still show.
+      stdout: 'ignore' as const,
       stderr: 'pipe' as const,
       gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
       // A row cap below the demo entity's 620 reservations, so that e2e can export over it.

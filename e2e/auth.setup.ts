@@ -12,7 +12,15 @@ for (let worker = 0; worker < E2E_WORKERS; worker++) {
   setup.describe(`worker ${worker}`, () => {
     setup.use({ baseURL: dashboardUrl });
     for (const account of DEMO_ACCOUNTS) {
-      setup(`sign in as ${account.role}`, async ({ page }) => {
+      setup(`sign in as ${account.role}`, async ({ page, request }) => {
+        // The workers' servers start side by side; Playwright waited for the last one only.
+        await expect
+          .poll(async () => (await request.get(`${dashboardUrl}/api/health/live`).catch(() => null))?.status(), {
+            message: `the dashboard of worker ${worker} (${dashboardUrl}) to start`,
+            timeout: 180_000,
+            intervals: [250, 500, 1_000],
+          })
+          .toBe(200);
         await openSignIn(page);
         await page.getByLabel('E-mail').fill(account.email);
         await page.getByLabel('Password').fill(DEMO_PASSWORD);
