@@ -26,6 +26,8 @@ test.describe('when the API misbehaves', () => {
     test.setTimeout(120_000);
     await controls.setFaults({ rate_limit_storm: true });
     await page.goto(`/entities/${DEMO_PARTNER.defaultEntityId}`);
+    // The page's error, or, where the page has answers stored from before, its as-of note: both
+    // name the API's limit and when requests resume.
     const notice = page.getByText(/rate limit is reached; requests resume at \d\d:\d\d:\d\d UTC/).first();
     await expect(notice).toBeVisible({ timeout: 30_000 });
     await controls.clearFaults();

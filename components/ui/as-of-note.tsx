@@ -6,7 +6,7 @@ import { RefreshButton } from './refresh-button';
  * request budget had no room for this page right now (readApi's `asOf`, `oldestAsOf` in
  * lib/server/api/read.ts), with a Refresh that asks again. Nothing when `asOf` is undefined.
  */
-export function AsOfNote({ asOf }: { asOf: { at: Date; label: string } | undefined }) {
+export function AsOfNote({ asOf }: { asOf: { at: Date; label: string; resumesAt?: string } | undefined }) {
   if (!asOf) return null;
   return (
     <Notice
@@ -17,8 +17,10 @@ export function AsOfNote({ asOf }: { asOf: { at: Date; label: string } | undefin
       data-as-of={asOf.at.toISOString()}
     >
       <p className="min-w-0 flex-1">
-        Shown as of <time dateTime={asOf.at.toISOString()}>{asOf.label}</time>: the partner&apos;s API budget is busy,
-        so this page shows answers read then.
+        Shown as of <time dateTime={asOf.at.toISOString()}>{asOf.label}</time>:{' '}
+        {asOf.resumesAt
+          ? `the API's rate limit is reached; requests resume at ${asOf.resumesAt}, so this page shows answers read then.`
+          : "the partner's API budget is busy, so this page shows answers read then."}
       </p>
       <RefreshButton />
     </Notice>

@@ -112,6 +112,11 @@ export class GuestbookClient {
     return this.#core.budget.canSendNow(ticket);
   }
 
+  /** Until when the API asked for no requests (RequestBudget.blockedUntil); null when it did not. */
+  blockedUntil(): Date | null {
+    return this.#core.budget.blockedUntil();
+  }
+
   get tokenStats(): TokenStats {
     return this.#core.tokens.stats;
   }

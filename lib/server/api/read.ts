@@ -6,11 +6,17 @@ import { cache } from 'react';
 
 import { GuestbookApiError } from '../../guestbook';
 import { describeApiError, getFormatter } from '../http';
+import { getApiClient } from './guestbook';
 
-/** When the answers a page shows were read, and that time in the member's words ("14:02 UTC"). */
+/**
+ * When the answers a page shows were read, and that time in the member's words ("14:02 UTC");
+ * `resumesAt`: the API itself asked for no requests until then (a 429, a spent window), as
+ * "14:03:30 UTC", rather than the partner's own budget having no room.
+ */
 export interface AsOf {
   at: Date;
   label: string;
+  resumesAt?: string;
 }
 
 /**
@@ -64,7 +70,9 @@ export async function readApi<T>(read: () => Promise<T>): Promise<ReadResult<T>>
     // A read inside another's: the outer one shows the age too.
     reportStaleAnswer(collector.oldest);
     const at = new Date(collector.oldest);
-    return { ok: true, data, asOf: { at, label: await timeLabel(at) } };
+    const blocked = getApiClient().blockedUntil();
+    const resumesAt = blocked ? `${blocked.toISOString().slice(11, 19)} UTC` : undefined;
+    return { ok: true, data, asOf: { at, label: await timeLabel(at), ...(resumesAt && { resumesAt }) } };
   } catch (e) {
     if (e instanceof GuestbookApiError) return { ok: false, error: describeApiError(e).message, status: e.status };
     throw e;

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('server-only', () => ({}));
-const budget = { canSend: true };
+const budget: { canSend: boolean; blockedUntil: Date | null } = { canSend: true, blockedUntil: null };
 vi.mock('./guestbook', () => ({
   getApiClient: () => ({
     budget: { used: 0, lastTenSeconds: 0, perMinute: 900 },
     canSendNow: () => budget.canSend,
+    blockedUntil: () => budget.blockedUntil,
   }),
 }));
 
@@ -51,12 +52,22 @@ describe('a page read when its lane of the budget has no room', () => {
       // Outside a page read (an action, a route) no old answer is served silently: it reads.
       expect(await sharedRead('venues:e1', load)).toBe('answer 2');
 
+      // The API itself asked for no requests (a 429): the age says until when, to the second.
+      budget.blockedUntil = new Date('2026-11-25T14:08:02Z');
+      expect(await readApi(() => sharedRead('venues:e1', () => new Promise<string>(() => undefined)))).toEqual({
+        ok: true,
+        data: 'answer 2',
+        asOf: { at: new Date('2026-11-25T14:07:31Z'), label: '14:07 UTC', resumesAt: '14:08:02 UTC' },
+      });
+      budget.blockedUntil = null;
+
       budget.canSend = true;
       vi.setSystemTime(new Date('2026-11-25T14:08:31Z'));
       expect(await readApi(() => sharedRead('venues:e1', load))).toEqual({ ok: true, data: 'answer 3' });
       expect(oldestAsOf({ ok: true, data: 1 })).toBeUndefined();
     } finally {
       budget.canSend = true;
+      budget.blockedUntil = null;
       vi.useRealTimers();
     }
   });
