@@ -1,12 +1,35 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { CommandMenu } from './command-menu';
+// The menu (cmdk and its dialog) is loaded when first wanted, or when the Search button is
+// pointed at or focused, instead of with every page's first scripts.
+const loadMenu = () => import('./command-menu');
+const CommandMenu = dynamic(() => import('./command-menu').then((m) => m.CommandMenu), {
+  ssr: false,
+  loading: () => <MenuLoading />,
+});
+
+/** Shown for the moment the menu takes to load the first time ⌘K is pressed. */
+function MenuLoading() {
+  return (
+    <div className="fixed inset-0 z-40 bg-slate-900/30" data-testid="global-search-loading">
+      <div
+        role="status"
+        className="fixed inset-x-3 top-16 z-50 mx-auto max-w-xl rounded-xl bg-surface px-4 py-3 text-sm text-slate-500 shadow-2xl ring-1 ring-slate-200 sm:inset-x-auto sm:left-1/2 sm:w-full sm:-translate-x-1/2"
+      >
+        Opening search…
+      </div>
+    </div>
+  );
+}
 
 /** "Search" in the header and ⌘K / Ctrl+K anywhere in the console. */
 export function GlobalSearch({ pages }: { pages: { href: string; label: string }[] }) {
   const [open, setOpen] = useState(false);
+  // mounted from the first opening on, so that it keeps its state between openings
+  const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   // The menu has no trigger of its own (⌘K opens it from anywhere): focus goes back by hand to
   // what had it when the menu opened, or to the Search button.
@@ -23,6 +46,7 @@ export function GlobalSearch({ pages }: { pages: { href: string; label: string }
       setTimeout(() => (target?.isConnected ? target : button.current)?.focus(), 0);
     }
     isOpen.current = next;
+    if (next) setWanted(true);
     setOpen(next);
   }, []);
   useEffect(() => {
@@ -41,6 +65,8 @@ export function GlobalSearch({ pages }: { pages: { href: string; label: string }
         ref={button}
         type="button"
         onClick={() => changeOpen(true)}
+        onPointerEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
         className="inline-flex min-h-9 min-w-9 items-center justify-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-800 sm:px-2.5"
         aria-keyshortcuts="Control+K Meta+K"
         data-testid="global-search-button"
@@ -57,7 +83,7 @@ export function GlobalSearch({ pages }: { pages: { href: string; label: string }
           Ctrl K
         </kbd>
       </button>
-      <CommandMenu open={open} onOpenChange={changeOpen} pages={pages} />
+      {wanted && <CommandMenu open={open} onOpenChange={changeOpen} pages={pages} />}
     </>
   );
 }

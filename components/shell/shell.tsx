@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { Badge } from '@/components/ui/badge';
-import { ToastRegion } from '@/components/ui/toast';
+import { ToastRegion } from '@/components/ui/toast-region';
 import type { StaffRole } from '@/lib/auth/roles';
 
 import { MobileNav } from './mobile-nav';

@@ -1,0 +1,9 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+
+/**
+ * The toasts' live region (`ToastRegion` of ./toast, with sonner), loaded once the page is up
+ * instead of with its first scripts: nothing is announced before a person acts.
+ */
+export const ToastRegion = dynamic(() => import('./toast').then((m) => m.ToastRegion), { ssr: false });
