@@ -4,7 +4,7 @@ import { cache } from 'react';
 
 import { GuestbookApiError, listPages } from '../../guestbook';
 import { Entity as EntitySchema, type CommitmentRow, type Entity } from '../../guestbook/schemas';
-import { forgetSharedReads, getApiClient, SHARED, sharedRead, storeSharedRead } from '../api';
+import { forgetSharedReads, getApiClient, readWithGuess, SHARED, sharedRead, storeSharedRead } from '../api';
 
 /** The API client acting in the entity's own context: its org-bound token, or the legacy header. */
 export function apiFor(entity: { id: string; org_id: string | null }) {
@@ -45,14 +45,24 @@ export function entityChanged(entity: Entity): void {
  * assigned to the credentials or does not exist.
  */
 export async function getEntity(id: string): Promise<Entity | null> {
-  const listed = (await listEntities()).find((e) => e.id === id);
-  if (!listed) return null;
-  try {
-    return await apiFor({ id, org_id: listed.org_id }).getEntity(id);
-  } catch (e) {
-    if (e instanceof GuestbookApiError && (e.status === 404 || e.status === 403)) return null;
-    throw e;
-  }
+  // The read starts with the context the list last gave (an entity's org_id rarely changes),
+  // together with the list; it is made again only when the list now says otherwise.
+  const guess = lastEntityList()?.find((e) => e.id === id);
+  const listed = listEntities().then((all) => all.find((e) => e.id === id) ?? null);
+  return readWithGuess<Entity | null, Entity | null>(
+    guess ?? undefined,
+    listed,
+    (a, b) => a?.org_id === b?.org_id && (a === null) === (b === null),
+    async (entity) => {
+      if (!entity) return null;
+      try {
+        return await apiFor({ id, org_id: entity.org_id }).getEntity(id);
+      } catch (e) {
+        if (e instanceof GuestbookApiError && (e.status === 404 || e.status === 403)) return null;
+        throw e;
+      }
+    },
+  );
 }
 
 export interface ProgramOption {

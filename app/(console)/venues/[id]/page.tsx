@@ -19,11 +19,14 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
   await requireStaff('viewer');
   const { id } = await params;
   if (!z.guid().safeParse(id).success) notFound();
-  const venue = await readApi(() => getVenue(id));
+  // Both reads start together: the commitments do not need the venue's answer.
+  const [venue, commitments] = await Promise.all([
+    readApi(() => getVenue(id)),
+    readApi(() => listVenueCommitments(id)),
+  ]);
   if (!venue.ok) return <ErrorState title="The venue could not be read" message={venue.error} />;
   const v = venue.data;
   if (!v) notFound();
-  const commitments = await readApi(() => listVenueCommitments(id));
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
