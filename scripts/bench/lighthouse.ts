@@ -34,8 +34,11 @@ export interface LighthousePage {
   performance: number;
   lcp_ms: number;
   tbt_ms: number;
-  /** per run, as measured, with Lighthouse's CPU benchmark index of the machine at that run (higher is faster) */
-  samples: { performance: number; lcp_ms: number; tbt_ms: number; benchmark_index: number }[];
+  /**
+   * per run, as measured, with Lighthouse's CPU benchmark index of the machine at that run (higher
+   * is faster), and the largest contentful paint's element (its label, from the LCP breakdown)
+   */
+  samples: { performance: number; lcp_ms: number; tbt_ms: number; benchmark_index: number; lcp_element: string }[];
   /** main-thread time by category and the costliest scripts, of the median run */
   main_thread_ms: Record<string, number>;
   bootup: { url: string; total_ms: number; scripting_ms: number }[];
@@ -155,7 +158,22 @@ async function pagePaths(sandboxUrl: string): Promise<Record<(typeof LIGHTHOUSE_
   };
 }
 
-type Run = { performance: number; lcp_ms: number; tbt_ms: number; benchmark_index: number; audits: Audits };
+type Run = {
+  performance: number;
+  lcp_ms: number;
+  tbt_ms: number;
+  benchmark_index: number;
+  lcp_element: string;
+  audits: Audits;
+};
+
+/** The LCP element's label (or selector), from the LCP breakdown insight's node item. */
+function lcpElement(audits: Audits): string {
+  const items = audits['lcp-breakdown-insight']?.details?.items ?? [];
+  const node = items.find((it) => it.type === 'node');
+  const label = String(node?.nodeLabel ?? node?.selector ?? '');
+  return label.length > 80 ? `${label.slice(0, 79)}…` : label;
+}
 
 /** One page's runs as its figures: the medians, each run, and the main thread of the median run. */
 function pageFigures(page: string, path: string, base: string, runs: Run[]): LighthousePage {
@@ -179,11 +197,12 @@ function pageFigures(page: string, path: string, base: string, runs: Run[]): Lig
     performance: median(runs.map((r) => r.performance)),
     lcp_ms: median(runs.map((r) => r.lcp_ms)),
     tbt_ms: median(runs.map((r) => r.tbt_ms)),
-    samples: runs.map(({ performance, lcp_ms, tbt_ms, benchmark_index }) => ({
+    samples: runs.map(({ performance, lcp_ms, tbt_ms, benchmark_index, lcp_element }) => ({
       performance,
       lcp_ms,
       tbt_ms,
       benchmark_index,
+      lcp_element,
     })),
     main_thread_ms: breakdown,
     bootup,
@@ -241,10 +260,13 @@ export async function lighthouseFigures(opts: {
             lcp_ms: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
             tbt_ms: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
             benchmark_index: Math.round(lhr.environment.benchmarkIndex),
+            lcp_element: lcpElement(audits),
             audits,
           };
           runs.get(t.page)!.push(run);
-          log(`  ${at}: ${t.page}: performance ${run.performance}, LCP ${run.lcp_ms} ms, TBT ${run.tbt_ms} ms`);
+          log(
+            `  ${at}: ${t.page}: performance ${run.performance}, LCP ${run.lcp_ms} ms (${run.lcp_element || 'element unknown'}), TBT ${run.tbt_ms} ms`,
+          );
         } catch (e) {
           const message = (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
           if (message.includes('sign-in page')) throw e;

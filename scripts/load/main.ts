@@ -15,7 +15,7 @@
  * (deployment.ts), the sessions spread over them in turn, and writes bench/results/load-N-processes.json.
  *
  * With --fair-share, a phase follows the main one: one more viewer hammers the reservation search
- * while the sessions go on working (fair-share.ts); the figures go to bench/results/load-fair-share.json.
+ * while the sessions go on working (fair-share.ts); the figures go to bench/results/load-fair-share.json (load-fair-share-N-processes.json with --processes N).
  *
  * The modules: sessions.ts and tasks.ts (what staff do), browser.ts (their HTTP), record.ts (what
  * the run records), fair-share.ts (the hammering viewer), verify.ts (the read-back), report.ts (the figures).

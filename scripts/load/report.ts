@@ -195,7 +195,7 @@ export type LoadResults = ReturnType<typeof loadResults>;
 export function writeLoadResults(r: LoadResults, record: RunRecord, f: RunFindings): string {
   mkdirSync('bench/results', { recursive: true });
   const file = r.fair_share
-    ? 'bench/results/load-fair-share.json'
+    ? `bench/results/load-fair-share${r.processes > 1 ? `-${r.processes}-processes` : ''}.json`
     : r.processes > 1
       ? `bench/results/load-${r.processes}-processes.json`
       : 'bench/results/load.json';
@@ -276,7 +276,7 @@ export function writeFairShareTable(r: LoadResults): void {
       ? 'none lost'
       : `${r.lost_updates} lost, ${r.audit.missing} without audit row`;
   const lines = [
-    `Measured ${r.measured_at.slice(0, 16).replace('T', ' ')} UTC with \`${r.command}\` on ${r.machine.cores} cores, Node ${r.machine.node}: the main phase (${r.sessions} sessions × ${r.seconds} s), then ${fs.seconds} s in which one more viewer loads \`/reservations?guest_last_name[in]=<a new random name>\` ${h.concurrency} at a time while the sessions go on. Pages served from a cache count the answers whose HTML carries \`data-as-of\`.`,
+    `Measured ${r.measured_at.slice(0, 16).replace('T', ' ')} UTC with \`${r.command}\` on ${r.machine.cores} cores, Node ${r.machine.node}, ${r.processes === 1 ? 'one dashboard process' : `${r.processes} dashboard processes on one PostgreSQL`}: the main phase (${r.sessions} sessions × ${r.seconds} s), then ${fs.seconds} s in which one more viewer loads \`/reservations?guest_last_name[in]=<a new random name>\` ${h.concurrency} at a time while the sessions go on. Pages served from a cache count the answers whose HTML carries \`data-as-of\`.`,
     '',
     '| | count | p50 | p95 | p99 | max | served from a cache |',
     '|---|---|---|---|---|---|---|',
@@ -296,7 +296,10 @@ export function writeFairShareTable(r: LoadResults): void {
           : ''
       }.`,
   ];
-  replacePerformanceBlock('load-fair-share', lines, (doc, block) => {
+  const name = r.processes > 1 ? `load-fair-share-${r.processes}-processes` : 'load-fair-share';
+  replacePerformanceBlock(name, lines, (doc, block) => {
+    if (doc.includes('<!-- load-fair-share:end -->'))
+      return doc.replace('<!-- load-fair-share:end -->', `<!-- load-fair-share:end -->\n\n${block}`);
     const section = doc.indexOf('## Load test');
     const next = section < 0 ? -1 : doc.indexOf('\n## ', section + 1);
     return next < 0 ? `${doc.trimEnd()}\n\n${block}\n` : `${doc.slice(0, next)}\n${block}\n${doc.slice(next)}`;
