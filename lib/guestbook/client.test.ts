@@ -519,11 +519,9 @@ describe('retry policy (scripted fetch)', () => {
       requestsPerMinute: 30,
       ticket: () => ticket,
     });
-    // 15 at 12:00:00 (below half the window, no pace), then paced: 5 at 12:00:10, 2 at 12:00:20.
     for (let i = 0; i < 22; i++) await client.listMarkets();
     const error = (await rejectionOf(client.listMarkets())) as GuestbookApiError;
     expect(error).toMatchObject({ status: 429, code: 'over_share' });
-    // Within their share of 13 once 9 have left the window, all sent at 12:00:00.
     expect(error.retryAt?.toISOString()).toBe('2026-11-22T12:01:00.000Z');
     expect(calls).toHaveLength(22);
     ticket = { lane: 'view', member: 'other' };

@@ -57,14 +57,12 @@ export interface RequestTicket {
  * minute for the credentials (900, below the API's 1,000), counted over the last 60 s:
  *
  * - lanes: a write, and the reads it needs, may use the whole window. A page view is sent only
- *   while fewer than W − W/10 (810) are used, so the last tenth is kept for writes; background
- *   work only while fewer than W/2 (450) are used. So when the budget runs short, background work
- *   stops first, then views, and a write finds room at once unless writes alone fill the window.
- * - pace: once half the window is used (450, where background work stops), views are sent at
- *   most at their lane's steady rate — fewer than a sixth of their limit (135) in the last 10 s,
- *   writes counted — so that a burst of views cannot fill the rest of the window in a few seconds and leave writes only the last tenth until it ages out a minute
- *   later: the window holds requests spread over the minute, and room frees steadily. Below half,
- *   one member's busy minute (a grid, a few pages) is never slowed.
+ *   while the window leaves room for writes: fewer than W − max(W/10, writes in the window) are
+ *   used — at least the last tenth, and as much as the writes of the last minute, so that a
+ *   minute like the last one finds its writes' room kept even when no older request leaves the
+ *   window meanwhile. Background work is sent only while fewer than W/2 (450) are used, and
+ *   within the views' limit. So when the budget runs short, background work stops first, then
+ *   views, and a write finds room at once unless writes alone fill the window.
  * - fair shares: once the window is contended (3/4 of W used, 675: below that a member's burst
  *   leaves the others room, and the shares would only refuse the busiest member early), a
  *   member's requests in it (every lane
@@ -85,10 +83,8 @@ export interface BudgetPolicy {
   perMinute: number;
   /** requests in the window below which this lane may send, at most (see laneLimitNow) */
   laneLimit: number;
-  /** requests (every lane) in the last 10 s below which this lane may send; null: no pace (writes, and background work, which stops where the pace starts) */
-  pace: number | null;
-  /** requests in the window from which the pace applies */
-  paceFrom: number;
+  /** the least room this lane leaves for writes (0 for writes themselves) */
+  writeReserve: number;
 
   /** the least a member's share can be */
   shareFloor: number;
@@ -102,12 +98,21 @@ export function budgetPolicy(perMinute: number, lane: RequestLane): BudgetPolicy
   return {
     perMinute,
     laneLimit,
-    pace: lane === 'view' ? Math.max(1, Math.ceil(laneLimit / 6)) : null,
-    paceFrom: Math.floor(perMinute / 2),
+    writeReserve: lane === 'write' ? 0 : Math.ceil(perMinute / 10),
 
     shareFloor: Math.max(1, Math.floor(perMinute / 10)),
     contendedAt: Math.floor((perMinute * 3) / 4),
   };
+}
+
+/**
+ * The lane's limit for a window holding `writes` writes: its own, lowered to keep room for as
+ * many writes again (at least `writeReserve`). The SQL of the shared window (api_budget_take,
+ * migration 0006) computes the same.
+ */
+export function laneLimitNow(policy: BudgetPolicy, writes: number): number {
+  if (policy.writeReserve === 0) return policy.laneLimit;
+  return Math.min(policy.laneLimit, policy.perMinute - Math.max(policy.writeReserve, writes));
 }
 
 /**
@@ -124,8 +129,8 @@ export function memberLimit(policy: BudgetPolicy, used: number, members: number)
 /** What the window holds when a request asks: every request, and those of the asking member. */
 export interface WindowCounts {
   used: number;
-  /** of which in the last 10 s (the pace) */
-  lastTenSeconds: number;
+  /** of which writes (the write lane) */
+  writes: number;
   /** the asking member's requests in the window (0 without a member) */
   memberUsed: number;
   /** members with a request in the window, the asking one included */
@@ -136,8 +141,6 @@ export interface BudgetDecision {
   fits: boolean;
   /** the lane is full: wait for requests to leave the window */
   laneFull: boolean;
-  /** the lane is at its pace: wait for requests to leave the last 10 s */
-  overPace: boolean;
   /** the member is over their share */
   overShare: boolean;
   laneLimit: number;
@@ -148,14 +151,12 @@ export interface BudgetDecision {
 export function decideTake(perMinute: number, ticket: RequestTicket, counts: WindowCounts): BudgetDecision {
   const policy = budgetPolicy(perMinute, ticket.lane);
   const share = ticket.member === null ? null : memberLimit(policy, counts.used, counts.members);
-  const laneLimit = policy.laneLimit;
+  const laneLimit = laneLimitNow(policy, counts.writes);
   const laneFull = counts.used >= laneLimit;
-  const overPace = policy.pace !== null && counts.used >= policy.paceFrom && counts.lastTenSeconds >= policy.pace;
   const overShare = share !== null && counts.memberUsed >= share;
   return {
-    fits: !laneFull && !overPace && !overShare,
+    fits: !laneFull && !overShare,
     laneFull,
-    overPace,
     overShare,
     laneLimit,
     memberLimit: share,
@@ -173,6 +174,8 @@ export interface SharedTake {
   /** requests counted across every process in the last 60 s and 10 s, this one included when counted */
   used: number;
   lastTenSeconds: number;
+  /** of the last 60 s, writes */
+  writes: number;
   /** the member's requests in the window and the members active in it (as WindowCounts) */
   memberUsed: number;
   members: number;
@@ -204,6 +207,7 @@ export interface BudgetRefusal {
 interface Sent {
   at: number;
   member: string | null;
+  write: boolean;
 }
 
 /** How long shared figures seen at a take are trusted to decide without asking (canSendNow). */
@@ -231,7 +235,8 @@ export class RequestBudget {
   };
   readonly #waiting: Record<RequestLane, number> = { write: 0, view: 0, background: 0 };
   /** the shared window's figures at this process's last request */
-  #sharedFigures: { at: number; used: number; lastTenSeconds: number; blockedUntil: number } | null = null;
+  #sharedFigures: { at: number; used: number; lastTenSeconds: number; writes: number; blockedUntil: number } | null =
+    null;
   /** per member: the shared window's figures at their last request from this process */
   readonly #memberFigures = new Map<string, { at: number; memberUsed: number; members: number }>();
 
@@ -314,6 +319,7 @@ export class RequestBudget {
         at,
         used: answer.used,
         lastTenSeconds: answer.lastTenSeconds,
+        writes: answer.writes,
         blockedUntil: at + answer.blockedMs,
       };
       if (ticket.member !== null)
@@ -326,7 +332,7 @@ export class RequestBudget {
         return { kind: 'other', waitMs: Math.max(answer.blockedMs, answer.waitMs) };
       if (answer.waitMs > 0) return { kind: 'lane', waitMs: answer.waitMs };
     }
-    this.#sent.push({ at: this.#now(), member: ticket.member });
+    this.#sent.push({ at: this.#now(), member: ticket.member, write: ticket.lane === 'write' });
     return { kind: 'done', refusal: null };
   }
 
@@ -345,7 +351,7 @@ export class RequestBudget {
     if (shared && shared.blockedUntil > now) return false;
     if (shared && shared.at > now - SHARED_FIGURES_TRUSTED_MS) {
       counts.used = Math.max(counts.used, shared.used);
-      counts.lastTenSeconds = Math.max(counts.lastTenSeconds, shared.lastTenSeconds);
+      counts.writes = Math.max(counts.writes, shared.writes);
       const member = ticket.member === null ? undefined : this.#memberFigures.get(ticket.member);
       if (member && member.at > now - SHARED_FIGURES_TRUSTED_MS) {
         counts.memberUsed = Math.max(counts.memberUsed, member.memberUsed);
@@ -361,32 +367,26 @@ export class RequestBudget {
       if (figures.at <= now - SHARED_FIGURES_TRUSTED_MS) this.#memberFigures.delete(member);
   }
 
-  #ownCounts(ticket: RequestTicket, now = this.#now()): WindowCounts {
+  #ownCounts(ticket: RequestTicket): WindowCounts {
     const others = new Set<string>();
     let memberUsed = 0;
-    let lastTenSeconds = 0;
+    let writes = 0;
     for (const s of this.#sent) {
-      if (s.at > now - 10_000) lastTenSeconds++;
+      if (s.write) writes++;
       if (s.member === null) continue;
       if (s.member === ticket.member) memberUsed++;
       else others.add(s.member);
     }
-    return { used: this.#sent.length, lastTenSeconds, memberUsed, members: others.size + 1 };
+    return { used: this.#sent.length, writes, memberUsed, members: others.size + 1 };
   }
 
   /** How long until `ticket` fits this process's own window (0: now), and of which for the member's share. */
   #ownWait(ticket: RequestTicket, now: number): { waitMs: number; shareWaitMs: number } {
-    const decision = decideTake(this.#perMinute, ticket, this.#ownCounts(ticket, now));
+    const decision = decideTake(this.#perMinute, ticket, this.#ownCounts(ticket));
     if (decision.fits) return { waitMs: 0, shareWaitMs: 0 };
-    // The request fits once enough of the oldest requests (all, or the member's) leave the
-    // window, and, at the pace, enough of the last 10 s's leave those 10 s.
-    const leaves = (sent: Sent[], limit: number, spanMs = 60_000) =>
-      (sent[sent.length - limit]?.at ?? now) + spanMs - now;
-    const pace = budgetPolicy(this.#perMinute, ticket.lane).pace;
-    const laneWait = Math.max(
-      decision.laneFull ? leaves(this.#sent, decision.laneLimit) : 0,
-      decision.overPace && pace !== null ? leaves(this.#sent, pace, 10_000) : 0,
-    );
+    // The request fits once enough of the oldest requests (all, or the member's) leave the window.
+    const leaves = (sent: Sent[], limit: number) => (sent[sent.length - limit]?.at ?? now) + 60_000 - now;
+    const laneWait = decision.laneFull ? leaves(this.#sent, decision.laneLimit) : 0;
     const shareWait =
       decision.overShare && decision.memberLimit !== null
         ? leaves(
@@ -403,15 +403,6 @@ export class RequestBudget {
       this.#blockedUntil = Math.max(this.#blockedUntil, state.resetAt.getTime());
       void this.#shared?.block(state.resetAt.getTime() - this.#now());
     }
-  }
-
-  /**
-   * Until when the API asked every request to wait (a 429's Retry-After, a window it reported
-   * spent), as this process knows it; null when it did not, or that time has passed.
-   */
-  blockedUntil(): Date | null {
-    const until = Math.max(this.#blockedUntil, this.#sharedFigures?.blockedUntil ?? 0);
-    return until > this.#now() ? new Date(until) : null;
   }
 
   blockFor(ms: number): void {

@@ -1,7 +1,7 @@
 /**
  * The API request budget shared by every dashboard process on one PostgreSQL (see
  * RequestBudget), divided by lane and member as budgetPolicy says. Cost: one round trip per API
- * request (`SELECT * FROM api_budget_take_paced(…)`, migration 0007: a transaction-scoped advisory lock
+ * request (`SELECT * FROM api_budget_take(…)`, migration 0006: a transaction-scoped advisory lock
  * per client id, one delete of rows older than 60 s, one count, one insert; when the request must
  * wait, one more indexed look-up for how long), plus one upsert when the API reports its window
  * spent or answers 429.
@@ -38,15 +38,16 @@ export class PostgresBudgetWindow implements SharedBudgetWindow {
         used_10s: number;
         member_used: number;
         members: number;
-      }>('SELECT * FROM api_budget_take_paced($1, $2, $3, $4, $5, $6, $7, $8)', [
+        writes: number;
+      }>('SELECT * FROM api_budget_take($1, $2, $3, $4, $5, $6, $7, $8)', [
         this.#clientId,
         ticket.lane,
         ticket.member,
         policy.laneLimit,
         policy.shareFloor,
         policy.contendedAt,
-        policy.pace,
-        policy.paceFrom,
+        policy.perMinute,
+        policy.writeReserve,
       ]);
       const r = rows[0]!;
       return {
@@ -57,6 +58,7 @@ export class PostgresBudgetWindow implements SharedBudgetWindow {
         lastTenSeconds: r.used_10s,
         memberUsed: r.member_used,
         members: r.members,
+        writes: r.writes,
       };
     } catch (error) {
       logUnexpected('request budget', error);
@@ -66,6 +68,7 @@ export class PostgresBudgetWindow implements SharedBudgetWindow {
         shareWaitMs: 0,
         used: 0,
         lastTenSeconds: 0,
+        writes: 0,
         memberUsed: 0,
         members: 0,
       };
