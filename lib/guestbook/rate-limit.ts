@@ -405,6 +405,15 @@ export class RequestBudget {
     }
   }
 
+  /**
+   * Until when the API asked every request to wait (a 429's Retry-After, a window it reported
+   * spent), as this process knows it; null when it did not, or that time has passed.
+   */
+  blockedUntil(): Date | null {
+    const until = Math.max(this.#blockedUntil, this.#sharedFigures?.blockedUntil ?? 0);
+    return until > this.#now() ? new Date(until) : null;
+  }
+
   blockFor(ms: number): void {
     this.#blockedUntil = Math.max(this.#blockedUntil, this.#now() + ms);
     void this.#shared?.block(ms);
