@@ -3,7 +3,7 @@
  * entity's venues or commitments, one reservation search), shared by everyone a server serves:
  *
  * - callers asking for one key while its request is in flight share that request;
- * - a settled answer is served again while it is younger than `maxAgeMs()` — which its owner
+ * - a settled answer is served again while it is younger than `maxAgeMs(key)` — which its owner
  *   decides, e.g. 0 while the request budget has room (always a new request), some seconds once
  *   it runs short (a recent answer instead of a wait in the budget's queue);
  * - when the caller could not send a request without waiting (its lane of the request budget is
@@ -22,8 +22,8 @@
  */
 export interface SharedReadsOptions {
   now: () => number;
-  /** how old (ms since its request started) an answer may be to be served again; 0: never */
-  maxAgeMs: () => number;
+  /** how old (ms since its request started) the answer for `key` may be to be served again; 0: never */
+  maxAgeMs: (key: string) => number;
   /**
    * How old an answer may be when the caller cannot send a request at once (0, the default: the
    * caller can, or must not be served an old answer); such answers go to `onStale`.
@@ -81,7 +81,7 @@ export class SharedReads {
     const now = this.#options.now();
     const settled = existing?.pending ? existing.previous : existing;
     if (settled) {
-      const maxAge = existing?.pending || existing?.outdated ? 0 : this.#options.maxAgeMs();
+      const maxAge = existing?.pending || existing?.outdated ? 0 : this.#options.maxAgeMs(key);
       if (maxAge > 0 && now - settled.startedAt < maxAge) {
         this.stats.reused++;
         return Promise.resolve(settled.value as T);

@@ -14,7 +14,8 @@ vi.mock('../http/locale', () => ({
   getFormatter: async () => ({ time: (d: Date) => `${d.toISOString().slice(11, 16)} UTC` }),
 }));
 
-const { sharedMaxAgeMs, sharedRead } = await import('./shared-reads');
+const { backgroundMaxAgeMs, sharedMaxAgeMs, sharedRead } = await import('./shared-reads');
+const { withRequestId } = await import('../log/logger');
 const { readApi, oldestAsOf } = await import('./read');
 
 describe('sharedMaxAgeMs', () => {
@@ -68,6 +69,33 @@ describe('a page read when its lane of the budget has no room', () => {
     } finally {
       budget.canSend = true;
       budget.blockedUntil = null;
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('background work (a page read ahead, a poll)', () => {
+  it('takes the directory the page just read, up to 15 s old; reads anew what it reads for itself', () => {
+    expect(backgroundMaxAgeMs('identity')).toBe(15_000);
+    expect(backgroundMaxAgeMs('entities:list')).toBe(15_000);
+    expect(backgroundMaxAgeMs('venues:e1:1:100')).toBe(15_000);
+    expect(backgroundMaxAgeMs('entities:id:e1')).toBe(0);
+    expect(backgroundMaxAgeMs('reservations:e1:search:x')).toBe(0);
+    expect(backgroundMaxAgeMs('commitments:e1')).toBe(0);
+  });
+
+  it('is served the entity list a page read 2 s before, where the page itself reads it anew', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T14:02:31Z'), toFake: ['Date'] });
+    try {
+      let loads = 0;
+      const load = () => Promise.resolve(`list ${++loads}`);
+      expect(await withRequestId('page', () => sharedRead('entities:list', load))).toBe('list 1');
+      vi.setSystemTime(new Date('2026-11-25T14:02:33Z'));
+      expect(await withRequestId('read-ahead', () => sharedRead('entities:list', load), 'background')).toBe('list 1');
+      expect(await withRequestId('next page', () => sharedRead('entities:list', load))).toBe('list 2');
+      vi.setSystemTime(new Date('2026-11-25T14:02:50Z'));
+      expect(await withRequestId('a poll', () => sharedRead('entities:list', load), 'background')).toBe('list 3');
+    } finally {
       vi.useRealTimers();
     }
   });

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { GuestbookApiError } from '../../guestbook';
 import { SharedReads } from '../../guestbook/shared-reads';
-import { withoutWaiting } from '../log';
+import { currentRequestTicket, withoutWaiting } from '../log';
 import { getApiClient } from './guestbook';
 import { canShowAnswerAge, reportStaleAnswer } from './read';
 
@@ -25,6 +25,17 @@ export function sharedMaxAgeMs({
   return 15_000;
 }
 
+/**
+ * What background work (a page read ahead, a poll, a suggestion) may take from the reads the
+ * page just made, whatever the budget: the directory its own reads stand in (the identity, the
+ * entity list that decides the entity's context, the venues), up to 15 s old. What it reads for
+ * itself (reservations, commitments) follows sharedMaxAgeMs like everything else.
+ */
+export function backgroundMaxAgeMs(key: string): number {
+  const directory = [SHARED.identity, SHARED.entityList, 'venues:'];
+  return directory.some((prefix) => key === prefix || key.startsWith(prefix)) ? 15_000 : 0;
+}
+
 /** The oldest answer served at once instead of a wait for the budget (marked with its age). */
 export const STALE_MAX_AGE_MS = 10 * 60_000;
 
@@ -37,15 +48,20 @@ const globalForReads = globalThis as unknown as { sharedReads?: SharedReads };
  * keyed by what they read (and the entity whose context they read in); changes read what they
  * change anew, never from here. Page renders asking for one of them at the same time share one
  * API request. While a third of the request budget is left every render reads anew; beyond
- * that, an answer up to 15 s old is served (sharedMaxAgeMs). When the render's lane of the budget
+ * that, an answer up to 15 s old is served (sharedMaxAgeMs). Background work takes the directory
+ * the page just read (backgroundMaxAgeMs). When the render's lane of the budget
  * has no room at once (RequestBudget.canSendNow, or a request that would wait), an answer up to
  * 10 minutes old is served at once instead of a wait, and the page shows its age (readApi's `asOf`, AsOfNote). Writes through
  * the dashboard forget, revise or replace the answers they change.
  */
 export function getSharedReads(): SharedReads {
   globalForReads.sharedReads ??= new SharedReads({
-    now: Date.now,
-    maxAgeMs: () => sharedMaxAgeMs(getApiClient().budget),
+    now: () => Date.now(),
+    maxAgeMs: (key) =>
+      Math.max(
+        sharedMaxAgeMs(getApiClient().budget),
+        currentRequestTicket().lane === 'background' ? backgroundMaxAgeMs(key) : 0,
+      ),
     // Only where the page can say how old it is (inside readApi), never silently.
     staleMaxAgeMs: () => (canShowAnswerAge() && !getApiClient().canSendNow() ? STALE_MAX_AGE_MS : 0),
     // And where it can, a read with a stored answer does not wait for the budget: if its request
