@@ -25,11 +25,15 @@ test.describe('as a viewer', () => {
   }) => {
     await page.clock.install();
     await page.goto('/');
+    // The page's own heading, shown: until then the loading state's stands in its place.
+    const heading = page.getByRole('heading', { level: 1, name: 'Overview' });
+    await expect(heading).toBeVisible();
+    await expect(page.getByTestId('today-covers')).toBeVisible();
     const today = (await page.getByTestId('overview-today').textContent())!;
     const covers = Number(await page.getByTestId('today-covers').textContent());
     const [a, b] = await shrinkable(request, today);
     expect(b, 'two reservations today with a party over 1').toBeTruthy();
-    await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-still-here', 'yes'));
+    await heading.evaluate((h) => h.setAttribute('data-still-here', 'yes'));
 
     // Another channel takes a guest off a reservation: the block shows it at its next minute.
     await sandboxPatchReservation(request, partner, defaultEntity, a!.id, { party_size: a!.party_size! - 1 });
@@ -50,7 +54,10 @@ test.describe('as a viewer', () => {
     const figure = page.getByTestId('rate-limit');
     await expect(figure).toHaveText(/^API \d+\/\d+$/);
     const before = (await figure.textContent())!;
-    await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-still-here', 'yes'));
+    // The page's own heading, shown: until then the loading state's stands in its place.
+    const heading = page.getByRole('heading', { level: 1, name: 'Identity' });
+    await expect(heading).toBeVisible();
+    await heading.evaluate((h) => h.setAttribute('data-still-here', 'yes'));
     // Another tab spends requests.
     const other = await page.context().newPage();
     await other.goto('/reservations?sort=-date&page=3');

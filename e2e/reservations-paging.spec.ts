@@ -54,7 +54,9 @@ test('paging keeps the previous rows until the next arrive, reads the next page 
   // ...and its answer has reached the browser (no request in flight).
   await page.waitForLoadState('networkidle');
   // A marker in the page's own DOM: a reload or a server-rendered navigation would drop it.
-  await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-still-here', 'yes'));
+  const heading = page.getByRole('heading', { level: 1, name: 'Reservations' });
+  await expect(heading).toBeVisible();
+  await heading.evaluate((h) => h.setAttribute('data-still-here', 'yes'));
 
   // Page 2 was read ahead: it shows at once; page 3 is then read ahead, slowly.
   await controls.setFaults({ latency_ms: 4_000 });
