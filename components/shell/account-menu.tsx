@@ -1,7 +1,8 @@
 'use client';
 
 import { signOut } from 'next-auth/react';
-import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
 
 import {
   DropdownMenu,
@@ -27,6 +28,10 @@ interface AccountMenuProps {
 export function AccountMenu(who: AccountMenuProps) {
   // The theme is a class on <html>, read when the menu opens (the server has no document).
   const [theme, setTheme] = useState<ThemeChoice>('system');
+  const router = useRouter();
+  // The Account link shows only in the open menu, too late for a link's own prefetch: its
+  // page is prefetched with the sidebar's links, so that a click on it answers at once.
+  useEffect(() => router.prefetch('/account'), [router]);
   return (
     <DropdownMenu onOpenChange={(open) => open && setTheme(currentTheme())}>
       <DropdownMenuTrigger
