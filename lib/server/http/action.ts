@@ -251,10 +251,5 @@ async function runStaffOperation<S extends z.ZodType, T>(
       logId,
       status: 500,
     };
-  } finally {
-    // What the request does after the operation, the page Next renders again for the browser
-    // (revalidatePath), is a page view: it takes no room kept for writes, and where the budget
-    // has none for it, shows stored answers with their age instead of holding the answer.
-    setRequestTicket({ lane: 'view' });
   }
 }
