@@ -53,6 +53,7 @@ export const getSelectedEntity = cache(async (): Promise<EntityChoice | null> =>
   const picked = await pickedEntityId();
   // Without a pick, the partner's default entity decides: its read starts with the list's.
   const overview = picked ? null : getPartnerOverview();
+  overview?.catch(() => undefined); // awaited below, unless the list fails first
   const choice = (await choices).find((c) => c.id === picked);
   if (choice) return choice;
   const defaultEntityId = (await (overview ?? getPartnerOverview())).defaultEntityId;
