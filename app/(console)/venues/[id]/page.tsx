@@ -89,7 +89,10 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
         ) : (
           // Seven columns do not fit a phone: they scroll sideways in a region a keyboard user can focus.
           <div role="region" aria-label="Commitments at this venue" tabIndex={0} className="overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="venue-commitments">
+            <table
+              className="w-full text-left text-sm [&_td]:px-2 [&_td:first-child]:pl-0 [&_th]:px-2 [&_th]:whitespace-nowrap [&_th:first-child]:pl-0"
+              data-testid="venue-commitments"
+            >
               <thead className="text-xs uppercase tracking-wide text-slate-500">
                 <tr>
                   <th className="py-2 font-medium">Days</th>
@@ -105,7 +108,9 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
                 {commitments.data.rows.map((c) => (
                   <tr key={c.id}>
                     <td className="py-2">{c.days_of_week?.map((d) => DAY[d]).join(' ') ?? '—'}</td>
-                    <td className="py-2">{c.start_time && c.end_time ? `${c.start_time}–${c.end_time}` : '—'}</td>
+                    <td className="py-2 whitespace-nowrap">
+                      {c.start_time && c.end_time ? `${c.start_time}–${c.end_time}` : '—'}
+                    </td>
                     <td className="py-2">
                       <Badge tone={STATUS_TONE[c.assignment_status]}>{c.assignment_status}</Badge>
                     </td>
