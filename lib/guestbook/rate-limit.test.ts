@@ -212,6 +212,17 @@ describe('RequestBudget fair shares (one process)', () => {
     expect(clock.now).toBe(start + 60_000);
   });
 
+  it('says until when the API asked for no requests, and nothing once that time has passed', () => {
+    const { budget, clock } = budgetAt(30, 'throw');
+    expect(budget.blockedUntil()).toBeNull();
+    budget.blockFor(5_000);
+    expect(budget.blockedUntil()).toEqual(new Date(clock.now + 5_000));
+    budget.observe({ limit: 1000, remaining: 0, resetAt: new Date(clock.now + 20_000) });
+    expect(budget.blockedUntil()).toEqual(new Date(clock.now + 20_000));
+    clock.now += 20_000;
+    expect(budget.blockedUntil()).toBeNull();
+  });
+
   it('knows without waiting whether a ticket would be sent at once', async () => {
     const { budget } = budgetAt(30, 'throw');
     await fill(budget, view('burst'), 22);
