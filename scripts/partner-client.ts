@@ -1,12 +1,9 @@
 /** The demo partner's credentials on a sandbox, as the dashboard holds them: for scripts that read the API themselves. */
-import {
-  createGuestbookClient,
-  Secret,
-  TokenManager,
-  type GuestbookClient,
-  type GuestbookClientOptions,
-} from '../lib/guestbook';
+import { Secret, TokenManager } from '../lib/guestbook';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+
+/** A GuestbookClient of the demo partner on the sandbox at `sandboxUrl`. */
+export { partnerClient } from '../lib/sandbox/testing';
 
 const credentials = (sandboxUrl: string) => ({
   authUrl: sandboxUrl,
@@ -14,11 +11,6 @@ const credentials = (sandboxUrl: string) => ({
   clientId: DEMO_PARTNER.clientId,
   clientSecret: new Secret(DEMO_PARTNER.clientSecret),
 });
-
-/** A GuestbookClient of the demo partner on the sandbox at `sandboxUrl`. */
-export function partnerClient(sandboxUrl: string, options: Partial<GuestbookClientOptions> = {}): GuestbookClient {
-  return createGuestbookClient({ baseUrl: sandboxUrl, ...credentials(sandboxUrl), ...options });
-}
 
 /**
  * A bearer token of the demo partner (bound to `organization` when given), for requests sent

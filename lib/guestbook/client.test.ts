@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LoggedRequest } from '../sandbox/control-client';
 import { DEMO_DELEGATES, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS } from '../sandbox/seed/demo';
 import type { RunningSandbox } from '../sandbox/server';
-import { startTestSandbox, tokenRequestCount } from '../sandbox/testing';
+import { partnerClient as demoPartnerClient, startTestSandbox, tokenRequestCount } from '../sandbox/testing';
 import {
   createGuestbookClient,
   listAll,
@@ -54,16 +54,8 @@ async function sandboxControl<T = unknown>(method: 'GET' | 'POST', path: string,
   return ((await res.json()) as { data: T }).data;
 }
 
-function partnerClient(overrides: Partial<GuestbookClientOptions> = {}): GuestbookClient {
-  return createGuestbookClient({
-    baseUrl: sandbox.url,
-    authUrl: sandbox.url,
-    audience: `${sandbox.url}/`,
-    clientId: DEMO_PARTNER.clientId,
-    clientSecret: DEMO_PARTNER.clientSecret,
-    ...overrides,
-  });
-}
+const partnerClient = (overrides: Partial<GuestbookClientOptions> = {}): GuestbookClient =>
+  demoPartnerClient(sandbox.url, overrides);
 
 const rejectionOf = (pending: Promise<unknown>): Promise<unknown> =>
   pending.then(

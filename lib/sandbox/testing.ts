@@ -1,3 +1,4 @@
+import { createGuestbookClient, type GuestbookClient, type GuestbookClientOptions } from '../guestbook';
 import { sandboxControls } from './control-client';
 import { DEMO_PARTNER, type SeedOptions } from './seed/demo';
 import { startSandbox, type RunningSandbox } from './server';
@@ -12,6 +13,18 @@ export function startTestSandbox(
   options: { controlToken?: string } = {},
 ): Promise<RunningSandbox> {
   return startSandbox({ port: 0, memory: true, quiet: true, seedOptions, controlToken: options.controlToken });
+}
+
+/** The demo partner's API client on the sandbox at `sandboxUrl`, with its credentials as the dashboard holds them. */
+export function partnerClient(sandboxUrl: string, options: Partial<GuestbookClientOptions> = {}): GuestbookClient {
+  return createGuestbookClient({
+    baseUrl: sandboxUrl,
+    authUrl: sandboxUrl,
+    audience: `${sandboxUrl}/`,
+    clientId: DEMO_PARTNER.clientId,
+    clientSecret: DEMO_PARTNER.clientSecret,
+    ...options,
+  });
 }
 
 export async function tokenFor(sandbox: RunningSandbox, body: Record<string, unknown> = {}): Promise<Response> {

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { createGuestbookClient, type GuestbookClient } from '../../guestbook';
+import type { GuestbookClient } from '../../guestbook';
 import type { CommitmentRow, Entity } from '../../guestbook/schemas';
 import { DEMO_PARTNER } from '../../sandbox/seed/demo';
 import type { RunningSandbox } from '../../sandbox/server';
-import { startTestSandbox } from '../../sandbox/testing';
+import { partnerClient, startTestSandbox } from '../../sandbox/testing';
 
 vi.mock('server-only', () => ({}));
 /** `nearlySpent` makes the client report a budget at 95%, so that renders are served the copies kept. */
@@ -34,13 +34,7 @@ let entities: Entity[];
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-  api.client = createGuestbookClient({
-    baseUrl: sandbox.url,
-    authUrl: sandbox.url,
-    audience: `${sandbox.url}/`,
-    clientId: DEMO_PARTNER.clientId,
-    clientSecret: DEMO_PARTNER.clientSecret,
-  });
+  api.client = partnerClient(sandbox.url);
   entities = (await api.client.listEntities({ limit: 100 })).data;
 });
 afterAll(() => sandbox.close());

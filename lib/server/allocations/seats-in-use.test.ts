@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { createGuestbookClient, type GuestbookClient } from '../../guestbook';
+import type { GuestbookClient } from '../../guestbook';
 import { uuidFrom } from '../../sandbox/ids';
 import { DEMO_PARTNER } from '../../sandbox/seed/demo';
 import type { RunningSandbox } from '../../sandbox/server';
-import { startTestSandbox } from '../../sandbox/testing';
+import { partnerClient, startTestSandbox } from '../../sandbox/testing';
 
 vi.mock('server-only', () => ({}));
 const api: { client?: GuestbookClient } = {};
@@ -19,13 +19,7 @@ const WHARF_DINNER = '18fad8c2-e3c6-5b50-8f8d-3a30832fa084';
 let sandbox: RunningSandbox;
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-  api.client = createGuestbookClient({
-    baseUrl: sandbox.url,
-    authUrl: sandbox.url,
-    audience: `${sandbox.url}/`,
-    clientId: DEMO_PARTNER.clientId,
-    clientSecret: DEMO_PARTNER.clientSecret,
-  });
+  api.client = partnerClient(sandbox.url);
 });
 afterAll(() => sandbox.close());
 

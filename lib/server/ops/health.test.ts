@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { createGuestbookClient } from '../../guestbook';
-import { DEMO_PARTNER } from '../../sandbox/seed/demo';
+import type { GuestbookClient } from '../../guestbook';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { partnerClient } from '../../sandbox/testing';
 import { openDashboardDb, type OpenedDb } from '../db/open';
 
 vi.mock('server-only', () => ({}));
 const world: { sandbox?: RunningSandbox; db?: OpenedDb; url?: string } = {};
 vi.mock('../config/config', () => ({ getConfig: () => ({ api: { authUrl: world.url } }) }));
 vi.mock('../db', () => ({ getDb: async () => world.db!.db }));
-let client: ReturnType<typeof createGuestbookClient>;
+let client: GuestbookClient;
 vi.mock('../api/guestbook', () => ({ getApiClient: () => client }));
 
 const { readiness } = await import('./health');
@@ -19,14 +19,7 @@ beforeAll(async () => {
   world.sandbox = await startSandbox({ port: 0, memory: true, quiet: true });
   world.url = world.sandbox.url;
   world.db = await openDashboardDb({ dataDir: '', memory: true });
-  client = createGuestbookClient({
-    baseUrl: world.url,
-    authUrl: world.url,
-    audience: `${world.url}/`,
-    clientId: DEMO_PARTNER.clientId,
-    clientSecret: DEMO_PARTNER.clientSecret,
-    maxRetries: 0,
-  });
+  client = partnerClient(world.url, { maxRetries: 0 });
 });
 afterAll(async () => {
   await world.sandbox?.close();
