@@ -10,6 +10,7 @@ export { oldestAsOf, readApi, type ReadResult } from './read';
 export { readWithGuess } from './read-ahead';
 export {
   SHARED,
+  contextRead,
   forgetSharedReads,
   getSharedReads,
   reviseSharedReads,

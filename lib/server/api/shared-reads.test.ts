@@ -14,7 +14,7 @@ vi.mock('../http/locale', () => ({
   getFormatter: async () => ({ time: (d: Date) => `${d.toISOString().slice(11, 16)} UTC` }),
 }));
 
-const { backgroundMaxAgeMs, sharedMaxAgeMs, sharedRead } = await import('./shared-reads');
+const { backgroundMaxAgeMs, contextRead, sharedMaxAgeMs, sharedRead } = await import('./shared-reads');
 const { withRequestId } = await import('../log/logger');
 const { readApi, oldestAsOf } = await import('./read');
 
@@ -95,6 +95,25 @@ describe('background work (a page read ahead, a poll)', () => {
       expect(await withRequestId('next page', () => sharedRead('entities:list', load))).toBe('list 2');
       vi.setSystemTime(new Date('2026-11-25T14:02:50Z'));
       expect(await withRequestId('a poll', () => sharedRead('entities:list', load), 'background')).toBe('list 3');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('a read that only decides the entity a request works in (contextRead)', () => {
+  it('takes the list another request read in the last 15 s; a write, or an older answer, reads anew', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T15:00:00Z'), toFake: ['Date'] });
+    try {
+      let loads = 0;
+      const load = () => sharedRead('entities:list', () => Promise.resolve(`list ${++loads}`));
+      expect(await withRequestId('entities page', load)).toBe('list 1');
+      vi.setSystemTime(new Date('2026-11-25T15:00:14Z'));
+      expect(await withRequestId('search view', () => contextRead('entities:list', load))).toBe('list 1');
+      expect(await withRequestId('a save', () => contextRead('entities:list', load), 'write')).toBe('list 2');
+      vi.setSystemTime(new Date('2026-11-25T15:00:30Z'));
+      expect(await withRequestId('search view', () => contextRead('entities:list', load))).toBe('list 3');
+      expect(loads).toBe(3);
     } finally {
       vi.useRealTimers();
     }

@@ -36,6 +36,21 @@ export function backgroundMaxAgeMs(key: string): number {
   return directory.some((prefix) => key === prefix || key.startsWith(prefix)) ? 15_000 : 0;
 }
 
+/**
+ * A directory read (the identity, the entity list) made only to decide which entity a request
+ * works in, not to show it: the answer a request of this process had in the last 15 s
+ * (backgroundMaxAgeMs's directory age), else a new read. A write's context is decided by a read
+ * made for it (the write lane never takes a recent one), and a page that shows the identity or
+ * the list reads it as usual.
+ */
+export function contextRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+  if (currentRequestTicket().lane !== 'write') {
+    const recent = getSharedReads().peek<T>(key, backgroundMaxAgeMs(key));
+    if (recent !== undefined) return Promise.resolve(recent);
+  }
+  return read();
+}
+
 /** The oldest answer served at once instead of a wait for the budget (marked with its age). */
 export const STALE_MAX_AGE_MS = 10 * 60_000;
 

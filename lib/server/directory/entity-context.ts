@@ -4,9 +4,9 @@ import { cookies } from 'next/headers';
 import { cache } from 'react';
 
 import type { Entity } from '../../guestbook/schemas';
-import { getApiClient, readWithGuess } from '../api';
+import { contextRead, getApiClient, readWithGuess, SHARED } from '../api';
 import { apiFor, lastEntityList, listEntities } from './entities';
-import { getPartnerOverview } from './partner';
+import { getIdentity } from './partner';
 
 export const ENTITY_COOKIE = 'gb_entity';
 
@@ -43,20 +43,33 @@ function selectionOf(choices: EntityChoice[], picked: string | undefined, defaul
   return byId(picked) ?? byId(defaultEntityId) ?? choices[0] ?? null;
 }
 
+/** The entity list as the selection decides from it (contextRead: a recent answer will do). */
+const choicesForContext = cache(async (): Promise<EntityChoice[]> =>
+  (await contextRead(SHARED.entityList, listEntities)).map(toChoice),
+);
+
+/** The partner's default entity, as the selection decides from it (contextRead). */
+const defaultEntityForContext = cache(
+  async (): Promise<string> => (await contextRead(SHARED.identity, getIdentity)).default_entity_id,
+);
+
 /**
  * The entity the signed-in staff member works in: the one picked in the switcher (a cookie),
  * else the partner's default entity, else the first assigned one.
  */
 export const getSelectedEntity = cache(async (): Promise<EntityChoice | null> => {
-  const choices = listEntityChoices();
+  const choices = choicesForContext();
   choices.catch(() => undefined); // awaited below; a failure is not left unhandled meanwhile
   const picked = await pickedEntityId();
   // Without a pick, the partner's default entity decides: its read starts with the list's.
-  const overview = picked ? null : getPartnerOverview();
-  overview?.catch(() => undefined); // awaited below, unless the list fails first
-  const choice = (await choices).find((c) => c.id === picked);
+  const defaultEntity = picked ? null : defaultEntityForContext();
+  defaultEntity?.catch(() => undefined); // awaited below, unless the list fails first
+  // A pick the recent list does not know (an entity assigned since) is looked for in a new one.
+  const choice =
+    (await choices).find((c) => c.id === picked) ??
+    (picked ? (await listEntityChoices()).find((c) => c.id === picked) : undefined);
   if (choice) return choice;
-  const defaultEntityId = (await (overview ?? getPartnerOverview())).defaultEntityId;
+  const defaultEntityId = await (defaultEntity ?? defaultEntityForContext());
   lastKnown.defaultEntityId = defaultEntityId;
   return selectionOf(await choices, undefined, defaultEntityId);
 });
