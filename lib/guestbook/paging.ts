@@ -82,3 +82,47 @@ export async function listPages<T>(fetchPage: ReadPage<T>, maxPages: number): Pr
   for await (const { data } of pagesOf(fetchPage, maxPages)) items.push(...data);
   return items;
 }
+
+/**
+ * Collects a paginated list as listAll does, with its pages read side by side instead of one
+ * after another: the first `expectedPages` (what the caller saw last time) at once, and the rest
+ * as soon as page 1 tells how many there are, at most `inFlight` at a time. So a list of the
+ * length expected arrives in one round trip. A page past the end (the list shrank) is read and
+ * dropped; a list page 1 shows to be longer than `cap` is refused before any further page is asked for.
+ * Also returns how many pages the list had, for the next call's `expectedPages`.
+ */
+export async function listAllTogether<T>(
+  fetchPage: ReadPage<T>,
+  { cap = 5_000, expectedPages = 1, inFlight = 6 }: { cap?: number; expectedPages?: number; inFlight?: number } = {},
+): Promise<{ items: T[]; pages: number }> {
+  const asked = new Map<number, Promise<PagedList<T>>>();
+  const ask = (page: number) => {
+    let read = asked.get(page);
+    if (!read) {
+      read = fetchPage(page);
+      read.catch(() => undefined); // awaited below when the page is wanted; otherwise dropped
+      asked.set(page, read);
+    }
+    return read;
+  };
+  for (let page = 1; page <= Math.min(Math.max(1, expectedPages), inFlight); page++) ask(page);
+
+  const first = await ask(1);
+  const total = first.data.length === 0 ? 1 : Math.max(1, first.pagination.total_pages);
+  // Every page but the last is full: (total − 1) pages of page 1's length and at least one more.
+  if ((total - 1) * first.data.length + 1 > cap) throw new RangeError(`the list has more than ${cap} items`);
+
+  const items: T[] = [...first.data];
+  let next = 2; // the next page not yet asked for
+  const askAhead = (upTo: number) => {
+    for (; next <= Math.min(total, upTo); next++) ask(next);
+  };
+  for (let page = 2; page <= total; page++) {
+    askAhead(page + inFlight - 1);
+    const { data } = await ask(page);
+    if (data.length === 0) return { items, pages: page - 1 };
+    items.push(...data);
+    if (items.length > cap) throw new RangeError(`the list has more than ${cap} items`);
+  }
+  return { items, pages: total };
+}

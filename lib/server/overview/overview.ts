@@ -3,7 +3,7 @@ import 'server-only';
 import { and, count, eq, gte } from 'drizzle-orm';
 
 import type { Condition } from '../../guestbook/filters';
-import { listAll } from '../../guestbook/paging';
+import { listAllTogether } from '../../guestbook/paging';
 import type { CommitmentRow, Identity, Reservation, Venue } from '../../guestbook/schemas';
 import {
   allocationFigures,
@@ -62,15 +62,24 @@ export const overviewConditions = (first: string): Condition[] => [
   { attribute: 'date', modifier: 'lte', value: dateRange(first, OVERVIEW_DAYS).at(-1)! },
 ];
 
-/** An entity's reservations of the days shown, as one shared read (forgotten with that entity's searches on a change). */
+/** How many pages each entity's days took at its last read: the next read asks for as many at once. */
+const lastPageCount = new Map<string, number>();
+
+/**
+ * An entity's reservations of the days shown, as one shared read (forgotten with that entity's
+ * searches on a change). Its pages are read side by side, as many at once as the last read had.
+ */
 async function readDays(entity: EntityChoice | null, first: string): Promise<Reservation[]> {
-  const key = `${SHARED.reservations}${entity?.id ?? 'default'}:search:overview:${first}`;
+  const context = entity?.id ?? 'default';
+  const key = `${SHARED.reservations}${context}:search:overview:${first}`;
   return sharedRead(key, async () => {
     const api = apiForChoice(entity);
-    return listAll(
+    const { items, pages } = await listAllTogether(
       (page) => api.listReservations({ filters: overviewConditions(first), page, limit: PAGE, sort: 'date' }),
-      5_000,
+      { cap: 5_000, expectedPages: lastPageCount.get(context) },
     );
+    lastPageCount.set(context, pages);
+    return items;
   });
 }
 
@@ -97,7 +106,8 @@ const lastToday = new Map<string, string>();
 
 /**
  * The days' reservations of the scope from today at the venues. They start with the venues'
- * read, from the day it was at the last overview, and are read again when today has moved.
+ * read, from the day it was at the last overview (or the UTC date, at the first), and are read
+ * again when today is another day at the venues.
  */
 async function readScopeDaysToday(
   scope: OverviewScope,
@@ -108,8 +118,10 @@ async function readScopeDaysToday(
   const today = venuesRead.then((venues) => todayOf(venues, now));
   const read = async (entity: EntityChoice | null, entities: EntityChoice[]) => {
     const context = contextOf(scope, entity);
+    // The guess: the day of this context's last overview, else another's, else the UTC date.
+    const guess = lastToday.get(context) ?? lastToday.values().next().value ?? now.toISOString().slice(0, 10);
     const reservations = readWithGuess(
-      lastToday.get(context),
+      guess,
       today,
       (a, b) => a === b,
       (first) => readScopeDays(scope, entity, entities, first),
