@@ -4,14 +4,14 @@ import { cookies } from 'next/headers';
 import { z } from 'zod';
 
 import { Uuid } from '@/lib/guestbook/schemas';
-import { ENTITY_COOKIE, listEntityChoices } from '@/lib/server/directory';
+import { ENTITY_COOKIE, findEntityChoice } from '@/lib/server/directory';
 import { ActionError, staffAction } from '@/lib/server/http';
 
 /** Picks the entity whose context the console reads and acts in (kept in a cookie). */
 export const selectEntityAction = staffAction(
   { name: 'select-entity', role: 'viewer', input: z.strictObject({ id: Uuid }), mutates: false },
   async ({ id }) => {
-    const entity = (await listEntityChoices()).find((e) => e.id === id);
+    const entity = await findEntityChoice(id);
     if (!entity) throw new ActionError('This entity is not assigned to the dashboard credentials.');
     (await cookies()).set(ENTITY_COOKIE, id, {
       httpOnly: true,

@@ -14,7 +14,7 @@ import type { CommitmentRow } from '../../guestbook/schemas';
 import { forgetSharedReads, reviseSharedReads, SHARED, storeSharedRead } from '../api';
 import { getConfig } from '../config';
 import { AdvisoryLock, KeyedLock, type KeyLock } from '../coordination';
-import { apiFor, listEntities } from '../directory';
+import { apiFor, findAssignedEntities, listEntities } from '../directory';
 import { describeApiError } from '../http';
 import { asApply } from '../ops';
 import { entityOfRowsKey, perEntity, readEntityRows, rowsKey, WHOLE_GRID } from './allocation-grid';
@@ -73,10 +73,10 @@ function allocationLock(): KeyLock {
  * The re-read and the PUTs hold the touched entities and commitments (see allocationLock).
  */
 export async function applyChanges(changes: Change[], options: { resume?: boolean } = {}): Promise<ApplyOutcome> {
-  const all = await listEntities();
   const touchedIds = [...new Set(changes.map((c) => c.entityId))];
+  const assigned = await findAssignedEntities(touchedIds);
   const touched: EntityRef[] = touchedIds.map((id) => {
-    const e = all.find((x) => x.id === id);
+    const e = assigned.get(id);
     if (!e) throw new AllocationError(`Entity ${id} is not assigned to the dashboard credentials.`);
     return { id: e.id, name: e.name, org_id: e.org_id };
   });

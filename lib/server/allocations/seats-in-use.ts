@@ -3,7 +3,7 @@ import 'server-only';
 import { seatsInUseByCommitment, type SeatsInUse } from '../../allocation/seats-in-use';
 import { listPages } from '../../guestbook';
 import type { Condition } from '../../guestbook/filters';
-import { apiFor, listEntities } from '../directory';
+import { apiFor, findAssignedEntities } from '../directory';
 import { ActionError } from '../http';
 
 /** At most this many pages of 100 assigned commitments, and of 100 upcoming reservations, are read per entity. */
@@ -19,7 +19,7 @@ export async function readSeatsInUse(
   commitmentIds: readonly string[],
   today = new Date().toISOString().slice(0, 10),
 ): Promise<Record<string, SeatsInUse>> {
-  const entity = (await listEntities()).find((e) => e.id === entityId);
+  const entity = (await findAssignedEntities([entityId])).get(entityId);
   if (!entity) throw new ActionError(`Entity ${entityId} is not assigned to the dashboard credentials.`);
   const api = apiFor(entity);
   const rows = await listPages((page) => api.listCommitments({ status: ['assigned'], page, limit: 100 }), MAX_PAGES);

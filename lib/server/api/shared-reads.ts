@@ -39,16 +39,13 @@ export function backgroundMaxAgeMs(key: string): number {
 /**
  * A directory read (the identity, the entity list) made only to decide which entity a request
  * works in, not to show it: the answer a request of this process had in the last 15 s
- * (backgroundMaxAgeMs's directory age), else a new read. A write's context is decided by a read
- * made for it (the write lane never takes a recent one), and a page that shows the identity or
- * the list reads it as usual.
+ * (backgroundMaxAgeMs's directory age), else a new read. A page that shows the identity or the
+ * list reads it as usual. A change decided in a context that moved meanwhile (an entity
+ * unassigned in those seconds) is refused by the API, which checks every request's context.
  */
 export function contextRead<T>(key: string, read: () => Promise<T>): Promise<T> {
-  if (currentRequestTicket().lane !== 'write') {
-    const recent = getSharedReads().peek<T>(key, backgroundMaxAgeMs(key));
-    if (recent !== undefined) return Promise.resolve(recent);
-  }
-  return read();
+  const recent = getSharedReads().peek<T>(key, backgroundMaxAgeMs(key));
+  return recent !== undefined ? Promise.resolve(recent) : read();
 }
 
 /** The oldest answer served at once instead of a wait for the budget (marked with its age). */

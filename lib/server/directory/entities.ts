@@ -4,7 +4,15 @@ import { cache } from 'react';
 
 import { GuestbookApiError, listPages } from '../../guestbook';
 import { Entity as EntitySchema, type CommitmentRow, type Entity } from '../../guestbook/schemas';
-import { forgetSharedReads, getApiClient, readWithGuess, SHARED, sharedRead, storeSharedRead } from '../api';
+import {
+  contextRead,
+  forgetSharedReads,
+  getApiClient,
+  readWithGuess,
+  SHARED,
+  sharedRead,
+  storeSharedRead,
+} from '../api';
 
 /** The API client acting in the entity's own context: its org-bound token, or the legacy header. */
 export function apiFor(entity: { id: string; org_id: string | null }) {
@@ -29,6 +37,18 @@ const lastRead = globalThis as unknown as { entityList?: Entity[] };
  * (readWithGuess): never an answer on its own.
  */
 export const lastEntityList = (): Entity[] | undefined => lastRead.entityList;
+
+/**
+ * The assigned entities with these ids, for a change made in their contexts: found in the list
+ * a request of this process read in the last 15 s (contextRead), else, or when one of them is not
+ * on it (assigned since), in a new read. An id not assigned is missing from the answer.
+ */
+export async function findAssignedEntities(ids: readonly string[]): Promise<Map<string, Entity>> {
+  const wanted = new Set(ids);
+  const pick = (all: Entity[]) => new Map(all.filter((e) => wanted.has(e.id)).map((e) => [e.id, e]));
+  const recent = pick(await contextRead(SHARED.entityList, listEntities));
+  return recent.size === wanted.size ? recent : pick(await listEntities());
+}
 
 /** The entity for its page: a shared read (getEntity reads it anew every time, for changes). */
 export const viewEntity = (id: string): Promise<Entity | null> =>

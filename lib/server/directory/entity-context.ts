@@ -5,7 +5,7 @@ import { cache } from 'react';
 
 import type { Entity } from '../../guestbook/schemas';
 import { contextRead, getApiClient, readWithGuess, SHARED } from '../api';
-import { apiFor, lastEntityList, listEntities } from './entities';
+import { apiFor, findAssignedEntities, lastEntityList, listEntities } from './entities';
 import { getIdentity } from './partner';
 
 export const ENTITY_COOKIE = 'gb_entity';
@@ -41,6 +41,12 @@ const pickedEntityId = cache(async () => (await cookies()).get(ENTITY_COOKIE)?.v
 function selectionOf(choices: EntityChoice[], picked: string | undefined, defaultEntityId: string | undefined) {
   const byId = (id: string | undefined) => (id ? choices.find((c) => c.id === id) : undefined);
   return byId(picked) ?? byId(defaultEntityId) ?? choices[0] ?? null;
+}
+
+/** An assigned entity as a switcher choice (findAssignedEntities: a recent list will do), or null. */
+export async function findEntityChoice(id: string): Promise<EntityChoice | null> {
+  const entity = (await findAssignedEntities([id])).get(id);
+  return entity ? toChoice(entity) : null;
 }
 
 /** The entity list as the selection decides from it (contextRead: a recent answer will do). */
@@ -101,5 +107,5 @@ export async function readInSelectedContext<T>(
 export const apiForChoice = (entity: EntityChoice | null) =>
   entity ? apiFor({ id: entity.id, org_id: entity.orgId }) : getApiClient();
 
-/** The API client scoped to the selected entity, as the entity list read just now decides it (for changes). */
+/** The API client scoped to the selected entity (for changes: the API checks each request's context). */
 export const getEntityApi = async () => apiForChoice(await getSelectedEntity());

@@ -20,6 +20,7 @@ export {
 export {
   apiFor,
   entityChanged,
+  findAssignedEntities,
   getEntity,
   knownPrograms,
   lastEntityList,
@@ -32,6 +33,7 @@ export {
 export {
   ENTITY_COOKIE,
   apiForChoice,
+  findEntityChoice,
   getEntityApi,
   getSelectedEntity,
   listEntityChoices,

@@ -3,7 +3,7 @@ import 'server-only';
 import { explainNoAvailability, type NoAvailability, type SearchFilters } from '../../booking/no-availability';
 import { GuestbookApiError, listPages, type GuestbookClient } from '../../guestbook';
 import type { AvailabilityOption, CommitmentRow, Entity, Venue } from '../../guestbook/schemas';
-import { allOf, apiFor, listEntities, listVenues } from '../directory';
+import { allOf, apiFor, findAssignedEntities, listVenues } from '../directory';
 import { ActionError } from '../http';
 
 /** At most this many availability options are read for one search (a market over a long day). */
@@ -20,7 +20,7 @@ export interface BookingContext {
  * name, before anything is sent, when it is not assigned to the credentials.
  */
 export async function bookingContext(entityId: string): Promise<BookingContext> {
-  const entity = (await listEntities()).find((e) => e.id === entityId);
+  const entity = (await findAssignedEntities([entityId])).get(entityId);
   if (!entity)
     throw new ActionError('This entity is not assigned to the dashboard credentials.', {
       entityId: ['not assigned to these credentials'],
