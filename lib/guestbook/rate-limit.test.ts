@@ -97,21 +97,21 @@ describe('the budget policy', () => {
     expect(decideTake(900, view(null), { used: 700, writes: 0, memberUsed: 0, members: 1 }).fits).toBe(true);
   });
 
-  it('keeps as much room for writes as the window holds writes, and at least a tenth', () => {
+  it('keeps room for twice as many writes as the window holds, and at least a tenth', () => {
     const counts = (used: number, writes: number) => ({ used, writes, memberUsed: 0, members: 1 });
     expect(laneLimitNow(budgetPolicy(900, 'view'), 0)).toBe(810);
-    expect(laneLimitNow(budgetPolicy(900, 'view'), 90)).toBe(810);
-    expect(laneLimitNow(budgetPolicy(900, 'view'), 300)).toBe(600);
-    expect(laneLimitNow(budgetPolicy(900, 'background'), 300)).toBe(450);
-    expect(laneLimitNow(budgetPolicy(900, 'background'), 500)).toBe(400);
+    expect(laneLimitNow(budgetPolicy(900, 'view'), 45)).toBe(810);
+    expect(laneLimitNow(budgetPolicy(900, 'view'), 150)).toBe(600);
+    expect(laneLimitNow(budgetPolicy(900, 'background'), 150)).toBe(450);
+    expect(laneLimitNow(budgetPolicy(900, 'background'), 250)).toBe(400);
     expect(laneLimitNow(budgetPolicy(900, 'write'), 900)).toBe(900);
-    expect(decideTake(900, view(null), counts(600, 300))).toMatchObject({
+    expect(decideTake(900, view(null), counts(600, 150))).toMatchObject({
       fits: false,
       laneFull: true,
       laneLimit: 600,
     });
-    expect(decideTake(900, view(null), counts(599, 300)).fits).toBe(true);
-    expect(decideTake(900, write(null), counts(899, 300)).fits).toBe(true);
+    expect(decideTake(900, view(null), counts(599, 150)).fits).toBe(true);
+    expect(decideTake(900, write(null), counts(899, 150)).fits).toBe(true);
   });
 });
 
@@ -139,12 +139,29 @@ describe('RequestBudget lanes (one process)', () => {
     expect(await sends(budget, write())).toBe('waits');
   });
 
-  it('lowers the views’ limit as writes fill the window: 12 writes keep 12 places free', async () => {
+  it('lowers the views’ limit as writes fill the window: 6 writes keep 12 places free', async () => {
     const { budget } = budgetAt(30, 'throw');
-    await fill(budget, write(), 12);
-    await fill(budget, view(), 6);
+    await fill(budget, write(), 6);
+    await fill(budget, view(), 12);
     expect(await sends(budget, view())).toBe('waits');
     expect(await sends(budget, write())).toBe('sent');
+  });
+
+  it('counts the time spent in line behind others in the longest wait for the lane', async () => {
+    const { budget, clock } = budgetAt(30, 'advance');
+    const start = clock.now;
+    await fill(budget, view(), 1);
+    clock.now = start + 5_000;
+    await fill(budget, view(), 26); // the views' 27 places are taken; one frees at 60 s, the rest at 65 s
+    clock.now = start + 52_000;
+    const [first, second] = await Promise.all([
+      budget.take(Infinity, view(), 10_000),
+      budget.take(Infinity, view(), 10_000),
+    ]);
+    // The first waits 8 s for the one place; the second would then wait 5 s more, 13 s in all.
+    expect(first).toBeNull();
+    expect(second).toEqual({ reason: 'busy', retryAt: new Date(start + 65_000) });
+    expect(clock.now).toBe(start + 60_000);
   });
 
   it('refuses at once, instead of waiting, a ticket that does not wait for its lane', async () => {

@@ -57,10 +57,10 @@ export interface RequestTicket {
  * minute for the credentials (900, below the API's 1,000), counted over the last 60 s:
  *
  * - lanes: a write, and the reads it needs, may use the whole window. A page view is sent only
- *   while the window leaves room for writes: fewer than W − max(W/10, writes in the window) are
- *   used — at least the last tenth, and as much as the writes of the last minute, so that a
- *   minute like the last one finds its writes' room kept even when no older request leaves the
- *   window meanwhile. Background work is sent only while fewer than W/2 (450) are used, and
+ *   while the window leaves room for writes: fewer than W − max(W/10, 2 × writes in the window)
+ *   are used — at least the last tenth, and twice the writes of the last minute, so that a minute
+ *   like the last one finds its writes' room kept even when no older request leaves the window
+ *   meanwhile, and writes coming faster than in it still find room. Background work is sent only while fewer than W/2 (450) are used, and
  *   within the views' limit. So when the budget runs short, background work stops first, then
  *   views, and a write finds room at once unless writes alone fill the window.
  * - fair shares: once the window is contended (3/4 of W used, 675: below that a member's burst
@@ -106,13 +106,13 @@ export function budgetPolicy(perMinute: number, lane: RequestLane): BudgetPolicy
 }
 
 /**
- * The lane's limit for a window holding `writes` writes: its own, lowered to keep room for as
- * many writes again (at least `writeReserve`). The SQL of the shared window (api_budget_take,
- * migration 0006) computes the same.
+ * The lane's limit for a window holding `writes` writes: its own, lowered to keep room for twice
+ * as many writes (at least `writeReserve`). The SQL of the shared window (api_budget_take,
+ * migration 0007) computes the same.
  */
 export function laneLimitNow(policy: BudgetPolicy, writes: number): number {
   if (policy.writeReserve === 0) return policy.laneLimit;
-  return Math.min(policy.laneLimit, policy.perMinute - Math.max(policy.writeReserve, writes));
+  return Math.min(policy.laneLimit, policy.perMinute - Math.max(policy.writeReserve, 2 * writes));
 }
 
 /**
@@ -264,9 +264,11 @@ export class RequestBudget {
     ticket: RequestTicket = { lane: 'view', member: null },
     maxLaneWaitMs = maxWaitMs,
   ): Promise<BudgetRefusal | null> {
+    // The longest wait for the lane counts from now, the time spent in line included.
+    const laneDeadline = this.#now() + maxLaneWaitMs;
     // Behind requests already waiting in the lane, not ahead of them.
     if (this.#waiting[ticket.lane] > 0 && ticket.waits !== false)
-      return this.#inLine(ticket.lane, () => this.#firstInLine(maxWaitMs, maxLaneWaitMs, ticket));
+      return this.#inLine(ticket.lane, () => this.#firstInLine(maxWaitMs, laneDeadline, ticket));
     for (;;) {
       const attempt = await this.#attempt(maxWaitMs, ticket);
       if (attempt.kind === 'done') return attempt.refusal;
@@ -275,7 +277,7 @@ export class RequestBudget {
       // Waiting for room in the lane, requests queue in their order of arrival, and only the
       // first of each lane looks again when room frees (not every waiter at every departure).
       if (attempt.kind === 'lane')
-        return this.#inLine(ticket.lane, () => this.#firstInLine(maxWaitMs, maxLaneWaitMs, ticket));
+        return this.#inLine(ticket.lane, () => this.#firstInLine(maxWaitMs, laneDeadline, ticket));
       await this.#sleep(attempt.waitMs);
     }
   }
@@ -287,11 +289,11 @@ export class RequestBudget {
     return mine;
   }
 
-  async #firstInLine(maxWaitMs: number, maxLaneWaitMs: number, ticket: RequestTicket): Promise<BudgetRefusal | null> {
+  async #firstInLine(maxWaitMs: number, laneDeadline: number, ticket: RequestTicket): Promise<BudgetRefusal | null> {
     for (;;) {
       const attempt = await this.#attempt(maxWaitMs, ticket);
       if (attempt.kind === 'done') return attempt.refusal;
-      if (attempt.kind === 'lane' && attempt.waitMs > maxLaneWaitMs)
+      if (attempt.kind === 'lane' && this.#now() + attempt.waitMs > laneDeadline)
         return { reason: 'busy', retryAt: new Date(this.#now() + attempt.waitMs) };
       await this.#sleep(attempt.waitMs);
     }

@@ -158,12 +158,12 @@ describe('lanes and fair shares for every process, on PostgreSQL', () => {
     expect(writes).toEqual({ sent: 10, waited: 0, refused: 0 });
   });
 
-  it('keeps room for as many writes as the window holds: after 12 writes on A, B sends 6 views, then says busy', async () => {
+  it('keeps room for twice as many writes as the window holds: after 6 writes on A, B sends 12 views, then says busy', async () => {
     const a = processBudget('client-9', 30, true);
     const b = processBudget('client-9', 30, true);
-    expect(await sendAtOnce([a], 12, { lane: 'write', member: 'w' })).toEqual({ sent: 12, waited: 0, refused: 0 });
-    // Views go while fewer than 30 − 12 are used: 6 of 10.
-    expect(await sendAtOnce([b], 10, { lane: 'view', member: null })).toEqual({ sent: 6, waited: 4, refused: 0 });
+    expect(await sendAtOnce([a], 6, { lane: 'write', member: 'w' })).toEqual({ sent: 6, waited: 0, refused: 0 });
+    // Views go while fewer than 30 − 2 × 6 are used: 12 of 15.
+    expect(await sendAtOnce([b], 15, { lane: 'view', member: null })).toEqual({ sent: 12, waited: 3, refused: 0 });
     // A view that does not wait is refused at once, and a write still goes.
     expect((await b.take(10_000, { lane: 'view', member: 'v', waits: false }))?.reason).toBe('busy');
     expect(await sendAtOnce([b], 1, { lane: 'write', member: 'w' })).toEqual({ sent: 1, waited: 0, refused: 0 });

@@ -1,7 +1,7 @@
 /**
  * The API request budget shared by every dashboard process on one PostgreSQL (see
  * RequestBudget), divided by lane and member as budgetPolicy says. Cost: one round trip per API
- * request (`SELECT * FROM api_budget_take(…)`, migration 0006: a transaction-scoped advisory lock
+ * request (`SELECT * FROM api_budget_take(…)`, migration 0007: a transaction-scoped advisory lock
  * per client id, one delete of rows older than 60 s, one count, one insert; when the request must
  * wait, one more indexed look-up for how long), plus one upsert when the API reports its window
  * spent or answers 429.
