@@ -70,10 +70,7 @@ export const getSelectedEntity = cache(async (): Promise<EntityChoice | null> =>
   // Without a pick, the partner's default entity decides: its read starts with the list's.
   const defaultEntity = picked ? null : defaultEntityForContext();
   defaultEntity?.catch(() => undefined); // awaited below, unless the list fails first
-  // A pick the recent list does not know (an entity assigned since) is looked for in a new one.
-  const choice =
-    (await choices).find((c) => c.id === picked) ??
-    (picked ? (await listEntityChoices()).find((c) => c.id === picked) : undefined);
+  const choice = picked ? await findEntityChoice(picked) : null;
   if (choice) return choice;
   const defaultEntityId = await (defaultEntity ?? defaultEntityForContext());
   lastKnown.defaultEntityId = defaultEntityId;
