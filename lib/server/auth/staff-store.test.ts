@@ -158,6 +158,30 @@ describe('sign-in limits', () => {
     expect(await checkLogin(opened.db, 'ana@example.com', PASSWORD, newAddress(), now)).toMatchObject({ ok: true });
   });
 
+  it("a password change clears its own account's failures only: a_b@… does not clear axb@… ('_' is no wildcard)", async () => {
+    const underscore = await createStaff(opened.db, {
+      email: 'a_b@example.com',
+      name: 'A',
+      role: 'viewer',
+      password: PASSWORD,
+    });
+    await createStaff(opened.db, { email: 'axb@example.com', name: 'X', role: 'viewer', password: PASSWORD });
+    const address = newAddress();
+    const now = new Date();
+    for (let i = 0; i < ACCOUNT_LIMIT.max; i++) {
+      await checkLogin(opened.db, 'axb@example.com', 'wrong password!', address, now);
+      await checkLogin(opened.db, 'a_b@example.com', 'wrong password!', address, now);
+    }
+    await setStaffPassword(opened.db, underscore.id, 'another horse battery', false);
+    expect(await checkLogin(opened.db, 'a_b@example.com', 'another horse battery', address, now)).toMatchObject({
+      ok: true,
+    });
+    expect(await checkLogin(opened.db, 'axb@example.com', PASSWORD, address, now)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+  });
+
   it('does not count successful sign-ins against the address', async () => {
     const address = newAddress();
     for (let i = 0; i < ADDRESS_LIMIT.max + 5; i++)

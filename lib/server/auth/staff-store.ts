@@ -2,7 +2,7 @@
  * Staff accounts: creation, lookup and the password check with lockout. Framework-free so
  * that the `npm run staff` command and the tests use exactly what the dashboard uses.
  */
-import { and, count, eq, like, or, sql } from 'drizzle-orm';
+import { and, count, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
@@ -260,6 +260,11 @@ export async function setStaffPassword(
         .set({ sessionVersion: user.sessionVersion })
         .where(and(eq(staffSessions.id, keepSessionId), eq(staffSessions.staffId, id)));
     }
-    if (user) await tx.delete(loginThrottle).where(like(loginThrottle.key, `${accountKey(user.email, '')}%`));
+    if (user) {
+      // The account's failures from every address: the keys that start with exactly its prefix
+      // (not a LIKE pattern, in which the '_' of an e-mail would match any character).
+      const prefix = accountKey(user.email, '');
+      await tx.delete(loginThrottle).where(sql`left(${loginThrottle.key}, ${prefix.length}) = ${prefix}`);
+    }
   });
 }
