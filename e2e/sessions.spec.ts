@@ -22,8 +22,8 @@ async function stolenCopy(
   return browser.newContext({ storageState: await context.storageState() });
 }
 
-/** What the holder of `context`'s cookies gets for a page and for a server action. */
-async function access(context: BrowserContext): Promise<{ page: string; action: string }> {
+/** What the holder of `context`'s cookies gets for a page, a server action and next-auth's session endpoint. */
+async function access(context: BrowserContext): Promise<{ page: string; action: string; session: string }> {
   const res = await context.request.get(`${DASHBOARD_URL}/`, { maxRedirects: 0 });
   const page =
     res.status() === 200 ? 'served' : `sent to ${new URL(res.headers()['location'] ?? '', DASHBOARD_URL).pathname}`;
@@ -41,11 +41,14 @@ async function access(context: BrowserContext): Promise<{ page: string; action: 
     : body.includes('Your session has ended')
       ? 'session ended'
       : `${answer.status()} ${body.slice(0, 80)}`;
-  return { page, action };
+  const session = (await (await context.request.get(`${DASHBOARD_URL}/api/auth/session`)).json()) as {
+    user?: { email?: string };
+  };
+  return { page, action, session: session.user ? `member ${session.user.email}` : 'none' };
 }
 
-const ALIVE = { page: 'served', action: 'done' };
-const ENDED = { page: 'sent to /login', action: 'session ended' };
+const ALIVE = { page: 'served', action: 'done', session: expect.stringMatching(/^member /) };
+const ENDED = { page: 'sent to /login', action: 'session ended', session: 'none' };
 
 test('a password change in one session ends the other: its next page and its next action are refused', async ({
   browser,

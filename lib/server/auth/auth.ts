@@ -127,9 +127,13 @@ export function getAuthOptions(): NextAuthOptions {
         return { ...token, staffId, sid };
       },
       // The role and the disabled flag are read from the database on every request (verifySession);
-      // what the browser may read of the session is the account id alone.
-      session({ session, token }) {
-        return { ...session, user: { ...session.user, id: token.staffId ?? '' } } as typeof session;
+      // what the browser may read of the session is the account id alone, and only while the
+      // server-side session the cookie names is open: after a sign-out, "sign out everywhere", a
+      // password change or a disabled account, the session endpoint answers as for no session.
+      async session({ session, token }) {
+        const staff = token.sid ? await staffOfSession(await getDb(), token.sid) : null;
+        if (!staff || staff.id !== token.staffId) return {} as typeof session;
+        return { ...session, user: { ...session.user, id: staff.id } } as typeof session;
       },
     },
     events: {
