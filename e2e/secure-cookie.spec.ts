@@ -3,14 +3,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { addStaffAccount, startProcess, type Started } from '../scripts/processes';
+import { buildActions } from './action-list';
 import { SANDBOX_URL, spareDashboardPort } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
+import { actionHeaders } from './server-actions';
 
 /*
  * A second dashboard of the same production build whose public URL is https (as behind a
- * TLS-terminating proxy): its session cookie must carry Secure and the __Secure- prefix, so a
- * browser never sends it over plain http.
+ * TLS-terminating proxy): its session cookie must carry Secure and the __Secure- prefix, and the
+ * switcher's entity cookie Secure and the __Host- prefix, so a browser never sends them over
+ * plain http.
  */
 
 const PORT = spareDashboardPort(0);
@@ -58,4 +62,32 @@ test('with an https public URL the session cookie is __Secure-, Secure, HttpOnly
   expect(session).toMatch(/;\s*Secure/i);
   expect(session).toMatch(/;\s*HttpOnly/i);
   expect(session).toMatch(/;\s*SameSite=Lax/i);
+});
+
+test("with an https public URL the switcher's entity cookie is __Host-, Secure, HttpOnly and kept 30 days", async ({
+  request,
+}) => {
+  const answer = await httpSignIn('tls@example.test', 'a long enough password', {
+    csrf: await csrfFor(undefined, BASE),
+    base: BASE,
+  });
+  expect(answer.error).toBeNull();
+  const select = buildActions().find((a) => a.key === 'lib/actions/select-entity.ts#selectEntityAction')!;
+  const res = await request.post(`${BASE}${select.path}`, {
+    headers: { ...actionHeaders(select.id, BASE), Cookie: answer.cookies.join('; ') },
+    data: JSON.stringify([{ id: DEMO_PARTNER.defaultEntityId }]),
+    maxRedirects: 0,
+  });
+  expect(await res.text()).toContain('"ok":true');
+  const entity = res
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => h.value)
+    .find((c) => c.includes('gb_entity='));
+  expect(entity).toMatch(new RegExp(`^__Host-gb_entity=${DEMO_PARTNER.defaultEntityId};`));
+  expect(entity).toMatch(/;\s*Secure/i);
+  expect(entity).toMatch(/;\s*HttpOnly/i);
+  expect(entity).toMatch(/;\s*Path=\/(;|$)/i);
+  expect(entity).not.toMatch(/;\s*Domain=/i);
+  expect(entity).toMatch(/;\s*Max-Age=2592000/i);
 });

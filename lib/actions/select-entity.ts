@@ -1,10 +1,9 @@
 'use server';
 
-import { cookies } from 'next/headers';
 import { z } from 'zod';
 
 import { Uuid } from '@/lib/guestbook/schemas';
-import { ENTITY_COOKIE, findEntityChoice } from '@/lib/server/directory';
+import { findEntityChoice, rememberSelectedEntity } from '@/lib/server/directory';
 import { ActionError, staffAction } from '@/lib/server/http';
 
 /** Picks the entity whose context the console reads and acts in (kept in a cookie). */
@@ -13,12 +12,7 @@ export const selectEntityAction = staffAction(
   async ({ id }) => {
     const entity = await findEntityChoice(id);
     if (!entity) throw new ActionError('This entity is not assigned to the dashboard credentials.');
-    (await cookies()).set(ENTITY_COOKIE, id, {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      maxAge: 60 * 60 * 24 * 180,
-    });
+    await rememberSelectedEntity(id);
     return entity;
   },
 );

@@ -299,3 +299,11 @@ export function configFromProcess(): DashboardConfig {
 export function sessionCookieName(config: Pick<DashboardConfig, 'secureCookies'>): string {
   return config.secureCookies ? '__Secure-next-auth.session-token' : 'next-auth.session-token';
 }
+
+/**
+ * The cookie of the entity picked in the switcher: with an https public URL, `__Host-` (the
+ * browser keeps it only when Secure, for this host alone and the whole path).
+ */
+export function entityCookieName(config: Pick<DashboardConfig, 'secureCookies'>): string {
+  return config.secureCookies ? '__Host-gb_entity' : 'gb_entity';
+}

@@ -7,4 +7,4 @@
  */
 
 export { getConfig } from './config';
-export { sessionCookieName, type DashboardConfig } from './config-core';
+export { entityCookieName, sessionCookieName, type DashboardConfig } from './config-core';

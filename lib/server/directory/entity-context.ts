@@ -5,10 +5,12 @@ import { cache } from 'react';
 
 import type { Entity } from '../../guestbook/schemas';
 import { contextRead, getApiClient, readWithGuess, SHARED } from '../api';
+import { entityCookieName, getConfig } from '../config';
 import { apiFor, findAssignedEntities, lastEntityList, listEntities } from './entities';
 import { getIdentity } from './partner';
 
-export const ENTITY_COOKIE = 'gb_entity';
+/** How long the switcher's pick is remembered in the browser. */
+const ENTITY_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 export interface EntityChoice {
   id: string;
@@ -35,7 +37,19 @@ const lastKnown = globalThis as unknown as { defaultEntityId?: string };
 /** The entities assigned to these credentials as switcher choices (the same cached read as every other list of them). */
 export const listEntityChoices = cache(async (): Promise<EntityChoice[]> => (await listEntities()).map(toChoice));
 
-const pickedEntityId = cache(async () => (await cookies()).get(ENTITY_COOKIE)?.value);
+const pickedEntityId = cache(async () => (await cookies()).get(entityCookieName(getConfig()))?.value);
+
+/** Remembers the switcher's pick in this browser (an HttpOnly cookie; Secure and __Host- over https). */
+export async function rememberSelectedEntity(id: string): Promise<void> {
+  const config = getConfig();
+  (await cookies()).set(entityCookieName(config), id, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: config.secureCookies,
+    maxAge: ENTITY_COOKIE_MAX_AGE_S,
+  });
+}
 
 /** The switcher's pick, else the partner's default entity, else the first assigned one. */
 function selectionOf(choices: EntityChoice[], picked: string | undefined, defaultEntityId: string | undefined) {

@@ -31,13 +31,13 @@ export {
   type ProgramOption,
 } from './entities';
 export {
-  ENTITY_COOKIE,
   apiForChoice,
   findEntityChoice,
   getEntityApi,
   getSelectedEntity,
   listEntityChoices,
   readInSelectedContext,
+  rememberSelectedEntity,
   selectedContextKey,
   type EntityChoice,
 } from './entity-context';
