@@ -159,7 +159,7 @@ function sandboxAuthSecret(dataDir: string): string {
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     try {
       writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
     } catch (e) {

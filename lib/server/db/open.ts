@@ -1,6 +1,7 @@
 /**
- * Opens the dashboard database: PGlite under the data directory by default, PostgreSQL when a
- * URL is configured. Both run the same drizzle schema and the same committed migrations.
+ * Opens the dashboard database: PGlite under the data directory by default (the directory and
+ * its files the owner's alone, secureDataDir), PostgreSQL when a URL is configured. Both run the
+ * same drizzle schema and the same committed migrations.
  */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
 import { logUnexpected } from '../log/log';
+import { secureDataDir } from './data-dir';
 import * as schema from './schema';
 
 export type DashboardDb = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -36,8 +38,12 @@ export async function openDashboardDb(options: {
     // The two drivers expose the same query builder; the PGlite type is the one the code names.
     return { db: db as unknown as DashboardDb, close: () => pool.end() };
   }
+  if (!options.memory) secureDataDir(options.dataDir);
   const client = await PGlite.create(options.memory ? undefined : path.join(options.dataDir, 'db'));
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  // PGlite gives the files it creates mode 0666 whatever the umask: the directory, 0700, keeps
+  // every other user out, and the files it has created are the owner's alone too.
+  if (!options.memory) secureDataDir(options.dataDir);
   return { db, close: () => client.close() };
 }
