@@ -3,6 +3,7 @@ export const SIGN_IN_ERRORS: Record<string, string> = {
   // One answer for an unknown e-mail, a wrong password and an e-mail paused by its limit.
   invalid: 'Wrong e-mail or password. After 5 wrong tries, an e-mail is paused for 15 minutes from where you are.',
   disabled: 'This account is disabled. Ask an admin of your team.',
+  expired: 'This one-time password has expired (they last 72 hours). Ask an admin of your team for a new one.',
   throttled: 'Too many failed attempts from this address. Try again in 15 minutes.',
   SessionRequired: 'Sign in to continue.',
   sso_unknown:

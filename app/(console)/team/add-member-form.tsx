@@ -40,7 +40,7 @@ export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSett
       r.data.oneTimePassword
         ? {
             tone: 'ok',
-            text: `Added ${r.data.member.email}. Hand over this password; it must be replaced at the first sign-in.`,
+            text: `Added ${r.data.member.email}. Hand over this password; it must be replaced at the first sign-in, within 72 hours.`,
             secret: r.data.oneTimePassword,
           }
         : { tone: 'ok', text: `Added ${r.data.member.email}.` },

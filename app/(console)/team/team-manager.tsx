@@ -104,7 +104,7 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
                   size="sm"
                   disabled={pending}
                   title={`Reset the password of ${m.name}?`}
-                  description={`${m.email} is signed out everywhere and gets a one-time password, shown here once, which must be replaced at the next sign-in. Their current password stops working at once.`}
+                  description={`${m.email} is signed out everywhere and gets a one-time password, shown here once, which must be replaced at the next sign-in, within 72 hours. Their current password stops working at once.`}
                   confirmLabel="Reset password"
                   tone="danger"
                   onConfirm={async () => {
@@ -113,7 +113,7 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
                       r.ok
                         ? {
                             tone: 'ok',
-                            text: `New one-time password for ${m.email}; it must be replaced at the next sign-in.`,
+                            text: `New one-time password for ${m.email}; it must be replaced at the next sign-in, within 72 hours.`,
                             secret: r.data.oneTimePassword,
                           }
                         : { tone: 'error', text: r.error },

@@ -18,6 +18,7 @@ import {
   countActiveAdmins,
   createStaff,
   LastAdminError,
+  ONE_TIME_PASSWORD_HOURS,
   setStaffPassword,
   staffForSso,
   updateStaffAccess,
@@ -180,6 +181,35 @@ describe('sign-in limits', () => {
       ok: false,
       reason: 'invalid',
     });
+  });
+
+  it(`a one-time password signs in for ${ONE_TIME_PASSWORD_HOURS} hours after it was issued, then is refused as expired`, async () => {
+    const issued = Date.now();
+    const otis = await createStaff(opened.db, {
+      email: 'otis.onetime@example.com',
+      name: 'Otis',
+      role: 'viewer',
+      password: PASSWORD,
+      mustChangePassword: true,
+    });
+    const at = (hours: number) => new Date(issued + hours * 3_600_000);
+    const signIn = (hours: number) => checkLogin(opened.db, otis.email, PASSWORD, newAddress(), at(hours));
+    expect(await signIn(ONE_TIME_PASSWORD_HOURS - 1)).toMatchObject({ ok: true });
+    expect(await signIn(ONE_TIME_PASSWORD_HOURS + 1)).toEqual({ ok: false, reason: 'expired' });
+    // Only whoever knows the password learns that it expired.
+    expect(
+      await checkLogin(opened.db, otis.email, 'wrong password!', newAddress(), at(ONE_TIME_PASSWORD_HOURS + 1)),
+    ).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    // An admin's reset issues another one-time password, which expires the same way; a password
+    // the member chose never expires.
+    await setStaffPassword(opened.db, otis.id, PASSWORD, true);
+    expect(await signIn(ONE_TIME_PASSWORD_HOURS - 1)).toMatchObject({ ok: true });
+    expect(await signIn(ONE_TIME_PASSWORD_HOURS + 1)).toEqual({ ok: false, reason: 'expired' });
+    await setStaffPassword(opened.db, otis.id, PASSWORD, false);
+    expect(await signIn(10 * ONE_TIME_PASSWORD_HOURS)).toMatchObject({ ok: true });
   });
 
   it('does not count successful sign-ins against the address', async () => {

@@ -55,6 +55,13 @@ export const toSummary = (u: StaffUser): StaffSummary => ({
   disabled: u.disabled,
 });
 
+/** How long a one-time password (a new member's, an admin's reset) signs in before it expires. */
+export const ONE_TIME_PASSWORD_HOURS = 72;
+
+/** Until when a password issued now signs in: a one-time one for ONE_TIME_PASSWORD_HOURS, a chosen one for good (null). */
+const oneTimeExpiry = (oneTime: boolean, now = new Date()): Date | null =>
+  oneTime ? new Date(now.getTime() + ONE_TIME_PASSWORD_HOURS * 3_600_000) : null;
+
 /** A new account's row: the password stored only as its hash. */
 const staffRow = async (s: z.output<typeof NewStaffSchema>) => ({
   email: s.email,
@@ -62,6 +69,7 @@ const staffRow = async (s: z.output<typeof NewStaffSchema>) => ({
   role: s.role,
   passwordHash: await hashPassword(s.password),
   mustChangePassword: s.mustChangePassword,
+  oneTimePasswordExpiresAt: oneTimeExpiry(s.mustChangePassword),
 });
 
 export async function createStaff(db: DashboardDb, input: NewStaff): Promise<StaffSummary> {
@@ -124,13 +132,14 @@ export async function countActiveAdmins(db: DashboardDb): Promise<number> {
 }
 
 export type LoginResult =
-  { ok: true; user: StaffSummary } | { ok: false; reason: 'invalid' | 'throttled' | 'disabled' };
+  { ok: true; user: StaffSummary } | { ok: false; reason: 'invalid' | 'throttled' | 'disabled' | 'expired' };
 
 /**
  * Checks a password for a sign-in from `address`. Both limits are counted before the password is
  * checked (see login-limiter). The answer for an unknown e-mail, a wrong password and an e-mail
  * paused by its limit is the same `invalid`, after the same argon2 work, so the answer says
- * nothing about whether an account exists. `disabled` is said only to whoever knows the password.
+ * nothing about whether an account exists. `disabled`, and `expired` for a one-time password
+ * past its ONE_TIME_PASSWORD_HOURS, are said only to whoever knows the password.
  */
 export async function checkLogin(
   db: DashboardDb,
@@ -152,6 +161,8 @@ export async function checkLogin(
   const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password.slice(0, 200));
   if (!user || !valid) return { ok: false, reason: 'invalid' };
   if (user.disabled) return { ok: false, reason: 'disabled' };
+  if (user.mustChangePassword && user.oneTimePasswordExpiresAt && user.oneTimePasswordExpiresAt <= now)
+    return { ok: false, reason: 'expired' };
   await clearAttempts(db, accountKey(user.email, address));
   await refundAttempt(db, addressKey(address));
   return { ok: true, user: toSummary(user) };
@@ -249,6 +260,7 @@ export async function setStaffPassword(
       .set({
         passwordHash,
         mustChangePassword,
+        oneTimePasswordExpiresAt: oneTimeExpiry(mustChangePassword),
         sessionVersion: sql`${staffUsers.sessionVersion} + 1`,
         updatedAt: sql`now()`,
       })

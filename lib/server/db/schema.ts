@@ -13,6 +13,8 @@ export const staffUsers = pgTable('staff_users', {
   passwordHash: text('password_hash').notNull(),
   /** set when an admin issued a one-time password: the next sign-in must choose a new one */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
+  /** until when that one-time password signs in (ONE_TIME_PASSWORD_HOURS after it was issued); null for a chosen one */
+  oneTimePasswordExpiresAt: timestamp('one_time_password_expires_at', { withTimezone: true }),
   disabled: boolean('disabled').notNull().default(false),
   /** bumped by a password change or reset, a role change, disabling and "sign out everywhere": every older session ends */
   sessionVersion: integer('session_version').notNull().default(1),
