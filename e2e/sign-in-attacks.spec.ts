@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from '../lib/server/auth/login-limiter';
+import { STORAGE } from './env';
 import { csrfFor, httpSignIn, pageAs } from './http-sign-in';
-import { addMember } from './staff';
+import { addMember, signedInBrowser, signOutThroughMenu } from './staff';
 
 /*
  * Brute force against the production build, sent as a script would: concurrently, each request
@@ -84,4 +85,36 @@ test(`50 concurrent wrong passwords for one account: the right one is then refus
   const owner = await httpSignIn(email, PASSWORD, { csrf: await csrfFor('127.0.0.63'), localAddress: '127.0.0.63' });
   expect(owner.error).toBeNull();
   expect(owner.cookies.some((c) => c.startsWith('next-auth.session-token='))).toBe(true);
+});
+
+test('every sign-in attempt is in the activity log with its outcome, the address and the method; a sign-out too', async ({
+  browser,
+}) => {
+  const email = `audited.${stamp()}@demo.test`;
+  await addMember(browser, { email, name: 'Audit Target', role: 'viewer', password: PASSWORD });
+  const guesser = '127.0.0.71';
+  const csrf = await csrfFor(guesser);
+  const wrong = await Promise.all(
+    Array.from({ length: 8 }, () => httpSignIn(email, 'wrong password 1', { csrf, localAddress: guesser })),
+  );
+  expect(count(wrong, 'invalid')).toBe(8);
+  const owner = await httpSignIn(email, PASSWORD, { csrf: await csrfFor('127.0.0.72'), localAddress: '127.0.0.72' });
+  expect(owner.error).toBeNull();
+
+  const admin = await browser.newContext({ storageState: STORAGE.admin });
+  const page = await admin.newPage();
+  await page.goto(`/activity?action=sign-in&staff=${encodeURIComponent(email)}`);
+  const rows = page.getByTestId('activity-row');
+  await expect(rows).toHaveCount(9);
+  await expect(rows.filter({ hasText: 'invalid: password from 127.0.0.71' })).toHaveCount(8);
+  await expect(
+    rows.filter({ hasText: 'password from 127.0.0.72' }).filter({ has: page.getByText('ok', { exact: true }) }),
+  ).toHaveCount(1);
+
+  const session = await signedInBrowser(browser, email, PASSWORD);
+  await signOutThroughMenu(session.page);
+  await expect(session.page).toHaveURL(/\/login(\?|$)/);
+  await page.goto(`/activity?action=sign-out&staff=${encodeURIComponent(email)}`);
+  await expect(rows).toHaveCount(1);
+  await admin.close();
 });

@@ -9,6 +9,7 @@ import { cache } from 'react';
 
 import type { StaffRole } from '@/lib/auth/roles';
 
+import { recordAudit } from '../audit';
 import { getConfig, sessionCookieName, type DashboardConfig } from '../config';
 import { getDb } from '../db';
 import { logUnexpected, setRequestTicket } from '../log';
@@ -27,6 +28,28 @@ declare module 'next-auth/jwt' {
     /** the staff_sessions row this cookie stands for */
     sid?: string;
   }
+}
+
+/**
+ * Every sign-in attempt in the activity log, whatever its outcome: the e-mail given (the
+ * account's, or as typed, trimmed and lowercased, for a refusal), the client address, the method
+ * and, for a refusal, the reason (invalid, throttled, disabled, expired, sso_unknown).
+ */
+async function auditSignIn(attempt: {
+  method: 'password' | 'company sign-in';
+  address: string;
+  email: string;
+  staffId: string | null;
+  refused: string | null;
+}): Promise<void> {
+  await recordAudit({
+    staffId: attempt.staffId,
+    staffEmail: attempt.email.trim().toLowerCase().slice(0, 200),
+    action: 'sign-in',
+    resourceType: 'session',
+    result: attempt.refused ? 'refused' : 'ok',
+    message: `${attempt.refused ? `${attempt.refused}: ` : ''}${attempt.method} from ${attempt.address}`,
+  });
 }
 
 /** The sign-in's client address, as the dashboard's HTTP server determined it (client-address.ts). */
@@ -96,12 +119,16 @@ export function getAuthOptions(): NextAuthOptions {
         name: 'E-mail and password',
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials, req) {
-          const result = await checkLogin(
-            await getDb(),
-            credentials?.email ?? '',
-            credentials?.password ?? '',
-            clientAddress(req?.headers),
-          );
+          const address = clientAddress(req?.headers);
+          const email = credentials?.email ?? '';
+          const result = await checkLogin(await getDb(), email, credentials?.password ?? '', address);
+          await auditSignIn({
+            method: 'password',
+            address,
+            email,
+            staffId: result.ok ? result.user.id : null,
+            refused: result.ok ? null : result.reason,
+          });
           if (!result.ok) throw new Error(result.reason);
           return { id: result.user.id, email: result.user.email, name: result.user.name };
         },
@@ -113,6 +140,13 @@ export function getAuthOptions(): NextAuthOptions {
       async signIn({ account, profile }) {
         if (account?.provider !== OIDC_PROVIDER_ID) return true;
         const staff = await staffForSso(await getDb(), profile as SsoProfile | undefined);
+        await auditSignIn({
+          method: 'company sign-in',
+          address: await requestClientAddress(),
+          email: staff?.email ?? (profile as SsoProfile | undefined)?.email ?? '',
+          staffId: staff?.id ?? null,
+          refused: staff ? null : 'sso_unknown',
+        });
         return staff ? true : '/login?error=sso_unknown';
       },
       // At sign-in only (`user` is set): a server-side session is opened and the cookie names it.
@@ -138,7 +172,16 @@ export function getAuthOptions(): NextAuthOptions {
     },
     events: {
       async signOut({ token }) {
-        if (token?.sid) await endSession(await getDb(), token.sid);
+        if (!token?.sid) return;
+        await endSession(await getDb(), token.sid);
+        await recordAudit({
+          staffId: token.staffId ?? null,
+          staffEmail: token.email ?? '',
+          action: 'sign-out',
+          resourceType: 'session',
+          resourceId: token.sid,
+          result: 'ok',
+        });
       },
     },
   };
