@@ -5,17 +5,45 @@
  *   npm run staff -- list
  *   npm run staff -- remove --email ana@example.com
  *
- * Without --password a random password is generated and printed once. With the embedded database, stop the dashboard first (one process at a time).
+ * Without --password a random one-time password is generated and printed once: it must be
+ * replaced at the first sign-in. Each change is in the activity log (as "staff command line"). The
+ * last active admin cannot be removed. With the embedded database, stop the dashboard first (one
+ * process at a time).
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 
-import { createStaff, StaffEmail } from '../lib/server/auth/staff-store';
+import {
+  createStaff,
+  LastAdminError,
+  removeStaff,
+  StaffEmail,
+  type StaffSummary,
+} from '../lib/server/auth/staff-store';
 import { configFromProcess } from '../lib/server/config/config-core';
-import { openDashboardDb } from '../lib/server/db/open';
-import { staffUsers } from '../lib/server/db/schema';
+import { openDashboardDb, type DashboardDb } from '../lib/server/db/open';
+import { auditLog, staffUsers } from '../lib/server/db/schema';
+
+/** The audit row of a change made here: by whoever runs the command, on the account changed. */
+async function audit(db: DashboardDb, action: string, account: StaffSummary): Promise<void> {
+  await db.insert(auditLog).values({
+    staffId: null,
+    staffEmail: 'staff command line',
+    action,
+    resourceType: 'staff member',
+    resourceId: account.email,
+    after: action === 'remove-staff-member' ? null : { email: account.email, role: account.role },
+    before: action === 'remove-staff-member' ? { email: account.email, role: account.role } : null,
+    result: 'ok',
+  });
+}
+
+/** Postgres's unique_violation, found on the error or the one it wraps (drizzle's query error). */
+const isUniqueViolation = (e: unknown): boolean =>
+  typeof e === 'object' &&
+  e !== null &&
+  ((e as { code?: unknown }).code === '23505' || isUniqueViolation((e as { cause?: unknown }).cause));
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -49,14 +77,14 @@ async function main(): Promise<number> {
         console.error('--email: must be an e-mail address');
         return 2;
       }
-      const removed = await db
-        .delete(staffUsers)
-        .where(eq(staffUsers.email, email.data))
-        .returning({ email: staffUsers.email });
-      console.log(
-        removed.length ? `Removed ${email.data} and its sessions.` : `No account has the e-mail ${email.data}.`,
-      );
-      return removed.length ? 0 : 1;
+      const removed = await removeStaff(db, email.data);
+      if (!removed) {
+        console.log(`No account has the e-mail ${email.data}.`);
+        return 1;
+      }
+      await audit(db, 'remove-staff-member', removed);
+      console.log(`Removed ${email.data} and its sessions.`);
+      return 0;
     }
     const generated = !values.password;
     const password = values.password ?? randomBytes(12).toString('base64url');
@@ -65,17 +93,27 @@ async function main(): Promise<number> {
       name: values.name ?? values.email?.split('@')[0] ?? '',
       role: (values.role ?? '') as 'admin',
       password,
+      mustChangePassword: generated,
     });
+    await audit(db, 'add-staff-member', created);
     console.log(`Added ${created.email} (${created.role}).`);
-    if (generated) console.log(`Password: ${password}  (shown once; hand it over securely)`);
+    if (generated)
+      console.log(
+        `One-time password: ${password}  (shown once; hand it over securely: it must be replaced at the first sign-in, within 72 hours)`,
+      );
     return 0;
   } catch (e) {
     if (e instanceof z.ZodError) {
       console.error(e.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
       return 2;
     }
-    if (e instanceof Error && /unique|duplicate/i.test(e.message)) {
+    // Never the failed query itself: it carries the new password's hash.
+    if (isUniqueViolation(e)) {
       console.error(`An account with the e-mail ${values.email} already exists.`);
+      return 1;
+    }
+    if (e instanceof LastAdminError) {
+      console.error(e.message);
       return 1;
     }
     throw e;

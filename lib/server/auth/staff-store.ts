@@ -203,6 +203,28 @@ export class LastAdminError extends Error {
 }
 
 /**
+ * Removes the account with this e-mail (its sessions go with it), unless it is the last active
+ * admin: every active admin's row is locked first, as updateStaffAccess does. Returns what was
+ * removed, or undefined when no account has the e-mail.
+ */
+export async function removeStaff(db: DashboardDb, email: string): Promise<StaffSummary | undefined> {
+  return db.transaction(async (tx) => {
+    const locked = await tx
+      .select()
+      .from(staffUsers)
+      .where(or(eq(staffUsers.email, email), and(eq(staffUsers.role, 'admin'), eq(staffUsers.disabled, false))))
+      .orderBy(staffUsers.id)
+      .for('update');
+    const user = locked.find((u) => u.email === email);
+    if (!user) return undefined;
+    const activeAdmins = locked.filter((u) => u.role === 'admin' && !u.disabled);
+    if (activeAdmins.length === 1 && activeAdmins[0]!.id === user.id) throw new LastAdminError();
+    await tx.delete(staffUsers).where(eq(staffUsers.id, user.id));
+    return toSummary(user);
+  });
+}
+
+/**
  * Changes role and/or the disabled flag, ending the member's sessions when either changes.
  * Refuses to leave the team without an active admin. Every active admin's row is locked (in id
  * order) before the check, so two demotions of two different admins at once cannot both pass.
