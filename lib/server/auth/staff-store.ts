@@ -2,7 +2,7 @@
  * Staff accounts: creation, lookup and the password check with lockout. Framework-free so
  * that the `npm run staff` command and the tests use exactly what the dashboard uses.
  */
-import { and, count, eq, or, sql } from 'drizzle-orm';
+import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
@@ -202,19 +202,28 @@ export class LastAdminError extends Error {
   }
 }
 
+type Transaction = Parameters<Parameters<DashboardDb['transaction']>[0]>[0];
+
+/**
+ * Locks, in id order, the rows of the member `member` selects and of every active admin, for a
+ * change that must not leave the team without an active admin: two such changes at once wait for
+ * each other instead of both passing the check.
+ */
+const lockWithActiveAdmins = (tx: Transaction, member: SQL) =>
+  tx
+    .select()
+    .from(staffUsers)
+    .where(or(member, and(eq(staffUsers.role, 'admin'), eq(staffUsers.disabled, false))))
+    .orderBy(staffUsers.id)
+    .for('update');
+
 /**
  * Removes the account with this e-mail (its sessions go with it), unless it is the last active
- * admin: every active admin's row is locked first, as updateStaffAccess does. Returns what was
- * removed, or undefined when no account has the e-mail.
+ * admin (lockWithActiveAdmins). Returns what was removed, or undefined when no account has the e-mail.
  */
 export async function removeStaff(db: DashboardDb, email: string): Promise<StaffSummary | undefined> {
   return db.transaction(async (tx) => {
-    const locked = await tx
-      .select()
-      .from(staffUsers)
-      .where(or(eq(staffUsers.email, email), and(eq(staffUsers.role, 'admin'), eq(staffUsers.disabled, false))))
-      .orderBy(staffUsers.id)
-      .for('update');
+    const locked = await lockWithActiveAdmins(tx, eq(staffUsers.email, email));
     const user = locked.find((u) => u.email === email);
     if (!user) return undefined;
     const activeAdmins = locked.filter((u) => u.role === 'admin' && !u.disabled);
@@ -226,8 +235,8 @@ export async function removeStaff(db: DashboardDb, email: string): Promise<Staff
 
 /**
  * Changes role and/or the disabled flag, ending the member's sessions when either changes.
- * Refuses to leave the team without an active admin. Every active admin's row is locked (in id
- * order) before the check, so two demotions of two different admins at once cannot both pass.
+ * Refuses to leave the team without an active admin (lockWithActiveAdmins), so two demotions of
+ * two different admins at once cannot both pass.
  */
 export async function updateStaffAccess(
   db: DashboardDb,
@@ -235,12 +244,7 @@ export async function updateStaffAccess(
   change: { role?: StaffRole; disabled?: boolean },
 ): Promise<{ before: StaffSummary; after: StaffSummary } | undefined> {
   return db.transaction(async (tx) => {
-    const locked = await tx
-      .select()
-      .from(staffUsers)
-      .where(or(eq(staffUsers.id, id), and(eq(staffUsers.role, 'admin'), eq(staffUsers.disabled, false))))
-      .orderBy(staffUsers.id)
-      .for('update');
+    const locked = await lockWithActiveAdmins(tx, eq(staffUsers.id, id));
     const user = locked.find((u) => u.id === id);
     if (!user) return undefined;
     const changes =
