@@ -34,6 +34,17 @@ test.describe('signed out', () => {
     await expect(page.getByTestId('shell-partner-name')).toHaveText(DEMO_PARTNER.name);
     await expect(page.getByTestId('shell-staff-role')).toHaveText('Admin');
   });
+
+  test('signing in from a page that shows an earlier error (/login?error=…) opens the console', async ({ page }) => {
+    await page.goto('/login?error=invalid');
+    await expect(page.getByTestId('login-error')).toHaveText(SIGN_IN_ERRORS.invalid!);
+    await page.locator('form[data-hydrated]').waitFor();
+    await page.getByLabel('E-mail').fill(DEMO_ACCOUNTS[2]!.email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
 });
 
 test.describe('signed in', () => {

@@ -31,7 +31,9 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
 
   const onSubmit = async (values: LoginInput) => {
     setFormError(null);
-    const result = await signIn('credentials', { ...values, redirect: false });
+    // next-auth reads the outcome from the URL it answers with, which is the callback URL: left
+    // to default to this page's, an earlier `?error=` in it would read as this sign-in's error.
+    const result = await signIn('credentials', { ...values, redirect: false, callbackUrl: callbackPath });
     if (!result || result.error) {
       setFormError(SIGN_IN_ERRORS[result?.error ?? ''] ?? 'Sign-in failed. Try again.');
       return;
