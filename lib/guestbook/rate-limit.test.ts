@@ -220,6 +220,21 @@ describe('RequestBudget fair shares (one process)', () => {
     expect(budget.used).toBe(24);
   });
 
+  it('a member whose page views used their share still saves at once; a burst of their writes meets the share', async () => {
+    const { budget } = budgetAt(30, 'throw');
+    await fill(budget, view('busy'), 22);
+    expect(await budget.take(10_000, view('busy'))).toMatchObject({ reason: 'share' });
+    // Contended, alone: a write's share is 15 (30 / 2), counted in the member's writes only.
+    await fill(budget, write('busy'), 8);
+    expect(budget.used).toBe(30);
+
+    const second = budgetAt(60, 'throw');
+    await fill(second.budget, view('other'), 40);
+    await fill(second.budget, write('burst'), 20);
+    // 60 used, 2 members: the burst's share of writes is 60 / 3 = 20, and they hold 20.
+    expect(await second.budget.take(10_000, write('burst'))).toMatchObject({ reason: 'share' });
+  });
+
   it('slows a member over their share when it frees within the longest wait', async () => {
     const { budget, clock } = budgetAt(30, 'advance');
     const start = clock.now;

@@ -65,8 +65,8 @@ export interface RequestTicket {
  *   views, and a write finds room at once unless writes alone fill the window.
  * - fair shares: once the window is contended (3/4 of W used, 675: below that a member's burst
  *   leaves the others room, and the shares would only refuse the busiest member early), a
- *   member's requests in it (every lane
- *   counted) may not exceed max(W/10, laneLimit / (members + 1)) — members being those active in
+ *   member's requests in it (every lane counted; for a write, the member's writes alone, so that a
+ *   member's page views never hold back their own saves) may not exceed max(W/10, laneLimit / (members + 1)) — members being those active in
  *   the window, the asking one included, and the + 1 holding a share for a member who has not
  *   asked yet. With 900: one member alone may use 675 before its share applies (405 for views);
  *   among 50 members the floor, 90 a minute, applies (a page costs 1–3 requests, a seat move a
@@ -131,7 +131,7 @@ export interface WindowCounts {
   used: number;
   /** of which writes (the write lane) */
   writes: number;
-  /** the asking member's requests in the window (0 without a member) */
+  /** the asking member's requests in the window (0 without a member); for a write, their writes */
   memberUsed: number;
   /** members with a request in the window, the asking one included */
   members: number;
@@ -209,6 +209,9 @@ interface Sent {
   member: string | null;
   write: boolean;
 }
+
+/** Whether a request sent counts toward the share of `ticket`'s member: all of theirs, or for a write their writes. */
+const countsForShare = (ticket: RequestTicket, sent: Sent): boolean => ticket.lane !== 'write' || sent.write;
 
 /** How long shared figures seen at a take are trusted to decide without asking (canSendNow). */
 const SHARED_FIGURES_TRUSTED_MS = 5_000;
@@ -324,7 +327,8 @@ export class RequestBudget {
         writes: answer.writes,
         blockedUntil: at + answer.blockedMs,
       };
-      if (ticket.member !== null)
+      // (a write's answer counts the member's writes alone: not the figure a view is decided by)
+      if (ticket.member !== null && ticket.lane !== 'write')
         this.#memberFigures.set(ticket.member, { at, memberUsed: answer.memberUsed, members: answer.members });
       if (answer.blockedMs > maxWaitMs)
         return { kind: 'done', refusal: { reason: 'blocked', retryAt: new Date(at + answer.blockedMs) } };
@@ -376,8 +380,8 @@ export class RequestBudget {
     for (const s of this.#sent) {
       if (s.write) writes++;
       if (s.member === null) continue;
-      if (s.member === ticket.member) memberUsed++;
-      else others.add(s.member);
+      if (s.member !== ticket.member) others.add(s.member);
+      else if (countsForShare(ticket, s)) memberUsed++;
     }
     return { used: this.#sent.length, writes, memberUsed, members: others.size + 1 };
   }
@@ -392,7 +396,7 @@ export class RequestBudget {
     const shareWait =
       decision.overShare && decision.memberLimit !== null
         ? leaves(
-            this.#sent.filter((s) => s.member === ticket.member),
+            this.#sent.filter((s) => s.member === ticket.member && countsForShare(ticket, s)),
             decision.memberLimit,
           )
         : 0;

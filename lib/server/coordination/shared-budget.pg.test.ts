@@ -168,4 +168,20 @@ describe('lanes and fair shares for every process, on PostgreSQL', () => {
     expect((await b.take(10_000, { lane: 'view', member: 'v', waits: false }))?.reason).toBe('busy');
     expect(await sendAtOnce([b], 1, { lane: 'write', member: 'w' })).toEqual({ sent: 1, waited: 0, refused: 0 });
   });
+
+  it('a member whose page views on A used their share still saves at once on B; a burst of their writes meets the share', async () => {
+    const a = processBudget('client-10', 30, true);
+    const b = processBudget('client-10', 30, true);
+    expect(await sendAtOnce([a], 22, { lane: 'view', member: 'busy' })).toEqual({ sent: 22, waited: 0, refused: 0 });
+    expect(await sendAtOnce([a], 1, { lane: 'view', member: 'busy' })).toEqual({ sent: 0, waited: 0, refused: 1 });
+    // A write's share, alone in the window, is 15: counted in the member's writes only.
+    expect(await sendAtOnce([b], 8, { lane: 'write', member: 'busy' })).toEqual({ sent: 8, waited: 0, refused: 0 });
+
+    const c = processBudget('client-11', 60, true);
+    const d = processBudget('client-11', 60, true);
+    await sendAtOnce([c], 40, { lane: 'view', member: 'other' });
+    expect(await sendAtOnce([d], 20, { lane: 'write', member: 'burst' })).toEqual({ sent: 20, waited: 0, refused: 0 });
+    // 60 used by 2 members: the burst's share of writes is 60 / 3 = 20, and they hold 20.
+    expect(await sendAtOnce([c], 1, { lane: 'write', member: 'burst' })).toEqual({ sent: 0, waited: 0, refused: 1 });
+  });
 });
