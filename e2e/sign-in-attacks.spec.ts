@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from '../lib/server/auth/login-limiter';
+import { ACCOUNT_LIMIT, ADDRESS_LIMIT, UNKNOWN_DEVICES_LIMIT } from '../lib/server/auth/login-limiter';
 import { STORAGE } from './env';
 import { csrfFor, httpSignIn, pageAs } from './http-sign-in';
 import { addMember, signedInBrowser, signOutThroughMenu } from './staff';
@@ -55,6 +55,9 @@ test(`50 concurrent wrong passwords for one account: the right one is then refus
 }) => {
   const email = `lockout.${stamp()}@demo.test`;
   await addMember(browser, { email, name: 'Lockout Target', role: 'operator', password: PASSWORD });
+  // The owner's browser signed in before: it holds the account's device cookie.
+  const ownersCsrf = await csrfFor('127.0.0.63');
+  const device = deviceCookieOf(await httpSignIn(email, PASSWORD, { csrf: ownersCsrf, localAddress: '127.0.0.63' }));
 
   const flood = '127.0.0.61';
   const csrf = await csrfFor(flood);
@@ -81,10 +84,78 @@ test(`50 concurrent wrong passwords for one account: the right one is then refus
     await httpSignIn(`nobody.${stamp()}@demo.test`, PASSWORD, { csrf: csrf2, localAddress: guesser }),
   ).toMatchObject({ error: 'invalid', cookies: [] });
 
-  // The owner, from another address, is not kept out.
-  const owner = await httpSignIn(email, PASSWORD, { csrf: await csrfFor('127.0.0.63'), localAddress: '127.0.0.63' });
+  // The owner, from another address with their browser's device cookie, is not kept out.
+  const owner = await httpSignIn(email, PASSWORD, {
+    csrf: ownersCsrf,
+    localAddress: '127.0.0.63',
+    headers: { Cookie: `${ownersCsrf.cookie}; ${device}` },
+  });
   expect(owner.error).toBeNull();
   expect(owner.cookies.some((c) => c.startsWith('next-auth.session-token='))).toBe(true);
+});
+
+/** The device cookie a successful sign-in set, as `name=value`. */
+function deviceCookieOf(answer: { error: string | null; cookies: string[] }): string {
+  expect(answer.error).toBeNull();
+  const cookie = answer.cookies.find((c) => c.startsWith('gb_device='));
+  expect(cookie, 'a successful sign-in sets the device cookie').toBeTruthy();
+  return cookie!;
+}
+
+test(`104 concurrent guesses from 26 addresses: at most ${UNKNOWN_DEVICES_LIMIT.free} reach the password check, the right password from a 27th address is refused, and the owner's browser signs in`, async ({
+  browser,
+}) => {
+  const email = `spread.${stamp()}@demo.test`;
+  await addMember(browser, { email, name: 'Spread Target', role: 'admin', password: PASSWORD });
+  const ownersAddress = '127.0.1.40';
+  const ownersCsrf = await csrfFor(ownersAddress);
+  const device = deviceCookieOf(await httpSignIn(email, PASSWORD, { csrf: ownersCsrf, localAddress: ownersAddress }));
+
+  // 26 addresses, 4 guesses each (below the per-address limits), all at once.
+  const addresses = Array.from({ length: 26 }, (_, i) => `127.0.1.${i + 1}`);
+  const csrfs = await Promise.all(addresses.map((a) => csrfFor(a)));
+  const guesses = await Promise.all(
+    Array.from({ length: 104 }, (_, i) =>
+      httpSignIn(email, `wrong guess ${i}`, { csrf: csrfs[i % 26]!, localAddress: addresses[i % 26] }),
+    ),
+  );
+  expect(count(guesses, 'invalid')).toBe(104);
+
+  // The right password from a 27th address: the same answer as a wrong one, no session.
+  const fresh = '127.0.1.27';
+  expect(await httpSignIn(email, PASSWORD, { csrf: await csrfFor(fresh), localAddress: fresh })).toMatchObject({
+    error: 'invalid',
+    cookies: [],
+  });
+  // A forged device cookie does not help.
+  const forged = device.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+  expect(
+    await httpSignIn(email, PASSWORD, {
+      csrf: csrfs[0]!,
+      localAddress: addresses[0],
+      headers: { Cookie: `${csrfs[0]!.cookie}; ${forged}` },
+    }),
+  ).toMatchObject({ error: 'invalid', cookies: [] });
+  // The owner's browser, with its device cookie.
+  const owner = await httpSignIn(email, PASSWORD, {
+    csrf: ownersCsrf,
+    localAddress: ownersAddress,
+    headers: { Cookie: `${ownersCsrf.cookie}; ${device}` },
+  });
+  expect(owner.error).toBeNull();
+  expect((await pageAs(owner.cookies, '/')).status).toBe(200);
+
+  // The activity log: the guesses that met the password check, and those the account's limit refused.
+  const admin = await browser.newContext({ storageState: STORAGE.admin });
+  const page = await admin.newPage();
+  await page.goto(`/activity?action=sign-in&staff=${encodeURIComponent(email)}`);
+  const rows = page.getByTestId('activity-row');
+  await expect(rows).toHaveCount(108);
+  await expect(rows.filter({ hasText: 'invalid: password from 127.0.1.' })).toHaveCount(UNKNOWN_DEVICES_LIMIT.free);
+  await expect(rows.filter({ hasText: 'paused: password from 127.0.1.' })).toHaveCount(
+    104 - UNKNOWN_DEVICES_LIMIT.free + 2,
+  );
+  await admin.close();
 });
 
 test('every sign-in attempt is in the activity log with its outcome, the address and the method; a sign-out too', async ({
@@ -106,7 +177,9 @@ test('every sign-in attempt is in the activity log with its outcome, the address
   await page.goto(`/activity?action=sign-in&staff=${encodeURIComponent(email)}`);
   const rows = page.getByTestId('activity-row');
   await expect(rows).toHaveCount(9);
-  await expect(rows.filter({ hasText: 'invalid: password from 127.0.0.71' })).toHaveCount(8);
+  // 5 met the password check; the e-mail's limit from that address refused the other 3 before it.
+  await expect(rows.filter({ hasText: 'invalid: password from 127.0.0.71' })).toHaveCount(ACCOUNT_LIMIT.max);
+  await expect(rows.filter({ hasText: 'paused: password from 127.0.0.71' })).toHaveCount(8 - ACCOUNT_LIMIT.max);
   await expect(
     rows.filter({ hasText: 'password from 127.0.0.72' }).filter({ has: page.getByText('ok', { exact: true }) }),
   ).toHaveCount(1);

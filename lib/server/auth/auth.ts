@@ -10,10 +10,11 @@ import { cache } from 'react';
 import type { StaffRole } from '@/lib/auth/roles';
 
 import { recordAudit } from '../audit';
-import { getConfig, sessionCookieName, type DashboardConfig } from '../config';
+import { deviceCookieName, getConfig, sessionCookieName, type DashboardConfig } from '../config';
 import { getDb } from '../db';
 import { logUnexpected, setRequestTicket } from '../log';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
+import { DEVICE_COOKIE_DAYS, knownDevice, signDeviceCookie } from './device-cookie';
 import { endSession, staffOfSession, startSession } from './staff-sessions';
 import { checkLogin, staffForSso, type SsoProfile } from './staff-store';
 
@@ -33,7 +34,8 @@ declare module 'next-auth/jwt' {
 /**
  * Every sign-in attempt in the activity log, whatever its outcome: the e-mail given (the
  * account's, or as typed, trimmed and lowercased, for a refusal), the client address, the method
- * and, for a refusal, the reason (invalid, throttled, disabled, expired, sso_unknown).
+ * and, for a refusal, the reason (invalid, paused: a limit of the account refused before the password was checked, throttled,
+ * disabled, expired, sso_unknown).
  */
 async function auditSignIn(attempt: {
   method: 'password' | 'company sign-in';
@@ -121,15 +123,31 @@ export function getAuthOptions(): NextAuthOptions {
         async authorize(credentials, req) {
           const address = clientAddress(req?.headers);
           const email = credentials?.email ?? '';
-          const result = await checkLogin(await getDb(), email, credentials?.password ?? '', address);
+          const jar = await cookies();
+          const presented = jar.get(deviceCookieName(config))?.value;
+          const result = await checkLogin(await getDb(), email, credentials?.password ?? '', address, {
+            knownDevice: (account) => knownDevice(presented, account, config.authSecret),
+          });
           await auditSignIn({
             method: 'password',
             address,
             email,
             staffId: result.ok ? result.user.id : null,
-            refused: result.ok ? null : result.reason,
+            refused: result.ok ? null : (result.detail ?? result.reason),
           });
           if (!result.ok) throw new Error(result.reason);
+          // This browser is now a known device of the account (its lifetime starts again).
+          jar.set(
+            deviceCookieName(config),
+            signDeviceCookie(result.user.email, config.authSecret, new Date(), result.device ?? undefined),
+            {
+              httpOnly: true,
+              sameSite: 'lax',
+              path: '/',
+              secure: config.secureCookies,
+              maxAge: DEVICE_COOKIE_DAYS * 86_400,
+            },
+          );
           return { id: result.user.id, email: result.user.email, name: result.user.name };
         },
       }),

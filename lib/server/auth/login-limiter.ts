@@ -20,8 +20,20 @@ export const ADDRESS_LIMIT: AttemptLimit = { max: 20, windowMinutes: 15 };
 /** Per e-mail from one client address: another address (the owner's) is never blocked by it. */
 export const ACCOUNT_LIMIT: AttemptLimit = { max: 5, windowMinutes: 15 };
 
+/**
+ * Per e-mail from every device that has not signed in to it before (any address, any process):
+ * 10 attempts an hour, then each next one only after a delay that doubles from 30 s up to 15 min
+ * (progressive, never a lock the owner cannot get past: their own browser, known by its device
+ * cookie, is counted apart). At most about 20 attempts an hour reach the password check.
+ */
+export const UNKNOWN_DEVICES_LIMIT = { free: 10, windowMinutes: 60, firstDelayS: 30, maxDelayS: 900 } as const;
+/** Per device cookie (a browser that signed in to the account before): as one address. */
+export const DEVICE_LIMIT: AttemptLimit = ACCOUNT_LIMIT;
+
 export const addressKey = (address: string) => `address:${address}`;
 export const accountKey = (email: string, address: string) => `account:${email}|${address}`;
+export const unknownDevicesKey = (email: string) => `unknown-devices:${email}`;
+export const deviceKey = (email: string, deviceId: string) => `device:${email}|${deviceId}`;
 
 export interface Attempt {
   allowed: boolean;
@@ -56,6 +68,46 @@ export async function countAttempt(
   return { allowed: row!.attempts <= limit.max, retryAt };
 }
 
+/** The wait before the attempt after `attempts` counted ones (UNKNOWN_DEVICES_LIMIT), in seconds. */
+export function progressiveDelayS(attempts: number): number {
+  const { free, firstDelayS, maxDelayS } = UNKNOWN_DEVICES_LIMIT;
+  return attempts < free ? 0 : Math.min(maxDelayS, firstDelayS * 2 ** (attempts - free));
+}
+
+/**
+ * Counts one attempt for `key` under UNKNOWN_DEVICES_LIMIT, when it is allowed: within the
+ * hour's free attempts, or once the delay after the last counted one has passed. An attempt that
+ * comes too early is not counted (so that a flood does not push the delay further for the
+ * owner). One atomic upsert, as countAttempt: concurrent attempts queue on the key's row.
+ */
+export async function countProgressiveAttempt(db: DashboardDb, key: string, now = new Date()): Promise<Attempt> {
+  const { free, windowMinutes, firstDelayS, maxDelayS } = UNKNOWN_DEVICES_LIMIT;
+  const at = now.toISOString();
+  const expired = sql`${loginThrottle.windowStartedAt} <= ${at}::timestamptz - ${windowMinutes} * interval '1 minute'`;
+  const delay = sql`least(${maxDelayS}, ${firstDelayS} * power(2, ${loginThrottle.attempts} - ${free})) * interval '1 second'`;
+  const counted = await db
+    .insert(loginThrottle)
+    .values({ key, attempts: 1, windowStartedAt: now, lastAttemptAt: now })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        attempts: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginThrottle.attempts} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${expired} THEN ${at}::timestamptz ELSE ${loginThrottle.windowStartedAt} END`,
+        lastAttemptAt: sql`${at}::timestamptz`,
+      },
+      setWhere: sql`${expired} OR ${loginThrottle.attempts} < ${free} OR ${loginThrottle.lastAttemptAt} IS NULL
+        OR ${loginThrottle.lastAttemptAt} + ${delay} <= ${at}::timestamptz`,
+    })
+    .returning();
+  if (counted.length) return { allowed: true, retryAt: now };
+  const [row] = await db
+    .select()
+    .from(loginThrottle)
+    .where(sql`${loginThrottle.key} = ${key}`);
+  const last = row?.lastAttemptAt ?? now;
+  return { allowed: false, retryAt: new Date(last.getTime() + progressiveDelayS(row?.attempts ?? free) * 1000) };
+}
+
 /** A successful sign-in does not count against its address: gives the attempt back. */
 export async function refundAttempt(db: DashboardDb, key: string): Promise<void> {
   await db
@@ -70,7 +122,11 @@ export async function clearAttempts(db: DashboardDb, key: string): Promise<void>
 
 /** Rows whose window ended long ago say nothing any more. */
 export async function forgetOldAttempts(db: DashboardDb, now = new Date()): Promise<void> {
-  const longest = Math.max(ADDRESS_LIMIT.windowMinutes, ACCOUNT_LIMIT.windowMinutes);
+  const longest = Math.max(
+    ADDRESS_LIMIT.windowMinutes,
+    ACCOUNT_LIMIT.windowMinutes,
+    UNKNOWN_DEVICES_LIMIT.windowMinutes,
+  );
   await db
     .delete(loginThrottle)
     .where(lt(loginThrottle.windowStartedAt, new Date(now.getTime() - 2 * longest * 60_000)));

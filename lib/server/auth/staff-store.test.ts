@@ -10,7 +10,8 @@ import {
   demoAccountsIn,
   ensureDemoAccounts,
 } from './demo-accounts';
-import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './login-limiter';
+import { knownDevice, signDeviceCookie } from './device-cookie';
+import { ACCOUNT_LIMIT, ADDRESS_LIMIT, progressiveDelayS, UNKNOWN_DEVICES_LIMIT } from './login-limiter';
 import * as passwords from './passwords';
 import {
   checkCurrentPassword,
@@ -112,7 +113,9 @@ describe('sign-in limits', () => {
     const address = newAddress();
     const now = new Date('2026-11-22T10:00:00Z');
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => checkLogin(opened.db, 'bo@example.com', 'wrong password!', address, now)),
+      Array.from({ length: 50 }, () =>
+        checkLogin(opened.db, 'bo@example.com', 'wrong password!', address, { now: now }),
+      ),
     );
     // Every attempt does the same argon2 work, but only the first ACCOUNT_LIMIT.max meet the real hash.
     const realChecks = verify.mock.calls.filter(([hash]) => hash === bo!.passwordHash).length;
@@ -128,19 +131,82 @@ describe('sign-in limits', () => {
     const now = new Date('2026-11-22T10:30:00Z');
     // Fewer than the address's own limit: what refuses below is the e-mail's limit.
     await Promise.all(
-      Array.from({ length: 12 }, () => checkLogin(opened.db, 'bo@example.com', 'wrong password!', address, now)),
+      Array.from({ length: 12 }, () =>
+        checkLogin(opened.db, 'bo@example.com', 'wrong password!', address, { now: now }),
+      ),
     );
     const withinWindow = new Date(now.getTime() + (ACCOUNT_LIMIT.windowMinutes * 60 - 1) * 1000);
-    expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, address, withinWindow)).toEqual({
+    expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, address, { now: withinWindow })).toEqual({
       ok: false,
       reason: 'invalid',
+      detail: 'paused',
     });
     // The owner, from another address, is not kept out.
-    expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, newAddress(), withinWindow)).toMatchObject({
+    expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, newAddress(), { now: withinWindow })).toMatchObject({
       ok: true,
     });
     const after = new Date(now.getTime() + (ACCOUNT_LIMIT.windowMinutes * 60 + 1) * 1000);
-    expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, address, after)).toMatchObject({ ok: true });
+    expect(await checkLogin(opened.db, 'bo@example.com', PASSWORD, address, { now: after })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it(`checks at most ${UNKNOWN_DEVICES_LIMIT.free} of 104 concurrent guesses from 26 addresses, refuses the right password from a new device while the delay runs, and lets the owner's known device in`, async () => {
+    const email = 'dot@example.com';
+    await createStaff(opened.db, { email, name: 'Dot', role: 'viewer', password: PASSWORD });
+    const [dot] = await opened.db.select().from(staffUsers).where(eq(staffUsers.email, email));
+    const secret = 'the-dashboard-secret-for-this-test';
+    const known = (cookie: string | undefined) => (e: string) => knownDevice(cookie, e, secret, start);
+    const start = new Date('2026-11-22T12:00:00Z');
+    // The owner signed in on this browser yesterday.
+    const ownersCookie = signDeviceCookie(email, secret, new Date(start.getTime() - 86_400_000));
+
+    const verify = vi.spyOn(passwords, 'verifyPassword');
+    const addresses = Array.from({ length: 26 }, () => newAddress());
+    const guesses = await Promise.all(
+      Array.from({ length: 104 }, (_, i) =>
+        checkLogin(opened.db, email, `guess number ${i}`, addresses[i % 26]!, { now: start }),
+      ),
+    );
+    const realChecks = verify.mock.calls.filter(([hash]) => hash === dot!.passwordHash).length;
+    verify.mockRestore();
+    expect(realChecks).toBe(UNKNOWN_DEVICES_LIMIT.free);
+    expect(guesses.every((r) => !r.ok && r.reason === 'invalid')).toBe(true);
+
+    // The right password from a 27th address, 1 s later: the delay after the 10th runs 30 s.
+    const soon = new Date(start.getTime() + 1_000);
+    expect(await checkLogin(opened.db, email, PASSWORD, newAddress(), { now: soon })).toEqual({
+      ok: false,
+      reason: 'invalid',
+      detail: 'paused',
+    });
+    // The owner's browser, with its device cookie, at the same moment.
+    expect(
+      await checkLogin(opened.db, email, PASSWORD, newAddress(), { now: soon, knownDevice: known(ownersCookie) }),
+    ).toMatchObject({
+      ok: true,
+    });
+    // A forged cookie counts as an unknown device.
+    expect(
+      await checkLogin(opened.db, email, PASSWORD, newAddress(), { now: soon, knownDevice: known(`${ownersCookie}x`) }),
+    ).toMatchObject({ ok: false, detail: 'paused' });
+    // Each further guess waits twice as long as the last: 30 s, 1 min, 2 min … at most 15 min.
+    expect([9, 10, 11, 12, 15, 30].map(progressiveDelayS)).toEqual([0, 30, 60, 120, 900, 900]);
+    let at = start.getTime();
+    for (const attempts of [10, 11, 12]) {
+      at += progressiveDelayS(attempts) * 1000;
+      expect(await checkLogin(opened.db, email, 'another guess!', newAddress(), { now: new Date(at) })).toEqual({
+        ok: false,
+        reason: 'invalid',
+      });
+    }
+    // The hour's attempts from unknown devices stay far under ASVS's 100.
+    let perHour = UNKNOWN_DEVICES_LIMIT.free;
+    for (let t = 0, n = UNKNOWN_DEVICES_LIMIT.free; t + progressiveDelayS(n) * 1000 <= 3_600_000; n++) {
+      t += progressiveDelayS(n) * 1000;
+      perHour++;
+    }
+    expect(perHour).toBeLessThanOrEqual(20);
   });
 
   it(`throttles an address after ${ADDRESS_LIMIT.max} failures across any e-mails, concurrently`, async () => {
@@ -148,15 +214,17 @@ describe('sign-in limits', () => {
     const now = new Date('2026-11-22T11:00:00Z');
     const results = await Promise.all(
       Array.from({ length: ADDRESS_LIMIT.max + 10 }, (_, i) =>
-        checkLogin(opened.db, `guess${i}@example.com`, 'wrong password!', address, now),
+        checkLogin(opened.db, `guess${i}@example.com`, 'wrong password!', address, { now: now }),
       ),
     );
     expect(results.filter((r) => !r.ok && r.reason === 'throttled')).toHaveLength(10);
-    expect(await checkLogin(opened.db, 'ana@example.com', PASSWORD, address, now)).toEqual({
+    expect(await checkLogin(opened.db, 'ana@example.com', PASSWORD, address, { now: now })).toEqual({
       ok: false,
       reason: 'throttled',
     });
-    expect(await checkLogin(opened.db, 'ana@example.com', PASSWORD, newAddress(), now)).toMatchObject({ ok: true });
+    expect(await checkLogin(opened.db, 'ana@example.com', PASSWORD, newAddress(), { now: now })).toMatchObject({
+      ok: true,
+    });
   });
 
   it("a password change clears its own account's failures only: a_b@… does not clear axb@… ('_' is no wildcard)", async () => {
@@ -170,16 +238,19 @@ describe('sign-in limits', () => {
     const address = newAddress();
     const now = new Date();
     for (let i = 0; i < ACCOUNT_LIMIT.max; i++) {
-      await checkLogin(opened.db, 'axb@example.com', 'wrong password!', address, now);
-      await checkLogin(opened.db, 'a_b@example.com', 'wrong password!', address, now);
+      await checkLogin(opened.db, 'axb@example.com', 'wrong password!', address, { now: now });
+      await checkLogin(opened.db, 'a_b@example.com', 'wrong password!', address, { now: now });
     }
     await setStaffPassword(opened.db, underscore.id, 'another horse battery', false);
-    expect(await checkLogin(opened.db, 'a_b@example.com', 'another horse battery', address, now)).toMatchObject({
+    expect(
+      await checkLogin(opened.db, 'a_b@example.com', 'another horse battery', address, { now: now }),
+    ).toMatchObject({
       ok: true,
     });
-    expect(await checkLogin(opened.db, 'axb@example.com', PASSWORD, address, now)).toEqual({
+    expect(await checkLogin(opened.db, 'axb@example.com', PASSWORD, address, { now: now })).toEqual({
       ok: false,
       reason: 'invalid',
+      detail: 'paused',
     });
   });
 
@@ -193,12 +264,14 @@ describe('sign-in limits', () => {
       mustChangePassword: true,
     });
     const at = (hours: number) => new Date(issued + hours * 3_600_000);
-    const signIn = (hours: number) => checkLogin(opened.db, otis.email, PASSWORD, newAddress(), at(hours));
+    const signIn = (hours: number) => checkLogin(opened.db, otis.email, PASSWORD, newAddress(), { now: at(hours) });
     expect(await signIn(ONE_TIME_PASSWORD_HOURS - 1)).toMatchObject({ ok: true });
     expect(await signIn(ONE_TIME_PASSWORD_HOURS + 1)).toEqual({ ok: false, reason: 'expired' });
     // Only whoever knows the password learns that it expired.
     expect(
-      await checkLogin(opened.db, otis.email, 'wrong password!', newAddress(), at(ONE_TIME_PASSWORD_HOURS + 1)),
+      await checkLogin(opened.db, otis.email, 'wrong password!', newAddress(), {
+        now: at(ONE_TIME_PASSWORD_HOURS + 1),
+      }),
     ).toEqual({
       ok: false,
       reason: 'invalid',

@@ -17,8 +17,12 @@ import {
   addressKey,
   clearAttempts,
   countAttempt,
+  countProgressiveAttempt,
+  DEVICE_LIMIT,
+  deviceKey,
   forgetOldAttempts,
   refundAttempt,
+  unknownDevicesKey,
 } from './login-limiter';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -132,40 +136,71 @@ export async function countActiveAdmins(db: DashboardDb): Promise<number> {
 }
 
 export type LoginResult =
-  { ok: true; user: StaffSummary } | { ok: false; reason: 'invalid' | 'throttled' | 'disabled' | 'expired' };
+  | {
+      ok: true;
+      user: StaffSummary;
+      /** the device cookie's id, when it was presented and valid */ device: string | null;
+    }
+  | {
+      ok: false;
+      reason: 'invalid' | 'throttled' | 'disabled' | 'expired';
+      /** for the activity log only: 'paused' when a limit of the account, not the password, refused */
+      detail?: 'paused';
+    };
+
+export interface LoginOptions {
+  /** the id of the device cookie the browser presented, if it is valid for this e-mail (device-cookie.ts) */
+  knownDevice?: (email: string) => string | null;
+  now?: Date;
+}
 
 /**
- * Checks a password for a sign-in from `address`. Both limits are counted before the password is
- * checked (see login-limiter). The answer for an unknown e-mail, a wrong password and an e-mail
- * paused by its limit is the same `invalid`, after the same argon2 work, so the answer says
- * nothing about whether an account exists. `disabled`, and `expired` for a one-time password
- * past its ONE_TIME_PASSWORD_HOURS, are said only to whoever knows the password.
+ * Checks a password for a sign-in from `address`. Every limit is counted before the password is
+ * checked (see login-limiter): the address's, the e-mail's from that address, and the e-mail's
+ * from unknown devices (progressive delays, across addresses and processes) or, for a browser
+ * with the account's device cookie, that device's own. The answer for an unknown e-mail, a wrong
+ * password and an e-mail paused by a limit is the same `invalid`, after the same argon2 work, so
+ * the answer says nothing about whether an account exists. `disabled`, and `expired` for a
+ * one-time password past its ONE_TIME_PASSWORD_HOURS, are said only to whoever knows the password.
  */
 export async function checkLogin(
   db: DashboardDb,
   email: string,
   password: string,
   address: string,
-  now = new Date(),
+  { knownDevice, now = new Date() }: LoginOptions = {},
 ): Promise<LoginResult> {
   if (!(await countAttempt(db, addressKey(address), ADDRESS_LIMIT, now)).allowed)
     return { ok: false, reason: 'throttled' };
   if (Math.random() < 0.01) await forgetOldAttempts(db, now);
   const parsedEmail = StaffEmail.safeParse(email);
   const wellFormed = parsedEmail.success && password.length > 0 && password.length <= 200;
-  const allowed =
-    wellFormed && (await countAttempt(db, accountKey(parsedEmail.data, address), ACCOUNT_LIMIT, now)).allowed;
+  const device = wellFormed ? (knownDevice?.(parsedEmail.data) ?? null) : null;
+  let allowed = false;
+  if (wellFormed) {
+    const fromAddress = await countAttempt(db, accountKey(parsedEmail.data, address), ACCOUNT_LIMIT, now);
+    const accountWide = !fromAddress.allowed
+      ? fromAddress
+      : device
+        ? await countAttempt(db, deviceKey(parsedEmail.data, device), DEVICE_LIMIT, now)
+        : await countProgressiveAttempt(db, unknownDevicesKey(parsedEmail.data), now);
+    allowed = accountWide.allowed;
+  }
   // The same work on every path: one look-up, one argon2 verification.
   const found = await findStaffByEmail(db, parsedEmail.data ?? '');
   const user = allowed ? found : undefined;
   const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password.slice(0, 200));
+  if (wellFormed && !allowed) return { ok: false, reason: 'invalid', detail: 'paused' };
   if (!user || !valid) return { ok: false, reason: 'invalid' };
   if (user.disabled) return { ok: false, reason: 'disabled' };
   if (user.mustChangePassword && user.oneTimePasswordExpiresAt && user.oneTimePasswordExpiresAt <= now)
     return { ok: false, reason: 'expired' };
   await clearAttempts(db, accountKey(user.email, address));
+  // A known device's success clears its own count only: the owner signing in does not give
+  // guesses from elsewhere their free attempts back.
+  await clearAttempts(db, device ? deviceKey(user.email, device) : unknownDevicesKey(user.email));
   await refundAttempt(db, addressKey(address));
-  return { ok: true, user: toSummary(user) };
+  return { ok: true, user: toSummary(user), device };
 }
 
 /**
@@ -299,10 +334,17 @@ export async function setStaffPassword(
         .where(and(eq(staffSessions.id, keepSessionId), eq(staffSessions.staffId, id)));
     }
     if (user) {
-      // The account's failures from every address: the keys that start with exactly its prefix
-      // (not a LIKE pattern, in which the '_' of an e-mail would match any character).
-      const prefix = accountKey(user.email, '');
-      await tx.delete(loginThrottle).where(sql`left(${loginThrottle.key}, ${prefix.length}) = ${prefix}`);
+      // The account's failures from every address and device: the keys that start with exactly its
+      // prefixes (not a LIKE pattern, in which the '_' of an e-mail would match any character).
+      const prefixes = [accountKey(user.email, ''), deviceKey(user.email, '')];
+      await tx
+        .delete(loginThrottle)
+        .where(
+          or(
+            eq(loginThrottle.key, unknownDevicesKey(user.email)),
+            ...prefixes.map((prefix) => sql`left(${loginThrottle.key}, ${prefix.length}) = ${prefix}`),
+          ),
+        );
     }
   });
 }

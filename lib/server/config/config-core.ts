@@ -307,3 +307,8 @@ export function sessionCookieName(config: Pick<DashboardConfig, 'secureCookies'>
 export function entityCookieName(config: Pick<DashboardConfig, 'secureCookies'>): string {
   return config.secureCookies ? '__Host-gb_entity' : 'gb_entity';
 }
+
+/** The device cookie (device-cookie.ts): with an https public URL, `__Host-` as the entity cookie. */
+export function deviceCookieName(config: Pick<DashboardConfig, 'secureCookies'>): string {
+  return config.secureCookies ? '__Host-gb_device' : 'gb_device';
+}

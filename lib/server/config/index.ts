@@ -7,4 +7,4 @@
  */
 
 export { getConfig } from './config';
-export { entityCookieName, sessionCookieName, type DashboardConfig } from './config-core';
+export { deviceCookieName, entityCookieName, sessionCookieName, type DashboardConfig } from './config-core';

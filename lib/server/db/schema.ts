@@ -46,7 +46,8 @@ export const staffSessions = pgTable(
 );
 
 /**
- * Sign-in attempts counted per key (a client address, or an e-mail from one address) in a
+ * Sign-in attempts counted per key (a client address, an e-mail from one address, an e-mail from
+ * any unknown device, a known device) in a
  * window: one row per key, counted with one atomic upsert before any password is checked.
  */
 export const loginThrottle = pgTable(
@@ -55,6 +56,8 @@ export const loginThrottle = pgTable(
     key: text('key').primaryKey(),
     attempts: integer('attempts').notNull(),
     windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    /** the last attempt counted (the account-wide limit's progressive delays) */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
   },
   (t) => [index('login_throttle_window_idx').on(t.windowStartedAt)],
 );
