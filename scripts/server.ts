@@ -15,13 +15,13 @@
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 
-import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../lib/server/auth/client-address';
-import { assertNoDemoAccounts } from '../lib/server/auth/demo-accounts';
+import { CLIENT_ADDRESS_HEADER, clientAddressOf, markDashboardServer } from '../lib/server/auth/client-address';
 import { ConfigError, loadConfig, type DashboardConfig } from '../lib/server/config/config-core';
 import { openDashboardDb } from '../lib/server/db/open';
 import { logger, newRequestId, pathOnly, withRequestId } from '../lib/server/log/logger';
 import { appliesFinished, runningApplies, startDraining } from '../lib/server/ops/lifecycle';
 import { buildIdOf, registerProcess, type Registration } from '../lib/server/ops/process-registry';
+import { productionStartChecks } from '../lib/server/ops/start-checks';
 
 /** The longest a shutdown waits for running applies (below the usual 30 s an orchestrator allows). */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -48,12 +48,13 @@ async function register(
   }
 }
 
-async function refuseDemoAccounts(config: DashboardConfig): Promise<void> {
-  const { db, close } = await openDashboardDb(config);
+/** The production start checks (lib/server/ops/start-checks.ts) on a database handle of their own, closed after. */
+async function startChecks(config: DashboardConfig): Promise<void> {
+  let opened: Awaited<ReturnType<typeof openDashboardDb>> | undefined;
   try {
-    await assertNoDemoAccounts(db);
+    await productionStartChecks(config, async () => (opened = await openDashboardDb(config)).db);
   } finally {
-    await close();
+    await opened?.close();
   }
 }
 
@@ -68,7 +69,10 @@ async function main() {
   const dev = values.dev;
   (process.env as Record<string, string>).NODE_ENV = dev ? 'development' : 'production';
   const config = loadConfig(process.env);
-  if (config.environment === 'production') await refuseDemoAccounts(config);
+  // Requests reach Next.js with the client address this server works out (the production start
+  // checks refuse any other entry point).
+  markDashboardServer();
+  if (config.environment === 'production') await startChecks(config);
   const registered = config.databaseUrl ? await register(config, dev) : null;
 
   const { default: next } = await import('next');

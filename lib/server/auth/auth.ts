@@ -13,7 +13,8 @@ import { recordAudit } from '../audit';
 import { deviceCookieName, getConfig, sessionCookieName, type DashboardConfig } from '../config';
 import { getDb } from '../db';
 import { logUnexpected, setRequestTicket } from '../log';
-import { CLIENT_ADDRESS_HEADER } from './client-address';
+import { CLIENT_ADDRESS_HEADER, servedByDashboardServer } from './client-address';
+import { isDemoEmail } from './demo-accounts';
 import { DEVICE_COOKIE_DAYS, knownDevice, signDeviceCookie } from './device-cookie';
 import { endSession, staffOfSession, startSession } from './staff-sessions';
 import { checkLogin, staffForSso, type SsoProfile } from './staff-store';
@@ -35,7 +36,7 @@ declare module 'next-auth/jwt' {
  * Every sign-in attempt in the activity log, whatever its outcome: the e-mail given (the
  * account's, or as typed, trimmed and lowercased, for a refusal), the client address, the method
  * and, for a refusal, the reason (invalid, paused: a limit of the account refused before the password was checked, throttled,
- * disabled, expired, sso_unknown).
+ * disabled, expired, demo_account: a demo account in production, sso_unknown).
  */
 async function auditSignIn(attempt: {
   method: 'password' | 'company sign-in';
@@ -57,9 +58,10 @@ async function auditSignIn(attempt: {
 /** The sign-in's client address, as the dashboard's HTTP server determined it (client-address.ts). */
 function clientAddress(headers: Record<string, unknown> | undefined): string {
   const address = headers?.[CLIENT_ADDRESS_HEADER];
-  if (typeof address === 'string' && address) return address;
-  // Started without scripts/server.ts (a bare `next start`): there is no address to trust, so
-  // every such sign-in shares one limit rather than one a client could choose for itself.
+  if (servedByDashboardServer() && typeof address === 'string' && address) return address;
+  // Started without scripts/server.ts (a bare `next start`, refused in production): there is no
+  // address to trust (the header is the client's own), so every such sign-in shares one limit
+  // rather than one a client could choose for itself.
   warnOnce('The dashboard was not started through scripts/server.ts: sign-in limits cannot tell clients apart.');
   return 'unknown';
 }
@@ -123,6 +125,11 @@ export function getAuthOptions(): NextAuthOptions {
         async authorize(credentials, req) {
           const address = clientAddress(req?.headers);
           const email = credentials?.email ?? '';
+          // A demo account's password is published: never accepted in production, whatever the database holds.
+          if (config.environment === 'production' && isDemoEmail(email)) {
+            await auditSignIn({ method: 'password', address, email, staffId: null, refused: 'demo_account' });
+            throw new Error('invalid');
+          }
           const jar = await cookies();
           const presented = jar.get(deviceCookieName(config))?.value;
           const result = await checkLogin(await getDb(), email, credentials?.password ?? '', address, {

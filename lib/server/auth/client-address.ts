@@ -9,6 +9,22 @@
  */
 export const CLIENT_ADDRESS_HEADER = 'x-dashboard-client-address';
 
+const SERVED_BY_DASHBOARD_SERVER = Symbol.for('guestbook-dashboard.client-address-server');
+
+/** Called by scripts/server.ts before Next.js loads: this process's requests carry CLIENT_ADDRESS_HEADER as it wrote it. */
+export function markDashboardServer(): void {
+  (globalThis as Record<symbol, unknown>)[SERVED_BY_DASHBOARD_SERVER] = true;
+}
+
+/**
+ * Whether this process was started by scripts/server.ts. Under any other entry point (a bare
+ * `next start`) CLIENT_ADDRESS_HEADER is whatever the client wrote, so it is not read, and a
+ * production start is refused (lib/server/ops/start-checks.ts).
+ */
+export function servedByDashboardServer(): boolean {
+  return (globalThis as Record<symbol, unknown>)[SERVED_BY_DASHBOARD_SERVER] === true;
+}
+
 export function clientAddressOf(
   connection: string | undefined,
   forwardedFor: string | string[] | undefined,

@@ -35,6 +35,12 @@ export async function demoAccountsIn(db: DashboardDb): Promise<string[]> {
   return rows.map((r) => r.email).sort();
 }
 
+/** Whether `email` (as typed) is a demo account's: refused at sign-in in production. */
+export function isDemoEmail(email: string): boolean {
+  const normalized = email.trim().toLowerCase();
+  return DEMO_ACCOUNTS.some((a) => a.email === normalized);
+}
+
 /** A production start refuses a database that still holds a demo account: its password is published. */
 export async function assertNoDemoAccounts(db: DashboardDb): Promise<void> {
   const demo = await demoAccountsIn(db);

@@ -15,7 +15,12 @@ const mac = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(`device-cookie:${payload}`).digest('base64url');
 
 /** A new device cookie's value for `email` (trimmed, lowercased, as the staff store keeps it). */
-export function signDeviceCookie(email: string, secret: string, now = new Date(), deviceId: string = randomUUID()): string {
+export function signDeviceCookie(
+  email: string,
+  secret: string,
+  now = new Date(),
+  deviceId: string = randomUUID(),
+): string {
   const payload = Buffer.from(JSON.stringify({ e: email, d: deviceId, t: now.getTime() })).toString('base64url');
   return `${payload}.${mac(secret, payload)}`;
 }

@@ -38,6 +38,7 @@ describe('configuration', () => {
       GUESTBOOK_CLIENT_ID: 'cid_live_81d2',
       GUESTBOOK_CLIENT_SECRET: 'real-secret',
       AUTH_SECRET: 'n0V5q+Zc8JxR2mW7tL4yB9eK1hS6aD3fG0pU5iO8rE2=',
+      TRUSTED_PROXY_HOPS: '0',
     };
     it('starts with explicit https settings, secure cookies and no demo accounts', () => {
       const c = loadConfig(prod);
@@ -52,6 +53,11 @@ describe('configuration', () => {
         /requires NEXTAUTH_URL, GUESTBOOK_API_URL, GUESTBOOK_CLIENT_ID, GUESTBOOK_CLIENT_SECRET, AUTH_SECRET/,
       ],
       ['no dashboard URL', { ...prod, NEXTAUTH_URL: undefined }, /requires NEXTAUTH_URL/],
+      [
+        'no TRUSTED_PROXY_HOPS',
+        { ...prod, TRUSTED_PROXY_HOPS: undefined },
+        /requires TRUSTED_PROXY_HOPS: 0 when clients connect/,
+      ],
       [
         'an http dashboard URL',
         { ...prod, NEXTAUTH_URL: 'http://dashboard.example.com' },

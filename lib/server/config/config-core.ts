@@ -171,11 +171,12 @@ function sandboxAuthSecret(dataDir: string): string {
 }
 
 /**
- * What GUESTBOOK_ENV=production refuses to start with, each named: missing settings, plain-http
+ * What GUESTBOOK_ENV=production refuses to start with, each named: missing settings (among them
+ * TRUSTED_PROXY_HOPS, which has a default elsewhere), plain-http
  * URLs (tokens, the client secret and session cookies would cross the network in clear), a
  * guessable AUTH_SECRET, and the sandbox's published demo credentials.
  */
-function refuseUnsafeProduction(env: z.output<typeof Env>): void {
+function refuseUnsafeProduction(env: z.output<typeof Env>, source: Record<string, string | undefined>): void {
   const problems: string[] = [];
   const required = [
     'NEXTAUTH_URL',
@@ -195,6 +196,12 @@ function refuseUnsafeProduction(env: z.output<typeof Env>): void {
     );
   }
   if (env.DEMO_ACCOUNTS === 'true') problems.push('DEMO_ACCOUNTS cannot be enabled');
+  // With 0 behind a proxy every client has the proxy's address and all share one sign-in limit;
+  // too many hops, and a client names its own address: the operator must say which it is.
+  if (source.TRUSTED_PROXY_HOPS === undefined || source.TRUSTED_PROXY_HOPS.trim() === '')
+    problems.push(
+      'requires TRUSTED_PROXY_HOPS: 0 when clients connect to the dashboard directly, or the number of proxies in front of it that append to X-Forwarded-For',
+    );
   if (env.GUESTBOOK_CLIENT_ID === SANDBOX_DEFAULTS.clientId)
     problems.push('GUESTBOOK_CLIENT_ID is the sandbox demo client; set the real one');
   if (env.GUESTBOOK_CLIENT_SECRET === SANDBOX_DEFAULTS.clientSecret) {
@@ -231,7 +238,7 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
     );
   }
   const production = env.GUESTBOOK_ENV === 'production';
-  if (production) refuseUnsafeProduction(env);
+  if (production) refuseUnsafeProduction(env, source);
   refuseUnsafeProcesses(env);
   const baseUrl = env.GUESTBOOK_API_URL ?? SANDBOX_DEFAULTS.apiUrl;
   const dataDir = path.resolve(env.DASHBOARD_DATA_DIR);

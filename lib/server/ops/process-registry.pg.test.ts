@@ -62,6 +62,7 @@ describe('DASHBOARD_PROCESSES', () => {
         GUESTBOOK_API_URL: 'https://api.example.com',
         GUESTBOOK_CLIENT_ID: 'cid',
         GUESTBOOK_CLIENT_SECRET: 'real',
+        TRUSTED_PROXY_HOPS: '0',
         AUTH_SECRET: settings.authSecret,
         NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: settings.actionsKey,
       }),
