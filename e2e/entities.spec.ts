@@ -26,6 +26,7 @@ async function createEntity(page: Page, name: string) {
 }
 
 test('create an entity, edit its locale, replace its programs; the sandbox holds exactly each change', async ({
+  browser,
   page,
   request,
 }) => {
@@ -44,6 +45,19 @@ test('create an entity, edit its locale, replace its programs; the sandbox holds
   const afterLocale = await readEntity(request, id, orgId);
   expect(afterLocale).toEqual({ ...stored, default_locale: 'fr-FR', updated_at: afterLocale.updated_at });
   stored = afterLocale;
+  // Saved again unchanged: nothing is sent.
+  const mark = await sandboxRequestMark(request);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('entity-form-unchanged')).toHaveText('Nothing changed.');
+  expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PATCH')).toEqual([]);
+
+  // The saved values are in the page's HTML, shown before its JavaScript runs.
+  const noScript = await browser.newContext({ storageState: STORAGE.admin, javaScriptEnabled: false });
+  const html = await noScript.newPage();
+  await html.goto(`/entities/${id}`);
+  await expect(html.getByLabel('Name')).toHaveValue(name);
+  await expect(html.getByLabel('Default locale')).toHaveValue('fr-FR');
+  await noScript.close();
 
   const programRows = page.locator('[data-testid^="program-"]');
   const firstProgram = (await programRows.first().locator('td').first().textContent())!;

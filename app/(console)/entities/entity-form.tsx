@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { renderedRegister } from '@/components/forms/rendered-register';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
@@ -14,6 +15,8 @@ import { notify } from '@/components/ui/toast';
 import { createEntityAction, updateEntityAction } from '@/lib/actions/entities';
 import { EntityFormSchema, type EntityFormValues } from '@/lib/entities/schemas';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
+
+const FIELDS = ['name', 'default_locale', 'default_program_id'] as const;
 
 /** Create (no entityId) or edit an entity: name, default locale, default program. */
 export function EntityForm({
@@ -27,30 +30,38 @@ export function EntityForm({
 }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [notice, setNotice] = useState<'saved' | 'nothing' | null>(null);
   const {
     register,
+    getValues,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { errors, isSubmitting, defaultValues: saved },
     reset,
   } = useForm<EntityFormValues>({
     resolver: zodResolver(EntityFormSchema),
     defaultValues: defaults,
   });
+  const rendered = renderedRegister({ register, getValues });
 
   const onSubmit = async (values: EntityFormValues) => {
     setFormError(null);
-    setSaved(false);
+    setNotice(null);
+    // Compared with the values last saved, not the form's dirty flag: a change made before the page's
+    // JavaScript ran is kept, but does not mark the form dirty.
+    if (entityId && FIELDS.every((name) => values[name] === saved?.[name])) {
+      setNotice('nothing');
+      return;
+    }
     const result = entityId ? await updateEntityAction({ ...values, id: entityId }) : await createEntityAction(values);
     if (!result.ok) {
       setFormError(result.error);
-      applyFieldErrors(result.fieldErrors, ['name', 'default_locale', 'default_program_id'], setError);
+      applyFieldErrors(result.fieldErrors, FIELDS, setError);
       return;
     }
     if (entityId) {
       reset(values);
-      setSaved(true);
+      setNotice('saved');
       notify('Entity saved.');
       router.refresh();
     } else router.push(`/entities/${result.data.id}`);
@@ -70,17 +81,18 @@ export function EntityForm({
             {formError}
           </Notice>
         )}
-        {saved && (
+        {notice === 'saved' && (
           <Notice tone="success" data-testid="entity-form-saved">
             Saved.
           </Notice>
         )}
+        {notice === 'nothing' && <Notice data-testid="entity-form-unchanged">Nothing changed.</Notice>}
       </div>
-      {field('name', 'Name', <Input {...register('name')} />)}
+      {field('name', 'Name', <Input {...rendered('name')} />)}
       {field(
         'default_locale',
         'Default locale',
-        <Select {...register('default_locale')}>
+        <Select {...rendered('default_locale')}>
           {LOCALE_CODES.map((code) => (
             <option key={code} value={code}>
               {LOCALES[code]} ({code})
@@ -91,7 +103,7 @@ export function EntityForm({
       {field(
         'default_program_id',
         'Default program',
-        <Select {...register('default_program_id')}>
+        <Select {...rendered('default_program_id')}>
           <option value="">{entityId ? 'Unchanged / none' : 'None'}</option>
           {programs.map((p) => (
             <option key={p.id} value={p.id}>
@@ -100,7 +112,7 @@ export function EntityForm({
           ))}
         </Select>,
       )}
-      <Button type="submit" disabled={isSubmitting || (!!entityId && !isDirty)}>
+      <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : entityId ? 'Save changes' : 'Create entity'}
       </Button>
     </form>

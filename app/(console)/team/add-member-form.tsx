@@ -3,6 +3,7 @@
 import { useForm } from 'react-hook-form';
 
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { renderedRegister } from '@/components/forms/rendered-register';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
@@ -22,11 +23,13 @@ interface NewMember {
 export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSettled: (notice: TeamNotice) => void }) {
   const {
     register,
+    getValues,
     handleSubmit,
     setError,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<NewMember>({ defaultValues: { email: '', name: '', role: 'viewer', password: '' } });
+  const rendered = renderedRegister({ register, getValues });
 
   const onSubmit = async (values: NewMember) => {
     const r = await addStaffMemberAction(values);
@@ -56,10 +59,10 @@ export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSett
     >
       <h2 className="text-sm font-semibold text-slate-800 sm:col-span-2 lg:col-span-5">Add a member</h2>
       <FormField label="E-mail" error={errors.email?.message} id="new-email">
-        <Input type="email" autoComplete="off" {...register('email')} />
+        <Input type="email" autoComplete="off" {...rendered('email')} />
       </FormField>
       <FormField label="Name" error={errors.name?.message} id="new-name">
-        <Input autoComplete="off" {...register('name')} />
+        <Input autoComplete="off" {...rendered('name')} />
       </FormField>
       <FormField
         label="Password (empty: one-time)"
@@ -67,10 +70,10 @@ export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSett
         id="new-password"
         className="lg:col-span-2"
       >
-        <Input type="password" autoComplete="new-password" {...register('password')} />
+        <Input type="password" autoComplete="new-password" {...rendered('password')} />
       </FormField>
       <FormField label="Role" error={errors.role?.message} id="new-role">
-        <Select {...register('role')}>
+        <Select {...rendered('role')}>
           {STAFF_ROLES.map((r) => (
             <option key={r} value={r}>
               {r}

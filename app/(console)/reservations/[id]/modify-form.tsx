@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { renderedRegister } from '@/components/forms/rendered-register';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
@@ -60,6 +61,7 @@ export function ModifyForm({
   const modifiable = !isFinalStatus(status);
   const {
     register,
+    getValues,
     handleSubmit,
     setError,
     reset,
@@ -68,6 +70,7 @@ export function ModifyForm({
     resolver: zodResolver(ModifyReservationFormSchema),
     defaultValues: defaults,
   });
+  const rendered = renderedRegister({ register, getValues });
 
   const onSubmit = async (values: ModifyReservationValues) => {
     setFormError(null);
@@ -148,12 +151,12 @@ export function ModifyForm({
               step={1}
               inputMode="numeric"
               {...described('party_size')}
-              {...register('party_size', { valueAsNumber: true })}
+              {...rendered('party_size', { valueAsNumber: true })}
             />,
           )}
           {field(
             'locale',
-            <Select {...described('locale')} {...register('locale')}>
+            <Select {...described('locale')} {...rendered('locale')}>
               {!(LOCALE_CODES as readonly string[]).includes(defaults.locale) && (
                 <option value={defaults.locale}>Unsupported locale ({defaults.locale})</option>
               )}
@@ -164,26 +167,26 @@ export function ModifyForm({
               ))}
             </Select>,
           )}
-          {field('date', <Input type="date" {...described('date')} {...register('date')} />)}
-          {field('time', <Input type="time" step={60} {...described('time')} {...register('time')} />)}
+          {field('date', <Input type="date" {...described('date')} {...rendered('date')} />)}
+          {field('time', <Input type="time" step={60} {...described('time')} {...rendered('time')} />)}
           {field(
             'guest.first_name',
-            <Input autoComplete="off" {...described('guest.first_name')} {...register('guest.first_name')} />,
+            <Input autoComplete="off" {...described('guest.first_name')} {...rendered('guest.first_name')} />,
           )}
           {field(
             'guest.last_name',
-            <Input autoComplete="off" {...described('guest.last_name')} {...register('guest.last_name')} />,
+            <Input autoComplete="off" {...described('guest.last_name')} {...rendered('guest.last_name')} />,
           )}
           {field(
             'guest.email',
-            <Input type="email" autoComplete="off" {...described('guest.email')} {...register('guest.email')} />,
+            <Input type="email" autoComplete="off" {...described('guest.email')} {...rendered('guest.email')} />,
           )}
           {field(
             'guest.phone',
-            <Input type="tel" autoComplete="off" {...described('guest.phone')} {...register('guest.phone')} />,
+            <Input type="tel" autoComplete="off" {...described('guest.phone')} {...rendered('guest.phone')} />,
           )}
         </div>
-        {field('notes', <Textarea rows={3} {...described('notes')} {...register('notes')} />)}
+        {field('notes', <Textarea rows={3} {...described('notes')} {...rendered('notes')} />)}
         <p className="text-xs text-slate-500">
           Only the fields you change are sent. The guest is sent a modification e-mail in the reservation’s language.
         </p>

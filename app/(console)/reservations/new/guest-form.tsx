@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 
+import { renderedRegister } from '@/components/forms/rendered-register';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
@@ -38,6 +39,7 @@ export function GuestForm({
 }) {
   const {
     register,
+    getValues,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -45,6 +47,7 @@ export function GuestForm({
     resolver: zodResolver(GuestFormSchema),
     defaultValues: { first_name: '', last_name: '', email: '', phone: '', notes: '', locale: defaultLocale },
   });
+  const rendered = renderedRegister({ register, getValues });
   // Followed through its change event (not watch/useWatch, which would grow the form library's chunk for every form).
   const [locale, setLocale] = useState<string>(defaultLocale);
 
@@ -64,16 +67,16 @@ export function GuestForm({
     >
       <fieldset disabled={disabled || isSubmitting} className="space-y-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {field('first_name', <Input autoComplete="off" {...register('first_name')} />)}
-          {field('last_name', <Input autoComplete="off" {...register('last_name')} />)}
-          {field('email', <Input type="email" autoComplete="off" {...register('email')} />)}
-          {field('phone', <Input type="tel" autoComplete="off" {...register('phone')} />)}
+          {field('first_name', <Input autoComplete="off" {...rendered('first_name')} />)}
+          {field('last_name', <Input autoComplete="off" {...rendered('last_name')} />)}
+          {field('email', <Input type="email" autoComplete="off" {...rendered('email')} />)}
+          {field('phone', <Input type="tel" autoComplete="off" {...rendered('phone')} />)}
         </div>
-        {field('notes', <Textarea rows={2} {...register('notes')} />)}
+        {field('notes', <Textarea rows={2} {...rendered('notes')} />)}
         {field(
           'locale',
           <Select
-            {...register('locale', {
+            {...rendered('locale', {
               onChange: (e: React.ChangeEvent<HTMLSelectElement>) => setLocale(e.target.value),
             })}
           >
