@@ -143,6 +143,37 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
       confirm: 'a long enough password',
     }),
   },
+  'lib/actions/account.ts#beginTwoStepAction': {
+    audit: 'begin-two-step',
+    role: 'viewer',
+    mutates: true,
+    input: () => ({ step: 'begin' }),
+  },
+  'lib/actions/account.ts#confirmTwoStepAction': {
+    audit: 'confirm-two-step',
+    role: 'viewer',
+    mutates: true,
+    input: () => ({ code: '000000' }),
+  },
+  'lib/actions/account.ts#removeOwnTwoStepAction': {
+    audit: 'remove-own-two-step',
+    role: 'viewer',
+    mutates: true,
+    input: () => ({ current: 'not the password' }),
+  },
+  'lib/actions/team.ts#resetStaffTwoStepAction': {
+    audit: 'reset-staff-two-step',
+    role: 'admin',
+    mutates: true,
+    input: () => ({ id: '00000000-0000-4000-8000-000000000001' }),
+  },
+  'lib/actions/team.ts#setTwoStepPolicyAction': {
+    audit: 'set-two-step-policy',
+    role: 'admin',
+    mutates: true,
+    // "none": the matrix must not leave the team requiring a second factor
+    input: () => ({ policy: 'none' }),
+  },
   'lib/actions/account.ts#signOutEverywhereAction': {
     audit: 'sign-out-everywhere',
     role: 'viewer',

@@ -77,13 +77,19 @@ export interface SignInAnswer {
 export async function httpSignIn(
   email: string,
   password: string,
-  opts: Target & { csrf: Csrf; headers?: Record<string, string> },
+  opts: Target & { csrf: Csrf; headers?: Record<string, string>; /** the two-step code */ code?: string },
 ): Promise<SignInAnswer> {
   const res = await send('POST', '/api/auth/callback/credentials', {
     localAddress: opts.localAddress,
     base: opts.base,
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: opts.csrf.cookie, ...opts.headers },
-    body: new URLSearchParams({ email, password, csrfToken: opts.csrf.token, json: 'true' }).toString(),
+    body: new URLSearchParams({
+      email,
+      password,
+      ...(opts.code === undefined ? {} : { code: opts.code }),
+      csrfToken: opts.csrf.token,
+      json: 'true',
+    }).toString(),
   });
   const target = (JSON.parse(res.body) as { url?: string }).url ?? '';
   const setCookie = [res.headers['set-cookie'] ?? []].flat();

@@ -3,10 +3,12 @@ import { redirect } from 'next/navigation';
 
 import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
-import { verifySession } from '@/lib/server/auth';
+import { recoveryCodesLeft, secondFactorPolicy, secondFactorRequired, verifySession } from '@/lib/server/auth';
+import { getDb } from '@/lib/server/db';
 
 import { PasswordForm } from './password-form';
 import { SignOutEverywhere } from './sign-out-everywhere';
+import { TwoStep } from './two-step';
 
 export const metadata: Metadata = { title: 'Your account' };
 
@@ -14,6 +16,33 @@ export const metadata: Metadata = { title: 'Your account' };
 export default async function AccountPage() {
   const staff = await verifySession();
   if (!staff) redirect('/login?callbackUrl=/account');
+  const db = await getDb();
+  const [policy, codesLeft] = await Promise.all([secondFactorPolicy(db), recoveryCodesLeft(db, staff.id)]);
+  // A one-time password is replaced first; then a second factor the team requires is set up.
+  const enrolFirst = !staff.mustChangePassword && staff.mustEnrolSecondFactor;
+  const twoStep = (
+    <Card>
+      <h2 className="text-sm font-semibold text-slate-900" id="two-step">
+        {enrolFirst ? 'Set up two-step sign-in' : 'Two-step sign-in'}
+      </h2>
+      <p className="mb-4 mt-1 text-sm text-slate-500">
+        {enrolFirst
+          ? 'Your team requires a second factor for your role: set it up before you continue.'
+          : 'A code from an app on your phone at each sign-in, besides your password.'}
+      </p>
+      <TwoStep
+        enabled={staff.hasSecondFactor}
+        codesLeft={codesLeft}
+        required={secondFactorRequired(policy, staff.role)}
+      />
+    </Card>
+  );
+  if (enrolFirst)
+    return (
+      <main className="flex min-h-screen items-center justify-center px-4 py-10">
+        <div className="w-full max-w-sm space-y-6">{twoStep}</div>
+      </main>
+    );
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-10">
       <div className="w-full max-w-sm space-y-6">
@@ -35,6 +64,7 @@ export default async function AccountPage() {
           </p>
           <SignOutEverywhere />
         </Card>
+        {!staff.mustChangePassword && twoStep}
         {!staff.mustChangePassword && (
           <Link href="/" className="block text-center text-sm font-medium text-brand-700 hover:underline">
             Back to the dashboard

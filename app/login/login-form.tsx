@@ -3,9 +3,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
+import { useHydrated } from '@/components/forms/use-hydrated';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -17,17 +18,15 @@ import { LoginInputSchema, type LoginInput } from './schema';
 export function LoginForm({ callbackPath, initialError }: { callbackPath: string; initialError: string | null }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(initialError);
+  // shown once the password was right for a member with two-step sign-in
+  const [askCode, setAskCode] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(LoginInputSchema) });
-  // false in the server's HTML, true once this form is interactive (tests wait for it)
-  const hydrated = useSyncExternalStore(
-    () => () => undefined,
-    () => true,
-    () => false,
-  );
+  // tests wait for it (data-hydrated)
+  const hydrated = useHydrated();
 
   const onSubmit = async (values: LoginInput) => {
     setFormError(null);
@@ -35,7 +34,11 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
     // to default to this page's, an earlier `?error=` in it would read as this sign-in's error.
     const result = await signIn('credentials', { ...values, redirect: false, callbackUrl: callbackPath });
     if (!result || result.error) {
-      setFormError(SIGN_IN_ERRORS[result?.error ?? ''] ?? 'Sign-in failed. Try again.');
+      const code = result?.error ?? '';
+      if (code === 'second_factor' || code === 'second_factor_invalid') {
+        setAskCode(true);
+      }
+      setFormError(SIGN_IN_ERRORS[code] ?? 'Sign-in failed. Try again.');
       return;
     }
     router.replace(callbackPath);
@@ -57,6 +60,11 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
       <FormField label="Password" error={errors.password?.message} id="password">
         <Input type="password" autoComplete="current-password" {...register('password')} />
       </FormField>
+      {askCode && (
+        <FormField label="Authenticator or recovery code" error={errors.code?.message} id="code">
+          <Input autoFocus autoComplete="one-time-code" spellCheck={false} {...register('code')} />
+        </FormField>
+      )}
       <Button type="submit" disabled={isSubmitting} width="full">
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </Button>

@@ -5,6 +5,9 @@ export const SIGN_IN_ERRORS: Record<string, string> = {
   disabled: 'This account is disabled. Ask an admin of your team.',
   expired: 'This one-time password has expired (they last 72 hours). Ask an admin of your team for a new one.',
   throttled: 'Too many failed attempts from this address. Try again in 15 minutes.',
+  second_factor: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  second_factor_invalid:
+    'That code is not right, or was used already. Enter the code your app shows now, or an unused recovery code.',
   SessionRequired: 'Sign in to continue.',
   sso_unknown:
     'Your company account has no staff account here, or it is disabled. Ask an admin of your team to add your e-mail.',

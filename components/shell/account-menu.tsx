@@ -48,7 +48,7 @@ export function AccountMenu(who: AccountMenuProps) {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link href="/account">Account: password and sessions</Link>
+          <Link href="/account">Account: password, sessions, two-step sign-in</Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuLabel>Theme</DropdownMenuLabel>
@@ -95,11 +95,11 @@ function AccountLabel({ name, email, roleLabel }: AccountMenuProps) {
       >
         {initials}
       </span>
-      <span className="hidden min-w-0 lg:block">
+      <span className="hidden max-w-64 min-w-0 lg:block">
         <span className="block truncate text-sm font-medium text-slate-800" data-testid="shell-staff-name">
           {name}
         </span>
-        <span className="block text-xs text-slate-600">
+        <span className="block truncate text-xs text-slate-600">
           <span className="hidden xl:inline">{email} · </span>
           <span data-testid="shell-staff-role">{roleLabel}</span>
         </span>

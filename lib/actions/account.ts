@@ -3,7 +3,19 @@
 import { z } from 'zod';
 
 import { ChangePasswordInput } from '@/lib/auth/password-policy';
-import { checkCurrentPassword, endAllSessions, requestClientAddress, setStaffPassword } from '@/lib/server/auth';
+import {
+  beginEnrolment,
+  checkCurrentPassword,
+  confirmEnrolment,
+  endAllSessions,
+  removeSecondFactor,
+  requestClientAddress,
+  SecondFactorCode,
+  secondFactorPolicy,
+  secondFactorRequired,
+  setStaffPassword,
+} from '@/lib/server/auth';
+import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
 import { ActionError, staffAction } from '@/lib/server/http';
 
@@ -47,6 +59,65 @@ export const signOutEverywhereAction = staffAction(
   async (_input, { staff, setAuditTarget }) => {
     setAuditTarget({ resourceType: 'staff', resourceId: staff.id });
     await endAllSessions(await getDb(), staff.id);
+    return null;
+  },
+);
+
+/**
+ * Starts setting up two-step sign-in: a new authenticator secret, kept pending until its first
+ * code is checked, answered as its QR code (made on the server) and its text.
+ */
+export const beginTwoStepAction = staffAction(
+  {
+    name: 'begin-two-step',
+    role: 'viewer',
+    input: z.strictObject({ step: z.literal('begin', { error: 'must be "begin"' }) }),
+    mutates: true,
+    allowedBeforeSecondFactor: true,
+  },
+  async (_input, { staff, setAuditTarget }) => {
+    setAuditTarget({ resourceType: 'staff', resourceId: staff.id });
+    return beginEnrolment(await getDb(), staff, getConfig().authSecret);
+  },
+);
+
+/** Checks the first code of the pending secret: two-step sign-in is on, with 10 recovery codes shown once. */
+export const confirmTwoStepAction = staffAction(
+  {
+    name: 'confirm-two-step',
+    role: 'viewer',
+    input: z.strictObject({ code: SecondFactorCode }),
+    mutates: true,
+    allowedBeforeSecondFactor: true,
+  },
+  async ({ code }, { staff, setAuditTarget }) => {
+    setAuditTarget({ resourceType: 'staff', resourceId: staff.id });
+    const codes = await confirmEnrolment(await getDb(), staff.id, code, getConfig().authSecret);
+    if (!codes)
+      throw new ActionError('That code does not match: type the 6 digits your app shows now.', {
+        code: ['does not match'],
+      });
+    return { recoveryCodes: codes };
+  },
+);
+
+/** Turns one's own two-step sign-in off, after the current password; refused while the team requires it. */
+export const removeOwnTwoStepAction = staffAction(
+  {
+    name: 'remove-own-two-step',
+    role: 'viewer',
+    input: z.strictObject({ current: z.string().min(1, { error: 'is required' }).max(200) }),
+    mutates: true,
+  },
+  async ({ current }, { staff, setAuditTarget }) => {
+    setAuditTarget({ resourceType: 'staff', resourceId: staff.id });
+    const db = await getDb();
+    if (!staff.hasSecondFactor) throw new ActionError('You have no two-step sign-in to turn off.');
+    if (secondFactorRequired(await secondFactorPolicy(db), staff.role))
+      throw new ActionError('The team requires two-step sign-in for your role; an admin can reset it instead.');
+    if (!(await checkCurrentPassword(db, staff.id, current, await requestClientAddress())))
+      throw new ActionError('The current password is not right.', { current: ['is not right'] });
+    await removeSecondFactor(db, staff.id);
     return null;
   },
 );

@@ -9,6 +9,10 @@ import {
   createStaff,
   findStaffById,
   LastAdminError,
+  removeSecondFactor,
+  secondFactorPolicy,
+  SecondFactorPolicySchema,
+  setSecondFactorPolicy,
   setStaffPassword,
   StaffEmail,
   StaffPassword,
@@ -89,5 +93,45 @@ export const resetStaffPasswordAction = staffAction(
     const secret = oneTimePassword();
     await setStaffPassword(db, id, secret, true);
     return { member: toSummary(user), oneTimePassword: secret };
+  },
+);
+
+/** Removes a member's two-step sign-in (a lost phone): they sign in with their password and set it up again. */
+export const resetStaffTwoStepAction = staffAction(
+  { name: 'reset-staff-two-step', role: 'admin', input: z.strictObject({ id: Uuid }), mutates: true },
+  async ({ id }, { staff, setAuditTarget }) => {
+    setAuditTarget({ resourceType: 'staff', resourceId: id });
+    // Removing one's own asks for the password again, on the account page: a session alone does not.
+    if (id === staff.id) throw new ActionError('Turn off your own two-step sign-in on your account page.');
+    const db = await getDb();
+    const user = await findStaffById(db, id);
+    if (!user) throw new ActionError('This account no longer exists.');
+    if (!user.totpSecret) throw new ActionError(`${user.name} has no two-step sign-in to reset.`);
+    await removeSecondFactor(db, id);
+    setAuditTarget({ before: { twoStep: true }, after: { twoStep: false } });
+    revalidatePath('/team');
+    return toSummary(user);
+  },
+);
+
+/** Who must sign in with a second factor: nobody, the admins, or everyone. A member without one is sent to set it up first. */
+export const setTwoStepPolicyAction = staffAction(
+  {
+    name: 'set-two-step-policy',
+    role: 'admin',
+    input: z.strictObject({ policy: SecondFactorPolicySchema }),
+    mutates: true,
+  },
+  async ({ policy }, { setAuditTarget }) => {
+    const db = await getDb();
+    setAuditTarget({
+      resourceType: 'setting',
+      resourceId: 'second_factor_policy',
+      before: { policy: await secondFactorPolicy(db) },
+      after: { policy },
+    });
+    await setSecondFactorPolicy(db, policy);
+    revalidatePath('/team');
+    return { policy };
   },
 );

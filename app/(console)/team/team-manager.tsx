@@ -11,7 +11,7 @@ import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
-import { changeStaffAccessAction, resetStaffPasswordAction } from '@/lib/actions/team';
+import { changeStaffAccessAction, resetStaffPasswordAction, resetStaffTwoStepAction } from '@/lib/actions/team';
 import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 
 import { AddMemberPanel } from './add-member-panel';
@@ -23,6 +23,8 @@ interface Member {
   name: string;
   role: StaffRole;
   disabled: boolean;
+  /** has two-step sign-in */
+  twoStep: boolean;
 }
 interface RoleChange {
   member: Member;
@@ -88,8 +90,12 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
         }),
         column.accessor('disabled', {
           header: 'Status',
-          cell: (info) =>
-            info.getValue() ? <Badge tone="danger">disabled</Badge> : <Badge tone="success">active</Badge>,
+          cell: (info) => (
+            <div className="flex flex-wrap gap-1">
+              {info.getValue() ? <Badge tone="danger">disabled</Badge> : <Badge tone="success">active</Badge>}
+              {info.row.original.twoStep && <Badge tone="neutral">two-step</Badge>}
+            </div>
+          ),
         }),
         column.display({
           id: 'actions',
@@ -122,6 +128,27 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
                 >
                   Reset password
                 </ConfirmButton>
+                {m.twoStep && m.id !== currentId && (
+                  <ConfirmButton
+                    variant="ghost"
+                    size="sm"
+                    disabled={pending}
+                    title={`Reset the two-step sign-in of ${m.name}?`}
+                    description={`${m.email} signs in with their password alone until they set it up again (at once, if the team requires it). Their authenticator and recovery codes stop working.`}
+                    confirmLabel="Reset two-step"
+                    tone="danger"
+                    onConfirm={async () => {
+                      const r = await resetStaffTwoStepAction({ id: m.id });
+                      settle(
+                        r.ok
+                          ? { tone: 'ok', text: `The two-step sign-in of ${m.email} is reset.` }
+                          : { tone: 'error', text: r.error },
+                      );
+                    }}
+                  >
+                    Reset two-step
+                  </ConfirmButton>
+                )}
                 {m.id !== currentId &&
                   (m.disabled ? (
                     <ConfirmButton

@@ -16,8 +16,10 @@ import { logUnexpected, setRequestTicket } from '../log';
 import { CLIENT_ADDRESS_HEADER, servedByDashboardServer } from './client-address';
 import { isDemoEmail } from './demo-accounts';
 import { DEVICE_COOKIE_DAYS, knownDevice, signDeviceCookie } from './device-cookie';
+import { ACCOUNT_LIMIT, clearAttempts, countAttempt, secondFactorKey } from './login-limiter';
+import { secondFactorPolicy, secondFactorRequired, spendSecondFactor } from './second-factor';
 import { endSession, staffOfSession, startSession } from './staff-sessions';
-import { checkLogin, staffForSso, type SsoProfile } from './staff-store';
+import { checkLogin, findStaffById, staffForSso, type SsoProfile } from './staff-store';
 
 declare module 'next-auth' {
   interface Session {
@@ -39,7 +41,7 @@ declare module 'next-auth/jwt' {
  * disabled, expired, demo_account: a demo account in production, sso_unknown).
  */
 async function auditSignIn(attempt: {
-  method: 'password' | 'company sign-in';
+  method: 'password' | 'password and authenticator' | 'password and recovery code' | 'company sign-in';
   address: string;
   email: string;
   staffId: string | null;
@@ -121,7 +123,11 @@ export function getAuthOptions(): NextAuthOptions {
       ...(config.oidc ? [oidcProvider(config.oidc)] : []),
       CredentialsProvider({
         name: 'E-mail and password',
-        credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        credentials: {
+          email: { label: 'E-mail', type: 'email' },
+          password: { label: 'Password', type: 'password' },
+          code: { label: 'Authenticator or recovery code', type: 'text' },
+        },
         async authorize(credentials, req) {
           const address = clientAddress(req?.headers);
           const email = credentials?.email ?? '';
@@ -135,14 +141,40 @@ export function getAuthOptions(): NextAuthOptions {
           const result = await checkLogin(await getDb(), email, credentials?.password ?? '', address, {
             knownDevice: (account) => knownDevice(presented, account, config.authSecret),
           });
-          await auditSignIn({
-            method: 'password',
-            address,
-            email,
-            staffId: result.ok ? result.user.id : null,
-            refused: result.ok ? null : (result.detail ?? result.reason),
-          });
-          if (!result.ok) throw new Error(result.reason);
+          if (!result.ok) {
+            await auditSignIn({
+              method: 'password',
+              address,
+              email,
+              staffId: null,
+              refused: result.detail ?? result.reason,
+            });
+            throw new Error(result.reason);
+          }
+          // A member with a second factor gives its code too: asked for when missing (the password
+          // was right), checked under a limit of its own, each code accepted once.
+          let method: 'password' | 'password and authenticator' | 'password and recovery code' = 'password';
+          const db = await getDb();
+          const account = await findStaffById(db, result.user.id);
+          if (account?.totpSecret) {
+            const code = credentials?.code?.trim() ?? '';
+            if (!code) throw new Error('second_factor');
+            const limit = await countAttempt(db, secondFactorKey(account.email), ACCOUNT_LIMIT);
+            const used = limit.allowed ? await spendSecondFactor(db, account.id, code, config.authSecret) : null;
+            if (!used) {
+              await auditSignIn({
+                method: 'password',
+                address,
+                email,
+                staffId: account.id,
+                refused: limit.allowed ? 'second_factor_invalid' : 'second_factor_paused',
+              });
+              throw new Error('second_factor_invalid');
+            }
+            await clearAttempts(db, secondFactorKey(account.email));
+            method = used === 'authenticator' ? 'password and authenticator' : 'password and recovery code';
+          }
+          await auditSignIn({ method, address, email, staffId: result.user.id, refused: null });
           // This browser is now a known device of the account (its lifetime starts again).
           jar.set(
             deviceCookieName(config),
@@ -219,6 +251,10 @@ export interface StaffSession {
   role: StaffRole;
   /** signed in with a one-time password: must choose a new one before doing anything else */
   mustChangePassword: boolean;
+  /** the admins' policy asks this member for a second factor they do not have: enrol before anything else */
+  mustEnrolSecondFactor: boolean;
+  /** the member has a second factor */
+  hasSecondFactor: boolean;
   /** the staff_sessions row of this request's cookie */
   sessionId: string;
 }
@@ -238,8 +274,10 @@ export const verifySession = cache(async (): Promise<StaffSession | null> => {
     cookieName: sessionCookieName(config),
   });
   if (!token?.sid) return null;
-  const user = await staffOfSession(await getDb(), token.sid);
+  const db = await getDb();
+  const user = await staffOfSession(db, token.sid);
   if (!user || user.id !== token.staffId) return null;
+  const hasSecondFactor = user.totpSecret !== null;
   // The request's API requests count against this member's fair share of the budget.
   setRequestTicket({ member: user.id });
   return {
@@ -248,6 +286,8 @@ export const verifySession = cache(async (): Promise<StaffSession | null> => {
     name: user.name,
     role: user.role,
     mustChangePassword: user.mustChangePassword,
+    mustEnrolSecondFactor: !hasSecondFactor && secondFactorRequired(await secondFactorPolicy(db), user.role),
+    hasSecondFactor,
     sessionId: token.sid,
   };
 });

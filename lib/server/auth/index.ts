@@ -24,3 +24,17 @@ export {
   toSummary,
   updateStaffAccess,
 } from './staff-store';
+export {
+  SECOND_FACTOR_POLICIES,
+  SecondFactorCode,
+  SecondFactorPolicySchema,
+  beginEnrolment,
+  confirmEnrolment,
+  membersWithSecondFactor,
+  recoveryCodesLeft,
+  removeSecondFactor,
+  secondFactorPolicy,
+  secondFactorRequired,
+  setSecondFactorPolicy,
+  type SecondFactorPolicy,
+} from './second-factor';

@@ -34,6 +34,8 @@ export const addressKey = (address: string) => `address:${address}`;
 export const accountKey = (email: string, address: string) => `account:${email}|${address}`;
 export const unknownDevicesKey = (email: string) => `unknown-devices:${email}`;
 export const deviceKey = (email: string, deviceId: string) => `device:${email}|${deviceId}`;
+/** Second-factor codes given for an account whose password was right (ACCOUNT_LIMIT). */
+export const secondFactorKey = (email: string) => `second-factor:${email}`;
 
 export interface Attempt {
   allowed: boolean;

@@ -14,7 +14,7 @@ import { verifySession, type StaffSession } from './auth';
 export async function requireStaff(role: StaffRole = 'viewer'): Promise<StaffSession> {
   const staff = await verifySession();
   if (!staff) redirect('/login');
-  if (staff.mustChangePassword) redirect('/account');
+  if (staff.mustChangePassword || staff.mustEnrolSecondFactor) redirect('/account');
   if (!hasRole(staff.role, role)) notFound();
   return staff;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { STAFF_ROLES } from '../../auth/roles';
 
@@ -18,10 +18,36 @@ export const staffUsers = pgTable('staff_users', {
   disabled: boolean('disabled').notNull().default(false),
   /** bumped by a password change or reset, a role change, disabling and "sign out everywhere": every older session ends */
   sessionVersion: integer('session_version').notNull().default(1),
+  /** the TOTP secret of the member's second factor, encrypted (second-factor.ts); null without one */
+  totpSecret: text('totp_secret'),
+  /** a secret shown for enrolment, encrypted, until its first code is checked */
+  totpPendingSecret: text('totp_pending_secret'),
+  /** the TOTP time step of the last code accepted: a code is accepted once */
+  totpLastStep: integer('totp_last_step'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type StaffUser = typeof staffUsers.$inferSelect;
+
+/** A member's single-use recovery codes for the second factor, stored as SHA-256 hashes. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.codeHash] })],
+);
+
+/** Dashboard-wide settings an admin chooses (the second-factor policy), one row a key. */
+export const dashboardSettings = pgTable('dashboard_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * One row per sign-in. The session cookie carries only this row's id: signing out revokes the

@@ -78,6 +78,8 @@ export interface ActionDefinition<S extends z.ZodType> {
   lane?: RequestLane;
   /** the one action open to a member who still has to replace a one-time password */
   allowedBeforePasswordChange?: boolean;
+  /** open to a member the second-factor policy sends to enrol first (the enrolment's own actions) */
+  allowedBeforeSecondFactor?: boolean;
 }
 
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
@@ -186,6 +188,12 @@ async function runStaffOperation<S extends z.ZodType, T>(
 
   if (staff.mustChangePassword && !def.allowedBeforePasswordChange) {
     const error = 'Choose a new password first (you signed in with a one-time password).';
+    await audit('refused', error);
+    return { ok: false, error, status: 403 };
+  }
+
+  if (staff.mustEnrolSecondFactor && !def.allowedBeforeSecondFactor) {
+    const error = 'Set up two-step sign-in first: the team requires it for your role.';
     await audit('refused', error);
     return { ok: false, error, status: 403 };
   }

@@ -1,0 +1,71 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { useForm } from 'react-hook-form';
+
+import { renderedRegister } from '@/components/forms/rendered-register';
+import { useHydrated } from '@/components/forms/use-hydrated';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { notify } from '@/components/ui/toast';
+import { setTwoStepPolicyAction } from '@/lib/actions/team';
+
+type Policy = 'none' | 'admins' | 'everyone';
+const NOTICES: Record<Policy, string> = {
+  none: "Two-step sign-in is now each member's choice.",
+  admins: 'Two-step sign-in is now required for admins.',
+  everyone: 'Two-step sign-in is now required for everyone.',
+};
+const LABELS: Record<Policy, string> = {
+  none: 'Nobody (each member chooses)',
+  admins: 'Admins',
+  everyone: 'Everyone',
+};
+
+/** The team's second-factor policy, chosen by an admin. */
+export function TwoStepPolicy({ policy }: { policy: Policy }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [, startTransition] = useTransition();
+  const {
+    register,
+    getValues,
+    handleSubmit,
+    formState: { isSubmitting },
+    reset,
+  } = useForm<{ policy: Policy }>({ defaultValues: { policy } });
+  const rendered = renderedRegister({ register, getValues });
+  const hydrated = useHydrated();
+  const onSubmit = async (values: { policy: Policy }) => {
+    setError(null);
+    const r = await setTwoStepPolicyAction(values);
+    if (!r.ok) return setError(r.error);
+    reset({ policy: r.data.policy });
+    notify(NOTICES[r.data.policy]);
+    startTransition(() => router.refresh());
+  };
+  return (
+    <form className="flex flex-wrap items-end gap-3" onSubmit={handleSubmit(onSubmit)} noValidate>
+      {error && (
+        <Notice tone="danger" className="w-full">
+          {error}
+        </Notice>
+      )}
+      <FormField label="Required for" id="two-step-policy" className="min-w-56 flex-1 sm:max-w-sm">
+        <Select {...rendered('policy')}>
+          {(Object.keys(LABELS) as Policy[]).map((p) => (
+            <option key={p} value={p}>
+              {LABELS[p]}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <Button type="submit" disabled={!hydrated || isSubmitting}>
+        {isSubmitting ? 'Saving…' : 'Save'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { openDashboardDb, type OpenedDb } from '../db/open';
+import {
+  beginEnrolment,
+  confirmEnrolment,
+  decryptSecret,
+  encryptSecret,
+  recoveryCodesLeft,
+  removeSecondFactor,
+  secondFactorPolicy,
+  secondFactorRequired,
+  setSecondFactorPolicy,
+  spendSecondFactor,
+} from './second-factor';
+import { createStaff } from './staff-store';
+import { totpCode } from './totp';
+
+let opened: OpenedDb;
+beforeAll(async () => {
+  opened = await openDashboardDb({ dataDir: '', memory: true });
+});
+afterAll(() => opened.close());
+
+const AUTH_SECRET = 'a-dashboard-secret-for-the-second-factor-tests';
+
+describe('second factor', () => {
+  it('stores the secret encrypted: only the dashboard secret reads it back', () => {
+    const stored = encryptSecret('MZXW6YTBOI', AUTH_SECRET);
+    expect(stored).not.toContain('MZXW6YTBOI');
+    expect(decryptSecret(stored, AUTH_SECRET)).toBe('MZXW6YTBOI');
+    expect(() => decryptSecret(stored, 'another-secret-entirely-0123456789')).toThrow();
+  });
+
+  it('enrols with the first code, then accepts each authenticator code once and each recovery code once', async () => {
+    const { db } = opened;
+    const ana = await createStaff(db, {
+      email: 'ana@example.com',
+      name: 'Ana',
+      role: 'admin',
+      password: 'correct horse battery',
+    });
+    const now = new Date('2026-11-26T09:00:00Z');
+    const { secret, qrSvg } = await beginEnrolment(db, ana, AUTH_SECRET);
+    expect(qrSvg).toMatch(/^<svg /);
+    expect(await confirmEnrolment(db, ana.id, '000000', AUTH_SECRET, now)).toBeNull();
+    const codes = await confirmEnrolment(db, ana.id, totpCode(secret, now), AUTH_SECRET, now);
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    expect(codes![0]).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+
+    // The enrolment's code was used; the next step's code signs in, once.
+    expect(await spendSecondFactor(db, ana.id, totpCode(secret, now), AUTH_SECRET, now)).toBeNull();
+    const later = new Date(now.getTime() + 30_000);
+    expect(await spendSecondFactor(db, ana.id, totpCode(secret, later), AUTH_SECRET, later)).toBe('authenticator');
+    expect(await spendSecondFactor(db, ana.id, totpCode(secret, later), AUTH_SECRET, later)).toBeNull();
+
+    expect(await spendSecondFactor(db, ana.id, codes![3]!.toUpperCase(), AUTH_SECRET, later)).toBe('recovery code');
+    expect(await spendSecondFactor(db, ana.id, codes![3]!, AUTH_SECRET, later)).toBeNull();
+    expect(await recoveryCodesLeft(db, ana.id)).toBe(9);
+    expect(await spendSecondFactor(db, ana.id, 'not a code', AUTH_SECRET, later)).toBeNull();
+
+    await removeSecondFactor(db, ana.id);
+    expect(await recoveryCodesLeft(db, ana.id)).toBe(0);
+    const next = new Date(now.getTime() + 60_000);
+    expect(await spendSecondFactor(db, ana.id, totpCode(secret, next), AUTH_SECRET, next)).toBeNull();
+  });
+
+  it('keeps the admins’ policy: nobody by default, then admins or everyone', async () => {
+    const { db } = opened;
+    expect(await secondFactorPolicy(db)).toBe('none');
+    await setSecondFactorPolicy(db, 'admins');
+    expect(await secondFactorPolicy(db)).toBe('admins');
+    expect(secondFactorRequired('admins', 'admin')).toBe(true);
+    expect(secondFactorRequired('admins', 'operator')).toBe(false);
+    expect(secondFactorRequired('everyone', 'viewer')).toBe(true);
+    expect(secondFactorRequired('none', 'admin')).toBe(false);
+  });
+});
