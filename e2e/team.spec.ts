@@ -33,6 +33,26 @@ test.describe('as admin', () => {
     await expect(row).toContainText('ok');
   });
 
+  test('a common password is refused for a new member, with the reason under the field; no account is added', async ({
+    page,
+  }) => {
+    const email = `weak.admin.${Date.now()}@demo.test`;
+    await page.goto('/team');
+    await page.getByRole('button', { name: 'New member' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Name').fill('Wes Weak');
+    await page.getByLabel('Password (empty: one-time)').fill('password1234');
+    await page.getByLabel('Role', { exact: true }).selectOption('admin');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    const field = page.getByLabel('Password (empty: one-time)');
+    await expect(field).toHaveAccessibleDescription(
+      'is a common password, or too close to one: choose a few words nobody would guess',
+    );
+    await expect(field).toBeFocused();
+    await page.reload();
+    await expect(page.getByTestId(`member-${email}`)).toHaveCount(0);
+  });
+
   test('a one-time password must be replaced at the first sign-in', async ({ page, browser }) => {
     const email = `one.time.${Date.now()}@demo.test`;
     await page.goto('/team');

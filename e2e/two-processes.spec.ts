@@ -25,7 +25,7 @@ const SANDBOX = `http://127.0.0.1:${spareSandboxPort()}`;
 const PORTS = [spareDashboardPort(0), spareDashboardPort(1)] as const;
 const BASES = PORTS.map((p) => `http://127.0.0.1:${p}`);
 const LOG = '.data/e2e/two-processes.log';
-const OPERATOR = { email: 'two.processes@example.test', password: 'two processes, one truth' };
+const OPERATOR = { email: 'two.processes@example.test', password: 'one truth across servers' };
 
 let postgres: TestPostgres;
 let sandbox: Started | undefined;

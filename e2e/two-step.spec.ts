@@ -14,7 +14,7 @@ import { addMember, openSignIn, signedInBrowser, signOutThroughMenu } from './st
  * admins' policy sending a member without a second factor to set one up before anything else.
  */
 
-const PASSWORD = 'a password for two-step 2026';
+const PASSWORD = 'a password for the second step 2026';
 const stamp = () => `${Date.now()}.${Math.floor(Math.random() * 1e6)}`;
 
 /** Enrols on the account page with the key shown there; the recovery codes it shows once. */

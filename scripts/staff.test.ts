@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { verifyPassword } from '../lib/server/auth/passwords';
 import { openDashboardDb } from '../lib/server/db/open';
 import { auditLog, staffUsers } from '../lib/server/db/schema';
 
@@ -14,13 +15,19 @@ const dataDir = path.join(root, 'not-yet', 'data');
 
 /** Runs `npm run staff -- …` on the test's data directory: its exit code and everything it printed. */
 function staff(...args: string[]): Promise<{ code: number | null; output: string }> {
+  return staffWithInput(null, ...args);
+}
+
+/** The same, with `input` piped to its standard input. */
+function staffWithInput(input: string | null, ...args: string[]): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', ...args], {
     env: { ...process.env, DASHBOARD_DATA_DIR: dataDir, GUESTBOOK_ENV: 'sandbox' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [input === null ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
+  if (input !== null) child.stdin!.end(input);
   let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
 }
 
@@ -49,14 +56,14 @@ describe('npm run staff', { timeout: 60_000 }, () => {
   });
 
   it('refuses an e-mail that has an account, saying so, without printing the query or a password hash', async () => {
-    const again = await staff(
+    const again = await staffWithInput(
+      'another long password\n',
       'add',
       '--email',
       'first@example.com',
       '--role',
       'viewer',
-      '--password',
-      'another long password',
+      '--password-stdin',
     );
     expect(again.code).toBe(1);
     expect(again.output.trim()).toBe('An account with the e-mail first@example.com already exists.');
@@ -68,11 +75,71 @@ describe('npm run staff', { timeout: 60_000 }, () => {
     expect(last.code).toBe(1);
     expect(last.output.trim()).toBe('This is the last active admin: make another member admin first.');
     expect(
-      await staff('add', '--email', 'second@example.com', '--role', 'operator', '--password', 'a long enough password'),
+      await staffWithInput(
+        'a long enough password\n',
+        'add',
+        '--email',
+        'second@example.com',
+        '--role',
+        'operator',
+        '--password-stdin',
+      ),
     ).toMatchObject({ code: 0 });
     expect(await staff('remove', '--email', 'second@example.com')).toMatchObject({ code: 0 });
     const { staff: accounts, audit } = await rows();
     expect(accounts.map((a) => a.email)).toEqual(['first@example.com']);
     expect(audit).toContain('staff command line remove-staff-member second@example.com ok');
+  });
+
+  it('takes a chosen password from standard input only, and refuses a common one; nothing is added then', async () => {
+    const inArgs = await staff(
+      'add',
+      '--email',
+      'args@example.com',
+      '--role',
+      'viewer',
+      '--password',
+      'visible in ps 2026',
+    );
+    expect(inArgs.code).toBe(2);
+    expect(inArgs.output).toContain('--password: not taken on the command line');
+    const weak = await staffWithInput(
+      'Password1234!\n',
+      'add',
+      '--email',
+      'weak@example.com',
+      '--role',
+      'admin',
+      '--password-stdin',
+    );
+    expect(weak.code).toBe(2);
+    expect(weak.output.trim()).toBe(
+      '--password: is a common password, or too close to one: choose a few words nobody would guess.',
+    );
+    const named = await staffWithInput(
+      'ana.ops 1234 ana\n',
+      'add',
+      '--email',
+      'ana.ops@example.com',
+      '--role',
+      'viewer',
+      '--password-stdin',
+    );
+    expect(named.output.trim()).toBe('--password: contains your name or e-mail.');
+    const piped = await staffWithInput(
+      'a tram to the far lighthouse\n',
+      'add',
+      '--email',
+      'piped@example.com',
+      '--role',
+      'viewer',
+      '--password-stdin',
+    );
+    expect(piped).toEqual({ code: 0, output: 'Added piped@example.com (viewer).\n' });
+    const { staff: accounts } = await rows();
+    expect(accounts.map((a) => a.email).sort()).toEqual(['first@example.com', 'piped@example.com']);
+    const pipedAccount = accounts.find((a) => a.email === 'piped@example.com')!;
+    expect(pipedAccount.mustChangePassword).toBe(false);
+    expect(await verifyPassword(pipedAccount.passwordHash, 'a tram to the far lighthouse')).toBe(true);
   });
 });

@@ -1,19 +1,24 @@
 /**
  * Staff accounts from the command line, for the first admin of a real deployment:
  *
- *   npm run staff -- add --email ana@example.com --name "Ana Ops" --role admin [--password …]
+ *   npm run staff -- add --email ana@example.com --name "Ana Ops" --role admin [--password-stdin]
  *   npm run staff -- list
  *   npm run staff -- remove --email ana@example.com
  *
- * Without --password a random one-time password is generated and printed once: it must be
- * replaced at the first sign-in. Each change is in the activity log (as "staff command line"). The
+ * Without --password-stdin a random one-time password is generated and printed once: it must be
+ * replaced at the first sign-in. With it, the password is read from standard input (asked for,
+ * unechoed, at a terminal), never from the command line, where the process list would show it;
+ * a common or easily guessed one is refused. Each change is in the activity log (as "staff command line"). The
  * last active admin cannot be removed. With the embedded database, stop the dashboard first (one
  * process at a time).
  */
 import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
+import { WeakPasswordError } from '../lib/server/auth/password-strength';
 import {
   createStaff,
   LastAdminError,
@@ -52,17 +57,41 @@ const { positionals, values } = parseArgs({
     name: { type: 'string' },
     role: { type: 'string' },
     password: { type: 'string' },
+    'password-stdin': { type: 'boolean' },
   },
 });
+
+/** The password on standard input: typed at a terminal without echo, or piped (one trailing newline dropped). */
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    let text = '';
+    for await (const chunk of process.stdin) text += String(chunk);
+    return text.replace(/\r?\n$/, '');
+  }
+  process.stderr.write('Password (not shown): ');
+  const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const rl = createInterface({ input: process.stdin, output: silent, terminal: true });
+  const answer = await new Promise<string>((resolve) => rl.question('', resolve));
+  rl.close();
+  process.stderr.write('\n');
+  return answer;
+}
 
 async function main(): Promise<number> {
   const command = positionals[0];
   if (command !== 'add' && command !== 'list' && command !== 'remove') {
     console.error(
-      'Usage: npm run staff -- add --email E --role viewer|operator|admin [--name N] [--password P]\n       npm run staff -- list\n       npm run staff -- remove --email E',
+      'Usage: npm run staff -- add --email E --role viewer|operator|admin [--name N] [--password-stdin]\n       npm run staff -- list\n       npm run staff -- remove --email E',
     );
     return 2;
   }
+  if (values.password !== undefined) {
+    console.error(
+      '--password: not taken on the command line, where the process list shows it. Give it on standard input with --password-stdin, or leave it out for a one-time password.',
+    );
+    return 2;
+  }
+  const chosen = command === 'add' && values['password-stdin'] ? await readPassword() : undefined;
   const { db, close } = await openDashboardDb(configFromProcess());
   try {
     if (command === 'list') {
@@ -86,8 +115,8 @@ async function main(): Promise<number> {
       console.log(`Removed ${email.data} and its sessions.`);
       return 0;
     }
-    const generated = !values.password;
-    const password = values.password ?? randomBytes(12).toString('base64url');
+    const generated = chosen === undefined;
+    const password = chosen ?? randomBytes(12).toString('base64url');
     const created = await createStaff(db, {
       email: values.email ?? '',
       name: values.name ?? values.email?.split('@')[0] ?? '',
@@ -111,6 +140,10 @@ async function main(): Promise<number> {
     if (isUniqueViolation(e)) {
       console.error(`An account with the e-mail ${values.email} already exists.`);
       return 1;
+    }
+    if (e instanceof WeakPasswordError) {
+      console.error(`--password: ${e.message.replace(/^This password /, '')}`);
+      return 2;
     }
     if (e instanceof LastAdminError) {
       console.error(e.message);

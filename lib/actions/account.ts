@@ -8,6 +8,7 @@ import {
   checkCurrentPassword,
   confirmEnrolment,
   endAllSessions,
+  passwordWeakness,
   removeSecondFactor,
   requestClientAddress,
   SecondFactorCode,
@@ -39,9 +40,8 @@ export const changeOwnPasswordAction = staffAction(
         current: ['is not right'],
       });
     }
-    if (password.toLowerCase().includes(staff.email.split('@')[0]!.toLowerCase())) {
-      throw new ActionError('Choose a password that does not contain your name.', { password: ['contains your name'] });
-    }
+    const weakness = passwordWeakness(password, [staff.email, staff.name]);
+    if (weakness) throw new ActionError(`Choose another password: this one ${weakness}.`, { password: [weakness] });
     await setStaffPassword(db, staff.id, password, false, staff.sessionId);
     return null;
   },

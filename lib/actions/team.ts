@@ -9,6 +9,7 @@ import {
   createStaff,
   findStaffById,
   LastAdminError,
+  passwordWeakness,
   removeSecondFactor,
   secondFactorPolicy,
   SecondFactorPolicySchema,
@@ -37,6 +38,8 @@ export const addStaffMemberAction = staffAction(
   { name: 'add-staff-member', role: 'admin', input: AddStaffInputSchema, mutates: true },
   async ({ email, name, role, password }, { setAuditTarget }) => {
     const oneTime = password === '';
+    const weakness = oneTime ? null : passwordWeakness(password, [email, name]);
+    if (weakness) throw new ActionError(`Choose another password: this one ${weakness}.`, { password: [weakness] });
     const secret = oneTime ? oneTimePassword() : password;
     try {
       const created = await createStaff(await getDb(), {

@@ -351,7 +351,7 @@ describe('demo accounts', () => {
     await ensureDemoAccounts(db);
     expect(await demoAccountsIn(db)).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
     const [admin] = await db.select().from(staffUsers).where(eq(staffUsers.email, DEMO_ACCOUNTS[0]!.email));
-    await setStaffPassword(db, admin!.id, 'the admin chose this one', false);
+    await setStaffPassword(db, admin!.id, 'the owner chose this one', false);
     await db.update(staffUsers).set({ disabled: true }).where(eq(staffUsers.id, admin!.id));
     await ensureDemoAccounts(db);
     const [after] = await db.select().from(staffUsers).where(eq(staffUsers.id, admin!.id));

@@ -24,6 +24,7 @@ import {
   refundAttempt,
   unknownDevicesKey,
 } from './login-limiter';
+import { assertStrongPassword } from './password-strength';
 import { hashPassword, verifyPassword } from './passwords';
 
 export const StaffEmail = z
@@ -78,6 +79,7 @@ const staffRow = async (s: z.output<typeof NewStaffSchema>) => ({
 
 export async function createStaff(db: DashboardDb, input: NewStaff): Promise<StaffSummary> {
   const s = NewStaffSchema.parse(input);
+  assertStrongPassword(s.password, [s.email, s.name]);
   const [row] = await db
     .insert(staffUsers)
     .values(await staffRow(s))
@@ -314,7 +316,12 @@ export async function setStaffPassword(
   mustChangePassword: boolean,
   keepSessionId?: string,
 ): Promise<void> {
-  const passwordHash = await hashPassword(StaffPassword.parse(password));
+  const [account] = await db
+    .select({ email: staffUsers.email, name: staffUsers.name })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, id));
+  assertStrongPassword(StaffPassword.parse(password), account ? [account.email, account.name] : []);
+  const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const [user] = await tx
       .update(staffUsers)
