@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT, UNKNOWN_DEVICES_LIMIT } from '../lib/server/auth/login-limiter';
-import { STORAGE } from './env';
+import { SERVER_LOGS, STORAGE, WORKER } from './env';
 import { csrfFor, httpSignIn, pageAs } from './http-sign-in';
 import { addMember, signedInBrowser, signOutThroughMenu } from './staff';
 
@@ -190,4 +191,23 @@ test('every sign-in attempt is in the activity log with its outcome, the address
   await page.goto(`/activity?action=sign-out&staff=${encodeURIComponent(email)}`);
   await expect(rows).toHaveCount(1);
   await admin.close();
+
+  // The server's log has a line for each, naming the account and the address.
+  const lines = () =>
+    readFileSync(SERVER_LOGS[WORKER]!, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes(email) && l.includes('"event":"sign-'))
+      .map((l) => JSON.parse(l.slice(l.indexOf('{'))) as Record<string, unknown>)
+      .map((l) => `${l.event} ${l.address ?? '-'} ${l.reason ?? 'ok'}`);
+  await expect
+    .poll(() => lines().sort())
+    .toEqual(
+      [
+        ...Array.from({ length: ACCOUNT_LIMIT.max }, () => 'sign-in 127.0.0.71 invalid'),
+        ...Array.from({ length: 8 - ACCOUNT_LIMIT.max }, () => 'sign-in 127.0.0.71 paused'),
+        'sign-in 127.0.0.72 ok',
+        'sign-in 127.0.0.1 ok',
+        'sign-out - ok',
+      ].sort(),
+    );
 });
