@@ -7,7 +7,7 @@ import { isHoldExpired } from '@/lib/booking/hold-clock';
 import { CreateBookingInputSchema, PlaceHoldInputSchema, ReleaseHoldInputSchema } from '@/lib/booking/schemas';
 import { GuestbookApiError } from '@/lib/guestbook/errors';
 import { getSelectedEntity } from '@/lib/server/directory';
-import { ActionError, describeApiError, staffAction } from '@/lib/server/http';
+import { ActionError, BOOKING_LIMIT, describeApiError, HOLD_LIMIT, staffAction } from '@/lib/server/http';
 import { bookingContext, explainEmptySearch, releaseHoldFor, reservationChanged } from '@/lib/server/reservations';
 
 /**
@@ -15,7 +15,7 @@ import { bookingContext, explainEmptySearch, releaseHoldFor, reservationChanged 
  * countdown runs on. When the seats went in the meantime, says why (the allocation named).
  */
 export const placeHoldAction = staffAction(
-  { name: 'place-hold', role: 'operator', input: PlaceHoldInputSchema, mutates: true },
+  { name: 'place-hold', role: 'operator', input: PlaceHoldInputSchema, mutates: true, memberLimit: HOLD_LIMIT },
   async (h, { setAuditTarget }) => {
     const ctx = await bookingContext(h.entityId);
     setAuditTarget({
@@ -72,7 +72,13 @@ export const releaseHoldAction = staffAction(
  * so the form can offer a new hold. Never books without a live hold.
  */
 export const createBookingAction = staffAction(
-  { name: 'create-reservation', role: 'operator', input: CreateBookingInputSchema, mutates: true },
+  {
+    name: 'create-reservation',
+    role: 'operator',
+    input: CreateBookingInputSchema,
+    mutates: true,
+    memberLimit: BOOKING_LIMIT,
+  },
   async ({ entityId, hold, guest }, { setAuditTarget }) => {
     const ctx = await bookingContext(entityId);
     const usesDefault = guest.locale === ctx.entity.default_locale;

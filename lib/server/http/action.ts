@@ -9,8 +9,11 @@ import { GuestbookApiError } from '../../guestbook';
 import type { RequestLane } from '../../guestbook/rate-limit';
 import { recordAudit } from '../audit';
 import { verifySession, type StaffSession } from '../auth';
+import { countAttempt } from '../auth/login-limiter';
+import { getDb } from '../db';
 import { logUnexpected, setRequestTicket } from '../log';
 import { describeApiError } from './api-errors';
+import { memberLimitKey, memberLimitMessage, type MemberLimit } from './member-limits';
 import { crossSiteProblem } from './same-origin';
 import { STATIC_SECURITY_HEADERS } from './security-headers';
 
@@ -80,6 +83,8 @@ export interface ActionDefinition<S extends z.ZodType> {
   allowedBeforePasswordChange?: boolean;
   /** open to a member the second-factor policy sends to enrol first (the enrolment's own actions) */
   allowedBeforeSecondFactor?: boolean;
+  /** at most so many calls per member in a window (member-limits.ts), counted once the input is valid */
+  memberLimit?: MemberLimit;
 }
 
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
@@ -221,6 +226,15 @@ async function runStaffOperation<S extends z.ZodType, T>(
     const error = `Check the input: ${summarize(fieldErrors)}`;
     await audit('refused', error);
     return { ok: false, error, fieldErrors, status: 422 };
+  }
+
+  if (def.memberLimit) {
+    const counted = await countAttempt(await getDb(), memberLimitKey(def.memberLimit, staff.id), def.memberLimit);
+    if (!counted.allowed) {
+      const error = memberLimitMessage(def.memberLimit, counted.retryAt);
+      await audit('refused', error);
+      return { ok: false, error, status: 429 };
+    }
   }
 
   try {
