@@ -46,6 +46,10 @@ describe('configuration', () => {
       expect(c.secureCookies).toBe(true);
       expect(c.trustedProxyHops).toBe(0);
     });
+    it('starts with a database URL that checks the server certificate', () => {
+      const url = 'postgres://dash:pw@db.internal:5432/dashboard?sslmode=verify-full';
+      expect(loadConfig({ ...prod, DASHBOARD_DATABASE_URL: url }).databaseUrl).toBe(url);
+    });
     it.each([
       [
         'nothing set',
@@ -72,6 +76,27 @@ describe('configuration', () => {
         'an http token URL',
         { ...prod, GUESTBOOK_AUTH_URL: 'http://auth.example.com' },
         /GUESTBOOK_AUTH_URL must be an https:\/\/ URL/,
+      ],
+      [
+        'an API URL on this machine',
+        { ...prod, GUESTBOOK_API_URL: 'https://127.0.0.1:4010' },
+        /GUESTBOOK_API_URL must be the Guest Book API, not this machine \(got https:\/\/127.0.0.1:4010/,
+      ],
+      [
+        'a token URL on localhost',
+        { ...prod, GUESTBOOK_AUTH_URL: 'https://localhost/oauth/token' },
+        /GUESTBOOK_AUTH_URL must be the Guest Book API, not this machine/,
+      ],
+      ['an API URL on ::1', { ...prod, GUESTBOOK_API_URL: 'https://[::1]:8443' }, /not this machine/],
+      [
+        'a database URL without TLS',
+        { ...prod, DASHBOARD_DATABASE_URL: 'postgres://dash:pw@db.internal:5432/dashboard' },
+        /DASHBOARD_DATABASE_URL must connect over TLS and check the server certificate: add sslmode=verify-full/,
+      ],
+      [
+        'a database URL with TLS but no certificate check',
+        { ...prod, DASHBOARD_DATABASE_URL: 'postgres://dash:pw@db.internal:5432/dashboard?sslmode=require' },
+        /DASHBOARD_DATABASE_URL must connect over TLS and check the server certificate/,
       ],
       [
         'an http OIDC issuer',

@@ -74,7 +74,7 @@ type EnvName = keyof typeof Env.shape;
  */
 const ENV_HELP: Record<EnvName, string> = {
   GUESTBOOK_ENV:
-    'sandbox or production. production refuses to start without NEXTAUTH_URL, the API URL, credentials and AUTH_SECRET, with any http:// URL, a guessable AUTH_SECRET, the sandbox demo credentials or a demo staff account',
+    'sandbox or production. production refuses to start without NEXTAUTH_URL, the API URL, credentials and AUTH_SECRET, with any http:// URL, an API URL on this machine, a database URL without sslmode=verify-full, a guessable AUTH_SECRET, the sandbox demo credentials or a demo staff account',
   GUESTBOOK_API_URL: 'API base URL (/v2/... is appended). Unset: the sandbox that npm run demo/dev start',
   GUESTBOOK_AUTH_URL: 'token service base (/oauth/token, /.well-known/jwks.json). Unset: the API URL',
   GUESTBOOK_AUDIENCE: 'the audience of token requests. Unset: the API URL with a trailing /',
@@ -195,6 +195,14 @@ function refuseUnsafeProduction(env: z.output<typeof Env>, source: Record<string
       'AUTH_SECRET does not look random: use at least 32 random characters, e.g. `openssl rand -base64 32`',
     );
   }
+  for (const k of ['GUESTBOOK_API_URL', 'GUESTBOOK_AUTH_URL'] as const) {
+    if (env[k] && isLoopback(env[k]))
+      problems.push(`${k} must be the Guest Book API, not this machine (got ${env[k]}: the sandbox listens there)`);
+  }
+  if (env.DASHBOARD_DATABASE_URL && !verifiesTls(env.DASHBOARD_DATABASE_URL))
+    problems.push(
+      'DASHBOARD_DATABASE_URL must connect over TLS and check the server certificate: add sslmode=verify-full (and sslrootcert=<file> for a private CA)',
+    );
   if (env.DEMO_ACCOUNTS === 'true') problems.push('DEMO_ACCOUNTS cannot be enabled');
   // With 0 behind a proxy every client has the proxy's address and all share one sign-in limit;
   // too many hops, and a client names its own address: the operator must say which it is.
@@ -208,6 +216,29 @@ function refuseUnsafeProduction(env: z.output<typeof Env>, source: Record<string
     problems.push('GUESTBOOK_CLIENT_SECRET is the public sandbox demo secret; set the real one');
   }
   if (problems.length) throw new ConfigError(`GUESTBOOK_ENV=production: ${problems.join('; ')}`);
+}
+
+/** A URL naming this machine: localhost, 127.0.0.0/8, ::1 or 0.0.0.0. */
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\.\d+\.\d+\.\d+$/.test(host) ||
+    host === '::1' ||
+    host === '0.0.0.0' ||
+    host === '::ffff:127.0.0.1'
+  );
+}
+
+/**
+ * A PostgreSQL URL that asks node-postgres for TLS with the server's certificate checked against
+ * its name (sslmode=verify-full) or its CA (verify-ca); any other mode (or none) can be read or
+ * altered by whoever is on the path, and carries the database password in clear.
+ */
+function verifiesTls(url: string): boolean {
+  const mode = new URL(url).searchParams.get('sslmode');
+  return mode === 'verify-full' || mode === 'verify-ca';
 }
 
 /**

@@ -14,7 +14,8 @@ const globalForDb = globalThis as unknown as { dashboardDb?: Promise<OpenedDb> }
 
 /** The process-wide database handle (kept on globalThis so dev reloads do not reopen it). */
 export function getDb(): Promise<DashboardDb> {
-  const { dataDir, databaseUrl } = getConfig();
-  globalForDb.dashboardDb ??= openDashboardDb({ dataDir, databaseUrl });
+  const { dataDir, databaseUrl, environment } = getConfig();
+  // In production the schema changes only through `npm run migrate`, run by a role that may.
+  globalForDb.dashboardDb ??= openDashboardDb({ dataDir, databaseUrl, environment });
   return globalForDb.dashboardDb.then((o) => o.db);
 }
