@@ -134,7 +134,7 @@ export function DataTable<Row extends RowData>({
         </div>
       ) : (
         // A keyboard user can scroll the region: it is focusable and named.
-        <div role="region" aria-label={label} tabIndex={0} className="-mx-4 overflow-x-auto sm:mx-0">
+        <div role="region" aria-label={label} tabIndex={0} className="relative -mx-4 overflow-x-auto sm:mx-0">
           <table
             className={clsx('w-full text-left text-sm', busy && 'opacity-60')}
             data-testid={testId}
