@@ -142,4 +142,13 @@ describe('npm run staff', { timeout: 60_000 }, () => {
     expect(pipedAccount.mustChangePassword).toBe(false);
     expect(await verifyPassword(pipedAccount.passwordHash, 'a tram to the far lighthouse')).toBe(true);
   });
+
+  it('adds a member for company sign-in only, with no password printed or asked for', async () => {
+    expect(await staff('add', '--email', 'sso.only@example.com', '--role', 'viewer', '--sso-only')).toEqual({
+      code: 0,
+      output: 'Added sso.only@example.com (viewer, company sign-in only).\n',
+    });
+    const account = (await rows()).staff.find((a) => a.email === 'sso.only@example.com')!;
+    expect([account.ssoOnly, account.mustChangePassword]).toEqual([true, false]);
+  });
 });

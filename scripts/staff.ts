@@ -1,14 +1,15 @@
 /**
  * Staff accounts from the command line, for the first admin of a real deployment:
  *
- *   npm run staff -- add --email ana@example.com --name "Ana Ops" --role admin [--password-stdin]
+ *   npm run staff -- add --email ana@example.com --name "Ana Ops" --role admin [--password-stdin | --sso-only]
  *   npm run staff -- list
  *   npm run staff -- remove --email ana@example.com
  *
  * Without --password-stdin a random one-time password is generated and printed once: it must be
  * replaced at the first sign-in. With it, the password is read from standard input (asked for,
  * unechoed, at a terminal), never from the command line, where the process list would show it;
- * a common or easily guessed one is refused. Each change is in the activity log (as "staff command line"). The
+ * a common or easily guessed one is refused. With --sso-only the member signs in through company
+ * sign-in (OIDC) only, and has no password at all. Each change is in the activity log (as "staff command line"). The
  * last active admin cannot be removed. With the embedded database, stop the dashboard first (one
  * process at a time).
  */
@@ -58,6 +59,7 @@ const { positionals, values } = parseArgs({
     role: { type: 'string' },
     password: { type: 'string' },
     'password-stdin': { type: 'boolean' },
+    'sso-only': { type: 'boolean' },
   },
 });
 
@@ -81,7 +83,7 @@ async function main(): Promise<number> {
   const command = positionals[0];
   if (command !== 'add' && command !== 'list' && command !== 'remove') {
     console.error(
-      'Usage: npm run staff -- add --email E --role viewer|operator|admin [--name N] [--password-stdin]\n       npm run staff -- list\n       npm run staff -- remove --email E',
+      'Usage: npm run staff -- add --email E --role viewer|operator|admin [--name N] [--password-stdin | --sso-only]\n       npm run staff -- list\n       npm run staff -- remove --email E',
     );
     return 2;
   }
@@ -89,6 +91,10 @@ async function main(): Promise<number> {
     console.error(
       '--password: not taken on the command line, where the process list shows it. Give it on standard input with --password-stdin, or leave it out for a one-time password.',
     );
+    return 2;
+  }
+  if (values['sso-only'] && values['password-stdin']) {
+    console.error('--sso-only: a member who signs in through company sign-in only is given no password.');
     return 2;
   }
   const chosen = command === 'add' && values['password-stdin'] ? await readPassword() : undefined;
@@ -115,17 +121,19 @@ async function main(): Promise<number> {
       console.log(`Removed ${email.data} and its sessions.`);
       return 0;
     }
-    const generated = chosen === undefined;
-    const password = chosen ?? randomBytes(12).toString('base64url');
+    const ssoOnly = values['sso-only'] === true;
+    const generated = chosen === undefined && !ssoOnly;
+    const password = ssoOnly ? undefined : (chosen ?? randomBytes(12).toString('base64url'));
     const created = await createStaff(db, {
       email: values.email ?? '',
       name: values.name ?? values.email?.split('@')[0] ?? '',
       role: (values.role ?? '') as 'admin',
       password,
       mustChangePassword: generated,
+      ssoOnly,
     });
     await audit(db, 'add-staff-member', created);
-    console.log(`Added ${created.email} (${created.role}).`);
+    console.log(`Added ${created.email} (${created.role}${ssoOnly ? ', company sign-in only' : ''}).`);
     if (generated)
       console.log(
         `One-time password: ${password}  (shown once; hand it over securely: it must be replaced at the first sign-in, within 72 hours)`,

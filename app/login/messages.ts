@@ -11,6 +11,8 @@ export const SIGN_IN_ERRORS: Record<string, string> = {
   SessionRequired: 'Sign in to continue.',
   sso_unknown:
     'Your company account has no staff account here, or it is disabled. Ask an admin of your team to add your e-mail.',
+  sso_bound_elsewhere:
+    'The staff account with your e-mail signs in with another company account. Ask an admin of your team.',
   AccessDenied:
     'Your company account has no staff account here, or it is disabled. Ask an admin of your team to add your e-mail.',
   OAuthSignin: 'Company sign-in could not start. Try again, or sign in with your password.',

@@ -21,22 +21,40 @@ import {
   toSummary,
   updateStaffAccess,
 } from '@/lib/server/auth';
+import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
 import { ActionError, staffAction } from '@/lib/server/http';
 
 const oneTimePassword = () => randomBytes(12).toString('base64url');
 
-const AddStaffInputSchema = z.strictObject({
-  email: StaffEmail,
-  name: z.string().trim().min(1, { error: 'is required' }).max(120, { error: 'must be at most 120 characters' }),
-  role: StaffRoleSchema,
-  /** empty: a one-time password is generated and must be replaced at the first sign-in */
-  password: z.union([z.literal(''), StaffPassword]).default(''),
-});
+const AddStaffInputSchema = z
+  .strictObject({
+    email: StaffEmail,
+    name: z.string().trim().min(1, { error: 'is required' }).max(120, { error: 'must be at most 120 characters' }),
+    role: StaffRoleSchema,
+    /** empty: a one-time password is generated and must be replaced at the first sign-in */
+    password: z.union([z.literal(''), StaffPassword]).default(''),
+    /** signs in through company sign-in only: no password at all */
+    ssoOnly: z.boolean().default(false),
+  })
+  .refine((m) => !m.ssoOnly || m.password === '', {
+    error: 'is not given to a member who signs in through company sign-in only',
+    path: ['password'],
+  });
 
 export const addStaffMemberAction = staffAction(
   { name: 'add-staff-member', role: 'admin', input: AddStaffInputSchema, mutates: true },
-  async ({ email, name, role, password }, { setAuditTarget }) => {
+  async ({ email, name, role, password, ssoOnly }, { setAuditTarget }) => {
+    if (ssoOnly) {
+      if (!getConfig().oidc)
+        throw new ActionError('Company sign-in is not set up (OIDC_ISSUER): add the member with a password.', {
+          ssoOnly: ['company sign-in is not set up'],
+        });
+      const created = await createStaff(await getDb(), { email, name, role, ssoOnly: true }).catch(duplicate(email));
+      setAuditTarget({ resourceType: 'staff', resourceId: created.id, after: created });
+      revalidatePath('/team');
+      return { member: created, oneTimePassword: null };
+    }
     const oneTime = password === '';
     const weakness = oneTime ? null : passwordWeakness(password, [email, name]);
     if (weakness) throw new ActionError(`Choose another password: this one ${weakness}.`, { password: [weakness] });
@@ -53,13 +71,20 @@ export const addStaffMemberAction = staffAction(
       revalidatePath('/team');
       return { member: created, oneTimePassword: oneTime ? secret : null };
     } catch (e) {
-      if (e instanceof Error && /unique|duplicate/i.test(`${e.message} ${String(e.cause ?? '')}`)) {
-        throw new ActionError(`${email} already has an account.`, { email: ['already has an account'] });
-      }
-      throw e;
+      return duplicate(email)(e);
     }
   },
 );
+
+/** An e-mail that has an account, said in one sentence on the e-mail field; any other failure as it is. */
+const duplicate =
+  (email: string) =>
+  (e: unknown): never => {
+    if (e instanceof Error && /unique|duplicate/i.test(`${e.message} ${String(e.cause ?? '')}`)) {
+      throw new ActionError(`${email} already has an account.`, { email: ['already has an account'] });
+    }
+    throw e;
+  };
 
 const AccessChangeSchema = z.strictObject({
   id: Uuid,
@@ -93,6 +118,8 @@ export const resetStaffPasswordAction = staffAction(
     const db = await getDb();
     const user = await findStaffById(db, id);
     if (!user) throw new ActionError('This account no longer exists.');
+    if (user.ssoOnly)
+      throw new ActionError(`${user.name} signs in through company sign-in only: there is no password to reset.`);
     const secret = oneTimePassword();
     await setStaffPassword(db, id, secret, true);
     return { member: toSummary(user), oneTimePassword: secret };

@@ -1,12 +1,13 @@
 'use client';
 
+import { useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { renderedRegister } from '@/components/forms/rendered-register';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Select } from '@/components/ui/input';
+import { Checkbox, Input, Select } from '@/components/ui/input';
 import { addStaffMemberAction } from '@/lib/actions/team';
 import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 
@@ -17,28 +18,43 @@ interface NewMember {
   name: string;
   role: StaffRole;
   password: string;
+  ssoOnly: boolean;
 }
 
 /** Adds a member; the server action validates, and its field errors show on the fields. */
-export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSettled: (notice: TeamNotice) => void }) {
+export function AddMemberForm({
+  pending,
+  onSettled,
+  sso,
+}: {
+  pending: boolean;
+  onSettled: (notice: TeamNotice) => void;
+  /** the company sign-in's name, when it is set up: a member may then sign in through it only */
+  sso: string | null;
+}) {
+  const [ssoOnly, setSsoOnly] = useState(false);
   const {
     register,
     getValues,
+    setValue,
     handleSubmit,
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<NewMember>({ defaultValues: { email: '', name: '', role: 'viewer', password: '' } });
+  } = useForm<NewMember>({
+    defaultValues: { email: '', name: '', role: 'viewer', password: '', ssoOnly: false },
+  });
   const rendered = renderedRegister({ register, getValues });
 
   const onSubmit = async (values: NewMember) => {
     const r = await addStaffMemberAction(values);
     if (!r.ok) {
-      applyFieldErrors(r.fieldErrors, ['email', 'name', 'role', 'password'], setError);
+      applyFieldErrors(r.fieldErrors, ['email', 'name', 'role', 'password', 'ssoOnly'], setError);
       onSettled({ tone: 'error', text: r.error });
       return;
     }
     reset();
+    setSsoOnly(false);
     onSettled(
       r.data.oneTimePassword
         ? {
@@ -70,7 +86,7 @@ export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSett
         id="new-password"
         className="lg:col-span-2"
       >
-        <Input type="password" autoComplete="new-password" {...rendered('password')} />
+        <Input type="password" autoComplete="new-password" disabled={ssoOnly} {...rendered('password')} />
       </FormField>
       <FormField label="Role" error={errors.role?.message} id="new-role">
         <Select {...rendered('role')}>
@@ -81,6 +97,19 @@ export function AddMemberForm({ pending, onSettled }: { pending: boolean; onSett
           ))}
         </Select>
       </FormField>
+      {sso && (
+        <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2 lg:col-span-5">
+          <Checkbox
+            {...register('ssoOnly', {
+              onChange: (e: ChangeEvent<HTMLInputElement>) => {
+                setSsoOnly(e.target.checked);
+                if (e.target.checked) setValue('password', '');
+              },
+            })}
+          />
+          Signs in with {sso} only (no password: the company account&apos;s own checks and offboarding apply)
+        </label>
+      )}
       <div className="flex items-end sm:col-span-2 lg:col-span-5">
         <Button type="submit" disabled={pending || isSubmitting}>
           {isSubmitting ? 'Adding…' : 'Add member'}

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { listStaff, membersWithSecondFactor, requireStaff, secondFactorPolicy } from '@/lib/server/auth';
+import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
 
 import { TeamManager } from './team-manager';
@@ -25,7 +26,11 @@ export default async function TeamPage() {
         description="Viewers read; operators also modify and cancel reservations and edit allocations; admins also edit entities and the team."
       />
       <Card>
-        <TeamManager members={members.map((m) => ({ ...m, twoStep: withTwoStep.has(m.id) }))} currentId={me.id} />
+        <TeamManager
+          members={members.map((m) => ({ ...m, twoStep: withTwoStep.has(m.id) }))}
+          currentId={me.id}
+          sso={getConfig().oidc?.name ?? null}
+        />
       </Card>
       <Card>
         <h2 className="text-sm font-semibold text-slate-900">Two-step sign-in</h2>

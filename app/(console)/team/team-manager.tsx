@@ -25,6 +25,8 @@ interface Member {
   disabled: boolean;
   /** has two-step sign-in */
   twoStep: boolean;
+  /** signs in through company sign-in only */
+  ssoOnly: boolean;
 }
 interface RoleChange {
   member: Member;
@@ -33,7 +35,16 @@ interface RoleChange {
 
 const column = createColumnHelper<DataTableFeatures, Member>();
 
-export function TeamManager({ members, currentId }: { members: Member[]; currentId: string }) {
+export function TeamManager({
+  members,
+  currentId,
+  sso,
+}: {
+  members: Member[];
+  currentId: string;
+  /** the company sign-in's name, when it is set up */
+  sso: string | null;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [notice, setNotice] = useState<TeamNotice>(null);
@@ -94,6 +105,7 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
             <div className="flex flex-wrap gap-1">
               {info.getValue() ? <Badge tone="danger">disabled</Badge> : <Badge tone="success">active</Badge>}
               {info.row.original.twoStep && <Badge tone="neutral">two-step</Badge>}
+              {info.row.original.ssoOnly && <Badge tone="neutral">company sign-in</Badge>}
             </div>
           ),
         }),
@@ -105,29 +117,31 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
             const m = info.row.original;
             return (
               <div className="flex flex-wrap justify-end gap-2">
-                <ConfirmButton
-                  variant="ghost"
-                  size="sm"
-                  disabled={pending}
-                  title={`Reset the password of ${m.name}?`}
-                  description={`${m.email} is signed out everywhere and gets a one-time password, shown here once, which must be replaced at the next sign-in, within 72 hours. Their current password stops working at once.`}
-                  confirmLabel="Reset password"
-                  tone="danger"
-                  onConfirm={async () => {
-                    const r = await resetStaffPasswordAction({ id: m.id });
-                    settle(
-                      r.ok
-                        ? {
-                            tone: 'ok',
-                            text: `New one-time password for ${m.email}; it must be replaced at the next sign-in, within 72 hours.`,
-                            secret: r.data.oneTimePassword,
-                          }
-                        : { tone: 'error', text: r.error },
-                    );
-                  }}
-                >
-                  Reset password
-                </ConfirmButton>
+                {!m.ssoOnly && (
+                  <ConfirmButton
+                    variant="ghost"
+                    size="sm"
+                    disabled={pending}
+                    title={`Reset the password of ${m.name}?`}
+                    description={`${m.email} is signed out everywhere and gets a one-time password, shown here once, which must be replaced at the next sign-in, within 72 hours. Their current password stops working at once.`}
+                    confirmLabel="Reset password"
+                    tone="danger"
+                    onConfirm={async () => {
+                      const r = await resetStaffPasswordAction({ id: m.id });
+                      settle(
+                        r.ok
+                          ? {
+                              tone: 'ok',
+                              text: `New one-time password for ${m.email}; it must be replaced at the next sign-in, within 72 hours.`,
+                              secret: r.data.oneTimePassword,
+                            }
+                          : { tone: 'error', text: r.error },
+                      );
+                    }}
+                  >
+                    Reset password
+                  </ConfirmButton>
+                )}
                 {m.twoStep && m.id !== currentId && (
                   <ConfirmButton
                     variant="ghost"
@@ -252,7 +266,7 @@ export function TeamManager({ members, currentId }: { members: Member[]; current
         }}
       />
 
-      <AddMemberPanel pending={pending} onSettled={settle} />
+      <AddMemberPanel pending={pending} onSettled={settle} sso={sso} />
     </div>
   );
 }

@@ -38,7 +38,8 @@ declare module 'next-auth/jwt' {
  * Every sign-in attempt in the activity log, whatever its outcome: the e-mail given (the
  * account's, or as typed, trimmed and lowercased, for a refusal), the client address, the method
  * and, for a refusal, the reason (invalid, paused: a limit of the account refused before the password was checked, throttled,
- * disabled, expired, demo_account: a demo account in production, sso_unknown).
+ * disabled, expired, demo_account: a demo account in production, sso_only: a password for an account that signs in
+ * through company sign-in only, sso_unknown, sso_bound_elsewhere: an identity other than the one the account is bound to).
  */
 async function auditSignIn(attempt: {
   method: 'password' | 'password and authenticator' | 'password and recovery code' | 'company sign-in';
@@ -197,27 +198,28 @@ export function getAuthOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      // Company SSO signs in only people who already have an enabled staff account (matched by
-      // verified e-mail); the role always comes from that account, never from the identity provider.
+      // Company SSO signs in only people who already have an enabled staff account (bound to the
+      // provider's identity, or matched by verified e-mail at the first sign-in: staffForSso); the
+      // role always comes from that account, never from the identity provider.
       async signIn({ account, profile }) {
-        if (account?.provider !== OIDC_PROVIDER_ID) return true;
-        const staff = await staffForSso(await getDb(), profile as SsoProfile | undefined);
+        if (account?.provider !== OIDC_PROVIDER_ID || !config.oidc) return true;
+        const match = await staffForSso(await getDb(), config.oidc.issuer, profile as SsoProfile | undefined);
         await auditSignIn({
           method: 'company sign-in',
           address: await requestClientAddress(),
-          email: staff?.email ?? (profile as SsoProfile | undefined)?.email ?? '',
-          staffId: staff?.id ?? null,
-          refused: staff ? null : 'sso_unknown',
+          email: match.staff?.email ?? (profile as SsoProfile | undefined)?.email ?? '',
+          staffId: match.staff?.id ?? null,
+          refused: match.refused ?? null,
         });
-        return staff ? true : '/login?error=sso_unknown';
+        return match.staff ? true : `/login?error=${match.refused}`;
       },
       // At sign-in only (`user` is set): a server-side session is opened and the cookie names it.
       async jwt({ token, user, account, profile }) {
         if (!user) return token;
         const db = await getDb();
         const staffId =
-          account?.provider === OIDC_PROVIDER_ID
-            ? (await staffForSso(db, profile as SsoProfile | undefined))?.id
+          account?.provider === OIDC_PROVIDER_ID && config.oidc
+            ? (await staffForSso(db, config.oidc.issuer, profile as SsoProfile | undefined)).staff?.id
             : user.id;
         const sid = staffId ? await startSession(db, staffId, config.sessionMaxAgeS) : undefined;
         return { ...token, staffId, sid };
@@ -292,7 +294,9 @@ export const verifySession = cache(async (): Promise<StaffSession | null> => {
     name: user.name,
     role: user.role,
     mustChangePassword: user.mustChangePassword,
-    mustEnrolSecondFactor: !hasSecondFactor && secondFactorRequired(await secondFactorPolicy(db), user.role),
+    // A member with company sign-in only has no password to add a factor to: their provider's own checks apply.
+    mustEnrolSecondFactor:
+      !hasSecondFactor && !user.ssoOnly && secondFactorRequired(await secondFactorPolicy(db), user.role),
     hasSecondFactor,
     sessionId: token.sid,
   };

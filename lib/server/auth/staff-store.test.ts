@@ -50,6 +50,7 @@ describe('staff accounts', () => {
       name: 'Ana',
       role: 'admin',
       disabled: false,
+      ssoOnly: false,
     });
     const [row] = await opened.db.select().from(staffUsers).where(eq(staffUsers.id, s.id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
@@ -374,6 +375,12 @@ describe('demo accounts', () => {
 });
 
 describe('company SSO', () => {
+  const ISSUER = 'https://id.example.com';
+  const matched = async (profile: Parameters<typeof staffForSso>[2]) => {
+    const m = await staffForSso(opened.db, ISSUER, profile);
+    return m.staff?.email ?? m.refused;
+  };
+
   it('signs in only an enabled staff account whose e-mail the provider states is verified, never creating one', async () => {
     const s = await createStaff(opened.db, {
       email: 'sso.user@example.com',
@@ -381,13 +388,75 @@ describe('company SSO', () => {
       role: 'operator',
       password: PASSWORD,
     });
-    expect((await staffForSso(opened.db, { email: 'SSO.User@example.com', email_verified: true }))?.id).toBe(s.id);
-    expect(await staffForSso(opened.db, { email: 'sso.user@example.com', email_verified: false })).toBeUndefined();
+    expect(await matched({ sub: 'u-2', email: 'sso.user@example.com', email_verified: false })).toBe('sso_unknown');
     // A provider that does not say the e-mail is verified: whoever typed that address in.
-    expect(await staffForSso(opened.db, { email: 'sso.user@example.com' })).toBeUndefined();
-    expect(await staffForSso(opened.db, { email: 'stranger@example.com', email_verified: true })).toBeUndefined();
-    expect(await staffForSso(opened.db, {})).toBeUndefined();
+    expect(await matched({ sub: 'u-2', email: 'sso.user@example.com' })).toBe('sso_unknown');
+    expect(await matched({ sub: 'u-9', email: 'stranger@example.com', email_verified: true })).toBe('sso_unknown');
+    expect(await matched({})).toBe('sso_unknown');
+    expect(await matched({ sub: 'u-1', email: 'SSO.User@example.com', email_verified: true })).toBe(s.email);
     await updateStaffAccess(opened.db, s.id, { disabled: true });
-    expect(await staffForSso(opened.db, { email: 'sso.user@example.com', email_verified: true })).toBeUndefined();
+    expect(await matched({ sub: 'u-1', email: 'sso.user@example.com', email_verified: true })).toBe('sso_unknown');
+  });
+
+  it("binds a member to the provider's issuer and subject at the first sign-in: another identity with their e-mail is refused", async () => {
+    await createStaff(opened.db, { email: 'ana.sso@example.com', name: 'Ana', role: 'viewer', password: PASSWORD });
+    expect(await matched({ sub: 'ana-1', email: 'ana.sso@example.com', email_verified: true })).toBe(
+      'ana.sso@example.com',
+    );
+    // A new account at the provider given her address (she left, the address was reused) is not her.
+    expect(await matched({ sub: 'ana-2', email: 'ana.sso@example.com', email_verified: true })).toBe(
+      'sso_bound_elsewhere',
+    );
+    // Her own identity signs in whatever e-mail it shows now (a renamed mailbox), even unverified.
+    expect(await matched({ sub: 'ana-1', email: 'ana.silva@example.com' })).toBe('ana.sso@example.com');
+    // The same subject at another issuer is another identity.
+    expect(
+      (
+        await staffForSso(opened.db, 'https://other-id.example.com', {
+          sub: 'ana-1',
+          email: 'ana.sso@example.com',
+          email_verified: true,
+        })
+      ).refused,
+    ).toBe('sso_bound_elsewhere');
+  });
+
+  it('binds once when two first sign-ins race: one identity wins, the other is refused', async () => {
+    await createStaff(opened.db, { email: 'race@example.com', name: 'Race', role: 'viewer', password: PASSWORD });
+    const answers = await Promise.all(
+      ['r-1', 'r-2', 'r-3'].map((sub) => matched({ sub, email: 'race@example.com', email_verified: true })),
+    );
+    expect(answers.filter((a) => a === 'race@example.com')).toHaveLength(1);
+    expect(answers.filter((a) => a === 'sso_bound_elsewhere')).toHaveLength(2);
+  });
+
+  it('an account for company sign-in only has no usable password: a password sign-in is refused, and no password can be given to it', async () => {
+    const s = await createStaff(opened.db, {
+      email: 'only.sso@example.com',
+      name: 'Only',
+      role: 'admin',
+      ssoOnly: true,
+    });
+    expect(s.ssoOnly).toBe(true);
+    expect(await checkLogin(opened.db, 'only.sso@example.com', PASSWORD, '10.9.0.1')).toEqual({
+      ok: false,
+      reason: 'invalid',
+      detail: 'sso_only',
+    });
+    await expect(
+      createStaff(opened.db, {
+        email: 'both@example.com',
+        name: 'Both',
+        role: 'viewer',
+        ssoOnly: true,
+        password: PASSWORD,
+      }),
+    ).rejects.toThrow(/is not given to a member who signs in through company sign-in only/);
+    await expect(createStaff(opened.db, { email: 'none@example.com', name: 'None', role: 'viewer' })).rejects.toThrow(
+      /is required/,
+    );
+    expect(await matched({ sub: 'o-1', email: 'only.sso@example.com', email_verified: true })).toBe(
+      'only.sso@example.com',
+    );
   });
 });

@@ -2,7 +2,8 @@
  * Staff accounts: creation, lookup and the password check with lockout. Framework-free so
  * that the `npm run staff` command and the tests use exactly what the dashboard uses.
  */
-import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
@@ -35,13 +36,22 @@ export const StaffEmail = z
 export { StaffPassword };
 export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: `must be one of ${STAFF_ROLES.join(', ')}` });
 
-export const NewStaffSchema = z.strictObject({
-  email: StaffEmail,
-  name: z.string().trim().min(1, { error: 'is required' }).max(120),
-  role: StaffRoleSchema,
-  password: StaffPassword,
-  mustChangePassword: z.boolean().default(false),
-});
+export const NewStaffSchema = z
+  .strictObject({
+    email: StaffEmail,
+    name: z.string().trim().min(1, { error: 'is required' }).max(120),
+    role: StaffRoleSchema,
+    /** none for a member who signs in through company sign-in only */
+    password: StaffPassword.optional(),
+    mustChangePassword: z.boolean().default(false),
+    /** company sign-in only: no password is given, and a password sign-in is refused */
+    ssoOnly: z.boolean().default(false),
+  })
+  .refine((s) => s.ssoOnly || s.password !== undefined, { error: 'is required', path: ['password'] })
+  .refine((s) => !s.ssoOnly || s.password === undefined, {
+    error: 'is not given to a member who signs in through company sign-in only',
+    path: ['password'],
+  });
 export type NewStaff = z.input<typeof NewStaffSchema>;
 
 /** The fields of an account that may leave the server (no hash, no lockout counters). */
@@ -51,6 +61,8 @@ export interface StaffSummary {
   name: string;
   role: StaffRole;
   disabled: boolean;
+  /** signs in through company sign-in only */
+  ssoOnly: boolean;
 }
 export const toSummary = (u: StaffUser): StaffSummary => ({
   id: u.id,
@@ -58,6 +70,7 @@ export const toSummary = (u: StaffUser): StaffSummary => ({
   name: u.name,
   role: u.role,
   disabled: u.disabled,
+  ssoOnly: u.ssoOnly,
 });
 
 /** How long a one-time password (a new member's, an admin's reset) signs in before it expires. */
@@ -72,14 +85,16 @@ const staffRow = async (s: z.output<typeof NewStaffSchema>) => ({
   email: s.email,
   name: s.name,
   role: s.role,
-  passwordHash: await hashPassword(s.password),
-  mustChangePassword: s.mustChangePassword,
-  oneTimePasswordExpiresAt: oneTimeExpiry(s.mustChangePassword),
+  // Company sign-in only: the hash of a random password nobody is given (and checkLogin refuses the account anyway).
+  passwordHash: await hashPassword(s.password ?? randomBytes(32).toString('base64url')),
+  mustChangePassword: !s.ssoOnly && s.mustChangePassword,
+  oneTimePasswordExpiresAt: oneTimeExpiry(!s.ssoOnly && s.mustChangePassword),
+  ssoOnly: s.ssoOnly,
 });
 
 export async function createStaff(db: DashboardDb, input: NewStaff): Promise<StaffSummary> {
   const s = NewStaffSchema.parse(input);
-  assertStrongPassword(s.password, [s.email, s.name]);
+  if (s.password !== undefined) assertStrongPassword(s.password, [s.email, s.name]);
   const [row] = await db
     .insert(staffUsers)
     .values(await staffRow(s))
@@ -114,19 +129,45 @@ export async function findStaffByEmail(db: DashboardDb, email: string): Promise<
 }
 
 export interface SsoProfile {
+  sub?: string;
   email?: string;
   email_verified?: boolean | string;
 }
 
+export type SsoMatch =
+  | { staff: StaffUser; refused?: undefined }
+  /** sso_unknown: no enabled account has that verified e-mail; sso_bound_elsewhere: the account is bound to another identity */
+  | { staff?: undefined; refused: 'sso_unknown' | 'sso_bound_elsewhere' };
+
 /**
- * The enabled staff account an SSO profile signs in as: matched by e-mail, which the provider
- * must state is verified (`email_verified: true`). A profile that omits the claim is refused:
- * the e-mail could be any address its holder typed in.
+ * The enabled staff account an SSO identity signs in as. A member is bound to the provider's
+ * issuer and subject (`iss`, `sub`) at their first company sign-in, and from then on only that
+ * identity signs in as them, whatever e-mail it later shows. An identity not bound yet is matched
+ * by e-mail, which the provider must state is verified (`email_verified: true`: a profile that
+ * omits the claim is refused, its e-mail could be any address its holder typed in), and only to
+ * an account no other identity is bound to: a new account at the provider given a departed
+ * member's address does not inherit their access.
  */
-export async function staffForSso(db: DashboardDb, profile: SsoProfile | undefined): Promise<StaffUser | undefined> {
-  if (!profile?.email || (profile.email_verified !== true && profile.email_verified !== 'true')) return undefined;
+export async function staffForSso(db: DashboardDb, issuer: string, profile: SsoProfile | undefined): Promise<SsoMatch> {
+  const subject = profile?.sub;
+  if (!subject) return { refused: 'sso_unknown' };
+  const [bound] = await db
+    .select()
+    .from(staffUsers)
+    .where(and(eq(staffUsers.ssoIssuer, issuer), eq(staffUsers.ssoSubject, subject)));
+  if (bound) return bound.disabled ? { refused: 'sso_unknown' } : { staff: bound };
+  if (!profile.email || (profile.email_verified !== true && profile.email_verified !== 'true'))
+    return { refused: 'sso_unknown' };
   const staff = await findStaffByEmail(db, profile.email);
-  return staff && !staff.disabled ? staff : undefined;
+  if (!staff || staff.disabled) return { refused: 'sso_unknown' };
+  if (staff.ssoSubject !== null) return { refused: 'sso_bound_elsewhere' };
+  // Bound once: of two first sign-ins at the same moment, one binds and the other is refused.
+  const [claimed] = await db
+    .update(staffUsers)
+    .set({ ssoIssuer: issuer, ssoSubject: subject, updatedAt: sql`now()` })
+    .where(and(eq(staffUsers.id, staff.id), isNull(staffUsers.ssoSubject)))
+    .returning();
+  return claimed ? { staff: claimed } : { refused: 'sso_bound_elsewhere' };
 }
 
 export async function countActiveAdmins(db: DashboardDb): Promise<number> {
@@ -147,7 +188,7 @@ export type LoginResult =
       ok: false;
       reason: 'invalid' | 'throttled' | 'disabled' | 'expired';
       /** for the activity log only: 'paused' when a limit of the account, not the password, refused */
-      detail?: 'paused';
+      detail?: 'paused' | 'sso_only';
     };
 
 export interface LoginOptions {
@@ -193,6 +234,7 @@ export async function checkLogin(
   const user = allowed ? found : undefined;
   const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password.slice(0, 200));
   if (wellFormed && !allowed) return { ok: false, reason: 'invalid', detail: 'paused' };
+  if (user?.ssoOnly) return { ok: false, reason: 'invalid', detail: 'sso_only' };
   if (!user || !valid) return { ok: false, reason: 'invalid' };
   if (user.disabled) return { ok: false, reason: 'disabled' };
   if (user.mustChangePassword && user.oneTimePasswordExpiresAt && user.oneTimePasswordExpiresAt <= now)

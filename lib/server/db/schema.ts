@@ -1,32 +1,53 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { STAFF_ROLES } from '../../auth/roles';
 
-export const staffUsers = pgTable('staff_users', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  role: text('role', { enum: STAFF_ROLES }).notNull(),
-  passwordHash: text('password_hash').notNull(),
-  /** set when an admin issued a one-time password: the next sign-in must choose a new one */
-  mustChangePassword: boolean('must_change_password').notNull().default(false),
-  /** until when that one-time password signs in (ONE_TIME_PASSWORD_HOURS after it was issued); null for a chosen one */
-  oneTimePasswordExpiresAt: timestamp('one_time_password_expires_at', { withTimezone: true }),
-  disabled: boolean('disabled').notNull().default(false),
-  /** bumped by a password change or reset, a role change, disabling and "sign out everywhere": every older session ends */
-  sessionVersion: integer('session_version').notNull().default(1),
-  /** the TOTP secret of the member's second factor, encrypted (second-factor.ts); null without one */
-  totpSecret: text('totp_secret'),
-  /** a secret shown for enrolment, encrypted, until its first code is checked */
-  totpPendingSecret: text('totp_pending_secret'),
-  /** the TOTP time step of the last code accepted: a code is accepted once */
-  totpLastStep: integer('totp_last_step'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** set when an admin issued a one-time password: the next sign-in must choose a new one */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** until when that one-time password signs in (ONE_TIME_PASSWORD_HOURS after it was issued); null for a chosen one */
+    oneTimePasswordExpiresAt: timestamp('one_time_password_expires_at', { withTimezone: true }),
+    disabled: boolean('disabled').notNull().default(false),
+    /** bumped by a password change or reset, a role change, disabling and "sign out everywhere": every older session ends */
+    sessionVersion: integer('session_version').notNull().default(1),
+    /** the TOTP secret of the member's second factor, encrypted (second-factor.ts); null without one */
+    totpSecret: text('totp_secret'),
+    /** a secret shown for enrolment, encrypted, until its first code is checked */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** the TOTP time step of the last code accepted: a code is accepted once */
+    totpLastStep: integer('totp_last_step'),
+    /** signs in through company sign-in (OIDC) only: a password sign-in is refused, and the stored hash is of a password nobody was given */
+    ssoOnly: boolean('sso_only').notNull().default(false),
+    /** the identity provider's issuer and subject (`iss`, `sub`) this member is bound to from their first company sign-in */
+    ssoIssuer: text('sso_issuer'),
+    ssoSubject: text('sso_subject'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One member per identity at the provider.
+  (t) => [uniqueIndex('staff_users_sso_identity').on(t.ssoIssuer, t.ssoSubject)],
+);
 export type StaffUser = typeof staffUsers.$inferSelect;
 
 /** A member's single-use recovery codes for the second factor, stored as SHA-256 hashes. */
