@@ -58,13 +58,18 @@ test('on a phone: the menu reaches Reservations, a preset finds a reservation, a
 
 const WIDTHS = [360, 390, 768, 1024] as const;
 
-/** How far the body is wider than the window at this width, and the widest elements past its right edge. */
+/**
+ * How far the page is wider than the window at this width, and the widest elements past its right
+ * edge. Measured on the document, not the body: a positioned element placed by no positioned
+ * ancestor (a visually hidden label in a scrolled table) widens the document and not the body.
+ */
 async function overflow(page: Page) {
   return page.evaluate(() => {
     const body = document.body;
-    const excess = body.scrollWidth - body.clientWidth;
+    const root = document.documentElement;
+    const excess = root.scrollWidth - root.clientWidth;
     if (excess <= 0) return null;
-    const right = body.clientWidth;
+    const right = root.clientWidth;
     const culprits = [...body.querySelectorAll<HTMLElement>('*')]
       .filter((el) => el.getBoundingClientRect().right > right + 0.5)
       .slice(-4)
