@@ -4,6 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
+import type { ChangedField } from '@/lib/activity/filters';
 
 export interface ActivityRow {
   id: string;
@@ -14,7 +15,8 @@ export interface ActivityRow {
   action: string;
   resource: string | null;
   entityId: string | null;
-  change: string | null;
+  /** the fields the row changed, before and after */
+  changes: ChangedField[];
   result: 'ok' | 'refused' | 'failed';
   message: string | null;
 }
@@ -48,11 +50,29 @@ const columns = column.columns([
         <div className="max-w-xs text-xs break-all text-slate-600">
           {r.resource ?? '—'}
           {r.entityId && <div>entity {r.entityId}</div>}
-          {r.change && (
-            <details className="mt-1">
-              <summary className="cursor-pointer text-brand-700">before / after</summary>
-              <pre className="mt-1 max-w-md overflow-x-auto rounded bg-slate-50 p-2 text-[11px]">{r.change}</pre>
-            </details>
+          {r.changes.length > 0 && (
+            <dl className="mt-1 space-y-0.5" data-testid="activity-changes">
+              {r.changes.map((c) => (
+                <div key={c.field} className="flex flex-wrap gap-x-1">
+                  <dt className="font-medium text-slate-700">{c.field}:</dt>
+                  <dd>
+                    {c.before === '—' ? (
+                      // recorded on one side only (an export's filters, a new member): the value alone
+                      <span>{c.after}</span>
+                    ) : c.after === '—' ? (
+                      <span>{c.before}</span>
+                    ) : (
+                      <>
+                        <del className="text-rose-700 decoration-rose-400">{c.before}</del>
+                        <span aria-hidden="true"> → </span>
+                        <span className="sr-only"> changed to </span>
+                        <ins className="text-emerald-700 no-underline">{c.after}</ins>
+                      </>
+                    )}
+                  </dd>
+                </div>
+              ))}
+            </dl>
           )}
         </div>
       );

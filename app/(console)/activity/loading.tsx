@@ -7,9 +7,9 @@ export default function ActivityLoading() {
     <PageSkeleton label="the activity log">
       <PageHeader
         title="Activity"
-        description="Every change made through the dashboard: who, what, on which resource, before and after, and the result."
+        description="Every sign-in and every change made through the dashboard: who, what, on which resource, what changed, and the result."
       />
-      <SkeletonForm fields={['Staff e-mail']} />
+      <SkeletonForm fields={['Member', 'Action', 'Result', 'From (UTC)', 'To (UTC)', 'Rows per page']} />
       <Card>
         <SkeletonTable columns={['When (UTC)', 'Who', 'Action', 'Resource', 'Result']} toolbar />
       </Card>

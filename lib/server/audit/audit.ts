@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 
 import { getDb } from '../db';
 import { auditLog, type AuditRow } from '../db/schema';
@@ -39,22 +39,56 @@ export interface AuditQuery {
   action?: string;
   result?: AuditRow['result'];
   from?: Date;
+  /** before this instant */
   to?: Date;
+  /** rows older than this one (the last row of the page before), newest first */
+  after?: { at: Date; id: string };
   limit?: number;
 }
 
-export async function listAudit(q: AuditQuery = {}): Promise<AuditRow[]> {
-  const db = await getDb();
+/**
+ * The log's order: its time to the millisecond (what a page's cursor can carry: a JavaScript
+ * date), then its id, newest first. Rows written in the same millisecond keep one order.
+ */
+const atMs = sql`date_trunc('milliseconds', ${auditLog.at})`;
+
+function auditWhere(q: AuditQuery): SQL | undefined {
   const where: SQL[] = [];
   if (q.staffEmail) where.push(eq(auditLog.staffEmail, q.staffEmail));
   if (q.action) where.push(eq(auditLog.action, q.action));
   if (q.result) where.push(eq(auditLog.result, q.result));
   if (q.from) where.push(gte(auditLog.at, q.from));
-  if (q.to) where.push(lte(auditLog.at, q.to));
+  if (q.to) where.push(lt(auditLog.at, q.to));
+  if (q.after) {
+    const at = q.after.at.toISOString();
+    where.push(sql`(${atMs}, ${auditLog.id}) < (${at}::timestamptz, ${q.after.id}::uuid)`);
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+/** One page of the log, newest first (by time, then id: a stable order to page through). */
+export async function listAudit(q: AuditQuery = {}): Promise<AuditRow[]> {
+  const db = await getDb();
   return db
     .select()
     .from(auditLog)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(auditLog.at))
-    .limit(Math.min(q.limit ?? 100, 500));
+    .where(auditWhere(q))
+    .orderBy(desc(atMs), desc(auditLog.id))
+    .limit(Math.min(q.limit ?? 100, 1_000));
+}
+
+export async function countAudit(q: AuditQuery): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(auditLog).where(auditWhere(q));
+  return row?.n ?? 0;
+}
+
+/** The members and actions the log names, for the filters' lists. */
+export async function auditFacets(): Promise<{ members: string[]; actions: string[] }> {
+  const db = await getDb();
+  const [members, actions] = await Promise.all([
+    db.selectDistinct({ v: auditLog.staffEmail }).from(auditLog).orderBy(auditLog.staffEmail).limit(1_000),
+    db.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(auditLog.action).limit(500),
+  ]);
+  return { members: members.map((r) => r.v), actions: actions.map((r) => r.v) };
 }

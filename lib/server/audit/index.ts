@@ -1,3 +1,3 @@
 /** The audit log: every staff action recorded (who, what, on which resource, the outcome) and read back. */
 
-export { listAudit, recordAudit } from './audit';
+export { auditFacets, countAudit, listAudit, recordAudit, type AuditQuery } from './audit';

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+
+import { activityFilters, activityQuery, changedFields, cursorOf, dayRange, parseCursor } from './filters';
+
+describe('activity filters', () => {
+  it('reads the filters of an address, dropping malformed ones rather than refusing the page', () => {
+    expect(
+      activityFilters({
+        staff: ' Ana@Example.com ',
+        action: 'cancel-reservation',
+        result: 'refused',
+        from: '2026-11-01',
+        to: '2026-11-30',
+        limit: '100',
+      }),
+    ).toEqual({
+      staff: 'ana@example.com',
+      action: 'cancel-reservation',
+      result: 'refused',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      limit: 100,
+    });
+    expect(
+      activityFilters({ action: "x' or 1=1", result: 'maybe', from: '2026-13-40', limit: '7', cursor: 'nope' }),
+    ).toEqual({ limit: 50 });
+  });
+
+  it('writes them back as a query, and pages with a cursor of the last row', () => {
+    const f = activityFilters({ staff: 'ana@example.com', to: '2026-11-30', limit: '200' });
+    const row = { at: new Date('2026-11-26T10:00:00.123Z'), id: '6f1d0c52-3b2e-4a53-9d5e-0c7f4e7a1b22' };
+    expect(activityQuery(f, cursorOf(row))).toBe(
+      '?staff=ana%40example.com&to=2026-11-30&limit=200&cursor=2026-11-26T10%3A00%3A00.123Z_6f1d0c52-3b2e-4a53-9d5e-0c7f4e7a1b22',
+    );
+    expect(activityFilters(new URLSearchParams(activityQuery(f, cursorOf(row))))).toMatchObject({
+      cursor: cursorOf(row),
+    });
+    expect(parseCursor(cursorOf(row))).toEqual(row);
+  });
+
+  it('takes whole UTC days, the end day included', () => {
+    expect(dayRange({ from: '2026-11-01', to: '2026-11-30' })).toEqual({
+      from: new Date('2026-11-01T00:00:00.000Z'),
+      to: new Date('2026-12-01T00:00:00.000Z'),
+    });
+  });
+});
+
+describe('changedFields', () => {
+  it('lists the fields that differ, one level into nested objects', () => {
+    expect(
+      changedFields(
+        { party_size: 2, notes: 'Window', guest: { email: 'a@x.test', phone: null }, status: 'confirmed' },
+        { party_size: 4, notes: 'Window', guest: { email: 'b@x.test', phone: null }, status: 'confirmed' },
+      ),
+    ).toEqual([
+      { field: 'party_size', before: '2', after: '4' },
+      { field: 'guest.email', before: 'a@x.test', after: 'b@x.test' },
+    ]);
+  });
+
+  it('shows a side that was not recorded as —, and null as none', () => {
+    expect(changedFields(null, { email: 'new@x.test', role: 'viewer' })).toEqual([
+      { field: 'email', before: '—', after: 'new@x.test' },
+      { field: 'role', before: '—', after: 'viewer' },
+    ]);
+    expect(changedFields({ twoStep: true }, { twoStep: false })).toEqual([
+      { field: 'twoStep', before: 'true', after: 'false' },
+    ]);
+    expect(changedFields({ default_program_id: 'p1' }, { default_program_id: null })).toEqual([
+      { field: 'default_program_id', before: 'p1', after: 'none' },
+    ]);
+    expect(changedFields(undefined, undefined)).toEqual([]);
+  });
+});
