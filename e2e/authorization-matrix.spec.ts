@@ -62,6 +62,10 @@ const ROUTES: Record<
     call: (api) =>
       api.get(`${DASHBOARD_URL}/api/reservations/export?status[in]=confirmed&sort=-date`, { maxRedirects: 0 }),
   },
+  'app/api/activity/export/route.ts': {
+    role: 'admin',
+    call: (api) => api.get(`${DASHBOARD_URL}/api/activity/export?action=sign-in&result=refused`, { maxRedirects: 0 }),
+  },
 };
 
 /**
@@ -120,7 +124,8 @@ test('every route handler has a row in the authorization matrix', () => {
         !(f in READS) &&
         !(`${f}#GET` in READS) &&
         !(f in PUBLIC_ROUTES) &&
-        f !== 'app/api/reservations/export/route.ts',
+        f !== 'app/api/reservations/export/route.ts' &&
+        f !== 'app/api/activity/export/route.ts',
     ),
   ).toEqual([]);
 });

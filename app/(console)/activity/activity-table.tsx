@@ -17,6 +17,8 @@ export interface ActivityRow {
   entityId: string | null;
   /** the fields the row changed, before and after */
   changes: ChangedField[];
+  /** the before and after as recorded (JSON), for whoever needs the exact values */
+  recorded: string | null;
   result: 'ok' | 'refused' | 'failed';
   message: string | null;
 }
@@ -73,6 +75,12 @@ const columns = column.columns([
                 </div>
               ))}
             </dl>
+          )}
+          {r.recorded && (
+            <details className="mt-1">
+              <summary className="cursor-pointer text-brand-700">Recorded values</summary>
+              <pre className="mt-1 max-w-md overflow-x-auto rounded bg-slate-50 p-2 text-[11px]">{r.recorded}</pre>
+            </details>
           )}
         </div>
       );

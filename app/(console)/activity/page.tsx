@@ -1,12 +1,15 @@
 import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
 import { Input, Select } from '@/components/ui/input';
 import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
 import {
   ACTIVITY_PAGE_SIZES,
+  ACTIVITY_RESULTS,
   activityFilters,
   activityQuery,
   changedFields,
@@ -22,7 +25,54 @@ import { ActivityTable } from './activity-table';
 
 export const metadata: Metadata = { title: 'Activity' };
 
-const label = 'text-xs font-medium text-slate-600';
+const control = 'mt-1 block py-1.5';
+
+/** One filter of the form: its label above its control. */
+function FilterField({ name, label, children }: { name: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={`activity-${name}`} className="text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** A filter picked from a list; `any` is the choice of no filter. */
+function ChoiceFilter({
+  name,
+  label,
+  value,
+  any,
+  choices,
+  wide = false,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  any?: string;
+  choices: readonly string[];
+  wide?: boolean;
+}) {
+  return (
+    <FilterField name={name} label={label}>
+      <Select
+        id={`activity-${name}`}
+        name={name}
+        defaultValue={value ?? ''}
+        className={cn(control, wide && 'max-w-64')}
+      >
+        {any && <option value="">{any}</option>}
+        {choices.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </Select>
+    </FilterField>
+  );
+}
 
 export default async function ActivityPage({
   searchParams,
@@ -56,77 +106,21 @@ export default async function ActivityPage({
         description="Every sign-in and every change made through the dashboard: who, what, on which resource, what changed, and the result."
       />
       <form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter activity">
-        <div>
-          <label htmlFor="activity-staff" className={label}>
-            Member
-          </label>
-          <Select
-            id="activity-staff"
-            name="staff"
-            defaultValue={filters.staff ?? ''}
-            className="mt-1 block max-w-64 py-1.5"
-          >
-            <option value="">anyone</option>
-            {members.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <label htmlFor="activity-action" className={label}>
-            Action
-          </label>
-          <Select
-            id="activity-action"
-            name="action"
-            defaultValue={filters.action ?? ''}
-            className="mt-1 block max-w-56 py-1.5"
-          >
-            <option value="">any</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <label htmlFor="activity-result" className={label}>
-            Result
-          </label>
-          <Select id="activity-result" name="result" defaultValue={filters.result ?? ''} className="mt-1 block py-1.5">
-            <option value="">any</option>
-            <option value="ok">ok</option>
-            <option value="refused">refused</option>
-            <option value="failed">failed</option>
-          </Select>
-        </div>
-        <div>
-          <label htmlFor="activity-from" className={label}>
-            From (UTC)
-          </label>
-          <Input id="activity-from" type="date" name="from" defaultValue={filters.from} className="mt-1 block py-1.5" />
-        </div>
-        <div>
-          <label htmlFor="activity-to" className={label}>
-            To (UTC)
-          </label>
-          <Input id="activity-to" type="date" name="to" defaultValue={filters.to} className="mt-1 block py-1.5" />
-        </div>
-        <div>
-          <label htmlFor="activity-limit" className={label}>
-            Rows per page
-          </label>
-          <Select id="activity-limit" name="limit" defaultValue={String(filters.limit)} className="mt-1 block py-1.5">
-            {ACTIVITY_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <ChoiceFilter name="staff" label="Member" value={filters.staff} any="anyone" choices={members} wide />
+        <ChoiceFilter name="action" label="Action" value={filters.action} any="any" choices={actions} wide />
+        <ChoiceFilter name="result" label="Result" value={filters.result} any="any" choices={ACTIVITY_RESULTS} />
+        <FilterField name="from" label="From (UTC)">
+          <Input id="activity-from" type="date" name="from" defaultValue={filters.from} className={control} />
+        </FilterField>
+        <FilterField name="to" label="To (UTC)">
+          <Input id="activity-to" type="date" name="to" defaultValue={filters.to} className={control} />
+        </FilterField>
+        <ChoiceFilter
+          name="limit"
+          label="Rows per page"
+          value={String(filters.limit)}
+          choices={ACTIVITY_PAGE_SIZES.map(String)}
+        />
         <Button type="submit" variant="secondary">
           Apply
         </Button>
@@ -149,6 +143,10 @@ export default async function ActivityPage({
             resource: r.resourceType ? `${r.resourceType} ${r.resourceId ?? ''}`.trim() : null,
             entityId: r.entityId ?? null,
             changes: changedFields(r.before, r.after),
+            recorded:
+              r.before != null || r.after != null
+                ? JSON.stringify({ before: r.before, after: r.after }, null, 2)
+                : null,
             result: r.result,
             message: r.message ?? null,
           }))}

@@ -22,16 +22,14 @@ interface NewMember {
 }
 
 /** Adds a member; the server action validates, and its field errors show on the fields. */
-export function AddMemberForm({
-  pending,
-  onSettled,
-  sso,
-}: {
+export interface AddMemberProps {
   pending: boolean;
   onSettled: (notice: TeamNotice) => void;
   /** the company sign-in's name, when it is set up: a member may then sign in through it only */
   sso: string | null;
-}) {
+}
+
+export function AddMemberForm({ pending, onSettled, sso }: AddMemberProps) {
   const [ssoOnly, setSsoOnly] = useState(false);
   const {
     register,

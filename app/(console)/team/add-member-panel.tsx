@@ -4,19 +4,10 @@ import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 
-import { AddMemberForm } from './add-member-form';
-import type { TeamNotice } from './notice';
+import { AddMemberForm, type AddMemberProps } from './add-member-form';
 
 /** "New member" opens the form. */
-export function AddMemberPanel({
-  pending,
-  onSettled,
-  sso,
-}: {
-  pending: boolean;
-  onSettled: (notice: TeamNotice) => void;
-  sso: string | null;
-}) {
+export function AddMemberPanel({ pending, onSettled, sso }: AddMemberProps) {
   const [open, setOpen] = useState(false);
   if (open) return <AddMemberForm pending={pending} onSettled={onSettled} sso={sso} />;
   return (
