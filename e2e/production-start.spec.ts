@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
 import { DEMO_PASSWORD } from '../lib/server/auth/demo-accounts';
-import { addStaffAccount, NEXT_BIN, startProcess } from '../scripts/processes';
+import { addStaffAccount, NEXT_BIN, startDashboard } from '../scripts/processes';
 import { spareDashboardPort } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
 
@@ -74,15 +74,7 @@ test('`npm start` in production starts on a database without demo accounts and s
   expect(await addStaffAccount({ email: 'someone@example.test', role: 'viewer', password: DEMO_PASSWORD }, env)).toBe(
     0,
   );
-  const server = await startProcess({
-    name: 'production-dashboard',
-    command: process.execPath,
-    args: ['--import', 'tsx', 'scripts/server.ts', '--port', String(PORT)],
-    env,
-    ready: /Ready on/,
-    quiet: true,
-    timeoutMs: 90_000,
-  });
+  const server = await startDashboard({ name: 'production-dashboard', port: PORT, env });
   try {
     const base = `http://127.0.0.1:${PORT}`;
     const csrf = await csrfFor(undefined, base);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { addStaffAccount, startProcess, type Started } from '../scripts/processes';
+import { addStaffAccount, startDashboard, type Started } from '../scripts/processes';
 import { buildActions } from './action-list';
 import { SANDBOX_URL, spareDashboardPort } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
@@ -35,15 +35,7 @@ test.beforeAll(async () => {
     env,
   );
   expect(added).toBe(0);
-  server = await startProcess({
-    name: 'https-dashboard',
-    command: process.execPath,
-    args: ['--import', 'tsx', 'scripts/server.ts', '--port', String(PORT)],
-    env,
-    ready: /Ready on/,
-    quiet: true,
-    timeoutMs: 90_000,
-  });
+  server = await startDashboard({ name: 'https-dashboard', port: PORT, env });
 });
 
 test.afterAll(async () => {

@@ -95,6 +95,19 @@ export function addStaffAccount(account: { email: string; role: string; password
 
 export const NEXT_BIN = 'node_modules/next/dist/bin/next';
 
+/** The dashboard alone on the production build, as `npm start` runs it (scripts/server.ts), started quietly. */
+export function startDashboard(opts: { name: string; port: number; env: Env }): Promise<Started> {
+  return startProcess({
+    name: opts.name,
+    command: process.execPath,
+    args: ['--import', 'tsx', 'scripts/server.ts', '--port', String(opts.port)],
+    env: opts.env,
+    ready: /Ready on/,
+    quiet: true,
+    timeoutMs: 90_000,
+  });
+}
+
 /** The production build and a fresh sandbox on the given ports (scripts/run.ts serve), started quietly. */
 export function serveBuild(opts: {
   name: string;
