@@ -8,7 +8,6 @@ import {
   checkCurrentPassword,
   confirmEnrolment,
   endAllSessions,
-  passwordWeakness,
   removeSecondFactor,
   requestClientAddress,
   SecondFactorCode,
@@ -40,8 +39,6 @@ export const changeOwnPasswordAction = staffAction(
         current: ['is not right'],
       });
     }
-    const weakness = passwordWeakness(password, [staff.email, staff.name]);
-    if (weakness) throw new ActionError(`Choose another password: this one ${weakness}.`, { password: [weakness] });
     await setStaffPassword(db, staff.id, password, false, staff.sessionId);
     return null;
   },

@@ -9,7 +9,6 @@ import {
   createStaff,
   findStaffById,
   LastAdminError,
-  passwordWeakness,
   removeSecondFactor,
   secondFactorPolicy,
   SecondFactorPolicySchema,
@@ -45,39 +44,24 @@ const AddStaffInputSchema = z
 export const addStaffMemberAction = staffAction(
   { name: 'add-staff-member', role: 'admin', input: AddStaffInputSchema, mutates: true },
   async ({ email, name, role, password, ssoOnly }, { setAuditTarget }) => {
-    if (ssoOnly) {
-      if (!getConfig().oidc)
-        throw new ActionError('Company sign-in is not set up (OIDC_ISSUER): add the member with a password.', {
-          ssoOnly: ['company sign-in is not set up'],
-        });
-      const created = await createStaff(await getDb(), { email, name, role, ssoOnly: true }).catch(duplicate(email));
-      setAuditTarget({ resourceType: 'staff', resourceId: created.id, after: created });
-      revalidatePath('/team');
-      return { member: created, oneTimePassword: null };
-    }
-    const oneTime = password === '';
-    const weakness = oneTime ? null : passwordWeakness(password, [email, name]);
-    if (weakness) throw new ActionError(`Choose another password: this one ${weakness}.`, { password: [weakness] });
-    const secret = oneTime ? oneTimePassword() : password;
-    try {
-      const created = await createStaff(await getDb(), {
-        email,
-        name,
-        role,
-        password: secret,
-        mustChangePassword: oneTime,
+    if (ssoOnly && !getConfig().oidc)
+      throw new ActionError('Company sign-in is not set up (OIDC_ISSUER): add the member with a password.', {
+        ssoOnly: ['company sign-in is not set up'],
       });
-      setAuditTarget({ resourceType: 'staff', resourceId: created.id, after: created });
-      revalidatePath('/team');
-      return { member: created, oneTimePassword: oneTime ? secret : null };
-    } catch (e) {
-      return duplicate(email)(e);
-    }
+    const oneTime = !ssoOnly && password === '';
+    const secret = oneTime ? oneTimePassword() : password;
+    const created = await createStaff(
+      await getDb(),
+      ssoOnly ? { email, name, role, ssoOnly } : { email, name, role, password: secret, mustChangePassword: oneTime },
+    ).catch(refuseDuplicateEmail(email));
+    setAuditTarget({ resourceType: 'staff', resourceId: created.id, after: created });
+    revalidatePath('/team');
+    return { member: created, oneTimePassword: oneTime ? secret : null };
   },
 );
 
 /** An e-mail that has an account, said in one sentence on the e-mail field; any other failure as it is. */
-const duplicate =
+const refuseDuplicateEmail =
   (email: string) =>
   (e: unknown): never => {
     if (e instanceof Error && /unique|duplicate/i.test(`${e.message} ${String(e.cause ?? '')}`)) {

@@ -11,7 +11,7 @@
 export { getAuthOptions, requestClientAddress, verifySession, type StaffSession } from './auth';
 export { requireStaff } from './session';
 export { endAllSessions } from './staff-sessions';
-export { WeakPasswordError, passwordWeakness } from './password-strength';
+export { WeakPasswordError } from './password-strength';
 export {
   LastAdminError,
   StaffEmail,

@@ -8,7 +8,7 @@ import type { ActionResult, FieldErrors } from '../../actions/result';
 import { GuestbookApiError } from '../../guestbook';
 import type { RequestLane } from '../../guestbook/rate-limit';
 import { recordAudit } from '../audit';
-import { verifySession, type StaffSession } from '../auth';
+import { verifySession, WeakPasswordError, type StaffSession } from '../auth';
 import { countAttempt } from '../auth/login-limiter';
 import { getDb } from '../db';
 import { logUnexpected, setRequestTicket } from '../log';
@@ -255,7 +255,12 @@ async function runStaffOperation<S extends z.ZodType, T>(
     });
     if (!deferred) await audit('ok', null);
     return { ok: true, data };
-  } catch (e) {
+  } catch (thrown) {
+    // A chosen password the staff store refuses (every path that sets one): named on its field.
+    const e =
+      thrown instanceof WeakPasswordError
+        ? new ActionError(`Choose another password: this one ${thrown.reason}.`, { password: [thrown.reason] })
+        : thrown;
     if (e instanceof ActionError) {
       await audit('failed', e.message);
       return { ok: false, error: e.message, fieldErrors: e.fieldErrors, status: e.status };
