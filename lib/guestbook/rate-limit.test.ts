@@ -66,6 +66,7 @@ describe('the budget policy', () => {
       perMinute: 900,
       laneLimit: 450,
       writeReserve: 90,
+      writeReserveMax: 300,
       shareFloor: 90,
       contendedAt: 675,
     });
@@ -103,7 +104,7 @@ describe('the budget policy', () => {
     expect(laneLimitNow(budgetPolicy(900, 'view'), 45)).toBe(810);
     expect(laneLimitNow(budgetPolicy(900, 'view'), 150)).toBe(600);
     expect(laneLimitNow(budgetPolicy(900, 'background'), 150)).toBe(450);
-    expect(laneLimitNow(budgetPolicy(900, 'background'), 250)).toBe(400);
+    expect(laneLimitNow(budgetPolicy(900, 'background'), 250)).toBe(450);
     expect(laneLimitNow(budgetPolicy(900, 'write'), 900)).toBe(900);
     expect(decideTake(900, view(null), counts(600, 150))).toMatchObject({
       fits: false,
@@ -112,6 +113,15 @@ describe('the budget policy', () => {
     });
     expect(decideTake(900, view(null), counts(599, 150)).fits).toBe(true);
     expect(decideTake(900, write(null), counts(899, 150)).fits).toBe(true);
+  });
+
+  it('keeps at most a third of the window for writes, however many the window holds', () => {
+    expect(laneLimitNow(budgetPolicy(900, 'view'), 200)).toBe(600);
+    expect(laneLimitNow(budgetPolicy(900, 'view'), 450)).toBe(600);
+    expect(laneLimitNow(budgetPolicy(900, 'background'), 450)).toBe(450);
+    // 216 writes of one member's holds and bookings, 540 requests in all: another member's view still goes.
+    expect(decideTake(900, view('b'), { used: 540, writes: 216, memberUsed: 0, members: 2 }).fits).toBe(true);
+    expect(decideTake(900, view('b'), { used: 600, writes: 216, memberUsed: 0, members: 2 }).fits).toBe(false);
   });
 });
 
@@ -139,12 +149,18 @@ describe('RequestBudget lanes (one process)', () => {
     expect(await sends(budget, write())).toBe('waits');
   });
 
-  it('lowers the views’ limit as writes fill the window: 6 writes keep 12 places free', async () => {
+  it('lowers the views’ limit as writes fill the window: 4 writes keep 8 places free, 10 keep a third', async () => {
     const { budget } = budgetAt(30, 'throw');
-    await fill(budget, write(), 6);
-    await fill(budget, view(), 12);
+    await fill(budget, write(), 4);
+    await fill(budget, view(), 18);
     expect(await sends(budget, view())).toBe('waits');
     expect(await sends(budget, write())).toBe('sent');
+
+    const burst = budgetAt(30, 'throw').budget;
+    await fill(burst, write(), 10);
+    await fill(burst, view(), 10);
+    expect(await sends(burst, view())).toBe('waits');
+    expect(await sends(burst, write())).toBe('sent');
   });
 
   it('counts the time spent in line behind others in the longest wait for the lane', async () => {

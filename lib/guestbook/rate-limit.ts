@@ -57,10 +57,12 @@ export interface RequestTicket {
  * minute for the credentials (900, below the API's 1,000), counted over the last 60 s:
  *
  * - lanes: a write, and the reads it needs, may use the whole window. A page view is sent only
- *   while the window leaves room for writes: fewer than W − max(W/10, 2 × writes in the window)
- *   are used — at least the last tenth, and twice the writes of the last minute, so that a minute
- *   like the last one finds its writes' room kept even when no older request leaves the window
- *   meanwhile, and writes coming faster than in it still find room. Background work is sent only while fewer than W/2 (450) are used, and
+ *   while the window leaves room for writes: fewer than W − min(W/3, max(W/10, 2 × writes in the
+ *   window)) are used — at least the last tenth, and twice the writes of the last minute, so that
+ *   a minute like the last one finds its writes' room kept even when no older request leaves the
+ *   window meanwhile, and writes coming faster than in it still find room; but never more than a
+ *   third, so that one member's burst of saves (a hold or a booking reads before it writes) cannot
+ *   keep every other member's pages from loading. Background work is sent only while fewer than W/2 (450) are used, and
  *   within the views' limit. So when the budget runs short, background work stops first, then
  *   views, and a write finds room at once unless writes alone fill the window.
  * - fair shares: once the window is contended (3/4 of W used, 675: below that a member's burst
@@ -85,6 +87,8 @@ export interface BudgetPolicy {
   laneLimit: number;
   /** the least room this lane leaves for writes (0 for writes themselves) */
   writeReserve: number;
+  /** the most room it leaves for them, however many writes the window holds */
+  writeReserveMax: number;
 
   /** the least a member's share can be */
   shareFloor: number;
@@ -99,6 +103,7 @@ export function budgetPolicy(perMinute: number, lane: RequestLane): BudgetPolicy
     perMinute,
     laneLimit,
     writeReserve: lane === 'write' ? 0 : Math.ceil(perMinute / 10),
+    writeReserveMax: lane === 'write' ? 0 : Math.floor(perMinute / 3),
 
     shareFloor: Math.max(1, Math.floor(perMinute / 10)),
     contendedAt: Math.floor((perMinute * 3) / 4),
@@ -107,12 +112,13 @@ export function budgetPolicy(perMinute: number, lane: RequestLane): BudgetPolicy
 
 /**
  * The lane's limit for a window holding `writes` writes: its own, lowered to keep room for twice
- * as many writes (at least `writeReserve`). The SQL of the shared window (api_budget_take,
- * migration 0007) computes the same.
+ * as many writes (at least `writeReserve`, at most `writeReserveMax`). The SQL of the shared
+ * window (api_budget_take, migration 0013) computes the same.
  */
 export function laneLimitNow(policy: BudgetPolicy, writes: number): number {
   if (policy.writeReserve === 0) return policy.laneLimit;
-  return Math.min(policy.laneLimit, policy.perMinute - Math.max(policy.writeReserve, 2 * writes));
+  const reserve = Math.min(policy.writeReserveMax, Math.max(policy.writeReserve, 2 * writes));
+  return Math.min(policy.laneLimit, policy.perMinute - reserve);
 }
 
 /**
