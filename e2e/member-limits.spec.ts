@@ -10,7 +10,8 @@ import { addMember, signedInBrowser } from './staff';
 /*
  * A member's holds and bookings are limited per member in the dashboard database: a session sent
  * a burst of concurrent actions, as a script would, gets the limit's refusal for every call past
- * it, and the API sees no more than the limit allows. Another member is not held back.
+ * it, and the API sees no more than the limit allows. Another member is not held back, by the
+ * limit or by the request budget the burst used.
  */
 
 const PASSWORD = 'a busy evening at the harbour';
@@ -67,5 +68,8 @@ test('a burst of holds and bookings from one member stops at the per-member limi
     ACTIONS['lib/actions/booking.ts#placeHoldAction']!.input(),
   ]);
   expect(await answer.text()).not.toContain('the most one member may');
+  // and the burst's API requests (each hold and booking reads before it writes) leave their pages room.
+  await second.page.goto('/reservations?status=confirmed');
+  await expect(second.page.getByTestId('result-count')).toHaveText(/^\d+$/);
   await second.context.close();
 });

@@ -21,12 +21,13 @@ export function getApiClient(): GuestbookClient {
       clientId: api.clientId,
       clientSecret: api.clientSecret,
       verifyTokens: api.verifyTokens,
+      requestsPerMinute: api.requestsPerMinute,
       // Each API request is budgeted to the lane and member of the dashboard request it serves.
       ticket: currentRequestTicket,
       // A staff member waits at most 10 s for room in the budget: beyond, the page or the change
       // says when to try again (nothing is sent), instead of hanging.
       maxLaneWaitMs: 10_000,
-      // On PostgreSQL the 900 a minute are for every process together; the embedded database
+      // On PostgreSQL the minute's requests (900 unless configured) are for every process together; the embedded database
       // serves one process, whose own count needs no round trip.
       ...(databaseUrl ? { sharedBudget: new PostgresBudgetWindow(databaseUrl, api.clientId) } : {}),
       // One line per API response, with the id of the request that caused it (logger.ts):

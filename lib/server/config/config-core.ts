@@ -27,6 +27,12 @@ const Env = z.object({
   GUESTBOOK_CLIENT_ID: z.string().min(1).optional(),
   GUESTBOOK_CLIENT_SECRET: z.string().min(1).optional(),
   GUESTBOOK_VERIFY_TOKENS: z.enum(['true', 'false']).optional(),
+  GUESTBOOK_REQUESTS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(20, { error: 'must be at least 20' })
+    .max(1000, { error: "must be at most 1000, the API's own limit" })
+    .default(900),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   DASHBOARD_DATA_DIR: z.string().min(1).default('.data/dashboard'),
   DASHBOARD_DATABASE_URL: z
@@ -81,6 +87,8 @@ const ENV_HELP: Record<EnvName, string> = {
   GUESTBOOK_CLIENT_ID: 'OAuth client id. Unset: the sandbox demo partner',
   GUESTBOOK_CLIENT_SECRET: 'OAuth client secret, held server-side only. Unset: the sandbox demo partner',
   GUESTBOOK_VERIFY_TOKENS: 'true: verify received access tokens against the JWKS',
+  GUESTBOOK_REQUESTS_PER_MINUTE:
+    "the most API requests the dashboard sends in any minute with these credentials, every process together: below the API's 1,000 to leave room, lower still when another system uses the same credentials",
   AUTH_SECRET:
     'signs and encrypts staff sessions, at least 32 random characters (openssl rand -base64 32). Unset (sandbox only): generated once into the data directory',
   DASHBOARD_DATA_DIR: 'embedded database and generated secret',
@@ -129,6 +137,8 @@ export interface DashboardConfig {
     clientId: string;
     clientSecret: string;
     verifyTokens: boolean;
+    /** the request budget: at most this many API requests in any 60 s, every process together */
+    requestsPerMinute: number;
   };
   authSecret: string;
   dataDir: string;
@@ -282,6 +292,7 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
       clientId: env.GUESTBOOK_CLIENT_ID ?? SANDBOX_DEFAULTS.clientId,
       clientSecret: env.GUESTBOOK_CLIENT_SECRET ?? SANDBOX_DEFAULTS.clientSecret,
       verifyTokens: env.GUESTBOOK_VERIFY_TOKENS === 'true',
+      requestsPerMinute: env.GUESTBOOK_REQUESTS_PER_MINUTE,
     },
     authSecret: env.AUTH_SECRET ?? sandboxAuthSecret(dataDir),
     dataDir,
