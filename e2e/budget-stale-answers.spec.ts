@@ -25,7 +25,8 @@ test.describe('pages served stored answers while the budget is spent', () => {
     const rows = await table.getByRole('row').count();
     await expect(page.getByTestId('as-of-note')).toHaveCount(0);
 
-    await controls.setFaults({ rate_limit_storm: true });
+    // windows of 10 s, not a minute: the wait the storm leaves ends within 10 s of its end
+    await controls.setFaults({ rate_limit_storm: true, rate_limit_window_s: 10 });
     const note = page.getByTestId('as-of-note');
     // The first request the API refuses teaches the dashboard its wait; from then on the page is
     // served what the dashboard read before, with its time, instead of the rate-limit message.

@@ -24,7 +24,8 @@ test.describe('when the API misbehaves', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await controls.setFaults({ rate_limit_storm: true });
+    // windows of 10 s, not a minute: the wait the storm leaves ends within 10 s of its end
+    await controls.setFaults({ rate_limit_storm: true, rate_limit_window_s: 10 });
     await page.goto(`/entities/${DEMO_PARTNER.defaultEntityId}`);
     // The page's error, or, where the page has answers stored from before, its as-of note: both
     // name the API's limit and when requests resume.

@@ -50,6 +50,7 @@ export interface FaultSettings {
   error_rate?: number;
   drop_rate?: number;
   rate_limit_storm?: boolean;
+  rate_limit_window_s?: number;
   token_down?: boolean;
   fail_requests?: FailRule[];
 }

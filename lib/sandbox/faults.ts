@@ -7,6 +7,8 @@ export const FaultSettingsSchema = z.strictObject({
   error_rate: z.number().min(0).max(1).default(0),
   drop_rate: z.number().min(0).max(1).default(0),
   rate_limit_storm: z.boolean().default(false),
+  /** the rate-limit window in seconds (the API's is a minute): a shorter one ends a storm's wait sooner */
+  rate_limit_window_s: z.number().int().min(1).max(60).default(60),
   token_down: z.boolean().default(false),
   /** fail chosen requests on purpose: after `skip` matching ones, the next `count` get `status` */
   fail_requests: z
@@ -34,6 +36,10 @@ export class Faults {
 
   get rateLimitStorm(): boolean {
     return this.settings.rate_limit_storm;
+  }
+
+  get rateLimitWindowS(): number {
+    return this.settings.rate_limit_window_s;
   }
 
   async before(method: string, path: string): Promise<'drop' | void> {

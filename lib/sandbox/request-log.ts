@@ -22,13 +22,13 @@ export class RequestLog {
   }
 
   /** Counts one request in the client's fixed 60-second window and returns the window. */
-  rateWindow(clientId: string, now: Date): { count: number; reset: number } {
-    const start = Math.floor(now.getTime() / 60_000) * 60;
+  rateWindow(clientId: string, now: Date, seconds = 60): { count: number; reset: number } {
+    const start = Math.floor(now.getTime() / (seconds * 1000)) * seconds;
     const w = this.#windows.get(clientId);
     const window = w && w.start === start ? w : { start, count: 0 };
     window.count++;
     this.#windows.set(clientId, window);
-    return { count: window.count, reset: start + 60 };
+    return { count: window.count, reset: start + seconds };
   }
 
   resetWindows(): void {

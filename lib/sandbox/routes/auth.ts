@@ -41,7 +41,7 @@ export function bearerAuth({ app, state, world }: Routes): void {
     // the client its budget (the outer middleware sets these headers on errors too).
     const limitPerMinute = credential?.rate_limit_per_minute ?? DEFAULT_RATE_LIMIT;
     const limit = state.faults.rateLimitStorm ? 0 : limitPerMinute;
-    const window = state.requests.rateWindow(claims.azp, world.now());
+    const window = state.requests.rateWindow(claims.azp, world.now(), state.faults.rateLimitWindowS);
     const headers = {
       'x-ratelimit-limit': String(limitPerMinute),
       'x-ratelimit-remaining': String(Math.max(0, limit - window.count)),
