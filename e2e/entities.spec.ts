@@ -45,6 +45,24 @@ test('create an entity, edit its locale, replace its programs; the sandbox holds
   const afterLocale = await readEntity(request, id, orgId);
   expect(afterLocale).toEqual({ ...stored, default_locale: 'fr-FR', updated_at: afterLocale.updated_at });
   stored = afterLocale;
+
+  // A new name can be taken back from its toast, through the same guarded save.
+  await page.getByLabel('Name').fill(`${name} (renamed)`);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('entity-name')).toHaveText(`${name} (renamed)`);
+  expect(await readEntity(request, id, orgId)).toMatchObject({ name: `${name} (renamed)` });
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: '(renamed) saved.' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect(page.getByText('Undone: the earlier values are back.')).toBeVisible();
+  await expect(page.getByTestId('entity-name')).toHaveText(name);
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  const undone = await readEntity(request, id, orgId);
+  expect(undone).toEqual({ ...stored, updated_at: undone.updated_at });
+  stored = undone;
+
   // Saved again unchanged: nothing is sent.
   const mark = await sandboxRequestMark(request);
   await page.getByRole('button', { name: 'Save changes' }).click();

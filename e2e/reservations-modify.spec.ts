@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
-import { sandboxApi, sandboxControl, type SandboxReservation } from './sandbox';
+import { sandboxApi, sandboxControl, sandboxPatchReservation, type SandboxReservation } from './sandbox';
 
 const entity = defaultEntity;
 
@@ -97,6 +97,58 @@ test.describe('as an operator', () => {
     await expect(row).toHaveCount(1);
     const audit = JSON.parse((await row.locator('pre').textContent())!) as unknown;
     expect(audit).toEqual({ before: { notes: before.notes, locale: before.locale }, after: { notes, locale } });
+  });
+
+  test('change the notes and press Undo: the sandbox holds the old notes again, with two audit rows; an Undo over a later change writes nothing', async ({
+    page,
+    request,
+  }) => {
+    const [, , target] = await list(request, `status=confirmed&date[gte]=${today}&limit=5`);
+    expect(target, 'a third confirmed upcoming reservation in the sandbox').toBeTruthy();
+    const before = await read(request, target!.id);
+    const notes = `Window table, by e2e ${Date.now()}`;
+
+    await page.goto(`/reservations/${before.id}`);
+    await page.getByRole('button', { name: 'Modify reservation' }).click();
+    const form = page.getByTestId('modify-form');
+    await form.getByLabel('Notes').fill(notes);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('field-notes')).toHaveText(notes);
+    expect((await read(request, before.id)).notes).toBe(notes);
+
+    const toast = page.getByRole('listitem').filter({ hasText: 'Reservation saved' });
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Undone: the earlier values are back.')).toBeVisible();
+    await expect(form.getByLabel('Notes')).toHaveValue(before.notes ?? '');
+    expect(withoutUpdatedAt(await read(request, before.id))).toEqual(withoutUpdatedAt(before));
+
+    // Both the change and its Undo are in the activity log, through the same guarded action.
+    await page.goto(`/activity?action=update-reservation&staff=operator%40demo.test&result=ok`);
+    const rows = page.getByTestId('activity-row').filter({ hasText: before.id });
+    await expect(rows).toHaveCount(2);
+    const [undo, change] = await Promise.all(
+      [0, 1].map(async (i) => JSON.parse((await rows.nth(i).locator('pre').textContent())!) as unknown),
+    );
+    expect(change).toEqual({ before: { notes: before.notes }, after: { notes } });
+    expect(undo).toEqual({ before: { notes }, after: { notes: before.notes } });
+
+    // Saved again, then changed through another channel: the Undo is refused and writes nothing over it.
+    await page.goto(`/reservations/${before.id}`);
+    await page.getByRole('button', { name: 'Modify reservation' }).click();
+    await form.getByLabel('Notes').fill(`${notes}, again`);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('field-notes')).toHaveText(`${notes}, again`);
+    const elsewhere = `Changed by the guest ${Date.now()}`;
+    await sandboxPatchReservation(request, partner, entity, before.id, { notes: elsewhere });
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Reservation saved' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    await expect(
+      page.getByText("Not undone: the reservation's notes changed since, so nothing was written over it."),
+    ).toBeVisible();
+    expect((await read(request, before.id)).notes).toBe(elsewhere);
   });
 
   test('50 guests: the API refuses naming the party size, shown on that field, and nothing changes', async ({

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 
 import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
+import { ToastRegion } from '@/components/ui/toast-region';
 import { recoveryCodesLeft, secondFactorPolicy, secondFactorRequired, verifySession } from '@/lib/server/auth';
 import { getDb } from '@/lib/server/db';
 
@@ -41,6 +42,7 @@ export default async function AccountPage() {
     return (
       <main className="flex min-h-screen items-center justify-center px-4 py-10">
         <div className="w-full max-w-sm space-y-6">{twoStep}</div>
+        <ToastRegion />
       </main>
     );
   return (
@@ -71,6 +73,7 @@ export default async function AccountPage() {
           </Link>
         )}
       </div>
+      <ToastRegion />
     </main>
   );
 }

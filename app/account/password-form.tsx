@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
+import { notify } from '@/components/ui/toast';
 import { changeOwnPasswordAction } from '@/lib/actions/account';
 import { ChangePasswordInput } from '@/lib/auth/password-policy';
 
@@ -43,9 +44,13 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
       if (oneTime) {
         router.replace('/');
         router.refresh();
-      } else setSaved(true);
+      } else {
+        setSaved(true);
+        notify('Password changed; your other devices are signed out.');
+      }
       return;
     }
+    notify(r.error, 'error');
     setFormError(r.error);
     applyFieldErrors(r.fieldErrors, Object.keys(labels) as (keyof ChangePasswordInput)[], setError);
   };

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
+import { notify } from '@/components/ui/toast';
 import { beginTwoStepAction, confirmTwoStepAction, removeOwnTwoStepAction } from '@/lib/actions/account';
 
 const CodeInput = z.strictObject({
@@ -108,7 +109,11 @@ function Confirm({
   const onSubmit = async (values: z.infer<typeof CodeInput>) => {
     setFormError(null);
     const r = await confirmTwoStepAction(values);
-    if (r.ok) return onConfirmed(r.data.recoveryCodes);
+    if (r.ok) {
+      notify('Two-step sign-in is on: keep your recovery codes somewhere safe.');
+      return onConfirmed(r.data.recoveryCodes);
+    }
+    notify(r.error, 'error');
     setFormError(r.error);
     applyFieldErrors(r.fieldErrors, ['code'], setError);
   };
@@ -154,7 +159,11 @@ function TurnOff({ codesLeft, required, onDone }: { codesLeft: number; required:
   const onSubmit = async (values: z.infer<typeof PasswordInput>) => {
     setFormError(null);
     const r = await removeOwnTwoStepAction(values);
-    if (r.ok) return onDone();
+    if (r.ok) {
+      notify('Two-step sign-in is off.');
+      return onDone();
+    }
+    notify(r.error, 'error');
     setFormError(r.error);
     applyFieldErrors(r.fieldErrors, ['current'], setError);
   };

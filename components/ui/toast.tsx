@@ -3,11 +3,39 @@
 import { useSyncExternalStore } from 'react';
 import { toast, Toaster } from 'sonner';
 
-type Tone = 'success' | 'error' | 'info';
+type Tone = 'success' | 'error' | 'warning' | 'info';
 
-/** The one place outcomes are announced: "saved", "applied", "cancelled". Callable from any client component. */
+/**
+ * The one place outcomes are announced: every write ends here, "saved", "applied", "cancelled"
+ * (success), a refusal with its reason (error, beside the message a form shows at its fields), or
+ * a partial result saying what was done and what was not (warning). Callable from any client component.
+ */
 export function notify(text: string, tone: Tone = 'success'): void {
-  (tone === 'error' ? toast.error : tone === 'info' ? toast.info : toast.success)(text);
+  ({ success: toast.success, error: toast.error, warning: toast.warning, info: toast.info })[tone](text);
+}
+
+/** How long a change can be taken back from its toast. */
+export const UNDO_MS = 10_000;
+
+/**
+ * A change that can be taken back for a few seconds: the toast offers Undo, which runs `undo` (the
+ * same guarded action, with the old values) and announces how it ended, a refusal with its reason.
+ */
+export function notifyUndoable(text: string, undo: () => Promise<{ ok: true } | { ok: false; error: string }>): void {
+  toast.success(text, {
+    duration: UNDO_MS,
+    action: {
+      label: 'Undo',
+      onClick: () => {
+        const undone = undo().then((r) => (r.ok ? r : Promise.reject(new Error(r.error))));
+        toast.promise(undone, {
+          loading: 'Undoing…',
+          success: 'Undone: the earlier values are back.',
+          error: (e: Error) => e.message,
+        });
+      },
+    },
+  });
 }
 
 /** The theme the account menu set as a class on <html>, or the system's. */

@@ -2,7 +2,12 @@
 
 import { revalidatePath } from 'next/cache';
 
-import { EntityFormSchema, ReplaceProgramsInputSchema, UpdateEntityInputSchema } from '@/lib/entities/schemas';
+import {
+  EntityFormSchema,
+  ReplaceProgramsInputSchema,
+  UNDOABLE_ENTITY_FIELDS,
+  UpdateEntityInputSchema,
+} from '@/lib/entities/schemas';
 import { forgetSharedReads, getApiClient, SHARED } from '@/lib/server/api';
 import { apiFor, entityChanged, getEntity } from '@/lib/server/directory';
 import { ActionError, staffAction } from '@/lib/server/http';
@@ -36,7 +41,7 @@ export const createEntityAction = staffAction(
 
 export const updateEntityAction = staffAction(
   { name: 'update-entity', role: 'admin', input: UpdateEntityInputSchema, mutates: true },
-  async ({ id, ...form }, { setAuditTarget }) => {
+  async ({ id, expected, ...form }, { setAuditTarget }) => {
     const before = await requireEntity(id);
     setAuditTarget({
       entityId: id,
@@ -48,6 +53,12 @@ export const updateEntityAction = staffAction(
         default_program_id: before.default_program_id,
       },
     });
+    const moved = UNDOABLE_ENTITY_FIELDS.filter((f) => expected?.[f] !== undefined && expected[f] !== before[f]);
+    if (moved.length)
+      throw new ActionError(
+        `Not undone: the entity's ${moved.map((f) => f.replace('_', ' ')).join(' and ')} changed since, so nothing was written over it.`,
+        Object.fromEntries(moved.map((f) => [f, ['changed since']])),
+      );
     const patch = {
       ...(form.name !== before.name ? { name: form.name } : {}),
       ...(form.default_locale !== before.default_locale ? { default_locale: form.default_locale } : {}),

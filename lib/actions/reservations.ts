@@ -5,7 +5,11 @@ import { z } from 'zod';
 
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { Uuid, type Reservation } from '@/lib/guestbook/schemas';
-import { ModifyReservationInputSchema, type ReservationChanges } from '@/lib/reservations/schemas';
+import {
+  ModifyReservationInputSchema,
+  type ReservationChanges,
+  type ReservationExpected,
+} from '@/lib/reservations/schemas';
 import { getEntityApi } from '@/lib/server/directory';
 import { ActionError, staffAction } from '@/lib/server/http';
 import { getReservation, reservationChanged } from '@/lib/server/reservations';
@@ -55,9 +59,18 @@ function changedView(r: Reservation, changes: ReservationChanges) {
   return view;
 }
 
+/** The fields of `expected` the reservation no longer holds (notes compared with blank as none). */
+function changedSince(r: Reservation, expected: ReservationExpected): (keyof ReservationExpected)[] {
+  const moved: (keyof ReservationExpected)[] = [];
+  if (expected.party_size !== undefined && r.party_size !== expected.party_size) moved.push('party_size');
+  if (expected.notes !== undefined && (r.notes?.trim() || null) !== (expected.notes?.trim() || null))
+    moved.push('notes');
+  return moved;
+}
+
 export const updateReservationAction = staffAction(
   { name: 'update-reservation', role: 'operator', input: ModifyReservationInputSchema, mutates: true },
-  async ({ id, changes }, { setAuditTarget }) => {
+  async ({ id, changes, expected }, { setAuditTarget }) => {
     const before = await getReservation(id);
     if (!before) throw new ActionError('This reservation does not exist for the selected entity.');
     setAuditTarget({
@@ -70,6 +83,12 @@ export const updateReservationAction = staffAction(
       throw new ActionError(`This reservation is ${before.status}; it can no longer be modified.`, {
         status: [`is ${before.status}`],
       });
+    const moved = expected ? changedSince(before, expected) : [];
+    if (moved.length)
+      throw new ActionError(
+        `Not undone: the reservation's ${moved.map((f) => f.replace('_', ' ')).join(' and ')} changed since, so nothing was written over it.`,
+        Object.fromEntries(moved.map((f) => [f, ['changed since']])),
+      );
     const after = await (await getEntityApi()).updateReservation(id, changes);
     await reservationChanged(after);
     setAuditTarget({ after: changedView(after, changes) });

@@ -11,5 +11,14 @@ export const EntityFormSchema = z.strictObject({
 });
 export type EntityFormValues = z.infer<typeof EntityFormSchema>;
 
-export const UpdateEntityInputSchema = EntityFormSchema.extend({ id: Uuid });
+/** The fields an Undo may put back: a change to them alone is offered Undo for a few seconds. */
+export const UNDOABLE_ENTITY_FIELDS = ['name', 'default_locale'] as const;
+
+/** An Undo's guard: the values the fields must still hold, so that it never writes over a later change. */
+export const EntityExpectedSchema = EntityFormSchema.pick({ name: true, default_locale: true })
+  .partial()
+  .refine((c) => Object.keys(c).length > 0, { error: 'Name at least one field.' });
+export type EntityExpected = z.infer<typeof EntityExpectedSchema>;
+
+export const UpdateEntityInputSchema = EntityFormSchema.extend({ id: Uuid, expected: EntityExpectedSchema.optional() });
 export const ReplaceProgramsInputSchema = z.strictObject({ id: Uuid, programs: z.array(EntityProgramInput).max(200) });

@@ -38,4 +38,21 @@ export const ReservationChangesSchema = ModifyReservationFormSchema.partial()
   });
 export type ReservationChanges = z.input<typeof ReservationChangesSchema>;
 
-export const ModifyReservationInputSchema = z.strictObject({ id: Uuid, changes: ReservationChangesSchema });
+/** The fields an Undo may put back: a change to them alone is offered Undo for a few seconds. */
+export const UNDOABLE_RESERVATION_FIELDS = ['party_size', 'notes'] as const;
+
+/**
+ * An Undo's guard: the values the fields must still hold (those the save left), so that an Undo
+ * never writes over a change made since by someone else.
+ */
+export const ReservationExpectedSchema = ModifyReservationFormSchema.pick({ party_size: true, notes: true })
+  .partial()
+  .refine((c) => Object.keys(c).length > 0, { error: 'Name at least one field.' });
+
+export type ReservationExpected = z.input<typeof ReservationExpectedSchema>;
+
+export const ModifyReservationInputSchema = z.strictObject({
+  id: Uuid,
+  changes: ReservationChangesSchema,
+  expected: ReservationExpectedSchema.optional(),
+});

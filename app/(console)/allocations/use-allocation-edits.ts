@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useMemo, useReducer, useTransition } from 'react';
 
+import { notify } from '@/components/ui/toast';
 import { applyAllocationAction, restoreAllocationAction } from '@/lib/actions/allocations';
 import { applyEdit, diff, moveSeats, validateEdit, type Change, type GridRow } from '@/lib/allocation';
 import { invalidateAfterAllocationChange } from '@/lib/queries/invalidate';
@@ -71,6 +72,7 @@ export function useAllocationEdits(
       const result = await applyAllocationAction({ changes: toPayload(cs), resume });
       void invalidateAfterAllocationChange(queryClient);
       dispatch({ type: 'applied', result, changes: cs });
+      announceApply(result);
       if (result.ok && result.data.status === 'applied') router.refresh();
     });
   }
@@ -83,6 +85,7 @@ export function useAllocationEdits(
           const result = await restoreAllocationAction({ sets });
           void invalidateAfterAllocationChange(queryClient);
           dispatch({ type: 'restored', result });
+          announceApply(result, 'Seats restored to what they were before.');
           if (result.ok && result.data.status === 'applied') router.refresh();
         } finally {
           settled();
@@ -99,4 +102,21 @@ export function useAllocationEdits(
   };
 
   return { ...state, changes, pending, rowOf, move, setCell, apply, restore, discard, reload };
+}
+
+/** How an apply or a restore ended, as every write ends: done, stopped part-way, or refused. */
+function announceApply(result: Awaited<ReturnType<typeof applyAllocationAction>>, done?: string): void {
+  if (!result.ok) return notify(result.error, 'error');
+  const outcome = result.data;
+  if (outcome.status === 'applied')
+    return notify(done ?? `Seats applied: ${outcome.changed} ${outcome.changed === 1 ? 'change' : 'changes'}.`);
+  if (outcome.status === 'conflict')
+    return notify(
+      'Nothing was applied: the seats changed in the API since the grid was read. Review them below.',
+      'error',
+    );
+  notify(
+    `Applied in part: ${outcome.message} The grid says what each entity holds; retry the rest or restore.`,
+    'warning',
+  );
 }

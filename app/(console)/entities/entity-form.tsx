@@ -11,9 +11,14 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
-import { notify } from '@/components/ui/toast';
+import { notify, notifyUndoable } from '@/components/ui/toast';
 import { createEntityAction, updateEntityAction } from '@/lib/actions/entities';
-import { EntityFormSchema, type EntityFormValues } from '@/lib/entities/schemas';
+import {
+  EntityFormSchema,
+  UNDOABLE_ENTITY_FIELDS,
+  type EntityExpected,
+  type EntityFormValues,
+} from '@/lib/entities/schemas';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
 
 const FIELDS = ['name', 'default_locale', 'default_program_id'] as const;
@@ -55,16 +60,30 @@ export function EntityForm({
     }
     const result = entityId ? await updateEntityAction({ ...values, id: entityId }) : await createEntityAction(values);
     if (!result.ok) {
+      notify(result.error, 'error');
       setFormError(result.error);
       applyFieldErrors(result.fieldErrors, FIELDS, setError);
       return;
     }
-    if (entityId) {
-      reset(values);
-      setNotice('saved');
-      notify('Entity saved.');
-      router.refresh();
-    } else router.push(`/entities/${result.data.id}`);
+    if (!entityId) return router.push(`/entities/${result.data.id}`);
+    const changed = FIELDS.filter((name) => values[name] !== saved?.[name]);
+    const before: EntityFormValues = { ...defaults, ...saved };
+    reset(values);
+    setNotice('saved');
+    router.refresh();
+    if (!changed.every((f) => (UNDOABLE_ENTITY_FIELDS as readonly string[]).includes(f)))
+      return notify(`${values.name} saved.`);
+    // A new name or default locale alone can be taken back: the old values, written only over the saved ones.
+    const expected: EntityExpected = Object.fromEntries(changed.map((f) => [f, values[f]]));
+    notifyUndoable(`${values.name} saved.`, async () => {
+      const undone = await updateEntityAction({ ...before, id: entityId, expected });
+      if (undone.ok) {
+        reset(before);
+        setNotice(null);
+        router.refresh();
+      }
+      return undone;
+    });
   };
 
   const field = (name: keyof EntityFormValues, label: string, control: React.ReactElement<{ id?: string }>) => (

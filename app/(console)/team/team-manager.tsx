@@ -54,6 +54,7 @@ export function TeamManager({
   const settle = (next: TeamNotice) => {
     setNotice(next);
     if (next?.tone === 'ok' && !next.secret) notify(next.text);
+    else if (next?.tone === 'error') notify(next.text, 'error');
     startTransition(() => router.refresh());
   };
 

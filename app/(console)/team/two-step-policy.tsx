@@ -42,7 +42,10 @@ export function TwoStepPolicy({ policy }: { policy: Policy }) {
   const onSubmit = async (values: { policy: Policy }) => {
     setError(null);
     const r = await setTwoStepPolicyAction(values);
-    if (!r.ok) return setError(r.error);
+    if (!r.ok) {
+      notify(r.error, 'error');
+      return setError(r.error);
+    }
     reset({ policy: r.data.policy });
     notify(NOTICES[r.data.policy]);
     startTransition(() => router.refresh());

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { notify } from '@/components/ui/toast';
 import { checkLogoDimensions, checkLogoFile, imageDimensions, type Logo } from '@/lib/guestbook/logo';
 import { queryKeys } from '@/lib/queries/keys';
 import { fetchEntityLogo } from '@/lib/queries/reads';
@@ -63,6 +64,11 @@ export function LogoUploader({
     setProgress(null);
     if (f) void check(f).then((problem) => show(f, problem));
   };
+  const fail = (message: string) => {
+    setProgress(null);
+    setError(message);
+    notify(message, 'error');
+  };
   const upload = () => {
     if (!file) return;
     const form = new FormData();
@@ -83,15 +89,10 @@ export function LogoUploader({
         setProgress(null);
         setPollingSince(Date.now());
         void queryClient.invalidateQueries({ queryKey: logoKey(entityId) });
-      } else {
-        setProgress(null);
-        setError(body.error ?? `The upload failed (HTTP ${xhr.status}).`);
-      }
+        notify('Logo uploaded; the API is processing it.');
+      } else fail(body.error ?? `The upload failed (HTTP ${xhr.status}).`);
     };
-    xhr.onerror = () => {
-      setProgress(null);
-      setError('The upload failed: the dashboard could not be reached.');
-    };
+    xhr.onerror = () => fail('The upload failed: the dashboard could not be reached.');
     setProgress(0);
     xhr.send(form);
   };

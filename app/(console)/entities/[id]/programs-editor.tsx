@@ -6,6 +6,7 @@ import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
+import { notify } from '@/components/ui/toast';
 import { replaceEntityProgramsAction } from '@/lib/actions/entities';
 import type { LostCommitment } from '@/lib/entities/lost-commitment';
 import { fetchProgramChangePreview } from '@/lib/queries/reads';
@@ -38,16 +39,21 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
   const body = () =>
     rows.filter((r) => r.assigned).map((r) => ({ program_id: r.id, unallocated_seat_access: r.unallocatedSeatAccess }));
 
+  /** Shows how the replacement ended, beside the table and as a toast. */
+  const settle = (r: Awaited<ReturnType<typeof replaceEntityProgramsAction>>) => {
+    const next = r.ok
+      ? { tone: 'ok' as const, text: `Programs replaced: ${r.data.programs} assigned.` }
+      : { tone: 'error' as const, text: r.error };
+    setMessage(next);
+    notify(next.text, r.ok ? 'success' : 'error');
+    if (r.ok) router.refresh();
+  };
+
   const save = () =>
     startTransition(async () => {
       const r = await replaceEntityProgramsAction({ id: entityId, programs: body() });
       setLost(null);
-      setMessage(
-        r.ok
-          ? { tone: 'ok', text: `Programs replaced: ${r.data.programs} assigned.` }
-          : { tone: 'error', text: r.error },
-      );
-      if (r.ok) router.refresh();
+      settle(r);
     });
 
   const review = () =>
@@ -63,13 +69,7 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
         return setMessage({ tone: 'error', text: (e as Error).message });
       }
       if (lost.length === 0) {
-        const saved = await replaceEntityProgramsAction({ id: entityId, programs: body() });
-        setMessage(
-          saved.ok
-            ? { tone: 'ok', text: `Programs replaced: ${saved.data.programs} assigned.` }
-            : { tone: 'error', text: saved.error },
-        );
-        if (saved.ok) router.refresh();
+        settle(await replaceEntityProgramsAction({ id: entityId, programs: body() }));
       } else setLost(lost);
     });
 

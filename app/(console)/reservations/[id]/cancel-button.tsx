@@ -37,6 +37,7 @@ export function CancelButton({
         onConfirm={async () => {
           const result = await cancelReservationAction({ id });
           if (!result.ok) {
+            notify(result.error, 'error');
             setError(result.error);
             return;
           }

@@ -12,12 +12,18 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
-import { notify } from '@/components/ui/toast';
+import { notify, notifyUndoable } from '@/components/ui/toast';
 import { updateReservationAction } from '@/lib/actions/reservations';
 import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
-import { ModifyReservationFormSchema, type ModifyReservationValues } from '@/lib/reservations/schemas';
+import {
+  ModifyReservationFormSchema,
+  UNDOABLE_RESERVATION_FIELDS,
+  type ModifyReservationValues,
+  type ReservationChanges,
+  type ReservationExpected,
+} from '@/lib/reservations/schemas';
 
 import { changedFields, modifyFieldOf, type ModifyField } from '../modify-fields';
 
@@ -72,9 +78,18 @@ export function ModifyForm({
   });
   const rendered = renderedRegister({ register, getValues });
 
+  /** Shows `values` as the reservation's own, after a save or an Undo. */
+  const settle = (values: ModifyReservationValues) => {
+    setCurrent(values);
+    reset(values);
+    void invalidateAfterReservationChange(queryClient, context);
+    router.refresh();
+  };
+
   const onSubmit = async (values: ModifyReservationValues) => {
     setFormError(null);
     setNotice(null);
+    const before = current;
     const changes = changedFields(current, values);
     if (Object.keys(changes).length === 0) {
       setNotice('nothing');
@@ -82,6 +97,7 @@ export function ModifyForm({
     }
     const result = await updateReservationAction({ id, changes });
     if (!result.ok) {
+      notify(result.error, 'error');
       setFormError(result.error);
       applyFieldErrors(result.fieldErrors, modifyFieldOf, setError);
       return;
@@ -97,12 +113,24 @@ export function ModifyForm({
       notes: r.notes ?? '',
       guest: r.guest ? { ...r.guest, phone: r.guest.phone ?? '' } : values.guest,
     };
-    setCurrent(next);
-    reset(next);
+    settle(next);
     setNotice('saved');
-    void invalidateAfterReservationChange(queryClient, context);
-    notify('Reservation saved; the guest is e-mailed the change.');
-    router.refresh();
+    const saved = 'Reservation saved; the guest is e-mailed the change.';
+    const fields = Object.keys(changes) as (keyof ReservationChanges)[];
+    if (!fields.every((f) => (UNDOABLE_RESERVATION_FIELDS as readonly string[]).includes(f))) return notify(saved);
+    // Notes and party size alone can be taken back: the old values, written only over the saved ones.
+    const back = changedFields(next, before);
+    const expected: ReservationExpected = {};
+    if ('party_size' in back) expected.party_size = next.party_size;
+    if ('notes' in back) expected.notes = next.notes;
+    notifyUndoable(saved, async () => {
+      const undone = await updateReservationAction({ id, changes: back, expected });
+      if (undone.ok) {
+        settle({ ...next, party_size: before.party_size, notes: before.notes });
+        setNotice(null);
+      }
+      return undone;
+    });
   };
 
   const field = (name: ModifyField, control: React.ReactElement<{ id?: string }>) => (

@@ -5,6 +5,7 @@ import { useEffect, useReducer, useRef } from 'react';
 
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { Card } from '@/components/ui/card';
+import { notify } from '@/components/ui/toast';
 import { createBookingAction, placeHoldAction, releaseHoldAction } from '@/lib/actions/booking';
 import { clockOffset, isHoldExpired } from '@/lib/booking/hold-clock';
 import { slotKey, type AvailabilityAnswer, type SlotOption } from '@/lib/booking/slot-option';
@@ -137,6 +138,7 @@ export function BookingFlow({
       commitmentId: o.commitmentId,
     });
     if (!r.ok) {
+      notify(r.error, 'error');
       const usedUp = r.fieldErrors?.slot?.[0] === 'allocation-used-up';
       dispatch({ type: 'holdRefused', problem: { message: r.error, gridFor: usedUp ? o : undefined } });
       return;
@@ -158,9 +160,11 @@ export function BookingFlow({
     if (r.ok) {
       // The hold became the reservation: nothing is left to release.
       dispatch({ type: 'booked', reservationId: r.data.id });
+      notify(`Reservation booked for ${values.first_name} ${values.last_name}; the guest is e-mailed.`);
       router.push(`/reservations/${r.data.id}?booked=1`);
       return;
     }
+    notify(r.error, 'error');
     const why = r.fieldErrors?.hold?.[0];
     if (why === 'expired') return dispatch({ type: 'expired' });
     dispatch({ type: 'confirmFailed', message: r.error, holdGone: !!why });
