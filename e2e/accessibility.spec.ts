@@ -60,6 +60,11 @@ for (const size of SIZES) {
         await expect(page.getByRole('alertdialog')).toBeVisible();
         expect(await violations(page), 'reset password dialog').toEqual([]);
         await page.keyboard.press('Escape');
+        await expect(page.getByRole('alertdialog')).toBeHidden();
+        await page.keyboard.press('?');
+        await expect(page.getByTestId('shortcuts-dialog')).toBeVisible();
+        expect(await violations(page), 'keyboard shortcuts').toEqual([]);
+        await page.keyboard.press('Escape');
         if (size.name === 'phone') {
           await page.getByTestId('mobile-menu-button').click();
           await expect(page.getByTestId('mobile-nav')).toBeVisible();

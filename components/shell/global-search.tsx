@@ -3,6 +3,8 @@
 import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+import { OPEN_SEARCH_EVENT } from './global-search-event';
+
 // The menu (cmdk and its dialog) is loaded when first wanted, or when the Search button is
 // pointed at or focused, instead of with every page's first scripts.
 const loadMenu = () => import('./command-menu');
@@ -56,8 +58,13 @@ export function GlobalSearch({ pages }: { pages: { href: string; label: string }
         changeOpen(!isOpen.current);
       }
     };
+    const onAsked = () => changeOpen(true);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener(OPEN_SEARCH_EVENT, onAsked);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener(OPEN_SEARCH_EVENT, onAsked);
+    };
   }, [changeOpen]);
   return (
     <>

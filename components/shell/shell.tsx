@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { ToastRegion } from '@/components/ui/toast-region';
 import type { StaffRole } from '@/lib/auth/roles';
 
+import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { MobileNav } from './mobile-nav';
 import { NavLinks, type NavItem } from './nav';
 
@@ -73,6 +74,7 @@ export function Shell({
         <main className="min-w-0 flex-1 px-3 py-5 sm:px-6 sm:py-6">{children}</main>
       </div>
       <ToastRegion />
+      <KeyboardShortcuts pages={pages} />
     </div>
   );
 }

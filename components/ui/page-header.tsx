@@ -5,18 +5,25 @@ import { Link } from '@/components/ui/link';
 import { AsOfNote } from './as-of-note';
 import { cn } from './cn';
 
-/** A page's title, what it is for, the way back and its actions: the same on every page. */
+/** A page above this one: a link in the breadcrumb trail. */
+export interface Crumb {
+  href: string;
+  label: ReactNode;
+}
+
+/** A page's title, what it is for, the way back (the pages above it) and its actions: the same on every page. */
 export function PageHeader({
   title,
   description,
-  back,
+  trail,
   actions,
   asOf,
   className,
 }: {
   title: ReactNode;
   description?: ReactNode;
-  back?: { href: string; label: string };
+  /** the pages above this one, outermost first */
+  trail?: Crumb[];
   actions?: ReactNode;
   /** the page shows answers read at this time, not now (readApi's `asOf`, e.g. `oldestAsOf(a, b)`): says so, with a Refresh */
   asOf?: { at: Date; label: string };
@@ -24,11 +31,27 @@ export function PageHeader({
 }) {
   return (
     <header className={cn('space-y-1', className)}>
-      {back && (
-        <Link href={back.href} className="inline-flex min-h-6 items-center text-sm text-brand-700 hover:underline">
-          <span aria-hidden="true">←&nbsp;</span>
-          {back.label}
-        </Link>
+      {trail && trail.length > 0 && (
+        <nav aria-label="Breadcrumb">
+          <ol className="flex flex-wrap items-center gap-x-1 text-sm">
+            {trail.map((crumb, i) => (
+              <li key={crumb.href} className="inline-flex min-w-0 items-center gap-x-1">
+                {i > 0 && (
+                  <span aria-hidden="true" className="text-slate-400">
+                    ›
+                  </span>
+                )}
+                <Link
+                  href={crumb.href}
+                  className="inline-flex min-h-6 min-w-0 items-center break-words text-brand-700 hover:underline"
+                >
+                  {i === 0 && <span aria-hidden="true">←&nbsp;</span>}
+                  {crumb.label}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </nav>
       )}
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
         <div className="min-w-0">

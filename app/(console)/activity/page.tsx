@@ -105,7 +105,13 @@ export default async function ActivityPage({
         title="Activity"
         description="Every sign-in and every change made through the dashboard: who, what, on which resource, what changed, and the result."
       />
-      <form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter activity">
+      <form
+        method="get"
+        className="flex flex-wrap items-end gap-3"
+        role="search"
+        aria-label="Filter activity"
+        data-shortcut="search"
+      >
         <ChoiceFilter name="staff" label="Member" value={filters.staff} any="anyone" choices={members} wide />
         <ChoiceFilter name="action" label="Action" value={filters.action} any="any" choices={actions} wide />
         <ChoiceFilter name="result" label="Result" value={filters.result} any="any" choices={ACTIVITY_RESULTS} />

@@ -64,6 +64,7 @@ export function DelegateTable({ delegates }: { delegates: DelegateRow[] }) {
           Search this page
           <Input
             type="search"
+            data-shortcut="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             placeholder="Name or client id"

@@ -83,7 +83,7 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
   };
 
   return (
-    <Card aria-label="Search reservations">
+    <Card aria-label="Search reservations" data-shortcut="search">
       <div className="flex flex-wrap items-center gap-2 pb-3">
         <span className="text-xs font-medium uppercase tracking-wide text-slate-500">Presets</span>
         <Button variant="secondary" onClick={() => preset([{ attribute: 'date', modifier: 'eq', value: localDate() }])}>

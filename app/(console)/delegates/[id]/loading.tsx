@@ -5,7 +5,7 @@ import { PageSkeleton, SkeletonCard, SkeletonFields, SkeletonTitle } from '@/com
 export default function DelegateLoading() {
   return (
     <PageSkeleton label="the delegate" width="4xl">
-      <PageHeader back={{ href: '/delegates', label: 'Delegates' }} title={<SkeletonTitle label="Delegate" />} />
+      <PageHeader trail={[{ href: '/delegates', label: 'Delegates' }]} title={<SkeletonTitle label="Delegate" />} />
       <Card title="Delegate identity">
         <SkeletonFields
           labels={[

@@ -40,7 +40,7 @@ export default async function DelegatePage({ params }: { params: Promise<{ id: s
     <div className="mx-auto max-w-4xl space-y-6">
       <PageHeader
         asOf={oldestAsOf(result, entities, partner)}
-        back={{ href: '/delegates', label: 'Delegates' }}
+        trail={[{ href: '/delegates', label: 'Delegates' }]}
         title={
           <span className="flex flex-wrap items-center gap-3">
             <span data-testid="delegate-name">{d.name}</span>
@@ -84,7 +84,13 @@ export default async function DelegatePage({ params }: { params: Promise<{ id: s
           <ul className="divide-y divide-slate-100 text-sm" data-testid="delegate-entities">
             {d.associated_entity_ids.map((eid) => (
               <li key={eid} className="flex flex-wrap justify-between gap-x-4 py-2">
-                <span>{nameOf.get(eid) ?? 'Not assigned to the partner credentials'}</span>
+                {nameOf.has(eid) ? (
+                  <Link href={`/entities/${eid}?via=${d.id}`} className="text-brand-700 hover:underline">
+                    {nameOf.get(eid)}
+                  </Link>
+                ) : (
+                  <span>Not assigned to the partner credentials</span>
+                )}
                 <code className="font-mono text-xs break-all text-slate-500">{eid}</code>
               </li>
             ))}

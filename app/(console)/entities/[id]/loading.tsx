@@ -12,7 +12,7 @@ import {
 export default function EntityLoading() {
   return (
     <PageSkeleton label="the entity" width="5xl">
-      <PageHeader back={{ href: '/entities', label: 'Entities' }} title={<SkeletonTitle label="Entity" />} />
+      <PageHeader trail={[{ href: '/entities', label: 'Entities' }]} title={<SkeletonTitle label="Entity" />} />
       <Card title="Details">
         <SkeletonFields
           labels={['Id', 'Organization (org_id)', 'Default locale', 'Default program', 'Created', 'Updated']}

@@ -13,8 +13,8 @@ import { hasRole } from '@/lib/auth/roles';
 import { LOCALES } from '@/lib/guestbook/locales';
 import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
-import { knownPrograms, listEntities, otherFields, viewEntity } from '@/lib/server/directory';
-import { getFormatter } from '@/lib/server/http';
+import { getDelegate, knownPrograms, listEntities, otherFields, viewEntity } from '@/lib/server/directory';
+import { getFormatter, type SearchParams } from '@/lib/server/http';
 
 import { EntityForm } from '../entity-form';
 import { LogoUploader } from './logo-uploader';
@@ -22,15 +22,34 @@ import { ProgramsEditor } from './programs-editor';
 
 export const metadata: Metadata = { title: 'Entity' };
 
-export default async function EntityPage({ params }: { params: Promise<{ id: string }> }) {
+/**
+ * An entity, with its form, logo and programs. Opened from a delegate's page (`?via=<delegate
+ * id>`), its breadcrumb trail goes through that delegate, when the delegate is associated with it.
+ */
+export default async function EntityPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: SearchParams;
+}) {
   const staff = await requireStaff('viewer');
   const { id } = await params;
   if (!z.guid().safeParse(id).success) notFound();
-  const [entity, all, format] = await Promise.all([
+  const via = z.guid().safeParse((await searchParams).via);
+  const [entity, all, format, delegate] = await Promise.all([
     readApi(() => viewEntity(id)),
     readApi(listEntities),
     getFormatter(),
+    via.success ? readApi(() => getDelegate(via.data)) : null,
   ]);
+  const through =
+    delegate?.ok && delegate.data?.associated_entity_ids.includes(id)
+      ? [
+          { href: '/delegates', label: 'Delegates' },
+          { href: `/delegates/${delegate.data.id}`, label: delegate.data.name },
+        ]
+      : [{ href: '/entities', label: 'Entities' }];
   if (!entity.ok) return <ErrorState title="The entity could not be read" message={entity.error} />;
   const e = entity.data;
   if (!e) notFound();
@@ -43,7 +62,7 @@ export default async function EntityPage({ params }: { params: Promise<{ id: str
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
         asOf={oldestAsOf(entity, all)}
-        back={{ href: '/entities', label: 'Entities' }}
+        trail={through}
         title={
           <span className="flex flex-wrap items-center gap-3">
             <span data-testid="entity-name">{e.name}</span>

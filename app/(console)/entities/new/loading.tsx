@@ -6,7 +6,7 @@ export default function NewEntityLoading() {
   return (
     <PageSkeleton label="the new entity form" width="xl">
       <PageHeader
-        back={{ href: '/entities', label: 'Entities' }}
+        trail={[{ href: '/entities', label: 'Entities' }]}
         title="New entity"
         description="A brand or channel of the partner; the API assigns it to these credentials."
       />

@@ -17,7 +17,7 @@ export default async function NewEntityPage() {
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeader
         asOf={oldestAsOf(entities)}
-        back={{ href: '/entities', label: 'Entities' }}
+        trail={[{ href: '/entities', label: 'Entities' }]}
         title="New entity"
         description="A brand or channel of the partner; the API assigns it to these credentials."
       />

@@ -6,7 +6,7 @@ export default function ReservationLoading() {
   return (
     <PageSkeleton label="the reservation" width="5xl">
       <PageHeader
-        back={{ href: '/reservations', label: 'Reservations' }}
+        trail={[{ href: '/reservations', label: 'Reservations' }]}
         title={<SkeletonTitle label="Reservation" />}
       />
       <Card title="Booking">

@@ -59,7 +59,7 @@ export default async function ReservationPage({
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
         asOf={oldestAsOf(result, venues, entities, context)}
-        back={{ href: '/reservations', label: 'Reservations' }}
+        trail={[{ href: '/reservations', label: 'Reservations' }]}
         title={
           <span className="flex flex-wrap items-center gap-3">
             <span data-testid="reservation-guest">{guestName}</span>

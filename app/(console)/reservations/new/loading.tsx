@@ -7,7 +7,7 @@ export default function NewReservationLoading() {
     <PageSkeleton label="the booking form" width="5xl">
       <PageHeader
         title="New reservation"
-        back={{ href: '/reservations', label: 'Reservations' }}
+        trail={[{ href: '/reservations', label: 'Reservations' }]}
         description={<SkeletonLine width="xl" />}
       />
       <Card>

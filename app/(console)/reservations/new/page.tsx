@@ -37,7 +37,7 @@ export default async function NewReservationPage() {
       <PageHeader
         asOf={oldestAsOf(selected, entities, venues, markets)}
         title="New reservation"
-        back={{ href: '/reservations', label: 'Reservations' }}
+        trail={[{ href: '/reservations', label: 'Reservations' }]}
         description={
           <>
             For{' '}

@@ -6,7 +6,7 @@ export default function VenueLoading() {
   return (
     <PageSkeleton label="the venue" width="5xl">
       <PageHeader
-        back={{ href: '/venues', label: 'Venues' }}
+        trail={[{ href: '/venues', label: 'Venues' }]}
         title={<SkeletonTitle label="Venue" />}
         description={<SkeletonLine width="lg" />}
       />

@@ -32,7 +32,7 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
         asOf={oldestAsOf(venue, commitments)}
-        back={{ href: '/venues', label: 'Venues' }}
+        trail={[{ href: '/venues', label: 'Venues' }]}
         title={<span data-testid="venue-name">{v.name}</span>}
         description={v.time_zone ? `Time zone ${v.time_zone}` : undefined}
       />

@@ -1,0 +1,207 @@
+'use client';
+
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { useRouter } from 'next/navigation';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+
+import { cn } from '@/components/ui/cn';
+import { MODAL_OVERLAY, MODAL_PANEL } from '@/components/ui/floating';
+import { InertApp } from '@/components/ui/inert-app';
+
+import { OPEN_SEARCH_EVENT } from './global-search-event';
+import type { NavItem } from './nav';
+
+/** `g` then this letter opens the page: the first letter of its name, or one it is known by. */
+const GO_KEYS: Record<string, string> = {
+  '/': 'o',
+  '/identity': 'i',
+  '/delegates': 'd',
+  '/entities': 'e',
+  '/allocations': 'a',
+  '/reservations': 'r',
+  '/venues': 'v',
+  '/markets': 'm',
+  '/activity': 'l',
+  '/team': 't',
+};
+
+/** How long after `g` its letter is awaited. */
+const GO_WINDOW_MS = 1_500;
+
+const STORAGE_KEY = 'gb-shortcuts';
+
+/** Whether single-key shortcuts are on for this browser (a member turns them off from the `?` list). */
+function subscribeToSetting(onChange: () => void) {
+  window.addEventListener('storage', onChange);
+  window.addEventListener(STORAGE_KEY, onChange);
+  return () => {
+    window.removeEventListener('storage', onChange);
+    window.removeEventListener(STORAGE_KEY, onChange);
+  };
+}
+const shortcutsOn = () => window.localStorage.getItem(STORAGE_KEY) !== 'off';
+function setShortcutsOn(on: boolean) {
+  if (on) window.localStorage.removeItem(STORAGE_KEY);
+  else window.localStorage.setItem(STORAGE_KEY, 'off');
+  window.dispatchEvent(new Event(STORAGE_KEY));
+}
+
+/** A key pressed while typing (a field, a select, an editable region, an open menu's list) is the field's, not a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    target.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]') !== null
+  );
+}
+
+/** The rows of the page's list, each by the first link in it (the row's own page). */
+function rowLinks(): HTMLAnchorElement[] {
+  return [...document.querySelectorAll<HTMLAnchorElement>('main table tbody tr')]
+    .map((row) => row.querySelector<HTMLAnchorElement>('a[href]'))
+    .filter((a): a is HTMLAnchorElement => a !== null);
+}
+
+/** Moves focus to the next (`step` 1) or previous (-1) row of the page's list; from outside it, to the first. */
+function moveInList(step: 1 | -1): void {
+  const links = rowLinks();
+  if (links.length === 0) return;
+  const current = links.findIndex((a) => a.closest('tr')?.contains(document.activeElement));
+  const next = current === -1 ? 0 : Math.min(links.length - 1, Math.max(0, current + step));
+  links[next]!.focus();
+  links[next]!.closest('tr')?.scrollIntoView({ block: 'nearest' });
+}
+
+/**
+ * The console's keyboard shortcuts: `?` lists them, `g` then a letter opens a page, `/` focuses
+ * the page's search (or opens the global search), `j`/`k` move through the rows of a list. None
+ * acts while a field has the keyboard, and a member can turn them off (for a screen reader's own
+ * single-key commands) from the list.
+ */
+export function KeyboardShortcuts({ pages }: { pages: NavItem[] }) {
+  const router = useRouter();
+  const [listOpen, setListOpen] = useState(false);
+  const on = useSyncExternalStore(subscribeToSetting, shortcutsOn, () => true);
+  const goPending = useRef(0);
+  const goKeys = useMemo(
+    () => pages.filter((p) => GO_KEYS[p.href]).map((p) => ({ ...p, key: GO_KEYS[p.href]! })),
+    [pages],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      // `?` always opens the list, so that shortcuts turned off can be turned on again.
+      if (e.key === '?') {
+        e.preventDefault();
+        setListOpen(true);
+        return;
+      }
+      if (!on) return;
+      if (goPending.current > Date.now()) {
+        goPending.current = 0;
+        const target = goKeys.find((p) => p.key === e.key.toLowerCase());
+        if (target) {
+          e.preventDefault();
+          router.push(target.href);
+        }
+        return;
+      }
+      if (e.key === 'g') {
+        goPending.current = Date.now() + GO_WINDOW_MS;
+      } else if (e.key === '/') {
+        e.preventDefault();
+        const search = document.querySelector<HTMLElement>('main [data-shortcut="search"]');
+        const field = search?.matches('input, select') ? search : search?.querySelector<HTMLElement>('input, select');
+        if (field) field.focus();
+        else window.dispatchEvent(new Event(OPEN_SEARCH_EVENT));
+      } else if (e.key === 'j' || e.key === 'k') {
+        e.preventDefault();
+        moveInList(e.key === 'j' ? 1 : -1);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [on, goKeys, router]);
+
+  // `always`: works with single-key shortcuts off too
+  const rows: { keys: string[]; joiner?: string; what: string; always?: boolean }[] = [
+    { keys: ['?'], what: 'Show this list', always: true },
+    { keys: ['Ctrl', 'K'], joiner: '+', what: 'Search everything (⌘K on a Mac)', always: true },
+    { keys: ['/'], what: 'Focus the search of this page, or search everything' },
+    { keys: ['j'], what: 'Next row of the list' },
+    { keys: ['k'], what: 'Previous row of the list' },
+    ...goKeys.map((p) => ({ keys: ['g', p.key], joiner: 'then', what: `Go to ${p.label}` })),
+  ];
+
+  return (
+    <DialogPrimitive.Root open={listOpen} onOpenChange={setListOpen}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={MODAL_OVERLAY} />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          data-testid="shortcuts-dialog"
+          className={cn(
+            MODAL_PANEL,
+            'inset-x-3 top-12 mx-auto max-h-[80vh] max-w-md overflow-y-auto rounded-xl p-5 sm:inset-x-auto sm:left-1/2 sm:w-full sm:-translate-x-1/2',
+          )}
+        >
+          <InertApp />
+          <div className="flex items-center justify-between">
+            <DialogPrimitive.Title className="text-base font-semibold text-slate-900">
+              Keyboard shortcuts
+            </DialogPrimitive.Title>
+            <DialogPrimitive.Close
+              className="inline-flex size-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
+              aria-label="Close"
+            >
+              <span aria-hidden="true">✕</span>
+            </DialogPrimitive.Close>
+          </div>
+          <label className="mt-3 flex items-start gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4"
+              checked={on}
+              onChange={(e) => setShortcutsOn(e.target.checked)}
+              data-testid="shortcuts-on"
+            />
+            <span>
+              Single-key shortcuts on
+              <span className="block text-xs text-slate-500">
+                Turn them off if they get in the way of a screen reader’s own keys. Ctrl+K and ? stay.
+              </span>
+            </span>
+          </label>
+          <table className="mt-4 w-full text-left text-sm">
+            <caption className="sr-only">Keyboard shortcuts</caption>
+            <thead className="sr-only">
+              <tr>
+                <th>Keys</th>
+                <th>What they do</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((r) => (
+                <tr key={r.what} className={cn(!on && !r.always && 'text-slate-400 line-through')}>
+                  <td className="py-1.5 pr-4 whitespace-nowrap">
+                    {r.keys.map((k, i) => (
+                      <span key={k}>
+                        {i > 0 && <span className="px-1 text-xs text-slate-500">{r.joiner}</span>}
+                        <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800">
+                          {k}
+                        </kbd>
+                      </span>
+                    ))}
+                  </td>
+                  <td className={cn('py-1.5', (on || r.always) && 'text-slate-700')}>{r.what}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
