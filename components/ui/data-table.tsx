@@ -3,6 +3,7 @@
 import {
   columnVisibilityFeature,
   flexRender,
+  rowSelectionFeature,
   rowSortingFeature,
   tableFeatures,
   useTable,
@@ -10,6 +11,7 @@ import {
   type ColumnVisibilityState,
   type Row,
   type RowData,
+  type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table';
 import { clsx } from 'clsx';
@@ -20,7 +22,7 @@ import { Link } from '@/components/ui/link';
 import { ColumnsMenu } from './columns-menu';
 import type { SortRows } from './sort-rows';
 
-export const dataTableFeatures = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
+export const dataTableFeatures = tableFeatures({ rowSortingFeature, columnVisibilityFeature, rowSelectionFeature });
 export type DataTableFeatures = typeof dataTableFeatures;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column has its own value type, as in TanStack's column helper
 export type DataTableColumn<Row extends RowData> = ColumnDef<DataTableFeatures, Row, any>;
@@ -53,6 +55,17 @@ export interface DataTableProps<Row extends RowData> {
   actions?: ReactNode;
   /** the rows shown are being replaced (a next page loads): dimmed and `aria-busy` */
   busy?: boolean;
+  /**
+   * Rows that can be picked for a bulk action: a checkbox in each row's first cell (and one in the
+   * header for the whole page), for the rows `canSelect` allows. The selection is the caller's.
+   */
+  selection?: {
+    state: RowSelectionState;
+    onChange: (next: RowSelectionState) => void;
+    canSelect: (row: Row) => boolean;
+    /** what the row's checkbox is called: "Select <guest>" */
+    labelOf: (row: Row) => string;
+  };
 }
 
 /**
@@ -74,6 +87,7 @@ export function DataTable<Row extends RowData>({
   toolbar,
   actions,
   busy,
+  selection,
 }: DataTableProps<Row>) {
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>({});
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
@@ -95,7 +109,10 @@ export function DataTable<Row extends RowData>({
     data: sortInBrowser ? sortInBrowser(rows, columns, localSorting) : rows,
     manualSorting: true,
     getRowId: (row) => rowKey(row),
-    state: { sorting, columnVisibility },
+    state: { sorting, columnVisibility, rowSelection: selection?.state ?? {} },
+    enableRowSelection: (row) => selection?.canSelect(row.original) ?? false,
+    onRowSelectionChange: (updater) =>
+      selection?.onChange(typeof updater === 'function' ? updater(selection.state) : updater),
     onSortingChange: () => undefined,
     onColumnVisibilityChange: (updater) =>
       setColumnVisibility((old) => {
@@ -172,6 +189,7 @@ export function DataTable<Row extends RowData>({
                                 : undefined
                         }
                       >
+                        {i === 0 && selection && <PageCheckbox table={table} label={label} />}
                         {canSort && sort ? (
                           <Link
                             href={sort.href(header.column.id, next)}
@@ -203,7 +221,12 @@ export function DataTable<Row extends RowData>({
             </thead>
             <tbody className="divide-y divide-slate-100">
               {table.getRowModel().rows.map((row) => (
-                <DataTableRow key={row.id} row={row} testId={rowTestId?.(row.original)} />
+                <DataTableRow
+                  key={row.id}
+                  row={row}
+                  testId={rowTestId?.(row.original)}
+                  selectLabel={selection ? selection.labelOf(row.original) : undefined}
+                />
               ))}
             </tbody>
           </table>
@@ -217,20 +240,78 @@ export function DataTable<Row extends RowData>({
  * One row: its own component, so that React can yield between rows while a long page hydrates
  * rather than building every row's cells in the table's own render.
  */
-function DataTableRow<TData extends RowData>({ row, testId }: { row: Row<DataTableFeatures, TData>; testId?: string }) {
+function DataTableRow<TData extends RowData>({
+  row,
+  testId,
+  selectLabel,
+}: {
+  row: Row<DataTableFeatures, TData>;
+  testId?: string;
+  /** with a selection: the row's checkbox's name */
+  selectLabel?: string;
+}) {
+  const selected = row.getIsSelected();
+  const surface = selected ? 'bg-brand-50' : 'bg-surface group-hover:bg-slate-50';
   return (
-    <tr data-testid={testId} className="group hover:bg-slate-50">
+    <tr
+      data-testid={testId}
+      aria-selected={selectLabel === undefined ? undefined : selected}
+      className="group hover:bg-slate-50"
+    >
       {row.getVisibleCells().map((cell, i) => (
         <td
           key={cell.id}
           className={clsx(
             'py-2.5 pr-4 align-top text-slate-700 first:pl-4 sm:first:pl-0',
-            i === 0 && 'sticky left-0 z-[1] bg-surface group-hover:bg-slate-50',
+            i === 0 && ['sticky left-0 z-[1]', surface],
+            i > 0 && selected && 'bg-brand-50',
           )}
         >
-          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          {i === 0 && selectLabel !== undefined ? (
+            <span className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 accent-brand-600 disabled:opacity-30"
+                aria-label={selectLabel}
+                checked={selected}
+                disabled={!row.getCanSelect()}
+                onChange={(e) => row.toggleSelected(e.target.checked)}
+              />
+              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+            </span>
+          ) : (
+            flexRender(cell.column.columnDef.cell, cell.getContext())
+          )}
         </td>
       ))}
     </tr>
+  );
+}
+
+/** The header's checkbox: every row of the page that can be selected, or none; mixed while some are. */
+function PageCheckbox({
+  table,
+  label,
+}: {
+  table: {
+    getIsAllPageRowsSelected: () => boolean;
+    getIsSomePageRowsSelected: () => boolean;
+    toggleAllPageRowsSelected: (v: boolean) => void;
+  };
+  label: string;
+}) {
+  const all = table.getIsAllPageRowsSelected();
+  const some = table.getIsSomePageRowsSelected();
+  return (
+    <input
+      type="checkbox"
+      className="mr-2 size-4 align-middle accent-brand-600"
+      aria-label={`Select every row of this page (${label})`}
+      checked={all}
+      ref={(el) => {
+        if (el) el.indeterminate = some && !all;
+      }}
+      onChange={(e) => table.toggleAllPageRowsSelected(e.target.checked)}
+    />
   );
 }

@@ -7,4 +7,15 @@ export type FieldErrors = Record<string, string[]>;
  * unexpected failure the id of its log line.
  */
 export type ActionResult<T> =
-  { ok: true; data: T } | { ok: false; error: string; fieldErrors?: FieldErrors; logId?: string };
+  | { ok: true; data: T }
+  | {
+      ok: false;
+      error: string;
+      fieldErrors?: FieldErrors;
+      logId?: string;
+      /**
+       * every call like this one is refused for now, not only this one (a limit or the request
+       * budget: HTTP 429; the session or the role: 401, 403): a batch stops here
+       */
+      refusesAll?: true;
+    };

@@ -2,6 +2,8 @@
 export interface ReservationRow {
   id: string;
   guestName: string;
+  /** where the guest is e-mailed about a change or a cancellation */
+  guestEmail: string | null;
   status: string;
   date: string;
   time: string;

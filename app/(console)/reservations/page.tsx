@@ -68,6 +68,7 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
             conditions={conditions}
             page={page}
             sort={sort}
+            canCancel={hasRole(staff.role, 'operator')}
           />
         </Suspense>
       )}
@@ -80,11 +81,13 @@ async function Results({
   conditions,
   page,
   sort,
+  canCancel,
 }: {
   filterQuery: string;
   conditions: Parameters<typeof readSearchPage>[0]['conditions'];
   page: number;
   sort: string | undefined;
+  canCancel: boolean;
 }) {
   const [result, context] = await Promise.all([
     readApi(() => readSearchPage({ conditions, page, sort })),
@@ -106,6 +109,7 @@ async function Results({
         query={query}
         filterQuery={filterQuery}
         sort={sort ?? null}
+        canCancel={canCancel}
       />
     </>
   );

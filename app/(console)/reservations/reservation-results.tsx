@@ -15,6 +15,8 @@ interface ResultsProps {
   /** the canonical filter part of the URL, kept by every link */
   filterQuery: string;
   sort: string | null;
+  /** operators and admins may select rows and cancel them together */
+  canCancel: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export function ReservationResults({ state, ...props }: ResultsProps & { state: 
   );
 }
 
-function Results({ initial, context, query, filterQuery, sort }: ResultsProps) {
+function Results({ initial, context, query, filterQuery, sort, canCancel }: ResultsProps) {
   const { data, loading, page, error, goToPage } = useReservationSearch({ context, query });
   const shown = data ?? initial;
   return (
@@ -42,6 +44,7 @@ function Results({ initial, context, query, filterQuery, sort }: ResultsProps) {
       totalPages={shown.totalPages}
       totalItems={shown.totalItems}
       paging={{ loadingPage: loading || (!data && error) ? page : null, error, onPage: goToPage }}
+      bulk={canCancel ? { context } : undefined}
     />
   );
 }

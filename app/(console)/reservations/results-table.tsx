@@ -1,7 +1,7 @@
 'use client';
 
-import { createColumnHelper, type SortingState } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { createColumnHelper, type RowSelectionState, type SortingState } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -9,8 +9,10 @@ import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { IntentLink } from '@/components/ui/intent-link';
 import { Link } from '@/components/ui/link';
 import { toQueryString } from '@/lib/guestbook/filters';
+import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import type { ReservationRow } from '@/lib/reservations/search-page';
 
+import { BulkCancel, BulkReport, type BulkOutcome } from './bulk-cancel';
 import { ExportButton } from './export-button';
 import { StatusBadge } from './status-badge';
 
@@ -74,6 +76,7 @@ export function ResultsTable({
   totalPages,
   totalItems,
   paging,
+  bulk,
 }: {
   rows: ReservationRow[];
   /** the canonical filter part of the URL (`status[in]=confirmed,pending&…`), kept by every link */
@@ -84,7 +87,13 @@ export function ResultsTable({
   totalItems: number;
   /** paging in the browser: the page being read (the rows shown are the previous page's until it arrives), and how to go to a page */
   paging: { loadingPage: number | null; error: string | null; onPage: (page: number) => void };
+  /** operators and admins: rows can be selected and canceled together, in this entity's context */
+  bulk?: { context: string };
 }) {
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [report, setReport] = useState<BulkOutcome[] | null>(null);
+  // What is selected is what the page shows: rows of another page, or canceled since, drop out.
+  const selected = rows.filter((r) => selection[r.id] && !isFinalStatus(r.status));
   // Sorting and paging happen on the server: the table only reflects the URL's state.
   const sorting = useMemo(() => sortingOf(sort), [sort]);
   const href = (next: { sort?: string | null; page?: number }) => {
@@ -117,6 +126,14 @@ export function ResultsTable({
             href({ sort: direction === null ? null : direction === 'desc' ? `-${field}` : field }),
         }}
         visibilityKey="reservations.columns"
+        selection={
+          bulk && {
+            state: selection,
+            onChange: setSelection,
+            canSelect: (r) => !isFinalStatus(r.status),
+            labelOf: (r) => `Select ${r.guestName}, ${r.date} ${r.time}`,
+          }
+        }
         toolbar={
           <p className="text-sm text-slate-600" aria-live="polite">
             <span data-testid="result-count" className="font-semibold text-slate-900">
@@ -126,12 +143,25 @@ export function ResultsTable({
           </p>
         }
         actions={
-          <ExportButton
-            query={[filterQuery, sort ? toQueryString([['sort', sort]]) : ''].filter(Boolean).join('&')}
-            totalItems={totalItems}
-          />
+          <>
+            {bulk && selected.length > 0 && (
+              <BulkCancel
+                rows={selected}
+                context={bulk.context}
+                onSettled={(outcome) => {
+                  setReport(outcome);
+                  setSelection(Object.fromEntries(outcome.filter((o) => o.result !== 'done').map((o) => [o.id, true])));
+                }}
+              />
+            )}
+            <ExportButton
+              query={[filterQuery, sort ? toQueryString([['sort', sort]]) : ''].filter(Boolean).join('&')}
+              totalItems={totalItems}
+            />
+          </>
         }
       />
+      {report && <BulkReport report={report} onClose={() => setReport(null)} />}
       <nav
         aria-label="Pagination"
         className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-slate-600"

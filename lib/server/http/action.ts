@@ -113,8 +113,8 @@ export function staffAction<S extends z.ZodType, T>(
   return async (rawInput) => {
     const result = await runStaffOperation(def, async () => rawInput, handler);
     if (result.ok) return result;
-    const { status: _status, ...failure } = result;
-    return failure;
+    const { status, ...failure } = result;
+    return status === 401 || status === 403 || status === 429 ? { ...failure, refusesAll: true } : failure;
   };
 }
 

@@ -144,6 +144,7 @@ export async function readSearchPage(q: {
     rows: result.items.map((r) => ({
       id: r.id,
       guestName: r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : '—',
+      guestEmail: r.guest?.email ?? null,
       status: r.status,
       date: r.date ?? '',
       time: r.time ?? '',

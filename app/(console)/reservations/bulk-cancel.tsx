@@ -1,0 +1,131 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { notify } from '@/components/ui/toast';
+import { cancelReservationAction } from '@/lib/actions/reservations';
+import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
+import type { ReservationRow } from '@/lib/reservations/search-page';
+
+/** How one row of a bulk cancel ended: nothing is left unsaid. */
+export type BulkOutcome =
+  | { id: string; guest: string; result: 'done' }
+  | { id: string; guest: string; result: 'refused'; reason: string }
+  | { id: string; guest: string; result: 'not tried'; reason: string };
+
+/**
+ * Cancels the selected reservations, one after another, after one confirmation that names how
+ * many and which guests are e-mailed. Each goes through the same guarded action as a single
+ * cancel (its own audit row, within the member's share of the request budget), with progress;
+ * at the end every row is reported: canceled, refused with the API's reason, or not tried.
+ */
+export function BulkCancel({
+  rows,
+  context,
+  onSettled,
+}: {
+  rows: ReservationRow[];
+  context: string;
+  /** the rows to keep selected afterwards (those not canceled), and the report */
+  onSettled: (report: BulkOutcome[]) => void;
+}) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [done, setDone] = useState(0);
+  const count = rows.length;
+  const mailed = rows.map((r) => r.guestEmail).filter((e): e is string => e !== null);
+
+  const run = async () => {
+    const report: BulkOutcome[] = [];
+    let stop: string | null = null;
+    setDone(0);
+    for (const row of rows) {
+      if (stop !== null) {
+        report.push({ id: row.id, guest: row.guestName, result: 'not tried', reason: stop });
+        continue;
+      }
+      const r = await cancelReservationAction({ id: row.id });
+      if (r.ok) report.push({ id: row.id, guest: row.guestName, result: 'done' });
+      else {
+        report.push({ id: row.id, guest: row.guestName, result: 'refused', reason: r.error });
+        // a limit, the request budget or the session: the rows after it would be refused alike
+        if (r.refusesAll) stop = `stopped at ${row.guestName}: ${r.error}`;
+      }
+      setDone((n) => n + 1);
+    }
+    void invalidateAfterReservationChange(queryClient, context);
+    router.refresh();
+    const canceled = report.filter((o) => o.result === 'done').length;
+    if (canceled === count) notify(`${canceled} reservations canceled; each guest is e-mailed.`);
+    else if (canceled === 0)
+      notify(`No reservation was canceled: ${report[0]!.guest}: ${reasonOf(report[0]!)}`, 'error');
+    else notify(`${canceled} of ${count} reservations canceled; the others are listed with the reason.`, 'warning');
+    onSettled(report);
+  };
+
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="danger" data-testid="bulk-cancel">
+          Cancel {count} {count === 1 ? 'reservation' : 'reservations'}…
+        </Button>
+      }
+      title={`Cancel ${count} ${count === 1 ? 'reservation' : 'reservations'}?`}
+      description={
+        <span className="block space-y-2" data-testid="bulk-cancel-confirmation">
+          <span className="block">
+            The API cancels each one, and {mailed.length === count ? 'each guest' : `${mailed.length} guests`} is sent a
+            cancellation e-mail in the reservation’s language:
+          </span>
+          <span className="block max-h-40 overflow-y-auto rounded bg-slate-50 px-3 py-2 font-mono text-xs break-all">
+            {mailed.map((email) => (
+              <span key={email} className="block">
+                {email}
+              </span>
+            ))}
+          </span>
+          {done > 0 && (
+            <span role="status" className="block text-slate-600">
+              Canceled {done} of {count}…
+            </span>
+          )}
+        </span>
+      }
+      confirmLabel={`Yes, cancel ${count}`}
+      cancelLabel="Keep them"
+      onConfirm={run}
+    />
+  );
+}
+
+const reasonOf = (o: BulkOutcome) => (o.result === 'done' ? 'canceled' : o.reason);
+
+/** What a bulk cancel did, row by row, until the member closes it or selects again. */
+export function BulkReport({ report, onClose }: { report: BulkOutcome[]; onClose: () => void }) {
+  const canceled = report.filter((o) => o.result === 'done').length;
+  return (
+    <Notice tone={canceled === report.length ? 'success' : 'warning'} data-testid="bulk-report">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="font-medium">
+          {canceled} of {report.length} canceled.
+        </p>
+        <Button variant="secondary" size="sm" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+      <ul className="mt-2 space-y-1 text-sm">
+        {report.map((o) => (
+          <li key={o.id} data-testid={`bulk-result-${o.id}`}>
+            <span className="font-medium">{o.guest}</span>:{' '}
+            {o.result === 'done' ? 'canceled' : `${o.result === 'refused' ? 'refused' : 'not tried'}: ${o.reason}`}
+          </li>
+        ))}
+      </ul>
+    </Notice>
+  );
+}

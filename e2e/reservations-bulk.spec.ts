@@ -1,0 +1,79 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+import { defaultEntity, partner, today } from './demo-world';
+import { STORAGE } from './env';
+import { sandboxApi, sandboxControl, sandboxSend, type SandboxReservation } from './sandbox';
+
+/*
+ * Reservations canceled together: rows picked on the search's page, one confirmation that names
+ * how many and the guests to be e-mailed, then each canceled through the same guarded action as
+ * one alone. A row the API refuses is reported by name with the API's reason; the others are done.
+ */
+
+test.use({ storageState: STORAGE.operator });
+
+const read = async (request: APIRequestContext, id: string) =>
+  ((await sandboxApi(request, `/v2/reservations/${id}`, partner, defaultEntity)) as { data: SandboxReservation }).data;
+
+test('select four reservations and cancel them in one confirmation: three are canceled and e-mailed, the fourth, canceled elsewhere meanwhile, is reported by name', async ({
+  page,
+  request,
+}) => {
+  // The latest confirmed reservations: far from those other specs take from the start of the list.
+  const search = `status=confirmed&date%5Bgte%5D=${today}&sort=-date`;
+  await page.goto(`/reservations?${search}`);
+  const rows = page.locator('[data-testid^="reservation-row-"]');
+  await expect(rows.first()).toBeVisible();
+  const ids: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const row = rows.nth(i);
+    ids.push((await row.getAttribute('data-testid'))!.replace('reservation-row-', ''));
+    await row.getByRole('checkbox').check();
+  }
+  const before = await Promise.all(ids.map((id) => read(request, id)));
+  expect(before.map((r) => r.status)).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed']);
+
+  // Meanwhile the fourth is canceled through another channel of the partner.
+  const elsewhere = await sandboxSend(request, 'POST', `/v2/reservations/${ids[3]}/cancel`, partner, defaultEntity);
+  expect(elsewhere.status).toBe(200);
+
+  await page.getByTestId('bulk-cancel').click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByRole('heading', { name: 'Cancel 4 reservations?' })).toBeVisible();
+  for (const r of before) await expect(dialog.getByTestId('bulk-cancel-confirmation')).toContainText(r.guest.email);
+  await dialog.getByRole('button', { name: 'Yes, cancel 4' }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+
+  const report = page.getByTestId('bulk-report');
+  await expect(report).toContainText('3 of 4 canceled.');
+  const name = (r: SandboxReservation) => `${r.guest.first_name} ${r.guest.last_name}`;
+  for (const r of before.slice(0, 3))
+    await expect(report.getByTestId(`bulk-result-${r.id}`)).toHaveText(`${name(r)}: canceled`);
+  await expect(report.getByTestId(`bulk-result-${ids[3]}`)).toContainText(`${name(before[3]!)}: refused: `);
+  await expect(report.getByTestId(`bulk-result-${ids[3]}`)).toContainText(/cancel/i);
+
+  // The sandbox holds four cancellations: three by the dashboard, each with its e-mail.
+  const after = await Promise.all(ids.map((id) => read(request, id)));
+  expect(after.map((r) => r.status)).toEqual(['canceled', 'canceled', 'canceled', 'canceled']);
+  const outbox = (await sandboxControl(request, 'GET', '/_sandbox/outbox')) as {
+    data: { kind: string; reservation_id: string }[];
+  };
+  const mails = outbox.data.filter((m) => m.kind === 'cancellation' && ids.slice(0, 3).includes(m.reservation_id));
+  expect(mails).toHaveLength(3);
+
+  // One audit row each for the three, and the refusal of the fourth.
+  await page.goto('/activity?action=cancel-reservation&staff=operator%40demo.test');
+  for (const id of ids.slice(0, 3))
+    await expect(page.getByTestId('activity-row').filter({ hasText: id })).toHaveCount(1);
+  await expect(page.getByTestId('activity-row').filter({ hasText: ids[3]! })).toContainText(/failed/i);
+});
+
+test('a viewer sees no selection and no bulk cancel', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: STORAGE.viewer });
+  const page = await context.newPage();
+  await page.goto(`/reservations?status=confirmed`);
+  await expect(page.locator('[data-testid^="reservation-row-"]').first()).toBeVisible();
+  await expect(page.getByTestId('reservations-table').getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByTestId('bulk-cancel')).toHaveCount(0);
+  await context.close();
+});
