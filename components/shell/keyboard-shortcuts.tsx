@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { cn } from '@/components/ui/cn';
 import { MODAL_OVERLAY, MODAL_PANEL } from '@/components/ui/floating';
 import { InertApp } from '@/components/ui/inert-app';
+import { ModalHeader } from '@/components/ui/sheet';
 
 import { OPEN_SEARCH_EVENT } from './global-search-event';
 import type { NavItem } from './nav';
@@ -148,17 +149,7 @@ export function KeyboardShortcuts({ pages }: { pages: NavItem[] }) {
           )}
         >
           <InertApp />
-          <div className="flex items-center justify-between">
-            <DialogPrimitive.Title className="text-base font-semibold text-slate-900">
-              Keyboard shortcuts
-            </DialogPrimitive.Title>
-            <DialogPrimitive.Close
-              className="inline-flex size-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
-              aria-label="Close"
-            >
-              <span aria-hidden="true">✕</span>
-            </DialogPrimitive.Close>
-          </div>
+          <ModalHeader title="Keyboard shortcuts" closeLabel="Close" className="text-base" />
           <label className="mt-3 flex items-start gap-2 text-sm text-slate-700">
             <input
               type="checkbox"

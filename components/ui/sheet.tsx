@@ -27,17 +27,34 @@ export function SheetContent({
         {...props}
       >
         <InertApp />
-        <div className="flex items-center justify-between">
-          <DialogPrimitive.Title className="text-sm font-semibold text-slate-900">{title}</DialogPrimitive.Title>
-          <DialogPrimitive.Close
-            className="inline-flex size-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
-            aria-label="Close menu"
-          >
-            <span aria-hidden="true">✕</span>
-          </DialogPrimitive.Close>
-        </div>
+        <ModalHeader title={title} closeLabel="Close menu" />
         <div className="mt-4 flex-1">{children}</div>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+/** A dialog's title and its ✕ button, as every dialog of the console has them. */
+export function ModalHeader({
+  title,
+  closeLabel,
+  className,
+}: {
+  title: ReactNode;
+  closeLabel: string;
+  className?: string;
+}) {
+  return (
+    <div className="flex items-center justify-between">
+      <DialogPrimitive.Title className={cn('text-sm font-semibold text-slate-900', className)}>
+        {title}
+      </DialogPrimitive.Title>
+      <DialogPrimitive.Close
+        className="inline-flex size-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
+        aria-label={closeLabel}
+      >
+        <span aria-hidden="true">✕</span>
+      </DialogPrimitive.Close>
+    </div>
   );
 }
