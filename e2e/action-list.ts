@@ -133,6 +133,12 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
     mutates: false,
     input: () => ({ id: DEMO_PARTNER.defaultEntityId }),
   },
+  'lib/actions/preferences.ts#saveTablePreferencesAction': {
+    audit: 'save-table-preferences',
+    role: 'viewer',
+    mutates: false,
+    input: () => ({ density: 'comfortable' }),
+  },
   'lib/actions/account.ts#changeOwnPasswordAction': {
     audit: 'change-own-password',
     role: 'viewer',

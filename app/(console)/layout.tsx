@@ -6,20 +6,23 @@ import { EntitySwitcher } from '@/components/shell/entity-switcher';
 import { GlobalSearch } from '@/components/shell/global-search';
 import { RequestBudget } from '@/components/shell/request-budget';
 import { consoleCommands, consolePages, PartnerHeading, Shell, SuspendedBanner } from '@/components/shell/shell';
+import { TablePreferencesProvider } from '@/components/ui/table-preferences';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { getApiClient, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getConfig } from '@/lib/server/config';
 import { getPartnerOverview, getSelectedEntity, listEntityChoices } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
+import { myTablePreferences } from '@/lib/server/preferences';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaff();
-  const [partner, entities, selected, format] = await Promise.all([
+  const [partner, entities, selected, format, tablePreferences] = await Promise.all([
     readApi(getPartnerOverview),
     readApi(listEntityChoices),
     readApi(getSelectedEntity),
     getFormatter(),
+    myTablePreferences(),
   ]);
   const rateLimit = getApiClient().rateLimit;
   const suspended = partner.ok && partner.data.status === 'suspended' ? partner.data : null;
@@ -59,7 +62,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           )
         }
       >
-        {children}
+        <TablePreferencesProvider value={tablePreferences}>{children}</TablePreferencesProvider>
       </Shell>
     </QueryProvider>
   );

@@ -21,6 +21,8 @@ import { Link } from '@/components/ui/link';
 
 import { ColumnsMenu } from './columns-menu';
 import type { SortRows } from './sort-rows';
+import { useTablePreferences } from './table-preferences';
+import { ViewMenu } from './view-menu';
 
 export const dataTableFeatures = tableFeatures({ rowSortingFeature, columnVisibilityFeature, rowSelectionFeature });
 export type DataTableFeatures = typeof dataTableFeatures;
@@ -55,6 +57,8 @@ export interface DataTableProps<Row extends RowData> {
   actions?: ReactNode;
   /** the rows shown are being replaced (a next page loads): dimmed and `aria-busy` */
   busy?: boolean;
+  /** the list is read a page at a time at the member's page size: its View menu offers the size */
+  paged?: boolean;
   /**
    * Rows that can be picked for a bulk action: a checkbox in each row's first cell (and one in the
    * header for the whole page), for the rows `canSelect` allows. The selection is the caller's.
@@ -88,7 +92,9 @@ export function DataTable<Row extends RowData>({
   actions,
   busy,
   selection,
+  paged = false,
 }: DataTableProps<Row>) {
+  const { density } = useTablePreferences();
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>({});
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
   useEffect(() => {
@@ -133,15 +139,14 @@ export function DataTable<Row extends RowData>({
 
   return (
     <div className="space-y-3">
-      {(toolbar || actions || (visibilityKey && hideable.length > 0)) && (
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="min-w-0">{toolbar}</div>
-          <div className="flex flex-wrap items-center gap-3">
-            {visibilityKey && hideable.length > 0 && <ColumnsMenu columns={hideable} />}
-            {actions}
-          </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">{toolbar}</div>
+        <div className="flex flex-wrap items-center gap-3">
+          <ViewMenu pageSizes={paged} />
+          {visibilityKey && hideable.length > 0 && <ColumnsMenu columns={hideable} />}
+          {actions}
         </div>
-      )}
+      </div>
       {rows.length === 0 ? (
         <div
           data-testid={testId ? `${testId}-empty` : undefined}
@@ -151,7 +156,14 @@ export function DataTable<Row extends RowData>({
         </div>
       ) : (
         // A keyboard user can scroll the region: it is focusable and named.
-        <div role="region" aria-label={label} tabIndex={0} className="relative -mx-4 overflow-x-auto sm:mx-0">
+        // At most a screen high, so that its header stays in view above the rows scrolled under it.
+        <div
+          role="region"
+          aria-label={label}
+          tabIndex={0}
+          className="relative -mx-4 max-h-[calc(100dvh-8rem)] overflow-auto overscroll-x-contain sm:mx-0"
+          data-density={density}
+        >
           <table
             className={clsx('w-full text-left text-sm', busy && 'opacity-60')}
             data-testid={testId}
@@ -176,8 +188,8 @@ export function DataTable<Row extends RowData>({
                         key={header.id}
                         scope="col"
                         className={clsx(
-                          'py-2 pr-4 font-medium whitespace-nowrap first:pl-4 sm:first:pl-0',
-                          i === 0 && 'sticky left-0 z-[1] bg-surface',
+                          'sticky top-0 z-[2] bg-surface py-2 pr-4 font-medium whitespace-nowrap shadow-[inset_0_-1px_0] shadow-slate-200 first:pl-4 sm:first:pl-0',
+                          i === 0 && 'left-0 z-[3]',
                         )}
                         aria-sort={
                           current === 'asc'
@@ -224,6 +236,7 @@ export function DataTable<Row extends RowData>({
                 <DataTableRow
                   key={row.id}
                   row={row}
+                  compact={density === 'compact'}
                   testId={rowTestId?.(row.original)}
                   selectLabel={selection ? selection.labelOf(row.original) : undefined}
                 />
@@ -244,8 +257,10 @@ function DataTableRow<TData extends RowData>({
   row,
   testId,
   selectLabel,
+  compact,
 }: {
   row: Row<DataTableFeatures, TData>;
+  compact: boolean;
   testId?: string;
   /** with a selection: the row's checkbox's name */
   selectLabel?: string;
@@ -262,7 +277,8 @@ function DataTableRow<TData extends RowData>({
         <td
           key={cell.id}
           className={clsx(
-            'py-2.5 pr-4 align-top text-slate-700 first:pl-4 sm:first:pl-0',
+            'pr-4 align-top text-slate-700 first:pl-4 sm:first:pl-0',
+            compact ? 'py-1' : 'py-2.5',
             i === 0 && ['sticky left-0 z-[1]', surface],
             i > 0 && selected && 'bg-brand-50',
           )}

@@ -5,7 +5,10 @@ import { cn } from './cn';
 
 const off = cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'pointer-events-none text-slate-500 shadow-none');
 
-/** Previous/next links that keep the other query parameters of the page. */
+/**
+ * A list's pages: where this one is, first, previous, next and last, and "Go to page" (a form
+ * that works before the page's JavaScript has run), all keeping the page's other query parameters.
+ */
 export function Pager({
   page,
   totalPages,
@@ -19,34 +22,53 @@ export function Pager({
   basePath: string;
   params?: Record<string, string>;
 }) {
+  const last = Math.max(totalPages, 1);
   const href = (p: number) => `${basePath}?${new URLSearchParams({ ...params, page: String(p) }).toString()}`;
   const link = buttonVariants({ variant: 'secondary', size: 'sm' });
+  const to = (p: number, label: string, rel?: string) =>
+    p >= 1 && p <= last && p !== page ? (
+      <Link className={link} href={href(p)} rel={rel}>
+        {label}
+      </Link>
+    ) : (
+      <span aria-disabled="true" className={off}>
+        {label}
+      </span>
+    );
   return (
     <nav
       aria-label="Pagination"
       className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-slate-600"
     >
       <span data-testid="pager-status">
-        Page {Math.min(page, Math.max(totalPages, 1))} of {Math.max(totalPages, 1)} · {totalItems} in all
+        Page {Math.min(page, last)} of {last} · {totalItems} in all
       </span>
-      <span className="flex gap-2">
-        {page > 1 ? (
-          <Link className={link} href={href(page - 1)} rel="prev">
-            Previous
-          </Link>
-        ) : (
-          <span aria-disabled="true" className={off}>
-            Previous
-          </span>
-        )}
-        {page < totalPages ? (
-          <Link className={link} href={href(page + 1)} rel="next">
-            Next
-          </Link>
-        ) : (
-          <span aria-disabled="true" className={off}>
-            Next
-          </span>
+      <span className="flex flex-wrap items-center gap-2">
+        {to(1, 'First')}
+        {to(page - 1, 'Previous', 'prev')}
+        {to(page + 1, 'Next', 'next')}
+        {to(last, 'Last')}
+        {last > 2 && (
+          <form method="get" action={basePath} className="flex items-center gap-1.5">
+            {Object.entries(params).map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={v} />
+            ))}
+            <label className="flex items-center gap-1.5">
+              Go to page
+              <input
+                type="number"
+                name="page"
+                min={1}
+                max={last}
+                required
+                className="control w-16 py-1"
+                defaultValue={Math.min(page, last)}
+              />
+            </label>
+            <button type="submit" className={link}>
+              Go
+            </button>
+          </form>
         )}
       </span>
     </nav>

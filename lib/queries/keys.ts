@@ -8,7 +8,8 @@ export const queryKeys = {
   overviewToday: (context: string) => ['overview-today', context] as const,
   /** every page of every reservation search in one entity's context */
   reservationSearches: (context: string) => ['reservations', context] as const,
-  reservationSearch: (context: string, query: string, page: number) => ['reservations', context, query, page] as const,
+  reservationSearch: (context: string, query: string, page: number, limit: number) =>
+    ['reservations', context, query, page, limit] as const,
   entityLogo: (entityId: string) => ['entity-logo', entityId] as const,
   globalSearches: () => ['global-search'] as const,
   globalSearch: (q: string) => ['global-search', q] as const,

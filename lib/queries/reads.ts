@@ -33,10 +33,14 @@ export const fetchOverviewToday = (scope: 'entity' | 'partner', signal?: AbortSi
 
 /** One page of a reservation search; the page read ahead is background work. */
 export const fetchReservationSearchPage = (
-  { query, page, readAhead = false }: { query: string; page: number; readAhead?: boolean },
+  { query, page, limit, readAhead = false }: { query: string; page: number; limit: number; readAhead?: boolean },
   signal?: AbortSignal,
 ) =>
-  getJson<SearchPage>('/api/reservations/search', { query, page, lane: readAhead ? 'background' : undefined }, signal);
+  getJson<SearchPage>(
+    '/api/reservations/search',
+    { query, page, limit, lane: readAhead ? 'background' : undefined },
+    signal,
+  );
 
 /** An entity's logo as the API holds it now. */
 export const fetchEntityLogo = (entityId: string, signal?: AbortSignal) =>

@@ -50,6 +50,7 @@ export function DelegateTable({ delegates }: { delegates: DelegateRow[] }) {
   const shown = q ? delegates.filter((d) => `${d.name} ${d.clientId} ${d.id}`.toLowerCase().includes(q)) : delegates;
   return (
     <RecordTable
+      paged
       label="Delegates"
       columns={columns}
       rows={shown}

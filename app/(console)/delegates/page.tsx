@@ -8,6 +8,7 @@ import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { listDelegates } from '@/lib/server/directory';
 import { pageParams, type SearchParams } from '@/lib/server/http';
+import { myTablePreferences } from '@/lib/server/preferences';
 
 import { DelegateTable } from './delegate-table';
 
@@ -15,7 +16,10 @@ export const metadata: Metadata = { title: 'Delegates' };
 
 export default async function DelegatesPage({ searchParams }: { searchParams: SearchParams }) {
   await requireStaff('viewer');
-  const { page, limit } = await pageParams(searchParams, 10);
+  // The member's page size, unless the address names another (a link someone shared).
+  const preferred = (await myTablePreferences()).pageSize;
+  const { page, limit } = await pageParams(searchParams, preferred);
+  const keep: Record<string, string> = limit === preferred ? {} : { limit: String(limit) };
   const result = await readApi(() => listDelegates(page, limit));
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -42,7 +46,7 @@ export default async function DelegatesPage({ searchParams }: { searchParams: Se
             totalPages={result.data.totalPages}
             totalItems={result.data.totalItems}
             basePath="/delegates"
-            params={{ limit: String(limit) }}
+            params={keep}
           />
         </Card>
       ) : (

@@ -25,5 +25,7 @@ const columns = column.columns([
 ]);
 
 export function MarketTable({ markets }: { markets: MarketRow[] }) {
-  return <RecordTable label="Markets" columns={columns} rows={markets} testId="market-list" empty="No markets." />;
+  return (
+    <RecordTable paged label="Markets" columns={columns} rows={markets} testId="market-list" empty="No markets." />
+  );
 }

@@ -8,6 +8,7 @@ import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { listMarkets } from '@/lib/server/directory';
 import { pageParams, type SearchParams } from '@/lib/server/http';
+import { myTablePreferences } from '@/lib/server/preferences';
 
 import { MarketTable } from './market-table';
 
@@ -15,7 +16,10 @@ export const metadata: Metadata = { title: 'Markets' };
 
 export default async function MarketsPage({ searchParams }: { searchParams: SearchParams }) {
   await requireStaff('viewer');
-  const { page, limit } = await pageParams(searchParams, 25);
+  // The member's page size, unless the address names another (a link someone shared).
+  const preferred = (await myTablePreferences()).pageSize;
+  const { page, limit } = await pageParams(searchParams, preferred);
+  const keep: Record<string, string> = limit === preferred ? {} : { limit: String(limit) };
   const markets = await readApi(() => listMarkets(page, limit));
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -33,6 +37,7 @@ export default async function MarketsPage({ searchParams }: { searchParams: Sear
             page={markets.data.page}
             totalPages={markets.data.totalPages}
             totalItems={markets.data.totalItems}
+            params={keep}
             basePath="/markets"
           />
         </Card>

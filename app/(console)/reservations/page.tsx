@@ -14,6 +14,7 @@ import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { selectedContextKey } from '@/lib/server/directory';
 import { pageParams, type SearchParams } from '@/lib/server/http';
+import { myTablePreferences } from '@/lib/server/preferences';
 import { readSearchPage } from '@/lib/server/reservations';
 
 import { FilterBuilder } from './filter-builder';
@@ -89,8 +90,9 @@ async function Results({
   sort: string | undefined;
   canCancel: boolean;
 }) {
+  const { pageSize: limit } = await myTablePreferences();
   const [result, context] = await Promise.all([
-    readApi(() => readSearchPage({ conditions, page, sort })),
+    readApi(() => readSearchPage({ conditions, page, sort, limit })),
     readApi(selectedContextKey),
   ]);
   if (!result.ok) return <ErrorState title="Reservations could not be listed" message={result.error} />;
@@ -98,7 +100,7 @@ async function Results({
   const query = [filterQuery, sort ? toQueryString([['sort', sort]]) : ''].filter(Boolean).join('&');
   // The page the address names, read here, starts the browser's cache of this search's pages.
   const queryClient = new QueryClient();
-  queryClient.setQueryData(queryKeys.reservationSearch(context.data, query, page), result.data);
+  queryClient.setQueryData(queryKeys.reservationSearch(context.data, query, page, limit), result.data);
   return (
     <>
       <AsOfNote asOf={oldestAsOf(result, context)} />
@@ -110,6 +112,7 @@ async function Results({
         filterQuery={filterQuery}
         sort={sort ?? null}
         canCancel={canCancel}
+        limit={limit}
       />
     </>
   );

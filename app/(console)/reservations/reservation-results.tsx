@@ -17,6 +17,8 @@ interface ResultsProps {
   sort: string | null;
   /** operators and admins may select rows and cancel them together */
   canCancel: boolean;
+  /** rows per page: the member's page size */
+  limit: number;
 }
 
 /**
@@ -31,8 +33,8 @@ export function ReservationResults({ state, ...props }: ResultsProps & { state: 
   );
 }
 
-function Results({ initial, context, query, filterQuery, sort, canCancel }: ResultsProps) {
-  const { data, loading, page, error, goToPage } = useReservationSearch({ context, query });
+function Results({ initial, context, query, filterQuery, sort, canCancel, limit }: ResultsProps) {
+  const { data, loading, page, error, goToPage } = useReservationSearch({ context, query, limit });
   const shown = data ?? initial;
   return (
     // A page that could not be read is named under the table, which keeps the rows it had.

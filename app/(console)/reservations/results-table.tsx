@@ -114,6 +114,7 @@ export function ResultsTable({
         rowKey={(r) => r.id}
         rowTestId={(r) => `reservation-row-${r.id}`}
         testId="reservations-table"
+        paged
         busy={loading}
         empty={
           totalItems === 0
@@ -178,7 +179,10 @@ export function ResultsTable({
             </span>
           )}
         </span>
-        <span className="flex gap-2">
+        <span className="flex flex-wrap items-center gap-2">
+          <PageLink href={page > 1 ? href({ page: 1 }) : null} page={1} onPage={paging.onPage}>
+            First
+          </PageLink>
           <PageLink
             href={page > 1 ? href({ page: Math.min(page - 1, shownPages) }) : null}
             page={Math.min(page - 1, shownPages)}
@@ -195,9 +199,48 @@ export function ResultsTable({
           >
             Next
           </PageLink>
+          <PageLink
+            href={page < totalPages ? href({ page: totalPages }) : null}
+            page={totalPages}
+            onPage={paging.onPage}
+          >
+            Last
+          </PageLink>
+          {totalPages > 2 && <GoToPage page={Math.min(page, shownPages)} last={totalPages} onPage={paging.onPage} />}
         </span>
       </nav>
     </Card>
+  );
+}
+
+/** "Go to page": a number, checked against the pages there are, then paged to in the browser. */
+function GoToPage({ page, last, onPage }: { page: number; last: number; onPage: (page: number) => void }) {
+  return (
+    <form
+      className="flex items-center gap-1.5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const n = Number(new FormData(e.currentTarget).get('page'));
+        if (Number.isInteger(n) && n >= 1 && n <= last) onPage(n);
+      }}
+    >
+      <label className="flex items-center gap-1.5">
+        Go to page
+        <input
+          key={page}
+          type="number"
+          name="page"
+          min={1}
+          max={last}
+          required
+          defaultValue={page}
+          className="control w-16 py-1"
+        />
+      </label>
+      <button type="submit" className={`${PAGE_LINK} ring-slate-300 hover:bg-slate-50`}>
+        Go
+      </button>
+    </form>
   );
 }
 
@@ -218,7 +261,7 @@ function PageLink({
   href: string | null;
   page: number;
   onPage: (page: number) => void;
-  rel: string;
+  rel?: string;
   children: string;
 }) {
   if (href === null)

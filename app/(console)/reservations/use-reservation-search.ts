@@ -11,10 +11,10 @@ import { pageOf, searchPageHref } from '@/lib/reservations/search-page';
 /** A page read once is shown again from the cache for a minute (Back, Previous) without asking the server. */
 export const SEARCH_PAGE_STALE_MS = 60_000;
 
-const pageQuery = (context: string, query: string, page: number, readAhead = false) =>
+const pageQuery = (context: string, query: string, page: number, limit: number, readAhead = false) =>
   queryOptions({
-    queryKey: queryKeys.reservationSearch(context, query, page),
-    queryFn: ({ signal }) => fetchReservationSearchPage({ query, page, readAhead }, signal),
+    queryKey: queryKeys.reservationSearch(context, query, page, limit),
+    queryFn: ({ signal }) => fetchReservationSearchPage({ query, page, limit, readAhead }, signal),
     staleTime: SEARCH_PAGE_STALE_MS,
   });
 
@@ -24,17 +24,17 @@ const pageQuery = (context: string, query: string, page: number, readAhead = fal
  * rendering the whole page again on the server. The previous page stays shown while the next
  * one loads, and the page after the one shown is read ahead.
  */
-export function useReservationSearch({ context, query }: { context: string; query: string }) {
+export function useReservationSearch({ context, query, limit }: { context: string; query: string; limit: number }) {
   const params = useSearchParams();
   const page = pageOf(params.get('page'));
   const queryClient = useQueryClient();
-  const result = useQuery({ ...pageQuery(context, query, page), placeholderData: keepPreviousData });
+  const result = useQuery({ ...pageQuery(context, query, page, limit), placeholderData: keepPreviousData });
   const totalPages = result.data?.totalPages ?? 0;
   const settled = !result.isPlaceholderData && result.isSuccess;
 
   useEffect(() => {
-    if (settled && page < totalPages) void queryClient.prefetchQuery(pageQuery(context, query, page + 1, true));
-  }, [settled, page, totalPages, context, query, queryClient]);
+    if (settled && page < totalPages) void queryClient.prefetchQuery(pageQuery(context, query, page + 1, limit, true));
+  }, [settled, page, totalPages, context, query, limit, queryClient]);
 
   const goToPage = useCallback((p: number) => window.history.pushState({}, '', searchPageHref(query, p)), [query]);
 

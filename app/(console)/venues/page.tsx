@@ -8,6 +8,7 @@ import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { listMarkets, listVenues } from '@/lib/server/directory';
 import { pageParams, type SearchParams } from '@/lib/server/http';
+import { myTablePreferences } from '@/lib/server/preferences';
 
 import { VenueTable } from './venue-table';
 
@@ -15,7 +16,10 @@ export const metadata: Metadata = { title: 'Venues' };
 
 export default async function VenuesPage({ searchParams }: { searchParams: SearchParams }) {
   await requireStaff('viewer');
-  const { page, limit } = await pageParams(searchParams, 25);
+  // The member's page size, unless the address names another (a link someone shared).
+  const preferred = (await myTablePreferences()).pageSize;
+  const { page, limit } = await pageParams(searchParams, preferred);
+  const keep: Record<string, string> = limit === preferred ? {} : { limit: String(limit) };
   const [venues, markets] = await Promise.all([
     readApi(() => listVenues(page, limit)),
     readApi(() => listMarkets(1, 100)),
@@ -45,6 +49,7 @@ export default async function VenuesPage({ searchParams }: { searchParams: Searc
             page={venues.data.page}
             totalPages={venues.data.totalPages}
             totalItems={venues.data.totalItems}
+            params={keep}
             basePath="/venues"
           />
         </Card>

@@ -32,6 +32,7 @@ const columns = column.columns([
 export function VenueTable({ venues }: { venues: VenueRow[] }) {
   return (
     <RecordTable
+      paged
       label="Venues"
       columns={columns}
       rows={venues}

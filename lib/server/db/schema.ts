@@ -63,6 +63,18 @@ export const staffRecoveryCodes = pgTable(
   (t) => [primaryKey({ columns: [t.staffId, t.codeHash] })],
 );
 
+/** How a member likes the console's lists: rows per page and density, the same on every list and device. */
+export const staffPreferences = pgTable('staff_preferences', {
+  staffId: uuid('staff_id')
+    .primaryKey()
+    .references(() => staffUsers.id, { onDelete: 'cascade' }),
+  pageSize: integer('page_size').notNull().default(25),
+  density: text('density', { enum: ['comfortable', 'compact'] })
+    .notNull()
+    .default('comfortable'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Dashboard-wide settings an admin chooses (the second-factor policy), one row a key. */
 export const dashboardSettings = pgTable('dashboard_settings', {
   key: text('key').primaryKey(),

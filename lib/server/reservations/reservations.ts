@@ -3,6 +3,7 @@ import 'server-only';
 import { GuestbookApiError } from '../../guestbook';
 import type { Condition } from '../../guestbook/filters';
 import { Guest, Reservation, type Venue } from '../../guestbook/schemas';
+import { PAGE_SIZES } from '../../preferences/table-preferences';
 import type { SearchPage } from '../../reservations/search-page';
 import {
   forgetSharedReads,
@@ -39,6 +40,8 @@ export async function searchReservations(q: {
   conditions: readonly Condition[];
   page: number;
   sort?: string;
+  /** rows per page: the member's page size (RESERVATIONS_PER_PAGE unless said) */
+  limit?: number;
 }): Promise<PageOf<Reservation>> {
   return readInSelectedContext(async (entity, context) =>
     sharedRead(searchKeyIn(context, q), async () => {
@@ -47,7 +50,7 @@ export async function searchReservations(q: {
         await apiForChoice(entity).listReservations({
           filters: q.conditions,
           page: q.page,
-          limit: RESERVATIONS_PER_PAGE,
+          limit: q.limit ?? RESERVATIONS_PER_PAGE,
           sort: q.sort,
         }),
       );
@@ -59,18 +62,24 @@ export async function searchReservations(q: {
 
 const reservationKeyIn = (context: string, id: string) => `${SHARED.reservations}${context}:id:${id}`;
 
-const searchKeyIn = (context: string, q: { conditions: readonly Condition[]; page: number; sort?: string }) =>
-  `${SHARED.reservations}${context}:search:${JSON.stringify([q.conditions, q.page, q.sort ?? null])}`;
+type SearchQuery = { conditions: readonly Condition[]; page: number; sort?: string; limit?: number };
 
-const searchKey = async (q: { conditions: readonly Condition[]; page: number; sort?: string }) =>
-  searchKeyIn(await selectedContextKey(), q);
+const searchKeyIn = (context: string, q: SearchQuery) =>
+  `${SHARED.reservations}${context}:search:${JSON.stringify([q.conditions, q.page, q.sort ?? null, q.limit ?? RESERVATIONS_PER_PAGE])}`;
+
+const searchKey = async (q: SearchQuery) => searchKeyIn(await selectedContextKey(), q);
 
 /** The total of the selected entity's search as its first page was read less than `maxAgeMs` ago (by the search page), or null: no request is made. */
 export async function recentSearchTotal(
   q: { conditions: readonly Condition[]; sort?: string },
   maxAgeMs: number,
 ): Promise<number | null> {
-  return getSharedReads().peek<PageOf<Reservation>>(await searchKey({ ...q, page: 1 }), maxAgeMs)?.totalItems ?? null;
+  // The first page as any member's page size read it: the total is the same.
+  for (const limit of PAGE_SIZES) {
+    const first = getSharedReads().peek<PageOf<Reservation>>(await searchKey({ ...q, page: 1, limit }), maxAgeMs);
+    if (first) return first.totalItems;
+  }
+  return null;
 }
 
 /**
@@ -127,11 +136,7 @@ export function otherReservationFields(r: Reservation): Record<string, unknown> 
 }
 
 /** One page of the selected entity's search, with each venue's name and zone, as the results table shows it. */
-export async function readSearchPage(q: {
-  conditions: readonly Condition[];
-  page: number;
-  sort?: string;
-}): Promise<SearchPage> {
+export async function readSearchPage(q: SearchQuery): Promise<SearchPage> {
   const [result, names] = await Promise.all([
     searchReservations(q),
     venueDirectory().catch((e: unknown) => {

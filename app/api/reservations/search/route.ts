@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import type { RequestLane } from '@/lib/guestbook/rate-limit';
+import { PAGE_SIZES } from '@/lib/preferences/table-preferences';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
 import { ActionError, staffReadRoute } from '@/lib/server/http';
 import { readSearchPage } from '@/lib/server/reservations';
@@ -11,6 +12,13 @@ const SearchPageInputSchema = z.strictObject({
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be at least 1' })
     .max(100_000, { error: 'must be at most 100000' }),
+  /** rows per page: the member's page size */
+  limit: z
+    .union(
+      PAGE_SIZES.map((n) => z.literal(n)),
+      { error: `must be one of ${PAGE_SIZES.join(', ')}` },
+    )
+    .optional(),
   /** the page read ahead (the one after the page shown) is background work; a page asked for is a view */
   lane: z.enum(['view', 'background'], { error: 'must be view or background' }).optional(),
 });
@@ -18,15 +26,15 @@ const SearchPageInputSchema = z.strictObject({
 const routeIn = (lane: RequestLane) =>
   staffReadRoute(
     { name: 'search-reservation-page', role: 'viewer', input: SearchPageInputSchema, lane },
-    { numbers: ['page'] },
-    async ({ query, page }) => {
+    { numbers: ['page', 'limit'] },
+    async ({ query, page, limit }) => {
       const params = new URLSearchParams(query);
       if (params.has('page') || params.has('limit'))
         throw new ActionError('The search names its page separately.', { query: ['holds page or limit'] });
       const { conditions, sort, problems } = parseReservationSearch(params);
       if (problems.length)
         throw new ActionError(`This search cannot be run: ${problems.join('; ')}`, { query: problems });
-      return readSearchPage({ conditions, page, sort });
+      return readSearchPage({ conditions, page, sort, limit });
     },
   );
 const inView = routeIn('view');
