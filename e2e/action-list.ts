@@ -133,6 +133,18 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
     mutates: false,
     input: () => ({ id: DEMO_PARTNER.defaultEntityId }),
   },
+  'lib/actions/views.ts#saveViewAction': {
+    audit: 'save-view',
+    role: 'viewer',
+    mutates: true,
+    input: () => ({ name: `Matrix view ${Date.now()}`, query: 'status=confirmed', hiddenColumns: [], shared: false }),
+  },
+  'lib/actions/views.ts#deleteViewAction': {
+    audit: 'delete-view',
+    role: 'viewer',
+    mutates: true,
+    input: () => ({ id: '00000000-0000-4000-8000-000000000001' }),
+  },
   'lib/actions/preferences.ts#saveTablePreferencesAction': {
     audit: 'save-table-preferences',
     role: 'viewer',

@@ -11,18 +11,21 @@ import { ROLE_LABELS } from '@/lib/auth/roles';
 import { getApiClient, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getConfig } from '@/lib/server/config';
+import { getDb } from '@/lib/server/db';
 import { getPartnerOverview, getSelectedEntity, listEntityChoices } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
 import { myTablePreferences } from '@/lib/server/preferences';
+import { viewsFor } from '@/lib/server/views';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaff();
-  const [partner, entities, selected, format, tablePreferences] = await Promise.all([
+  const [partner, entities, selected, format, tablePreferences, views] = await Promise.all([
     readApi(getPartnerOverview),
     readApi(listEntityChoices),
     readApi(getSelectedEntity),
     getFormatter(),
     myTablePreferences(),
+    getDb().then((db) => viewsFor(db, staff.id)),
   ]);
   const rateLimit = getApiClient().rateLimit;
   const suspended = partner.ok && partner.data.status === 'suspended' ? partner.data : null;
@@ -39,7 +42,12 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         }
         tools={
           <>
-            <GlobalSearch pages={consoleCommands(staff.role)} />
+            <GlobalSearch
+              pages={[
+                ...consoleCommands(staff.role),
+                ...views.map((v) => ({ href: `/reservations/views/${v.id}`, label: `View: ${v.name}` })),
+              ]}
+            />
             <RequestBudget
               initial={
                 rateLimit && {

@@ -51,6 +51,8 @@ export interface DataTableProps<Row extends RowData> {
   sortInBrowser?: SortRows;
   /** the browser storage key under which hidden columns are remembered; without it there is no Columns menu */
   visibilityKey?: string;
+  /** hidden columns to show the list with, and remember, instead of those remembered (a saved view's) */
+  presetHidden?: string[];
   /** left of the Columns menu: the list's count or filters */
   toolbar?: ReactNode;
   /** right, beside the Columns menu: what can be done with the list (an export) */
@@ -93,21 +95,36 @@ export function DataTable<Row extends RowData>({
   busy,
   selection,
   paged = false,
+  presetHidden,
 }: DataTableProps<Row>) {
   const { density } = useTablePreferences();
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>({});
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
+  const preset = presetHidden?.join(',');
   useEffect(() => {
     if (!visibilityKey) return;
-    try {
-      const saved = JSON.parse(localStorage.getItem(visibilityKey) ?? '{}') as ColumnVisibilityState;
+    let next: ColumnVisibilityState;
+    if (preset !== undefined) {
+      // A view's columns: shown, and remembered as this browser's from now on.
+      next = Object.fromEntries(
+        preset
+          .split(',')
+          .filter(Boolean)
+          .map((id) => [id, false]),
+      );
+      localStorage.setItem(visibilityKey, JSON.stringify(next));
+    } else {
+      try {
+        next = JSON.parse(localStorage.getItem(visibilityKey) ?? '{}') as ColumnVisibilityState;
+      } catch {
+        return; // an unreadable preference means all columns
+      }
       // Nothing hidden: the table as hydrated stands, and it is not rendered again.
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- browser storage is only readable after hydration
-      if (Object.keys(saved).length > 0) setColumnVisibility(saved);
-    } catch {
-      // an unreadable preference means all columns
+      if (Object.keys(next).length === 0) return;
     }
-  }, [visibilityKey]);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- browser storage is only readable after hydration
+    setColumnVisibility(next);
+  }, [visibilityKey, preset]);
   const sorting = sort ? sort.state : localSorting;
   const table = useTable({
     features: dataTableFeatures,

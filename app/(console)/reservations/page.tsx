@@ -12,15 +12,18 @@ import { queryKeys } from '@/lib/queries/keys';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
 import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
+import { getDb } from '@/lib/server/db';
 import { selectedContextKey } from '@/lib/server/directory';
 import { pageParams, type SearchParams } from '@/lib/server/http';
 import { myTablePreferences } from '@/lib/server/preferences';
 import { readSearchPage } from '@/lib/server/reservations';
+import { viewsFor } from '@/lib/server/views';
 
 import { FilterBuilder } from './filter-builder';
 import { NewReservationLink } from './new/new-reservation-link';
 import { ReservationResults } from './reservation-results';
 import { ResultsSkeleton } from './results-skeleton';
+import { OpenView, ViewsMenu } from './views-menu';
 
 export const metadata: Metadata = { title: 'Reservations' };
 
@@ -33,19 +36,50 @@ function toSearchParams(raw: Record<string, string | string[] | undefined>): URL
   return params;
 }
 
+/** What the address may carry besides the search: the page, and the view it was opened from and what it dropped. */
+const SEARCH_PASSTHROUGH = ['page', 'limit', 'sort', 'view', 'dropped'] as const;
+
 export default async function ReservationsPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff('viewer');
   const params = toSearchParams(await searchParams);
   const { page } = await pageParams(searchParams);
-  const { conditions, sort, problems: messages } = parseReservationSearch(params);
+  const { conditions, sort, problems: messages } = parseReservationSearch(params, SEARCH_PASSTHROUGH);
+  const db = await getDb();
+  const views = await viewsFor(db, staff.id);
+  const viewId = params.get('view');
+  const view = viewId ? (views.find((v) => v.id === viewId) ?? null) : null;
+  const query = [
+    toQueryString(buildFilterParams(conditions, RESERVATION_FILTERS)),
+    sort ? toQueryString([['sort', sort]]) : '',
+  ]
+    .filter(Boolean)
+    .join('&');
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <PageHeader
         title="Reservations"
         description="The selected entity’s reservations (GET /v2/reservations). The address of this page is the API’s own filter syntax, so a search can be shared as a link."
-        actions={hasRole(staff.role, 'operator') && <NewReservationLink />}
+        actions={
+          <>
+            <ViewsMenu
+              views={views.map((v) => ({ id: v.id, name: v.name, shared: v.shared, mine: v.owner.id === staff.id }))}
+              query={messages.length ? null : query}
+              canShare={hasRole(staff.role, 'admin')}
+            />
+            {hasRole(staff.role, 'operator') && <NewReservationLink />}
+          </>
+        }
       />
+
+      {view && (
+        <OpenView
+          view={{ id: view.id, name: view.name, shared: view.shared, owner: view.owner.name }}
+          mine={view.owner.id === staff.id}
+          canDelete={view.owner.id === staff.id || (view.shared && hasRole(staff.role, 'admin'))}
+          dropped={params.getAll('dropped')}
+        />
+      )}
 
       <FilterBuilder key={params.toString()} initialConditions={conditions} sort={sort ?? null} />
 
@@ -70,6 +104,7 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
             page={page}
             sort={sort}
             canCancel={hasRole(staff.role, 'operator')}
+            hiddenColumns={view?.hiddenColumns}
           />
         </Suspense>
       )}
@@ -83,12 +118,15 @@ async function Results({
   page,
   sort,
   canCancel,
+  hiddenColumns,
 }: {
   filterQuery: string;
   conditions: Parameters<typeof readSearchPage>[0]['conditions'];
   page: number;
   sort: string | undefined;
   canCancel: boolean;
+  /** the columns an opened view hides */
+  hiddenColumns?: string[];
 }) {
   const { pageSize: limit } = await myTablePreferences();
   const [result, context] = await Promise.all([
@@ -113,6 +151,7 @@ async function Results({
         sort={sort ?? null}
         canCancel={canCancel}
         limit={limit}
+        hiddenColumns={hiddenColumns}
       />
     </>
   );

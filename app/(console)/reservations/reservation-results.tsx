@@ -19,6 +19,8 @@ interface ResultsProps {
   canCancel: boolean;
   /** rows per page: the member's page size */
   limit: number;
+  /** the columns the view the search was opened from hides */
+  hiddenColumns?: string[];
 }
 
 /**
@@ -33,7 +35,7 @@ export function ReservationResults({ state, ...props }: ResultsProps & { state: 
   );
 }
 
-function Results({ initial, context, query, filterQuery, sort, canCancel, limit }: ResultsProps) {
+function Results({ initial, context, query, filterQuery, sort, canCancel, limit, hiddenColumns }: ResultsProps) {
   const { data, loading, page, error, goToPage } = useReservationSearch({ context, query, limit });
   const shown = data ?? initial;
   return (
@@ -47,6 +49,7 @@ function Results({ initial, context, query, filterQuery, sort, canCancel, limit 
       totalItems={shown.totalItems}
       paging={{ loadingPage: loading || (!data && error) ? page : null, error, onPage: goToPage }}
       bulk={canCancel ? { context } : undefined}
+      hiddenColumns={hiddenColumns}
     />
   );
 }

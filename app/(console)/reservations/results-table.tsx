@@ -15,6 +15,7 @@ import type { ReservationRow } from '@/lib/reservations/search-page';
 import { BulkCancel, BulkReport, type BulkOutcome } from './bulk-cancel';
 import { ExportButton } from './export-button';
 import { StatusBadge } from './status-badge';
+import { RESULTS_COLUMNS_KEY } from './views-menu';
 
 export type { ReservationRow };
 
@@ -77,6 +78,7 @@ export function ResultsTable({
   totalItems,
   paging,
   bulk,
+  hiddenColumns,
 }: {
   rows: ReservationRow[];
   /** the canonical filter part of the URL (`status[in]=confirmed,pending&…`), kept by every link */
@@ -89,6 +91,8 @@ export function ResultsTable({
   paging: { loadingPage: number | null; error: string | null; onPage: (page: number) => void };
   /** operators and admins: rows can be selected and canceled together, in this entity's context */
   bulk?: { context: string };
+  /** the columns the view the search was opened from hides */
+  hiddenColumns?: string[];
 }) {
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [report, setReport] = useState<BulkOutcome[] | null>(null);
@@ -126,7 +130,8 @@ export function ResultsTable({
           href: (field, direction) =>
             href({ sort: direction === null ? null : direction === 'desc' ? `-${field}` : field }),
         }}
-        visibilityKey="reservations.columns"
+        visibilityKey={RESULTS_COLUMNS_KEY}
+        presetHidden={hiddenColumns}
         selection={
           bulk && {
             state: selection,

@@ -75,6 +75,32 @@ export const staffPreferences = pgTable('staff_preferences', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A search a member named (its filters and sort, as the address carries them, and the columns it
+ * hides), theirs alone unless an admin shared it with the whole team.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    /** the list it is a view of */
+    list: text('list', { enum: ['reservations'] }).notNull(),
+    name: text('name').notNull(),
+    /** the canonical filters and sort (`status=confirmed&sort=-date`) */
+    query: text('query').notNull(),
+    hiddenColumns: jsonb('hidden_columns').$type<string[]>().notNull().default([]),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_views_owner_name').on(t.ownerId, t.list, t.name)],
+);
+export type SavedView = typeof savedViews.$inferSelect;
+
 /** Dashboard-wide settings an admin chooses (the second-factor policy), one row a key. */
 export const dashboardSettings = pgTable('dashboard_settings', {
   key: text('key').primaryKey(),

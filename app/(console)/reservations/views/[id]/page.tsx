@@ -1,0 +1,22 @@
+import { notFound, redirect } from 'next/navigation';
+import { z } from 'zod';
+
+import { requireStaff } from '@/lib/server/auth';
+import { getDb } from '@/lib/server/db';
+import { applicableSearch, viewFor } from '@/lib/server/views';
+
+/**
+ * Opens a saved view: its search as it can run in the selected entity's context, with what had to
+ * be dropped named on the results page (the address stays the search, so it can be shared).
+ */
+export default async function OpenViewPage({ params }: { params: Promise<{ id: string }> }) {
+  const staff = await requireStaff('viewer');
+  const { id } = await params;
+  if (!z.guid().safeParse(id).success) notFound();
+  const view = await viewFor(await getDb(), staff.id, id);
+  if (!view) notFound();
+  const { kept, dropped } = await applicableSearch(view.query);
+  kept.set('view', view.id);
+  for (const part of dropped) kept.append('dropped', part);
+  redirect(`/reservations?${kept.toString()}`);
+}

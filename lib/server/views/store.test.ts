@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { SaveViewInputSchema } from '../../views/schemas';
+import { createStaff } from '../auth/staff-store';
+import { openDashboardDb, type OpenedDb } from '../db/open';
+import { deleteView, saveView, viewFor, ViewNameTakenError, viewsFor } from './store';
+
+let opened: OpenedDb;
+beforeAll(async () => {
+  opened = await openDashboardDb({ dataDir: '', memory: true });
+});
+afterAll(() => opened?.close());
+
+const member = (email: string) =>
+  createStaff(opened.db, { email, name: email.split('@')[0]!, role: 'viewer', password: 'a long enough password' });
+const view = (name: string, shared = false) => ({ name, query: 'status=confirmed', hiddenColumns: [], shared });
+
+describe('saved views', () => {
+  it('are their owner’s, and the team’s once shared; a name is used once per member', async () => {
+    const db = opened.db;
+    const [ada, bob] = [await member('views.ada@example.test'), await member('views.bob@example.test')];
+    const own = await saveView(db, ada.id, view('Tonight'));
+    const team = await saveView(db, ada.id, view('No-shows', true));
+    await saveView(db, bob.id, view('Tonight'));
+    await expect(saveView(db, ada.id, view('Tonight'))).rejects.toBeInstanceOf(ViewNameTakenError);
+
+    expect((await viewsFor(db, ada.id)).map((v) => v.name)).toEqual(['No-shows', 'Tonight']);
+    expect((await viewsFor(db, bob.id)).map((v) => [v.name, v.owner.name])).toEqual([
+      ['Tonight', 'views.bob'],
+      ['No-shows', 'views.ada'],
+    ]);
+    expect(await viewFor(db, bob.id, own.id)).toBeNull();
+    expect((await viewFor(db, bob.id, team.id))?.name).toBe('No-shows');
+
+    // Another member deletes neither; an admin deletes a shared one, not a private one.
+    expect(await deleteView(db, team.id, { id: bob.id, admin: false })).toBe(false);
+    expect(await deleteView(db, own.id, { id: bob.id, admin: true })).toBe(false);
+    expect(await deleteView(db, team.id, { id: bob.id, admin: true })).toBe(true);
+    expect(await deleteView(db, own.id, { id: ada.id, admin: false })).toBe(true);
+    expect(await viewsFor(db, ada.id)).toEqual([]);
+  });
+
+  it('keep only a search that can run, named and without paging', () => {
+    const ok = SaveViewInputSchema.safeParse({ ...view('A'), query: 'status[in]=confirmed,pending&sort=-date' });
+    expect(ok.success).toBe(true);
+    for (const query of ['status[like]=x', 'sort=venue', 'status=confirmed&page=2', 'limit=50']) {
+      const bad = SaveViewInputSchema.safeParse({ ...view('A'), query });
+      expect(bad.success, query).toBe(false);
+    }
+    expect(SaveViewInputSchema.safeParse(view('   ')).success).toBe(false);
+    expect(SaveViewInputSchema.safeParse({ ...view('A'), hiddenColumns: ['<script>'] }).success).toBe(false);
+  });
+});

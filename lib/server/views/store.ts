@@ -1,0 +1,82 @@
+/** Saved views in the dashboard's database. Free of `server-only`, for the tests. */
+import { and, asc, eq, or } from 'drizzle-orm';
+
+import type { DashboardDb } from '../db/open';
+import { savedViews, staffUsers } from '../db/schema';
+
+export interface ViewSummary {
+  id: string;
+  name: string;
+  query: string;
+  hiddenColumns: string[];
+  shared: boolean;
+  /** the member who saved it */
+  owner: { id: string; name: string };
+}
+
+const columns = {
+  id: savedViews.id,
+  name: savedViews.name,
+  query: savedViews.query,
+  hiddenColumns: savedViews.hiddenColumns,
+  shared: savedViews.shared,
+  ownerId: savedViews.ownerId,
+  ownerName: staffUsers.name,
+};
+
+const toSummary = ({
+  ownerId,
+  ownerName,
+  ...v
+}: { ownerId: string; ownerName: string } & Omit<ViewSummary, 'owner'>) => ({
+  ...v,
+  owner: { id: ownerId, name: ownerName },
+});
+
+/** The reservation views a member may open: their own, then those shared with the team, by name. */
+export async function viewsFor(db: DashboardDb, staffId: string): Promise<ViewSummary[]> {
+  const rows = await db
+    .select(columns)
+    .from(savedViews)
+    .innerJoin(staffUsers, eq(staffUsers.id, savedViews.ownerId))
+    .where(and(eq(savedViews.list, 'reservations'), or(eq(savedViews.ownerId, staffId), eq(savedViews.shared, true))))
+    .orderBy(asc(savedViews.name));
+  return rows.map(toSummary).sort((a, b) => Number(b.owner.id === staffId) - Number(a.owner.id === staffId));
+}
+
+/** One view, if the member may open it (theirs, or shared). */
+export async function viewFor(db: DashboardDb, staffId: string, id: string): Promise<ViewSummary | null> {
+  return (await viewsFor(db, staffId)).find((v) => v.id === id) ?? null;
+}
+
+export class ViewNameTakenError extends Error {
+  override name = 'ViewNameTakenError';
+}
+
+/** Saves a member's view; a name they already use is refused (ViewNameTakenError). */
+export async function saveView(
+  db: DashboardDb,
+  ownerId: string,
+  view: { name: string; query: string; hiddenColumns: string[]; shared: boolean },
+): Promise<{ id: string }> {
+  const [taken] = await db
+    .select({ id: savedViews.id })
+    .from(savedViews)
+    .where(and(eq(savedViews.ownerId, ownerId), eq(savedViews.list, 'reservations'), eq(savedViews.name, view.name)));
+  if (taken) throw new ViewNameTakenError(`You already have a view named “${view.name}”.`);
+  const [row] = await db
+    .insert(savedViews)
+    .values({ ownerId, list: 'reservations', ...view })
+    .returning({ id: savedViews.id });
+  return row!;
+}
+
+/** Deletes a view its owner (or, for a shared one, an admin) no longer wants; false when there is none they may delete. */
+export async function deleteView(db: DashboardDb, id: string, staff: { id: string; admin: boolean }): Promise<boolean> {
+  const mine = eq(savedViews.ownerId, staff.id);
+  const rows = await db
+    .delete(savedViews)
+    .where(and(eq(savedViews.id, id), staff.admin ? or(mine, eq(savedViews.shared, true)) : mine))
+    .returning({ id: savedViews.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+import { parseReservationSearch } from '../reservations/search-query';
+
+/** A reservation search saved under a name: its filters and sort as the address carries them, and the columns it hides. */
+export const SaveViewInputSchema = z.strictObject({
+  name: z.string().trim().min(1, { error: 'Name the view.' }).max(60, { error: 'At most 60 characters.' }),
+  query: z
+    .string()
+    .max(4000, { error: 'must be at most 4000 characters' })
+    .superRefine((query, ctx) => {
+      const params = new URLSearchParams(query);
+      if (params.has('page') || params.has('limit')) ctx.addIssue({ code: 'custom', message: 'holds page or limit' });
+      for (const problem of parseReservationSearch(params).problems) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  hiddenColumns: z.array(z.string().regex(/^[a-z_A-Z]{1,40}$/, { error: 'is not a column' })).max(20),
+  /** for the whole team (admins only) */
+  shared: z.boolean(),
+});
+export type SaveViewInput = z.input<typeof SaveViewInputSchema>;
