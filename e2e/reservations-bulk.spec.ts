@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { defaultEntity, partner, today } from './demo-world';
@@ -66,6 +67,74 @@ test('select four reservations and cancel them in one confirmation: three are ca
   for (const id of ids.slice(0, 3))
     await expect(page.getByTestId('activity-row').filter({ hasText: id })).toHaveCount(1);
   await expect(page.getByTestId('activity-row').filter({ hasText: ids[3]! })).toContainText(/failed/i);
+});
+
+test('every reservation matching a search, across its pages, is selected and canceled in one confirmation', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // The latest confirmed reservations, from a day that leaves more than a page of them.
+  const latest = (await sandboxApi(
+    request,
+    '/v2/reservations?status=confirmed&sort=-date&limit=100',
+    partner,
+    defaultEntity,
+  )) as {
+    data: SandboxReservation[];
+  };
+  const day = latest.data[29]!.date;
+  const count = async () =>
+    (
+      (await sandboxApi(
+        request,
+        `/v2/reservations?status=confirmed&date[gte]=${day}&limit=1`,
+        partner,
+        defaultEntity,
+      )) as {
+        pagination: { total_items: number };
+      }
+    ).pagination.total_items;
+  const total = await count();
+  expect(total).toBeGreaterThan(25);
+  expect(total).toBeLessThanOrEqual(100);
+
+  await page.goto(`/reservations?status=confirmed&date%5Bgte%5D=${day}`);
+  await expect(page.locator('[data-testid^="reservation-row-"]')).toHaveCount(25);
+  await page.getByRole('checkbox', { name: /^Select every row of this page/ }).check();
+  const all = page.getByTestId('select-all-matching');
+  await expect(all).toContainText('All 25 on this page are selected.');
+  await all.getByRole('button', { name: `Select all ${total} matching this search` }).click();
+  await expect(all).toContainText(`All ${total} reservations matching this search are selected`);
+
+  await page.getByTestId('bulk-cancel').click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByRole('heading', { name: `Cancel ${total} reservations?` })).toBeVisible();
+  await dialog.getByRole('button', { name: `Yes, cancel ${total}` }).click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByTestId('bulk-report')).toContainText(`${total} of ${total} canceled.`);
+  expect(await count()).toBe(0);
+});
+
+test('the rows selected export alone, as the search exports them', async ({ page }) => {
+  await page.goto('/reservations?status=pending&sort=date');
+  const rows = page.locator('[data-testid^="reservation-row-"]');
+  await expect(rows.nth(2)).toBeVisible();
+  const ids: string[] = [];
+  for (const i of [0, 2]) {
+    ids.push((await rows.nth(i).getAttribute('data-testid'))!.replace('reservation-row-', ''));
+    await rows.nth(i).getByRole('checkbox').check();
+  }
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export 2 selected' }).click(),
+  ]);
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toMatch(/^id,status,date,/);
+  expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(ids);
+  await expect(page.getByTestId('export-status')).toHaveText('Exported 2 reservations.');
 });
 
 test('a viewer sees no selection and no bulk cancel', async ({ browser }) => {

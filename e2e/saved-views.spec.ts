@@ -15,6 +15,13 @@ import { addMember, openSearchByKeyboard, signedInBrowser } from './staff';
 
 const PASSWORD = 'a view worth keeping for later';
 
+async function chooseRowsPerPage(page: Page, rows: string) {
+  await page.getByTestId('view-menu').click();
+  await page.getByRole('menuitemradio', { name: rows }).click();
+  await expect(page.getByTestId('view-menu')).not.toHaveAttribute('aria-busy');
+  await expect(page.locator('[data-testid^="reservation-row-"]')).toHaveCount(Number(rows));
+}
+
 async function saveView(page: Page, name: string, share = false) {
   await page.getByTestId('views-menu').click();
   await page.getByRole('menuitem', { name: 'Save this search as a view…' }).click();
@@ -40,8 +47,11 @@ test('a saved view opens from search after signing in again, with its filters, s
   await page.getByRole('menuitemcheckbox', { name: 'Locale' }).click();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('columnheader', { name: 'Locale' })).toHaveCount(0);
+  await chooseRowsPerPage(page, '50');
   const name = `Confirmed, latest first ${Date.now()}`;
   await saveView(page, name);
+  // The member's own page size changes afterwards; the view keeps the one it was saved with.
+  await chooseRowsPerPage(page, '25');
   await expect(page.getByText(`View “${name}” saved.`)).toBeVisible();
   // The same name twice is refused, naming it.
   await page.getByTestId('views-menu').click();
@@ -59,11 +69,15 @@ test('a saved view opens from search after signing in again, with its filters, s
   await openSearchByKeyboard(second.page);
   await second.page.getByTestId('global-search-input').fill(name.slice(0, 20));
   await second.page.getByRole('option', { name: `View: ${name}` }).click();
-  await expect(second.page).toHaveURL(/\/reservations\?status=confirmed&sort=-date&view=/);
+  await expect(second.page).toHaveURL(/\/reservations\?status=confirmed&sort=-date&limit=50&view=/);
+  await expect(second.page.locator('[data-testid^="reservation-row-"]')).toHaveCount(50);
   await expect(second.page.getByTestId('open-view')).toContainText(`View ${name}, yours.`);
   await expect(second.page.getByTestId('result-count')).toHaveText(count);
   await expect(second.page.getByRole('columnheader', { name: 'Guest' })).toBeVisible();
   await expect(second.page.getByRole('columnheader', { name: 'Locale' })).toHaveCount(0);
+  await second.page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
+  await expect(second.page).toHaveURL(/limit=50&page=2/);
+  await expect(second.page.locator('[data-testid^="reservation-row-"]')).toHaveCount(50);
   await second.context.close();
 });
 
@@ -127,7 +141,7 @@ test('a view whose program the selected entity does not have opens without that 
   await expect(page.getByTestId('view-dropped')).toHaveText(
     `program_id=${program}: a program the selected entity does not have`,
   );
-  await expect(page).toHaveURL(/\/reservations\?status=confirmed&view=/);
+  await expect(page).toHaveURL(/\/reservations\?status=confirmed&limit=25&view=/);
   await expect(page.getByTestId('result-count')).toHaveText(/^\d+$/);
   await page.context().close();
 });

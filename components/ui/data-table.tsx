@@ -1,15 +1,9 @@
 'use client';
 
 import {
-  columnVisibilityFeature,
-  flexRender,
-  rowSelectionFeature,
-  rowSortingFeature,
-  tableFeatures,
   useTable,
   type ColumnDef,
   type ColumnVisibilityState,
-  type Row,
   type RowData,
   type RowSelectionState,
   type SortingState,
@@ -20,12 +14,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 
 import { ColumnsMenu } from './columns-menu';
+import { dataTableFeatures, type DataTableFeatures } from './data-table-features';
+import { DataTableRow, PageCheckbox } from './data-table-row';
 import type { SortRows } from './sort-rows';
 import { useTablePreferences } from './table-preferences';
 import { ViewMenu } from './view-menu';
 
-export const dataTableFeatures = tableFeatures({ rowSortingFeature, columnVisibilityFeature, rowSelectionFeature });
-export type DataTableFeatures = typeof dataTableFeatures;
+export { dataTableFeatures, type DataTableFeatures };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column has its own value type, as in TanStack's column helper
 export type DataTableColumn<Row extends RowData> = ColumnDef<DataTableFeatures, Row, any>;
 
@@ -263,88 +258,5 @@ export function DataTable<Row extends RowData>({
         </div>
       )}
     </div>
-  );
-}
-
-/**
- * One row: its own component, so that React can yield between rows while a long page hydrates
- * rather than building every row's cells in the table's own render.
- */
-function DataTableRow<TData extends RowData>({
-  row,
-  testId,
-  selectLabel,
-  compact,
-}: {
-  row: Row<DataTableFeatures, TData>;
-  compact: boolean;
-  testId?: string;
-  /** with a selection: the row's checkbox's name */
-  selectLabel?: string;
-}) {
-  const selected = row.getIsSelected();
-  const surface = selected ? 'bg-brand-50' : 'bg-surface group-hover:bg-slate-50';
-  return (
-    <tr
-      data-testid={testId}
-      aria-selected={selectLabel === undefined ? undefined : selected}
-      className="group hover:bg-slate-50"
-    >
-      {row.getVisibleCells().map((cell, i) => (
-        <td
-          key={cell.id}
-          className={clsx(
-            'pr-4 align-top text-slate-700 first:pl-4 sm:first:pl-0',
-            compact ? 'py-1' : 'py-2.5',
-            i === 0 && ['sticky left-0 z-[1]', surface],
-            i > 0 && selected && 'bg-brand-50',
-          )}
-        >
-          {i === 0 && selectLabel !== undefined ? (
-            <span className="flex items-start gap-2">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 shrink-0 accent-brand-600 disabled:opacity-30"
-                aria-label={selectLabel}
-                checked={selected}
-                disabled={!row.getCanSelect()}
-                onChange={(e) => row.toggleSelected(e.target.checked)}
-              />
-              {flexRender(cell.column.columnDef.cell, cell.getContext())}
-            </span>
-          ) : (
-            flexRender(cell.column.columnDef.cell, cell.getContext())
-          )}
-        </td>
-      ))}
-    </tr>
-  );
-}
-
-/** The header's checkbox: every row of the page that can be selected, or none; mixed while some are. */
-function PageCheckbox({
-  table,
-  label,
-}: {
-  table: {
-    getIsAllPageRowsSelected: () => boolean;
-    getIsSomePageRowsSelected: () => boolean;
-    toggleAllPageRowsSelected: (v: boolean) => void;
-  };
-  label: string;
-}) {
-  const all = table.getIsAllPageRowsSelected();
-  const some = table.getIsSomePageRowsSelected();
-  return (
-    <input
-      type="checkbox"
-      className="mr-2 size-4 align-middle accent-brand-600"
-      aria-label={`Select every row of this page (${label})`}
-      checked={all}
-      ref={(el) => {
-        if (el) el.indeterminate = some && !all;
-      }}
-      onChange={(e) => table.toggleAllPageRowsSelected(e.target.checked)}
-    />
   );
 }

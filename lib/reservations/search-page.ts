@@ -21,9 +21,12 @@ export interface SearchPage {
   totalItems: number;
 }
 
-/** The address of a page of a search: its canonical query (filters, then sort) and the page, 1 left out. */
-export function searchPageHref(query: string, page: number): string {
-  const parts = [query, page > 1 ? `page=${page}` : ''].filter(Boolean);
+/**
+ * The address of a page of a search: its canonical query (filters, then sort), the page size when
+ * the address names one (a saved view's), and the page, 1 left out.
+ */
+export function searchPageHref(query: string, page: number, limit?: number): string {
+  const parts = [query, limit ? `limit=${limit}` : '', page > 1 ? `page=${page}` : ''].filter(Boolean);
   return `/reservations${parts.length ? `?${parts.join('&')}` : ''}`;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { PAGE_SIZES } from '../preferences/table-preferences';
 import { parseReservationSearch } from '../reservations/search-query';
 
 /** A reservation search saved under a name: its filters and sort as the address carries them, and the columns it hides. */
@@ -14,6 +15,13 @@ export const SaveViewInputSchema = z.strictObject({
       for (const problem of parseReservationSearch(params).problems) ctx.addIssue({ code: 'custom', message: problem });
     }),
   hiddenColumns: z.array(z.string().regex(/^[a-z_A-Z]{1,40}$/, { error: 'is not a column' })).max(20),
+  /** rows per page it opens with */
+  pageSize: z
+    .union(
+      PAGE_SIZES.map((n) => z.literal(n)),
+      { error: `must be one of ${PAGE_SIZES.join(', ')}` },
+    )
+    .optional(),
   /** for the whole team (admins only) */
   shared: z.boolean(),
 });

@@ -7,10 +7,19 @@ import { Button } from '@/components/ui/button';
 import { exportCsv, type ExportState } from './csv-export';
 
 /**
- * "Export CSV": exports every page of the current search as CSV, showing progress; Cancel stops
- * the download and the server's reading.
+ * "Export CSV": exports every page of the current search as CSV (or, with `selected`, only those
+ * rows of it), showing progress; Cancel stops the download and the server's reading.
  */
-export function ExportButton({ query, totalItems }: { query: string; totalItems: number }) {
+export function ExportButton({
+  query,
+  totalItems,
+  selected,
+}: {
+  query: string;
+  totalItems: number;
+  /** the ids of the rows selected: "Export N selected" writes only them */
+  selected?: string[];
+}) {
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
@@ -20,8 +29,8 @@ export function ExportButton({ query, totalItems }: { query: string; totalItems:
     setState({ phase: 'running', rows: 0, total: totalItems });
     setState(
       await exportCsv({
-        query,
-        totalItems,
+        query: selected ? [query, `only=${selected.join(',')}`].filter(Boolean).join('&') : query,
+        totalItems: selected ? selected.length : totalItems,
         signal: abort.signal,
         onProgress: (rows, total) => setState({ phase: 'running', rows, total }),
       }),
@@ -49,7 +58,7 @@ export function ExportButton({ query, totalItems }: { query: string; totalItems:
         </>
       ) : (
         <Button variant="secondary" size="sm" onClick={() => void run()} disabled={totalItems === 0}>
-          Export CSV
+          {selected ? `Export ${selected.length} selected` : 'Export CSV'}
         </Button>
       )}
       <span

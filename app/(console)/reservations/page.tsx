@@ -8,6 +8,7 @@ import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/auth/roles';
 import { buildFilterParams, RESERVATION_FILTERS, toQueryString } from '@/lib/guestbook/filters';
+import { PAGE_SIZES, type PageSize } from '@/lib/preferences/table-preferences';
 import { queryKeys } from '@/lib/queries/keys';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
 import { oldestAsOf, readApi } from '@/lib/server/api';
@@ -43,6 +44,10 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
   const staff = await requireStaff('viewer');
   const params = toSearchParams(await searchParams);
   const { page } = await pageParams(searchParams);
+  // A page size the address names (a saved view opens with its own) wins over the member's.
+  const named = Number(params.get('limit'));
+  const addressLimit = (PAGE_SIZES as readonly number[]).includes(named) ? (named as PageSize) : undefined;
+  const limit = addressLimit ?? (await myTablePreferences()).pageSize;
   const { conditions, sort, problems: messages } = parseReservationSearch(params, SEARCH_PASSTHROUGH);
   const db = await getDb();
   const views = await viewsFor(db, staff.id);
@@ -66,6 +71,7 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
               views={views.map((v) => ({ id: v.id, name: v.name, shared: v.shared, mine: v.owner.id === staff.id }))}
               query={messages.length ? null : query}
               canShare={hasRole(staff.role, 'admin')}
+              pageSize={limit}
             />
             {hasRole(staff.role, 'operator') && <NewReservationLink />}
           </>
@@ -105,6 +111,8 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
             sort={sort}
             canCancel={hasRole(staff.role, 'operator')}
             hiddenColumns={view?.hiddenColumns}
+            limit={limit}
+            addressLimit={addressLimit}
           />
         </Suspense>
       )}
@@ -119,6 +127,8 @@ async function Results({
   sort,
   canCancel,
   hiddenColumns,
+  limit,
+  addressLimit,
 }: {
   filterQuery: string;
   conditions: Parameters<typeof readSearchPage>[0]['conditions'];
@@ -127,8 +137,11 @@ async function Results({
   canCancel: boolean;
   /** the columns an opened view hides */
   hiddenColumns?: string[];
+  /** rows per page: the address's, else the member's */
+  limit: number;
+  /** the page size the address names, if it names one */
+  addressLimit?: number;
 }) {
-  const { pageSize: limit } = await myTablePreferences();
   const [result, context] = await Promise.all([
     readApi(() => readSearchPage({ conditions, page, sort, limit })),
     readApi(selectedContextKey),
@@ -151,6 +164,7 @@ async function Results({
         sort={sort ?? null}
         canCancel={canCancel}
         limit={limit}
+        addressLimit={addressLimit}
         hiddenColumns={hiddenColumns}
       />
     </>

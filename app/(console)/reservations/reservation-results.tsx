@@ -17,8 +17,10 @@ interface ResultsProps {
   sort: string | null;
   /** operators and admins may select rows and cancel them together */
   canCancel: boolean;
-  /** rows per page: the member's page size */
+  /** rows per page: the member's page size, or the one the address names */
   limit: number;
+  /** the page size the address names (a saved view's), kept by every page's address */
+  addressLimit?: number;
   /** the columns the view the search was opened from hides */
   hiddenColumns?: string[];
 }
@@ -35,8 +37,18 @@ export function ReservationResults({ state, ...props }: ResultsProps & { state: 
   );
 }
 
-function Results({ initial, context, query, filterQuery, sort, canCancel, limit, hiddenColumns }: ResultsProps) {
-  const { data, loading, page, error, goToPage } = useReservationSearch({ context, query, limit });
+function Results({
+  initial,
+  context,
+  query,
+  filterQuery,
+  sort,
+  canCancel,
+  limit,
+  addressLimit,
+  hiddenColumns,
+}: ResultsProps) {
+  const { data, loading, page, error, goToPage } = useReservationSearch({ context, query, limit, addressLimit });
   const shown = data ?? initial;
   return (
     // A page that could not be read is named under the table, which keeps the rows it had.
@@ -50,6 +62,7 @@ function Results({ initial, context, query, filterQuery, sort, canCancel, limit,
       paging={{ loadingPage: loading || (!data && error) ? page : null, error, onPage: goToPage }}
       bulk={canCancel ? { context } : undefined}
       hiddenColumns={hiddenColumns}
+      addressLimit={addressLimit}
     />
   );
 }

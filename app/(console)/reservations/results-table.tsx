@@ -7,13 +7,13 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { IntentLink } from '@/components/ui/intent-link';
-import { Link } from '@/components/ui/link';
 import { toQueryString } from '@/lib/guestbook/filters';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import type { ReservationRow } from '@/lib/reservations/search-page';
 
-import { BulkCancel, BulkReport, type BulkOutcome } from './bulk-cancel';
+import { BulkCancel, BulkReport, SelectAllMatching, useAllMatching, type BulkOutcome } from './bulk-cancel';
 import { ExportButton } from './export-button';
+import { ResultsPager } from './results-pager';
 import { StatusBadge } from './status-badge';
 import { RESULTS_COLUMNS_KEY } from './views-menu';
 
@@ -79,6 +79,7 @@ export function ResultsTable({
   paging,
   bulk,
   hiddenColumns,
+  addressLimit,
 }: {
   rows: ReservationRow[];
   /** the canonical filter part of the URL (`status[in]=confirmed,pending&…`), kept by every link */
@@ -93,20 +94,30 @@ export function ResultsTable({
   bulk?: { context: string };
   /** the columns the view the search was opened from hides */
   hiddenColumns?: string[];
+  /** the page size the address names (a saved view's), kept by every link */
+  addressLimit?: number;
 }) {
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [report, setReport] = useState<BulkOutcome[] | null>(null);
+  const query = [filterQuery, sort ? toQueryString([['sort', sort]]) : ''].filter(Boolean).join('&');
   // What is selected is what the page shows: rows of another page, or canceled since, drop out.
-  const selected = rows.filter((r) => selection[r.id] && !isFinalStatus(r.status));
+  const onPage = rows.filter((r) => selection[r.id] && !isFinalStatus(r.status));
+  const everyRow = useAllMatching(query);
+  const selectable = rows.filter((r) => !isFinalStatus(r.status)).length;
+  const selected = everyRow.rows ?? onPage;
   // Sorting and paging happen on the server: the table only reflects the URL's state.
   const sorting = useMemo(() => sortingOf(sort), [sort]);
   const href = (next: { sort?: string | null; page?: number }) => {
     const s = next.sort === undefined ? sort : next.sort;
     const p = next.page ?? 1;
-    const parts = [filterQuery, s ? toQueryString([['sort', s]]) : '', p > 1 ? `page=${p}` : ''].filter(Boolean);
+    const parts = [
+      filterQuery,
+      s ? toQueryString([['sort', s]]) : '',
+      addressLimit ? `limit=${addressLimit}` : '',
+      p > 1 ? `page=${p}` : '',
+    ].filter(Boolean);
     return `/reservations${parts.length ? `?${parts.join('&')}` : ''}`;
   };
-  const shownPages = Math.max(totalPages, 1);
   const loading = paging.loadingPage != null;
 
   return (
@@ -156,138 +167,40 @@ export function ResultsTable({
                 context={bulk.context}
                 onSettled={(outcome) => {
                   setReport(outcome);
+                  everyRow.clear();
                   setSelection(Object.fromEntries(outcome.filter((o) => o.result !== 'done').map((o) => [o.id, true])));
                 }}
               />
             )}
+            {/* every row matching: the search's own export is exactly them */}
             <ExportButton
-              query={[filterQuery, sort ? toQueryString([['sort', sort]]) : ''].filter(Boolean).join('&')}
+              query={query}
               totalItems={totalItems}
+              selected={onPage.length > 0 && !everyRow.rows ? onPage.map((r) => r.id) : undefined}
             />
           </>
         }
       />
-      {report && <BulkReport report={report} onClose={() => setReport(null)} />}
-      <nav
-        aria-label="Pagination"
-        className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-slate-600"
-      >
-        <span>
-          <span data-testid="pager-status">
-            Page {Math.min(page, shownPages)} of {shownPages}
-          </span>
-          {loading && (
-            <span role="status" data-testid="results-loading" className="ml-3 text-slate-500">
-              {paging.error
-                ? `Page ${paging.loadingPage} could not be read: ${paging.error}`
-                : `Loading page ${paging.loadingPage}…`}
-            </span>
-          )}
-        </span>
-        <span className="flex flex-wrap items-center gap-2">
-          <PageLink href={page > 1 ? href({ page: 1 }) : null} page={1} onPage={paging.onPage}>
-            First
-          </PageLink>
-          <PageLink
-            href={page > 1 ? href({ page: Math.min(page - 1, shownPages) }) : null}
-            page={Math.min(page - 1, shownPages)}
-            rel="prev"
-            onPage={paging.onPage}
-          >
-            Previous
-          </PageLink>
-          <PageLink
-            href={page < totalPages ? href({ page: page + 1 }) : null}
-            page={page + 1}
-            rel="next"
-            onPage={paging.onPage}
-          >
-            Next
-          </PageLink>
-          <PageLink
-            href={page < totalPages ? href({ page: totalPages }) : null}
-            page={totalPages}
-            onPage={paging.onPage}
-          >
-            Last
-          </PageLink>
-          {totalPages > 2 && <GoToPage page={Math.min(page, shownPages)} last={totalPages} onPage={paging.onPage} />}
-        </span>
-      </nav>
-    </Card>
-  );
-}
-
-/** "Go to page": a number, checked against the pages there are, then paged to in the browser. */
-function GoToPage({ page, last, onPage }: { page: number; last: number; onPage: (page: number) => void }) {
-  return (
-    <form
-      className="flex items-center gap-1.5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const n = Number(new FormData(e.currentTarget).get('page'));
-        if (Number.isInteger(n) && n >= 1 && n <= last) onPage(n);
-      }}
-    >
-      <label className="flex items-center gap-1.5">
-        Go to page
-        <input
-          key={page}
-          type="number"
-          name="page"
-          min={1}
-          max={last}
-          required
-          defaultValue={page}
-          className="control w-16 py-1"
+      {bulk && onPage.length > 0 && onPage.length === selectable && totalItems > rows.length && (
+        <SelectAllMatching
+          onPage={onPage.length}
+          totalItems={totalItems}
+          state={everyRow}
+          onClear={() => {
+            everyRow.clear();
+            setSelection({});
+          }}
         />
-      </label>
-      <button type="submit" className={`${PAGE_LINK} ring-slate-300 hover:bg-slate-50`}>
-        Go
-      </button>
-    </form>
-  );
-}
-
-const PAGE_LINK =
-  'inline-flex min-h-11 items-center rounded-md px-4 text-sm font-medium ring-1 ring-inset sm:min-h-9 sm:px-3';
-
-/**
- * A real link (open in a new tab, copy, reload), followed in the browser without a server render;
- * without a page to go to, a disabled look that is not a link.
- */
-function PageLink({
-  href,
-  page,
-  onPage,
-  rel,
-  children,
-}: {
-  href: string | null;
-  page: number;
-  onPage: (page: number) => void;
-  rel?: string;
-  children: string;
-}) {
-  if (href === null)
-    return (
-      <span aria-disabled="true" className={`${PAGE_LINK} text-slate-500 ring-slate-200`}>
-        {children}
-      </span>
-    );
-  return (
-    <Link
-      className={`${PAGE_LINK} ring-slate-300 hover:bg-slate-50`}
-      href={href}
-      rel={rel}
-      onClick={(e) => {
-        if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-        // The browser's paging takes the click; the link does not navigate.
-        e.preventDefault();
-        onPage(page);
-      }}
-    >
-      {children}
-    </Link>
+      )}
+      {report && <BulkReport report={report} onClose={() => setReport(null)} />}
+      <ResultsPager
+        page={page}
+        totalPages={totalPages}
+        hrefOf={(p) => href({ page: p })}
+        loadingPage={paging.loadingPage}
+        error={paging.error}
+        onPage={paging.onPage}
+      />
+    </Card>
   );
 }

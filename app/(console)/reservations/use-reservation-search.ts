@@ -24,7 +24,18 @@ const pageQuery = (context: string, query: string, page: number, limit: number, 
  * rendering the whole page again on the server. The previous page stays shown while the next
  * one loads, and the page after the one shown is read ahead.
  */
-export function useReservationSearch({ context, query, limit }: { context: string; query: string; limit: number }) {
+export function useReservationSearch({
+  context,
+  query,
+  limit,
+  addressLimit,
+}: {
+  context: string;
+  query: string;
+  limit: number;
+  /** the page size the address names (kept by every page's address), if it names one */
+  addressLimit?: number;
+}) {
   const params = useSearchParams();
   const page = pageOf(params.get('page'));
   const queryClient = useQueryClient();
@@ -36,7 +47,10 @@ export function useReservationSearch({ context, query, limit }: { context: strin
     if (settled && page < totalPages) void queryClient.prefetchQuery(pageQuery(context, query, page + 1, limit, true));
   }, [settled, page, totalPages, context, query, limit, queryClient]);
 
-  const goToPage = useCallback((p: number) => window.history.pushState({}, '', searchPageHref(query, p)), [query]);
+  const goToPage = useCallback(
+    (p: number) => window.history.pushState({}, '', searchPageHref(query, p, addressLimit)),
+    [query, addressLimit],
+  );
 
   return {
     /** the page asked for by the address */
@@ -46,6 +60,6 @@ export function useReservationSearch({ context, query, limit }: { context: strin
     loading: result.isPlaceholderData,
     error: result.isError ? result.error.message : null,
     goToPage,
-    hrefOf: (p: number) => searchPageHref(query, p),
+    hrefOf: (p: number) => searchPageHref(query, p, addressLimit),
   };
 }

@@ -25,6 +25,7 @@ import { Notice } from '@/components/ui/notice';
 import { ModalHeader } from '@/components/ui/sheet';
 import { notify } from '@/components/ui/toast';
 import { deleteViewAction, saveViewAction } from '@/lib/actions/views';
+import type { PageSize } from '@/lib/preferences/table-preferences';
 
 /** Where the results table keeps the columns a member hid (DataTable's visibilityKey). */
 export const RESULTS_COLUMNS_KEY = 'reservations.columns';
@@ -68,10 +69,13 @@ export function ViewsMenu({
   views,
   query,
   canShare,
+  pageSize,
 }: {
   views: ViewChoice[];
   query: string | null;
   canShare: boolean;
+  /** the rows per page the search is shown with, kept by the view */
+  pageSize: PageSize;
 }) {
   const [saving, setSaving] = useState(false);
   const mine = views.filter((v) => v.mine);
@@ -107,7 +111,9 @@ export function ViewsMenu({
           )}
         </DropdownMenuContent>
       </DropdownMenu>
-      {query !== null && <SaveViewDialog open={saving} onOpenChange={setSaving} query={query} canShare={canShare} />}
+      {query !== null && (
+        <SaveViewDialog open={saving} onOpenChange={setSaving} query={query} canShare={canShare} pageSize={pageSize} />
+      )}
     </>
   );
 }
@@ -117,11 +123,13 @@ function SaveViewDialog({
   onOpenChange,
   query,
   canShare,
+  pageSize,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   query: string;
   canShare: boolean;
+  pageSize: PageSize;
 }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
@@ -140,6 +148,7 @@ function SaveViewDialog({
       shared: values.shared,
       query,
       hiddenColumns: hiddenColumnsNow(),
+      pageSize,
     });
     if (!saved.ok) {
       setFormError(saved.error);
@@ -168,7 +177,8 @@ function SaveViewDialog({
           <form onSubmit={handleSubmit(onSubmit)} noValidate className="mt-4 space-y-4" data-testid="save-view-form">
             {formError && <Notice tone="danger">{formError}</Notice>}
             <p className="text-sm text-slate-600">
-              Its filters, sort and the columns you hide are kept; open it from Views or from search (Ctrl+K).
+              Its filters, sort, the columns you hide and its {pageSize} rows a page are kept; open it from Views or
+              from search (Ctrl+K).
             </p>
             <FormField label="Name" error={errors.name?.message} id="view-name">
               <Input autoComplete="off" placeholder="Tonight, confirmed" {...register('name', nameRules)} />

@@ -94,6 +94,8 @@ export const savedViews = pgTable(
     /** the canonical filters and sort (`status=confirmed&sort=-date`) */
     query: text('query').notNull(),
     hiddenColumns: jsonb('hidden_columns').$type<string[]>().notNull().default([]),
+    /** rows per page the view opens with; null: the member's own */
+    pageSize: integer('page_size'),
     shared: boolean('shared').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

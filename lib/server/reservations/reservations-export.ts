@@ -52,8 +52,9 @@ export async function exportReservations(
     before: { query },
   });
   const params = new URLSearchParams(query);
-  const { conditions, sort, problems } = parseReservationSearch(params, ['sort']);
+  const { conditions, sort, problems } = parseReservationSearch(params, ['sort', 'only']);
   if (problems.length) throw new ActionError(`This search cannot be exported: ${problems.join('; ')}`);
+  const only = selectedRows(params);
 
   const releaseSlot = await takeExportSlot(await getDb(), staff.id);
   if (!releaseSlot)
@@ -75,11 +76,13 @@ export async function exportReservations(
     // Everything that needs the request's cookies is resolved before the response starts.
     api = (await getEntityApi()).withSignal(signal);
     // The total the search page has just shown, else one row's read: either way no page of guest data is read over the cap.
-    const total = (await recentSearchTotal({ conditions, sort }, 60_000)) ?? (await read(1, 1)).pagination.total_items;
+    const total = only
+      ? only.size
+      : ((await recentSearchTotal({ conditions, sort }, 60_000)) ?? (await read(1, 1)).pagination.total_items);
     if (total > max) throw overCap(total, max);
     venues = await venueNames();
     first = await read(1, EXPORT_PAGE_SIZE);
-    if (first.pagination.total_items > max) throw overCap(first.pagination.total_items, max);
+    if (!only && first.pagination.total_items > max) throw overCap(first.pagination.total_items, max);
   } catch (e) {
     release();
     throw e;
@@ -101,15 +104,18 @@ export async function exportReservations(
   signal.addEventListener('abort', () => end('cancelled'), { once: true });
 
   const encoder = new TextEncoder();
-  const lines = (data: typeof first.data) => {
+  const lines = (all: typeof first.data) => {
+    const data = only ? all.filter((r) => only.has(r.id)) : all;
     rows += data.length;
     return data.map((r) => csvRow(r, r.venue_id ? venues[r.venue_id] : undefined)).join('');
   };
+  // Selected rows: the search is read only until every one of them has been written.
+  const allFound = () => only !== null && rows >= only.size;
   let page = 1;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(csvHeader() + lines(first.data)));
-      if (first.pagination.total_pages <= 1) {
+      if (first.pagination.total_pages <= 1 || allFound()) {
         controller.close();
         end('completed');
       }
@@ -121,7 +127,7 @@ export async function exportReservations(
         // The search may have grown since the total was checked: never more than the cap.
         const data = res.data.slice(0, Math.max(0, max - rows));
         controller.enqueue(encoder.encode(lines(data)));
-        if (page >= res.pagination.total_pages || res.data.length === 0) {
+        if (page >= res.pagination.total_pages || res.data.length === 0 || allFound()) {
           controller.close();
           end('completed');
         } else if (rows >= max) {
@@ -149,7 +155,25 @@ export async function exportReservations(
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="reservations-${new Date().toISOString().slice(0, 10)}.csv"`,
       'cache-control': 'no-store',
-      'x-total-items': String(first.pagination.total_items),
+      'x-total-items': String(only ? only.size : first.pagination.total_items),
     },
   });
+}
+
+/** The most rows one export of selected rows names (a page of the search at its largest). */
+export const EXPORT_SELECTED_MAX = 100;
+
+/**
+ * `only=<id>,<id>,…`: the rows selected on the search's page, the only ones the export writes;
+ * null without it. Refused when malformed, repeated or longer than a page.
+ */
+function selectedRows(params: URLSearchParams): Set<string> | null {
+  const given = params.getAll('only');
+  if (given.length === 0) return null;
+  const ids = given.length === 1 ? given[0]!.split(',') : [];
+  if (ids.length === 0 || ids.length > EXPORT_SELECTED_MAX || !ids.every((id) => z.guid().safeParse(id).success))
+    throw new ActionError(
+      `only: name the selected reservations once, as at most ${EXPORT_SELECTED_MAX} ids separated by commas`,
+    );
+  return new Set(ids);
 }

@@ -9,6 +9,8 @@ export interface ViewSummary {
   name: string;
   query: string;
   hiddenColumns: string[];
+  /** rows per page it opens with; null: the member's own */
+  pageSize: number | null;
   shared: boolean;
   /** the member who saved it */
   owner: { id: string; name: string };
@@ -19,6 +21,7 @@ const columns = {
   name: savedViews.name,
   query: savedViews.query,
   hiddenColumns: savedViews.hiddenColumns,
+  pageSize: savedViews.pageSize,
   shared: savedViews.shared,
   ownerId: savedViews.ownerId,
   ownerName: staffUsers.name,
@@ -57,7 +60,7 @@ export class ViewNameTakenError extends Error {
 export async function saveView(
   db: DashboardDb,
   ownerId: string,
-  view: { name: string; query: string; hiddenColumns: string[]; shared: boolean },
+  view: { name: string; query: string; hiddenColumns: string[]; pageSize?: number; shared: boolean },
 ): Promise<{ id: string }> {
   const [taken] = await db
     .select({ id: savedViews.id })

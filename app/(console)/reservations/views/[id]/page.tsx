@@ -16,6 +16,7 @@ export default async function OpenViewPage({ params }: { params: Promise<{ id: s
   const view = await viewFor(await getDb(), staff.id, id);
   if (!view) notFound();
   const { kept, dropped } = await applicableSearch(view.query);
+  if (view.pageSize) kept.set('limit', String(view.pageSize));
   kept.set('view', view.id);
   for (const part of dropped) kept.append('dropped', part);
   redirect(`/reservations?${kept.toString()}`);

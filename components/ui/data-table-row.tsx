@@ -1,0 +1,89 @@
+'use client';
+
+import { flexRender, type Row, type RowData } from '@tanstack/react-table';
+import { clsx } from 'clsx';
+
+import type { DataTableFeatures } from './data-table-features';
+
+/**
+ * One row: its own component, so that React can yield between rows while a long page hydrates
+ * rather than building every row's cells in the table's own render.
+ */
+export function DataTableRow<TData extends RowData>({
+  row,
+  testId,
+  selectLabel,
+  compact,
+}: {
+  row: Row<DataTableFeatures, TData>;
+  compact: boolean;
+  testId?: string;
+  /** with a selection: the row's checkbox's name */
+  selectLabel?: string;
+}) {
+  const selected = row.getIsSelected();
+  const surface = selected ? 'bg-brand-50' : 'bg-surface group-hover:bg-slate-50';
+  return (
+    <tr
+      data-testid={testId}
+      aria-selected={selectLabel === undefined ? undefined : selected}
+      className="group hover:bg-slate-50"
+    >
+      {row.getVisibleCells().map((cell, i) => (
+        <td
+          key={cell.id}
+          className={clsx(
+            'pr-4 align-top text-slate-700 first:pl-4 sm:first:pl-0',
+            compact ? 'py-1' : 'py-2.5',
+            i === 0 && ['sticky left-0 z-[1]', surface],
+            i > 0 && selected && 'bg-brand-50',
+          )}
+        >
+          {i === 0 && selectLabel !== undefined ? (
+            <span className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 accent-brand-600 disabled:opacity-30"
+                aria-label={selectLabel}
+                checked={selected}
+                disabled={!row.getCanSelect()}
+                onChange={(e) => row.toggleSelected(e.target.checked)}
+              />
+              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+            </span>
+          ) : (
+            flexRender(cell.column.columnDef.cell, cell.getContext())
+          )}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/** The header's checkbox: every row of the page that can be selected, or none; mixed while some are. */
+export function PageCheckbox({
+  table,
+  label,
+}: {
+  table: {
+    getIsAllPageRowsSelected: () => boolean;
+    getIsSomePageRowsSelected: () => boolean;
+    toggleAllPageRowsSelected: (v: boolean) => void;
+  };
+  label: string;
+}) {
+  const all = table.getIsAllPageRowsSelected();
+  const some = table.getIsSomePageRowsSelected();
+  return (
+    <input
+      type="checkbox"
+      className="mr-2 size-4 align-middle accent-brand-600"
+      aria-label={`Select every row of this page (${label})`}
+      checked={all}
+      ref={(el) => {
+        if (el) el.indeterminate = some && !all;
+      }}
+      onChange={(e) => table.toggleAllPageRowsSelected(e.target.checked)}
+    />
+  );
+}
