@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 import { DEMO_ACCOUNTS } from '../lib/server/auth/demo-accounts';
 import { STORAGE } from './env';
-import { signedInBrowser } from './staff';
+import { addMember, signedInBrowser } from './staff';
 
 test.describe('as admin', () => {
   test.use({ storageState: STORAGE.admin });
@@ -97,6 +97,55 @@ test.describe('as admin', () => {
     );
     await page.reload();
     await expect(page.getByLabel(`Role of ${me.email}`)).toHaveValue('admin');
+  });
+  test('two members selected get a role, then are disabled, each in one confirmation; each change is reported and in the activity log', async ({
+    page,
+    browser,
+  }) => {
+    const stamp = Date.now();
+    const emails = [`bulk.a.${stamp}@demo.test`, `bulk.b.${stamp}@demo.test`];
+    for (const [i, email] of emails.entries())
+      await addMember(browser, { email, name: `Bulk ${i}`, role: 'viewer', password: 'a long enough password' });
+    await page.goto('/team');
+    for (const email of emails) await page.getByRole('checkbox', { name: `Select ${email}` }).check();
+    // One's own row cannot be selected.
+    await expect(page.getByRole('checkbox', { name: `Select ${DEMO_ACCOUNTS[0]!.email}` })).toBeDisabled();
+
+    const bulk = page.getByTestId('team-bulk');
+    await bulk.getByLabel('Role for the 2 selected').selectOption('operator');
+    await bulk.getByRole('button', { name: 'Set role' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.getByRole('heading', { name: 'Make 2 members operators?' })).toBeVisible();
+    for (const email of emails) await expect(dialog).toContainText(email);
+    await dialog.getByRole('button', { name: 'Set role' }).click();
+    await expect(page.getByTestId('bulk-report')).toContainText('2 of 2 changed.');
+    for (const email of emails) await expect(page.getByTestId(`member-${email}`)).toContainText(/operator/i);
+
+    for (const email of emails) await page.getByRole('checkbox', { name: `Select ${email}` }).check();
+    await page.getByTestId('team-bulk').getByRole('button', { name: 'Disable 2' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Disable 2' }).click();
+    await expect(page.getByTestId('bulk-report')).toContainText('2 of 2 changed.');
+    for (const email of emails) await expect(page.getByTestId(`member-${email}`)).toContainText(/disabled/i);
+
+    // Four audit rows, one per member and change, the newest of this action.
+    await page.goto('/activity?action=change-staff-access&result=ok');
+    const rows = page.getByTestId('activity-row');
+    await expect(rows.nth(3)).toBeVisible();
+    const recorded = await Promise.all(
+      [0, 1, 2, 3].map(
+        async (i) =>
+          JSON.parse((await rows.nth(i).locator('pre').textContent())!) as {
+            before: { email: string; role: string; disabled: boolean };
+            after: { email: string; role: string; disabled: boolean };
+          },
+      ),
+    );
+    const changes = recorded.map(
+      (r) => `${r.after.email}: ${r.before.role}→${r.after.role}, disabled ${r.after.disabled}`,
+    );
+    expect(changes.sort()).toEqual(
+      emails.flatMap((e) => [`${e}: operator→operator, disabled true`, `${e}: viewer→operator, disabled false`]).sort(),
+    );
   });
 });
 

@@ -5,20 +5,14 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { announceBulk, runBulk, type BulkOutcome } from '@/components/ui/bulk-run';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { notify } from '@/components/ui/toast';
 import { cancelReservationAction } from '@/lib/actions/reservations';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
 import { fetchReservationSearchPage } from '@/lib/queries/reads';
 import type { ReservationRow } from '@/lib/reservations/search-page';
-
-/** How one row of a bulk cancel ended: nothing is left unsaid. */
-export type BulkOutcome =
-  | { id: string; guest: string; result: 'done' }
-  | { id: string; guest: string; result: 'refused'; reason: string }
-  | { id: string; guest: string; result: 'not tried'; reason: string };
 
 /**
  * Cancels the selected reservations, one after another, after one confirmation that names how
@@ -43,30 +37,16 @@ export function BulkCancel({
   const mailed = rows.map((r) => r.guestEmail).filter((e): e is string => e !== null);
 
   const run = async () => {
-    const report: BulkOutcome[] = [];
-    let stop: string | null = null;
     setDone(0);
-    for (const row of rows) {
-      if (stop !== null) {
-        report.push({ id: row.id, guest: row.guestName, result: 'not tried', reason: stop });
-        continue;
-      }
-      const r = await cancelReservationAction({ id: row.id });
-      if (r.ok) report.push({ id: row.id, guest: row.guestName, result: 'done' });
-      else {
-        report.push({ id: row.id, guest: row.guestName, result: 'refused', reason: r.error });
-        // a limit, the request budget or the session: the rows after it would be refused alike
-        if (r.refusesAll) stop = `stopped at ${row.guestName}: ${r.error}`;
-      }
-      setDone((n) => n + 1);
-    }
+    const report = await runBulk(
+      rows,
+      (r) => r.guestName,
+      (r) => cancelReservationAction({ id: r.id }),
+      setDone,
+    );
     void invalidateAfterReservationChange(queryClient, context);
     router.refresh();
-    const canceled = report.filter((o) => o.result === 'done').length;
-    if (canceled === count) notify(`${canceled} reservations canceled; each guest is e-mailed.`);
-    else if (canceled === 0)
-      notify(`No reservation was canceled: ${report[0]!.guest}: ${reasonOf(report[0]!)}`, 'error');
-    else notify(`${canceled} of ${count} reservations canceled; the others are listed with the reason.`, 'warning');
+    announceBulk(report, 'canceled', count === 1 ? 'reservation' : 'reservations');
     onSettled(report);
   };
 
@@ -85,8 +65,8 @@ export function BulkCancel({
             cancellation e-mail in the reservation’s language:
           </span>
           <span className="block max-h-40 overflow-y-auto rounded bg-slate-50 px-3 py-2 font-mono text-xs break-all">
-            {mailed.map((email) => (
-              <span key={email} className="block">
+            {mailed.map((email, i) => (
+              <span key={`${i}:${email}`} className="block">
                 {email}
               </span>
             ))}
@@ -102,33 +82,6 @@ export function BulkCancel({
       cancelLabel="Keep them"
       onConfirm={run}
     />
-  );
-}
-
-const reasonOf = (o: BulkOutcome) => (o.result === 'done' ? 'canceled' : o.reason);
-
-/** What a bulk cancel did, row by row, until the member closes it or selects again. */
-export function BulkReport({ report, onClose }: { report: BulkOutcome[]; onClose: () => void }) {
-  const canceled = report.filter((o) => o.result === 'done').length;
-  return (
-    <Notice tone={canceled === report.length ? 'success' : 'warning'} data-testid="bulk-report">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="font-medium">
-          {canceled} of {report.length} canceled.
-        </p>
-        <Button variant="secondary" size="sm" onClick={onClose}>
-          Close
-        </Button>
-      </div>
-      <ul className="mt-2 space-y-1 text-sm">
-        {report.map((o) => (
-          <li key={o.id} data-testid={`bulk-result-${o.id}`}>
-            <span className="font-medium">{o.guest}</span>:{' '}
-            {o.result === 'done' ? 'canceled' : `${o.result === 'refused' ? 'refused' : 'not tried'}: ${o.reason}`}
-          </li>
-        ))}
-      </ul>
-    </Notice>
   );
 }
 

@@ -4,6 +4,7 @@ import { createColumnHelper, type RowSelectionState, type SortingState } from '@
 import { useMemo, useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
+import { BulkReport, type BulkOutcome } from '@/components/ui/bulk-run';
 import { Card } from '@/components/ui/card';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { IntentLink } from '@/components/ui/intent-link';
@@ -11,7 +12,7 @@ import { toQueryString } from '@/lib/guestbook/filters';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import type { ReservationRow } from '@/lib/reservations/search-page';
 
-import { BulkCancel, BulkReport, SelectAllMatching, useAllMatching, type BulkOutcome } from './bulk-cancel';
+import { BulkCancel, SelectAllMatching, useAllMatching } from './bulk-cancel';
 import { ExportButton } from './export-button';
 import { ResultsPager } from './results-pager';
 import { StatusBadge } from './status-badge';
@@ -192,7 +193,7 @@ export function ResultsTable({
           }}
         />
       )}
-      {report && <BulkReport report={report} onClose={() => setReport(null)} />}
+      {report && <BulkReport report={report} done="canceled" onClose={() => setReport(null)} />}
       <ResultsPager
         page={page}
         totalPages={totalPages}

@@ -1,11 +1,11 @@
 'use client';
 
-import { createColumnHelper } from '@tanstack/react-table';
+import { createColumnHelper, type RowSelectionState } from '@tanstack/react-table';
 import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition } from 'react';
 
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
+import { BulkReport, type BulkOutcome } from '@/components/ui/bulk-run';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/input';
@@ -16,6 +16,8 @@ import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 
 import { AddMemberPanel } from './add-member-panel';
 import type { TeamNotice } from './notice';
+import { RoleChangeDialog } from './role-change-dialog';
+import { TeamBulk } from './team-bulk';
 
 interface Member {
   id: string;
@@ -50,6 +52,9 @@ export function TeamManager({
   const [notice, setNotice] = useState<TeamNotice>(null);
   const [roleChange, setRoleChange] = useState<RoleChange | null>(null);
   const roleSelect = useRef<HTMLSelectElement | null>(null);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [report, setReport] = useState<BulkOutcome[] | null>(null);
+  const chosen = members.filter((m) => selection[m.id] && m.id !== currentId);
 
   const settle = (next: TeamNotice) => {
     setNotice(next);
@@ -237,43 +242,36 @@ export function TeamManager({
         rowTestId={(m) => `member-${m.email}`}
         testId="team-table"
         empty="No members yet."
+        // Others only: one's own role and account are changed one at a time, with their own rules.
+        selection={{
+          state: selection,
+          onChange: setSelection,
+          canSelect: (m) => m.id !== currentId,
+          labelOf: (m) => `Select ${m.email}`,
+        }}
+        actions={
+          chosen.length > 0 && (
+            <TeamBulk
+              members={chosen}
+              onSettled={(outcome) => {
+                setReport(outcome);
+                setSelection({});
+                startTransition(() => router.refresh());
+              }}
+            />
+          )
+        }
       />
+      {report && <BulkReport report={report} done="changed" onClose={() => setReport(null)} />}
 
-      <ConfirmDialog
-        open={roleChange !== null}
-        onOpenChange={(open) => {
-          if (!open) setRoleChange(null);
-        }}
+      <RoleChangeDialog
+        change={roleChange}
+        onClose={() => setRoleChange(null)}
         returnFocusTo={roleSelect}
-        title={
-          roleChange
-            ? `Make ${roleChange.member.name} ${roleChange.role === 'admin' ? 'an' : 'a'} ${roleChange.role}?`
-            : ''
-        }
-        description={
-          roleChange
-            ? `${roleChange.member.email} goes from ${roleChange.member.role} to ${roleChange.role}: ${ROLE_MEANING[roleChange.role]} Their sessions end, and they sign in again to continue.`
-            : ''
-        }
-        confirmLabel="Change role"
-        tone="primary"
-        onConfirm={async () => {
-          if (!roleChange) return;
-          const { member, role } = roleChange;
-          const r = await changeStaffAccessAction({ id: member.id, role });
-          settle(
-            r.ok ? { tone: 'ok', text: `${member.email} is now ${r.data.role}.` } : { tone: 'error', text: r.error },
-          );
-        }}
+        onSettled={settle}
       />
 
       <AddMemberPanel pending={pending} onSettled={settle} sso={sso} />
     </div>
   );
 }
-
-const ROLE_MEANING: Record<StaffRole, string> = {
-  viewer: 'they can read every page but change nothing.',
-  operator: 'they can modify and cancel reservations and move allocations.',
-  admin: 'they can also manage entities and the team.',
-};
