@@ -1,13 +1,10 @@
 'use client';
 
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 import { cn } from '@/components/ui/cn';
-import { MODAL_OVERLAY, MODAL_PANEL } from '@/components/ui/floating';
-import { InertApp } from '@/components/ui/inert-app';
-import { ModalHeader } from '@/components/ui/sheet';
+import { Dialog } from '@/components/ui/dialog';
 
 import { OPEN_SEARCH_EVENT } from './global-search-event';
 import type { NavItem } from './nav';
@@ -137,62 +134,48 @@ export function KeyboardShortcuts({ pages }: { pages: NavItem[] }) {
   ];
 
   return (
-    <DialogPrimitive.Root open={listOpen} onOpenChange={setListOpen}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className={MODAL_OVERLAY} />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          data-testid="shortcuts-dialog"
-          className={cn(
-            MODAL_PANEL,
-            'inset-x-3 top-12 mx-auto max-h-[80vh] max-w-md overflow-y-auto rounded-xl p-5 sm:inset-x-auto sm:left-1/2 sm:w-full sm:-translate-x-1/2',
-          )}
-        >
-          <InertApp />
-          <ModalHeader title="Keyboard shortcuts" closeLabel="Close" className="text-base" />
-          <label className="mt-3 flex items-start gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4"
-              checked={on}
-              onChange={(e) => setShortcutsOn(e.target.checked)}
-              data-testid="shortcuts-on"
-            />
-            <span>
-              Single-key shortcuts on
-              <span className="block text-xs text-slate-500">
-                Turn them off if they get in the way of a screen reader’s own keys. Ctrl+K and ? stay.
-              </span>
-            </span>
-          </label>
-          <table className="mt-4 w-full text-left text-sm">
-            <caption className="sr-only">Keyboard shortcuts</caption>
-            <thead className="sr-only">
-              <tr>
-                <th>Keys</th>
-                <th>What they do</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((r) => (
-                <tr key={r.what} className={cn(!on && !r.always && 'text-slate-400 line-through')}>
-                  <td className="py-1.5 pr-4 whitespace-nowrap">
-                    {r.keys.map((k, i) => (
-                      <span key={k}>
-                        {i > 0 && <span className="px-1 text-xs text-slate-500">{r.joiner}</span>}
-                        <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800">
-                          {k}
-                        </kbd>
-                      </span>
-                    ))}
-                  </td>
-                  <td className={cn('py-1.5', (on || r.always) && 'text-slate-700')}>{r.what}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <Dialog open={listOpen} onOpenChange={setListOpen} title="Keyboard shortcuts" testId="shortcuts-dialog">
+      <label className="mt-3 flex items-start gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4"
+          checked={on}
+          onChange={(e) => setShortcutsOn(e.target.checked)}
+          data-testid="shortcuts-on"
+        />
+        <span>
+          Single-key shortcuts on
+          <span className="block text-xs text-slate-500">
+            Turn them off if they get in the way of a screen reader’s own keys. Ctrl+K and ? stay.
+          </span>
+        </span>
+      </label>
+      <table className="mt-4 w-full text-left text-sm">
+        <caption className="sr-only">Keyboard shortcuts</caption>
+        <thead className="sr-only">
+          <tr>
+            <th>Keys</th>
+            <th>What they do</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((r) => (
+            <tr key={r.what} className={cn(!on && !r.always && 'text-slate-400 line-through')}>
+              <td className="py-1.5 pr-4 whitespace-nowrap">
+                {r.keys.map((k, i) => (
+                  <span key={k}>
+                    {i > 0 && <span className="px-1 text-xs text-slate-500">{r.joiner}</span>}
+                    <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800">
+                      {k}
+                    </kbd>
+                  </span>
+                ))}
+              </td>
+              <td className={cn('py-1.5', (on || r.always) && 'text-slate-700')}>{r.what}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Dialog>
   );
 }

@@ -75,3 +75,37 @@ export function BulkReport({ report, done, onClose }: { report: BulkOutcome[]; d
     </Notice>
   );
 }
+
+/**
+ * In a bulk action's confirmation: whom it reaches (the guests e-mailed, the members changed),
+ * one a line in a box that scrolls, and how far the run has got once it started.
+ */
+export function BulkTargets({
+  items,
+  done,
+  total,
+  verb,
+}: {
+  items: string[];
+  done: number;
+  /** the rows the run takes on */
+  total: number;
+  verb: string;
+}) {
+  return (
+    <>
+      <span className="block max-h-40 overflow-y-auto rounded bg-slate-50 px-3 py-2 font-mono text-xs break-all">
+        {items.map((item, i) => (
+          <span key={`${i}:${item}`} className="block">
+            {item}
+          </span>
+        ))}
+      </span>
+      {done > 0 && (
+        <span role="status" className="block text-slate-600">
+          {verb} {done} of {total}…
+        </span>
+      )}
+    </>
+  );
+}

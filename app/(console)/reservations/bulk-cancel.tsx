@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
-import { announceBulk, runBulk, type BulkOutcome } from '@/components/ui/bulk-run';
+import { announceBulk, BulkTargets, runBulk, type BulkOutcome } from '@/components/ui/bulk-run';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { cancelReservationAction } from '@/lib/actions/reservations';
@@ -64,18 +64,7 @@ export function BulkCancel({
             The API cancels each one, and {mailed.length === count ? 'each guest' : `${mailed.length} guests`} is sent a
             cancellation e-mail in the reservation’s language:
           </span>
-          <span className="block max-h-40 overflow-y-auto rounded bg-slate-50 px-3 py-2 font-mono text-xs break-all">
-            {mailed.map((email, i) => (
-              <span key={`${i}:${email}`} className="block">
-                {email}
-              </span>
-            ))}
-          </span>
-          {done > 0 && (
-            <span role="status" className="block text-slate-600">
-              Canceled {done} of {count}…
-            </span>
-          )}
+          <BulkTargets items={mailed} done={done} total={count} verb="Canceled" />
         </span>
       }
       confirmLabel={`Yes, cancel ${count}`}

@@ -1,13 +1,12 @@
 'use client';
 
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { Dialog, DialogClose } from '@/components/ui/dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -16,13 +15,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { MODAL_OVERLAY, MODAL_PANEL } from '@/components/ui/floating';
 import { FormField } from '@/components/ui/form-field';
-import { InertApp } from '@/components/ui/inert-app';
 import { Input } from '@/components/ui/input';
 import { Link } from '@/components/ui/link';
 import { Notice } from '@/components/ui/notice';
-import { ModalHeader } from '@/components/ui/sheet';
 import { notify } from '@/components/ui/toast';
 import { deleteViewAction, saveViewAction } from '@/lib/actions/views';
 import type { PageSize } from '@/lib/preferences/table-preferences';
@@ -162,43 +158,30 @@ function SaveViewDialog({
   };
 
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className={MODAL_OVERLAY} />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          className={cn(
-            MODAL_PANEL,
-            'inset-x-3 top-16 mx-auto max-w-md rounded-xl p-5 sm:inset-x-auto sm:left-1/2 sm:w-full sm:-translate-x-1/2',
-          )}
-        >
-          <InertApp />
-          <ModalHeader title="Save this search as a view" closeLabel="Close" className="text-base" />
-          <form onSubmit={handleSubmit(onSubmit)} noValidate className="mt-4 space-y-4" data-testid="save-view-form">
-            {formError && <Notice tone="danger">{formError}</Notice>}
-            <p className="text-sm text-slate-600">
-              Its filters, sort, the columns you hide and its {pageSize} rows a page are kept; open it from Views or
-              from search (Ctrl+K).
-            </p>
-            <FormField label="Name" error={errors.name?.message} id="view-name">
-              <Input autoComplete="off" placeholder="Tonight, confirmed" {...register('name', nameRules)} />
-            </FormField>
-            {canShare && (
-              <label className="flex items-center gap-2 text-sm text-slate-700">
-                <input type="checkbox" className="size-4" {...register('shared')} />
-                Share with the whole team
-              </label>
-            )}
-            <div className="flex justify-end gap-2">
-              <DialogPrimitive.Close className={buttonVariants({ variant: 'secondary' })}>Cancel</DialogPrimitive.Close>
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? 'Saving…' : 'Save view'}
-              </Button>
-            </div>
-          </form>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <Dialog open={open} onOpenChange={onOpenChange} title="Save this search as a view">
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="mt-4 space-y-4" data-testid="save-view-form">
+        {formError && <Notice tone="danger">{formError}</Notice>}
+        <p className="text-sm text-slate-600">
+          Its filters, sort, the columns you hide and its {pageSize} rows a page are kept; open it from Views or from
+          search (Ctrl+K).
+        </p>
+        <FormField label="Name" error={errors.name?.message} id="view-name">
+          <Input autoComplete="off" placeholder="Tonight, confirmed" {...register('name', nameRules)} />
+        </FormField>
+        {canShare && (
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" className="size-4" {...register('shared')} />
+            Share with the whole team
+          </label>
+        )}
+        <div className="flex justify-end gap-2">
+          <DialogClose className={buttonVariants({ variant: 'secondary' })}>Cancel</DialogClose>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Save view'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
 

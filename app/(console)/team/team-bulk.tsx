@@ -3,7 +3,7 @@
 import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
-import { announceBulk, runBulk, type BulkOutcome } from '@/components/ui/bulk-run';
+import { announceBulk, BulkTargets, runBulk, type BulkOutcome } from '@/components/ui/bulk-run';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
 import { changeStaffAccessAction } from '@/lib/actions/team';
@@ -92,18 +92,7 @@ export function TeamBulk({ members, onSettled }: { members: Selected[]; onSettle
                 ? 'They can sign in again.'
                 : 'Their sessions end; each change is checked on its own (the last active admin stays one).'}
             </span>
-            <span className="block max-h-40 overflow-y-auto rounded bg-slate-50 px-3 py-2 font-mono text-xs break-all">
-              {members.map((m) => (
-                <span key={m.id} className="block">
-                  {m.email}
-                </span>
-              ))}
-            </span>
-            {done > 0 && (
-              <span role="status" className="block text-slate-600">
-                Changed {done} of {n}…
-              </span>
-            )}
+            <BulkTargets items={members.map((m) => m.email)} done={done} total={n} verb="Changed" />
           </span>
         }
         confirmLabel={
