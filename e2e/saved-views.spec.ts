@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { buildActions } from './action-list';
 import { partner } from './demo-world';
-import { STORAGE } from './env';
+import { DASHBOARD_URL, STORAGE } from './env';
 import { sandboxApi } from './sandbox';
+import { postAction } from './server-actions';
 import { addMember, openSearchByKeyboard, signedInBrowser } from './staff';
 
 /*
@@ -103,6 +105,16 @@ test('an admin shares a view with the team and an operator opens it; a view is n
   await operator.getByTestId('views-menu').click();
   await operator.getByRole('menuitem', { name: 'Save this search as a view…' }).click();
   await expect(operator.getByTestId('save-view-form').getByLabel('Share with the whole team')).toHaveCount(0);
+  // Nor by posting the action as a script would: refused by name, nothing saved.
+  const save = buildActions().find((a) => a.key === 'lib/actions/views.ts#saveViewAction')!;
+  const forged = `Forged share ${Date.now()}`;
+  const answer = await postAction(operator.context().request, `${DASHBOARD_URL}${save.path}`, save.id, [
+    { name: forged, query: 'status=confirmed', hiddenColumns: [], shared: true },
+  ]);
+  expect(await answer.text()).toContain('Only an admin can share a view with the team.');
+  await operator.goto('/reservations');
+  await operator.getByTestId('views-menu').click();
+  await expect(operator.getByRole('menuitem', { name: forged })).toHaveCount(0);
   await operator.context().close();
 });
 
