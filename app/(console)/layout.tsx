@@ -11,11 +11,10 @@ import { ROLE_LABELS } from '@/lib/auth/roles';
 import { getApiClient, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getConfig } from '@/lib/server/config';
-import { getDb } from '@/lib/server/db';
 import { getPartnerOverview, getSelectedEntity, listEntityChoices } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
 import { myTablePreferences } from '@/lib/server/preferences';
-import { viewsFor } from '@/lib/server/views';
+import { myViews } from '@/lib/server/views';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaff();
@@ -25,7 +24,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     readApi(getSelectedEntity),
     getFormatter(),
     myTablePreferences(),
-    getDb().then((db) => viewsFor(db, staff.id)),
+    myViews(),
   ]);
   const rateLimit = getApiClient().rateLimit;
   const suspended = partner.ok && partner.data.status === 'suspended' ? partner.data : null;

@@ -13,12 +13,11 @@ import { queryKeys } from '@/lib/queries/keys';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
 import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
-import { getDb } from '@/lib/server/db';
 import { selectedContextKey } from '@/lib/server/directory';
 import { pageParams, type SearchParams } from '@/lib/server/http';
 import { myTablePreferences } from '@/lib/server/preferences';
 import { readSearchPage } from '@/lib/server/reservations';
-import { viewsFor } from '@/lib/server/views';
+import { myViews } from '@/lib/server/views';
 
 import { FilterBuilder } from './filter-builder';
 import { NewReservationLink } from './new/new-reservation-link';
@@ -49,8 +48,7 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
   const addressLimit = (PAGE_SIZES as readonly number[]).includes(named) ? (named as PageSize) : undefined;
   const limit = addressLimit ?? (await myTablePreferences()).pageSize;
   const { conditions, sort, problems: messages } = parseReservationSearch(params, SEARCH_PASSTHROUGH);
-  const db = await getDb();
-  const views = await viewsFor(db, staff.id);
+  const views = await myViews();
   const viewId = params.get('view');
   const view = viewId ? (views.find((v) => v.id === viewId) ?? null) : null;
   const query = [

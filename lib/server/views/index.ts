@@ -3,3 +3,4 @@ import 'server-only';
 
 export { deleteView, saveView, viewFor, viewsFor, ViewNameTakenError, type ViewSummary } from './store';
 export { applicableSearch } from './applicable';
+export { myViews } from './mine';
