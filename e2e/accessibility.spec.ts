@@ -37,33 +37,36 @@ for (const size of SIZES) {
   test.describe(`${size.name}`, () => {
     test.use({ viewport: { width: size.width, height: size.height }, storageState: STORAGE.admin });
 
-    // Each page is loaded once and checked in both themes (the system's, switched without a reload).
-    test('every console page passes axe, light and dark', async ({ page }) => {
-      test.setTimeout(240_000);
-      const paths = await consolePaths(page);
-      const found: Record<string, string[]> = {};
-      for (const path of paths) {
-        await page.emulateMedia({ colorScheme: 'light' });
-        await page.goto(path);
-        await page.waitForLoadState('networkidle');
-        for (const [i, theme] of THEMES.entries()) {
-          await page.emulateMedia({ colorScheme: theme });
-          // colours that move (transition-colors) are read once they have arrived
-          await page.evaluate(() =>
-            Promise.all(
-              document
-                .getAnimations()
-                .filter((a) => a instanceof CSSTransition)
-                .map((a) => a.finished.catch(() => null)),
-            ),
-          );
-          // The same page in the second theme: every rule was checked in the first.
-          const v = await violations(page, i > 0);
-          if (v.length) found[`${path} (${theme})`] = v;
+    // Each page is loaded once and checked in both themes (the system's, switched without a reload);
+    // the pages are split in halves, every other one, so that the halves run on two workers.
+    for (const half of [0, 1]) {
+      test(`every console page passes axe, light and dark (half ${half + 1} of 2)`, async ({ page }) => {
+        test.setTimeout(180_000);
+        const paths = (await consolePaths(page)).filter((_, i) => i % 2 === half);
+        const found: Record<string, string[]> = {};
+        for (const path of paths) {
+          await page.emulateMedia({ colorScheme: 'light' });
+          await page.goto(path);
+          await page.waitForLoadState('networkidle');
+          for (const [i, theme] of THEMES.entries()) {
+            await page.emulateMedia({ colorScheme: theme });
+            // colours that move (transition-colors) are read once they have arrived
+            await page.evaluate(() =>
+              Promise.all(
+                document
+                  .getAnimations()
+                  .filter((a) => a instanceof CSSTransition)
+                  .map((a) => a.finished.catch(() => null)),
+              ),
+            );
+            // The same page in the second theme: every rule was checked in the first.
+            const v = await violations(page, i > 0);
+            if (v.length) found[`${path} (${theme})`] = v;
+          }
         }
-      }
-      expect(found).toEqual({});
-    });
+        expect(found).toEqual({});
+      });
+    }
   });
 
   for (const theme of THEMES) {
