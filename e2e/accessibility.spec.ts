@@ -47,7 +47,9 @@ for (const size of SIZES) {
         for (const path of paths) {
           await page.emulateMedia({ colorScheme: 'light' });
           await page.goto(path);
-          await page.waitForLoadState('networkidle');
+          // the page's content, every part of it streamed in (no skeleton busy)
+          await expect(page.locator('main')).toBeVisible();
+          await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
           for (const [i, theme] of THEMES.entries()) {
             await page.emulateMedia({ colorScheme: theme });
             // colours that move (transition-colors) are read once they have arrived

@@ -15,9 +15,19 @@ import {
 } from '@/lib/guestbook/filters';
 
 import { ConditionRow } from './condition-row';
-import { localDate, newRow, toCondition, type Attribute, type Row } from './filter-rows';
+import { FilterPresets } from './filter-presets';
+import { newRow, toCondition, type Attribute, type Row } from './filter-rows';
 
-export function FilterBuilder({ initialConditions, sort }: { initialConditions: Condition[]; sort: string | null }) {
+export function FilterBuilder({
+  initialConditions,
+  sort,
+  today,
+}: {
+  initialConditions: Condition[];
+  sort: string | null;
+  /** the venues' date, read on the server (venuesToday) */
+  today: Promise<string>;
+}) {
   const router = useRouter();
   const baseId = useId();
   const [pending, startTransition] = useTransition();
@@ -86,32 +96,7 @@ export function FilterBuilder({ initialConditions, sort }: { initialConditions: 
     <Card aria-label="Search reservations" data-shortcut="search">
       <div className="flex flex-wrap items-center gap-2 pb-3">
         <span className="text-xs font-medium uppercase tracking-wide text-slate-500">Presets</span>
-        <Button variant="secondary" onClick={() => preset([{ attribute: 'date', modifier: 'eq', value: localDate() }])}>
-          Today
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() =>
-            preset([
-              { attribute: 'status', modifier: 'eq', value: 'confirmed' },
-              { attribute: 'date', modifier: 'gte', value: localDate() },
-            ])
-          }
-        >
-          Upcoming confirmed
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() =>
-            preset([
-              { attribute: 'status', modifier: 'eq', value: 'no_show' },
-              { attribute: 'date', modifier: 'gte', value: localDate(-7) },
-              { attribute: 'date', modifier: 'lte', value: localDate() },
-            ])
-          }
-        >
-          No-shows last 7 days
-        </Button>
+        <FilterPresets today={today} onPreset={preset} />
       </div>
 
       <form

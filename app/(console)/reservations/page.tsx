@@ -8,6 +8,7 @@ import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/auth/roles';
 import { buildFilterParams, RESERVATION_FILTERS, toQueryString } from '@/lib/guestbook/filters';
+import { todayOf } from '@/lib/overview/figures';
 import { PAGE_SIZES, type PageSize } from '@/lib/preferences/table-preferences';
 import { queryKeys } from '@/lib/queries/keys';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
@@ -16,7 +17,7 @@ import { requireStaff } from '@/lib/server/auth';
 import { selectedContextKey } from '@/lib/server/directory';
 import { pageParams, type SearchParams } from '@/lib/server/http';
 import { myTablePreferences } from '@/lib/server/preferences';
-import { readSearchPage } from '@/lib/server/reservations';
+import { readSearchPage, venuesToday } from '@/lib/server/reservations';
 import { myViews } from '@/lib/server/views';
 
 import { FilterBuilder } from './filter-builder';
@@ -85,7 +86,12 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
         />
       )}
 
-      <FilterBuilder key={params.toString()} initialConditions={conditions} sort={sort ?? null} />
+      <FilterBuilder
+        key={params.toString()}
+        initialConditions={conditions}
+        sort={sort ?? null}
+        today={readApi(venuesToday).then((r) => (r.ok ? r.data : todayOf([], new Date())))}
+      />
 
       {messages.length > 0 ? (
         <div role="alert" className="rounded-lg bg-rose-50 px-5 py-4 ring-1 ring-rose-200">

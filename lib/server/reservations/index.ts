@@ -15,6 +15,7 @@ export {
   readSearchPage,
   reservationChanged,
   venueNames,
+  venuesToday,
   viewReservation,
 } from './reservations';
 export { ExportInputSchema, exportReservations, readExportInput } from './reservations-export';

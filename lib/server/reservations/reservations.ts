@@ -3,6 +3,7 @@ import 'server-only';
 import { GuestbookApiError } from '../../guestbook';
 import type { Condition } from '../../guestbook/filters';
 import { Guest, Reservation, type Venue } from '../../guestbook/schemas';
+import { todayOf } from '../../overview/figures';
 import { PAGE_SIZES } from '../../preferences/table-preferences';
 import type { SearchPage } from '../../reservations/search-page';
 import {
@@ -121,6 +122,21 @@ export async function venueNames(): Promise<Record<string, string>> {
 /** id → name and time zone (where the API gives one): reservation times are the venue's local times. */
 export async function venueDirectory(): Promise<Record<string, { name: string; timeZone: string | null }>> {
   return Object.fromEntries((await readVenues()).map((v) => [v.id, { name: v.name, timeZone: v.time_zone ?? null }]));
+}
+
+/**
+ * The date the console calls today for the selected entity's reservations: the local date of most
+ * of its venues (todayOf, as the overview), the UTC date when they cannot be read.
+ */
+export async function venuesToday(now = new Date()): Promise<string> {
+  const venues = await venueDirectory().catch((e: unknown) => {
+    if (e instanceof GuestbookApiError) return {};
+    throw e;
+  });
+  return todayOf(
+    Object.entries(venues).map(([id, v]) => ({ id, name: v.name, time_zone: v.timeZone ?? undefined })),
+    now,
+  );
 }
 
 /** Fields of a reservation (and of its guest) that this dashboard does not know yet. */

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
+import { todayOf } from '@/lib/overview/figures';
 import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { allOf, getSelectedEntity, knownPrograms, listEntities, listMarkets } from '@/lib/server/directory';
@@ -58,7 +59,7 @@ export default async function NewReservationPage() {
         venues={venues.data.map((v) => ({ id: v.id, name: v.name, marketId: v.market_id ?? null }))}
         markets={markets.data.map((m) => ({ id: m.id, name: m.name }))}
         programs={Object.fromEntries(knownPrograms(entities.data).map((p) => [p.id, p.name]))}
-        today={new Date().toISOString().slice(0, 10)}
+        today={todayOf(venues.data, new Date())}
       />
     </div>
   );
