@@ -114,43 +114,6 @@ test('the overview’s heading comes first, and each of its sections streams in 
   await expect(page.getByTestId('attention')).toBeVisible();
 });
 
-test('a link that was not prefetched shows the progress bar from the click, then the page’s skeleton', async ({
-  page,
-}) => {
-  await page.goto('/identity');
-  // the identity's default entity: a plain link, and no entity's page has been prefetched
-  const entity = page.locator(`main a[href="/entities/${DEMO_PARTNER.defaultEntityId}"]`).first();
-  await expect(entity).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await controls.setFaults(SLOW);
-  // The bar shows until the server's first bytes bring the entity's own loading state, which may
-  // be sooner than an assertion looks: an observer notes every bar added to the page.
-  await page.evaluate(() => {
-    const seen: string[] = ((window as unknown as { progressSeen: string[] }).progressSeen = []);
-    new MutationObserver((records) => {
-      for (const r of records)
-        for (const node of Array.from(r.addedNodes))
-          if (node instanceof HTMLElement && node.dataset.testid === 'navigation-progress')
-            seen.push(node.textContent ?? '');
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-  await entity.click();
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen))
-    .toEqual(['Opening the page…']);
-  await expectSkeletonThenContent(page, page.getByTestId('entity-name'), { skeletonHeading: 'Entity' });
-  await expect(page.getByTestId('navigation-progress')).toHaveCount(0);
-});
-
-test('a page loaded whole streams one loading state, its own, before its content', async ({ page }) => {
-  await controls.setFaults(SLOW);
-  const html = await (await page.request.get('/delegates')).text();
-  // the page's heading and skeleton, then the table: no console-wide loading state before them,
-  // which React would reveal the page's own after, 300 ms later at the least
-  expect(html.match(/data-testid="page-skeleton"/g)).toHaveLength(1);
-  expect(html).toContain('data-testid="delegate-table"');
-});
-
 test('a reservation and an entity show their skeleton, then the record', async ({ page }) => {
   await page.goto('/reservations');
   const reservationLink = page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first();

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 
 import { Badge } from '@/components/ui/badge';
-import { NavigationProgress } from '@/components/ui/navigation-pending';
 import { ToastRegion } from '@/components/ui/toast-region';
 import type { StaffRole } from '@/lib/auth/roles';
 
@@ -72,10 +71,7 @@ export function Shell({
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">{tools}</div>
         </header>
         {banner}
-        <main className="relative min-w-0 flex-1 px-3 py-5 sm:px-6 sm:py-6">
-          <NavigationProgress />
-          {children}
-        </main>
+        <main className="min-w-0 flex-1 px-3 py-5 sm:px-6 sm:py-6">{children}</main>
       </div>
       <ToastRegion />
       <KeyboardShortcuts pages={pages} />

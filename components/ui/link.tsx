@@ -1,21 +1,13 @@
 import NextLink from 'next/link';
 import type { ComponentProps } from 'react';
 
-import { ReportPending } from './navigation-pending';
-
 /**
  * next/link for the console: no prefetch unless asked for. Console pages are dynamic and read the
  * API, so a prefetch (of each link in view) would render a page, and spend the request budget,
  * for a page nobody opened: an overview's figures link to a dozen searches. The navigation asks for
  * `prefetch="auto"`, which fetches a page only down to its `loading.tsx`: the layout's shell and
- * the page's skeleton, no page read. A click on a link not prefetched shows the console's progress
- * bar (NavigationProgress) until the page's loading state arrives.
+ * the page's skeleton, no page read.
  */
-export function Link({ prefetch = false, children, ...props }: ComponentProps<typeof NextLink>) {
-  return (
-    <NextLink prefetch={prefetch} {...props}>
-      {children}
-      <ReportPending />
-    </NextLink>
-  );
+export function Link({ prefetch = false, ...props }: ComponentProps<typeof NextLink>) {
+  return <NextLink prefetch={prefetch} {...props} />;
 }
