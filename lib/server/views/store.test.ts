@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { SaveViewInputSchema } from '../../views/schemas';
-import { createStaff } from '../auth/staff-store';
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { membersDb } from '../auth/members.fixture';
 import { deleteView, saveView, viewFor, ViewNameTakenError, viewsFor } from './store';
 
-let opened: OpenedDb;
-beforeAll(async () => {
-  opened = await openDashboardDb({ dataDir: '', memory: true });
-});
-afterAll(() => opened?.close());
-
-const member = (email: string) =>
-  createStaff(opened.db, { email, name: email.split('@')[0]!, role: 'viewer', password: 'a long enough password' });
+const { db: openedDb, member } = membersDb();
 const view = (name: string, shared = false) => ({ name, query: 'status=confirmed', hiddenColumns: [], shared });
 
 describe('saved views', () => {
   it('are their owner’s, and the team’s once shared; a name is used once per member', async () => {
-    const db = opened.db;
+    const db = openedDb();
     const [ada, bob] = [await member('views.ada@example.test'), await member('views.bob@example.test')];
     const own = await saveView(db, ada.id, view('Tonight'));
     const team = await saveView(db, ada.id, view('No-shows', true));
