@@ -1,4 +1,6 @@
 import type { Metadata, Viewport } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 
@@ -7,19 +9,22 @@ import { APP_ROOT_ID } from '@/components/ui/app-root';
 
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: { default: 'Guest Book Partner Dashboard', template: '%s · Guest Book' },
-  description: 'Run your partner business on the Guest Book Reservation Service.',
-  applicationName: 'Guest Book',
-  manifest: '/manifest.webmanifest',
-  icons: {
-    icon: [
-      { url: '/favicon.ico', sizes: '32x32' },
-      { url: '/icon.svg', type: 'image/svg+xml' },
-    ],
-    apple: '/apple-touch-icon.png',
-  },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('common');
+  return {
+    title: { default: t('appName'), template: t('titleTemplate', { page: '%s' }) },
+    description: t('description'),
+    applicationName: 'Guest Book',
+    manifest: '/manifest.webmanifest',
+    icons: {
+      icon: [
+        { url: '/favicon.ico', sizes: '32x32' },
+        { url: '/icon.svg', type: 'image/svg+xml' },
+      ],
+      apple: '/apple-touch-icon.png',
+    },
+  };
+}
 
 export const viewport: Viewport = {
   width: 'device-width',
@@ -32,11 +37,16 @@ export const viewport: Viewport = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The theme chosen in the account menu; without a choice the system's preference applies (CSS).
-  const theme = parseTheme((await cookies()).get(THEME_COOKIE)?.value);
+  const [theme, locale] = await Promise.all([
+    cookies().then((jar) => parseTheme(jar.get(THEME_COOKIE)?.value)),
+    getLocale(),
+  ]);
   return (
-    <html lang="en" className={theme === 'system' ? undefined : theme} suppressHydrationWarning>
+    <html lang={locale} className={theme === 'system' ? undefined : theme} suppressHydrationWarning>
       <body className="min-h-screen">
-        <div id={APP_ROOT_ID}>{children}</div>
+        <NextIntlClientProvider>
+          <div id={APP_ROOT_ID}>{children}</div>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

@@ -151,6 +151,12 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
     mutates: false,
     input: () => ({ density: 'comfortable' }),
   },
+  'lib/actions/preferences.ts#saveLanguageAndZoneAction': {
+    audit: 'save-language-and-zone',
+    role: 'viewer',
+    mutates: false,
+    input: () => ({ language: '', timeZone: 'UTC' }),
+  },
   'lib/actions/account.ts#changeOwnPasswordAction': {
     audit: 'change-own-password',
     role: 'viewer',

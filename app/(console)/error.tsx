@@ -1,17 +1,21 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
+
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 
 export default function ConsoleError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  const t = useTranslations('shell.error');
+  const common = useTranslations('common');
   return (
     <div className="mx-auto max-w-4xl space-y-4">
       <ErrorState
-        title="Something went wrong"
-        message={`This page failed to render${error.digest ? ` (log id ${error.digest})` : ''}. Try again; if it keeps failing, give the log id to your admin.`}
+        title={t('title')}
+        message={error.digest ? t('messageWithId', { digest: error.digest }) : t('message')}
       />
       <Button variant="secondary" onClick={reset}>
-        Try again
+        {common('tryAgain')}
       </Button>
     </div>
   );

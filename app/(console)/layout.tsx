@@ -1,3 +1,4 @@
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 
 import { QueryProvider } from '@/components/providers/query-provider';
@@ -5,9 +6,15 @@ import { AccountMenu } from '@/components/shell/account-menu';
 import { EntitySwitcher } from '@/components/shell/entity-switcher';
 import { GlobalSearch } from '@/components/shell/global-search';
 import { RequestBudget } from '@/components/shell/request-budget';
-import { consoleCommands, consolePages, PartnerHeading, Shell, SuspendedBanner } from '@/components/shell/shell';
+import {
+  consoleCommands,
+  consolePages,
+  PartnerHeading,
+  Shell,
+  SuspendedBanner,
+  type NavKey,
+} from '@/components/shell/shell';
 import { TablePreferencesProvider } from '@/components/ui/table-preferences';
-import { ROLE_LABELS } from '@/lib/auth/roles';
 import { getApiClient, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getConfig } from '@/lib/server/config';
@@ -18,20 +25,22 @@ import { myViews } from '@/lib/server/views';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaff();
-  const [partner, entities, selected, format, tablePreferences, views] = await Promise.all([
+  const [partner, entities, selected, format, tablePreferences, views, t] = await Promise.all([
     readApi(getPartnerOverview),
     readApi(listEntityChoices),
     readApi(getSelectedEntity),
     getFormatter(),
     myTablePreferences(),
     myViews(),
+    getTranslations('shell'),
   ]);
+  const navLabel = (key: NavKey) => t(`nav.${key}`);
   const rateLimit = getApiClient().rateLimit;
   const suspended = partner.ok && partner.data.status === 'suspended' ? partner.data : null;
   return (
     <QueryProvider>
       <Shell
-        pages={consolePages(staff.role)}
+        pages={consolePages(staff.role, navLabel)}
         partner={<PartnerHeading name={partner.ok ? partner.data.name : null} environment={getConfig().environment} />}
         entitySwitcher={
           entities.ok &&
@@ -43,8 +52,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           <>
             <GlobalSearch
               pages={[
-                ...consoleCommands(staff.role),
-                ...views.map((v) => ({ href: `/reservations/views/${v.id}`, label: `View: ${v.name}` })),
+                ...consoleCommands(staff.role, navLabel),
+                ...views.map((v) => ({ href: `/reservations/views/${v.id}`, label: t('savedView', { name: v.name }) })),
               ]}
             />
             <RequestBudget
@@ -53,18 +62,18 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                   limit: rateLimit.limit,
                   remaining: rateLimit.remaining,
                   resetAt: rateLimit.resetAt.toISOString(),
-                  resetLabel: format.time(rateLimit.resetAt.toISOString(), 'UTC'),
+                  resetLabel: format.momentTime(rateLimit.resetAt.toISOString()),
                 }
               }
             />
-            <AccountMenu name={staff.name} email={staff.email} roleLabel={ROLE_LABELS[staff.role]} />
+            <AccountMenu name={staff.name} email={staff.email} roleLabel={t(`role.${staff.role}`)} />
           </>
         }
         banner={
           suspended && (
             <SuspendedBanner
               source={suspended.suspensionSource}
-              since={suspended.suspendedAt ? format.dateTime(suspended.suspendedAt, 'UTC') : null}
+              since={suspended.suspendedAt ? format.moment(suspended.suspendedAt) : null}
             />
           )
         }

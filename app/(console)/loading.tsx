@@ -1,3 +1,5 @@
+import { useTranslations } from 'next-intl';
+
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSkeleton, SkeletonCard, SkeletonLine, SkeletonTitle } from '@/components/ui/skeleton';
 
@@ -6,9 +8,10 @@ import { PageSkeleton, SkeletonCard, SkeletonLine, SkeletonTitle } from '@/compo
  * of the overview, a search result) answers with this until the page's first bytes bring its own.
  */
 export default function ConsoleLoading() {
+  const t = useTranslations('shell.loading');
   return (
-    <PageSkeleton label="the page">
-      <PageHeader title={<SkeletonTitle label="Loading" />} description={<SkeletonLine width="xl" />} />
+    <PageSkeleton label={t('label')}>
+      <PageHeader title={<SkeletonTitle label={t('title')} />} description={<SkeletonLine width="xl" />} />
       <SkeletonCard lines={6} />
     </PageSkeleton>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,6 +16,7 @@ import { changeOwnPasswordAction } from '@/lib/actions/account';
 import { ChangePasswordInput } from '@/lib/auth/password-policy';
 
 export function PasswordForm({ oneTime }: { oneTime: boolean }) {
+  const t = useTranslations('account.password');
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -30,9 +32,9 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
   });
 
   const labels: Record<keyof ChangePasswordInput, { label: string; autoComplete: string }> = {
-    current: { label: oneTime ? 'One-time password' : 'Current password', autoComplete: 'current-password' },
-    password: { label: 'New password (at least 12 characters)', autoComplete: 'new-password' },
-    confirm: { label: 'Repeat the new password', autoComplete: 'new-password' },
+    current: { label: oneTime ? t('oneTime') : t('current'), autoComplete: 'current-password' },
+    password: { label: t('new'), autoComplete: 'new-password' },
+    confirm: { label: t('repeat'), autoComplete: 'new-password' },
   };
 
   const onSubmit = async (values: ChangePasswordInput) => {
@@ -46,7 +48,7 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
         router.refresh();
       } else {
         setSaved(true);
-        notify('Password changed; your other devices are signed out.');
+        notify(t('changedToast'));
       }
       return;
     }
@@ -65,7 +67,7 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
         )}
         {saved && (
           <Notice tone="success" data-testid="password-saved">
-            Password changed. Every other session of your account has ended.
+            {t('changed')}
           </Notice>
         )}
       </div>
@@ -75,7 +77,7 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
         </FormField>
       ))}
       <Button type="submit" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? 'Saving…' : 'Save the new password'}
+        {isSubmitting ? t('saving') : t('save')}
       </Button>
     </form>
   );

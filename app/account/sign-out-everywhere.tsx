@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
@@ -7,6 +8,7 @@ import { ConfirmButton } from '@/components/ui/confirm-button';
 import { signOutEverywhereAction } from '@/lib/actions/account';
 
 export function SignOutEverywhere() {
+  const t = useTranslations('account.sessions');
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const run = async () => {
@@ -27,13 +29,13 @@ export function SignOutEverywhere() {
       <ConfirmButton
         variant="secondary"
         tone="danger"
-        title="Sign out everywhere?"
-        description="Every session of your account ends, this one included: you sign in again on each device."
-        confirmLabel="Yes, sign out everywhere"
-        cancelLabel="Keep my sessions"
+        title={t('confirmTitle')}
+        description={t('confirmDescription')}
+        confirmLabel={t('confirm')}
+        cancelLabel={t('keep')}
         onConfirm={run}
       >
-        Sign out everywhere
+        {t('button')}
       </ConfirmButton>
     </div>
   );

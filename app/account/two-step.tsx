@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,9 +19,11 @@ const CodeInput = z.strictObject({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, { error: 'Enter the 6 digits your app shows.' }),
+    .regex(/^\d{6}$/, { error: 'code' }),
 });
-const PasswordInput = z.strictObject({ current: z.string().min(1, { error: 'Enter your current password.' }) });
+/** The forms' errors are keys of `account.twoStep.validation`. */
+type ValidationKey = 'code' | 'current';
+const PasswordInput = z.strictObject({ current: z.string().min(1, { error: 'current' }) });
 
 /**
  * Two-step sign-in on the account page: set up with an authenticator app (its QR code made on the
@@ -28,6 +31,7 @@ const PasswordInput = z.strictObject({ current: z.string().min(1, { error: 'Ente
  * When on: how many recovery codes are left, and turning it off after the current password.
  */
 export function TwoStep({ enabled, codesLeft, required }: { enabled: boolean; codesLeft: number; required: boolean }) {
+  const t = useTranslations('account.twoStep');
   const router = useRouter();
   const [enrolment, setEnrolment] = useState<{ secret: string; qrSvg: string } | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -47,10 +51,9 @@ export function TwoStep({ enabled, codesLeft, required }: { enabled: boolean; co
     return (
       <div className="space-y-3">
         <Notice tone="success" data-testid="two-step-on">
-          Two-step sign-in is on. Keep these recovery codes somewhere safe: each signs in once without your phone, and
-          they are shown only now.
+          {t('onWithCodes')}
         </Notice>
-        <ol className="grid grid-cols-2 gap-2 font-mono text-sm text-slate-800" aria-label="Recovery codes">
+        <ol className="grid grid-cols-2 gap-2 font-mono text-sm text-slate-800" aria-label={t('recoveryCodes')}>
           {recoveryCodes.map((c) => (
             <li key={c} data-testid="recovery-code" className="rounded bg-slate-100 px-2 py-1 text-center">
               {c}
@@ -64,7 +67,7 @@ export function TwoStep({ enabled, codesLeft, required }: { enabled: boolean; co
             router.refresh();
           }}
         >
-          I have saved them
+          {t('saved')}
         </Button>
       </div>
     );
@@ -76,7 +79,7 @@ export function TwoStep({ enabled, codesLeft, required }: { enabled: boolean; co
       <div className="space-y-3">
         {error && <Notice tone="danger">{error}</Notice>}
         <Button width="full" onClick={start} disabled={starting}>
-          {starting ? 'Preparing…' : 'Set up two-step sign-in'}
+          {starting ? t('preparing') : t('setUp')}
         </Button>
       </div>
     );
@@ -99,6 +102,7 @@ function Confirm({
   enrolment: { secret: string; qrSvg: string };
   onConfirmed: (codes: string[]) => void;
 }) {
+  const t = useTranslations('account.twoStep');
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -110,7 +114,7 @@ function Confirm({
     setFormError(null);
     const r = await confirmTwoStepAction(values);
     if (r.ok) {
-      notify('Two-step sign-in is on: keep your recovery codes somewhere safe.');
+      notify(t('onToast'));
       return onConfirmed(r.data.recoveryCodes);
     }
     notify(r.error, 'error');
@@ -119,14 +123,11 @@ function Confirm({
   };
   return (
     <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
-      <p className="text-sm text-slate-600">
-        Scan this code with an authenticator app (1Password, Google Authenticator, Microsoft Authenticator…), or type
-        the key below into it.
-      </p>
+      <p className="text-sm text-slate-600">{t('scan')}</p>
       <div
         className="mx-auto w-44 rounded bg-white p-1"
         role="img"
-        aria-label="QR code of the authenticator key"
+        aria-label={t('qr')}
         // made on the server by the QR library from the key and the e-mail; no other input
         dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
       />
@@ -138,17 +139,22 @@ function Confirm({
           {formError}
         </Notice>
       )}
-      <FormField label="Code from the app" error={errors.code?.message} id="two-step-code">
+      <FormField
+        label={t('code')}
+        error={errors.code && t(`validation.${errors.code.message as ValidationKey}`)}
+        id="two-step-code"
+      >
         <Input inputMode="numeric" autoComplete="one-time-code" {...register('code')} />
       </FormField>
       <Button type="submit" width="full" disabled={isSubmitting}>
-        {isSubmitting ? 'Checking…' : 'Turn on two-step sign-in'}
+        {isSubmitting ? t('checking') : t('turnOn')}
       </Button>
     </form>
   );
 }
 
 function TurnOff({ codesLeft, required, onDone }: { codesLeft: number; required: boolean; onDone: () => void }) {
+  const t = useTranslations('account.twoStep');
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -160,7 +166,7 @@ function TurnOff({ codesLeft, required, onDone }: { codesLeft: number; required:
     setFormError(null);
     const r = await removeOwnTwoStepAction(values);
     if (r.ok) {
-      notify('Two-step sign-in is off.');
+      notify(t('offToast'));
       return onDone();
     }
     notify(r.error, 'error');
@@ -170,20 +176,22 @@ function TurnOff({ codesLeft, required, onDone }: { codesLeft: number; required:
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600" data-testid="two-step-status">
-        Two-step sign-in is on. {codesLeft} of 10 recovery codes left.
+        {t('status', { left: codesLeft })}
       </p>
       {required ? (
-        <p className="text-sm text-slate-500">
-          Your team requires it for your role. Lost your phone? An admin can reset it.
-        </p>
+        <p className="text-sm text-slate-500">{t('required')}</p>
       ) : (
         <form className="space-y-3" onSubmit={handleSubmit(onSubmit)} noValidate>
           {formError && <Notice tone="danger">{formError}</Notice>}
-          <FormField label="Current password" error={errors.current?.message} id="two-step-current">
+          <FormField
+            label={t('current')}
+            error={errors.current && t(`validation.${errors.current.message as ValidationKey}`)}
+            id="two-step-current"
+          >
             <Input type="password" autoComplete="current-password" {...register('current')} />
           </FormField>
           <Button type="submit" variant="secondary" width="full" disabled={isSubmitting}>
-            {isSubmitting ? 'Turning off…' : 'Turn off two-step sign-in'}
+            {isSubmitting ? t('turningOff') : t('turnOff')}
           </Button>
         </form>
       )}

@@ -2,6 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signIn } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,12 +13,22 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 
-import { SIGN_IN_ERRORS } from './messages';
-import { LoginInputSchema, type LoginInput } from './schema';
+import { signInErrorCode, type SignInErrorCode } from './messages';
+import { LoginInputSchema, type LoginInput, type LoginValidationKey } from './schema';
 
-export function LoginForm({ callbackPath, initialError }: { callbackPath: string; initialError: string | null }) {
+/** The browser's time zone: the member's own timestamps are shown in it until they choose one. */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export function LoginForm({
+  callbackPath,
+  initialError,
+}: {
+  callbackPath: string;
+  initialError: SignInErrorCode | null;
+}) {
+  const t = useTranslations('login');
   const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(initialError);
+  const [formError, setFormError] = useState<SignInErrorCode | null>(initialError);
   // shown once the password was right for a member with two-step sign-in
   const [askCode, setAskCode] = useState(false);
   const {
@@ -32,41 +43,49 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
     setFormError(null);
     // next-auth reads the outcome from the URL it answers with, which is the callback URL: left
     // to default to this page's, an earlier `?error=` in it would read as this sign-in's error.
-    const result = await signIn('credentials', { ...values, redirect: false, callbackUrl: callbackPath });
+    const result = await signIn('credentials', {
+      ...values,
+      timeZone: browserTimeZone(),
+      redirect: false,
+      callbackUrl: callbackPath,
+    });
     if (!result || result.error) {
       const code = result?.error ?? '';
       if (code === 'second_factor' || code === 'second_factor_invalid') {
         setAskCode(true);
       }
-      setFormError(SIGN_IN_ERRORS[code] ?? 'Sign-in failed. Try again.');
+      setFormError(signInErrorCode(code));
       return;
     }
     router.replace(callbackPath);
     router.refresh();
   };
 
+  const invalid = (message: string | undefined) =>
+    message ? t(`validation.${message as LoginValidationKey}`) : undefined;
+
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" data-hydrated={hydrated || undefined}>
       <div aria-live="polite" className="min-h-0">
         {formError && (
           <Notice tone="danger" data-testid="login-error">
-            {formError}
+            {t(`errors.${formError}`)}
           </Notice>
         )}
       </div>
-      <FormField label="E-mail" error={errors.email?.message} id="email">
+      <FormField label={t('email')} error={invalid(errors.email?.message)} id="email">
         <Input type="email" autoComplete="username" autoFocus {...register('email')} />
       </FormField>
-      <FormField label="Password" error={errors.password?.message} id="password">
+      <FormField label={t('password')} error={invalid(errors.password?.message)} id="password">
         <Input type="password" autoComplete="current-password" {...register('password')} />
       </FormField>
       {askCode && (
-        <FormField label="Authenticator or recovery code" error={errors.code?.message} id="code">
+        <FormField label={t('code')} error={invalid(errors.code?.message)} id="code">
           <Input autoFocus autoComplete="one-time-code" spellCheck={false} {...register('code')} />
         </FormField>
       )}
       <Button type="submit" disabled={isSubmitting} width="full">
-        {isSubmitting ? 'Signing in…' : 'Sign in'}
+        {isSubmitting ? t('submitting') : t('submit')}
       </Button>
     </form>
   );

@@ -1,23 +1,26 @@
-/** Sign-in failures, keyed by the code the credentials check throws. */
-export const SIGN_IN_ERRORS: Record<string, string> = {
+/** Sign-in failures the catalog words (`login.errors.<code>`), keyed by the code the credentials check throws. */
+export const SIGN_IN_ERROR_CODES = [
   // One answer for an unknown e-mail, a wrong password and an e-mail paused by its limit.
-  invalid: 'Wrong e-mail or password. After 5 wrong tries, an e-mail is paused for 15 minutes from where you are.',
-  disabled: 'This account is disabled. Ask an admin of your team.',
-  expired: 'This one-time password has expired (they last 72 hours). Ask an admin of your team for a new one.',
-  throttled: 'Too many failed attempts from this address. Try again in 15 minutes.',
-  second_factor: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
-  second_factor_invalid:
-    'That code is not right, or was used already. Enter the code your app shows now, or an unused recovery code.',
-  SessionRequired: 'Sign in to continue.',
-  sso_unknown:
-    'Your company account has no staff account here, or it is disabled. Ask an admin of your team to add your e-mail.',
-  sso_bound_elsewhere:
-    'The staff account with your e-mail signs in with another company account. Ask an admin of your team.',
-  AccessDenied:
-    'Your company account has no staff account here, or it is disabled. Ask an admin of your team to add your e-mail.',
-  OAuthSignin: 'Company sign-in could not start. Try again, or sign in with your password.',
-  OAuthCallback: 'Company sign-in did not complete. Try again, or sign in with your password.',
-};
+  'invalid',
+  'disabled',
+  'expired',
+  'throttled',
+  'second_factor',
+  'second_factor_invalid',
+  'SessionRequired',
+  'sso_unknown',
+  'sso_bound_elsewhere',
+  'AccessDenied',
+  'OAuthSignin',
+  'OAuthCallback',
+] as const;
+
+export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number] | 'other';
+
+/** The catalog's key for a failure code: an unknown code reads as a failure to try again. */
+export function signInErrorCode(code: string | null | undefined): SignInErrorCode {
+  return (SIGN_IN_ERROR_CODES as readonly string[]).includes(code ?? '') ? (code as SignInErrorCode) : 'other';
+}
 
 const SINGLE_SLASH_PATH = /^\/(?![/\\])[^\\]*$/;
 

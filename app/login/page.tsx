@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 
 import { Card } from '@/components/ui/card';
@@ -6,10 +7,13 @@ import { verifySession } from '@/lib/server/auth';
 import { getConfig } from '@/lib/server/config';
 
 import { LoginForm } from './login-form';
-import { safeCallbackPath, SIGN_IN_ERRORS } from './messages';
+import { safeCallbackPath, signInErrorCode } from './messages';
 import { SsoButton } from './sso-button';
 
-export const metadata: Metadata = { title: 'Sign in' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('login');
+  return { title: t('metaTitle') };
+}
 
 export default async function LoginPage({
   searchParams,
@@ -22,24 +26,22 @@ export default async function LoginPage({
   if (await verifySession()) redirect(callbackPath);
   const error = first(params.error);
   const { environment, oidc } = getConfig();
+  const t = await getTranslations('login');
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
       <div className="w-full max-w-sm">
         <div className="mb-8 text-center">
           <div className="mx-auto mb-3 flex h-11 w-11 items-center justify-center rounded-xl bg-brand-600 text-lg font-semibold text-white">
-            G
+            {/* i18n-ignore: the product's monogram */}G
           </div>
-          <h1 className="text-xl font-semibold text-slate-900">Guest Book Partner Dashboard</h1>
+          <h1 className="text-xl font-semibold text-slate-900">{t('heading')}</h1>
           <p className="mt-1 text-sm text-slate-500">
-            Sign in with your staff account{environment === 'sandbox' ? ' (sandbox)' : ''}.
+            {t('intro', { sandbox: environment === 'sandbox' ? 'yes' : 'no' })}
           </p>
         </div>
         <Card>
-          <LoginForm
-            callbackPath={callbackPath}
-            initialError={error ? (SIGN_IN_ERRORS[error] ?? 'Sign-in failed. Try again.') : null}
-          />
+          <LoginForm callbackPath={callbackPath} initialError={error ? signInErrorCode(error) : null} />
           {oidc && (
             <div className="mt-5 border-t border-slate-100 pt-5">
               <SsoButton name={oidc.name} callbackPath={callbackPath} />

@@ -1,12 +1,14 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 
 /** Company SSO (OpenID Connect); shown only when the deployment configures it. */
 export function SsoButton({ name, callbackPath }: { name: string; callbackPath: string }) {
+  const t = useTranslations('login');
   const [pending, setPending] = useState(false);
   return (
     <Button
@@ -18,7 +20,7 @@ export function SsoButton({ name, callbackPath }: { name: string; callbackPath: 
       }}
       width="full"
     >
-      {pending ? 'Redirecting…' : `Sign in with ${name}`}
+      {pending ? t('ssoRedirecting') : t('sso', { name })}
     </Button>
   );
 }

@@ -1,3 +1,5 @@
+import { useLocale, useTranslations } from 'next-intl';
+
 import { Link } from '@/components/ui/link';
 
 import { FiguresHead } from './figures-head';
@@ -10,8 +12,11 @@ export interface DayCovers {
   href?: string;
 }
 
-const weekday = (date: string) =>
-  new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+/** A day's short weekday name ("Mon") in the console's language. */
+const weekdayIn = (locale: string) => {
+  const names = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+  return (date: string) => names.format(new Date(`${date}T00:00:00Z`));
+};
 const dayOfMonth = (date: string) => String(Number(date.slice(8, 10)));
 
 /**
@@ -20,6 +25,8 @@ const dayOfMonth = (date: string) => String(Number(date.slice(8, 10)));
  * anyone who prefers to read them.
  */
 export function CoversChart({ days }: { days: DayCovers[] }) {
+  const t = useTranslations('overview.covers');
+  const weekday = weekdayIn(useLocale());
   const max = Math.max(1, ...days.map((d) => d.covers));
   const barWidth = 28;
   const gap = 8;
@@ -30,19 +37,19 @@ export function CoversChart({ days }: { days: DayCovers[] }) {
   return (
     <figure className="space-y-3">
       {/* Scrolls sideways on a phone; focusable so a keyboard can scroll it too. */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Covers per day, chart">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('chartRegion')}>
         <svg
           viewBox={`0 -${top} ${width} ${height + 34 + top}`}
           className="h-44 w-full min-w-[28rem]"
           role="img"
-          aria-label={`Covers per day over the next ${days.length} days: ${total} in all, most on one day ${max === 1 && total === 0 ? 0 : max}. The table below lists each day.`}
+          aria-label={t('chartLabel', { days: days.length, total, max: max === 1 && total === 0 ? 0 : max })}
         >
           {days.map((d, i) => {
             const h = Math.round((d.covers / max) * height);
             const x = i * (barWidth + gap);
             return (
               <g key={d.date}>
-                <title>{`${d.date}: ${d.covers} covers, ${d.reservations} reservations`}</title>
+                <title>{t('barTitle', { date: d.date, covers: d.covers, reservations: d.reservations })}</title>
                 <rect
                   x={x}
                   y={height - h}
@@ -76,20 +83,20 @@ export function CoversChart({ days }: { days: DayCovers[] }) {
         </svg>
       </div>
       <details className="text-sm">
-        <summary className="cursor-pointer text-slate-600 hover:text-slate-900">Covers per day as a table</summary>
+        <summary className="cursor-pointer text-slate-600 hover:text-slate-900">{t('asTable')}</summary>
         <table className="mt-2 w-full text-left text-sm" data-testid="covers-table">
-          <caption className="sr-only">Covers and reservations per day, canceled reservations left out</caption>
-          <FiguresHead columns={['Day', 'Covers', 'Reservations']} />
+          <caption className="sr-only">{t('tableCaption')}</caption>
+          <FiguresHead columns={[t('day'), t('covers'), t('reservations')]} />
           <tbody className="divide-y divide-slate-100">
             {days.map((d) => (
               <tr key={d.date}>
                 <th scope="row" className="py-1 font-normal">
                   {d.href ? (
                     <Link href={d.href} className="text-brand-700 hover:underline">
-                      {weekday(d.date)} {d.date}
+                      {t('dayLabel', { weekday: weekday(d.date), date: d.date })}
                     </Link>
                   ) : (
-                    `${weekday(d.date)} ${d.date}`
+                    t('dayLabel', { weekday: weekday(d.date), date: d.date })
                   )}
                 </th>
                 <td className="py-1 text-right tabular-nums">{d.covers}</td>

@@ -1,3 +1,5 @@
+import { useTranslations } from 'next-intl';
+
 import { PageHeader } from '@/components/ui/page-header';
 import {
   SectionSkeleton,
@@ -9,8 +11,8 @@ import {
   SkeletonParagraph,
 } from '@/components/ui/skeleton';
 
-/** The labels of the "Today" figures, as TodayBlock names them. */
-const TODAY_FIGURES = ['Reservations', 'Covers', 'No-shows so far', 'Still to arrive'];
+/** The keys of the "Today" figures' labels, as TodayBlock names them. */
+const TODAY_FIGURES = ['reservations', 'covers', 'noShows', 'stillToArrive'] as const;
 
 /** The line under the heading (whose figures, which day) while the overview is read. */
 export function ScopeLineSkeleton() {
@@ -23,14 +25,15 @@ export function ScopeLineSkeleton() {
 
 /** The "Today" block's shape: its heading, the four figures and its two cards. */
 export function TodaySkeleton() {
+  const t = useTranslations('overview.today');
   return (
-    <SectionSkeleton label="today’s figures" testId="overview-today-loading">
+    <SectionSkeleton label={t('loading')} testId="overview-today-loading">
       <section className="space-y-3">
-        <h2 className="text-sm font-semibold text-slate-800">Today</h2>
-        <SkeletonFigures labels={TODAY_FIGURES} />
+        <h2 className="text-sm font-semibold text-slate-800">{t('heading')}</h2>
+        <SkeletonFigures labels={TODAY_FIGURES.map((key) => t(key))} />
         <div className="grid gap-4 lg:grid-cols-2">
-          <SkeletonCard title="By status" lines={3} />
-          <SkeletonCard title="Next arrivals" lines={3} />
+          <SkeletonCard title={t('byStatus')} lines={3} />
+          <SkeletonCard title={t('nextArrivals')} lines={3} />
         </div>
       </section>
     </SectionSkeleton>
@@ -39,9 +42,10 @@ export function TodaySkeleton() {
 
 /** The covers chart's card. */
 export function CoversSkeleton({ days }: { days: number }) {
+  const t = useTranslations('overview.covers');
   return (
-    <SectionSkeleton label="covers per day">
-      <SkeletonCard title={`Covers, next ${days} days`}>
+    <SectionSkeleton label={t('loading')}>
+      <SkeletonCard title={t('title', { days })}>
         <SkeletonChart />
       </SkeletonCard>
     </SectionSkeleton>
@@ -50,13 +54,14 @@ export function CoversSkeleton({ days }: { days: number }) {
 
 /** The allocations and "Needs attention" cards side by side. */
 export function FiguresSkeleton() {
+  const t = useTranslations('overview');
   return (
-    <SectionSkeleton label="allocations and what needs attention">
+    <SectionSkeleton label={t('attention.loading')}>
       <div className="grid gap-4 lg:grid-cols-2">
-        <SkeletonCard title="Allocations">
+        <SkeletonCard title={t('allocations.title')}>
           <SkeletonLines count={5} />
         </SkeletonCard>
-        <SkeletonCard title="Needs attention">
+        <SkeletonCard title={t('attention.title')}>
           <SkeletonLines count={4} divided={false} />
         </SkeletonCard>
       </div>
@@ -79,5 +84,6 @@ export function HeadingControlsSkeleton() {
 
 /** The overview's heading and the line under it, before the page's first bytes. */
 export function OverviewHeadingSkeleton() {
-  return <PageHeader title="Overview" description={<ScopeLineSkeleton />} actions={<HeadingControlsSkeleton />} />;
+  const t = useTranslations('overview');
+  return <PageHeader title={t('title')} description={<ScopeLineSkeleton />} actions={<HeadingControlsSkeleton />} />;
 }

@@ -2,15 +2,22 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 
 import { Card, cardClass } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
+import { RESERVATION_STATUSES } from '@/lib/guestbook/reservation-statuses';
 import type { TodayView } from '@/lib/overview/links';
 import { queryKeys } from '@/lib/queries/keys';
 import { fetchOverviewToday } from '@/lib/queries/reads';
 
 import { FiguresHead } from './figures-head';
+
+/** The statuses the catalog names; any other shows as the API spells it. */
+type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+const isNamed = (status: string): status is ReservationStatus =>
+  (RESERVATION_STATUSES as readonly string[]).includes(status);
 
 /** The block is re-read this often while the tab is visible, and when the tab regains focus. */
 export const TODAY_REFETCH_MS = 60_000;
@@ -48,6 +55,7 @@ function Figure({
 
 /** Today's reservations, covers, statuses and next arrivals: rendered by the server, then kept current in the browser. */
 export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'entity' | 'partner' }) {
+  const t = useTranslations('overview');
   const { data, isFetching } = useQuery({
     queryKey: queryKeys.overviewToday(initial.context),
     queryFn: ({ signal }) => fetchOverviewToday(scope, signal),
@@ -60,36 +68,43 @@ export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'ent
   });
   // A refetch after the entity changed elsewhere answers for the new context: show only this one's.
   const o = data.context === initial.context ? data : initial;
-  const t = o.figures;
+  const f = o.figures;
+  const statusName = (status: string) => (isNamed(status) ? t(`status.${status}`) : status.replace('_', '-'));
   return (
     <section aria-labelledby="today-heading" aria-busy={isFetching} className="space-y-3" data-testid="today-block">
       <h2 id="today-heading" className="text-sm font-semibold text-slate-800">
-        Today
+        {t('today.heading')}
       </h2>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure
-          label="Reservations"
-          value={t.reservations}
+          label={t('today.reservations')}
+          value={f.reservations}
           href={o.links?.kept}
           testId="today-reservations"
-          hint="canceled left out"
+          hint={t('today.reservationsHint')}
         />
-        <Figure label="Covers" value={t.covers} href={o.links?.kept} testId="today-covers" hint="guests expected" />
-        <Figure label="No-shows so far" value={t.noShows} href={o.links?.noShows} testId="today-no-shows" />
         <Figure
-          label="Still to arrive"
-          value={t.nextArrivals.length ? t.nextArrivals[0]!.time : '—'}
+          label={t('today.covers')}
+          value={f.covers}
+          href={o.links?.kept}
+          testId="today-covers"
+          hint={t('today.coversHint')}
+        />
+        <Figure label={t('today.noShows')} value={f.noShows} href={o.links?.noShows} testId="today-no-shows" />
+        <Figure
+          label={t('today.stillToArrive')}
+          value={f.nextArrivals.length ? f.nextArrivals[0]!.time : '—'}
           testId="today-next-time"
-          hint={t.nextArrivals.length ? 'next arrival, venue time' : 'no more arrivals today'}
+          hint={f.nextArrivals.length ? t('today.nextArrivalHint') : t('today.noMoreArrivals')}
         />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card title="By status">
-          {t.byStatus.length ? (
+        <Card title={t('today.byStatus')}>
+          {f.byStatus.length ? (
             <table className="w-full text-left text-sm">
-              <FiguresHead columns={['Status', 'Reservations', 'Covers']} />
+              <FiguresHead columns={[t('today.status'), t('today.reservations'), t('today.covers')]} />
               <tbody className="divide-y divide-slate-100">
-                {t.byStatus.map((s) => (
+                {f.byStatus.map((s) => (
                   <tr key={s.status} data-testid={`today-status-${s.status}`}>
                     <th scope="row" className="py-1.5 font-normal">
                       {o.links ? (
@@ -97,10 +112,10 @@ export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'ent
                           href={o.links.byStatus[s.status] ?? o.links.kept}
                           className="text-brand-700 hover:underline"
                         >
-                          {s.status.replace('_', '-')}
+                          {statusName(s.status)}
                         </Link>
                       ) : (
-                        s.status.replace('_', '-')
+                        statusName(s.status)
                       )}
                     </th>
                     <td className="py-1.5 text-right tabular-nums" data-testid="count">
@@ -112,13 +127,13 @@ export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'ent
               </tbody>
             </table>
           ) : (
-            <p className="text-sm text-slate-500">No reservations today.</p>
+            <p className="text-sm text-slate-500">{t('today.noReservations')}</p>
           )}
         </Card>
-        <Card title="Next arrivals">
-          {t.nextArrivals.length ? (
+        <Card title={t('today.nextArrivals')}>
+          {f.nextArrivals.length ? (
             <ul className="divide-y divide-slate-100 text-sm" data-testid="next-arrivals">
-              {t.nextArrivals.map((r) => (
+              {f.nextArrivals.map((r) => (
                 <li key={r.id} className="flex items-baseline justify-between gap-3 py-1.5">
                   {o.links ? (
                     <Link href={`/reservations/${r.id}`} className="min-w-0 truncate text-brand-700 hover:underline">
@@ -136,7 +151,7 @@ export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'ent
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-slate-500">No one else is expected today.</p>
+            <p className="text-sm text-slate-500">{t('today.noOneElse')}</p>
           )}
         </Card>
       </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import { signOut } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 
@@ -27,6 +28,7 @@ interface AccountMenuProps {
 /** The signed-in member: name and role, opening their account, theme and sign-out menu. */
 export function AccountMenu(who: AccountMenuProps) {
   // The theme is a class on <html>, read when the menu opens (the server has no document).
+  const t = useTranslations('shell.account');
   const [theme, setTheme] = useState<ThemeChoice>('system');
   const router = useRouter();
   // The Account link shows only in the open menu, too late for a link's own prefetch: its
@@ -48,10 +50,10 @@ export function AccountMenu(who: AccountMenuProps) {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link href="/account">Account: password, sessions, two-step sign-in</Link>
+          <Link href="/account">{t('link')}</Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
+        <DropdownMenuLabel>{t('theme')}</DropdownMenuLabel>
         <DropdownMenuRadioGroup
           value={theme}
           onValueChange={(value) => {
@@ -61,18 +63,18 @@ export function AccountMenu(who: AccountMenuProps) {
           }}
         >
           <DropdownMenuRadioItem value="system" onSelect={(e) => e.preventDefault()}>
-            System
+            {t('system')}
           </DropdownMenuRadioItem>
           <DropdownMenuRadioItem value="light" onSelect={(e) => e.preventDefault()}>
-            Light
+            {t('light')}
           </DropdownMenuRadioItem>
           <DropdownMenuRadioItem value="dark" onSelect={(e) => e.preventDefault()}>
-            Dark
+            {t('dark')}
           </DropdownMenuRadioItem>
         </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut({ callbackUrl: '/login' })} data-testid="sign-out">
-          Sign out
+          {t('signOut')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
@@ -81,6 +83,7 @@ export function AccountMenu(who: AccountMenuProps) {
 
 /** The signed-in member as the trigger shows them: initials, name, e-mail and role. */
 function AccountLabel({ name, email, roleLabel }: AccountMenuProps) {
+  const t = useTranslations('shell.account');
   const initials = name
     .split(/\s+/)
     .filter(Boolean)
@@ -104,9 +107,7 @@ function AccountLabel({ name, email, roleLabel }: AccountMenuProps) {
           <span data-testid="shell-staff-role">{roleLabel}</span>
         </span>
       </span>
-      <span className="sr-only lg:hidden">
-        {name}, {roleLabel}: account menu
-      </span>
+      <span className="sr-only lg:hidden">{t('menuName', { name, role: roleLabel })}</span>
     </>
   );
 }

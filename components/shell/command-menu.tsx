@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 
@@ -21,11 +22,12 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-const GROUPS: { kind: SearchHit['kind']; heading: string }[] = [
-  { kind: 'reservation', heading: 'Reservations' },
-  { kind: 'entity', heading: 'Entities' },
-  { kind: 'delegate', heading: 'Delegates' },
-];
+/** Each kind of result under its heading (`shell.search.<group>`), in this order. */
+const GROUPS = [
+  { kind: 'reservation', group: 'reservations' },
+  { kind: 'entity', group: 'entities' },
+  { kind: 'delegate', group: 'delegates' },
+] as const satisfies { kind: SearchHit['kind']; group: string }[];
 
 export interface CommandMenuProps {
   open: boolean;
@@ -34,6 +36,7 @@ export interface CommandMenuProps {
 }
 
 export function CommandMenu({ open, onOpenChange, pages }: CommandMenuProps) {
+  const t = useTranslations('shell.search');
   const router = useRouter();
   const [input, setInput] = useState('');
   const q = useDebounced(input.trim(), SEARCH_DEBOUNCE_MS);
@@ -64,40 +67,40 @@ export function CommandMenu({ open, onOpenChange, pages }: CommandMenuProps) {
     <Command.Dialog
       open={open}
       onOpenChange={onOpenChange}
-      label="Search the console"
+      label={t('dialog')}
       shouldFilter={false}
       value={selected}
       onValueChange={(value) => setPicked({ q, value })}
       loop
+      // i18n-ignore: class names, not wording
       overlayClassName="fixed inset-0 z-40 bg-slate-900/30"
+      // i18n-ignore: class names, not wording
       contentClassName="fixed inset-x-3 top-16 z-50 mx-auto max-w-xl overflow-hidden rounded-xl bg-surface shadow-2xl ring-1 ring-slate-200 sm:inset-x-auto sm:left-1/2 sm:w-full sm:-translate-x-1/2"
     >
       <Command.Input
         value={input}
         onValueChange={setInput}
-        placeholder="Pages, entities, delegates, a guest's last name or e-mail, a reservation id"
+        placeholder={t('placeholder')}
         className="w-full border-b border-slate-100 px-4 py-3 text-sm outline-none placeholder:text-slate-400"
         data-testid="global-search-input"
       />
       <Command.List className="max-h-[60vh] overflow-y-auto p-2 text-sm" data-testid="global-search-results">
         <div aria-live="polite" className="px-2 py-1 text-xs text-slate-500">
           {input.trim().length > 0 && input.trim().length < MIN_LENGTH
-            ? `Type at least ${MIN_LENGTH} characters to search guests, entities and delegates.`
+            ? t('minLength', { min: MIN_LENGTH })
             : waiting
-              ? 'Searching…'
+              ? t('searching')
               : results.isError
-                ? `The search failed: ${results.error.message}`
+                ? t('failed', { message: results.error.message })
                 : null}
         </div>
-        <Command.Empty className="px-2 py-6 text-center text-slate-500">
-          {waiting ? null : 'Nothing matches.'}
-        </Command.Empty>
-        {GROUPS.map(({ kind, heading }) => {
+        <Command.Empty className="px-2 py-6 text-center text-slate-500">{waiting ? null : t('empty')}</Command.Empty>
+        {GROUPS.map(({ kind, group: heading }) => {
           const group = hits.filter((h) => h.kind === kind);
           return group.length ? (
             <Command.Group
               key={kind}
-              heading={heading}
+              heading={t(heading)}
               className="mb-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-slate-500"
             >
               {group.map((h) => (
@@ -116,7 +119,7 @@ export function CommandMenu({ open, onOpenChange, pages }: CommandMenuProps) {
         })}
         {matchingPages.length > 0 && (
           <Command.Group
-            heading="Pages"
+            heading={t('pages')}
             className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-slate-500"
           >
             {matchingPages.map((p) => (

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 
@@ -15,6 +16,7 @@ export interface EntityOption {
 
 /** Picks the entity the console reads and acts in (kept in a cookie by the server action). */
 export function EntitySwitcher({ entities, selectedId }: { entities: EntityOption[]; selectedId: string | null }) {
+  const t = useTranslations('shell.entity');
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -22,7 +24,7 @@ export function EntitySwitcher({ entities, selectedId }: { entities: EntityOptio
   return (
     <div className="flex min-w-0 items-center gap-2">
       <label htmlFor="entity-switcher" className="shrink-0 text-xs font-medium text-slate-500">
-        Entity
+        {t('label')}
       </label>
       <Select
         id="entity-switcher"
@@ -39,17 +41,14 @@ export function EntitySwitcher({ entities, selectedId }: { entities: EntityOptio
       >
         {entities.map((e) => (
           <option key={e.id} value={e.id}>
-            {e.name} {e.context === 'org-bound' ? '· org-bound token' : '· legacy X-Entity-Id'}
+            {t(e.context === 'org-bound' ? 'orgBound' : 'legacy', { name: e.name })}
           </option>
         ))}
       </Select>
       {selected?.context === 'legacy-header' && (
         <span data-testid="legacy-context">
-          <Badge
-            tone="warning"
-            title="This entity has no org_id yet: requests use the default token and the deprecated X-Entity-Id header."
-          >
-            legacy context
+          <Badge tone="warning" title={t('legacyTitle')}>
+            {t('legacyBadge')}
           </Badge>
         </span>
       )}

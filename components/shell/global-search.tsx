@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -15,13 +16,14 @@ const CommandMenu = dynamic(() => import('./command-menu').then((m) => m.Command
 
 /** Shown for the moment the menu takes to load the first time ⌘K is pressed. */
 function MenuLoading() {
+  const t = useTranslations('shell.search');
   return (
     <div className="fixed inset-0 z-40 bg-slate-900/30" data-testid="global-search-loading">
       <div
         role="status"
         className="fixed inset-x-3 top-16 z-50 mx-auto max-w-xl rounded-xl bg-surface px-4 py-3 text-sm text-slate-500 shadow-2xl ring-1 ring-slate-200 sm:inset-x-auto sm:left-1/2 sm:w-full sm:-translate-x-1/2"
       >
-        Opening search…
+        {t('opening')}
       </div>
     </div>
   );
@@ -29,6 +31,7 @@ function MenuLoading() {
 
 /** "Search" in the header and ⌘K / Ctrl+K anywhere in the console. */
 export function GlobalSearch({ pages }: { pages: { href: string; label: string }[] }) {
+  const t = useTranslations('shell.search');
   const [open, setOpen] = useState(false);
   // mounted from the first opening on, so that it keeps its state between openings
   const [wanted, setWanted] = useState(false);
@@ -75,18 +78,20 @@ export function GlobalSearch({ pages }: { pages: { href: string; label: string }
         onPointerEnter={() => void loadMenu()}
         onFocus={() => void loadMenu()}
         className="inline-flex min-h-9 min-w-9 items-center justify-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-800 sm:px-2.5"
+        // i18n-ignore: key names, as ARIA spells them
         aria-keyshortcuts="Control+K Meta+K"
+        title={t('buttonLabel')}
         data-testid="global-search-button"
       >
         <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-current">
           <path d="M8.5 3a5.5 5.5 0 014.38 8.83l3.4 3.4a.75.75 0 11-1.06 1.06l-3.4-3.4A5.5 5.5 0 118.5 3zm0 1.5a4 4 0 100 8 4 4 0 000-8z" />
         </svg>
-        <span className="sr-only sm:not-sr-only">Search</span>
-        <span className="sr-only"> everything</span>
+        <span className="sr-only sm:not-sr-only">{t('button')}</span>
         <kbd
           aria-hidden="true"
           className="hidden rounded bg-slate-100 px-1.5 font-sans text-xs text-slate-600 lg:inline"
         >
+          {/* i18n-ignore: key names */}
           Ctrl K
         </kbd>
       </button>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
@@ -78,6 +79,7 @@ function moveInList(step: 1 | -1): void {
  * single-key commands) from the list.
  */
 export function KeyboardShortcuts({ pages }: { pages: NavItem[] }) {
+  const t = useTranslations('shell.shortcuts');
   const router = useRouter();
   const [listOpen, setListOpen] = useState(false);
   const on = useSyncExternalStore(subscribeToSetting, shortcutsOn, () => true);
@@ -125,16 +127,16 @@ export function KeyboardShortcuts({ pages }: { pages: NavItem[] }) {
 
   // `always`: works with single-key shortcuts off too
   const rows: { keys: string[]; joiner?: string; what: string; always?: boolean }[] = [
-    { keys: ['?'], what: 'Show this list', always: true },
-    { keys: ['Ctrl', 'K'], joiner: '+', what: 'Search everything (⌘K on a Mac)', always: true },
-    { keys: ['/'], what: 'Focus the search of this page, or search everything' },
-    { keys: ['j'], what: 'Next row of the list' },
-    { keys: ['k'], what: 'Previous row of the list' },
-    ...goKeys.map((p) => ({ keys: ['g', p.key], joiner: 'then', what: `Go to ${p.label}` })),
+    { keys: ['?'], what: t('showList'), always: true },
+    { keys: ['Ctrl', 'K'], joiner: '+', what: t('search'), always: true },
+    { keys: ['/'], what: t('pageSearch') },
+    { keys: ['j'], what: t('nextRow') },
+    { keys: ['k'], what: t('previousRow') },
+    ...goKeys.map((p) => ({ keys: ['g', p.key], joiner: t('then'), what: t('goTo', { page: p.label }) })),
   ];
 
   return (
-    <Dialog open={listOpen} onOpenChange={setListOpen} title="Keyboard shortcuts" testId="shortcuts-dialog">
+    <Dialog open={listOpen} onOpenChange={setListOpen} title={t('title')} testId="shortcuts-dialog">
       <label className="mt-3 flex items-start gap-2 text-sm text-slate-700">
         <input
           type="checkbox"
@@ -144,18 +146,16 @@ export function KeyboardShortcuts({ pages }: { pages: NavItem[] }) {
           data-testid="shortcuts-on"
         />
         <span>
-          Single-key shortcuts on
-          <span className="block text-xs text-slate-500">
-            Turn them off if they get in the way of a screen reader’s own keys. Ctrl+K and ? stay.
-          </span>
+          {t('on')}
+          <span className="block text-xs text-slate-500">{t('onNote')}</span>
         </span>
       </label>
       <table className="mt-4 w-full text-left text-sm">
-        <caption className="sr-only">Keyboard shortcuts</caption>
+        <caption className="sr-only">{t('title')}</caption>
         <thead className="sr-only">
           <tr>
-            <th>Keys</th>
-            <th>What they do</th>
+            <th>{t('keys')}</th>
+            <th>{t('what')}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

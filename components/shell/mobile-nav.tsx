@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
@@ -9,6 +10,7 @@ import { NavLinks, type NavItem } from './nav';
 
 /** The menu button of narrow screens: the navigation opens in a sheet from the left. */
 export function MobileNav({ items }: { items: NavItem[] }) {
+  const t = useTranslations('shell.nav');
   const [open, setOpen] = useState(false);
   const router = useRouter();
   // The sheet's links fetch their pages' loading states when they come into view; asking as the
@@ -17,7 +19,7 @@ export function MobileNav({ items }: { items: NavItem[] }) {
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger
-        aria-label="Open the menu"
+        aria-label={t('openMenu')}
         data-testid="mobile-menu-button"
         className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
         onPointerEnter={prefetchPages}
@@ -27,8 +29,9 @@ export function MobileNav({ items }: { items: NavItem[] }) {
           <path d="M3 5.25A.75.75 0 013.75 4.5h12.5a.75.75 0 010 1.5H3.75A.75.75 0 013 5.25zm0 4.75a.75.75 0 01.75-.75h12.5a.75.75 0 010 1.5H3.75A.75.75 0 013 10zm.75 4a.75.75 0 000 1.5h12.5a.75.75 0 000-1.5H3.75z" />
         </svg>
       </SheetTrigger>
+      {/* i18n-ignore: the product's name */}
       <SheetContent title="Guest Book" data-testid="mobile-nav">
-        <NavLinks items={items} label="Main" onNavigate={() => setOpen(false)} />
+        <NavLinks items={items} label={t('label')} onNavigate={() => setOpen(false)} />
       </SheetContent>
     </Sheet>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 
 import { cn } from '@/components/ui/cn';
@@ -15,6 +16,7 @@ export const REQUEST_BUDGET_REFETCH_MS = 30_000;
  * current with TanStack Query.
  */
 export function RequestBudget({ initial }: { initial: RequestBudgetFigure | null }) {
+  const t = useTranslations('shell.budget');
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: queryKeys.requestBudget(),
@@ -32,13 +34,13 @@ export function RequestBudget({ initial }: { initial: RequestBudgetFigure | null
   return (
     <span
       data-testid="rate-limit"
-      title={`API requests left in this window; the window resets at ${data.resetLabel}`}
+      title={t('title', { time: data.resetLabel })}
       className={cn(
         'hidden text-xs text-slate-500 tabular-nums xl:inline',
         data.remaining < data.limit * 0.1 && 'font-semibold text-rose-700',
       )}
     >
-      API {data.remaining}/{data.limit}
+      {t('figure', { remaining: data.remaining, limit: data.limit })}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 
 import { Badge } from '@/components/ui/badge';
@@ -8,28 +9,45 @@ import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { MobileNav } from './mobile-nav';
 import { NavLinks, type NavItem } from './nav';
 
-const NAV: (NavItem & { adminOnly?: boolean })[] = [
-  { href: '/', label: 'Overview' },
-  { href: '/identity', label: 'Identity' },
-  { href: '/delegates', label: 'Delegates' },
-  { href: '/entities', label: 'Entities' },
-  { href: '/allocations', label: 'Allocations' },
-  { href: '/reservations', label: 'Reservations' },
-  { href: '/venues', label: 'Venues' },
-  { href: '/markets', label: 'Markets' },
-  { href: '/activity', label: 'Activity' },
-  { href: '/team', label: 'Team', adminOnly: true },
+/** A page or command of the navigation and the search, by its key in the `shell.nav` messages. */
+export type NavKey =
+  | 'overview'
+  | 'identity'
+  | 'delegates'
+  | 'entities'
+  | 'allocations'
+  | 'reservations'
+  | 'venues'
+  | 'markets'
+  | 'activity'
+  | 'team'
+  | 'newReservation';
+
+const NAV: { href: string; key: NavKey; adminOnly?: boolean }[] = [
+  { href: '/', key: 'overview' },
+  { href: '/identity', key: 'identity' },
+  { href: '/delegates', key: 'delegates' },
+  { href: '/entities', key: 'entities' },
+  { href: '/allocations', key: 'allocations' },
+  { href: '/reservations', key: 'reservations' },
+  { href: '/venues', key: 'venues' },
+  { href: '/markets', key: 'markets' },
+  { href: '/activity', key: 'activity' },
+  { href: '/team', key: 'team', adminOnly: true },
 ];
 
-/** The console's pages a member of this role may open, in the navigation's order. */
-export function consolePages(role: StaffRole): NavItem[] {
-  return NAV.filter((item) => !item.adminOnly || role === 'admin').map(({ href, label }) => ({ href, label }));
+/** The console's pages a member of this role may open, in the navigation's order, named by `label`. */
+export function consolePages(role: StaffRole, label: (key: NavKey) => string): NavItem[] {
+  return NAV.filter((item) => !item.adminOnly || role === 'admin').map(({ href, key }) => ({
+    href,
+    label: label(key),
+  }));
 }
 
 /** What global search offers: the pages, and what operators and admins can start from anywhere. */
-export function consoleCommands(role: StaffRole): NavItem[] {
-  const pages = consolePages(role);
-  return role === 'viewer' ? pages : [...pages, { href: '/reservations/new', label: 'New reservation' }];
+export function consoleCommands(role: StaffRole, label: (key: NavKey) => string): NavItem[] {
+  const pages = consolePages(role, label);
+  return role === 'viewer' ? pages : [...pages, { href: '/reservations/new', label: label('newReservation') }];
 }
 
 /**
@@ -52,15 +70,17 @@ export function Shell({
   banner?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useTranslations('shell.nav');
   return (
     <div className="flex min-h-screen">
       <aside className="hidden w-56 shrink-0 flex-col border-r border-slate-200 bg-surface md:flex">
         <div className="flex h-14 items-center gap-2 border-b border-slate-100 px-4">
           <Logo />
+          {/* i18n-ignore: the product's name */}
           <span className="text-sm font-semibold text-slate-800">Guest Book</span>
         </div>
         <div className="flex-1 p-2">
-          <NavLinks items={pages} label="Main" />
+          <NavLinks items={pages} label={t('label')} />
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
@@ -81,18 +101,19 @@ export function Shell({
 
 /** The partner's name and the API the dashboard is connected to. */
 export function PartnerHeading({ name, environment }: { name: string | null; environment: 'sandbox' | 'production' }) {
+  const t = useTranslations('shell.partner');
   return (
     <>
       <span className="truncate text-sm font-semibold text-slate-800" data-testid="shell-partner-name">
-        {name ?? 'Partner unavailable'}
+        {name ?? t('unavailable')}
       </span>
       {environment === 'sandbox' ? (
-        <Badge tone="warning" title="Connected to the Guest Book sandbox">
-          Sandbox
+        <Badge tone="warning" title={t('sandboxTitle')}>
+          {t('sandbox')}
         </Badge>
       ) : (
-        <Badge tone="danger" title="Connected to the production API">
-          Production
+        <Badge tone="danger" title={t('productionTitle')}>
+          {t('production')}
         </Badge>
       )}
     </>
@@ -101,15 +122,19 @@ export function PartnerHeading({ name, environment }: { name: string | null; env
 
 /** Says that the API refuses every call but reading the identity, by whom and since when. */
 export function SuspendedBanner({ source, since }: { source: string | null; since: string | null }) {
+  const t = useTranslations('shell');
   return (
     <div
       role="status"
       data-testid="suspended-banner"
       className="border-b border-rose-200 bg-rose-50 px-4 py-2.5 text-sm text-rose-900 sm:px-6"
     >
-      <strong className="font-semibold">The partner identity is suspended</strong>
-      {source === 'parent' ? ' by its parent' : source === 'self' ? ' at its own request' : ''}
-      {since ? ` since ${since}` : ''}. The API refuses every call except reading the identity until it is resumed.
+      {t.rich('suspended', {
+        strong: (chunks) => <strong className="font-semibold">{chunks}</strong>,
+        source: source ?? 'unknown',
+        hasSince: since ? 'yes' : 'no',
+        since: since ?? '',
+      })}
     </div>
   );
 }
@@ -120,7 +145,7 @@ function Logo() {
       aria-hidden="true"
       className="flex size-7 items-center justify-center rounded-lg bg-brand-600 text-sm font-semibold text-white"
     >
-      G
+      {/* i18n-ignore: the logo's letter */}G
     </span>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
+import { useTranslations } from 'next-intl';
 import { useState, type ReactNode, type RefObject } from 'react';
 
 import { buttonVariants } from './button';
@@ -19,7 +20,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
-  cancelLabel = 'Keep it',
+  cancelLabel,
   tone = 'danger',
   onConfirm,
   open: controlledOpen,
@@ -38,6 +39,7 @@ export function ConfirmDialog({
   /** where focus goes on close when the dialog has no trigger of its own */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
+  const t = useTranslations('ui.confirm');
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const open = controlledOpen ?? uncontrolledOpen;
@@ -83,7 +85,7 @@ export function ConfirmDialog({
           </AlertDialogPrimitive.Description>
           <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: 'secondary' })} disabled={busy}>
-              {cancelLabel}
+              {cancelLabel ?? t('keep')}
             </AlertDialogPrimitive.Cancel>
             <button
               type="button"
@@ -95,7 +97,7 @@ export function ConfirmDialog({
                 void confirm();
               }}
             >
-              {busy ? `${confirmLabel}…` : confirmLabel}
+              {busy ? t('busy', { label: confirmLabel }) : confirmLabel}
             </button>
           </div>
         </AlertDialogPrimitive.Content>

@@ -1,3 +1,6 @@
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+
 import { Notice } from './notice';
 import { RefreshButton } from './refresh-button';
 
@@ -7,20 +10,22 @@ import { RefreshButton } from './refresh-button';
  * lib/server/api/read.ts), with a Refresh that asks again. Nothing when `asOf` is undefined.
  */
 export function AsOfNote({ asOf }: { asOf: { at: Date; label: string; resumesAt?: string } | undefined }) {
+  const t = useTranslations('ui.asOf');
   if (!asOf) return null;
+  const at = asOf.at.toISOString();
+  const time = (chunks: ReactNode) => <time dateTime={at}>{chunks}</time>;
   return (
     <Notice
       tone="info"
       role="status"
       className="flex flex-wrap items-center gap-x-3 gap-y-2"
       data-testid="as-of-note"
-      data-as-of={asOf.at.toISOString()}
+      data-as-of={at}
     >
       <p className="min-w-0 flex-1">
-        Shown as of <time dateTime={asOf.at.toISOString()}>{asOf.label}</time>:{' '}
         {asOf.resumesAt
-          ? `the API's rate limit is reached; requests resume at ${asOf.resumesAt}, so this page shows answers read then.`
-          : "the partner's API budget is busy, so this page shows answers read then."}
+          ? t.rich('rateLimited', { time, at: asOf.label, resumesAt: asOf.resumesAt })
+          : t.rich('budgetBusy', { time, at: asOf.label })}
       </p>
       <RefreshButton />
     </Notice>

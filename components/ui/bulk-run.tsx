@@ -1,5 +1,8 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+
 import { Button } from './button';
 import { Notice } from './notice';
 import { notify } from './toast';
@@ -8,7 +11,8 @@ import { notify } from './toast';
 export type BulkOutcome =
   | { id: string; name: string; result: 'done' }
   | { id: string; name: string; result: 'refused'; reason: string }
-  | { id: string; name: string; result: 'not tried'; reason: string };
+  /** `reason`: the refusal that stopped the run, at the row named `stoppedAt` */
+  | { id: string; name: string; result: 'not tried'; reason: string; stoppedAt: string };
 
 type Answer = { ok: true } | { ok: false; error: string; refusesAll?: true };
 
@@ -24,51 +28,70 @@ export async function runBulk<Row extends { id: string }>(
   onProgress: (done: number) => void,
 ): Promise<BulkOutcome[]> {
   const report: BulkOutcome[] = [];
-  let stop: string | null = null;
+  let stop: { at: string; error: string } | null = null;
   for (const row of rows) {
     const name = nameOf(row);
     if (stop !== null) {
-      report.push({ id: row.id, name, result: 'not tried', reason: stop });
+      report.push({ id: row.id, name, result: 'not tried', reason: stop.error, stoppedAt: stop.at });
       continue;
     }
     const r = await act(row);
     if (r.ok) report.push({ id: row.id, name, result: 'done' });
     else {
       report.push({ id: row.id, name, result: 'refused', reason: r.error });
-      if (r.refusesAll) stop = `stopped at ${name}: ${r.error}`;
+      if (r.refusesAll) stop = { at: name, error: r.error };
     }
     onProgress(report.length);
   }
   return report;
 }
 
+/** Why a row was not done, in words. */
+function useReasonOf() {
+  const t = useTranslations('ui.bulk');
+  return (o: Exclude<BulkOutcome, { result: 'done' }>) =>
+    o.result === 'refused' ? o.reason : t('stopped', { at: o.stoppedAt, reason: o.reason });
+}
+
+/** The toast's text: rendered in the toast region, where the member's language is known. */
+function BulkAnnouncement({ report, done, what }: { report: BulkOutcome[]; done: string; what: string }) {
+  const t = useTranslations('ui.bulk');
+  const reasonOf = useReasonOf();
+  const count = report.filter((o) => o.result === 'done').length;
+  const first = report.find((o) => o.result !== 'done');
+  if (!first) return t('allDone', { count, what, done });
+  if (count === 0) return t('noneDone', { done, name: first.name, reason: reasonOf(first) });
+  return t('someDone', { count, total: report.length, what, done });
+}
+
 /** The run's end as every write ends: a toast, done, done in part, or refused with the first reason. */
 export function announceBulk(report: BulkOutcome[], done: string, what: string): void {
   const count = report.filter((o) => o.result === 'done').length;
-  const first = report.find((o) => o.result !== 'done');
-  if (!first) notify(`${count} ${what} ${done}.`);
-  else if (count === 0) notify(`Nothing was ${done}: ${first.name}: ${first.reason}`, 'error');
-  else notify(`${count} of ${report.length} ${what} ${done}; the others are listed with the reason.`, 'warning');
+  const tone = count === report.length ? 'success' : count === 0 ? 'error' : 'warning';
+  notify(<BulkAnnouncement report={report} done={done} what={what} />, tone);
 }
 
 /** What a bulk action did, row by row, until the member closes it. */
 export function BulkReport({ report, done, onClose }: { report: BulkOutcome[]; done: string; onClose: () => void }) {
+  const t = useTranslations('ui.bulk');
+  const close = useTranslations('common');
+  const reasonOf = useReasonOf();
   const count = report.filter((o) => o.result === 'done').length;
+  const b = (chunks: ReactNode) => <span className="font-medium">{chunks}</span>;
   return (
     <Notice tone={count === report.length ? 'success' : 'warning'} data-testid="bulk-report">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="font-medium">
-          {count} of {report.length} {done}.
-        </p>
+        <p className="font-medium">{t('summary', { count, total: report.length, done })}</p>
         <Button variant="secondary" size="sm" onClick={onClose}>
-          Close
+          {close('close')}
         </Button>
       </div>
       <ul className="mt-2 space-y-1 text-sm">
         {report.map((o) => (
           <li key={o.id} data-testid={`bulk-result-${o.id}`}>
-            <span className="font-medium">{o.name}</span>:{' '}
-            {o.result === 'done' ? done : `${o.result === 'refused' ? 'refused' : 'not tried'}: ${o.reason}`}
+            {o.result === 'done'
+              ? t.rich('rowDone', { b, name: o.name, done })
+              : t.rich(o.result === 'refused' ? 'rowRefused' : 'rowNotTried', { b, name: o.name, reason: reasonOf(o) })}
           </li>
         ))}
       </ul>
@@ -92,6 +115,7 @@ export function BulkTargets({
   total: number;
   verb: string;
 }) {
+  const t = useTranslations('ui.bulk');
   return (
     <>
       <span className="block max-h-40 overflow-y-auto rounded bg-slate-50 px-3 py-2 font-mono text-xs break-all">
@@ -103,7 +127,7 @@ export function BulkTargets({
       </span>
       {done > 0 && (
         <span role="status" className="block text-slate-600">
-          {verb} {done} of {total}…
+          {t('progress', { verb, done, total })}
         </span>
       )}
     </>

@@ -1,5 +1,7 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
+
 import { buttonVariants } from './button';
 import {
   DropdownMenu,
@@ -18,13 +20,14 @@ export interface ColumnChoice {
 
 /** "Columns": which columns a list shows. */
 export function ColumnsMenu({ columns }: { columns: ColumnChoice[] }) {
+  const t = useTranslations('ui.columns');
   return (
     <DropdownMenu>
       <DropdownMenuTrigger className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
-        Columns
+        {t('button')}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-44">
-        <DropdownMenuLabel>Visible columns</DropdownMenuLabel>
+        <DropdownMenuLabel>{t('visible')}</DropdownMenuLabel>
         {columns.map((c) => (
           <DropdownMenuCheckboxItem
             key={c.id}

@@ -2,6 +2,7 @@
 
 import { flexRender, type Row, type RowData } from '@tanstack/react-table';
 import { clsx } from 'clsx';
+import { useTranslations } from 'next-intl';
 
 import type { DataTableFeatures } from './data-table-features';
 
@@ -72,13 +73,14 @@ export function PageCheckbox({
   };
   label: string;
 }) {
+  const t = useTranslations('ui.table');
   const all = table.getIsAllPageRowsSelected();
   const some = table.getIsSomePageRowsSelected();
   return (
     <input
       type="checkbox"
       className="mr-2 size-4 align-middle accent-brand-600"
-      aria-label={`Select every row of this page (${label})`}
+      aria-label={t('selectPage', { label })}
       checked={all}
       ref={(el) => {
         if (el) el.indeterminate = some && !all;

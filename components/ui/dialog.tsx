@@ -1,6 +1,7 @@
 'use client';
 
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 
 import { cn } from './cn';
@@ -18,7 +19,7 @@ export function Dialog({
   open,
   onOpenChange,
   title,
-  closeLabel = 'Close',
+  closeLabel,
   testId,
   children,
 }: {
@@ -29,6 +30,7 @@ export function Dialog({
   testId?: string;
   children: ReactNode;
 }) {
+  const t = useTranslations('common');
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -42,7 +44,7 @@ export function Dialog({
           )}
         >
           <InertApp />
-          <ModalHeader title={title} closeLabel={closeLabel} className="text-base" />
+          <ModalHeader title={title} closeLabel={closeLabel ?? t('close')} className="text-base" />
           {children}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

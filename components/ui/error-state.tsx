@@ -1,8 +1,11 @@
+import { useTranslations } from 'next-intl';
+
 import { Notice } from './notice';
 
-export function ErrorState({ title = 'This could not be loaded', message }: { title?: string; message: string }) {
+export function ErrorState({ title, message }: { title?: string; message: string }) {
+  const t = useTranslations('ui');
   return (
-    <Notice role="status" tone="danger" title={title} data-testid="error-state">
+    <Notice role="status" tone="danger" title={title ?? t('errorTitle')} data-testid="error-state">
       {message}
     </Notice>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 
 import { Link } from '@/components/ui/link';
@@ -29,10 +30,11 @@ export function PageHeader({
   asOf?: { at: Date; label: string };
   className?: string;
 }) {
+  const t = useTranslations('ui');
   return (
     <header className={cn('space-y-1', className)}>
       {trail && trail.length > 0 && (
-        <nav aria-label="Breadcrumb">
+        <nav aria-label={t('breadcrumb')}>
           <ol className="flex flex-wrap items-center gap-x-1 text-sm">
             {trail.map((crumb, i) => (
               <li key={crumb.href} className="inline-flex min-w-0 items-center gap-x-1">
@@ -45,6 +47,7 @@ export function PageHeader({
                   href={crumb.href}
                   className="inline-flex min-h-6 min-w-0 items-center break-words text-brand-700 hover:underline"
                 >
+                  {/* i18n-ignore: a decorative arrow, hidden from assistive technology */}
                   {i === 0 && <span aria-hidden="true">←&nbsp;</span>}
                   {crumb.label}
                 </Link>

@@ -1,3 +1,5 @@
+import { useTranslations } from 'next-intl';
+
 import { Link } from '@/components/ui/link';
 
 import { buttonVariants } from './button';
@@ -22,6 +24,7 @@ export function Pager({
   basePath: string;
   params?: Record<string, string>;
 }) {
+  const t = useTranslations('ui.pager');
   const last = Math.max(totalPages, 1);
   const href = (p: number) => `${basePath}?${new URLSearchParams({ ...params, page: String(p) }).toString()}`;
   const link = buttonVariants({ variant: 'secondary', size: 'sm' });
@@ -37,24 +40,22 @@ export function Pager({
     );
   return (
     <nav
-      aria-label="Pagination"
+      aria-label={t('label')}
       className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-slate-600"
     >
-      <span data-testid="pager-status">
-        Page {Math.min(page, last)} of {last} · {totalItems} in all
-      </span>
+      <span data-testid="pager-status">{t('status', { page: Math.min(page, last), last, total: totalItems })}</span>
       <span className="flex flex-wrap items-center gap-2">
-        {to(1, 'First')}
-        {to(page - 1, 'Previous', 'prev')}
-        {to(page + 1, 'Next', 'next')}
-        {to(last, 'Last')}
+        {to(1, t('first'))}
+        {to(page - 1, t('previous'), 'prev')}
+        {to(page + 1, t('next'), 'next')}
+        {to(last, t('last'))}
         {last > 2 && (
           <form method="get" action={basePath} className="flex items-center gap-1.5">
             {Object.entries(params).map(([k, v]) => (
               <input key={k} type="hidden" name={k} value={v} />
             ))}
             <label className="flex items-center gap-1.5">
-              Go to page
+              {t('goTo')}
               <input
                 type="number"
                 name="page"
@@ -66,7 +67,7 @@ export function Pager({
               />
             </label>
             <button type="submit" className={link}>
-              Go
+              {t('go')}
             </button>
           </form>
         )}

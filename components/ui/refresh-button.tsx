@@ -1,12 +1,14 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
 
 import { Button } from './button';
 
 /** Renders the page again on the server (router.refresh), saying so while it does. */
-export function RefreshButton({ label = 'Refresh' }: { label?: string }) {
+export function RefreshButton({ label }: { label?: string }) {
+  const t = useTranslations('common');
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (
@@ -17,7 +19,7 @@ export function RefreshButton({ label = 'Refresh' }: { label?: string }) {
       disabled={pending}
       onClick={() => startTransition(() => router.refresh())}
     >
-      {pending ? 'Refreshing…' : label}
+      {pending ? t('refreshing') : (label ?? t('refresh'))}
     </Button>
   );
 }

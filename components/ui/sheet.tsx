@@ -1,6 +1,7 @@
 'use client';
 
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { useTranslations } from 'next-intl';
 import type { ComponentProps, ReactNode } from 'react';
 
 import { cn } from './cn';
@@ -18,6 +19,7 @@ export function SheetContent({
   className,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode }) {
+  const t = useTranslations('ui');
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={MODAL_OVERLAY} />
@@ -27,7 +29,7 @@ export function SheetContent({
         {...props}
       >
         <InertApp />
-        <ModalHeader title={title} closeLabel="Close menu" />
+        <ModalHeader title={title} closeLabel={t('closeMenu')} />
         <div className="mt-4 flex-1">{children}</div>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 
 import { Card, cardClass } from './card';
@@ -32,10 +33,11 @@ export function PageSkeleton({
   width?: keyof typeof PAGE_WIDTH;
   children: ReactNode;
 }) {
+  const t = useTranslations('ui');
   return (
     <div aria-busy="true" data-testid="page-skeleton" className={PAGE_WIDTH[width]}>
       <p className="sr-only" role="status">
-        Loading {label}…
+        {t('loading', { label })}
       </p>
       {children}
     </div>
@@ -44,9 +46,10 @@ export function PageSkeleton({
 
 /** A part of a page that loads after its heading: busy, named for assistive technology. */
 export function SectionSkeleton({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  const t = useTranslations('ui');
   return (
     <div aria-busy="true" data-testid={testId} className="space-y-4">
-      <p className="sr-only">Loading {label}…</p>
+      <p className="sr-only">{t('loading', { label })}</p>
       {children}
     </div>
   );

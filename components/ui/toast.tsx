@@ -1,6 +1,7 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { useTranslations } from 'next-intl';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { toast, Toaster } from 'sonner';
 
 type Tone = 'success' | 'error' | 'warning' | 'info';
@@ -10,8 +11,14 @@ type Tone = 'success' | 'error' | 'warning' | 'info';
  * (success), a refusal with its reason (error, beside the message a form shows at its fields), or
  * a partial result saying what was done and what was not (warning). Callable from any client component.
  */
-export function notify(text: string, tone: Tone = 'success'): void {
+export function notify(text: ReactNode, tone: Tone = 'success'): void {
   ({ success: toast.success, error: toast.error, warning: toast.warning, info: toast.info })[tone](text);
+}
+
+/** A toast's own words (rendered inside the toast region, so in the member's language). */
+function ToastText({ id }: { id: 'undo' | 'undoing' | 'undone' }) {
+  const t = useTranslations('ui.toast');
+  return t(id);
 }
 
 /** How long a change can be taken back from its toast. */
@@ -25,12 +32,12 @@ export function notifyUndoable(text: string, undo: () => Promise<{ ok: true } | 
   toast.success(text, {
     duration: UNDO_MS,
     action: {
-      label: 'Undo',
+      label: <ToastText id="undo" />,
       onClick: () => {
         const undone = undo().then((r) => (r.ok ? r : Promise.reject(new Error(r.error))));
         toast.promise(undone, {
-          loading: 'Undoing…',
-          success: 'Undone: the earlier values are back.',
+          loading: <ToastText id="undoing" />,
+          success: <ToastText id="undone" />,
           error: (e: Error) => e.message,
         });
       },
@@ -51,6 +58,16 @@ function themeOfPage(): 'light' | 'dark' | 'system' {
 
 /** Mounted once in the console layout: a polite live region for `notify`. */
 export function ToastRegion() {
+  const t = useTranslations('ui.toast');
   const theme = useSyncExternalStore(subscribeToTheme, themeOfPage, () => 'system' as const);
-  return <Toaster theme={theme} position="bottom-right" closeButton richColors />;
+  return (
+    <Toaster
+      theme={theme}
+      position="bottom-right"
+      closeButton
+      richColors
+      containerAriaLabel={t('region')}
+      toastOptions={{ closeButtonAriaLabel: t('close') }}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTransition } from 'react';
 
@@ -25,6 +26,7 @@ import { notify } from './toast';
  * its first page, at that size.
  */
 export function ViewMenu({ pageSizes }: { pageSizes: boolean }) {
+  const t = useTranslations('ui.view');
   const preferences = useTablePreferences();
   const router = useRouter();
   const pathname = usePathname();
@@ -52,21 +54,21 @@ export function ViewMenu({ pageSizes }: { pageSizes: boolean }) {
         aria-busy={pending || undefined}
         data-testid="view-menu"
       >
-        View
+        {t('button')}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-44">
-        <DropdownMenuLabel>Density</DropdownMenuLabel>
+        <DropdownMenuLabel>{t('density')}</DropdownMenuLabel>
         <DropdownMenuRadioGroup
           value={preferences.density}
           onValueChange={(v) => change({ density: v as TablePreferences['density'] })}
         >
-          <DropdownMenuRadioItem value="comfortable">Comfortable</DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="compact">Compact</DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="comfortable">{t('comfortable')}</DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="compact">{t('compact')}</DropdownMenuRadioItem>
         </DropdownMenuRadioGroup>
         {pageSizes && (
           <>
             <DropdownMenuSeparator />
-            <DropdownMenuLabel>Rows per page</DropdownMenuLabel>
+            <DropdownMenuLabel>{t('rowsPerPage')}</DropdownMenuLabel>
             <DropdownMenuRadioGroup
               value={String(preferences.pageSize)}
               onValueChange={(v) => change({ pageSize: Number(v) as TablePreferences['pageSize'] })}

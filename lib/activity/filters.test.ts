@@ -38,10 +38,14 @@ describe('activity filters', () => {
     expect(parseCursor(cursorOf(row))).toEqual(row);
   });
 
-  it('takes whole UTC days, the end day included', () => {
+  it('takes whole days of the member’s zone, the end day included', () => {
     expect(dayRange({ from: '2026-11-01', to: '2026-11-30' })).toEqual({
       from: new Date('2026-11-01T00:00:00.000Z'),
       to: new Date('2026-12-01T00:00:00.000Z'),
+    });
+    expect(dayRange({ from: '2026-11-26', to: '2026-11-26' }, 'Pacific/Kiritimati')).toEqual({
+      from: new Date('2026-11-25T10:00:00.000Z'),
+      to: new Date('2026-11-26T10:00:00.000Z'),
     });
   });
 });

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 
+import { addDays, startOfDay } from '../format/days';
+
 export const ACTIVITY_PAGE_SIZES = [25, 50, 100, 200] as const;
 export const ACTIVITY_RESULTS = ['ok', 'refused', 'failed'] as const;
 
@@ -60,11 +62,11 @@ export function activityQuery(filters: Partial<ActivityFilters>, cursor?: string
   return s ? `?${s}` : '';
 }
 
-/** The time range of a day filter: from the start of `from` to the end of `to` (UTC days). */
-export function dayRange(filters: Pick<ActivityFilters, 'from' | 'to'>): { from?: Date; to?: Date } {
+/** The time range of a day filter: from the start of `from` to the end of `to`, days in the member's zone. */
+export function dayRange(filters: Pick<ActivityFilters, 'from' | 'to'>, timeZone = 'UTC'): { from?: Date; to?: Date } {
   return {
-    from: filters.from ? new Date(`${filters.from}T00:00:00.000Z`) : undefined,
-    to: filters.to ? new Date(new Date(`${filters.to}T00:00:00.000Z`).getTime() + 86_400_000) : undefined,
+    from: filters.from ? startOfDay(filters.from, timeZone) : undefined,
+    to: filters.to ? startOfDay(addDays(filters.to, 1), timeZone) : undefined,
   };
 }
 

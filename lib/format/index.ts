@@ -1,54 +1,35 @@
 /**
- * Dates, times and numbers for staff, in the staff member's locale (their browser's
- * Accept-Language). A time that belongs to a venue is shown in the venue's time zone; a moment
- * with no venue (an audit row, a rate-limit reset) in UTC, and the zone is always named.
+ * Dates, times and numbers for staff, in the console language's locale. A time that belongs to a
+ * venue is shown in the venue's time zone; a moment with no venue (an audit row, a created or
+ * updated time, a rate-limit reset) in the member's own zone, and the zone is always named.
  */
 export interface Formatter {
   readonly locale: string;
+  /** the member's zone, for moments that belong to no venue */
+  readonly memberZone: string;
   /** a calendar date of the API ("2026-11-24"), which has no zone: "Tue 24 Nov 2026" */
   day(date: string | null | undefined): string;
   /** a moment ("2026-11-24T18:30:00Z") as date and time in `timeZone`, with the zone named */
   dateTime(iso: string | Date | null | undefined, timeZone: string): string;
   /** a moment's time of day in `timeZone`, with the zone named */
   time(iso: string | Date | null | undefined, timeZone: string): string;
+  /** a moment that belongs to no venue, as date and time in the member's zone, the zone named */
+  moment(iso: string | Date | null | undefined): string;
+  /** a moment's time of day in the member's zone, the zone named */
+  momentTime(iso: string | Date | null | undefined): string;
   /** an API wall-clock time ("18:30" or "18:30:00") at a venue, shown in the locale's style */
   wallTime(time: string | null | undefined): string;
   number(n: number): string;
-  /** "3 reservations", "1 reservation" */
-  count(n: number, one: string, many?: string): string;
 }
 
 const EMPTY = '—';
-
-/** The first supported locale of an Accept-Language header, else the fallback. */
-export function localeFromAcceptLanguage(header: string | null | undefined, fallback = 'en-GB'): string {
-  if (!header) return fallback;
-  const ranked = header
-    .split(',')
-    .map((part, i) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, i };
-    })
-    .filter((r) => r.tag && r.tag !== '*' && Number.isFinite(r.q) && r.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i);
-  for (const { tag } of ranked) {
-    try {
-      const [canonical] = Intl.getCanonicalLocales(tag);
-      if (canonical && Intl.DateTimeFormat.supportedLocalesOf(canonical).length > 0) return canonical;
-    } catch {
-      // not a well-formed language tag: try the next one
-    }
-  }
-  return fallback;
-}
 
 function toDate(value: string | Date): Date | null {
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-export function createFormatter(locale: string): Formatter {
+export function createFormatter(locale: string, memberZone = 'UTC'): Formatter {
   const cache = new Map<string, Intl.DateTimeFormat>();
   const dtf = (key: string, options: Intl.DateTimeFormatOptions) => {
     let f = cache.get(key);
@@ -63,8 +44,9 @@ export function createFormatter(locale: string): Formatter {
       : (dtf(`zone:${timeZone}`, { timeZone, timeZoneName: 'short' })
           .formatToParts(d)
           .find((p) => p.type === 'timeZoneName')?.value ?? timeZone);
-  return {
+  const formatter: Formatter = {
     locale,
+    memberZone,
     day(date) {
       if (!date) return EMPTY;
       const d = toDate(`${date.slice(0, 10)}T00:00:00Z`);
@@ -92,7 +74,9 @@ export function createFormatter(locale: string): Formatter {
         new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2]))),
       );
     },
+    moment: (iso) => formatter.dateTime(iso, memberZone),
+    momentTime: (iso) => formatter.time(iso, memberZone),
     number: (n) => numbers.format(n),
-    count: (n, one, many = `${one}s`) => `${numbers.format(n)} ${n === 1 ? one : many}`,
   };
+  return formatter;
 }

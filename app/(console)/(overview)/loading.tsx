@@ -1,3 +1,5 @@
+import { useTranslations } from 'next-intl';
+
 import {
   CoversSkeleton,
   FiguresSkeleton,
@@ -8,8 +10,9 @@ import { PageSkeleton } from '@/components/ui/skeleton';
 import { OVERVIEW_DAYS } from '@/lib/server/overview';
 
 export default function OverviewLoading() {
+  const t = useTranslations('overview');
   return (
-    <PageSkeleton label="the overview">
+    <PageSkeleton label={t('loading')}>
       <OverviewHeadingSkeleton />
       <TodaySkeleton />
       <CoversSkeleton days={OVERVIEW_DAYS} />

@@ -1,3 +1,5 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+
 import { FiguresHead } from '@/components/overview/figures-head';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -6,8 +8,16 @@ import type { ReadResult } from '@/lib/server/api';
 import type { Overview } from '@/lib/server/overview';
 
 /** Names linked to their pages, separated by commas, or "none". */
-function NamedLinks({ items, href }: { items: { id: string; name: string }[]; href: (id: string) => string }) {
-  if (!items.length) return <span className="text-slate-500">none</span>;
+function NamedLinks({
+  items,
+  href,
+  none,
+}: {
+  items: { id: string; name: string }[];
+  href: (id: string) => string;
+  none: string;
+}) {
+  if (!items.length) return <span className="text-slate-500">{none}</span>;
   return items.map((item, i) => (
     <span key={item.id}>
       {i > 0 && ', '}
@@ -18,30 +28,34 @@ function NamedLinks({ items, href }: { items: { id: string; name: string }[]; hr
   ));
 }
 
-const percent = (share: number) => `${Math.round(share * 100)} %`;
-
 /** The allocations and what needs attention, side by side. */
 export async function FiguresSection({ overview }: { overview: Promise<ReadResult<Overview>> }) {
   const result = await overview;
   if (!result.ok) return null;
+  const [t, locale] = await Promise.all([getTranslations('overview'), getLocale()]);
   const o = result.data;
   const a = o.allocations;
   const budgetUsed = o.attention.budget ? o.attention.budget.limit - o.attention.budget.remaining : null;
   const partner = o.scope === 'partner';
+  const percent = (share: number) => t('allocations.percent', { value: Math.round(share * 100) });
+  // "a, b, c" in English, as each language separates the items of a list.
+  const list = new Intl.ListFormat(locale, { type: 'unit', style: 'short' });
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card
-        title="Allocations"
+        title={t('allocations.title')}
         actions={
           <Link href="/allocations" className="text-sm text-brand-700 hover:underline">
-            Open the grid
+            {t('allocations.openGrid')}
           </Link>
         }
       >
         {a.byVenue.length ? (
           <div className="space-y-4">
             <table className="w-full text-left text-sm">
-              <FiguresHead columns={['Venue', 'Allocated / total', 'Unallocated']} />
+              <FiguresHead
+                columns={[t('allocations.venue'), t('allocations.allocatedOfTotal'), t('allocations.unallocated')]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {a.byVenue.map((v) => (
                   <tr key={v.venueId} data-testid={`allocation-venue-${v.venueId}`}>
@@ -61,14 +75,16 @@ export async function FiguresSection({ overview }: { overview: Promise<ReadResul
             <div className="grid gap-4 sm:grid-cols-2">
               {(
                 [
-                  ['Fullest', a.fullest],
-                  ['Emptiest', a.emptiest],
+                  ['fullest', a.fullest],
+                  ['emptiest', a.emptiest],
                 ] as const
-              ).map(([label, list]) => (
-                <div key={label}>
-                  <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">{label} commitments</h3>
+              ).map(([key, commitments]) => (
+                <div key={key}>
+                  <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">
+                    {t(`allocations.${key}`)}
+                  </h3>
                   <ul className="mt-1 space-y-1 text-sm">
-                    {list.map((c) => (
+                    {commitments.map((c) => (
                       <li key={c.id} className="flex justify-between gap-2">
                         <span className="truncate">{c.venueName}</span>
                         <span className="shrink-0 tabular-nums text-slate-600">
@@ -82,56 +98,66 @@ export async function FiguresSection({ overview }: { overview: Promise<ReadResul
             </div>
             {a.endedAgreements.length > 0 && (
               <p className="text-sm text-slate-600" data-testid="ended-agreements">
-                {a.endedAgreements
-                  .map((e) => `${e.commitments} commitment${e.commitments === 1 ? '' : 's'} (${e.seats} seats)`)
-                  .join(', ')}{' '}
-                under {a.endedAgreements.length === 1 ? 'an agreement that ended' : 'agreements that ended'}; see them
-                in the{' '}
-                <Link href="/allocations?status=ended" className="text-brand-700 hover:underline">
-                  grid
-                </Link>
-                .
+                {t.rich('allocations.endedAgreements', {
+                  list: list.format(
+                    a.endedAgreements.map((e) =>
+                      t('allocations.endedCommitments', { commitments: e.commitments, seats: e.seats }),
+                    ),
+                  ),
+                  count: a.endedAgreements.length,
+                  link: (chunks) => (
+                    <Link href="/allocations?status=ended" className="text-brand-700 hover:underline">
+                      {chunks}
+                    </Link>
+                  ),
+                })}
               </p>
             )}
           </div>
         ) : (
           <p className="text-sm text-slate-500">
             {partner
-              ? 'No entity of the partner holds an assigned commitment.'
+              ? t('allocations.noneForPartner')
               : o.entity
-                ? `${o.entity.name} holds no assigned commitment.`
-                : 'No entity is selected.'}
+                ? t('allocations.noneForEntity', { name: o.entity.name })
+                : t('allocations.noEntity')}
           </p>
         )}
       </Card>
 
-      <Card title="Needs attention">
+      <Card title={t('attention.title')}>
         <ul className="space-y-3 text-sm" data-testid="attention">
           <li>
-            <span className="font-medium text-slate-800">Suspended delegates: </span>
-            <NamedLinks items={o.attention.suspendedDelegates} href={(id) => `/delegates/${id}`} />
+            <span className="font-medium text-slate-800">{t('attention.suspendedDelegates')} </span>
+            <NamedLinks
+              items={o.attention.suspendedDelegates}
+              href={(id) => `/delegates/${id}`}
+              none={t('attention.none')}
+            />
           </li>
           <li>
-            <span className="font-medium text-slate-800">Entities not yet provisioned (no organization): </span>
-            <NamedLinks items={o.attention.unprovisionedEntities} href={(id) => `/entities/${id}`} />
+            <span className="font-medium text-slate-800">{t('attention.unprovisionedEntities')} </span>
+            <NamedLinks
+              items={o.attention.unprovisionedEntities}
+              href={(id) => `/entities/${id}`}
+              none={t('attention.none')}
+            />
           </li>
           <li>
-            <span className="font-medium text-slate-800">API requests this minute: </span>
+            <span className="font-medium text-slate-800">{t('attention.apiRequests')} </span>
             {o.attention.budget && budgetUsed !== null ? (
               <>
                 <span className="tabular-nums">
-                  {budgetUsed} of {o.attention.budget.limit}
+                  {t('attention.budgetUsed', { used: budgetUsed, limit: o.attention.budget.limit })}
                 </span>{' '}
-                {budgetUsed > o.attention.budget.limit * 0.66 && (
-                  <Badge tone="warning">busy: recent answers are served</Badge>
-                )}
+                {budgetUsed > o.attention.budget.limit * 0.66 && <Badge tone="warning">{t('attention.busy')}</Badge>}
               </>
             ) : (
-              <span className="text-slate-500">no request yet</span>
+              <span className="text-slate-500">{t('attention.noRequest')}</span>
             )}
           </li>
           <li>
-            <span className="font-medium text-slate-800">Failed allocation applies, last 7 days: </span>
+            <span className="font-medium text-slate-800">{t('attention.failedApplies')} </span>
             <Link
               href="/activity?action=apply-allocation&result=failed"
               className="tabular-nums text-brand-700 hover:underline"

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 
 import { CoversChart } from '@/components/overview/covers-chart';
@@ -31,7 +32,10 @@ import {
 import { NewReservationLink } from '../reservations/new/new-reservation-link';
 import { FiguresSection } from './overview-figures';
 
-export const metadata: Metadata = { title: 'Overview' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('overview');
+  return { title: t('metaTitle') };
+}
 
 const search = searchHref;
 
@@ -47,6 +51,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
   const overview = readApi(() => getOverview(new Date(), scope));
   // The entity's name for its tab: the same cached read the overview makes, not another request.
   const selected = readApi(getSelectedEntity);
+  const t = await getTranslations('overview');
   const partner = scope === 'partner';
   const tab = (active: boolean) =>
     `rounded-md px-2.5 py-1 text-sm font-medium ${active ? 'bg-brand-600 text-white' : 'text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50'}`;
@@ -54,7 +59,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <PageHeader
-        title="Overview"
+        title={t('title')}
         description={
           <Suspense fallback={<ScopeLineSkeleton />}>
             <ScopeLine overview={overview} />
@@ -63,9 +68,9 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
         actions={
           <>
             {hasRole(staff.role, 'operator') && <NewReservationLink />}
-            <nav aria-label="Overview scope" className="flex gap-2">
+            <nav aria-label={t('scopeNav')} className="flex gap-2">
               <Link href="/" className={tab(!partner)} aria-current={!partner ? 'page' : undefined}>
-                <Suspense fallback="Selected entity">
+                <Suspense fallback={t('selectedEntity')}>
                   <EntityTabLabel selected={selected} />
                 </Suspense>
               </Link>
@@ -75,7 +80,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
                 aria-current={partner ? 'page' : undefined}
                 data-testid="scope-partner"
               >
-                Whole partner
+                {t('wholePartner')}
               </Link>
             </nav>
           </>
@@ -103,7 +108,9 @@ async function EntityTabLabel({
   selected: Promise<ReadResult<Awaited<ReturnType<typeof getSelectedEntity>>>>;
 }) {
   const entity = await selected;
-  return entity.ok && entity.data ? entity.data.name : 'Selected entity';
+  if (entity.ok && entity.data) return entity.data.name;
+  const t = await getTranslations('overview');
+  return t('selectedEntity');
 }
 
 /** Whose figures these are and which day is today at the venues. */
@@ -111,19 +118,16 @@ async function ScopeLine({ overview }: { overview: OverviewRead }) {
   const result = await overview;
   if (!result.ok) return null;
   const o = result.data;
+  const t = await getTranslations('overview');
   return (
     <p data-testid="overview-scope">
-      {o.scope === 'partner' ? (
-        <>
-          For the whole partner: its {o.entityCount} entities added up (a reservation search runs in one entity’s
-          context, so these figures are not linked to one)
-        </>
-      ) : o.entity ? (
-        <>For {o.entity.name}, the entity selected above</>
-      ) : (
-        'For the partner'
-      )}{' '}
-      · today is <span data-testid="overview-today">{o.today}</span> at the venues.
+      {t.rich('scopeLine', {
+        scope: o.scope === 'partner' ? 'partner' : o.entity ? 'entity' : 'none',
+        count: o.entityCount,
+        name: o.entity?.name ?? '',
+        date: o.today,
+        today: (chunks) => <span data-testid="overview-today">{chunks}</span>,
+      })}
     </p>
   );
 }
@@ -131,7 +135,10 @@ async function ScopeLine({ overview }: { overview: OverviewRead }) {
 /** Today's figures; where the overview could not be read, the error in its place. */
 async function TodaySection({ overview }: { overview: OverviewRead }) {
   const result = await overview;
-  if (!result.ok) return <ErrorState title="The overview could not be read" message={result.error} />;
+  if (!result.ok) {
+    const t = await getTranslations('overview');
+    return <ErrorState title={t('error')} message={result.error} />;
+  }
   return (
     <>
       <AsOfNote asOf={result.asOf} />
@@ -145,16 +152,17 @@ async function CoversSection({ overview }: { overview: OverviewRead }) {
   if (!result.ok) return null;
   const o = result.data;
   const partner = o.scope === 'partner';
+  const t = await getTranslations('overview.covers');
   return (
     <Card
-      title={`Covers, next ${o.days.length} days`}
+      title={t('title', { days: o.days.length })}
       actions={
         partner ? undefined : (
           <Link
             href={search(overviewConditions(o.today).concat(notCanceled))}
             className="text-sm text-brand-700 hover:underline"
           >
-            All of them
+            {t('allOfThem')}
           </Link>
         )
       }

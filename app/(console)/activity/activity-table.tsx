@@ -1,6 +1,8 @@
 'use client';
 
 import { createColumnHelper } from '@tanstack/react-table';
+import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
@@ -8,7 +10,7 @@ import type { ChangedField } from '@/lib/activity/filters';
 
 export interface ActivityRow {
   id: string;
-  /** when, already formatted in the staff member's locale (UTC) */
+  /** when, already formatted in the staff member's locale and time zone, the zone named */
   when: string;
   at: string;
   staffEmail: string;
@@ -26,92 +28,98 @@ export interface ActivityRow {
 const RESULT_TONE = { ok: 'success', refused: 'warning', failed: 'danger' } as const;
 
 const column = createColumnHelper<DataTableFeatures, ActivityRow>();
-const columns = column.columns([
-  column.accessor('when', {
-    header: 'When (UTC)',
-    enableHiding: false,
-    enableSorting: false,
-    cell: (info) => (
-      <time dateTime={info.row.original.at} className="whitespace-nowrap text-slate-600">
-        {info.getValue()}
-      </time>
-    ),
-  }),
-  column.accessor('staffEmail', { header: 'Who', enableSorting: false }),
-  column.accessor('action', {
-    header: 'Action',
-    enableSorting: false,
-    cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span>,
-  }),
-  column.accessor('resource', {
-    header: 'Resource',
-    enableSorting: false,
-    cell: (info) => {
-      const r = info.row.original;
-      return (
-        <div className="max-w-xs text-xs break-all text-slate-600">
-          {r.resource ?? '—'}
-          {r.entityId && <div>entity {r.entityId}</div>}
-          {r.changes.length > 0 && (
-            <dl className="mt-1 space-y-0.5" data-testid="activity-changes">
-              {r.changes.map((c) => (
-                <div key={c.field} className="flex flex-wrap gap-x-1">
-                  <dt className="font-medium text-slate-700">{c.field}:</dt>
-                  <dd>
-                    {c.before === '—' ? (
-                      // recorded on one side only (an export's filters, a new member): the value alone
-                      <span>{c.after}</span>
-                    ) : c.after === '—' ? (
-                      <span>{c.before}</span>
-                    ) : (
-                      <>
-                        <del className="text-rose-700 decoration-rose-400">{c.before}</del>
-                        <span aria-hidden="true"> → </span>
-                        <span className="sr-only"> changed to </span>
-                        <ins className="text-emerald-700 no-underline">{c.after}</ins>
-                      </>
-                    )}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+
+/** The log's columns, headed in the member's language. */
+const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: string) =>
+  column.columns([
+    column.accessor('when', {
+      header: t('columns.when', { zone }),
+      enableHiding: false,
+      enableSorting: false,
+      cell: (info) => (
+        <time dateTime={info.row.original.at} className="whitespace-nowrap text-slate-600">
+          {info.getValue()}
+        </time>
+      ),
+    }),
+    column.accessor('staffEmail', { header: t('columns.who'), enableSorting: false }),
+    column.accessor('action', {
+      header: t('columns.action'),
+      enableSorting: false,
+      cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span>,
+    }),
+    column.accessor('resource', {
+      header: t('columns.resource'),
+      enableSorting: false,
+      cell: (info) => {
+        const r = info.row.original;
+        return (
+          <div className="max-w-xs text-xs break-all text-slate-600">
+            {r.resource ?? '—'}
+            {r.entityId && <div>{t('entity', { id: r.entityId })}</div>}
+            {r.changes.length > 0 && (
+              <dl className="mt-1 space-y-0.5" data-testid="activity-changes">
+                {r.changes.map((c) => (
+                  <div key={c.field} className="flex flex-wrap gap-x-1">
+                    <dt className="font-medium text-slate-700">{c.field}:</dt>
+                    <dd>
+                      {c.before === '—' ? (
+                        // recorded on one side only (an export's filters, a new member): the value alone
+                        <span>{c.after}</span>
+                      ) : c.after === '—' ? (
+                        <span>{c.before}</span>
+                      ) : (
+                        <>
+                          <del className="text-rose-700 decoration-rose-400">{c.before}</del>
+                          <span aria-hidden="true"> → </span>
+                          <span className="sr-only"> {t('changedTo')} </span>
+                          <ins className="text-emerald-700 no-underline">{c.after}</ins>
+                        </>
+                      )}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {r.recorded && (
+              <details className="mt-1">
+                <summary className="cursor-pointer text-brand-700">{t('recorded')}</summary>
+                <pre className="mt-1 max-w-md overflow-x-auto rounded bg-slate-50 p-2 text-[11px]">{r.recorded}</pre>
+              </details>
+            )}
+          </div>
+        );
+      },
+    }),
+    column.accessor('result', {
+      header: t('columns.result'),
+      enableSorting: false,
+      cell: (info) => (
+        <>
+          <Badge tone={RESULT_TONE[info.getValue()]}>{t(`result.${info.getValue()}`)}</Badge>
+          {info.row.original.message && (
+            <div className="mt-1 max-w-xs text-xs text-slate-600">{info.row.original.message}</div>
           )}
-          {r.recorded && (
-            <details className="mt-1">
-              <summary className="cursor-pointer text-brand-700">Recorded values</summary>
-              <pre className="mt-1 max-w-md overflow-x-auto rounded bg-slate-50 p-2 text-[11px]">{r.recorded}</pre>
-            </details>
-          )}
-        </div>
-      );
-    },
-  }),
-  column.accessor('result', {
-    header: 'Result',
-    enableSorting: false,
-    cell: (info) => (
-      <>
-        <Badge tone={RESULT_TONE[info.getValue()]}>{info.getValue()}</Badge>
-        {info.row.original.message && (
-          <div className="mt-1 max-w-xs text-xs text-slate-600">{info.row.original.message}</div>
-        )}
-      </>
-    ),
-  }),
-]);
+        </>
+      ),
+    }),
+  ]);
 
 /** The audit log, newest first (the order the database reads it in). */
-export function ActivityTable({ rows }: { rows: ActivityRow[] }) {
+/** `zone`: the member's time zone, the one every time is written in. */
+export function ActivityTable({ rows, zone }: { rows: ActivityRow[]; zone: string }) {
+  const t = useTranslations('activity');
+  const columns = useMemo(() => columnsOf(t, zone), [t, zone]);
   return (
     <DataTable
-      label="Activity"
+      label={t('tableLabel')}
       columns={columns}
       rows={rows}
       rowKey={(r) => r.id}
       rowTestId={() => 'activity-row'}
       testId="activity-table"
       visibilityKey="activity.columns"
-      empty={<span data-testid="activity-empty">No activity matches these filters.</span>}
+      empty={<span data-testid="activity-empty">{t('empty')}</span>}
     />
   );
 }

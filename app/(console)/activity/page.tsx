@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -23,7 +24,10 @@ import { getFormatter } from '@/lib/server/http';
 
 import { ActivityTable } from './activity-table';
 
-export const metadata: Metadata = { title: 'Activity' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('activity');
+  return { title: t('metaTitle') };
+}
 
 const control = 'mt-1 block py-1.5';
 
@@ -39,13 +43,14 @@ function FilterField({ name, label, children }: { name: string; label: string; c
   );
 }
 
-/** A filter picked from a list; `any` is the choice of no filter. */
+/** A filter picked from a list; `any` is the choice of no filter; `labels` names choices that are not data. */
 function ChoiceFilter({
   name,
   label,
   value,
   any,
   choices,
+  labels,
   wide = false,
 }: {
   name: string;
@@ -53,6 +58,7 @@ function ChoiceFilter({
   value: string | undefined;
   any?: string;
   choices: readonly string[];
+  labels?: Record<string, string>;
   wide?: boolean;
 }) {
   return (
@@ -66,7 +72,7 @@ function ChoiceFilter({
         {any && <option value="">{any}</option>}
         {choices.map((c) => (
           <option key={c} value={c}>
-            {c}
+            {labels?.[c] ?? c}
           </option>
         ))}
       </Select>
@@ -80,11 +86,12 @@ export default async function ActivityPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const me = await requireStaff('viewer');
+  const t = await getTranslations('activity');
   const filters = activityFilters(await searchParams);
   const [page, facets, format] = await Promise.all([
     // One row more than shown: whether there are older ones.
     listAudit({
-      ...auditQueryOf(filters),
+      ...auditQueryOf(filters, me.timeZone ?? 'UTC'),
       after: filters.cursor ? parseCursor(filters.cursor) : undefined,
       limit: filters.limit + 1,
     }),
@@ -101,48 +108,67 @@ export default async function ActivityPage({
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <PageHeader
-        title="Activity"
-        description="Every sign-in and every change made through the dashboard: who, what, on which resource, what changed, and the result."
-      />
+      <PageHeader title={t('title')} description={t('description')} />
       <form
         method="get"
         className="flex flex-wrap items-end gap-3"
         role="search"
-        aria-label="Filter activity"
+        aria-label={t('filters.label')}
         data-shortcut="search"
       >
-        <ChoiceFilter name="staff" label="Member" value={filters.staff} any="anyone" choices={members} wide />
-        <ChoiceFilter name="action" label="Action" value={filters.action} any="any" choices={actions} wide />
-        <ChoiceFilter name="result" label="Result" value={filters.result} any="any" choices={ACTIVITY_RESULTS} />
-        <FilterField name="from" label="From (UTC)">
+        <ChoiceFilter
+          name="staff"
+          label={t('filters.member')}
+          value={filters.staff}
+          any={t('filters.anyone')}
+          choices={members}
+          wide
+        />
+        <ChoiceFilter
+          name="action"
+          label={t('filters.action')}
+          value={filters.action}
+          any={t('filters.any')}
+          choices={actions}
+          wide
+        />
+        <ChoiceFilter
+          name="result"
+          label={t('filters.result')}
+          value={filters.result}
+          any={t('filters.any')}
+          choices={ACTIVITY_RESULTS}
+          labels={Object.fromEntries(ACTIVITY_RESULTS.map((r) => [r, t(`result.${r}`)]))}
+        />
+        <FilterField name="from" label={t('filters.from', { zone: format.memberZone })}>
           <Input id="activity-from" type="date" name="from" defaultValue={filters.from} className={control} />
         </FilterField>
-        <FilterField name="to" label="To (UTC)">
+        <FilterField name="to" label={t('filters.to', { zone: format.memberZone })}>
           <Input id="activity-to" type="date" name="to" defaultValue={filters.to} className={control} />
         </FilterField>
         <ChoiceFilter
           name="limit"
-          label="Rows per page"
+          label={t('filters.rowsPerPage')}
           value={String(filters.limit)}
           choices={ACTIVITY_PAGE_SIZES.map(String)}
         />
         <Button type="submit" variant="secondary">
-          Apply
+          {t('filters.apply')}
         </Button>
         {me.role === 'admin' && (
           <Button asChild variant="ghost">
             <a href={`/api/activity/export${activityQuery(filters)}`} download data-testid="activity-export">
-              Export CSV
+              {t('export')}
             </a>
           </Button>
         )}
       </form>
       <Card>
         <ActivityTable
+          zone={format.memberZone}
           rows={rows.map((r) => ({
             id: r.id,
-            when: format.dateTime(r.at, 'UTC'),
+            when: format.moment(r.at),
             at: r.at.toISOString(),
             staffEmail: r.staffEmail,
             action: r.action,
@@ -157,22 +183,22 @@ export default async function ActivityPage({
             message: r.message ?? null,
           }))}
         />
-        <nav aria-label="Activity pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+        <nav aria-label={t('pages.label')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
           <span className="text-slate-600" data-testid="activity-page-info">
             {rows.length === 0
-              ? 'No rows'
-              : `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}${filters.cursor ? ', older than the page before' : ', newest first'}`}
+              ? t('pages.none')
+              : t(filters.cursor ? 'pages.older' : 'pages.newest', { count: rows.length })}
           </span>
           <span className="flex gap-2">
             {filters.cursor && (
               <Button asChild variant="secondary" size="sm">
-                <Link href={`/activity${activityQuery(filters)}`}>Newest</Link>
+                <Link href={`/activity${activityQuery(filters)}`}>{t('pages.toNewest')}</Link>
               </Button>
             )}
             {older && (
               <Button asChild variant="secondary" size="sm">
                 <Link href={`/activity${activityQuery(filters, older)}`} data-testid="activity-older">
-                  Older
+                  {t('pages.toOlder')}
                 </Link>
               </Button>
             )}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition } from 'react';
 
@@ -40,6 +41,7 @@ const NOTICE_TONES = { ok: 'success', info: 'info', error: 'danger' } as const;
 /** The commitment × entity grid: drag, keys or numbers to edit; review; apply in two phases on the server. */
 export function AllocationGrid({ data, filters, canEdit }: { data: GridData; filters: GridFilters; canEdit: boolean }) {
   const router = useRouter();
+  const t = useTranslations('allocations');
   const [narrowing, startNarrowing] = useTransition();
 
   const rows = useMemo(() => unpackGrid(data.grid), [data.grid]);
@@ -52,7 +54,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
     [data.venues, data.programs, data.entities],
   );
   const color = (entityId: string) => COLORS[data.entities.findIndex((e) => e.id === entityId) % COLORS.length]!;
-  const nameOf = (id: string) => (id === UNALLOCATED ? 'Unallocated' : (names.entity.get(id) ?? id));
+  const nameOf = (id: string) => (id === UNALLOCATED ? t('grid.unallocated') : (names.entity.get(id) ?? id));
   const describeRow = (row: GridRow) => describe(row, names);
   const grid = useAllocationEdits(rows, {
     describeRow,
@@ -61,7 +63,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
   });
   const describeCommitment = (commitmentId: string) => {
     const row = grid.rowOf(commitmentId);
-    return row ? describeRow(row) : `commitment ${commitmentId}`;
+    return row ? describeRow(row) : t('grid.commitment', { id: commitmentId });
   };
 
   // The status filter works on the rows already read: it changes the address, not the reads. A
@@ -110,7 +112,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
         statuses={statuses}
         venues={data.venues}
         programs={data.programs}
-        count={narrowing ? 'Reading…' : `${visible.length} of ${rows.length} commitments`}
+        count={narrowing ? t('grid.reading') : t('grid.count', { shown: visible.length, total: rows.length })}
         onStatuses={showStatuses}
         onScope={setScope}
       />
@@ -134,7 +136,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
           {/* A table by ARIA: the rows are virtualized (absolutely placed), which a <table> cannot lay out. */}
           <div
             role="table"
-            aria-label="Seat allocations"
+            aria-label={t('grid.label')}
             aria-rowcount={visible.length + 1}
             style={{ width: gridWidth, minWidth: '100%' }}
           >
@@ -150,7 +152,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
                     className="px-3 py-8 text-center text-sm text-slate-500"
                     data-testid="allocation-empty"
                   >
-                    No commitment matches these filters.
+                    {t('grid.empty')}
                   </p>
                 </div>
               ) : (

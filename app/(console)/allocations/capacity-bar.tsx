@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 
 import {
@@ -23,8 +24,6 @@ interface CapacityBarProps {
   onMove: (from: string, to: string, count: number) => boolean;
 }
 
-const seatsWord = (n: number) => `${n} seat${n === 1 ? '' : 's'}`;
-
 /**
  * One segment per entity, a locked one for other entities' seats, and the unallocated rest. The
  * boundaries between movable neighbours are WAI-ARIA sliders: arrows (Shift for 10), PageUp/PageDown,
@@ -32,6 +31,7 @@ const seatsWord = (n: number) => `${n} seat${n === 1 ? '' : 's'}`;
  * a sideways finger drags the thumb rather than scrolling the grid).
  */
 export function CapacityBar({ commitmentId, label, totalSeats, layout, color, nameOf, onMove }: CapacityBarProps) {
+  const t = useTranslations('allocations.bar');
   const barRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ thumb: Thumb; position: number; pointerId: number } | null>(null);
   const thumbEls = useRef(new Map<string, HTMLDivElement>());
@@ -40,26 +40,26 @@ export function CapacityBar({ commitmentId, label, totalSeats, layout, color, na
   const seatsOf = (id: string) => Math.max(0, layout.segments.find((s) => s.id === id)?.seats ?? 0);
 
   // Moving a thumb right gives seats from its right neighbour to its left one.
-  const shift = (t: Pick<Thumb, 'left' | 'right'>, delta: number): boolean =>
-    delta > 0 ? onMove(t.right, t.left, delta) : delta < 0 ? onMove(t.left, t.right, -delta) : true;
+  const shift = (th: Pick<Thumb, 'left' | 'right'>, delta: number): boolean =>
+    delta > 0 ? onMove(th.right, th.left, delta) : delta < 0 ? onMove(th.left, th.right, -delta) : true;
 
-  const onKeyDown = (t: Thumb) => (e: KeyboardEvent) => {
-    const target = thumbKeyTarget(t, e.key, e.shiftKey);
+  const onKeyDown = (th: Thumb) => (e: KeyboardEvent) => {
+    const target = thumbKeyTarget(th, e.key, e.shiftKey);
     if (target === null) return;
     e.preventDefault();
-    shift(t, target - t.position);
+    shift(th, target - th.position);
   };
 
   // The bar takes the pointer and drags the nearest thumb within GRAB_PX: boundaries a few pixels
   // apart stay reachable by a finger, and no thumb covers another as a touch target.
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     const rect = barRef.current!.getBoundingClientRect();
-    const t = nearestThumb(all, (e.clientX - rect.left) / rect.width, total, rect.width);
-    if (!t) return;
+    const th = nearestThumb(all, (e.clientX - rect.left) / rect.width, total, rect.width);
+    if (!th) return;
     e.preventDefault();
-    thumbEls.current.get(t.left)?.focus();
+    thumbEls.current.get(th.left)?.focus();
     e.currentTarget.setPointerCapture(e.pointerId);
-    drag.current = { thumb: t, position: t.position, pointerId: e.pointerId };
+    drag.current = { thumb: th, position: th.position, pointerId: e.pointerId };
   };
   const onPointerMove = (e: PointerEvent) => {
     const d = drag.current;
@@ -88,30 +88,39 @@ export function CapacityBar({ commitmentId, label, totalSeats, layout, color, na
         s.seats > 0 ? (
           <div
             key={s.id}
-            title={`${s.id === EXTERNAL_SEGMENT ? 'Other entities (locked)' : nameOf(s.id)}: ${s.seats}`}
+            title={
+              s.id === EXTERNAL_SEGMENT
+                ? t('lockedSegment', { seats: s.seats })
+                : t('segment', { name: nameOf(s.id), seats: s.seats })
+            }
             style={{ width: `${(s.seats / total) * 100}%` }}
             className={`h-full first:rounded-l last:rounded-r ${s.id === EXTERNAL_SEGMENT ? 'bg-[repeating-linear-gradient(45deg,#cbd5e1_0,#cbd5e1_4px,#e2e8f0_4px,#e2e8f0_8px)]' : s.id === UNALLOCATED ? 'bg-slate-100' : `${color(s.id)} ${layout.movable.includes(s.id) ? '' : 'opacity-50'}`}`}
           />
         ) : null,
       )}
-      {all.map((t) => (
+      {all.map((th) => (
         <div
-          key={t.left}
+          key={th.left}
           ref={(el) => {
-            if (el) thumbEls.current.set(t.left, el);
-            else thumbEls.current.delete(t.left);
+            if (el) thumbEls.current.set(th.left, el);
+            else thumbEls.current.delete(th.left);
           }}
           role="slider"
           tabIndex={0}
-          data-testid={`boundary-${commitmentId}-${t.left}`}
-          aria-label={`Seats between ${nameOf(t.left)} and ${nameOf(t.right)} on ${label}`}
+          data-testid={`boundary-${commitmentId}-${th.left}`}
+          aria-label={t('boundaryLabel', { left: nameOf(th.left), right: nameOf(th.right), commitment: label })}
           aria-orientation="horizontal"
-          aria-valuemin={t.min}
-          aria-valuemax={t.max}
-          aria-valuenow={t.position}
-          aria-valuetext={`${nameOf(t.left)} ${seatsWord(seatsOf(t.left))}, ${nameOf(t.right)} ${seatsWord(seatsOf(t.right))}`}
-          onKeyDown={onKeyDown(t)}
-          style={{ left: `calc(${(t.position / total) * 100}% - 12px)` }}
+          aria-valuemin={th.min}
+          aria-valuemax={th.max}
+          aria-valuenow={th.position}
+          aria-valuetext={t('boundaryValue', {
+            left: nameOf(th.left),
+            leftSeats: seatsOf(th.left),
+            right: nameOf(th.right),
+            rightSeats: seatsOf(th.right),
+          })}
+          onKeyDown={onKeyDown(th)}
+          style={{ left: `calc(${(th.position / total) * 100}% - 12px)` }}
           // 24 × 28 px (WCAG 2.5.8), drawn as a narrow handle; the bar under it takes the pointer.
           className="group pointer-events-none absolute -top-1 z-[1] flex h-7 w-6 justify-center outline-none"
         >

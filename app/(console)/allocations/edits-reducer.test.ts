@@ -1,9 +1,14 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 
 import { mergeGrid, moveSeats, UNALLOCATED, type Change, type GridRow } from '@/lib/allocation';
 import { entity, rowsByEntity } from '@/lib/allocation/testing';
+import en from '@/messages/en';
 
-import { editsReducer, initialEditsState, rowsWithEditsElsewhere, type EditsState } from './edits-reducer';
+import { createEditsReducer, initialEditsState, rowsWithEditsElsewhere, type EditsState } from './edits-reducer';
+
+// The notices in English, from the catalog.
+const editsReducer = createEditsReducer(createTranslator({ locale: 'en', messages: en, namespace: 'allocations' }));
 
 const rows = mergeGrid(
   [entity('a')],

@@ -2,6 +2,8 @@
  * The grid's editing state as one pure reducer: pending edits (and the rows they were made on),
  * the notice above the grid, and the outcome of the last apply or restore.
  */
+import type { useTranslations } from 'next-intl';
+
 import type { ActionResult } from '@/lib/actions/result';
 import type { Change, Edits, GridRow } from '@/lib/allocation';
 import type { ApplyOutcome } from '@/lib/server/allocations';
@@ -37,9 +39,15 @@ export const initialEditsState: EditsState = {
   lastChanges: [],
 };
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** The grid's words, as `useTranslations('allocations')` gives them. */
+export type AllocationsT = ReturnType<typeof useTranslations<'allocations'>>;
 
-function afterApply(state: EditsState, result: ActionResult<ApplyOutcome>, changes: Change[]): EditsState {
+function afterApply(
+  t: AllocationsT,
+  state: EditsState,
+  result: ActionResult<ApplyOutcome>,
+  changes: Change[],
+): EditsState {
   if (!result.ok) return { ...state, notice: { tone: 'error', text: result.error } };
   const outcome = result.data;
   switch (outcome.status) {
@@ -51,28 +59,31 @@ function afterApply(state: EditsState, result: ActionResult<ApplyOutcome>, chang
         editedRows: {},
         notice: {
           tone: 'ok',
-          text: `Applied ${plural(changes.length, 'change')} with ${plural(outcome.requests, 'request')}. The grid now shows what the API holds.`,
+          text: t('notice.applied', { changes: changes.length, requests: outcome.requests }),
         },
       };
     case 'conflict':
       return {
         ...state,
         outcome,
-        notice: {
-          tone: 'error',
-          text: 'Nothing was sent: some seats changed in the API since this page loaded. Compare below, then reload.',
-        },
+        notice: { tone: 'error', text: t('notice.conflict') },
       };
     case 'failed':
       return {
         ...state,
         outcome,
-        notice: { tone: 'error', text: `Stopped in phase ${outcome.phase}: ${outcome.message}` },
+        notice: { tone: 'error', text: t('notice.stopped', { phase: outcome.phase, message: outcome.message }) },
       };
   }
 }
 
-export function editsReducer(state: EditsState, action: EditsAction): EditsState {
+/** The reducer, its notices in the words of `t`. */
+export const createEditsReducer =
+  (t: AllocationsT) =>
+  (state: EditsState, action: EditsAction): EditsState =>
+    reduceEdits(t, state, action);
+
+function reduceEdits(t: AllocationsT, state: EditsState, action: EditsAction): EditsState {
   switch (action.type) {
     case 'edit': {
       const { row } = action;
@@ -87,7 +98,7 @@ export function editsReducer(state: EditsState, action: EditsAction): EditsState
     case 'apply':
       return { ...state, lastChanges: action.changes };
     case 'applied':
-      return afterApply(state, action.result, action.changes);
+      return afterApply(t, state, action.result, action.changes);
     case 'restored':
       if (action.result.ok && action.result.data.status === 'applied') {
         return {
@@ -95,10 +106,10 @@ export function editsReducer(state: EditsState, action: EditsAction): EditsState
           outcome: null,
           edits: {},
           editedRows: {},
-          notice: { tone: 'info', text: 'Restored the values read before the apply.' },
+          notice: { tone: 'info', text: t('notice.restored') },
         };
       }
-      return afterApply(state, action.result, []);
+      return afterApply(t, state, action.result, []);
     case 'discard':
       return { ...state, edits: {}, editedRows: {}, notice: null, outcome: null };
   }

@@ -1,5 +1,7 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
+
 import { Tooltip } from '@/components/ui/tooltip';
 import type { GridData } from '@/lib/server/allocations';
 
@@ -13,6 +15,7 @@ export function GridHeader({
   entities: GridData['entities'];
   color: (entityId: string) => string;
 }) {
+  const t = useTranslations('allocations.header');
   return (
     <div role="rowgroup" className="sticky top-0 z-10">
       <div
@@ -21,10 +24,10 @@ export function GridHeader({
         className="flex border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600"
       >
         <div role="columnheader" className={`${STICKY_COLUMN} bg-slate-50 px-3 py-2`}>
-          Commitment
+          {t('commitment')}
         </div>
         <div role="columnheader" style={{ minWidth: BAR_MIN_WIDTH }} className="flex-1 px-4 py-2">
-          Capacity (locked: other entities)
+          {t('capacity')}
         </div>
         {entities.map((e) => (
           <div
@@ -43,8 +46,9 @@ export function GridHeader({
 
 /** An entity's column heading: the whole name, wrapped; its tooltip says which context the API reads it in. */
 function EntityHeading({ entity, dot }: { entity: GridData['entities'][number]; dot: string }) {
+  const t = useTranslations('allocations.header');
   return (
-    <Tooltip content={`${entity.name}: ${entity.org_id ? 'organization-bound token' : 'legacy X-Entity-Id context'}`}>
+    <Tooltip content={t('entityContext', { name: entity.name, context: entity.org_id ? 'organization' : 'legacy' })}>
       <button
         type="button"
         data-entity={entity.id}

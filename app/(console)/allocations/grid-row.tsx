@@ -1,6 +1,7 @@
 'use client';
 
 import { clsx } from 'clsx';
+import { useTranslations } from 'next-intl';
 import { memo, type CSSProperties } from 'react';
 
 import { Input } from '@/components/ui/input';
@@ -54,6 +55,7 @@ function GridRowViewUnmemoized({
   onMove,
   onSet,
 }: GridRowProps) {
+  const t = useTranslations('allocations');
   const layout = capacityLayout(
     row,
     edits,
@@ -101,10 +103,14 @@ function GridRowViewUnmemoized({
         />
         <div className="mt-1 flex justify-between text-[11px] tabular-nums text-slate-500">
           <span>
-            {after.managed} managed · {after.external} other ·{' '}
-            <span data-testid={`unallocated-${row.commitmentId}`}>{after.unallocated}</span> unallocated
+            {t.rich('row.seatsSummary', {
+              managed: after.managed,
+              external: after.external,
+              unallocated: after.unallocated,
+              value: (chunks) => <span data-testid={`unallocated-${row.commitmentId}`}>{chunks}</span>,
+            })}
           </span>
-          <span>{row.totalSeats} seats</span>
+          <span>{t('row.totalSeats', { count: row.totalSeats })}</span>
         </div>
       </div>
       {entities.map((e) => {
@@ -133,8 +139,8 @@ function GridRowViewUnmemoized({
               max={max}
               value={value}
               disabled={!canEdit || reason !== null}
-              title={reason ?? `${cell.status}; at most ${max}`}
-              aria-label={`Seats of ${e.name} on ${label}`}
+              title={reason ?? t('row.cellTitle', { status: t(`status.${cell.status}`), max })}
+              aria-label={t('row.cellLabel', { entity: e.name, commitment: label })}
               onChange={(ev) => onSet(e.id, ev.target.value)}
               className={clsx(
                 'h-8 px-1.5 py-1 text-right tabular-nums',

@@ -1,5 +1,7 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
+
 import { Card } from '@/components/ui/card';
 import { Checkbox, Select } from '@/components/ui/input';
 import type { GridData } from '@/lib/server/allocations';
@@ -19,31 +21,32 @@ interface GridToolbarProps {
 
 /** The grid's filters: statuses among the rows read, and the venue or program to read. */
 export function GridToolbar({ filters, statuses, venues, programs, count, onStatuses, onScope }: GridToolbarProps) {
+  const t = useTranslations('allocations');
   return (
     <Card>
       <div className="flex flex-wrap items-end gap-4 text-sm">
         <fieldset className="flex items-center gap-3">
-          <legend className="sr-only">Status</legend>
+          <legend className="sr-only">{t('statusLegend')}</legend>
           {GRID_STATUSES.map((s) => (
             <label key={s} className="flex min-h-6 items-center gap-1.5">
               <Checkbox
                 checked={statuses.includes(s)}
                 onChange={(e) => onStatuses(e.target.checked ? [...statuses, s] : statuses.filter((x) => x !== s))}
               />
-              {s}
+              {t(`status.${s}`)}
             </label>
           ))}
         </fieldset>
         <ScopeSelect
-          label="Venue"
-          all="All venues"
+          label={t('venue')}
+          all={t('allVenues')}
           value={filters.venue}
           options={venues}
           onChange={(venue) => onScope({ venue })}
         />
         <ScopeSelect
-          label="Program"
-          all="All programs"
+          label={t('program')}
+          all={t('allPrograms')}
           value={filters.program}
           options={programs}
           onChange={(program) => onScope({ program })}

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 
 import { AsOfNote } from '@/components/ui/as-of-note';
@@ -13,7 +14,10 @@ import type { GridFilters } from './filters';
 import { AllocationsHeading, GridSkeleton } from './grid-skeleton';
 import { readGridFilters } from './read-filters';
 
-export const metadata: Metadata = { title: 'Allocations' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('allocations');
+  return { title: t('metaTitle') };
+}
 
 export default async function AllocationsPage({
   searchParams,
@@ -34,8 +38,11 @@ export default async function AllocationsPage({
 }
 
 async function Grid({ filters, canEdit }: { filters: GridFilters; canEdit: boolean }) {
-  const data = await readApi(() => loadAllocationData({ venue: filters.venue, program: filters.program }));
-  if (!data.ok) return <ErrorState title="The allocations could not be read" message={data.error} />;
+  const [data, t] = await Promise.all([
+    readApi(() => loadAllocationData({ venue: filters.venue, program: filters.program })),
+    getTranslations('allocations'),
+  ]);
+  if (!data.ok) return <ErrorState title={t('readError')} message={data.error} />;
   return (
     <>
       <AsOfNote asOf={data.asOf} />
@@ -44,7 +51,11 @@ async function Grid({ filters, canEdit }: { filters: GridFilters; canEdit: boole
           className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
           data-testid="allocation-unreadable"
         >
-          Not shown: {data.data.unreadable.map((u) => `${u.name} (${u.message})`).join('; ')}
+          {t('notShown', {
+            list: data.data.unreadable
+              .map((u) => t('unreadableEntity', { name: u.name, message: u.message }))
+              .join('; '),
+          })}
         </p>
       )}
       <AllocationGrid data={gridData(data.data)} filters={filters} canEdit={canEdit} />

@@ -1,5 +1,7 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
+
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmButton } from '@/components/ui/confirm-button';
@@ -25,8 +27,13 @@ interface ReviewPanelProps {
   onReload: () => void;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const LISTED = 8;
+/** A failed apply's state of each entity, as the catalog names it. */
+const HOLDING = {
+  unchanged: 'unchanged',
+  'decreases applied': 'decreasesApplied',
+  'final values': 'finalValues',
+} as const satisfies Record<Failed['holding'][number]['state'], string>;
 
 /** The cells a confirmation names, the first few in full. */
 function CellList({
@@ -37,17 +44,19 @@ function CellList({
   ReviewPanelProps,
   'nameOf' | 'describeCommitment'
 >) {
+  const t = useTranslations('allocations.review');
   return (
     <ul className="mt-2 space-y-0.5" data-testid="confirm-cells">
       {cells.slice(0, LISTED).map((c) => (
         <li key={`${c.commitmentId}:${c.entityId}`}>
           <strong>{nameOf(c.entityId)}</strong> · {describeCommitment(c.commitmentId)}:{' '}
           <span className="tabular-nums">
-            {c.from === undefined ? `back to ${plural(c.to, 'seat')}` : `${c.from} → ${c.to}`}
+            {/* i18n-ignore: the figures before and after, as in the list of changes */}
+            {c.from === undefined ? t('backTo', { count: c.to }) : `${c.from} → ${c.to}`}
           </span>
         </li>
       ))}
-      {cells.length > LISTED && <li>and {plural(cells.length - LISTED, 'more cell')}</li>}
+      {cells.length > LISTED && <li>{t('moreCells', { count: cells.length - LISTED })}</li>}
     </ul>
   );
 }
@@ -55,21 +64,23 @@ function CellList({
 /** The pending changes, Apply and Discard; after an apply, its conflicts or where it stopped. */
 export function ReviewPanel(props: ReviewPanelProps) {
   const { changes, outcome, pending, nameOf, describeCommitment } = props;
+  const t = useTranslations('allocations.review');
+  const count = changes.length;
   return (
     <Card aria-labelledby="review-heading" data-testid="allocation-review">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="review-heading" className="text-sm font-semibold text-slate-900">
-          Review: {plural(changes.length, 'change')}
+          {t('heading', { count })}
         </h2>
         <div className="ml-auto flex gap-2">
           <ConfirmButton
             variant="secondary"
             tone="danger"
             disabled={pending || changes.length === 0}
-            title={`Discard ${plural(changes.length, 'change')}?`}
+            title={t('discardTitle', { count })}
             description={
               <>
-                Nothing is sent to the API. These cells go back to the values read when the grid loaded:
+                {t('discardDescription')}
                 <CellList
                   cells={changes.map((c) => ({ ...c, from: c.after, to: c.before }))}
                   nameOf={nameOf}
@@ -77,14 +88,14 @@ export function ReviewPanel(props: ReviewPanelProps) {
                 />
               </>
             }
-            confirmLabel={`Discard ${plural(changes.length, 'change')}`}
-            cancelLabel="Keep editing"
+            confirmLabel={t('discardConfirm', { count })}
+            cancelLabel={t('keepEditing')}
             onConfirm={props.onDiscard}
           >
-            Discard
+            {t('discard')}
           </ConfirmButton>
           <Button disabled={pending || changes.length === 0} onClick={props.onApply}>
-            {pending ? 'Applying…' : `Apply ${plural(changes.length, 'change')}`}
+            {pending ? t('applying') : t('apply', { count })}
           </Button>
         </div>
       </div>
@@ -108,10 +119,10 @@ export function ReviewPanel(props: ReviewPanelProps) {
           <table className="w-full text-left">
             <thead className="text-xs text-slate-500">
               <tr>
-                <th className="py-1">Entity · commitment</th>
-                <th>When loaded</th>
-                <th>Theirs (now in the API)</th>
-                <th>Ours</th>
+                <th className="py-1">{t('conflictCell')}</th>
+                <th>{t('conflictLoaded')}</th>
+                <th>{t('conflictTheirs')}</th>
+                <th>{t('conflictOurs')}</th>
               </tr>
             </thead>
             <tbody>
@@ -128,7 +139,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
             </tbody>
           </table>
           <Button className="mt-2" variant="secondary" disabled={pending} onClick={props.onReload}>
-            {pending ? 'Reloading…' : 'Reload the grid'}
+            {pending ? t('reloading') : t('reload')}
           </Button>
         </div>
       )}
@@ -137,23 +148,21 @@ export function ReviewPanel(props: ReviewPanelProps) {
           <ul>
             {outcome.holding.map((h) => (
               <li key={h.entityId}>
-                {nameOf(h.entityId)}: {h.state}
+                {nameOf(h.entityId)}: {t(`holding.${HOLDING[h.state]}`)}
               </li>
             ))}
           </ul>
           <div className="flex gap-2">
             <Button variant="secondary" disabled={pending} onClick={props.onRetry}>
-              {pending ? 'Retrying…' : 'Retry the rest'}
+              {pending ? t('retrying') : t('retry')}
             </Button>
             <ConfirmButton
               variant="danger"
               disabled={pending}
-              title="Restore what was read?"
+              title={t('restoreTitle')}
               description={
                 <>
-                  Puts back the complete allocations of{' '}
-                  {outcome.readBefore.length === 1 ? '1 entity' : `${outcome.readBefore.length} entities`} as read
-                  before this apply, and drops your edits. These cells go back:
+                  {t('restoreDescription', { count: outcome.readBefore.length })}
                   <CellList
                     cells={restoredCells(props.lastChanges, outcome.readBefore).map((c) => ({ ...c, to: c.seats }))}
                     nameOf={nameOf}
@@ -161,11 +170,11 @@ export function ReviewPanel(props: ReviewPanelProps) {
                   />
                 </>
               }
-              confirmLabel="Restore"
-              cancelLabel="Keep the failed state"
+              confirmLabel={t('restoreConfirm')}
+              cancelLabel={t('keepFailed')}
               onConfirm={() => props.onRestore(outcome.readBefore)}
             >
-              Restore what was read
+              {t('restore')}
             </ConfirmButton>
           </div>
         </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 
 import { Notice } from '@/components/ui/notice';
@@ -21,6 +22,7 @@ export function SeatsBookedWarnings({
   changes: readonly Change[];
   nameOf?: (entityId: string) => string;
 }) {
+  const t = useTranslations('allocations.seatsBooked');
   const [known, setKnown] = useState<Record<string, SeatsInUse>>({});
   const [error, setError] = useState<string | null>(null);
   // Entity cells only (not the unallocated seats).
@@ -61,7 +63,10 @@ export function SeatsBookedWarnings({
   );
   const shown = reduced.filter((c) => keyOf(c.entityId, c.commitmentId) in known);
   if (!shown.length && !error) return null;
-  const label = (c: Change) => `${nameOf ? `${nameOf(c.entityId)}, ` : ''}commitment ${c.commitmentId.slice(0, 8)}`;
+  const label = (c: Change) => {
+    const id = c.commitmentId.slice(0, 8);
+    return nameOf ? t('entityCell', { entity: nameOf(c.entityId), id }) : t('cell', { id });
+  };
   return (
     <Notice
       tone={warnings.size || error ? 'warning' : 'neutral'}
@@ -69,7 +74,7 @@ export function SeatsBookedWarnings({
       className="mt-3 space-y-1"
       data-testid="seats-booked"
     >
-      {error && <p>The seats already booked could not be read: {error}</p>}
+      {error && <p>{t('readError', { error })}</p>}
       {shown.map((c) => {
         const k = keyOf(c.entityId, c.commitmentId);
         const w = warnings.get(k);
@@ -80,9 +85,12 @@ export function SeatsBookedWarnings({
           </p>
         ) : (
           <p key={k} data-testid="seats-booked-figure">
-            {label(c)}:{' '}
-            {use.seats ? `${use.seats} booked on its busiest upcoming date (${use.date})` : 'nothing booked ahead'}
-            {use.known ? '' : ' (not all reservations can be placed)'}.
+            {t('figure', {
+              label: label(c),
+              seats: use.seats,
+              date: use.date ?? '',
+              known: use.known ? 'yes' : 'no',
+            })}
           </p>
         );
       })}

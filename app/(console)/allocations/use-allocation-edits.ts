@@ -1,6 +1,7 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useMemo, useReducer, useTransition } from 'react';
 
@@ -10,7 +11,7 @@ import { applyEdit, diff, moveSeats, validateEdit, type Change, type GridRow } f
 import { invalidateAfterAllocationChange } from '@/lib/queries/invalidate';
 import type { ApplyOutcome } from '@/lib/server/allocations';
 
-import { editsReducer, initialEditsState, rowsWithEditsElsewhere } from './edits-reducer';
+import { createEditsReducer, initialEditsState, rowsWithEditsElsewhere, type AllocationsT } from './edits-reducer';
 
 type ReadBefore = Extract<ApplyOutcome, { status: 'failed' }>['readBefore'];
 
@@ -31,7 +32,9 @@ export function useAllocationEdits(
 ) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [state, dispatch] = useReducer(editsReducer, initialEditsState);
+  const t = useTranslations('allocations');
+  const reducer = useMemo(() => createEditsReducer(t), [t]);
+  const [state, dispatch] = useReducer(reducer, initialEditsState);
   const [pending, startTransition] = useTransition();
   const { edits } = state;
 
@@ -59,7 +62,7 @@ export function useAllocationEdits(
   function setCell(row: GridRow, entityId: string, value: string) {
     const seats = Number(value);
     if (value.trim() === '' || !Number.isFinite(seats))
-      return refuse(row, `${words.nameOf(entityId)}: enter a number of seats`);
+      return refuse(row, t('grid.enterNumber', { entity: words.nameOf(entityId) }));
     const verdict = validateEdit(row, entityId, seats, edits);
     if (!verdict.ok) return refuse(row, `${words.nameOf(entityId)}: ${verdict.reason}`);
     dispatch({ type: 'edit', row, edits: applyEdit([row], edits, row.commitmentId, entityId, seats) });
@@ -72,7 +75,7 @@ export function useAllocationEdits(
       const result = await applyAllocationAction({ changes: toPayload(cs), resume });
       void invalidateAfterAllocationChange(queryClient);
       dispatch({ type: 'applied', result, changes: cs });
-      announceApply(result);
+      announceApply(t, result);
       if (result.ok && result.data.status === 'applied') router.refresh();
     });
   }
@@ -85,7 +88,7 @@ export function useAllocationEdits(
           const result = await restoreAllocationAction({ sets });
           void invalidateAfterAllocationChange(queryClient);
           dispatch({ type: 'restored', result });
-          announceApply(result, 'Seats restored to what they were before.');
+          announceApply(t, result, t('toast.restored'));
           if (result.ok && result.data.status === 'applied') router.refresh();
         } finally {
           settled();
@@ -105,18 +108,14 @@ export function useAllocationEdits(
 }
 
 /** How an apply or a restore ended, as every write ends: done, stopped part-way, or refused. */
-function announceApply(result: Awaited<ReturnType<typeof applyAllocationAction>>, done?: string): void {
+function announceApply(
+  t: AllocationsT,
+  result: Awaited<ReturnType<typeof applyAllocationAction>>,
+  done?: string,
+): void {
   if (!result.ok) return notify(result.error, 'error');
   const outcome = result.data;
-  if (outcome.status === 'applied')
-    return notify(done ?? `Seats applied: ${outcome.changed} ${outcome.changed === 1 ? 'change' : 'changes'}.`);
-  if (outcome.status === 'conflict')
-    return notify(
-      'Nothing was applied: the seats changed in the API since the grid was read. Review them below.',
-      'error',
-    );
-  notify(
-    `Applied in part: ${outcome.message} The grid says what each entity holds; retry the rest or restore.`,
-    'warning',
-  );
+  if (outcome.status === 'applied') return notify(done ?? t('toast.applied', { count: outcome.changed }));
+  if (outcome.status === 'conflict') return notify(t('toast.conflict'), 'error');
+  notify(t('toast.partial', { message: outcome.message }), 'warning');
 }

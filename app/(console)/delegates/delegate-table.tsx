@@ -1,7 +1,8 @@
 'use client';
 
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import type { DataTableFeatures } from '@/components/ui/data-table';
@@ -19,56 +20,63 @@ interface DelegateRow {
 }
 
 const column = createColumnHelper<DataTableFeatures, DelegateRow>();
-const columns = column.columns([
-  column.accessor(
-    'name',
-    nameLinkColumn('Name', (id) => `/delegates/${id}`),
-  ),
-  column.accessor('clientId', {
-    header: 'Client id',
-    enableSorting: false,
-    cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span>,
-  }),
-  column.accessor('entityCount', { header: 'Entities', cell: countCell }),
-  column.accessor('status', {
-    header: 'Status',
-    cell: (info) =>
-      info.getValue() === 'active' ? (
-        <Badge tone="success">active</Badge>
-      ) : (
-        <Badge tone="danger">
-          suspended{info.row.original.suspensionSource ? ` (${info.row.original.suspensionSource})` : ''}
-        </Badge>
-      ),
-  }),
-]);
+
+/** The table's columns, their headers and labels in the console's language. */
+function useColumns() {
+  const t = useTranslations('delegates.table');
+  return useMemo(
+    () =>
+      column.columns([
+        column.accessor(
+          'name',
+          nameLinkColumn(t('name'), (id) => `/delegates/${id}`),
+        ),
+        column.accessor('clientId', {
+          header: t('clientId'),
+          enableSorting: false,
+          cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span>,
+        }),
+        column.accessor('entityCount', { header: t('entities'), cell: countCell }),
+        column.accessor('status', {
+          header: t('status'),
+          cell: (info) =>
+            info.getValue() === 'active' ? (
+              <Badge tone="success">{t('active')}</Badge>
+            ) : (
+              <Badge tone="danger">{t('suspended', { source: info.row.original.suspensionSource ?? 'none' })}</Badge>
+            ),
+        }),
+      ]),
+    [t],
+  );
+}
 
 /** The current page of delegates, with a search that narrows it without another API call. */
 export function DelegateTable({ delegates }: { delegates: DelegateRow[] }) {
+  const t = useTranslations('delegates.table');
+  const columns = useColumns();
   const [query, setQuery] = useState('');
   const q = query.trim().toLowerCase();
   const shown = q ? delegates.filter((d) => `${d.name} ${d.clientId} ${d.id}`.toLowerCase().includes(q)) : delegates;
   return (
     <RecordTable
       paged
-      label="Delegates"
+      label={t('label')}
       columns={columns}
       rows={shown}
       rowTestId={() => 'delegate-row'}
       testId="delegate-table"
       visibilityKey="delegates.columns"
-      empty={
-        delegates.length === 0 ? 'This partner manages no delegates.' : `No delegate on this page matches “${query}”.`
-      }
+      empty={delegates.length === 0 ? t('empty') : t('noMatch', { query })}
       toolbar={
         <label className="block w-full max-w-xs text-xs font-medium text-slate-600">
-          Search this page
+          {t('search')}
           <Input
             type="search"
             data-shortcut="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            placeholder="Name or client id"
+            placeholder={t('searchPlaceholder')}
             className="mt-1 py-1.5"
           />
         </label>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
@@ -12,10 +13,14 @@ import { myTablePreferences } from '@/lib/server/preferences';
 
 import { DelegateTable } from './delegate-table';
 
-export const metadata: Metadata = { title: 'Delegates' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('delegates');
+  return { title: t('metaTitle') };
+}
 
 export default async function DelegatesPage({ searchParams }: { searchParams: SearchParams }) {
   await requireStaff('viewer');
+  const t = await getTranslations('delegates');
   // The member's page size, unless the address names another (a link someone shared).
   const preferred = (await myTablePreferences()).pageSize;
   const { page, limit } = await pageParams(searchParams, preferred);
@@ -23,11 +28,7 @@ export default async function DelegatesPage({ searchParams }: { searchParams: Se
   const result = await readApi(() => listDelegates(page, limit));
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <PageHeader
-        asOf={oldestAsOf(result)}
-        title="Delegates"
-        description="The delegated identities this partner manages (GET /v2/identities/me/delegates)."
-      />
+      <PageHeader asOf={oldestAsOf(result)} title={t('title')} description={t('description')} />
       {result.ok ? (
         <Card>
           <DelegateTable
@@ -50,7 +51,7 @@ export default async function DelegatesPage({ searchParams }: { searchParams: Se
           />
         </Card>
       ) : (
-        <ErrorState title="Delegates could not be listed" message={result.error} />
+        <ErrorState title={t('listError')} message={result.error} />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -34,6 +35,7 @@ export function EntityForm({
   programs: { id: string; name: string }[];
 }) {
   const router = useRouter();
+  const t = useTranslations('entities');
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<'saved' | 'nothing' | null>(null);
   const {
@@ -72,10 +74,10 @@ export function EntityForm({
     setNotice('saved');
     router.refresh();
     if (!changed.every((f) => (UNDOABLE_ENTITY_FIELDS as readonly string[]).includes(f)))
-      return notify(`${values.name} saved.`);
+      return notify(t('form.savedToast', { name: values.name }));
     // A new name or default locale alone can be taken back: the old values, written only over the saved ones.
     const expected: EntityExpected = Object.fromEntries(changed.map((f) => [f, values[f]]));
-    notifyUndoable(`${values.name} saved.`, async () => {
+    notifyUndoable(t('form.savedToast', { name: values.name }), async () => {
       const undone = await updateEntityAction({ ...before, id: entityId, expected });
       if (undone.ok) {
         reset(before);
@@ -102,15 +104,15 @@ export function EntityForm({
         )}
         {notice === 'saved' && (
           <Notice tone="success" data-testid="entity-form-saved">
-            Saved.
+            {t('form.saved')}
           </Notice>
         )}
-        {notice === 'nothing' && <Notice data-testid="entity-form-unchanged">Nothing changed.</Notice>}
+        {notice === 'nothing' && <Notice data-testid="entity-form-unchanged">{t('form.unchanged')}</Notice>}
       </div>
-      {field('name', 'Name', <Input {...rendered('name')} />)}
+      {field('name', t('form.name'), <Input {...rendered('name')} />)}
       {field(
         'default_locale',
-        'Default locale',
+        t('form.defaultLocale'),
         <Select {...rendered('default_locale')}>
           {LOCALE_CODES.map((code) => (
             <option key={code} value={code}>
@@ -121,9 +123,9 @@ export function EntityForm({
       )}
       {field(
         'default_program_id',
-        'Default program',
+        t('form.defaultProgram'),
         <Select {...rendered('default_program_id')}>
-          <option value="">{entityId ? 'Unchanged / none' : 'None'}</option>
+          <option value="">{entityId ? t('form.unchangedNone') : t('form.none')}</option>
           {programs.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
@@ -132,7 +134,7 @@ export function EntityForm({
         </Select>,
       )}
       <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Saving…' : entityId ? 'Save changes' : 'Create entity'}
+        {isSubmitting ? t('form.saving') : entityId ? t('form.saveChanges') : t('form.create')}
       </Button>
     </form>
   );

@@ -1,6 +1,8 @@
 'use client';
 
 import { createColumnHelper } from '@tanstack/react-table';
+import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import type { DataTableFeatures } from '@/components/ui/data-table';
@@ -17,42 +19,47 @@ export interface EntityRow {
 }
 
 const column = createColumnHelper<DataTableFeatures, EntityRow>();
-const columns = column.columns([
-  column.accessor(
-    'name',
-    nameLinkColumn('Entity', (id) => `/entities/${id}`),
-  ),
-  column.accessor('orgId', {
-    header: 'Organization',
-    enableSorting: false,
-    cell: (info) => {
-      const orgId = info.getValue();
-      return orgId ? (
-        <Badge tone="success" title={orgId}>
-          org-bound
-        </Badge>
-      ) : (
-        <Badge tone="warning" title="org_id is null: requests use the deprecated X-Entity-Id header">
-          not yet provisioned
-        </Badge>
-      );
-    },
-  }),
-  column.accessor('defaultProgram', { header: 'Default program', cell: (info) => info.getValue() ?? '—' }),
-  column.accessor('defaultLocale', { header: 'Default locale' }),
-  column.accessor('programs', { header: 'Programs', cell: countCell }),
-]);
+
+/** The list's columns, headed in the member's language. */
+const columnsOf = (t: ReturnType<typeof useTranslations<'entities'>>) =>
+  column.columns([
+    column.accessor(
+      'name',
+      nameLinkColumn(t('columns.entity'), (id) => `/entities/${id}`),
+    ),
+    column.accessor('orgId', {
+      header: t('columns.organization'),
+      enableSorting: false,
+      cell: (info) => {
+        const orgId = info.getValue();
+        return orgId ? (
+          <Badge tone="success" title={orgId}>
+            {t('table.orgBound')}
+          </Badge>
+        ) : (
+          <Badge tone="warning" title={t('table.notProvisionedHint')}>
+            {t('table.notProvisioned')}
+          </Badge>
+        );
+      },
+    }),
+    column.accessor('defaultProgram', { header: t('columns.defaultProgram'), cell: (info) => info.getValue() ?? '—' }),
+    column.accessor('defaultLocale', { header: t('columns.defaultLocale') }),
+    column.accessor('programs', { header: t('columns.programs'), cell: countCell }),
+  ]);
 
 export function EntityTable({ entities }: { entities: EntityRow[] }) {
+  const t = useTranslations('entities');
+  const columns = useMemo(() => columnsOf(t), [t]);
   return (
     <RecordTable
-      label="Entities"
+      label={t('table.label')}
       columns={columns}
       rows={entities}
       rowTestId={() => 'entity-row'}
       testId="entity-table"
       visibilityKey="entities.columns"
-      empty="No entities are assigned to these credentials."
+      empty={t('table.empty')}
     />
   );
 }

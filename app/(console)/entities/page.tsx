@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -13,22 +14,25 @@ import { knownPrograms, listEntities } from '@/lib/server/directory';
 
 import { EntityTable } from './entity-table';
 
-export const metadata: Metadata = { title: 'Entities' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('entities');
+  return { title: t('metaTitle') };
+}
 
 export default async function EntitiesPage() {
   const staff = await requireStaff('viewer');
-  const entities = await readApi(listEntities);
+  const [entities, t] = await Promise.all([readApi(listEntities), getTranslations('entities')]);
   const programName = new Map(entities.ok ? knownPrograms(entities.data).map((p) => [p.id, p.name]) : []);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <PageHeader
         asOf={oldestAsOf(entities)}
-        title="Entities"
-        description="The brands and channels assigned to these credentials (GET /v2/entities)."
+        title={t('title')}
+        description={t('description')}
         actions={
           hasRole(staff.role, 'admin') && (
             <Link href="/entities/new" className={buttonVariants()}>
-              New entity
+              {t('newEntity')}
             </Link>
           )
         }
@@ -49,7 +53,7 @@ export default async function EntitiesPage() {
           />
         </Card>
       ) : (
-        <ErrorState title="Entities could not be listed" message={entities.error} />
+        <ErrorState title={t('listError')} message={entities.error} />
       )}
     </div>
   );

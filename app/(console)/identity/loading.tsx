@@ -1,31 +1,32 @@
+import { useTranslations } from 'next-intl';
+
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSkeleton, SkeletonFields, SkeletonTitle } from '@/components/ui/skeleton';
 
+/** The fields the page lists for a partner identity, in its order. */
+const FIELDS = [
+  'id',
+  'type',
+  'name',
+  'clientId',
+  'status',
+  'defaultEntity',
+  'associatedEntities',
+  'delegatedIdentities',
+  'suspensionSource',
+  'suspendedAt',
+  'created',
+  'updated',
+] as const;
+
 export default function IdentityLoading() {
+  const t = useTranslations('identity');
   return (
-    <PageSkeleton label="the identity" width="4xl">
-      <PageHeader
-        title="Identity"
-        description="Every field of GET /v2/identities/me for the dashboard’s credentials."
-      />
-      <Card title={<SkeletonTitle label="Partner identity" />}>
-        <SkeletonFields
-          labels={[
-            'Id',
-            'Type',
-            'Name',
-            'Client id',
-            'Status',
-            'Default entity',
-            'Associated entities (active)',
-            'Delegated identities',
-            'Suspension source',
-            'Suspended at',
-            'Created',
-            'Updated',
-          ]}
-        />
+    <PageSkeleton label={t('loading')} width="4xl">
+      <PageHeader title={t('title')} description={t('description')} />
+      <Card title={<SkeletonTitle label={t('cardLoading')} />}>
+        <SkeletonFields labels={FIELDS.map((key) => t(`fields.${key}`))} />
       </Card>
     </PageSkeleton>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -14,7 +15,10 @@ import { requireStaff } from '@/lib/server/auth';
 import { getIdentity, listEntityChoices } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
 
-export const metadata: Metadata = { title: 'Identity' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('identity');
+  return { title: t('metaTitle') };
+}
 
 const Mono = ({ children }: { children: string }) => <code className="break-all font-mono text-xs">{children}</code>;
 /** Ids with the names the API gives them, linked to their pages; an id the dashboard cannot name stays raw. */
@@ -22,10 +26,13 @@ const IdList = ({
   ids,
   names,
   href,
+  none,
 }: {
   ids: string[] | undefined;
   names: Map<string, string>;
   href: (id: string) => string;
+  /** what shows where there is no id */
+  none: string;
 }) =>
   ids && ids.length ? (
     <ul className="space-y-1">
@@ -43,63 +50,74 @@ const IdList = ({
       ))}
     </ul>
   ) : (
-    <span className="text-slate-500">none</span>
+    <span className="text-slate-500">{none}</span>
   );
 
 export default async function IdentityPage() {
   await requireStaff('viewer');
-  const [me, entities, delegates, format] = await Promise.all([
+  const [me, entities, delegates, format, t] = await Promise.all([
     readApi(getIdentity),
     readApi(listEntityChoices),
     readApi(() => listAll((page) => getApiClient().listDelegates({ page, limit: 100 }), 1_000)),
     getFormatter(),
+    getTranslations('identity'),
   ]);
-  if (!me.ok) return <ErrorState title="The identity could not be read" message={me.error} />;
+  if (!me.ok) return <ErrorState title={t('error')} message={me.error} />;
   const i = me.data;
   const entityNames = new Map(entities.ok ? entities.data.map((e) => [e.id, e.name]) : []);
   const delegateNames = new Map(delegates.ok ? delegates.data.map((d) => [d.id, d.name]) : []);
   const entityHref = (id: string) => `/entities/${id}`;
+  const none = t('none');
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <PageHeader
-        asOf={oldestAsOf(me, entities, delegates)}
-        title="Identity"
-        description="Every field of GET /v2/identities/me for the dashboard’s credentials."
-      />
+      <PageHeader asOf={oldestAsOf(me, entities, delegates)} title={t('title')} description={t('description')} />
       <Card title={<span data-testid="identity-name">{i.name}</span>}>
         <FieldList
           fields={[
-            { label: 'Id', value: <Mono>{i.id}</Mono> },
-            { label: 'Type', value: <Badge tone="accent">{i.type}</Badge> },
-            { label: 'Name', value: i.name },
-            { label: 'Client id', value: <Mono>{i.client_id}</Mono>, testId: 'identity-client-id' },
+            { label: t('fields.id'), value: <Mono>{i.id}</Mono> },
+            { label: t('fields.type'), value: <Badge tone="accent">{t('type', { type: i.type })}</Badge> },
+            { label: t('fields.name'), value: i.name },
+            { label: t('fields.clientId'), value: <Mono>{i.client_id}</Mono>, testId: 'identity-client-id' },
             {
-              label: 'Status',
-              value: <Badge tone={i.status === 'active' ? 'success' : 'danger'}>{i.status}</Badge>,
+              label: t('fields.status'),
+              value: (
+                <Badge tone={i.status === 'active' ? 'success' : 'danger'}>{t('status', { status: i.status })}</Badge>
+              ),
               testId: 'identity-status',
             },
             {
-              label: 'Default entity',
-              value: <IdList ids={[i.default_entity_id]} names={entityNames} href={entityHref} />,
+              label: t('fields.defaultEntity'),
+              value: <IdList ids={[i.default_entity_id]} names={entityNames} href={entityHref} none={none} />,
               testId: 'identity-default-entity',
             },
             {
-              label: 'Associated entities (active)',
-              value: <IdList ids={i.associated_entity_ids} names={entityNames} href={entityHref} />,
+              label: t('fields.associatedEntities'),
+              value: <IdList ids={i.associated_entity_ids} names={entityNames} href={entityHref} none={none} />,
             },
             i.type === 'partner'
               ? {
-                  label: 'Delegated identities',
+                  label: t('fields.delegatedIdentities'),
                   value: (
-                    <IdList ids={i.delegated_identity_ids} names={delegateNames} href={(id) => `/delegates/${id}`} />
+                    <IdList
+                      ids={i.delegated_identity_ids}
+                      names={delegateNames}
+                      href={(id) => `/delegates/${id}`}
+                      none={none}
+                    />
                   ),
                   testId: 'identity-delegates',
                 }
-              : { label: 'Parent identity', value: i.parent_identity_id ? <Mono>{i.parent_identity_id}</Mono> : '—' },
-            { label: 'Suspension source', value: i.suspension_source ?? '—' },
-            { label: 'Suspended at', value: format.dateTime(i.suspended_at, 'UTC') },
-            { label: 'Created', value: format.dateTime(i.created_at, 'UTC') },
-            { label: 'Updated', value: format.dateTime(i.updated_at, 'UTC') },
+              : {
+                  label: t('fields.parentIdentity'),
+                  value: i.parent_identity_id ? <Mono>{i.parent_identity_id}</Mono> : '—',
+                },
+            {
+              label: t('fields.suspensionSource'),
+              value: i.suspension_source ? t('suspensionSource', { source: i.suspension_source }) : '—',
+            },
+            { label: t('fields.suspendedAt'), value: format.moment(i.suspended_at) },
+            { label: t('fields.created'), value: format.moment(i.created_at) },
+            { label: t('fields.updated'), value: format.moment(i.updated_at) },
           ]}
         />
       </Card>

@@ -1,6 +1,8 @@
 'use client';
 
 import { createColumnHelper } from '@tanstack/react-table';
+import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
 
 import type { DataTableFeatures } from '@/components/ui/data-table';
 import { RecordTable } from '@/components/ui/record-table';
@@ -11,21 +13,33 @@ export interface MarketRow {
 }
 
 const column = createColumnHelper<DataTableFeatures, MarketRow>();
-const columns = column.columns([
-  column.accessor('name', {
-    header: 'Market',
-    enableHiding: false,
-    cell: (info) => <span className="font-medium text-slate-900">{info.getValue()}</span>,
-  }),
-  column.accessor('id', {
-    header: 'Id',
-    enableSorting: false,
-    cell: (info) => <code className="font-mono text-xs text-slate-500 select-all">{info.getValue()}</code>,
-  }),
-]);
 
 export function MarketTable({ markets }: { markets: MarketRow[] }) {
+  const t = useTranslations('markets');
+  const columns = useMemo(
+    () =>
+      column.columns([
+        column.accessor('name', {
+          header: t('columns.market'),
+          enableHiding: false,
+          cell: (info) => <span className="font-medium text-slate-900">{info.getValue()}</span>,
+        }),
+        column.accessor('id', {
+          header: t('columns.id'),
+          enableSorting: false,
+          cell: (info) => <code className="font-mono text-xs text-slate-500 select-all">{info.getValue()}</code>,
+        }),
+      ]),
+    [t],
+  );
   return (
-    <RecordTable paged label="Markets" columns={columns} rows={markets} testId="market-list" empty="No markets." />
+    <RecordTable
+      paged
+      label={t('tableLabel')}
+      columns={columns}
+      rows={markets}
+      testId="market-list"
+      empty={t('empty')}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
@@ -12,7 +13,10 @@ import { myTablePreferences } from '@/lib/server/preferences';
 
 import { MarketTable } from './market-table';
 
-export const metadata: Metadata = { title: 'Markets' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('markets');
+  return { title: t('metaTitle') };
+}
 
 export default async function MarketsPage({ searchParams }: { searchParams: SearchParams }) {
   await requireStaff('viewer');
@@ -20,16 +24,12 @@ export default async function MarketsPage({ searchParams }: { searchParams: Sear
   const preferred = (await myTablePreferences()).pageSize;
   const { page, limit } = await pageParams(searchParams, preferred);
   const keep: Record<string, string> = limit === preferred ? {} : { limit: String(limit) };
-  const markets = await readApi(() => listMarkets(page, limit));
+  const [markets, t] = await Promise.all([readApi(() => listMarkets(page, limit)), getTranslations('markets')]);
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader
-        asOf={oldestAsOf(markets)}
-        title="Markets"
-        description="Geographic markets used for multi-venue search (GET /v2/markets)."
-      />
+      <PageHeader asOf={oldestAsOf(markets)} title={t('title')} description={t('description')} />
       {!markets.ok ? (
-        <ErrorState title="Markets could not be listed" message={markets.error} />
+        <ErrorState title={t('listError')} message={markets.error} />
       ) : (
         <Card>
           <MarketTable markets={markets.data.items.map((m) => ({ id: m.id, name: m.name }))} />

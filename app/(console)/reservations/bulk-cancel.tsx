@@ -1,6 +1,7 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
@@ -30,6 +31,7 @@ export function BulkCancel({
   /** the rows to keep selected afterwards (those not canceled), and the report */
   onSettled: (report: BulkOutcome[]) => void;
 }) {
+  const t = useTranslations('reservations.bulk');
   const router = useRouter();
   const queryClient = useQueryClient();
   const [done, setDone] = useState(0);
@@ -46,7 +48,7 @@ export function BulkCancel({
     );
     void invalidateAfterReservationChange(queryClient, context);
     router.refresh();
-    announceBulk(report, 'canceled', count === 1 ? 'reservation' : 'reservations');
+    announceBulk(report, t('done'), t('noun', { count }));
     onSettled(report);
   };
 
@@ -54,21 +56,20 @@ export function BulkCancel({
     <ConfirmDialog
       trigger={
         <Button variant="danger" data-testid="bulk-cancel">
-          Cancel {count} {count === 1 ? 'reservation' : 'reservations'}…
+          {t('trigger', { count })}
         </Button>
       }
-      title={`Cancel ${count} ${count === 1 ? 'reservation' : 'reservations'}?`}
+      title={t('title', { count })}
       description={
         <span className="block space-y-2" data-testid="bulk-cancel-confirmation">
           <span className="block">
-            The API cancels each one, and {mailed.length === count ? 'each guest' : `${mailed.length} guests`} is sent a
-            cancellation e-mail in the reservation’s language:
+            {t('mailed', { all: mailed.length === count ? 'yes' : 'no', mailed: mailed.length })}
           </span>
-          <BulkTargets items={mailed} done={done} total={count} verb="Canceled" />
+          <BulkTargets items={mailed} done={done} total={count} verb={t('progress')} />
         </span>
       }
-      confirmLabel={`Yes, cancel ${count}`}
-      cancelLabel="Keep them"
+      confirmLabel={t('confirm', { count })}
+      cancelLabel={t('keep')}
       onConfirm={run}
     />
   );
@@ -127,34 +128,31 @@ export function SelectAllMatching({
   state: AllMatching;
   onClear: () => void;
 }) {
+  const t = useTranslations('reservations.bulk');
   return (
     <Notice tone="info" data-testid="select-all-matching" className="mt-3">
       {state.rows ? (
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span>
-            All {totalItems} reservations matching this search are selected
-            {state.rows.length < totalItems ? ` (${state.rows.length} of them can still be canceled)` : ''}.
+            {state.rows.length < totalItems
+              ? t('allSelectedSome', { total: totalItems, cancelable: state.rows.length })
+              : t('allSelected', { total: totalItems })}
           </span>
           <Button variant="link" size="none" onClick={onClear}>
-            Clear the selection
+            {t('clearSelection')}
           </Button>
         </span>
       ) : (
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span>All {onPage} on this page are selected.</span>
+          <span>{t('pageSelected', { count: onPage })}</span>
           {totalItems > BULK_MAX_ROWS ? (
-            <span>
-              This search matches {totalItems}; a bulk action takes at most {BULK_MAX_ROWS}. Narrow the search to select
-              them all.
-            </span>
+            <span>{t('tooMany', { total: totalItems, max: BULK_MAX_ROWS })}</span>
           ) : (
             <Button variant="link" size="none" onClick={state.read} disabled={state.reading}>
-              {state.reading
-                ? `Reading the ${totalItems} reservations…`
-                : `Select all ${totalItems} matching this search`}
+              {state.reading ? t('reading', { total: totalItems }) : t('selectAll', { total: totalItems })}
             </Button>
           )}
-          {state.error && <span className="text-rose-700">They could not be read: {state.error}</span>}
+          {state.error && <span className="text-rose-700">{t('readError', { error: state.error })}</span>}
         </span>
       )}
     </Notice>

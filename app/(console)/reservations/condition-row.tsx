@@ -1,5 +1,7 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
+
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input, Select } from '@/components/ui/input';
 import {
@@ -15,22 +17,9 @@ import type { Attribute, Row } from './filter-rows';
 const ATTRIBUTES = Object.keys(RESERVATION_FILTERS) as Attribute[];
 const spec = (a: Attribute): FieldSpec => RESERVATION_FILTERS[a];
 
-const MODIFIER_LABELS: Record<Modifier, string> = {
-  eq: 'is',
-  neq: 'is not',
-  in: 'is any of',
-  nin: 'is none of',
-  gte: 'is at least',
-  lte: 'is at most',
-};
-const modifierLabel = (m: Modifier, s: FieldSpec) =>
-  s.type === 'date' || s.type === 'timestamp'
-    ? m === 'gte'
-      ? 'is on or after'
-      : m === 'lte'
-        ? 'is on or before'
-        : MODIFIER_LABELS[m]
-    : MODIFIER_LABELS[m];
+/** The catalog key naming a modifier: a date's bounds read "on or after", "on or before". */
+const modifierKey = (m: Modifier, s: FieldSpec) =>
+  (s.type === 'date' || s.type === 'timestamp') && (m === 'gte' || m === 'lte') ? (`${m}Date` as const) : m;
 
 // Inline controls of a condition row: as wide as their content, not the row.
 const control = 'w-auto py-1.5';
@@ -52,13 +41,14 @@ export function ConditionRow({
   onChange: (change: (row: Row) => Row) => void;
   onRemove: () => void;
 }) {
+  const t = useTranslations('reservations.filters');
   const s = spec(row.attribute);
   const described = error ? { 'aria-describedby': errorId, 'aria-invalid': true } : {};
   return (
     <div data-testid="filter-row" className="rounded-md bg-slate-50 px-3 py-2">
       <div className="flex flex-wrap items-start gap-2">
         <Select
-          aria-label={`Attribute ${n}`}
+          aria-label={t('row.attribute', { n })}
           className={control}
           value={row.attribute}
           onChange={(e) => {
@@ -75,12 +65,12 @@ export function ConditionRow({
         >
           {ATTRIBUTES.map((a) => (
             <option key={a} value={a}>
-              {spec(a).label ?? a}
+              {t(`attribute.${a}`)}
             </option>
           ))}
         </Select>
         <Select
-          aria-label={`Modifier ${n}`}
+          aria-label={t('row.modifier', { n })}
           className={control}
           value={row.modifier}
           onChange={(e) => {
@@ -94,14 +84,14 @@ export function ConditionRow({
         >
           {MODIFIERS_BY_TYPE[s.type].map((m) => (
             <option key={m} value={m}>
-              {modifierLabel(m, s)}
+              {t(`modifier.${modifierKey(m, s)}`)}
             </option>
           ))}
         </Select>
 
         {s.type === 'enum' && isListModifier(row.modifier) ? (
           <fieldset className="flex max-w-xl flex-wrap gap-x-3 gap-y-1 py-1" {...described}>
-            <legend className="sr-only">{`Values ${n}`}</legend>
+            <legend className="sr-only">{t('row.values', { n })}</legend>
             {s.values!.map((v) => (
               <label key={v} className="inline-flex items-center gap-1.5 text-sm text-slate-700">
                 <Checkbox
@@ -119,13 +109,13 @@ export function ConditionRow({
           </fieldset>
         ) : s.type === 'enum' ? (
           <Select
-            aria-label={`Value ${n}`}
+            aria-label={t('row.value', { n })}
             className={control}
             value={row.text}
             onChange={(e) => onChange((r) => ({ ...r, text: e.target.value }))}
             {...described}
           >
-            <option value="">Choose…</option>
+            <option value="">{t('row.choose')}</option>
             {s.values!.map((v) => (
               <option key={v} value={v}>
                 {v}
@@ -135,7 +125,7 @@ export function ConditionRow({
         ) : s.type === 'date' && !isListModifier(row.modifier) ? (
           <Input
             type="date"
-            aria-label={`Value ${n}`}
+            aria-label={t('row.value', { n })}
             className={control}
             value={row.text}
             onChange={(e) => onChange((r) => ({ ...r, text: e.target.value }))}
@@ -145,8 +135,8 @@ export function ConditionRow({
           <Input
             type="datetime-local"
             step={1}
-            aria-label={`Value ${n} (your local time)`}
-            title="Your local time; sent to the API in UTC"
+            aria-label={t('row.valueLocal', { n })}
+            title={t('row.localTimeHint')}
             className={control}
             value={row.text}
             onChange={(e) => onChange((r) => ({ ...r, text: e.target.value }))}
@@ -155,15 +145,15 @@ export function ConditionRow({
         ) : (
           <Input
             type="text"
-            aria-label={`Value ${n}`}
+            aria-label={t('row.value', { n })}
             className="w-full py-1.5 sm:w-64"
             placeholder={
               isListModifier(row.modifier)
-                ? 'values, separated by commas'
+                ? t('placeholder.list')
                 : s.type === 'integer'
-                  ? 'a whole number'
+                  ? t('placeholder.integer')
                   : s.type === 'uuid'
-                    ? 'a UUID'
+                    ? t('placeholder.uuid')
                     : ''
             }
             inputMode={s.type === 'integer' && !isListModifier(row.modifier) ? 'numeric' : undefined}
@@ -173,8 +163,8 @@ export function ConditionRow({
           />
         )}
 
-        <Button variant="ghost" aria-label={`Remove condition ${n}`} onClick={onRemove}>
-          Remove
+        <Button variant="ghost" aria-label={t('row.removeLabel', { n })} onClick={onRemove}>
+          {t('row.remove')}
         </Button>
       </div>
       <p id={errorId} aria-live="polite" data-testid="filter-row-error" className="text-sm text-rose-700 empty:hidden">

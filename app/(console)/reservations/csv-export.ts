@@ -5,7 +5,14 @@ export type ExportState =
   | { phase: 'running'; rows: number; total: number }
   | { phase: 'done'; rows: number }
   | { phase: 'cancelled'; rows: number }
-  | { phase: 'failed'; message: string };
+  | { phase: 'failed'; failure: ExportFailure };
+
+/**
+ * Why an export failed, for the button to word: the server's own message, an HTTP status without
+ * one, or the download stopped (with the browser's reason, if it gave one).
+ */
+export type ExportFailure =
+  { kind: 'server'; message: string } | { kind: 'http'; status: number } | { kind: 'stopped'; message: string | null };
 
 /**
  * Runs the export of a search: reads the CSV as it arrives, reporting the records counted so far,
@@ -28,7 +35,10 @@ export async function exportCsv({
     const res = await fetch(`/api/reservations/export${query ? `?${query}` : ''}`, { signal });
     if (!res.ok || !res.body) {
       const body = (await res.json().catch(() => null)) as { error?: string } | null;
-      return { phase: 'failed', message: body?.error ?? `The export failed (HTTP ${res.status}).` };
+      return {
+        phase: 'failed',
+        failure: body?.error ? { kind: 'server', message: body.error } : { kind: 'http', status: res.status },
+      };
     }
     const total = Number(res.headers.get('x-total-items') ?? totalItems);
     const reader = res.body.getReader();
@@ -51,7 +61,7 @@ export async function exportCsv({
     if (signal.aborted) return { phase: 'cancelled', rows: counter.records };
     return {
       phase: 'failed',
-      message: e instanceof Error && e.message ? `The export stopped: ${e.message}` : 'The export stopped.',
+      failure: { kind: 'stopped', message: e instanceof Error && e.message ? e.message : null },
     };
   }
 }

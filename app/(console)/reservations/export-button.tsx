@@ -1,10 +1,11 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 
-import { exportCsv, type ExportState } from './csv-export';
+import { exportCsv, type ExportFailure, type ExportState } from './csv-export';
 
 /**
  * "Export CSV": exports every page of the current search as CSV (or, with `selected`, only those
@@ -20,6 +21,7 @@ export function ExportButton({
   /** the ids of the rows selected: "Export N selected" writes only them */
   selected?: string[];
 }) {
+  const t = useTranslations('reservations.export');
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
@@ -38,6 +40,15 @@ export function ExportButton({
     controller.current = null;
   }
 
+  const failureText = (failure: ExportFailure) =>
+    failure.kind === 'server'
+      ? failure.message
+      : failure.kind === 'http'
+        ? t('failedHttp', { status: failure.status })
+        : failure.message
+          ? t('stoppedWith', { message: failure.message })
+          : t('stopped');
+
   const running = state.phase === 'running';
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
@@ -47,18 +58,18 @@ export function ExportButton({
             className="h-2 w-40 accent-brand-600"
             max={Math.max(state.total, 1)}
             value={state.rows}
-            aria-label="Export progress"
+            aria-label={t('progressLabel')}
           />
           <span className="tabular-nums text-slate-600" data-testid="export-progress">
-            {state.rows} of {state.total}
+            {t('progress', { rows: state.rows, total: state.total })}
           </span>
           <Button variant="secondary" size="sm" onClick={() => controller.current?.abort()}>
-            Cancel export
+            {t('cancel')}
           </Button>
         </>
       ) : (
         <Button variant="secondary" size="sm" onClick={() => void run()} disabled={totalItems === 0}>
-          {selected ? `Export ${selected.length} selected` : 'Export CSV'}
+          {selected ? t('selected', { count: selected.length }) : t('csv')}
         </Button>
       )}
       <span
@@ -66,9 +77,9 @@ export function ExportButton({
         data-testid="export-status"
         className={state.phase === 'failed' ? 'text-rose-700' : 'text-slate-600'}
       >
-        {state.phase === 'done' && `Exported ${state.rows} reservations.`}
-        {state.phase === 'cancelled' && `Export cancelled after ${state.rows} rows; nothing was saved.`}
-        {state.phase === 'failed' && state.message}
+        {state.phase === 'done' && t('done', { rows: state.rows })}
+        {state.phase === 'cancelled' && t('cancelled', { rows: state.rows })}
+        {state.phase === 'failed' && failureText(state.failure)}
       </span>
     </div>
   );

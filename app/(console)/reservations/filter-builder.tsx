@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useId, useRef, useState, useTransition } from 'react';
 
@@ -28,8 +29,10 @@ export function FilterBuilder({
   /** the venues' date, read on the server (venuesToday) */
   today: Promise<string>;
 }) {
+  const t = useTranslations('reservations.filters');
   const router = useRouter();
   const baseId = useId();
+  const errorIdOf = (key: number) => `${baseId}-error-${key}`;
   const [pending, startTransition] = useTransition();
   // Row keys only tell rows apart; they start at 0 on the server and in the browser alike.
   const lastKey = useRef(Math.max(initialConditions.length, 1));
@@ -63,7 +66,7 @@ export function FilterBuilder({
         const c = checkCondition(toCondition(row), RESERVATION_FILTERS);
         const k = `${c.attribute}[${c.modifier}]`;
         if (seen.has(k))
-          throw new FilterError(c.attribute, `${c.modifier === 'eq' ? c.attribute : k} is given more than once`);
+          throw new FilterError(c.attribute, t('duplicate', { condition: c.modifier === 'eq' ? c.attribute : k }));
         seen.set(k, row.key);
         conditions.push(c);
       } catch (e) {
@@ -93,9 +96,9 @@ export function FilterBuilder({
   };
 
   return (
-    <Card aria-label="Search reservations" data-shortcut="search">
+    <Card aria-label={t('label')} data-shortcut="search">
       <div className="flex flex-wrap items-center gap-2 pb-3">
-        <span className="text-xs font-medium uppercase tracking-wide text-slate-500">Presets</span>
+        <span className="text-xs font-medium uppercase tracking-wide text-slate-500">{t('presets')}</span>
         <FilterPresets today={today} onPreset={preset} />
       </div>
 
@@ -111,7 +114,7 @@ export function FilterBuilder({
             key={row.key}
             row={row}
             n={i + 1}
-            errorId={`${baseId}-error-${row.key}`}
+            errorId={errorIdOf(row.key)}
             error={errors[row.key]}
             onChange={(change) => update(row.key, change)}
             onRemove={() => {
@@ -128,13 +131,13 @@ export function FilterBuilder({
               setRows((rs) => [...rs, row]);
             }}
           >
-            Add condition
+            {t('addCondition')}
           </Button>
           <Button type="submit" disabled={pending}>
-            {pending ? 'Searching…' : 'Search'}
+            {pending ? t('searching') : t('search')}
           </Button>
           <Button variant="ghost" onClick={() => preset([])}>
-            Clear
+            {t('clear')}
           </Button>
         </div>
       </form>

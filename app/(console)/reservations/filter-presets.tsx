@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { Suspense, use } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -10,17 +11,17 @@ import { addDays } from './filter-rows';
 type Preset = (conditions: Condition[]) => void;
 
 /** The presets' conditions for `today`, the venues' date. */
-const PRESETS: { label: string; conditions: (today: string) => Condition[] }[] = [
-  { label: 'Today', conditions: (today) => [{ attribute: 'date', modifier: 'eq', value: today }] },
+const PRESETS: { id: 'today' | 'upcomingConfirmed' | 'recentNoShows'; conditions: (today: string) => Condition[] }[] = [
+  { id: 'today', conditions: (today) => [{ attribute: 'date', modifier: 'eq', value: today }] },
   {
-    label: 'Upcoming confirmed',
+    id: 'upcomingConfirmed',
     conditions: (today) => [
       { attribute: 'status', modifier: 'eq', value: 'confirmed' },
       { attribute: 'date', modifier: 'gte', value: today },
     ],
   },
   {
-    label: 'No-shows last 7 days',
+    id: 'recentNoShows',
     conditions: (today) => [
       { attribute: 'status', modifier: 'eq', value: 'no_show' },
       { attribute: 'date', modifier: 'gte', value: addDays(today, -7) },
@@ -30,26 +31,23 @@ const PRESETS: { label: string; conditions: (today: string) => Condition[] }[] =
 ];
 
 function Buttons({ today, onPreset }: { today: string | null; onPreset: Preset }) {
+  const t = useTranslations('reservations.filters');
   return (
     <>
       {PRESETS.map((p) => (
         <Button
-          key={p.label}
+          key={p.id}
           variant="secondary"
           disabled={today === null}
           onClick={() => today && onPreset(p.conditions(today))}
         >
-          {p.label}
+          {t(`preset.${p.id}`)}
         </Button>
       ))}
       <span className="text-xs text-slate-500" data-testid="presets-today">
-        {today ? (
-          <>
-            Today is <span className="tabular-nums">{today}</span> at the venues
-          </>
-        ) : (
-          'Reading the venues’ date…'
-        )}
+        {today
+          ? t.rich('todayIs', { date: today, day: (chunks) => <span className="tabular-nums">{chunks}</span> })
+          : t('readingToday')}
       </span>
     </>
   );

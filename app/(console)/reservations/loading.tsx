@@ -1,16 +1,15 @@
+import { useTranslations } from 'next-intl';
+
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSkeleton, SkeletonControl } from '@/components/ui/skeleton';
 
 import { FiltersSkeleton, ResultsSkeleton } from './results-skeleton';
 
 export default function ReservationsLoading() {
+  const t = useTranslations('reservations');
   return (
-    <PageSkeleton label="reservations">
-      <PageHeader
-        title="Reservations"
-        description="The selected entity’s reservations (GET /v2/reservations). The address of this page is the API’s own filter syntax, so a search can be shared as a link."
-        actions={<SkeletonControl />}
-      />
+    <PageSkeleton label={t('loadingLabel')}>
+      <PageHeader title={t('title')} description={t('description')} actions={<SkeletonControl />} />
       <FiltersSkeleton />
       <ResultsSkeleton />
     </PageSkeleton>

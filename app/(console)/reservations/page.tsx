@@ -1,5 +1,6 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 
 import { AsOfNote } from '@/components/ui/as-of-note';
@@ -26,7 +27,10 @@ import { ReservationResults } from './reservation-results';
 import { ResultsSkeleton } from './results-skeleton';
 import { OpenView, ViewsMenu } from './views-menu';
 
-export const metadata: Metadata = { title: 'Reservations' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('reservations');
+  return { title: t('metaTitle') };
+}
 
 /** The page's query as URLSearchParams, repeated keys kept (so a duplicate is reported, not dropped). */
 function toSearchParams(raw: Record<string, string | string[] | undefined>): URLSearchParams {
@@ -42,6 +46,7 @@ const SEARCH_PASSTHROUGH = ['page', 'limit', 'sort', 'view', 'dropped'] as const
 
 export default async function ReservationsPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff('viewer');
+  const t = await getTranslations('reservations');
   const params = toSearchParams(await searchParams);
   const { page } = await pageParams(searchParams);
   // A page size the address names (a saved view opens with its own) wins over the member's.
@@ -62,8 +67,8 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <PageHeader
-        title="Reservations"
-        description="The selected entity’s reservations (GET /v2/reservations). The address of this page is the API’s own filter syntax, so a search can be shared as a link."
+        title={t('title')}
+        description={t('description')}
         actions={
           <>
             <ViewsMenu
@@ -95,14 +100,14 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
 
       {messages.length > 0 ? (
         <div role="alert" className="rounded-lg bg-rose-50 px-5 py-4 ring-1 ring-rose-200">
-          <p className="text-sm font-semibold text-rose-900">This search cannot be run</p>
+          <p className="text-sm font-semibold text-rose-900">{t('searchErrors.title')}</p>
           <ul data-testid="filter-errors" className="mt-2 list-disc space-y-1 pl-5 text-sm text-rose-800">
             {messages.map((m) => (
               <li key={m}>{m}</li>
             ))}
           </ul>
           <Link href="/reservations" className="mt-3 inline-block text-sm font-medium text-rose-900 underline">
-            Clear the search
+            {t('searchErrors.clear')}
           </Link>
         </div>
       ) : (
@@ -150,8 +155,9 @@ async function Results({
     readApi(() => readSearchPage({ conditions, page, sort, limit })),
     readApi(selectedContextKey),
   ]);
-  if (!result.ok) return <ErrorState title="Reservations could not be listed" message={result.error} />;
-  if (!context.ok) return <ErrorState title="Reservations could not be listed" message={context.error} />;
+  const t = await getTranslations('reservations');
+  if (!result.ok) return <ErrorState title={t('listError')} message={result.error} />;
+  if (!context.ok) return <ErrorState title={t('listError')} message={context.error} />;
   const query = [filterQuery, sort ? toQueryString([['sort', sort]]) : ''].filter(Boolean).join('&');
   // The page the address names, read here, starts the browser's cache of this search's pages.
   const queryClient = new QueryClient();

@@ -1,5 +1,7 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
+
 import { Link } from '@/components/ui/link';
 
 /**
@@ -22,25 +24,24 @@ export function ResultsPager({
   error: string | null;
   onPage: (page: number) => void;
 }) {
+  const t = useTranslations('reservations.pager');
   const shownPages = Math.max(totalPages, 1);
   return (
     <nav
-      aria-label="Pagination"
+      aria-label={t('label')}
       className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-slate-600"
     >
       <span>
-        <span data-testid="pager-status">
-          Page {Math.min(page, shownPages)} of {shownPages}
-        </span>
+        <span data-testid="pager-status">{t('status', { page: Math.min(page, shownPages), pages: shownPages })}</span>
         {loadingPage != null && (
           <span role="status" data-testid="results-loading" className="ml-3 text-slate-500">
-            {error ? `Page ${loadingPage} could not be read: ${error}` : `Loading page ${loadingPage}…`}
+            {error ? t('loadFailed', { page: loadingPage, error }) : t('loading', { page: loadingPage })}
           </span>
         )}
       </span>
       <span className="flex flex-wrap items-center gap-2">
         <PageLink href={page > 1 ? hrefOf(1) : null} page={1} onPage={onPage}>
-          First
+          {t('first')}
         </PageLink>
         <PageLink
           href={page > 1 ? hrefOf(Math.min(page - 1, shownPages)) : null}
@@ -48,13 +49,13 @@ export function ResultsPager({
           rel="prev"
           onPage={onPage}
         >
-          Previous
+          {t('previous')}
         </PageLink>
         <PageLink href={page < totalPages ? hrefOf(page + 1) : null} page={page + 1} rel="next" onPage={onPage}>
-          Next
+          {t('next')}
         </PageLink>
         <PageLink href={page < totalPages ? hrefOf(totalPages) : null} page={totalPages} onPage={onPage}>
-          Last
+          {t('last')}
         </PageLink>
         {totalPages > 2 && <GoToPage page={Math.min(page, shownPages)} last={totalPages} onPage={onPage} />}
       </span>
@@ -64,6 +65,7 @@ export function ResultsPager({
 
 /** "Go to page": a number, checked against the pages there are, then paged to in the browser. */
 function GoToPage({ page, last, onPage }: { page: number; last: number; onPage: (page: number) => void }) {
+  const t = useTranslations('reservations.pager');
   return (
     <form
       className="flex items-center gap-1.5"
@@ -74,7 +76,7 @@ function GoToPage({ page, last, onPage }: { page: number; last: number; onPage: 
       }}
     >
       <label className="flex items-center gap-1.5">
-        Go to page
+        {t('goTo')}
         <input
           key={page}
           type="number"
@@ -87,7 +89,7 @@ function GoToPage({ page, last, onPage }: { page: number; last: number; onPage: 
         />
       </label>
       <button type="submit" className={`${PAGE_LINK} ring-slate-300 hover:bg-slate-50`}>
-        Go
+        {t('go')}
       </button>
     </form>
   );

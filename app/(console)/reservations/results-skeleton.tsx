@@ -1,12 +1,18 @@
+import { useTranslations } from 'next-intl';
+
 import { Card } from '@/components/ui/card';
 import { SectionSkeleton, SkeletonControl, SkeletonTable } from '@/components/ui/skeleton';
 
 /** The search's results while the API answers: the results table's toolbar, columns, rows and paging. */
 export function ResultsSkeleton() {
+  const t = useTranslations('reservations.results');
+  const columns = (['guest', 'status', 'date', 'time', 'party', 'venue', 'locale'] as const).map((c) =>
+    t(`columns.${c}`),
+  );
   return (
-    <SectionSkeleton label="the search’s results" testId="reservations-loading">
+    <SectionSkeleton label={t('loadingLabel')} testId="reservations-loading">
       <Card>
-        <SkeletonTable columns={['Guest', 'Status', 'Date', 'Time', 'Party', 'Venue', 'Locale']} toolbar pager />
+        <SkeletonTable columns={columns} toolbar pager />
       </Card>
     </SectionSkeleton>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { createColumnHelper, type RowSelectionState, type SortingState } from '@tanstack/react-table';
+import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
@@ -26,46 +27,54 @@ const helper = createColumnHelper<DataTableFeatures, ReservationRow>();
  * A sortable column's id is the API's sort field (`sort=guest_last_name`, `sort=-date`): the API
  * sorts, the table shows the address's sort. The others the API cannot sort by.
  */
-const columns = helper.columns([
-  helper.accessor('guestName', {
-    id: 'guest_last_name',
-    header: 'Guest',
-    enableHiding: false,
-    cell: (info) => (
-      <IntentLink
-        href={`/reservations/${info.row.original.id}`}
-        className="font-medium whitespace-nowrap text-brand-700 hover:underline"
-      >
-        {info.getValue()}
-      </IntentLink>
-    ),
-  }),
-  helper.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
-  helper.accessor('date', {
-    header: 'Date',
-    cell: (info) => <span className="whitespace-nowrap tabular-nums">{info.getValue()}</span>,
-  }),
-  helper.accessor('time', {
-    header: 'Time',
-    enableSorting: false,
-    cell: (info) => {
-      const zone = info.row.original.timeZone;
-      return (
-        <span className="whitespace-nowrap tabular-nums" title={zone ? `Local time at the venue (${zone})` : undefined}>
+const columnsOf = (t: ReturnType<typeof useTranslations<'reservations.results'>>) =>
+  helper.columns([
+    helper.accessor('guestName', {
+      id: 'guest_last_name',
+      header: t('columns.guest'),
+      enableHiding: false,
+      cell: (info) => (
+        <IntentLink
+          href={`/reservations/${info.row.original.id}`}
+          className="font-medium whitespace-nowrap text-brand-700 hover:underline"
+        >
           {info.getValue()}
-          {zone && <span className="ml-1 text-xs text-slate-500">{zone.split('/').pop()?.replace(/_/g, ' ')}</span>}
-        </span>
-      );
-    },
-  }),
-  helper.accessor('partySize', { id: 'party_size', header: 'Party', cell: (info) => info.getValue() ?? '—' }),
-  helper.accessor('venueName', { header: 'Venue', enableSorting: false }),
-  helper.accessor('locale', {
-    header: 'Locale',
-    enableSorting: false,
-    cell: (info) => <Badge>{info.getValue()}</Badge>,
-  }),
-]);
+        </IntentLink>
+      ),
+    }),
+    helper.accessor('status', {
+      header: t('columns.status'),
+      cell: (info) => <StatusBadge status={info.getValue()} />,
+    }),
+    helper.accessor('date', {
+      header: t('columns.date'),
+      cell: (info) => <span className="whitespace-nowrap tabular-nums">{info.getValue()}</span>,
+    }),
+    helper.accessor('time', {
+      header: t('columns.time'),
+      enableSorting: false,
+      cell: (info) => {
+        const zone = info.row.original.timeZone;
+        return (
+          <span className="whitespace-nowrap tabular-nums" title={zone ? t('localTimeAt', { zone }) : undefined}>
+            {info.getValue()}
+            {zone && <span className="ml-1 text-xs text-slate-500">{zone.split('/').pop()?.replace(/_/g, ' ')}</span>}
+          </span>
+        );
+      },
+    }),
+    helper.accessor('partySize', {
+      id: 'party_size',
+      header: t('columns.party'),
+      cell: (info) => info.getValue() ?? '—',
+    }),
+    helper.accessor('venueName', { header: t('columns.venue'), enableSorting: false }),
+    helper.accessor('locale', {
+      header: t('columns.locale'),
+      enableSorting: false,
+      cell: (info) => <Badge>{info.getValue()}</Badge>,
+    }),
+  ]);
 
 const sortingOf = (sort: string | null): SortingState =>
   sort ? [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }] : [];
@@ -98,6 +107,9 @@ export function ResultsTable({
   /** the page size the address names (a saved view's), kept by every link */
   addressLimit?: number;
 }) {
+  const t = useTranslations('reservations.results');
+  const bulkT = useTranslations('reservations.bulk');
+  const columns = useMemo(() => columnsOf(t), [t]);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [report, setReport] = useState<BulkOutcome[] | null>(null);
   const query = [filterQuery, sort ? toQueryString([['sort', sort]]) : ''].filter(Boolean).join('&');
@@ -126,17 +138,13 @@ export function ResultsTable({
       <DataTable
         columns={columns}
         rows={rows}
-        label="Reservations matching this search"
+        label={t('tableLabel')}
         rowKey={(r) => r.id}
         rowTestId={(r) => `reservation-row-${r.id}`}
         testId="reservations-table"
         paged
         busy={loading}
-        empty={
-          totalItems === 0
-            ? 'No reservations match this search. Loosen a condition or clear the search.'
-            : 'This page is past the last page of results.'
-        }
+        empty={totalItems === 0 ? t('empty') : t('pastLastPage')}
         sort={{
           state: sorting,
           href: (field, direction) =>
@@ -149,15 +157,19 @@ export function ResultsTable({
             state: selection,
             onChange: setSelection,
             canSelect: (r) => !isFinalStatus(r.status),
-            labelOf: (r) => `Select ${r.guestName}, ${r.date} ${r.time}`,
+            labelOf: (r) => t('selectRow', { guest: r.guestName, date: r.date, time: r.time }),
           }
         }
         toolbar={
           <p className="text-sm text-slate-600" aria-live="polite">
-            <span data-testid="result-count" className="font-semibold text-slate-900">
-              {totalItems}
-            </span>{' '}
-            {totalItems === 1 ? 'reservation matches' : 'reservations match'} this search.
+            {t.rich('count', {
+              count: totalItems,
+              total: (chunks) => (
+                <span data-testid="result-count" className="font-semibold text-slate-900">
+                  {chunks}
+                </span>
+              ),
+            })}
           </p>
         }
         actions={
@@ -193,7 +205,7 @@ export function ResultsTable({
           }}
         />
       )}
-      {report && <BulkReport report={report} done="canceled" onClose={() => setReport(null)} />}
+      {report && <BulkReport report={report} done={bulkT('done')} onClose={() => setReport(null)} />}
       <ResultsPager
         page={page}
         totalPages={totalPages}

@@ -1,7 +1,12 @@
+import { useTranslations } from 'next-intl';
+
 import { Badge } from '@/components/ui/badge';
 import type { Tone } from '@/components/ui/tone';
+import { RESERVATION_STATUSES } from '@/lib/guestbook/reservation-statuses';
 
-const STATUS_TONE: Record<string, Tone> = {
+type Status = (typeof RESERVATION_STATUSES)[number];
+
+const STATUS_TONE: Record<Status, Tone> = {
   confirmed: 'success',
   pending: 'warning',
   canceled: 'danger',
@@ -9,6 +14,11 @@ const STATUS_TONE: Record<string, Tone> = {
   no_show: 'accent',
 };
 
+const isStatus = (status: string): status is Status => (RESERVATION_STATUSES as readonly string[]).includes(status);
+
+/** A reservation's status, named in the console's language (a status the console does not know, as the API spells it). */
 export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={STATUS_TONE[status] ?? 'neutral'}>{status.replace('_', '-')}</Badge>;
+  const t = useTranslations('reservations.status');
+  if (!isStatus(status)) return <Badge tone="neutral">{status.replace('_', '-')}</Badge>;
+  return <Badge tone={STATUS_TONE[status]}>{t(status)}</Badge>;
 }

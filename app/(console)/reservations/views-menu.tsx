@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -38,11 +39,8 @@ interface SaveViewValues {
   shared: boolean;
 }
 
-/** The name's rules, as the action checks them (SaveViewInputSchema), without shipping zod to this page. */
-const nameRules = {
-  validate: (v: string) =>
-    v.trim() === '' ? 'Name the view.' : v.trim().length > 60 ? 'At most 60 characters.' : true,
-};
+/** The longest name the action takes (SaveViewInputSchema). */
+const NAME_MAX = 60;
 
 /** The columns hidden in this browser now, as the view keeps them. */
 function hiddenColumnsNow(): string[] {
@@ -73,6 +71,7 @@ export function ViewsMenu({
   /** the rows per page the search is shown with, kept by the view */
   pageSize: PageSize;
 }) {
+  const t = useTranslations('reservations.views');
   const [saving, setSaving] = useState(false);
   const mine = views.filter((v) => v.mine);
   const team = views.filter((v) => !v.mine);
@@ -80,20 +79,20 @@ export function ViewsMenu({
     <>
       <DropdownMenu>
         <DropdownMenuTrigger className={buttonVariants({ variant: 'secondary' })} data-testid="views-menu">
-          Views
+          {t('menu')}
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="max-h-[70vh] min-w-56 overflow-y-auto">
-          {views.length === 0 && <DropdownMenuLabel>No saved views yet</DropdownMenuLabel>}
-          {mine.length > 0 && <DropdownMenuLabel>Yours</DropdownMenuLabel>}
+          {views.length === 0 && <DropdownMenuLabel>{t('none')}</DropdownMenuLabel>}
+          {mine.length > 0 && <DropdownMenuLabel>{t('yours')}</DropdownMenuLabel>}
           {mine.map((v) => (
             <DropdownMenuItem key={v.id} asChild>
               <Link href={`/reservations/views/${v.id}`}>
                 {v.name}
-                {v.shared && <span className="ml-auto text-xs text-slate-500">shared</span>}
+                {v.shared && <span className="ml-auto text-xs text-slate-500">{t('shared')}</span>}
               </Link>
             </DropdownMenuItem>
           ))}
-          {team.length > 0 && <DropdownMenuLabel>Shared with the team</DropdownMenuLabel>}
+          {team.length > 0 && <DropdownMenuLabel>{t('team')}</DropdownMenuLabel>}
           {team.map((v) => (
             <DropdownMenuItem key={v.id} asChild>
               <Link href={`/reservations/views/${v.id}`}>{v.name}</Link>
@@ -102,7 +101,7 @@ export function ViewsMenu({
           {query !== null && (
             <>
               {views.length > 0 && <DropdownMenuSeparator />}
-              <DropdownMenuItem onSelect={() => setSaving(true)}>Save this search as a view…</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => setSaving(true)}>{t('saveSearch')}</DropdownMenuItem>
             </>
           )}
         </DropdownMenuContent>
@@ -127,8 +126,14 @@ function SaveViewDialog({
   canShare: boolean;
   pageSize: PageSize;
 }) {
+  const t = useTranslations('reservations.views');
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
+  // The name's rules, as the action checks them (SaveViewInputSchema), without shipping zod to this page.
+  const nameRules = {
+    validate: (v: string) =>
+      v.trim() === '' ? t('nameRequired') : v.trim().length > NAME_MAX ? t('nameTooLong', { max: NAME_MAX }) : true,
+  };
   const {
     register,
     handleSubmit,
@@ -151,33 +156,30 @@ function SaveViewDialog({
       applyFieldErrors(saved.fieldErrors, ['name', 'shared'], setError);
       return notify(saved.error, 'error');
     }
-    notify(`View “${values.name.trim()}” saved${values.shared ? ' and shared with the team' : ''}.`);
+    notify(t('saved', { name: values.name.trim(), shared: values.shared ? 'yes' : 'no' }));
     reset();
     onOpenChange(false);
     router.refresh();
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Save this search as a view">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('saveTitle')}>
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="mt-4 space-y-4" data-testid="save-view-form">
         {formError && <Notice tone="danger">{formError}</Notice>}
-        <p className="text-sm text-slate-600">
-          Its filters, sort, the columns you hide and its {pageSize} rows a page are kept; open it from Views or from
-          search (Ctrl+K).
-        </p>
-        <FormField label="Name" error={errors.name?.message} id="view-name">
-          <Input autoComplete="off" placeholder="Tonight, confirmed" {...register('name', nameRules)} />
+        <p className="text-sm text-slate-600">{t('saveIntro', { pageSize })}</p>
+        <FormField label={t('nameLabel')} error={errors.name?.message} id="view-name">
+          <Input autoComplete="off" placeholder={t('namePlaceholder')} {...register('name', nameRules)} />
         </FormField>
         {canShare && (
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input type="checkbox" className="size-4" {...register('shared')} />
-            Share with the whole team
+            {t('shareWithTeam')}
           </label>
         )}
         <div className="flex justify-end gap-2">
-          <DialogClose className={buttonVariants({ variant: 'secondary' })}>Cancel</DialogClose>
+          <DialogClose className={buttonVariants({ variant: 'secondary' })}>{t('cancel')}</DialogClose>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save view'}
+            {isSubmitting ? t('saving') : t('save')}
           </Button>
         </div>
       </form>
@@ -197,6 +199,7 @@ export function OpenView({
   canDelete: boolean;
   dropped: string[];
 }) {
+  const t = useTranslations('reservations.views');
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const remove = async () => {
@@ -204,7 +207,7 @@ export function OpenView({
     const r = await deleteViewAction({ id: view.id });
     setPending(false);
     if (!r.ok) return notify(r.error, 'error');
-    notify(`View “${view.name}” deleted.`);
+    notify(t('deleted', { name: view.name }));
     router.push('/reservations');
     router.refresh();
   };
@@ -212,18 +215,22 @@ export function OpenView({
     <Notice tone={dropped.length ? 'warning' : 'info'} data-testid="open-view">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p>
-          View <strong className="font-semibold">{view.name}</strong>
-          {mine ? (view.shared ? ', yours, shared with the team' : ', yours') : `, shared by ${view.owner}`}.
+          {t.rich('opened', {
+            whose: mine ? (view.shared ? 'mineShared' : 'mine') : 'other',
+            name: view.name,
+            owner: view.owner,
+            b: (chunks) => <strong className="font-semibold">{chunks}</strong>,
+          })}
         </p>
         {canDelete && (
           <Button variant="secondary" size="sm" onClick={remove} disabled={pending}>
-            {pending ? 'Deleting…' : 'Delete this view'}
+            {pending ? t('deleting') : t('delete')}
           </Button>
         )}
       </div>
       {dropped.length > 0 && (
         <div className="mt-2">
-          <p>Not applied here, so the search below runs without it:</p>
+          <p>{t('dropped')}</p>
           <ul className="mt-1 list-disc pl-5 font-mono text-xs break-all" data-testid="view-dropped">
             {dropped.map((d) => (
               <li key={d}>{d}</li>

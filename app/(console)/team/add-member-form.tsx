@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 
@@ -30,6 +31,7 @@ export interface AddMemberProps {
 }
 
 export function AddMemberForm({ pending, onSettled, sso }: AddMemberProps) {
+  const t = useTranslations('team');
   const [ssoOnly, setSsoOnly] = useState(false);
   const {
     register,
@@ -57,10 +59,10 @@ export function AddMemberForm({ pending, onSettled, sso }: AddMemberProps) {
       r.data.oneTimePassword
         ? {
             tone: 'ok',
-            text: `Added ${r.data.member.email}. Hand over this password; it must be replaced at the first sign-in, within 72 hours.`,
+            text: t('add.addedWithPassword', { email: r.data.member.email }),
             secret: r.data.oneTimePassword,
           }
-        : { tone: 'ok', text: `Added ${r.data.member.email}.` },
+        : { tone: 'ok', text: t('add.added', { email: r.data.member.email }) },
     );
   };
 
@@ -69,28 +71,23 @@ export function AddMemberForm({ pending, onSettled, sso }: AddMemberProps) {
       className="grid grid-cols-1 gap-3 border-t border-slate-100 pt-5 sm:grid-cols-2 lg:grid-cols-5"
       onSubmit={handleSubmit(onSubmit)}
       noValidate
-      aria-label="Add a member"
+      aria-label={t('add.title')}
     >
-      <h2 className="text-sm font-semibold text-slate-800 sm:col-span-2 lg:col-span-5">Add a member</h2>
-      <FormField label="E-mail" error={errors.email?.message} id="new-email">
+      <h2 className="text-sm font-semibold text-slate-800 sm:col-span-2 lg:col-span-5">{t('add.title')}</h2>
+      <FormField label={t('add.email')} error={errors.email?.message} id="new-email">
         <Input type="email" autoComplete="off" {...rendered('email')} />
       </FormField>
-      <FormField label="Name" error={errors.name?.message} id="new-name">
+      <FormField label={t('add.name')} error={errors.name?.message} id="new-name">
         <Input autoComplete="off" {...rendered('name')} />
       </FormField>
-      <FormField
-        label="Password (empty: one-time)"
-        error={errors.password?.message}
-        id="new-password"
-        className="lg:col-span-2"
-      >
+      <FormField label={t('add.password')} error={errors.password?.message} id="new-password" className="lg:col-span-2">
         <Input type="password" autoComplete="new-password" disabled={ssoOnly} {...rendered('password')} />
       </FormField>
-      <FormField label="Role" error={errors.role?.message} id="new-role">
+      <FormField label={t('add.role')} error={errors.role?.message} id="new-role">
         <Select {...rendered('role')}>
           {STAFF_ROLES.map((r) => (
             <option key={r} value={r}>
-              {r}
+              {t(`role.${r}`)}
             </option>
           ))}
         </Select>
@@ -105,12 +102,12 @@ export function AddMemberForm({ pending, onSettled, sso }: AddMemberProps) {
               },
             })}
           />
-          Signs in with {sso} only (no password: the company account&apos;s own checks and offboarding apply)
+          {t('add.ssoOnly', { sso })}
         </label>
       )}
       <div className="flex items-end sm:col-span-2 lg:col-span-5">
         <Button type="submit" disabled={pending || isSubmitting}>
-          {isSubmitting ? 'Adding…' : 'Add member'}
+          {isSubmitting ? t('add.submitting') : t('add.submit')}
         </Button>
       </div>
     </form>

@@ -1,18 +1,18 @@
+import { useTranslations } from 'next-intl';
+
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSkeleton, SkeletonControl, SkeletonTable } from '@/components/ui/skeleton';
 
 export default function TeamLoading() {
+  const t = useTranslations('team');
   return (
-    <PageSkeleton label="the team" width="5xl">
-      <PageHeader
-        title="Team"
-        description="Viewers read; operators also modify and cancel reservations and edit allocations; admins also edit entities and the team."
-      />
+    <PageSkeleton label={t('loadingLabel')} width="5xl">
+      <PageHeader title={t('title')} description={t('description')} />
       <Card>
         <div className="space-y-6">
           <SkeletonControl />
-          <SkeletonTable columns={['Member', 'Role', 'Status']} rows={4} />
+          <SkeletonTable columns={[t('columns.member'), t('columns.role'), t('columns.status')]} rows={4} />
         </div>
       </Card>
     </PageSkeleton>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -9,10 +10,14 @@ import { getDb } from '@/lib/server/db';
 import { TeamManager } from './team-manager';
 import { TwoStepPolicy } from './two-step-policy';
 
-export const metadata: Metadata = { title: 'Team' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('team');
+  return { title: t('metaTitle') };
+}
 
 export default async function TeamPage() {
   const me = await requireStaff('admin');
+  const t = await getTranslations('team');
   const db = await getDb();
   const [members, withTwoStep, policy] = await Promise.all([
     listStaff(db),
@@ -21,10 +26,7 @@ export default async function TeamPage() {
   ]);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <PageHeader
-        title="Team"
-        description="Viewers read; operators also modify and cancel reservations and edit allocations; admins also edit entities and the team."
-      />
+      <PageHeader title={t('title')} description={t('description')} />
       <Card>
         <TeamManager
           members={members.map((m) => ({ ...m, twoStep: withTwoStep.has(m.id) }))}
@@ -33,11 +35,8 @@ export default async function TeamPage() {
         />
       </Card>
       <Card>
-        <h2 className="text-sm font-semibold text-slate-900">Two-step sign-in</h2>
-        <p className="mt-1 mb-4 text-sm text-slate-500">
-          Who must sign in with a code from an authenticator app besides the password. A member without one is sent to
-          set it up before anything else.
-        </p>
+        <h2 className="text-sm font-semibold text-slate-900">{t('twoStep.title')}</h2>
+        <p className="mt-1 mb-4 text-sm text-slate-500">{t('twoStep.intro')}</p>
         <TwoStepPolicy policy={policy} />
       </Card>
     </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import type { RefObject } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -7,12 +8,6 @@ import { changeStaffAccessAction } from '@/lib/actions/team';
 import type { StaffRole } from '@/lib/auth/roles';
 
 import type { TeamNotice } from './notice';
-
-const ROLE_MEANING: Record<StaffRole, string> = {
-  viewer: 'they can read every page but change nothing.',
-  operator: 'they can modify and cancel reservations and move allocations.',
-  admin: 'they can also manage entities and the team.',
-};
 
 /** Asks before a member's role changes, saying what the new role may do and that their sessions end. */
 export function RoleChangeDialog({
@@ -26,6 +21,7 @@ export function RoleChangeDialog({
   returnFocusTo: RefObject<HTMLSelectElement | null>;
   onSettled: (notice: TeamNotice) => void;
 }) {
+  const t = useTranslations('team');
   return (
     <ConfirmDialog
       open={change !== null}
@@ -33,20 +29,27 @@ export function RoleChangeDialog({
         if (!open) onClose();
       }}
       returnFocusTo={returnFocusTo}
-      title={change ? `Make ${change.member.name} ${change.role === 'admin' ? 'an' : 'a'} ${change.role}?` : ''}
+      title={change ? t('roleChange.title', { name: change.member.name, role: change.role }) : ''}
       description={
         change
-          ? `${change.member.email} goes from ${change.member.role} to ${change.role}: ${ROLE_MEANING[change.role]} Their sessions end, and they sign in again to continue.`
+          ? t('roleChange.description', {
+              email: change.member.email,
+              from: t(`role.${change.member.role}`),
+              to: t(`role.${change.role}`),
+              meaning: t(`roleChange.meaning.${change.role}`),
+            })
           : ''
       }
-      confirmLabel="Change role"
+      confirmLabel={t('roleChange.confirm')}
       tone="primary"
       onConfirm={async () => {
         if (!change) return;
         const { member, role } = change;
         const r = await changeStaffAccessAction({ id: member.id, role });
         onSettled(
-          r.ok ? { tone: 'ok', text: `${member.email} is now ${r.data.role}.` } : { tone: 'error', text: r.error },
+          r.ok
+            ? { tone: 'ok', text: t('roleChange.done', { email: member.email, role: t(`role.${r.data.role}`) }) }
+            : { tone: 'error', text: r.error },
         );
       }}
     />

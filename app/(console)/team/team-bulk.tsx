@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -7,7 +8,7 @@ import { announceBulk, BulkTargets, runBulk, type BulkOutcome } from '@/componen
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
 import { changeStaffAccessAction } from '@/lib/actions/team';
-import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
+import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 
 interface Selected {
   id: string;
@@ -17,21 +18,14 @@ interface Selected {
 
 type Change = { kind: 'role'; role: StaffRole } | { kind: 'disable' } | { kind: 'enable' };
 
-const describe = (change: Change, n: number) => {
-  const members = `${n} ${n === 1 ? 'member' : 'members'}`;
-  return change.kind === 'role'
-    ? `Make ${members} ${ROLE_LABELS[change.role].toLowerCase()}s?`
-    : change.kind === 'disable'
-      ? `Disable ${members}?`
-      : `Enable ${members}?`;
-};
-
 /**
  * The team's bulk actions on the members selected: a role for all of them, or disable or enable
  * them, after one confirmation naming each. Each change goes through the same guarded action as
  * one alone (its audit row, the last-admin rule), and every member is reported.
  */
 export function TeamBulk({ members, onSettled }: { members: Selected[]; onSettled: (report: BulkOutcome[]) => void }) {
+  const t = useTranslations('team.bulk');
+  const roles = useTranslations('team.roleLabel');
   const [role, setRole] = useState<StaffRole>('viewer');
   const [change, setChange] = useState<Change | null>(null);
   const [done, setDone] = useState(0);
@@ -49,56 +43,64 @@ export function TeamBulk({ members, onSettled }: { members: Selected[]; onSettle
         ),
       setDone,
     );
-    announceBulk(report, 'changed', n === 1 ? 'member' : 'members');
+    announceBulk(report, t('done'), t('members', { count: n }));
     onSettled(report);
   };
 
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="team-bulk">
       <label className="flex items-center gap-2 text-sm text-slate-700">
-        Role for {n} selected
+        {t('roleFor', { count: n })}
         <Select
           className="w-auto py-1.5"
           value={role}
           onChange={(e) => setRole(e.target.value as StaffRole)}
-          aria-label={`Role for the ${n} selected`}
+          aria-label={t('roleForLabel', { count: n })}
         >
           {STAFF_ROLES.map((r) => (
             <option key={r} value={r}>
-              {ROLE_LABELS[r]}
+              {roles(r)}
             </option>
           ))}
         </Select>
       </label>
       <Button variant="secondary" size="sm" onClick={() => setChange({ kind: 'role', role })}>
-        Set role
+        {t('setRole')}
       </Button>
       <Button variant="secondary" size="sm" onClick={() => setChange({ kind: 'disable' })}>
-        Disable {n}
+        {t('disable', { count: n })}
       </Button>
       <Button variant="secondary" size="sm" onClick={() => setChange({ kind: 'enable' })}>
-        Enable {n}
+        {t('enable', { count: n })}
       </Button>
       <ConfirmDialog
         open={change !== null}
         onOpenChange={(open) => {
           if (!open) setChange(null);
         }}
-        title={change ? describe(change, n) : ''}
+        title={
+          change?.kind === 'role'
+            ? t('titleRole', { count: n, role: change.role })
+            : change?.kind === 'disable'
+              ? t('titleDisable', { count: n })
+              : change
+                ? t('titleEnable', { count: n })
+                : ''
+        }
         description={
           <span className="block space-y-2">
-            <span className="block">
-              {change?.kind === 'enable'
-                ? 'They can sign in again.'
-                : 'Their sessions end; each change is checked on its own (the last active admin stays one).'}
-            </span>
-            <BulkTargets items={members.map((m) => m.email)} done={done} total={n} verb="Changed" />
+            <span className="block">{change?.kind === 'enable' ? t('enableNote') : t('changeNote')}</span>
+            <BulkTargets items={members.map((m) => m.email)} done={done} total={n} verb={t('progress')} />
           </span>
         }
         confirmLabel={
-          change?.kind === 'role' ? 'Set role' : change?.kind === 'disable' ? `Disable ${n}` : `Enable ${n}`
+          change?.kind === 'role'
+            ? t('setRole')
+            : change?.kind === 'disable'
+              ? t('disable', { count: n })
+              : t('enable', { count: n })
         }
-        cancelLabel="Keep them"
+        cancelLabel={t('keep')}
         tone={change?.kind === 'disable' ? 'danger' : 'primary'}
         onConfirm={run}
       />

@@ -1,6 +1,7 @@
 'use client';
 
 import { createColumnHelper, type RowSelectionState } from '@tanstack/react-table';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition } from 'react';
 
@@ -47,6 +48,7 @@ export function TeamManager({
   /** the company sign-in's name, when it is set up */
   sso: string | null;
 }) {
+  const t = useTranslations('team');
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [notice, setNotice] = useState<TeamNotice>(null);
@@ -67,7 +69,7 @@ export function TeamManager({
     () =>
       column.columns([
         column.accessor('name', {
-          header: 'Member',
+          header: t('columns.member'),
           enableHiding: false,
           cell: (info) => (
             <div className="min-w-32">
@@ -77,13 +79,13 @@ export function TeamManager({
           ),
         }),
         column.accessor('role', {
-          header: 'Role',
+          header: t('columns.role'),
           cell: (info) => {
             const m = info.row.original;
             return (
               <>
                 <label className="sr-only" htmlFor={`role-${m.id}`}>
-                  Role of {m.email}
+                  {t('roleOf', { email: m.email })}
                 </label>
                 <Select
                   id={`role-${m.id}`}
@@ -97,7 +99,7 @@ export function TeamManager({
                 >
                   {STAFF_ROLES.map((r) => (
                     <option key={r} value={r}>
-                      {r}
+                      {t(`role.${r}`)}
                     </option>
                   ))}
                 </Select>
@@ -106,18 +108,22 @@ export function TeamManager({
           },
         }),
         column.accessor('disabled', {
-          header: 'Status',
+          header: t('columns.status'),
           cell: (info) => (
             <div className="flex flex-wrap gap-1">
-              {info.getValue() ? <Badge tone="danger">disabled</Badge> : <Badge tone="success">active</Badge>}
-              {info.row.original.twoStep && <Badge tone="neutral">two-step</Badge>}
-              {info.row.original.ssoOnly && <Badge tone="neutral">company sign-in</Badge>}
+              {info.getValue() ? (
+                <Badge tone="danger">{t('status.disabled')}</Badge>
+              ) : (
+                <Badge tone="success">{t('status.active')}</Badge>
+              )}
+              {info.row.original.twoStep && <Badge tone="neutral">{t('status.twoStep')}</Badge>}
+              {info.row.original.ssoOnly && <Badge tone="neutral">{t('status.companySignIn')}</Badge>}
             </div>
           ),
         }),
         column.display({
           id: 'actions',
-          header: () => <span className="sr-only">Actions</span>,
+          header: () => <span className="sr-only">{t('columns.actions')}</span>,
           enableHiding: false,
           cell: (info) => {
             const m = info.row.original;
@@ -128,9 +134,9 @@ export function TeamManager({
                     variant="ghost"
                     size="sm"
                     disabled={pending}
-                    title={`Reset the password of ${m.name}?`}
-                    description={`${m.email} is signed out everywhere and gets a one-time password, shown here once, which must be replaced at the next sign-in, within 72 hours. Their current password stops working at once.`}
-                    confirmLabel="Reset password"
+                    title={t('resetPassword.title', { name: m.name })}
+                    description={t('resetPassword.description', { email: m.email })}
+                    confirmLabel={t('resetPassword.confirm')}
                     tone="danger"
                     onConfirm={async () => {
                       const r = await resetStaffPasswordAction({ id: m.id });
@@ -138,14 +144,14 @@ export function TeamManager({
                         r.ok
                           ? {
                               tone: 'ok',
-                              text: `New one-time password for ${m.email}; it must be replaced at the next sign-in, within 72 hours.`,
+                              text: t('resetPassword.done', { email: m.email }),
                               secret: r.data.oneTimePassword,
                             }
                           : { tone: 'error', text: r.error },
                       );
                     }}
                   >
-                    Reset password
+                    {t('resetPassword.button')}
                   </ConfirmButton>
                 )}
                 {m.twoStep && m.id !== currentId && (
@@ -153,20 +159,20 @@ export function TeamManager({
                     variant="ghost"
                     size="sm"
                     disabled={pending}
-                    title={`Reset the two-step sign-in of ${m.name}?`}
-                    description={`${m.email} signs in with their password alone until they set it up again (at once, if the team requires it). Their authenticator and recovery codes stop working.`}
-                    confirmLabel="Reset two-step"
+                    title={t('resetTwoStep.title', { name: m.name })}
+                    description={t('resetTwoStep.description', { email: m.email })}
+                    confirmLabel={t('resetTwoStep.confirm')}
                     tone="danger"
                     onConfirm={async () => {
                       const r = await resetStaffTwoStepAction({ id: m.id });
                       settle(
                         r.ok
-                          ? { tone: 'ok', text: `The two-step sign-in of ${m.email} is reset.` }
+                          ? { tone: 'ok', text: t('resetTwoStep.done', { email: m.email }) }
                           : { tone: 'error', text: r.error },
                       );
                     }}
                   >
-                    Reset two-step
+                    {t('resetTwoStep.button')}
                   </ConfirmButton>
                 )}
                 {m.id !== currentId &&
@@ -175,35 +181,39 @@ export function TeamManager({
                       variant="secondary"
                       size="sm"
                       disabled={pending}
-                      title={`Enable ${m.name}?`}
-                      description={`${m.email} can sign in again with their password, as ${m.role}.`}
-                      confirmLabel="Enable"
+                      title={t('enable.title', { name: m.name })}
+                      description={t('enable.description', { email: m.email, role: t(`role.${m.role}`) })}
+                      confirmLabel={t('enable.confirm')}
                       tone="primary"
                       onConfirm={async () => {
                         const r = await changeStaffAccessAction({ id: m.id, disabled: false });
                         settle(
-                          r.ok ? { tone: 'ok', text: `${m.email} is enabled.` } : { tone: 'error', text: r.error },
+                          r.ok
+                            ? { tone: 'ok', text: t('enable.done', { email: m.email }) }
+                            : { tone: 'error', text: r.error },
                         );
                       }}
                     >
-                      Enable
+                      {t('enable.button')}
                     </ConfirmButton>
                   ) : (
                     <ConfirmButton
                       variant="danger"
                       size="sm"
                       disabled={pending}
-                      title={`Disable ${m.name}?`}
-                      description={`${m.email} is signed out everywhere at once and cannot sign in until an admin enables the account again.`}
-                      confirmLabel="Disable"
+                      title={t('disable.title', { name: m.name })}
+                      description={t('disable.description', { email: m.email })}
+                      confirmLabel={t('disable.confirm')}
                       onConfirm={async () => {
                         const r = await changeStaffAccessAction({ id: m.id, disabled: true });
                         settle(
-                          r.ok ? { tone: 'ok', text: `${m.email} is disabled.` } : { tone: 'error', text: r.error },
+                          r.ok
+                            ? { tone: 'ok', text: t('disable.done', { email: m.email }) }
+                            : { tone: 'error', text: r.error },
                         );
                       }}
                     >
-                      Disable
+                      {t('disable.button')}
                     </ConfirmButton>
                   ))}
               </div>
@@ -213,7 +223,7 @@ export function TeamManager({
       ]),
     // settle only sets state and refreshes; the columns change with what the cells show
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [pending, currentId],
+    [pending, currentId, t],
   );
 
   return (
@@ -224,7 +234,7 @@ export function TeamManager({
             {notice.text}
             {notice.secret && (
               <div className="mt-1">
-                One-time password (shown once):{' '}
+                {t('oneTimePassword')}{' '}
                 <code data-testid="one-time-password" className="rounded bg-surface px-1.5 py-0.5 font-mono select-all">
                   {notice.secret}
                 </code>
@@ -235,19 +245,19 @@ export function TeamManager({
       </div>
 
       <DataTable
-        label="Team members"
+        label={t('tableLabel')}
         columns={columns}
         rows={members}
         rowKey={(m) => m.id}
         rowTestId={(m) => `member-${m.email}`}
         testId="team-table"
-        empty="No members yet."
+        empty={t('empty')}
         // Others only: one's own role and account are changed one at a time, with their own rules.
         selection={{
           state: selection,
           onChange: setSelection,
           canSelect: (m) => m.id !== currentId,
-          labelOf: (m) => `Select ${m.email}`,
+          labelOf: (m) => t('selectMember', { email: m.email }),
         }}
         actions={
           chosen.length > 0 && (
@@ -262,7 +272,7 @@ export function TeamManager({
           )
         }
       />
-      {report && <BulkReport report={report} done="changed" onClose={() => setReport(null)} />}
+      {report && <BulkReport report={report} done={t('bulk.done')} onClose={() => setReport(null)} />}
 
       <RoleChangeDialog
         change={roleChange}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,19 +15,11 @@ import { notify } from '@/components/ui/toast';
 import { setTwoStepPolicyAction } from '@/lib/actions/team';
 
 type Policy = 'none' | 'admins' | 'everyone';
-const NOTICES: Record<Policy, string> = {
-  none: "Two-step sign-in is now each member's choice.",
-  admins: 'Two-step sign-in is now required for admins.',
-  everyone: 'Two-step sign-in is now required for everyone.',
-};
-const LABELS: Record<Policy, string> = {
-  none: 'Nobody (each member chooses)',
-  admins: 'Admins',
-  everyone: 'Everyone',
-};
+const POLICIES: Policy[] = ['none', 'admins', 'everyone'];
 
 /** The team's second-factor policy, chosen by an admin. */
 export function TwoStepPolicy({ policy }: { policy: Policy }) {
+  const t = useTranslations('team.twoStep');
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [, startTransition] = useTransition();
@@ -47,7 +40,7 @@ export function TwoStepPolicy({ policy }: { policy: Policy }) {
       return setError(r.error);
     }
     reset({ policy: r.data.policy });
-    notify(NOTICES[r.data.policy]);
+    notify(t(`saved.${r.data.policy}`));
     startTransition(() => router.refresh());
   };
   return (
@@ -57,17 +50,17 @@ export function TwoStepPolicy({ policy }: { policy: Policy }) {
           {error}
         </Notice>
       )}
-      <FormField label="Required for" id="two-step-policy" className="min-w-56 flex-1 sm:max-w-sm">
+      <FormField label={t('requiredFor')} id="two-step-policy" className="min-w-56 flex-1 sm:max-w-sm">
         <Select {...rendered('policy')}>
-          {(Object.keys(LABELS) as Policy[]).map((p) => (
+          {POLICIES.map((p) => (
             <option key={p} value={p}>
-              {LABELS[p]}
+              {t(`policy.${p}`)}
             </option>
           ))}
         </Select>
       </FormField>
       <Button type="submit" disabled={!hydrated || isSubmitting}>
-        {isSubmitting ? 'Saving…' : 'Save'}
+        {isSubmitting ? t('saving') : t('save')}
       </Button>
     </form>
   );

@@ -1,13 +1,18 @@
+import { useTranslations } from 'next-intl';
+
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSkeleton, SkeletonTable } from '@/components/ui/skeleton';
 
+const COLUMNS = ['venue', 'market', 'address', 'seatingAreas'] as const;
+
 export default function VenuesLoading() {
+  const t = useTranslations('venues');
   return (
-    <PageSkeleton label="venues" width="5xl">
-      <PageHeader title="Venues" description="Venues visible to the selected entity (GET /v2/venues)." />
+    <PageSkeleton label={t('loadingLabel')} width="5xl">
+      <PageHeader title={t('title')} description={t('description')} />
       <Card>
-        <SkeletonTable columns={['Venue', 'Market', 'Address', 'Seating areas']} toolbar pager />
+        <SkeletonTable columns={COLUMNS.map((c) => t(`columns.${c}`))} toolbar pager />
       </Card>
     </PageSkeleton>
   );

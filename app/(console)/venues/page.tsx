@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
@@ -12,7 +13,10 @@ import { myTablePreferences } from '@/lib/server/preferences';
 
 import { VenueTable } from './venue-table';
 
-export const metadata: Metadata = { title: 'Venues' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('venues');
+  return { title: t('metaTitle') };
+}
 
 export default async function VenuesPage({ searchParams }: { searchParams: SearchParams }) {
   await requireStaff('viewer');
@@ -20,20 +24,17 @@ export default async function VenuesPage({ searchParams }: { searchParams: Searc
   const preferred = (await myTablePreferences()).pageSize;
   const { page, limit } = await pageParams(searchParams, preferred);
   const keep: Record<string, string> = limit === preferred ? {} : { limit: String(limit) };
-  const [venues, markets] = await Promise.all([
+  const [venues, markets, t] = await Promise.all([
     readApi(() => listVenues(page, limit)),
     readApi(() => listMarkets(1, 100)),
+    getTranslations('venues'),
   ]);
   const marketName = new Map(markets.ok ? markets.data.items.map((m) => [m.id, m.name]) : []);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <PageHeader
-        asOf={oldestAsOf(venues, markets)}
-        title="Venues"
-        description="Venues visible to the selected entity (GET /v2/venues)."
-      />
+      <PageHeader asOf={oldestAsOf(venues, markets)} title={t('title')} description={t('description')} />
       {!venues.ok ? (
-        <ErrorState title="Venues could not be listed" message={venues.error} />
+        <ErrorState title={t('listError')} message={venues.error} />
       ) : (
         <Card>
           <VenueTable

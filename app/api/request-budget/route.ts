@@ -15,6 +15,6 @@ export const GET = staffReadRoute(
     const r = getApiClient().rateLimit;
     if (!r) return null;
     const resetAt = r.resetAt.toISOString();
-    return { limit: r.limit, remaining: r.remaining, resetAt, resetLabel: (await getFormatter()).time(resetAt, 'UTC') };
+    return { limit: r.limit, remaining: r.remaining, resetAt, resetLabel: (await getFormatter()).momentTime(resetAt) };
   },
 );

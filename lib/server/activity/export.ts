@@ -2,6 +2,8 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import { localNow } from '@/lib/overview/figures';
+
 import { activityFilters, ActivityFiltersSchema, dayRange, type ActivityFilters } from '../../activity/filters';
 import { countAudit, listAudit, type AuditQuery } from '../audit';
 import { getConfig } from '../config';
@@ -47,11 +49,12 @@ const line = (r: AuditRow) =>
     .map(csvField)
     .join(',')}\r\n`;
 
-export const auditQueryOf = (f: ActivityFilters): AuditQuery => ({
+/** The audit query of the filters; their days are the member's, in `timeZone`. */
+export const auditQueryOf = (f: ActivityFilters, timeZone: string): AuditQuery => ({
   staffEmail: f.staff,
   action: f.action,
   result: f.result,
-  ...dayRange(f),
+  ...dayRange(f, timeZone),
 });
 
 /**
@@ -61,9 +64,9 @@ export const auditQueryOf = (f: ActivityFilters): AuditQuery => ({
  */
 export async function exportActivity(
   { filters }: z.output<typeof ExportActivityInputSchema>,
-  { setAuditTarget }: ActionContext,
+  { staff, setAuditTarget }: ActionContext,
 ): Promise<Response> {
-  const query = auditQueryOf(filters);
+  const query = auditQueryOf(filters, staff.timeZone ?? 'UTC');
   setAuditTarget({ resourceType: 'activity-export', before: { ...filters, cursor: undefined, limit: undefined } });
   const total = await countAudit(query);
   const max = getConfig().exportMaxRows;
@@ -89,7 +92,8 @@ export async function exportActivity(
       after = { at: last.at, id: last.id };
     },
   });
-  const day = new Date().toISOString().slice(0, 10);
+  // The file is named for the member's day, in their zone.
+  const day = localNow(staff.timeZone ?? 'UTC', new Date()).date;
   return new Response(body, {
     headers: {
       'content-type': 'text/csv; charset=utf-8',

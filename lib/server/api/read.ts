@@ -79,10 +79,10 @@ export async function readApi<T>(read: () => Promise<T>): Promise<ReadResult<T>>
   }
 }
 
-/** "14:02 UTC" in the member's locale; outside a request (no headers to read it from), in the time's plain form. */
+/** "14:02 UTC" in the member's locale and zone; outside a request (no headers to read it from), in the time's plain form. */
 async function timeLabel(at: Date): Promise<string> {
   try {
-    return (await getFormatter()).time(at, 'UTC');
+    return (await getFormatter()).momentTime(at);
   } catch (e) {
     unstable_rethrow(e);
     return `${at.toISOString().slice(11, 19)} UTC`;

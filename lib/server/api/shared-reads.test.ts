@@ -11,7 +11,7 @@ vi.mock('./guestbook', () => ({
 }));
 
 vi.mock('../http/locale', () => ({
-  getFormatter: async () => ({ time: (d: Date) => `${d.toISOString().slice(11, 16)} UTC` }),
+  getFormatter: async () => ({ momentTime: (d: Date) => `${d.toISOString().slice(11, 16)} UTC` }),
 }));
 
 const { backgroundMaxAgeMs, contextRead, sharedMaxAgeMs, sharedRead } = await import('./shared-reads');

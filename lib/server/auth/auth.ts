@@ -1,3 +1,5 @@
+import { isUiLocale, validTimeZone, type UiLocale } from '@/lib/i18n/locales';
+
 import 'server-only';
 
 import type { NextAuthOptions } from 'next-auth';
@@ -16,6 +18,7 @@ import { logger, logUnexpected, setRequestTicket } from '../log';
 import { CLIENT_ADDRESS_HEADER, servedByDashboardServer } from './client-address';
 import { isDemoEmail } from './demo-accounts';
 import { DEVICE_COOKIE_DAYS, knownDevice, signDeviceCookie } from './device-cookie';
+import { noticeTimeZone } from './language-and-zone';
 import { ACCOUNT_LIMIT, clearAttempts, countAttempt, secondFactorKey } from './login-limiter';
 import { secondFactorPolicy, secondFactorRequired, spendSecondFactor } from './second-factor';
 import { endSession, staffOfSession, startSession } from './staff-sessions';
@@ -133,6 +136,7 @@ export function getAuthOptions(): NextAuthOptions {
           email: { label: 'E-mail', type: 'email' },
           password: { label: 'Password', type: 'password' },
           code: { label: 'Authenticator or recovery code', type: 'text' },
+          timeZone: { label: 'Time zone', type: 'text' },
         },
         async authorize(credentials, req) {
           const address = clientAddress(req?.headers);
@@ -181,6 +185,8 @@ export function getAuthOptions(): NextAuthOptions {
             method = used === 'authenticator' ? 'password and authenticator' : 'password and recovery code';
           }
           await auditSignIn({ method, address, email, staffId: result.user.id, refused: null });
+          // The browser's zone becomes the member's until they choose one in their account.
+          await noticeTimeZone(db, result.user.id, credentials?.timeZone);
           // This browser is now a known device of the account (its lifetime starts again).
           jar.set(
             deviceCookieName(config),
@@ -265,6 +271,10 @@ export interface StaffSession {
   hasSecondFactor: boolean;
   /** the staff_sessions row of this request's cookie */
   sessionId: string;
+  /** the console language the member chose; null: their browser's */
+  language: UiLocale | null;
+  /** the zone of the member's own timestamps; null: UTC until their browser names one */
+  timeZone: string | null;
 }
 
 /**
@@ -299,6 +309,8 @@ export const verifySession = cache(async (): Promise<StaffSession | null> => {
       !hasSecondFactor && !user.ssoOnly && secondFactorRequired(await secondFactorPolicy(db), user.role),
     hasSecondFactor,
     sessionId: token.sid,
+    language: isUiLocale(user.language) ? user.language : null,
+    timeZone: validTimeZone(user.timeZone) ?? null,
   };
 });
 

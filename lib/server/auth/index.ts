@@ -1,6 +1,6 @@
 /**
  * Staff sign-in and sessions: the NextAuth options, `verifySession` / `requireStaff`, the staff
- * accounts (argon2id passwords), the sessions a member can end, sign-in attempt limits, the
+ * accounts (argon2id passwords) with their language and time zone, the sessions a member can end, sign-in attempt limits, the
  * client's address as far as it can be trusted, and the demo accounts.
  *
  * This index is server-only (auth.ts, session.ts). Plain-Node code (scripts/, e2e/, the
@@ -11,6 +11,7 @@
 export { getAuthOptions, requestClientAddress, verifySession, type StaffSession } from './auth';
 export { requireStaff } from './session';
 export { endAllSessions } from './staff-sessions';
+export { noticeTimeZone, saveLanguageAndZone } from './language-and-zone';
 export { WeakPasswordError } from './password-strength';
 export {
   LastAdminError,

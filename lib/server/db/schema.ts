@@ -42,6 +42,10 @@ export const staffUsers = pgTable(
     /** the identity provider's issuer and subject (`iss`, `sub`) this member is bound to from their first company sign-in */
     ssoIssuer: text('sso_issuer'),
     ssoSubject: text('sso_subject'),
+    /** the console's language the member chose (a UI locale); null: their browser's Accept-Language */
+    language: text('language'),
+    /** the IANA zone the member's own timestamps are shown in; null until their browser names one at sign-in */
+    timeZone: text('time_zone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,7 +11,7 @@
 export { ActionError, staffAction, staffRoute, type ActionContext } from './action';
 export { describeApiError } from './api-errors';
 export { BOOKING_LIMIT, HOLD_LIMIT, type MemberLimit } from './member-limits';
-export { getFormatter } from './locale';
+export { getFormatter, getMemberTimeZone, getStaffLocale, getUiLocale } from './locale';
 export { pageParams, type SearchParams } from './params';
 export { staffReadRoute } from './read-route';
 export { readBodyLimited, readFormLimited } from './request-body';

@@ -3,12 +3,29 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { cache } from 'react';
 
-import { createFormatter, localeFromAcceptLanguage, type Formatter } from '@/lib/format';
+import { createFormatter, type Formatter } from '@/lib/format';
+import { formatLocaleFor, uiLocaleFromAcceptLanguage, type UiLocale } from '@/lib/i18n/locales';
 
-/** The staff member's locale, from their browser's Accept-Language. */
+import { verifySession } from '../auth';
+
+/**
+ * The console's language for this request: the one the member chose in their account, else the
+ * first their browser asks for (the sign-in page and a member who never chose), else English.
+ */
+export const getUiLocale = cache(async (): Promise<UiLocale> => {
+  const staff = await verifySession();
+  return staff?.language ?? uiLocaleFromAcceptLanguage((await headers()).get('accept-language'));
+});
+
+/** The locale dates and numbers are written in: the UI language, in the browser's regional variant when it has one. */
 export const getStaffLocale = cache(async (): Promise<string> =>
-  localeFromAcceptLanguage((await headers()).get('accept-language')),
+  formatLocaleFor(await getUiLocale(), (await headers()).get('accept-language')),
 );
 
-/** One formatter per request, in the staff member's locale. */
-export const getFormatter = cache(async (): Promise<Formatter> => createFormatter(await getStaffLocale()));
+/** The zone a timestamp that belongs to no venue is shown in: the member's, else UTC. */
+export const getMemberTimeZone = cache(async (): Promise<string> => (await verifySession())?.timeZone ?? 'UTC');
+
+/** One formatter per request, in the staff member's locale and zone. */
+export const getFormatter = cache(async (): Promise<Formatter> =>
+  createFormatter(await getStaffLocale(), await getMemberTimeZone()),
+);

@@ -3,6 +3,7 @@ import 'server-only';
 import { z } from 'zod';
 
 import { GuestbookApiError } from '@/lib/guestbook/errors';
+import { localNow } from '@/lib/overview/figures';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
 
 import { getApiClient } from '../api';
@@ -153,7 +154,7 @@ export async function exportReservations(
   return new Response(stream, {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="reservations-${new Date().toISOString().slice(0, 10)}.csv"`,
+      'content-disposition': `attachment; filename="reservations-${localNow(staff.timeZone ?? 'UTC', new Date()).date}.csv"`,
       'cache-control': 'no-store',
       'x-total-items': String(only ? only.size : first.pagination.total_items),
     },

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 
@@ -16,19 +17,23 @@ import { requireStaff } from '@/lib/server/auth';
 import { getDelegate, getIdentity, listEntityChoices } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
 
-export const metadata: Metadata = { title: 'Delegate' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('delegates');
+  return { title: t('detail.metaTitle') };
+}
 
 export default async function DelegatePage({ params }: { params: Promise<{ id: string }> }) {
   await requireStaff('viewer');
   const { id } = await params;
   if (!z.guid().safeParse(id).success) notFound();
-  const [result, entities, partner, format] = await Promise.all([
+  const [result, entities, partner, format, t] = await Promise.all([
     readApi(() => getDelegate(id)),
     readApi(listEntityChoices),
     readApi(getIdentity),
     getFormatter(),
+    getTranslations('delegates'),
   ]);
-  if (!result.ok) return <ErrorState title="The delegate could not be read" message={result.error} />;
+  if (!result.ok) return <ErrorState title={t('detail.error')} message={result.error} />;
   const d = result.data;
   if (!d) notFound();
   const nameOf = new Map(entities.ok ? entities.data.map((e) => [e.id, e.name]) : []);
@@ -40,23 +45,35 @@ export default async function DelegatePage({ params }: { params: Promise<{ id: s
     <div className="mx-auto max-w-4xl space-y-6">
       <PageHeader
         asOf={oldestAsOf(result, entities, partner)}
-        trail={[{ href: '/delegates', label: 'Delegates' }]}
+        trail={[{ href: '/delegates', label: t('title') }]}
         title={
           <span className="flex flex-wrap items-center gap-3">
             <span data-testid="delegate-name">{d.name}</span>
-            <Badge tone={d.status === 'active' ? 'success' : 'danger'}>{d.status}</Badge>
+            <Badge tone={d.status === 'active' ? 'success' : 'danger'}>
+              {t('detail.status', { status: d.status })}
+            </Badge>
           </span>
         }
       />
-      <Card title="Delegate identity">
+      <Card title={t('detail.card')}>
         <FieldList
           fields={[
-            { label: 'Id', value: <NamedId id={d.id} /> },
-            { label: 'Type', value: <Badge tone="accent">{d.type}</Badge> },
-            { label: 'Client id', value: <code className="font-mono text-xs break-all">{d.client_id}</code> },
-            { label: 'Status', value: d.status, testId: 'delegate-status' },
+            { label: t('detail.fields.id'), value: <NamedId id={d.id} /> },
             {
-              label: 'Parent identity (the partner)',
+              label: t('detail.fields.type'),
+              value: <Badge tone="accent">{t('detail.type', { type: d.type })}</Badge>,
+            },
+            {
+              label: t('detail.fields.clientId'),
+              value: <code className="font-mono text-xs break-all">{d.client_id}</code>,
+            },
+            {
+              label: t('detail.fields.status'),
+              value: t('detail.status', { status: d.status }),
+              testId: 'delegate-status',
+            },
+            {
+              label: t('detail.fields.parentIdentity'),
               value: parentName ? (
                 <Link href="/identity" className="text-brand-700 hover:underline">
                   <NamedId name={parentName} id={d.parent_identity_id} />
@@ -66,20 +83,24 @@ export default async function DelegatePage({ params }: { params: Promise<{ id: s
               ),
               testId: 'delegate-parent',
             },
-            { label: 'Suspension source', value: d.suspension_source ?? '—', testId: 'delegate-suspension-source' },
-            { label: 'Suspended at', value: format.dateTime(d.suspended_at, 'UTC') },
             {
-              label: 'Default entity',
+              label: t('detail.fields.suspensionSource'),
+              value: d.suspension_source ? t('detail.suspensionSource', { source: d.suspension_source }) : '—',
+              testId: 'delegate-suspension-source',
+            },
+            { label: t('detail.fields.suspendedAt'), value: format.moment(d.suspended_at) },
+            {
+              label: t('detail.fields.defaultEntity'),
               value: <NamedId name={nameOf.get(d.default_entity_id)} id={d.default_entity_id} />,
             },
-            { label: 'Created', value: format.dateTime(d.created_at, 'UTC') },
-            { label: 'Updated', value: format.dateTime(d.updated_at, 'UTC') },
+            { label: t('detail.fields.created'), value: format.moment(d.created_at) },
+            { label: t('detail.fields.updated'), value: format.moment(d.updated_at) },
           ]}
         />
       </Card>
-      <Card title={`Entities (${d.associated_entity_ids.length})`}>
+      <Card title={t('detail.entities', { count: d.associated_entity_ids.length })}>
         {d.associated_entity_ids.length === 0 ? (
-          <p className="text-sm text-slate-500">No active entity is associated with this delegate.</p>
+          <p className="text-sm text-slate-500">{t('detail.noEntities')}</p>
         ) : (
           <ul className="divide-y divide-slate-100 text-sm" data-testid="delegate-entities">
             {d.associated_entity_ids.map((eid) => (
@@ -89,7 +110,7 @@ export default async function DelegatePage({ params }: { params: Promise<{ id: s
                     {nameOf.get(eid)}
                   </Link>
                 ) : (
-                  <span>Not assigned to the partner credentials</span>
+                  <span>{t('detail.notAssigned')}</span>
                 )}
                 <code className="font-mono text-xs break-all text-slate-500">{eid}</code>
               </li>

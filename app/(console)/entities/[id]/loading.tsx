@@ -1,3 +1,5 @@
+import { useTranslations } from 'next-intl';
+
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import {
@@ -10,19 +12,30 @@ import {
 } from '@/components/ui/skeleton';
 
 export default function EntityLoading() {
+  const t = useTranslations('entities');
   return (
-    <PageSkeleton label="the entity" width="5xl">
-      <PageHeader trail={[{ href: '/entities', label: 'Entities' }]} title={<SkeletonTitle label="Entity" />} />
-      <Card title="Details">
+    <PageSkeleton label={t('detail.loadingLabel')} width="5xl">
+      <PageHeader
+        trail={[{ href: '/entities', label: t('trail.entities') }]}
+        title={<SkeletonTitle label={t('detail.titleLabel')} />}
+      />
+      <Card title={t('detail.details')}>
         <SkeletonFields
-          labels={['Id', 'Organization (org_id)', 'Default locale', 'Default program', 'Created', 'Updated']}
+          labels={[
+            t('detail.fields.id'),
+            t('detail.fields.organization'),
+            t('detail.fields.defaultLocale'),
+            t('detail.fields.defaultProgram'),
+            t('detail.fields.created'),
+            t('detail.fields.updated'),
+          ]}
         />
       </Card>
-      <Card title="Edit">
-        <SkeletonForm fields={['Name', 'Default locale', 'Default program']} />
+      <Card title={t('detail.edit')}>
+        <SkeletonForm fields={[t('form.name'), t('form.defaultLocale'), t('form.defaultProgram')]} />
       </Card>
-      <SkeletonCard title="Programs" lines={3} />
-      <Card title="Logo">
+      <SkeletonCard title={t('detail.programsTitle')} lines={3} />
+      <Card title={t('detail.logo')}>
         <SkeletonControl size="area" />
       </Card>
     </PageSkeleton>

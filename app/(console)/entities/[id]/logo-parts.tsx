@@ -1,29 +1,35 @@
+import { useTranslations } from 'next-intl';
 import { useRef, useState, type ReactNode } from 'react';
 
 import { LOGO_MAX_LABEL, LOGO_MAX_SIDE_LABEL, LOGO_TYPES_LABEL, type Logo } from '@/lib/guestbook/logo';
 
 /** The entity's current logo in its 96 px box with its dimensions, or "No logo". */
 export function LogoStatus({ logo }: { logo: Logo | null }) {
+  const t = useTranslations('entities');
   return (
     <div className="flex items-start gap-4">
       <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200">
         {logo ? (
           // eslint-disable-next-line @next/next/no-img-element -- the API serves the image; no optimisation wanted
-          <img src={logo.url} alt="Current logo" className="max-h-full max-w-full object-contain" />
+          <img src={logo.url} alt={t('logo.current')} className="max-h-full max-w-full object-contain" />
         ) : (
-          <span className="text-xs text-slate-600">No logo</span>
+          <span className="text-xs text-slate-600">{t('logo.none')}</span>
         )}
       </div>
       <div className="text-sm" aria-live="polite">
         {!logo ? (
-          <p className="text-slate-500">This entity has no logo yet.</p>
+          <p className="text-slate-500">{t('logo.noneYet')}</p>
         ) : logo.width === null ? (
           <p data-testid="logo-status" className="text-amber-700">
-            Processing… width, height and aspect ratio appear when the API has read the image.
+            {t('logo.processing')}
           </p>
         ) : (
           <p data-testid="logo-status">
-            {logo.width} × {logo.height} px · aspect ratio {logo.aspect_ratio?.toFixed(2)}
+            {t('logo.dimensions', {
+              width: logo.width,
+              height: logo.height ?? '',
+              ratio: logo.aspect_ratio?.toFixed(2) ?? '',
+            })}
           </p>
         )}
       </div>
@@ -35,6 +41,7 @@ export function LogoStatus({ logo }: { logo: Logo | null }) {
 export function LogoDropZone({ onFile, children }: { onFile: (file: File | undefined) => void; children?: ReactNode }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const t = useTranslations('entities');
   return (
     <div
       onDragOver={(e) => {
@@ -50,20 +57,25 @@ export function LogoDropZone({ onFile, children }: { onFile: (file: File | undef
       className={`rounded-lg border-2 border-dashed px-4 py-5 text-center text-sm ${dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300'}`}
     >
       <p className="text-slate-600">
-        Drop a {LOGO_TYPES_LABEL} image here (at most {LOGO_MAX_LABEL} and {LOGO_MAX_SIDE_LABEL}), or{' '}
-        <button
-          type="button"
-          className="font-medium text-brand-700 underline"
-          onClick={() => inputRef.current?.click()}
-        >
-          choose a file
-        </button>
-        .
+        {t.rich('logo.drop', {
+          types: LOGO_TYPES_LABEL,
+          maxSize: LOGO_MAX_LABEL,
+          maxSide: LOGO_MAX_SIDE_LABEL,
+          choose: (chunks) => (
+            <button
+              type="button"
+              className="font-medium text-brand-700 underline"
+              onClick={() => inputRef.current?.click()}
+            >
+              {chunks}
+            </button>
+          ),
+        })}
       </p>
       <input
         ref={inputRef}
         type="file"
-        aria-label="Logo file"
+        aria-label={t('logo.file')}
         accept="image/png,image/jpeg,image/webp"
         className="sr-only"
         onChange={(e) => {

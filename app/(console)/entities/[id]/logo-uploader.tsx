@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -27,6 +28,7 @@ export function LogoUploader({
   canEdit: boolean;
 }) {
   const queryClient = useQueryClient();
+  const t = useTranslations('entities');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -89,10 +91,10 @@ export function LogoUploader({
         setProgress(null);
         setPollingSince(Date.now());
         void queryClient.invalidateQueries({ queryKey: logoKey(entityId) });
-        notify('Logo uploaded; the API is processing it.');
-      } else fail(body.error ?? `The upload failed (HTTP ${xhr.status}).`);
+        notify(t('logo.uploaded'));
+      } else fail(body.error ?? t('logo.failedStatus', { status: xhr.status }));
     };
-    xhr.onerror = () => fail('The upload failed: the dashboard could not be reached.');
+    xhr.onerror = () => fail(t('logo.unreachable'));
     setProgress(0);
     xhr.send(form);
   };
@@ -114,15 +116,15 @@ export function LogoUploader({
               {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL preview */}
               <img
                 src={preview}
-                alt="Preview of the new logo"
+                alt={t('logo.preview')}
                 className="h-16 w-16 rounded object-contain ring-1 ring-slate-200"
               />
               <div className="text-left">
                 <p className="font-medium">{file.name}</p>
-                <p className="text-xs text-slate-500">{(file.size / 1024).toFixed(0)} KB</p>
+                <p className="text-xs text-slate-500">{t('logo.size', { size: (file.size / 1024).toFixed(0) })}</p>
               </div>
               {progress === null ? (
-                <Button onClick={upload}>Upload logo</Button>
+                <Button onClick={upload}>{t('logo.upload')}</Button>
               ) : (
                 <div
                   className="w-40"
@@ -130,7 +132,7 @@ export function LogoUploader({
                   aria-valuenow={progress}
                   aria-valuemin={0}
                   aria-valuemax={100}
-                  aria-label="Upload progress"
+                  aria-label={t('logo.progress')}
                 >
                   <div className="h-2 rounded bg-slate-200">
                     <div className="h-2 rounded bg-brand-600 transition-all" style={{ width: `${progress}%` }} />

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 
@@ -20,7 +21,10 @@ import { EntityForm } from '../entity-form';
 import { LogoUploader } from './logo-uploader';
 import { ProgramsEditor } from './programs-editor';
 
-export const metadata: Metadata = { title: 'Entity' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('entities');
+  return { title: t('detail.metaTitle') };
+}
 
 /**
  * An entity, with its form, logo and programs. Opened from a delegate's page (`?via=<delegate
@@ -37,20 +41,21 @@ export default async function EntityPage({
   const { id } = await params;
   if (!z.guid().safeParse(id).success) notFound();
   const via = z.guid().safeParse((await searchParams).via);
-  const [entity, all, format, delegate] = await Promise.all([
+  const [entity, all, format, delegate, t] = await Promise.all([
     readApi(() => viewEntity(id)),
     readApi(listEntities),
     getFormatter(),
     via.success ? readApi(() => getDelegate(via.data)) : null,
+    getTranslations('entities'),
   ]);
   const through =
     delegate?.ok && delegate.data?.associated_entity_ids.includes(id)
       ? [
-          { href: '/delegates', label: 'Delegates' },
+          { href: '/delegates', label: t('trail.delegates') },
           { href: `/delegates/${delegate.data.id}`, label: delegate.data.name },
         ]
-      : [{ href: '/entities', label: 'Entities' }];
-  if (!entity.ok) return <ErrorState title="The entity could not be read" message={entity.error} />;
+      : [{ href: '/entities', label: t('trail.entities') }];
+  if (!entity.ok) return <ErrorState title={t('detail.readError')} message={entity.error} />;
   const e = entity.data;
   if (!e) notFound();
   const programs = knownPrograms([...(all.ok ? all.data : []), e]);
@@ -67,40 +72,44 @@ export default async function EntityPage({
           <span className="flex flex-wrap items-center gap-3">
             <span data-testid="entity-name">{e.name}</span>
             {e.org_id ? (
-              <Badge tone="success">org-bound token</Badge>
+              <Badge tone="success">{t('detail.orgBoundToken')}</Badge>
             ) : (
-              <Badge tone="warning">legacy context: X-Entity-Id header</Badge>
+              <Badge tone="warning">{t('detail.legacyContext')}</Badge>
             )}
           </span>
         }
       />
 
-      <Card title="Details">
+      <Card title={t('detail.details')}>
         <FieldList
           fields={[
-            { label: 'Id', value: <NamedId id={e.id} /> },
+            { label: t('detail.fields.id'), value: <NamedId id={e.id} /> },
             {
-              label: 'Organization (org_id)',
-              value: e.org_id ? <code className="font-mono text-xs">{e.org_id}</code> : 'not yet provisioned',
+              label: t('detail.fields.organization'),
+              value: e.org_id ? (
+                <code className="font-mono text-xs">{e.org_id}</code>
+              ) : (
+                t('detail.fields.notProvisioned')
+              ),
               testId: 'entity-org',
             },
             {
-              label: 'Default locale',
+              label: t('detail.fields.defaultLocale'),
               value: `${LOCALES[e.default_locale]} (${e.default_locale})`,
               testId: 'entity-locale',
             },
             {
-              label: 'Default program',
+              label: t('detail.fields.defaultProgram'),
               value: e.default_program_id ? (programName.get(e.default_program_id) ?? e.default_program_id) : '—',
             },
-            { label: 'Created', value: format.dateTime(e.created_at, 'UTC') },
-            { label: 'Updated', value: format.dateTime(e.updated_at, 'UTC') },
+            { label: t('detail.fields.created'), value: format.moment(e.created_at) },
+            { label: t('detail.fields.updated'), value: format.moment(e.updated_at) },
           ]}
         />
       </Card>
 
       {admin && (
-        <Card title="Edit">
+        <Card title={t('detail.edit')}>
           <EntityForm
             entityId={e.id}
             defaults={{
@@ -113,7 +122,7 @@ export default async function EntityPage({
         </Card>
       )}
 
-      <Card title={`Programs (${e.programs.length} assigned)`}>
+      <Card title={t('detail.programsAssigned', { count: e.programs.length })}>
         {admin ? (
           <ProgramsEditor
             entityId={e.id}
@@ -128,14 +137,14 @@ export default async function EntityPage({
             })}
           />
         ) : e.programs.length === 0 ? (
-          <p className="text-sm text-slate-500">No programs are assigned.</p>
+          <p className="text-sm text-slate-500">{t('detail.noPrograms')}</p>
         ) : (
           <ul className="divide-y divide-slate-100 text-sm">
             {e.programs.map((p) => (
               <li key={p.program_id} className="flex justify-between py-2">
                 <span>{programName.get(p.program_id) ?? p.program_id}</span>
                 <span className="text-slate-500">
-                  {p.unallocated_seat_access ? 'unallocated seat access' : 'allocated seats only'}
+                  {p.unallocated_seat_access ? t('detail.unallocatedAccess') : t('detail.allocatedOnly')}
                 </span>
               </li>
             ))}
@@ -143,7 +152,7 @@ export default async function EntityPage({
         )}
       </Card>
 
-      <Card title="Logo">
+      <Card title={t('detail.logo')}>
         <LogoUploader
           entityId={e.id}
           canEdit={admin}

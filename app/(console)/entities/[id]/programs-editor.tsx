@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 
@@ -18,11 +19,13 @@ interface ProgramState {
   unallocatedSeatAccess: boolean;
 }
 
-const DAY = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/** The API's days, 1 (Monday) to 7 (Sunday), as the catalog names them. */
+const DAY = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 /** Replaces the entity's programs (PUT …/programs), warning first which commitments it stops being eligible for. */
 export function ProgramsEditor({ entityId, programs }: { entityId: string; programs: ProgramState[] }) {
   const router = useRouter();
+  const t = useTranslations('entities');
   const [rows, setRows] = useState(programs);
   // When the server's list changes (after a save and refresh), start again from it, keeping the message.
   const [loaded, setLoaded] = useState(programs);
@@ -42,7 +45,7 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
   /** Shows how the replacement ended, beside the table and as a toast. */
   const settle = (r: Awaited<ReturnType<typeof replaceEntityProgramsAction>>) => {
     const next = r.ok
-      ? { tone: 'ok' as const, text: `Programs replaced: ${r.data.programs} assigned.` }
+      ? { tone: 'ok' as const, text: t('programs.replaced', { count: r.data.programs }) }
       : { tone: 'error' as const, text: r.error };
     setMessage(next);
     notify(next.text, r.ok ? 'success' : 'error');
@@ -73,15 +76,31 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
       } else setLost(lost);
     });
 
+  /** A commitment the entity would lose: program, days, times, status and the seats it holds there. */
+  const describe = (c: LostCommitment) => {
+    const parts = {
+      program: nameOf.get(c.programId) ?? c.programId,
+      days: c.days
+        .map((d) => {
+          const day = DAY[d - 1];
+          return day ? t(`programs.days.${day}`) : '';
+        })
+        .join(' '),
+      range: c.start && c.end ? `${c.start}–${c.end}` : '',
+      status: c.status,
+    };
+    return c.entitySeats ? t('programs.itemWithSeats', { ...parts, count: c.entitySeats }) : t('programs.item', parts);
+  };
+
   return (
     <div className="space-y-4">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Programs of this entity</caption>
+        <caption className="sr-only">{t('programs.caption')}</caption>
         <thead className="text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th className="py-2 font-medium">Program</th>
-            <th className="py-2 font-medium">Assigned</th>
-            <th className="py-2 font-medium">Unallocated seat access</th>
+            <th className="py-2 font-medium">{t('programs.program')}</th>
+            <th className="py-2 font-medium">{t('programs.assigned')}</th>
+            <th className="py-2 font-medium">{t('programs.unallocated')}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -91,7 +110,7 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
               <td className="py-2">
                 <Checkbox
                   className="size-5"
-                  aria-label={`Assign ${p.name}`}
+                  aria-label={t('programs.assign', { name: p.name })}
                   checked={p.assigned}
                   onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, assigned: e.target.checked } : r)))}
                 />
@@ -99,7 +118,7 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
               <td className="py-2">
                 <Checkbox
                   className="size-5"
-                  aria-label={`Unallocated seat access for ${p.name}`}
+                  aria-label={t('programs.unallocatedFor', { name: p.name })}
                   disabled={!p.assigned}
                   checked={p.assigned && p.unallocatedSeatAccess}
                   onChange={(e) =>
@@ -123,25 +142,21 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
             className="space-y-2 rounded-md bg-amber-50 px-3 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
           >
             <p className="font-medium">
-              With these programs the entity stops being eligible for {lost.length} commitment
-              {lost.length === 1 ? '' : 's'}
-              {lost.some((c) => c.status === 'assigned') ? ', including some where it holds seats' : ''}:
+              {t(lost.some((c) => c.status === 'assigned') ? 'programs.lostHeld' : 'programs.lost', {
+                count: lost.length,
+              })}
             </p>
             <ul className="max-h-40 list-disc overflow-auto pl-5">
               {lost.map((c) => (
-                <li key={c.id}>
-                  {nameOf.get(c.programId) ?? c.programId} · {c.days.map((d) => DAY[d]).join(' ')}{' '}
-                  {c.start && c.end ? `${c.start}–${c.end}` : ''} · {c.status}
-                  {c.entitySeats ? ` · ${c.entitySeats} seats` : ''}
-                </li>
+                <li key={c.id}>{describe(c)}</li>
               ))}
             </ul>
             <div className="flex gap-2">
               <Button variant="danger" disabled={pending} onClick={save}>
-                {pending ? 'Saving…' : 'Replace programs anyway'}
+                {pending ? t('programs.saving') : t('programs.replaceAnyway')}
               </Button>
               <Button variant="secondary" disabled={pending} onClick={() => setLost(null)}>
-                Keep editing
+                {t('programs.keepEditing')}
               </Button>
             </div>
           </div>
@@ -149,7 +164,7 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
       </div>
       {!lost && (
         <Button disabled={!changed || pending} onClick={review}>
-          {pending ? 'Checking…' : 'Save programs'}
+          {pending ? t('programs.checking') : t('programs.save')}
         </Button>
       )}
     </div>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -8,18 +9,21 @@ import { knownPrograms, listEntities } from '@/lib/server/directory';
 
 import { EntityForm } from '../entity-form';
 
-export const metadata: Metadata = { title: 'New entity' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('entities');
+  return { title: t('new.metaTitle') };
+}
 
 export default async function NewEntityPage() {
   await requireStaff('admin');
-  const entities = await readApi(listEntities);
+  const [entities, t] = await Promise.all([readApi(listEntities), getTranslations('entities')]);
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeader
         asOf={oldestAsOf(entities)}
-        trail={[{ href: '/entities', label: 'Entities' }]}
-        title="New entity"
-        description="A brand or channel of the partner; the API assigns it to these credentials."
+        trail={[{ href: '/entities', label: t('trail.entities') }]}
+        title={t('new.title')}
+        description={t('new.description')}
       />
       <Card>
         <EntityForm

@@ -1,6 +1,7 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
@@ -22,18 +23,19 @@ export function CancelButton({
   /** "4 guests on Sat, 5 Dec 2026 at 19:30", formatted on the server in the staff member's locale */
   when: string;
 }) {
+  const t = useTranslations('booking.cancel');
   const router = useRouter();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const question = `Cancel the reservation for ${guest.first} ${guest.last}, ${when}?`;
+  const question = t('question', { first: guest.first, last: guest.last, when });
 
   return (
     <div className="flex flex-col items-start gap-2 sm:items-end">
       <ConfirmButton
         title={<span data-testid="cancel-confirmation">{question}</span>}
-        description="The guest is sent a cancellation e-mail in the reservation’s language. A canceled reservation cannot be restored."
-        confirmLabel="Yes, cancel it"
-        cancelLabel="Keep it"
+        description={t('description')}
+        confirmLabel={t('confirm')}
+        cancelLabel={t('keep')}
         onConfirm={async () => {
           const result = await cancelReservationAction({ id });
           if (!result.ok) {
@@ -43,11 +45,11 @@ export function CancelButton({
           }
           setError(null);
           void invalidateAfterReservationChange(queryClient, context);
-          notify(`Reservation for ${guest.first} ${guest.last} canceled; the guest is e-mailed.`);
+          notify(t('done', { first: guest.first, last: guest.last }));
           router.refresh();
         }}
       >
-        Cancel reservation
+        {t('button')}
       </ConfirmButton>
       <p aria-live="polite" data-testid="cancel-error" className="max-w-md text-sm text-rose-700 empty:hidden">
         {error ?? ''}

@@ -2,6 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
@@ -27,18 +28,6 @@ import {
 
 import { changedFields, modifyFieldOf, type ModifyField } from '../modify-fields';
 
-const LABELS: Record<ModifyField, string> = {
-  party_size: 'Party size',
-  date: 'Date',
-  time: 'Time',
-  locale: 'Locale',
-  notes: 'Notes',
-  'guest.first_name': 'First name',
-  'guest.last_name': 'Last name',
-  'guest.email': 'E-mail',
-  'guest.phone': 'Phone',
-};
-
 const idOf = (name: ModifyField) => `modify-${name.replace('.', '-')}`;
 
 function errorOf(errors: FieldErrors<ModifyReservationValues>, name: ModifyField): string | undefined {
@@ -59,6 +48,8 @@ export function ModifyForm({
   status: string;
   defaults: ModifyReservationValues;
 }) {
+  const t = useTranslations('booking.modify');
+  const tb = useTranslations('booking');
   const router = useRouter();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
@@ -115,7 +106,7 @@ export function ModifyForm({
     };
     settle(next);
     setNotice('saved');
-    const saved = 'Reservation saved; the guest is e-mailed the change.';
+    const saved = t('savedToast');
     const fields = Object.keys(changes) as (keyof ReservationChanges)[];
     if (!fields.every((f) => (UNDOABLE_RESERVATION_FIELDS as readonly string[]).includes(f))) return notify(saved);
     // Notes and party size alone can be taken back: the old values, written only over the saved ones.
@@ -134,7 +125,7 @@ export function ModifyForm({
   };
 
   const field = (name: ModifyField, control: React.ReactElement<{ id?: string }>) => (
-    <FormField label={LABELS[name]} error={errorOf(errors, name)} id={idOf(name)}>
+    <FormField label={t(`fields.${name}`)} error={errorOf(errors, name)} id={idOf(name)}>
       {control}
     </FormField>
   );
@@ -153,7 +144,7 @@ export function ModifyForm({
       noValidate
       className="space-y-4"
       data-testid="modify-form"
-      aria-label="Modify reservation"
+      aria-label={t('formLabel')}
     >
       <div aria-live="polite">
         {formError && (
@@ -163,10 +154,10 @@ export function ModifyForm({
         )}
         {notice === 'saved' && (
           <Notice tone="success" data-testid="modify-saved">
-            Saved.
+            {t('saved')}
           </Notice>
         )}
-        {notice === 'nothing' && <Notice data-testid="modify-nothing">Nothing changed.</Notice>}
+        {notice === 'nothing' && <Notice data-testid="modify-nothing">{t('nothing')}</Notice>}
       </div>
       <fieldset disabled={!modifiable || isSubmitting} className="space-y-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -186,11 +177,11 @@ export function ModifyForm({
             'locale',
             <Select {...described('locale')} {...rendered('locale')}>
               {!(LOCALE_CODES as readonly string[]).includes(defaults.locale) && (
-                <option value={defaults.locale}>Unsupported locale ({defaults.locale})</option>
+                <option value={defaults.locale}>{t('unsupportedLocale', { locale: defaults.locale })}</option>
               )}
               {LOCALE_CODES.map((code) => (
                 <option key={code} value={code}>
-                  {LOCALES[code]} ({code})
+                  {tb('localeWithCode', { name: LOCALES[code], code })}
                 </option>
               ))}
             </Select>,
@@ -215,10 +206,8 @@ export function ModifyForm({
           )}
         </div>
         {field('notes', <Textarea rows={3} {...described('notes')} {...rendered('notes')} />)}
-        <p className="text-xs text-slate-500">
-          Only the fields you change are sent. The guest is sent a modification e-mail in the reservation’s language.
-        </p>
-        <Button type="submit">{isSubmitting ? 'Saving…' : 'Save changes'}</Button>
+        <p className="text-xs text-slate-500">{t('hint')}</p>
+        <Button type="submit">{isSubmitting ? t('saving') : t('save')}</Button>
       </fieldset>
     </form>
   );

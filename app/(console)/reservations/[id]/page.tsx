@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
 import { z } from 'zod';
 
 import { Card } from '@/components/ui/card';
@@ -17,12 +19,16 @@ import { requireStaff } from '@/lib/server/auth';
 import { knownPrograms, listEntities, selectedContextKey } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
 import { otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
+import type { Messages } from '@/messages/en';
 
 import { StatusBadge } from '../status-badge';
 import { CancelButton } from './cancel-button';
 import { ModifyPanel } from './modify-panel';
 
-export const metadata: Metadata = { title: 'Reservation' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('booking');
+  return { title: t('detail.title') };
+}
 
 export default async function ReservationPage({
   params,
@@ -35,6 +41,7 @@ export default async function ReservationPage({
   const { id } = await params;
   const booked = (await searchParams).booked === '1';
   if (!z.guid().safeParse(id).success) notFound();
+  const t = await getTranslations('booking');
   const [result, venues, entities, format, context] = await Promise.all([
     readApi(() => viewReservation(id)),
     readApi(venueNames),
@@ -42,7 +49,7 @@ export default async function ReservationPage({
     getFormatter(),
     readApi(selectedContextKey),
   ]);
-  if (!result.ok) return <ErrorState title="The reservation could not be read" message={result.error} />;
+  if (!result.ok) return <ErrorState title={t('detail.readFailed')} message={result.error} />;
   const r = result.data;
   if (!r) notFound();
   // the context the client-side queries of this entity's reservations are kept under
@@ -53,13 +60,21 @@ export default async function ReservationPage({
     r.program_id && entities.ok ? knownPrograms(entities.data).find((p) => p.id === r.program_id)?.name : undefined;
   const localeName = (LOCALES as Record<string, string | undefined>)[r.locale];
   const extra = otherReservationFields(r);
-  const guestName = r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : 'Unnamed guest';
+  const guestName = r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : t('detail.unnamedGuest');
+  const localeLabel = localeName ? t('localeWithCode', { name: localeName, code: r.locale }) : r.locale;
+  const when = t('detail.when', {
+    party: r.party_size == null ? t('detail.unknownGuests') : t('detail.guests', { count: r.party_size }),
+    date: r.date ? format.day(r.date) : t('detail.unknownDate'),
+    time: r.time ? format.wallTime(r.time) : t('detail.unknownTime'),
+  });
+  const fields = (rows: { key: keyof Messages['booking']['detail']['fields']; value: ReactNode; testId: string }[]) =>
+    rows.map(({ key, ...row }) => ({ ...row, label: t(`detail.fields.${key}`) }));
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
         asOf={oldestAsOf(result, venues, entities, context)}
-        trail={[{ href: '/reservations', label: 'Reservations' }]}
+        trail={[{ href: '/reservations', label: t('reservationsTrail') }]}
         title={
           <span className="flex flex-wrap items-center gap-3">
             <span data-testid="reservation-guest">{guestName}</span>
@@ -75,7 +90,7 @@ export default async function ReservationPage({
               id={r.id}
               context={contextKey}
               guest={{ first: r.guest?.first_name ?? '', last: r.guest?.last_name ?? '' }}
-              when={`${r.party_size == null ? 'an unknown number of guests' : format.count(r.party_size, 'guest')} on ${r.date ? format.day(r.date) : 'an unknown date'} at ${r.time ? format.wallTime(r.time) : 'an unknown time'}`}
+              when={when}
             />
           )
         }
@@ -83,46 +98,44 @@ export default async function ReservationPage({
 
       {booked && (
         <Notice tone="success" role="status" data-testid="booked-notice">
-          Reservation made.{' '}
-          {r.guest?.email ? (
-            <>A confirmation e-mail was sent to {r.guest.email}</>
-          ) : (
-            'The guest was sent a confirmation e-mail'
-          )}{' '}
-          in <span data-testid="booked-locale">{localeName ? `${localeName} (${r.locale})` : r.locale}</span>.
+          {t.rich(r.guest?.email ? 'detail.bookedWithEmail' : 'detail.bookedWithoutEmail', {
+            email: r.guest?.email ?? '',
+            language: localeLabel,
+            locale: (chunks) => <span data-testid="booked-locale">{chunks}</span>,
+          })}
         </Notice>
       )}
 
-      <Card title="Booking">
+      <Card title={t('detail.cards.booking')}>
         <FieldList
-          fields={[
-            { label: 'Status', value: r.status, testId: 'field-status' },
+          fields={fields([
+            { key: 'status', value: r.status, testId: 'field-status' },
             {
-              label: 'Date',
+              key: 'date',
               value: r.date ? <time dateTime={r.date}>{format.day(r.date)}</time> : '—',
               testId: 'field-date',
             },
             {
-              label: 'Time (at the venue)',
+              key: 'time',
               value: r.time ? <time dateTime={r.time}>{format.wallTime(r.time)}</time> : '—',
               testId: 'field-time',
             },
-            { label: 'Party size', value: r.party_size ?? '—', testId: 'field-party-size' },
-            { label: 'Venue', value: <NamedId name={venueName} id={r.venue_id} />, testId: 'field-venue' },
+            { key: 'partySize', value: r.party_size ?? '—', testId: 'field-party-size' },
+            { key: 'venue', value: <NamedId name={venueName} id={r.venue_id} />, testId: 'field-venue' },
             {
-              label: 'Program',
-              value: r.program_id ? <NamedId name={programName} id={r.program_id} /> : 'Not booked against a program',
+              key: 'program',
+              value: r.program_id ? <NamedId name={programName} id={r.program_id} /> : t('detail.noProgram'),
               testId: 'field-program',
             },
-            { label: 'Seating area', value: <NamedId id={r.seating_area_id} />, testId: 'field-seating-area' },
-            { label: 'Locale', value: localeName ? `${localeName} (${r.locale})` : r.locale, testId: 'field-locale' },
-            { label: 'Notes', value: r.notes || '—', testId: 'field-notes' },
-          ]}
+            { key: 'seatingArea', value: <NamedId id={r.seating_area_id} />, testId: 'field-seating-area' },
+            { key: 'locale', value: localeLabel, testId: 'field-locale' },
+            { key: 'notes', value: r.notes || '—', testId: 'field-notes' },
+          ])}
         />
       </Card>
 
       {hasRole(staff.role, 'operator') && (
-        <Card title="Modify">
+        <Card title={t('detail.cards.modify')}>
           <ModifyPanel
             id={r.id}
             context={contextKey}
@@ -144,26 +157,26 @@ export default async function ReservationPage({
         </Card>
       )}
 
-      <Card title="Guest">
+      <Card title={t('detail.cards.guest')}>
         <FieldList
-          fields={[
-            { label: 'First name', value: r.guest?.first_name ?? '—', testId: 'field-first-name' },
-            { label: 'Last name', value: r.guest?.last_name ?? '—', testId: 'field-last-name' },
-            { label: 'E-mail', value: r.guest?.email ?? '—', testId: 'field-email' },
-            { label: 'Phone', value: r.guest?.phone ?? '—', testId: 'field-phone' },
-          ]}
+          fields={fields([
+            { key: 'firstName', value: r.guest?.first_name ?? '—', testId: 'field-first-name' },
+            { key: 'lastName', value: r.guest?.last_name ?? '—', testId: 'field-last-name' },
+            { key: 'email', value: r.guest?.email ?? '—', testId: 'field-email' },
+            { key: 'phone', value: r.guest?.phone ?? '—', testId: 'field-phone' },
+          ])}
         />
       </Card>
 
-      <Card title="Record">
+      <Card title={t('detail.cards.record')}>
         <FieldList
-          fields={[
-            { label: 'Reservation id', value: <NamedId id={r.id} />, testId: 'field-id' },
-            { label: 'Entity', value: <NamedId name={entity?.name} id={r.entity_id} />, testId: 'field-entity' },
-            { label: 'Created', value: format.dateTime(r.created_at, 'UTC'), testId: 'field-created' },
-            { label: 'Updated', value: format.dateTime(r.updated_at, 'UTC'), testId: 'field-updated' },
-            { label: 'Canceled', value: format.dateTime(r.canceled_at, 'UTC'), testId: 'field-canceled' },
-          ]}
+          fields={fields([
+            { key: 'reservationId', value: <NamedId id={r.id} />, testId: 'field-id' },
+            { key: 'entity', value: <NamedId name={entity?.name} id={r.entity_id} />, testId: 'field-entity' },
+            { key: 'created', value: format.dateTime(r.created_at, 'UTC'), testId: 'field-created' },
+            { key: 'updated', value: format.dateTime(r.updated_at, 'UTC'), testId: 'field-updated' },
+            { key: 'canceled', value: format.dateTime(r.canceled_at, 'UTC'), testId: 'field-canceled' },
+          ])}
         />
       </Card>
 

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -31,6 +32,7 @@ export function AvailabilityForm({
   busy: boolean;
   onSearch: (criteria: AvailabilityCriteria) => void;
 }) {
+  const t = useTranslations('booking.search');
   const [place, setPlace] = useState(venues[0] ? `venue:${venues[0].id}` : '');
   const [date, setDate] = useState(today);
   const [partySize, setPartySize] = useState('2');
@@ -51,19 +53,19 @@ export function AvailabilityForm({
       <form
         onSubmit={submit}
         className="grid grid-cols-2 gap-4 sm:grid-cols-5"
-        aria-label="Availability"
+        aria-label={t('formLabel')}
         data-testid="booking-search-form"
       >
-        <FormField label="Venue or market" className="col-span-2">
+        <FormField label={t('place')} className="col-span-2">
           <Select value={place} onChange={(e) => setPlace(e.target.value)} data-testid="booking-place" required>
-            <optgroup label="Venues">
+            <optgroup label={t('venues')}>
               {venues.map((v) => (
                 <option key={v.id} value={`venue:${v.id}`}>
                   {v.name}
                 </option>
               ))}
             </optgroup>
-            <optgroup label="Markets (every venue)">
+            <optgroup label={t('markets')}>
               {markets.map((m) => (
                 <option key={m.id} value={`market:${m.id}`}>
                   {m.name}
@@ -72,7 +74,7 @@ export function AvailabilityForm({
             </optgroup>
           </Select>
         </FormField>
-        <FormField label="Date">
+        <FormField label={t('date')}>
           <Input
             type="date"
             value={date}
@@ -81,7 +83,7 @@ export function AvailabilityForm({
             required
           />
         </FormField>
-        <FormField label="Party size">
+        <FormField label={t('partySize')}>
           <Input
             type="number"
             min={1}
@@ -93,7 +95,7 @@ export function AvailabilityForm({
             required
           />
         </FormField>
-        <FormField label="Time (optional)">
+        <FormField label={t('time')}>
           <Input
             type="time"
             step={1800}
@@ -104,7 +106,7 @@ export function AvailabilityForm({
         </FormField>
         <div className="col-span-2 sm:col-span-5">
           <Button type="submit" disabled={busy} data-testid="booking-search">
-            {busy ? 'Searching…' : 'Find tables'}
+            {busy ? t('searching') : t('submit')}
           </Button>
         </div>
       </form>

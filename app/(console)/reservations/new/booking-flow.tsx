@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useReducer, useRef } from 'react';
 
@@ -42,6 +43,7 @@ export function BookingFlow({
   programs: Record<string, string>;
   today: string;
 }) {
+  const t = useTranslations('booking');
   const router = useRouter();
   const venueNames = Object.fromEntries(venues.map((v) => [v.id, v.name]));
   const [state, dispatch] = useReducer(bookingReducer, initialBookingState);
@@ -160,7 +162,7 @@ export function BookingFlow({
     if (r.ok) {
       // The hold became the reservation: nothing is left to release.
       dispatch({ type: 'booked', reservationId: r.data.id });
-      notify(`Reservation booked for ${values.first_name} ${values.last_name}; the guest is e-mailed.`);
+      notify(t('guest.bookedToast', { first: values.first_name, last: values.last_name }));
       router.push(`/reservations/${r.data.id}?booked=1`);
       return;
     }
@@ -190,7 +192,7 @@ export function BookingFlow({
       />
 
       {state.options && state.options.length > 0 && (
-        <Card aria-label="Times">
+        <Card aria-label={t('slots.cardLabel')}>
           <SlotPicker
             options={state.options}
             venueNames={venueNames}
@@ -203,7 +205,7 @@ export function BookingFlow({
       )}
 
       {guestFormOpen(state) && (
-        <Card aria-label="Guest and confirmation">
+        <Card aria-label={t('guest.cardLabel')}>
           {hold && (
             <div className="mb-4">
               <HoldSummary hold={hold} venueName={venueNames[hold.option.venueId]} />
@@ -213,7 +215,7 @@ export function BookingFlow({
             defaultLocale={entity.defaultLocale}
             defaultLocaleName={entity.defaultLocaleName}
             disabled={!hold}
-            confirmLabel="Confirm reservation"
+            confirmLabel={t('guest.confirm')}
             onConfirm={confirm}
           />
         </Card>

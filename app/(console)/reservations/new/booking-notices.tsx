@@ -1,3 +1,5 @@
+import { useTranslations } from 'next-intl';
+
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import type { NoAvailability } from '@/lib/booking/no-availability';
@@ -18,6 +20,7 @@ export function BookingNotices({
   expired: { option: SlotOption; stillFree: boolean | null } | null;
   onHoldAgain: (option: SlotOption) => void;
 }) {
+  const t = useTranslations('booking.hold');
   return (
     <div aria-live="polite" className="space-y-3">
       {problem && (
@@ -37,12 +40,11 @@ export function BookingNotices({
       {expired && (
         <Notice tone="warning" role="status" data-testid="hold-expired">
           <p>
-            The hold on {expired.option.time} expired before the booking was confirmed. No reservation was made.
-            {expired.stillFree === false && ' That time is no longer free: choose another.'}
+            {t(expired.stillFree === false ? 'expiredNoticeTaken' : 'expiredNotice', { time: expired.option.time })}
           </p>
           {expired.stillFree && (
             <Button className="mt-2" onClick={() => onHoldAgain(expired.option)} data-testid="hold-again">
-              Hold {expired.option.time} again
+              {t('holdAgain', { time: expired.option.time })}
             </Button>
           )}
         </Notice>

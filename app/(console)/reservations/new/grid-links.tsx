@@ -1,3 +1,5 @@
+import { useTranslations } from 'next-intl';
+
 import { Link } from '@/components/ui/link';
 import type { NoAvailability } from '@/lib/booking/no-availability';
 import type { SlotOption } from '@/lib/booking/slot-option';
@@ -7,6 +9,7 @@ const gridHref = (venueId: string | null, programId: string | null) =>
 
 /** Links to the grid for the allocation(s) a message names (operators can change them there). */
 export function GridLinks({ about }: { about: SlotOption | NoAvailability }) {
+  const t = useTranslations('booking');
   const links =
     'kind' in about
       ? about.kind === 'allocation-used-up'
@@ -15,7 +18,7 @@ export function GridLinks({ about }: { about: SlotOption | NoAvailability }) {
       : [{ key: about.commitmentId ?? 'slot', href: gridHref(about.venueId, about.programId) }];
   return links.map((l) => (
     <Link key={l.key} href={l.href} className="mt-1 block font-medium underline" data-testid="booking-grid-link">
-      Open the allocation grid for this commitment
+      {t('hold.gridLink')}
     </Link>
   ));
 }

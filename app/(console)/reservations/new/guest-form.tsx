@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 
@@ -12,15 +13,8 @@ import { GuestFormSchema, type GuestDetails } from '@/lib/booking/schemas';
 import { LOCALE_CODES, LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
 
 type Field = keyof GuestDetails;
-const LABELS: Record<Field, string> = {
-  first_name: 'First name',
-  last_name: 'Last name',
-  email: 'E-mail',
-  phone: 'Phone (optional)',
-  notes: 'Notes (optional)',
-  locale: 'Guest’s language',
-};
-export const GUEST_FIELDS = Object.keys(LABELS) as Field[];
+/** The form's fields, each labelled by `booking.guest.fields.<field>`. */
+export const GUEST_FIELDS: Field[] = ['first_name', 'last_name', 'email', 'phone', 'notes', 'locale'];
 
 /** The guest's details, validated by the shared schema in the browser and again by the server action. */
 export function GuestForm({
@@ -37,6 +31,7 @@ export function GuestForm({
   /** resolves to server-side field errors to show, if any */
   onConfirm: (values: GuestDetails, setError: UseFormSetError<GuestDetails>) => Promise<void>;
 }) {
+  const t = useTranslations('booking');
   const {
     register,
     getValues,
@@ -52,7 +47,12 @@ export function GuestForm({
   const [locale, setLocale] = useState<string>(defaultLocale);
 
   const field = (name: Field, control: React.ReactElement<{ id?: string }>, description?: React.ReactNode) => (
-    <FormField id={`guest-${name}`} label={LABELS[name]} error={errors[name]?.message} description={description}>
+    <FormField
+      id={`guest-${name}`}
+      label={t(`guest.fields.${name}`)}
+      error={errors[name]?.message}
+      description={description}
+    >
       {control}
     </FormField>
   );
@@ -62,7 +62,7 @@ export function GuestForm({
       onSubmit={handleSubmit((v) => onConfirm(v, setError))}
       noValidate
       className="space-y-4"
-      aria-label="Guest"
+      aria-label={t('guest.formLabel')}
       data-testid="guest-form"
     >
       <fieldset disabled={disabled || isSubmitting} className="space-y-4">
@@ -82,18 +82,24 @@ export function GuestForm({
           >
             {LOCALE_CODES.map((code) => (
               <option key={code} value={code}>
-                {LOCALES[code]} ({code}){code === defaultLocale ? ' — entity default' : ''}
+                {t(code === defaultLocale ? 'guest.localeOptionDefault' : 'localeWithCode', {
+                  name: LOCALES[code],
+                  code,
+                })}
               </option>
             ))}
           </Select>,
           <span data-testid="guest-locale-hint">
             {locale === defaultLocale
-              ? `The entity’s default language, ${defaultLocaleName} (${defaultLocale}). The confirmation e-mail is sent in it.`
-              : `The confirmation e-mail is sent in ${LOCALES[locale as LocaleCode] ?? locale}, not the entity’s default ${defaultLocaleName}.`}
+              ? t('guest.localeHintDefault', { name: defaultLocaleName, code: defaultLocale })
+              : t('guest.localeHintOther', {
+                  name: LOCALES[locale as LocaleCode] ?? locale,
+                  defaultName: defaultLocaleName,
+                })}
           </span>,
         )}
         <Button type="submit" data-testid="booking-confirm">
-          {isSubmitting ? 'Booking…' : confirmLabel}
+          {isSubmitting ? t('guest.booking') : confirmLabel}
         </Button>
       </fieldset>
     </form>

@@ -1,17 +1,20 @@
+import { useTranslations } from 'next-intl';
+
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSkeleton, SkeletonForm, SkeletonLine } from '@/components/ui/skeleton';
 
 export default function NewReservationLoading() {
+  const t = useTranslations('booking');
   return (
-    <PageSkeleton label="the booking form" width="5xl">
+    <PageSkeleton label={t('new.loadingLabel')} width="5xl">
       <PageHeader
-        title="New reservation"
-        trail={[{ href: '/reservations', label: 'Reservations' }]}
+        title={t('new.title')}
+        trail={[{ href: '/reservations', label: t('reservationsTrail') }]}
         description={<SkeletonLine width="xl" />}
       />
       <Card>
-        <SkeletonForm fields={['Venue', 'Date', 'Party size']} />
+        <SkeletonForm fields={[t('search.venue'), t('search.date'), t('search.partySize')]} />
       </Card>
     </PageSkeleton>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -11,7 +12,10 @@ import { readVenues } from '@/lib/server/reservations';
 
 import { BookingFlow } from './booking-flow';
 
-export const metadata: Metadata = { title: 'New reservation' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('booking');
+  return { title: t('new.title') };
+}
 
 /**
  * Book for a guest, for the entity selected in the shell: availability, a hold with its
@@ -20,6 +24,7 @@ export const metadata: Metadata = { title: 'New reservation' };
  */
 export default async function NewReservationPage() {
   await requireStaff('operator');
+  const t = await getTranslations('booking');
   const [selected, entities, venues, markets] = await Promise.all([
     readApi(getSelectedEntity),
     readApi(listEntities),
@@ -27,27 +32,26 @@ export default async function NewReservationPage() {
     readApi(() => allOf(listMarkets)),
   ]);
   const failed = [selected, entities, venues, markets].find((r) => !r.ok);
-  if (failed && !failed.ok) return <ErrorState title="The booking form could not be prepared" message={failed.error} />;
+  if (failed && !failed.ok) return <ErrorState title={t('new.prepareFailed')} message={failed.error} />;
   if (!selected.ok || !entities.ok || !venues.ok || !markets.ok) return null;
   const entity = selected.data ? entities.data.find((e) => e.id === selected.data!.id) : undefined;
-  if (!entity) return <ErrorState title="No entity to book for" message="These credentials have no entity assigned." />;
+  if (!entity) return <ErrorState title={t('new.noEntityTitle')} message={t('new.noEntityMessage')} />;
   const locale = entity.default_locale as LocaleCode;
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
         asOf={oldestAsOf(selected, entities, venues, markets)}
-        title="New reservation"
-        trail={[{ href: '/reservations', label: 'Reservations' }]}
-        description={
-          <>
-            For{' '}
+        title={t('new.title')}
+        trail={[{ href: '/reservations', label: t('reservationsTrail') }]}
+        description={t.rich('new.description', {
+          name: entity.name,
+          entity: (chunks) => (
             <span className="font-medium text-slate-800" data-testid="booking-entity">
-              {entity.name}
+              {chunks}
             </span>
-            , the entity selected above. Choosing a time holds the table while you take the guest’s details.
-          </>
-        }
+          ),
+        })}
       />
       <BookingFlow
         entity={{

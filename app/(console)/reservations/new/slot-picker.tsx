@@ -1,5 +1,7 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
+
 import { slotKey, type SlotOption } from '@/lib/booking/slot-option';
 
 /**
@@ -21,6 +23,7 @@ export function SlotPicker({
   busy: boolean;
   onPick: (o: SlotOption) => void;
 }) {
+  const t = useTranslations('booking.slots');
   const byVenue = new Map<string, SlotOption[]>();
   for (const o of options) byVenue.set(o.venueId, [...(byVenue.get(o.venueId) ?? []), o]);
   return (
@@ -46,9 +49,13 @@ export function SlotPicker({
                   >
                     <span className="block font-semibold tabular-nums">{o.time}</span>
                     <span className={`block text-xs ${on ? 'text-white/90' : 'text-slate-500'}`}>
-                      {o.seatsAvailable} {o.seatsAvailable === 1 ? 'seat' : 'seats'} left
-                      {o.programId && programs[o.programId] ? ` · ${programs[o.programId]}` : ''}
-                      {o.seatingArea ? ` · ${o.seatingArea.name}` : ''}
+                      {[
+                        t('seatsLeft', { count: o.seatsAvailable }),
+                        o.programId ? programs[o.programId] : undefined,
+                        o.seatingArea?.name,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </span>
                   </button>
                 </li>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 
@@ -10,9 +11,13 @@ import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getVenue, listVenueCommitments } from '@/lib/server/directory';
 
-export const metadata: Metadata = { title: 'Venue' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('venues.detail');
+  return { title: t('metaTitle') };
+}
 
-const DAY = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/** ISO days of the week (1 = Monday) as the catalog's keys. */
+const DAY = ['', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const STATUS_TONE = { assigned: 'success', unassigned: 'neutral', ended: 'warning' } as const;
 
 export default async function VenuePage({ params }: { params: Promise<{ id: string }> }) {
@@ -20,11 +25,13 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
   const { id } = await params;
   if (!z.guid().safeParse(id).success) notFound();
   // Both reads start together: the commitments do not need the venue's answer.
-  const [venue, commitments] = await Promise.all([
+  const [venue, commitments, t, tv] = await Promise.all([
     readApi(() => getVenue(id)),
     readApi(() => listVenueCommitments(id)),
+    getTranslations('venues.detail'),
+    getTranslations('venues'),
   ]);
-  if (!venue.ok) return <ErrorState title="The venue could not be read" message={venue.error} />;
+  if (!venue.ok) return <ErrorState title={t('readError')} message={venue.error} />;
   const v = venue.data;
   if (!v) notFound();
 
@@ -32,12 +39,12 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
         asOf={oldestAsOf(venue, commitments)}
-        trail={[{ href: '/venues', label: 'Venues' }]}
+        trail={[{ href: '/venues', label: tv('title') }]}
         title={<span data-testid="venue-name">{v.name}</span>}
-        description={v.time_zone ? `Time zone ${v.time_zone}` : undefined}
+        description={v.time_zone ? t('timeZone', { zone: v.time_zone }) : undefined}
       />
       <div className="grid gap-6 md:grid-cols-2">
-        <Card title="Address">
+        <Card title={t('address')}>
           {v.address ? (
             <address className="text-sm not-italic" data-testid="venue-address">
               {v.address.line1}
@@ -52,67 +59,72 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
             </address>
           ) : (
             <p className="text-sm text-slate-500" data-testid="venue-address">
-              No address is set for this venue.
+              {t('noAddress')}
             </p>
           )}
         </Card>
-        <Card title={`Seating areas (${v.seating_areas?.length ?? 0})`}>
+        <Card title={t('seatingAreasCount', { count: v.seating_areas?.length ?? 0 })}>
           {v.seating_areas?.length ? (
             <ul className="divide-y divide-slate-100 text-sm">
               {v.seating_areas.map((a) => (
                 <li key={a.id} className="py-2">
                   <div className="font-medium">{a.name}</div>
-                  <div className="text-slate-500">{a.description ?? 'No description'}</div>
+                  <div className="text-slate-500">{a.description ?? t('noDescription')}</div>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-slate-500">This venue has no seating areas.</p>
+            <p className="text-sm text-slate-500">{t('noSeatingAreas')}</p>
           )}
         </Card>
       </div>
-      <Card title="Commitments">
+      <Card title={t('commitments')}>
         {!commitments.ok ? (
           <ErrorState message={commitments.error} />
         ) : 'refused' in commitments.data ? (
           <div className="space-y-3">
             <p className="text-sm text-amber-800">
-              GET /v2/commitments was refused ({commitments.data.refused}). Showing the deprecated{' '}
-              <code>seat_commitments</code> block of the venue instead.
+              {t.rich('commitmentsRefused', {
+                reason: commitments.data.refused,
+                code: (chunks) => <code>{chunks}</code>,
+              })}
             </p>
             <pre className="max-h-80 overflow-auto rounded bg-slate-50 p-3 text-xs">
               {JSON.stringify(v.seat_commitments ?? null, null, 2)}
             </pre>
           </div>
         ) : commitments.data.rows.length === 0 ? (
-          <p className="text-sm text-slate-500">No commitments at this venue for the selected entity.</p>
+          <p className="text-sm text-slate-500">{t('noCommitments')}</p>
         ) : (
           // Seven columns do not fit a phone: they scroll sideways in a region a keyboard user can focus.
-          <div role="region" aria-label="Commitments at this venue" tabIndex={0} className="overflow-x-auto">
+          <div role="region" aria-label={t('commitmentsRegion')} tabIndex={0} className="overflow-x-auto">
             <table
               className="w-full text-left text-sm [&_td]:px-2 [&_td:first-child]:pl-0 [&_th]:px-2 [&_th]:whitespace-nowrap [&_th:first-child]:pl-0"
               data-testid="venue-commitments"
             >
               <thead className="text-xs uppercase tracking-wide text-slate-500">
                 <tr>
-                  <th className="py-2 font-medium">Days</th>
-                  <th className="py-2 font-medium">Time</th>
-                  <th className="py-2 font-medium">Status</th>
-                  <th className="py-2 text-right font-medium">Total</th>
-                  <th className="py-2 text-right font-medium">This entity</th>
-                  <th className="py-2 text-right font-medium">Others</th>
-                  <th className="py-2 text-right font-medium">Unallocated</th>
+                  <th className="py-2 font-medium">{t('columns.days')}</th>
+                  <th className="py-2 font-medium">{t('columns.time')}</th>
+                  <th className="py-2 font-medium">{t('columns.status')}</th>
+                  <th className="py-2 text-right font-medium">{t('columns.total')}</th>
+                  <th className="py-2 text-right font-medium">{t('columns.thisEntity')}</th>
+                  <th className="py-2 text-right font-medium">{t('columns.others')}</th>
+                  <th className="py-2 text-right font-medium">{t('columns.unallocated')}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {commitments.data.rows.map((c) => (
                   <tr key={c.id}>
-                    <td className="py-2">{c.days_of_week?.map((d) => DAY[d]).join(' ') ?? '—'}</td>
+                    <td className="py-2">
+                      {c.days_of_week?.map((d) => (DAY[d] ? t(`weekdays.${DAY[d]}`) : '')).join(' ') ?? '—'}
+                    </td>
                     <td className="py-2 whitespace-nowrap">
+                      {/* i18n-ignore: a time range, figures only */}
                       {c.start_time && c.end_time ? `${c.start_time}–${c.end_time}` : '—'}
                     </td>
                     <td className="py-2">
-                      <Badge tone={STATUS_TONE[c.assignment_status]}>{c.assignment_status}</Badge>
+                      <Badge tone={STATUS_TONE[c.assignment_status]}>{t(`status.${c.assignment_status}`)}</Badge>
                     </td>
                     <td className="py-2 text-right tabular-nums">{c.total_seats}</td>
                     <td className="py-2 text-right tabular-nums">{c.entity_seats ?? '—'}</td>

@@ -1,0 +1,94 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+import { renderedRegister } from '@/components/forms/rendered-register';
+import { useHydrated } from '@/components/forms/use-hydrated';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { notify } from '@/components/ui/toast';
+import { saveLanguageAndZoneAction } from '@/lib/actions/preferences';
+import { LANGUAGE_NAMES, UI_LOCALES, type UiLocale } from '@/lib/i18n/locales';
+import { LanguageAndZoneInput, timeZones, type LanguageAndZone } from '@/lib/i18n/member-settings';
+
+/** The member's console language and the zone of their own timestamps, kept with their account. */
+export function LanguageForm({ language, timeZone }: { language: UiLocale | null; timeZone: string | null }) {
+  const t = useTranslations('settings');
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const [saved, setSaved] = useState(false);
+  const zones = useMemo(() => timeZones(), []);
+  const browserZone = hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
+  const form = useForm<LanguageAndZone>({
+    resolver: zodResolver(LanguageAndZoneInput),
+    defaultValues: { language: language ?? '', timeZone: timeZone ?? 'UTC' },
+  });
+  const {
+    handleSubmit,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = form;
+  const field = renderedRegister(form);
+
+  // A member whose browser never named a zone starts from the browser's, not from UTC.
+  useEffect(() => {
+    if (!timeZone && browserZone) setValue('timeZone', browserZone);
+  }, [timeZone, browserZone, setValue]);
+
+  const onSubmit = async (values: LanguageAndZone) => {
+    setSaved(false);
+    const r = await saveLanguageAndZoneAction(values);
+    if (!r.ok) {
+      notify(r.error, 'error');
+      return;
+    }
+    // The page is drawn again in the language chosen, the confirmation with it.
+    setSaved(true);
+    router.refresh();
+  };
+
+  return (
+    <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate data-testid="language-form">
+      <div aria-live="polite">
+        {saved && (
+          <Notice tone="success" data-testid="language-saved">
+            {t('saved')}
+          </Notice>
+        )}
+      </div>
+      <FormField label={t('language')} id="language">
+        <Select {...field('language')}>
+          <option value="">{t('browserLanguage')}</option>
+          {UI_LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={locale}>
+              {LANGUAGE_NAMES[locale]}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField
+        label={t('timeZone')}
+        id="timeZone"
+        description={browserZone ? t('browserZone', { zone: browserZone }) : undefined}
+        error={errors.timeZone ? t('unknownTimeZone') : undefined}
+      >
+        <Select {...field('timeZone')}>
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <Button type="submit" disabled={!hydrated || isSubmitting} className="w-full">
+        {isSubmitting ? t('saving') : t('save')}
+      </Button>
+    </form>
+  );
+}

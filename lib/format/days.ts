@@ -1,0 +1,33 @@
+/** Calendar days ("2026-11-26"), which have no zone, and the moments they begin at in one. */
+
+/** The calendar date `days` after `date` (before, when negative). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
+function offsetAt(at: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - at;
+}
+
+/** The moment `date` begins in `timeZone` (its first instant at or after local midnight). */
+export function startOfDay(date: string, timeZone: string): Date {
+  const midnight = Date.parse(`${date}T00:00:00Z`);
+  const first = midnight - offsetAt(midnight, timeZone);
+  // Across a change of offset the first guess is off by the change: measure again where it landed.
+  const second = midnight - offsetAt(first, timeZone);
+  return new Date(offsetAt(second, timeZone) === offsetAt(first, timeZone) ? second : Math.max(first, second));
+}
