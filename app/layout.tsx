@@ -1,9 +1,9 @@
 import type { Metadata, Viewport } from 'next';
-import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 
+import { ClientMessages } from '@/components/i18n/client-messages';
 import { parseTheme, THEME_COOKIE } from '@/components/shell/theme';
 import { APP_ROOT_ID } from '@/components/ui/app-root';
 
@@ -44,9 +44,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} className={theme === 'system' ? undefined : theme} suppressHydrationWarning>
       <body className="min-h-screen">
-        <NextIntlClientProvider>
+        <ClientMessages namespaces={[]}>
           <div id={APP_ROOT_ID}>{children}</div>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

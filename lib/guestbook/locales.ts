@@ -27,3 +27,25 @@ export const LOCALES = {
 export type LocaleCode = keyof typeof LOCALES;
 export const LOCALE_CODES = Object.keys(LOCALES) as [LocaleCode, ...LocaleCode[]];
 export const DEFAULT_LOCALE: LocaleCode = 'en-US';
+
+/** Chinese locales named with their script, as the API's list does ("Chinese (Simplified, China)"). */
+const WITH_SCRIPT: Partial<Record<LocaleCode, string>> = { 'zh-CN': 'zh-Hans-CN', 'zh-TW': 'zh-Hant-TW' };
+
+/**
+ * A guest locale's name in the console's language: the list above in English, the runtime's
+ * names in any other ("Deutsch (Deutschland)" is "German (Germany)" for a German console). An
+ * unknown code is shown as it is.
+ */
+export function localeName(code: string, uiLocale: string): string {
+  const known = (LOCALES as Record<string, string | undefined>)[code];
+  if (!known || uiLocale === 'en') return known ?? code;
+  try {
+    return (
+      new Intl.DisplayNames([uiLocale], { type: 'language', languageDisplay: 'standard' }).of(
+        WITH_SCRIPT[code as LocaleCode] ?? code,
+      ) ?? known
+    );
+  } catch {
+    return known;
+  }
+}

@@ -1,7 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,7 +20,7 @@ import {
   type EntityExpected,
   type EntityFormValues,
 } from '@/lib/entities/schemas';
-import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
+import { LOCALE_CODES, localeName } from '@/lib/guestbook/locales';
 
 const FIELDS = ['name', 'default_locale', 'default_program_id'] as const;
 
@@ -36,6 +36,7 @@ export function EntityForm({
 }) {
   const router = useRouter();
   const t = useTranslations('entities');
+  const uiLocale = useLocale();
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<'saved' | 'nothing' | null>(null);
   const {
@@ -116,7 +117,7 @@ export function EntityForm({
         <Select {...rendered('default_locale')}>
           {LOCALE_CODES.map((code) => (
             <option key={code} value={code}>
-              {LOCALES[code]} ({code})
+              {localeName(code, uiLocale)} ({code})
             </option>
           ))}
         </Select>,

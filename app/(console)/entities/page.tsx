@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/auth/roles';
-import { LOCALES } from '@/lib/guestbook/locales';
+import { localeName } from '@/lib/guestbook/locales';
 import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { knownPrograms, listEntities } from '@/lib/server/directory';
@@ -21,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function EntitiesPage() {
   const staff = await requireStaff('viewer');
-  const [entities, t] = await Promise.all([readApi(listEntities), getTranslations('entities')]);
+  const [entities, t, uiLocale] = await Promise.all([readApi(listEntities), getTranslations('entities'), getLocale()]);
   const programName = new Map(entities.ok ? knownPrograms(entities.data).map((p) => [p.id, p.name]) : []);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -47,7 +47,7 @@ export default async function EntitiesPage() {
               defaultProgram: e.default_program_id
                 ? (programName.get(e.default_program_id) ?? e.default_program_id)
                 : null,
-              defaultLocale: LOCALES[e.default_locale] ?? e.default_locale,
+              defaultLocale: localeName(e.default_locale, uiLocale),
               programs: e.programs.length,
             }))}
           />

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 
@@ -11,7 +11,7 @@ import { NamedId } from '@/components/ui/named-id';
 import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/auth/roles';
-import { LOCALES } from '@/lib/guestbook/locales';
+import { localeName } from '@/lib/guestbook/locales';
 import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getDelegate, knownPrograms, listEntities, otherFields, viewEntity } from '@/lib/server/directory';
@@ -95,7 +95,7 @@ export default async function EntityPage({
             },
             {
               label: t('detail.fields.defaultLocale'),
-              value: `${LOCALES[e.default_locale]} (${e.default_locale})`,
+              value: `${localeName(e.default_locale, await getLocale())} (${e.default_locale})`,
               testId: 'entity-locale',
             },
             {

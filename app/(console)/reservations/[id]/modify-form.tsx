@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
@@ -15,7 +15,7 @@ import { Input, Select, Textarea } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notify, notifyUndoable } from '@/components/ui/toast';
 import { updateReservationAction } from '@/lib/actions/reservations';
-import { LOCALE_CODES, LOCALES } from '@/lib/guestbook/locales';
+import { LOCALE_CODES, localeName } from '@/lib/guestbook/locales';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
 import {
@@ -50,6 +50,7 @@ export function ModifyForm({
 }) {
   const t = useTranslations('booking.modify');
   const tb = useTranslations('booking');
+  const uiLocale = useLocale();
   const router = useRouter();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
@@ -181,7 +182,7 @@ export function ModifyForm({
               )}
               {LOCALE_CODES.map((code) => (
                 <option key={code} value={code}>
-                  {tb('localeWithCode', { name: LOCALES[code], code })}
+                  {tb('localeWithCode', { name: localeName(code, uiLocale), code })}
                 </option>
               ))}
             </Select>,

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { Notice } from '@/components/ui/notice';
 import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/auth/roles';
-import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
+import { LOCALES, localeName as nameOfLocale, type LocaleCode } from '@/lib/guestbook/locales';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
@@ -58,7 +58,7 @@ export default async function ReservationPage({
   const entity = entities.ok ? entities.data.find((e) => e.id === r.entity_id) : undefined;
   const programName =
     r.program_id && entities.ok ? knownPrograms(entities.data).find((p) => p.id === r.program_id)?.name : undefined;
-  const localeName = (LOCALES as Record<string, string | undefined>)[r.locale];
+  const localeName = r.locale && r.locale in LOCALES ? nameOfLocale(r.locale, await getLocale()) : undefined;
   const extra = otherReservationFields(r);
   const guestName = r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : t('detail.unnamedGuest');
   const localeLabel = localeName ? t('localeWithCode', { name: localeName, code: r.locale }) : r.locale;

@@ -1,7 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 
@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { GuestFormSchema, type GuestDetails } from '@/lib/booking/schemas';
-import { LOCALE_CODES, LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
+import { LOCALE_CODES, localeName, type LocaleCode } from '@/lib/guestbook/locales';
 
 type Field = keyof GuestDetails;
 /** The form's fields, each labelled by `booking.guest.fields.<field>`. */
@@ -32,6 +32,7 @@ export function GuestForm({
   onConfirm: (values: GuestDetails, setError: UseFormSetError<GuestDetails>) => Promise<void>;
 }) {
   const t = useTranslations('booking');
+  const uiLocale = useLocale();
   const {
     register,
     getValues,
@@ -83,7 +84,7 @@ export function GuestForm({
             {LOCALE_CODES.map((code) => (
               <option key={code} value={code}>
                 {t(code === defaultLocale ? 'guest.localeOptionDefault' : 'localeWithCode', {
-                  name: LOCALES[code],
+                  name: localeName(code, uiLocale),
                   code,
                 })}
               </option>
@@ -93,7 +94,7 @@ export function GuestForm({
             {locale === defaultLocale
               ? t('guest.localeHintDefault', { name: defaultLocaleName, code: defaultLocale })
               : t('guest.localeHintOther', {
-                  name: LOCALES[locale as LocaleCode] ?? locale,
+                  name: localeName(locale, uiLocale),
                   defaultName: defaultLocaleName,
                 })}
           </span>,

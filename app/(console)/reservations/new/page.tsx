@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 
 import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { LOCALES, type LocaleCode } from '@/lib/guestbook/locales';
+import { localeName, type LocaleCode } from '@/lib/guestbook/locales';
 import { todayOf } from '@/lib/overview/figures';
 import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
@@ -58,7 +58,7 @@ export default async function NewReservationPage() {
           id: entity.id,
           name: entity.name,
           defaultLocale: locale,
-          defaultLocaleName: LOCALES[locale] ?? entity.default_locale,
+          defaultLocaleName: localeName(locale, await getLocale()),
         }}
         venues={venues.data.map((v) => ({ id: v.id, name: v.name, marketId: v.market_id ?? null }))}
         markets={markets.data.map((m) => ({ id: m.id, name: m.name }))}
