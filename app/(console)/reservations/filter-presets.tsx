@@ -4,9 +4,8 @@ import { useTranslations } from 'next-intl';
 import { Suspense, use } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { addDays } from '@/lib/format/days';
 import type { Condition } from '@/lib/guestbook/filters';
-
-import { addDays } from './filter-rows';
 
 type Preset = (conditions: Condition[]) => void;
 

@@ -24,12 +24,6 @@ export interface Row {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** The calendar date `days` after `date` (YYYY-MM-DD; negative for before). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 /** datetime-local (the browser's local time) → the API's UTC timestamp YYYY-MM-DDTHH:MM:SSZ. */
 export function localToUtc(local: string): string {
   const d = new Date(local);
