@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -9,5 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One more fork than cores: many files wait on a child process (a sandbox, PostgreSQL, the
+    // staff CLI) for much of their time, and Vitest's default leaves a core of two idle.
+    maxWorkers: availableParallelism() + 1,
   },
 });
