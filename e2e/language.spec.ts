@@ -5,6 +5,7 @@ import deLogin from '../messages/de/login.json' with { type: 'json' };
 import deReservations from '../messages/de/reservations.json' with { type: 'json' };
 import deSettings from '../messages/de/settings.json' with { type: 'json' };
 import deShell from '../messages/de/shell.json' with { type: 'json' };
+import deValidation from '../messages/de/validation.json' with { type: 'json' };
 import { addMember, openAccountMenu, openSignIn, signedInBrowser } from './staff';
 
 /**
@@ -56,6 +57,24 @@ test('a member who switches to German reads the console in German, after a reloa
   await expect(page.getByRole('main')).toContainText(/(Mo|Di|Mi|Do|Fr|Sa|So)\., \d{1,2}\. \S+ \d{4}/);
   await page.goto('/reservations?guest_last_name=Nobody-Is-Called-This');
   await expect(page.getByText(deReservations.results.empty)).toBeVisible();
+
+  // A form's own check and a refusal of the server's, both in German: a view saved twice under one name.
+  const viewName = `Ansicht ${Date.now()}`;
+  const form = page.getByTestId('save-view-form');
+  const saveView = async (name: string) => {
+    await page.getByTestId('views-menu').click();
+    await page.getByRole('menuitem', { name: deReservations.views.saveSearch }).click();
+    await form.getByLabel(deReservations.views.nameLabel).fill(name);
+    await form.getByRole('button', { name: deReservations.views.save }).click();
+  };
+  await saveView('   ');
+  await expect(form).toContainText(deValidation.nameView);
+  await page.keyboard.press('Escape');
+  await saveView(viewName);
+  await expect(form).toBeHidden();
+  await saveView(viewName);
+  await expect(form).toContainText(deReservations.errors.viewNameTaken.replace('{name}', viewName));
+  await page.keyboard.press('Escape');
 
   // A reload keeps it.
   await page.reload();

@@ -46,7 +46,7 @@ test.describe('as admin', () => {
     await page.getByRole('button', { name: 'Add member' }).click();
     const field = page.getByLabel('Password (empty: one-time)');
     await expect(field).toHaveAccessibleDescription(
-      'is a common password, or too close to one: choose a few words nobody would guess',
+      'A common password, or too close to one: choose a few words nobody would guess.',
     );
     await expect(field).toBeFocused();
     await page.reload();

@@ -114,7 +114,7 @@ describe('npm run staff', { timeout: 60_000 }, () => {
     );
     expect(weak.code).toBe(2);
     expect(weak.output.trim()).toBe(
-      '--password: is a common password, or too close to one: choose a few words nobody would guess.',
+      '--password: A common password, or too close to one: choose a few words nobody would guess.',
     );
     const named = await staffWithInput(
       'ana.ops 1234 ana\n',
@@ -125,7 +125,7 @@ describe('npm run staff', { timeout: 60_000 }, () => {
       'viewer',
       '--password-stdin',
     );
-    expect(named.output.trim()).toBe('--password: contains your name or e-mail.');
+    expect(named.output.trim()).toBe('--password: Contains your name or e-mail.');
     const piped = await staffWithInput(
       'a tram to the far lighthouse\n',
       'add',

@@ -19,6 +19,7 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
+import { issueInEnglish } from '../lib/i18n/translator';
 import { WeakPasswordError } from '../lib/server/auth/password-strength';
 import {
   createStaff,
@@ -141,7 +142,7 @@ async function main(): Promise<number> {
     return 0;
   } catch (e) {
     if (e instanceof z.ZodError) {
-      console.error(e.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
+      console.error(e.issues.map((i) => `--${i.path.join('.')}: ${issueInEnglish(i.message)}`).join('\n'));
       return 2;
     }
     // Never the failed query itself: it carries the new password's hash.
@@ -150,7 +151,7 @@ async function main(): Promise<number> {
       return 1;
     }
     if (e instanceof WeakPasswordError) {
-      console.error(`--password: ${e.message.replace(/^This password /, '')}`);
+      console.error(`--password: ${e.message}`);
       return 2;
     }
     if (e instanceof LastAdminError) {

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 
 import type { Namespace } from '@/lib/i18n/namespaces';
 
-/** What every page's client components may say: the shared words, the design system, the console's frame. */
-const EVERYWHERE = ['common', 'ui', 'shell'] as const satisfies readonly Namespace[];
+/** What every page's client components may say: the shared words, the design system, the console's frame, the forms' checks. */
+const EVERYWHERE = ['common', 'ui', 'shell', 'validation'] as const satisfies readonly Namespace[];
 
 /**
  * The catalogs the browser receives for what it wraps: those every page uses and the route's

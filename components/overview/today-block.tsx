@@ -137,15 +137,17 @@ export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'ent
                 <li key={r.id} className="flex items-baseline justify-between gap-3 py-1.5">
                   {o.links ? (
                     <Link href={`/reservations/${r.id}`} className="min-w-0 truncate text-brand-700 hover:underline">
-                      <span className="font-medium tabular-nums text-slate-900">{r.time}</span> {r.guest}
+                      <span className="font-medium tabular-nums text-slate-900">{r.time}</span>{' '}
+                      {r.guest ?? t('labels.guest')}
                     </Link>
                   ) : (
                     <span className="min-w-0 truncate">
-                      <span className="font-medium tabular-nums text-slate-900">{r.time}</span> {r.guest}
+                      <span className="font-medium tabular-nums text-slate-900">{r.time}</span>{' '}
+                      {r.guest ?? t('labels.guest')}
                     </span>
                   )}
                   <span className="shrink-0 text-xs text-slate-500">
-                    {r.partySize} · {r.venueName}
+                    {r.partySize} · {r.venueName ?? t('labels.unknownVenue')}
                   </span>
                 </li>
               ))}

@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 
+import { readFailureText } from '@/lib/queries/get-json';
 import { queryKeys } from '@/lib/queries/keys';
 import { fetchGlobalSearch } from '@/lib/queries/reads';
 import { GLOBAL_SEARCH_MIN_LENGTH as MIN_LENGTH, type SearchHit } from '@/lib/search/hit';
@@ -29,6 +30,26 @@ const GROUPS = [
   { kind: 'delegate', group: 'delegates' },
 ] as const satisfies { kind: SearchHit['kind']; group: string }[];
 
+/** A result's line beside its title, in the member's language: what it is, and for a reservation when, for how many and its status. */
+function detailOf(hit: SearchHit, t: ReturnType<typeof useTranslations<'shell.search'>>): string {
+  switch (hit.kind) {
+    case 'entity':
+      return t(hit.provisioned ? 'hit.entity' : 'hit.entityNotProvisioned');
+    case 'delegate':
+      return t('hit.delegate', { status: hit.status });
+    case 'reservation':
+      // the reservation's facts, as a list (not a sentence)
+      return [
+        hit.date,
+        hit.time,
+        hit.partySize ? t('hit.guests', { count: hit.partySize }) : null,
+        t('hit.status', { status: hit.status }),
+      ]
+        .filter(Boolean)
+        .join(' · ');
+  }
+}
+
 export interface CommandMenuProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -37,6 +58,7 @@ export interface CommandMenuProps {
 
 export function CommandMenu({ open, onOpenChange, pages }: CommandMenuProps) {
   const t = useTranslations('shell.search');
+  const tAll = useTranslations();
   const router = useRouter();
   const [input, setInput] = useState('');
   const q = useDebounced(input.trim(), SEARCH_DEBOUNCE_MS);
@@ -91,7 +113,7 @@ export function CommandMenu({ open, onOpenChange, pages }: CommandMenuProps) {
             : waiting
               ? t('searching')
               : results.isError
-                ? t('failed', { message: results.error.message })
+                ? t('failed', { message: readFailureText(results.error, tAll) })
                 : null}
         </div>
         <Command.Empty className="px-2 py-6 text-center text-slate-500">{waiting ? null : t('empty')}</Command.Empty>
@@ -110,8 +132,8 @@ export function CommandMenu({ open, onOpenChange, pages }: CommandMenuProps) {
                   onSelect={() => go(h.href)}
                   className="flex cursor-pointer items-baseline justify-between gap-3 rounded-md px-2 py-1.5 data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-900"
                 >
-                  <span className="truncate font-medium">{h.title}</span>
-                  <span className="shrink-0 text-xs text-slate-500">{h.detail}</span>
+                  <span className="truncate font-medium">{h.title ?? t('hit.guest')}</span>
+                  <span className="shrink-0 text-xs text-slate-500">{detailOf(h, t)}</span>
                 </Command.Item>
               ))}
             </Command.Group>

@@ -46,6 +46,13 @@ export async function runBulk<Row extends { id: string }>(
   return report;
 }
 
+/**
+ * What a bulk run does, for its messages: each kind has whole sentences of its own in `ui.bulk`
+ * (the thing and what was done to it agree in number, gender and case in many languages).
+ * `cancel`: reservations canceled; `change`: team members whose role or access changed.
+ */
+export type BulkKind = 'cancel' | 'change';
+
 /** Why a row was not done, in words. */
 function useReasonOf() {
   const t = useTranslations('ui.bulk');
@@ -54,25 +61,25 @@ function useReasonOf() {
 }
 
 /** The toast's text: rendered in the toast region, where the member's language is known. */
-function BulkAnnouncement({ report, done, what }: { report: BulkOutcome[]; done: string; what: string }) {
+function BulkAnnouncement({ report, kind }: { report: BulkOutcome[]; kind: BulkKind }) {
   const t = useTranslations('ui.bulk');
   const reasonOf = useReasonOf();
   const count = report.filter((o) => o.result === 'done').length;
   const first = report.find((o) => o.result !== 'done');
-  if (!first) return t('allDone', { count, what, done });
-  if (count === 0) return t('noneDone', { done, name: first.name, reason: reasonOf(first) });
-  return t('someDone', { count, total: report.length, what, done });
+  if (!first) return t(`${kind}.allDone`, { count });
+  if (count === 0) return t(`${kind}.noneDone`, { name: first.name, reason: reasonOf(first) });
+  return t(`${kind}.someDone`, { count, total: report.length });
 }
 
 /** The run's end as every write ends: a toast, done, done in part, or refused with the first reason. */
-export function announceBulk(report: BulkOutcome[], done: string, what: string): void {
+export function announceBulk(report: BulkOutcome[], kind: BulkKind): void {
   const count = report.filter((o) => o.result === 'done').length;
   const tone = count === report.length ? 'success' : count === 0 ? 'error' : 'warning';
-  notify(<BulkAnnouncement report={report} done={done} what={what} />, tone);
+  notify(<BulkAnnouncement report={report} kind={kind} />, tone);
 }
 
 /** What a bulk action did, row by row, until the member closes it. */
-export function BulkReport({ report, done, onClose }: { report: BulkOutcome[]; done: string; onClose: () => void }) {
+export function BulkReport({ report, kind, onClose }: { report: BulkOutcome[]; kind: BulkKind; onClose: () => void }) {
   const t = useTranslations('ui.bulk');
   const close = useTranslations('common');
   const reasonOf = useReasonOf();
@@ -81,7 +88,7 @@ export function BulkReport({ report, done, onClose }: { report: BulkOutcome[]; d
   return (
     <Notice tone={count === report.length ? 'success' : 'warning'} data-testid="bulk-report">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="font-medium">{t('summary', { count, total: report.length, done })}</p>
+        <p className="font-medium">{t(`${kind}.summary`, { count, total: report.length })}</p>
         <Button variant="secondary" size="sm" onClick={onClose}>
           {close('close')}
         </Button>
@@ -90,7 +97,7 @@ export function BulkReport({ report, done, onClose }: { report: BulkOutcome[]; d
         {report.map((o) => (
           <li key={o.id} data-testid={`bulk-result-${o.id}`}>
             {o.result === 'done'
-              ? t.rich('rowDone', { b, name: o.name, done })
+              ? t.rich(`${kind}.rowDone`, { b, name: o.name })
               : t.rich(o.result === 'refused' ? 'rowRefused' : 'rowNotTried', { b, name: o.name, reason: reasonOf(o) })}
           </li>
         ))}
@@ -107,13 +114,13 @@ export function BulkTargets({
   items,
   done,
   total,
-  verb,
+  kind,
 }: {
   items: string[];
   done: number;
   /** the rows the run takes on */
   total: number;
-  verb: string;
+  kind: BulkKind;
 }) {
   const t = useTranslations('ui.bulk');
   return (
@@ -127,7 +134,7 @@ export function BulkTargets({
       </span>
       {done > 0 && (
         <span role="status" className="block text-slate-600">
-          {t('progress', { verb, done, total })}
+          {t(`${kind}.progress`, { done, total })}
         </span>
       )}
     </>

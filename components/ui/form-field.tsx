@@ -1,4 +1,7 @@
+import { useTranslations } from 'next-intl';
 import { Children, cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+
+import { readValidationMessage } from '@/lib/i18n/said';
 
 import { cn } from './cn';
 
@@ -11,7 +14,8 @@ interface ControlProps {
 /**
  * A label, its control, an optional description and an error, wired together: the control gets
  * the label's `id`, `aria-describedby` naming the description and the error, and `aria-invalid`
- * while there is an error.
+ * while there is an error. An error a shared schema gives (`v()` of lib/i18n/said) is written in
+ * the member's language here; one the server sent is already.
  */
 export function FormField({
   label,
@@ -29,7 +33,9 @@ export function FormField({
   id?: string;
   children: ReactElement<ControlProps>;
 }) {
+  const t = useTranslations();
   const generated = useId();
+  error = error && readValidationMessage(error, t);
   const controlId = id ?? children.props.id ?? generated;
   const descriptionId = description ? `${controlId}-description` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;

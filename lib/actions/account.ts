@@ -3,6 +3,7 @@
 import { z } from 'zod';
 
 import { ChangePasswordInput } from '@/lib/auth/password-policy';
+import { said, v } from '@/lib/i18n/said';
 import {
   beginEnrolment,
   checkCurrentPassword,
@@ -15,6 +16,7 @@ import {
   secondFactorRequired,
   setStaffPassword,
 } from '@/lib/server/auth';
+import { ACCOUNT_LIMIT } from '@/lib/server/auth/login-limiter';
 import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
 import { ActionError, staffAction } from '@/lib/server/http';
@@ -35,9 +37,13 @@ export const changeOwnPasswordAction = staffAction(
     setAuditTarget({ resourceType: 'staff', resourceId: staff.id });
     const db = await getDb();
     if (!(await checkCurrentPassword(db, staff.id, current, await requestClientAddress()))) {
-      throw new ActionError('The current password is not right. After 5 wrong tries it is refused for 15 minutes.', {
-        current: ['is not right'],
-      });
+      throw new ActionError(
+        said('account.errors.wrongPasswordLimited', {
+          tries: ACCOUNT_LIMIT.max,
+          minutes: ACCOUNT_LIMIT.windowMinutes,
+        }),
+        { current: [said('account.errors.fields.notRight')] },
+      );
     }
     await setStaffPassword(db, staff.id, password, false, staff.sessionId);
     return null;
@@ -91,8 +97,8 @@ export const confirmTwoStepAction = staffAction(
     setAuditTarget({ resourceType: 'staff', resourceId: staff.id });
     const codes = await confirmEnrolment(await getDb(), staff.id, code, getConfig().authSecret);
     if (!codes)
-      throw new ActionError('That code does not match: type the 6 digits your app shows now.', {
-        code: ['does not match'],
+      throw new ActionError(said('account.errors.codeMismatch'), {
+        code: [said('account.errors.fields.doesNotMatch')],
       });
     return { recoveryCodes: codes };
   },
@@ -103,17 +109,24 @@ export const removeOwnTwoStepAction = staffAction(
   {
     name: 'remove-own-two-step',
     role: 'viewer',
-    input: z.strictObject({ current: z.string().min(1, { error: 'is required' }).max(200) }),
+    input: z.strictObject({
+      current: z
+        .string()
+        .min(1, { error: v('enterCurrentPassword') })
+        .max(200, { error: v('atMostChars', 200) }),
+    }),
     mutates: true,
   },
   async ({ current }, { staff, setAuditTarget }) => {
     setAuditTarget({ resourceType: 'staff', resourceId: staff.id });
     const db = await getDb();
-    if (!staff.hasSecondFactor) throw new ActionError('You have no two-step sign-in to turn off.');
+    if (!staff.hasSecondFactor) throw new ActionError(said('account.errors.noTwoStep'));
     if (secondFactorRequired(await secondFactorPolicy(db), staff.role))
-      throw new ActionError('The team requires two-step sign-in for your role; an admin can reset it instead.');
+      throw new ActionError(said('account.errors.twoStepRequired'));
     if (!(await checkCurrentPassword(db, staff.id, current, await requestClientAddress())))
-      throw new ActionError('The current password is not right.', { current: ['is not right'] });
+      throw new ActionError(said('account.errors.wrongPassword'), {
+        current: [said('account.errors.fields.notRight')],
+      });
     await removeSecondFactor(db, staff.id);
     return null;
   },

@@ -4,8 +4,16 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 
 import { Uuid } from '@/lib/guestbook/schemas';
-import { AllocationError, applyChanges, restoreSets } from '@/lib/server/allocations';
-import { ActionError, staffAction } from '@/lib/server/http';
+import { translateSaid, type Translate } from '@/lib/i18n/said';
+import { inEnglish, translatorFor } from '@/lib/i18n/translator';
+import {
+  AllocationError,
+  applyChanges,
+  restoreSets,
+  type ApplyOutcome,
+  type FailedWhy,
+} from '@/lib/server/allocations';
+import { ActionError, getUiLocale, staffAction } from '@/lib/server/http';
 
 const SeatsSchema = z
   .number()
@@ -42,14 +50,26 @@ const RestoreInputSchema = z.strictObject({
     }),
 });
 
+const readersTranslator = async (): Promise<Translate> => translatorFor(await getUiLocale());
+
 const wrap = async <T>(run: () => Promise<T>): Promise<T> => {
   try {
     return await run();
   } catch (e) {
-    if (e instanceof AllocationError) throw new ActionError(e.message);
+    if (e instanceof AllocationError) throw new ActionError(e.reason);
     throw e;
   }
 };
+
+/** An outcome as the browser gets it: a failed apply says why in the words of `t`. */
+function outcomeIn(t: Translate, outcome: ApplyOutcome<FailedWhy>): ApplyOutcome {
+  if (outcome.status !== 'failed') return outcome;
+  const { entityName, why, ...failed } = outcome;
+  return {
+    ...failed,
+    message: t('allocations.errors.entityFailed', { entity: entityName, message: translateSaid(t, why) }),
+  };
+}
 
 /** Applies the grid's change set: re-read, conflict check, then the two-phase plan. */
 export const applyAllocationAction = staffAction(
@@ -64,10 +84,10 @@ export const applyAllocationAction = staffAction(
       after:
         outcome.status === 'applied'
           ? changes.map(({ commitmentId, entityId, after }) => ({ commitmentId, entityId, seats: after }))
-          : outcome,
+          : outcomeIn(inEnglish, outcome),
     });
     if (outcome.status !== 'conflict') revalidatePath('/allocations');
-    return outcome;
+    return outcomeIn(await readersTranslator(), outcome);
   },
 );
 
@@ -78,6 +98,6 @@ export const restoreAllocationAction = staffAction(
     setAuditTarget({ resourceType: 'commitments', after: sets });
     const outcome = await wrap(() => restoreSets(sets));
     revalidatePath('/allocations');
-    return outcome;
+    return outcomeIn(await readersTranslator(), outcome);
   },
 );

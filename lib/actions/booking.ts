@@ -4,11 +4,25 @@ import { revalidatePath } from 'next/cache';
 
 import { classifyBookingRefusal } from '@/lib/booking/failures';
 import { isHoldExpired } from '@/lib/booking/hold-clock';
+import { describeNoAvailability, listFormat } from '@/lib/booking/no-availability';
 import { CreateBookingInputSchema, PlaceHoldInputSchema, ReleaseHoldInputSchema } from '@/lib/booking/schemas';
 import { GuestbookApiError } from '@/lib/guestbook/errors';
+import { said } from '@/lib/i18n/said';
 import { getSelectedEntity } from '@/lib/server/directory';
-import { ActionError, BOOKING_LIMIT, describeApiError, HOLD_LIMIT, staffAction } from '@/lib/server/http';
-import { bookingContext, explainEmptySearch, releaseHoldFor, reservationChanged } from '@/lib/server/reservations';
+import { ActionError, BOOKING_LIMIT, HOLD_LIMIT, staffAction } from '@/lib/server/http';
+import {
+  bookingContext,
+  composedRefusal,
+  explainEmptySearch,
+  releaseHoldFor,
+  reservationChanged,
+} from '@/lib/server/reservations';
+
+/**
+ * Why a hold or a booking was refused, for the booking form to act on (not shown): the same
+ * word in every language, as a field error.
+ */
+const reason = (code: string) => said('booking.errors.reasonCode', { code });
 
 /**
  * POST /v2/holds for the chosen time. Answers the hold and the server's clock, which the
@@ -55,7 +69,11 @@ export const placeHoldAction = staffAction(
         partySize: h.partySize,
         time: h.time,
       });
-      throw new ActionError(`The ${h.time} table is no longer free. ${why.message}`, { slot: [why.kind] });
+      throw await composedRefusal(
+        'booking.errors.slotTaken',
+        (t, locale) => ({ time: h.time, why: describeNoAvailability(why, t, listFormat(locale)) }),
+        { slot: [reason(why.kind)] },
+      );
     }
   },
 );
@@ -88,10 +106,9 @@ export const createBookingAction = staffAction(
       before: { hold_id: hold.id, hold_expires_at: hold.expires_at },
     });
     const expired = () =>
-      new ActionError(
-        `The hold expired at ${hold.expires_at.slice(11, 19)} UTC before the booking was confirmed, so no reservation was made.`,
-        { hold: ['expired'] },
-      );
+      new ActionError(said('booking.errors.holdExpired', { time: hold.expires_at.slice(11, 19) }), {
+        hold: [reason('expired')],
+      });
     if (isHoldExpired(hold.expires_at, Date.now())) throw expired();
     let reservation;
     try {
@@ -112,16 +129,20 @@ export const createBookingAction = staffAction(
       const kind = classifyBookingRefusal(e);
       if (kind === 'hold-expired') throw expired();
       if (kind === 'hold-used' || kind === 'hold-gone')
-        throw new ActionError(
-          'The hold was already used or released, so no reservation was made. Choose the time again.',
-          { hold: [kind] },
-        );
-      const { message, fieldErrors } = describeApiError(e);
-      throw new ActionError(
-        message,
-        fieldErrors && Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k.replace(/^guest\./, ''), v])),
-        e.status >= 400 && e.status < 500 ? e.status : 502,
-      );
+        throw new ActionError(said('booking.errors.holdGone'), { hold: [reason(kind)] });
+      // The API's own refusal, told as every action tells one; its fields named as the guest form names them.
+      throw new GuestbookApiError({
+        status: e.status,
+        method: e.method,
+        path: e.path,
+        title: e.title,
+        detail: e.detail,
+        requestId: e.requestId,
+        code: e.code,
+        retryAt: e.retryAt,
+        fieldErrors: e.fieldErrors.map((f) => ({ ...f, field: f.field.replace(/^guest\./, '') })),
+        cause: e,
+      });
     }
     setAuditTarget({
       resourceId: reservation.id,

@@ -8,14 +8,14 @@ import {
   UNDOABLE_ENTITY_FIELDS,
   UpdateEntityInputSchema,
 } from '@/lib/entities/schemas';
+import { said } from '@/lib/i18n/said';
 import { forgetSharedReads, getApiClient, SHARED } from '@/lib/server/api';
 import { apiFor, entityChanged, getEntity } from '@/lib/server/directory';
 import { ActionError, staffAction } from '@/lib/server/http';
 
 async function requireEntity(id: string) {
   const entity = await getEntity(id);
-  if (!entity)
-    throw new ActionError('This entity is not assigned to the dashboard credentials, or it no longer exists.');
+  if (!entity) throw new ActionError(said('errors.entityGone'));
   return entity;
 }
 
@@ -56,8 +56,10 @@ export const updateEntityAction = staffAction(
     const moved = UNDOABLE_ENTITY_FIELDS.filter((f) => expected?.[f] !== undefined && expected[f] !== before[f]);
     if (moved.length)
       throw new ActionError(
-        `Not undone: the entity's ${moved.map((f) => f.replace('_', ' ')).join(' and ')} changed since, so nothing was written over it.`,
-        Object.fromEntries(moved.map((f) => [f, ['changed since']])),
+        said('entities.errors.notUndone', {
+          fields: moved.length > 1 ? 'both' : moved[0] === 'name' ? 'name' : 'locale',
+        }),
+        Object.fromEntries(moved.map((f) => [f, [said('entities.errors.changedSince')]])),
       );
     const patch = {
       ...(form.name !== before.name ? { name: form.name } : {}),
@@ -66,7 +68,7 @@ export const updateEntityAction = staffAction(
         ? { default_program_id: form.default_program_id }
         : {}),
     };
-    if (Object.keys(patch).length === 0) throw new ActionError('Nothing changed.');
+    if (Object.keys(patch).length === 0) throw new ActionError(said('errors.nothingChanged'));
     const after = await apiFor(before).updateEntity(id, patch);
     entityChanged(after);
     setAuditTarget({

@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { Uuid, type Reservation } from '@/lib/guestbook/schemas';
+import { said } from '@/lib/i18n/said';
 import {
   ModifyReservationInputSchema,
   type ReservationChanges,
@@ -32,7 +33,7 @@ export const cancelReservationAction = staffAction(
   { name: 'cancel-reservation', role: 'operator', input: z.strictObject({ id: Uuid }), mutates: true },
   async ({ id }, { setAuditTarget }) => {
     const before = await getReservation(id);
-    if (!before) throw new ActionError('This reservation does not exist for the selected entity.');
+    if (!before) throw new ActionError(said('reservations.errors.notFound'));
     setAuditTarget({
       entityId: before.entity_id ?? null,
       resourceType: 'reservation',
@@ -72,7 +73,7 @@ export const updateReservationAction = staffAction(
   { name: 'update-reservation', role: 'operator', input: ModifyReservationInputSchema, mutates: true },
   async ({ id, changes, expected }, { setAuditTarget }) => {
     const before = await getReservation(id);
-    if (!before) throw new ActionError('This reservation does not exist for the selected entity.');
+    if (!before) throw new ActionError(said('reservations.errors.notFound'));
     setAuditTarget({
       entityId: before.entity_id ?? null,
       resourceType: 'reservation',
@@ -80,14 +81,14 @@ export const updateReservationAction = staffAction(
       before: changedView(before, changes),
     });
     if (isFinalStatus(before.status))
-      throw new ActionError(`This reservation is ${before.status}; it can no longer be modified.`, {
-        status: [`is ${before.status}`],
+      throw new ActionError(said('reservations.errors.final', { status: before.status }), {
+        status: [said('reservations.errors.statusIs', { status: before.status })],
       });
     const moved = expected ? changedSince(before, expected) : [];
     if (moved.length)
       throw new ActionError(
-        `Not undone: the reservation's ${moved.map((f) => f.replace('_', ' ')).join(' and ')} changed since, so nothing was written over it.`,
-        Object.fromEntries(moved.map((f) => [f, ['changed since']])),
+        said('reservations.errors.notUndone', { fields: moved.length > 1 ? 'both' : moved[0]! }),
+        Object.fromEntries(moved.map((f) => [f, [said('reservations.errors.changedSince')]])),
       );
     const after = await (await getEntityApi()).updateReservation(id, changes);
     await reservationChanged(after);

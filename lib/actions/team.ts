@@ -5,6 +5,7 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 
 import { Uuid } from '@/lib/guestbook/schemas';
+import { said, v } from '@/lib/i18n/said';
 import {
   createStaff,
   findStaffById,
@@ -26,10 +27,25 @@ import { ActionError, staffAction } from '@/lib/server/http';
 
 const oneTimePassword = () => randomBytes(12).toString('base64url');
 
+/**
+ * The new member's e-mail, read as StaffEmail reads it, refused with a message the form writes in
+ * the reader's language (StaffEmail's own message is the `npm run staff` command's).
+ */
+const NewMemberEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: v('enterEmail') }))
+  .pipe(StaffEmail);
+
 const AddStaffInputSchema = z
   .strictObject({
-    email: StaffEmail,
-    name: z.string().trim().min(1, { error: 'is required' }).max(120, { error: 'must be at most 120 characters' }),
+    email: NewMemberEmail,
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: v('required') })
+      .max(120, { error: v('atMostChars', 120) }),
     role: StaffRoleSchema,
     /** empty: a one-time password is generated and must be replaced at the first sign-in */
     password: z.union([z.literal(''), StaffPassword]).default(''),
@@ -37,7 +53,7 @@ const AddStaffInputSchema = z
     ssoOnly: z.boolean().default(false),
   })
   .refine((m) => !m.ssoOnly || m.password === '', {
-    error: 'is not given to a member who signs in through company sign-in only',
+    error: v('notForCompanySignIn'),
     path: ['password'],
   });
 
@@ -45,8 +61,8 @@ export const addStaffMemberAction = staffAction(
   { name: 'add-staff-member', role: 'admin', input: AddStaffInputSchema, mutates: true },
   async ({ email, name, role, password, ssoOnly }, { setAuditTarget }) => {
     if (ssoOnly && !getConfig().oidc)
-      throw new ActionError('Company sign-in is not set up (OIDC_ISSUER): add the member with a password.', {
-        ssoOnly: ['company sign-in is not set up'],
+      throw new ActionError(said('team.errors.companySignInNotSetUp'), {
+        ssoOnly: [said('team.errors.fields.companySignInNotSetUp')],
       });
     const oneTime = !ssoOnly && password === '';
     const secret = oneTime ? oneTimePassword() : password;
@@ -65,7 +81,9 @@ const refuseDuplicateEmail =
   (email: string) =>
   (e: unknown): never => {
     if (e instanceof Error && /unique|duplicate/i.test(`${e.message} ${String(e.cause ?? '')}`)) {
-      throw new ActionError(`${email} already has an account.`, { email: ['already has an account'] });
+      throw new ActionError(said('team.errors.alreadyHasAccount', { email }), {
+        email: [said('team.errors.fields.alreadyHasAccount')],
+      });
     }
     throw e;
   };
@@ -80,16 +98,16 @@ export const changeStaffAccessAction = staffAction(
   { name: 'change-staff-access', role: 'admin', input: AccessChangeSchema, mutates: true },
   async ({ id, role, disabled }, { staff, setAuditTarget }) => {
     setAuditTarget({ resourceType: 'staff', resourceId: id });
-    if (role === undefined && disabled === undefined) throw new ActionError('Nothing to change.');
-    if (id === staff.id && disabled) throw new ActionError('You cannot disable your own account.');
+    if (role === undefined && disabled === undefined) throw new ActionError(said('team.errors.nothingToChange'));
+    if (id === staff.id && disabled) throw new ActionError(said('team.errors.cannotDisableSelf'));
     try {
       const changed = await updateStaffAccess(await getDb(), id, { role, disabled });
-      if (!changed) throw new ActionError('This account no longer exists.');
+      if (!changed) throw new ActionError(said('team.errors.accountGone'));
       setAuditTarget({ before: changed.before, after: changed.after });
       revalidatePath('/team');
       return changed.after;
     } catch (e) {
-      if (e instanceof LastAdminError) throw new ActionError(e.message);
+      if (e instanceof LastAdminError) throw new ActionError(e.said);
       throw e;
     }
   },
@@ -101,9 +119,8 @@ export const resetStaffPasswordAction = staffAction(
     setAuditTarget({ resourceType: 'staff', resourceId: id });
     const db = await getDb();
     const user = await findStaffById(db, id);
-    if (!user) throw new ActionError('This account no longer exists.');
-    if (user.ssoOnly)
-      throw new ActionError(`${user.name} signs in through company sign-in only: there is no password to reset.`);
+    if (!user) throw new ActionError(said('team.errors.accountGone'));
+    if (user.ssoOnly) throw new ActionError(said('team.errors.companySignInOnly', { name: user.name }));
     const secret = oneTimePassword();
     await setStaffPassword(db, id, secret, true);
     return { member: toSummary(user), oneTimePassword: secret };
@@ -116,11 +133,11 @@ export const resetStaffTwoStepAction = staffAction(
   async ({ id }, { staff, setAuditTarget }) => {
     setAuditTarget({ resourceType: 'staff', resourceId: id });
     // Removing one's own asks for the password again, on the account page: a session alone does not.
-    if (id === staff.id) throw new ActionError('Turn off your own two-step sign-in on your account page.');
+    if (id === staff.id) throw new ActionError(said('team.errors.ownTwoStep'));
     const db = await getDb();
     const user = await findStaffById(db, id);
-    if (!user) throw new ActionError('This account no longer exists.');
-    if (!user.totpSecret) throw new ActionError(`${user.name} has no two-step sign-in to reset.`);
+    if (!user) throw new ActionError(said('team.errors.accountGone'));
+    if (!user.totpSecret) throw new ActionError(said('team.errors.noTwoStep', { name: user.name }));
     await removeSecondFactor(db, id);
     setAuditTarget({ before: { twoStep: true }, after: { twoStep: false } });
     revalidatePath('/team');

@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 import { hasRole } from '@/lib/auth/roles';
 import { Uuid } from '@/lib/guestbook/schemas';
+import { said } from '@/lib/i18n/said';
 import { getDb } from '@/lib/server/db';
 import { ActionError, staffAction } from '@/lib/server/http';
 import { deleteView, saveView, ViewNameTakenError } from '@/lib/server/views';
@@ -15,14 +16,17 @@ export const saveViewAction = staffAction(
   { name: 'save-view', role: 'viewer', input: SaveViewInputSchema, mutates: true },
   async (view, { staff, setAuditTarget }) => {
     if (view.shared && !hasRole(staff.role, 'admin'))
-      throw new ActionError('Only an admin can share a view with the team.', { shared: ['needs the Admin role'] });
+      throw new ActionError(said('reservations.errors.shareNeedsAdmin'), {
+        shared: [said('reservations.errors.needsAdminRole')],
+      });
     try {
       const saved = await saveView(await getDb(), staff.id, view);
       setAuditTarget({ resourceType: 'view', resourceId: saved.id, after: view });
       revalidatePath('/', 'layout');
       return saved;
     } catch (e) {
-      if (e instanceof ViewNameTakenError) throw new ActionError(e.message, { name: ['is taken'] });
+      if (e instanceof ViewNameTakenError)
+        throw new ActionError(e.said, { name: [said('reservations.errors.nameIsTaken')] });
       throw e;
     }
   },
@@ -34,7 +38,7 @@ export const deleteViewAction = staffAction(
   async ({ id }, { staff, setAuditTarget }) => {
     setAuditTarget({ resourceType: 'view', resourceId: id });
     if (!(await deleteView(await getDb(), id, { id: staff.id, admin: hasRole(staff.role, 'admin') })))
-      throw new ActionError('There is no such view of yours to delete.');
+      throw new ActionError(said('reservations.errors.noSuchView'));
     revalidatePath('/', 'layout');
     return { id };
   },

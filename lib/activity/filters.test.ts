@@ -63,7 +63,7 @@ describe('changedFields', () => {
     ]);
   });
 
-  it('shows a side that was not recorded as —, and null as none', () => {
+  it('shows a side that was not recorded as —, and null as null (the page names it)', () => {
     expect(changedFields(null, { email: 'new@x.test', role: 'viewer' })).toEqual([
       { field: 'email', before: '—', after: 'new@x.test' },
       { field: 'role', before: '—', after: 'viewer' },
@@ -72,7 +72,7 @@ describe('changedFields', () => {
       { field: 'twoStep', before: 'true', after: 'false' },
     ]);
     expect(changedFields({ default_program_id: 'p1' }, { default_program_id: null })).toEqual([
-      { field: 'default_program_id', before: 'p1', after: 'none' },
+      { field: 'default_program_id', before: 'p1', after: null },
     ]);
     expect(changedFields(undefined, undefined)).toEqual([]);
   });

@@ -78,17 +78,18 @@ export const parseCursor = (cursor: string) => {
 
 export interface ChangedField {
   field: string;
-  before: string;
-  after: string;
+  /** the value as text; `—` when not recorded on this side; null when recorded as null (the page says "none" in the reader's language) */
+  before: string | null;
+  after: string | null;
 }
 
-const shown = (v: unknown): string =>
-  v === undefined ? '—' : v === null ? 'none' : typeof v === 'string' ? v : JSON.stringify(v);
+const shown = (v: unknown): string | null =>
+  v === undefined ? '—' : v === null ? null : typeof v === 'string' ? v : JSON.stringify(v);
 
 /**
  * A row's change as the fields that differ, one level into nested objects (`guest.email`): what a
  * person reads, instead of two JSON documents. A value recorded on one side only shows `—` on
- * the other.
+ * the other; a null value is null, for the page to name.
  */
 export function changedFields(before: unknown, after: unknown): ChangedField[] {
   const flat = (v: unknown): Record<string, unknown> => {

@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
 
-import { applyEdit, moveSeats, seatsAfter, UNALLOCATED, validateEdit, type Edits } from './edit';
+import { said, saidList, translateSaid, type Said } from '../i18n/said';
+import { inEnglish } from '../i18n/translator';
+import { applyEdit, moveSeats, RefusedEdit, seatsAfter, UNALLOCATED, validateEdit, type Edits } from './edit';
 import { mergeGrid, type GridRow } from './grid';
 import { entity, rowsByEntity, type World } from './testing';
+
+/** A verdict with its reason in English, as the grid shows it (before naming the entities). */
+const inWords = <V extends { ok: boolean; reason?: Said }>(v: V) =>
+  v.reason ? { ...v, reason: translateSaid(inEnglish, v.reason) } : v;
+
+/** What `run` is refused with, in English (a RefusedEdit's reason), or null when it is not. */
+function refusalOf(run: () => unknown): string | null {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof RefusedEdit) return translateSaid(inEnglish, e.reason);
+    throw e;
+  }
+  return null;
+}
 
 const ENTITIES = [entity('a'), entity('b'), entity('c')];
 
@@ -32,37 +49,53 @@ describe('validateEdit', () => {
   const c1 = rowOf('c1');
 
   it('accepts whole numbers up to what the other holders leave', () => {
-    expect(validateEdit(c1, 'a', 0)).toEqual({ ok: true });
-    expect(validateEdit(c1, 'a', 13)).toEqual({ ok: true });
-    expect(validateEdit(c1, 'c', 7)).toEqual({ ok: true });
+    expect(inWords(validateEdit(c1, 'a', 0))).toEqual({ ok: true });
+    expect(inWords(validateEdit(c1, 'a', 13))).toEqual({ ok: true });
+    expect(inWords(validateEdit(c1, 'c', 7))).toEqual({ ok: true });
   });
 
   it('refuses non-integers and negatives', () => {
-    expect(validateEdit(c1, 'a', 2.5)).toEqual({ ok: false, reason: 'seats must be a whole number, not 2.5' });
-    expect(validateEdit(c1, 'a', Number.NaN)).toEqual({ ok: false, reason: 'seats must be a whole number, not NaN' });
-    expect(validateEdit(c1, 'a', -1)).toEqual({ ok: false, reason: 'seats cannot be negative (-1)' });
+    expect(inWords(validateEdit(c1, 'a', 2.5))).toEqual({ ok: false, reason: 'seats must be a whole number, not 2.5' });
+    expect(inWords(validateEdit(c1, 'a', Number.NaN))).toEqual({
+      ok: false,
+      reason: 'seats must be a whole number, not NaN',
+    });
+    expect(inWords(validateEdit(c1, 'a', -1))).toEqual({ ok: false, reason: 'seats cannot be negative (-1)' });
   });
 
   it('refuses cells that are not editable, saying why', () => {
-    expect(validateEdit(rowOf('ended'), 'a', 4)).toEqual({
+    expect(inWords(validateEdit(rowOf('ended'), 'a', 4))).toEqual({
       ok: false,
       reason: 'the commitment has ended: its row is a read-only snapshot',
     });
-    expect(validateEdit(rowOf('full'), 'c', 0)).toEqual({
+    expect(inWords(validateEdit(rowOf('full'), 'c', 0))).toEqual({
       ok: false,
       reason: 'the entity is not eligible for this commitment',
     });
-    expect(validateEdit(c1, 'zz', 1)).toEqual({ ok: false, reason: 'entity zz is not in the grid' });
-    const inconsistent: GridRow = { ...c1, inconsistent: 'the entities disagree on total_seats (A: 20, B: 21)' };
-    expect(validateEdit(inconsistent, 'a', 5)).toEqual({
+    expect(inWords(validateEdit(c1, 'zz', 1))).toEqual({ ok: false, reason: 'entity zz is not in the grid' });
+    const disagreement = saidList(
+      [
+        said('allocations.problems.entityValue', { entity: 'A', value: 20 }),
+        said('allocations.problems.entityValue', { entity: 'B', value: 21 }),
+      ],
+      'allocations.problems.listSeparator',
+    );
+    const inconsistent: GridRow = {
+      ...c1,
+      inconsistent: [
+        said('allocations.problems.totalsDisagree', { list: disagreement }),
+        said('allocations.problems.negative', { entity: 'B' }),
+      ],
+    };
+    expect(inWords(validateEdit(inconsistent, 'a', 5))).toEqual({
       ok: false,
       reason:
-        "the row is read-only because the API's numbers do not add up: the entities disagree on total_seats (A: 20, B: 21)",
+        "the row is read-only because the API's numbers do not add up: the entities disagree on total_seats (A: 20, B: 21); as seen by B, a seat count is negative",
     });
   });
 
   it('refuses over-allocation, naming the maximum for the cell', () => {
-    expect(validateEdit(c1, 'a', 14)).toEqual({
+    expect(inWords(validateEdit(c1, 'a', 14))).toEqual({
       ok: false,
       reason:
         '14 seats would over-allocate commitment c1: at most 13 fit in this cell (20 in total, 4 held by your other entities, 3 by entities you do not manage)',
@@ -71,12 +104,12 @@ describe('validateEdit', () => {
 
   it('counts the other cells at their edited values', () => {
     const edits: Edits = { c1: { b: 0 } };
-    expect(validateEdit(c1, 'a', 17, edits)).toEqual({ ok: true });
-    expect(validateEdit(c1, 'a', 18, edits)).toMatchObject({
+    expect(inWords(validateEdit(c1, 'a', 17, edits))).toEqual({ ok: true });
+    expect(inWords(validateEdit(c1, 'a', 18, edits))).toMatchObject({
       ok: false,
       reason: expect.stringContaining('at most 17 fit'),
     });
-    expect(validateEdit(c1, 'c', 8, { c1: { a: 13 } })).toMatchObject({
+    expect(inWords(validateEdit(c1, 'c', 8, { c1: { a: 13 } }))).toMatchObject({
       ok: false,
       reason: expect.stringContaining('at most 0 fit'),
     });
@@ -99,52 +132,55 @@ describe('applyEdit', () => {
   });
 
   it('throws the validation reason on a refused value or an unknown commitment', () => {
-    expect(() => applyEdit(rows, {}, 'ended', 'a', 1)).toThrow('the commitment has ended');
-    expect(() => applyEdit(rows, {}, 'full', 'b', 6)).toThrow('at most 5 fit');
-    expect(() => applyEdit(rows, {}, 'nope', 'a', 1)).toThrow('commitment nope is not in the grid');
+    expect(refusalOf(() => applyEdit(rows, {}, 'ended', 'a', 1))).toContain('the commitment has ended');
+    expect(refusalOf(() => applyEdit(rows, {}, 'full', 'b', 6))).toContain('at most 5 fit');
+    expect(refusalOf(() => applyEdit(rows, {}, 'nope', 'a', 1))).toBe('commitment nope is not in the grid');
   });
 });
 
 describe('moveSeats', () => {
   it('moves seats between two entities of a full commitment, the decrease checked first', () => {
     const full = rowOf('full');
-    expect(validateEdit(full, 'b', 10)).toMatchObject({ ok: false });
+    expect(inWords(validateEdit(full, 'b', 10))).toMatchObject({ ok: false });
     const moved = moveSeats(full, {}, 'a', 'b', 5);
     expect(moved).toEqual({ ok: true, edits: { full: { a: 5, b: 10 } } });
     if (!moved.ok) return;
-    expect(moveSeats(full, moved.edits, 'b', 'a', 5)).toEqual({ ok: true, edits: {} });
+    expect(inWords(moveSeats(full, moved.edits, 'b', 'a', 5))).toEqual({ ok: true, edits: {} });
   });
 
   it('moves seats between an entity and the unallocated seats', () => {
     const c1 = rowOf('c1');
-    expect(moveSeats(c1, {}, UNALLOCATED, 'c', 7)).toEqual({ ok: true, edits: { c1: { c: 7 } } });
-    expect(moveSeats(c1, {}, 'a', UNALLOCATED, 6)).toEqual({ ok: true, edits: { c1: { a: 0 } } });
+    expect(inWords(moveSeats(c1, {}, UNALLOCATED, 'c', 7))).toEqual({ ok: true, edits: { c1: { c: 7 } } });
+    expect(inWords(moveSeats(c1, {}, 'a', UNALLOCATED, 6))).toEqual({ ok: true, edits: { c1: { a: 0 } } });
   });
 
   it('refuses what cannot be moved', () => {
     const c1 = rowOf('c1');
-    expect(moveSeats(c1, {}, UNALLOCATED, 'c', 8)).toEqual({
+    expect(inWords(moveSeats(c1, {}, UNALLOCATED, 'c', 8))).toEqual({
       ok: false,
       reason: 'cannot move 8 seats: only 7 are unallocated',
     });
-    expect(moveSeats(c1, {}, 'b', 'a', 5)).toEqual({ ok: false, reason: 'cannot move 5 seats: entity b holds only 4' });
-    expect(moveSeats(c1, {}, 'a', 'a', 1)).toEqual({
+    expect(inWords(moveSeats(c1, {}, 'b', 'a', 5))).toEqual({
+      ok: false,
+      reason: 'cannot move 5 seats: entity b holds only 4',
+    });
+    expect(inWords(moveSeats(c1, {}, 'a', 'a', 1))).toEqual({
       ok: false,
       reason: 'choose two different places to move seats between',
     });
-    expect(moveSeats(c1, {}, 'a', 'b', 0)).toEqual({
+    expect(inWords(moveSeats(c1, {}, 'a', 'b', 0))).toEqual({
       ok: false,
       reason: 'move a whole number of seats, at least 1 (not 0)',
     });
-    expect(moveSeats(c1, {}, 'a', 'b', 1.5)).toEqual({
+    expect(inWords(moveSeats(c1, {}, 'a', 'b', 1.5))).toEqual({
       ok: false,
       reason: 'move a whole number of seats, at least 1 (not 1.5)',
     });
-    expect(moveSeats(rowOf('full'), {}, 'a', 'c', 1)).toEqual({
+    expect(inWords(moveSeats(rowOf('full'), {}, 'a', 'c', 1))).toEqual({
       ok: false,
       reason: 'the entity is not eligible for this commitment',
     });
-    expect(moveSeats(rowOf('ended'), {}, 'a', UNALLOCATED, 1)).toEqual({
+    expect(inWords(moveSeats(rowOf('ended'), {}, 'a', UNALLOCATED, 1))).toEqual({
       ok: false,
       reason: 'the commitment has ended: its row is a read-only snapshot',
     });
@@ -152,7 +188,10 @@ describe('moveSeats', () => {
 
   it('counts pending edits: seats freed by an edit can be moved', () => {
     const c1 = rowOf('c1');
-    expect(moveSeats(c1, { c1: { a: 0 } }, UNALLOCATED, 'b', 13)).toEqual({ ok: true, edits: { c1: { a: 0, b: 17 } } });
+    expect(inWords(moveSeats(c1, { c1: { a: 0 } }, UNALLOCATED, 'b', 13))).toEqual({
+      ok: true,
+      edits: { c1: { a: 0, b: 17 } },
+    });
   });
 });
 

@@ -2,12 +2,14 @@
  * Pending edits of the grid: new seat values of changed cells, kept apart from the loaded
  * grid so the plan can tell before from after and a cell can return to its loaded value.
  */
+import { said, saidList, type Said } from '../i18n/said';
 import type { GridRow } from './grid';
+import { entityRef } from './labels';
 
 /** commitment id → entity id → new seats, for changed cells only */
 export type Edits = Record<string, Record<string, number>>;
 
-export type EditVerdict = { ok: true } | { ok: false; reason: string };
+export type EditVerdict = { ok: true } | { ok: false; reason: Said };
 
 /** The `from` / `to` of moveSeats that stands for the commitment's unallocated seats. */
 export const UNALLOCATED = 'unallocated';
@@ -19,7 +21,18 @@ export interface SeatsAfter {
   unallocated: number;
 }
 
-const refuse = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
+const refuse = (why: Said): { ok: false; reason: Said } => ({ ok: false, reason: why });
+
+/**
+ * An edit the rules refuse, thrown where the caller was to check first (`applyEdit`, a plan): the
+ * said, to say. The message is its catalog key: a person is told the said, never this.
+ */
+export class RefusedEdit extends RangeError {
+  constructor(readonly reason: Said) {
+    super(reason.key);
+    this.name = 'RefusedEdit';
+  }
+}
 
 /** The seats of one cell once the edits are applied. */
 export function editedSeats(row: GridRow, edits: Edits, entityId: string): number {
@@ -35,15 +48,16 @@ export function seatsAfter(row: GridRow, edits: Edits): SeatsAfter {
 }
 
 /** Why the cell cannot be edited, or null when it can. */
-export function lockReason(row: GridRow, entityId: string): string | null {
+export function lockReason(row: GridRow, entityId: string): Said | null {
   const cell = row.cells[entityId];
-  if (!cell) return `entity ${entityId} is not in the grid`;
-  if (row.status === 'ended' || cell.status === 'ended')
-    return 'the commitment has ended: its row is a read-only snapshot';
-  if (cell.status === 'ineligible') return 'the entity is not eligible for this commitment';
+  if (!cell) return said('allocations.rules.notInGrid', { entity: entityRef(entityId) });
+  if (row.status === 'ended' || cell.status === 'ended') return said('allocations.rules.ended');
+  if (cell.status === 'ineligible') return said('allocations.rules.ineligible');
   if (row.inconsistent !== null)
-    return `the row is read-only because the API's numbers do not add up: ${row.inconsistent}`;
-  if (!cell.editable) return 'the cell is read-only';
+    return said('allocations.rules.inconsistent', {
+      problems: saidList(row.inconsistent, 'allocations.problems.separator'),
+    });
+  if (!cell.editable) return said('allocations.rules.readOnly');
   return null;
 }
 
@@ -59,22 +73,28 @@ export function maxSeatsFor(row: GridRow, edits: Edits, entityId: string): numbe
  * check counts the other cells at their new values (defaults to none: the loaded grid).
  */
 export function validateEdit(row: GridRow, entityId: string, newSeats: number, edits: Edits = {}): EditVerdict {
-  if (!Number.isInteger(newSeats)) return refuse(`seats must be a whole number, not ${newSeats}`);
-  if (newSeats < 0) return refuse(`seats cannot be negative (${newSeats})`);
+  if (!Number.isInteger(newSeats)) return refuse(said('allocations.rules.wholeSeats', { seats: String(newSeats) }));
+  if (newSeats < 0) return refuse(said('allocations.rules.negativeSeats', { seats: String(newSeats) }));
   const locked = lockReason(row, entityId);
   if (locked) return refuse(locked);
   const max = maxSeatsFor(row, edits, entityId);
   if (newSeats > max) {
     const otherManaged = seatsAfter(row, edits).managed - editedSeats(row, edits, entityId);
     return refuse(
-      `${newSeats} seats would over-allocate commitment ${row.commitmentId}: at most ${max} fit in this cell ` +
-        `(${row.totalSeats} in total, ${otherManaged} held by your other entities, ${row.externalSeats} by entities you do not manage)`,
+      said('allocations.rules.overAllocate', {
+        seats: newSeats,
+        commitment: row.commitmentId,
+        max,
+        total: row.totalSeats,
+        others: otherManaged,
+        external: row.externalSeats,
+      }),
     );
   }
   return { ok: true };
 }
 
-/** Sets one cell. Throws a RangeError when validateEdit refuses the value: check it first to show the reason. */
+/** Sets one cell. Throws a RefusedEdit when validateEdit refuses the value: check it first to show the reason. */
 export function applyEdit(
   rows: GridRow[],
   edits: Edits,
@@ -83,9 +103,9 @@ export function applyEdit(
   newSeats: number,
 ): Edits {
   const row = rows.find((r) => r.commitmentId === commitmentId);
-  if (!row) throw new RangeError(`commitment ${commitmentId} is not in the grid`);
+  if (!row) throw new RefusedEdit(said('allocations.rules.commitmentNotInGrid', { commitment: commitmentId }));
   const verdict = validateEdit(row, entityId, newSeats, edits);
-  if (!verdict.ok) throw new RangeError(verdict.reason);
+  if (!verdict.ok) throw new RefusedEdit(verdict.reason);
   return withSeats(row, edits, entityId, newSeats);
 }
 
@@ -96,17 +116,21 @@ export function moveSeats(
   from: string,
   to: string,
   count: number,
-): { ok: true; edits: Edits } | { ok: false; reason: string } {
-  if (!Number.isInteger(count) || count < 1) return refuse(`move a whole number of seats, at least 1 (not ${count})`);
-  if (from === to) return refuse('choose two different places to move seats between');
+): { ok: true; edits: Edits } | { ok: false; reason: Said } {
+  if (!Number.isInteger(count) || count < 1)
+    return refuse(said('allocations.rules.moveWhole', { count: String(count) }));
+  if (from === to) return refuse(said('allocations.rules.moveSamePlace'));
   for (const side of [from, to]) {
     const locked = side === UNALLOCATED ? null : lockReason(row, side);
     if (locked) return refuse(locked);
   }
   const available = from === UNALLOCATED ? seatsAfter(row, edits).unallocated : editedSeats(row, edits, from);
   if (count > available) {
-    const held = from === UNALLOCATED ? `only ${available} are unallocated` : `entity ${from} holds only ${available}`;
-    return refuse(`cannot move ${count} seats: ${held}`);
+    return refuse(
+      from === UNALLOCATED
+        ? said('allocations.rules.moveMoreThanUnallocated', { count, available })
+        : said('allocations.rules.moveMoreThanHeld', { count, entity: entityRef(from), available }),
+    );
   }
   // The decrease goes first so that the increase can use the seats it frees.
   let next = edits;

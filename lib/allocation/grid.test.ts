@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
 import type { CommitmentRow } from '../guestbook/schemas';
-import { checkRowEquation, mergeGrid } from './grid';
+import { saidList, translateSaid, type Said } from '../i18n/said';
+import { inEnglish } from '../i18n/translator';
+import { checkRowEquation, mergeGrid, type GridRow } from './grid';
 import { entity, rowsByEntity, type World } from './testing';
+
+/** Why a row's numbers do not add up, in English as the grid's tooltip says it (null when they do). */
+const problems = (row: GridRow | undefined): string | null =>
+  row?.inconsistent ? translateSaid(inEnglish, saidList(row.inconsistent, 'allocations.problems.separator')) : null;
+const english = (r: Said | null) => r && translateSaid(inEnglish, r);
 
 const A = entity('a');
 const B = entity('b');
@@ -28,7 +35,7 @@ describe('checkRowEquation', () => {
   });
 
   it('names the commitment and the numbers when they do not add up', () => {
-    expect(checkRowEquation(row({ id: 'c1', entity_seats: 4, peer_seats: 3, unallocated_seats: 2 }))).toBe(
+    expect(english(checkRowEquation(row({ id: 'c1', entity_seats: 4, peer_seats: 3, unallocated_seats: 2 })))).toBe(
       'commitment c1: total_seats 10 ≠ entity_seats 4 + peer_seats 3 + unallocated_seats 2 (= 9)',
     );
   });
@@ -97,7 +104,7 @@ describe('mergeGrid', () => {
       a: [row({ id: 'c1', entity_seats: 4, peer_seats: 3, unallocated_seats: 2 })],
       b: [row({ id: 'c1', entity_seats: 3, peer_seats: 4, unallocated_seats: 3 })],
     });
-    expect(c1?.inconsistent).toBe(
+    expect(problems(c1)).toBe(
       'as seen by A, commitment c1: total_seats 10 ≠ entity_seats 4 + peer_seats 3 + unallocated_seats 2 (= 9)',
     );
     expect(Object.values(c1?.cells ?? {}).map((c) => c.editable)).toEqual([false, false]);
@@ -108,14 +115,14 @@ describe('mergeGrid', () => {
       a: [row({ id: 'c1', total_seats: 10, entity_seats: 4, peer_seats: 3, unallocated_seats: 3 })],
       b: [row({ id: 'c1', total_seats: 11, entity_seats: 3, peer_seats: 4, unallocated_seats: 4 })],
     });
-    expect(total?.inconsistent).toBe('the entities disagree on total_seats (A: 10, B: 11)');
+    expect(problems(total)).toBe('the entities disagree on total_seats (A: 10, B: 11)');
 
     // each row adds up, but b was read after someone moved seats: a sees 7 allocated, b sees 9
     const [moved] = mergeGrid([A, B], {
       a: [row({ id: 'c1', entity_seats: 4, peer_seats: 3, unallocated_seats: 3 })],
       b: [row({ id: 'c1', entity_seats: 5, peer_seats: 4, unallocated_seats: 1 })],
     });
-    expect(moved?.inconsistent).toBe('the entities disagree on the seats allocated (A: 7, B: 9)');
+    expect(problems(moved)).toBe('the entities disagree on the seats allocated (A: 7, B: 9)');
     expect(moved?.cells.a?.editable).toBe(false);
   });
 
@@ -125,14 +132,14 @@ describe('mergeGrid', () => {
       b: [row({ id: 'c1', entity_seats: 4, peer_seats: 3, unallocated_seats: 3 })],
     });
     expect(c1?.externalSeats).toBe(0);
-    expect(c1?.inconsistent).toBe('the managed entities hold 9 seats but the rows count only 7 allocated');
+    expect(problems(c1)).toBe('the managed entities hold 9 seats but the rows count only 7 allocated');
   });
 
   it('collapses identical duplicate rows of one entity and flags differing ones', () => {
     const r = row({ id: 'c1', entity_seats: 4, peer_seats: 0, unallocated_seats: 6 });
     expect(mergeGrid([A], { a: [r, { ...r }] })[0]?.inconsistent).toBeNull();
     const [c1] = mergeGrid([A], { a: [r, { ...r, entity_seats: 5, unallocated_seats: 5 }] });
-    expect(c1?.inconsistent).toBe('A listed commitment c1 twice with different numbers');
+    expect(problems(c1)).toBe('A listed commitment c1 twice with different numbers');
   });
 
   it('sorts by venue, start time, then id, missing values last; ignores rows of entities not given', () => {

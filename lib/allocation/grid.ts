@@ -7,6 +7,7 @@
  * because any edit computed from it could over-allocate or silently revert someone's change.
  */
 import type { CommitmentRow } from '../guestbook/schemas';
+import { said, saidList, type Said, type SaidList } from '../i18n/said';
 
 export interface EntityRef {
   id: string;
@@ -42,7 +43,7 @@ export interface GridRow {
   unallocatedSeats: number;
   status: 'active' | 'ended';
   /** why the API's numbers do not add up (the row is then read-only), or null */
-  inconsistent: string | null;
+  inconsistent: Said[] | null;
 }
 
 const META_FIELDS = ['venue_id', 'program_id', 'agreement_id', 'days_of_week', 'start_time', 'end_time'] as const;
@@ -56,14 +57,18 @@ interface View {
 }
 
 /** null when total = entity + peer + unallocated (null entity_seats counting as 0), else why not. */
-export function checkRowEquation(row: CommitmentRow): string | null {
+export function checkRowEquation(row: CommitmentRow): Said | null {
   const entitySeats = row.entity_seats ?? 0;
   const sum = entitySeats + row.peer_seats + row.unallocated_seats;
   if (sum === row.total_seats) return null;
-  return (
-    `commitment ${row.id}: total_seats ${row.total_seats} ≠ entity_seats ${entitySeats} + ` +
-    `peer_seats ${row.peer_seats} + unallocated_seats ${row.unallocated_seats} (= ${sum})`
-  );
+  return said('allocations.problems.equation', {
+    commitment: row.id,
+    total: row.total_seats,
+    entitySeats,
+    peer: row.peer_seats,
+    unallocated: row.unallocated_seats,
+    sum,
+  });
 }
 
 /** Merges each managed entity's rows into one GridRow per commitment, sorted by venue, start time, id. */
@@ -103,7 +108,7 @@ function buildRow(commitmentId: string, entities: EntityRef[], views: View[]): G
   const cells = Object.fromEntries(entities.map((e) => [e.id, cellOf(e.id, views)]));
   const managedSeats = Object.values(cells).reduce((sum, c) => sum + c.seats, 0);
   const problems = findInconsistencies(views, managedSeats);
-  const inconsistent = problems.length > 0 ? problems.join('; ') : null;
+  const inconsistent = problems.length > 0 ? problems : null;
   if (ended || inconsistent !== null) for (const cell of Object.values(cells)) cell.editable = false;
   return {
     commitmentId,
@@ -130,33 +135,40 @@ function allocatedSeats(row: CommitmentRow): number {
   return (row.entity_seats ?? 0) + row.peer_seats;
 }
 
-function findInconsistencies(views: View[], managedSeats: number): string[] {
-  const problems: string[] = [];
+function findInconsistencies(views: View[], managedSeats: number): Said[] {
+  const problems: Said[] = [];
   for (const { entity, row, contradicted } of views) {
-    if (contradicted) problems.push(`${entity.name} listed commitment ${row.id} twice with different numbers`);
+    if (contradicted)
+      problems.push(said('allocations.problems.listedTwice', { entity: entity.name, commitment: row.id }));
     const equation = checkRowEquation(row);
-    if (equation) problems.push(`as seen by ${entity.name}, ${equation}`);
+    if (equation) problems.push(said('allocations.problems.seenBy', { entity: entity.name, problem: equation }));
     if (Math.min(row.total_seats, row.entity_seats ?? 0, row.peer_seats, row.unallocated_seats) < 0) {
-      problems.push(`as seen by ${entity.name}, a seat count is negative`);
+      problems.push(said('allocations.problems.negative', { entity: entity.name }));
     }
   }
   const totals = disagreement(views, (row) => row.total_seats);
-  if (totals) problems.push(`the entities disagree on total_seats (${totals})`);
+  if (totals) problems.push(said('allocations.problems.totalsDisagree', { list: totals }));
   const allocated = disagreement(views, allocatedSeats);
-  if (allocated) problems.push(`the entities disagree on the seats allocated (${allocated})`);
+  if (allocated) problems.push(said('allocations.problems.allocatedDisagree', { list: allocated }));
   else if (allocatedSeats(views[0]!.row) < managedSeats) {
     problems.push(
-      `the managed entities hold ${managedSeats} seats but the rows count only ${allocatedSeats(views[0]!.row)} allocated`,
+      said('allocations.problems.managedExceedAllocated', {
+        managed: managedSeats,
+        allocated: allocatedSeats(views[0]!.row),
+      }),
     );
   }
   return problems;
 }
 
 /** "A: 15, B: 16" when the views do not all give the same value, else null. */
-function disagreement(views: View[], value: (row: CommitmentRow) => number): string | null {
+function disagreement(views: View[], value: (row: CommitmentRow) => number): SaidList | null {
   const values = views.map((v) => value(v.row));
   if (new Set(values).size <= 1) return null;
-  return views.map((v, i) => `${v.entity.name}: ${values[i]}`).join(', ');
+  return saidList(
+    views.map((v, i) => said('allocations.problems.entityValue', { entity: v.entity.name, value: values[i]! })),
+    'allocations.problems.listSeparator',
+  );
 }
 
 function metaOf(views: View[]): CommitmentMeta {

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
+import { said, translateSaid, type SaidValue } from '../i18n/said';
+import { inEnglish } from '../i18n/translator';
+import { moveSeats } from './edit';
 import { mergeGrid, type GridRow } from './grid';
-import { days, describeRow, nameEntities, rowStatusLabel } from './labels';
+import { days, describeRow, entityRef, nameEntities, rowStatusLabel } from './labels';
 import { entity, rowsByEntity, type World } from './testing';
+
+/** A label's words in English. */
+const english = (v: SaidValue): string =>
+  typeof v === 'object' && !(v instanceof Date) ? translateSaid(inEnglish, v) : String(v);
 
 const ENTITIES = [entity('a'), entity('b')];
 const WORLD: World = [
@@ -15,12 +22,12 @@ const row = (id: string) => rows.find((r) => r.commitmentId === id)!;
 
 describe('days', () => {
   it('names every day, a run of three or more, or the days one by one', () => {
-    expect(days([1, 2, 3, 4, 5, 6, 7])).toBe('Daily');
-    expect(days([1, 2, 3, 4, 5])).toBe('Mon–Fri');
-    expect(days([5, 6, 7])).toBe('Fri–Sun');
-    expect(days([6, 7])).toBe('Sat, Sun');
-    expect(days([1, 3, 5])).toBe('Mon, Wed, Fri');
-    expect(days([2])).toBe('Tue');
+    expect(english(days([1, 2, 3, 4, 5, 6, 7]))).toBe('Daily');
+    expect(english(days([1, 2, 3, 4, 5]))).toBe('Mon–Fri');
+    expect(english(days([5, 6, 7]))).toBe('Fri–Sun');
+    expect(english(days([6, 7]))).toBe('Sat, Sun');
+    expect(english(days([1, 3, 5]))).toBe('Mon, Wed, Fri');
+    expect(english(days([2]))).toBe('Tue');
   });
 
   it('is empty without days', () => {
@@ -36,32 +43,54 @@ describe('describeRow', () => {
       meta: { ...row('live').meta, program_id: 'p1', days_of_week: [1, 2, 3, 4, 5], end_time: '23:00' },
     };
     const names = { venue: new Map([['v1', 'The Quay']]), program: new Map([['p1', 'Dinner']]) };
-    expect(describeRow(r, names)).toBe('The Quay · Dinner · Mon–Fri 18:00–23:00');
+    expect(english(describeRow(r, names))).toBe('The Quay · Dinner · Mon–Fri 18:00–23:00');
   });
 
   it('says "Venue" and "Program" for ids it cannot name', () => {
-    expect(describeRow(row('open'), { venue: new Map(), program: new Map() })).toBe('Venue · Program ·  –');
+    expect(english(describeRow(row('open'), { venue: new Map(), program: new Map() }))).toBe('Venue · Program ·  –');
   });
 });
 
 describe('rowStatusLabel', () => {
   it('tells ended, inconsistent, assigned and unassigned rows apart', () => {
-    expect(rowStatusLabel(row('ended'))).toBe('ended');
-    expect(rowStatusLabel({ ...row('live'), inconsistent: 'total differs' })).toBe('numbers do not add up');
-    expect(rowStatusLabel(row('live'))).toBe('assigned');
-    expect(rowStatusLabel(row('open'))).toBe('unassigned');
+    const label = (r: GridRow) => {
+      const s = rowStatusLabel(r);
+      return translateSaid(inEnglish, s);
+    };
+    expect(label(row('ended'))).toBe('ended');
+    expect(label({ ...row('live'), inconsistent: [said('allocations.problems.negative', { entity: 'A' })] })).toBe(
+      'numbers do not add up',
+    );
+    expect(label(row('live'))).toBe('assigned');
+    expect(label(row('open'))).toBe('unassigned');
   });
 });
 
 describe('nameEntities', () => {
   const id = '0b5c8f3e-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
-  it('puts the name of a known entity in place of "entity <id>" or a bare id', () => {
+  const holdsOnly = said('allocations.rules.moveMoreThanHeld', { count: 3, entity: entityRef(id), available: 2 });
+
+  it('puts the name of a known entity in place of "entity <id>", at any depth', () => {
     const names = new Map([[id, 'Afterhours Bar']]);
-    expect(nameEntities(`entity ${id} holds only 2`, names)).toBe('Afterhours Bar holds only 2');
-    expect(nameEntities(`held by ${id.toUpperCase()}`, names)).toBe('held by Afterhours Bar');
+    expect(english(nameEntities(holdsOnly, names))).toBe('cannot move 3 seats: Afterhours Bar holds only 2');
+    const upper = said('allocations.rules.notInGrid', { entity: entityRef(id.toUpperCase()) });
+    expect(english(nameEntities(upper, names))).toBe('Afterhours Bar is not in the grid');
+    const nested = said('allocations.rules.planCell', { commitment: 'c1', entity: entityRef(id), reason: holdsOnly });
+    expect(english(nameEntities(nested, names))).toBe(
+      'cannot plan commitment c1 for Afterhours Bar: cannot move 3 seats: Afterhours Bar holds only 2',
+    );
   });
 
   it('leaves unknown ids as they are', () => {
-    expect(nameEntities(`entity ${id} holds only 2`, new Map())).toBe(`entity ${id} holds only 2`);
+    expect(english(nameEntities(holdsOnly, new Map()))).toBe(`cannot move 3 seats: entity ${id} holds only 2`);
+  });
+
+  it('names the entity of a refused move as the grid shows it', () => {
+    const moved = moveSeats(row('live'), {}, 'a', 'b', 5);
+    expect(moved.ok).toBe(false);
+    if (moved.ok) return;
+    expect(english(nameEntities(moved.reason, new Map([['a', 'Harbour & Vine Direct']])))).toBe(
+      'cannot move 5 seats: Harbour & Vine Direct holds only 4',
+    );
   });
 });

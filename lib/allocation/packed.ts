@@ -7,6 +7,7 @@
  * cell as one number, and leaves out what follows from the rest (`editable`, `managedSeats`).
  * `unpackGrid(packGrid(e, rows))` equals `rows`, also after a JSON round trip.
  */
+import type { Said } from '../i18n/said';
 import type { CellState, CellStatus, CommitmentMeta, EntityRef, GridRow } from './grid';
 
 const CELL_STATUSES: readonly CellStatus[] = ['ineligible', 'unassigned', 'assigned', 'ended'];
@@ -24,7 +25,7 @@ export type PackedRow = [
   externalSeats: number,
   unallocatedSeats: number,
   ended: 0 | 1,
-  inconsistent: string | null,
+  inconsistent: Said[] | null,
   /** one per entity, in the order of `entityIds`: seats × 4 + the status's index in CELL_STATUSES */
   cells: number[],
 ];

@@ -1,10 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { applyEdit, moveSeats, seatsAfter, UNALLOCATED, validateEdit, type Edits } from './edit';
+import { translateSaid } from '../i18n/said';
+import { inEnglish } from '../i18n/translator';
+import { applyEdit, moveSeats, RefusedEdit, seatsAfter, UNALLOCATED, validateEdit, type Edits } from './edit';
 import { mergeGrid, type EntityRef, type GridRow } from './grid';
 import { buildPlan, conflicts, diff, EXTERNAL, restoredCells, rowsAfterChanges, type Plan } from './plan';
 import { cloneWorld, entity, overAllocated, put, rowsByEntity, type World } from './testing';
+
+/** What `run` is refused with, in English (a RefusedEdit's reason), or null when it is not. */
+function refusalOf(run: () => unknown): string | null {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof RefusedEdit) return translateSaid(inEnglish, e.reason);
+    throw e;
+  }
+  return null;
+}
 
 const ENTITIES = [entity('a'), entity('b'), entity('c')];
 const IDS = ENTITIES.map((e) => e.id);
@@ -55,7 +68,7 @@ describe('buildPlan', () => {
     const world: World = [{ id: 'full', total: 15, seats: { a: 10, b: 5 }, eligible: [] }];
     const rows = grid(world);
     const moved = moveSeats(rows[0]!, {}, 'a', 'b', 5);
-    if (!moved.ok) throw new Error(moved.reason);
+    if (!moved.ok) throw new Error(translateSaid(inEnglish, moved.reason));
 
     const plan = buildPlan(rows, moved.edits);
     expect(plan).toEqual({
@@ -89,9 +102,9 @@ describe('buildPlan', () => {
     ];
     const rows = grid(world);
     const first = moveSeats(rows[0]!, {}, 'a', 'b', 3);
-    if (!first.ok) throw new Error(first.reason);
+    if (!first.ok) throw new Error(translateSaid(inEnglish, first.reason));
     const both = moveSeats(rows[1]!, first.edits, 'b', 'a', 3);
-    if (!both.ok) throw new Error(both.reason);
+    if (!both.ok) throw new Error(translateSaid(inEnglish, both.reason));
     const plan = buildPlan(rows, both.edits);
 
     // One PUT per entity with its final values is refused whichever entity goes first.
@@ -194,12 +207,16 @@ describe('buildPlan', () => {
       { id: 'c1', total: 10, seats: { a: 4, b: 6 }, eligible: [], venue_id: 'v1' },
       { id: 'c2', total: 10, seats: { a: 2 }, eligible: [], venue_id: 'v2', ended: true },
     ]);
-    expect(() => buildPlan(rows, { c2: { a: 1 } })).toThrow(
-      'cannot plan commitment c2 for entity a: the commitment has ended',
+    expect(refusalOf(() => buildPlan(rows, { c2: { a: 1 } }))).toBe(
+      'cannot plan commitment c2 for entity a: the commitment has ended: its row is a read-only snapshot',
     );
-    expect(() => buildPlan(rows, { c1: { c: 1 } })).toThrow('the entity is not eligible for this commitment');
-    expect(() => buildPlan(rows, { c1: { a: 5 } })).toThrow('at most 4 fit');
-    expect(() => buildPlan(rows, { nope: { a: 1 } })).toThrow('commitment nope: it is not in the grid');
+    expect(refusalOf(() => buildPlan(rows, { c1: { c: 1 } }))).toContain(
+      'the entity is not eligible for this commitment',
+    );
+    expect(refusalOf(() => buildPlan(rows, { c1: { a: 5 } }))).toContain('at most 4 fit');
+    expect(refusalOf(() => buildPlan(rows, { nope: { a: 1 } }))).toBe(
+      'cannot plan an edit of commitment nope: it is not in the grid',
+    );
     expect(buildPlan(rows, { c2: { a: 2 } })).toEqual({ touchedEntities: [], phase1: {}, phase2: {} });
   });
 });

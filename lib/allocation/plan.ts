@@ -8,8 +8,10 @@
  * (each cell at min(loaded, new)), phase 2 sets the final values once every decrease is done.
  */
 import type { CommitmentRow } from '../guestbook/schemas';
-import { editedSeats, validateEdit, type Edits } from './edit';
+import { said } from '../i18n/said';
+import { editedSeats, RefusedEdit, validateEdit, type Edits } from './edit';
 import type { CellState, GridRow } from './grid';
+import { entityRef } from './labels';
 
 /** One seat change of an allocation: a cell (commitment × entity) from the value seen to the value set. */
 export interface Change {
@@ -64,7 +66,7 @@ export function diff(rows: GridRow[], edits: Edits): Change[] {
 }
 
 /**
- * The two-phase plan of a change set. Throws a RangeError when an edit could not be applied
+ * The two-phase plan of a change set. Throws a RefusedEdit when an edit could not be applied
  * (unknown or read-only cell, over-allocation): such edits never reach the API.
  *
  * Choices: a cell edited to 0 stays in the body with entity_seats 0 (the entity keeps an
@@ -89,12 +91,18 @@ function assertApplicable(rows: GridRow[], edits: Edits): void {
   const rowsById = new Map(rows.map((r) => [r.commitmentId, r]));
   for (const [commitmentId, cellEdits] of Object.entries(edits)) {
     const row = rowsById.get(commitmentId);
-    if (!row) throw new RangeError(`cannot plan an edit of commitment ${commitmentId}: it is not in the grid`);
+    if (!row) throw new RefusedEdit(said('allocations.rules.planNotInGrid', { commitment: commitmentId }));
     for (const [entityId, seats] of Object.entries(cellEdits)) {
       if (seats === row.cells[entityId]?.seats) continue;
       const verdict = validateEdit(row, entityId, seats, edits);
       if (!verdict.ok)
-        throw new RangeError(`cannot plan commitment ${commitmentId} for entity ${entityId}: ${verdict.reason}`);
+        throw new RefusedEdit(
+          said('allocations.rules.planCell', {
+            commitment: commitmentId,
+            entity: entityRef(entityId),
+            reason: verdict.reason,
+          }),
+        );
     }
   }
 }

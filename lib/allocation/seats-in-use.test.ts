@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
+import { translateSaid } from '../i18n/said';
+import { inEnglish } from '../i18n/translator';
 import {
   reductionWarnings,
   seatsInUseByCommitment,
   type CommitmentWindow,
   type ReservationSeats,
+  type SeatsInUse,
 } from './seats-in-use';
 
 const V = 'venue-1';
@@ -79,7 +82,7 @@ describe('seatsInUseByCommitment', () => {
 
 describe('reductionWarnings', () => {
   const inUse = { seats: 5, date: '2026-12-01', known: true };
-  const at = (use: typeof inUse | undefined) => () => use;
+  const at = (use: SeatsInUse | undefined) => () => use;
   it('warns when a cell is reduced below the seats booked, and only then', () => {
     const w = reductionWarnings(
       [
@@ -90,9 +93,11 @@ describe('reductionWarnings', () => {
       at(inUse),
     );
     expect(w).toHaveLength(1);
-    expect(w[0]!.message).toBe(
+    expect(translateSaid(inEnglish, w[0]!.message)).toBe(
       '4 seats are fewer than the 5 already booked on 2026-12-01: those reservations stay, over the allocation.',
     );
+    const [one] = reductionWarnings([{ commitmentId: 'dinner', entityId: 'e', before: 8, after: 1 }], at(inUse));
+    expect(translateSaid(inEnglish, one!.message)).toMatch(/^1 seat is fewer than the 5 already booked/);
   });
 
   it('says when the figure cannot be known, and stays quiet for cells it knows nothing about', () => {
@@ -100,7 +105,14 @@ describe('reductionWarnings', () => {
       [{ commitmentId: 'dinner', entityId: 'e', before: 8, after: 6 }],
       at({ seats: 7, date: '2026-12-01', known: false }),
     );
-    expect(w[0]!.message).toMatch(/cannot be known \(at least 7 on 2026-12-01\)/);
+    expect(translateSaid(inEnglish, w[0]!.message)).toMatch(/cannot be known \(at least 7 on 2026-12-01\)\. /);
+    const [none] = reductionWarnings(
+      [{ commitmentId: 'dinner', entityId: 'e', before: 8, after: 0 }],
+      at({ seats: 0, date: null, known: false }),
+    );
+    expect(translateSaid(inEnglish, none!.message)).toBe(
+      'Some reservations here may belong to this commitment or another one, so the seats in use cannot be known. Check before reducing.',
+    );
     expect(reductionWarnings([{ commitmentId: 'x', entityId: 'e', before: 8, after: 0 }], at(undefined))).toEqual([]);
   });
 });

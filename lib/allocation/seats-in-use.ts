@@ -6,6 +6,7 @@
  * those cells unknown. Seats are bound per date, so a cell's figure is its busiest date from
  * `from` on. Holds cannot be listed through the API (a hold lasts minutes), so they are not in it.
  */
+import { said, type Said } from '../i18n/said';
 
 export interface ReservationSeats {
   status: string;
@@ -79,7 +80,7 @@ export interface ReductionWarning {
   entityId: string;
   after: number;
   inUse: SeatsInUse;
-  message: string;
+  message: Said;
 }
 
 /**
@@ -98,8 +99,8 @@ export function reductionWarnings(
     if (!use) continue;
     if (use.known && e.after >= use.seats) continue;
     const message = use.known
-      ? `${e.after} ${e.after === 1 ? 'seat is' : 'seats are'} fewer than the ${use.seats} already booked on ${use.date}: those reservations stay, over the allocation.`
-      : `Some reservations here may belong to this commitment or another one, so the seats in use cannot be known${use.seats ? ` (at least ${use.seats} on ${use.date})` : ''}. Check before reducing.`;
+      ? said('allocations.seatsBooked.belowBooked', { after: e.after, seats: use.seats, date: use.date ?? '' })
+      : said('allocations.seatsBooked.unknownUse', { seats: use.seats, date: use.date ?? '' });
     if (!use.known && e.after >= use.seats && use.seats === 0 && e.after > 0) {
       // Nothing known to be booked and the cell stays open: no warning worth a stop.
       continue;

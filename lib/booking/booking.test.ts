@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
+import { inEnglish, translatorFor } from '../i18n/translator';
 import { classifyBookingRefusal } from './failures';
-import { explainNoAvailability, isoWeekday, type CommitmentSeats } from './no-availability';
+import {
+  describeNoAvailability,
+  explainNoAvailability,
+  isoWeekday,
+  listFormat,
+  type CommitmentSeats,
+  type NoAvailability,
+} from './no-availability';
 
 const VENUE = '11111111-1111-4111-8111-111111111111';
 const OTHER_VENUE = '22222222-2222-4222-8222-222222222222';
@@ -19,6 +27,8 @@ const tuesdayDinner: CommitmentSeats = {
   end_time: '22:00',
 };
 const names = { [VENUE]: 'The Wharf Kitchen' };
+/** What staff read, in English. */
+const text = (r: NoAvailability) => describeNoAvailability(r, inEnglish, listFormat('en'));
 
 describe('explainNoAvailability', () => {
   it('knows the weekday of a date', () => {
@@ -38,9 +48,9 @@ describe('explainNoAvailability', () => {
       names,
     );
     expect(r.kind).toBe('time');
-    expect(r.message).toContain('at 19:30');
-    expect(r.message).not.toContain('20:00');
-    expect(r.message).toMatch(/Clear the time/);
+    expect(text(r)).toContain('at 19:30');
+    expect(text(r)).not.toContain('20:00');
+    expect(text(r)).toMatch(/Clear the time/);
   });
 
   it('says the party is too large when seats are left but not enough', () => {
@@ -52,7 +62,7 @@ describe('explainNoAvailability', () => {
       names,
     );
     expect(r).toMatchObject({ kind: 'party-size', largestParty: 3 });
-    expect(r.message).toMatch(
+    expect(text(r)).toMatch(
       /At most 3 seats are left .* The Wharf Kitchen, so a party of 6 does not fit\. Reduce the party size/,
     );
   });
@@ -68,10 +78,17 @@ describe('explainNoAvailability', () => {
     expect(r.kind).toBe('allocation-used-up');
     if (r.kind !== 'allocation-used-up') return;
     expect(r.allocations).toEqual([
-      { commitmentId: C1, venueId: VENUE, programId: 'p', entitySeats: 6, window: '18:00–22:00' },
+      {
+        commitmentId: C1,
+        venueId: VENUE,
+        venueName: 'The Wharf Kitchen',
+        programId: 'p',
+        entitySeats: 6,
+        window: '18:00–22:00',
+      },
     ]);
-    expect(r.message).toContain("The entity's allocation is used up for 2026-12-01");
-    expect(r.message).toContain('commitment c1c1c1c1 at The Wharf Kitchen (18:00–22:00), 6 seats');
+    expect(text(r)).toContain("The entity's allocation is used up for 2026-12-01");
+    expect(text(r)).toContain('commitment c1c1c1c1 at The Wharf Kitchen (18:00–22:00), 6 seats');
   });
 
   it('says to try another date when the entity has no commitment on that weekday', () => {
@@ -83,7 +100,7 @@ describe('explainNoAvailability', () => {
       names,
     );
     expect(r.kind).toBe('date');
-    expect(r.message).toBe(
+    expect(text(r)).toBe(
       'The entity has no seats at The Wharf Kitchen on Thursday, 2026-12-03. Try another date, or search the whole market.',
     );
   });
@@ -156,7 +173,70 @@ describe('explainNoAvailability when a time was asked for', () => {
       names,
     );
     expect(r.kind).toBe('allocation-used-up');
-    expect(r.message).toContain('commitment c1c1c1c1 at The Wharf Kitchen (18:00–22:00), 6 seats');
-    expect(r.message).toContain('Other times that day still have room: 12:30.');
+    expect(text(r)).toContain('commitment c1c1c1c1 at The Wharf Kitchen (18:00–22:00), 6 seats');
+    expect(text(r)).toContain('Other times that day still have room: 12:30.');
+  });
+});
+
+describe('describeNoAvailability', () => {
+  const OTHER = '33333333-3333-4333-8333-333333333333';
+  const late: CommitmentSeats = { ...tuesdayDinner, id: 'd2d2d2d2-0000-4000-8000-000000000002', entity_seats: 1 };
+
+  it('writes each case as staff read it in English', () => {
+    const venue = { venueId: VENUE, date: '2026-12-01' };
+    expect(text(explainNoAvailability({ ...venue, partySize: 1 }, [], [tuesdayDinner, late], [VENUE], names))).toBe(
+      "The entity's allocation is used up for 2026-12-01: every seat of commitment c1c1c1c1 at The Wharf Kitchen (18:00–22:00), 6 seats and commitment d2d2d2d2 at The Wharf Kitchen (18:00–22:00), 1 seat is already held or booked. A larger allocation in the grid would make room. Otherwise try another date.",
+    );
+    const times = ['12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00'].map((time) => ({
+      venue_id: VENUE,
+      time,
+      seats_available: 4,
+      commitment_id: 'lunch',
+    }));
+    expect(text(explainNoAvailability({ ...venue, partySize: 2, time: '19:00' }, times, [], [VENUE], names))).toBe(
+      'No table for 2 guests at 19:00 on 2026-12-01 at The Wharf Kitchen, but there is at 12:00, 12:30, 13:00, 13:30, 14:00 and 14:30 and later. Clear the time, or pick one of these.',
+    );
+    expect(
+      text(
+        explainNoAvailability(
+          { marketId: 'm', date: '2026-12-01', partySize: 6 },
+          [{ venue_id: VENUE, time: '19:30', seats_available: 1, commitment_id: C1 }],
+          null,
+          null,
+        ),
+      ),
+    ).toBe(
+      'At most 1 seat is left at one time on 2026-12-01 at this market, so a party of 6 does not fit. Reduce the party size, or try another date.',
+    );
+    expect(
+      text(explainNoAvailability({ venueId: OTHER, date: '2026-12-01', partySize: 1, time: '12:00' }, [], [], [OTHER])),
+    ).toBe(
+      'The entity has no seats at this venue on Tuesday, 2026-12-01. Try another date, or search the whole market.',
+    );
+    expect(
+      text(explainNoAvailability({ ...venue, partySize: 1, time: '11:00' }, [], [tuesdayDinner], [VENUE], names)),
+    ).toBe("No seats at 11:00 on 2026-12-01 at The Wharf Kitchen. Clear the time to see the day's times.");
+    expect(text(explainNoAvailability({ marketId: 'm', date: '2026-12-06', partySize: 1 }, [], null, null))).toBe(
+      'The entity has no seats at this market on Sunday, 2026-12-06. Try another date, or another market.',
+    );
+  });
+
+  it('writes them in the reader’s language, lists joined as it joins them', async () => {
+    const r = explainNoAvailability(
+      { venueId: VENUE, date: '2026-12-01', partySize: 2, time: '18:00' },
+      [
+        { venue_id: VENUE, time: '19:30', seats_available: 4, commitment_id: C1 },
+        { venue_id: VENUE, time: '20:00', seats_available: 4, commitment_id: C1 },
+      ],
+      [tuesdayDinner],
+      [VENUE],
+      names,
+    );
+    const fr = describeNoAvailability(r, await translatorFor('fr'), listFormat('fr'));
+    expect(fr).toContain('19:30 et 20:00');
+    expect(fr).toContain('The Wharf Kitchen');
+    expect(fr).not.toBe(text(r));
+    const date = explainNoAvailability({ venueId: VENUE, date: '2026-12-03', partySize: 1 }, [], [], [VENUE], names);
+    expect(describeNoAvailability(date, await translatorFor('de'), listFormat('de'))).toContain('Donnerstag');
   });
 });

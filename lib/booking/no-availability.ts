@@ -1,3 +1,5 @@
+import type { Translate } from '../i18n/said';
+
 /**
  * Why a search or a hold found no seats, in words staff can act on: which filter to widen, or
  * that the entity's allocation is used up (naming the commitment, for operators to change it
@@ -37,18 +39,35 @@ export interface CommitmentSeats {
 export interface UsedUpAllocation {
   commitmentId: string;
   venueId: string | null;
+  /** the venue's name, when the entity sees the venue */
+  venueName: string | null;
   programId: string | null;
   entitySeats: number;
   window: string | null;
 }
 
-export type NoAvailability =
-  | { kind: 'time'; message: string; otherTimes: string[] }
-  | { kind: 'party-size'; message: string; largestParty: number }
-  | { kind: 'allocation-used-up'; message: string; allocations: UsedUpAllocation[] }
-  | { kind: 'date'; message: string };
+/** The search that found nothing, as the explanation names it. */
+export interface Searched {
+  date: string;
+  partySize: number;
+  time: string | null;
+  /** a venue by its name, a venue the entity does not see by name, or a market */
+  place: 'venue' | 'unnamed' | 'market';
+  venueName: string | null;
+}
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/**
+ * Why there is nothing to book, as facts: `describeNoAvailability` words them in a reader's
+ * language (the booking form's notice, a refused hold's message).
+ */
+export type NoAvailability = { searched: Searched } & (
+  | { kind: 'time'; otherTimes: string[] }
+  | { kind: 'party-size'; largestParty: number }
+  | { kind: 'allocation-used-up'; allocations: UsedUpAllocation[]; otherTimes: string[] }
+  | { kind: 'date' }
+);
+
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 /** ISO day of week of a YYYY-MM-DD date: 1 = Monday … 7 = Sunday. */
 export const isoWeekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
@@ -66,9 +85,6 @@ function covers(c: CommitmentSeats, f: SearchFilters, venueIds: ReadonlySet<stri
   return true;
 }
 
-const list = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-
 /**
  * @param anyParty the options of the same date and venue(s) for a party of 1 at any time
  * @param commitments the entity's commitment rows at the venue(s), or null when it cannot read them
@@ -82,11 +98,16 @@ export function explainNoAvailability(
   venueIds: readonly string[] | null,
   names: Record<string, string> = {},
 ): NoAvailability {
-  const where = f.venueId ? (names[f.venueId] ?? 'this venue') : 'this market';
-  const party = `${f.partySize} ${f.partySize === 1 ? 'guest' : 'guests'}`;
+  const venueName = f.venueId ? (names[f.venueId] ?? null) : null;
+  const searched: Searched = {
+    date: f.date,
+    partySize: f.partySize,
+    time: f.time || null,
+    place: f.venueId ? (venueName ? 'venue' : 'unnamed') : 'market',
+    venueName,
+  };
   const venues = venueIds ? new Set(venueIds) : null;
   const fitting = [...new Set(anyParty.filter((o) => o.seats_available >= f.partySize).map((o) => o.time))].sort();
-  const fittingText = `${list(fitting.slice(0, 6))}${fitting.length > 6 ? ' and later' : ''}`;
   // Allocations covering the search with no seat left at any time: the entity's own limit is the cause.
   const exhausted = (commitments ?? []).filter(
     (c) =>
@@ -99,40 +120,20 @@ export function explainNoAvailability(
     const allocations = exhausted.map<UsedUpAllocation>((c) => ({
       commitmentId: c.id,
       venueId: c.venue_id ?? null,
+      venueName: c.venue_id ? (names[c.venue_id] ?? null) : null,
       programId: c.program_id ?? null,
       entitySeats: c.entity_seats ?? 0,
       window: c.start_time && c.end_time ? `${c.start_time}–${c.end_time}` : null,
     }));
-    const named = allocations.map(
-      (a) =>
-        `commitment ${a.commitmentId.slice(0, 8)}${a.venueId && names[a.venueId] ? ` at ${names[a.venueId]}` : ''}${a.window ? ` (${a.window})` : ''}, ${a.entitySeats} ${a.entitySeats === 1 ? 'seat' : 'seats'}`,
-    );
-    const others =
-      fitting.length > 0 ? ` Other times that day still have room: ${fittingText}.` : ' Otherwise try another date.';
-    return {
-      kind: 'allocation-used-up',
-      allocations,
-      message: `The entity's allocation is used up for ${f.date}: every seat of ${list(named)} is already held or booked. A larger allocation in the grid would make room.${others}`,
-    };
+    return { kind: 'allocation-used-up', searched, allocations, otherTimes: fitting };
   }
   if (anyParty.length > 0) {
-    if (f.time && fitting.length > 0) {
-      return {
-        kind: 'time',
-        otherTimes: fitting,
-        message: `No table for ${party} at ${f.time} on ${f.date} at ${where}, but there is at ${fittingText}. Clear the time, or pick one of these.`,
-      };
-    }
+    if (f.time && fitting.length > 0) return { kind: 'time', searched, otherTimes: fitting };
     const largest =
       Math.max(...anyParty.filter((o) => !f.time || o.time === f.time).map((o) => o.seats_available), 0) ||
       Math.max(...anyParty.map((o) => o.seats_available));
-    return {
-      kind: 'party-size',
-      largestParty: largest,
-      message: `At most ${largest} ${largest === 1 ? 'seat is' : 'seats are'} left at one time on ${f.date} at ${where}, so a party of ${f.partySize} does not fit. Reduce the party size, or try another date${f.venueId ? ' or search the whole market' : ''}.`,
-    };
+    return { kind: 'party-size', searched, largestParty: largest };
   }
-  const day = WEEKDAYS[isoWeekday(f.date) - 1];
   if (
     f.time &&
     commitments &&
@@ -140,14 +141,62 @@ export function explainNoAvailability(
       (c) => c.assignment_status === 'assigned' && (c.entity_seats ?? 0) > 0 && covers(c, { ...f, time: null }, venues),
     )
   ) {
-    return {
-      kind: 'time',
-      otherTimes: [],
-      message: `No seats at ${f.time} on ${f.date} at ${where}. Clear the time to see the day's times.`,
-    };
+    return { kind: 'time', searched, otherTimes: [] };
   }
-  return {
-    kind: 'date',
-    message: `The entity has no seats at ${where} on ${day}, ${f.date}. Try another date${f.venueId ? ', or search the whole market' : ', or another market'}.`,
-  };
+  return { kind: 'date', searched };
+}
+
+/** At most this many other times are named; more are said as "and later". */
+const TIMES_NAMED = 6;
+
+/** Joins a list as the language does ("a, b and c"); English as the dashboard writes it, without a serial comma. */
+export function listFormat(locale: string): (items: string[]) => string {
+  const format = new Intl.ListFormat(locale === 'en' ? 'en-GB' : locale, { type: 'conjunction' });
+  return (items) => format.format(items);
+}
+
+/**
+ * A NoAvailability in a reader's words: `t` their translator, `list` their language's way of
+ * joining a list (`listFormat`).
+ */
+export function describeNoAvailability(n: NoAvailability, t: Translate, list: (items: string[]) => string): string {
+  const s = n.searched;
+  const where = { place: s.place, venue: s.venueName ?? '', date: s.date };
+  const times = (all: string[]) => ({
+    times: list(all.slice(0, TIMES_NAMED)),
+    more: all.length > TIMES_NAMED ? 'yes' : 'no',
+  });
+  switch (n.kind) {
+    case 'allocation-used-up':
+      return t('booking.noAvailability.usedUp', {
+        date: s.date,
+        commitments: list(
+          n.allocations.map((a) =>
+            t('booking.noAvailability.commitment', {
+              id: a.commitmentId.slice(0, 8),
+              at: a.venueName ? 'yes' : 'no',
+              venue: a.venueName ?? '',
+              timed: a.window ? 'yes' : 'no',
+              window: a.window ?? '',
+              seats: a.entitySeats,
+            }),
+          ),
+        ),
+        others: n.otherTimes.length > 0 ? 'yes' : 'no',
+        ...times(n.otherTimes),
+      });
+    case 'time':
+      return n.otherTimes.length > 0
+        ? t('booking.noAvailability.otherTimes', {
+            ...where,
+            party: s.partySize,
+            time: s.time ?? '',
+            ...times(n.otherTimes),
+          })
+        : t('booking.noAvailability.noSeatsAtTime', { ...where, time: s.time ?? '' });
+    case 'party-size':
+      return t('booking.noAvailability.partyTooLarge', { ...where, largest: n.largestParty, party: s.partySize });
+    case 'date':
+      return t('booking.noAvailability.noSeatsOnDay', { ...where, weekday: WEEKDAYS[isoWeekday(s.date) - 1]! });
+  }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { IsoDate, Locale, Time, Uuid } from '../guestbook/primitives';
+import { v } from '../i18n/said';
 
 /**
  * The booking flow's inputs: one set of schemas for the browser (react-hook-form) and the
@@ -8,21 +9,21 @@ import { IsoDate, Locale, Time, Uuid } from '../guestbook/primitives';
  * is refused as malformed after a hold was placed.
  */
 const PartySizeSchema = z
-  .number({ error: 'Enter the number of guests.' })
-  .int({ error: 'Enter a whole number of guests.' })
-  .min(1, { error: 'At least 1 guest.' })
-  .max(50, { error: 'At most 50 guests.' });
+  .number({ error: v('enterGuests') })
+  .int({ error: v('wholeGuests') })
+  .min(1, { error: v('atLeastGuests', 1) })
+  .max(50, { error: v('atMostGuests', 50) });
 
 export const AvailabilitySearchSchema = z
   .strictObject({
     entityId: Uuid,
     venueId: Uuid.nullable(),
     marketId: Uuid.nullable(),
-    date: z.iso.date({ error: 'Enter a date (YYYY-MM-DD).' }),
+    date: z.iso.date({ error: v('enterDate') }),
     partySize: PartySizeSchema,
     time: z.union([z.literal(''), Time]).nullable(),
   })
-  .refine((s) => !!s.venueId !== !!s.marketId, { error: 'Choose a venue or a market.', path: ['place'] });
+  .refine((s) => !!s.venueId !== !!s.marketId, { error: v('chooseVenueOrMarket'), path: ['place'] });
 export type AvailabilitySearch = z.input<typeof AvailabilitySearchSchema>;
 
 export const PlaceHoldInputSchema = z.strictObject({
@@ -44,11 +45,22 @@ export type ReleaseHoldInput = z.input<typeof ReleaseHoldInputSchema>;
 
 /** The guest form. Phone and notes may be left empty. Lengths are checked before trimming, so padding cannot hide a value. */
 export const GuestFormSchema = z.strictObject({
-  first_name: z.string().max(100, { error: 'At most 100 characters.' }).trim().min(1, { error: 'Enter a first name.' }),
-  last_name: z.string().max(100, { error: 'At most 100 characters.' }).trim().min(1, { error: 'Enter a last name.' }),
-  email: z.email({ error: 'Enter an e-mail address.' }),
-  phone: z.string().max(32, { error: 'At most 32 characters.' }).trim(),
-  notes: z.string().max(1000, { error: 'At most 1,000 characters.' }),
+  first_name: z
+    .string()
+    .max(100, { error: v('atMostChars', 100) })
+    .trim()
+    .min(1, { error: v('enterFirstName') }),
+  last_name: z
+    .string()
+    .max(100, { error: v('atMostChars', 100) })
+    .trim()
+    .min(1, { error: v('enterLastName') }),
+  email: z.email({ error: v('enterEmail') }),
+  phone: z
+    .string()
+    .max(32, { error: v('atMostChars', 32) })
+    .trim(),
+  notes: z.string().max(1000, { error: v('atMostChars', 1000) }),
   locale: Locale,
 });
 export type GuestDetails = z.input<typeof GuestFormSchema>;

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import { translateSaid } from '../i18n/said';
+import { inEnglish, translatorFor } from '../i18n/translator';
 import {
   buildFilterQuery,
   FilterError,
@@ -106,5 +108,41 @@ describe('filter modifiers', () => {
     const parsed = parseFilterQuery('status=confirmed&status[eq]=pending', R);
     expect(parsed.conditions).toHaveLength(1);
     expect(parsed.errors[0]?.message).toMatch(/more than once/);
+  });
+
+  it('says each problem for a person too: in English the same words as its message, in French its own', async () => {
+    const bad: Condition[] = [
+      { attribute: 'status', modifier: 'eq', value: { no: 1 } as unknown as string },
+      { attribute: 'status', modifier: 'eq', value: '' },
+      { attribute: 'guest_email', modifier: 'eq', value: 'x'.repeat(201) },
+      { attribute: 'party_size', modifier: 'eq', value: 'four' },
+      { attribute: 'venue_id', modifier: 'eq', value: 'not-a-uuid' },
+      { attribute: 'date', modifier: 'gte', value: '2026-13-01' },
+      { attribute: 'created_at', modifier: 'gte', value: '2026-01-01' },
+      { attribute: 'status', modifier: 'eq', value: 'lost' },
+      { attribute: 'nope', modifier: 'eq', value: 'x' },
+      { attribute: 'date', modifier: 'between' as Condition['modifier'], value: 'x' },
+      { attribute: 'status', modifier: 'gte', value: 'confirmed' },
+      { attribute: 'status', modifier: 'in', value: [] },
+      { attribute: 'status', modifier: 'in', value: Array.from({ length: 101 }, () => 'confirmed') },
+      { attribute: 'guest_last_name', modifier: 'in', value: ['Smith, Jr'] },
+      { attribute: 'date', modifier: 'eq', value: ['2026-01-01'] },
+    ];
+    const errors = bad.map((c) => {
+      try {
+        buildFilterQuery([c], R);
+      } catch (e) {
+        return e as FilterError;
+      }
+      throw new Error(`${c.attribute} was accepted`);
+    });
+    const parsed = parseFilterQuery('date[=1&status=confirmed&status[eq]=pending', R).errors;
+    const fr = await translatorFor('fr');
+    for (const e of [...errors, ...parsed]) {
+      expect(e).toBeInstanceOf(FilterError);
+      expect(translateSaid(inEnglish, e.said), e.message).toBe(e.message);
+      expect(translateSaid(fr, e.said), e.message).not.toBe(e.message);
+    }
+    expect(new Set([...errors, ...parsed].map((e) => e.said.key)).size).toBe(17);
   });
 });

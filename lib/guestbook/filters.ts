@@ -5,6 +5,7 @@
  * dashboard parses them back from its own URL (so a search is a shareable link), and the sandbox
  * parses incoming requests with the same rules (so both reject the same malformed input).
  */
+import { said, type CatalogKey, type Said, type SaidValue } from '../i18n/said';
 import { LOCALE_CODES } from './locales';
 import { RESERVATION_STATUSES } from './reservation-statuses';
 
@@ -67,16 +68,32 @@ export const ENTITY_FILTERS = {
   default_locale: { type: 'enum', values: LOCALE_CODES, label: 'Default locale' },
 } as const satisfies FilterSchema;
 
-/** A condition that cannot be expressed or understood, with the attribute it concerns. */
+/**
+ * A condition that cannot be expressed or understood, with the attribute it concerns. `message`
+ * is in English (the sandbox answers with it, as the API would); `said` is the same for a person,
+ * to be put in their language (the reservations page, its search and export routes).
+ */
 export class FilterError extends Error {
   constructor(
     readonly attribute: string,
     message: string,
+    readonly said: Said,
   ) {
     super(message);
     this.name = 'FilterError';
   }
 }
+
+/** The problems a filter can have, by their key in `reservations.errors.filter`. */
+type FilterProblem = CatalogKey extends infer K
+  ? K extends `reservations.errors.filter.${infer P}`
+    ? P
+    : never
+  : never;
+
+/** A FilterError: the API's English words, and the same problem said by its key, the attribute among its values. */
+const problem = (attribute: string, english: string, key: FilterProblem, values: Record<string, SaidValue> = {}) =>
+  new FilterError(attribute, english, said(`reservations.errors.filter.${key}`, { attribute, ...values }));
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -94,32 +111,38 @@ function isRealDate(s: string): boolean {
 function checkScalar(attribute: string, spec: FieldSpec, raw: FilterValue): FilterValue {
   const s = typeof raw === 'number' ? String(raw) : raw;
   if (typeof raw !== 'string' && typeof raw !== 'number') {
-    throw new FilterError(attribute, `${attribute}: value must be a string or a number`);
+    throw problem(attribute, `${attribute}: value must be a string or a number`, 'valueType');
   }
-  if (s.length === 0) throw new FilterError(attribute, `${attribute}: value is empty`);
+  if (s.length === 0) throw problem(attribute, `${attribute}: value is empty`, 'empty');
   if (s.length > MAX_VALUE_LENGTH) {
-    throw new FilterError(attribute, `${attribute}: value is longer than ${MAX_VALUE_LENGTH} characters`);
+    throw problem(attribute, `${attribute}: value is longer than ${MAX_VALUE_LENGTH} characters`, 'tooLong', {
+      max: MAX_VALUE_LENGTH,
+    });
   }
   switch (spec.type) {
     case 'integer':
-      if (!INTEGER_RE.test(s)) throw new FilterError(attribute, `${attribute}: "${s}" is not a whole number`);
+      if (!INTEGER_RE.test(s))
+        throw problem(attribute, `${attribute}: "${s}" is not a whole number`, 'notInteger', { value: s });
       return Number(s);
     case 'uuid':
-      if (!UUID_RE.test(s)) throw new FilterError(attribute, `${attribute}: "${s}" is not a UUID`);
+      if (!UUID_RE.test(s)) throw problem(attribute, `${attribute}: "${s}" is not a UUID`, 'notUuid', { value: s });
       return s.toLowerCase();
     case 'date':
       if (!DATE_RE.test(s) || !isRealDate(s)) {
-        throw new FilterError(attribute, `${attribute}: "${s}" is not a date (YYYY-MM-DD)`);
+        throw problem(attribute, `${attribute}: "${s}" is not a date (YYYY-MM-DD)`, 'notDate', { value: s });
       }
       return s;
     case 'timestamp':
       if (!TIMESTAMP_RE.test(s) || !isRealDate(s)) {
-        throw new FilterError(attribute, `${attribute}: "${s}" is not a UTC timestamp (YYYY-MM-DDTHH:MM:SSZ)`);
+        throw problem(attribute, `${attribute}: "${s}" is not a UTC timestamp (YYYY-MM-DDTHH:MM:SSZ)`, 'notTimestamp', {
+          value: s,
+        });
       }
       return s;
     case 'enum':
       if (!spec.values?.includes(s)) {
-        throw new FilterError(attribute, `${attribute}: "${s}" is not one of ${spec.values?.join(', ')}`);
+        const allowed = spec.values?.join(', ') ?? '';
+        throw problem(attribute, `${attribute}: "${s}" is not one of ${allowed}`, 'notOneOf', { value: s, allowed });
       }
       return s;
     case 'string':
@@ -132,41 +155,60 @@ export function checkCondition(condition: Condition, schema: FilterSchema): Cond
   const { attribute, modifier } = condition;
   const spec = Object.hasOwn(schema, attribute) ? schema[attribute] : undefined;
   if (!spec) {
-    throw new FilterError(
-      attribute,
-      `${attribute}: not a filterable attribute (use ${Object.keys(schema).join(', ')})`,
-    );
+    const allowed = Object.keys(schema).join(', ');
+    throw problem(attribute, `${attribute}: not a filterable attribute (use ${allowed})`, 'notFilterable', { allowed });
   }
   if (!(MODIFIERS as readonly string[]).includes(modifier)) {
-    throw new FilterError(attribute, `${attribute}: unknown modifier "${modifier}" (use ${MODIFIERS.join(', ')})`);
+    const allowed = MODIFIERS.join(', ');
+    throw problem(attribute, `${attribute}: unknown modifier "${modifier}" (use ${allowed})`, 'unknownModifier', {
+      modifier,
+      allowed,
+    });
   }
   if (!MODIFIERS_BY_TYPE[spec.type].includes(modifier)) {
-    throw new FilterError(
+    const allowed = MODIFIERS_BY_TYPE[spec.type].join(', ');
+    throw problem(
       attribute,
-      `${attribute}: modifier "${modifier}" does not apply to a ${spec.type} (use ${MODIFIERS_BY_TYPE[spec.type].join(', ')})`,
+      `${attribute}: modifier "${modifier}" does not apply to a ${spec.type} (use ${allowed})`,
+      'modifierNotForType',
+      { modifier, type: spec.type, allowed },
     );
   }
   if (isListModifier(modifier)) {
     const items = Array.isArray(condition.value) ? condition.value : [condition.value];
-    if (items.length === 0) throw new FilterError(attribute, `${attribute}[${modifier}]: the list is empty`);
+    if (items.length === 0)
+      throw problem(attribute, `${attribute}[${modifier}]: the list is empty`, 'emptyList', { modifier });
     if (items.length > MAX_LIST_ITEMS) {
-      throw new FilterError(attribute, `${attribute}[${modifier}]: more than ${MAX_LIST_ITEMS} values`);
+      throw problem(attribute, `${attribute}[${modifier}]: more than ${MAX_LIST_ITEMS} values`, 'tooManyValues', {
+        modifier,
+        max: MAX_LIST_ITEMS,
+      });
     }
     for (const item of items) {
       if (typeof item === 'string' && item.includes(',')) {
-        throw new FilterError(
+        throw problem(
           attribute,
           `${attribute}[${modifier}]: "${item}" contains a comma, which separates list items`,
+          'comma',
+          { modifier, value: item },
         );
       }
     }
     return { attribute, modifier, value: items.map((v) => checkScalar(attribute, spec, v)) };
   }
   if (Array.isArray(condition.value)) {
-    throw new FilterError(attribute, `${attribute}[${modifier}]: takes one value, not a list`);
+    throw problem(attribute, `${attribute}[${modifier}]: takes one value, not a list`, 'notList', { modifier });
   }
   return { attribute, modifier, value: checkScalar(attribute, spec, condition.value) };
 }
+
+/** `key` (as the query string names it: `status`, `date[gte]`) given twice. */
+export const duplicate = (attribute: string, key: string) =>
+  new FilterError(
+    attribute,
+    `${key} is given more than once`,
+    said('reservations.filters.duplicate', { condition: key }),
+  );
 
 /** Query-string pairs for a list of conditions; throws FilterError before anything is sent. */
 export function buildFilterParams(conditions: readonly Condition[], schema: FilterSchema): [string, string][] {
@@ -174,7 +216,7 @@ export function buildFilterParams(conditions: readonly Condition[], schema: Filt
   return conditions.map((c) => {
     const checked = checkCondition(c, schema);
     const key = checked.modifier === 'eq' ? checked.attribute : `${checked.attribute}[${checked.modifier}]`;
-    if (seen.has(key)) throw new FilterError(c.attribute, `${key} is given more than once`);
+    if (seen.has(key)) throw duplicate(c.attribute, key);
     seen.add(key);
     const value = Array.isArray(checked.value) ? checked.value.join(',') : String(checked.value);
     return [key, value];
@@ -219,14 +261,14 @@ export function parseFilterQuery(
     if (passthrough.includes(key)) continue;
     const m = KEY_RE.exec(key);
     if (!m) {
-      errors.push(new FilterError(key, `${key}: not of the form attribute[modifier]`));
+      errors.push(problem(key, `${key}: not of the form attribute[modifier]`, 'badKey', { key }));
       continue;
     }
     const attribute = m[1]!;
     const modifier = (m[2] ?? 'eq') as Modifier;
     const canonicalKey = `${attribute}[${modifier}]`;
     if (seen.has(canonicalKey)) {
-      errors.push(new FilterError(attribute, `${key} is given more than once`));
+      errors.push(duplicate(attribute, key));
       continue;
     }
     seen.add(canonicalKey);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
 import { makePng } from '../../e2e/images';
-import { checkLogoDimensions, imageDimensions } from './logo';
+import { translateSaid } from '../i18n/said';
+import { inEnglish } from '../i18n/translator';
+import { checkLogoDimensions as check, imageDimensions, type Dimensions } from './logo';
+
+/** Why a logo of these dimensions is refused, in English, or null. */
+function checkLogoDimensions(name: string, dims: Dimensions | null): string | null {
+  const problem = check(name, dims);
+  return problem && translateSaid(inEnglish, problem);
+}
 
 /** A PNG header declaring any size, with no pixel data (what a decompression bomb starts with). */
 function pngHeader(width: number, height: number): Uint8Array {
@@ -72,5 +80,6 @@ describe('logo dimensions', () => {
     );
     expect(checkLogoDimensions('ok.png', imageDimensions(pngHeader(4096, 4096)))).toBeNull();
     expect(checkLogoDimensions('odd.png', null)).toBe('odd.png: its dimensions cannot be read from the file.');
+    expect(checkLogoDimensions('flat.png', { width: 0, height: 10 })).toBe('flat.png declares no pixels (0 × 10).');
   });
 });

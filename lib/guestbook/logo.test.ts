@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { translateSaid } from '../i18n/said';
+import { inEnglish } from '../i18n/translator';
 import { checkLogoFile, sniffImageType } from './logo';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -46,13 +48,18 @@ describe('sniffImageType', () => {
 
 describe('logo checks', () => {
   it('refuses a GIF, a 3 MB file and an empty one with a message naming the file', () => {
-    expect(checkLogoFile({ name: 'a.gif', size: 100, type: 'image/gif' })).toBe(
+    const english = (file: { name: string; size: number; type: string }) => {
+      const problem = checkLogoFile(file);
+      return problem && translateSaid(inEnglish, problem);
+    };
+    expect(english({ name: 'a.gif', size: 100, type: 'image/gif' })).toBe(
       'a.gif is not a PNG, JPEG or WebP image (it is image/gif).',
     );
-    expect(checkLogoFile({ name: 'big.png', size: 3 * 1024 * 1024, type: 'image/png' })).toBe(
+    expect(english({ name: 'x.bin', size: 100, type: '' })).toBe('x.bin is not a PNG, JPEG or WebP image.');
+    expect(english({ name: 'big.png', size: 3 * 1024 * 1024, type: 'image/png' })).toBe(
       'big.png is 3.0 MB; the limit is 2 MB.',
     );
-    expect(checkLogoFile({ name: 'e.png', size: 0, type: 'image/png' })).toBe('e.png is empty.');
+    expect(english({ name: 'e.png', size: 0, type: 'image/png' })).toBe('e.png is empty.');
     expect(checkLogoFile({ name: 'ok.webp', size: 2 * 1024 * 1024, type: 'image/webp' })).toBeNull();
   });
   it('recognises images by their first bytes', () => {

@@ -1,3 +1,5 @@
+import { said, type Said } from '../i18n/said';
+
 /** POST /v2/entities/{id}/logo: multipart/form-data, field `file`. */
 export const LOGO_FIELD = 'file';
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -80,14 +82,20 @@ export function imageDimensions(b: Uint8Array): Dimensions | null {
 export const LOGO_MAX_LABEL = `${LOGO_MAX_BYTES / (1024 * 1024)} MB`;
 export const LOGO_TYPES_LABEL = 'PNG, JPEG or WebP';
 
-/** Checks a chosen logo file before anything is sent; the server checks again, by content. */
-export function checkLogoFile(file: { name: string; size: number; type: string }): string | null {
+/** Checks a chosen logo file before anything is sent (why it is refused, or null); the server checks again, by content. */
+export function checkLogoFile(file: { name: string; size: number; type: string }): Said | null {
   if (!(LOGO_CONTENT_TYPES as readonly string[]).includes(file.type)) {
-    return `${file.name} is not a ${LOGO_TYPES_LABEL} image${file.type ? ` (it is ${file.type})` : ''}.`;
+    return file.type
+      ? said('entities.errors.notAnImageOfType', { file: file.name, types: LOGO_TYPES_LABEL, type: file.type })
+      : said('entities.errors.notAnImage', { file: file.name, types: LOGO_TYPES_LABEL });
   }
   if (file.size > LOGO_MAX_BYTES)
-    return `${file.name} is ${(file.size / (1024 * 1024)).toFixed(1)} MB; the limit is ${LOGO_MAX_LABEL}.`;
-  if (file.size === 0) return `${file.name} is empty.`;
+    return said('entities.errors.fileTooLarge', {
+      file: file.name,
+      size: file.size / (1024 * 1024),
+      limit: LOGO_MAX_LABEL,
+    });
+  if (file.size === 0) return said('entities.errors.fileEmpty', { file: file.name });
   return null;
 }
 
@@ -104,11 +112,17 @@ const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 export const LOGO_MAX_SIDE_LABEL = `${grouped(LOGO_MAX_SIDE)} × ${grouped(LOGO_MAX_SIDE)} px`;
 
 /** Why a logo of these dimensions is refused, or null. */
-export function checkLogoDimensions(name: string, dims: Dimensions | null): string | null {
-  if (!dims) return `${name}: its dimensions cannot be read from the file.`;
-  if (dims.width < 1 || dims.height < 1) return `${name} declares no pixels (${dims.width} × ${dims.height}).`;
+export function checkLogoDimensions(name: string, dims: Dimensions | null): Said | null {
+  if (!dims) return said('entities.errors.dimensionsUnreadable', { file: name });
+  if (dims.width < 1 || dims.height < 1)
+    return said('entities.errors.noPixels', { file: name, width: dims.width, height: dims.height });
   if (dims.width > LOGO_MAX_SIDE || dims.height > LOGO_MAX_SIDE) {
-    return `${name} is ${grouped(dims.width)} × ${grouped(dims.height)} px; the limit is ${LOGO_MAX_SIDE_LABEL}.`;
+    return said('entities.errors.tooManyPixels', {
+      file: name,
+      width: dims.width,
+      height: dims.height,
+      max: LOGO_MAX_SIDE,
+    });
   }
   return null;
 }

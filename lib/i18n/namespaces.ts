@@ -20,6 +20,8 @@ export const NAMESPACES = [
   'account',
   'login',
   'settings',
+  'validation',
+  'errors',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -61,6 +61,29 @@ describe('overview figures', () => {
     ]);
   });
 
+  it('leaves a venue the list does not hold and a reservation without a guest unnamed, for the page to name', () => {
+    const now = new Date('2026-11-23T10:00:00Z');
+    const figures = todayFigures(
+      [{ id: 'x', status: 'confirmed', date: '2026-11-23', time: '19:00', party_size: 2, venue_id: 'gone' }],
+      [london],
+      '2026-11-23',
+      now,
+    );
+    expect(figures.nextArrivals).toEqual([{ id: 'x', time: '19:00', venueName: null, partySize: 2, guest: null }]);
+    const row = (id: string, venue_id: string) => ({
+      id,
+      venue_id,
+      assignment_status: 'assigned',
+      total_seats: 10,
+      entity_seats: 5,
+      peer_seats: 0,
+      unallocated_seats: 5,
+    });
+    const f = allocationFigures([row('c1', 'gone'), row('c2', 'v1'), row('c3', 'v2')], [london, lisbon]);
+    expect(f.byVenue.map((v) => v.venueName)).toEqual(['Casa Alfama', 'The Wharf', null]);
+    expect(f.fullest.find((c) => c.id === 'c1')?.venueName).toBeNull();
+  });
+
   it('sums covers per day over a range, every day present', () => {
     const range = dateRange('2026-12-30', 4);
     expect(range).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);

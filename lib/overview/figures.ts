@@ -71,8 +71,11 @@ export interface TodayFigures {
   covers: number;
   byStatus: StatusFigure[];
   noShows: number;
-  /** the next arrivals still to come, in their venue's local time */
-  nextArrivals: { id: string; time: string; venueName: string; partySize: number; guest: string }[];
+  /**
+   * the next arrivals still to come, in their venue's local time; a venue the list does not hold
+   * and a reservation without a guest are null, for the page to name in the reader's language
+   */
+  nextArrivals: { id: string; time: string; venueName: string | null; partySize: number; guest: string | null }[];
 }
 
 const ARRIVING = new Set(['pending', 'confirmed']);
@@ -104,9 +107,9 @@ export function todayFigures(
     .map((r) => ({
       id: r.id,
       time: r.time!.slice(0, 5),
-      venueName: venueById.get(r.venue_id ?? '')?.name ?? 'Unknown venue',
+      venueName: venueById.get(r.venue_id ?? '')?.name ?? null,
       partySize: r.party_size ?? 0,
-      guest: r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : 'Guest',
+      guest: r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : null,
     }));
   const kept = todays.filter((r) => r.status !== 'canceled');
   return {
@@ -143,7 +146,8 @@ export function coversByDay(
 
 export interface VenueAllocation {
   venueId: string;
-  venueName: string;
+  /** null: a venue the venue list does not hold (the page names it) */
+  venueName: string | null;
   /** seats of this entity on the venue's assigned commitments */
   allocated: number;
   total: number;
@@ -152,7 +156,8 @@ export interface VenueAllocation {
 
 export interface CommitmentFill {
   id: string;
-  venueName: string;
+  /** null: a venue the venue list does not hold (the page names it) */
+  venueName: string | null;
   allocated: number;
   total: number;
   /** allocated ÷ total, 0 to 1 */
@@ -173,7 +178,7 @@ export function allocationFigures(
   venues: readonly VenueLike[],
   top = 3,
 ): AllocationFigures {
-  const venueName = (id: string | undefined) => venues.find((v) => v.id === id)?.name ?? 'Unknown venue';
+  const venueName = (id: string | undefined) => venues.find((v) => v.id === id)?.name ?? null;
   const assigned = rows.filter((r) => r.assignment_status === 'assigned');
   const byVenue = new Map<string, VenueAllocation>();
   for (const r of assigned) {
@@ -208,7 +213,12 @@ export function allocationFigures(
     ended.set(key, a);
   }
   return {
-    byVenue: [...byVenue.values()].sort((a, b) => a.venueName.localeCompare(b.venueName)),
+    // by name; a venue the list does not hold last
+    byVenue: [...byVenue.values()].sort((a, b) =>
+      a.venueName === null || b.venueName === null
+        ? Number(a.venueName === null) - Number(b.venueName === null)
+        : a.venueName.localeCompare(b.venueName),
+    ),
     fullest: [...fills].sort((a, b) => b.share - a.share || b.allocated - a.allocated).slice(0, top),
     emptiest: [...fills].sort((a, b) => a.share - b.share || a.allocated - b.allocated).slice(0, top),
     endedAgreements: [...ended.values()],

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { v } from '@/lib/i18n/said';
+
 import { DENSITIES, PAGE_SIZES } from './table-preferences';
 
 /** A change of one or both, as the list's View menu sends it. */
@@ -12,4 +14,4 @@ export const TablePreferencesInputSchema = z
     density: z.enum(DENSITIES, { error: `must be ${DENSITIES.join(' or ')}` }),
   })
   .partial()
-  .refine((p) => Object.keys(p).length > 0, { error: 'Name a page size or a density.' });
+  .refine((p) => Object.keys(p).length > 0, { error: v('pageSizeOrDensity') });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { Locale, Uuid } from '@/lib/guestbook/primitives';
+import { v } from '@/lib/i18n/said';
 
 /**
  * The modify form: one schema for the browser (react-hook-form) and the server action. Its rules
@@ -9,23 +10,34 @@ import { Locale, Uuid } from '@/lib/guestbook/primitives';
  */
 export const ModifyReservationFormSchema = z.strictObject({
   party_size: z
-    .number({ error: 'Enter the number of guests.' })
-    .int({ error: 'Enter a whole number of guests.' })
-    .min(1, { error: 'At least 1 guest.' })
-    .max(50, { error: 'At most 50 guests.' }),
-  date: z.iso.date({ error: 'Enter a date (YYYY-MM-DD).' }),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter a time (HH:MM).' }),
+    .number({ error: v('enterGuests') })
+    .int({ error: v('wholeGuests') })
+    .min(1, { error: v('atLeastGuests', 1) })
+    .max(50, { error: v('atMostGuests', 50) }),
+  date: z.iso.date({ error: v('enterDate') }),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: v('enterTime') }),
   locale: Locale,
-  notes: z.string().max(1000, { error: 'At most 1,000 characters.' }).nullable(),
+  notes: z
+    .string()
+    .max(1000, { error: v('atMostChars', 1000) })
+    .nullable(),
   guest: z.strictObject({
     first_name: z
       .string()
       .trim()
-      .min(1, { error: 'Enter a first name.' })
-      .max(100, { error: 'At most 100 characters.' }),
-    last_name: z.string().trim().min(1, { error: 'Enter a last name.' }).max(100, { error: 'At most 100 characters.' }),
-    email: z.email({ error: 'Enter an e-mail address.' }),
-    phone: z.string().trim().max(32, { error: 'At most 32 characters.' }).nullable(),
+      .min(1, { error: v('enterFirstName') })
+      .max(100, { error: v('atMostChars', 100) }),
+    last_name: z
+      .string()
+      .trim()
+      .min(1, { error: v('enterLastName') })
+      .max(100, { error: v('atMostChars', 100) }),
+    email: z.email({ error: v('enterEmail') }),
+    phone: z
+      .string()
+      .trim()
+      .max(32, { error: v('atMostChars', 32) })
+      .nullable(),
   }),
 });
 export type ModifyReservationValues = z.input<typeof ModifyReservationFormSchema>;
@@ -34,7 +46,7 @@ export type ModifyReservationValues = z.input<typeof ModifyReservationFormSchema
 export const ReservationChangesSchema = ModifyReservationFormSchema.partial()
   .extend({ guest: ModifyReservationFormSchema.shape.guest.partial().optional() })
   .refine((c) => Object.keys(c).length > 0 && (c.guest === undefined || Object.keys(c.guest).length > 0), {
-    error: 'Nothing changed.',
+    error: v('nothingChanged'),
   });
 export type ReservationChanges = z.input<typeof ReservationChangesSchema>;
 
@@ -47,7 +59,7 @@ export const UNDOABLE_RESERVATION_FIELDS = ['party_size', 'notes'] as const;
  */
 export const ReservationExpectedSchema = ModifyReservationFormSchema.pick({ party_size: true, notes: true })
   .partial()
-  .refine((c) => Object.keys(c).length > 0, { error: 'Name at least one field.' });
+  .refine((c) => Object.keys(c).length > 0, { error: v('nameAField') });
 
 export type ReservationExpected = z.input<typeof ReservationExpectedSchema>;
 

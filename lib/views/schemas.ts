@@ -1,14 +1,20 @@
 import { z } from 'zod';
 
+import { v } from '@/lib/i18n/said';
+
 import { PAGE_SIZES } from '../preferences/table-preferences';
 import { parseReservationSearch } from '../reservations/search-query';
 
 /** A reservation search saved under a name: its filters and sort as the address carries them, and the columns it hides. */
 export const SaveViewInputSchema = z.strictObject({
-  name: z.string().trim().min(1, { error: 'Name the view.' }).max(60, { error: 'At most 60 characters.' }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: v('nameView') })
+    .max(60, { error: v('atMostChars', 60) }),
   query: z
     .string()
-    .max(4000, { error: 'must be at most 4000 characters' })
+    .max(4000, { error: v('atMostChars', 4000) })
     .superRefine((query, ctx) => {
       const params = new URLSearchParams(query);
       if (params.has('page') || params.has('limit')) ctx.addIssue({ code: 'custom', message: 'holds page or limit' });

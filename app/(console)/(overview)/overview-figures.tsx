@@ -61,7 +61,7 @@ export async function FiguresSection({ overview }: { overview: Promise<ReadResul
                   <tr key={v.venueId} data-testid={`allocation-venue-${v.venueId}`}>
                     <th scope="row" className="py-1.5 font-normal">
                       <Link href={`/allocations?venue=${v.venueId}`} className="text-brand-700 hover:underline">
-                        {v.venueName}
+                        {v.venueName ?? t('labels.unknownVenue')}
                       </Link>
                     </th>
                     <td className="py-1.5 text-right tabular-nums">
@@ -86,7 +86,7 @@ export async function FiguresSection({ overview }: { overview: Promise<ReadResul
                   <ul className="mt-1 space-y-1 text-sm">
                     {commitments.map((c) => (
                       <li key={c.id} className="flex justify-between gap-2">
-                        <span className="truncate">{c.venueName}</span>
+                        <span className="truncate">{c.venueName ?? t('labels.unknownVenue')}</span>
                         <span className="shrink-0 tabular-nums text-slate-600">
                           {c.allocated}/{c.total} · {percent(c.share)}
                         </span>

@@ -30,8 +30,10 @@ const RESULT_TONE = { ok: 'success', refused: 'warning', failed: 'danger' } as c
 const column = createColumnHelper<DataTableFeatures, ActivityRow>();
 
 /** The log's columns, headed in the member's language. */
-const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: string) =>
-  column.columns([
+const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: string) => {
+  /** A changed value as recorded; null (recorded as nothing) named in the member's language. */
+  const valueText = (v: string | null) => v ?? t('changes.none');
+  return column.columns([
     column.accessor('when', {
       header: t('columns.when', { zone }),
       enableHiding: false,
@@ -65,15 +67,15 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: stri
                     <dd>
                       {c.before === '—' ? (
                         // recorded on one side only (an export's filters, a new member): the value alone
-                        <span>{c.after}</span>
+                        <span>{valueText(c.after)}</span>
                       ) : c.after === '—' ? (
-                        <span>{c.before}</span>
+                        <span>{valueText(c.before)}</span>
                       ) : (
                         <>
-                          <del className="text-rose-700 decoration-rose-400">{c.before}</del>
+                          <del className="text-rose-700 decoration-rose-400">{valueText(c.before)}</del>
                           <span aria-hidden="true"> → </span>
                           <span className="sr-only"> {t('changedTo')} </span>
-                          <ins className="text-emerald-700 no-underline">{c.after}</ins>
+                          <ins className="text-emerald-700 no-underline">{valueText(c.after)}</ins>
                         </>
                       )}
                     </dd>
@@ -104,6 +106,7 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: stri
       ),
     }),
   ]);
+};
 
 /** The audit log, newest first (the order the database reads it in). */
 /** `zone`: the member's time zone, the one every time is written in. */

@@ -8,6 +8,7 @@ import { useMemo, useRef, useState, useTransition } from 'react';
 import { Card } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { describeRow as describe, nameEntities, UNALLOCATED, unpackGrid, type GridRow } from '@/lib/allocation';
+import { translateSaid, type Said } from '@/lib/i18n/said';
 import type { GridData } from '@/lib/server/allocations';
 
 import { gridFiltersQuery, type GridFilters } from './filters';
@@ -42,6 +43,7 @@ const NOTICE_TONES = { ok: 'success', info: 'info', error: 'danger' } as const;
 export function AllocationGrid({ data, filters, canEdit }: { data: GridData; filters: GridFilters; canEdit: boolean }) {
   const router = useRouter();
   const t = useTranslations('allocations');
+  const tAll = useTranslations();
   const [narrowing, startNarrowing] = useTransition();
 
   const rows = useMemo(() => unpackGrid(data.grid), [data.grid]);
@@ -55,11 +57,11 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
   );
   const color = (entityId: string) => COLORS[data.entities.findIndex((e) => e.id === entityId) % COLORS.length]!;
   const nameOf = (id: string) => (id === UNALLOCATED ? t('grid.unallocated') : (names.entity.get(id) ?? id));
-  const describeRow = (row: GridRow) => describe(row, names);
+  const describeRow = (row: GridRow) => translateSaid(tAll, describe(row, names));
   const grid = useAllocationEdits(rows, {
     describeRow,
     nameOf,
-    nameEntities: (reason) => nameEntities(reason, names.entity),
+    say: (reason: Said) => translateSaid(tAll, nameEntities(reason, names.entity)),
   });
   const describeCommitment = (commitmentId: string) => {
     const row = grid.rowOf(commitmentId);

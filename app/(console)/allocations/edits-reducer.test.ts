@@ -23,7 +23,7 @@ const rows = mergeGrid(
 const [c1, c2] = rows as [GridRow, GridRow];
 const moved = (row: GridRow, state: EditsState = initialEditsState) => {
   const result = moveSeats(row, state.edits, UNALLOCATED, 'a', 2);
-  if (!result.ok) throw new Error(result.reason);
+  if (!result.ok) throw new Error(result.reason.key);
   return editsReducer(state, { type: 'edit', row, edits: result.edits });
 };
 const change: Change = { commitmentId: 'c1', entityId: 'a', before: 4, after: 6 };

@@ -14,6 +14,7 @@ import {
   type Edits,
   type GridRow,
 } from '@/lib/allocation';
+import { saidList, translateSaid } from '@/lib/i18n/said';
 import type { GridData } from '@/lib/server/allocations';
 
 import { CapacityBar } from './capacity-bar';
@@ -56,6 +57,8 @@ function GridRowViewUnmemoized({
   onSet,
 }: GridRowProps) {
   const t = useTranslations('allocations');
+  const tAll = useTranslations();
+  const status = rowStatusLabel(row);
   const layout = capacityLayout(
     row,
     edits,
@@ -85,9 +88,13 @@ function GridRowViewUnmemoized({
           {rest.join(' · ')} ·{' '}
           <span
             className={row.inconsistent ? 'font-medium text-rose-700' : row.status === 'ended' ? 'text-slate-400' : ''}
-            title={row.inconsistent ?? undefined}
+            title={
+              row.inconsistent
+                ? translateSaid(tAll, saidList(row.inconsistent, 'allocations.problems.separator'))
+                : undefined
+            }
           >
-            {rowStatusLabel(row)}
+            {translateSaid(tAll, status)}
           </span>
         </div>
       </div>
@@ -115,7 +122,8 @@ function GridRowViewUnmemoized({
       </div>
       {entities.map((e) => {
         const cell = row.cells[e.id]!;
-        const reason = lockReason(row, e.id);
+        const locked = lockReason(row, e.id);
+        const reason = locked && translateSaid(tAll, locked);
         if (cell.status === 'ineligible') {
           return (
             <div

@@ -5,6 +5,7 @@ import { Suspense } from 'react';
 import { AsOfNote } from '@/components/ui/as-of-note';
 import { ErrorState } from '@/components/ui/error-state';
 import { hasRole } from '@/lib/auth/roles';
+import { translateSaid } from '@/lib/i18n/said';
 import { gridData, loadAllocationData } from '@/lib/server/allocations';
 import { readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
@@ -38,9 +39,10 @@ export default async function AllocationsPage({
 }
 
 async function Grid({ filters, canEdit }: { filters: GridFilters; canEdit: boolean }) {
-  const [data, t] = await Promise.all([
+  const [data, t, tAll] = await Promise.all([
     readApi(() => loadAllocationData({ venue: filters.venue, program: filters.program })),
     getTranslations('allocations'),
+    getTranslations(),
   ]);
   if (!data.ok) return <ErrorState title={t('readError')} message={data.error} />;
   return (
@@ -53,8 +55,8 @@ async function Grid({ filters, canEdit }: { filters: GridFilters; canEdit: boole
         >
           {t('notShown', {
             list: data.data.unreadable
-              .map((u) => t('unreadableEntity', { name: u.name, message: u.message }))
-              .join('; '),
+              .map((u) => t('unreadableEntity', { name: u.name, message: translateSaid(tAll, u.why) }))
+              .join(tAll('allocations.problems.separator')),
           })}
         </p>
       )}

@@ -6,6 +6,8 @@ import { useEffect, useState } from 'react';
 import { Notice } from '@/components/ui/notice';
 import type { Change } from '@/lib/allocation';
 import { reductionWarnings, type SeatsInUse } from '@/lib/allocation/seats-in-use';
+import { translateSaid } from '@/lib/i18n/said';
+import { readFailureText } from '@/lib/queries/get-json';
 import { fetchSeatsBooked } from '@/lib/queries/reads';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,6 +25,7 @@ export function SeatsBookedWarnings({
   nameOf?: (entityId: string) => string;
 }) {
   const t = useTranslations('allocations.seatsBooked');
+  const tAll = useTranslations();
   const [known, setKnown] = useState<Record<string, SeatsInUse>>({});
   const [error, setError] = useState<string | null>(null);
   // Entity cells only (not the unallocated seats).
@@ -46,7 +49,7 @@ export function SeatsBookedWarnings({
         try {
           booked = await fetchSeatsBooked(entityId, commitmentIds);
         } catch (e) {
-          setError((e as Error).message);
+          setError(readFailureText(e, tAll));
           continue;
         }
         setKnown((k) => ({
@@ -56,7 +59,7 @@ export function SeatsBookedWarnings({
       }
     }, 300);
     return () => clearTimeout(t);
-  }, [wanted]);
+  }, [wanted, tAll]);
 
   const warnings = new Map(
     reductionWarnings(reduced, (e, c) => known[keyOf(e, c)]).map((w) => [keyOf(w.entityId, w.commitmentId), w]),
@@ -81,7 +84,7 @@ export function SeatsBookedWarnings({
         const use = known[k]!;
         return w ? (
           <p key={k} data-testid="seats-booked-warning">
-            {label(c)}: {w.message}
+            {t('warning', { label: label(c), message: translateSaid(tAll, w.message) })}
           </p>
         ) : (
           <p key={k} data-testid="seats-booked-figure">

@@ -8,6 +8,7 @@ import { useMemo, useReducer, useTransition } from 'react';
 import { notify } from '@/components/ui/toast';
 import { applyAllocationAction, restoreAllocationAction } from '@/lib/actions/allocations';
 import { applyEdit, diff, moveSeats, validateEdit, type Change, type GridRow } from '@/lib/allocation';
+import type { Said } from '@/lib/i18n/said';
 import { invalidateAfterAllocationChange } from '@/lib/queries/invalidate';
 import type { ApplyOutcome } from '@/lib/server/allocations';
 
@@ -27,7 +28,8 @@ export function useAllocationEdits(
   words: {
     describeRow: (row: GridRow) => string;
     nameOf: (id: string) => string;
-    nameEntities: (reason: string) => string;
+    /** a refusal of the grid's rules in words, its entities named */
+    say: (reason: Said) => string;
   },
 ) {
   const router = useRouter();
@@ -46,13 +48,13 @@ export function useAllocationEdits(
   const rowOf = (commitmentId: string) => allRows.find((r) => r.commitmentId === commitmentId);
 
   const refuse = (row: GridRow, reason: string) =>
-    dispatch({ type: 'refuse', text: `${words.describeRow(row)}: ${words.nameEntities(reason)}` });
+    dispatch({ type: 'refuse', text: t('grid.refusal', { row: words.describeRow(row), reason }) });
 
   /** Moves seats within a row; false (and a notice saying why) when the rules refuse. */
   function move(row: GridRow, from: string, to: string, count: number): boolean {
     const result = moveSeats(row, edits, from, to, count);
     if (!result.ok) {
-      refuse(row, result.reason);
+      refuse(row, words.say(result.reason));
       return false;
     }
     dispatch({ type: 'edit', row, edits: result.edits });
@@ -64,7 +66,8 @@ export function useAllocationEdits(
     if (value.trim() === '' || !Number.isFinite(seats))
       return refuse(row, t('grid.enterNumber', { entity: words.nameOf(entityId) }));
     const verdict = validateEdit(row, entityId, seats, edits);
-    if (!verdict.ok) return refuse(row, `${words.nameOf(entityId)}: ${verdict.reason}`);
+    if (!verdict.ok)
+      return refuse(row, t('grid.cellRefusal', { entity: words.nameOf(entityId), reason: words.say(verdict.reason) }));
     dispatch({ type: 'edit', row, edits: applyEdit([row], edits, row.commitmentId, entityId, seats) });
   }
 

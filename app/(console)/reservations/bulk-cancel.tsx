@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { cancelReservationAction } from '@/lib/actions/reservations';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
+import { readFailureText } from '@/lib/queries/get-json';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
 import { fetchReservationSearchPage } from '@/lib/queries/reads';
 import type { ReservationRow } from '@/lib/reservations/search-page';
@@ -48,7 +49,7 @@ export function BulkCancel({
     );
     void invalidateAfterReservationChange(queryClient, context);
     router.refresh();
-    announceBulk(report, t('done'), t('noun', { count }));
+    announceBulk(report, 'cancel');
     onSettled(report);
   };
 
@@ -65,7 +66,7 @@ export function BulkCancel({
           <span className="block">
             {t('mailed', { all: mailed.length === count ? 'yes' : 'no', mailed: mailed.length })}
           </span>
-          <BulkTargets items={mailed} done={done} total={count} verb={t('progress')} />
+          <BulkTargets items={mailed} done={done} total={count} kind="cancel" />
         </span>
       }
       confirmLabel={t('confirm', { count })}
@@ -89,6 +90,7 @@ export interface AllMatching {
 }
 
 export function useAllMatching(query: string): AllMatching {
+  const tAll = useTranslations();
   const [state, setState] = useState<{
     query: string;
     rows: ReservationRow[] | null;
@@ -109,7 +111,7 @@ export function useAllMatching(query: string): AllMatching {
         }
         setState({ query, rows: rows.filter((r) => !isFinalStatus(r.status)), reading: false, error: null });
       } catch (e) {
-        setState({ query, rows: null, reading: false, error: (e as Error).message });
+        setState({ query, rows: null, reading: false, error: readFailureText(e, tAll) });
       }
     })();
   };

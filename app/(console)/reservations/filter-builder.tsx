@@ -9,11 +9,13 @@ import { Card } from '@/components/ui/card';
 import {
   buildFilterParams,
   checkCondition,
+  duplicate,
   FilterError,
   RESERVATION_FILTERS,
   toQueryString,
   type Condition,
 } from '@/lib/guestbook/filters';
+import { translateSaid } from '@/lib/i18n/said';
 
 import { ConditionRow } from './condition-row';
 import { FilterPresets } from './filter-presets';
@@ -30,6 +32,9 @@ export function FilterBuilder({
   today: Promise<string>;
 }) {
   const t = useTranslations('reservations.filters');
+  const tr = useTranslations();
+  /** A condition's problem in the member's language. */
+  const problemOf = (e: FilterError) => translateSaid(tr, e.said);
   const router = useRouter();
   const baseId = useId();
   const errorIdOf = (key: number) => `${baseId}-error-${key}`;
@@ -65,12 +70,11 @@ export function FilterBuilder({
       try {
         const c = checkCondition(toCondition(row), RESERVATION_FILTERS);
         const k = `${c.attribute}[${c.modifier}]`;
-        if (seen.has(k))
-          throw new FilterError(c.attribute, t('duplicate', { condition: c.modifier === 'eq' ? c.attribute : k }));
+        if (seen.has(k)) throw duplicate(c.attribute, c.modifier === 'eq' ? c.attribute : k);
         seen.set(k, row.key);
         conditions.push(c);
       } catch (e) {
-        if (e instanceof FilterError) found[row.key] = e.message;
+        if (e instanceof FilterError) found[row.key] = problemOf(e);
         else throw e;
       }
     }
@@ -80,7 +84,7 @@ export function FilterBuilder({
       go(conditions);
     } catch (e) {
       if (e instanceof FilterError)
-        setErrors({ [rows.find((r) => r.attribute === e.attribute)?.key ?? rows[0]!.key]: e.message });
+        setErrors({ [rows.find((r) => r.attribute === e.attribute)?.key ?? rows[0]!.key]: problemOf(e) });
       else throw e;
     }
   };

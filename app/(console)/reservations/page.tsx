@@ -9,6 +9,7 @@ import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/auth/roles';
 import { buildFilterParams, RESERVATION_FILTERS, toQueryString } from '@/lib/guestbook/filters';
+import { translateSaid } from '@/lib/i18n/said';
 import { todayOf } from '@/lib/overview/figures';
 import { PAGE_SIZES, type PageSize } from '@/lib/preferences/table-preferences';
 import { queryKeys } from '@/lib/queries/keys';
@@ -47,13 +48,15 @@ const SEARCH_PASSTHROUGH = ['page', 'limit', 'sort', 'view', 'dropped'] as const
 export default async function ReservationsPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff('viewer');
   const t = await getTranslations('reservations');
+  const tr = await getTranslations();
   const params = toSearchParams(await searchParams);
   const { page } = await pageParams(searchParams);
   // A page size the address names (a saved view opens with its own) wins over the member's.
   const named = Number(params.get('limit'));
   const addressLimit = (PAGE_SIZES as readonly number[]).includes(named) ? (named as PageSize) : undefined;
   const limit = addressLimit ?? (await myTablePreferences()).pageSize;
-  const { conditions, sort, problems: messages } = parseReservationSearch(params, SEARCH_PASSTHROUGH);
+  const { conditions, sort, problemsSaid } = parseReservationSearch(params, SEARCH_PASSTHROUGH);
+  const messages = problemsSaid.map((p) => translateSaid(tr, p));
   const views = await myViews();
   const viewId = params.get('view');
   const view = viewId ? (views.find((v) => v.id === viewId) ?? null) : null;

@@ -108,7 +108,6 @@ export function ResultsTable({
   addressLimit?: number;
 }) {
   const t = useTranslations('reservations.results');
-  const bulkT = useTranslations('reservations.bulk');
   const columns = useMemo(() => columnsOf(t), [t]);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [report, setReport] = useState<BulkOutcome[] | null>(null);
@@ -205,7 +204,7 @@ export function ResultsTable({
           }}
         />
       )}
-      {report && <BulkReport report={report} done={bulkT('done')} onClose={() => setReport(null)} />}
+      {report && <BulkReport report={report} kind="cancel" onClose={() => setReport(null)} />}
       <ResultsPager
         page={page}
         totalPages={totalPages}

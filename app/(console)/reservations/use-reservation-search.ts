@@ -1,9 +1,11 @@
 'use client';
 
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect } from 'react';
 
+import { readFailureText } from '@/lib/queries/get-json';
 import { queryKeys } from '@/lib/queries/keys';
 import { fetchReservationSearchPage } from '@/lib/queries/reads';
 import { pageOf, searchPageHref } from '@/lib/reservations/search-page';
@@ -36,6 +38,7 @@ export function useReservationSearch({
   /** the page size the address names (kept by every page's address), if it names one */
   addressLimit?: number;
 }) {
+  const tAll = useTranslations();
   const params = useSearchParams();
   const page = pageOf(params.get('page'));
   const queryClient = useQueryClient();
@@ -58,7 +61,7 @@ export function useReservationSearch({
     /** what is shown: that page, or the previous one while it loads */
     data: result.data,
     loading: result.isPlaceholderData,
-    error: result.isError ? result.error.message : null,
+    error: result.isError ? readFailureText(result.error, tAll) : null,
     goToPage,
     hrefOf: (p: number) => searchPageHref(query, p, addressLimit),
   };

@@ -43,7 +43,7 @@ export function TeamBulk({ members, onSettled }: { members: Selected[]; onSettle
         ),
       setDone,
     );
-    announceBulk(report, t('done'), t('members', { count: n }));
+    announceBulk(report, 'change');
     onSettled(report);
   };
 
@@ -90,7 +90,7 @@ export function TeamBulk({ members, onSettled }: { members: Selected[]; onSettle
         description={
           <span className="block space-y-2">
             <span className="block">{change?.kind === 'enable' ? t('enableNote') : t('changeNote')}</span>
-            <BulkTargets items={members.map((m) => m.email)} done={done} total={n} verb={t('progress')} />
+            <BulkTargets items={members.map((m) => m.email)} done={done} total={n} kind="change" />
           </span>
         }
         confirmLabel={

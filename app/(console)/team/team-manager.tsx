@@ -272,7 +272,7 @@ export function TeamManager({
           )
         }
       />
-      {report && <BulkReport report={report} done={t('bulk.done')} onClose={() => setReport(null)} />}
+      {report && <BulkReport report={report} kind="change" onClose={() => setReport(null)} />}
 
       <RoleChangeDialog
         change={roleChange}

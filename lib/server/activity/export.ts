@@ -2,6 +2,8 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import { said, type Translate } from '@/lib/i18n/said';
+import { translatorFor } from '@/lib/i18n/translator';
 import { localNow } from '@/lib/overview/figures';
 
 import { activityFilters, ActivityFiltersSchema, dayRange, type ActivityFilters } from '../../activity/filters';
@@ -9,6 +11,7 @@ import { countAudit, listAudit, type AuditQuery } from '../audit';
 import { getConfig } from '../config';
 import type { AuditRow } from '../db/schema';
 import { ActionError, type ActionContext } from '../http/action';
+import { getUiLocale } from '../http/locale';
 import { csvField } from '../reservations/reservations-csv';
 
 export const ExportActivityInputSchema = z.object({ filters: ActivityFiltersSchema });
@@ -29,8 +32,11 @@ const COLUMNS = [
   'message',
   'before',
   'after',
-];
+] as const;
 const PAGE = 1_000;
+
+/** The CSV's header row in the member's language (in English, the columns' names: `at,staff,action,…`). */
+export const csvHeaderRow = (t: Translate) => `${COLUMNS.map((c) => csvField(t(`activity.csv.${c}`))).join(',')}\r\n`;
 
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 const line = (r: AuditRow) =>
@@ -70,17 +76,15 @@ export async function exportActivity(
   setAuditTarget({ resourceType: 'activity-export', before: { ...filters, cursor: undefined, limit: undefined } });
   const total = await countAudit(query);
   const max = getConfig().exportMaxRows;
-  if (total > max)
-    throw new ActionError(
-      `These filters match ${total.toLocaleString('en-GB')} rows; an export holds at most ${max.toLocaleString('en-GB')}. Narrow the date range or pick a member or an action.`,
-    );
+  if (total > max) throw new ActionError(said('activity.errors.tooManyRows', { total, max }));
   setAuditTarget({ after: { rows: total } });
+  const header = csvHeaderRow(await translatorFor(await getUiLocale()));
   const encoder = new TextEncoder();
   let after: AuditQuery['after'];
   let sent = 0;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`${COLUMNS.join(',')}\r\n`));
+      controller.enqueue(encoder.encode(header));
     },
     async pull(controller) {
       // Rows written after the count are not sent: the export holds what was counted.

@@ -7,6 +7,7 @@ import 'server-only';
 import { mergeGrid, packGrid, type EntityRef, type PackedGrid } from '../../allocation';
 import { GuestbookApiError, listPages } from '../../guestbook';
 import type { CommitmentRow, Entity, Venue } from '../../guestbook/schemas';
+import type { Said } from '../../i18n/said';
 import { readWithGuess, SHARED, sharedRead } from '../api';
 import {
   apiFor,
@@ -25,8 +26,8 @@ const PARALLEL_READS = 10;
 export interface AllocationData {
   entities: EntityRef[];
   rowsByEntity: Record<string, CommitmentRow[]>;
-  /** entities whose rows could not be read (e.g. a missing scope), with the reason */
-  unreadable: { entityId: string; name: string; message: string }[];
+  /** entities whose rows could not be read (e.g. a missing scope), with the reason (the page says it) */
+  unreadable: { entityId: string; name: string; why: Said }[];
   venues: Pick<Venue, 'id' | 'name' | 'time_zone'>[];
   programs: ProgramOption[];
 }
@@ -54,7 +55,7 @@ async function readRowsOf(entities: EntityRef[], scope: GridScope) {
       return await sharedEntityRows(e, scope);
     } catch (error) {
       if (!(error instanceof GuestbookApiError) || error.status === 0 || error.status >= 500) throw error;
-      unreadable.push({ entityId: e.id, name: e.name, message: describeApiError(error).message });
+      unreadable.push({ entityId: e.id, name: e.name, why: describeApiError(error).said });
       return null;
     }
   });

@@ -3,6 +3,7 @@ import 'server-only';
 import {
   buildPlan,
   mergeGrid,
+  RefusedEdit,
   rowsAfterChanges,
   type Change,
   type Conflict,
@@ -11,6 +12,8 @@ import {
 } from '../../allocation';
 import { GuestbookApiError } from '../../guestbook';
 import type { CommitmentRow } from '../../guestbook/schemas';
+import { said, translateSaid, type Said } from '../../i18n/said';
+import { inEnglish } from '../../i18n/translator';
 import { forgetSharedReads, reviseSharedReads, SHARED, storeSharedRead } from '../api';
 import { getConfig } from '../config';
 import { AdvisoryLock, KeyedLock, type KeyLock } from '../coordination';
@@ -27,19 +30,29 @@ export interface EntitySet {
   data: { id: string; entity_seats: number }[];
 }
 
-export type ApplyOutcome =
+/**
+ * How an apply or a restore ended. A failed one says why in `message`: for the browser, a text in
+ * the reader's language (what the server actions answer); as `applyChanges` returns it, the entity
+ * that failed and the API's refusal, still to be said (`FailedWhy`).
+ */
+export type ApplyOutcome<Why = { message: string }> =
   | { status: 'applied'; changed: number; requests: number }
   | { status: 'conflict'; conflicts: Conflict[] }
-  | {
+  | ({
       status: 'failed';
-      message: string;
       phase: 1 | 2;
       entityId: string;
       /** which entities already hold their phase-1 or final values */
       holding: { entityId: string; state: 'unchanged' | 'decreases applied' | 'final values' }[];
       /** the complete sets read before phase 1, to restore */
       readBefore: EntitySet[];
-    };
+    } & Why);
+
+/** Why an apply stopped: the entity whose request the API refused, and the refusal. */
+export interface FailedWhy {
+  entityName: string;
+  why: Said;
+}
 
 const seatsOf = (row: CommitmentRow | undefined) => row?.entity_seats ?? 0;
 
@@ -72,12 +85,15 @@ function allocationLock(): KeyLock {
  * With `resume`, cells already at their decreased or final value count as expected (retry the rest).
  * The re-read and the PUTs hold the touched entities and commitments (see allocationLock).
  */
-export async function applyChanges(changes: Change[], options: { resume?: boolean } = {}): Promise<ApplyOutcome> {
+export async function applyChanges(
+  changes: Change[],
+  options: { resume?: boolean } = {},
+): Promise<ApplyOutcome<FailedWhy>> {
   const touchedIds = [...new Set(changes.map((c) => c.entityId))];
   const assigned = await findAssignedEntities(touchedIds);
   const touched: EntityRef[] = touchedIds.map((id) => {
     const e = assigned.get(id);
-    if (!e) throw new AllocationError(`Entity ${id} is not assigned to the dashboard credentials.`);
+    if (!e) throw new AllocationError(said('allocations.errors.entityIdNotAssigned', { entity: id }));
     return { id: e.id, name: e.name, org_id: e.org_id };
   });
   const keys = [...touchedIds.map((id) => `entity:${id}`), ...changes.map((c) => `commitment:${c.commitmentId}`)];
@@ -89,14 +105,16 @@ async function applyHeld(
   changes: Change[],
   touched: EntityRef[],
   options: { resume?: boolean },
-): Promise<ApplyOutcome> {
+): Promise<ApplyOutcome<FailedWhy>> {
   const reread = Object.fromEntries(await perEntity(touched, async (e) => [e.id, await readEntityRows(e)] as const));
 
   const conflicts: Conflict[] = [];
   for (const c of changes) {
     const row = reread[c.entityId]!.find((r) => r.id === c.commitmentId);
     if (!row)
-      throw new AllocationError(`Commitment ${c.commitmentId} is no longer among the rows of entity ${c.entityId}.`);
+      throw new AllocationError(
+        said('allocations.errors.commitmentGone', { commitment: c.commitmentId, entity: c.entityId }),
+      );
     const now = seatsOf(row);
     const expected = options.resume ? [c.before, Math.min(c.before, c.after), c.after] : [c.before];
     if (!expected.includes(now) || row.assignment_status === 'ended')
@@ -126,8 +144,8 @@ async function applyHeld(
     plan = buildPlan(grid, edits);
   } catch (e) {
     // The re-read grid refuses the target (e.g. seats taken by another entity meanwhile).
-    if (e instanceof RangeError)
-      throw new AllocationError(`The change cannot be applied to the current allocations: ${e.message}`);
+    if (e instanceof RefusedEdit)
+      throw new AllocationError(said('allocations.errors.cannotApply', { reason: e.reason }));
     throw e;
   }
   const readBefore: EntitySet[] = touched.map((e) => ({
@@ -162,7 +180,8 @@ async function applyHeld(
           if (!(error instanceof GuestbookApiError)) throw error;
           return {
             status: 'failed',
-            message: `${entity.name}: ${describeApiError(error).message}`,
+            entityName: entity.name,
+            why: describeApiError(error).said,
             phase,
             entityId,
             holding: [...state].map(([id, s]) => ({ entityId: id, state: s })),
@@ -199,17 +218,21 @@ const repeatedIn = (ids: string[]): string | undefined => ids.find((id, i) => id
  * each assigned entity at most once, and only commitments on that entity's grid, each once;
  * anything else is refused before a write (and each entity is read once).
  */
-export async function restoreSets(sets: EntitySet[]): Promise<ApplyOutcome> {
+export async function restoreSets(sets: EntitySet[]): Promise<ApplyOutcome<FailedWhy>> {
   const all = await listEntities();
   if (sets.length > all.length)
-    throw new AllocationError(`The restore lists ${sets.length} entity sets; the grid has ${all.length} entities.`);
+    throw new AllocationError(said('allocations.errors.restoreTooMany', { sets: sets.length, entities: all.length }));
   const repeatedEntity = repeatedIn(sets.map((s) => s.entityId));
-  if (repeatedEntity) throw new AllocationError(`The restore lists entity ${repeatedEntity} more than once.`);
+  if (repeatedEntity)
+    throw new AllocationError(said('allocations.errors.restoreEntityTwice', { entity: repeatedEntity }));
   const entities = sets.map((set) => {
     const e = all.find((x) => x.id === set.entityId);
-    if (!e) throw new AllocationError(`Entity ${set.entityId} is not assigned to the dashboard credentials.`);
+    if (!e) throw new AllocationError(said('allocations.errors.entityIdNotAssigned', { entity: set.entityId }));
     const repeated = repeatedIn(set.data.map((d) => d.id));
-    if (repeated) throw new AllocationError(`The restore lists commitment ${repeated} more than once for ${e.name}.`);
+    if (repeated)
+      throw new AllocationError(
+        said('allocations.errors.restoreCommitmentTwice', { commitment: repeated, entity: e.name }),
+      );
     return e;
   });
   const changes: Change[] = [];
@@ -219,7 +242,9 @@ export async function restoreSets(sets: EntitySet[]): Promise<ApplyOutcome> {
     for (const wanted of set.data) {
       const row = now.find((r) => r.id === wanted.id);
       if (!row)
-        throw new AllocationError(`The restore lists commitment ${wanted.id}, which is not on the grid of ${e.name}.`);
+        throw new AllocationError(
+          said('allocations.errors.restoreNotOnGrid', { commitment: wanted.id, entity: e.name }),
+        );
       const current = seatsOf(row);
       if (current !== wanted.entity_seats)
         changes.push({ commitmentId: wanted.id, entityId: e.id, before: current, after: wanted.entity_seats });
@@ -229,4 +254,13 @@ export async function restoreSets(sets: EntitySet[]): Promise<ApplyOutcome> {
   return applyChanges(changes);
 }
 
-export class AllocationError extends Error {}
+/**
+ * A change set refused before anything was written, with the reason to tell (which may say a
+ * refusal of the grid's rules inside it); the message is the reason in English, for logs.
+ */
+export class AllocationError extends Error {
+  constructor(readonly reason: Said) {
+    super(translateSaid(inEnglish, reason));
+    this.name = 'AllocationError';
+  }
+}

@@ -12,6 +12,7 @@ export {
   loadAllocationData,
   restoreSets,
   type ApplyOutcome,
+  type FailedWhy,
   type GridData,
 } from './allocations';
 export { readSeatsInUse } from './seats-in-use';

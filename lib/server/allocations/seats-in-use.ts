@@ -3,6 +3,7 @@ import 'server-only';
 import { seatsInUseByCommitment, type SeatsInUse } from '../../allocation/seats-in-use';
 import { listPages } from '../../guestbook';
 import type { Condition } from '../../guestbook/filters';
+import { said } from '../../i18n/said';
 import { apiFor, findAssignedEntities } from '../directory';
 import { ActionError } from '../http';
 
@@ -20,7 +21,7 @@ export async function readSeatsInUse(
   today = new Date().toISOString().slice(0, 10),
 ): Promise<Record<string, SeatsInUse>> {
   const entity = (await findAssignedEntities([entityId])).get(entityId);
-  if (!entity) throw new ActionError(`Entity ${entityId} is not assigned to the dashboard credentials.`);
+  if (!entity) throw new ActionError(said('allocations.errors.entityIdNotAssigned', { entity: entityId }));
   const api = apiFor(entity);
   const rows = await listPages((page) => api.listCommitments({ status: ['assigned'], page, limit: 100 }), MAX_PAGES);
   const upcoming: Condition[] = [

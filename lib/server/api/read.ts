@@ -5,7 +5,7 @@ import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 
 import { GuestbookApiError } from '../../guestbook';
-import { describeApiError, getFormatter } from '../http';
+import { describeApiError, getFormatter, inReadersLanguage } from '../http';
 import { getApiClient } from './guestbook';
 
 /**
@@ -74,7 +74,8 @@ export async function readApi<T>(read: () => Promise<T>): Promise<ReadResult<T>>
     const resumesAt = blocked ? `${blocked.toISOString().slice(11, 19)} UTC` : undefined;
     return { ok: true, data, asOf: { at, label: await timeLabel(at), ...(resumesAt && { resumesAt }) } };
   } catch (e) {
-    if (e instanceof GuestbookApiError) return { ok: false, error: describeApiError(e).message, status: e.status };
+    if (e instanceof GuestbookApiError)
+      return { ok: false, error: await inReadersLanguage(describeApiError(e).said), status: e.status };
     throw e;
   }
 }

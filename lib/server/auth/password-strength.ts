@@ -1,6 +1,8 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
+import { inEnglish } from '@/lib/i18n/translator';
+
 /**
  * How easily a staff password is guessed (ASVS 2.1.7), by zxcvbn-ts with its common-password list
  * (49,000 passwords from breach corpora, with their variants: `Password1234!` is `password1234`)
@@ -16,36 +18,39 @@ const checker = () => (factory ??= new ZxcvbnFactory({ dictionary, graphs: adjac
 
 const lettersAndDigits = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
-/** What is wrong with `password`, as a form field's message; null when it is hard enough to guess. */
-export function passwordWeakness(password: string, known: readonly string[] = []): string | null {
+/** What can make a password easy to guess (`errors.weakPassword` words each). */
+export type PasswordWeakness = 'ownName' | 'repeats' | 'sequence' | 'common';
+
+/** What is wrong with `password`; null when it is hard enough to guess. */
+export function passwordWeakness(password: string, known: readonly string[] = []): PasswordWeakness | null {
   // The e-mail's parts count on their own: `ana.ops@…` gives ana, ops and the whole address.
   const userInputs = known
     .flatMap((k) => [k, ...k.toLowerCase().split(/[^\p{L}\p{N}]+/u)])
     .filter((w) => w.length >= 3);
   // Their e-mail's name or their own name, whole, however written: `Ana.Ops-2026` for ana.ops@….
   const own = known.map((k) => lettersAndDigits(k.split('@')[0]!)).filter((w) => w.length >= 4);
-  if (own.some((w) => lettersAndDigits(password).includes(w))) return 'contains your name or e-mail';
+  if (own.some((w) => lettersAndDigits(password).includes(w))) return 'ownName';
   const result = checker().check(password, userInputs);
   if (result.score >= MIN_SCORE) return null;
   switch (result.feedback.warning) {
     case 'userInputs':
-      return 'contains your name or e-mail';
+      return 'ownName';
     case 'simpleRepeat':
     case 'extendedRepeat':
-      return 'repeats characters: choose a longer mix of words';
+      return 'repeats';
     case 'sequences':
     case 'straightRow':
     case 'keyPattern':
-      return 'follows a sequence or a keyboard pattern';
+      return 'sequence';
     default:
-      return 'is a common password, or too close to one: choose a few words nobody would guess';
+      return 'common';
   }
 }
 
-/** A weak password given for an account: the message names what is wrong, for the `password` field. */
+/** A weak password given for an account: the message (in English, for logs and the command line) names what is wrong. */
 export class WeakPasswordError extends Error {
-  constructor(readonly reason: string) {
-    super(`This password ${reason}.`);
+  constructor(readonly reason: PasswordWeakness) {
+    super(inEnglish('errors.weakPassword.field', { reason }));
     this.name = 'WeakPasswordError';
   }
 }

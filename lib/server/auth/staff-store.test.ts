@@ -1,6 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { translateSaid } from '@/lib/i18n/said';
+import { inEnglish } from '@/lib/i18n/translator';
+
 import { openDashboardDb, type OpenedDb } from '../db/open';
 import { staffUsers } from '../db/schema';
 import {
@@ -67,7 +70,7 @@ describe('staff accounts', () => {
     ).rejects.toThrow(/viewer, operator, admin/);
     await expect(
       createStaff(opened.db, { email: 'x@example.com', name: 'X', role: 'viewer', password: 'short' }),
-    ).rejects.toThrow(/at least 12/);
+    ).rejects.toThrow(/atLeastChars:12/);
   });
 
   it('signs in with the right password, case-insensitive e-mail', async () => {
@@ -318,6 +321,13 @@ describe('team access changes', () => {
     expect(changed).toMatchObject({ before: { role: 'admin' }, after: { role: 'operator' } });
     expect(await countActiveAdmins(db)).toBe(1);
     await expect(updateStaffAccess(db, second.id, { disabled: true })).rejects.toBeInstanceOf(LastAdminError);
+  });
+
+  it("says the last-admin refusal by its catalog key, in English the same words as the CLI's message", () => {
+    const e = new LastAdminError();
+    expect(e.said).toEqual({ key: 'team.errors.lastAdmin' });
+    expect(translateSaid(inEnglish, e.said)).toBe(e.message);
+    expect(e.message).toBe('This is the last active admin: make another member admin first.');
   });
 
   it('a role change or disabling moves the account to a new session version; an unchanged role does not', async () => {

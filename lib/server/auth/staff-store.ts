@@ -7,6 +7,7 @@ import { and, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
+import { said, type Said } from '@/lib/i18n/said';
 
 import { StaffPassword } from '../../auth/password-policy';
 import type { DashboardDb } from '../db/open';
@@ -274,7 +275,12 @@ export async function listStaff(db: DashboardDb): Promise<StaffSummary[]> {
   return (await db.select().from(staffUsers).orderBy(staffUsers.name)).map(toSummary);
 }
 
+/**
+ * A change that would leave the team without an active admin. `said` is its message for a member
+ * (put in their language where the action answers); `message`, the same in English, is the CLI's.
+ */
 export class LastAdminError extends Error {
+  readonly said: Said = said('team.errors.lastAdmin');
   constructor() {
     super('This is the last active admin: make another member admin first.');
     this.name = 'LastAdminError';

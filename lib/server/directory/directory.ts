@@ -68,16 +68,17 @@ export const getVenue = (id: string): Promise<Venue | null> =>
 
 /**
  * A venue's commitments as the selected entity sees them, in every status. When the API refuses
- * (no commitments:read), the page falls back to the deprecated seat_commitments block.
+ * (no commitments:read), the page falls back to the deprecated seat_commitments block: `refused`
+ * is the API's reason, or null when it gave none (the page says so in the reader's language).
  */
-export function listVenueCommitments(venueId: string): Promise<{ rows: CommitmentRow[] } | { refused: string }> {
+export function listVenueCommitments(venueId: string): Promise<{ rows: CommitmentRow[] } | { refused: string | null }> {
   return readInSelectedContext((entity) => readVenueCommitments(apiForChoice(entity), venueId));
 }
 
 async function readVenueCommitments(
   api: ReturnType<typeof apiForChoice>,
   venueId: string,
-): Promise<{ rows: CommitmentRow[] } | { refused: string }> {
+): Promise<{ rows: CommitmentRow[] } | { refused: string | null }> {
   try {
     const rows = await listPages(
       (page) =>
@@ -86,8 +87,7 @@ async function readVenueCommitments(
     );
     return { rows };
   } catch (e) {
-    if (e instanceof GuestbookApiError && e.status === 403)
-      return { refused: e.detail ?? 'The API refused to list commitments.' };
+    if (e instanceof GuestbookApiError && e.status === 403) return { refused: e.detail ?? null };
     throw e;
   }
 }

@@ -2,7 +2,9 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import { hasRole, ROLE_LABELS, type StaffRole } from '@/lib/auth/roles';
+import { hasRole, type StaffRole } from '@/lib/auth/roles';
+import { said, translateSaid, validationSaid, type Said, type Translate } from '@/lib/i18n/said';
+import { hasKey, inEnglish, translatorFor } from '@/lib/i18n/translator';
 
 import type { ActionResult, FieldErrors } from '../../actions/result';
 import { GuestbookApiError } from '../../guestbook';
@@ -13,21 +15,28 @@ import { countAttempt } from '../auth/login-limiter';
 import { getDb } from '../db';
 import { logUnexpected, setRequestTicket } from '../log';
 import { describeApiError } from './api-errors';
+import { getUiLocale } from './locale';
 import { memberLimitKey, memberLimitMessage, type MemberLimit } from './member-limits';
 import { crossSiteProblem } from './same-origin';
 import { STATIC_SECURITY_HEADERS } from './security-headers';
 
 export type { ActionResult, FieldErrors };
 
-/** An expected failure with a message a person can act on (and optional field errors). */
+/** Field errors before they are put in the reader's language, keyed as FieldErrors are. */
+export type SaidFieldErrors = Record<string, Said[]>;
+
+/**
+ * An expected failure with a message a person can act on (and optional field errors), said by
+ * its catalog key: the boundary writes it in the member's language, and its audit row in English.
+ */
 export class ActionError extends Error {
   constructor(
-    message: string,
-    readonly fieldErrors?: FieldErrors,
+    readonly said: Said,
+    readonly fieldErrors?: SaidFieldErrors,
     /** the HTTP status a route handler answers with (422 unless set) */
     readonly status = 422,
   ) {
-    super(message);
+    super(translateSaid(inEnglish, said));
     this.name = 'ActionError';
   }
 }
@@ -35,10 +44,10 @@ export class ActionError extends Error {
 /** Input refused before it is parsed, with its HTTP status (a body over the size limit: 413). */
 export class InputRefused extends Error {
   constructor(
-    message: string,
+    readonly said: Said,
     readonly status: number,
   ) {
-    super(message);
+    super(translateSaid(inEnglish, said));
     this.name = 'InputRefused';
   }
 }
@@ -87,14 +96,22 @@ export interface ActionDefinition<S extends z.ZodType> {
   memberLimit?: MemberLimit;
 }
 
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+/**
+ * A refused input's messages per field, in the reader's language: a schema's own message (`v()`)
+ * is translated, any other (zod's, for a shape only a hand-made call gets wrong) kept as it is.
+ */
+export function fieldErrorsOf(error: z.ZodError, t: Translate = inEnglish): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
-    (out[key] ??= []).push(issue.message);
+    const message = validationSaid(issue.message, hasKey);
+    (out[key] ??= []).push(message ? translateSaid(t, message) : issue.message);
   }
   return out;
 }
+
+const translateFieldErrors = (t: Translate, fe: SaidFieldErrors | undefined): FieldErrors | undefined =>
+  fe && Object.fromEntries(Object.entries(fe).map(([k, list]) => [k, list.map((m) => translateSaid(t, m))]));
 
 const summarize = (fe: FieldErrors) =>
   Object.entries(fe)
@@ -165,8 +182,8 @@ async function runStaffOperation<S extends z.ZodType, T>(
   handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
   crossSite: string | null = null,
 ): Promise<Outcome<T>> {
-  const staff = await verifySession();
-  if (!staff) return { ok: false, error: 'Your session has ended. Sign in again.', status: 401 };
+  const [staff, t] = await Promise.all([verifySession(), getUiLocale().then(translatorFor)]);
+  if (!staff) return { ok: false, error: t('errors.session.ended'), status: 401 };
   setRequestTicket({ member: staff.id, lane: def.lane ?? (def.mutates ? 'write' : 'view') });
 
   let target: AuditTarget = {};
@@ -185,56 +202,53 @@ async function runStaffOperation<S extends z.ZodType, T>(
       message,
     });
   };
+  /** A refusal: audited in English, answered in the member's language. */
+  const refuse = async (why: Said, status: number, fieldErrors?: SaidFieldErrors): Promise<Outcome<T>> => {
+    await audit('refused', translateSaid(inEnglish, why));
+    return { ok: false, error: translateSaid(t, why), fieldErrors: translateFieldErrors(t, fieldErrors), status };
+  };
 
   if (crossSite) {
     await audit('refused', crossSite);
     return { ok: false, error: crossSite, status: 403 };
   }
 
-  if (staff.mustChangePassword && !def.allowedBeforePasswordChange) {
-    const error = 'Choose a new password first (you signed in with a one-time password).';
-    await audit('refused', error);
-    return { ok: false, error, status: 403 };
-  }
+  if (staff.mustChangePassword && !def.allowedBeforePasswordChange)
+    return refuse(said('errors.session.passwordFirst'), 403);
 
-  if (staff.mustEnrolSecondFactor && !def.allowedBeforeSecondFactor) {
-    const error = 'Set up two-step sign-in first: the team requires it for your role.';
-    await audit('refused', error);
-    return { ok: false, error, status: 403 };
-  }
+  if (staff.mustEnrolSecondFactor && !def.allowedBeforeSecondFactor)
+    return refuse(said('errors.session.secondFactorFirst'), 403);
 
   if (!hasRole(staff.role, def.role)) {
-    const error = `This needs the ${ROLE_LABELS[def.role]} role; you are ${ROLE_LABELS[staff.role]}.`;
-    await audit('refused', error);
-    return { ok: false, error, status: 403 };
+    const roles = (tr: Translate) => ({
+      needed: tr(`team.roleLabel.${def.role}`),
+      role: tr(`team.roleLabel.${staff.role}`),
+    });
+    await audit('refused', inEnglish('errors.session.needsRole', roles(inEnglish)));
+    return { ok: false, error: t('errors.session.needsRole', roles(t)), status: 403 };
   }
 
   let rawInput: unknown;
   try {
     rawInput = await readInput();
   } catch (e) {
-    if (e instanceof InputRefused) {
-      await audit('refused', e.message);
-      return { ok: false, error: e.message, status: e.status };
-    }
+    if (e instanceof InputRefused) return refuse(e.said, e.status);
     // Unreadable input is refused by the schema below, naming what is missing.
     rawInput = undefined;
   }
   const parsed = def.input.safeParse(rawInput);
   if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error);
-    const error = `Check the input: ${summarize(fieldErrors)}`;
-    await audit('refused', error);
-    return { ok: false, error, fieldErrors, status: 422 };
+    const inputRefusal = (tr: Translate) => {
+      const fieldErrors = fieldErrorsOf(parsed.error, tr);
+      return { fieldErrors, error: tr('errors.input.check', { summary: summarize(fieldErrors) }) };
+    };
+    await audit('refused', inputRefusal(inEnglish).error);
+    return { ok: false, ...inputRefusal(t), status: 422 };
   }
 
   if (def.memberLimit) {
     const counted = await countAttempt(await getDb(), memberLimitKey(def.memberLimit, staff.id), def.memberLimit);
-    if (!counted.allowed) {
-      const error = memberLimitMessage(def.memberLimit, counted.retryAt);
-      await audit('refused', error);
-      return { ok: false, error, status: 429 };
-    }
+    if (!counted.allowed) return refuse(memberLimitMessage(def.memberLimit, counted.retryAt), 429);
   }
 
   try {
@@ -259,24 +273,31 @@ async function runStaffOperation<S extends z.ZodType, T>(
     // A chosen password the staff store refuses (every path that sets one): named on its field.
     const e =
       thrown instanceof WeakPasswordError
-        ? new ActionError(`Choose another password: this one ${thrown.reason}.`, { password: [thrown.reason] })
+        ? new ActionError(said('errors.weakPassword.form', { reason: thrown.reason }), {
+            password: [said('errors.weakPassword.field', { reason: thrown.reason })],
+          })
         : thrown;
     if (e instanceof ActionError) {
       await audit('failed', e.message);
-      return { ok: false, error: e.message, fieldErrors: e.fieldErrors, status: e.status };
+      return {
+        ok: false,
+        error: translateSaid(t, e.said),
+        fieldErrors: translateFieldErrors(t, e.fieldErrors),
+        status: e.status,
+      };
     }
     if (e instanceof GuestbookApiError) {
-      const { message, fieldErrors } = describeApiError(e);
-      await audit('failed', message);
-      return { ok: false, error: message, fieldErrors, status: e.status >= 400 && e.status < 500 ? e.status : 502 };
+      const { said: why, fieldErrors } = describeApiError(e);
+      await audit('failed', translateSaid(inEnglish, why));
+      return {
+        ok: false,
+        error: translateSaid(t, why),
+        fieldErrors,
+        status: e.status >= 400 && e.status < 500 ? e.status : 502,
+      };
     }
     const logId = logUnexpected(`action ${def.name}`, e);
     await audit('failed', `unexpected failure, log id ${logId}`).catch(() => undefined);
-    return {
-      ok: false,
-      error: `Something went wrong on our side (log id ${logId}). Reload to see the current state, then try again.`,
-      logId,
-      status: 500,
-    };
+    return { ok: false, error: t('errors.input.unexpected', { logId }), logId, status: 500 };
   }
 }

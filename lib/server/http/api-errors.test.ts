@@ -1,7 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 
+import { translateSaid } from '@/lib/i18n/said';
+
 import { GuestbookApiError } from '../../guestbook/errors';
-import { describeApiError } from './api-errors';
+import { inEnglish } from '../../i18n/translator';
+import { describeApiError as describeSaid } from './api-errors';
+
+/** The description as an English reader gets it. */
+function describeApiError(e: GuestbookApiError) {
+  const { said, fieldErrors } = describeSaid(e);
+  return { message: translateSaid(inEnglish, said), fieldErrors };
+}
 
 const error = (init: Partial<ConstructorParameters<typeof GuestbookApiError>[0]>) =>
   new GuestbookApiError({ status: 0, method: 'GET', path: '/v2/venues', ...init });

@@ -1,3 +1,5 @@
+import { said, type Said } from '@/lib/i18n/said';
+
 import type { FieldErrors } from '../../actions/result';
 import type { GuestbookApiError } from '../../guestbook';
 
@@ -5,82 +7,65 @@ export type { FieldErrors };
 
 /**
  * Turns an API error into a message staff can act on. The API's own detail is kept where it
- * names what is wrong (a 422 naming a commitment); raw bodies never reach the browser.
+ * names what is wrong (a 422 naming a commitment), in the API's words; raw bodies never reach
+ * the browser. The field errors are the API's words too.
  */
-export function describeApiError(e: GuestbookApiError): { message: string; fieldErrors?: FieldErrors } {
+export function describeApiError(e: GuestbookApiError): { said: Said; fieldErrors?: FieldErrors } {
   const detail = e.detail ? ` ${e.detail.replace(/\s+/g, ' ').slice(0, 300)}` : '';
   const fieldErrors: FieldErrors | undefined = e.fieldErrors?.length
     ? Object.fromEntries(e.fieldErrors.map((f) => [f.field, [f.message]]))
     : undefined;
-  if (e.path === '/oauth/token' && (e.status === 0 || e.status >= 500)) {
-    return {
-      message:
-        'The Guest Book token service is not answering, so the dashboard cannot call the API. Try again in a moment.',
-    };
-  }
+  if (e.path === '/oauth/token' && (e.status === 0 || e.status >= 500))
+    return { said: said('errors.api.tokenServiceDown') };
   switch (e.code) {
     case 'network':
-      return { message: 'The Guest Book API cannot be reached right now. Try again in a moment.' };
+      return { said: said('errors.api.unreachable') };
     case 'timeout':
-      return {
-        message: 'The Guest Book API did not answer in time. Try again; if a change was sent, reload to check it.',
-      };
+      return { said: said('errors.api.timeout') };
     case 'aborted':
-      return { message: 'The request was cancelled.' };
+      return { said: said('errors.api.aborted') };
     case 'rate_limited':
-      return { message: rateLimitMessage(e) };
+      return { said: rateLimitMessage(e) };
     case 'over_share':
-      return { message: overShareMessage(e) };
+      return { said: said('errors.api.overShare', { seconds: secondsUntil(e) }) };
     case 'busy':
-      return { message: busyMessage(e) };
+      return { said: said('errors.api.budgetBusy', { seconds: secondsUntil(e) }) };
     case 'invalid_response':
-      return { message: 'The Guest Book API answered with data the dashboard does not understand.' };
+      return { said: said('errors.api.invalidResponse') };
   }
   switch (e.status) {
     case 400:
-      return { message: `The API rejected the request as malformed.${detail}`, fieldErrors };
+      return { said: said('errors.api.malformed', { detail }), fieldErrors };
     case 401:
-      return {
-        message: 'The API did not accept the dashboard credentials. An admin must check the client id and secret.',
-      };
+      return { said: said('errors.api.credentials') };
     case 403:
       return {
-        message: /suspend/i.test(e.detail ?? '')
-          ? 'The partner identity is suspended; the API refuses changes until it is resumed.'
-          : `The API refused: this entity is not assigned to these credentials or the scope is missing.${detail}`,
+        said: /suspend/i.test(e.detail ?? '') ? said('errors.api.suspended') : said('errors.api.forbidden', { detail }),
       };
     case 404:
-      return { message: `Not found: it may have been removed, or it does not belong to this partner.${detail}` };
+      return { said: said('errors.api.notFound', { detail }) };
     case 409:
     case 422:
-      return { message: `The API refused the change.${detail}`, fieldErrors };
+      return { said: said('errors.api.refused', { detail }), fieldErrors };
     case 429:
-      return { message: rateLimitMessage(e) };
+      return { said: rateLimitMessage(e) };
     default:
-      return { message: `The Guest Book API failed (HTTP ${e.status}). Try again in a moment.` };
+      return { said: said('errors.api.failed', { status: e.status }) };
   }
 }
 
 const clock = (d: Date) => d.toISOString().slice(11, 19);
 
 /** "rate limit, retrying at …": when the API's window resets, in UTC. */
-function rateLimitMessage(e: GuestbookApiError): string {
-  return e.retryAt
-    ? `The API's rate limit is reached; requests resume at ${clock(e.retryAt)} UTC. Try again then.`
-    : "The API's rate limit is reached. Try again in a minute.";
-}
-
-/** The request would have waited longer than its caller waits for room in the partner's request budget: nothing was sent. */
-function busyMessage(e: GuestbookApiError): string {
-  const seconds = e.retryAt ? Math.max(1, Math.ceil((e.retryAt.getTime() - Date.now()) / 1000)) : 60;
-  return `The partner's API request budget is fully used for the moment; nothing was sent. Try again in ${seconds} s.`;
+function rateLimitMessage(e: GuestbookApiError): Said {
+  return e.retryAt ? said('errors.api.rateLimitedUntil', { time: clock(e.retryAt) }) : said('errors.api.rateLimited');
 }
 
 /**
- * The member sent more than their share of the budget (RequestBudget's fair shares): nothing was
- * sent, and the wait is theirs alone, in seconds from now (rounded up, at least 1).
+ * How long until a refusal of the request budget ends, in seconds from now (rounded up, at least
+ * 1): the budget is fully used (`busy`), or the member sent more than their share (`over_share`,
+ * a wait that is theirs alone). Nothing was sent.
  */
-function overShareMessage(e: GuestbookApiError): string {
-  const seconds = e.retryAt ? Math.max(1, Math.ceil((e.retryAt.getTime() - Date.now()) / 1000)) : 60;
-  return `You are sending requests faster than your share of the partner's API budget; try again in ${seconds} s.`;
+function secondsUntil(e: GuestbookApiError): number {
+  return e.retryAt ? Math.max(1, Math.ceil((e.retryAt.getTime() - Date.now()) / 1000)) : 60;
 }

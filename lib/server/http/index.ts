@@ -8,10 +8,11 @@
  * `server-only` directly: proxy.ts `http/security-headers`.
  */
 
-export { ActionError, staffAction, staffRoute, type ActionContext } from './action';
+export { ActionError, staffAction, staffRoute, type ActionContext, type SaidFieldErrors } from './action';
 export { describeApiError } from './api-errors';
 export { BOOKING_LIMIT, HOLD_LIMIT, type MemberLimit } from './member-limits';
 export { getFormatter, getMemberTimeZone, getStaffLocale, getUiLocale } from './locale';
 export { pageParams, type SearchParams } from './params';
 export { staffReadRoute } from './read-route';
 export { readBodyLimited, readFormLimited } from './request-body';
+export { inReadersLanguage } from './said';

@@ -1,3 +1,5 @@
+import { said, type Said } from '@/lib/i18n/said';
+
 import type { AttemptLimit } from '../auth/login-limiter';
 
 /**
@@ -10,8 +12,8 @@ import type { AttemptLimit } from '../auth/login-limiter';
 export interface MemberLimit extends AttemptLimit {
   /** the counter's name, shared by the actions that count together */
   bucket: string;
-  /** what is counted, in a sentence: "holds" */
-  what: string;
+  /** what is counted, as the refusal names it */
+  what: 'holds' | 'bookings';
 }
 
 export const HOLD_LIMIT: MemberLimit = { bucket: 'holds', what: 'holds', max: 60, windowMinutes: 15 };
@@ -20,7 +22,7 @@ export const BOOKING_LIMIT: MemberLimit = { bucket: 'bookings', what: 'bookings'
 export const memberLimitKey = (limit: MemberLimit, staffId: string) => `member:${limit.bucket}:${staffId}`;
 
 /** The refusal a member reads, with when to try again. */
-export function memberLimitMessage(limit: MemberLimit, retryAt: Date, now = new Date()): string {
+export function memberLimitMessage(limit: MemberLimit, retryAt: Date, now = new Date()): Said {
   const minutes = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 60_000));
-  return `You have made ${limit.max} ${limit.what} in ${limit.windowMinutes} minutes, the most one member may: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return said('errors.memberLimit', { max: limit.max, what: limit.what, window: limit.windowMinutes, minutes });
 }

@@ -1,4 +1,9 @@
+import { said } from '@/lib/i18n/said';
+
 import { InputRefused } from './action';
+
+/** What a limited body is, in a refusal: an upload, or another request. */
+export type BodyKind = 'upload' | 'request';
 
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
 
@@ -11,12 +16,12 @@ const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0
 export async function readBodyLimited(
   request: Request,
   maxBytes: number,
-  what: string,
+  what: BodyKind,
   limitLabel = mb(maxBytes),
 ): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes)
-    throw new InputRefused(`The ${what} is ${mb(declared)}; the limit is ${limitLabel}.`, 413);
+    throw new InputRefused(said('errors.body.tooLarge', { what, size: mb(declared), limit: limitLabel }), 413);
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -28,7 +33,7 @@ export async function readBodyLimited(
     if (total > maxBytes) {
       // Stop reading: what the client still sends is not buffered (the connection ends with the answer).
       reader.releaseLock();
-      throw new InputRefused(`The ${what} is larger than the limit of ${limitLabel}.`, 413);
+      throw new InputRefused(said('errors.body.overLimit', { what, limit: limitLabel }), 413);
     }
     chunks.push(value);
   }
@@ -45,16 +50,15 @@ export async function readBodyLimited(
 export async function readFormLimited(
   request: Request,
   maxBytes: number,
-  what: string,
+  what: BodyKind,
   limitLabel?: string,
 ): Promise<FormData> {
   const body = await readBodyLimited(request, maxBytes, what, limitLabel);
   const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data;/i.test(type))
-    throw new InputRefused(`The ${what} must be sent as multipart/form-data.`, 415);
+  if (!/^multipart\/form-data;/i.test(type)) throw new InputRefused(said('errors.body.notMultipart', { what }), 415);
   try {
     return await new Response(body, { headers: { 'content-type': type } }).formData();
   } catch {
-    throw new InputRefused(`The ${what} is not a well-formed multipart/form-data body.`, 400);
+    throw new InputRefused(said('errors.body.badMultipart', { what }), 400);
   }
 }

@@ -3,6 +3,7 @@ import 'server-only';
 import { explainNoAvailability, type NoAvailability, type SearchFilters } from '../../booking/no-availability';
 import { GuestbookApiError, listPages, type GuestbookClient } from '../../guestbook';
 import type { AvailabilityOption, CommitmentRow, Entity, Venue } from '../../guestbook/schemas';
+import { said } from '../../i18n/said';
 import { allOf, apiFor, findAssignedEntities, listVenues } from '../directory';
 import { ActionError } from '../http';
 
@@ -22,9 +23,7 @@ export interface BookingContext {
 export async function bookingContext(entityId: string): Promise<BookingContext> {
   const entity = (await findAssignedEntities([entityId])).get(entityId);
   if (!entity)
-    throw new ActionError('This entity is not assigned to the dashboard credentials.', {
-      entityId: ['not assigned to these credentials'],
-    });
+    throw new ActionError(said('errors.entityNotAssigned'), { entityId: [said('booking.errors.notAssigned')] });
   return { entity, api: apiFor(entity) };
 }
 

@@ -35,7 +35,7 @@ export async function searchEverything(raw: string): Promise<SearchHit[]> {
         kind: 'entity' as const,
         id: e.id,
         title: e.name,
-        detail: e.orgId ? 'entity' : 'entity, not yet provisioned',
+        provisioned: Boolean(e.orgId),
         href: `/entities/${e.id}`,
       })),
     ...delegates
@@ -45,7 +45,7 @@ export async function searchEverything(raw: string): Promise<SearchHit[]> {
         kind: 'delegate' as const,
         id: d.id,
         title: d.name,
-        detail: `delegate, ${d.status}`,
+        status: d.status,
         href: `/delegates/${d.id}`,
       })),
   ];
@@ -56,14 +56,14 @@ export async function searchEverything(raw: string): Promise<SearchHit[]> {
         MAX_PER_GROUP,
       );
   for (const r of reservations) {
-    const guest = r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : 'Guest';
     hits.push({
       kind: 'reservation',
       id: r.id,
-      title: guest,
-      detail: [r.date, r.time?.slice(0, 5), r.party_size ? `${r.party_size} guests` : null, r.status]
-        .filter(Boolean)
-        .join(' · '),
+      title: r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : null,
+      date: r.date,
+      time: r.time?.slice(0, 5),
+      partySize: r.party_size,
+      status: r.status,
       href: `/reservations/${r.id}`,
     });
   }

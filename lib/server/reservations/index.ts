@@ -19,3 +19,4 @@ export {
   viewReservation,
 } from './reservations';
 export { ExportInputSchema, exportReservations, readExportInput } from './reservations-export';
+export { composedRefusal } from './refusals';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { inEnglish, translatorFor } from '../../i18n/translator';
 import { CSV_COLUMNS, csvField, csvHeader, csvRow } from './reservations-csv';
 
 describe('reservations CSV', () => {
@@ -73,5 +74,19 @@ describe('reservations CSV', () => {
     expect(line).toBe(
       '3a4a3700-001d-5892-8142-f043d9bb21c1,confirmed,2026-12-01,19:30,4,Inês,"Silva, Jr",ines@example.com,,Casa Alfama,,,pt-PT,,,\r\n',
     );
+  });
+
+  it('names the columns in the member’s language: in English the API’s field names', async () => {
+    const english = csvHeader((c) => inEnglish(`reservations.export.columns.${c}`));
+    expect(english).toBe(csvHeader());
+    expect(english).toBe(
+      'id,status,date,time,party_size,guest_first_name,guest_last_name,guest_email,guest_phone,venue,venue_id,program_id,locale,notes,created_at,canceled_at\r\n',
+    );
+    const de = await translatorFor('de');
+    const german = csvHeader((c) => de(`reservations.export.columns.${c}`));
+    expect(german.trim().split(',')).toHaveLength(CSV_COLUMNS.length);
+    expect(german).not.toBe(english);
+    // A name is a field like any other: quoted where it needs it.
+    expect(csvHeader((c) => (c === 'id' ? 'Id, internal' : c))).toMatch(/^"Id, internal",status,/);
   });
 });

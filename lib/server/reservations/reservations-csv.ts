@@ -46,8 +46,11 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function csvHeader(): string {
-  return `${CSV_COLUMNS.join(',')}\r\n`;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** The header row: each column's name as `label` writes it (the member's language), by default its field name. */
+export function csvHeader(label: (column: CsvColumn) => string = (column) => column): string {
+  return `${CSV_COLUMNS.map((c) => csvField(label(c))).join(',')}\r\n`;
 }
 
 export function csvRow(r: Reservation, venueName: string | undefined): string {

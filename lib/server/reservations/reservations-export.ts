@@ -3,6 +3,8 @@ import 'server-only';
 import { z } from 'zod';
 
 import { GuestbookApiError } from '@/lib/guestbook/errors';
+import { said, saidList, translateSaid, v } from '@/lib/i18n/said';
+import { inEnglish, translatorFor } from '@/lib/i18n/translator';
 import { localNow } from '@/lib/overview/figures';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
 
@@ -10,13 +12,13 @@ import { getApiClient } from '../api';
 import { getConfig } from '../config';
 import { getDb } from '../db';
 import { getEntityApi, getSelectedEntity } from '../directory';
-import { ActionError, describeApiError, type ActionContext } from '../http';
+import { ActionError, describeApiError, getUiLocale, type ActionContext } from '../http';
 import { EXPORT_PAGE_SIZE, ExportPacer, exportPagesPerMinute, takeExportSlot } from './export-limits';
 import { recentSearchTotal, venueNames } from './reservations';
 import { csvHeader, csvRow } from './reservations-csv';
 
 export const ExportInputSchema = z.strictObject({
-  query: z.string().max(8_000, { error: 'the search is too long' }),
+  query: z.string().max(8_000, { error: v('atMostChars', 8_000) }),
   signal: z.instanceof(AbortSignal),
 });
 export type ExportInput = z.output<typeof ExportInputSchema>;
@@ -30,10 +32,7 @@ const shared = globalThis as unknown as { exportPacer?: ExportPacer };
 const pacer = () => (shared.exportPacer ??= new ExportPacer(exportPagesPerMinute(getApiClient().budget.perMinute)));
 
 const overCap = (total: number, max: number) =>
-  new ActionError(
-    `This search matches ${total.toLocaleString('en-GB')} reservations; an export holds at most ${max.toLocaleString('en-GB')}. ` +
-      'Narrow the search (a date range, a status or a venue) and export each part.',
-  );
+  new ActionError(said('reservations.errors.exportOverCap', { total, max }));
 
 /**
  * The handler of GET /api/reservations/export?<the search, in the API's filter syntax>: every page
@@ -53,17 +52,17 @@ export async function exportReservations(
     before: { query },
   });
   const params = new URLSearchParams(query);
-  const { conditions, sort, problems } = parseReservationSearch(params, ['sort', 'only']);
-  if (problems.length) throw new ActionError(`This search cannot be exported: ${problems.join('; ')}`);
+  const { conditions, sort, problemsSaid: problems } = parseReservationSearch(params, ['sort', 'only']);
+  if (problems.length)
+    throw new ActionError(
+      said('reservations.errors.cannotExport', {
+        problems: saidList(problems, 'reservations.errors.problemSeparator'),
+      }),
+    );
   const only = selectedRows(params);
 
   const releaseSlot = await takeExportSlot(await getDb(), staff.id);
-  if (!releaseSlot)
-    throw new ActionError(
-      'You already have an export running. Wait for it to finish, or cancel it, before starting another.',
-      undefined,
-      409,
-    );
+  if (!releaseSlot) throw new ActionError(said('reservations.errors.exportRunning'), undefined, 409);
   const release = () => void releaseSlot().catch(() => undefined);
   const max = getConfig().exportMaxRows;
   let api: Awaited<ReturnType<typeof getEntityApi>>;
@@ -73,6 +72,7 @@ export async function exportReservations(
   };
   let first: Awaited<ReturnType<typeof read>>;
   let venues: Record<string, string>;
+  let header: string;
   try {
     // Everything that needs the request's cookies is resolved before the response starts.
     api = (await getEntityApi()).withSignal(signal);
@@ -82,6 +82,9 @@ export async function exportReservations(
       : ((await recentSearchTotal({ conditions, sort }, 60_000)) ?? (await read(1, 1)).pagination.total_items);
     if (total > max) throw overCap(total, max);
     venues = await venueNames();
+    // The column names in the member's language (in English, the API's field names).
+    const t = await translatorFor(await getUiLocale());
+    header = csvHeader((column) => t(`reservations.export.columns.${column}`));
     first = await read(1, EXPORT_PAGE_SIZE);
     if (!only && first.pagination.total_items > max) throw overCap(first.pagination.total_items, max);
   } catch (e) {
@@ -115,7 +118,7 @@ export async function exportReservations(
   let page = 1;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(csvHeader() + lines(first.data)));
+      controller.enqueue(encoder.encode(header + lines(first.data)));
       if (first.pagination.total_pages <= 1 || allFound()) {
         controller.close();
         end('completed');
@@ -136,13 +139,13 @@ export async function exportReservations(
         }
       } catch (e) {
         if (signal.aborted) return end('cancelled');
-        // The client sees a truncated download; the message names why (never a raw API body).
-        const message =
-          e instanceof GuestbookApiError
-            ? describeApiError(e).message
-            : e instanceof ActionError
-              ? e.message
-              : 'The export failed.';
+        // The client sees a truncated download; the audit row names why, in English (never a raw API body).
+        const why = e instanceof GuestbookApiError ? describeApiError(e).said : null;
+        const message = why
+          ? translateSaid(inEnglish, why)
+          : e instanceof ActionError
+            ? e.message
+            : 'The export failed.';
         end('failed', message);
         controller.error(new Error(message));
       }
@@ -173,8 +176,6 @@ function selectedRows(params: URLSearchParams): Set<string> | null {
   if (given.length === 0) return null;
   const ids = given.length === 1 ? given[0]!.split(',') : [];
   if (ids.length === 0 || ids.length > EXPORT_SELECTED_MAX || !ids.every((id) => z.guid().safeParse(id).success))
-    throw new ActionError(
-      `only: name the selected reservations once, as at most ${EXPORT_SELECTED_MAX} ids separated by commas`,
-    );
+    throw new ActionError(said('reservations.errors.onlyMalformed', { max: EXPORT_SELECTED_MAX }));
   return new Set(ids);
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { translateSaid, type Translate } from '@/lib/i18n/said';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
 
 import { getSelectedEntity, listEntities, listVenues } from '../directory';
@@ -11,9 +12,13 @@ const isKeyOf = (field: string) => (key: string) => key === field || key.startsW
  * A saved search as it can run now, in the selected entity's context: each part checked on its
  * own (a condition the search no longer accepts), each venue against the venues the entity sees
  * and each program against the entity's programs (a view saved in another entity's context, or
- * before its programs were replaced). What cannot run is dropped and said, not refused.
+ * before its programs were replaced). What cannot run is dropped and said (in the words of `t`,
+ * the reader's translator), not refused.
  */
-export async function applicableSearch(query: string): Promise<{ kept: URLSearchParams; dropped: string[] }> {
+export async function applicableSearch(
+  query: string,
+  t: Translate,
+): Promise<{ kept: URLSearchParams; dropped: string[] }> {
   const kept = new URLSearchParams();
   const dropped: string[] = [];
   const known = {
@@ -27,9 +32,10 @@ export async function applicableSearch(query: string): Promise<{ kept: URLSearch
   const seen: { venue?: Set<string>; program?: Set<string> } = {};
   for (const [key, value] of new URLSearchParams(query)) {
     const part = `${key}=${value}`;
-    const problems = parseReservationSearch(new URLSearchParams([[key, value]])).problems;
+    const problems = parseReservationSearch(new URLSearchParams([[key, value]])).problemsSaid;
     if (problems.length) {
-      dropped.push(`${part}: ${problems.join('; ')}`);
+      for (const p of problems)
+        dropped.push(t('reservations.views.droppedProblem', { part, problem: translateSaid(t, p) }));
       continue;
     }
     const kind = isKeyOf('venue_id')(key) ? 'venue' : isKeyOf('program_id')(key) ? 'program' : null;
@@ -37,9 +43,7 @@ export async function applicableSearch(query: string): Promise<{ kept: URLSearch
       const ids = (seen[kind] ??= await known[kind]());
       const unknown = value.split(',').filter((id) => !ids.has(id));
       if (unknown.length) {
-        const what =
-          kind === 'venue' ? 'venue the selected entity does not see' : 'program the selected entity does not have';
-        dropped.push(`${part}: ${unknown.length === 1 ? `a ${what}` : `${what.replace(/^(\w+)/, '$1s')}`}`);
+        dropped.push(t('reservations.views.droppedUnknown', { part, kind, count: unknown.length }));
         continue;
       }
     }

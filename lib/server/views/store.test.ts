@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { translateSaid } from '@/lib/i18n/said';
+
+import { inEnglish } from '../../i18n/translator';
 import { SaveViewInputSchema } from '../../views/schemas';
 import { membersDb } from '../auth/members.fixture';
 import { deleteView, saveView, viewFor, ViewNameTakenError, viewsFor } from './store';
@@ -14,7 +17,11 @@ describe('saved views', () => {
     const own = await saveView(db, ada.id, view('Tonight'));
     const team = await saveView(db, ada.id, view('No-shows', true));
     await saveView(db, bob.id, view('Tonight'));
-    await expect(saveView(db, ada.id, view('Tonight'))).rejects.toBeInstanceOf(ViewNameTakenError);
+    const taken = await saveView(db, ada.id, view('Tonight')).catch((e: unknown) => e);
+    expect(taken).toBeInstanceOf(ViewNameTakenError);
+    const { said, message } = taken as ViewNameTakenError;
+    expect(message).toBe('You already have a view named “Tonight”.');
+    expect(translateSaid(inEnglish, said)).toBe(message);
 
     expect((await viewsFor(db, ada.id)).map((v) => v.name)).toEqual(['No-shows', 'Tonight']);
     expect((await viewsFor(db, bob.id)).map((v) => [v.name, v.owner.name])).toEqual([

@@ -1,6 +1,7 @@
 /** Saved views in the dashboard's database. Free of `server-only`, for the tests. */
 import { and, asc, eq, or } from 'drizzle-orm';
 
+import { said, type Said } from '../../i18n/said';
 import type { DashboardDb } from '../db/open';
 import { savedViews, staffUsers } from '../db/schema';
 
@@ -52,8 +53,15 @@ export async function viewFor(db: DashboardDb, staffId: string, id: string): Pro
   return (await viewsFor(db, staffId)).find((v) => v.id === id) ?? null;
 }
 
+/** A member already uses the name: `message` in English, `said` for the member. */
 export class ViewNameTakenError extends Error {
   override name = 'ViewNameTakenError';
+  readonly said: Said;
+
+  constructor(readonly viewName: string) {
+    super(`You already have a view named “${viewName}”.`);
+    this.said = said('reservations.errors.viewNameTaken', { name: viewName });
+  }
 }
 
 /** Saves a member's view; a name they already use is refused (ViewNameTakenError). */
@@ -66,7 +74,7 @@ export async function saveView(
     .select({ id: savedViews.id })
     .from(savedViews)
     .where(and(eq(savedViews.ownerId, ownerId), eq(savedViews.list, 'reservations'), eq(savedViews.name, view.name)));
-  if (taken) throw new ViewNameTakenError(`You already have a view named “${view.name}”.`);
+  if (taken) throw new ViewNameTakenError(view.name);
   const [row] = await db
     .insert(savedViews)
     .values({ ownerId, list: 'reservations', ...view })

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toast';
 import { checkLogoDimensions, checkLogoFile, imageDimensions, type Logo } from '@/lib/guestbook/logo';
+import { translateSaid, type Said } from '@/lib/i18n/said';
 import { queryKeys } from '@/lib/queries/keys';
 import { fetchEntityLogo } from '@/lib/queries/reads';
 
@@ -29,6 +30,7 @@ export function LogoUploader({
 }) {
   const queryClient = useQueryClient();
   const t = useTranslations('entities');
+  const tAll = useTranslations();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -51,11 +53,11 @@ export function LogoUploader({
   // The declared size is read from the header before the preview decodes any pixel.
   const check = async (f: File) =>
     checkLogoFile(f) ?? checkLogoDimensions(f.name, imageDimensions(new Uint8Array(await f.arrayBuffer())));
-  const show = (f: File, problem: string | null) => {
+  const show = (f: File, problem: Said | null) => {
     if (problem) {
       setFile(null);
       setPreview(null);
-      setError(problem);
+      setError(translateSaid(tAll, problem));
       return;
     }
     setFile(f);

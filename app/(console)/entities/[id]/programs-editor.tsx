@@ -10,6 +10,7 @@ import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { replaceEntityProgramsAction } from '@/lib/actions/entities';
 import type { LostCommitment } from '@/lib/entities/lost-commitment';
+import { readFailureText } from '@/lib/queries/get-json';
 import { fetchProgramChangePreview } from '@/lib/queries/reads';
 
 interface ProgramState {
@@ -26,6 +27,7 @@ const DAY = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export function ProgramsEditor({ entityId, programs }: { entityId: string; programs: ProgramState[] }) {
   const router = useRouter();
   const t = useTranslations('entities');
+  const tAll = useTranslations();
   const [rows, setRows] = useState(programs);
   // When the server's list changes (after a save and refresh), start again from it, keeping the message.
   const [loaded, setLoaded] = useState(programs);
@@ -69,7 +71,7 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
           body().map((p) => p.program_id),
         );
       } catch (e) {
-        return setMessage({ tone: 'error', text: (e as Error).message });
+        return setMessage({ tone: 'error', text: readFailureText(e, tAll) });
       }
       if (lost.length === 0) {
         settle(await replaceEntityProgramsAction({ id: entityId, programs: body() }));

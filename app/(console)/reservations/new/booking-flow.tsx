@@ -11,6 +11,7 @@ import { createBookingAction, placeHoldAction, releaseHoldAction } from '@/lib/a
 import { clockOffset, isHoldExpired } from '@/lib/booking/hold-clock';
 import { slotKey, type AvailabilityAnswer, type SlotOption } from '@/lib/booking/slot-option';
 import type { LocaleCode } from '@/lib/guestbook/locales';
+import { readFailureText } from '@/lib/queries/get-json';
 import { fetchAvailability } from '@/lib/queries/reads';
 
 import { AvailabilityForm, type AvailabilityCriteria } from './availability-form';
@@ -44,6 +45,7 @@ export function BookingFlow({
   today: string;
 }) {
   const t = useTranslations('booking');
+  const tAll = useTranslations();
   const router = useRouter();
   const venueNames = Object.fromEntries(venues.map((v) => [v.id, v.name]));
   const [state, dispatch] = useReducer(bookingReducer, initialBookingState);
@@ -117,7 +119,7 @@ export function BookingFlow({
     try {
       answer = await fetchAvailability({ entityId: entity.id, ...criteria });
     } catch (e) {
-      dispatch({ type: 'searchFailed', message: (e as Error).message });
+      dispatch({ type: 'searchFailed', message: readFailureText(e, tAll) });
       return;
     }
     dispatch({ type: 'found', answer });

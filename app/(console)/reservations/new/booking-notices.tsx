@@ -1,8 +1,8 @@
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import type { NoAvailability } from '@/lib/booking/no-availability';
+import { describeNoAvailability, listFormat, type NoAvailability } from '@/lib/booking/no-availability';
 import type { SlotOption } from '@/lib/booking/slot-option';
 
 import type { Problem } from './booking-reducer';
@@ -21,6 +21,8 @@ export function BookingNotices({
   onHoldAgain: (option: SlotOption) => void;
 }) {
   const t = useTranslations('booking.hold');
+  const tr = useTranslations();
+  const locale = useLocale();
   return (
     <div aria-live="polite" className="space-y-3">
       {problem && (
@@ -32,7 +34,7 @@ export function BookingNotices({
       {empty && (
         <div data-kind={empty.kind} data-testid="booking-empty">
           <Notice tone="warning" role="status">
-            <p>{empty.message}</p>
+            <p>{describeNoAvailability(empty, tr, listFormat(locale))}</p>
             <GridLinks about={empty} />
           </Notice>
         </div>

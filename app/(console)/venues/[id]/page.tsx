@@ -84,10 +84,12 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
         ) : 'refused' in commitments.data ? (
           <div className="space-y-3">
             <p className="text-sm text-amber-800">
-              {t.rich('commitmentsRefused', {
-                reason: commitments.data.refused,
-                code: (chunks) => <code>{chunks}</code>,
-              })}
+              {commitments.data.refused === null
+                ? t.rich('commitmentsRefusedNoReason', { code: (chunks) => <code>{chunks}</code> })
+                : t.rich('commitmentsRefused', {
+                    reason: commitments.data.refused,
+                    code: (chunks) => <code>{chunks}</code>,
+                  })}
             </p>
             <pre className="max-h-80 overflow-auto rounded bg-slate-50 p-3 text-xs">
               {JSON.stringify(v.seat_commitments ?? null, null, 2)}

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 
 import type { RequestLane } from '@/lib/guestbook/rate-limit';
+import { said, saidList, v } from '@/lib/i18n/said';
 import { PAGE_SIZES } from '@/lib/preferences/table-preferences';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
 import { ActionError, staffReadRoute } from '@/lib/server/http';
 import { readSearchPage } from '@/lib/server/reservations';
 
 const SearchPageInputSchema = z.strictObject({
-  query: z.string().max(4000, { error: 'must be at most 4000 characters' }),
+  query: z.string().max(4000, { error: v('atMostChars', 4000) }),
   page: z
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be at least 1' })
@@ -30,10 +31,17 @@ const routeIn = (lane: RequestLane) =>
     async ({ query, page, limit }) => {
       const params = new URLSearchParams(query);
       if (params.has('page') || params.has('limit'))
-        throw new ActionError('The search names its page separately.', { query: ['holds page or limit'] });
-      const { conditions, sort, problems } = parseReservationSearch(params);
+        throw new ActionError(said('reservations.errors.pageNamedSeparately'), {
+          query: [said('reservations.errors.holdsPageOrLimit')],
+        });
+      const { conditions, sort, problemsSaid: problems } = parseReservationSearch(params);
       if (problems.length)
-        throw new ActionError(`This search cannot be run: ${problems.join('; ')}`, { query: problems });
+        throw new ActionError(
+          said('reservations.errors.cannotRun', {
+            problems: saidList(problems, 'reservations.errors.problemSeparator'),
+          }),
+          { query: problems },
+        );
       return readSearchPage({ conditions, page, sort, limit });
     },
   );

@@ -1,8 +1,10 @@
 import { notFound, redirect } from 'next/navigation';
 import { z } from 'zod';
 
+import { translatorFor } from '@/lib/i18n/translator';
 import { requireStaff } from '@/lib/server/auth';
 import { getDb } from '@/lib/server/db';
+import { getUiLocale } from '@/lib/server/http';
 import { applicableSearch, viewFor } from '@/lib/server/views';
 
 /**
@@ -15,7 +17,8 @@ export default async function OpenViewPage({ params }: { params: Promise<{ id: s
   if (!z.guid().safeParse(id).success) notFound();
   const view = await viewFor(await getDb(), staff.id, id);
   if (!view) notFound();
-  const { kept, dropped } = await applicableSearch(view.query);
+  // What was dropped is named in the address, in the member's language.
+  const { kept, dropped } = await applicableSearch(view.query, await translatorFor(await getUiLocale()));
   if (view.pageSize) kept.set('limit', String(view.pageSize));
   kept.set('view', view.id);
   for (const part of dropped) kept.append('dropped', part);

@@ -10,19 +10,25 @@ import {
   type Logo,
 } from '@/lib/guestbook/logo';
 import { LOGO_FIELD, LOGO_MAX_BYTES, Uuid } from '@/lib/guestbook/schemas';
+import { said, translateSaid } from '@/lib/i18n/said';
+import { inEnglish } from '@/lib/i18n/translator';
 import { apiFor, entityChanged, getEntity } from '@/lib/server/directory';
 import { ActionError, readFormLimited, staffReadRoute, staffRoute } from '@/lib/server/http';
 
 /** The largest request body read: the file's limit plus room for the multipart envelope. */
 const LOGO_UPLOAD_MAX_BYTES = LOGO_MAX_BYTES + 64 * 1024;
 
+/**
+ * The uploader checks the file with the same rules before it sends one (and says why in the
+ * member's language), so the schema refuses only a hand-made request: its messages stay English.
+ */
 const LogoUploadSchema = z.strictObject({
   id: Uuid,
   file: z
     .instanceof(File, { error: `Choose a ${LOGO_TYPES_LABEL} file of at most ${LOGO_MAX_LABEL}.` })
     .superRefine((file, ctx) => {
       const problem = checkLogoFile(file);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      if (problem) ctx.addIssue({ code: 'custom', message: translateSaid(inEnglish, problem) });
     }),
 });
 
@@ -40,14 +46,13 @@ export const POST = staffRoute(
   },
   async ({ id, file }, { setAuditTarget }) => {
     const entity = await getEntity(id);
-    if (!entity)
-      throw new ActionError('This entity is not assigned to the dashboard credentials, or it no longer exists.');
+    if (!entity) throw new ActionError(said('errors.entityGone'));
     setAuditTarget({ entityId: id, resourceType: 'entity-logo', resourceId: id, before: entity.logo ?? null });
     const bytes = new Uint8Array(await file.arrayBuffer());
     const sniffed = sniffImageType(bytes);
     if (!sniffed)
-      throw new ActionError(`${file.name} is not a ${LOGO_TYPES_LABEL} image by its content.`, {
-        file: ['not an image of a supported type'],
+      throw new ActionError(said('entities.errors.notAnImageByContent', { file: file.name, types: LOGO_TYPES_LABEL }), {
+        file: [said('entities.errors.unsupportedImage')],
       });
     const tooLarge = checkLogoDimensions(file.name, imageDimensions(bytes));
     if (tooLarge) throw new ActionError(tooLarge, { file: [tooLarge] });
@@ -67,8 +72,7 @@ export const GET = staffReadRoute(
   {},
   async ({ id }): Promise<Logo | null> => {
     const entity = await getEntity(id);
-    if (!entity)
-      throw new ActionError('This entity is not assigned to the dashboard credentials, or it no longer exists.');
+    if (!entity) throw new ActionError(said('errors.entityGone'));
     entityChanged(entity);
     const logo = entity.logo;
     return logo ? { url: logo.url, width: logo.width, height: logo.height, aspect_ratio: logo.aspect_ratio } : null;

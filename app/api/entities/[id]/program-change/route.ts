@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import type { LostCommitment } from '@/lib/entities/lost-commitment';
 import { Uuid } from '@/lib/guestbook/schemas';
+import { said } from '@/lib/i18n/said';
 import { getEntity, listEligibleCommitments } from '@/lib/server/directory';
 import { ActionError, staffReadRoute } from '@/lib/server/http';
 
@@ -18,8 +19,7 @@ export const GET = staffReadRoute(
   { lists: ['programIds'] },
   async ({ id, programIds }): Promise<LostCommitment[]> => {
     const entity = await getEntity(id);
-    if (!entity)
-      throw new ActionError('This entity is not assigned to the dashboard credentials, or it no longer exists.');
+    if (!entity) throw new ActionError(said('errors.entityGone'));
     const keep = new Set(programIds);
     const rows = await listEligibleCommitments(entity);
     return rows
