@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { axeOn } from './axe';
 import { STORAGE } from './env';
 import { controls } from './sandbox';
 
@@ -165,15 +165,13 @@ test.describe('on a phone', () => {
   });
 });
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`pages while they load pass axe (${colorScheme})`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.emulateMedia({ colorScheme });
     const analyseSkeleton = async () => {
       await expect(skeletonOf(page)).toBeVisible();
-      const result = await new AxeBuilder({ page }).include('main').withTags(TAGS).analyze();
+      const result = await axeOn(page).include('main').analyze();
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual(
         [],
       );
