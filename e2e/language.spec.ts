@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createTranslator } from 'next-intl';
 
 import deAccount from '../messages/de/account.json' with { type: 'json' };
 import deLogin from '../messages/de/login.json' with { type: 'json' };
@@ -72,6 +73,11 @@ test('a member who switches to German reads the console in German, after a reloa
   await page.keyboard.press('Escape');
   await saveView(viewName);
   await expect(form).toBeHidden();
+  // its toast
+  const saved = createTranslator({ locale: 'de', messages: { reservations: deReservations } });
+  await expect(
+    page.getByRole('listitem').filter({ hasText: saved('reservations.views.saved', { name: viewName, shared: 'no' }) }),
+  ).toBeVisible();
   await saveView(viewName);
   await expect(form).toContainText(deReservations.errors.viewNameTaken.replace('{name}', viewName));
   await page.keyboard.press('Escape');
