@@ -2,24 +2,13 @@ import { describe, expect, it } from 'vitest';
 
 import { said, saidList, translateSaid, type Said } from '../i18n/said';
 import { inEnglish } from '../i18n/translator';
-import { applyEdit, moveSeats, RefusedEdit, seatsAfter, UNALLOCATED, validateEdit, type Edits } from './edit';
+import { applyEdit, moveSeats, seatsAfter, UNALLOCATED, validateEdit, type Edits } from './edit';
 import { mergeGrid, type GridRow } from './grid';
-import { entity, rowsByEntity, type World } from './testing';
+import { entity, refusalOf, rowsByEntity, type World } from './testing';
 
 /** A verdict with its reason in English, as the grid shows it (before naming the entities). */
 const inWords = <V extends { ok: boolean; reason?: Said }>(v: V) =>
   v.reason ? { ...v, reason: translateSaid(inEnglish, v.reason) } : v;
-
-/** What `run` is refused with, in English (a RefusedEdit's reason), or null when it is not. */
-function refusalOf(run: () => unknown): string | null {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof RefusedEdit) return translateSaid(inEnglish, e.reason);
-    throw e;
-  }
-  return null;
-}
 
 const ENTITIES = [entity('a'), entity('b'), entity('c')];
 

@@ -3,21 +3,10 @@ import { describe, expect, it } from 'vitest';
 
 import { translateSaid } from '../i18n/said';
 import { inEnglish } from '../i18n/translator';
-import { applyEdit, moveSeats, RefusedEdit, seatsAfter, UNALLOCATED, validateEdit, type Edits } from './edit';
+import { applyEdit, moveSeats, seatsAfter, UNALLOCATED, validateEdit, type Edits } from './edit';
 import { mergeGrid, type EntityRef, type GridRow } from './grid';
 import { buildPlan, conflicts, diff, EXTERNAL, restoredCells, rowsAfterChanges, type Plan } from './plan';
-import { cloneWorld, entity, overAllocated, put, rowsByEntity, type World } from './testing';
-
-/** What `run` is refused with, in English (a RefusedEdit's reason), or null when it is not. */
-function refusalOf(run: () => unknown): string | null {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof RefusedEdit) return translateSaid(inEnglish, e.reason);
-    throw e;
-  }
-  return null;
-}
+import { cloneWorld, entity, overAllocated, put, refusalOf, rowsByEntity, type World } from './testing';
 
 const ENTITIES = [entity('a'), entity('b'), entity('c')];
 const IDS = ENTITIES.map((e) => e.id);

@@ -3,6 +3,9 @@
  * entity would read from it, and PUT /v2/commitments with its complete-set and over-allocation rules.
  */
 import type { CommitmentRow } from '../guestbook/schemas';
+import { translateSaid } from '../i18n/said';
+import { inEnglish } from '../i18n/translator';
+import { RefusedEdit } from './edit';
 import type { EntityRef } from './grid';
 import type { PutBody } from './plan';
 
@@ -77,4 +80,15 @@ export function put(world: World, entityId: string, body: PutBody): { ok: true }
 /** Every commitment of the world holds at most its total. */
 export function overAllocated(world: World): string[] {
   return world.filter((c) => allocatedOn(c) > c.total).map((c) => c.id);
+}
+
+/** What `run` is refused with, in English (a RefusedEdit's reason), or null when it is not. */
+export function refusalOf(run: () => unknown): string | null {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof RefusedEdit) return translateSaid(inEnglish, e.reason);
+    throw e;
+  }
+  return null;
 }
