@@ -108,8 +108,16 @@ function GridRowViewUnmemoized({
           nameOf={nameOf}
           onMove={onMove}
         />
-        <div className="mt-1 flex justify-between text-[11px] tabular-nums text-slate-500">
-          <span>
+        {/* In a language of long words the summary gives way (ellipsis, whole in its title), never the total. */}
+        <div className="mt-1 flex justify-between gap-2 text-[11px] tabular-nums text-slate-500">
+          <span
+            className="min-w-0 truncate"
+            title={t('row.seatsSummaryPlain', {
+              managed: after.managed,
+              external: after.external,
+              unallocated: after.unallocated,
+            })}
+          >
             {t.rich('row.seatsSummary', {
               managed: after.managed,
               external: after.external,
@@ -117,7 +125,7 @@ function GridRowViewUnmemoized({
               value: (chunks) => <span data-testid={`unallocated-${row.commitmentId}`}>{chunks}</span>,
             })}
           </span>
-          <span>{t('row.totalSeats', { count: row.totalSeats })}</span>
+          <span className="shrink-0">{t('row.totalSeats', { count: row.totalSeats })}</span>
         </div>
       </div>
       {entities.map((e) => {
