@@ -235,6 +235,30 @@ test('a hold that expired before Confirm is reported with a new hold offered, an
   }
 });
 
+test('a hold released elsewhere before Confirm: the booking says so, nothing is booked, and the times are offered again', async ({
+  page,
+  request,
+}) => {
+  const last = unique('Released');
+  await openForm(page);
+  await search(page, { venue: WHARF, date: dateAhead(129), party: 2, time: '19:30' });
+  const held = await take(page, '19:30');
+  await page.getByLabel('First name').fill('Alan');
+  await page.getByLabel('Last name').fill(last);
+  await page.getByLabel('E-mail').fill(`${last.toLowerCase()}@guest.test`);
+  // Another tab, or the API's own clean-up, releases the hold behind this page's back.
+  expect((await sandboxSend(request, 'DELETE', `/v2/holds/${held}`, partner, entity)).status).toBe(204);
+
+  await page.getByTestId('booking-confirm').click();
+  await expect(page.getByTestId('booking-error')).toContainText(
+    'The hold was already used or released, so no reservation was made. Choose the time again.',
+  );
+  await expect(page.getByTestId('hold-countdown')).toHaveCount(0);
+  await expect(slot(page, '19:30')).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByLabel('Last name')).toHaveValue(last);
+  expect(await reservationsOf(request, last)).toEqual([]);
+});
+
 test('the allocation used up to its last seat: one more is refused naming the allocation, and nothing is booked', async ({
   page,
   request,

@@ -19,12 +19,6 @@ import {
 } from '@/lib/server/reservations';
 
 /**
- * Why a hold or a booking was refused, for the booking form to act on (not shown): the same
- * word in every language, as a field error.
- */
-const reason = (code: string) => said('booking.errors.reasonCode', { code });
-
-/**
  * POST /v2/holds for the chosen time. Answers the hold and the server's clock, which the
  * countdown runs on. When the seats went in the meantime, says why (the allocation named).
  */
@@ -72,7 +66,7 @@ export const placeHoldAction = staffAction(
       throw await composedRefusal(
         'booking.errors.slotTaken',
         (t, locale) => ({ time: h.time, why: describeNoAvailability(why, t, listFormat(locale)) }),
-        { slot: [reason(why.kind)] },
+        why.kind,
       );
     }
   },
@@ -106,9 +100,12 @@ export const createBookingAction = staffAction(
       before: { hold_id: hold.id, hold_expires_at: hold.expires_at },
     });
     const expired = () =>
-      new ActionError(said('booking.errors.holdExpired', { time: hold.expires_at.slice(11, 19) }), {
-        hold: [reason('expired')],
-      });
+      new ActionError(
+        said('booking.errors.holdExpired', { time: hold.expires_at.slice(11, 19) }),
+        undefined,
+        422,
+        'expired',
+      );
     if (isHoldExpired(hold.expires_at, Date.now())) throw expired();
     let reservation;
     try {
@@ -129,7 +126,7 @@ export const createBookingAction = staffAction(
       const kind = classifyBookingRefusal(e);
       if (kind === 'hold-expired') throw expired();
       if (kind === 'hold-used' || kind === 'hold-gone')
-        throw new ActionError(said('booking.errors.holdGone'), { hold: [reason(kind)] });
+        throw new ActionError(said('booking.errors.holdGone'), undefined, 422, kind);
       // The API's own refusal, told as every action tells one; its fields named as the guest form names them.
       throw new GuestbookApiError({
         status: e.status,

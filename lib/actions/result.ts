@@ -13,6 +13,8 @@ export type ActionResult<T> =
       error: string;
       fieldErrors?: FieldErrors;
       logId?: string;
+      /** what the refusal is, for the page to act on (never shown): a hold that expired, say */
+      reason?: string;
       /**
        * every call like this one is refused for now, not only this one (a limit or the request
        * budget: HTTP 429; the session or the role: 401, 403): a batch stops here

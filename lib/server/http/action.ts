@@ -35,6 +35,8 @@ export class ActionError extends Error {
     readonly fieldErrors?: SaidFieldErrors,
     /** the HTTP status a route handler answers with (422 unless set) */
     readonly status = 422,
+    /** what the refusal is, for the page to act on (ActionResult's `reason`) */
+    readonly reason?: string,
   ) {
     super(translateSaid(inEnglish, said));
     this.name = 'ActionError';
@@ -283,6 +285,7 @@ async function runStaffOperation<S extends z.ZodType, T>(
         ok: false,
         error: translateSaid(t, e.said),
         fieldErrors: translateFieldErrors(t, e.fieldErrors),
+        ...(e.reason && { reason: e.reason }),
         status: e.status,
       };
     }

@@ -3,7 +3,7 @@ import 'server-only';
 import type { UiLocale } from '../../i18n/locales';
 import { said, type CatalogKey, type SaidValues, type Translate } from '../../i18n/said';
 import { inEnglish, translatorFor } from '../../i18n/translator';
-import { ActionError, getUiLocale, type SaidFieldErrors } from '../http';
+import { ActionError, getUiLocale } from '../http';
 
 /**
  * A refusal whose values are written in the reader's own language and its conventions (a list
@@ -14,11 +14,10 @@ import { ActionError, getUiLocale, type SaidFieldErrors } from '../http';
 export async function composedRefusal(
   key: CatalogKey,
   fill: (t: Translate, locale: UiLocale) => SaidValues,
-  fieldErrors?: SaidFieldErrors,
-  status?: number,
+  reason?: string,
 ): Promise<ActionError> {
   const locale = await getUiLocale();
-  const e = new ActionError(said(key, fill(await translatorFor(locale), locale)), fieldErrors, status);
+  const e = new ActionError(said(key, fill(await translatorFor(locale), locale)), undefined, 422, reason);
   e.message = inEnglish(key, fill(inEnglish, 'en'));
   return e;
 }

@@ -143,7 +143,7 @@ export function BookingFlow({
     });
     if (!r.ok) {
       notify(r.error, 'error');
-      const usedUp = r.fieldErrors?.slot?.[0] === 'allocation-used-up';
+      const usedUp = r.reason === 'allocation-used-up';
       dispatch({ type: 'holdRefused', problem: { message: r.error, gridFor: usedUp ? o : undefined } });
       return;
     }
@@ -169,9 +169,12 @@ export function BookingFlow({
       return;
     }
     notify(r.error, 'error');
-    const why = r.fieldErrors?.hold?.[0];
-    if (why === 'expired') return dispatch({ type: 'expired' });
-    dispatch({ type: 'confirmFailed', message: r.error, holdGone: !!why });
+    if (r.reason === 'expired') return dispatch({ type: 'expired' });
+    dispatch({
+      type: 'confirmFailed',
+      message: r.error,
+      holdGone: r.reason === 'hold-used' || r.reason === 'hold-gone',
+    });
     applyFieldErrors(r.fieldErrors, GUEST_FIELDS, setError);
   };
 
