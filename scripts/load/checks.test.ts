@@ -6,12 +6,13 @@ import { actionResult, flightOf, jsonProp } from './rsc';
 describe('reading pages and action answers', () => {
   it('joins the flight chunks of a page and reads a prop from them', () => {
     const payload =
-      '5:["$","$L6",null,{"data":{"entities":[{"id":"a","name":"A \\"x\\" ]"}],"rowsByEntity":{"a":[{"id":"c","entity_seats":3}]}}}]';
+      '5:["$","$L6",null,{"messages":{"rowsByEntity":{"title":"Rows"}},"data":{"entities":[{"id":"a","name":"A \\"x\\" ]"}],"rowsByEntity":{"a":[{"id":"c","entity_seats":3}]}}}]';
     const html = `<script>self.__next_f.push([1,${JSON.stringify(payload.slice(0, 40))}])</script><script>self.__next_f.push([1,${JSON.stringify(payload.slice(40))}])</script>`;
     const flight = flightOf(html);
     expect(flight).toBe(payload);
-    expect(jsonProp(flight, 'rowsByEntity')).toEqual({ a: [{ id: 'c', entity_seats: 3 }] });
-    expect(jsonProp(flight, 'entities', flight.indexOf('"rowsByEntity"'))).toEqual([{ id: 'a', name: 'A "x" ]' }]);
+    expect(jsonProp(flight, 'rowsByEntity')).toEqual({ title: 'Rows' });
+    expect(jsonProp(flight, 'rowsByEntity', '{"a":')).toEqual({ a: [{ id: 'c', entity_seats: 3 }] });
+    expect(jsonProp(flight, 'entities')).toEqual([{ id: 'a', name: 'A "x" ]' }]);
     expect(jsonProp(flight, 'missing')).toBeUndefined();
   });
 

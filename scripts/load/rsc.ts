@@ -31,12 +31,16 @@ export function jsonValueAt(text: string, start: number): unknown {
   throw new SyntaxError('unterminated JSON value');
 }
 
-/** The value of the first `"key":` in `text` that holds an object or an array, or undefined. */
-export function jsonProp(text: string, key: string, before?: number): unknown {
-  const needle = `"${key}":`;
-  const at = before === undefined ? text.indexOf(needle) : text.lastIndexOf(needle, before);
+/**
+ * The value of the first `"key":` in `text` that holds an object or an array, or undefined. With
+ * `startsWith`, the first whose value starts so (`{"entityIds":`): a page's payload also carries
+ * its messages, whose namespaces may share a prop's name.
+ */
+export function jsonProp(text: string, key: string, startsWith = ''): unknown {
+  const needle = `"${key}":${startsWith}`;
+  const at = text.indexOf(needle);
   if (at < 0) return undefined;
-  return jsonValueAt(text, at + needle.length);
+  return jsonValueAt(text, at + key.length + 3);
 }
 
 /**
