@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
 import { MEMBER_LIMIT_CASES } from './budget-policy.cases';
-import { budgetPolicy, decideTake, laneLimitNow, memberLimit, RequestBudget, type RequestTicket } from './rate-limit';
+import {
+  budgetPolicy,
+  decideTake,
+  laneLimitNow,
+  memberLimit,
+  RequestBudget,
+  writeRoom,
+  type RequestTicket,
+} from './rate-limit';
 
 class WouldWait extends Error {
   constructor(readonly ms: number) {
@@ -66,7 +74,7 @@ describe('the budget policy', () => {
       perMinute: 900,
       laneLimit: 450,
       writeReserve: 90,
-      writeReserveMax: 300,
+      writeReserveMax: 600,
       shareFloor: 90,
       contendedAt: 675,
     });
@@ -82,46 +90,61 @@ describe('the budget policy', () => {
   );
 
   it('decides by lane first, then by share; the server’s own requests have no share', () => {
-    expect(decideTake(900, view('a'), { used: 809, writes: 0, memberUsed: 0, members: 2 }).fits).toBe(true);
-    expect(decideTake(900, view('a'), { used: 810, writes: 0, memberUsed: 0, members: 2 })).toMatchObject({
+    expect(decideTake(900, view('a'), { used: 809, writeRoom: 0, memberUsed: 0, members: 2 }).fits).toBe(true);
+    expect(decideTake(900, view('a'), { used: 810, writeRoom: 0, memberUsed: 0, members: 2 })).toMatchObject({
       fits: false,
       laneFull: true,
       overShare: false,
     });
-    expect(decideTake(900, write('a'), { used: 810, writes: 0, memberUsed: 0, members: 2 }).fits).toBe(true);
-    expect(decideTake(900, view('a'), { used: 700, writes: 0, memberUsed: 270, members: 2 })).toMatchObject({
+    expect(decideTake(900, write('a'), { used: 810, writeRoom: 0, memberUsed: 0, members: 2 }).fits).toBe(true);
+    expect(decideTake(900, view('a'), { used: 700, writeRoom: 0, memberUsed: 270, members: 2 })).toMatchObject({
       fits: false,
       overShare: true,
     });
     // The same member's write still fits: a write's share is the largest.
-    expect(decideTake(900, write('a'), { used: 700, writes: 0, memberUsed: 270, members: 2 }).fits).toBe(true);
-    expect(decideTake(900, view(null), { used: 700, writes: 0, memberUsed: 0, members: 1 }).fits).toBe(true);
+    expect(decideTake(900, write('a'), { used: 700, writeRoom: 0, memberUsed: 270, members: 2 }).fits).toBe(true);
+    expect(decideTake(900, view(null), { used: 700, writeRoom: 0, memberUsed: 0, members: 1 }).fits).toBe(true);
   });
 
-  it('keeps room for twice as many writes as the window holds, and at least a tenth', () => {
-    const counts = (used: number, writes: number) => ({ used, writes, memberUsed: 0, members: 1 });
+  it('keeps the room writes want free, and at least a tenth', () => {
+    const counts = (used: number, writeRoom: number) => ({ used, writeRoom, memberUsed: 0, members: 1 });
     expect(laneLimitNow(budgetPolicy(900, 'view'), 0)).toBe(810);
-    expect(laneLimitNow(budgetPolicy(900, 'view'), 45)).toBe(810);
-    expect(laneLimitNow(budgetPolicy(900, 'view'), 150)).toBe(600);
-    expect(laneLimitNow(budgetPolicy(900, 'background'), 150)).toBe(450);
-    expect(laneLimitNow(budgetPolicy(900, 'background'), 250)).toBe(450);
+    expect(laneLimitNow(budgetPolicy(900, 'view'), 90)).toBe(810);
+    expect(laneLimitNow(budgetPolicy(900, 'view'), 300)).toBe(600);
+    expect(laneLimitNow(budgetPolicy(900, 'background'), 300)).toBe(450);
+    expect(laneLimitNow(budgetPolicy(900, 'background'), 500)).toBe(400);
     expect(laneLimitNow(budgetPolicy(900, 'write'), 900)).toBe(900);
-    expect(decideTake(900, view(null), counts(600, 150))).toMatchObject({
+    expect(decideTake(900, view(null), counts(600, 300))).toMatchObject({
       fits: false,
       laneFull: true,
       laneLimit: 600,
     });
-    expect(decideTake(900, view(null), counts(599, 150)).fits).toBe(true);
-    expect(decideTake(900, write(null), counts(899, 150)).fits).toBe(true);
+    expect(decideTake(900, view(null), counts(599, 300)).fits).toBe(true);
+    expect(decideTake(900, write(null), counts(899, 300)).fits).toBe(true);
   });
 
-  it('keeps at most a third of the window for writes, however many the window holds', () => {
-    expect(laneLimitNow(budgetPolicy(900, 'view'), 200)).toBe(600);
-    expect(laneLimitNow(budgetPolicy(900, 'view'), 450)).toBe(600);
-    expect(laneLimitNow(budgetPolicy(900, 'background'), 450)).toBe(450);
-    // 216 writes of one member's holds and bookings, 540 requests in all: another member's view still goes.
-    expect(decideTake(900, view('b'), { used: 540, writes: 216, memberUsed: 0, members: 2 }).fits).toBe(true);
-    expect(decideTake(900, view('b'), { used: 600, writes: 216, memberUsed: 0, members: 2 }).fits).toBe(false);
+  it('keeps at most two thirds of the window for writes, whatever room they want', () => {
+    expect(laneLimitNow(budgetPolicy(900, 'view'), 600)).toBe(300);
+    expect(laneLimitNow(budgetPolicy(900, 'view'), 2_000)).toBe(300);
+    expect(laneLimitNow(budgetPolicy(900, 'background'), 2_000)).toBe(300);
+  });
+
+  it('wants room for twice the writes of a minute at their pace, each member’s up to the share floor', () => {
+    const policy = budgetPolicy(900, 'view');
+    const room = (entries: [string | null, number, number][]) =>
+      writeRoom(policy, new Map(entries.map(([m, minute, tenSeconds]) => [m, { minute, tenSeconds }])));
+    // 40 writes of the server's own in the last 10 s: a minute at that pace is 240.
+    expect(room([[null, 40, 40]])).toBe(480);
+    // 40 in the minute, none of them recent: the minute's.
+    expect(room([[null, 40, 0]])).toBe(80);
+    // A member's count is at most 90 (the share floor).
+    expect(room([['burst', 216, 216]])).toBe(180);
+    expect(
+      room([
+        ['a', 10, 2],
+        ['b', 5, 5],
+      ]),
+    ).toBe(2 * (12 + 30));
   });
 });
 
@@ -149,18 +172,49 @@ describe('RequestBudget lanes (one process)', () => {
     expect(await sends(budget, write())).toBe('waits');
   });
 
-  it('lowers the views’ limit as writes fill the window: 4 writes keep 8 places free, 10 keep a third', async () => {
-    const { budget } = budgetAt(30, 'throw');
+  it('lowers the views’ limit as writes fill the window: 4 writes keep 8 places free, 10 keep two thirds', async () => {
+    // (the writes 10 s old, so that their minute counts, not their pace)
+    const { budget, clock } = budgetAt(30, 'throw');
     await fill(budget, write(), 4);
+    clock.now += 10_001;
     await fill(budget, view(), 18);
     expect(await sends(budget, view())).toBe('waits');
     expect(await sends(budget, write())).toBe('sent');
 
-    const burst = budgetAt(30, 'throw').budget;
-    await fill(burst, write(), 10);
-    await fill(burst, view(), 10);
-    expect(await sends(burst, view())).toBe('waits');
-    expect(await sends(burst, write())).toBe('sent');
+    const burst = budgetAt(30, 'throw');
+    await fill(burst.budget, write(), 10);
+    burst.clock.now += 10_001;
+    expect(await sends(burst.budget, view())).toBe('waits');
+    await fill(burst.budget, write(), 20);
+    expect(await sends(burst.budget, write())).toBe('waits');
+  });
+
+  it('keeps room for the writes of the last 10 s at their pace over a minute', async () => {
+    // 900 a minute: 40 writes of the server's own in the last 10 s count as 240, keeping 480 places.
+    const { budget, clock } = budgetAt(900, 'throw');
+    await fill(budget, write(), 40);
+    await fill(budget, view(), 420 - 40);
+    expect(await sends(budget, view())).toBe('waits');
+    // 10 s later they count as what they are, 40: the views' limit is 810 again.
+    clock.now += 10_001;
+    expect(await sends(budget, view())).toBe('sent');
+  });
+
+  it('counts each member’s writes up to a tenth: one member’s burst keeps a fifth, a team’s keeps what it uses', async () => {
+    // 900 a minute: one member's 216 writes (holds and bookings read before they write) count as 90.
+    const one = budgetAt(900, 'throw').budget;
+    await fill(one, write('burst'), 216);
+    await fill(one, view(), 720 - 216);
+    expect(await sends(one, view())).toBe('waits');
+    expect(await sends(one, write('calm'))).toBe('sent');
+
+    // The same 216 writes from 12 members (18 each, 10 s ago) count whole: views stop at 900 − 2 × 216.
+    const team = budgetAt(900, 'throw');
+    for (let m = 0; m < 12; m++) await fill(team.budget, write(`m${m}`), 18);
+    team.clock.now += 10_001;
+    await fill(team.budget, view(), 468 - 216);
+    expect(await sends(team.budget, view())).toBe('waits');
+    expect(await sends(team.budget, write('m0'))).toBe('sent');
   });
 
   it('counts the time spent in line behind others in the longest wait for the lane', async () => {

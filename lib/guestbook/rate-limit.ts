@@ -57,12 +57,17 @@ export interface RequestTicket {
  * minute for the credentials (900, below the API's 1,000), counted over the last 60 s:
  *
  * - lanes: a write, and the reads it needs, may use the whole window. A page view is sent only
- *   while the window leaves room for writes: fewer than W − min(W/3, max(W/10, 2 × writes in the
- *   window)) are used — at least the last tenth, and twice the writes of the last minute, so that
- *   a minute like the last one finds its writes' room kept even when no older request leaves the
- *   window meanwhile, and writes coming faster than in it still find room; but never more than a
- *   third, so that one member's burst of saves (a hold or a booking reads before it writes) cannot
- *   keep every other member's pages from loading. Background work is sent only while fewer than W/2 (450) are used, and
+ *   while the window leaves room for writes: fewer than W − min(2W/3, max(W/10, room)) are
+ *   used, where the room is twice what writes use in a minute at their pace (writeRoom): a
+ *   member's writes of the last 60 s, or of the last 10 s × 6 when that is more. Twice, so that a
+ *   minute like the last one finds its writes' room kept even when no older request leaves the
+ *   window meanwhile, and writes coming faster than in it still find room; at their pace, so that
+ *   a team that starts saving after a burst of page views (everyone signing in at once) finds its
+ *   room kept at once, not after a minute of saves. Each member's count is at most W/10 (the share
+ *   floor), so that one member's burst of saves (a hold or a booking reads before it writes) keeps
+ *   at most a fifth of the window and cannot keep every other member's pages from loading; the
+ *   server's own writes count whole. At least the last tenth is kept; never more than two thirds.
+ *   Background work is sent only while fewer than W/2 (450) are used, and
  *   within the views' limit. So when the budget runs short, background work stops first, then
  *   views, and a write finds room at once unless writes alone fill the window.
  * - fair shares: once the window is contended (3/4 of W used, 675: below that a member's burst
@@ -103,7 +108,7 @@ export function budgetPolicy(perMinute: number, lane: RequestLane): BudgetPolicy
     perMinute,
     laneLimit,
     writeReserve: lane === 'write' ? 0 : Math.ceil(perMinute / 10),
-    writeReserveMax: lane === 'write' ? 0 : Math.floor(perMinute / 3),
+    writeReserveMax: lane === 'write' ? 0 : Math.floor((perMinute * 2) / 3),
 
     shareFloor: Math.max(1, Math.floor(perMinute / 10)),
     contendedAt: Math.floor((perMinute * 3) / 4),
@@ -111,14 +116,31 @@ export function budgetPolicy(perMinute: number, lane: RequestLane): BudgetPolicy
 }
 
 /**
- * The lane's limit for a window holding `writes` writes: its own, lowered to keep room for twice
- * as many writes (at least `writeReserve`, at most `writeReserveMax`). The SQL of the shared
- * window (api_budget_take, migration 0013) computes the same.
+ * The lane's limit for a window whose writes want `writeRoom` (writeRoom): its own, lowered to
+ * keep that room free (at least `writeReserve`, at most `writeReserveMax`). The SQL of the shared
+ * window (api_budget_take, migration 0018) computes the same.
  */
-export function laneLimitNow(policy: BudgetPolicy, writes: number): number {
+export function laneLimitNow(policy: BudgetPolicy, writeRoom: number): number {
   if (policy.writeReserve === 0) return policy.laneLimit;
-  const reserve = Math.min(policy.writeReserveMax, Math.max(policy.writeReserve, 2 * writes));
+  const reserve = Math.min(policy.writeReserveMax, Math.max(policy.writeReserve, writeRoom));
   return Math.min(policy.laneLimit, policy.perMinute - reserve);
+}
+
+/**
+ * The room writes want (laneLimitNow): twice, per member, their writes of the last 60 s or of the
+ * last 10 s × 6 when that is more, each member's counted up to the share floor (the server's own,
+ * member null, whole). The SQL of the shared window (migration 0018) computes the same.
+ */
+export function writeRoom(
+  policy: BudgetPolicy,
+  writesOf: ReadonlyMap<string | null, { minute: number; tenSeconds: number }>,
+): number {
+  let writes = 0;
+  for (const [member, n] of writesOf) {
+    const paced = Math.max(n.minute, 6 * n.tenSeconds);
+    writes += member === null ? paced : Math.min(paced, policy.shareFloor);
+  }
+  return 2 * writes;
 }
 
 /**
@@ -135,8 +157,8 @@ export function memberLimit(policy: BudgetPolicy, used: number, members: number)
 /** What the window holds when a request asks: every request, and those of the asking member. */
 export interface WindowCounts {
   used: number;
-  /** of which writes (the write lane) */
-  writes: number;
+  /** the room writes want (writeRoom) */
+  writeRoom: number;
   /** the asking member's requests in the window (0 without a member); for a write, their writes */
   memberUsed: number;
   /** members with a request in the window, the asking one included */
@@ -157,7 +179,7 @@ export interface BudgetDecision {
 export function decideTake(perMinute: number, ticket: RequestTicket, counts: WindowCounts): BudgetDecision {
   const policy = budgetPolicy(perMinute, ticket.lane);
   const share = ticket.member === null ? null : memberLimit(policy, counts.used, counts.members);
-  const laneLimit = laneLimitNow(policy, counts.writes);
+  const laneLimit = laneLimitNow(policy, counts.writeRoom);
   const laneFull = counts.used >= laneLimit;
   const overShare = share !== null && counts.memberUsed >= share;
   return {
@@ -180,8 +202,8 @@ export interface SharedTake {
   /** requests counted across every process in the last 60 s and 10 s, this one included when counted */
   used: number;
   lastTenSeconds: number;
-  /** of the last 60 s, writes */
-  writes: number;
+  /** the room writes want (writeRoom), before this request */
+  writeRoom: number;
   /** the member's requests in the window and the members active in it (as WindowCounts) */
   memberUsed: number;
   members: number;
@@ -244,7 +266,7 @@ export class RequestBudget {
   };
   readonly #waiting: Record<RequestLane, number> = { write: 0, view: 0, background: 0 };
   /** the shared window's figures at this process's last request */
-  #sharedFigures: { at: number; used: number; lastTenSeconds: number; writes: number; blockedUntil: number } | null =
+  #sharedFigures: { at: number; used: number; lastTenSeconds: number; writeRoom: number; blockedUntil: number } | null =
     null;
   /** per member: the shared window's figures at their last request from this process */
   readonly #memberFigures = new Map<string, { at: number; memberUsed: number; members: number }>();
@@ -330,7 +352,7 @@ export class RequestBudget {
         at,
         used: answer.used,
         lastTenSeconds: answer.lastTenSeconds,
-        writes: answer.writes,
+        writeRoom: answer.writeRoom,
         blockedUntil: at + answer.blockedMs,
       };
       // (a write's answer counts the member's writes alone: not the figure a view is decided by)
@@ -363,7 +385,7 @@ export class RequestBudget {
     if (shared && shared.blockedUntil > now) return false;
     if (shared && shared.at > now - SHARED_FIGURES_TRUSTED_MS) {
       counts.used = Math.max(counts.used, shared.used);
-      counts.writes = Math.max(counts.writes, shared.writes);
+      counts.writeRoom = Math.max(counts.writeRoom, shared.writeRoom);
       const member = ticket.member === null ? undefined : this.#memberFigures.get(ticket.member);
       if (member && member.at > now - SHARED_FIGURES_TRUSTED_MS) {
         counts.memberUsed = Math.max(counts.memberUsed, member.memberUsed);
@@ -380,16 +402,23 @@ export class RequestBudget {
   }
 
   #ownCounts(ticket: RequestTicket): WindowCounts {
+    const recent = this.#now() - 10_000;
     const others = new Set<string>();
+    const writesOf = new Map<string | null, { minute: number; tenSeconds: number }>();
     let memberUsed = 0;
-    let writes = 0;
     for (const s of this.#sent) {
-      if (s.write) writes++;
+      if (s.write) {
+        const n = writesOf.get(s.member) ?? { minute: 0, tenSeconds: 0 };
+        n.minute++;
+        if (s.at > recent) n.tenSeconds++;
+        writesOf.set(s.member, n);
+      }
       if (s.member === null) continue;
       if (s.member !== ticket.member) others.add(s.member);
       else if (countsForShare(ticket, s)) memberUsed++;
     }
-    return { used: this.#sent.length, writes, memberUsed, members: others.size + 1 };
+    const room = writeRoom(budgetPolicy(this.#perMinute, ticket.lane), writesOf);
+    return { used: this.#sent.length, writeRoom: room, memberUsed, members: others.size + 1 };
   }
 
   /** How long until `ticket` fits this process's own window (0: now), and of which for the member's share. */

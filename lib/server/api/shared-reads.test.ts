@@ -28,10 +28,12 @@ describe('sharedMaxAgeMs', () => {
     expect(age(900)).toBe(15_000);
   });
 
-  it('stops reading fresh during a burst that spent a third of the budget in 10 s', () => {
+  it('stops reading fresh when the pace of the last 10 s would leave less than a third 10 s from now', () => {
+    // A burst from an empty window: fresh up to a third of the budget.
     expect(age(299, 299)).toBe(0);
     expect(age(300, 300)).toBe(15_000);
-    expect(age(500, 100)).toBe(0);
+    expect(age(500, 99)).toBe(0);
+    expect(age(500, 100)).toBe(15_000);
   });
 });
 

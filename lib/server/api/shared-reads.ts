@@ -8,9 +8,11 @@ import { canShowAnswerAge, reportStaleAnswer } from './read';
 
 /**
  * How old a shared answer may be, unmarked, by how much of the request budget is used: fresh
- * reads while a third of the minute's budget is left and at most a third of it went in the last
- * 10 s (a burst, such as a whole team signing in at once, would otherwise spend it in seconds);
- * then answers up to 15 s old, which save requests for what cannot be shared.
+ * reads while, at the pace of the last 10 s, a third of the minute's budget would still be left
+ * 10 s from now (used + the last 10 s's < two thirds); then answers up to 15 s old, which save
+ * requests for what cannot be shared. So a burst, such as a whole team signing in at once, shares
+ * its reads once it has spent a third of the budget, instead of spending most of the minute in
+ * seconds and leaving the saves that follow to wait for it to pass.
  */
 export function sharedMaxAgeMs({
   used,
@@ -21,7 +23,7 @@ export function sharedMaxAgeMs({
   lastTenSeconds: number;
   perMinute: number;
 }): number {
-  if (used < (perMinute * 2) / 3 && lastTenSeconds < perMinute / 3) return 0;
+  if (used + lastTenSeconds < (perMinute * 2) / 3) return 0;
   return 15_000;
 }
 
@@ -59,7 +61,7 @@ const globalForReads = globalThis as unknown as { sharedReads?: SharedReads };
  * (a reservation a search returned among them),
  * keyed by what they read (and the entity whose context they read in); changes read what they
  * change anew, never from here. Page renders asking for one of them at the same time share one
- * API request. While a third of the request budget is left every render reads anew; beyond
+ * API request. While the budget, at its pace, keeps a third free every render reads anew; beyond
  * that, an answer up to 15 s old is served (sharedMaxAgeMs). Background work takes the directory
  * the page just read (backgroundMaxAgeMs). When the render's lane of the budget
  * has no room at once (RequestBudget.canSendNow, or a request that would wait), an answer up to

@@ -158,25 +158,33 @@ describe('lanes and fair shares for every process, on PostgreSQL', () => {
     expect(writes).toEqual({ sent: 10, waited: 0, refused: 0 });
   });
 
-  it('keeps room for twice as many writes as the window holds: after 4 writes on A, B sends 18 views, then says busy', async () => {
+  it('keeps room for twice the writes the last 10 s bring at their pace: after 4 writes on A, B sends 6 views, then says busy', async () => {
     const a = processBudget('client-9', 30, true);
     const b = processBudget('client-9', 30, true);
-    expect(await sendAtOnce([a], 4, { lane: 'write', member: 'w' })).toEqual({ sent: 4, waited: 0, refused: 0 });
-    // Views go while fewer than 30 − 2 × 4 are used: 18 of 20.
-    expect(await sendAtOnce([b], 20, { lane: 'view', member: null })).toEqual({ sent: 18, waited: 2, refused: 0 });
+    expect(await sendAtOnce([a], 4, { lane: 'write', member: null })).toEqual({ sent: 4, waited: 0, refused: 0 });
+    // 4 writes in the last 10 s count as 24 a minute: views go while fewer than 30 − min(20, 2 × 24) are used, 6 of 20.
+    expect(await sendAtOnce([b], 20, { lane: 'view', member: null })).toEqual({ sent: 6, waited: 14, refused: 0 });
     // A view that does not wait is refused at once, and a write still goes.
     expect((await b.take(10_000, { lane: 'view', member: 'v', waits: false }))?.reason).toBe('busy');
     expect(await sendAtOnce([b], 1, { lane: 'write', member: 'w' })).toEqual({ sent: 1, waited: 0, refused: 0 });
   });
 
-  it('keeps at most a third of the window for writes: after a burst of 10 writes on A, B still sends 10 views', async () => {
+  it('counts each member’s writes up to a tenth: one member’s burst of 10 writes leaves views 24 of 30, a team’s leaves 10', async () => {
     const a = processBudget('client-12', 30, true);
     const b = processBudget('client-12', 30, true);
     expect(await sendAtOnce([a], 10, { lane: 'write', member: 'burst' })).toEqual({ sent: 10, waited: 0, refused: 0 });
-    // Twice the writes would be 20 of 30; a third, 10, is kept: views go while fewer than 20 are used.
-    expect(await sendAtOnce([b], 15, { lane: 'view', member: 'other' })).toEqual({ sent: 10, waited: 5, refused: 0 });
+    // The burst counts as 3 writes (a tenth of 30): 6 places are kept, views go while fewer than 24 are used.
+    expect(await sendAtOnce([b], 15, { lane: 'view', member: null })).toEqual({ sent: 14, waited: 1, refused: 0 });
     // and writes still use the rest of the window
-    expect(await sendAtOnce([a], 10, { lane: 'write', member: null })).toEqual({ sent: 10, waited: 0, refused: 0 });
+    expect(await sendAtOnce([a], 6, { lane: 'write', member: null })).toEqual({ sent: 6, waited: 0, refused: 0 });
+
+    const c = processBudget('client-13', 30, true);
+    const d = processBudget('client-13', 30, true);
+    for (const member of ['m1', 'm2', 'm3', 'm4', 'm5'])
+      expect(await sendAtOnce([c], 2, { lane: 'write', member })).toEqual({ sent: 2, waited: 0, refused: 0 });
+    // Five members' 10 writes count whole: 20 places (two thirds, the most) are kept, so views wait at 10.
+    expect(await sendAtOnce([d], 5, { lane: 'view', member: null })).toEqual({ sent: 0, waited: 5, refused: 0 });
+    expect(await sendAtOnce([d], 20, { lane: 'write', member: null })).toEqual({ sent: 20, waited: 0, refused: 0 });
   });
 
   it('a member whose page views on A used their share still saves at once on B; a burst of their writes meets the share', async () => {

@@ -38,7 +38,7 @@ export class PostgresBudgetWindow implements SharedBudgetWindow {
         used_10s: number;
         member_used: number;
         members: number;
-        writes: number;
+        write_room: number;
       }>('SELECT * FROM api_budget_take($1, $2, $3, $4, $5, $6, $7, $8)', [
         this.#clientId,
         ticket.lane,
@@ -58,7 +58,7 @@ export class PostgresBudgetWindow implements SharedBudgetWindow {
         lastTenSeconds: r.used_10s,
         memberUsed: r.member_used,
         members: r.members,
-        writes: r.writes,
+        writeRoom: r.write_room,
       };
     } catch (error) {
       logUnexpected('request budget', error);
@@ -68,7 +68,7 @@ export class PostgresBudgetWindow implements SharedBudgetWindow {
         shareWaitMs: 0,
         used: 0,
         lastTenSeconds: 0,
-        writes: 0,
+        writeRoom: 0,
         memberUsed: 0,
         members: 0,
       };
