@@ -62,6 +62,25 @@ test('every script a route loads at startup carries the compile hint', async ({ 
   expect(unhinted).toEqual([]);
 });
 
+test('the browser gets every script and stylesheet of a page brotli-compressed, with a year of cache', async ({
+  page,
+}) => {
+  const assets: { url: string; encoding?: string; cache?: string }[] = [];
+  page.on('response', (res) => {
+    if (/\/_next\/static\/.+\.(js|css)$/.test(res.url()))
+      assets.push({
+        url: res.url(),
+        encoding: res.headers()['content-encoding'],
+        cache: res.headers()['cache-control'],
+      });
+  });
+  await page.goto('/delegates');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('load');
+  expect(assets.length).toBeGreaterThan(10);
+  expect(assets.filter((a) => a.encoding !== 'br' || a.cache !== 'public, max-age=31536000, immutable')).toEqual([]);
+});
+
 test('the budget check names a route that sends more than its budget', async ({ request }) => {
   // A fixture site: an empty page with one small script, and a page that adds 256 kB of
   // incompressible script on top of it.

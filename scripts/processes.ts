@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 
+import { precompressStatic } from '../lib/server/http/precompressed-assets';
 import { addCompileHints } from './compile-hints';
 
 export type Env = Record<string, string | undefined>;
@@ -137,11 +138,15 @@ export function serveBuild(opts: {
 
 /**
  * The production build: `next build` (telemetry off), then the compile hint on the chunks pages
- * load at startup (`scripts/compile-hints.ts`). Throws when the build fails.
+ * load at startup (`scripts/compile-hints.ts`), then the brotli and gzip copies of the static
+ * scripts and stylesheets that the server sends (lib/server/http/precompressed-assets.ts).
+ * Throws when the build fails.
  */
 export async function nextBuild(env: Env = {}): Promise<void> {
   if ((await run(process.execPath, [NEXT_BIN, 'build'], { NEXT_TELEMETRY_DISABLED: '1', ...env })) !== 0)
     throw new Error('next build failed');
   const marked = await addCompileHints('.next');
   console.log(`Compile hint added to ${marked.length} startup chunks.`);
+  // Last: the compressed copies are of the chunks as served, hints included.
+  console.log(`Brotli and gzip copies written for ${await precompressStatic('.next')} scripts and stylesheets.`);
 }
