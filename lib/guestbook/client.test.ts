@@ -521,6 +521,41 @@ describe('retry policy (scripted fetch)', () => {
     expect(calls).toHaveLength(23);
   });
 
+  it('a page view waits for room in the budget at most maxViewWaitMs, then says when to try again; a change waits longer', async () => {
+    let clock = Date.parse('2026-11-22T12:00:00Z');
+    const ticket: RequestTicket = { lane: 'view', member: null };
+    const slept: number[] = [];
+    const { client, calls } = scriptedClient(() => Response.json(LONDON_PAGE), 3, {
+      requestsPerMinute: 30,
+      maxLaneWaitMs: 10_000,
+      maxViewWaitMs: 2_000,
+      ticket: () => ticket,
+      now: () => clock,
+      sleep: async (ms) => {
+        slept.push(ms);
+        clock += ms;
+      },
+    });
+    // The views' lane fills at 12:00:00.
+    let sent = 0;
+    while (!(await rejectionOf(client.listMarkets()).catch(() => null))) sent++;
+    expect(sent).toBeGreaterThan(10);
+    expect(calls).toHaveLength(sent);
+    // 3 s before room frees: refused at once, nothing sent, no wait.
+    clock = Date.parse('2026-11-22T12:00:57Z');
+    const refused = (await rejectionOf(client.listMarkets())) as GuestbookApiError;
+    expect(refused).toMatchObject({ status: 429, code: 'busy' });
+    expect(refused.retryAt?.toISOString()).toBe('2026-11-22T12:01:00.000Z');
+    expect(calls).toHaveLength(sent);
+    expect(slept).toEqual([]);
+    // 1.5 s before: the view waits and is sent.
+    clock = Date.parse('2026-11-22T12:00:58.500Z');
+    expect(await client.listMarkets()).toEqual(LONDON_PAGE);
+    expect(calls).toHaveLength(sent + 1);
+    expect(slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1_500);
+    expect(slept.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(2_000);
+  });
+
   it('repeats a GET after a dropped connection, but never a POST', async () => {
     let drops = 1;
     const calls: string[] = [];

@@ -9,6 +9,7 @@ import {
   RequestBudget,
   writeRoom,
   type RequestTicket,
+  type SharedBudgetWindow,
 } from './rate-limit';
 
 class WouldWait extends Error {
@@ -274,6 +275,42 @@ describe('RequestBudget lanes (one process)', () => {
     expect(await budget.take(Infinity, write('a'))).toBeNull();
     expect(viewSent).toBe(false);
     expect(budget.used).toBe(28);
+  });
+});
+
+describe('RequestBudget waits bounded by the longest wait for the lane', () => {
+  /** A shared window that answers: the member's share frees in 0.5 s, the lane in 9 s. */
+  const shareSoonLaneLater: SharedBudgetWindow = {
+    take: async () => ({
+      blockedMs: 0,
+      waitMs: 9_000,
+      shareWaitMs: 500,
+      used: 900,
+      lastTenSeconds: 150,
+      writeRoom: 300,
+      memberUsed: 40,
+      members: 20,
+    }),
+    block: async () => undefined,
+  };
+
+  it('refuses at once a view whose share frees soon but whose lane frees after the longest wait', async () => {
+    const clock = { now: 1_000_000 };
+    const slept: number[] = [];
+    const budget = new RequestBudget(
+      900,
+      () => clock.now,
+      async (ms) => {
+        slept.push(ms);
+        clock.now += ms;
+      },
+      shareSoonLaneLater,
+    );
+    expect(await budget.take(2_000, view('a'), 2_000)).toEqual({
+      reason: 'busy',
+      retryAt: new Date(1_000_000 + 9_000),
+    });
+    expect(slept).toEqual([]);
   });
 });
 

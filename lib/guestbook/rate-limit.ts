@@ -221,6 +221,16 @@ export interface SharedBudgetWindow {
   block(ms: number): Promise<void>;
 }
 
+/**
+ * A wait for the member's share or a block the API announced (`otherMs`), within a wait of
+ * `waitMs` in all: when the lane's own wait is the longer, it is a wait for the lane, which the
+ * caller's longest wait for the lane bounds (else a view whose share frees in a second would sleep
+ * the lane's ten, and every view queued behind it in this process with it).
+ */
+function waitFor(otherMs: number, waitMs: number): { kind: 'lane' | 'other'; waitMs: number } {
+  return { kind: waitMs > otherMs ? 'lane' : 'other', waitMs };
+}
+
 /** Why `take` gave up instead of waiting, and when to try again. */
 export interface BudgetRefusal {
   /**
@@ -343,7 +353,8 @@ export class RequestBudget {
     const own = this.#ownWait(ticket, now);
     if (own.shareWaitMs > maxWaitMs)
       return { kind: 'done', refusal: { reason: 'share', retryAt: new Date(now + own.shareWaitMs) } };
-    if (waitForApi > 0 || own.shareWaitMs > 0) return { kind: 'other', waitMs: Math.max(waitForApi, own.waitMs) };
+    if (waitForApi > 0 || own.shareWaitMs > 0)
+      return waitFor(Math.max(waitForApi, own.shareWaitMs), Math.max(waitForApi, own.waitMs));
     if (own.waitMs > 0) return { kind: 'lane', waitMs: own.waitMs };
     if (this.#shared) {
       const answer = await this.#shared.take(this.#perMinute, ticket);
@@ -363,7 +374,7 @@ export class RequestBudget {
       if (answer.shareWaitMs > maxWaitMs)
         return { kind: 'done', refusal: { reason: 'share', retryAt: new Date(at + answer.shareWaitMs) } };
       if (answer.blockedMs > 0 || answer.shareWaitMs > 0)
-        return { kind: 'other', waitMs: Math.max(answer.blockedMs, answer.waitMs) };
+        return waitFor(Math.max(answer.blockedMs, answer.shareWaitMs), Math.max(answer.blockedMs, answer.waitMs));
       if (answer.waitMs > 0) return { kind: 'lane', waitMs: answer.waitMs };
     }
     this.#sent.push({ at: this.#now(), member: ticket.member, write: ticket.lane === 'write' });

@@ -47,6 +47,12 @@ export interface GuestbookClientOptions {
    * ('busy', nothing sent); by default every such wait is waited out (a script pacing itself).
    */
   maxLaneWaitMs?: number;
+  /**
+   * The longest a page view's request waits for the budget (room in its lane, the member's share,
+   * a wait the API announced), below the waits above: a page that cannot be served soon says at
+   * once when to try again, while a change keeps waiting its longer while (default: no lower limit).
+   */
+  maxViewWaitMs?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -190,7 +196,10 @@ export async function send<S extends z.ZodType>(
   const organization = context?.org_id ?? undefined;
   const query = options.query?.length ? `?${new URLSearchParams(options.query as [string, string][]).toString()}` : '';
   const url = `${core.options.baseUrl.replace(/\/$/, '')}${path}${query}`;
-  const maxWaitMs = core.options.maxRateLimitWaitMs ?? 10_000;
+  const ticket = core.options.ticket?.() ?? DEFAULT_TICKET;
+  // A page view's waits (for the budget, after a 429) stop at maxViewWaitMs; others' at maxRateLimitWaitMs.
+  const viewCap = ticket.lane === 'view' ? (core.options.maxViewWaitMs ?? Infinity) : Infinity;
+  const maxWaitMs = Math.min(core.options.maxRateLimitWaitMs ?? 10_000, viewCap);
   let refreshedAfter401 = false;
 
   for (let attempt = 1; ; attempt++) {
@@ -203,8 +212,8 @@ export async function send<S extends z.ZodType>(
     throwIfAborted(signal, method, path);
     const refusal = await core.budget.take(
       maxWaitMs,
-      core.options.ticket?.() ?? DEFAULT_TICKET,
-      core.options.maxLaneWaitMs ?? Infinity,
+      ticket,
+      Math.min(core.options.maxLaneWaitMs ?? Infinity, viewCap),
     );
     if (refusal) {
       throw new GuestbookApiError({

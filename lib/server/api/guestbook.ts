@@ -27,6 +27,9 @@ export function getApiClient(): GuestbookClient {
       // A staff member waits at most 10 s for room in the budget: beyond, the page or the change
       // says when to try again (nothing is sent), instead of hanging.
       maxLaneWaitMs: 10_000,
+      // A page view waits at most 2 s: a page the budget has no room for soon says so, with the
+      // time to try again, and leaves the room to the changes waiting for it.
+      maxViewWaitMs: 2_000,
       // On PostgreSQL the minute's requests (900 unless configured) are for every process together; the embedded database
       // serves one process, whose own count needs no round trip.
       ...(databaseUrl ? { sharedBudget: new PostgresBudgetWindow(databaseUrl, api.clientId) } : {}),
