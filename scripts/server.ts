@@ -17,9 +17,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, markDashboardServer } from '../lib/server/auth/client-address';
-import { ConfigError, loadConfig, type DashboardConfig } from '../lib/server/config/config-core';
+import { ConfigError, loadConfig, sessionCookieName, type DashboardConfig } from '../lib/server/config/config-core';
 import { openDashboardDb } from '../lib/server/db/open';
 import { precompressedAssets } from '../lib/server/http/precompressed-assets';
+import { RenderGate } from '../lib/server/http/render-gate';
 import { logger, newRequestId, pathOnly, withRequestId } from '../lib/server/log/logger';
 import { appliesFinished, runningApplies, startDraining } from '../lib/server/ops/lifecycle';
 import { buildIdOf, registerProcess, type Registration } from '../lib/server/ops/process-registry';
@@ -84,6 +85,8 @@ async function main() {
   await app.prepare();
   // The build's scripts and stylesheets, compressed when it was built, go out ahead of Next.js.
   const serveAsset = dev ? () => false : precompressedAssets(path.join(process.cwd(), '.next'));
+  // A session's page renders in this process, a few at a time (lib/server/http/render-gate.ts).
+  const gate = new RenderGate(sessionCookieName(config));
 
   // Requests being answered: a shutdown lets them finish (an apply's response re-renders the page).
   let inFlight = 0;
@@ -121,7 +124,10 @@ async function main() {
     );
     // A router prefetch (a link scrolled into view) reads ahead of a click: background work.
     const lane = req.headers['next-router-prefetch'] ? 'background' : 'view';
-    withRequestId(requestId, () => void handle(req, res), lane);
+    const admitted = gate.admit(req, res);
+    if (admitted === true) withRequestId(requestId, () => void handle(req, res), lane);
+    else if (admitted !== false)
+      void admitted.then((go) => go && withRequestId(requestId, () => void handle(req, res), lane));
   });
   if (dev) server.on('upgrade', app.getUpgradeHandler());
   server.listen(port, values.host, () => console.log(`Ready on http://${values.host}:${port}`));

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/auth/demo-accounts';
+import { DASHBOARD_URL } from './env';
+import { csrfFor, httpSignIn } from './http-sign-in';
+
+/*
+ * A script with a copied session cookie sends 60 page loads at once, each from another claimed
+ * address (X-Forwarded-For), as fast as it can. The server renders a session's pages a few at a
+ * time and holds a few dozen more: the rest are answered 429 at once, before any render, and
+ * another member's page is served in full meanwhile.
+ */
+const AT_ONCE = 60;
+
+async function sessionCookie(email: string, localAddress: string): Promise<string> {
+  const signedIn = await httpSignIn(email, DEMO_PASSWORD, { csrf: await csrfFor(localAddress), localAddress });
+  expect(signedIn.error).toBeNull();
+  return signedIn.cookies.join('; ');
+}
+
+test('a flood of page loads from one session is held a few at a time and the excess refused at once, while another member is served', async () => {
+  test.setTimeout(120_000);
+  const viewer = DEMO_ACCOUNTS.find((a) => a.role === 'viewer')!;
+  const operator = DEMO_ACCOUNTS.find((a) => a.role === 'operator')!;
+  const flooder = await sessionCookie(viewer.email, '127.0.0.31');
+  const colleague = await sessionCookie(operator.email, '127.0.0.32');
+
+  const answers: { status: number; retryAfter: string | null; at: number; page: boolean }[] = [];
+  const started = performance.now();
+  const flood = Promise.all(
+    Array.from({ length: AT_ONCE }, async (_, i) => {
+      const res = await fetch(`${DASHBOARD_URL}/reservations?guest_last_name=${'Flood' + i}`, {
+        headers: { cookie: flooder, 'X-Forwarded-For': `203.0.113.${i + 1}` },
+      });
+      const body = await res.text();
+      answers.push({
+        status: res.status,
+        retryAfter: res.headers.get('retry-after'),
+        at: performance.now() - started,
+        page: body.includes('</html>'),
+      });
+    }),
+  );
+  const colleaguePage = await fetch(`${DASHBOARD_URL}/reservations`, { headers: { cookie: colleague } });
+  expect(colleaguePage.status).toBe(200);
+  expect(await colleaguePage.text()).toContain('data-testid="reservations-table"');
+  await flood;
+
+  const refused = answers.filter((a) => a.status === 429);
+  const served = answers.filter((a) => a.status === 200);
+  console.log(`flood of ${AT_ONCE} page loads: ${served.length} rendered, ${refused.length} refused at once`);
+  expect(served.length + refused.length).toBe(AT_ONCE);
+  expect(refused.length, 'more than the session may have held were refused').toBeGreaterThan(0);
+  for (const r of refused) expect(r.retryAfter).toBe('1');
+  expect(served.every((a) => a.page)).toBe(true);
+  // Refused before any render: the first refusal came before the first page.
+  expect(Math.min(...refused.map((a) => a.at))).toBeLessThan(Math.min(...served.map((a) => a.at)));
+});

@@ -1,0 +1,122 @@
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+
+import { RenderGate } from './render-gate';
+
+const COOKIE = 'next-auth.session-token';
+
+class FakeResponse extends EventEmitter {
+  status: number | null = null;
+  headers: Record<string, string> = {};
+  ended = false;
+  writeHead(status: number, headers: Record<string, string>) {
+    this.status = status;
+    this.headers = headers;
+    return this;
+  }
+  end() {
+    this.ended = true;
+    return this;
+  }
+  /** the response finished, or its client went away */
+  close() {
+    this.emit('close');
+  }
+}
+
+function request(session: string | null, opts: { method?: string; url?: string; prefetch?: boolean } = {}) {
+  const headers: Record<string, string> = {};
+  if (session) headers.cookie = `theme=dark; ${COOKIE}=${session}; other=1`;
+  if (opts.prefetch) headers['next-router-prefetch'] = '1';
+  const req = { method: opts.method ?? 'GET', url: opts.url ?? '/reservations', headers } as unknown as IncomingMessage;
+  const res = new FakeResponse();
+  return { req, res, serverRes: res as unknown as ServerResponse };
+}
+
+const settled = async (p: boolean | Promise<boolean>) => {
+  let value: boolean | 'pending' = 'pending';
+  void Promise.resolve(p).then((v) => (value = v));
+  await new Promise((resolve) => setImmediate(resolve));
+  return value;
+};
+
+describe('RenderGate', () => {
+  it('renders a session’s first requests at once and holds the next until one ends, first come first served', async () => {
+    const gate = new RenderGate(COOKIE, 2, 8);
+    const a = request('alice-session');
+    const b = request('alice-session');
+    expect(gate.admit(a.req, a.serverRes)).toBe(true);
+    expect(gate.admit(b.req, b.serverRes)).toBe(true);
+    const c = request('alice-session');
+    const d = request('alice-session');
+    const cTurn = gate.admit(c.req, c.serverRes);
+    const dTurn = gate.admit(d.req, d.serverRes);
+    expect(await settled(cTurn)).toBe('pending');
+    // Another member's session is not held behind Alice's.
+    const other = request('bob-session');
+    expect(gate.admit(other.req, other.serverRes)).toBe(true);
+    b.res.close();
+    expect(await settled(cTurn)).toBe(true);
+    expect(await settled(dTurn)).toBe('pending');
+    a.res.close();
+    expect(await settled(dTurn)).toBe(true);
+    for (const r of [c, d, other]) r.res.close();
+    expect(gate.sessions).toBe(0);
+  });
+
+  it('answers 429 at once, with Retry-After and nothing rendered, when too many of a session’s requests are held', async () => {
+    const gate = new RenderGate(COOKIE, 1, 2);
+    const running = request('hammer');
+    expect(gate.admit(running.req, running.serverRes)).toBe(true);
+    const held = [request('hammer'), request('hammer')].map((r) => gate.admit(r.req, r.serverRes));
+    const refused = request('hammer');
+    expect(await settled(gate.admit(refused.req, refused.serverRes))).toBe(false);
+    expect(refused.res.status).toBe(429);
+    expect(refused.res.headers['Retry-After']).toBe('1');
+    expect(refused.res.ended).toBe(true);
+    for (const h of held) expect(await settled(h)).toBe('pending');
+  });
+
+  it('drops a held request whose client went away, and gives its turn to the next', async () => {
+    const gate = new RenderGate(COOKIE, 1, 4);
+    const running = request('s');
+    gate.admit(running.req, running.serverRes);
+    const gone = request('s');
+    const goneTurn = gate.admit(gone.req, gone.serverRes);
+    const next = request('s');
+    const nextTurn = gate.admit(next.req, next.serverRes);
+    gone.res.close();
+    expect(await settled(goneTurn)).toBe(false);
+    running.res.close();
+    expect(await settled(nextTurn)).toBe(true);
+    next.res.close();
+    expect(gate.sessions).toBe(0);
+  });
+
+  it('neither counts nor holds writes, prefetches, the build’s files, health probes or requests without a session', async () => {
+    const gate = new RenderGate(COOKIE, 1, 1);
+    const first = request('s');
+    gate.admit(first.req, first.serverRes);
+    for (const r of [
+      request('s', { method: 'POST' }),
+      request('s', { prefetch: true }),
+      request('s', { url: '/_next/static/chunks/app.js' }),
+      request('s', { url: '/api/health/ready' }),
+      request('s', { url: '/api/auth/session' }),
+      request(null),
+    ])
+      expect(gate.admit(r.req, r.serverRes)).toBe(true);
+    expect(gate.sessions).toBe(1);
+  });
+
+  it('counts a session split over several cookies by its first part', async () => {
+    const gate = new RenderGate(COOKIE, 1, 4);
+    const headers = { cookie: `${COOKIE}.0=part-one; ${COOKIE}.1=part-two` };
+    const req = { method: 'GET', url: '/', headers } as unknown as IncomingMessage;
+    const a = new FakeResponse();
+    const b = new FakeResponse();
+    expect(gate.admit(req, a as unknown as ServerResponse)).toBe(true);
+    expect(await settled(gate.admit(req, b as unknown as ServerResponse))).toBe('pending');
+  });
+});
