@@ -199,3 +199,32 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+/**
+ * A full page load whose reads are all answered by the time the frame is (the entities are the
+ * ones the entity switcher read; the team is in the dashboard's own database) sends the page
+ * itself, not its skeleton with the page hidden behind it for a script to swap in
+ * (scripts/inline-ready-content.ts): without JavaScript, as before any script has run, the browser
+ * shows the content. A page still waiting for the API when its frame is sent streams in behind its
+ * skeleton, as it should, so pages with reads of their own are not checked here.
+ */
+test.describe('a page loaded in full, before any script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  const LOADED = [
+    { path: '/entities', heading: 'Entities', content: 'entity-table' },
+    { path: '/team', heading: 'Team', content: 'team-table' },
+  ] as const;
+
+  for (const { path, heading, content } of LOADED) {
+    test(`${path} shows its content, not its skeleton`, async ({ page }) => {
+      const answer = await page.goto(path);
+      expect(answer?.status()).toBe(200);
+      await expect(page.getByTestId(content)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.getByTestId('page-skeleton')).toHaveCount(0);
+      // nothing of the page waits in a hidden element for a script
+      expect(await answer!.text()).not.toMatch(/<div hidden id="S:/);
+    });
+  }
+});
