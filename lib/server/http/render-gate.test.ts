@@ -43,7 +43,7 @@ const settled = async (p: boolean | Promise<boolean>) => {
 
 describe('RenderGate', () => {
   it('renders a session’s first requests at once and holds the next until one ends, first come first served', async () => {
-    const gate = new RenderGate(COOKIE, 2, 8);
+    const gate = new RenderGate(COOKIE, 2, 8, null);
     const a = request('alice-session');
     const b = request('alice-session');
     expect(gate.admit(a.req, a.serverRes)).toBe(true);
@@ -66,7 +66,7 @@ describe('RenderGate', () => {
   });
 
   it('answers 429 at once, with Retry-After and nothing rendered, when too many of a session’s requests are held', async () => {
-    const gate = new RenderGate(COOKIE, 1, 2);
+    const gate = new RenderGate(COOKIE, 1, 2, null);
     const running = request('hammer');
     expect(gate.admit(running.req, running.serverRes)).toBe(true);
     const held = [request('hammer'), request('hammer')].map((r) => gate.admit(r.req, r.serverRes));
@@ -79,7 +79,7 @@ describe('RenderGate', () => {
   });
 
   it('drops a held request whose client went away, and gives its turn to the next', async () => {
-    const gate = new RenderGate(COOKIE, 1, 4);
+    const gate = new RenderGate(COOKIE, 1, 4, null);
     const running = request('s');
     gate.admit(running.req, running.serverRes);
     const gone = request('s');
@@ -95,7 +95,7 @@ describe('RenderGate', () => {
   });
 
   it('neither counts nor holds writes, prefetches, the build’s files, health probes or requests without a session', async () => {
-    const gate = new RenderGate(COOKIE, 1, 1);
+    const gate = new RenderGate(COOKIE, 1, 1, null);
     const first = request('s');
     gate.admit(first.req, first.serverRes);
     for (const r of [
@@ -111,12 +111,55 @@ describe('RenderGate', () => {
   });
 
   it('counts a session split over several cookies by its first part', async () => {
-    const gate = new RenderGate(COOKIE, 1, 4);
+    const gate = new RenderGate(COOKIE, 1, 4, null);
     const headers = { cookie: `${COOKIE}.0=part-one; ${COOKIE}.1=part-two` };
     const req = { method: 'GET', url: '/', headers } as unknown as IncomingMessage;
     const a = new FakeResponse();
     const b = new FakeResponse();
     expect(gate.admit(req, a as unknown as ServerResponse)).toBe(true);
     expect(await settled(gate.admit(req, b as unknown as ServerResponse))).toBe('pending');
+  });
+
+  it('paces a session’s renders: a burst at once, then so many a second, held in order, never refused for it', async () => {
+    const gate = new RenderGate(COOKIE, 4, 32, { perSecond: 20, burst: 3 });
+    const started: number[] = [];
+    const t0 = performance.now();
+    const all = Array.from({ length: 6 }, (_, i) => {
+      const r = request('script');
+      const turn = Promise.resolve(gate.admit(r.req, r.serverRes)).then((ok) => {
+        started.push(i);
+        // each render answers at once: only the pace holds the next
+        r.res.close();
+        return { ok, at: performance.now() - t0 };
+      });
+      return turn;
+    });
+    const turns = await Promise.all(all);
+    expect(turns.every((t) => t.ok)).toBe(true);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5]);
+    // 3 at once, then one each 50 ms: the sixth about 150 ms after the first
+    expect(turns[2]!.at).toBeLessThan(100);
+    expect(turns[5]!.at).toBeGreaterThanOrEqual(140);
+    // Another member is not paced by this one.
+    const other = request('colleague');
+    expect(gate.admit(other.req, other.serverRes)).toBe(true);
+  });
+
+  it('keeps an idle session’s pace until it is back to a full burst, so one request at a time gains no burst', async () => {
+    const gate = new RenderGate(COOKIE, 4, 32, { perSecond: 10, burst: 2 });
+    for (let i = 0; i < 2; i++) {
+      const r = request('sequential');
+      expect(gate.admit(r.req, r.serverRes)).toBe(true);
+      r.res.close();
+    }
+    expect(gate.sessions).toBe(1);
+    const third = request('sequential');
+    const turn = gate.admit(third.req, third.serverRes);
+    expect(await settled(turn)).toBe('pending');
+    expect(await turn).toBe(true);
+    third.res.close();
+    // refilled to its burst after 200 ms: forgotten
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(gate.sessions).toBe(0);
   });
 });

@@ -10,6 +10,9 @@
  * process busy: even when the request budget refuses every one of them, each refusal is a whole
  * page to render, and the processor they take is the one the other members' saves wait for.
  *
+ * Beyond the few in flight, a session's renders are paced (RENDER_PACE): such a script, held to a
+ * few at a time, still had one render answered and the next started 26 times a second.
+ *
  * It counts what is in flight in this process, which ends with the process: a gate on this
  * process's own work, not a budget (the API budget and the members' shares are in the database).
  * Writes (POST) and router prefetches (which render a route's loading state only) are neither
@@ -22,6 +25,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export const RENDERS_PER_SESSION = 3;
 /** Requests of one session held waiting at most; beyond, 429 at once. */
 export const HELD_PER_SESSION = 32;
+/**
+ * Renders one session may start in one process: `burst` at once, then `perSecond` (a token
+ * bucket). A member clicking, paging and typing in ⌘K stays well within it; a script sending
+ * searches as fast as they are answered is held to it, and its renders no longer take a third
+ * of the processor the other members' saves wait for.
+ */
+export const RENDER_PACE = { perSecond: 10, burst: 20 } as const;
+export type Pace = { perSecond: number; burst: number };
 
 /** Paths no session's count covers: the build's files, the health probes, next-auth's own routes. */
 const UNGATED = /^\/(_next\/(static|image)\/|api\/health\/|api\/auth\/|favicon\.ico|icon|apple-touch-icon|manifest)/;
@@ -42,6 +53,11 @@ interface Slots {
   running: number;
   /** requests waiting for a slot, first come first served */
   held: (() => void)[];
+  /** renders the session may start before the pace holds it (RENDER_PACE), as of `counted` */
+  tokens: number;
+  counted: number;
+  /** wakes the held requests when the pace lets the next start, or forgets an idle session */
+  timer: ReturnType<typeof setTimeout> | null;
 }
 
 export class RenderGate {
@@ -51,6 +67,8 @@ export class RenderGate {
     readonly cookieName: string,
     readonly limit = RENDERS_PER_SESSION,
     readonly held = HELD_PER_SESSION,
+    /** null: no pace, only the limit in flight */
+    readonly pace: Pace | null = RENDER_PACE,
   ) {}
 
   /**
@@ -66,12 +84,17 @@ export class RenderGate {
     // Kept by a digest: the cookie itself is a credential.
     const key = createHash('sha256').update(session).digest('base64url');
     let slots = this.#sessions.get(key);
-    if (!slots) this.#sessions.set(key, (slots = { running: 0, held: [] }));
+    if (!slots)
+      this.#sessions.set(
+        key,
+        (slots = { running: 0, held: [], tokens: this.pace?.burst ?? 0, counted: performance.now(), timer: null }),
+      );
     const run = () => {
       slots.running++;
+      if (this.pace) slots.tokens--;
       res.once('close', () => this.#release(key, slots));
     };
-    if (slots.running < this.limit) {
+    if (slots.held.length === 0 && this.#mayStart(slots)) {
       run();
       return true;
     }
@@ -89,19 +112,56 @@ export class RenderGate {
       const gone = () => {
         const i = slots.held.indexOf(turn);
         if (i >= 0) slots.held.splice(i, 1);
-        if (slots.running === 0 && slots.held.length === 0) this.#sessions.delete(key);
+        this.#next(key, slots);
         resolve(false);
       };
       slots.held.push(turn);
       res.once('close', gone);
+      this.#next(key, slots);
     });
+  }
+
+  /** Whether one more of the session's requests may start now. */
+  #mayStart(slots: Slots): boolean {
+    this.#refill(slots);
+    return slots.running < this.limit && (!this.pace || slots.tokens >= 1);
+  }
+
+  /** The pace's tokens earned since they were last counted. */
+  #refill(slots: Slots): void {
+    if (!this.pace) return;
+    const now = performance.now();
+    slots.tokens = Math.min(this.pace.burst, slots.tokens + ((now - slots.counted) / 1000) * this.pace.perSecond);
+    slots.counted = now;
   }
 
   #release(key: string, slots: Slots): void {
     slots.running--;
-    const next = slots.held.shift();
-    if (next) next();
-    else if (slots.running === 0) this.#sessions.delete(key);
+    this.#next(key, slots);
+  }
+
+  /**
+   * Starts what of the session's held requests may start now. When the pace holds the rest, wakes
+   * them when it lets the next one start; a request in flight ending calls this again. An idle
+   * session is forgotten once its pace is back to a full burst (forgetting it sooner would hand a
+   * script that sends one request at a time a new burst each time).
+   */
+  #next(key: string, slots: Slots): void {
+    while (slots.held.length > 0 && this.#mayStart(slots)) slots.held.shift()!();
+    this.#refill(slots);
+    if (slots.timer) clearTimeout(slots.timer);
+    slots.timer = null;
+    const idle = slots.held.length === 0 && slots.running === 0;
+    if (idle && (!this.pace || slots.tokens >= this.pace.burst)) {
+      this.#sessions.delete(key);
+      return;
+    }
+    if (!this.pace) return;
+    const wanted = idle ? this.pace.burst : slots.held.length > 0 && slots.running < this.limit ? 1 : null;
+    if (wanted === null) return;
+    const ms = Math.max(1, Math.ceil(((wanted - slots.tokens) / this.pace.perSecond) * 1000));
+    slots.timer = setTimeout(() => this.#next(key, slots), ms);
+    slots.timer.unref();
   }
 
   /** Sessions with a request in flight or held (for tests). */
