@@ -53,6 +53,9 @@ test('a flood of page loads from one session is held a few at a time and the exc
   expect(refused.length, 'more than the session may have held were refused').toBeGreaterThan(0);
   for (const r of refused) expect(r.retryAfter).toBe('1');
   expect(served.every((a) => a.page)).toBe(true);
-  // Refused before any render: the first refusal came before the first page.
-  expect(Math.min(...refused.map((a) => a.at))).toBeLessThan(Math.min(...served.map((a) => a.at)));
+  // Refused without a render: every refusal came before the fourth page, which, like every page
+  // after the first three, waited for one of those to end. (Whether a refusal comes before the
+  // very first page depends on how fast the client sends the sixty, not on the server.)
+  const pagesAt = served.map((a) => a.at).sort((a, b) => a - b);
+  expect(Math.max(...refused.map((a) => a.at))).toBeLessThan(pagesAt[3]!);
 });
