@@ -126,8 +126,10 @@ describe('lanes and fair shares for every process, on PostgreSQL', () => {
     );
     const byLane = Object.fromEntries(rows.map((r) => [r.lane, r.n]));
     expect(Object.values(byLane).reduce((n, v) => n + v, 0)).toBe(sent);
-    // Views and background stopped at their limits whatever the order of arrival; writes used what was left.
-    expect(sent).toBeGreaterThanOrEqual(27);
+    // Views and background stopped at their limits whatever the order of arrival; writes used what
+    // was left: all 20 were sent, or the window is full. (Not "27 sent": writes sent early keep
+    // room for writes at their pace, which can stop the views sooner: `writeRoom`.)
+    expect(byLane.write === 20 || sent === 30, `writes ${byLane.write ?? 0} of 20 with ${sent} of 30 sent`).toBe(true);
     expect((byLane.view ?? 0) + (byLane.background ?? 0)).toBeLessThanOrEqual(27);
     expect(byLane.background ?? 0).toBeLessThanOrEqual(15);
   });
