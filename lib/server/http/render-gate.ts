@@ -164,7 +164,7 @@ export class RenderGate {
     slots.timer.unref();
   }
 
-  /** Sessions with a request in flight or held (for tests). */
+  /** Sessions kept: with a request in flight or held, or whose pace is not back to a full burst (for tests). */
   get sessions(): number {
     return this.#sessions.size;
   }
