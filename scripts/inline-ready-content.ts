@@ -12,7 +12,7 @@
  *
  * React's documented opt-out is `progressiveChunkSize: Infinity`; Next.js does not pass it on. This
  * sets that default in Next's bundled renderers. Content that really waits (an API read still in
- * flight) still streams in behind its skeleton. `e2e/first-paint.spec.ts` checks the effect on
+ * flight) still streams in behind its skeleton. `e2e/loading-states.spec.ts` checks the effect on
  * the production build; this script says so, and `npm test` fails, when a new Next.js no longer
  * has the line it changes: then see whether Next passes the option itself and drop this file.
  *
