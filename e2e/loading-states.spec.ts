@@ -204,7 +204,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
  * A full page load whose reads are all answered by the time the frame is (the entities are the
  * ones the entity switcher read; the team is in the dashboard's own database) sends the page
  * itself, not its skeleton with the page hidden behind it for a script to swap in
- * (scripts/inline-ready-content.ts): without JavaScript, as before any script has run, the browser
+ * (scripts/show-ready-content.ts): without JavaScript, as before any script has run, the browser
  * shows the content. A page still waiting for the API when its frame is sent streams in behind its
  * skeleton, as it should, so pages with reads of their own are not checked here.
  */
