@@ -7,20 +7,58 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** A calendar date and wall-clock time in some zone. */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/**
+ * One formatter per zone, made once: making an Intl formatter costs far more than using it, and a
+ * page reads the wall clock of a zone once per reservation it counts. Zones come from the API's
+ * venues and from members' settings (checked against the runtime's own list), so they are few;
+ * the map starts over if they ever are not.
+ */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+const MAX_ZONES = 1_000;
+
+/** `timeZone`'s calendar date and wall clock at `at` (a RangeError for a zone the runtime does not know). */
+export function wallClockAt(at: number | Date, timeZone: string): WallClock {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    if (wallClocks.size >= MAX_ZONES) wallClocks.clear();
+    wallClocks.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
 /** How far `timeZone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
 function offsetAt(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - at;
+  const c = wallClockAt(at, timeZone);
+  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - at;
 }
 
 /** The moment `date` begins in `timeZone` (its first instant at or after local midnight). */

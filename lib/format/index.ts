@@ -29,15 +29,31 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/**
+ * Intl formatters by locale and use, made once for every formatter of this process or page:
+ * making one costs far more than using it (on a server, each request's formatter would make them
+ * again). Locales and zones are few (the catalogs' languages, members' settings, the venues'
+ * zones); the map starts over if they ever are not.
+ */
+const intlFormats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+const MAX_FORMATS = 2_000;
+
+function made<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let f = intlFormats.get(key) as T | undefined;
+  if (!f) {
+    f = make();
+    if (intlFormats.size >= MAX_FORMATS) intlFormats.clear();
+    intlFormats.set(key, f);
+  }
+  return f;
+}
+
 export function createFormatter(locale: string, memberZone = 'UTC'): Formatter {
-  const cache = new Map<string, Intl.DateTimeFormat>();
-  const dtf = (key: string, options: Intl.DateTimeFormatOptions) => {
-    let f = cache.get(key);
-    if (!f) cache.set(key, (f = new Intl.DateTimeFormat(locale, options)));
-    return f;
+  const dtf = (key: string, options: Intl.DateTimeFormatOptions) =>
+    made(`${locale}\u0000${key}`, () => new Intl.DateTimeFormat(locale, options));
+  const numbers = {
+    format: (n: number) => made(`${locale}\u0000number`, () => new Intl.NumberFormat(locale)).format(n),
   };
-  let numberFormat: Intl.NumberFormat | undefined;
-  const numbers = { format: (n: number) => (numberFormat ??= new Intl.NumberFormat(locale)).format(n) };
   const zoneName = (d: Date, timeZone: string) =>
     timeZone === 'UTC'
       ? 'UTC'

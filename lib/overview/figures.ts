@@ -2,6 +2,7 @@
  * The overview's figures, computed from what the API returned: framework-free and pure, so that
  * the page, its tests and the e2e that checks them against the sandbox count the same way.
  */
+import { wallClockAt } from '../format/days';
 
 export interface ReservationLike {
   id: string;
@@ -33,17 +34,9 @@ export interface CommitmentLike {
 
 /** A venue's calendar date and wall-clock time at `now` (its own time zone, else UTC). */
 export function localNow(timeZone: string | undefined, now: Date): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: timeZone ?? 'UTC',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+  const c = wallClockAt(now, timeZone ?? 'UTC');
+  const two = (n: number) => String(n).padStart(2, '0');
+  return { date: `${c.year}-${two(c.month)}-${two(c.day)}`, time: `${two(c.hour)}:${two(c.minute)}` };
 }
 
 /**
