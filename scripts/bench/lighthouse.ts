@@ -327,7 +327,7 @@ export function lighthouseTable(f: LighthouseFigures, note: string, command: str
   const row = (p: LighthousePage, r: string) =>
     `| ${p.page} | ${p.performance} | ${s(p.lcp_ms)}${p.lcp_ms >= LCP_TARGET_MS ? ' ✗' : ''} | ${p.tbt_ms.toLocaleString('en')} ms | ${r} |`;
   return [
-    `Lighthouse ${f.lighthouse}, ${f.profile}, signed in as the demo admin; median of ${all[0]?.runs ?? 0} run${all[0]?.runs === 1 ? '' : 's'}, measured ${f.measured_at.slice(0, 16).replace('T', ' ')} UTC with \`${command}\`, the pages audited in turn run after run beside a bare Next.js page (one heading and one paragraph, the same next and react, \`next start\`). ${note} Lighthouse's CPU benchmark index during the runs: median ${index.toLocaleString('en')} (higher is faster; on this machine it ranges from about 1,400 to 2,300 from hour to hour).`,
+    `Lighthouse ${f.lighthouse}, ${f.profile}, signed in as the demo admin; median of ${all[0]?.runs ?? 0} run${all[0]?.runs === 1 ? '' : 's'}, measured ${f.measured_at.slice(0, 16).replace('T', ' ')} UTC with \`${command}\`, the pages audited in turn run after run beside a bare Next.js page (one heading and one paragraph, the same next and react, \`next start\`). ${note} Lighthouse's CPU benchmark index during the runs: median ${index.toLocaleString('en')} (higher is faster; on this machine it has ranged from about 1,400 to 4,000 from hour to hour).`,
     '',
     `| page | performance | LCP (target < ${s(LCP_TARGET_MS)}) | TBT | TBT ÷ bare page's (target ≤ ${TBT_RATIO_TARGET}) |`,
     '|---|---|---|---|---|',
