@@ -1,4 +1,5 @@
 /** Calendar days ("2026-11-26"), which have no zone, and the moments they begin at in one. */
+import { madeOnce } from './made-once';
 
 /** The calendar date `days` after `date` (before, when negative). */
 export function addDays(date: string, days: number): string {
@@ -17,32 +18,22 @@ export interface WallClock {
   second: number;
 }
 
-/**
- * One formatter per zone, made once: making an Intl formatter costs far more than using it, and a
- * page reads the wall clock of a zone once per reservation it counts. Zones come from the API's
- * venues and from members' settings (checked against the runtime's own list), so they are few;
- * the map starts over if they ever are not.
- */
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-const MAX_ZONES = 1_000;
-
 /** `timeZone`'s calendar date and wall clock at `at` (a RangeError for a zone the runtime does not know). */
 export function wallClockAt(at: number | Date, timeZone: string): WallClock {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    if (wallClocks.size >= MAX_ZONES) wallClocks.clear();
-    wallClocks.set(timeZone, format);
-  }
+  const format = madeOnce(
+    `wall clock\u0000${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }),
+  );
   const parts = format.formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return {

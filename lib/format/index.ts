@@ -3,6 +3,8 @@
  * venue is shown in the venue's time zone; a moment with no venue (an audit row, a created or
  * updated time, a rate-limit reset) in the member's own zone, and the zone is always named.
  */
+import { madeOnce } from './made-once';
+
 export interface Formatter {
   readonly locale: string;
   /** the member's zone, for moments that belong to no venue */
@@ -29,30 +31,11 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/**
- * Intl formatters by locale and use, made once for every formatter of this process or page:
- * making one costs far more than using it (on a server, each request's formatter would make them
- * again). Locales and zones are few (the catalogs' languages, members' settings, the venues'
- * zones); the map starts over if they ever are not.
- */
-const intlFormats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-const MAX_FORMATS = 2_000;
-
-function made<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
-  let f = intlFormats.get(key) as T | undefined;
-  if (!f) {
-    f = make();
-    if (intlFormats.size >= MAX_FORMATS) intlFormats.clear();
-    intlFormats.set(key, f);
-  }
-  return f;
-}
-
 export function createFormatter(locale: string, memberZone = 'UTC'): Formatter {
   const dtf = (key: string, options: Intl.DateTimeFormatOptions) =>
-    made(`${locale}\u0000${key}`, () => new Intl.DateTimeFormat(locale, options));
+    madeOnce(`${locale}\u0000${key}`, () => new Intl.DateTimeFormat(locale, options));
   const numbers = {
-    format: (n: number) => made(`${locale}\u0000number`, () => new Intl.NumberFormat(locale)).format(n),
+    format: (n: number) => madeOnce(`${locale}\u0000number`, () => new Intl.NumberFormat(locale)).format(n),
   };
   const zoneName = (d: Date, timeZone: string) =>
     timeZone === 'UTC'
