@@ -12,7 +12,7 @@ import type { ActionIds } from './actions';
 import { StaffBrowser } from './browser';
 import { RunRecord, type ActionRecord, type PageView } from './record';
 import { work } from './sessions';
-import type { Member, Session } from './tasks';
+import { think, type Member, type Session } from './tasks';
 
 /** The member who hammers the search: a viewer added with the team, who takes no part in the main phase. */
 export const HAMMER: Member = { email: 'load-hammer.viewer@demo.test', name: 'Load hammering viewer', role: 'viewer' };
@@ -51,7 +51,13 @@ export async function fairSharePhase(opts: {
   const start = Date.now();
   const deadline = start + opts.seconds * 1000;
   for (const s of opts.sessions) s.deadline = deadline;
-  const others = Promise.allSettled(opts.sessions.map((s) => work(s)));
+  // Each session takes up its work after a pause between two steps, as in the main phase: resumed
+  // together, the fifty would send their first requests in the same millisecond, a rush no team makes.
+  const others = Promise.allSettled(
+    opts.sessions.map(async (s) => {
+      if (await think(s)) await work(s);
+    }),
+  );
   const hammering = Promise.all(
     Array.from({ length: opts.concurrency }, async () => {
       while (Date.now() < deadline) await hammer.page(`/reservations?guest_last_name[in]=${term()}`, HAMMER_ROUTE);
@@ -114,6 +120,11 @@ export function fairShareFigures(p: FairSharePhase) {
           ),
         ),
         rate_limited: p.actions.filter((a) => a.outcome === 'rate-limited').length,
+        /** the five slowest, with when each was sent (seconds into the phase) */
+        slowest: [...p.actions]
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 5)
+          .map((a) => ({ kind: a.kind, ms: round(a.ms), sent_at_s: round((a.start - p.start) / 1000, 1) })),
       },
     },
     hammer: {

@@ -258,10 +258,17 @@ export function printSummary(r: LoadResults): void {
     console.log(
       `    the hammering viewer: ${h.requests} requests (${h.per_second}/s, ${h.concurrency} at a time): ${h.pages} pages, ${h.slowed_down} asked to slow down, ${h.error_pages} error pages, ${h.no_answer} unanswered; p50 ${h.p50_ms} / p95 ${h.p95_ms} ms`,
     );
+    console.log(`    the others' slowest writes: ${slowestWrites(fs)}`);
     for (const m of h.messages) console.log(`    hammer saw: ${m}`);
   }
   for (const c of r.checks) console.log(`  ${c.ok ? '✓' : '✗'} ${c.name}${c.ok ? '' : `: ${c.detail}`}`);
 }
+
+/** The fair-share phase's slowest writes, as `1,071 ms (applyAllocation, sent 0.6 s in)`. */
+const slowestWrites = (fs: NonNullable<LoadResults['fair_share']>) =>
+  fs.others.writes.slowest
+    .map((w) => `${w.ms.toLocaleString('en')} ms (${w.kind}, sent ${w.sent_at_s} s in)`)
+    .join(', ') || 'none';
 
 /** The fair-share table of docs/performance.md (after the load test's text), from a run with --fair-share. */
 export function writeFairShareTable(r: LoadResults): void {
@@ -287,6 +294,7 @@ export function writeFairShareTable(r: LoadResults): void {
     `| fair share: the hammering viewer's page loads | ${h.requests} | ${n(h.p50_ms)} ms | ${n(h.p95_ms)} ms | | ${n(h.max_ms)} ms | ${h.served_from_cache} |`,
     '',
     `The hammering viewer's ${h.requests} page loads: ${h.pages} pages, ${h.slowed_down} asked to slow down (HTTP 429 or a page speaking of a rate limit or a share), ${h.error_pages} error pages, ${h.no_answer} unanswered. ` +
+      `The others' slowest writes, with when each was sent: ${slowestWrites(fs)}. ` +
       `Every change reported as done was read back from the sandbox and the audit log: ${lost}. Checks: ${r.checks.filter((c) => c.ok).length} of ${r.checks.length} passed${
         r.checks.some((c) => !c.ok)
           ? ` (failed: ${r.checks
