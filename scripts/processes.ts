@@ -1,9 +1,12 @@
 /** Starting and stopping the two processes of the product: the sandbox and the Next.js server. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 
 import { precompressStatic } from '../lib/server/http/precompressed-assets';
+import { BUILD_INPUTS_FILE, buildInputsHash, buildIsUpToDate } from './build-inputs';
 import { addCompileHints } from './compile-hints';
 
 export type Env = Record<string, string | undefined>;
@@ -149,4 +152,21 @@ export async function nextBuild(env: Env = {}): Promise<void> {
   console.log(`Compile hint added to ${marked.length} startup chunks.`);
   // Last: the compressed copies are of the chunks as served, hints included.
   console.log(`Brotli and gzip copies written for ${await precompressStatic('.next')} scripts and stylesheets.`);
+}
+
+/**
+ * The production build, unless .next already holds a build of the same inputs
+ * (scripts/build-inputs.ts) and `force` is not set: `npm run build`, `npm test`, the benchmark and
+ * the load test never measure or test a build older than the code.
+ */
+export async function buildUnlessUpToDate(opts: { force?: boolean; env?: Env } = {}): Promise<void> {
+  const root = path.resolve(import.meta.dirname, '..');
+  const hash = buildInputsHash(root);
+  if (!opts.force && buildIsUpToDate(root, hash)) {
+    console.log(`The production build in .next is up to date (inputs ${hash.slice(0, 12)}): not rebuilt.`);
+    return;
+  }
+  rmSync(path.join(root, BUILD_INPUTS_FILE), { force: true });
+  await nextBuild(opts.env);
+  writeFileSync(path.join(root, BUILD_INPUTS_FILE), `${hash}\n`);
 }

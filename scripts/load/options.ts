@@ -10,7 +10,8 @@ export interface LoadOptions {
   processes: number;
   port: number;
   sandboxPort: number;
-  build: 'always' | 'never' | 'when-missing';
+  /** always (--build), never (--no-build: the build in .next as it is), or when the code changed since it */
+  build: 'always' | 'never' | 'when-stale';
   /** the fair-share phase after the main one (fair-share.ts): its seconds and the hammering viewer's concurrent page loads; null without it */
   fairShare: { seconds: number; concurrency: number } | null;
 }
@@ -50,7 +51,7 @@ export function parseLoadOptions(args: string[]): LoadOptions {
     processes: Number(values.processes),
     port: Number(values.port),
     sandboxPort: Number(values['sandbox-port']),
-    build: values.build ? 'always' : values['no-build'] ? 'never' : 'when-missing',
+    build: values.build ? 'always' : values['no-build'] ? 'never' : 'when-stale',
     fairShare: values['fair-share']
       ? { seconds: Number(values['fair-share-seconds']), concurrency: Number(values['hammer-concurrency']) }
       : null,
