@@ -119,9 +119,12 @@ export function serveBuild(opts: {
   sandboxPort: number;
   dataDir: string;
   env?: Env;
+  /** every line of their output (the dashboard's JSON log included) is also written here */
+  log?: Writable;
 }): Promise<Started> {
   return startProcess({
     name: opts.name,
+    log: opts.log,
     command: process.execPath,
     args: [
       'node_modules/tsx/dist/cli.mjs',

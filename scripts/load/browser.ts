@@ -73,14 +73,19 @@ export class StaffBrowser {
   }
 
   /** Sends a request of the page's; the status and body, or status 0 (and a server error recorded) without an answer. */
-  async #send(url: string, init: RequestInit, label: string): Promise<{ status: number; body: string; ms: number }> {
+  async #send(
+    url: string,
+    init: RequestInit,
+    label: string,
+  ): Promise<{ status: number; body: string; ms: number; requestId?: string }> {
     const started = performance.now();
     try {
       const res = await this.#fetch(url, init);
       const body = await res.text();
       this.inFlight = null;
       if (res.status >= 500) this.record.serverErrors.push(`${label}: HTTP ${res.status}`);
-      return { status: res.status, body, ms: performance.now() - started };
+      const requestId = res.headers.get('x-request-id') ?? undefined;
+      return { status: res.status, body, ms: performance.now() - started, requestId };
     } catch (e) {
       this.record.serverErrors.push(`${label}: no answer (${reason(e)})`);
       return { status: 0, body: '', ms: performance.now() - started };
@@ -95,6 +100,7 @@ export class StaffBrowser {
       status,
       body: html,
       ms,
+      requestId,
     } = await this.#send(`${this.base}${pathAndQuery}`, { headers: { accept: 'text/html' } }, label);
     const flight = status === 200 ? flightOf(html) : '';
     const errorState = html.includes('data-testid="error-state"') ? errorMessage(flight) : null;
@@ -103,7 +109,7 @@ export class StaffBrowser {
     const slowDown =
       status === 429 || (errorState !== null && SLOW_DOWN.test(errorState)) || (status >= 400 && SLOW_DOWN.test(html));
     const asOf = status === 200 && html.includes('data-as-of');
-    this.record.pageViews.push({ route, at, status, ms, errorState, renderError, slowDown, asOf });
+    this.record.pageViews.push({ route, at, status, ms, errorState, renderError, slowDown, asOf, requestId });
     return status === 200 ? html : null;
   }
 
@@ -119,7 +125,7 @@ export class StaffBrowser {
       headers: actionHeaders(this.actionIds[kind], this.base),
       body: JSON.stringify(args),
     };
-    const { status, body, ms } = await this.#send(`${this.base}${pagePath}`, init, `${kind} on ${pagePath}`);
+    const { status, body, ms, requestId } = await this.#send(`${this.base}${pagePath}`, init, `${kind} on ${pagePath}`);
     const parsed = status === 200 ? (actionResult(body) as ActionAnswer | undefined) : undefined;
     const answer = parsed && typeof parsed.ok === 'boolean' ? parsed : null;
     const message = answer && !answer.ok ? answer.error : undefined;
@@ -132,6 +138,7 @@ export class StaffBrowser {
       end: Date.now(),
       staff: this.email,
       message,
+      requestId,
     };
     this.record.actions.push(record);
     return { answer, record };

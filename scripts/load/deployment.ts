@@ -5,6 +5,7 @@
  * The admin the load test signs in as is added with the staff CLI.
  */
 import { randomBytes } from 'node:crypto';
+import type { Writable } from 'node:stream';
 
 import { DEMO_PASSWORD } from '../../lib/server/auth/demo-accounts';
 import { startTestPostgres } from '../../lib/server/db/test-postgres';
@@ -23,6 +24,8 @@ export async function startDeployment(opts: {
   port: number;
   sandboxPort: number;
   dataDir: string;
+  /** where the output of dashboard process i (from 0) is also written */
+  logOf?: (i: number) => Writable;
 }): Promise<Deployment> {
   const postgres = await startTestPostgres();
   const started: Started[] = [];
@@ -63,6 +66,7 @@ export async function startDeployment(opts: {
             env: { ...env, NEXTAUTH_URL: base },
             ready: /Ready on/,
             quiet: true,
+            log: opts.logOf?.(i),
             timeoutMs: 180_000,
           }),
         ),

@@ -109,6 +109,16 @@ export function fairShareFigures(p: FairSharePhase) {
         ...p50p95max(p.views.map((v) => v.ms)),
         with_error_state: p.views.filter((v) => v.errorState).length,
         served_from_cache: p.views.filter((v) => v.asOf).length,
+        /** the five slowest, with when each was asked for and the server's request id */
+        slowest: [...p.views]
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 5)
+          .map((v) => ({
+            route: v.route,
+            ms: round(v.ms),
+            sent_at_s: round((v.at - p.start) / 1000, 1),
+            request_id: v.requestId ?? null,
+          })),
       },
       writes: {
         count: p.actions.length,
@@ -124,7 +134,12 @@ export function fairShareFigures(p: FairSharePhase) {
         slowest: [...p.actions]
           .sort((a, b) => b.ms - a.ms)
           .slice(0, 5)
-          .map((a) => ({ kind: a.kind, ms: round(a.ms), sent_at_s: round((a.start - p.start) / 1000, 1) })),
+          .map((a) => ({
+            kind: a.kind,
+            ms: round(a.ms),
+            sent_at_s: round((a.start - p.start) / 1000, 1),
+            request_id: a.requestId ?? null,
+          })),
       },
     },
     hammer: {

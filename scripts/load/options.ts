@@ -18,6 +18,8 @@ export interface LoadOptions {
 
 /** Where the dashboard under load keeps its data. */
 export const DATA_DIR = '.data/load/dashboard';
+/** The output of each process under load, its JSON log lines included (`dashboard-N.log`), to follow a slow request by its id. */
+export const LOG_DIR = '.data/load/logs';
 /** How long a request of the load test waits for its answer. */
 export const REQUEST_TIMEOUT_MS = 120_000;
 /** The API's rate limit per client. */

@@ -17,6 +17,8 @@ export interface PageView {
   slowDown: boolean;
   /** the page said it was served from a cache of an earlier read (its HTML carries a `data-as-of` attribute) */
   asOf: boolean;
+  /** the server's id of the request (X-Request-Id), to find in its log */
+  requestId?: string;
 }
 
 export type Outcome = 'ok' | 'conflict' | 'failed' | 'refused' | 'rate-limited' | 'http-error' | 'no-answer';
@@ -30,6 +32,8 @@ export interface ActionRecord {
   end: number;
   staff: string;
   message?: string;
+  /** the server's id of the request (X-Request-Id), to find in its log */
+  requestId?: string;
 }
 
 export const cellKey = (commitmentId: string, entityId: string) => `${commitmentId}:${entityId}`;

@@ -259,6 +259,8 @@ export function printSummary(r: LoadResults): void {
       `    the hammering viewer: ${h.requests} requests (${h.per_second}/s, ${h.concurrency} at a time): ${h.pages} pages, ${h.slowed_down} asked to slow down, ${h.error_pages} error pages, ${h.no_answer} unanswered; p50 ${h.p50_ms} / p95 ${h.p95_ms} ms`,
     );
     console.log(`    the others' slowest writes: ${slowestWrites(fs)}`);
+    for (const v of [...fs.others.writes.slowest, ...fs.others.page_views.slowest])
+      console.log(`      ${v.ms} ms: request ${v.request_id ?? '(no id)'} (${'kind' in v ? v.kind : v.route})`);
     for (const m of h.messages) console.log(`    hammer saw: ${m}`);
   }
   for (const c of r.checks) console.log(`  ${c.ok ? '✓' : '✗'} ${c.name}${c.ok ? '' : `: ${c.detail}`}`);

@@ -1,7 +1,10 @@
 /** The dashboard under load: one production server with its sandbox, or a deployment of several (deployment.ts). */
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
 import { serveBuild } from '../processes';
 import { startDeployment } from './deployment';
-import { DATA_DIR, type LoadOptions } from './options';
+import { DATA_DIR, LOG_DIR, type LoadOptions } from './options';
 
 export interface Served {
   /** the dashboard processes' addresses */
@@ -24,7 +27,12 @@ function stoppable(exited: Promise<string>, stop: () => Promise<void>): Pick<Ser
   };
 }
 
+/** A new log file of dashboard process `i` (from 0) in LOG_DIR. */
+const logOf = (i: number) => createWriteStream(path.join(LOG_DIR, `dashboard-${i + 1}.log`));
+
 export async function serveForLoad(o: LoadOptions): Promise<Served> {
+  rmSync(LOG_DIR, { recursive: true, force: true });
+  mkdirSync(LOG_DIR, { recursive: true });
   const sandboxUrl = `http://127.0.0.1:${o.sandboxPort}`;
   const base = `http://127.0.0.1:${o.port}`;
   if (o.processes > 1) {
@@ -36,11 +44,18 @@ export async function serveForLoad(o: LoadOptions): Promise<Served> {
       port: o.port,
       sandboxPort: o.sandboxPort,
       dataDir: DATA_DIR,
+      logOf,
     });
     return { bases: d.bases, sandboxUrl, databaseUrl: d.databaseUrl, ...stoppable(d.exited, d.stop) };
   }
   console.log(`\n━━ starting the sandbox (${sandboxUrl}) and the production dashboard (${base})`);
-  const serve = await serveBuild({ name: 'load', port: o.port, sandboxPort: o.sandboxPort, dataDir: DATA_DIR });
+  const serve = await serveBuild({
+    name: 'load',
+    port: o.port,
+    sandboxPort: o.sandboxPort,
+    dataDir: DATA_DIR,
+    log: logOf(0),
+  });
   const exited = new Promise<string>((resolve) =>
     serve.child.once('exit', (code) => resolve(`the dashboard or the sandbox (exit ${code})`)),
   );
