@@ -96,6 +96,8 @@ async function main() {
     // Our own id for every request (one a client sends is not trusted), answered as X-Request-Id.
     const requestId = newRequestId();
     const started = performance.now();
+    // A page view's waits for the request budget count from here (transport.ts, maxViewWaitMs).
+    const arrived = Date.now();
     res.setHeader('X-Request-Id', requestId);
     const path = pathOnly(req.url);
     res.once('close', () => {
@@ -125,9 +127,9 @@ async function main() {
     // A router prefetch (a link scrolled into view) reads ahead of a click: background work.
     const lane = req.headers['next-router-prefetch'] ? 'background' : 'view';
     const admitted = gate.admit(req, res);
-    if (admitted === true) withRequestId(requestId, () => void handle(req, res), lane);
+    if (admitted === true) withRequestId(requestId, () => void handle(req, res), lane, arrived);
     else if (admitted !== false)
-      void admitted.then((go) => go && withRequestId(requestId, () => void handle(req, res), lane));
+      void admitted.then((go) => go && withRequestId(requestId, () => void handle(req, res), lane, arrived));
   });
   if (dev) server.on('upgrade', app.getUpgradeHandler());
   server.listen(port, values.host, () => console.log(`Ready on http://${values.host}:${port}`));

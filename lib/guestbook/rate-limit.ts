@@ -50,6 +50,11 @@ export interface RequestTicket {
    * instead, for a caller with something else to offer, such as a stored answer (shared reads)
    */
   waits?: boolean;
+  /**
+   * when the request it serves arrived (ms since the epoch): a page view's requests wait for the
+   * budget until `maxViewWaitMs` after it, all of them together, not each that long
+   */
+  since?: number;
 }
 
 /**

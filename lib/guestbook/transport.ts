@@ -48,9 +48,10 @@ export interface GuestbookClientOptions {
    */
   maxLaneWaitMs?: number;
   /**
-   * The longest a page view's request waits for the budget (room in its lane, the member's share,
-   * a wait the API announced), below the waits above: a page that cannot be served soon says at
-   * once when to try again, while a change keeps waiting its longer while (default: no lower limit).
+   * The longest a page view waits for the budget (room in its lane, the member's share, a wait the
+   * API announced), below the waits above, counted from when the view arrived (its ticket's
+   * `since`), so that its reads together wait no longer: a page that cannot be served soon says
+   * at once when to try again, while a change keeps waiting its longer while (default: no lower limit).
    */
   maxViewWaitMs?: number;
   fetch?: typeof fetch;
@@ -65,6 +66,8 @@ export interface ResponseEvent {
   path: string;
   status: number;
   durationMs: number;
+  /** how long the request waited for room in the request budget before it was sent */
+  budgetWaitMs: number;
   attempt: number;
 }
 
@@ -197,8 +200,11 @@ export async function send<S extends z.ZodType>(
   const query = options.query?.length ? `?${new URLSearchParams(options.query as [string, string][]).toString()}` : '';
   const url = `${core.options.baseUrl.replace(/\/$/, '')}${path}${query}`;
   const ticket = core.options.ticket?.() ?? DEFAULT_TICKET;
-  // A page view's waits (for the budget, after a 429) stop at maxViewWaitMs; others' at maxRateLimitWaitMs.
-  const viewCap = ticket.lane === 'view' ? (core.options.maxViewWaitMs ?? Infinity) : Infinity;
+  // A page view's waits (for the budget, after a 429) stop maxViewWaitMs after it arrived; others' at maxRateLimitWaitMs.
+  const viewCap =
+    ticket.lane === 'view'
+      ? Math.max(0, (ticket.since ?? core.now()) + (core.options.maxViewWaitMs ?? Infinity) - core.now())
+      : Infinity;
   const maxWaitMs = Math.min(core.options.maxRateLimitWaitMs ?? 10_000, viewCap);
   let refreshedAfter401 = false;
 
@@ -210,6 +216,7 @@ export async function send<S extends z.ZodType>(
     const body = requestBody(options, headers);
 
     throwIfAborted(signal, method, path);
+    const asked = core.now();
     const refusal = await core.budget.take(
       maxWaitMs,
       ticket,
@@ -249,7 +256,14 @@ export async function send<S extends z.ZodType>(
     const rateLimit = readRateLimit(response.headers);
     if (rateLimit) core.rateLimit = rateLimit;
     core.budget.observe(rateLimit);
-    core.options.onResponse?.({ method, path, status: response.status, durationMs: core.now() - started, attempt });
+    core.options.onResponse?.({
+      method,
+      path,
+      status: response.status,
+      durationMs: core.now() - started,
+      budgetWaitMs: started - asked,
+      attempt,
+    });
 
     if (response.status === 401 && !refreshedAfter401) {
       // The API refused the token (revoked, rotated key): one fresh token, one replay. A 401

@@ -57,17 +57,16 @@ export function newRequestId(): string {
  * Runs `fn` (and everything it starts) as part of the request `requestId`, its API requests in
  * `lane` (a page view unless said) until the request says who it is for (setRequestTicket).
  */
-export function withRequestId<T>(requestId: string, fn: () => T, lane: RequestLane = 'view'): T {
-  return shared.context.run({ requestId, lane, member: null }, fn);
+export function withRequestId<T>(requestId: string, fn: () => T, lane: RequestLane = 'view', since = Date.now()): T {
+  return shared.context.run({ requestId, lane, member: null, since }, fn);
 }
 
 /** The lane and member of the request being served: a page view of no one outside a request. */
 export function currentRequestTicket(): RequestTicket {
   const store = shared.context.getStore();
   if (!store) return { lane: 'view', member: null };
-  return store.waits === false
-    ? { lane: store.lane, member: store.member, waits: false }
-    : { lane: store.lane, member: store.member };
+  const ticket: RequestTicket = { lane: store.lane, member: store.member, since: store.since };
+  return store.waits === false ? { ...ticket, waits: false } : ticket;
 }
 
 /**
