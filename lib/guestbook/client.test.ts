@@ -521,8 +521,12 @@ describe('retry policy (scripted fetch)', () => {
     expect(calls).toHaveLength(23);
   });
 
-  it('a page view waits for room in the budget at most maxViewWaitMs, then says when to try again; a change waits longer', async () => {
-    let clock = Date.parse('2026-11-22T12:00:00Z');
+  /**
+   * A client whose views' lane filled at 12:00:00 (room frees at 12:01:00), at 30 a minute, its
+   * page views' ticket and clock set by the test; what it slept, and how many it sent.
+   */
+  async function viewLaneFilled(maxViewWaitMs: number) {
+    const time = { now: Date.parse('2026-11-22T12:00:00Z') };
     const ticket: RequestTicket = { lane: 'view', member: null };
     const slept: number[] = [];
     const waits: number[] = [];
@@ -530,69 +534,58 @@ describe('retry policy (scripted fetch)', () => {
       onResponse: (e) => waits.push(e.budgetWaitMs),
       requestsPerMinute: 30,
       maxLaneWaitMs: 10_000,
-      maxViewWaitMs: 2_000,
+      maxViewWaitMs,
       ticket: () => ticket,
-      now: () => clock,
+      now: () => time.now,
       sleep: async (ms) => {
         slept.push(ms);
-        clock += ms;
+        time.now += ms;
       },
     });
-    // The views' lane fills at 12:00:00.
     let sent = 0;
     while (!(await rejectionOf(client.listMarkets()).catch(() => null))) sent++;
+    const sleptInAll = () => slept.reduce((a, b) => a + b, 0);
+    return { client, calls, ticket, time, slept, sleptInAll, waits, sent };
+  }
+
+  it('a page view waits for room in the budget at most maxViewWaitMs, then says when to try again; a change waits longer', async () => {
+    const { client, calls, time, slept, sleptInAll, waits, sent } = await viewLaneFilled(2_000);
     expect(sent).toBeGreaterThan(10);
     expect(calls).toHaveLength(sent);
     // 3 s before room frees: refused at once, nothing sent, no wait.
-    clock = Date.parse('2026-11-22T12:00:57Z');
+    time.now = Date.parse('2026-11-22T12:00:57Z');
     const refused = (await rejectionOf(client.listMarkets())) as GuestbookApiError;
     expect(refused).toMatchObject({ status: 429, code: 'busy' });
     expect(refused.retryAt?.toISOString()).toBe('2026-11-22T12:01:00.000Z');
     expect(calls).toHaveLength(sent);
     expect(slept).toEqual([]);
     // 1.5 s before: the view waits and is sent.
-    clock = Date.parse('2026-11-22T12:00:58.500Z');
+    time.now = Date.parse('2026-11-22T12:00:58.500Z');
     expect(await client.listMarkets()).toEqual(LONDON_PAGE);
     expect(calls).toHaveLength(sent + 1);
-    expect(slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1_500);
-    expect(slept.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(2_000);
+    expect(sleptInAll()).toBeGreaterThanOrEqual(1_500);
+    expect(sleptInAll()).toBeLessThanOrEqual(2_000);
     // Each response says how long its request waited for the budget: none until then, this one 1.5–2 s.
     expect(waits.slice(0, sent)).toEqual(Array(sent).fill(0));
-    expect(waits.at(-1)).toBe(slept.reduce((a, b) => a + b, 0));
+    expect(waits.at(-1)).toBe(sleptInAll());
   });
 
   it("a page view's reads wait for the budget maxViewWaitMs from when the view arrived, all together", async () => {
-    let clock = Date.parse('2026-11-22T12:00:00Z');
-    const ticket: RequestTicket = { lane: 'view', member: null, since: clock };
-    const slept: number[] = [];
-    const { client, calls } = scriptedClient(() => Response.json(LONDON_PAGE), 3, {
-      requestsPerMinute: 30,
-      maxLaneWaitMs: 10_000,
-      maxViewWaitMs: 1_500,
-      ticket: () => ticket,
-      now: () => clock,
-      sleep: async (ms) => {
-        slept.push(ms);
-        clock += ms;
-      },
-    });
-    // The views' lane fills at 12:00:00; room frees at 12:01:00.
-    let sent = 0;
-    while (!(await rejectionOf(client.listMarkets()).catch(() => null))) sent++;
+    const { client, calls, ticket, time, slept, sleptInAll, sent } = await viewLaneFilled(1_500);
     // 1.2 s before room frees, a view that arrived 0.5 s ago has 1 s of waiting left: refused at once.
-    clock = Date.parse('2026-11-22T12:00:58.800Z');
-    ticket.since = clock - 500;
+    time.now = Date.parse('2026-11-22T12:00:58.800Z');
+    ticket.since = time.now - 500;
     const refused = (await rejectionOf(client.listMarkets())) as GuestbookApiError;
     expect(refused).toMatchObject({ status: 429, code: 'busy' });
     expect(refused.retryAt?.toISOString()).toBe('2026-11-22T12:01:00.000Z');
     expect(calls).toHaveLength(sent);
     expect(slept).toEqual([]);
     // The same read for a view arriving now waits the 1.2 s and is sent.
-    ticket.since = clock;
+    ticket.since = time.now;
     expect(await client.listMarkets()).toEqual(LONDON_PAGE);
     expect(calls).toHaveLength(sent + 1);
-    expect(slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1_200);
-    expect(slept.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1_500);
+    expect(sleptInAll()).toBeGreaterThanOrEqual(1_200);
+    expect(sleptInAll()).toBeLessThanOrEqual(1_500);
   });
 
   it('repeats a GET after a dropped connection, but never a POST', async () => {

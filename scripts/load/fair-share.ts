@@ -82,6 +82,29 @@ export async function fairSharePhase(opts: {
   };
 }
 
+/**
+ * The five slowest of `xs`: what `name` says of each, its time, when it was sent (seconds into the
+ * phase that started at `start`) and the server's request id, to find in its log.
+ */
+function slowestFive<T extends { ms: number; requestId?: string }, N extends object>(
+  xs: readonly T[],
+  start: number,
+  name: (x: T) => N & { sentAt: number },
+) {
+  return [...xs]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5)
+    .map((x) => {
+      const { sentAt, ...what } = name(x);
+      return {
+        ...what,
+        ms: round(x.ms),
+        sent_at_s: round((sentAt - start) / 1000, 1),
+        request_id: x.requestId ?? null,
+      };
+    });
+}
+
 const p50p95max = (xs: number[]) => ({
   p50_ms: round(quantile(xs, 0.5)),
   p95_ms: round(quantile(xs, 0.95)),
@@ -109,16 +132,7 @@ export function fairShareFigures(p: FairSharePhase) {
         ...p50p95max(p.views.map((v) => v.ms)),
         with_error_state: p.views.filter((v) => v.errorState).length,
         served_from_cache: p.views.filter((v) => v.asOf).length,
-        /** the five slowest, with when each was asked for and the server's request id */
-        slowest: [...p.views]
-          .sort((a, b) => b.ms - a.ms)
-          .slice(0, 5)
-          .map((v) => ({
-            route: v.route,
-            ms: round(v.ms),
-            sent_at_s: round((v.at - p.start) / 1000, 1),
-            request_id: v.requestId ?? null,
-          })),
+        slowest: slowestFive(p.views, p.start, (v) => ({ route: v.route, sentAt: v.at })),
       },
       writes: {
         count: p.actions.length,
@@ -130,16 +144,7 @@ export function fairShareFigures(p: FairSharePhase) {
           ),
         ),
         rate_limited: p.actions.filter((a) => a.outcome === 'rate-limited').length,
-        /** the five slowest, with when each was sent (seconds into the phase) */
-        slowest: [...p.actions]
-          .sort((a, b) => b.ms - a.ms)
-          .slice(0, 5)
-          .map((a) => ({
-            kind: a.kind,
-            ms: round(a.ms),
-            sent_at_s: round((a.start - p.start) / 1000, 1),
-            request_id: a.requestId ?? null,
-          })),
+        slowest: slowestFive(p.actions, p.start, (a) => ({ kind: a.kind, sentAt: a.start })),
       },
     },
     hammer: {
