@@ -48,14 +48,20 @@ test('a flood of page loads from one session is held a few at a time and the exc
 
   const refused = answers.filter((a) => a.status === 429);
   const served = answers.filter((a) => a.status === 200);
-  console.log(`flood of ${AT_ONCE} page loads: ${served.length} rendered, ${refused.length} refused at once`);
+  const pagesAt = served.map((a) => a.at).sort((a, b) => a - b);
+  const lastRefusal = Math.max(...refused.map((a) => a.at));
+  const halfServed = pagesAt[Math.floor(pagesAt.length / 2)]!;
+  console.log(
+    `flood of ${AT_ONCE} page loads: ${served.length} rendered, ${refused.length} refused at once; ` +
+      `the last refusal at ${Math.round(lastRefusal)} ms, half the pages served at ${Math.round(halfServed)} ms`,
+  );
   expect(served.length + refused.length).toBe(AT_ONCE);
   expect(refused.length, 'more than the session may have held were refused').toBeGreaterThan(0);
   for (const r of refused) expect(r.retryAfter).toBe('1');
   expect(served.every((a) => a.page)).toBe(true);
-  // Refused without a render: every refusal came before the fourth page, which, like every page
-  // after the first three, waited for one of those to end. (Whether a refusal comes before the
-  // very first page depends on how fast the client sends the sixty, not on the server.)
-  const pagesAt = served.map((a) => a.at).sort((a, b) => a - b);
-  expect(Math.max(...refused.map((a) => a.at))).toBeLessThan(pagesAt[3]!);
+  // Refused at once, not after waiting in line: every refusal came before half the pages had been
+  // served, which came a few at a time (each page after the first three waited for one to end).
+  // (How soon after the first pages depends on how fast the client sends the sixty: on a busy
+  // machine its last requests leave after the fourth page is served.)
+  expect(lastRefusal).toBeLessThan(halfServed);
 });
