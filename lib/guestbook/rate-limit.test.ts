@@ -5,6 +5,7 @@ import {
   budgetPolicy,
   decideTake,
   laneLimitNow,
+  lockReserve,
   memberLimit,
   RequestBudget,
   writeRoom,
@@ -265,6 +266,20 @@ describe('RequestBudget lanes (one process)', () => {
     expect(await budget.take(10_000, view('a'))).toEqual({ reason: 'busy', retryAt: new Date(start + 60_000) });
     clock.now = start + 52_000;
     expect(await sends(budget, view('a'), 10_000)).toBe('waits');
+  });
+
+  it('lets a write under a lock go W/18 beyond the window, never past the API’s 1,000; other writes wait', async () => {
+    const { budget } = budgetAt(900, 'throw');
+    await fill(budget, write(), 900);
+    expect(await sends(budget, write())).toBe('waits');
+    const locked: RequestTicket = { lane: 'write', member: null, underLock: true };
+    await fill(budget, locked, 50);
+    expect(await sends(budget, locked)).toBe('waits');
+    expect(budget.used).toBe(950);
+    expect([lockReserve(900), lockReserve(980), lockReserve(1_000), lockReserve(200)]).toEqual([50, 20, 0, 11]);
+    // Only writes: a view or background work under a lock keeps its own limit.
+    expect(budgetPolicy(900, 'view', true).laneLimit).toBe(budgetPolicy(900, 'view').laneLimit);
+    expect(budgetPolicy(900, 'background', true).laneLimit).toBe(budgetPolicy(900, 'background').laneLimit);
   });
 
   it('sends a write while views wait for the window', async () => {

@@ -55,6 +55,23 @@ export interface RequestTicket {
    * budget until `maxViewWaitMs` after it, all of them together, not each that long
    */
   since?: number;
+  /**
+   * a write made while holding a lock other requests wait for (an apply's re-read and PUTs):
+   * it may use the lock reserve beyond the window (lockReserve), so that it is not held up
+   * waiting for room while the applies queued behind its lock wait with it
+   */
+  underLock?: boolean;
+}
+
+/** The API's own limit per client and minute (spec, "Rate limits"): the budget is at most this. */
+export const API_REQUESTS_PER_MINUTE = 1_000;
+
+/**
+ * What a write under a lock (RequestTicket.underLock) may send beyond the window's W: W/18 (50
+ * of 900), never past the API's own limit (none at W = 1,000).
+ */
+export function lockReserve(perMinute: number): number {
+  return Math.max(0, Math.min(Math.floor(perMinute / 18), API_REQUESTS_PER_MINUTE - perMinute));
 }
 
 /**
@@ -90,6 +107,10 @@ export interface RequestTicket {
  *   have no share.
  * - a page render whose lane has no room at once is served stored answers instead, with their
  *   age (canSendNow; lib/server/api/shared-reads.ts).
+ * - a write under a lock others wait for (an apply, which holds its entities while it re-reads
+ *   and PUTs) may go W/18 beyond W (lockReserve: 950 of the API's 1,000 with 900): with the
+ *   window full, one apply waiting seconds for room would keep every apply queued behind its
+ *   lock waiting too, and leave its own change half made meanwhile.
  */
 export interface BudgetPolicy {
   perMinute: number;
@@ -106,9 +127,13 @@ export interface BudgetPolicy {
   contendedAt: number;
 }
 
-export function budgetPolicy(perMinute: number, lane: RequestLane): BudgetPolicy {
+export function budgetPolicy(perMinute: number, lane: RequestLane, underLock = false): BudgetPolicy {
   const laneLimit =
-    lane === 'write' ? perMinute : lane === 'view' ? perMinute - Math.ceil(perMinute / 10) : Math.floor(perMinute / 2);
+    lane === 'write'
+      ? perMinute + (underLock ? lockReserve(perMinute) : 0)
+      : lane === 'view'
+        ? perMinute - Math.ceil(perMinute / 10)
+        : Math.floor(perMinute / 2);
   return {
     perMinute,
     laneLimit,
@@ -182,7 +207,7 @@ export interface BudgetDecision {
 
 /** The policy's decision for one request: the one function both windows (memory, PostgreSQL) follow. */
 export function decideTake(perMinute: number, ticket: RequestTicket, counts: WindowCounts): BudgetDecision {
-  const policy = budgetPolicy(perMinute, ticket.lane);
+  const policy = budgetPolicy(perMinute, ticket.lane, ticket.underLock);
   const share = ticket.member === null ? null : memberLimit(policy, counts.used, counts.members);
   const laneLimit = laneLimitNow(policy, counts.writeRoom);
   const laneFull = counts.used >= laneLimit;

@@ -19,6 +19,7 @@ import { getConfig } from '../config';
 import { AdvisoryLock, KeyedLock, type KeyLock } from '../coordination';
 import { apiFor, findAssignedEntities, listEntities } from '../directory';
 import { describeApiError } from '../http';
+import { underLock } from '../log';
 import { asApply } from '../ops';
 import { entityOfRowsKey, perEntity, readEntityRows, rowsKey, WHOLE_GRID } from './allocation-grid';
 
@@ -97,8 +98,9 @@ export async function applyChanges(
     return { id: e.id, name: e.name, org_id: e.org_id };
   });
   const keys = [...touchedIds.map((id) => `entity:${id}`), ...changes.map((c) => `commitment:${c.commitmentId}`)];
-  // Counted as running, so that a shutdown lets it finish (scripts/server.ts).
-  return asApply(() => allocationLock().run(keys, () => applyHeld(changes, touched, options)));
+  // Counted as running, so that a shutdown lets it finish (scripts/server.ts). Under the lock, its
+  // requests may use the budget's lock reserve: the applies queued behind it wait while it does.
+  return asApply(() => allocationLock().run(keys, () => underLock(() => applyHeld(changes, touched, options))));
 }
 
 async function applyHeld(

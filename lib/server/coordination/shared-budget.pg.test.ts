@@ -69,6 +69,15 @@ describe('one request budget for every process, on PostgreSQL', () => {
     expect(await sendAtOnce([processBudget('client-2', 30, true)], 5)).toEqual({ sent: 5, waited: 0, refused: 0 });
   });
 
+  it('writes under a lock may go W/18 beyond the window, every process together: 5 more of 90, then they wait', async () => {
+    const a = processBudget('client-14', 90, true);
+    const b = processBudget('client-14', 90, true);
+    expect(await sendAtOnce([a, b], 100)).toEqual({ sent: 90, waited: 10, refused: 0 });
+    const locked: RequestTicket = { lane: 'write', member: null, underLock: true };
+    expect(await sendAtOnce([a, b], 10, locked)).toEqual({ sent: 5, waited: 5, refused: 0 });
+    expect(Math.max(a.used, b.used)).toBe(95);
+  });
+
   it('without the shared window the same two processes send 50 (each counts only its own)', async () => {
     expect(await sendAtOnce([processBudget('client-3', 30, false), processBudget('client-3', 30, false)], 50)).toEqual({
       sent: 50,

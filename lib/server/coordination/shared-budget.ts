@@ -28,7 +28,7 @@ export class PostgresBudgetWindow implements SharedBudgetWindow {
   }
 
   async take(perMinute: number, ticket: RequestTicket): Promise<SharedTake> {
-    const policy = budgetPolicy(perMinute, ticket.lane);
+    const policy = budgetPolicy(perMinute, ticket.lane, ticket.underLock);
     try {
       const { rows } = await this.#pool.query<{
         blocked_ms: number;

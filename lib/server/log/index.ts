@@ -5,4 +5,4 @@
  */
 
 export { logUnexpected } from './log';
-export { currentRequestTicket, logger, setRequestTicket, withoutWaiting } from './logger';
+export { currentRequestTicket, logger, setRequestTicket, underLock, withoutWaiting } from './logger';

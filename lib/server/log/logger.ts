@@ -66,6 +66,7 @@ export function currentRequestTicket(): RequestTicket {
   const store = shared.context.getStore();
   if (!store) return { lane: 'view', member: null };
   const ticket: RequestTicket = { lane: store.lane, member: store.member, since: store.since };
+  if (store.underLock) ticket.underLock = true;
   return store.waits === false ? { ...ticket, waits: false } : ticket;
 }
 
@@ -76,6 +77,15 @@ export function currentRequestTicket(): RequestTicket {
 export function withoutWaiting<T>(fn: () => T): T {
   const store = shared.context.getStore();
   return store ? shared.context.run({ ...store, waits: false }, fn) : fn();
+}
+
+/**
+ * Runs `fn` with API requests made under a lock other requests wait for (RequestTicket.underLock):
+ * they may use the budget's small reserve instead of waiting for room while the others wait.
+ */
+export function underLock<T>(fn: () => T): T {
+  const store = shared.context.getStore();
+  return store ? shared.context.run({ ...store, underLock: true }, fn) : fn();
 }
 
 /** Names the member a request is served for, or moves it to another lane (a write, background work). */
