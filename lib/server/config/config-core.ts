@@ -10,6 +10,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+import { API_REQUESTS_PER_MINUTE } from '../../guestbook/rate-limit';
+
 /** The demo world's partner credentials (lib/sandbox/seed). Refused in production. */
 export const SANDBOX_DEFAULTS = {
   apiUrl: 'http://127.0.0.1:4010',
@@ -31,7 +33,7 @@ const Env = z.object({
     .number({ error: 'must be a whole number' })
     .int({ error: 'must be a whole number' })
     .min(20, { error: 'must be at least 20' })
-    .max(1000, { error: "must be at most 1000, the API's own limit" })
+    .max(API_REQUESTS_PER_MINUTE, { error: `must be at most ${API_REQUESTS_PER_MINUTE}, the API's own limit` })
     .default(900),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   DASHBOARD_DATA_DIR: z.string().min(1).default('.data/dashboard'),
