@@ -65,9 +65,9 @@ export function withRequestId<T>(requestId: string, fn: () => T, lane: RequestLa
 export function currentRequestTicket(): RequestTicket {
   const store = shared.context.getStore();
   if (!store) return { lane: 'view', member: null };
-  const ticket: RequestTicket = { lane: store.lane, member: store.member, since: store.since };
-  if (store.underLock) ticket.underLock = true;
-  return store.waits === false ? { ...ticket, waits: false } : ticket;
+  // A copy: the store changes as the request says who it is for (setRequestTicket).
+  const { requestId: _requestId, ...ticket } = store;
+  return ticket;
 }
 
 /**
