@@ -1,7 +1,16 @@
+import compile from 'icu-minify/compile';
 import { describe, expect, it } from 'vitest';
 
+import en from '@/messages/en';
+
 import { readValidationMessage, said, v, validationSaid } from './said';
-import { hasKey, inEnglish, translatorFor } from './translator';
+import { catalogHas, hasKey, inEnglish, translatorFor } from './translator';
+
+/** A catalog as the build ships it: each message compiled (next.config.mjs, `precompile`). */
+function compiled(node: unknown): unknown {
+  if (typeof node === 'string') return compile(node);
+  return Object.fromEntries(Object.entries(node as Record<string, unknown>).map(([k, v]) => [k, compiled(v)]));
+}
 
 describe('a schema message (v) is written in the reader language', () => {
   it('reads the key and its number back, and nothing else', () => {
@@ -14,6 +23,17 @@ describe('a schema message (v) is written in the reader language', () => {
     expect(validationSaid('Invalid input: expected string, received number', hasKey)).toBeNull();
     expect(validationSaid('Enter a name.', hasKey)).toBeNull();
     expect(validationSaid('notAKey', hasKey)).toBeNull();
+  });
+
+  it('finds a message with values in the catalog as the build compiles it', () => {
+    const built = compiled(en) as object;
+    // a message with a value compiles to an array, a plain one stays text
+    expect(Array.isArray((built as typeof en).validation.atMostChars)).toBe(true);
+    expect(catalogHas(built, 'validation.atMostChars')).toBe(true);
+    expect(catalogHas(built, 'validation.enterName')).toBe(true);
+    expect(catalogHas(built, 'validation')).toBe(false);
+    expect(catalogHas(built, 'validation.atMostChars.0')).toBe(false);
+    expect(catalogHas(built, 'validation.notAKey')).toBe(false);
   });
 
   it('translates a form error in the browser, and leaves a message the server already wrote', async () => {

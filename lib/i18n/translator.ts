@@ -27,14 +27,22 @@ export function translatorFor(locale: UiLocale): Promise<Translate> {
   return t;
 }
 
-/** Whether the English catalog has a key (every language has the same keys: `catalogs.test.ts`). */
-export function hasKey(key: CatalogKey): boolean {
-  let node: unknown = en;
+/**
+ * Whether a catalog has a message at `key`. A message is its text or, in the built app, the text
+ * compiled when the app was built (an array: next.config.mjs, `precompile`); a namespace is an object.
+ */
+export function catalogHas(catalog: object, key: string): boolean {
+  let node: unknown = catalog;
   for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null || !(part in node)) return false;
+    if (typeof node !== 'object' || node === null || Array.isArray(node) || !(part in node)) return false;
     node = (node as Record<string, unknown>)[part];
   }
-  return typeof node === 'string';
+  return typeof node === 'string' || Array.isArray(node);
+}
+
+/** Whether the English catalog has a key (every language has the same keys: `catalogs.test.ts`). */
+export function hasKey(key: CatalogKey): boolean {
+  return catalogHas(en, key);
 }
 
 /** A zod issue's message in English: a schema's own (`v()`) written out, any other as it is (the command line's). */
