@@ -187,6 +187,32 @@ test.describe('as an operator', () => {
     await expect(page.getByRole('button', { name: 'Modify reservation' })).toHaveCount(0);
     await expect(page.getByTestId('modify-form')).toHaveCount(0);
   });
+
+  test("the form's scripts load when Modify is pointed at, not with the page; while they load, the form's shape shows", async ({
+    page,
+    request,
+  }) => {
+    const [target] = await list(request, `status=confirmed&date[gte]=${today}&limit=1`);
+    expect(target, 'a confirmed upcoming reservation in the sandbox').toBeTruthy();
+    await page.goto(`/reservations/${target!.id}`);
+    await page.waitForLoadState('networkidle');
+    // every script asked for from now on waits until the loading state was seen
+    const asked: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/static/**/*.js', async (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Modify reservation' }).click();
+    await expect(page.getByTestId('modify-loading')).toBeVisible();
+    expect(asked.length, 'scripts asked for once Modify was pointed at').toBeGreaterThan(0);
+    release();
+    const form = page.getByTestId('modify-form');
+    await expect(form.getByLabel('Party size')).toHaveValue(String(target!.party_size));
+    await expect(page.getByTestId('modify-loading')).toHaveCount(0);
+  });
 });
 
 test.describe('as a viewer', () => {
