@@ -1,19 +1,12 @@
 /**
  * Runs once as a server process started by Next.js itself (`next start`) starts: a production
  * start that fails its checks (lib/server/ops/start-checks.ts) stops the process, saying why.
- * `npm start` (scripts/server.ts) runs the same checks before Next.js loads.
+ * `npm start` (scripts/server.ts) runs the same checks before Next.js loads. The checks are
+ * imported only for the Node.js runtime, so the Edge build does not see their `process.exit`.
  */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const [{ productionStartChecks }, { getConfig }, { getDb }] = await Promise.all([
-    import('./lib/server/ops/start-checks'),
-    import('./lib/server/config'),
-    import('./lib/server/db'),
-  ]);
-  try {
-    await productionStartChecks(getConfig(), getDb);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { checkStartOrExit } = await import('./lib/server/ops/start-or-exit');
+    await checkStartOrExit();
   }
 }

@@ -4,7 +4,8 @@
  * secrets differ from its peers'.
  *
  * This index is server-only (health.ts). scripts/server.ts imports `ops/lifecycle` and
- * `ops/process-registry` directly; both are free of `server-only`.
+ * `ops/process-registry` directly; both are free of `server-only`. instrumentation.ts imports
+ * `ops/start-or-exit` directly, on the Node.js runtime only.
  */
 
 export { readiness } from './health';
