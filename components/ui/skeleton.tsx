@@ -278,16 +278,29 @@ const CONTROL_SIZE = {
   area: 'h-24 w-full',
 } as const;
 
-/** A form while it loads: each field's label (as FormField sets it) over a control's place, then its button. */
-export function SkeletonForm({ fields, submit = true }: { fields: string[]; submit?: boolean }) {
+/**
+ * A form while it loads: each field's label (as FormField sets it) over a control's place, in one
+ * column or, from the sm breakpoint, two (as the form lays them out), then its button.
+ */
+export function SkeletonForm({
+  fields,
+  submit = true,
+  columns = 1,
+}: {
+  fields: string[];
+  submit?: boolean;
+  columns?: 1 | 2;
+}) {
   return (
     <div className="space-y-4">
-      {fields.map((label) => (
-        <div key={label} className="space-y-1">
-          <div className="text-sm font-medium text-slate-700">{label}</div>
-          <SkeletonControl size="field" />
-        </div>
-      ))}
+      <div className={columns === 2 ? 'grid grid-cols-1 gap-4 sm:grid-cols-2' : 'space-y-4'}>
+        {fields.map((label) => (
+          <div key={label} className="space-y-1">
+            <div className="text-sm font-medium text-slate-700">{label}</div>
+            <SkeletonControl size="field" />
+          </div>
+        ))}
+      </div>
       {submit && <SkeletonControl size="md" />}
     </div>
   );

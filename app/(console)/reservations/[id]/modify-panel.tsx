@@ -6,7 +6,7 @@ import { useState, type ComponentProps } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonForm } from '@/components/ui/skeleton';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 
 import type { ModifyForm as ModifyFormType } from './modify-form';
@@ -16,31 +16,29 @@ import type { ModifyForm as ModifyFormType } from './modify-form';
 const loadForm = () => import('./modify-form');
 const ModifyForm = dynamic(() => loadForm().then((m) => m.ModifyForm), { ssr: false, loading: () => <FormLoading /> });
 
-/** A field's label and box. */
-function FieldLoading({ className = 'h-9' }: { className?: string }) {
-  return (
-    <div className="space-y-2">
-      <Skeleton className="h-4 w-24" />
-      <Skeleton className={className} />
-    </div>
-  );
-}
-
-/** The form's place while it loads the first time: its fields' shape, busy for assistive technology. */
+/** The form's place while it loads the first time: its fields' labels, busy for assistive technology. */
 function FormLoading() {
-  const t = useTranslations('common');
+  const t = useTranslations('booking.modify.fields');
+  const tc = useTranslations('common');
   return (
-    <div className="space-y-4" aria-busy="true" data-testid="modify-loading">
+    <div aria-busy="true" data-testid="modify-loading">
       <p role="status" className="sr-only">
-        {t('loading')}
+        {tc('loading')}
       </p>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {Array.from({ length: 8 }, (_, i) => (
-          <FieldLoading key={i} />
-        ))}
-      </div>
-      <FieldLoading className="h-20" />
-      <Skeleton className="h-9 w-32" />
+      <SkeletonForm
+        columns={2}
+        fields={[
+          t('party_size'),
+          t('locale'),
+          t('date'),
+          t('time'),
+          t('guest.first_name'),
+          t('guest.last_name'),
+          t('guest.email'),
+          t('guest.phone'),
+          t('notes'),
+        ]}
+      />
     </div>
   );
 }
