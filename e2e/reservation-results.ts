@@ -7,3 +7,24 @@ import type { Page } from '@playwright/test';
 export async function resultsLive(page: Page) {
   await page.waitForLoadState('networkidle');
 }
+
+const BUDGET_BUSY = /request budget is fully used for the moment; nothing was sent\. Try again in (\d+) s/;
+
+/**
+ * Opens a reservation search as a member would when the worker's request budget is spent (its
+ * earlier specs' exports and bulk writes can fill a minute): while the page says so, wait the
+ * seconds it names and open it again, at most `tries` times; then the page is left as it is.
+ */
+export async function openSearch(page: Page, path: string, tries = 6) {
+  for (let i = 0; ; i++) {
+    await page.goto(path);
+    const busy = await page
+      .getByText(BUDGET_BUSY)
+      .first()
+      .textContent({ timeout: 500 })
+      .catch(() => null);
+    const seconds = busy?.match(BUDGET_BUSY)?.[1];
+    if (!seconds || i === tries) return;
+    await page.waitForTimeout(Number(seconds) * 1000);
+  }
+}
