@@ -24,6 +24,8 @@ const BASE = {
   'app/page.tsx': 'export default function Page() { return null; }\n',
   'lib/sum.ts': 'export const sum = (a: number, b: number) => a + b;\n',
   'lib/sum.test.ts': "it('adds', () => {});\n",
+  'messages/en/common.json': '{"save": "Save"}\n',
+  'instrumentation.ts': 'export async function register() {}\n',
   'package-lock.json': '{}\n',
   'README.md': '# readme\n',
   'e2e/a.spec.ts': '',
@@ -40,6 +42,16 @@ describe('the production build is skipped when its inputs are unchanged', () => 
     writeFileSync(path.join(root, 'package-lock.json'), '{"lockfileVersion":3}\n');
     expect(buildInputsHash(root, {})).not.toBe(edited);
     expect(buildInputsHash(root, { NEXT_PUBLIC_X: '1' })).not.toBe(buildInputsHash(root, {}));
+  });
+
+  it("a catalog message or the server's start-up hook that changed asks for a new build", () => {
+    const root = tree(BASE);
+    const before = buildInputsHash(root, {});
+    writeFileSync(path.join(root, 'messages/en/common.json'), '{"save": "Save changes"}\n');
+    const edited = buildInputsHash(root, {});
+    expect(edited).not.toBe(before);
+    writeFileSync(path.join(root, 'instrumentation.ts'), 'export async function register() { return; }\n');
+    expect(buildInputsHash(root, {})).not.toBe(edited);
   });
 
   it('tests, e2e specs and prose do not', () => {

@@ -1,18 +1,20 @@
 /**
  * What the production build is made from, as one hash: when .next holds a build of the same
- * hash, `npm run build` has nothing to do. Sources, public files, the build's configuration, the
- * lockfile (the versions of Next and everything bundled), NEXT_PUBLIC_* and the Node version.
+ * hash, `npm run build` has nothing to do. Sources, the message catalogs (compiled into the build),
+ * public files, the build's configuration, the lockfile (the versions of Next and everything
+ * bundled), NEXT_PUBLIC_* and the Node version.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCE_DIRS = ['app', 'components', 'lib', 'public'];
+const SOURCE_DIRS = ['app', 'components', 'lib', 'messages', 'public'];
 const ROOT_FILES = [
   'next.config.mjs',
   'postcss.config.mjs',
   'tsconfig.json',
   'proxy.ts',
+  'instrumentation.ts',
   'package.json',
   'package-lock.json',
   'scripts/build.ts',
