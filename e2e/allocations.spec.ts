@@ -167,7 +167,7 @@ test('discarding edits asks first, naming each cell; Escape keeps them, confirmi
   await page.getByRole('alertdialog').getByRole('button', { name: 'Discard 1 change' }).click();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(input).toHaveValue(String(seatsBefore));
-  await expect(page.getByRole('heading', { name: 'Review: 0 changes' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review: no changes' })).toBeVisible();
   expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PUT')).toEqual([]);
   expect(assignedSet(await rowsOf(request, entity))).toEqual(assignedSet(before));
 });
