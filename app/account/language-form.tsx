@@ -11,6 +11,7 @@ import { useHydrated } from '@/components/forms/use-hydrated';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/input';
+import { LiveRegion } from '@/components/ui/live-region';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { saveLanguageAndZoneAction } from '@/lib/actions/preferences';
@@ -55,13 +56,13 @@ export function LanguageForm({ language, timeZone }: { language: UiLocale | null
 
   return (
     <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate data-testid="language-form">
-      <div aria-live="polite">
+      <LiveRegion>
         {saved && (
           <Notice tone="success" data-testid="language-saved">
             {t('saved')}
           </Notice>
         )}
-      </div>
+      </LiveRegion>
       <FormField label={t('language')} id="language">
         <Select {...field('language')}>
           <option value="">{t('browserLanguage')}</option>

@@ -10,6 +10,7 @@ import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { LiveRegion } from '@/components/ui/live-region';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { changeOwnPasswordAction } from '@/lib/actions/account';
@@ -59,7 +60,7 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
 
   return (
     <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
-      <div aria-live="polite">
+      <LiveRegion>
         {formError && (
           <Notice tone="danger" data-testid="password-error">
             {formError}
@@ -70,7 +71,7 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
             {t('changed')}
           </Notice>
         )}
-      </div>
+      </LiveRegion>
       {(Object.keys(labels) as (keyof ChangePasswordInput)[]).map((name) => (
         <FormField key={name} label={labels[name].label} error={errors[name]?.message} id={name}>
           <Input type="password" autoComplete={labels[name].autoComplete} {...register(name)} />

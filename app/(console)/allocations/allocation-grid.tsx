@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition } from 'react';
 
 import { Card } from '@/components/ui/card';
+import { LiveRegion } from '@/components/ui/live-region';
 import { Notice } from '@/components/ui/notice';
 import { describeRow as describe, nameEntities, UNALLOCATED, unpackGrid, type GridRow } from '@/lib/allocation';
 import { translateSaid, type Said } from '@/lib/i18n/said';
@@ -119,13 +120,13 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
         onScope={setScope}
       />
 
-      <div aria-live="polite" data-testid="allocation-notice">
+      <LiveRegion data-testid="allocation-notice">
         {grid.notice && (
           <Notice tone={NOTICE_TONES[grid.notice.tone]} className="py-2">
             {grid.notice.text}
           </Notice>
         )}
-      </div>
+      </LiveRegion>
 
       <Card flush>
         <div

@@ -11,6 +11,7 @@ import { renderedRegister } from '@/components/forms/rendered-register';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
+import { LiveRegion } from '@/components/ui/live-region';
 import { Notice } from '@/components/ui/notice';
 import { notify, notifyUndoable } from '@/components/ui/toast';
 import { createEntityAction, updateEntityAction } from '@/lib/actions/entities';
@@ -97,7 +98,7 @@ export function EntityForm({
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
-      <div aria-live="polite">
+      <LiveRegion>
         {formError && (
           <Notice tone="danger" data-testid="entity-form-error">
             {formError}
@@ -109,7 +110,7 @@ export function EntityForm({
           </Notice>
         )}
         {notice === 'nothing' && <Notice data-testid="entity-form-unchanged">{t('form.unchanged')}</Notice>}
-      </div>
+      </LiveRegion>
       {field('name', t('form.name'), <Input {...rendered('name')} />)}
       {field(
         'default_locale',

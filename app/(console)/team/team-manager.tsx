@@ -10,6 +10,7 @@ import { BulkReport, type BulkOutcome } from '@/components/ui/bulk-run';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/input';
+import { LiveRegion } from '@/components/ui/live-region';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { changeStaffAccessAction, resetStaffPasswordAction, resetStaffTwoStepAction } from '@/lib/actions/team';
@@ -228,7 +229,7 @@ export function TeamManager({
 
   return (
     <div className="space-y-6">
-      <div aria-live="polite">
+      <LiveRegion>
         {notice && (
           <Notice tone={notice.tone === 'ok' ? 'success' : 'danger'} data-testid="team-notice">
             {notice.text}
@@ -242,7 +243,7 @@ export function TeamManager({
             )}
           </Notice>
         )}
-      </div>
+      </LiveRegion>
 
       <DataTable
         label={t('tableLabel')}

@@ -6,6 +6,7 @@ import { useState, useTransition } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/input';
+import { LiveRegion } from '@/components/ui/live-region';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { replaceEntityProgramsAction } from '@/lib/actions/entities';
@@ -132,7 +133,7 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
           ))}
         </tbody>
       </table>
-      <div aria-live="polite">
+      <LiveRegion>
         {message && (
           <Notice tone={message.tone === 'ok' ? 'success' : 'danger'} data-testid="programs-message">
             {message.text}
@@ -163,7 +164,7 @@ export function ProgramsEditor({ entityId, programs }: { entityId: string; progr
             </div>
           </div>
         )}
-      </div>
+      </LiveRegion>
       {!lost && (
         <Button disabled={!changed || pending} onClick={review}>
           {pending ? t('programs.checking') : t('programs.save')}

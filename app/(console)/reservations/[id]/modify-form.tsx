@@ -12,6 +12,7 @@ import { renderedRegister } from '@/components/forms/rendered-register';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
+import { LiveRegion } from '@/components/ui/live-region';
 import { Notice } from '@/components/ui/notice';
 import { notify, notifyUndoable } from '@/components/ui/toast';
 import { updateReservationAction } from '@/lib/actions/reservations';
@@ -147,7 +148,7 @@ export function ModifyForm({
       data-testid="modify-form"
       aria-label={t('formLabel')}
     >
-      <div aria-live="polite">
+      <LiveRegion>
         {formError && (
           <Notice tone="danger" data-testid="modify-error">
             {formError}
@@ -159,7 +160,7 @@ export function ModifyForm({
           </Notice>
         )}
         {notice === 'nothing' && <Notice data-testid="modify-nothing">{t('nothing')}</Notice>}
-      </div>
+      </LiveRegion>
       <fieldset disabled={!modifiable || isSubmitting} className="space-y-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {field(
