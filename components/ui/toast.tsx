@@ -1,10 +1,16 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useSyncExternalStore, type ReactNode } from 'react';
-import { toast, Toaster } from 'sonner';
+import type { ReactNode } from 'react';
 
 type Tone = 'success' | 'error' | 'warning' | 'info';
+
+/**
+ * sonner, asked for by the first toast: no page needs it to show, so it is not among a page's first
+ * scripts. The toasts' region (./toaster, loaded once the page is up) brings the same module, so
+ * by the time a person acts it is there; a toast asked for sooner shows when it has come.
+ */
+const sonner = () => import('sonner');
 
 /**
  * The one place outcomes are announced: every write ends here, "saved", "applied", "cancelled"
@@ -12,7 +18,7 @@ type Tone = 'success' | 'error' | 'warning' | 'info';
  * a partial result saying what was done and what was not (warning). Callable from any client component.
  */
 export function notify(text: ReactNode, tone: Tone = 'success'): void {
-  ({ success: toast.success, error: toast.error, warning: toast.warning, info: toast.info })[tone](text);
+  void sonner().then(({ toast }) => toast[tone](text));
 }
 
 /** A toast's own words (rendered inside the toast region, so in the member's language). */
@@ -29,45 +35,20 @@ export const UNDO_MS = 10_000;
  * same guarded action, with the old values) and announces how it ended, a refusal with its reason.
  */
 export function notifyUndoable(text: string, undo: () => Promise<{ ok: true } | { ok: false; error: string }>): void {
-  toast.success(text, {
-    duration: UNDO_MS,
-    action: {
-      label: <ToastText id="undo" />,
-      onClick: () => {
-        const undone = undo().then((r) => (r.ok ? r : Promise.reject(new Error(r.error))));
-        toast.promise(undone, {
-          loading: <ToastText id="undoing" />,
-          success: <ToastText id="undone" />,
-          error: (e: Error) => e.message,
-        });
+  void sonner().then(({ toast }) =>
+    toast.success(text, {
+      duration: UNDO_MS,
+      action: {
+        label: <ToastText id="undo" />,
+        onClick: () => {
+          const undone = undo().then((r) => (r.ok ? r : Promise.reject(new Error(r.error))));
+          toast.promise(undone, {
+            loading: <ToastText id="undoing" />,
+            success: <ToastText id="undone" />,
+            error: (e: Error) => e.message,
+          });
+        },
       },
-    },
-  });
-}
-
-/** The theme the account menu set as a class on <html>, or the system's. */
-function subscribeToTheme(onChange: () => void) {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
-  return () => observer.disconnect();
-}
-function themeOfPage(): 'light' | 'dark' | 'system' {
-  const root = document.documentElement.classList;
-  return root.contains('dark') ? 'dark' : root.contains('light') ? 'light' : 'system';
-}
-
-/** Mounted once in the console layout: a polite live region for `notify`. */
-export function ToastRegion() {
-  const t = useTranslations('ui.toast');
-  const theme = useSyncExternalStore(subscribeToTheme, themeOfPage, () => 'system' as const);
-  return (
-    <Toaster
-      theme={theme}
-      position="bottom-right"
-      closeButton
-      richColors
-      containerAriaLabel={t('region')}
-      toastOptions={{ closeButtonAriaLabel: t('close') }}
-    />
+    }),
   );
 }
