@@ -1,0 +1,8 @@
+import type { ReactNode } from 'react';
+
+import { ClientMessages } from '@/components/i18n/client-messages';
+
+/** A reservation's page: Modify and Cancel say the booking catalog's words besides the route's. */
+export default function Layout({ children }: { children: ReactNode }) {
+  return <ClientMessages namespaces={['reservations', 'booking']}>{children}</ClientMessages>;
+}
