@@ -5,7 +5,7 @@
  *
  *   npm run bench [-- --no-build] [--runs 5] [--reservations 1000000] [--seconds 5] [--page-reservations 100000] [--no-lighthouse]
  *   npm run bench -- --grid-only    (the 2,000 × 25 grid alone, printed; nothing written)
- *   npm run bench -- --lighthouse-only [--lighthouse-runs 3] [--lighthouse-pages 'overview,an entity'] [--lighthouse-port 3810] [--lighthouse-sandbox-port 4810] [--bare-port 3811]
+ *   npm run bench -- --lighthouse-only [--lighthouse-runs 5] [--lighthouse-pages 'overview,an entity'] [--lighthouse-port 3810] [--lighthouse-sandbox-port 4810] [--bare-port 3811]
  *   npm run bench -- --navigation-only [--navigation-rounds 3] [--navigation-pages 'identity,delegates'] [--navigation-profiles desktop,phone] [--navigation-port 3302] [--navigation-sandbox-port 4302]
  *   (a full run: --no-navigation and --no-lighthouse leave those parts out)
  *

@@ -50,7 +50,7 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       'export-only': { type: 'boolean', default: false },
       'lighthouse-only': { type: 'boolean', default: false },
       'no-lighthouse': { type: 'boolean', default: false },
-      'lighthouse-runs': { type: 'string', default: '3' },
+      'lighthouse-runs': { type: 'string', default: '5' },
       'lighthouse-pages': { type: 'string', default: '' },
       'lighthouse-port': { type: 'string', default: '3810' },
       'lighthouse-sandbox-port': { type: 'string', default: '4810' },
