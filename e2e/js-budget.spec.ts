@@ -4,9 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { COMPILE_HINT } from '../scripts/compile-hints';
 import { DASHBOARD_URL, STORAGE } from './env';
-import { checkBudgets, firstScriptsWhere, GRID_BUDGET_KB, ROUTE_BUDGET_KB } from './js-budget';
+import { checkBudgets, GRID_BUDGET_KB, ROUTE_BUDGET_KB } from './js-budget';
 
 test.use({ storageState: STORAGE.admin });
 
@@ -50,35 +49,6 @@ test('JavaScript sent per route stays within its budget over the framework basel
     );
   console.log(`baseline: ${report.baselineKb.toFixed(1)} kB gzip`);
   expect(report.over).toEqual([]);
-});
-
-test('every script a route loads at startup carries the compile hint', async ({ page, request }) => {
-  const hinted = (body: Buffer) => body.toString('utf8', 0, COMPILE_HINT.length) === COMPILE_HINT;
-  const unhinted: string[] = [];
-  for (const path of Object.keys(await routeBudgets(page))) {
-    const found = await firstScriptsWhere(request, `${DASHBOARD_URL}${path}`, (body) => !hinted(body));
-    if (found.length) unhinted.push(`${path}: ${found.join(', ')}`);
-  }
-  expect(unhinted).toEqual([]);
-});
-
-test('the browser gets every script and stylesheet of a page brotli-compressed, with a year of cache', async ({
-  page,
-}) => {
-  const assets: { url: string; encoding?: string; cache?: string }[] = [];
-  page.on('response', (res) => {
-    if (/\/_next\/static\/.+\.(js|css)$/.test(res.url()))
-      assets.push({
-        url: res.url(),
-        encoding: res.headers()['content-encoding'],
-        cache: res.headers()['cache-control'],
-      });
-  });
-  await page.goto('/delegates');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('load');
-  expect(assets.length).toBeGreaterThan(10);
-  expect(assets.filter((a) => a.encoding !== 'br' || a.cache !== 'public, max-age=31536000, immutable')).toEqual([]);
 });
 
 test('the budget check names a route that sends more than its budget', async ({ request }) => {

@@ -20,15 +20,6 @@ export async function scriptBytes(request: APIRequestContext, url: string): Prom
   return scripts.reduce((total, s) => total + gzipSync(s.body).length, 0);
 }
 
-/** Which of a route's first scripts `test` holds for. */
-export async function firstScriptsWhere(
-  request: APIRequestContext,
-  url: string,
-  test: (body: Buffer) => boolean,
-): Promise<string[]> {
-  return (await firstScripts(request, url)).filter((s) => test(s.body)).map((s) => s.src);
-}
-
 /** Budgets in kB of gzip JavaScript over the framework's own baseline (an empty page of the same build). */
 export const ROUTE_BUDGET_KB = 120;
 export const GRID_BUDGET_KB = 92;

@@ -201,19 +201,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
 }
 
 /**
- * A full page load whose reads are all answered by the time the frame is (the entities are the
- * ones the entity switcher read; the team is in the dashboard's own database) sends the page
- * itself, not its skeleton with the page hidden behind it for a script to swap in
- * (scripts/show-ready-content.ts): without JavaScript, as before any script has run, the browser
- * shows the content. A page still waiting for the API when its frame is sent streams in behind its
- * skeleton, as it should, so pages with reads of their own are not checked here.
+ * A page that reads only the dashboard's own database (the team, the activity log, the account)
+ * has no loading state of its own, and no route-level one above it: React sends a Suspense
+ * boundary's content hidden, for a script to swap in, once the page's first 12.8 kB are written
+ * (facebook/react#35460), so a page under a `loading.tsx` would paint its skeleton first even when
+ * its content is ready. Without JavaScript, as before any script has run, the browser shows the
+ * content. Pages waiting for the API stream in behind their skeleton, as they should, and are not
+ * checked here.
  */
 test.describe('a page loaded in full, before any script runs', () => {
   test.use({ javaScriptEnabled: false });
 
   const LOADED = [
-    { path: '/entities', heading: 'Entities', content: 'entity-table' },
     { path: '/team', heading: 'Team', content: 'team-table' },
+    { path: '/activity', heading: 'Activity', content: 'activity-table' },
   ] as const;
 
   for (const { path, heading, content } of LOADED) {

@@ -20,9 +20,6 @@ const ROOT_FILES = [
   'scripts/build.ts',
   'scripts/build-inputs.ts',
   'scripts/processes.ts',
-  'scripts/compile-hints.ts',
-  // what it changes in node_modules/next is bundled into the client and runs on the server
-  'scripts/show-ready-content.ts',
   '.env',
   '.env.production',
   '.env.local',

@@ -1,5 +1,5 @@
 /**
- * `npm run build`: the production build, with the compile hint on the startup chunks. Skipped
+ * `npm run build`: the production build (`next build`). Skipped
  * when .next already holds a build of the same inputs (scripts/build-inputs.ts); `--force`
  * builds anyway. `--typechecked` (npm test, after `npm run typecheck` passed) skips Next's own
  * TypeScript pass, the same check a second time.

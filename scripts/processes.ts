@@ -5,9 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 
-import { precompressStatic } from '../lib/server/http/precompressed-assets';
 import { BUILD_INPUTS_FILE, buildInputsHash, buildIsUpToDate } from './build-inputs';
-import { addCompileHints } from './compile-hints';
 
 export type Env = Record<string, string | undefined>;
 
@@ -142,19 +140,10 @@ export function serveBuild(opts: {
   });
 }
 
-/**
- * The production build: `next build` (telemetry off), then the compile hint on the chunks pages
- * load at startup (`scripts/compile-hints.ts`), then the brotli and gzip copies of the static
- * scripts and stylesheets that the server sends (lib/server/http/precompressed-assets.ts).
- * Throws when the build fails.
- */
+/** The production build: `next build` (telemetry off). Throws when the build fails. */
 export async function nextBuild(env: Env = {}): Promise<void> {
   if ((await run(process.execPath, [NEXT_BIN, 'build'], { NEXT_TELEMETRY_DISABLED: '1', ...env })) !== 0)
     throw new Error('next build failed');
-  const marked = await addCompileHints('.next');
-  console.log(`Compile hint added to ${marked.length} startup chunks.`);
-  // Last: the compressed copies are of the chunks as served, hints included.
-  console.log(`Brotli and gzip copies written for ${await precompressStatic('.next')} scripts and stylesheets.`);
 }
 
 /**

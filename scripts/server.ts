@@ -13,13 +13,11 @@
  * allocation applies finish (at most SHUTDOWN_GRACE_MS), then exits.
  */
 import { createServer } from 'node:http';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, markDashboardServer } from '../lib/server/auth/client-address';
 import { ConfigError, loadConfig, sessionCookieName, type DashboardConfig } from '../lib/server/config/config-core';
 import { openDashboardDb } from '../lib/server/db/open';
-import { precompressedAssets } from '../lib/server/http/precompressed-assets';
 import { RenderGate } from '../lib/server/http/render-gate';
 import { logger, newRequestId, pathOnly, withRequestId } from '../lib/server/log/logger';
 import { appliesFinished, runningApplies, startDraining } from '../lib/server/ops/lifecycle';
@@ -83,8 +81,6 @@ async function main() {
   const app = next({ dev, hostname: values.host, port, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();
-  // The build's scripts and stylesheets, compressed when it was built, go out ahead of Next.js.
-  const serveAsset = dev ? () => false : precompressedAssets(path.join(process.cwd(), '.next'));
   // A session's page renders in this process, a few at a time (lib/server/http/render-gate.ts).
   const gate = new RenderGate(sessionCookieName(config));
 
@@ -118,7 +114,6 @@ async function main() {
         );
       }
     });
-    if (serveAsset(req, res)) return;
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(
       req.socket.remoteAddress,
       req.headers['x-forwarded-for'],

@@ -21,8 +21,9 @@ export function NavLinks({ items, label, onNavigate }: { items: NavItem[]; label
           <Link
             key={href}
             href={href}
-            // Prefetched down to the page's loading state only (every console route has one), so
-            // a click shows the page's heading and skeleton at once; its reads start on the click.
+            // Prefetched down to the page's loading state only, so a click on a page that reads the
+            // API shows its heading and skeleton at once (its reads start on the click); a page of
+            // the dashboard's own data has none and comes whole, the pulse answering the click.
             prefetch="auto"
             onClick={onNavigate}
             aria-current={active ? 'page' : undefined}
