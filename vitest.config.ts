@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['./vitest.clock.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

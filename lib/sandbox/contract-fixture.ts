@@ -15,11 +15,17 @@ type Json = Record<string, unknown> & { data?: unknown };
 export let sandbox: RunningSandbox;
 export let partner: string;
 export const DIRECT = { id: DEMO_PARTNER.defaultEntityId, org: 'org_harbour_vine_direct' };
+/**
+ * The contract's sandbox starts at this instant after every reset, its world seeded around it: what
+ * the tests find (a reservation within the next 24 hours, a free table tomorrow) is the same at
+ * any hour of the machine's clock. A Tuesday afternoon in Lisbon and London.
+ */
+export const CONTRACT_STARTS_AT = new Date('2026-11-24T15:00:00Z');
 
 /** Starts the test file's sandbox and resets it before each test; call it once, at the top of the file. */
 export function setUpContractSandbox(): void {
   beforeAll(async () => {
-    sandbox = await startTestSandbox();
+    sandbox = await startTestSandbox(undefined, { startsAt: CONTRACT_STARTS_AT });
   });
   afterAll(() => sandbox.close());
   beforeEach(async () => {

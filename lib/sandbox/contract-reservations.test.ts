@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { control, DIRECT, get, partner, send, setUpContractSandbox } from './contract-fixture';
+import { CONTRACT_STARTS_AT, control, DIRECT, get, partner, send, setUpContractSandbox } from './contract-fixture';
 
 /** The sandbox's contract, continued (contract.test.ts): holds, reservations, their filters and the e-mails they send. */
 
@@ -10,7 +10,7 @@ describe('reservations and holds', () => {
   async function findOption(token: string) {
     const venues = (await get(token, '/v2/venues?limit=100')).body.data as { id: string }[];
     for (let d = 1; d <= 7; d++) {
-      const date = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+      const date = new Date(CONTRACT_STARTS_AT.getTime() + d * 86_400_000).toISOString().slice(0, 10);
       for (const v of venues) {
         const options = (await get(token, `/v2/availability?venue_id=${v.id}&date=${date}&party_size=2`)).body.data as {
           venue_id: string;

@@ -33,6 +33,12 @@ export interface SandboxOptions {
   controlToken?: string | null;
   /** host names besides loopback and the public URL's that /_sandbox controls answer */
   allowedHosts?: string[];
+  /**
+   * A fixed instant for the sandbox's clock: a new or reset world is seeded around it (the demo
+   * world's reservations are dated from its day) and its clock starts there and runs on, so a test
+   * sees the same world at any hour and on any date. Unset: the machine's clock.
+   */
+  startsAt?: Date;
 }
 
 export interface RunningSandbox {
@@ -45,8 +51,13 @@ export interface RunningSandbox {
 
 function seedWorld(options: SandboxOptions): WorldData {
   if (options.seed === 'empty') return emptyWorld();
-  if (options.seed && options.seed !== 'demo') return worldFromSeed(readSeedFile(options.seed));
-  return seedDemoWorld(options.seedOptions);
+  if (options.seed && options.seed !== 'demo') return worldFromSeed(readSeedFile(options.seed), options.startsAt);
+  return seedDemoWorld({ today: options.startsAt, ...options.seedOptions });
+}
+
+/** Sets the world's clock to `startsAt` (kept as an offset from the machine's, so it runs on). */
+function startClock(world: World, startsAt: Date | undefined): void {
+  if (startsAt) world.setClockOffset(startsAt.getTime() - Date.now());
 }
 
 /** Starts the sandbox: token service, JWKS, /v2 and /_sandbox on one origin. */
@@ -60,6 +71,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const fresh = !data;
   data ??= seedWorld(options);
   const world = new World(data);
+  if (fresh) startClock(world, options.startsAt);
   if (world.data.keys.size === 0) {
     const key = await createSigningKey(world.now());
     world.put('keys', key.kid, key);
@@ -90,6 +102,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       const next = seedWorld(options);
       next.keys = keys;
       world.replace(next);
+      startClock(world, options.startsAt);
       if (persistence) await persistence.replaceAll(world.data);
     },
   };

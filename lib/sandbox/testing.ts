@@ -10,9 +10,9 @@ import { startSandbox, type RunningSandbox } from './server';
  */
 export function startTestSandbox(
   seedOptions?: SeedOptions,
-  options: { controlToken?: string } = {},
+  options: { controlToken?: string; startsAt?: Date } = {},
 ): Promise<RunningSandbox> {
-  return startSandbox({ port: 0, memory: true, quiet: true, seedOptions, controlToken: options.controlToken });
+  return startSandbox({ port: 0, memory: true, quiet: true, seedOptions, ...options });
 }
 
 /** The demo partner's API client on the sandbox at `sandboxUrl`, with its credentials as the dashboard holds them. */
