@@ -23,9 +23,6 @@ const nextConfig = {
     // connection each request costs a round trip before its bytes (docs/performance.md, Lighthouse).
     turbopackChunking: { minChunkSize: 400_000 },
   },
-  // `npm test` type-checks the project with Next's route types first (scripts/typecheck.ts), then
-  // builds with this set; every other build checks the types itself.
-  typescript: { ignoreBuildErrors: process.env.DASHBOARD_TYPECHECKED === '1' },
 };
 
 export default withNextIntl(nextConfig);

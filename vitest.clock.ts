@@ -1,5 +1,5 @@
 /**
- * The clock of a second `npm test` run of the unit tests (scripts/test-steps.ts): with
+ * The clock of CI's second run of the unit tests (.ci/run): with
  * `TEST_CLOCK` set to an instant, every test file starts with `Date` at that instant, running on
  * from there (timers stay real), so a test that depends on the hour or the date of the machine's
  * clock fails here instead of at 23:00 on some other day. Tests that set their own clock

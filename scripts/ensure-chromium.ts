@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 
 import { CHROMIUM_PATH } from '../e2e/chromium';
 
+/** `tsx scripts/ensure-chromium.ts`: the first step of `npm run test:e2e`. */
 export function ensureChromium(): string {
   const executable = CHROMIUM_PATH;
   if (existsSync(executable)) return executable;
@@ -24,3 +25,5 @@ export function ensureChromium(): string {
   );
   process.exit(1);
 }
+
+if (import.meta.filename === process.argv[1]) ensureChromium();

@@ -1,108 +1,71 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
-
-import { stages } from './test-steps';
+import { ESLint } from 'eslint';
+import * as prettier from 'prettier';
+import { describe, expect, it } from 'vitest';
 
 /*
- * Each command of `npm run lint` (package.json), run on small files written for the test inside
- * the tree, so the repository's own configuration applies, and removed afterwards.
+ * The repository's own lint configuration, run on code held in memory under a path inside the
+ * tree (ESLint's lintText, Prettier's check): no file is written, so no other test can see one.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const run = promisify(execFile);
-const fixtures: string[] = [];
+const scripts = (
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+).scripts;
 
-function fixture(dir: string, files: Record<string, string>): string[] {
-  const at = path.join(root, dir, `lint-fixture-${process.pid}`);
-  fixtures.push(at);
-  mkdirSync(at, { recursive: true });
-  return Object.entries(files).map(([name, text]) => {
-    writeFileSync(path.join(at, name), text);
-    return path.relative(root, path.join(at, name));
-  });
+const eslint = new ESLint({ cwd: root });
+
+/** The rules ESLint reports for `code` as the file `file` (relative to the root). */
+async function rulesBroken(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-/** The lint script's commands (`eslint … . && prettier --check .`), each as its words. */
-const LINT_COMMANDS = (
-  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { lint: string } }
-).scripts.lint
-  .split('&&')
-  .map((command) => command.trim().split(/\s+/));
-
-/** What `npm run lint` would print for these files instead of the whole tree: empty when it passes. */
-async function lint(files: string[]): Promise<string> {
-  let out = '';
-  for (const [bin, ...args] of LINT_COMMANDS) {
-    try {
-      await run(path.join(root, 'node_modules', '.bin', bin!), [...args.filter((a) => a !== '.'), ...files], {
-        cwd: root,
-      });
-    } catch (e) {
-      const { stdout = '', stderr = '' } = e as { stdout?: string; stderr?: string };
-      out += `${stdout}${stderr}` || String(e);
-    }
-  }
-  return out;
+async function prettierAccepts(file: string, code: string): Promise<boolean> {
+  const filepath = path.join(root, file);
+  return prettier.check(code, { ...(await prettier.resolveConfig(filepath)), filepath });
 }
 
-it('lint runs ESLint and a Prettier check over the whole tree', () => {
-  expect(LINT_COMMANDS.map((c) => c[0])).toEqual(['eslint', 'prettier']);
-  expect(LINT_COMMANDS.every((c) => c.at(-1) === '.')).toBe(true);
+it('lint runs ESLint and a Prettier check over the whole tree, and npm test runs the same two', () => {
+  expect(scripts['lint:eslint']).toBe('eslint --max-warnings=0 .');
+  expect(scripts['lint:prettier']).toBe('prettier --check .');
+  expect(scripts.lint).toMatch(/^run-p .*lint:eslint lint:prettier$/);
+  expect(scripts['test:static']).toMatch(/^run-p .*lint:eslint lint:prettier typecheck$/);
+  expect(scripts.test).toMatch(/^run-s test:static /);
 });
 
-afterAll(() => {
-  for (const at of fixtures) rmSync(at, { recursive: true, force: true });
-});
-
-describe('npm run lint', () => {
-  it('fails on two modules that import each other', async () => {
-    const files = fixture('lib', {
-      'a.ts': "import { b } from './b';\n\nexport const a = (): number => b() + 1;\n",
-      'b.ts': "import { a } from './a';\n\nexport const b = (): number => (a.length > 0 ? 1 : 0);\n",
-    });
-    const out = await lint(files);
-    expect(out).toContain('import-x/no-cycle');
-    expect(out).toContain('a.ts');
-    expect(out).toContain('b.ts');
-  });
-
-  it('fails on a component importing from app/ or lib/server and on lib/server importing an action, not on a component importing its action', async () => {
-    const [fromApp, fromActions, fromServer] = fixture('components', {
-      'uses-app.ts': "import ConsoleLayout from '@/app/(console)/layout';\n\nexport const layout = ConsoleLayout;\n",
-      'uses-action.ts':
+describe('the lint configuration', () => {
+  it('refuses a component importing from app/ or lib/server, and lib/server importing an action; a component may import its action', async () => {
+    expect(
+      await rulesBroken(
+        'components/uses-app.ts',
+        "import ConsoleLayout from '@/app/(console)/layout';\n\nexport const layout = ConsoleLayout;\n",
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: /)]);
+    expect(
+      await rulesBroken(
+        'components/uses-server.ts',
+        "import { requireStaff } from '@/lib/server/auth';\n\nexport const guard = requireStaff;\n",
+      ),
+    ).toEqual([expect.stringContaining('lib/server is server-only')]);
+    expect(
+      await rulesBroken(
+        'lib/server/http/server-uses-action.ts',
         "import { selectEntityAction } from '@/lib/actions/select-entity';\n\nexport const act = selectEntityAction;\n",
-      'uses-server.ts': "import { requireStaff } from '@/lib/server/auth';\n\nexport const guard = requireStaff;\n",
-    });
-    const [serverUsesAction] = fixture('lib/server/http', {
-      'server-uses-action.ts':
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: /)]);
+    expect(
+      await rulesBroken(
+        'components/uses-action.ts',
         "import { selectEntityAction } from '@/lib/actions/select-entity';\n\nexport const act = selectEntityAction;\n",
-    });
-    // one run for the four files (ESLint follows the same import graph for each)
-    const out = await lint([fromApp!, fromActions!, fromServer!, serverUsesAction!]);
-    const reportOf = (file: string) => out.split(/\n(?=\S*\/)/).find((part) => part.includes(file)) ?? '';
-    expect(reportOf(fromApp!)).toContain('import-x/no-restricted-paths');
-    expect(reportOf(fromServer!)).toContain('lib/server is server-only');
-    expect(reportOf(serverUsesAction!)).toContain('import-x/no-restricted-paths');
-    expect(out).not.toContain(fromActions!);
+      ),
+    ).toEqual([]);
   }, 120_000);
 
-  it('fails on a file Prettier would rewrite, and passes it once formatted', async () => {
-    const [messy, tidy] = fixture('lib', {
-      'messy.ts': 'export const  messy = ( n:number )=>{ return n*2 }\n',
-      'tidy.ts': 'export const tidy = (n: number) => {\n  return n * 2;\n};\n',
-    });
-    expect(await lint([messy!])).toContain('messy.ts');
-    expect(await lint([tidy!])).toBe('');
+  it('Prettier refuses a file it would rewrite, and accepts it once formatted', async () => {
+    expect(await prettierAccepts('lib/messy.ts', 'export const  messy = ( n:number )=>{ return n*2 }\n')).toBe(false);
+    expect(await prettierAccepts('lib/tidy.ts', 'export const tidy = (n: number) => {\n  return n * 2;\n};\n')).toBe(
+      true,
+    );
   });
-});
-
-it('npm test runs the same lint: ESLint and the Prettier check over the whole tree, with the same options', () => {
-  const inTest = stages.flat().map((step) => step.args);
-  for (const [bin, ...args] of LINT_COMMANDS) {
-    const step = inTest.find((a) => a[0]!.startsWith(`node_modules/${bin}/`));
-    expect(step, bin).toBeDefined();
-    expect(step!.slice(1), bin).toEqual(args);
-  }
 });

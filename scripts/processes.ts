@@ -1,11 +1,7 @@
 /** Starting and stopping the two processes of the product: the sandbox and the Next.js server. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
-
-import { BUILD_INPUTS_FILE, buildInputsHash, buildIsUpToDate } from './build-inputs';
 
 export type Env = Record<string, string | undefined>;
 
@@ -144,21 +140,4 @@ export function serveBuild(opts: {
 export async function nextBuild(env: Env = {}): Promise<void> {
   if ((await run(process.execPath, [NEXT_BIN, 'build'], { NEXT_TELEMETRY_DISABLED: '1', ...env })) !== 0)
     throw new Error('next build failed');
-}
-
-/**
- * The production build, unless .next already holds a build of the same inputs
- * (scripts/build-inputs.ts) and `force` is not set: `npm run build`, `npm test`, the benchmark and
- * the load test never measure or test a build older than the code.
- */
-export async function buildUnlessUpToDate(opts: { force?: boolean; env?: Env } = {}): Promise<void> {
-  const root = path.resolve(import.meta.dirname, '..');
-  const hash = buildInputsHash(root);
-  if (!opts.force && buildIsUpToDate(root, hash)) {
-    console.log(`The production build in .next is up to date (inputs ${hash.slice(0, 12)}): not rebuilt.`);
-    return;
-  }
-  rmSync(path.join(root, BUILD_INPUTS_FILE), { force: true });
-  await nextBuild(opts.env);
-  writeFileSync(path.join(root, BUILD_INPUTS_FILE), `${hash}\n`);
 }

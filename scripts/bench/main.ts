@@ -22,7 +22,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 
 import { scriptBytes } from '../../e2e/js-budget';
 import { DEMO_ACCOUNTS } from '../../lib/server/auth/demo-accounts';
-import { buildUnlessUpToDate, serveBuild } from '../processes';
+import { nextBuild, serveBuild } from '../processes';
 import { quantile, round, spread } from '../stats';
 import { serveBareNext } from './bare-next';
 import { pagesDuringExport, type ExportFigures } from './export';
@@ -307,7 +307,7 @@ export async function main(args: string[]): Promise<void> {
   const o = parseBenchOptions(args);
   // The sandboxes started through scripts/run.ts take their control token from here.
   process.env.SANDBOX_CONTROL_TOKEN ||= randomBytes(18).toString('base64url');
-  if (o.build) await buildUnlessUpToDate();
+  if (o.build) await nextBuild();
   const modes = {
     grid: gridOnly,
     'sign-in': signInOnly,

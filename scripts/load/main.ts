@@ -6,11 +6,10 @@
  * limit, and writes bench/results/load.json. Not part of `npm test` (it takes minutes and the
  * whole machine).
  *
- *   npm run test:load [-- --sessions 50] [--seconds 120] [--think-min 1] [--think-max 3] [--processes 1] [--port 3400] [--sandbox-port 4400] [--build | --no-build]
+ *   npm run test:load [-- --sessions 50] [--seconds 120] [--think-min 1] [--think-max 3] [--processes 1] [--port 3400] [--sandbox-port 4400] [--no-build]
  *                     [--fair-share [--fair-share-seconds 60] [--hammer-concurrency 16]]
  *
- * It builds when the production build is missing or older than the code (--build always, --no-build
- * never: the build in .next as it is), and serves on
+ * It builds first (--no-build: the build in .next as it is), and serves on
  * ports 3400 (dashboard) and 4400 (sandbox) unless --port / --sandbox-port say otherwise. With
  * --processes N (N > 1) it runs N dashboard processes on ports 3400… on one PostgreSQL
  * (deployment.ts), the sessions spread over them in turn, and writes bench/results/load-N-processes.json.
@@ -26,7 +25,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 import { DEMO_DELEGATES } from '../../lib/sandbox/seed/demo';
-import { buildUnlessUpToDate } from '../processes';
+import { nextBuild } from '../processes';
 import { readActionIds } from './actions';
 import { unmatched } from './checks';
 import { fairSharePhase, HAMMER, type FairSharePhase } from './fair-share';
@@ -39,8 +38,8 @@ import { addTeam, countRoles, progressLines, runSession, sessionsOf, teamOf } fr
 import { sleep, type RunWorld } from './tasks';
 import { readAudit, readBack, readCells, readEntities, verificationClient } from './verify';
 
-async function ensureBuild(mode: LoadOptions['build']): Promise<void> {
-  if (mode !== 'never') return buildUnlessUpToDate({ force: mode === 'always' });
+async function ensureBuild(build: boolean): Promise<void> {
+  if (build) return nextBuild();
   if (!existsSync('.next/BUILD_ID'))
     throw new Error('No production build: run `npm run build` first, or drop --no-build.');
 }

@@ -10,8 +10,8 @@ export interface LoadOptions {
   processes: number;
   port: number;
   sandboxPort: number;
-  /** always (--build), never (--no-build: the build in .next as it is), or when the code changed since it */
-  build: 'always' | 'never' | 'when-stale';
+  /** build first (the default), or test the build in .next as it is (--no-build) */
+  build: boolean;
   /** the fair-share phase after the main one (fair-share.ts): its seconds and the hammering viewer's concurrent page loads; null without it */
   fairShare: { seconds: number; concurrency: number } | null;
 }
@@ -35,7 +35,6 @@ export function parseLoadOptions(args: string[]): LoadOptions {
       seconds: { type: 'string', default: '120' },
       'think-min': { type: 'string', default: '1' },
       'think-max': { type: 'string', default: '3' },
-      build: { type: 'boolean', default: false },
       'no-build': { type: 'boolean', default: false },
       processes: { type: 'string', default: '1' },
       port: { type: 'string', default: '3400' },
@@ -53,7 +52,7 @@ export function parseLoadOptions(args: string[]): LoadOptions {
     processes: Number(values.processes),
     port: Number(values.port),
     sandboxPort: Number(values['sandbox-port']),
-    build: values.build ? 'always' : values['no-build'] ? 'never' : 'when-stale',
+    build: !values['no-build'],
     fairShare: values['fair-share']
       ? { seconds: Number(values['fair-share-seconds']), concurrency: Number(values['hammer-concurrency']) }
       : null,
