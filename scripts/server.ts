@@ -16,6 +16,7 @@ import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, markDashboardServer } from '../lib/server/auth/client-address';
+import { withRequestTicket } from '../lib/server/budget/request-ticket';
 import { ConfigError, loadConfig, sessionCookieName, type DashboardConfig } from '../lib/server/config/config-core';
 import { openDashboardDb } from '../lib/server/db/open';
 import { RenderGate } from '../lib/server/http/render-gate';
@@ -92,7 +93,7 @@ async function main() {
     // Our own id for every request (one a client sends is not trusted), answered as X-Request-Id.
     const requestId = newRequestId();
     const started = performance.now();
-    // A page view's waits for the request budget count from here (transport.ts, maxViewWaitMs).
+    // A page view's waits for the request budget count from here (lib/server/budget/gate.ts, maxViewWaitMs).
     const arrived = Date.now();
     res.setHeader('X-Request-Id', requestId);
     const path = pathOnly(req.url);
@@ -122,9 +123,10 @@ async function main() {
     // A router prefetch (a link scrolled into view) reads ahead of a click: background work.
     const lane = req.headers['next-router-prefetch'] ? 'background' : 'view';
     const admitted = gate.admit(req, res);
-    if (admitted === true) withRequestId(requestId, () => void handle(req, res), lane, arrived);
-    else if (admitted !== false)
-      void admitted.then((go) => go && withRequestId(requestId, () => void handle(req, res), lane, arrived));
+    // Its log lines carry its id (lib/server/log), its API requests its budget ticket (lib/server/budget).
+    const serve = () => withRequestId(requestId, () => withRequestTicket(() => void handle(req, res), lane, arrived));
+    if (admitted === true) serve();
+    else if (admitted !== false) void admitted.then((go) => go && serve());
   });
   if (dev) server.on('upgrade', app.getUpgradeHandler());
   server.listen(port, values.host, () => console.log(`Ready on http://${values.host}:${port}`));

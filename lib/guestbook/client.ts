@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { ENTITY_FILTERS, MARKET_FILTERS, RESERVATION_FILTERS, VENUE_FILTERS } from './filters';
 import { filteredParams, pageParams, type FilteredQuery, type Page, type PageQuery } from './paging';
-import type { RateLimitState, RequestTicket } from './rate-limit';
+import type { RateLimitState } from './rate-limit';
 import {
   AvailabilityOption,
   AvailabilityQuery,
@@ -54,7 +54,8 @@ const seg = (id: string) => encodeURIComponent(Uuid.parse(id));
 
 /**
  * The typed client of Guest Book API v2. Framework-free: usable from any Node server code.
- * One instance per credential and process: it owns the token cache and the request budget.
+ * One instance per credential and process: it owns the token cache and asks the request budget
+ * it was given before each request.
  */
 export class GuestbookClient {
   readonly #core: ClientCore;
@@ -95,24 +96,21 @@ export class GuestbookClient {
     return this.#core.rateLimit;
   }
 
-  /** The request budget: requests sent in the last 60 s and in the last 10 s (by every process sharing the window, as of this process's last request), and how many it allows per minute. */
-  get budget(): { used: number; lastTenSeconds: number; perMinute: number } {
-    return {
-      used: this.#core.budget.used,
-      lastTenSeconds: this.#core.budget.usedWithin(10_000),
-      perMinute: this.#core.budget.perMinute,
-    };
-  }
-
   /**
-   * Whether a request of the caller (`ticket`, by default the one the client's options name)
-   * would be sent at once, without waiting for the request budget (RequestBudget.canSendNow).
+   * The request budget: requests sent in the last 60 s and in the last 10 s (by every process
+   * sharing the window, as of this process's last request), and how many it allows per minute.
+   * Without a budget (GuestbookClientOptions.budget), none counted and the API's own limit.
    */
-  canSendNow(ticket: RequestTicket = this.#core.options.ticket?.() ?? { lane: 'view', member: null }): boolean {
-    return this.#core.budget.canSendNow(ticket);
+  get budget(): { used: number; lastTenSeconds: number; perMinute: number } {
+    return this.#core.budget.figures;
   }
 
-  /** Until when the API asked for no requests (RequestBudget.blockedUntil); null when it did not. */
+  /** Whether a request of the caller would be sent at once, without waiting for the request budget. */
+  canSendNow(): boolean {
+    return this.#core.budget.canSendNow();
+  }
+
+  /** Until when the API asked for no requests; null when it did not. */
   blockedUntil(): Date | null {
     return this.#core.budget.blockedUntil();
   }

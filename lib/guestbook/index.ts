@@ -3,6 +3,7 @@ export * from './errors';
 export * from './filters';
 export * from './locales';
 export * from './rate-limit';
+export * from './request-gate';
 export * from './schemas';
 export * from './shared-reads';
 export { Secret } from './secret';

@@ -5,14 +5,8 @@
 import { z } from 'zod';
 
 import { errorFromResponse, GuestbookApiError } from './errors';
-import {
-  readRateLimit,
-  RequestBudget,
-  retryDelayMs,
-  type RateLimitState,
-  type RequestTicket,
-  type SharedBudgetWindow,
-} from './rate-limit';
+import { readRateLimit, retryDelayMs, type RateLimitState } from './rate-limit';
+import { ApiWaits, type RequestGate } from './request-gate';
 import { Secret } from './secret';
 import { TokenManager } from './tokens';
 
@@ -27,12 +21,11 @@ export interface GuestbookClientOptions {
   clientSecret: string | Secret;
   /** verify every new token against the token service's JWKS */
   verifyTokens?: boolean;
-  /** requests per minute this process allows itself (default 900: below the API's 1,000) */
-  requestsPerMinute?: number;
-  /** a window shared with the other processes of these credentials: `requestsPerMinute` is then for all of them together */
-  sharedBudget?: SharedBudgetWindow;
-  /** the lane and member of the request being served (the caller's request context); a page view of no one when absent */
-  ticket?: () => RequestTicket;
+  /**
+   * What each request waits for before it is sent: the dashboard's request budget
+   * (lib/server/budget's budgetGate); by default only the waits the API announced (ApiWaits)
+   */
+  budget?: RequestGate;
   /** per-request timeout (default 15 s) */
   timeoutMs?: number;
   /** how often an idempotent request is retried after a 429, a 502/503/504 or a dropped connection (default 3) */
@@ -42,18 +35,6 @@ export interface GuestbookClientOptions {
    * when requests resume (default 10 s): a page should say so, not hang for a minute.
    */
   maxRateLimitWaitMs?: number;
-  /**
-   * The longest wait for room in the request budget's lane before the request is refused
-   * ('busy', nothing sent); by default every such wait is waited out (a script pacing itself).
-   */
-  maxLaneWaitMs?: number;
-  /**
-   * The longest a page view waits for the budget (room in its lane, the member's share, a wait the
-   * API announced), below the waits above, counted from when the view arrived (its ticket's
-   * `since`), so that its reads together wait no longer: a page that cannot be served soon says
-   * at once when to try again, while a change keeps waiting its longer while (default: no lower limit).
-   */
-  maxViewWaitMs?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -93,16 +74,14 @@ const REFUSAL_DETAIL = {
   busy: 'The lane of the request budget has no room now, and the caller does not wait.',
 } as const;
 
-const DEFAULT_TICKET: RequestTicket = { lane: 'view', member: null };
-
-/** What every client of one credential shares: its options, token cache and request budget. */
+/** What every client of one credential shares: its options, token cache and request gate (budget). */
 export interface ClientCore {
   options: Required<Pick<GuestbookClientOptions, 'baseUrl' | 'timeoutMs' | 'maxRetries'>> & GuestbookClientOptions;
   fetch: typeof fetch;
   sleep: (ms: number) => Promise<void>;
   now: () => number;
   tokens: TokenManager;
-  budget: RequestBudget;
+  budget: RequestGate;
   rateLimit: RateLimitState | null;
 }
 
@@ -199,13 +178,9 @@ export async function send<S extends z.ZodType>(
   const organization = context?.org_id ?? undefined;
   const query = options.query?.length ? `?${new URLSearchParams(options.query as [string, string][]).toString()}` : '';
   const url = `${core.options.baseUrl.replace(/\/$/, '')}${path}${query}`;
-  const ticket = core.options.ticket?.() ?? DEFAULT_TICKET;
-  // A page view's waits (for the budget, after a 429) stop maxViewWaitMs after it arrived; others' at maxRateLimitWaitMs.
-  const viewCap =
-    ticket.lane === 'view'
-      ? Math.max(0, (ticket.since ?? core.now()) + (core.options.maxViewWaitMs ?? Infinity) - core.now())
-      : Infinity;
-  const maxWaitMs = Math.min(core.options.maxRateLimitWaitMs ?? 10_000, viewCap);
+  // The budget may shorten the call's longest wait (for it, after a 429): a page view's, say.
+  const turn = core.budget.turn(core.options.maxRateLimitWaitMs ?? 10_000);
+  const { maxWaitMs } = turn;
   let refreshedAfter401 = false;
 
   for (let attempt = 1; ; attempt++) {
@@ -217,11 +192,7 @@ export async function send<S extends z.ZodType>(
 
     throwIfAborted(signal, method, path);
     const asked = core.now();
-    const refusal = await core.budget.take(
-      maxWaitMs,
-      ticket,
-      Math.min(core.options.maxLaneWaitMs ?? Infinity, viewCap),
-    );
+    const refusal = await turn.take();
     if (refusal) {
       throw new GuestbookApiError({
         status: 429,
@@ -304,7 +275,7 @@ export async function send<S extends z.ZodType>(
   }
 }
 
-/** The shared part of a new client: options with their defaults, its token manager and its budget. */
+/** The shared part of a new client: options with their defaults, its token manager and its gate. */
 export function createCore(options: GuestbookClientOptions): ClientCore {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? realSleep;
@@ -326,7 +297,7 @@ export function createCore(options: GuestbookClientOptions): ClientCore {
       verifyTokens: options.verifyTokens ?? false,
       timeoutMs,
     }),
-    budget: new RequestBudget(options.requestsPerMinute ?? 900, now, sleep, options.sharedBudget),
+    budget: options.budget ?? new ApiWaits(now, sleep),
     rateLimit: null,
   };
 }

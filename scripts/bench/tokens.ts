@@ -16,7 +16,7 @@ export async function tokenEconomy(simulatedHours = 50) {
   const sandbox = await startSandbox({ port: 0, memory: true, quiet: true });
   liftRateLimit(sandbox);
   let now = Date.now();
-  const client = partnerClient(sandbox.url, { verifyTokens: true, requestsPerMinute: 900, now: () => now });
+  const client = partnerClient(sandbox.url, { verifyTokens: true, now: () => now });
   const entities = (await client.listEntities({ limit: 100 })).data.map((e) => ({ id: e.id, org_id: e.org_id }));
   const organizations = new Set(entities.map((e) => e.org_id ?? '(default)')).size;
   const stepS = 30;

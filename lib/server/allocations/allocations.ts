@@ -15,11 +15,11 @@ import type { CommitmentRow } from '../../guestbook/schemas';
 import { said, translateSaid, type Said } from '../../i18n/said';
 import { inEnglish } from '../../i18n/translator';
 import { forgetSharedReads, reviseSharedReads, SHARED, storeSharedRead } from '../api';
+import { underLock } from '../budget';
 import { getConfig } from '../config';
 import { AdvisoryLock, KeyedLock, type KeyLock } from '../coordination';
 import { apiFor, findAssignedEntities, listEntities } from '../directory';
 import { describeApiError } from '../http';
-import { underLock } from '../log';
 import { asApply } from '../ops';
 import { entityOfRowsKey, perEntity, readEntityRows, rowsKey, WHOLE_GRID } from './allocation-grid';
 

@@ -15,7 +15,7 @@ vi.mock('../http/locale', () => ({
 }));
 
 const { backgroundMaxAgeMs, contextRead, sharedMaxAgeMs, sharedRead } = await import('./shared-reads');
-const { withRequestId } = await import('../log/logger');
+const { withRequestTicket } = await import('../budget/request-ticket');
 const { readApi, oldestAsOf } = await import('./read');
 
 describe('sharedMaxAgeMs', () => {
@@ -91,12 +91,12 @@ describe('background work (a page read ahead, a poll)', () => {
     try {
       let loads = 0;
       const load = () => Promise.resolve(`list ${++loads}`);
-      expect(await withRequestId('page', () => sharedRead('entities:list', load))).toBe('list 1');
+      expect(await withRequestTicket(() => sharedRead('entities:list', load))).toBe('list 1');
       vi.setSystemTime(new Date('2026-11-25T14:02:33Z'));
-      expect(await withRequestId('read-ahead', () => sharedRead('entities:list', load), 'background')).toBe('list 1');
-      expect(await withRequestId('next page', () => sharedRead('entities:list', load))).toBe('list 2');
+      expect(await withRequestTicket(() => sharedRead('entities:list', load), 'background')).toBe('list 1');
+      expect(await withRequestTicket(() => sharedRead('entities:list', load))).toBe('list 2');
       vi.setSystemTime(new Date('2026-11-25T14:02:50Z'));
-      expect(await withRequestId('a poll', () => sharedRead('entities:list', load), 'background')).toBe('list 3');
+      expect(await withRequestTicket(() => sharedRead('entities:list', load), 'background')).toBe('list 3');
     } finally {
       vi.useRealTimers();
     }
@@ -109,12 +109,12 @@ describe('a read that only decides the entity a request works in (contextRead)',
     try {
       let loads = 0;
       const load = () => sharedRead('entities:list', () => Promise.resolve(`list ${++loads}`));
-      expect(await withRequestId('entities page', load)).toBe('list 1');
+      expect(await withRequestTicket(load)).toBe('list 1');
       vi.setSystemTime(new Date('2026-11-25T15:00:14Z'));
-      expect(await withRequestId('search view', () => contextRead('entities:list', load))).toBe('list 1');
-      expect(await withRequestId('a save', () => contextRead('entities:list', load), 'write')).toBe('list 1');
+      expect(await withRequestTicket(() => contextRead('entities:list', load))).toBe('list 1');
+      expect(await withRequestTicket(() => contextRead('entities:list', load), 'write')).toBe('list 1');
       vi.setSystemTime(new Date('2026-11-25T15:00:16Z'));
-      expect(await withRequestId('search view', () => contextRead('entities:list', load))).toBe('list 2');
+      expect(await withRequestTicket(() => contextRead('entities:list', load))).toBe('list 2');
       expect(loads).toBe(2);
     } finally {
       vi.useRealTimers();

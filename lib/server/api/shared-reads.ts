@@ -2,7 +2,7 @@ import 'server-only';
 
 import { GuestbookApiError } from '../../guestbook';
 import { SharedReads } from '../../guestbook/shared-reads';
-import { currentRequestTicket, withoutWaiting } from '../log';
+import { currentRequestTicket, withoutWaiting } from '../budget';
 import { getApiClient } from './guestbook';
 import { canShowAnswerAge, reportStaleAnswer } from './read';
 

@@ -12,9 +12,10 @@ import { cache } from 'react';
 import type { StaffRole } from '@/lib/auth/roles';
 
 import { recordAudit } from '../audit';
+import { setRequestTicket } from '../budget';
 import { deviceCookieName, getConfig, sessionCookieName, type DashboardConfig } from '../config';
 import { getDb } from '../db';
-import { logger, logUnexpected, setRequestTicket } from '../log';
+import { logger, logUnexpected } from '../log';
 import { CLIENT_ADDRESS_HEADER, servedByDashboardServer } from './client-address';
 import { isDemoEmail } from './demo-accounts';
 import { DEVICE_COOKIE_DAYS, knownDevice, signDeviceCookie } from './device-cookie';

@@ -178,9 +178,10 @@ export type AuditRow = typeof auditLog.$inferSelect;
 
 /**
  * The API request budget shared by every process of the dashboard: one row per API request sent
- * in the last 60 s, per client id, with its lane and the member it was sent for. Taken through
- * `api_budget_take` (migrations 0002 and 0005), which counts, decides by lane and member, and
- * inserts under one transaction-scoped advisory lock in a single round trip.
+ * in the last 60 s, per client id, with its lane and the member it was sent for. Each process
+ * takes a transaction-scoped advisory lock per client id, reads the window, lets the policy
+ * (lib/server/budget/policy.ts) decide and inserts the request when granted, in one transaction
+ * (lib/server/budget/postgres-store.ts). The database holds no policy (migration 0019).
  */
 export const apiBudgetRequests = pgTable(
   'api_budget_requests',

@@ -8,12 +8,12 @@ import { hasKey, inEnglish, translatorFor } from '@/lib/i18n/translator';
 
 import type { ActionResult, FieldErrors } from '../../actions/result';
 import { GuestbookApiError } from '../../guestbook';
-import type { RequestLane } from '../../guestbook/rate-limit';
 import { recordAudit } from '../audit';
 import { verifySession, WeakPasswordError, type StaffSession } from '../auth';
 import { countAttempt } from '../auth/login-limiter';
+import { setRequestTicket, type RequestLane } from '../budget';
 import { getDb } from '../db';
-import { logUnexpected, setRequestTicket } from '../log';
+import { logUnexpected } from '../log';
 import { describeApiError } from './api-errors';
 import { getUiLocale } from './locale';
 import { memberLimitKey, memberLimitMessage, type MemberLimit } from './member-limits';

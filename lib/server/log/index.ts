@@ -1,8 +1,9 @@
 /**
- * The structured log (pino, JSON lines) with each HTTP request's context (request id, lane,
- * member, budget ticket), and unexpected failures logged without anything a query carried.
- * Free of `server-only`: scripts/server.ts creates the request context from here.
+ * The structured log (pino, JSON lines), each line written while an HTTP request is served
+ * carrying its request id, and unexpected failures logged without anything a query carried.
+ * Free of `server-only`: scripts/server.ts gives each request its id from here (its budget
+ * ticket, lane and member, is lib/server/budget's).
  */
 
 export { logUnexpected } from './log';
-export { currentRequestTicket, logger, setRequestTicket, underLock, withoutWaiting } from './logger';
+export { logger } from './logger';

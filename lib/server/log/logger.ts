@@ -8,17 +8,19 @@
  * durations, counts, ids. Never a header, token, secret, body or an error's message; the
  * redaction below only guards against a mistake.
  *
- * The logger and the request context live on globalThis: scripts/server.ts and the code Next
+ * The request's lane and member for the API request budget are not kept here: they are the
+ * budget's own request context (lib/server/budget/request-ticket.ts), which scripts/server.ts
+ * starts beside this one.
+ *
+ * The logger and the request id's context live on globalThis: scripts/server.ts and the code Next
  * bundles are separate module instances of this file. Kept free of `server-only`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 
-import type { RequestLane, RequestTicket } from '../../guestbook/rate-limit';
-
-/** What the server knows of the request being served: its id, and the lane and member its API requests are budgeted to. */
-interface RequestContext extends RequestTicket {
+/** What the log knows of the request being served: its id, on every line written while it is served. */
+interface RequestContext {
   requestId: string;
 }
 
@@ -53,45 +55,9 @@ export function newRequestId(): string {
   return randomUUID();
 }
 
-/**
- * Runs `fn` (and everything it starts) as part of the request `requestId`, its API requests in
- * `lane` (a page view unless said) until the request says who it is for (setRequestTicket).
- */
-export function withRequestId<T>(requestId: string, fn: () => T, lane: RequestLane = 'view', since = Date.now()): T {
-  return shared.context.run({ requestId, lane, member: null, since }, fn);
-}
-
-/** The lane and member of the request being served: a page view of no one outside a request. */
-export function currentRequestTicket(): RequestTicket {
-  const store = shared.context.getStore();
-  if (!store) return { lane: 'view', member: null };
-  // A copy: the store changes as the request says who it is for (setRequestTicket).
-  const { requestId: _requestId, ...ticket } = store;
-  return ticket;
-}
-
-/**
- * Runs `fn` with API requests that are refused at once (a 'busy' GuestbookApiError) instead of
- * waiting for room in their lane: for a caller with a stored answer to serve instead.
- */
-export function withoutWaiting<T>(fn: () => T): T {
-  const store = shared.context.getStore();
-  return store ? shared.context.run({ ...store, waits: false }, fn) : fn();
-}
-
-/**
- * Runs `fn` with API requests made under a lock other requests wait for (RequestTicket.underLock):
- * they may use the budget's small reserve instead of waiting for room while the others wait.
- */
-export function underLock<T>(fn: () => T): T {
-  const store = shared.context.getStore();
-  return store ? shared.context.run({ ...store, underLock: true }, fn) : fn();
-}
-
-/** Names the member a request is served for, or moves it to another lane (a write, background work). */
-export function setRequestTicket(ticket: Partial<RequestTicket>): void {
-  const store = shared.context.getStore();
-  if (store) Object.assign(store, ticket);
+/** Runs `fn` (and everything it starts) as part of the request `requestId`: its log lines carry the id. */
+export function withRequestId<T>(requestId: string, fn: () => T): T {
+  return shared.context.run({ requestId }, fn);
 }
 
 /** The id of the request being served, if any. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-import type { RequestLane } from '@/lib/guestbook/rate-limit';
 import { said, saidList, v } from '@/lib/i18n/said';
 import { PAGE_SIZES } from '@/lib/preferences/table-preferences';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
+import type { RequestLane } from '@/lib/server/budget';
 import { ActionError, staffReadRoute } from '@/lib/server/http';
 import { readSearchPage } from '@/lib/server/reservations';
 

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { MEMBER_LIMIT_CASES } from './budget-policy.cases';
-import {
-  budgetPolicy,
-  decideTake,
-  laneLimitNow,
-  lockReserve,
-  memberLimit,
-  RequestBudget,
-  writeRoom,
-  type RequestTicket,
-  type SharedBudgetWindow,
-} from './rate-limit';
+import { budgetPolicy, decideTake, laneLimitNow, lockReserve, memberLimit, writeRoom } from './policy';
+import { RequestBudget } from './request-budget';
+import type { RequestTicket } from './request-ticket';
+import type { BudgetStore } from './store';
 
 class WouldWait extends Error {
   constructor(readonly ms: number) {
@@ -295,7 +288,7 @@ describe('RequestBudget lanes (one process)', () => {
 
 describe('RequestBudget waits bounded by the longest wait for the lane', () => {
   /** A shared window that answers: the member's share frees in 0.5 s, the lane in 9 s. */
-  const shareSoonLaneLater: SharedBudgetWindow = {
+  const shareSoonLaneLater: BudgetStore = {
     take: async () => ({
       blockedMs: 0,
       waitMs: 9_000,

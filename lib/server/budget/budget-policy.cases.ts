@@ -1,9 +1,9 @@
 /**
- * One table of cases for the budget's share rule, checked against memberLimit (rate-limit.test.ts)
- * and against the SQL of the shared window, api_budget_member_limit (shared-budget.pg.test.ts),
- * so that one process and several follow the same numbers.
+ * One table of cases for the budget's share rule, checked against memberLimit
+ * (request-budget.test.ts) and through a take on a window of each store, in memory and on
+ * PostgreSQL (postgres-store.pg.test.ts), so that one process and several follow the same numbers.
  */
-import type { RequestLane } from './rate-limit';
+import type { RequestLane } from './request-ticket';
 
 export interface MemberLimitCase {
   perMinute: number;
