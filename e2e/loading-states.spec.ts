@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { axeOn } from './axe';
 import { STORAGE } from './env';
 import { controls } from './sandbox';
@@ -114,7 +113,7 @@ test('the overview’s heading comes first, and each of its sections streams in 
   await expect(page.getByTestId('attention')).toBeVisible();
 });
 
-test('a reservation and an entity show their skeleton, then the record', async ({ page }) => {
+test('a reservation shows its skeleton, then the record', async ({ page }) => {
   await page.goto('/reservations');
   const reservationLink = page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first();
   await expect(reservationLink).toBeVisible();
@@ -125,17 +124,6 @@ test('a reservation and an entity show their skeleton, then the record', async (
   await controls.setFaults(SLOW);
   await reservationLink.click();
   await expectSkeletonThenContent(page, page.getByTestId('reservation-guest'), { skeletonHeading: 'Reservation' });
-
-  await controls.clearFaults();
-  await page.goto('/entities');
-  const entityLink = page.getByTestId('entity-table').locator(`a[href="/entities/${DEMO_PARTNER.defaultEntityId}"]`);
-  await expect(entityLink).toBeVisible();
-  // the pointer comes to the row first, which fetches the record's loading state
-  await entityLink.hover();
-  await page.waitForLoadState('networkidle');
-  await controls.setFaults(SLOW);
-  await entityLink.click();
-  await expectSkeletonThenContent(page, page.getByTestId('entity-name'), { skeletonHeading: 'Entity' });
 });
 
 test.describe('on a phone', () => {
@@ -180,14 +168,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
     };
     // Reached as staff reach them, by a click in the console; the sandbox answers after 10 s, long
     // enough for axe to analyse each skeleton before its page replaces it.
-    await page.goto('/entities');
-    const entity = page.getByTestId('entity-table').getByRole('link').first();
+    await page.goto('/reservations');
+    const reservation = page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first();
     // the pointer comes to the row first, which fetches the record's loading state
-    await entity.hover();
+    await reservation.hover();
     await page.waitForLoadState('networkidle');
     await controls.setFaults({ latency_ms: 10_000 });
-    await test.step('an entity', async () => {
-      await entity.click();
+    await test.step('a reservation', async () => {
+      await reservation.click();
       await analyseSkeleton();
     });
     const nav = page.getByRole('navigation', { name: 'Main' });
