@@ -61,6 +61,11 @@ const ROUTES: Record<
     call: (api) =>
       api.get(`${DASHBOARD_URL}/api/reservations/export?status[in]=confirmed&sort=-date`, { maxRedirects: 0 }),
   },
+  'app/api/events/route.ts': {
+    role: 'viewer',
+    call: (api) =>
+      api.get(`${DASHBOARD_URL}/api/events`, { headers: { 'Sec-Fetch-Site': 'same-origin' }, maxRedirects: 0 }),
+  },
   'app/api/activity/export/route.ts': {
     role: 'admin',
     call: (api) => api.get(`${DASHBOARD_URL}/api/activity/export?action=sign-in&result=refused`, { maxRedirects: 0 }),

@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, markDashboardServer } from '../lib/server/auth/client-address';
 import { withRequestTicket } from '../lib/server/budget/request-ticket';
+import { closeAllStreams } from '../lib/server/changes/open-streams';
 import { ConfigError, loadConfig, sessionCookieName, type DashboardConfig } from '../lib/server/config/config-core';
 import { openDashboardDb } from '../lib/server/db/open';
 import { RenderGate } from '../lib/server/http/render-gate';
@@ -132,6 +133,8 @@ async function main() {
   server.listen(port, values.host, () => console.log(`Ready on http://${values.host}:${port}`));
   const close = async () => {
     startDraining();
+    // The browsers' event streams end now (they reconnect elsewhere and catch up), not at the grace's end.
+    closeAllStreams();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const applies = runningApplies();

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 
+import { LiveEventsProvider } from '@/components/providers/live-events';
 import { QueryProvider } from '@/components/providers/query-provider';
 import { AccountMenu } from '@/components/shell/account-menu';
 import { EntitySwitcher } from '@/components/shell/entity-switcher';
@@ -39,47 +40,54 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const suspended = partner.ok && partner.data.status === 'suspended' ? partner.data : null;
   return (
     <QueryProvider>
-      <Shell
-        pages={consolePages(staff.role, navLabel)}
-        partner={<PartnerHeading name={partner.ok ? partner.data.name : null} environment={getConfig().environment} />}
-        entitySwitcher={
-          entities.ok &&
-          entities.data.length > 0 && (
-            <EntitySwitcher entities={entities.data} selectedId={selected.ok ? (selected.data?.id ?? null) : null} />
-          )
-        }
-        tools={
-          <>
-            <GlobalSearch
-              pages={[
-                ...consoleCommands(staff.role, navLabel),
-                ...views.map((v) => ({ href: `/reservations/views/${v.id}`, label: t('savedView', { name: v.name }) })),
-              ]}
-            />
-            <RequestBudget
-              initial={
-                rateLimit && {
-                  limit: rateLimit.limit,
-                  remaining: rateLimit.remaining,
-                  resetAt: rateLimit.resetAt.toISOString(),
-                  resetLabel: format.momentTime(rateLimit.resetAt.toISOString()),
+      <LiveEventsProvider memberId={staff.id}>
+        <Shell
+          pages={consolePages(staff.role, navLabel)}
+          partner={
+            <PartnerHeading name={partner.ok ? partner.data.name : null} environment={getConfig().environment} />
+          }
+          entitySwitcher={
+            entities.ok &&
+            entities.data.length > 0 && (
+              <EntitySwitcher entities={entities.data} selectedId={selected.ok ? (selected.data?.id ?? null) : null} />
+            )
+          }
+          tools={
+            <>
+              <GlobalSearch
+                pages={[
+                  ...consoleCommands(staff.role, navLabel),
+                  ...views.map((v) => ({
+                    href: `/reservations/views/${v.id}`,
+                    label: t('savedView', { name: v.name }),
+                  })),
+                ]}
+              />
+              <RequestBudget
+                initial={
+                  rateLimit && {
+                    limit: rateLimit.limit,
+                    remaining: rateLimit.remaining,
+                    resetAt: rateLimit.resetAt.toISOString(),
+                    resetLabel: format.momentTime(rateLimit.resetAt.toISOString()),
+                  }
                 }
-              }
-            />
-            <AccountMenu name={staff.name} email={staff.email} roleLabel={t(`role.${staff.role}`)} />
-          </>
-        }
-        banner={
-          suspended && (
-            <SuspendedBanner
-              source={suspended.suspensionSource}
-              since={suspended.suspendedAt ? format.moment(suspended.suspendedAt) : null}
-            />
-          )
-        }
-      >
-        <TablePreferencesProvider value={tablePreferences}>{children}</TablePreferencesProvider>
-      </Shell>
+              />
+              <AccountMenu name={staff.name} email={staff.email} roleLabel={t(`role.${staff.role}`)} />
+            </>
+          }
+          banner={
+            suspended && (
+              <SuspendedBanner
+                source={suspended.suspensionSource}
+                since={suspended.suspendedAt ? format.moment(suspended.suspendedAt) : null}
+              />
+            )
+          }
+        >
+          <TablePreferencesProvider value={tablePreferences}>{children}</TablePreferencesProvider>
+        </Shell>
+      </LiveEventsProvider>
     </QueryProvider>
   );
 }

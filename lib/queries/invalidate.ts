@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 
+import type { ChangeEvent } from '../changes/events';
 import { queryKeys } from './keys';
 
 /**
@@ -25,4 +26,30 @@ export function invalidateAfterReservationChange(queryClient: QueryClient, conte
  */
 export function invalidateAfterAllocationChange(queryClient: QueryClient): Promise<unknown> {
   return queryClient.invalidateQueries({ queryKey: queryKeys.requestBudget() });
+}
+
+/**
+ * After a change another member (or the sync) made, told by the change feed: a reservation's
+ * change reaches every entity's searches, the overview's "today" blocks and the global search (a
+ * member may have several contexts cached); an entity's, its logo and the global search. The
+ * grid and the server-rendered pages follow with a refresh (components/live/live-follow.tsx).
+ */
+export function invalidateForChange(
+  queryClient: QueryClient,
+  event: Pick<ChangeEvent, 'kind' | 'ids'>,
+): Promise<unknown> {
+  if (event.kind.startsWith('reservation.'))
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: [queryKeys.reservationSearches('')[0]] }),
+      queryClient.invalidateQueries({ queryKey: [queryKeys.overviewToday('')[0]] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.globalSearches() }),
+    ]);
+  if (event.kind.startsWith('entity.')) {
+    const entity = typeof event.ids.entity === 'string' ? event.ids.entity : null;
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.globalSearches() }),
+      entity ? queryClient.invalidateQueries({ queryKey: queryKeys.entityLogo(entity) }) : null,
+    ]);
+  }
+  return Promise.resolve();
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 
+import { LiveRefresh } from '@/components/live/live-follow';
 import { CoversChart } from '@/components/overview/covers-chart';
 import {
   CoversSkeleton,
@@ -58,6 +59,8 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
+      {/* Another member's booking, cancel or apply: the figures follow, at most every 5 s. */}
+      <LiveRefresh entityId={null} kinds={['reservation.', 'allocation.']} debounceMs={5_000} />
       <PageHeader
         title={t('title')}
         description={

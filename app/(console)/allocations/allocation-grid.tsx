@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition } from 'react';
 
+import { GridLive } from '@/components/live/grid-live';
 import { Card } from '@/components/ui/card';
 import { LiveRegion } from '@/components/ui/live-region';
 import { Notice } from '@/components/ui/notice';
@@ -119,6 +120,8 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
         onStatuses={showStatuses}
         onScope={setScope}
       />
+
+      <GridLive staged={grid.changes.length > 0} describeCommitment={describeCommitment} />
 
       <LiveRegion data-testid="allocation-notice">
         {grid.notice && (

@@ -4,6 +4,7 @@ import { createColumnHelper, type RowSelectionState, type SortingState } from '@
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 
+import { ChangeMark } from '@/components/live/change-mark';
 import { Badge } from '@/components/ui/badge';
 import { BulkReport, type BulkOutcome } from '@/components/ui/bulk-run';
 import { Card } from '@/components/ui/card';
@@ -44,7 +45,12 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'reservations.results'>>
     }),
     helper.accessor('status', {
       header: t('columns.status'),
-      cell: (info) => <StatusBadge status={info.getValue()} />,
+      cell: (info) => (
+        <span className="whitespace-nowrap">
+          <StatusBadge status={info.getValue()} />
+          <ChangeMark id={info.row.original.id} />
+        </span>
+      ),
     }),
     helper.accessor('date', {
       header: t('columns.date'),

@@ -3,6 +3,7 @@ import 'server-only';
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 
 import { getDb } from '../db';
+import type { DashboardDb } from '../db/open';
 import { auditLog, type AuditRow } from '../db/schema';
 
 export interface AuditEntry {
@@ -18,8 +19,9 @@ export interface AuditEntry {
   message?: string | null;
 }
 
-export async function recordAudit(entry: AuditEntry): Promise<void> {
-  const db = await getDb();
+/** Writes the row, in `tx` when given (a transaction that records its change events too). */
+export async function recordAudit(entry: AuditEntry, tx?: Pick<DashboardDb, 'insert'>): Promise<void> {
+  const db = tx ?? (await getDb());
   await db.insert(auditLog).values({
     staffId: entry.staffId,
     staffEmail: entry.staffEmail,

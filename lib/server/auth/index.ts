@@ -10,7 +10,7 @@
 
 export { getAuthOptions, requestClientAddress, verifySession, type StaffSession } from './auth';
 export { requireStaff } from './session';
-export { endAllSessions } from './staff-sessions';
+export { endAllSessions, staffOfSession } from './staff-sessions';
 export { noticeTimeZone, saveLanguageAndZone } from './language-and-zone';
 export { WeakPasswordError } from './password-strength';
 export {

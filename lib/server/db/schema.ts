@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -175,6 +176,34 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_staff_idx').on(t.staffId)],
 );
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/**
+ * The change feed: one row per change the console makes (written in the same transaction as its
+ * audit row) or the directory sync finds, read by every process in id order and sent to the
+ * browsers' event streams (lib/server/changes). The id only grows: writers take it under one
+ * transaction-scoped advisory lock, so ids become visible in their order. Kept for a bounded
+ * number of days.
+ */
+export const changeEvents = pgTable(
+  'change_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** the entity the change is in; null: partner-wide (the team, an apply over several entities) */
+    entityId: text('entity_id'),
+    /** `reservation.created`, `reservation.changed`, `reservation.canceled`, `entity.changed`, … */
+    kind: text('kind').notNull(),
+    /** the ids it touches: `{ reservation }`, `{ commitments: [...], entities: [...] }`, `{ staff }` */
+    ids: jsonb('ids').$type<Record<string, string | string[]>>().notNull().default({}),
+    /** the member who made it; null: made outside the console (a guest, another channel) */
+    staffId: uuid('staff_id'),
+    staffName: text('staff_name'),
+    /** what a page needs to mark a row: `{ status: 'canceled' }`, `{ party_size: [4, 6] }` */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('change_events_at_idx').on(t.at)],
+);
+export type ChangeEventRow = typeof changeEvents.$inferSelect;
 
 /**
  * The API request budget shared by every process of the dashboard: one row per API request sent

@@ -12,6 +12,7 @@ import { recordAudit } from '../audit';
 import { verifySession, WeakPasswordError, type StaffSession } from '../auth';
 import { countAttempt } from '../auth/login-limiter';
 import { setRequestTicket, type RequestLane } from '../budget';
+import { changesOfAction, writeWithChanges } from '../changes';
 import { getDb } from '../db';
 import { logUnexpected } from '../log';
 import { describeApiError } from './api-errors';
@@ -191,18 +192,25 @@ async function runStaffOperation<S extends z.ZodType, T>(
   let target: AuditTarget = {};
   const audit = async (result: AuditResult, message: string | null) => {
     if (!def.mutates && !def.audited) return;
-    await recordAudit({
-      staffId: staff.id,
-      staffEmail: staff.email,
-      action: def.name,
-      entityId: target.entityId,
-      resourceType: target.resourceType,
-      resourceId: target.resourceId,
-      before: target.before,
-      after: target.after,
-      result,
-      message,
-    });
+    // The change events of the write (lib/server/changes), in the audit row's transaction.
+    const changes = changesOfAction({ action: def.name, result, ...target, staff });
+    await writeWithChanges(changes, (tx) =>
+      recordAudit(
+        {
+          staffId: staff.id,
+          staffEmail: staff.email,
+          action: def.name,
+          entityId: target.entityId,
+          resourceType: target.resourceType,
+          resourceId: target.resourceId,
+          before: target.before,
+          after: target.after,
+          result,
+          message,
+        },
+        tx,
+      ),
+    );
   };
   /** A refusal: audited in English, answered in the member's language. */
   const refuse = async (why: Said, status: number, fieldErrors?: SaidFieldErrors): Promise<Outcome<T>> => {

@@ -94,7 +94,7 @@ describe('RenderGate', () => {
     expect(gate.sessions).toBe(0);
   });
 
-  it('neither counts nor holds writes, prefetches, the build’s files, health probes or requests without a session', async () => {
+  it('neither counts nor holds writes, prefetches, the build’s files, health probes, the event stream or requests without a session', async () => {
     const gate = new RenderGate(COOKIE, 1, 1, null);
     const first = request('s');
     gate.admit(first.req, first.serverRes);
@@ -104,6 +104,8 @@ describe('RenderGate', () => {
       request('s', { url: '/_next/static/chunks/app.js' }),
       request('s', { url: '/api/health/ready' }),
       request('s', { url: '/api/auth/session' }),
+      request('s', { url: '/api/events' }),
+      request('s', { url: '/api/events?after=12' }),
       request(null),
     ])
       expect(gate.admit(r.req, r.serverRes)).toBe(true);

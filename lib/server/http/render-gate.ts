@@ -34,8 +34,13 @@ export const HELD_PER_SESSION = 32;
 export const RENDER_PACE = { perSecond: 10, burst: 20 } as const;
 export type Pace = { perSecond: number; burst: number };
 
-/** Paths no session's count covers: the build's files, the health probes, next-auth's own routes. */
-const UNGATED = /^\/(_next\/(static|image)\/|api\/health\/|api\/auth\/|favicon\.ico|icon|apple-touch-icon|manifest)/;
+/**
+ * Paths no session's count covers: the build's files, the health probes, next-auth's own routes,
+ * and the change feed's event stream (open as long as the page: it renders nothing, and its own
+ * cap per member is in lib/server/changes/stream.ts).
+ */
+const UNGATED =
+  /^\/(_next\/(static|image)\/|api\/health\/|api\/auth\/|api\/events(\?|$)|favicon\.ico|icon|apple-touch-icon|manifest)/;
 
 /** The session cookie's value (next-auth splits a large one into `<name>.0`, `<name>.1`, …), or null. */
 function sessionOf(cookieHeader: string | undefined, cookieName: string): string | null {

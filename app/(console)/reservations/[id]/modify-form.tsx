@@ -9,6 +9,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { renderedRegister } from '@/components/forms/rendered-register';
+import { useUnsavedEdits } from '@/components/live/live-follow';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
@@ -64,12 +65,24 @@ export function ModifyForm({
     handleSubmit,
     setError,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ModifyReservationValues>({
     resolver: zodResolver(ModifyReservationFormSchema),
     defaultValues: defaults,
+    values: defaults,
+    resetOptions: { keepDirtyValues: true },
   });
   const rendered = renderedRegister({ register, getValues });
+  // Another member's change: the page's new values (`values` below) replace the fields the member
+  // has not edited; while any is edited the page shows a banner (components/live), whose "Show the
+  // new version" puts the form back to the page's values.
+  useUnsavedEdits(isDirty, () => reset(defaults));
+  const defaultsKey = JSON.stringify(defaults);
+  const [seen, setSeen] = useState(defaultsKey);
+  if (seen !== defaultsKey) {
+    setSeen(defaultsKey);
+    setCurrent(defaults);
+  }
 
   /** Shows `values` as the reservation's own, after a save or an Undo. */
   const settle = (values: ModifyReservationValues) => {

@@ -4,6 +4,8 @@ import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 
+import { ChangeMark } from '@/components/live/change-mark';
+import { ReservationLive } from '@/components/live/reservation-live';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
@@ -81,6 +83,7 @@ export default async function ReservationPage({
             <span data-testid="reservation-status">
               <StatusBadge status={r.status} />
             </span>
+            <ChangeMark id={r.id} />
           </span>
         }
         actions={
@@ -95,6 +98,8 @@ export default async function ReservationPage({
           )
         }
       />
+
+      <ReservationLive id={r.id} />
 
       {booked && (
         <Notice tone="success" role="status" data-testid="booked-notice">

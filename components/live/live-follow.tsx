@@ -1,0 +1,101 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+
+import { useChangeEvents } from '@/components/providers/live-events';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import type { ChangeEvent } from '@/lib/changes/events';
+
+/** Changes that come together (a bulk cancel's rows) make one refresh, this long after the first. */
+const REFRESH_DEBOUNCE_MS = 400;
+
+/** The forms and grids of this page with unsaved edits, each with what puts it back to the page's values. */
+const unsaved = new Map<symbol, () => void>();
+
+/**
+ * Declares the unsaved edits of a form or a grid: while `dirty`, a page that follows the change
+ * feed does not change under the member (it shows the banner instead); "Show the new version"
+ * calls `discard` (a form goes back to the page's values; a grid keeps its staged edits: pass a
+ * no-op) and then refreshes.
+ */
+export function useUnsavedEdits(dirty: boolean, discard: () => void): void {
+  const [key] = useState(() => Symbol('unsaved'));
+  const latest = useRef(discard);
+  useEffect(() => {
+    latest.current = discard;
+  });
+  useEffect(() => {
+    if (!dirty) return;
+    unsaved.set(key, () => latest.current());
+    return () => void unsaved.delete(key);
+  }, [dirty, key]);
+}
+
+/**
+ * A server-rendered page that follows the change feed: an event `matches` says concerns what it
+ * shows refreshes it (router.refresh, debounced), unless the page has unsaved edits: then it stays
+ * as it is and the events wait in `pending` for the banner, until the member chooses to see the
+ * new version. The member's own changes never raise the banner.
+ */
+export function useLiveFollow(matches: (event: ChangeEvent) => boolean, debounceMs = REFRESH_DEBOUNCE_MS) {
+  const router = useRouter();
+  const [pending, setPending] = useState<ChangeEvent[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  const live = useChangeEvents((event) => {
+    if (!matches(event)) return;
+    if (unsaved.size) {
+      if (event.who?.id !== live?.memberId) setPending((p) => [...p, event]);
+      return;
+    }
+    // The first change of a burst starts the wait; the ones during it join the same refresh.
+    timer.current ??= setTimeout(() => {
+      timer.current = null;
+      router.refresh();
+    }, debounceMs);
+  });
+  return {
+    pending,
+    showNewVersion: () => {
+      setPending([]);
+      for (const discard of [...unsaved.values()]) discard();
+      router.refresh();
+    },
+  };
+}
+
+/**
+ * Refreshes a page with nothing to edit (the overview) on the events of the kinds it shows, in its
+ * entity (null: any), at most once in `debounceMs` (a refresh re-reads the page from the API).
+ */
+export function LiveRefresh({
+  entityId,
+  kinds,
+  debounceMs,
+}: {
+  entityId: string | null;
+  kinds: readonly string[];
+  debounceMs?: number;
+}) {
+  useLiveFollow(
+    (e) => kinds.some((k) => e.kind.startsWith(k)) && (!e.entityId || !entityId || e.entityId === entityId),
+    debounceMs,
+  );
+  return null;
+}
+
+/** The banner over a page with unsaved edits: who changed what, and "Show the new version". */
+export function ChangedBanner({ text, onShow }: { text: string; onShow: () => void }) {
+  const t = useTranslations('shell.live');
+  return (
+    <Notice tone="warning" role="status" data-testid="changed-banner">
+      <span className="mr-3">{text}</span>
+      <Button variant="secondary" onClick={onShow} data-testid="show-new-version">
+        {t('banner.show')}
+      </Button>
+    </Notice>
+  );
+}

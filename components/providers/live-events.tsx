@@ -1,0 +1,70 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+
+import { markChange } from '@/components/live/change-marks';
+import { idOf, type ChangeEvent } from '@/lib/changes/events';
+import { invalidateForChange } from '@/lib/queries/invalidate';
+
+import { connectSharedEvents } from './shared-event-source';
+
+type Listener = (event: ChangeEvent) => void;
+
+interface LiveEvents {
+  /** the signed-in member's id: a page tells their own changes from the others' */
+  memberId: string;
+  subscribe(listener: Listener): () => void;
+}
+
+const LiveEventsContext = createContext<LiveEvents | null>(null);
+
+/**
+ * The console's live updates (docs/architecture.md, "The change feed"), mounted by the console
+ * layout inside the QueryProvider: the browser's one event stream (shared by its tabs), each
+ * event invalidating the queries it touches and marking the reservation it names, then handed to
+ * the pages that follow it (useChangeEvents, useLiveFollow).
+ */
+export function LiveEventsProvider({ memberId, children }: { memberId: string; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [listeners] = useState(() => new Set<Listener>());
+  const [value] = useState<LiveEvents>(() => ({
+    memberId,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  }));
+
+  useEffect(
+    () =>
+      connectSharedEvents((m) => {
+        if (m.type === 'signed-out') return router.refresh();
+        if (m.type === 'reset') {
+          void queryClient.invalidateQueries();
+          return router.refresh();
+        }
+        const event = m.event;
+        const reservation = idOf(event, 'reservation');
+        if (reservation) markChange(reservation, event);
+        void invalidateForChange(queryClient, event);
+        for (const l of listeners) l(event);
+      }),
+    [queryClient, router, listeners],
+  );
+
+  return <LiveEventsContext.Provider value={value}>{children}</LiveEventsContext.Provider>;
+}
+
+/** Calls `listener` with each change event (the latest listener: no need to memoize it). */
+export function useChangeEvents(listener: Listener): LiveEvents | null {
+  const live = useContext(LiveEventsContext);
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => live?.subscribe((e) => latest.current(e)), [live]);
+  return live;
+}

@@ -1,0 +1,147 @@
+import { expect, test, type BrowserContext } from '@playwright/test';
+
+import { DEMO_PASSWORD } from '../lib/server/auth/demo-accounts';
+import { defaultEntity, partner, today } from './demo-world';
+import { DASHBOARD_URL, STORAGE } from './env';
+import { sandboxApi } from './sandbox';
+import { addMember, signedInBrowser, signOutThroughMenu } from './staff';
+
+/**
+ * The event stream (/api/events) as an attacker holding a viewer's cookie would read it: raw
+ * HTTP, no page. A viewer receives the reservation changes every page shows them, never the
+ * team's, and nothing once signed out.
+ */
+
+interface Received {
+  event: string;
+  id?: string;
+  data: string;
+}
+
+const cookieOf = async (context: BrowserContext) =>
+  (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+
+/** Opens the stream with a browser's cookies, as its EventSource would, and collects what arrives. */
+async function openStream(cookie: string, lastEventId?: string) {
+  const abort = new AbortController();
+  const res = await fetch(`${DASHBOARD_URL}/api/events`, {
+    headers: {
+      Cookie: cookie,
+      Accept: 'text/event-stream',
+      'Accept-Encoding': 'gzip, br',
+      'Sec-Fetch-Site': 'same-origin',
+      ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}),
+    },
+    signal: abort.signal,
+  });
+  const received: Received[] = [];
+  let ended = false;
+  void (async () => {
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const field = (name: string) =>
+            block
+              .split('\n')
+              .find((l) => l.startsWith(`${name}: `))
+              ?.slice(name.length + 2);
+          const data = field('data');
+          if (data !== undefined) received.push({ event: field('event') ?? 'message', id: field('id'), data });
+        }
+      }
+    } catch {
+      // aborted
+    }
+    ended = true;
+  })();
+  return { res, received, ended: () => ended, close: () => abort.abort() };
+}
+
+const kinds = (r: Received[]) =>
+  r.filter((e) => e.event === 'change').map((e) => (JSON.parse(e.data) as { kind: string }).kind);
+
+/** Cancels an upcoming confirmed reservation through the admin's reservation page; returns its id. */
+async function cancelOne(context: BrowserContext, request: Parameters<typeof sandboxApi>[0]): Promise<string> {
+  const res = (await sandboxApi(
+    request,
+    `/v2/reservations?status=confirmed&date[gte]=${today}&sort=-date&limit=1`,
+    partner,
+    defaultEntity,
+  )) as { data: { id: string }[] };
+  const id = res.data[0]!.id;
+  const page = await context.newPage();
+  await page.goto(`/reservations/${id}`);
+  await page.getByRole('button', { name: 'Cancel reservation' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByTestId('reservation-status')).toHaveText('canceled');
+  await page.close();
+  return id;
+}
+
+test("a viewer's raw stream gets reservation changes but no team change, and nothing once signed out", async ({
+  browser,
+  request,
+}) => {
+  const admin = await browser.newContext({ storageState: STORAGE.admin });
+  const viewer = await signedInBrowser(browser, 'viewer@demo.test', DEMO_PASSWORD);
+  await expect(viewer.page).not.toHaveURL(/\/login/);
+  await expect(viewer.page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+
+  // The viewer's cookie, kept as an attacker would keep a copy of it.
+  const viewerCookie = await cookieOf(viewer.context);
+  const seen = await openStream(viewerCookie);
+  const all = await openStream(await cookieOf(admin));
+  expect(seen.res.status).toBe(200);
+  expect(seen.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  expect(seen.res.headers.get('cache-control')).toBe('no-cache, no-transform');
+  expect(seen.res.headers.get('x-accel-buffering')).toBe('no');
+  expect(seen.res.headers.get('content-encoding')).toBeNull();
+
+  // A team change, then a reservation change: the admin's stream has both, in that order.
+  const suffix = Date.now().toString(36);
+  await addMember(browser, {
+    email: `live-${suffix}@demo.test`,
+    name: 'Live Test',
+    role: 'viewer',
+    password: `pw-${suffix}-long-enough-1`,
+  });
+  const canceled = await cancelOne(admin, request);
+  await expect.poll(() => kinds(all.received)).toEqual(['team.changed', 'reservation.canceled']);
+  // The viewer's has the reservation's, with its id, and never the team's.
+  await expect.poll(() => kinds(seen.received)).toEqual(['reservation.canceled']);
+  const change = seen.received.find((e) => e.event === 'change')!;
+  expect(change.id).toMatch(/^\d+$/);
+  expect(JSON.parse(change.data)).toMatchObject({
+    kind: 'reservation.canceled',
+    ids: { reservation: canceled },
+    who: { name: 'Alex Admin' },
+    data: { status: 'canceled' },
+  });
+
+  // A reconnect with Last-Event-ID catches up from the table: what came after that id, nothing before.
+  const firstId = all.received.find((e) => e.event === 'change')!.id!;
+  const again = await openStream(await cookieOf(admin), firstId);
+  await expect.poll(() => kinds(again.received)).toEqual(['reservation.canceled']);
+  again.close();
+
+  // Signed out: the stream ends, and the next change reaches the admin only.
+  await signOutThroughMenu(viewer.page);
+  await expect(viewer.page).toHaveURL(/\/login/);
+  await cancelOne(admin, request);
+  await expect.poll(() => kinds(all.received).length).toBe(3);
+  await expect.poll(() => seen.ended()).toBe(true);
+  expect(kinds(seen.received)).toEqual(['reservation.canceled']);
+  // And a new stream with the copied cookie is refused.
+  const after = await openStream(viewerCookie);
+  expect(after.res.status).toBe(401);
+  all.close();
+  await Promise.all([admin.close(), viewer.context.close()]);
+});

@@ -1,0 +1,124 @@
+import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
+
+import { applyAndWait, entities, lastBoundary, openGrid, roomyRow } from './allocation-helpers';
+import { defaultEntity, partner, today } from './demo-world';
+import { STORAGE } from './env';
+import { sandboxApi } from './sandbox';
+
+/**
+ * Pages that follow the change feed (docs/architecture.md, "The change feed"): a change by one
+ * member reaches another member's open pages without a reload, marked with who made it; a page
+ * with unsaved edits keeps them and shows a banner instead.
+ */
+test.describe.configure({ mode: 'serial' });
+
+interface Row {
+  id: string;
+  status: string;
+  guest: { first_name: string; last_name: string };
+}
+
+/** The first upcoming confirmed reservation of the search `query` (sorted by date), as the sandbox holds it. */
+async function confirmedOn(request: APIRequestContext, query: string): Promise<Row> {
+  const res = (await sandboxApi(request, `/v2/reservations?${query}&limit=10`, partner, defaultEntity)) as {
+    data: Row[];
+  };
+  const row = res.data.find((r) => r.status === 'confirmed');
+  expect(row, 'a confirmed upcoming reservation on the first page').toBeTruthy();
+  return row!;
+}
+
+/** Marks the page's heading so that a reload (which would drop the mark) fails the test. */
+const stayPut = (context: BrowserContext) =>
+  Promise.all(
+    context.pages().map((p) =>
+      p
+        .locator('h1')
+        .first()
+        .evaluate((h) => h.setAttribute('data-still-here', 'yes')),
+    ),
+  );
+
+test("a cancel by one member updates the other's open list and reservation page without a reload, marked with who", async ({
+  browser,
+  request,
+}) => {
+  const query = `date%5Bgte%5D=${today}&sort=date`;
+  const target = await confirmedOn(request, `date[gte]=${today}&sort=date`);
+  const admin = await browser.newContext({ storageState: STORAGE.admin });
+  const list = await admin.newPage();
+  await list.goto(`/reservations?${query}`);
+  const row = list.locator('tr', { has: list.locator(`a[href="/reservations/${target.id}"]`) });
+  await expect(row).toContainText('confirmed');
+  // A second tab of the same browser: it shares the first one's event stream.
+  const detail = await admin.newPage();
+  await detail.goto(`/reservations/${target.id}`);
+  await expect(detail.getByTestId('reservation-status')).toHaveText('confirmed');
+  await stayPut(admin);
+
+  const operator = await browser.newContext({ storageState: STORAGE.operator });
+  const page = await operator.newPage();
+  await page.goto(`/reservations/${target.id}`);
+  await page.getByRole('button', { name: 'Cancel reservation' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByTestId('reservation-status')).toHaveText('canceled');
+
+  await expect(row).toContainText('canceled');
+  await expect(row.getByTestId('change-mark')).toHaveText('Canceled by Olivia Operator');
+  await expect(detail.getByTestId('reservation-status')).toHaveText('canceled');
+  await expect(detail.getByTestId('change-mark')).toHaveText('Canceled by Olivia Operator');
+  await expect(list.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+  await expect(detail.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+  // The mark is for a moment: it goes, the new status stays.
+  await expect(row.getByTestId('change-mark')).toHaveCount(0, { timeout: 15_000 });
+  await expect(row).toContainText('canceled');
+  await Promise.all([admin.close(), operator.close()]);
+});
+
+test('unsaved edits on the grid are kept when another member applies: a banner names who changed which commitment', async ({
+  browser,
+  request,
+}) => {
+  const mine = await browser.newContext({ storageState: STORAGE.operator });
+  const page = await mine.newPage();
+  await openGrid(page);
+  const row = await roomyRow(request, page, 1);
+  const all = await entities(request);
+  /** The seats input of the entity left of a row's unallocated seats (one with room to grow). */
+  const seatsInput = async (p: typeof page, commitmentId: string) => {
+    const { entityId } = await lastBoundary(p, commitmentId);
+    const name = all.find((e) => e.id === entityId)!.name.replace(/[&]/g, '\\$&');
+    return p.getByTestId(`alloc-row-${commitmentId}`).getByLabel(new RegExp(`^Seats of ${name} on`));
+  };
+  const staged = await seatsInput(page, row.id);
+  const before = Number(await staged.inputValue());
+  await staged.fill(String(before + 1));
+  await expect(page.getByRole('button', { name: 'Apply 1 change' })).toBeEnabled();
+  await stayPut(mine);
+
+  // The admin applies a change on another commitment.
+  const other = await browser.newContext({ storageState: STORAGE.admin });
+  const theirs = await other.newPage();
+  await openGrid(theirs);
+  const second = await roomyRow(request, theirs, 1, [row.id]);
+  const secondInput = await seatsInput(theirs, second.id);
+  const secondMine = await seatsInput(page, second.id);
+  const secondBefore = Number(await secondInput.inputValue());
+  await secondInput.fill(String(secondBefore + 1));
+  await applyAndWait(theirs, 1);
+
+  const banner = page.getByTestId('changed-banner');
+  await expect(banner).toContainText('Alex Admin changed the seats of');
+  await expect(banner).toContainText('Your staged changes are kept.');
+  // The staged edit is untouched, and the other row has not moved under the member.
+  await expect(staged).toHaveValue(String(before + 1));
+  await expect(secondMine).toHaveValue(String(secondBefore));
+  await expect(page.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+
+  await page.getByTestId('show-new-version').click();
+  await expect(banner).toHaveCount(0);
+  await expect(secondMine).toHaveValue(String(secondBefore + 1));
+  await expect(staged).toHaveValue(String(before + 1));
+  await expect(page.getByRole('button', { name: 'Apply 1 change' })).toBeEnabled();
+  await Promise.all([mine.close(), other.close()]);
+});

@@ -1,0 +1,64 @@
+/**
+ * The change feed's events as a browser receives them (the `data:` of each Server-Sent Event on
+ * /api/events), their kinds and which roles see which kinds. Framework-free: the server's stream
+ * and the browser's listener share it.
+ */
+import type { StaffRole } from '../auth/roles';
+
+export const CHANGE_KINDS = [
+  'reservation.created',
+  'reservation.changed',
+  'reservation.canceled',
+  'entity.created',
+  'entity.changed',
+  'allocation.applied',
+  'team.changed',
+] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+export interface ChangeEvent {
+  /** the feed's id, growing; the stream's `id:` */
+  id: number;
+  /** when it was recorded (ISO) */
+  at: string;
+  kind: ChangeKind;
+  /** the entity it is in; null: partner-wide */
+  entityId: string | null;
+  /** the ids it touches: `reservation`, `commitments`, `entities`, `staff` */
+  ids: Record<string, string | string[]>;
+  /** who made it; null: made outside the console */
+  who: { id: string; name: string } | null;
+  /** what a page needs to mark the row: `{ status: 'canceled' }`, `{ party_size: [4, 6] }` */
+  data: Record<string, unknown>;
+}
+
+/**
+ * Which role sees which kinds. Every member works for the whole partner (the console has no
+ * per-entity grants), so every entity's reservations, entities and seat allocations are shown to
+ * every role, as the pages show them; the team's changes (who was added, a role, a disabled
+ * account) only to admins, who alone open the Team page. Sign-ins, passwords, sessions and
+ * two-step changes are never events at all.
+ */
+const KINDS_OF: Record<StaffRole, readonly ChangeKind[]> = {
+  viewer: CHANGE_KINDS.filter((k) => k !== 'team.changed'),
+  operator: CHANGE_KINDS.filter((k) => k !== 'team.changed'),
+  admin: CHANGE_KINDS,
+};
+
+export function kindVisibleTo(role: StaffRole, kind: string): boolean {
+  return (KINDS_OF[role] as readonly string[]).includes(kind);
+}
+
+export const isChangeKind = (kind: string): kind is ChangeKind => (CHANGE_KINDS as readonly string[]).includes(kind);
+
+/** The one id of `key` an event names (a reservation's, an entity's), or null. */
+export function idOf(event: Pick<ChangeEvent, 'ids'>, key: string): string | null {
+  const v = event.ids[key];
+  return typeof v === 'string' ? v : null;
+}
+
+/** Every id of `key` an event names (the commitments of an apply), as a list. */
+export function idsOf(event: Pick<ChangeEvent, 'ids'>, key: string): string[] {
+  const v = event.ids[key];
+  return Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { ChangeEvent } from '../../changes/events';
+import { openDashboardDb, type OpenedDb } from '../db/open';
+import { changeEvents } from '../db/schema';
+import { ChangeFeed, pgliteListener } from './feed';
+import { CHANGE_RETENTION_DAYS, changesAfter, pruneChanges, recordChange } from './record';
+
+let opened: OpenedDb;
+beforeAll(async () => {
+  opened = await openDashboardDb({ dataDir: '', memory: true });
+});
+afterAll(async () => {
+  await opened?.close();
+});
+
+const client = () => (opened.db as unknown as { $client: Parameters<typeof pgliteListener>[0] }).$client;
+
+async function until(check: () => boolean, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+}
+
+describe('the change feed on the embedded database', () => {
+  it('a committed change reaches the subscribers in-process at once, without waiting for the poll', async () => {
+    const feed = new ChangeFeed(opened.db, pgliteListener(client()), 3_600_000);
+    await feed.start();
+    const received: ChangeEvent[] = [];
+    feed.subscribe((events) => received.push(...events));
+    await opened.db.transaction((tx) =>
+      recordChange(tx, {
+        kind: 'reservation.created',
+        entityId: 'e1',
+        ids: { reservation: 'r1' },
+        who: null,
+        data: { status: 'confirmed' },
+      }),
+    );
+    await until(() => received.length > 0, 5_000);
+    await feed.stop();
+    expect(received).toEqual([
+      expect.objectContaining({
+        kind: 'reservation.created',
+        entityId: 'e1',
+        who: null,
+        data: { status: 'confirmed' },
+      }),
+    ]);
+  });
+
+  it('keeps a bounded number of days', async () => {
+    const now = new Date('2026-11-28T12:00:00Z');
+    const old = new Date(now.getTime() - (CHANGE_RETENTION_DAYS + 1) * 86_400_000);
+    await opened.db.insert(changeEvents).values([
+      { kind: 'entity.changed', entityId: 'e1', at: old },
+      { kind: 'entity.changed', entityId: 'e2', at: now },
+    ]);
+    expect(await pruneChanges(opened.db, now)).toBeGreaterThanOrEqual(1);
+    const left = await changesAfter(opened.db, 0);
+    expect(left.some((e) => e.entityId === 'e2')).toBe(true);
+    expect(left.every((e) => new Date(e.at) > old)).toBe(true);
+  });
+});
