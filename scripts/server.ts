@@ -21,6 +21,7 @@ import { ConfigError, loadConfig, sessionCookieName, type DashboardConfig } from
 import { openDashboardDb } from '../lib/server/db/open';
 import { precompressedAssets } from '../lib/server/http/precompressed-assets';
 import { RenderGate } from '../lib/server/http/render-gate';
+import { verifiedSessionKey } from '../lib/server/http/render-gate-session';
 import { logger, newRequestId, pathOnly, withRequestId } from '../lib/server/log/logger';
 import { appliesFinished, runningApplies, startDraining } from '../lib/server/ops/lifecycle';
 import { buildIdOf, registerProcess, type Registration } from '../lib/server/ops/process-registry';
@@ -86,7 +87,13 @@ async function main() {
   // The build's scripts and stylesheets, compressed when it was built, go out ahead of Next.js.
   const serveAsset = dev ? () => false : precompressedAssets(path.join(process.cwd(), '.next'));
   // A session's page renders in this process, a few at a time (lib/server/http/render-gate.ts).
-  const gate = new RenderGate(sessionCookieName(config));
+  const gate = new RenderGate(
+    verifiedSessionKey({
+      cookieName: sessionCookieName(config),
+      secret: config.authSecret,
+      secureCookie: config.secureCookies,
+    }),
+  );
 
   // Requests being answered: a shutdown lets them finish (an apply's response re-renders the page).
   let inFlight = 0;
