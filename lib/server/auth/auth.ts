@@ -121,7 +121,8 @@ export function getAuthOptions(): NextAuthOptions {
           const jar = await cookies();
           const presented = jar.get(deviceCookieName(config))?.value;
           const result = await checkLogin(await getDb(), email, credentials?.password ?? '', address, {
-            knownDevice: (account) => knownDevice(presented, account, config.authSecret),
+            knownDevice: (account, validFrom) =>
+              knownDevice(presented, account, config.authSecret, new Date(), validFrom),
           });
           if (!result.ok) {
             await auditSignIn({
