@@ -21,6 +21,7 @@ import { closeAllStreams } from '../lib/server/changes/open-streams';
 import { ConfigError, loadConfig, sessionCookieName, type DashboardConfig } from '../lib/server/config/config-core';
 import { openDashboardDb } from '../lib/server/db/open';
 import { RenderGate } from '../lib/server/http/render-gate';
+import { verifiedSessionKey } from '../lib/server/http/render-gate-session';
 import { logger, newRequestId, pathOnly, withRequestId } from '../lib/server/log/logger';
 import { appliesFinished, runningApplies, startDraining } from '../lib/server/ops/lifecycle';
 import { buildIdOf, registerProcess, type Registration } from '../lib/server/ops/process-registry';
@@ -84,7 +85,13 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
   // A session's page renders in this process, a few at a time (lib/server/http/render-gate.ts).
-  const gate = new RenderGate(sessionCookieName(config));
+  const gate = new RenderGate(
+    verifiedSessionKey({
+      cookieName: sessionCookieName(config),
+      secret: config.authSecret,
+      secureCookie: config.secureCookies,
+    }),
+  );
 
   // Requests being answered: a shutdown lets them finish (an apply's response re-renders the page).
   let inFlight = 0;

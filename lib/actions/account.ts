@@ -7,14 +7,17 @@ import { said, v } from '@/lib/i18n/said';
 import {
   beginEnrolment,
   checkCurrentPassword,
+  checkCurrentSecondFactor,
   confirmEnrolment,
   endAllSessions,
+  endOtherSessions,
   removeSecondFactor,
   requestClientAddress,
   SecondFactorCode,
   secondFactorPolicy,
   secondFactorRequired,
   setStaffPassword,
+  type StaffSession,
 } from '@/lib/server/auth';
 import { ACCOUNT_LIMIT } from '@/lib/server/auth/login-limiter';
 import { getConfig } from '@/lib/server/config';
@@ -66,40 +69,98 @@ export const signOutEverywhereAction = staffAction(
   },
 );
 
+const CurrentPassword = z
+  .string()
+  .min(1, { error: v('enterCurrentPassword') })
+  .max(200, { error: v('atMostChars', 200) });
+/** The code of one's current authenticator or a recovery code, as typed (SecondFactorCode checks it). */
+const CurrentCode = z.string().max(40, { error: v('atMostChars', 40) });
+
+/**
+ * A member who has a second factor replaces it only with their current password and a current code
+ * (of the app, or a recovery code): a copied session cookie or an unlocked browser is not enough.
+ */
+async function proveReplacement(
+  staff: StaffSession,
+  current: string | undefined,
+  currentCode: string | undefined,
+): Promise<void> {
+  if (!current || !currentCode)
+    throw new ActionError(said('account.errors.replaceNeedsProof'), {
+      ...(!current && { current: [said('account.errors.fields.required')] }),
+      ...(!currentCode && { currentCode: [said('account.errors.fields.required')] }),
+    });
+  const db = await getDb();
+  if (!(await checkCurrentPassword(db, staff.id, current, await requestClientAddress())))
+    throw new ActionError(said('account.errors.wrongPassword'), { current: [said('account.errors.fields.notRight')] });
+  const code = SecondFactorCode.safeParse(currentCode);
+  if (!code.success || !(await checkCurrentSecondFactor(db, staff, code.data, getConfig().authSecret)))
+    throw new ActionError(said('account.errors.currentCodeWrong'), {
+      currentCode: [said('account.errors.fields.notRight')],
+    });
+}
+
 /**
  * Starts setting up two-step sign-in: a new authenticator secret, kept pending until its first
- * code is checked, answered as its QR code (made on the server) and its text.
+ * code is checked, answered as its QR code (made on the server) and its text. Replacing a factor
+ * the member has needs their current password and a current code; only this session may then
+ * confirm the new one.
  */
 export const beginTwoStepAction = staffAction(
   {
     name: 'begin-two-step',
     role: 'viewer',
-    input: z.strictObject({ step: z.literal('begin', { error: 'must be "begin"' }) }),
+    input: z.strictObject({
+      step: z.literal('begin', { error: 'must be "begin"' }),
+      current: CurrentPassword.optional(),
+      currentCode: CurrentCode.optional(),
+    }),
     mutates: true,
     allowedBeforeSecondFactor: true,
   },
-  async (_input, { staff, setAuditTarget }) => {
+  async ({ current, currentCode }, { staff, setAuditTarget }) => {
     setAuditTarget({ resourceType: 'staff', resourceId: staff.id });
-    return beginEnrolment(await getDb(), staff, getConfig().authSecret);
+    if (staff.hasSecondFactor) {
+      setAuditTarget({ before: { secondFactor: 'on' }, after: { secondFactor: 'replacement started' } });
+      await proveReplacement(staff, current, currentCode);
+    }
+    const replacing = staff.hasSecondFactor ? { sessionId: staff.sessionId } : null;
+    return beginEnrolment(await getDb(), staff, getConfig().authSecret, replacing);
   },
 );
 
-/** Checks the first code of the pending secret: two-step sign-in is on, with 10 recovery codes shown once. */
+/**
+ * Checks the first code of the pending secret: two-step sign-in is on, with 10 recovery codes shown
+ * once. A replacement is confirmed only by the session that started it with the password and a
+ * current code, with the password again; it ends the member's other sessions and device cookies.
+ */
 export const confirmTwoStepAction = staffAction(
   {
     name: 'confirm-two-step',
     role: 'viewer',
-    input: z.strictObject({ code: SecondFactorCode }),
+    input: z.strictObject({ code: SecondFactorCode, current: CurrentPassword.optional() }),
     mutates: true,
     allowedBeforeSecondFactor: true,
   },
-  async ({ code }, { staff, setAuditTarget }) => {
+  async ({ code, current }, { staff, setAuditTarget }) => {
     setAuditTarget({ resourceType: 'staff', resourceId: staff.id });
-    const codes = await confirmEnrolment(await getDb(), staff.id, code, getConfig().authSecret);
+    const db = await getDb();
+    if (staff.hasSecondFactor) {
+      setAuditTarget({ before: { secondFactor: 'on' } });
+      if (!current || !(await checkCurrentPassword(db, staff.id, current, await requestClientAddress())))
+        throw new ActionError(said('account.errors.replaceNeedsProof'), {
+          current: [said('account.errors.fields.notRight')],
+        });
+    }
+    const codes = await confirmEnrolment(db, staff.id, code, getConfig().authSecret, staff.sessionId);
     if (!codes)
       throw new ActionError(said('account.errors.codeMismatch'), {
         code: [said('account.errors.fields.doesNotMatch')],
       });
+    if (staff.hasSecondFactor) {
+      await endOtherSessions(db, staff.id, staff.sessionId);
+      setAuditTarget({ after: { secondFactor: 'replaced', otherSessions: 'ended', deviceCookies: 'ended' } });
+    }
     return { recoveryCodes: codes };
   },
 );
@@ -109,12 +170,7 @@ export const removeOwnTwoStepAction = staffAction(
   {
     name: 'remove-own-two-step',
     role: 'viewer',
-    input: z.strictObject({
-      current: z
-        .string()
-        .min(1, { error: v('enterCurrentPassword') })
-        .max(200, { error: v('atMostChars', 200) }),
-    }),
+    input: z.strictObject({ current: CurrentPassword }),
     mutates: true,
   },
   async ({ current }, { staff, setAuditTarget }) => {

@@ -17,6 +17,7 @@ import {
   cursorOf,
   parseCursor,
 } from '@/lib/activity/filters';
+import { readableActivityActions } from '@/lib/activity/visibility';
 import { auditQueryOf } from '@/lib/server/activity';
 import { auditFacets, listAudit } from '@/lib/server/audit';
 import { requireStaff } from '@/lib/server/auth';
@@ -88,14 +89,17 @@ export default async function ActivityPage({
   const me = await requireStaff('viewer');
   const t = await getTranslations('activity');
   const filters = activityFilters(await searchParams);
+  // What this member may read of the log (an admin all; others the changes to reservations and
+  // entities): the rows, the paging and the filters' lists alike.
+  const readable = readableActivityActions(me.role);
   const [page, facets, format] = await Promise.all([
     // One row more than shown: whether there are older ones.
     listAudit({
-      ...auditQueryOf(filters, me.timeZone ?? 'UTC'),
+      ...auditQueryOf(filters, me.timeZone ?? 'UTC', me.role),
       after: filters.cursor ? parseCursor(filters.cursor) : undefined,
       limit: filters.limit + 1,
     }),
-    auditFacets(),
+    auditFacets(readable),
     getFormatter(),
   ]);
   const rows = page.slice(0, filters.limit);
@@ -104,11 +108,13 @@ export default async function ActivityPage({
   const members =
     filters.staff && !facets.members.includes(filters.staff) ? [filters.staff, ...facets.members] : facets.members;
   const actions =
-    filters.action && !facets.actions.includes(filters.action) ? [filters.action, ...facets.actions] : facets.actions;
+    filters.action && !facets.actions.includes(filters.action) && (!readable || readable.includes(filters.action))
+      ? [filters.action, ...facets.actions]
+      : facets.actions;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <PageHeader title={t('title')} description={t('description')} />
+      <PageHeader title={t('title')} description={t(readable ? 'descriptionShared' : 'description')} />
       <form
         method="get"
         className="flex flex-wrap items-end gap-3"

@@ -2,11 +2,13 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import type { StaffRole } from '@/lib/auth/roles';
 import { said, type Translate } from '@/lib/i18n/said';
 import { translatorFor } from '@/lib/i18n/translator';
 import { localNow } from '@/lib/overview/figures';
 
 import { activityFilters, ActivityFiltersSchema, dayRange, type ActivityFilters } from '../../activity/filters';
+import { readableActivityActions } from '../../activity/visibility';
 import { countAudit, listAudit, type AuditQuery } from '../audit';
 import { getConfig } from '../config';
 import type { AuditRow } from '../db/schema';
@@ -55,8 +57,12 @@ const line = (r: AuditRow) =>
     .map(csvField)
     .join(',')}\r\n`;
 
-/** The audit query of the filters; their days are the member's, in `timeZone`. */
-export const auditQueryOf = (f: ActivityFilters, timeZone: string): AuditQuery => ({
+/**
+ * The audit query of the filters for a reader of `role`: only the rows that role reads
+ * (lib/activity/visibility.ts), whatever the filters ask; their days are the member's, in `timeZone`.
+ */
+export const auditQueryOf = (f: ActivityFilters, timeZone: string, role: StaffRole): AuditQuery => ({
+  readable: readableActivityActions(role),
   staffEmail: f.staff,
   action: f.action,
   result: f.result,
@@ -72,7 +78,7 @@ export async function exportActivity(
   { filters }: z.output<typeof ExportActivityInputSchema>,
   { staff, setAuditTarget }: ActionContext,
 ): Promise<Response> {
-  const query = auditQueryOf(filters, staff.timeZone ?? 'UTC');
+  const query = auditQueryOf(filters, staff.timeZone ?? 'UTC', staff.role);
   setAuditTarget({ resourceType: 'activity-export', before: { ...filters, cursor: undefined, limit: undefined } });
   const total = await countAudit(query);
   const max = getConfig().exportMaxRows;

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 
 import { getDb } from '../db';
 import type { DashboardDb } from '../db/open';
@@ -37,6 +37,8 @@ export async function recordAudit(entry: AuditEntry, tx?: Pick<DashboardDb, 'ins
 }
 
 export interface AuditQuery {
+  /** only rows of these actions (who reads what: lib/activity/visibility.ts); unset: every action */
+  readable?: readonly string[] | null;
   staffEmail?: string;
   action?: string;
   result?: AuditRow['result'];
@@ -56,6 +58,7 @@ const atMs = sql`date_trunc('milliseconds', ${auditLog.at})`;
 
 function auditWhere(q: AuditQuery): SQL | undefined {
   const where: SQL[] = [];
+  if (q.readable) where.push(inArray(auditLog.action, [...q.readable]));
   if (q.staffEmail) where.push(eq(auditLog.staffEmail, q.staffEmail));
   if (q.action) where.push(eq(auditLog.action, q.action));
   if (q.result) where.push(eq(auditLog.result, q.result));
@@ -85,12 +88,15 @@ export async function countAudit(q: AuditQuery): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The members and actions the log names, for the filters' lists. */
-export async function auditFacets(): Promise<{ members: string[]; actions: string[] }> {
+/** The members and actions the log names in the rows a reader may read (`readable`), for the filters' lists. */
+export async function auditFacets(
+  readable: readonly string[] | null = null,
+): Promise<{ members: string[]; actions: string[] }> {
   const db = await getDb();
+  const where = readable ? inArray(auditLog.action, [...readable]) : undefined;
   const [members, actions] = await Promise.all([
-    db.selectDistinct({ v: auditLog.staffEmail }).from(auditLog).orderBy(auditLog.staffEmail).limit(1_000),
-    db.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(auditLog.action).limit(500),
+    db.selectDistinct({ v: auditLog.staffEmail }).from(auditLog).where(where).orderBy(auditLog.staffEmail).limit(1_000),
+    db.selectDistinct({ v: auditLog.action }).from(auditLog).where(where).orderBy(auditLog.action).limit(500),
   ]);
   return { members: members.map((r) => r.v), actions: actions.map((r) => r.v) };
 }

@@ -22,6 +22,7 @@ import { DEVICE_COOKIE_DAYS, knownDevice, signDeviceCookie } from './device-cook
 import { noticeTimeZone } from './language-and-zone';
 import { ACCOUNT_LIMIT, clearAttempts, countAttempt, secondFactorKey } from './login-limiter';
 import { secondFactorPolicy, secondFactorRequired, spendSecondFactor } from './second-factor';
+import { auditSignIn } from './sign-in-audit';
 import { endSession, staffOfSession, startSession } from './staff-sessions';
 import { checkLogin, findStaffById, staffForSso, type SsoProfile } from './staff-store';
 
@@ -36,35 +37,6 @@ declare module 'next-auth/jwt' {
     /** the staff_sessions row this cookie stands for */
     sid?: string;
   }
-}
-
-/**
- * Every sign-in attempt in the activity log, whatever its outcome: the e-mail given (the
- * account's, or as typed, trimmed and lowercased, for a refusal), the client address, the method
- * and, for a refusal, the reason (invalid, paused: a limit of the account refused before the password was checked, throttled,
- * disabled, expired, demo_account: a demo account in production, sso_only: a password for an account that signs in
- * through company sign-in only, sso_unknown, sso_bound_elsewhere: an identity other than the one the account is bound to).
- */
-async function auditSignIn(attempt: {
-  method: 'password' | 'password and authenticator' | 'password and recovery code' | 'company sign-in';
-  address: string;
-  email: string;
-  staffId: string | null;
-  refused: string | null;
-}): Promise<void> {
-  const account = attempt.email.trim().toLowerCase().slice(0, 200);
-  // A line for the operators' log tools too (alerts on a run of refusals), beside the audit row.
-  const line = { event: 'sign-in', account, address: attempt.address, method: attempt.method };
-  if (attempt.refused) logger.warn({ ...line, reason: attempt.refused }, 'sign-in refused');
-  else logger.info(line, 'signed in');
-  await recordAudit({
-    staffId: attempt.staffId,
-    staffEmail: account,
-    action: 'sign-in',
-    resourceType: 'session',
-    result: attempt.refused ? 'refused' : 'ok',
-    message: `${attempt.refused ? `${attempt.refused}: ` : ''}${attempt.method} from ${attempt.address}`,
-  });
 }
 
 /** The sign-in's client address, as the dashboard's HTTP server determined it (client-address.ts). */
@@ -150,7 +122,8 @@ export function getAuthOptions(): NextAuthOptions {
           const jar = await cookies();
           const presented = jar.get(deviceCookieName(config))?.value;
           const result = await checkLogin(await getDb(), email, credentials?.password ?? '', address, {
-            knownDevice: (account) => knownDevice(presented, account, config.authSecret),
+            knownDevice: (account, validFrom) =>
+              knownDevice(presented, account, config.authSecret, new Date(), validFrom),
           });
           if (!result.ok) {
             await auditSignIn({

@@ -34,4 +34,13 @@ describe('device cookies', () => {
     for (const junk of [undefined, '', '.', 'a.b.c', 'x'.repeat(700)])
       expect(knownDevice(junk, 'ana@example.com', secret, now)).toBeNull();
   });
+
+  it('refuses a cookie issued before the account’s devices were ended (a replaced second factor)', () => {
+    const issued = new Date('2026-11-20T10:00:00Z');
+    const cookie = signDeviceCookie('ana@example.com', secret, issued, 'device-1');
+    const later = new Date('2026-11-21T10:00:00Z');
+    expect(knownDevice(cookie, 'ana@example.com', secret, later, null)).toBe('device-1');
+    expect(knownDevice(cookie, 'ana@example.com', secret, later, new Date('2026-11-20T12:00:00Z'))).toBeNull();
+    expect(knownDevice(cookie, 'ana@example.com', secret, later, new Date('2026-11-19T12:00:00Z'))).toBe('device-1');
+  });
 });

@@ -26,10 +26,17 @@ export function signDeviceCookie(
 }
 
 /**
- * The device id of a cookie issued to `email` within DEVICE_COOKIE_DAYS, or null for anything
- * else: no cookie, a forged or altered one, another account's, an expired one.
+ * The device id of a cookie issued to `email` within DEVICE_COOKIE_DAYS (and not before
+ * `validFrom`: the account's devices were ended then), or null for anything else: no cookie, a
+ * forged or altered one, another account's, an expired or ended one.
  */
-export function knownDevice(value: string | undefined, email: string, secret: string, now = new Date()): string | null {
+export function knownDevice(
+  value: string | undefined,
+  email: string,
+  secret: string,
+  now = new Date(),
+  validFrom: Date | null = null,
+): string | null {
   if (!value || value.length > 600) return null;
   const [payload, signature, extra] = value.split('.');
   if (!payload || !signature || extra !== undefined) return null;
@@ -43,6 +50,7 @@ export function knownDevice(value: string | undefined, email: string, secret: st
       t?: unknown;
     };
     if (claims.e !== email || typeof claims.d !== 'string' || typeof claims.t !== 'number') return null;
+    if (validFrom && claims.t < validFrom.getTime()) return null;
     const age = now.getTime() - claims.t;
     return age >= 0 && age <= DEVICE_COOKIE_DAYS * 86_400_000 ? claims.d : null;
   } catch {

@@ -10,7 +10,8 @@
 
 export { getAuthOptions, requestClientAddress, verifySession, type StaffSession } from './auth';
 export { requireStaff } from './session';
-export { endAllSessions, staffOfSession } from './staff-sessions';
+export { endAllSessions, endOtherSessions, staffOfSession } from './staff-sessions';
+export { checkCurrentSecondFactor } from './second-factor-check';
 export { noticeTimeZone, saveLanguageAndZone } from './language-and-zone';
 export { WeakPasswordError } from './password-strength';
 export {

@@ -23,6 +23,8 @@ beforeAll(async () => {
 afterAll(() => opened.close());
 
 const AUTH_SECRET = 'a-dashboard-secret-for-the-second-factor-tests';
+const SESSION = '00000000-0000-4000-8000-00000000000a';
+const OTHER_SESSION = '00000000-0000-4000-8000-00000000000b';
 
 describe('second factor', () => {
   it('stores the secret encrypted: only the dashboard secret reads it back', () => {
@@ -43,8 +45,8 @@ describe('second factor', () => {
     const now = new Date('2026-11-26T09:00:00Z');
     const { secret, qrSvg } = await beginEnrolment(db, ana, AUTH_SECRET);
     expect(qrSvg).toMatch(/^<svg /);
-    expect(await confirmEnrolment(db, ana.id, '000000', AUTH_SECRET, now)).toBeNull();
-    const codes = await confirmEnrolment(db, ana.id, totpCode(secret, now), AUTH_SECRET, now);
+    expect(await confirmEnrolment(db, ana.id, '000000', AUTH_SECRET, SESSION, now)).toBeNull();
+    const codes = await confirmEnrolment(db, ana.id, totpCode(secret, now), AUTH_SECRET, SESSION, now);
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     expect(codes![0]).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
@@ -64,6 +66,43 @@ describe('second factor', () => {
     expect(await recoveryCodesLeft(db, ana.id)).toBe(0);
     const next = new Date(now.getTime() + 60_000);
     expect(await spendSecondFactor(db, ana.id, totpCode(secret, next), AUTH_SECRET, next)).toBeNull();
+  });
+
+  it('replaces a factor only from the session that proved it, within 10 minutes, ending the device cookies', async () => {
+    const { db } = opened;
+    const bo = await createStaff(db, {
+      email: 'bo@example.com',
+      name: 'Bo',
+      role: 'viewer',
+      password: 'correct horse battery',
+    });
+    const now = new Date('2026-11-26T09:00:00Z');
+    const first = await beginEnrolment(db, bo, AUTH_SECRET);
+    expect(await confirmEnrolment(db, bo.id, totpCode(first.secret, now), AUTH_SECRET, SESSION, now)).toHaveLength(10);
+    const at = (s: number) => new Date(now.getTime() + s * 1000);
+    const owner = async () => (await db.query.staffUsers.findFirst({ where: (u, { eq }) => eq(u.id, bo.id) }))!;
+
+    // Begun without the proof (as a copied cookie would): no confirmation replaces the factor.
+    const stolen = await beginEnrolment(db, bo, AUTH_SECRET);
+    expect(await confirmEnrolment(db, bo.id, totpCode(stolen.secret, at(60)), AUTH_SECRET, SESSION, at(60))).toBeNull();
+    // Begun with it by one session: another session cannot confirm it, nor the same one after 10 minutes.
+    const proved = await beginEnrolment(db, bo, AUTH_SECRET, { sessionId: SESSION, now: at(90) });
+    expect(
+      await confirmEnrolment(db, bo.id, totpCode(proved.secret, at(120)), AUTH_SECRET, OTHER_SESSION, at(120)),
+    ).toBeNull();
+    expect(
+      await confirmEnrolment(db, bo.id, totpCode(proved.secret, at(700)), AUTH_SECRET, SESSION, at(700)),
+    ).toBeNull();
+    expect((await owner()).devicesValidFrom).toBeNull();
+    const again = await beginEnrolment(db, bo, AUTH_SECRET, { sessionId: SESSION, now: at(720) });
+    expect(
+      await confirmEnrolment(db, bo.id, totpCode(again.secret, at(750)), AUTH_SECRET, SESSION, at(750)),
+    ).toHaveLength(10);
+    expect((await owner()).devicesValidFrom).toEqual(at(750));
+    expect(await spendSecondFactor(db, bo.id, totpCode(first.secret, at(780)), AUTH_SECRET, at(780))).toBeNull();
+    expect(await spendSecondFactor(db, bo.id, totpCode(again.secret, at(780)), AUTH_SECRET, at(780))).toBe(
+      'authenticator',
+    );
   });
 
   it('keeps the admins’ policy: nobody by default, then admins or everyone', async () => {

@@ -65,34 +65,59 @@ export interface Enrolment {
   qrSvg: string;
 }
 
-/** Starts (or starts again) an enrolment: a new secret, kept pending until its first code is checked. */
+/** How long a replacement proved by the password and a current code may be confirmed. */
+export const REPLACEMENT_MINUTES = 10;
+
+/**
+ * Starts (or starts again) an enrolment: a new secret, kept pending until its first code is
+ * checked. A member who has a second factor replaces it only with `replacing`: the session that
+ * has just proved the password and a current code (the action checks them); only that session may
+ * confirm it, within REPLACEMENT_MINUTES.
+ */
 export async function beginEnrolment(
   db: DashboardDb,
   staff: { id: string; email: string },
   authSecret: string,
+  replacing: { sessionId: string; now?: Date } | null = null,
 ): Promise<Enrolment> {
   const secret = newTotpSecret();
   await db
     .update(staffUsers)
-    .set({ totpPendingSecret: encryptSecret(secret, authSecret) })
+    .set({
+      totpPendingSecret: encryptSecret(secret, authSecret),
+      totpPendingSession: replacing?.sessionId ?? null,
+      totpPendingAt: replacing ? (replacing.now ?? new Date()) : null,
+    })
     .where(eq(staffUsers.id, staff.id));
   return { secret, qrSvg: renderSVG(totpUri(secret, staff.email), { border: 2 }) };
 }
 
 /**
  * Checks the first code of the pending secret. When it matches, the secret becomes the
- * member's second factor (replacing any earlier one), with 10 new recovery codes, returned once
- * in clear; null when the code does not match or nothing is pending.
+ * member's second factor, with 10 new recovery codes, returned once in clear; null when the code
+ * does not match or nothing is pending. A member who has a second factor replaces it only from the
+ * session that proved the password and a current code for this pending secret (beginEnrolment),
+ * within REPLACEMENT_MINUTES; the replacement also ends the account's device cookies (the caller
+ * ends its other sessions).
  */
 export async function confirmEnrolment(
   db: DashboardDb,
   staffId: string,
   code: string,
   authSecret: string,
+  sessionId: string,
   now = new Date(),
 ): Promise<string[] | null> {
   const [user] = await db.select().from(staffUsers).where(eq(staffUsers.id, staffId));
   if (!user?.totpPendingSecret) return null;
+  const replacing = user.totpSecret !== null;
+  if (
+    replacing &&
+    (user.totpPendingSession !== sessionId ||
+      !user.totpPendingAt ||
+      now.getTime() - user.totpPendingAt.getTime() > REPLACEMENT_MINUTES * 60_000)
+  )
+    return null;
   const secret = decryptSecret(user.totpPendingSecret, authSecret);
   const step = matchingStep(secret, code, now);
   if (step === null) return null;
@@ -100,7 +125,14 @@ export async function confirmEnrolment(
   await db.transaction(async (tx) => {
     await tx
       .update(staffUsers)
-      .set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpLastStep: step })
+      .set({
+        totpSecret: user.totpPendingSecret,
+        totpPendingSecret: null,
+        totpPendingSession: null,
+        totpPendingAt: null,
+        totpLastStep: step,
+        ...(replacing && { devicesValidFrom: now }),
+      })
       .where(eq(staffUsers.id, staffId));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
     await tx.insert(staffRecoveryCodes).values(codes.map((c) => ({ staffId, codeHash: hashCode(c) })));
@@ -169,7 +201,13 @@ export async function removeSecondFactor(db: DashboardDb, staffId: string): Prom
   await db.transaction(async (tx) => {
     await tx
       .update(staffUsers)
-      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+      .set({
+        totpSecret: null,
+        totpPendingSecret: null,
+        totpPendingSession: null,
+        totpPendingAt: null,
+        totpLastStep: null,
+      })
       .where(eq(staffUsers.id, staffId));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
   });

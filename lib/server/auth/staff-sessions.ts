@@ -2,7 +2,7 @@
  * Server-side staff sessions. The signed, encrypted session cookie names a row here; the row is
  * what makes it a session. Framework-free, so the tests use exactly what the dashboard uses.
  */
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 import type { DashboardDb } from '../db/open';
@@ -80,5 +80,32 @@ export async function endAllSessions(db: DashboardDb, staffId: string, now = new
       .update(staffSessions)
       .set({ revokedAt: now })
       .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
+  });
+}
+
+/** Every other session of the account ends (a replaced second factor); `keepSessionId`, the member's own, stays. */
+export async function endOtherSessions(
+  db: DashboardDb,
+  staffId: string,
+  keepSessionId: string,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(staffUsers)
+      .set({ sessionVersion: sql`${staffUsers.sessionVersion} + 1` })
+      .where(eq(staffUsers.id, staffId))
+      .returning({ sessionVersion: staffUsers.sessionVersion });
+    if (!user) return;
+    await tx
+      .update(staffSessions)
+      .set({ revokedAt: now })
+      .where(
+        and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt), ne(staffSessions.id, keepSessionId)),
+      );
+    await tx
+      .update(staffSessions)
+      .set({ sessionVersion: user.sessionVersion })
+      .where(and(eq(staffSessions.id, keepSessionId), eq(staffSessions.staffId, staffId)));
   });
 }

@@ -194,7 +194,7 @@ export type LoginResult =
 
 export interface LoginOptions {
   /** the id of the device cookie the browser presented, if it is valid for this e-mail (device-cookie.ts) */
-  knownDevice?: (email: string) => string | null;
+  knownDevice?: (email: string, validFrom: Date | null) => string | null;
   now?: Date;
 }
 
@@ -219,7 +219,10 @@ export async function checkLogin(
   if (Math.random() < 0.01) await forgetOldAttempts(db, now);
   const parsedEmail = StaffEmail.safeParse(email);
   const wellFormed = parsedEmail.success && password.length > 0 && password.length <= 200;
-  const device = wellFormed ? (knownDevice?.(parsedEmail.data) ?? null) : null;
+  // The same work on every path: one look-up, one argon2 verification.
+  const found = await findStaffByEmail(db, parsedEmail.data ?? '');
+  // A device cookie issued before the account's devices were ended (a replaced second factor) is unknown.
+  const device = wellFormed ? (knownDevice?.(parsedEmail.data, found?.devicesValidFrom ?? null) ?? null) : null;
   let allowed = false;
   if (wellFormed) {
     const fromAddress = await countAttempt(db, accountKey(parsedEmail.data, address), ACCOUNT_LIMIT, now);
@@ -230,8 +233,6 @@ export async function checkLogin(
         : await countProgressiveAttempt(db, unknownDevicesKey(parsedEmail.data), now);
     allowed = accountWide.allowed;
   }
-  // The same work on every path: one look-up, one argon2 verification.
-  const found = await findStaffByEmail(db, parsedEmail.data ?? '');
   const user = allowed ? found : undefined;
   const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password.slice(0, 200));
   if (wellFormed && !allowed) return { ok: false, reason: 'invalid', detail: 'paused' };

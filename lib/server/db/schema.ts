@@ -38,6 +38,11 @@ export const staffUsers = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** the TOTP time step of the last code accepted: a code is accepted once */
     totpLastStep: integer('totp_last_step'),
+    /** a replacement of the second factor: the session that proved the password and a current code, and when (second-factor.ts) */
+    totpPendingSession: uuid('totp_pending_session'),
+    totpPendingAt: timestamp('totp_pending_at', { withTimezone: true }),
+    /** device cookies issued before this instant are not known devices (a replaced second factor ends them) */
+    devicesValidFrom: timestamp('devices_valid_from', { withTimezone: true }),
     /** signs in through company sign-in (OIDC) only: a password sign-in is refused, and the stored hash is of a password nobody was given */
     ssoOnly: boolean('sso_only').notNull().default(false),
     /** the identity provider's issuer and subject (`iss`, `sub`) this member is bound to from their first company sign-in */

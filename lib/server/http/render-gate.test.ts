@@ -1,10 +1,14 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { encode } from 'next-auth/jwt';
 import { describe, expect, it } from 'vitest';
 
-import { RenderGate } from './render-gate';
+import { RenderGate, type SessionKeyOf } from './render-gate';
+import { requestCookies, verifiedSessionKey } from './render-gate-session';
 
 const COOKIE = 'next-auth.session-token';
+/** The cookie's value as the session's key (the server's key is the verified session: verifiedSessionKey). */
+const byValue: SessionKeyOf = (req) => requestCookies(req.headers.cookie)[COOKIE] ?? null;
 
 class FakeResponse extends EventEmitter {
   status: number | null = null;
@@ -43,7 +47,7 @@ const settled = async (p: boolean | Promise<boolean>) => {
 
 describe('RenderGate', () => {
   it('renders a session’s first requests at once and holds the next until one ends, first come first served', async () => {
-    const gate = new RenderGate(COOKIE, 2, 8, null);
+    const gate = new RenderGate(byValue, 2, 8, null);
     const a = request('alice-session');
     const b = request('alice-session');
     expect(gate.admit(a.req, a.serverRes)).toBe(true);
@@ -66,7 +70,7 @@ describe('RenderGate', () => {
   });
 
   it('answers 429 at once, with Retry-After and nothing rendered, when too many of a session’s requests are held', async () => {
-    const gate = new RenderGate(COOKIE, 1, 2, null);
+    const gate = new RenderGate(byValue, 1, 2, null);
     const running = request('hammer');
     expect(gate.admit(running.req, running.serverRes)).toBe(true);
     const held = [request('hammer'), request('hammer')].map((r) => gate.admit(r.req, r.serverRes));
@@ -79,7 +83,7 @@ describe('RenderGate', () => {
   });
 
   it('drops a held request whose client went away, and gives its turn to the next', async () => {
-    const gate = new RenderGate(COOKIE, 1, 4, null);
+    const gate = new RenderGate(byValue, 1, 4, null);
     const running = request('s');
     gate.admit(running.req, running.serverRes);
     const gone = request('s');
@@ -95,7 +99,7 @@ describe('RenderGate', () => {
   });
 
   it('neither counts nor holds writes, prefetches, the build’s files, health probes, the event stream or requests without a session', async () => {
-    const gate = new RenderGate(COOKIE, 1, 1, null);
+    const gate = new RenderGate(byValue, 1, 1, null);
     const first = request('s');
     gate.admit(first.req, first.serverRes);
     for (const r of [
@@ -112,18 +116,8 @@ describe('RenderGate', () => {
     expect(gate.sessions).toBe(1);
   });
 
-  it('counts a session split over several cookies by its first part', async () => {
-    const gate = new RenderGate(COOKIE, 1, 4, null);
-    const headers = { cookie: `${COOKIE}.0=part-one; ${COOKIE}.1=part-two` };
-    const req = { method: 'GET', url: '/', headers } as unknown as IncomingMessage;
-    const a = new FakeResponse();
-    const b = new FakeResponse();
-    expect(gate.admit(req, a as unknown as ServerResponse)).toBe(true);
-    expect(await settled(gate.admit(req, b as unknown as ServerResponse))).toBe('pending');
-  });
-
   it('paces a session’s renders: a burst at once, then so many a second, held in order, never refused for it', async () => {
-    const gate = new RenderGate(COOKIE, 4, 32, { perSecond: 20, burst: 3 });
+    const gate = new RenderGate(byValue, 4, 32, { perSecond: 20, burst: 3 });
     const started: number[] = [];
     const t0 = performance.now();
     const all = Array.from({ length: 6 }, (_, i) => {
@@ -148,7 +142,7 @@ describe('RenderGate', () => {
   });
 
   it('keeps an idle session’s pace until it is back to a full burst, so one request at a time gains no burst', async () => {
-    const gate = new RenderGate(COOKIE, 4, 32, { perSecond: 10, burst: 2 });
+    const gate = new RenderGate(byValue, 4, 32, { perSecond: 10, burst: 2 });
     for (let i = 0; i < 2; i++) {
       const r = request('sequential');
       expect(gate.admit(r.req, r.serverRes)).toBe(true);
@@ -163,5 +157,34 @@ describe('RenderGate', () => {
     // refilled to its burst after 200 ms: forgotten
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(gate.sessions).toBe(0);
+  });
+});
+
+describe('verifiedSessionKey', () => {
+  const SECRET = 'a-test-secret-of-enough-length-0123456789';
+  const keyOf = verifiedSessionKey({ cookieName: COOKIE, secret: SECRET, secureCookie: false });
+  const keyFor = (cookie: string) =>
+    keyOf({ method: 'GET', url: '/', headers: { cookie } } as unknown as IncomingMessage);
+
+  it('keys a session by its verified id, whatever decoys, spellings or parts the cookie header holds', async () => {
+    const token = await encode({ token: { sid: 'session-1', staffId: 'm1' }, secret: SECRET });
+    expect(await keyFor(`${COOKIE}=${token}`)).toBe('session-1');
+    // Next.js and next-auth read the last cookie of a name: a decoy in front changes nothing.
+    expect(await keyFor(`${COOKIE}=decoy-1; ${COOKIE}=${token}`)).toBe('session-1');
+    expect(await keyFor(`${COOKIE}=${token}; ${COOKIE}=decoy-2`)).toBeNull();
+    // percent-encoded, as a decoding reader sees the same value
+    const encoded = token.replace(/\./g, '%2E');
+    expect(encoded).not.toBe(token);
+    expect(await keyFor(`${COOKIE}=${encoded}`)).toBe('session-1');
+    // split into parts, as next-auth writes a large one
+    const half = Math.floor(token.length / 2);
+    expect(await keyFor(`${COOKIE}.0=${token.slice(0, half)}; ${COOKIE}.1=${token.slice(half)}`)).toBe('session-1');
+  });
+
+  it('counts a cookie that does not verify, or none, as no session', async () => {
+    const other = await encode({ token: { sid: 'session-1' }, secret: 'another-secret-of-enough-length-9876543210' });
+    expect(await keyFor(`${COOKIE}=${other}`)).toBeNull();
+    expect(await keyFor(`${COOKIE}=not-a-token`)).toBeNull();
+    expect(await keyFor('theme=dark')).toBeNull();
   });
 });

@@ -18,7 +18,6 @@
  * Writes (POST) and router prefetches (which render a route's loading state only) are neither
  * counted nor held. Plain Node: the server loads it before Next.js.
  */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Renders one session may have in flight in one process; more wait their turn. */
@@ -42,17 +41,12 @@ export type Pace = { perSecond: number; burst: number };
 const UNGATED =
   /^\/(_next\/(static|image)\/|api\/health\/|api\/auth\/|api\/events(\?|$)|favicon\.ico|icon|apple-touch-icon|manifest)/;
 
-/** The session cookie's value (next-auth splits a large one into `<name>.0`, `<name>.1`, …), or null. */
-function sessionOf(cookieHeader: string | undefined, cookieName: string): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (name === cookieName || name === `${cookieName}.0`) return part.slice(eq + 1).trim() || null;
-  }
-  return null;
-}
+/**
+ * The key a request is counted under: its verified session (render-gate-session.ts decodes the
+ * session cookie as Next.js and next-auth read it), or null for a request without one, which is
+ * not counted. It may answer at once or later.
+ */
+export type SessionKeyOf = (req: IncomingMessage) => string | null | Promise<string | null>;
 
 interface Slots {
   running: number;
@@ -69,7 +63,7 @@ export class RenderGate {
   readonly #sessions = new Map<string, Slots>();
 
   constructor(
-    readonly cookieName: string,
+    readonly keyOf: SessionKeyOf,
     readonly limit = RENDERS_PER_SESSION,
     readonly held = HELD_PER_SESSION,
     /** null: no pace, only the limit in flight */
@@ -84,10 +78,22 @@ export class RenderGate {
   admit(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return true;
     if (req.headers['next-router-prefetch'] || UNGATED.test(req.url ?? '')) return true;
-    const session = sessionOf(req.headers.cookie, this.cookieName);
-    if (!session) return true;
-    // Kept by a digest: the cookie itself is a credential.
-    const key = createHash('sha256').update(session).digest('base64url');
+    const key = this.keyOf(req);
+    if (key instanceof Promise) {
+      // A client gone while its session was being read is not counted (its close came already).
+      let gone = false;
+      const left = () => (gone = true);
+      res.once('close', left);
+      return key.then((k) => {
+        res.off('close', left);
+        if (gone) return false;
+        return k ? this.#admit(k, res) : true;
+      });
+    }
+    return key ? this.#admit(key, res) : true;
+  }
+
+  #admit(key: string, res: ServerResponse): boolean | Promise<boolean> {
     let slots = this.#sessions.get(key);
     if (!slots)
       this.#sessions.set(
