@@ -87,3 +87,13 @@ export function OverviewHeadingSkeleton() {
   const t = useTranslations('overview');
   return <PageHeader title={t('title')} description={<ScopeLineSkeleton />} actions={<HeadingControlsSkeleton />} />;
 }
+
+/** The day's changes: their card with a few lines. */
+export function RecentChangesSkeleton() {
+  const t = useTranslations('overview.recent');
+  return (
+    <SectionSkeleton label={t('loading')}>
+      <SkeletonCard title={t('title')} lines={4} />
+    </SectionSkeleton>
+  );
+}

@@ -7,9 +7,11 @@ import { CoversChart } from '@/components/overview/covers-chart';
 import {
   CoversSkeleton,
   FiguresSkeleton,
+  RecentChangesSkeleton,
   ScopeLineSkeleton,
   TodaySkeleton,
 } from '@/components/overview/overview-skeleton';
+import { RecentChanges } from '@/components/overview/recent-changes';
 import { TodayBlock } from '@/components/overview/today-block';
 import { AsOfNote } from '@/components/ui/as-of-note';
 import { Card } from '@/components/ui/card';
@@ -21,9 +23,10 @@ import { notCanceled, onDay, searchHref } from '@/lib/overview/links';
 import { readApi, type ReadResult } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getSelectedEntity } from '@/lib/server/directory';
-import type { SearchParams } from '@/lib/server/http';
+import { getFormatter, type SearchParams } from '@/lib/server/http';
 import {
   getOverview,
+  getRecentChanges,
   OVERVIEW_DAYS,
   overviewConditions,
   type Overview,
@@ -59,8 +62,8 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      {/* Another member's booking, cancel or apply: the figures follow, at most every 5 s. */}
-      <LiveRefresh entityId={null} kinds={['reservation.', 'allocation.']} debounceMs={5_000} />
+      {/* Another member's booking, cancel, apply or entity change: the figures and the day's changes follow, at most every 5 s. */}
+      <LiveRefresh entityId={null} kinds={['reservation.', 'allocation.', 'entity.']} debounceMs={5_000} />
       <PageHeader
         title={t('title')}
         description={
@@ -100,6 +103,10 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
 
       <Suspense fallback={<FiguresSkeleton />}>
         <FiguresSection overview={overview} />
+      </Suspense>
+
+      <Suspense fallback={<RecentChangesSkeleton />}>
+        <RecentChangesSection overview={overview} />
       </Suspense>
     </div>
   );
@@ -147,6 +154,20 @@ async function TodaySection({ overview }: { overview: OverviewRead }) {
       <AsOfNote asOf={result.asOf} />
       <TodayBlock initial={result.data.todayView} scope={result.data.scope} />
     </>
+  );
+}
+
+/** The day's changes in the scope (the dashboard's own change feed, no API request). */
+async function RecentChangesSection({ overview }: { overview: OverviewRead }) {
+  const result = await overview;
+  if (!result.ok) return null;
+  const [changes, format] = await Promise.all([getRecentChanges(result.data), getFormatter()]);
+  return (
+    <RecentChanges
+      changes={changes}
+      timeOf={(iso) => format.momentTime(iso)}
+      partner={result.data.scope === 'partner'}
+    />
   );
 }
 

@@ -2,7 +2,7 @@
  * Writing and reading the change feed's rows (plain Node, no server-only: the directory sync, the
  * tests and the scripts call it with a database of their own).
  */
-import { asc, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 
 import type { ChangeEvent } from '../../changes/events';
 import type { DashboardDb } from '../db/open';
@@ -81,4 +81,28 @@ export async function pruneChanges(db: DbExecutor, now = new Date()): Promise<nu
   const before = new Date(now.getTime() - CHANGE_RETENTION_DAYS * 86_400_000);
   const gone = await db.delete(changeEvents).where(lt(changeEvents.at, before)).returning({ id: changeEvents.id });
   return gone.length;
+}
+
+/**
+ * The newest events since `since`, newest first, at most `limit`: of the kinds given, in the
+ * entities given and partner-wide (`entityIds` null: every entity).
+ */
+export async function recentChanges(
+  db: DbExecutor,
+  o: { entityIds: readonly string[] | null; kinds: readonly string[]; since: Date; limit: number },
+): Promise<ChangeEvent[]> {
+  if (!o.kinds.length) return [];
+  const inScope =
+    o.entityIds === null
+      ? undefined
+      : o.entityIds.length
+        ? or(isNull(changeEvents.entityId), inArray(changeEvents.entityId, [...o.entityIds]))
+        : isNull(changeEvents.entityId);
+  const rows = await db
+    .select()
+    .from(changeEvents)
+    .where(and(gte(changeEvents.at, o.since), inArray(changeEvents.kind, [...o.kinds]), inScope))
+    .orderBy(desc(changeEvents.id))
+    .limit(o.limit);
+  return rows.map(toChangeEvent);
 }

@@ -8,3 +8,4 @@ export {
   type Overview,
   type OverviewScope,
 } from './overview';
+export { getRecentChanges, RECENT_CHANGES } from './recent-changes';

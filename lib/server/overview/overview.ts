@@ -2,6 +2,7 @@ import 'server-only';
 
 import { and, count, eq, gte } from 'drizzle-orm';
 
+import { startOfDay } from '../../format/days';
 import type { Condition } from '../../guestbook/filters';
 import { listAllTogether } from '../../guestbook/paging';
 import type { CommitmentRow, Identity, Reservation, Venue } from '../../guestbook/schemas';
@@ -9,6 +10,7 @@ import {
   allocationFigures,
   coversByDay,
   dateRange,
+  localNow,
   partnerRows,
   todayFigures,
   todayOf,
@@ -45,6 +47,8 @@ export interface Overview {
   todayView: TodayView;
   /** the first of the days: today where most of the venues are */
   today: string;
+  /** when that day began, at the first venue whose day it is (ISO) */
+  dayStartsAt: string;
   todayFigures: TodayFigures;
   days: { date: string; covers: number; reservations: number }[];
   allocations: AllocationFigures;
@@ -185,6 +189,10 @@ export async function getOverview(now = new Date(), scope: OverviewScope = 'enti
     entityCount: covered.length,
     todayView: todayView(contextOf(scope, entity), today, figures, now.getTime(), scope === 'entity'),
     today,
+    dayStartsAt: startOfDay(
+      today,
+      venues.find((v) => localNow(v.time_zone, now).date === today)?.time_zone ?? 'UTC',
+    ).toISOString(),
     todayFigures: figures,
     days: coversByDay(reservations, dateRange(today, OVERVIEW_DAYS)),
     allocations: allocationFigures(rows, venues),

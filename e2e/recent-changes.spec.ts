@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+
+import { defaultEntity, partner, today } from './demo-world';
+import { STORAGE } from './env';
+import { sandboxApi } from './sandbox';
+
+/**
+ * The overview lists the day's changes in the selected entity from the change feed, and follows
+ * it: another member's cancel appears there without a reload, with who made it and a link to the
+ * reservation.
+ */
+test("another member's cancel appears in the overview's changes of the day, without a reload", async ({
+  browser,
+  request,
+}) => {
+  const upcoming = (await sandboxApi(
+    request,
+    `/v2/reservations?date[gte]=${today}&status=confirmed&sort=date&limit=1`,
+    partner,
+    defaultEntity,
+  )) as { data: { id: string }[] };
+  const target = upcoming.data[0]!;
+
+  const admin = await browser.newContext({ storageState: STORAGE.admin });
+  const overview = await admin.newPage();
+  await overview.goto('/');
+  const card = overview.getByTestId('recent-changes-card');
+  await expect(card.getByRole('heading', { name: "Today's changes" })).toBeVisible();
+  const link = card.locator(`a[href="/reservations/${target.id}"]`);
+  await expect(link).toHaveCount(0);
+  // a reload would drop this mark
+  await overview
+    .locator('h1')
+    .first()
+    .evaluate((h) => h.setAttribute('data-still-here', 'yes'));
+
+  const operator = await browser.newContext({ storageState: STORAGE.operator });
+  const page = await operator.newPage();
+  await page.goto(`/reservations/${target.id}`);
+  await page.getByRole('button', { name: 'Cancel reservation' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByTestId('reservation-status')).toHaveText('canceled');
+
+  const item = card.getByRole('listitem').filter({ has: link });
+  await expect(item).toContainText('Olivia Operator canceled a reservation', { timeout: 20_000 });
+  await expect(card.getByRole('listitem').first()).toContainText('Olivia Operator canceled a reservation');
+  await expect(overview.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+  await Promise.all([admin.close(), operator.close()]);
+});
