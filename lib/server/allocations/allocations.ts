@@ -21,6 +21,7 @@ import { AdvisoryLock, KeyedLock, type KeyLock } from '../coordination';
 import { apiFor, findAssignedEntities, listEntities } from '../directory';
 import { describeApiError } from '../http';
 import { asApply } from '../ops';
+import { processWide } from '../process-wide';
 import { entityOfRowsKey, perEntity, readEntityRows, rowsKey, WHOLE_GRID } from './allocation-grid';
 
 export { gridData, loadAllocationData, type GridData } from './allocation-grid';
@@ -65,7 +66,6 @@ const sameBody = (
   a.data.length === b.data.length &&
   a.data.every((x, i) => x.id === b.data[i]!.id && x.entity_seats === b.data[i]!.entity_seats);
 
-const globalForLocks = globalThis as unknown as { allocationLock?: KeyLock };
 /**
  * Applies that touch the same entity or the same commitment run one at a time, in every process
  * of the deployment. A PUT carries the entity's complete set as read before it, so two applies
@@ -76,7 +76,9 @@ const globalForLocks = globalThis as unknown as { allocationLock?: KeyLock };
  */
 function allocationLock(): KeyLock {
   const { databaseUrl } = getConfig();
-  return (globalForLocks.allocationLock ??= databaseUrl ? new AdvisoryLock(databaseUrl) : new KeyedLock());
+  return processWide('the lock of the allocation applies, per entity and commitment', (): KeyLock =>
+    databaseUrl ? new AdvisoryLock(databaseUrl) : new KeyedLock(),
+  );
 }
 
 /**

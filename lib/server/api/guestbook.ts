@@ -4,15 +4,14 @@ import { createGuestbookClient, type GuestbookClient } from '../../guestbook';
 import { budgetGate, currentRequestTicket, PostgresBudgetStore, RequestBudget } from '../budget';
 import { getConfig } from '../config';
 import { logger } from '../log';
-
-const globalForClient = globalThis as unknown as { guestbookClient?: GuestbookClient };
+import { processWide } from '../process-wide';
 
 /**
  * The process-wide API client: one token cache and one rate-limit budget shared by every
  * request this server handles (and, on PostgreSQL, by every process of the deployment). Holds the client secret; never leaves lib/server.
  */
 export function getApiClient(): GuestbookClient {
-  if (!globalForClient.guestbookClient) {
+  return processWide('the API client with its tokens and request budget', () => {
     const { api, databaseUrl } = getConfig();
     const client: GuestbookClient = createGuestbookClient({
       baseUrl: api.baseUrl,
@@ -63,7 +62,6 @@ export function getApiClient(): GuestbookClient {
         );
       },
     });
-    globalForClient.guestbookClient = client;
-  }
-  return globalForClient.guestbookClient;
+    return client;
+  });
 }

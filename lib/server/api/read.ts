@@ -6,6 +6,7 @@ import { cache } from 'react';
 
 import { GuestbookApiError } from '../../guestbook';
 import { describeApiError, getFormatter, inReadersLanguage } from '../http';
+import { processWide } from '../process-wide';
 import { getApiClient } from './guestbook';
 
 /**
@@ -31,9 +32,11 @@ interface StaleCollector {
   oldest: number | null;
 }
 
-// On globalThis: the shared reads report through the instance that created them (see logger.ts).
-const globalForRead = globalThis as unknown as { staleAnswers?: AsyncLocalStorage<StaleCollector> };
-const staleAnswers = (globalForRead.staleAnswers ??= new AsyncLocalStorage<StaleCollector>());
+// Process-wide: the shared reads report through the instance that created them (see logger.ts).
+const staleAnswers = processWide(
+  'the stored answers a page render was served, with their age',
+  () => new AsyncLocalStorage<StaleCollector>(),
+);
 
 /** Whether the code running can show the age of a stored answer (it runs inside readApi). */
 export const canShowAnswerAge = (): boolean => staleAnswers.getStore() !== undefined;

@@ -3,6 +3,7 @@ import 'server-only';
 import { GuestbookApiError } from '../../guestbook';
 import { SharedReads } from '../../guestbook/shared-reads';
 import { currentRequestTicket, withoutWaiting } from '../budget';
+import { processWide } from '../process-wide';
 import { getApiClient } from './guestbook';
 import { canShowAnswerAge, reportStaleAnswer } from './read';
 
@@ -53,8 +54,6 @@ export function contextRead<T>(key: string, read: () => Promise<T>): Promise<T> 
 /** The oldest answer served at once instead of a wait for the budget (marked with its age). */
 export const STALE_MAX_AGE_MS = 10 * 60_000;
 
-const globalForReads = globalThis as unknown as { sharedReads?: SharedReads };
-
 /**
  * The reads every staff member shares: identity, entities, venues, markets, delegates, the grid's
  * commitment rows, reservation searches, and the reservation and entity shown on their pages
@@ -69,7 +68,11 @@ const globalForReads = globalThis as unknown as { sharedReads?: SharedReads };
  * the dashboard forget, revise or replace the answers they change.
  */
 export function getSharedReads(): SharedReads {
-  globalForReads.sharedReads ??= new SharedReads({
+  return processWide('the API answers shared by page renders, in flight and stored', () => newSharedReads());
+}
+
+function newSharedReads(): SharedReads {
+  return new SharedReads({
     now: () => Date.now(),
     maxAgeMs: (key) =>
       Math.max(
@@ -85,7 +88,6 @@ export function getSharedReads(): SharedReads {
     isWaitRefusal: (error) => error instanceof GuestbookApiError && error.code === 'busy',
     onStale: (startedAt) => reportStaleAnswer(startedAt),
   });
-  return globalForReads.sharedReads;
 }
 
 export const sharedRead = <T>(key: string, load: () => Promise<T>): Promise<T> => getSharedReads().read(key, load);

@@ -7,13 +7,18 @@
  * is ignored, since any client can write it. Behind N proxies that each append the address they
  * saw, it is the entry N places from the right of the chain `X-Forwarded-For, connection`.
  */
+import { processWide } from '../process-wide';
+
 export const CLIENT_ADDRESS_HEADER = 'x-dashboard-client-address';
 
-const SERVED_BY_DASHBOARD_SERVER = Symbol.for('guestbook-dashboard.client-address-server');
+const servedBy = () =>
+  processWide('whether scripts/server.ts serves this process (the client address header is its own)', () => ({
+    dashboardServer: false,
+  }));
 
 /** Called by scripts/server.ts before Next.js loads: this process's requests carry CLIENT_ADDRESS_HEADER as it wrote it. */
 export function markDashboardServer(): void {
-  (globalThis as Record<symbol, unknown>)[SERVED_BY_DASHBOARD_SERVER] = true;
+  servedBy().dashboardServer = true;
 }
 
 /**
@@ -22,7 +27,7 @@ export function markDashboardServer(): void {
  * production start is refused (lib/server/ops/start-checks.ts).
  */
 export function servedByDashboardServer(): boolean {
-  return (globalThis as Record<symbol, unknown>)[SERVED_BY_DASHBOARD_SERVER] === true;
+  return servedBy().dashboardServer;
 }
 
 export function clientAddressOf(

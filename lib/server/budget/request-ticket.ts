@@ -5,10 +5,12 @@
  * (lib/server/log): scripts/server.ts starts both for every request, the budget reads this one,
  * the log reads its own.
  *
- * The storage lives on globalThis: scripts/server.ts and the code Next bundles are separate
- * module instances of this file. Free of `server-only`.
+ * The storage is process-wide (lib/server/process-wide): scripts/server.ts and the code Next
+ * bundles are separate module instances of this file. Free of `server-only`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+
+import { processWide } from '../process-wide';
 
 /**
  * Which queue an API request waits in when the budget runs short (DESIGN.md, "The request budget:
@@ -40,8 +42,10 @@ export interface RequestTicket {
   underLock?: boolean;
 }
 
-const globalForTicket = globalThis as unknown as { dashboardRequestTicket?: AsyncLocalStorage<RequestTicket> };
-const context = (globalForTicket.dashboardRequestTicket ??= new AsyncLocalStorage<RequestTicket>());
+const context = processWide(
+  'the request budget ticket of the request being served',
+  () => new AsyncLocalStorage<RequestTicket>(),
+);
 
 /**
  * Runs `fn` (and everything it starts) as one dashboard request, its API requests in `lane` (a

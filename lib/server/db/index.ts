@@ -8,14 +8,15 @@
 import 'server-only';
 
 import { getConfig } from '../config';
+import { processWide } from '../process-wide';
 import { openDashboardDb, type DashboardDb, type OpenedDb } from './open';
 
-const globalForDb = globalThis as unknown as { dashboardDb?: Promise<OpenedDb> };
-
-/** The process-wide database handle (kept on globalThis so dev reloads do not reopen it). */
+/** The process-wide database handle (lib/server/process-wide, so that dev reloads do not reopen it). */
 export function getDb(): Promise<DashboardDb> {
   const { dataDir, databaseUrl, environment } = getConfig();
   // In production the schema changes only through `npm run migrate`, run by a role that may.
-  globalForDb.dashboardDb ??= openDashboardDb({ dataDir, databaseUrl, environment });
-  return globalForDb.dashboardDb.then((o) => o.db);
+  const opened = processWide('the dashboard database, opened', (): Promise<OpenedDb> =>
+    openDashboardDb({ dataDir, databaseUrl, environment }),
+  );
+  return opened.then((o) => o.db);
 }

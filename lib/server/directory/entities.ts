@@ -13,6 +13,7 @@ import {
   sharedRead,
   storeSharedRead,
 } from '../api';
+import { processWide } from '../process-wide';
 
 /** The API client acting in the entity's own context: its org-bound token, or the legacy header. */
 export function apiFor(entity: { id: string; org_id: string | null }) {
@@ -24,19 +25,22 @@ export const listEntities = cache((): Promise<Entity[]> =>
   sharedRead(SHARED.entityList, async () => {
     const client = getApiClient();
     const all = await listPages((page) => client.listEntities({ page, limit: 100 }), 50);
-    lastRead.entityList = all.sort((a, b) => a.name.localeCompare(b.name));
+    lastRead().entities = all.sort((a, b) => a.name.localeCompare(b.name));
     return all;
   }),
 );
 
-const lastRead = globalThis as unknown as { entityList?: Entity[] };
+const lastRead = () =>
+  processWide('the entity list last read (a guess for reads that start before it is read again)', () => ({
+    entities: undefined as Entity[] | undefined,
+  }));
 
 /**
  * The entity list as this process last read it, however old, without a request; undefined before
  * the first read. Only for reads that start before the list arrives and are checked against it
  * (readWithGuess): never an answer on its own.
  */
-export const lastEntityList = (): Entity[] | undefined => lastRead.entityList;
+export const lastEntityList = (): Entity[] | undefined => lastRead().entities;
 
 /**
  * The assigned entities with these ids, for a change made in their contexts: found in the list

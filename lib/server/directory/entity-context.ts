@@ -6,6 +6,7 @@ import { cache } from 'react';
 import type { Entity } from '../../guestbook/schemas';
 import { contextRead, getApiClient, readWithGuess, SHARED } from '../api';
 import { entityCookieName, getConfig } from '../config';
+import { processWide } from '../process-wide';
 import { apiFor, findAssignedEntities, lastEntityList, listEntities } from './entities';
 import { getIdentity } from './partner';
 
@@ -32,7 +33,10 @@ const toChoice = (e: Entity): EntityChoice => ({
  * (lastEntityList), it only saves time: reads in the selected entity's context start from them
  * while both are read anew, and are made again when these select otherwise (readInSelectedContext).
  */
-const lastKnown = globalThis as unknown as { defaultEntityId?: string };
+const lastKnown = () =>
+  processWide('the default entity id last read (a guess for reads that start before it is read again)', () => ({
+    defaultEntityId: undefined as string | undefined,
+  }));
 
 /** The entities assigned to these credentials as switcher choices (the same cached read as every other list of them). */
 export const listEntityChoices = cache(async (): Promise<EntityChoice[]> => (await listEntities()).map(toChoice));
@@ -87,7 +91,7 @@ export const getSelectedEntity = cache(async (): Promise<EntityChoice | null> =>
   const choice = picked ? await findEntityChoice(picked) : null;
   if (choice) return choice;
   const defaultEntityId = await (defaultEntity ?? defaultEntityForContext());
-  lastKnown.defaultEntityId = defaultEntityId;
+  lastKnown().defaultEntityId = defaultEntityId;
   return selectionOf(await choices, undefined, defaultEntityId);
 });
 
@@ -110,7 +114,9 @@ export async function readInSelectedContext<T>(
   read: (entity: EntityChoice | null, contextKey: string) => Promise<T>,
 ): Promise<T> {
   const known = lastEntityList();
-  const guess = known ? selectionOf(known.map(toChoice), await pickedEntityId(), lastKnown.defaultEntityId) : undefined;
+  const guess = known
+    ? selectionOf(known.map(toChoice), await pickedEntityId(), lastKnown().defaultEntityId)
+    : undefined;
   return readWithGuess(guess, getSelectedEntity(), sameContext, (entity) => read(entity, contextKeyOf(entity)));
 }
 

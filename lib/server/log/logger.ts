@@ -12,12 +12,14 @@
  * budget's own request context (lib/server/budget/request-ticket.ts), which scripts/server.ts
  * starts beside this one.
  *
- * The logger and the request id's context live on globalThis: scripts/server.ts and the code Next
- * bundles are separate module instances of this file. Kept free of `server-only`.
+ * The logger and the request id's context are process-wide (lib/server/process-wide): scripts/server.ts
+ * and the code Next bundles are separate module instances of this file. Kept free of `server-only`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
+
+import { processWide } from '../process-wide';
 
 /** What the log knows of the request being served: its id, on every line written while it is served. */
 interface RequestContext {
@@ -31,15 +33,14 @@ interface Shared {
 
 const SENSITIVE = ['authorization', 'cookie', 'token', 'secret', 'password', 'body', 'headers'];
 
-const globalForLog = globalThis as unknown as { dashboardLog?: Shared };
-const shared = (globalForLog.dashboardLog ??= {
+const shared: Shared = processWide('the JSON logger and the id of the request being served', () => ({
   logger: pino(
     {
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: [...SENSITIVE, ...SENSITIVE.map((k) => `*.${k}`)], remove: true },
       mixin: () => {
-        const requestId = globalForLog.dashboardLog?.context.getStore()?.requestId;
+        const requestId = shared.context.getStore()?.requestId;
         return requestId ? { requestId } : {};
       },
     },
@@ -47,7 +48,7 @@ const shared = (globalForLog.dashboardLog ??= {
     { write: (line: string) => void process.stdout.write(line) },
   ),
   context: new AsyncLocalStorage(),
-});
+}));
 
 export const logger: pino.Logger = shared.logger;
 

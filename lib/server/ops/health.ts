@@ -6,6 +6,7 @@ import { GuestbookApiError } from '../../guestbook';
 import { getApiClient } from '../api';
 import { getConfig } from '../config';
 import { getDb } from '../db';
+import { processWide } from '../process-wide';
 import { isDraining } from './lifecycle';
 
 export type CheckName = 'database' | 'token_service' | 'api' | 'shutdown';
@@ -67,13 +68,16 @@ async function runChecks(): Promise<Checks> {
   return { database, token_service: tokenService, api: apiCheck };
 }
 
-const globalForHealth = globalThis as unknown as { readiness?: { at: number; checks: Promise<Checks> } };
+const lastChecks = () =>
+  processWide('the last readiness checks, reused for a few seconds', () => ({
+    last: undefined as { at: number; checks: Promise<Checks> } | undefined,
+  }));
 
 /** The readiness checks, shared by the probes of the last few seconds; `shutdown` fails once the process drains. */
 export async function readiness(now = Date.now()): Promise<{ ready: boolean; checks: Checks; failing: CheckName[] }> {
-  const cached = globalForHealth.readiness;
-  if (!cached || now - cached.at > REUSE_MS) globalForHealth.readiness = { at: now, checks: runChecks() };
-  const checks: Checks = { ...(await globalForHealth.readiness!.checks) };
+  const reused = lastChecks();
+  if (!reused.last || now - reused.last.at > REUSE_MS) reused.last = { at: now, checks: runChecks() };
+  const checks: Checks = { ...(await reused.last.checks) };
   if (isDraining()) checks.shutdown = 'draining';
   const failing = (Object.keys(checks) as CheckName[]).filter((k) => checks[k] !== 'ok');
   return { ready: failing.length === 0, checks, failing };

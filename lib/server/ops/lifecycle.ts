@@ -1,20 +1,21 @@
 /**
  * The process's lifecycle, shared between the HTTP server (scripts/server.ts) and the code Next
- * runs, which it bundles as a separate module instance: the state lives on globalThis.
+ * runs, which it bundles as a separate module instance: the state is process-wide (lib/server/process-wide).
  *
  * On SIGTERM the server stops taking connections and marks the process draining: readiness then
  * answers 503, and the server waits (bounded) until no allocation apply is running before it
  * exits, so an apply is never cut between its two phases by a deploy.
  */
+import { processWide } from '../process-wide';
+
 interface Lifecycle {
   draining: boolean;
   applies: number;
   idle: Set<() => void>;
 }
 
-const globalForLifecycle = globalThis as unknown as { dashboardLifecycle?: Lifecycle };
 const state = (): Lifecycle =>
-  (globalForLifecycle.dashboardLifecycle ??= { draining: false, applies: 0, idle: new Set() });
+  processWide('the lifecycle: draining, applies running', () => ({ draining: false, applies: 0, idle: new Set() }));
 
 export function isDraining(): boolean {
   return state().draining;

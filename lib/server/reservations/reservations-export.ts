@@ -13,6 +13,7 @@ import { getConfig } from '../config';
 import { getDb } from '../db';
 import { getEntityApi, getSelectedEntity } from '../directory';
 import { ActionError, describeApiError, getUiLocale, type ActionContext } from '../http';
+import { processWide } from '../process-wide';
 import { EXPORT_PAGE_SIZE, ExportPacer, exportPagesPerMinute, takeExportSlot } from './export-limits';
 import { recentSearchTotal, venueNames } from './reservations';
 import { csvHeader, csvRow } from './reservations-csv';
@@ -28,8 +29,11 @@ export async function readExportInput(request: Request): Promise<unknown> {
   return { query: new URL(request.url).search.replace(/^\?/, ''), signal: request.signal };
 }
 
-const shared = globalThis as unknown as { exportPacer?: ExportPacer };
-const pacer = () => (shared.exportPacer ??= new ExportPacer(exportPagesPerMinute(getApiClient().budget.perMinute)));
+const pacer = () =>
+  processWide(
+    'the pace of the page reads of CSV exports',
+    () => new ExportPacer(exportPagesPerMinute(getApiClient().budget.perMinute)),
+  );
 
 const overCap = (total: number, max: number) =>
   new ActionError(said('reservations.errors.exportOverCap', { total, max }));
