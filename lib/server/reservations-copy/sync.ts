@@ -178,15 +178,20 @@ export async function syncWindowTurn(
       lastDay: window.last,
       readAt: now,
       fullReadAt: full ? now : state!.fullReadAt,
-      lastCreatedAt: read.reduce<string | null>(
-        (max, r) => laterCreatedAt(max, r.created_at),
-        state?.lastCreatedAt ?? null,
+      // never later than now: a created_at ahead of the clocks would leave the reservations made until then unread
+      lastCreatedAt: earlierOf(
+        now,
+        read.reduce<string | null>((max, r) => laterCreatedAt(max, r.created_at), state?.lastCreatedAt ?? null),
       ),
       venues: venues.map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone })),
     },
   });
   return { context, window, full, first: !state, requests, changes, expired, readAt: now };
 }
+
+/** `at`, or `now` when `at` is later (or unknown). */
+const earlierOf = (now: Date, at: string | null): string | null =>
+  at === null || Date.parse(at) <= now.getTime() ? at : now.toISOString();
 
 function nullOn404(e: unknown): null {
   if (e instanceof GuestbookApiError && e.status === 404) return null;
