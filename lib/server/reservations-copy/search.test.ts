@@ -6,8 +6,8 @@ import { RESERVATION_STATUSES } from '../../guestbook/reservation-statuses';
 import type { Reservation } from '../../guestbook/schemas';
 import { dateRange } from '../../overview/figures';
 import { parseReservationSearch, RESERVATION_SORTS } from '../../reservations/search-query';
-import { reservationsCopy } from '../db/schema';
-import { reservationOf } from './rows';
+import { reservationsCopy, reservationsWindow } from '../db/schema';
+import { reservationOf, rowOf } from './rows';
 import { searchCopy } from './search';
 import { syncWindowTurn } from './sync';
 import { WINDOW_DAYS } from './window';
@@ -201,5 +201,32 @@ describe('searchCopy', () => {
     expect(await searchCopy(world.db, 'default', [date('eq', first)])).toBeNull();
     expect(await searchCopy(world.db, world.context, [date('eq', first)], 1, 101)).toBeNull();
     expect(await searchCopy(world.db, world.context, [date('eq', first)], 1, 25, 'time')).toBeNull();
+  });
+
+  it('matches a reservation without a value (no program) by neq and nin only, as the API does', async () => {
+    // The demo world books every seat on a program: such a reservation is put in a window of its own.
+    const context = 'without-programs';
+    const base = reservations.find((r) => r.date === first && r.program_id)!;
+    const without = { ...base, id: UNKNOWN_ID, program_id: null };
+    await world.db.insert(reservationsWindow).values({
+      context,
+      firstDay: first,
+      lastDay: last,
+      readAt: NOW,
+      fullReadAt: NOW,
+      lastCreatedAt: null,
+      venues: [],
+    });
+    await world.db.insert(reservationsCopy).values([rowOf(context, base, NOW)!, rowOf(context, without, NOW)!]);
+    const ids = async (modifier: Modifier, value: string | string[]) =>
+      (await searchCopy(world.db, context, [
+        { attribute: 'date', modifier: 'eq', value: first },
+        { attribute: 'program_id', modifier, value },
+      ]))!.data.map((r) => r.id);
+    const program = base.program_id!;
+    expect(await ids('neq', program)).toEqual([UNKNOWN_ID]);
+    expect(await ids('nin', [program, UNKNOWN_ID])).toEqual([UNKNOWN_ID]);
+    expect(await ids('eq', program)).toEqual([base.id]);
+    expect(await ids('in', [program, UNKNOWN_ID])).toEqual([base.id]);
   });
 });
