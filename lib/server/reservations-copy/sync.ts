@@ -147,22 +147,8 @@ export async function syncWindowTurn(
   }
   for (const [id, r] of moved) if (r && inDays(r.date, window)) fresh.set(id, r);
 
-  const changes: WindowChange[] = [];
-  for (const [id, r] of fresh) {
-    const was = before.get(id);
-    if (!was) {
-      const entered = !state || !inDays(r.date, { first: state.firstDay, last: state.lastDay });
-      changes.push({ kind: 'added', id, reservation: r, source: entered && state ? 'window' : 'booked' });
-      continue;
-    }
-    const fields = changedFields(was, r);
-    if (fields.length) changes.push({ kind: 'changed', id, reservation: r, before: was, fields });
-  }
-  for (const row of missing) {
-    if (fresh.has(row.id)) continue;
-    changes.push({ kind: 'removed', id: row.id, before: before.get(row.id)!, reservation: moved.get(row.id) ?? null });
-  }
-
+  const previous = state ? { first: state.firstDay, last: state.lastDay } : null;
+  const changes = changesOf(fresh, before, missing, moved, previous);
   const changed = new Set(changes.map((c) => c.id));
   // Rewritten: what changed, and what changed only its updated_at.
   const rewritten = [...fresh.values()].filter(
@@ -187,6 +173,36 @@ export async function syncWindowTurn(
     },
   });
   return { context, window, full, first: !state, requests, changes, expired, readAt: now };
+}
+
+/**
+ * What a turn found: each reservation read (`fresh`) against the copy's version (`before`), and
+ * each of the days read that the read no longer returned (`missing`), as read alone (`moved`).
+ * `previous` is the window before the turn (null at the first turn).
+ */
+function changesOf(
+  fresh: ReadonlyMap<string, Reservation>,
+  before: ReadonlyMap<string, Reservation>,
+  missing: readonly { id: string }[],
+  moved: ReadonlyMap<string, Reservation | null>,
+  previous: WindowDays | null,
+): WindowChange[] {
+  const changes: WindowChange[] = [];
+  for (const [id, r] of fresh) {
+    const was = before.get(id);
+    if (!was) {
+      const source = previous && !inDays(r.date, previous) ? 'window' : 'booked';
+      changes.push({ kind: 'added', id, reservation: r, source });
+      continue;
+    }
+    const fields = changedFields(was, r);
+    if (fields.length) changes.push({ kind: 'changed', id, reservation: r, before: was, fields });
+  }
+  for (const { id } of missing) {
+    if (fresh.has(id)) continue;
+    changes.push({ kind: 'removed', id, before: before.get(id)!, reservation: moved.get(id) ?? null });
+  }
+  return changes;
 }
 
 /** `at`, or `now` when `at` is later (or unknown). */

@@ -28,12 +28,15 @@ export interface WindowWorld {
 }
 
 export async function startWindowWorld(): Promise<WindowWorld> {
-  const sandbox = await startTestSandbox({ today: NOW });
+  // The database first: an API connection left idle while it opens may be closed under the next request.
+  const [sandbox, opened] = await Promise.all([
+    startTestSandbox({ today: NOW }),
+    openDashboardDb({ dataDir: '', memory: true }),
+  ]);
   const controls = sandboxControls(sandbox.url, { token: sandbox.controlToken });
   await controls.setClock({ now: NOW.toISOString() });
   const partner = partnerClient(sandbox.url);
   const entity = (await partner.listEntities({ limit: 100 })).data.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
-  const opened = await openDashboardDb({ dataDir: '', memory: true });
   return {
     api: partner.asEntity(entity),
     db: opened.db,
