@@ -21,6 +21,11 @@ const withoutImportPlugin = (configs) =>
     };
   });
 
+/** lib/server answers as the API does by its contract, never by the sandbox's code (the API's stand-in in tests and the demo). */
+const NO_SANDBOX = {
+  group: ['**/sandbox', '**/sandbox/**', '@/lib/sandbox', '@/lib/sandbox/**'],
+  message: 'lib/server never imports the sandbox: only its tests (and their fixtures) start one',
+};
 const NEXT_LINK = {
   name: 'next/link',
   importNames: ['default'],
@@ -103,6 +108,39 @@ export default defineConfig([
             {
               group: ['react', 'react-dom', 'next', 'next/*', 'next-auth', 'next-auth/*', '@/*'],
               message: 'framework-free module',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // lib/server never imports the sandbox; only its tests (and their fixtures) start one.
+    files: ['lib/server/**'],
+    ignores: ['**/*.test.ts', '**/*.fixture.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [NO_SANDBOX],
+        },
+      ],
+    },
+  },
+  {
+    // The window of reservations also runs outside any request (the sync loop, plain Node): no
+    // framework and no server-only there.
+    files: ['lib/server/reservations-copy/**'],
+    ignores: ['**/*.test.ts', '**/*.fixture.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_SANDBOX,
+            {
+              group: ['react', 'react-dom', 'next', 'next/*', 'server-only'],
+              message: 'the window of reservations runs in plain Node (the sync loop, the tests)',
             },
           ],
         },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -260,3 +261,57 @@ export const exportRuns = pgTable('export_runs', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The window of reservations (lib/server/reservations-copy, migration 0023): per entity context
+ * (the entity id a search is made in, or "default"), each reservation of the window's days as the
+ * API returned it, and the columns a search filters and sorts on. The migration gives the text
+ * columns the "C" collation: they compare and sort in code-point order, as the API does.
+ */
+export const reservationsCopy = pgTable(
+  'reservations_copy',
+  {
+    context: text('context').notNull(),
+    id: text('id').notNull(),
+    venueId: text('venue_id'),
+    programId: text('program_id'),
+    /** the venue's local date, YYYY-MM-DD */
+    date: text('date').notNull(),
+    /** the venue's local time, HH:MM */
+    time: text('time'),
+    status: text('status').notNull(),
+    partySize: integer('party_size'),
+    locale: text('locale'),
+    createdAt: text('created_at'),
+    /** created_at as an instant (milliseconds since 1970): created_at filters compare instants */
+    createdAtMs: bigint('created_at_ms', { mode: 'number' }),
+    updatedAt: text('updated_at'),
+    guestEmailLower: text('guest_email_lower'),
+    /** as given: the search sorts on it */
+    guestLastName: text('guest_last_name'),
+    /** lower-cased: guest filters ignore case */
+    guestLastNameLower: text('guest_last_name_lower'),
+    reservation: jsonb('reservation').$type<Record<string, unknown>>().notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'reservations_copy_pk', columns: [t.context, t.id] }),
+    index('reservations_copy_date').on(t.context, t.date),
+  ],
+);
+export type ReservationCopyRow = typeof reservationsCopy.$inferSelect;
+
+/** Each context's window: its days, when it was last read (in part, and in full), the newest created_at seen. */
+export const reservationsWindow = pgTable('reservations_window', {
+  context: text('context').primaryKey(),
+  firstDay: text('first_day').notNull(),
+  lastDay: text('last_day').notNull(),
+  /** the last turn: today and tomorrow, and the reservations made since, are as of then */
+  readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  /** the last turn that read every day of the window */
+  fullReadAt: timestamp('full_read_at', { withTimezone: true }).notNull(),
+  lastCreatedAt: text('last_created_at'),
+  /** the venues' ids and time zones as last read: their dates say which day is today */
+  venues: jsonb('venues').$type<{ id: string; name: string; time_zone?: string }[]>().notNull().default([]),
+});
+export type ReservationWindowRow = typeof reservationsWindow.$inferSelect;

@@ -1,0 +1,153 @@
+/**
+ * A reservation search answered from the copy, with the API's results (the same rows in the same
+ * order, the same pagination), or null when its dates do not lie inside the window.
+ */
+import { and, count, eq, gte, inArray, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+import { RESERVATION_FILTERS, type Condition, type FilterValue } from '../../guestbook/filters';
+import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT, type Pagination, type Reservation } from '../../guestbook/schemas';
+import { RESERVATION_SORTS } from '../../reservations/search-query';
+import type { DashboardDb } from '../db/open';
+import { reservationsCopy as copy } from '../db/schema';
+import { reservationOf } from './rows';
+import { windowOf, type WindowDays } from './window';
+
+/** A page of a search as the API answers it, and when the copy was read. */
+export interface CopyPage {
+  data: Reservation[];
+  pagination: Pagination;
+  /** the copy's last turn: the answer is as of then */
+  asOf: Date;
+}
+
+/** The column each filter reads, and how a filter's value is put to it. */
+const FILTER_COLUMNS: Record<
+  keyof typeof RESERVATION_FILTERS,
+  { column: AnyPgColumn; value?: (v: FilterValue) => FilterValue }
+> = {
+  status: { column: copy.status },
+  date: { column: copy.date },
+  // instants, not text: …T10:00:00Z and …T10:00:00.000Z are the same time
+  created_at: { column: copy.createdAtMs, value: (v) => Date.parse(String(v)) },
+  venue_id: { column: copy.venueId },
+  program_id: { column: copy.programId },
+  party_size: { column: copy.partySize },
+  locale: { column: copy.locale },
+  // the guest's e-mail and last name ignore case
+  guest_email: { column: copy.guestEmailLower, value: (v) => String(v).toLowerCase() },
+  guest_last_name: { column: copy.guestLastNameLower, value: (v) => String(v).toLowerCase() },
+};
+
+/** The column each sort orders by; ties go by date, time and id, and descending is the exact reverse. */
+const SORT_COLUMNS: Record<(typeof RESERVATION_SORTS)[number], AnyPgColumn> = {
+  date: copy.date,
+  created_at: copy.createdAtMs,
+  party_size: copy.partySize,
+  status: copy.status,
+  guest_last_name: copy.guestLastName,
+};
+
+const hasKey = <T extends object>(o: T, key: string): key is Extract<keyof T, string> => Object.hasOwn(o, key);
+
+/**
+ * The SQL of one condition. A value the reservation lacks (null) matches only neq and nin, as
+ * the API's "not equal" includes it.
+ */
+function conditionSql(c: Condition): SQL | null {
+  if (!hasKey(FILTER_COLUMNS, c.attribute)) return null;
+  const { column, value = (v: FilterValue) => v } = FILTER_COLUMNS[c.attribute];
+  const values = (Array.isArray(c.value) ? c.value : [c.value]).map(value);
+  const one = values[0]!;
+  switch (c.modifier) {
+    case 'eq':
+      return eq(column, one);
+    case 'neq':
+      return or(isNull(column), ne(column, one))!;
+    case 'in':
+      return inArray(column, values);
+    case 'nin':
+      return or(isNull(column), notInArray(column, values))!;
+    case 'gte':
+      return gte(column, one);
+    case 'lte':
+      return lte(column, one);
+  }
+}
+
+/**
+ * Whether every reservation the conditions can match has a date inside the window: the date
+ * conditions (eq, in, gte, lte) bound it within the window's first and last day. A search whose
+ * bounds admit no date at all is inside too (its answer is empty everywhere).
+ */
+export function insideWindow(conditions: readonly Condition[], window: WindowDays): boolean {
+  let from = '';
+  let to = '\uffff';
+  let listed: string[] | null = null;
+  for (const c of conditions) {
+    if (c.attribute !== 'date') continue;
+    const values = (Array.isArray(c.value) ? c.value : [c.value]).map(String);
+    if (c.modifier === 'gte' || c.modifier === 'eq') from = values[0]! > from ? values[0]! : from;
+    if (c.modifier === 'lte' || c.modifier === 'eq') to = values[0]! < to ? values[0]! : to;
+    if (c.modifier === 'in') listed = listed ? listed.filter((d) => values.includes(d)) : values;
+  }
+  const possible = (d: string) => d >= from && d <= to;
+  const inside = (d: string) => d >= window.first && d <= window.last;
+  if (listed) return listed.filter(possible).every(inside);
+  return from > to || (from >= window.first && to <= window.last);
+}
+
+/** The ORDER BY of a sort (`field` or `-field`, `date` when none); null for a field the API does not sort on. */
+function orderOf(sort: string | undefined): SQL[] | null {
+  const raw = sort || 'date';
+  const descending = raw.startsWith('-');
+  const field = descending ? raw.slice(1) : raw;
+  if (!hasKey(SORT_COLUMNS, field)) return null;
+  // A missing value sorts first (as the empty text would); descending reverses that too.
+  const direction = sql.raw(descending ? 'desc nulls last' : 'asc nulls first');
+  return [SORT_COLUMNS[field], copy.date, copy.time, copy.id].map((column) => sql`${column} ${direction}`);
+}
+
+/**
+ * One page of `context`'s reservations matching every condition (already checked, as the
+ * dashboard's filter parsing leaves them), in the API's order, with its pagination; null when
+ * the copy cannot answer it: the window was never read, a date of the search may lie outside it,
+ * or the page, limit, sort or a filter is one the API would refuse.
+ */
+export async function searchCopy(
+  db: DashboardDb,
+  context: string,
+  filters: readonly Condition[],
+  page = 1,
+  limit: number = PAGE_DEFAULT_LIMIT,
+  sort?: string,
+): Promise<CopyPage | null> {
+  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX_LIMIT)
+    return null;
+  const order = orderOf(sort);
+  const where = filters.map(conditionSql);
+  if (!order || where.some((w) => w === null)) return null;
+  return db.transaction(async (tx) => {
+    const window = await windowOf(tx, context);
+    if (!window || !insideWindow(filters, { first: window.firstDay, last: window.lastDay })) return null;
+    const matching = and(eq(copy.context, context), ...(where as SQL[]));
+    const [{ total }] = (await tx.select({ total: count() }).from(copy).where(matching)) as [{ total: number }];
+    const rows = await tx
+      .select({ reservation: copy.reservation })
+      .from(copy)
+      .where(matching)
+      .orderBy(...order)
+      .limit(limit)
+      .offset((page - 1) * limit);
+    return {
+      data: rows.map(reservationOf),
+      pagination: {
+        current_page: page,
+        total_pages: Math.max(1, Math.ceil(total / limit)),
+        total_items: total,
+        items_per_page: limit,
+      },
+      asOf: window.readAt,
+    };
+  });
+}

@@ -1,0 +1,248 @@
+/**
+ * One turn of a context's window: what it reads from the API, what it writes to the copy, and
+ * the changes it found, each for the caller to record as a change event.
+ */
+import { and, eq, gt, gte, inArray, lt, lte, or } from 'drizzle-orm';
+
+import { GuestbookApiError, listAll, type GuestbookClient, type ReadPage } from '../../guestbook';
+import type { Condition } from '../../guestbook/filters';
+import { PAGE_MAX_LIMIT, type Reservation } from '../../guestbook/schemas';
+import type { VenueLike } from '../../overview/figures';
+import type { DashboardDb } from '../db/open';
+import { reservationsCopy, reservationsWindow, type ReservationCopyRow } from '../db/schema';
+import { changedFields, reservationOf, rowOf, type FieldChange } from './rows';
+import {
+  CREATED_OVERLAP_MS,
+  daysAt,
+  laterCreatedAt,
+  needsFullRead,
+  windowOf,
+  type WindowDays,
+  type WindowState,
+} from './window';
+
+/** A change the turn found in one reservation of the window. */
+export type WindowChange =
+  | {
+      kind: 'added';
+      id: string;
+      reservation: Reservation;
+      /** "booked": made since the last turn, or not seen before; "window": its day has just entered the window */
+      source: 'booked' | 'window';
+    }
+  | { kind: 'changed'; id: string; reservation: Reservation; before: Reservation; fields: FieldChange[] }
+  | {
+      kind: 'removed';
+      id: string;
+      before: Reservation;
+      /** as the API has it now (moved to a day outside the window); null when the API no longer has it */
+      reservation: Reservation | null;
+    };
+
+export interface TurnReport {
+  context: string;
+  window: WindowDays;
+  /** whether the turn read every day of the window (else today, tomorrow and the new reservations) */
+  full: boolean;
+  /** whether this was the context's first turn (every reservation then comes as added) */
+  first: boolean;
+  /** API requests the turn made */
+  requests: number;
+  changes: WindowChange[];
+  /** rows dropped because their day is no longer in the window (not changes) */
+  expired: number;
+  readAt: Date;
+}
+
+export interface TurnOptions {
+  /** the venues (their time zones say which day is today); read through the API on full turns when not given */
+  venues?: readonly VenueLike[];
+}
+
+/** At most this many reservations missing from a read are read one by one to say where they went. */
+const MAX_REREADS = 20;
+/** A window's list, at most (a larger one is refused by listAll rather than half kept). */
+const MAX_WINDOW_ROWS = 50_000;
+
+const dateConditions = (days: WindowDays): Condition[] => [
+  { attribute: 'date', modifier: 'gte', value: days.first },
+  { attribute: 'date', modifier: 'lte', value: days.last },
+];
+
+const inDays = (date: string | undefined, days: WindowDays) => !!date && date >= days.first && date <= days.last;
+
+/**
+ * One turn of the sync for one context (`api` acting in it): today and tomorrow re-read in full,
+ * the reservations made since the newest one seen (less CREATED_OVERLAP_MS), and every day of
+ * the window when the window moved or FULL_READ_EVERY_MS has passed since it was last read in
+ * full. A reservation a read no longer returns is read alone, to say where it went. Rows of days
+ * that left the window are dropped. Returns what changed.
+ */
+export async function syncWindowTurn(
+  db: DashboardDb,
+  api: GuestbookClient,
+  context: string,
+  now: Date,
+  options: TurnOptions = {},
+): Promise<TurnReport> {
+  let requests = 0;
+  const counted =
+    <T>(read: ReadPage<T>): ReadPage<T> =>
+    (page) => {
+      requests++;
+      return read(page);
+    };
+  const readReservations = (filters: Condition[]) =>
+    listAll(
+      counted((page) => api.listReservations({ filters, page, limit: PAGE_MAX_LIMIT, sort: 'date' })),
+      MAX_WINDOW_ROWS,
+    );
+  const readVenues = async () => listAll(counted((page) => api.listVenues({ page, limit: PAGE_MAX_LIMIT })));
+
+  const state = await windowOf(db, context);
+  const stored = options.venues ?? state?.venues;
+  let venues: readonly VenueLike[] = stored ?? (await readVenues());
+  let days = daysAt(venues, now);
+  const full = needsFullRead(state, days.window, now);
+  if (full && !options.venues && stored) {
+    venues = await readVenues();
+    days = daysAt(venues, now);
+  }
+  const { window } = days;
+  const scope = full ? window : days.near;
+
+  const read = await readReservations(dateConditions(scope));
+  if (!full && state) {
+    const since = state.lastCreatedAt ?? state.fullReadAt.toISOString();
+    const from = new Date(Date.parse(since) - CREATED_OVERLAP_MS).toISOString();
+    read.push(
+      ...(await readReservations([
+        { attribute: 'created_at', modifier: 'gte', value: from },
+        ...dateConditions(window),
+      ])),
+    );
+  }
+  const fresh = new Map(read.filter((r) => inDays(r.date, window)).map((r) => [r.id, r]));
+
+  const known = await db
+    .select()
+    .from(reservationsCopy)
+    .where(
+      and(
+        eq(reservationsCopy.context, context),
+        or(
+          and(gte(reservationsCopy.date, scope.first), lte(reservationsCopy.date, scope.last)),
+          fresh.size ? inArray(reservationsCopy.id, [...fresh.keys()]) : undefined,
+        ),
+      ),
+    );
+  const before = new Map(known.map((row) => [row.id, reservationOf(row)]));
+
+  // In the days read but no longer there: moved to another day, or gone.
+  const missing = known.filter((row) => inDays(row.date, scope) && !fresh.has(row.id));
+  const moved = new Map<string, Reservation | null>();
+  for (const row of missing.slice(0, MAX_REREADS)) {
+    requests++;
+    moved.set(row.id, await api.getReservation(row.id).catch(nullOn404));
+  }
+  for (const [id, r] of moved) if (r && inDays(r.date, window)) fresh.set(id, r);
+
+  const previous = state ? { first: state.firstDay, last: state.lastDay } : null;
+  const changes = changesOf(fresh, before, missing, moved, previous);
+  const changed = new Set(changes.map((c) => c.id));
+  // Rewritten: what changed, and what changed only its updated_at.
+  const rewritten = [...fresh.values()].filter(
+    (r) => changed.has(r.id) || before.get(r.id)?.updated_at !== r.updated_at,
+  );
+  const expired = await store(db, context, {
+    rows: rewritten.map((r) => rowOf(context, r, now)).filter((row): row is ReservationCopyRow => row !== null),
+    removed: changes.filter((c) => c.kind === 'removed').map((c) => c.id),
+    window,
+    state: {
+      context,
+      firstDay: window.first,
+      lastDay: window.last,
+      readAt: now,
+      fullReadAt: full ? now : state!.fullReadAt,
+      // never later than now: a created_at ahead of the clocks would leave the reservations made until then unread
+      lastCreatedAt: earlierOf(
+        now,
+        read.reduce<string | null>((max, r) => laterCreatedAt(max, r.created_at), state?.lastCreatedAt ?? null),
+      ),
+      venues: venues.map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone })),
+    },
+  });
+  return { context, window, full, first: !state, requests, changes, expired, readAt: now };
+}
+
+/**
+ * What a turn found: each reservation read (`fresh`) against the copy's version (`before`), and
+ * each of the days read that the read no longer returned (`missing`), as read alone (`moved`).
+ * `previous` is the window before the turn (null at the first turn).
+ */
+function changesOf(
+  fresh: ReadonlyMap<string, Reservation>,
+  before: ReadonlyMap<string, Reservation>,
+  missing: readonly { id: string }[],
+  moved: ReadonlyMap<string, Reservation | null>,
+  previous: WindowDays | null,
+): WindowChange[] {
+  const changes: WindowChange[] = [];
+  for (const [id, r] of fresh) {
+    const was = before.get(id);
+    if (!was) {
+      const source = previous && !inDays(r.date, previous) ? 'window' : 'booked';
+      changes.push({ kind: 'added', id, reservation: r, source });
+      continue;
+    }
+    const fields = changedFields(was, r);
+    if (fields.length) changes.push({ kind: 'changed', id, reservation: r, before: was, fields });
+  }
+  for (const { id } of missing) {
+    if (fresh.has(id)) continue;
+    changes.push({ kind: 'removed', id, before: before.get(id)!, reservation: moved.get(id) ?? null });
+  }
+  return changes;
+}
+
+/** `at`, or `now` when `at` is later (or unknown). */
+const earlierOf = (now: Date, at: string | null): string | null =>
+  at === null || Date.parse(at) <= now.getTime() ? at : now.toISOString();
+
+function nullOn404(e: unknown): null {
+  if (e instanceof GuestbookApiError && e.status === 404) return null;
+  throw e;
+}
+
+/** Rows inserted at once, at most (PostgreSQL's bound parameters are limited). */
+const INSERT_CHUNK = 500;
+
+/** Writes a turn in one transaction; returns how many rows left the window. */
+async function store(
+  db: DashboardDb,
+  context: string,
+  turn: { rows: ReservationCopyRow[]; removed: string[]; window: WindowDays; state: WindowState },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ofContext = eq(reservationsCopy.context, context);
+    const gone = [...turn.removed, ...turn.rows.map((r) => r.id)];
+    for (let i = 0; i < gone.length; i += INSERT_CHUNK)
+      await tx
+        .delete(reservationsCopy)
+        .where(and(ofContext, inArray(reservationsCopy.id, gone.slice(i, i + INSERT_CHUNK))));
+    for (let i = 0; i < turn.rows.length; i += INSERT_CHUNK)
+      await tx.insert(reservationsCopy).values(turn.rows.slice(i, i + INSERT_CHUNK));
+    const expired = await tx
+      .delete(reservationsCopy)
+      .where(
+        and(ofContext, or(lt(reservationsCopy.date, turn.window.first), gt(reservationsCopy.date, turn.window.last))),
+      )
+      .returning({ id: reservationsCopy.id });
+    const { context: _, ...state } = turn.state;
+    await tx
+      .insert(reservationsWindow)
+      .values(turn.state)
+      .onConflictDoUpdate({ target: reservationsWindow.context, set: state });
+    return expired.length;
+  });
+}
