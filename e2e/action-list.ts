@@ -264,6 +264,12 @@ export const READS: Record<
     path: () => '/api/allocations/seats-booked',
     params: (entityId) => ({ entityId, commitmentIds: ['00000000-0000-4000-8000-000000000002'] }),
   },
+  'app/api/presence/route.ts': {
+    audit: 'read-presence',
+    role: 'viewer',
+    path: () => '/api/presence',
+    params: () => ({ place: 'allocations', editing: 'false' }),
+  },
   'app/api/availability/route.ts': {
     audit: 'search-availability',
     role: 'operator',

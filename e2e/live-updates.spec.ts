@@ -122,3 +122,28 @@ test('unsaved edits on the grid are kept when another member applies: a banner n
   await expect(page.getByRole('button', { name: 'Apply 1 change' })).toBeEnabled();
   await Promise.all([mine.close(), other.close()]);
 });
+
+test('presence on the grid: another member with it open is named, and said to be editing once they stage an edit', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await browser.newContext({ storageState: STORAGE.admin });
+  const theirs = await admin.newPage();
+  await openGrid(theirs);
+  const operator = await browser.newContext({ storageState: STORAGE.operator });
+  const page = await operator.newPage();
+  await openGrid(page);
+  // Each open grid beats every 20 s: the one opened first names the other at its next beat.
+  const seen = theirs.getByTestId('presence');
+  await expect(seen).toHaveText('Also here now: Olivia Operator', { timeout: 30_000 });
+  await expect(page.getByTestId('presence')).toHaveText('Also here now: Alex Admin', { timeout: 30_000 });
+
+  const row = await roomyRow(request, page, 1);
+  const { entityId } = await lastBoundary(page, row.id);
+  const name = (await entities(request)).find((e) => e.id === entityId)!.name.replace(/[&]/g, '\\$&');
+  const input = page.getByTestId(`alloc-row-${row.id}`).getByLabel(new RegExp(`^Seats of ${name} on`));
+  await input.fill(String(Number(await input.inputValue()) + 1));
+  await expect(seen).toHaveText('Also here now: Olivia Operator (editing)', { timeout: 30_000 });
+  await Promise.all([admin.close(), operator.close()]);
+});

@@ -15,6 +15,9 @@ const REFRESH_DEBOUNCE_MS = 400;
 /** The forms and grids of this page with unsaved edits, each with what puts it back to the page's values. */
 const unsaved = new Map<symbol, () => void>();
 
+/** Whether a form or grid of this page holds unsaved edits now (the presence beat says "editing"). */
+export const hasUnsavedEdits = (): boolean => unsaved.size > 0;
+
 /**
  * Declares the unsaved edits of a form or a grid: while `dirty`, a page that follows the change
  * feed does not change under the member (it shows the banner instead); "Show the new version"

@@ -6,6 +6,7 @@
 import type { SeatsInUse } from '@/lib/allocation/seats-in-use';
 import type { AvailabilitySearch } from '@/lib/booking/schemas';
 import type { AvailabilityAnswer } from '@/lib/booking/slot-option';
+import type { Present } from '@/lib/changes/presence';
 import type { LostCommitment } from '@/lib/entities/lost-commitment';
 import type { Logo } from '@/lib/guestbook/logo';
 import type { TodayView } from '@/lib/overview/links';
@@ -88,3 +89,7 @@ export const fetchAvailability = (search: AvailabilitySearch, signal?: AbortSign
     },
     signal,
   );
+
+/** The page's presence heartbeat, answered with the other members there now. */
+export const fetchPresence = (place: string, editing: boolean, signal?: AbortSignal) =>
+  getJson<Present[]>('/api/presence', { place, editing: String(editing) }, signal);

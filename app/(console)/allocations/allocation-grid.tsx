@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition } from 'react';
 
 import { GridLive } from '@/components/live/grid-live';
+import { Presence } from '@/components/live/presence';
 import { Card } from '@/components/ui/card';
 import { LiveRegion } from '@/components/ui/live-region';
 import { Notice } from '@/components/ui/notice';
@@ -121,6 +122,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
         onScope={setScope}
       />
 
+      <Presence place="allocations" />
       <GridLive staged={grid.changes.length > 0} describeCommitment={describeCommitment} />
 
       <LiveRegion data-testid="allocation-notice">

@@ -4,6 +4,7 @@ import type { ChangeEvent } from '../../changes/events';
 import { openDashboardDb, type OpenedDb } from '../db/open';
 import { changeEvents } from '../db/schema';
 import { ChangeFeed, pgliteListener } from './feed';
+import { beatAndList, PRESENCE_TTL_MS } from './presence';
 import { CHANGE_RETENTION_DAYS, changesAfter, pruneChanges, recordChange } from './record';
 
 let opened: OpenedDb;
@@ -59,5 +60,25 @@ describe('the change feed on the embedded database', () => {
     const left = await changesAfter(opened.db, 0);
     expect(left.some((e) => e.entityId === 'e2')).toBe(true);
     expect(left.every((e) => new Date(e.at) > old)).toBe(true);
+  });
+
+  it('presence: each member sees the others at the same place, editing or not, until their last beat is a minute old', async () => {
+    const alex = { id: '00000000-0000-4000-8000-0000000000a1', name: 'Alex Admin' };
+    const olivia = { id: '00000000-0000-4000-8000-0000000000a2', name: 'Olivia Operator' };
+    const t0 = new Date('2026-11-28T12:00:00Z');
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    expect(await beatAndList(opened.db, alex, 'allocations', false, t0)).toEqual([]);
+    expect(await beatAndList(opened.db, olivia, 'allocations', true, at(1_000))).toEqual([
+      { name: 'Alex Admin', editing: false },
+    ]);
+    expect(await beatAndList(opened.db, alex, 'allocations', false, at(2_000))).toEqual([
+      { name: 'Olivia Operator', editing: true },
+    ]);
+    // Another place is another page.
+    expect(
+      await beatAndList(opened.db, alex, 'reservation:00000000-0000-4000-8000-000000000001', false, at(3_000)),
+    ).toEqual([]);
+    // Olivia's page closed: a minute after her last beat she is no longer named.
+    expect(await beatAndList(opened.db, alex, 'allocations', false, at(1_000 + PRESENCE_TTL_MS + 1))).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * finds, is a row of `change_events`, written in the same transaction as its audit row or the
  * copy's change (`recordChange`, `writeWithChanges`, `changesOfAction`); each process reads the
  * new rows in id order (`getChangeFeed`) and hands them to the browsers' event streams
- * (`openChangeStream`, served by app/api/events).
+ * (`openChangeStream`, served by app/api/events); and presence, who else has a reservation's page
+ * or the grid open (`beatAndList`, app/api/presence).
  *
  * This index is server-only. Plain-Node code (the sync's tests, scripts) imports
  * `changes/record`, `changes/feed` and `changes/of-action` directly.
@@ -20,6 +21,7 @@ import { recordChange, type DbExecutor } from './record';
 export { changesOfAction, type AuditedWrite, type ChangeInput } from './of-action';
 export { changesAfter, lastChangeId, recentChanges, recordChange, CHANGE_RETENTION_DAYS, type DbExecutor } from './record';
 export { openChangeStream, STREAMS_PER_MEMBER } from './stream';
+export { beatAndList, PRESENCE_TTL_MS } from './presence';
 export type { ChangeFeed } from './feed';
 
 const globalForFeed = globalThis as unknown as { changeFeed?: Promise<ChangeFeed> };

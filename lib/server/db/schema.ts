@@ -212,6 +212,24 @@ export const changeEvents = pgTable(
 export type ChangeEventRow = typeof changeEvents.$inferSelect;
 
 /**
+ * Who is looking at a page now (a reservation's page, the grid), and whether they are editing:
+ * one row per member and place, refreshed by each open page's heartbeat, counted while younger
+ * than 60 s.
+ */
+export const presence = pgTable(
+  'presence',
+  {
+    staffId: uuid('staff_id').notNull(),
+    /** `allocations`, or `reservation:<id>` */
+    place: text('place').notNull(),
+    staffName: text('staff_name').notNull(),
+    editing: boolean('editing').notNull().default(false),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.place] }), index('presence_place_idx').on(t.place, t.seenAt)],
+);
+
+/**
  * The API request budget shared by every process of the dashboard: one row per API request sent
  * in the last 60 s, per client id, with its lane and the member it was sent for. Each process
  * takes a transaction-scoped advisory lock per client id, reads the window, lets the policy

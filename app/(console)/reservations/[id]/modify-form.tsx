@@ -69,20 +69,12 @@ export function ModifyForm({
   } = useForm<ModifyReservationValues>({
     resolver: zodResolver(ModifyReservationFormSchema),
     defaultValues: defaults,
-    values: defaults,
-    resetOptions: { keepDirtyValues: true },
   });
   const rendered = renderedRegister({ register, getValues });
-  // Another member's change: the page's new values (`values` below) replace the fields the member
-  // has not edited; while any is edited the page shows a banner (components/live), whose "Show the
-  // new version" puts the form back to the page's values.
+  // While edited, the page does not change under the member (components/live): another member's
+  // change shows a banner, whose "Show the new version" puts the form back (ModifyPanel then opens
+  // it anew with the page's new values).
   useUnsavedEdits(isDirty, () => reset(defaults));
-  const defaultsKey = JSON.stringify(defaults);
-  const [seen, setSeen] = useState(defaultsKey);
-  if (seen !== defaultsKey) {
-    setSeen(defaultsKey);
-    setCurrent(defaults);
-  }
 
   /** Shows `values` as the reservation's own, after a save or an Undo. */
   const settle = (values: ModifyReservationValues) => {

@@ -4,9 +4,11 @@ import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useState, type ComponentProps } from 'react';
 
+import { useChangeEvents } from '@/components/providers/live-events';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { SkeletonForm } from '@/components/ui/skeleton';
+import { idOf } from '@/lib/changes/events';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 
 import type { ModifyForm as ModifyFormType } from './modify-form';
@@ -47,10 +49,22 @@ function FormLoading() {
 export function ModifyPanel(props: ComponentProps<typeof ModifyFormType>) {
   const t = useTranslations('booking.modify');
   const [open, setOpen] = useState(false);
+  // Another member changed the reservation: once the page brings its new values, the form is
+  // opened anew with them (the member's own saves keep the form, its notice and its Undo).
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+  const live = useChangeEvents((e) => {
+    if (idOf(e, 'reservation') === props.id && e.who?.id !== live?.memberId) setChangedElsewhere(true);
+  });
+  const valuesKey = JSON.stringify(props.defaults);
+  const [formKey, setFormKey] = useState(valuesKey);
+  if (changedElsewhere && valuesKey !== formKey) {
+    setFormKey(valuesKey);
+    setChangedElsewhere(false);
+  }
   if (isFinalStatus(props.status)) {
     return <Notice data-testid="modify-disabled">{t('final', { status: props.status })}</Notice>;
   }
-  if (open) return <ModifyForm {...props} />;
+  if (open) return <ModifyForm key={formKey} {...props} />;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600">{t('intro')}</p>

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 
 import { ChangeMark } from '@/components/live/change-mark';
+import { Presence } from '@/components/live/presence';
 import { ReservationLive } from '@/components/live/reservation-live';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
@@ -99,6 +100,7 @@ export default async function ReservationPage({
         }
       />
 
+      <Presence place={`reservation:${r.id}`} />
       <ReservationLive id={r.id} />
 
       {booked && (

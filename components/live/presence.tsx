@@ -1,0 +1,34 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+
+import { PRESENCE_BEAT_MS } from '@/lib/changes/presence';
+import { queryKeys } from '@/lib/queries/keys';
+import { fetchPresence } from '@/lib/queries/reads';
+
+import { hasUnsavedEdits } from './live-follow';
+
+/**
+ * "Also here: Alex Admin (editing)": the other members who have this page open now. The query is
+ * the page's heartbeat too (every 20 s, and whether it holds unsaved edits); a member counts for a
+ * minute after their last beat.
+ */
+export function Presence({ place }: { place: string }) {
+  const t = useTranslations('shell.live.presence');
+  const { data } = useQuery({
+    queryKey: queryKeys.presence(place),
+    queryFn: ({ signal }) => fetchPresence(place, hasUnsavedEdits(), signal),
+    refetchInterval: PRESENCE_BEAT_MS,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+    retry: false,
+  });
+  if (!data?.length) return null;
+  const names = data.map((p) => (p.editing ? t('editing', { name: p.name }) : p.name)).join(', ');
+  return (
+    <p className="text-sm text-slate-600" role="status" data-testid="presence">
+      {t('here', { names })}
+    </p>
+  );
+}

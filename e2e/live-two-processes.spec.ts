@@ -1,0 +1,134 @@
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+
+import { startTestPostgres, type TestPostgres } from '../lib/server/db/test-postgres';
+import { addStaffAccount, startProcess, type Started } from '../scripts/processes';
+import { today } from './demo-world';
+import { spareDashboardPort, spareSandboxPort } from './env';
+import { csrfFor, httpSignIn } from './http-sign-in';
+import { e2eAuthSecret } from './leaks';
+
+/*
+ * The change feed across two dashboard processes on one PostgreSQL: a cancel made on process A
+ * reaches a member whose pages are served by process B (A's NOTIFY wakes B's LISTEN connection,
+ * B's event stream sends it), without a reload.
+ */
+
+const SANDBOX = `http://127.0.0.1:${spareSandboxPort()}`;
+const PORTS = [spareDashboardPort(0), spareDashboardPort(1)] as const;
+const BASES = PORTS.map((p) => `http://127.0.0.1:${p}`);
+const LOG = '.data/e2e/live-two-processes.log';
+const OPERATOR = { email: 'live.operator@example.test', password: 'one feed across servers' };
+const VIEWER = { email: 'live.viewer@example.test', password: 'watching from the other one' };
+
+let postgres: TestPostgres;
+const started: Started[] = [];
+let dataDir: string;
+let log: WriteStream;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  mkdirSync(path.dirname(LOG), { recursive: true });
+  log = createWriteStream(LOG);
+  postgres = await startTestPostgres();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'gb-live-'));
+  const env = {
+    DASHBOARD_DATA_DIR: dataDir,
+    DASHBOARD_DATABASE_URL: postgres.url,
+    DASHBOARD_PROCESSES: '2',
+    GUESTBOOK_API_URL: SANDBOX,
+    AUTH_SECRET: e2eAuthSecret(),
+    NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  };
+  started.push(
+    await startProcess({
+      name: 'sandbox',
+      command: process.execPath,
+      args: ['--import', 'tsx', 'lib/sandbox/main.ts', '--port', String(spareSandboxPort()), '--memory'],
+      ready: /listening on/,
+      quiet: true,
+      log,
+      timeoutMs: 60_000,
+    }),
+  );
+  for (const account of [
+    { ...OPERATOR, role: 'operator' },
+    { ...VIEWER, role: 'viewer' },
+  ])
+    expect(await addStaffAccount(account, env)).toBe(0);
+  started.push(
+    ...(await Promise.all(
+      ([0, 1] as const).map((i) =>
+        startProcess({
+          name: `dashboard ${'AB'[i]}`,
+          command: process.execPath,
+          args: ['--import', 'tsx', 'scripts/server.ts', '--port', String(PORTS[i])],
+          env: { ...env, NEXTAUTH_URL: BASES[i]! },
+          ready: /Ready on/,
+          quiet: true,
+          log,
+          timeoutMs: 90_000,
+        }),
+      ),
+    )),
+  );
+});
+
+test.afterAll(async () => {
+  await Promise.all(started.map((p) => p.stop()));
+  await postgres?.stop();
+  log?.end();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A browser signed in as `account` on process `i` (the cookie holds for both: one AUTH_SECRET, one database). */
+async function signedIn(browser: Browser, account: { email: string; password: string }, i: 0 | 1) {
+  const answer = await httpSignIn(account.email, account.password, {
+    csrf: await csrfFor(undefined, BASES[i]),
+    base: BASES[i],
+  });
+  expect(answer.error).toBeNull();
+  const context: BrowserContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  await context.addCookies(
+    answer.cookies.map((pair) => {
+      const eq = pair.indexOf('=');
+      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: BASES[i]! };
+    }),
+  );
+  return context;
+}
+
+test('a cancel on process A reaches the list and the reservation page a member has open on process B, marked, without a reload', async ({
+  browser,
+}) => {
+  const watcher = await signedIn(browser, VIEWER, 1);
+  const list = await watcher.newPage();
+  await list.goto(`${BASES[1]}/reservations?date%5Bgte%5D=${today}&sort=date`);
+  const row = list.locator('tr', { hasText: 'confirmed' }).first();
+  const href = (await row.locator('a[href^="/reservations/"]').first().getAttribute('href'))!;
+  const detail = await watcher.newPage();
+  await detail.goto(`${BASES[1]}${href}`);
+  await expect(detail.getByTestId('reservation-status')).toHaveText('confirmed');
+  for (const p of [list, detail])
+    await p
+      .locator('h1')
+      .first()
+      .evaluate((h) => h.setAttribute('data-still-here', 'yes'));
+  const target = list.locator('tr', { has: list.locator(`a[href="${href}"]`) });
+
+  const actor = await signedIn(browser, OPERATOR, 0);
+  const page = await actor.newPage();
+  await page.goto(`${BASES[0]}${href}`);
+  await page.getByRole('button', { name: 'Cancel reservation' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByTestId('reservation-status')).toHaveText('canceled');
+
+  await expect(target).toContainText('canceled');
+  await expect(target.getByTestId('change-mark')).toHaveText(/^Canceled by /);
+  await expect(detail.getByTestId('reservation-status')).toHaveText('canceled');
+  await expect(list.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+  await expect(detail.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+  await Promise.all([watcher.close(), actor.close()]);
+});
