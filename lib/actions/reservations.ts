@@ -11,8 +11,18 @@ import {
   type ReservationChanges,
   type ReservationExpected,
 } from '@/lib/reservations/schemas';
+import { countAttempt, refundAttempt } from '@/lib/server/auth/login-limiter';
+import { getDb } from '@/lib/server/db';
 import { getEntityApi } from '@/lib/server/directory';
-import { ActionError, staffAction } from '@/lib/server/http';
+import {
+  ActionError,
+  CANCEL_LIMIT,
+  CANCELS_AT_ONCE,
+  cancelsAtOnceKey,
+  guestContactLimits,
+  staffAction,
+  type ActionContext,
+} from '@/lib/server/http';
 import { getReservation, reservationChanged } from '@/lib/server/reservations';
 
 const auditView = (r: {
@@ -30,24 +40,44 @@ const auditView = (r: {
 });
 
 export const cancelReservationAction = staffAction(
-  { name: 'cancel-reservation', role: 'operator', input: z.strictObject({ id: Uuid }), mutates: true },
-  async ({ id }, { setAuditTarget }) => {
-    const before = await getReservation(id);
-    if (!before) throw new ActionError(said('reservations.errors.notFound'));
-    setAuditTarget({
-      entityId: before.entity_id ?? null,
-      resourceType: 'reservation',
-      resourceId: id,
-      before: auditView(before),
-    });
-    const after = await (await getEntityApi()).cancelReservation(id);
-    await reservationChanged(after);
-    setAuditTarget({ after: auditView(after) });
-    revalidatePath(`/reservations/${id}`);
-    revalidatePath('/reservations');
-    return { id, status: after.status };
+  {
+    name: 'cancel-reservation',
+    role: 'operator',
+    input: z.strictObject({ id: Uuid }),
+    mutates: true,
+    memberLimit: CANCEL_LIMIT,
+  },
+  async ({ id }, ctx) => {
+    // A bulk cancel sends one at a time: a member's cancels running at once are few.
+    const db = await getDb();
+    const key = cancelsAtOnceKey(ctx.staff.id);
+    const running = await countAttempt(db, key, CANCELS_AT_ONCE);
+    try {
+      if (!running.allowed)
+        throw new ActionError(said('errors.cancelsAtOnce', { max: CANCELS_AT_ONCE.max }), undefined, 429);
+      return await cancelReservation(id, ctx);
+    } finally {
+      await refundAttempt(db, key);
+    }
   },
 );
+
+async function cancelReservation(id: string, { setAuditTarget }: ActionContext) {
+  const before = await getReservation(id);
+  if (!before) throw new ActionError(said('reservations.errors.notFound'));
+  setAuditTarget({
+    entityId: before.entity_id ?? null,
+    resourceType: 'reservation',
+    resourceId: id,
+    before: auditView(before),
+  });
+  const after = await (await getEntityApi()).cancelReservation(id);
+  await reservationChanged(after);
+  setAuditTarget({ after: auditView(after) });
+  revalidatePath(`/reservations/${id}`);
+  revalidatePath('/reservations');
+  return { id, status: after.status };
+}
 
 /** The old or new values of exactly the fields a change names (the guest's by their own names). */
 function changedView(r: Reservation, changes: ReservationChanges) {
@@ -70,7 +100,14 @@ function changedSince(r: Reservation, expected: ReservationExpected): (keyof Res
 }
 
 export const updateReservationAction = staffAction(
-  { name: 'update-reservation', role: 'operator', input: ModifyReservationInputSchema, mutates: true },
+  {
+    name: 'update-reservation',
+    role: 'operator',
+    input: ModifyReservationInputSchema,
+    mutates: true,
+    // A new guest name, e-mail or phone: the reservation's e-mails go there.
+    memberLimit: guestContactLimits,
+  },
   async ({ id, changes, expected }, { setAuditTarget }) => {
     const before = await getReservation(id);
     if (!before) throw new ActionError(said('reservations.errors.notFound'));

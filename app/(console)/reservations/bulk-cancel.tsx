@@ -14,6 +14,7 @@ import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { readFailureText } from '@/lib/queries/get-json';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
 import { fetchReservationSearchPage } from '@/lib/queries/reads';
+import { BULK_MAX_ROWS } from '@/lib/reservations/bulk';
 import type { ReservationRow } from '@/lib/reservations/search-page';
 
 /**
@@ -76,8 +77,8 @@ export function BulkCancel({
   );
 }
 
-/** The most rows one bulk action takes on: more is a search to narrow first. */
-export const BULK_MAX_ROWS = 500;
+/** The most rows one bulk action takes on (held on the server too: lib/reservations/bulk.ts). */
+export { BULK_MAX_ROWS };
 
 /** Every row of the search, read a page of 100 at a time, for "select all matching". */
 export interface AllMatching {

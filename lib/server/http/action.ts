@@ -17,7 +17,7 @@ import { getDb } from '../db';
 import { logUnexpected } from '../log';
 import { describeApiError } from './api-errors';
 import { getUiLocale } from './locale';
-import { memberLimitKey, memberLimitMessage, type MemberLimit } from './member-limits';
+import { memberLimitKey, memberLimitMessage, type CountedLimit, type MemberLimit } from './member-limits';
 import { crossSiteProblem } from './same-origin';
 import { STATIC_SECURITY_HEADERS } from './security-headers';
 
@@ -95,8 +95,12 @@ export interface ActionDefinition<S extends z.ZodType> {
   allowedBeforePasswordChange?: boolean;
   /** open to a member the second-factor policy sends to enrol first (the enrolment's own actions) */
   allowedBeforeSecondFactor?: boolean;
-  /** at most so many calls per member in a window (member-limits.ts), counted once the input is valid */
-  memberLimit?: MemberLimit;
+  /**
+   * at most so many calls per member in a window (member-limits.ts), counted once the input is
+   * valid; or, as a function, the limits this input counts against (none for an input that
+   * changes nothing they cover)
+   */
+  memberLimit?: MemberLimit | ((input: z.output<S>, staffId: string) => CountedLimit[]);
 }
 
 /**
@@ -120,6 +124,17 @@ const summarize = (fe: FieldErrors) =>
   Object.entries(fe)
     .map(([k, v]) => (k === '_' ? v.join('; ') : `${k}: ${v.join('; ')}`))
     .join('; ');
+
+/** The limits an action's input counts against: its member limit, or those its function names. */
+function countedLimits<S extends z.ZodType>(
+  limit: ActionDefinition<S>['memberLimit'],
+  input: z.output<S>,
+  staffId: string,
+): CountedLimit[] {
+  if (!limit) return [];
+  if (typeof limit === 'function') return limit(input, staffId);
+  return [{ key: memberLimitKey(limit, staffId), limit, message: (at) => memberLimitMessage(limit, at) }];
+}
 
 /**
  * The one way to write a server action: authenticate, check the staff role, validate the input
@@ -256,9 +271,9 @@ async function runStaffOperation<S extends z.ZodType, T>(
     return { ok: false, ...inputRefusal(t), status: 422 };
   }
 
-  if (def.memberLimit) {
-    const counted = await countAttempt(await getDb(), memberLimitKey(def.memberLimit, staff.id), def.memberLimit);
-    if (!counted.allowed) return refuse(memberLimitMessage(def.memberLimit, counted.retryAt), 429);
+  for (const { key, limit, message } of countedLimits(def.memberLimit, parsed.data, staff.id)) {
+    const counted = await countAttempt(await getDb(), key, limit);
+    if (!counted.allowed) return refuse(message(counted.retryAt), 429);
   }
 
   try {

@@ -10,7 +10,15 @@
 
 export { ActionError, staffAction, staffRoute, type ActionContext, type SaidFieldErrors } from './action';
 export { describeApiError } from './api-errors';
-export { BOOKING_LIMIT, HOLD_LIMIT, type MemberLimit } from './member-limits';
+export {
+  BOOKING_LIMIT,
+  CANCEL_LIMIT,
+  CANCELS_AT_ONCE,
+  cancelsAtOnceKey,
+  guestContactLimits,
+  HOLD_LIMIT,
+  type MemberLimit,
+} from './member-limits';
 export { getFormatter, getMemberTimeZone, getStaffLocale, getUiLocale } from './locale';
 export { pageParams, type SearchParams } from './params';
 export { staffReadRoute } from './read-route';
