@@ -225,3 +225,32 @@ export const exportRuns = pgTable('export_runs', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The dashboard's copy of the partner's directory, kept by the directory sync (lib/server/sync):
+ * one row per item of a resource ('identity', 'delegates', 'entities', 'venues', 'markets',
+ * 'commitments') in one context ('partner' for the partner-wide ones, else the id of the entity
+ * whose context the API answered in), its JSON as the shared zod schemas parsed it, in the API's order.
+ */
+export const directoryCopy = pgTable(
+  'directory_copy',
+  {
+    resource: text('resource').notNull(),
+    context: text('context').notNull(),
+    id: text('id').notNull(),
+    position: integer('position').notNull(),
+    data: jsonb('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resource, t.context, t.id] })],
+);
+
+/** When each resource of the copy was last read in whole in each context; no row: never synced. */
+export const directorySyncs = pgTable(
+  'directory_syncs',
+  {
+    resource: text('resource').notNull(),
+    context: text('context').notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resource, t.context] })],
+);

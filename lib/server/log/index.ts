@@ -5,4 +5,12 @@
  */
 
 export { logUnexpected } from './log';
-export { currentRequestTicket, logger, setRequestTicket, underLock, withoutWaiting } from './logger';
+export {
+  currentRequestTicket,
+  logger,
+  newRequestId,
+  setRequestTicket,
+  underLock,
+  withoutWaiting,
+  withRequestId,
+} from './logger';

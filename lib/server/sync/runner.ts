@@ -1,0 +1,101 @@
+import 'server-only';
+
+import { and, gt, isNull, sql } from 'drizzle-orm';
+
+import { getApiClient } from '../api';
+import { getConfig } from '../config';
+import { Election } from '../coordination';
+import { getDb } from '../db';
+import { staffSessions } from '../db/schema';
+import { logUnexpected, newRequestId, withRequestId } from '../log';
+import { onShutdown } from '../ops';
+import { syncTurn } from './directory-sync';
+import { ACTIVE_INTERVAL_MS, nextTurnDelay, SyncShare } from './pace';
+
+/** Whether anyone is signed in: a session not signed out and not past its lifetime. */
+async function anyoneSignedIn(now: Date): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(staffSessions)
+    .where(and(isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The directory's background sync of this process: a turn at once, then one a minute while
+ * anyone is signed in and every ten otherwise (slower when its share would not cover the turns),
+ * only while this process is the one elected for the deployment; a process not elected tries
+ * again each minute. Stops on graceful shutdown.
+ */
+export class DirectorySyncRunner {
+  readonly #election: Election;
+  readonly #share: SyncShare;
+  readonly #sharePercent: number;
+  #timer: NodeJS.Timeout | undefined;
+  #turn: Promise<void> | undefined;
+  #stopped = false;
+
+  constructor() {
+    const { databaseUrl, directorySync } = getConfig();
+    this.#election = new Election(databaseUrl, 'directory-sync');
+    this.#sharePercent = directorySync.sharePercent;
+    this.#share = SyncShare.of(getApiClient().budget.perMinute, directorySync.sharePercent);
+  }
+
+  start(): void {
+    this.#schedule(0);
+  }
+
+  #schedule(ms: number): void {
+    if (this.#stopped) return;
+    this.#timer = setTimeout(() => {
+      this.#turn = this.#runTurn().finally(() => (this.#turn = undefined));
+    }, ms);
+    this.#timer.unref();
+  }
+
+  async #runTurn(): Promise<void> {
+    let delay = ACTIVE_INTERVAL_MS;
+    try {
+      if (await this.#election.hold()) {
+        // Background work: the budget's lowest lane, for no member.
+        const report = await withRequestId(
+          newRequestId(),
+          () => syncTurn(this.#share, this.#sharePercent),
+          'background',
+        );
+        const now = Date.now();
+        delay = nextTurnDelay({
+          active: await anyoneSignedIn(new Date(now)),
+          lastTurnRequests: report.requests,
+          shareLimit: this.#share.limit,
+          pausedUntil: report.pausedUntil,
+          now,
+        });
+      }
+    } catch (e) {
+      logUnexpected('directory sync', e);
+    }
+    this.#schedule(delay);
+  }
+
+  /** Stops the turns: the one running finishes, then the election is given up. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#turn;
+    await this.#election.release();
+  }
+}
+
+const globalForSync = globalThis as unknown as { directorySyncRunner?: DirectorySyncRunner };
+
+/** Starts the directory's background sync once per process (unless DIRECTORY_SYNC=off); stopped on graceful shutdown. */
+export function startDirectorySync(): void {
+  if (!getConfig().directorySync.enabled || globalForSync.directorySyncRunner) return;
+  const runner = (globalForSync.directorySyncRunner = new DirectorySyncRunner());
+  onShutdown(() => runner.stop());
+  runner.start();
+}
