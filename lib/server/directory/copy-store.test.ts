@@ -5,6 +5,8 @@ import { canonicalJson, diffCopy, readStoredCopy, replaceStoredCopy } from './co
 
 const T0 = Date.parse('2026-03-02T10:00:00Z');
 const at = (s: number) => new Date(T0 + s * 1000);
+/** Items as the API answers them: an id and any other field. */
+type Item = { id: string; [field: string]: unknown };
 const key = { resource: 'venues', context: 'b6a3f0b2-3c0e-4d59-9d39-6f5e8f0c2a11' } as const;
 
 let opened: OpenedDb;
@@ -21,11 +23,7 @@ describe('what a sync changed', () => {
       ['c', canonicalJson({ id: 'c' })],
     ]);
     expect(
-      diffCopy(before, [
-        { tags: [1, 2], name: 'A', id: 'a' } as { id: string },
-        { id: 'b', name: 'B2' } as { id: string },
-        { id: 'd' },
-      ]),
+      diffCopy(before, [{ tags: [1, 2], name: 'A', id: 'a' } as Item, { id: 'b', name: 'B2' } as Item, { id: 'd' }]),
     ).toEqual({
       added: ['d'],
       changed: ['b'],
@@ -40,19 +38,11 @@ describe('the stored copy', () => {
     const first = await replaceStoredCopy(
       opened.db,
       key,
-      [
-        { id: 'v2', name: 'Two' },
-        { id: 'v1', name: 'One' },
-      ] as { id: string }[],
+      [{ id: 'v2', name: 'Two' } as Item, { id: 'v1', name: 'One' } as Item],
       at(0),
     );
     expect(first).toMatchObject({ added: ['v2', 'v1'], changed: [], removed: [] });
-    const second = await replaceStoredCopy(
-      opened.db,
-      key,
-      [{ id: 'v1', name: 'One!' }, { id: 'v3' }] as { id: string }[],
-      at(60),
-    );
+    const second = await replaceStoredCopy(opened.db, key, [{ id: 'v1', name: 'One!' } as Item, { id: 'v3' }], at(60));
     expect(second).toMatchObject({ added: ['v3'], changed: ['v1'], removed: ['v2'] });
     expect(await readStoredCopy(opened.db, key)).toEqual({
       items: [{ id: 'v1', name: 'One!' }, { id: 'v3' }],

@@ -12,6 +12,9 @@ import { onShutdown } from '../ops';
 import { syncTurn } from './directory-sync';
 import { ACTIVE_INTERVAL_MS, nextTurnDelay, SyncShare } from './pace';
 
+/** How often the runner looks whether a turn is due (anyone signed in since, a pause ended). */
+const CHECK_EVERY_MS = ACTIVE_INTERVAL_MS / 4;
+
 /** Whether anyone is signed in: a session not signed out and not past its lifetime. */
 async function anyoneSignedIn(now: Date): Promise<boolean> {
   const db = await getDb();
@@ -26,8 +29,9 @@ async function anyoneSignedIn(now: Date): Promise<boolean> {
 /**
  * The directory's background sync of this process: a turn at once, then one a minute while
  * anyone is signed in and every ten otherwise (slower when its share would not cover the turns),
- * only while this process is the one elected for the deployment; a process not elected tries
- * again each minute. Stops on graceful shutdown.
+ * only while this process is the one elected for the deployment. Whether a turn is due (and, on a
+ * process not elected, whether the election is free) is looked at every 15 s. Stops on graceful
+ * shutdown.
  */
 export class DirectorySyncRunner {
   readonly #election: Election;
@@ -36,6 +40,8 @@ export class DirectorySyncRunner {
   #timer: NodeJS.Timeout | undefined;
   #turn: Promise<void> | undefined;
   #stopped = false;
+  /** the last turn: when it started, the requests it sent, and until when it was paused */
+  #last: { at: number; requests: number; pausedUntil: number | null } | null = null;
 
   constructor() {
     const { databaseUrl, directorySync } = getConfig();
@@ -57,28 +63,32 @@ export class DirectorySyncRunner {
   }
 
   async #runTurn(): Promise<void> {
-    let delay = ACTIVE_INTERVAL_MS;
     try {
-      if (await this.#election.hold()) {
+      const now = Date.now();
+      const due =
+        this.#last === null ||
+        now - this.#last.at >=
+          nextTurnDelay({
+            active: await anyoneSignedIn(new Date(now)),
+            lastTurnRequests: this.#last.requests,
+            shareLimit: this.#share.limit,
+            pausedUntil: this.#last.pausedUntil,
+            now: this.#last.at,
+          });
+      if (due && (await this.#election.hold())) {
         // Background work: the budget's lowest lane, for no member.
         const report = await withRequestId(
           newRequestId(),
           () => syncTurn(this.#share, this.#sharePercent),
           'background',
         );
-        const now = Date.now();
-        delay = nextTurnDelay({
-          active: await anyoneSignedIn(new Date(now)),
-          lastTurnRequests: report.requests,
-          shareLimit: this.#share.limit,
-          pausedUntil: report.pausedUntil,
-          now,
-        });
+        this.#last = { at: now, requests: report.requests, pausedUntil: report.pausedUntil };
       }
     } catch (e) {
       logUnexpected('directory sync', e);
     }
-    this.#schedule(delay);
+    // Whether anyone signed in meanwhile (a turn a minute from then) is looked at again soon.
+    this.#schedule(CHECK_EVERY_MS);
   }
 
   /** Stops the turns: the one running finishes, then the election is given up. */
