@@ -127,6 +127,12 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
       },
     }),
   },
+  'lib/actions/directory.ts#refreshDirectoryAction': {
+    audit: 'refresh-directory',
+    role: 'viewer',
+    mutates: false,
+    input: () => ({ copies: [{ resource: 'markets', context: DEMO_PARTNER.defaultEntityId }] }),
+  },
   'lib/actions/select-entity.ts#selectEntityAction': {
     audit: 'select-entity',
     role: 'viewer',

@@ -10,7 +10,7 @@
  * PostgreSQL a running process whose AUTH_SECRET or actions key differs (process-registry.ts).
  *
  * On SIGTERM (or SIGINT) it stops taking connections, answers readiness with 503, lets running
- * allocation applies finish (at most SHUTDOWN_GRACE_MS), then exits.
+ * allocation applies finish (at most SHUTDOWN_GRACE_MS), stops the directory's sync, then exits.
  */
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
@@ -23,7 +23,7 @@ import { openDashboardDb } from '../lib/server/db/open';
 import { RenderGate } from '../lib/server/http/render-gate';
 import { verifiedSessionKey } from '../lib/server/http/render-gate-session';
 import { logger, newRequestId, pathOnly, withRequestId } from '../lib/server/log/logger';
-import { appliesFinished, runningApplies, startDraining } from '../lib/server/ops/lifecycle';
+import { appliesFinished, runningApplies, startDraining, stopBackgroundWork } from '../lib/server/ops/lifecycle';
 import { buildIdOf, registerProcess, type Registration } from '../lib/server/ops/process-registry';
 import { productionStartChecks } from '../lib/server/ops/start-checks';
 
@@ -159,6 +159,8 @@ async function main() {
         setTimeout(resolve, Math.max(0, deadline - Date.now())).unref();
       });
     }
+    // The directory's sync ends its turn and gives its election up, for another process to take.
+    await stopBackgroundWork(Math.max(1_000, deadline - Date.now()));
     await registered?.registration.stop().catch(() => undefined);
     await registered?.close().catch(() => undefined);
     // Idle keep-alive connections get a moment to close, then whatever is left is closed.

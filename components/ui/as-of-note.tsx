@@ -1,15 +1,28 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 
+import { RefreshCopyButton } from '@/components/directory/refresh-copy-button';
+import type { CopyRef } from '@/lib/directory/schemas';
+
 import { Notice } from './notice';
 import { RefreshButton } from './refresh-button';
+
+/** When a page's answers were read (readApi's `asOf`); `copies`: the directory's copies it read that are old. */
+export interface AsOfProp {
+  at: Date;
+  label: string;
+  resumesAt?: string;
+  copies?: CopyRef[];
+}
 
 /**
  * Says that a page shows answers read earlier, and when: served at once because the partner's API
  * request budget had no room for this page right now (readApi's `asOf`, `oldestAsOf` in
- * lib/server/api/read.ts), with a Refresh that asks again. Nothing when `asOf` is undefined.
+ * lib/server/api/read.ts), with a Refresh that asks again; or read from the dashboard's copy of the
+ * directory, last brought up to date more than a minute ago, with "Refresh now" that reads those
+ * copies anew. Nothing when `asOf` is undefined.
  */
-export function AsOfNote({ asOf }: { asOf: { at: Date; label: string; resumesAt?: string } | undefined }) {
+export function AsOfNote({ asOf }: { asOf: AsOfProp | undefined }) {
   const t = useTranslations('ui.asOf');
   if (!asOf) return null;
   const at = asOf.at.toISOString();
@@ -25,9 +38,11 @@ export function AsOfNote({ asOf }: { asOf: { at: Date; label: string; resumesAt?
       <p className="min-w-0 flex-1">
         {asOf.resumesAt
           ? t.rich('rateLimited', { time, at: asOf.label, resumesAt: asOf.resumesAt })
-          : t.rich('budgetBusy', { time, at: asOf.label })}
+          : asOf.copies?.length
+            ? t.rich('copyOld', { time, at: asOf.label })
+            : t.rich('budgetBusy', { time, at: asOf.label })}
       </p>
-      <RefreshButton />
+      {asOf.copies?.length ? <RefreshCopyButton copies={asOf.copies} /> : <RefreshButton />}
     </Notice>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 import { Link } from '@/components/ui/link';
 
-import { AsOfNote } from './as-of-note';
+import { AsOfNote, type AsOfProp } from './as-of-note';
 import { cn } from './cn';
 
 /** A page above this one: a link in the breadcrumb trail. */
@@ -27,7 +27,7 @@ export function PageHeader({
   trail?: Crumb[];
   actions?: ReactNode;
   /** the page shows answers read at this time, not now (readApi's `asOf`, e.g. `oldestAsOf(a, b)`): says so, with a Refresh */
-  asOf?: { at: Date; label: string };
+  asOf?: AsOfProp;
   className?: string;
 }) {
   const t = useTranslations('ui');

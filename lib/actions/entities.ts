@@ -33,6 +33,7 @@ export const createEntityAction = staffAction(
         : {}),
     });
     forgetSharedReads(SHARED.entityList, SHARED.commitments);
+    await entityChanged(created);
     setAuditTarget({ entityId: created.id, resourceType: 'entity', resourceId: created.id, after: created });
     revalidatePath('/entities');
     return { id: created.id };
@@ -70,7 +71,7 @@ export const updateEntityAction = staffAction(
     };
     if (Object.keys(patch).length === 0) throw new ActionError(said('errors.nothingChanged'));
     const after = await apiFor(before).updateEntity(id, patch);
-    entityChanged(after);
+    await entityChanged(after);
     setAuditTarget({
       after: { name: after.name, default_locale: after.default_locale, default_program_id: after.default_program_id },
     });
@@ -94,7 +95,7 @@ export const replaceEntityProgramsAction = staffAction(
       })),
     });
     const after = await apiFor(before).replaceEntityPrograms(id, { data: programs });
-    entityChanged(after);
+    await entityChanged(after, { programs: true });
     forgetSharedReads(SHARED.commitments);
     setAuditTarget({
       after: after.programs.map(({ program_id, unallocated_seat_access }) => ({ program_id, unallocated_seat_access })),

@@ -8,11 +8,10 @@ import { FieldList } from '@/components/ui/field-list';
 import { Link } from '@/components/ui/link';
 import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
-import { listAll } from '@/lib/guestbook/client';
 import { Identity } from '@/lib/guestbook/schemas';
-import { getApiClient, oldestAsOf, readApi } from '@/lib/server/api';
+import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
-import { getIdentity, listEntityChoices } from '@/lib/server/directory';
+import { allDelegates, getIdentity, listEntityChoices } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -58,7 +57,7 @@ export default async function IdentityPage() {
   const [me, entities, delegates, format, t] = await Promise.all([
     readApi(getIdentity),
     readApi(listEntityChoices),
-    readApi(() => listAll((page) => getApiClient().listDelegates({ page, limit: 100 }), 1_000)),
+    readApi(allDelegates),
     getFormatter(),
     getTranslations('identity'),
   ]);

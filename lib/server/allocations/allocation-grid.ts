@@ -8,7 +8,7 @@ import { mergeGrid, packGrid, type EntityRef, type PackedGrid } from '../../allo
 import { GuestbookApiError, listPages } from '../../guestbook';
 import type { CommitmentRow, Entity, Venue } from '../../guestbook/schemas';
 import type { Said } from '../../i18n/said';
-import { readWithGuess, SHARED, sharedRead } from '../api';
+import { readWithGuess, SHARED } from '../api';
 import {
   apiFor,
   firstPagesOf,
@@ -16,6 +16,7 @@ import {
   lastEntityList,
   listEntities,
   listVenues,
+  readCopy,
   type ProgramOption,
 } from '../directory';
 import { describeApiError } from '../http';
@@ -90,11 +91,17 @@ export function rowsKey(entityId: string, scope: GridScope): string {
 }
 export const entityOfRowsKey = (key: string) => key.slice(SHARED.commitments.length).split('?')[0]!;
 
-/** One entity's rows in the scope as a shared read (the grid, the overview). */
-export const sharedEntityRows = (entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> =>
-  sharedRead(rowsKey(entity.id, scope), () => readEntityRows(entity, scope));
+/** One entity's rows in the scope (the grid, the overview), from the copy of its commitments. */
+export async function sharedEntityRows(entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> {
+  const rows = await readCopy<CommitmentRow>('commitments', entity);
+  return rows.filter(
+    (r) =>
+      (scope.venue === null || r.venue_id === scope.venue) &&
+      (scope.program === null || r.program_id === scope.program),
+  );
+}
 
-/** Every commitment row of one entity in the scope, in all three statuses, read in its own context. */
+/** Every commitment row of one entity in the scope, in all three statuses, read from the API in its own context (an apply's re-read). */
 export async function readEntityRows(entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> {
   const api = apiFor(entity);
   const inScope = {

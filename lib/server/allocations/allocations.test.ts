@@ -6,6 +6,7 @@ import type { CommitmentRow, Entity } from '../../guestbook/schemas';
 import { DEMO_PARTNER } from '../../sandbox/seed/demo';
 import type { RunningSandbox } from '../../sandbox/server';
 import { partnerClient, startTestSandbox } from '../../sandbox/testing';
+import { openDashboardDb, type OpenedDb } from '../db/open';
 
 vi.mock('server-only', () => ({}));
 /** `nearlySpent` makes the client report a budget at 95%, so that renders are served the copies kept. */
@@ -21,6 +22,10 @@ vi.mock('../api/guestbook', () => ({
     }),
 }));
 
+// The entity list and the grid's rows are read from the dashboard's copy of the directory, in a database of the test's own.
+const copy: { db?: OpenedDb } = {};
+vi.mock('../db', () => ({ getDb: async () => copy.db!.db }));
+
 // The venue names (read in the selected entity's context, from the request's cookies) do not matter here.
 vi.mock('../directory/directory', () => ({
   firstPagesOf: async () => [],
@@ -35,9 +40,13 @@ let entities: Entity[];
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   api.client = partnerClient(sandbox.url);
+  copy.db = await openDashboardDb({ dataDir: '', memory: true });
   entities = (await api.client.listEntities({ limit: 100 })).data;
+}, 60_000);
+afterAll(async () => {
+  await copy.db?.close();
+  await sandbox.close();
 });
-afterAll(() => sandbox.close());
 
 const rowsOf = async (e: Entity): Promise<CommitmentRow[]> =>
   (await api.client!.asEntity(e).listCommitments({ status: ['assigned', 'unassigned'], limit: 100 })).data;

@@ -18,7 +18,7 @@ import { forgetSharedReads, reviseSharedReads, SHARED, storeSharedRead } from '.
 import { underLock } from '../budget';
 import { getConfig } from '../config';
 import { AdvisoryLock, KeyedLock, type KeyLock } from '../coordination';
-import { apiFor, findAssignedEntities, listEntities } from '../directory';
+import { apiFor, findAssignedEntities, listEntities, resyncCopy } from '../directory';
 import { describeApiError } from '../http';
 import { asApply } from '../ops';
 import { processWide } from '../process-wide';
@@ -102,8 +102,18 @@ export async function applyChanges(
   const keys = [...touchedIds.map((id) => `entity:${id}`), ...changes.map((c) => `commitment:${c.commitmentId}`)];
   // Counted as running, so that a shutdown lets it finish (scripts/server.ts). Under the lock, its
   // requests may use the budget's lock reserve: the applies queued behind it wait while it does.
-  return asApply(() => allocationLock().run(keys, () => underLock(() => applyHeld(changes, touched, options))));
+  const outcome = await asApply(() =>
+    allocationLock().run(keys, () => underLock(() => applyHeld(changes, touched, options))),
+  );
+  // The copy of the commitments is read anew, after the lock: a conflict's touched entities (the
+  // grid shows what they hold now), else every entity's (each row shows the others' seats).
+  await commitmentsChanged(outcome.status === 'conflict' ? touched : await listEntities());
+  return outcome;
 }
+
+/** The copy of these entities' commitments, read anew after the console changed them. */
+const commitmentsChanged = (entities: { id: string; org_id: string | null }[]) =>
+  Promise.all(entities.map((e) => resyncCopy('commitments', { id: e.id, org_id: e.org_id })));
 
 async function applyHeld(
   changes: Change[],

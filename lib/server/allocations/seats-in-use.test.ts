@@ -5,10 +5,14 @@ import { uuidFrom } from '../../sandbox/ids';
 import { DEMO_PARTNER } from '../../sandbox/seed/demo';
 import type { RunningSandbox } from '../../sandbox/server';
 import { partnerClient, startTestSandbox } from '../../sandbox/testing';
+import { openDashboardDb, type OpenedDb } from '../db/open';
 
 vi.mock('server-only', () => ({}));
 const api: { client?: GuestbookClient } = {};
 vi.mock('../api/guestbook', () => ({ getApiClient: () => api.client! }));
+// The entity list is read from the dashboard's copy of the directory, in a database of the test's own.
+const copy: { db?: OpenedDb } = {};
+vi.mock('../db', () => ({ getDb: async () => copy.db!.db }));
 
 const { readSeatsInUse } = await import('./seats-in-use');
 
@@ -20,8 +24,12 @@ let sandbox: RunningSandbox;
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   api.client = partnerClient(sandbox.url);
+  copy.db = await openDashboardDb({ dataDir: '', memory: true });
+}, 60_000);
+afterAll(async () => {
+  await copy.db?.close();
+  await sandbox.close();
 });
-afterAll(() => sandbox.close());
 
 describe('readSeatsInUse', () => {
   it("agrees with the sandbox's own count of the seats an entity has booked on a commitment", async () => {

@@ -6,7 +6,7 @@
  */
 
 export { getApiClient } from './guestbook';
-export { oldestAsOf, readApi, type ReadResult } from './read';
+export { COPY_FRESH_MS, oldestAsOf, readApi, reportCopyAge, type AsOf, type OldCopy, type ReadResult } from './read';
 export { readWithGuess } from './read-ahead';
 export {
   SHARED,

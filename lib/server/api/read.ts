@@ -4,6 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 
+import type { CopyRef } from '../../directory/schemas';
 import { GuestbookApiError } from '../../guestbook';
 import { describeApiError, getFormatter, inReadersLanguage } from '../http';
 import { processWide } from '../process-wide';
@@ -18,7 +19,18 @@ export interface AsOf {
   at: Date;
   label: string;
   resumesAt?: string;
+  /** the directory's copies (a resource in a context) older than COPY_FRESH_MS this page read, for "Refresh now" */
+  copies?: OldCopy[];
 }
+
+/** A resource of the directory's copy, in one context ('partner', 'default' or an entity id). */
+export type OldCopy = CopyRef;
+
+/**
+ * How old the directory's copy may be before a page says "as of" and offers "Refresh now": a
+ * minute (the sync's cadence while anyone is signed in), plus the time a turn takes.
+ */
+export const COPY_FRESH_MS = 70_000;
 
 /**
  * A read's outcome for its page. `asOf`: some of the data is a stored answer served because the
@@ -30,6 +42,8 @@ export type ReadResult<T> = { ok: true; data: T; asOf?: AsOf } | { ok: false; er
 interface StaleCollector {
   /** when the oldest stored answer served to this read was requested (ms), or null */
   oldest: number | null;
+  /** the copies older than COPY_FRESH_MS served to this read, by `resource:context` */
+  copies?: Map<string, OldCopy>;
 }
 
 // Process-wide: the shared reads report through the instance that created them (see logger.ts).
@@ -60,6 +74,19 @@ export function reportStaleAnswer(startedAt: number): void {
 }
 
 /**
+ * A page's read served from the directory's copy, synced at `syncedAt`: older than COPY_FRESH_MS,
+ * the page says so (readApi's `asOf`, with the copy for its "Refresh now").
+ */
+export function reportCopyAge(copy: OldCopy, syncedAt: Date, now = Date.now()): void {
+  if (now - syncedAt.getTime() <= COPY_FRESH_MS) return;
+  for (const collector of [staleAnswers.getStore(), servedThisRender()]) {
+    if (!collector) continue;
+    note(collector, syncedAt.getTime());
+    (collector.copies ??= new Map()).set(`${copy.resource}:${copy.context}`, copy);
+  }
+}
+
+/**
  * Runs a server read and turns an API failure into a message the page shows in its error state.
  * A stored answer served instead of a wait for the request budget comes back as `asOf`.
  */
@@ -67,15 +94,20 @@ export async function readApi<T>(read: () => Promise<T>): Promise<ReadResult<T>>
   const collector: StaleCollector = { oldest: null };
   try {
     const data = await staleAnswers.run(collector, read);
-    const render = servedThisRender().oldest;
-    if (render !== null) note(collector, render);
+    const render = servedThisRender();
+    if (render.oldest !== null) note(collector, render.oldest);
     if (collector.oldest === null) return { ok: true, data };
     // A read inside another's: the outer one shows the age too.
     reportStaleAnswer(collector.oldest);
     const at = new Date(collector.oldest);
     const blocked = getApiClient().blockedUntil();
     const resumesAt = blocked ? `${blocked.toISOString().slice(11, 19)} UTC` : undefined;
-    return { ok: true, data, asOf: { at, label: await timeLabel(at), ...(resumesAt && { resumesAt }) } };
+    const copies = [...new Map([...(collector.copies ?? []), ...(render.copies ?? [])]).values()];
+    return {
+      ok: true,
+      data,
+      asOf: { at, label: await timeLabel(at), ...(resumesAt && { resumesAt }), ...(copies.length && { copies }) },
+    };
   } catch (e) {
     if (e instanceof GuestbookApiError)
       return { ok: false, error: await inReadersLanguage(describeApiError(e).said), status: e.status };
@@ -96,6 +128,11 @@ async function timeLabel(at: Date): Promise<string> {
 /** The oldest `asOf` among a page's results (undefined: everything is current), for its AsOfNote. */
 export function oldestAsOf(...results: readonly (ReadResult<unknown> | null | undefined)[]): AsOf | undefined {
   let oldest: AsOf | undefined;
-  for (const r of results) if (r?.ok && r.asOf && (!oldest || r.asOf.at < oldest.at)) oldest = r.asOf;
-  return oldest;
+  const copies = new Map<string, OldCopy>();
+  for (const r of results) {
+    if (!r?.ok || !r.asOf) continue;
+    for (const c of r.asOf.copies ?? []) copies.set(`${c.resource}:${c.context}`, c);
+    if (!oldest || r.asOf.at < oldest.at) oldest = r.asOf;
+  }
+  return oldest && copies.size ? { ...oldest, copies: [...copies.values()] } : oldest;
 }

@@ -72,6 +72,13 @@ const Env = z.object({
     .max(10)
     .default(0),
   EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
+  DIRECTORY_SYNC: z.enum(['on', 'off']).default('on'),
+  DIRECTORY_SYNC_SHARE_PERCENT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1)
+    .max(100)
+    .default(25),
 });
 
 type EnvName = keyof typeof Env.shape;
@@ -110,6 +117,10 @@ const ENV_HELP: Record<EnvName, string> = {
   TRUSTED_PROXY_HOPS:
     'how many proxies in front of the dashboard append to X-Forwarded-For; 0 ignores the header, which any client can write',
   EXPORT_MAX_ROWS: 'the most reservations one CSV export may hold',
+  DIRECTORY_SYNC:
+    "off: no background sync of the directory's copy (pages still fill it on first read, after the console's writes and on Refresh now)",
+  DIRECTORY_SYNC_SHARE_PERCENT:
+    'the most of the per-minute request budget the background sync of the directory may take; it syncs less often rather than more',
 };
 
 /** The default a variable takes when it is unset, as written in the environment; undefined when it has none. */
@@ -159,6 +170,8 @@ export interface DashboardConfig {
   exportMaxRows: number;
   /** how many dashboard processes the deployment runs side by side (DASHBOARD_PROCESSES) */
   processes: number;
+  /** the background sync of the directory's copy: whether it runs, and the most of the budget's minute it takes (%) */
+  directorySync: { enabled: boolean; sharePercent: number };
 }
 
 export class ConfigError extends Error {
@@ -315,6 +328,7 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     exportMaxRows: env.EXPORT_MAX_ROWS,
     processes: env.DASHBOARD_PROCESSES,
+    directorySync: { enabled: env.DIRECTORY_SYNC === 'on', sharePercent: env.DIRECTORY_SYNC_SHARE_PERCENT },
   };
 }
 

@@ -333,3 +333,32 @@ export const reservationsWindow = pgTable('reservations_window', {
   venues: jsonb('venues').$type<{ id: string; name: string; time_zone?: string }[]>().notNull().default([]),
 });
 export type ReservationWindowRow = typeof reservationsWindow.$inferSelect;
+
+/**
+ * The dashboard's copy of the partner's directory, kept by the directory sync (lib/server/sync):
+ * one row per item of a resource ('identity', 'delegates', 'entities', 'venues', 'markets',
+ * 'commitments') in one context ('partner' for the partner-wide ones, else the id of the entity
+ * whose context the API answered in), its JSON as the shared zod schemas parsed it, in the API's order.
+ */
+export const directoryCopy = pgTable(
+  'directory_copy',
+  {
+    resource: text('resource').notNull(),
+    context: text('context').notNull(),
+    id: text('id').notNull(),
+    position: integer('position').notNull(),
+    data: jsonb('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resource, t.context, t.id] })],
+);
+
+/** When each resource of the copy was last read in whole in each context; no row: never synced. */
+export const directorySyncs = pgTable(
+  'directory_syncs',
+  {
+    resource: text('resource').notNull(),
+    context: text('context').notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resource, t.context] })],
+);

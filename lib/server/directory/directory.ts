@@ -2,8 +2,8 @@ import 'server-only';
 
 import { GuestbookApiError, listAll, listPages, type Page, type ReadPage } from '../../guestbook';
 import type { CommitmentRow, Identity, Market, Venue } from '../../guestbook/schemas';
-import { getApiClient, sharedRead } from '../api';
-import { apiForChoice, readInSelectedContext } from './entity-context';
+import { readCopy } from './copy-reads';
+import { readInSelectedContext } from './entity-context';
 
 export interface PageOf<T> {
   items: T[];
@@ -12,6 +12,15 @@ export interface PageOf<T> {
   totalItems: number;
   perPage: number;
 }
+
+/** One page of a list the copy holds in whole, numbered as the API numbers its pages. */
+export const pageOfCopy = <T>(all: readonly T[], page: number, limit: number): PageOf<T> => ({
+  items: all.slice((page - 1) * limit, page * limit),
+  page,
+  totalPages: Math.max(1, Math.ceil(all.length / limit)),
+  totalItems: all.length,
+  perPage: limit,
+});
 
 /** An API page as the pages of the dashboard number it. */
 export const toPage = <T>(res: Page<T>): PageOf<T> => ({
@@ -50,51 +59,49 @@ export const allOf = <T>(read: ReadDirectoryPage<T>, limit = 100, cap = 1_000): 
 export const firstPagesOf = <T>(read: ReadDirectoryPage<T>, maxPages: number, limit = 100): Promise<T[]> =>
   listPages(pagesOf(read, limit), maxPages);
 
-export const listDelegates = (page: number, limit: number): Promise<PageOf<Identity>> =>
-  sharedRead(`delegates:${page}:${limit}`, async () => toPage(await getApiClient().listDelegates({ page, limit })));
+/** Every delegate of the partner (the copy of GET /v2/identities/me/delegates). */
+export const allDelegates = (): Promise<Identity[]> => readCopy<Identity>('delegates', null);
 
-/** null when the id is not one of the partner's delegates (the API answers 404, never 403). */
-export const getDelegate = (id: string): Promise<Identity | null> => nullOn404(getApiClient().getDelegate(id));
+export const listDelegates = async (page: number, limit: number): Promise<PageOf<Identity>> =>
+  pageOfCopy(await readCopy<Identity>('delegates', null), page, limit);
+
+/** null when the id is not one of the partner's delegates (as the API answers 404, never 403). */
+export const getDelegate = async (id: string): Promise<Identity | null> =>
+  (await readCopy<Identity>('delegates', null)).find((d) => d.id === id) ?? null;
 
 export const listVenues = (page: number, limit: number): Promise<PageOf<Venue>> =>
-  readInSelectedContext((entity, context) =>
-    sharedRead(`venues:${context}:${page}:${limit}`, async () =>
-      toPage(await apiForChoice(entity).listVenues({ page, limit })),
-    ),
+  readInSelectedContext(async (entity) =>
+    pageOfCopy(await readCopy<Venue>('venues', venueContext(entity)), page, limit),
   );
 
 export const getVenue = (id: string): Promise<Venue | null> =>
-  readInSelectedContext((entity) => nullOn404(apiForChoice(entity).getVenue(id)));
+  readInSelectedContext(
+    async (entity) => (await readCopy<Venue>('venues', venueContext(entity))).find((v) => v.id === id) ?? null,
+  );
+
+/** The copy's context of a read in the selected entity's context (null: the credentials' default entity). */
+const venueContext = (entity: { id: string; orgId: string | null } | null) =>
+  entity && { id: entity.id, org_id: entity.orgId };
 
 /**
- * A venue's commitments as the selected entity sees them, in every status. When the API refuses
- * (no commitments:read), the page falls back to the deprecated seat_commitments block: `refused`
- * is the API's reason, or null when it gave none (the page says so in the reader's language).
+ * A venue's commitments as the selected entity sees them, in every status (from the copy of its
+ * commitments). When the API refuses (no commitments:read), the page falls back to the deprecated
+ * seat_commitments block: `refused` is the API's reason, or null when it gave none (the page says
+ * so in the reader's language).
  */
 export function listVenueCommitments(venueId: string): Promise<{ rows: CommitmentRow[] } | { refused: string | null }> {
-  return readInSelectedContext((entity) => readVenueCommitments(apiForChoice(entity), venueId));
-}
-
-async function readVenueCommitments(
-  api: ReturnType<typeof apiForChoice>,
-  venueId: string,
-): Promise<{ rows: CommitmentRow[] } | { refused: string | null }> {
-  try {
-    const rows = await listPages(
-      (page) =>
-        api.listCommitments({ venue_id: venueId, status: ['assigned', 'unassigned', 'ended'], page, limit: 100 }),
-      20,
-    );
-    return { rows };
-  } catch (e) {
-    if (e instanceof GuestbookApiError && e.status === 403) return { refused: e.detail ?? null };
-    throw e;
-  }
+  return readInSelectedContext(async (entity) => {
+    try {
+      const rows = await readCopy<CommitmentRow>('commitments', venueContext(entity));
+      return { rows: rows.filter((r) => r.venue_id === venueId) };
+    } catch (e) {
+      if (e instanceof GuestbookApiError && e.status === 403) return { refused: e.detail ?? null };
+      throw e;
+    }
+  });
 }
 
 export const listMarkets = (page: number, limit: number): Promise<PageOf<Market>> =>
-  readInSelectedContext((entity, context) =>
-    sharedRead(`markets:${context}:${page}:${limit}`, async () =>
-      toPage(await apiForChoice(entity).listMarkets({ page, limit })),
-    ),
+  readInSelectedContext(async (entity) =>
+    pageOfCopy(await readCopy<Market>('markets', venueContext(entity)), page, limit),
   );

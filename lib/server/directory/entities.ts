@@ -2,33 +2,26 @@ import 'server-only';
 
 import { cache } from 'react';
 
-import { GuestbookApiError, listPages } from '../../guestbook';
+import { GuestbookApiError } from '../../guestbook';
 import { Entity as EntitySchema, type CommitmentRow, type Entity } from '../../guestbook/schemas';
-import {
-  contextRead,
-  forgetSharedReads,
-  getApiClient,
-  readWithGuess,
-  SHARED,
-  sharedRead,
-  storeSharedRead,
-} from '../api';
+import { contextRead, forgetSharedReads, getApiClient, readWithGuess, SHARED, storeSharedRead } from '../api';
+import { getDb } from '../db';
 import { processWide } from '../process-wide';
+import { readCopy } from './copy-reads';
+import { PARTNER_CONTEXT, patchStoredCopy } from './copy-store';
+import { resyncCopy } from './copy-sync';
 
 /** The API client acting in the entity's own context: its org-bound token, or the legacy header. */
 export function apiFor(entity: { id: string; org_id: string | null }) {
   return getApiClient().asEntity(entity);
 }
 
-/** Every entity assigned to the credentials, in full (GET /v2/entities, all pages), once per request (a shared read). */
-export const listEntities = cache((): Promise<Entity[]> =>
-  sharedRead(SHARED.entityList, async () => {
-    const client = getApiClient();
-    const all = await listPages((page) => client.listEntities({ page, limit: 100 }), 50);
-    lastRead().entities = all.sort((a, b) => a.name.localeCompare(b.name));
-    return all;
-  }),
-);
+/** Every entity assigned to the credentials, in full, by name (the copy of GET /v2/entities), once per request. */
+export const listEntities = cache(async (): Promise<Entity[]> => {
+  const all = [...(await readCopy<Entity>('entities', null))].sort((a, b) => a.name.localeCompare(b.name));
+  lastRead().entities = all;
+  return all;
+});
 
 const lastRead = () =>
   processWide('the entity list last read (a guess for reads that start before it is read again)', () => ({
@@ -54,14 +47,20 @@ export async function findAssignedEntities(ids: readonly string[]): Promise<Map<
   return recent.size === wanted.size ? recent : pick(await listEntities());
 }
 
-/** The entity for its page: a shared read (getEntity reads it anew every time, for changes). */
-export const viewEntity = (id: string): Promise<Entity | null> =>
-  sharedRead(`${SHARED.entity}${id}`, () => getEntity(id));
+/** The entity for its page, from the copy (getEntity reads it anew every time, for changes); null when not assigned. */
+export const viewEntity = async (id: string): Promise<Entity | null> =>
+  (await listEntities()).find((e) => e.id === id) ?? null;
 
-/** After a write to an entity: the list is read anew, and its page shows the entity as the API returned it. */
-export function entityChanged(entity: Entity): void {
+/**
+ * After a write to an entity (or a read made for one): the copy holds the entity as the API
+ * returned it, so that its pages show the change at once. `programs`: its programs changed, so
+ * the commitments it is eligible for are read anew too.
+ */
+export async function entityChanged(entity: Entity, options: { programs?: boolean } = {}): Promise<void> {
   forgetSharedReads(SHARED.entityList);
   storeSharedRead(`${SHARED.entity}${entity.id}`, entity);
+  await patchStoredCopy(await getDb(), { resource: 'entities', context: PARTNER_CONTEXT }, entity);
+  if (options.programs) await resyncCopy('commitments', entity);
 }
 
 /**
@@ -111,8 +110,7 @@ export function otherFields(entity: Entity): Record<string, unknown> {
   return Object.fromEntries(Object.entries(entity).filter(([k]) => !known.has(k)));
 }
 
-/** The entity's assigned and unassigned commitment rows (those it is eligible for), read in its context. */
+/** The entity's assigned and unassigned commitment rows (those it is eligible for), as its context shows them (the copy). */
 export async function listEligibleCommitments(entity: { id: string; org_id: string | null }): Promise<CommitmentRow[]> {
-  const api = apiFor(entity);
-  return listPages((page) => api.listCommitments({ status: ['assigned', 'unassigned'], page, limit: 100 }), 50);
+  return (await readCopy<CommitmentRow>('commitments', entity)).filter((r) => r.assignment_status !== 'ended');
 }

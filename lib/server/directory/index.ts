@@ -1,10 +1,12 @@
 /**
  * The partner's world as staff browse it: the partner identity, its entities (and the one a
  * member has selected, whose context requests are made in), venues, markets, delegates and
- * commitments. Server-only.
+ * commitments, read from the dashboard's copy of them (copy-store.ts; kept by lib/server/sync, read
+ * from the API the first time), which pages show with its age. Server-only.
  */
 
 export {
+  allDelegates,
   allOf,
   firstPagesOf,
   getDelegate,
@@ -42,3 +44,7 @@ export {
   type EntityChoice,
 } from './entity-context';
 export { getIdentity, getPartnerOverview } from './partner';
+export { readCopy } from './copy-reads';
+export { refreshCopies } from './copy-refresh';
+export { COPY_RESOURCES, type CopyResource } from './copy-store';
+export { resyncCopy, syncCopy, type BeforeRequest, type CopyEntity } from './copy-sync';

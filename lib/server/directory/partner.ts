@@ -3,7 +3,7 @@ import 'server-only';
 import { cache } from 'react';
 
 import type { Identity } from '../../guestbook/schemas';
-import { getApiClient, SHARED, sharedRead } from '../api';
+import { readCopy } from './copy-reads';
 
 /** What the console shows of the partner identity; nothing here is a secret. */
 export interface PartnerOverview {
@@ -21,8 +21,8 @@ export interface PartnerOverview {
   updatedAt: string;
 }
 
-/** GET /v2/identities/me, once per request however many components ask (a shared read). */
-export const getIdentity = cache((): Promise<Identity> => sharedRead(SHARED.identity, () => getApiClient().getMe()));
+/** The partner identity (the copy of GET /v2/identities/me), once per request however many components ask. */
+export const getIdentity = cache(async (): Promise<Identity> => (await readCopy<Identity>('identity', null))[0]!);
 
 export const getPartnerOverview = cache(async (): Promise<PartnerOverview> => {
   const me = await getIdentity();

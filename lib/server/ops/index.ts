@@ -9,4 +9,4 @@
  */
 
 export { readiness } from './health';
-export { asApply } from './lifecycle';
+export { asApply, onShutdown } from './lifecycle';

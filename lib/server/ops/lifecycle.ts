@@ -4,7 +4,8 @@
  *
  * On SIGTERM the server stops taking connections and marks the process draining: readiness then
  * answers 503, and the server waits (bounded) until no allocation apply is running before it
- * exits, so an apply is never cut between its two phases by a deploy.
+ * exits, so an apply is never cut between its two phases by a deploy; background work registered
+ * here (the directory's sync) is stopped before it exits.
  */
 import { processWide } from '../process-wide';
 
@@ -12,6 +13,8 @@ interface Lifecycle {
   draining: boolean;
   applies: number;
   idle: Set<() => void>;
+  /** background work to stop on shutdown (the directory's sync) */
+  stops?: Set<() => Promise<void>>;
 }
 
 const state = (): Lifecycle =>
@@ -56,4 +59,17 @@ export function appliesFinished(ms: number): Promise<boolean> {
     const timer = setTimeout(() => done(false), ms);
     s.idle.add(onIdle);
   });
+}
+
+/** Background work of this process (the directory's sync) to stop on graceful shutdown. */
+export function onShutdown(stop: () => Promise<void>): void {
+  (state().stops ??= new Set()).add(stop);
+}
+
+/** Stops the background work, each at most `ms`. */
+export async function stopBackgroundWork(ms: number): Promise<void> {
+  const stops = [...(state().stops ?? [])];
+  await Promise.all(
+    stops.map((stop) => Promise.race([stop().catch(() => undefined), new Promise((r) => setTimeout(r, ms).unref())])),
+  );
 }

@@ -57,7 +57,7 @@ export const POST = staffRoute(
     const tooLarge = checkLogoDimensions(file.name, imageDimensions(bytes));
     if (tooLarge) throw new ActionError(tooLarge, { file: [tooLarge] });
     const updated = await apiFor(entity).uploadEntityLogo(id, new Blob([bytes], { type: sniffed }), file.name);
-    entityChanged(updated);
+    await entityChanged(updated);
     setAuditTarget({ after: updated.logo ?? null });
     return { logo: updated.logo ?? null };
   },
@@ -73,7 +73,7 @@ export const GET = staffReadRoute(
   async ({ id }): Promise<Logo | null> => {
     const entity = await getEntity(id);
     if (!entity) throw new ActionError(said('errors.entityGone'));
-    entityChanged(entity);
+    await entityChanged(entity);
     const logo = entity.logo;
     return logo ? { url: logo.url, width: logo.width, height: logo.height, aspect_ratio: logo.aspect_ratio } : null;
   },

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { openDashboardDb, type OpenedDb } from '../db/open';
+import { canonicalJson, diffCopy, readStoredCopy, replaceStoredCopy } from './copy-store';
+
+const T0 = Date.parse('2026-03-02T10:00:00Z');
+const at = (s: number) => new Date(T0 + s * 1000);
+/** Items as the API answers them: an id and any other field. */
+type Item = { id: string; [field: string]: unknown };
+const key = { resource: 'venues', context: 'b6a3f0b2-3c0e-4d59-9d39-6f5e8f0c2a11' } as const;
+
+let opened: OpenedDb;
+beforeAll(async () => {
+  opened = await openDashboardDb({ dataDir: '', memory: true });
+}, 60_000);
+afterAll(() => opened.close());
+
+describe('what a sync changed', () => {
+  it('names the ids added, changed and removed, whatever the order of an item’s keys', () => {
+    const before = new Map([
+      ['a', canonicalJson({ id: 'a', name: 'A', tags: [1, 2] })],
+      ['b', canonicalJson({ id: 'b', name: 'B' })],
+      ['c', canonicalJson({ id: 'c' })],
+    ]);
+    expect(
+      diffCopy(before, [{ tags: [1, 2], name: 'A', id: 'a' } as Item, { id: 'b', name: 'B2' } as Item, { id: 'd' }]),
+    ).toEqual({
+      added: ['d'],
+      changed: ['b'],
+      removed: ['c'],
+    });
+  });
+});
+
+describe('the stored copy', () => {
+  it('is null before its first sync, then holds the answer in its order, and keeps only what the API still has', async () => {
+    expect(await readStoredCopy(opened.db, key)).toBeNull();
+    const first = await replaceStoredCopy(
+      opened.db,
+      key,
+      [{ id: 'v2', name: 'Two' } as Item, { id: 'v1', name: 'One' } as Item],
+      at(0),
+    );
+    expect(first).toMatchObject({ added: ['v2', 'v1'], changed: [], removed: [] });
+    const second = await replaceStoredCopy(opened.db, key, [{ id: 'v1', name: 'One!' } as Item, { id: 'v3' }], at(60));
+    expect(second).toMatchObject({ added: ['v3'], changed: ['v1'], removed: ['v2'] });
+    expect(await readStoredCopy(opened.db, key)).toEqual({
+      items: [{ id: 'v1', name: 'One!' }, { id: 'v3' }],
+      syncedAt: at(60),
+    });
+  });
+
+  it('drops an answer read before the one it holds (two syncs that overlap)', async () => {
+    expect(await replaceStoredCopy(opened.db, key, [], at(30))).toBeNull();
+    expect((await readStoredCopy(opened.db, key))?.items).toHaveLength(2);
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * The dashboard's stored copy of the partner's directory (tables directory_copy and
+ * directory_syncs): a resource's items in one context, in the API's order, and when they were
+ * last read in whole. A sync replaces a resource's items in one transaction and says what changed
+ * (added, changed and removed ids), for the change feed (onDirectoryChanges).
+ *
+ * Free of `server-only`: the tests and the sync use it with a database handle of their own.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+
+import type { DashboardDb } from '../db/open';
+import { directoryCopy, directorySyncs } from '../db/schema';
+import { onDirectoryChanges, type CopyKey, type CopyResource, type DirectoryChanges } from './copy-changes';
+
+export {
+  COPY_RESOURCES,
+  type CopyKey,
+  type CopyResource,
+  type DashboardTx,
+  type DirectoryChanges,
+} from './copy-changes';
+
+/** The context of the partner-wide resources (identity, delegates, entities). */
+export const PARTNER_CONTEXT = 'partner';
+/** The context of reads made with the credentials' default entity (no entity selected). */
+export const DEFAULT_CONTEXT = 'default';
+
+/** Resources whose answer does not depend on the entity context: kept once, for the partner. */
+export const PARTNER_WIDE: ReadonlySet<CopyResource> = new Set(['identity', 'delegates', 'entities']);
+
+export interface StoredCopy<T> {
+  items: T[];
+  syncedAt: Date;
+}
+
+/** JSON with every object's keys sorted, so that an item read back from jsonb compares equal to the API's. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}
+
+/** What differs between the copy's items (by id, canonical JSON) and the API's answer now. */
+export function diffCopy(
+  before: ReadonlyMap<string, string>,
+  after: readonly { id: string }[],
+): Pick<DirectoryChanges, 'added' | 'changed' | 'removed'> {
+  const added: string[] = [];
+  const changed: string[] = [];
+  const now = new Set<string>();
+  for (const item of after) {
+    now.add(item.id);
+    const was = before.get(item.id);
+    if (was === undefined) added.push(item.id);
+    else if (was !== canonicalJson(item)) changed.push(item.id);
+  }
+  const removed = [...before.keys()].filter((id) => !now.has(id));
+  return { added, changed, removed };
+}
+
+export const hasChanges = (c: Pick<DirectoryChanges, 'added' | 'changed' | 'removed'>): boolean =>
+  c.added.length + c.changed.length + c.removed.length > 0;
+
+const where = ({ resource, context }: CopyKey) =>
+  and(eq(directoryCopy.resource, resource), eq(directoryCopy.context, context));
+
+/** The copy of a resource in a context, in the API's order; null when it was never synced. */
+export async function readStoredCopy<T>(db: DashboardDb, key: CopyKey): Promise<StoredCopy<T> | null> {
+  const [synced] = await db
+    .select({ syncedAt: directorySyncs.syncedAt })
+    .from(directorySyncs)
+    .where(and(eq(directorySyncs.resource, key.resource), eq(directorySyncs.context, key.context)));
+  if (!synced) return null;
+  const rows = await db
+    .select({ data: directoryCopy.data })
+    .from(directoryCopy)
+    .where(where(key))
+    .orderBy(asc(directoryCopy.position));
+  return { items: rows.map((r) => r.data as T), syncedAt: synced.syncedAt };
+}
+
+/** The contexts a resource of the copy has been synced in. */
+export async function syncedContexts(db: DashboardDb, resource: CopyResource): Promise<string[]> {
+  const rows = await db
+    .select({ context: directorySyncs.context })
+    .from(directorySyncs)
+    .where(eq(directorySyncs.resource, resource));
+  return rows.map((r) => r.context);
+}
+
+const CHUNK = 500;
+const chunks = <T>(all: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(all.length / CHUNK) }, (_, i) => all.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/**
+ * Replaces the copy of a resource in a context with the API's answer, read from `readAt`, in one
+ * transaction: the sync row first (it serialises two replaces of the same copy, and an answer read
+ * before the one stored is dropped: null), then the items that differ, and the change feed's
+ * record of what changed (onDirectoryChanges) in the same transaction.
+ */
+export async function replaceStoredCopy(
+  db: DashboardDb,
+  key: CopyKey,
+  items: readonly { id: string }[],
+  readAt: Date,
+): Promise<DirectoryChanges | null> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(directorySyncs)
+      .values({ ...key, syncedAt: readAt })
+      .onConflictDoUpdate({
+        target: [directorySyncs.resource, directorySyncs.context],
+        set: { syncedAt: readAt },
+        setWhere: sql`${directorySyncs.syncedAt} <= ${readAt.toISOString()}::timestamptz`,
+      })
+      .returning({ syncedAt: directorySyncs.syncedAt });
+    if (claimed.length === 0) return null;
+    const stored = await tx
+      .select({ id: directoryCopy.id, position: directoryCopy.position, data: directoryCopy.data })
+      .from(directoryCopy)
+      .where(where(key));
+    const before = new Map(stored.map((r) => [r.id, canonicalJson(r.data)]));
+    const changes: DirectoryChanges = { ...key, ...diffCopy(before, items) };
+    const moved = new Map(stored.map((r) => [r.id, r.position]));
+    const rewrite = items.filter((item, i) => moved.get(item.id) !== i || changes.changed.includes(item.id));
+    for (const ids of chunks(changes.removed))
+      await tx.delete(directoryCopy).where(and(where(key), inArray(directoryCopy.id, ids)));
+    const positions = new Map(items.map((item, i) => [item.id, i]));
+    for (const part of chunks(rewrite))
+      await tx
+        .insert(directoryCopy)
+        .values(part.map((item) => ({ ...key, id: item.id, position: positions.get(item.id)!, data: item })))
+        .onConflictDoUpdate({
+          target: [directoryCopy.resource, directoryCopy.context, directoryCopy.id],
+          set: { position: sql`excluded.position`, data: sql`excluded.data` },
+        });
+    if (hasChanges(changes)) await onDirectoryChanges(tx, changes);
+    return changes;
+  });
+}
+
+/**
+ * One item as the API answered a write to it (or a read of it made for one), stored in the copy
+ * of a resource already synced (a copy never synced is left to its first read), in the same
+ * transaction as the change feed's record of it. Its place is kept; a new one goes last.
+ */
+export async function patchStoredCopy(db: DashboardDb, key: CopyKey, item: { id: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [synced] = await tx
+      .select({ syncedAt: directorySyncs.syncedAt })
+      .from(directorySyncs)
+      .where(and(eq(directorySyncs.resource, key.resource), eq(directorySyncs.context, key.context)))
+      .for('update');
+    if (!synced) return;
+    const [was] = await tx
+      .select({ data: directoryCopy.data })
+      .from(directoryCopy)
+      .where(and(where(key), eq(directoryCopy.id, item.id)));
+    if (was && canonicalJson(was.data) === canonicalJson(item)) return;
+    const [last] = await tx
+      .select({ position: sql<number>`coalesce(max(${directoryCopy.position}), -1)` })
+      .from(directoryCopy)
+      .where(where(key));
+    await tx
+      .insert(directoryCopy)
+      .values({ ...key, id: item.id, position: Number(last?.position ?? -1) + 1, data: item })
+      .onConflictDoUpdate({
+        target: [directoryCopy.resource, directoryCopy.context, directoryCopy.id],
+        set: { data: sql`excluded.data` },
+      });
+    await onDirectoryChanges(tx, { ...key, added: was ? [] : [item.id], changed: was ? [item.id] : [], removed: [] });
+  });
+}

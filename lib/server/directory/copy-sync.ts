@@ -1,0 +1,119 @@
+import 'server-only';
+
+import { listAll, type GuestbookClient } from '../../guestbook';
+import type { Entity } from '../../guestbook/schemas';
+import { getApiClient } from '../api';
+import { getDb } from '../db';
+import { logUnexpected } from '../log';
+import {
+  DEFAULT_CONTEXT,
+  PARTNER_CONTEXT,
+  PARTNER_WIDE,
+  readStoredCopy,
+  replaceStoredCopy,
+  type CopyKey,
+  type CopyResource,
+  type DirectoryChanges,
+} from './copy-store';
+
+/** The entity whose context a copy is read in: its id and org_id (null for the credentials' default entity). */
+export type CopyEntity = Pick<Entity, 'id' | 'org_id'>;
+
+/** Called before each API request a sync sends: the background sync counts its share there (and may stop the turn by throwing). */
+export type BeforeRequest = () => void;
+
+const clientFor = (entity: CopyEntity | null): GuestbookClient =>
+  entity ? getApiClient().asEntity(entity) : getApiClient();
+
+/** A collection read whole, page by page (100 items each), each request announced to `before`. */
+const everyPage =
+  <T>(
+    read: (client: GuestbookClient, page: number) => Promise<{ data: T[]; pagination: { total_pages: number } }>,
+    cap: number,
+  ) =>
+  (entity: CopyEntity | null, before: BeforeRequest): Promise<T[]> =>
+    listAll((page) => {
+      before();
+      return read(clientFor(entity), page);
+    }, cap);
+
+/** How each resource of the copy is read from the API, in whole, in one entity's context. */
+const SOURCES: Record<CopyResource, (entity: CopyEntity | null, before: BeforeRequest) => Promise<{ id: string }[]>> = {
+  identity: async (_entity, before) => {
+    before();
+    return [await getApiClient().getMe()];
+  },
+  delegates: everyPage((c, page) => c.listDelegates({ page, limit: 100 }), 1_000),
+  entities: everyPage((c, page) => c.listEntities({ page, limit: 100 }), 5_000),
+  venues: everyPage((c, page) => c.listVenues({ page, limit: 100 }), 10_000),
+  markets: everyPage((c, page) => c.listMarkets({ page, limit: 100 }), 10_000),
+  commitments: everyPage(
+    (c, page) => c.listCommitments({ status: ['assigned', 'unassigned', 'ended'], page, limit: 100 }),
+    100_000,
+  ),
+};
+
+/** The context key of a resource read in an entity's context ('partner' for the partner-wide ones). */
+export const copyContextOf = (resource: CopyResource, entity: CopyEntity | null): string =>
+  PARTNER_WIDE.has(resource) ? PARTNER_CONTEXT : (entity?.id ?? DEFAULT_CONTEXT);
+
+export interface SyncedCopy {
+  items: unknown[];
+  syncedAt: Date;
+  /** what changed in the copy; null when an answer read later was already stored */
+  changes: DirectoryChanges | null;
+}
+
+/**
+ * Reads one resource of the directory in whole from the API, in the entity's context and in the
+ * lane of the request running, and replaces its copy (copy-store.ts) in one transaction.
+ */
+export async function syncCopy(
+  resource: CopyResource,
+  entity: CopyEntity | null,
+  before: BeforeRequest = () => undefined,
+): Promise<SyncedCopy> {
+  const key: CopyKey = { resource, context: copyContextOf(resource, entity) };
+  const readAt = new Date();
+  const items = await SOURCES[resource](PARTNER_WIDE.has(resource) ? null : entity, before);
+  const changes = await replaceStoredCopy(await getDb(), key, items, readAt);
+  return { items, syncedAt: readAt, changes };
+}
+
+/** The stored copy of a resource in an entity's context; null when it was never synced. */
+export async function storedCopy<T>(resource: CopyResource, entity: CopyEntity | null) {
+  return readStoredCopy<T>(await getDb(), { resource, context: copyContextOf(resource, entity) });
+}
+
+interface Queue {
+  /** a sync asked for and not started yet: later asks join it */
+  waiting?: Promise<void>;
+  running?: Promise<void>;
+}
+const globalForResync = globalThis as unknown as { directoryResyncs?: Map<string, Queue> };
+const queues = (globalForResync.directoryResyncs ??= new Map());
+
+/**
+ * After the console's own write: the copy of what it touched is read anew at once, so that the
+ * member sees their change. Asks that come while one runs join the next one (a burst of writes
+ * costs two syncs, not one each); resolves once a sync that started after the ask has ended. A
+ * failure is logged, never thrown: the write is done, and the copy says its age.
+ */
+export function resyncCopy(resource: CopyResource, entity: CopyEntity | null): Promise<void> {
+  const key = `${resource}:${copyContextOf(resource, entity)}`;
+  const queue: Queue = queues.get(key) ?? {};
+  queues.set(key, queue);
+  if (queue.waiting) return queue.waiting;
+  const waiting = (queue.running ?? Promise.resolve()).then(async () => {
+    queue.waiting = undefined;
+    const running = syncCopy(resource, entity).then(
+      () => undefined,
+      (e: unknown) => void logUnexpected('directory copy resync', e),
+    );
+    queue.running = running;
+    await running;
+    if (queue.running === running) queue.running = undefined;
+  });
+  queue.waiting = waiting;
+  return waiting;
+}

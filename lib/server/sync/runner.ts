@@ -1,0 +1,111 @@
+import 'server-only';
+
+import { and, gt, isNull, sql } from 'drizzle-orm';
+
+import { getApiClient } from '../api';
+import { getConfig } from '../config';
+import { Election } from '../coordination';
+import { getDb } from '../db';
+import { staffSessions } from '../db/schema';
+import { withRequestTicket } from '../budget';
+import { logUnexpected } from '../log';
+import { newRequestId, withRequestId } from '../log/logger';
+import { onShutdown } from '../ops';
+import { syncTurn } from './directory-sync';
+import { ACTIVE_INTERVAL_MS, nextTurnDelay, SyncShare } from './pace';
+
+/** How often the runner looks whether a turn is due (anyone signed in since, a pause ended). */
+const CHECK_EVERY_MS = ACTIVE_INTERVAL_MS / 4;
+
+/** Whether anyone is signed in: a session not signed out and not past its lifetime. */
+async function anyoneSignedIn(now: Date): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(staffSessions)
+    .where(and(isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The directory's background sync of this process: a turn at once, then one a minute while
+ * anyone is signed in and every ten otherwise (slower when its share would not cover the turns),
+ * only while this process is the one elected for the deployment. Whether a turn is due (and, on a
+ * process not elected, whether the election is free) is looked at every 15 s. Stops on graceful
+ * shutdown.
+ */
+export class DirectorySyncRunner {
+  readonly #election: Election;
+  readonly #share: SyncShare;
+  readonly #sharePercent: number;
+  #timer: NodeJS.Timeout | undefined;
+  #turn: Promise<void> | undefined;
+  #stopped = false;
+  /** the last turn: when it started, the requests it sent, and until when it was paused */
+  #last: { at: number; requests: number; pausedUntil: number | null } | null = null;
+
+  constructor() {
+    const { databaseUrl, directorySync } = getConfig();
+    this.#election = new Election(databaseUrl, 'directory-sync');
+    this.#sharePercent = directorySync.sharePercent;
+    this.#share = SyncShare.of(getApiClient().budget.perMinute, directorySync.sharePercent);
+  }
+
+  start(): void {
+    this.#schedule(0);
+  }
+
+  #schedule(ms: number): void {
+    if (this.#stopped) return;
+    this.#timer = setTimeout(() => {
+      this.#turn = this.#runTurn().finally(() => (this.#turn = undefined));
+    }, ms);
+    this.#timer.unref();
+  }
+
+  async #runTurn(): Promise<void> {
+    try {
+      const now = Date.now();
+      const due =
+        this.#last === null ||
+        now - this.#last.at >=
+          nextTurnDelay({
+            active: await anyoneSignedIn(new Date(now)),
+            lastTurnRequests: this.#last.requests,
+            shareLimit: this.#share.limit,
+            pausedUntil: this.#last.pausedUntil,
+            now: this.#last.at,
+          });
+      if (due && (await this.#election.hold())) {
+        // Background work: the budget's lowest lane, for no member.
+        const report = await withRequestId(newRequestId(), () =>
+          withRequestTicket(() => syncTurn(this.#share, this.#sharePercent), 'background'),
+        );
+        this.#last = { at: now, requests: report.requests, pausedUntil: report.pausedUntil };
+      }
+    } catch (e) {
+      logUnexpected('directory sync', e);
+    }
+    // Whether anyone signed in meanwhile (a turn a minute from then) is looked at again soon.
+    this.#schedule(CHECK_EVERY_MS);
+  }
+
+  /** Stops the turns: the one running finishes, then the election is given up. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#turn;
+    await this.#election.release();
+  }
+}
+
+const globalForSync = globalThis as unknown as { directorySyncRunner?: DirectorySyncRunner };
+
+/** Starts the directory's background sync once per process (unless DIRECTORY_SYNC=off); stopped on graceful shutdown. */
+export function startDirectorySync(): void {
+  if (!getConfig().directorySync.enabled || globalForSync.directorySyncRunner) return;
+  const runner = (globalForSync.directorySyncRunner = new DirectorySyncRunner());
+  onShutdown(() => runner.stop());
+  runner.start();
+}
