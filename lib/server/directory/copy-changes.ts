@@ -3,11 +3,20 @@
  * of a resource in a context) reaches the change feed: called inside the transaction that changed
  * the copy, so that the feed's rows and the copy's change commit together or not at all.
  *
- * The change feed (lib/server/changes, `recordChange`) records one change event per id here;
- * until it is wired, the copy's changes are recorded nowhere else.
+ * What the sync finds was made outside the console (`who` null), unless the console itself made
+ * it: an id that a member's change event named in the last minutes (the resync after the
+ * console's own write finds that write) is left to that event. A copy synced for the first time
+ * records nothing (all of it is new to the copy, nothing new to anyone). Entities become
+ * `entity.created` and `entity.changed`, commitments `allocation.applied`; the other resources
+ * (identity, delegates, venues, markets) have no kind a page follows yet.
  */
+import { and, gte, isNotNull } from 'drizzle-orm';
+
 import type { CopyResource } from '../../directory/schemas';
+import type { ChangeInput } from '../changes/of-action';
+import { recordChange } from '../changes/record';
 import type { DashboardDb } from '../db/open';
+import { changeEvents } from '../db/schema';
 
 export { COPY_RESOURCES, type CopyResource } from '../../directory/schemas';
 
@@ -22,9 +31,61 @@ export interface DirectoryChanges extends CopyKey {
   added: string[];
   changed: string[];
   removed: string[];
+  /** the copy held nothing of this resource in this context before */
+  first?: boolean;
 }
 
 /** A transaction of the dashboard database, as the copy's writes run in. */
 export type DashboardTx = Parameters<Parameters<DashboardDb['transaction']>[0]>[0];
 
-export async function onDirectoryChanges(_tx: DashboardTx, _changes: DirectoryChanges): Promise<void> {}
+/** How long a member's own change event covers what the sync then finds of the same ids. */
+export const OWN_WRITE_WINDOW_MS = 5 * 60_000;
+
+/** The ids that members' change events named in the last minutes (any kind), for the ids given. */
+async function changedByMembers(tx: DashboardTx, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const since = new Date(Date.now() - OWN_WRITE_WINDOW_MS);
+  const rows = await tx
+    .select({ ids: changeEvents.ids })
+    .from(changeEvents)
+    .where(and(gte(changeEvents.at, since), isNotNull(changeEvents.staffId)));
+  const named = new Set(rows.flatMap((r) => Object.values(r.ids).flat()));
+  return new Set(ids.filter((id) => named.has(id)));
+}
+
+/** The change events of what a sync found, as made outside the console. */
+export function outsideChanges(c: DirectoryChanges, own: ReadonlySet<string>): ChangeInput[] {
+  const entityId = c.context === 'partner' || c.context === 'default' ? null : c.context;
+  const fresh = (ids: string[]) => ids.filter((id) => !own.has(id));
+  if (c.resource === 'entities')
+    return [
+      ...fresh(c.added).map((id): ChangeInput => ({
+        kind: 'entity.created',
+        entityId: id,
+        ids: { entity: id },
+        who: null,
+      })),
+      ...fresh([...c.changed, ...c.removed]).map((id): ChangeInput => ({
+        kind: 'entity.changed',
+        entityId: id,
+        ids: { entity: id },
+        who: null,
+        data: {},
+      })),
+    ];
+  if (c.resource === 'commitments') {
+    const commitments = fresh([...c.added, ...c.changed, ...c.removed]);
+    return commitments.length
+      ? [{ kind: 'allocation.applied', entityId, ids: { commitments }, who: null, data: { status: 'applied' } }]
+      : [];
+  }
+  return [];
+}
+
+export async function onDirectoryChanges(tx: DashboardTx, changes: DirectoryChanges): Promise<void> {
+  if (changes.first) return;
+  const all = [...changes.added, ...changes.changed, ...changes.removed];
+  if (!all.length || (changes.resource !== 'entities' && changes.resource !== 'commitments')) return;
+  const events = outsideChanges(changes, await changedByMembers(tx, all));
+  if (events.length) await recordChange(tx, ...events);
+}

@@ -124,7 +124,7 @@ export async function replaceStoredCopy(
       .from(directoryCopy)
       .where(where(key));
     const before = new Map(stored.map((r) => [r.id, canonicalJson(r.data)]));
-    const changes: DirectoryChanges = { ...key, ...diffCopy(before, items) };
+    const changes: DirectoryChanges = { ...key, ...diffCopy(before, items), first: stored.length === 0 };
     const moved = new Map(stored.map((r) => [r.id, r.position]));
     const rewrite = items.filter((item, i) => moved.get(item.id) !== i || changes.changed.includes(item.id));
     for (const ids of chunks(changes.removed))
@@ -145,8 +145,8 @@ export async function replaceStoredCopy(
 
 /**
  * One item as the API answered a write to it (or a read of it made for one), stored in the copy
- * of a resource already synced (a copy never synced is left to its first read), in the same
- * transaction as the change feed's record of it. Its place is kept; a new one goes last.
+ * of a resource already synced (a copy never synced is left to its first read). The write's own
+ * action records its change event. Its place is kept; a new one goes last.
  */
 export async function patchStoredCopy(db: DashboardDb, key: CopyKey, item: { id: string }): Promise<void> {
   await db.transaction(async (tx) => {
@@ -172,6 +172,7 @@ export async function patchStoredCopy(db: DashboardDb, key: CopyKey, item: { id:
         target: [directoryCopy.resource, directoryCopy.context, directoryCopy.id],
         set: { data: sql`excluded.data` },
       });
-    await onDirectoryChanges(tx, { ...key, added: was ? [] : [item.id], changed: was ? [item.id] : [], removed: [] });
+    // The console's own write (recorded by its action) or a read made for one: not a change found
+    // outside the console, so no change event here.
   });
 }

@@ -1,3 +1,4 @@
+import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { GuestbookClient } from '../../guestbook';
@@ -7,7 +8,7 @@ import { DEMO_PARTNER } from '../../sandbox/seed/demo';
 import type { RunningSandbox } from '../../sandbox/server';
 import { partnerClient, startTestSandbox } from '../../sandbox/testing';
 import { openDashboardDb, type OpenedDb } from '../db/open';
-import { directorySyncs } from '../db/schema';
+import { changeEvents, directorySyncs } from '../db/schema';
 import { readStoredCopy } from '../directory/copy-store';
 
 vi.mock('server-only', () => ({}));
@@ -78,6 +79,14 @@ describe('the directory sync against the sandbox', () => {
     expect((await copyOf<Entity>('entities', 'partner'))!.find((e) => e.id === made.id)?.name).toBe(
       'Renamed outside the console',
     );
+    // The change feed has both, made outside the console, in the order they were found.
+    const feed = await world.db!.db.select().from(changeEvents).where(isNull(changeEvents.staffId));
+    expect(
+      feed.filter((e) => e.entityId === made.id).map((e) => [e.kind, (e.ids as { entity: string }).entity]),
+    ).toEqual([
+      ['entity.created', made.id],
+      ['entity.changed', made.id],
+    ]);
 
     await controls.reset(); // back to the seed world: the entity made above is gone
     report = await syncTurn(wideShare(), 25);

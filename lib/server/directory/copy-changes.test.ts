@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+
+import { outsideChanges, type DirectoryChanges } from './copy-changes';
+
+const changes = (c: Partial<DirectoryChanges> & Pick<DirectoryChanges, 'resource' | 'context'>): DirectoryChanges => ({
+  added: [],
+  changed: [],
+  removed: [],
+  ...c,
+});
+
+describe('what the directory sync found, as change events', () => {
+  it('records an entity added and one changed outside the console, each in its own context', () => {
+    const events = outsideChanges(
+      changes({ resource: 'entities', context: 'partner', added: ['e1'], changed: ['e2'] }),
+      new Set(),
+    );
+    expect(events).toEqual([
+      { kind: 'entity.created', entityId: 'e1', ids: { entity: 'e1' }, who: null },
+      { kind: 'entity.changed', entityId: 'e2', ids: { entity: 'e2' }, who: null, data: {} },
+    ]);
+  });
+
+  it('records the commitments whose seats changed as one seat change of the entity, leaving out those a member just changed', () => {
+    const events = outsideChanges(
+      changes({ resource: 'commitments', context: 'ent-1', changed: ['c1', 'c2', 'c3'] }),
+      new Set(['c2']),
+    );
+    expect(events).toEqual([
+      {
+        kind: 'allocation.applied',
+        entityId: 'ent-1',
+        ids: { commitments: ['c1', 'c3'] },
+        who: null,
+        data: { status: 'applied' },
+      },
+    ]);
+    expect(
+      outsideChanges(changes({ resource: 'commitments', context: 'ent-1', changed: ['c2'] }), new Set(['c2'])),
+    ).toEqual([]);
+  });
+
+  it('records nothing for the resources no page follows', () => {
+    for (const resource of ['identity', 'delegates', 'venues', 'markets'] as const)
+      expect(outsideChanges(changes({ resource, context: 'partner', changed: ['x'] }), new Set())).toEqual([]);
+  });
+});
