@@ -42,7 +42,7 @@ export type DashboardTx = Parameters<Parameters<DashboardDb['transaction']>[0]>[
 export const OWN_WRITE_WINDOW_MS = 5 * 60_000;
 
 /** The ids that members' change events named in the last minutes (any kind), for the ids given. */
-async function changedByMembers(tx: DashboardTx, ids: readonly string[]): Promise<Set<string>> {
+export async function changedByMembers(tx: Pick<DashboardTx, 'select'>, ids: readonly string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
   const since = new Date(Date.now() - OWN_WRITE_WINDOW_MS);
   const rows = await tx

@@ -3,19 +3,22 @@ import 'server-only';
 import { and, gt, isNull, sql } from 'drizzle-orm';
 
 import { getApiClient } from '../api';
+import { withRequestTicket } from '../budget';
 import { getConfig } from '../config';
 import { Election } from '../coordination';
 import { getDb } from '../db';
 import { staffSessions } from '../db/schema';
-import { withRequestTicket } from '../budget';
 import { logUnexpected } from '../log';
 import { newRequestId, withRequestId } from '../log/logger';
 import { onShutdown } from '../ops';
-import { syncTurn } from './directory-sync';
-import { ACTIVE_INTERVAL_MS, nextTurnDelay, SyncShare } from './pace';
+import { syncTurn, type TurnReport } from './directory-sync';
+import { ACTIVE_INTERVAL_MS, nextTurnDelay, SyncPaused, SyncShare } from './pace';
+import { reservationWindowTurns } from './reservations-sync';
 
 /** How often the runner looks whether a turn is due (anyone signed in since, a pause ended). */
 const CHECK_EVERY_MS = ACTIVE_INTERVAL_MS / 4;
+/** How often the reservations window is read while anyone is signed in. */
+const WINDOW_EVERY_MS = CHECK_EVERY_MS;
 
 /** Whether anyone is signed in: a session not signed out and not past its lifetime. */
 async function anyoneSignedIn(now: Date): Promise<boolean> {
@@ -44,6 +47,8 @@ export class DirectorySyncRunner {
   #stopped = false;
   /** the last turn: when it started, the requests it sent, and until when it was paused */
   #last: { at: number; requests: number; pausedUntil: number | null } | null = null;
+  /** when the reservations window was last read */
+  #lastWindowAt = 0;
 
   constructor() {
     const { databaseUrl, directorySync } = getConfig();
@@ -67,28 +72,58 @@ export class DirectorySyncRunner {
   async #runTurn(): Promise<void> {
     try {
       const now = Date.now();
+      const active = await anyoneSignedIn(new Date(now));
+      const paused = (this.#last?.pausedUntil ?? 0) > now;
       const due =
         this.#last === null ||
         now - this.#last.at >=
           nextTurnDelay({
-            active: await anyoneSignedIn(new Date(now)),
+            active,
             lastTurnRequests: this.#last.requests,
             shareLimit: this.#share.limit,
             pausedUntil: this.#last.pausedUntil,
             now: this.#last.at,
           });
-      if (due && (await this.#election.hold())) {
+      // While anyone is signed in, the reservations window is read at every check (today and
+      // tomorrow, and what was booked since): a guest's booking shows within WINDOW_EVERY_MS.
+      const windowDue = active && !paused && now - this.#lastWindowAt >= WINDOW_EVERY_MS;
+      if ((due || windowDue) && (await this.#election.hold())) {
         // Background work: the budget's lowest lane, for no member.
         const report = await withRequestId(newRequestId(), () =>
-          withRequestTicket(() => syncTurn(this.#share, this.#sharePercent), 'background'),
+          withRequestTicket(() => (due ? this.#turnOfAll() : this.#windowTurn()), 'background'),
         );
-        this.#last = { at: now, requests: report.requests, pausedUntil: report.pausedUntil };
+        this.#lastWindowAt = now;
+        if (due) this.#last = { at: now, requests: report.requests, pausedUntil: report.pausedUntil };
+        else if (report.pausedUntil !== null && this.#last) this.#last.pausedUntil = report.pausedUntil;
       }
     } catch (e) {
       logUnexpected('directory sync', e);
     }
     // Whether anyone signed in meanwhile (a turn a minute from then) is looked at again soon.
     this.#schedule(CHECK_EVERY_MS);
+  }
+
+  /** The reservations window alone, between the directory's turns. */
+  async #windowTurn(): Promise<Pick<TurnReport, 'requests' | 'pausedUntil'>> {
+    try {
+      return { ...(await reservationWindowTurns(this.#share)), pausedUntil: null };
+    } catch (e) {
+      if (e instanceof SyncPaused) return { requests: 0, pausedUntil: e.resumeAt };
+      throw e;
+    }
+  }
+
+  /** The directory's copies, then (unless that paused) the reservations window of each entity. */
+  async #turnOfAll(): Promise<TurnReport> {
+    const report = await syncTurn(this.#share, this.#sharePercent);
+    if (report.pausedUntil !== null) return report;
+    try {
+      const window = await reservationWindowTurns(this.#share);
+      return { ...report, requests: report.requests + window.requests, changed: report.changed + window.changes };
+    } catch (e) {
+      if (e instanceof SyncPaused) return { ...report, pausedUntil: e.resumeAt };
+      throw e;
+    }
   }
 
   /** Stops the turns: the one running finishes, then the election is given up. */

@@ -1,0 +1,79 @@
+import 'server-only';
+
+import type { Entity, Venue } from '../../guestbook/schemas';
+import type { ChangeInput } from '../changes/of-action';
+import { recordChange } from '../changes/record';
+import { getDb } from '../db';
+import { apiFor, readCopy } from '../directory';
+import { changedByMembers } from '../directory/copy-changes';
+import { syncWindowTurn, type TurnReport, type WindowChange } from '../reservations-copy';
+import { SyncPaused, type SyncShare } from './pace';
+
+/** The most a context's turn asks for (today and tomorrow, the new ones, the venues on a full read). */
+const TURN_REQUESTS = 4;
+
+/** The change event of what a turn found in one reservation, made outside the console; null: not a change to anyone. */
+export function reservationEvent(context: string, c: WindowChange): ChangeInput | null {
+  const base = { entityId: context, ids: { reservation: c.id }, who: null };
+  if (c.kind === 'added')
+    return c.source === 'booked'
+      ? { ...base, kind: 'reservation.created', data: { status: c.reservation.status } }
+      : null;
+  if (c.kind === 'removed')
+    return c.reservation === null || c.reservation.status === 'canceled'
+      ? { ...base, kind: 'reservation.canceled', data: { status: 'canceled' } }
+      : { ...base, kind: 'reservation.changed', data: { date: [c.before.date, c.reservation.date] } };
+  if (c.reservation.status === 'canceled' && c.before.status !== 'canceled')
+    return { ...base, kind: 'reservation.canceled', data: { status: 'canceled' } };
+  const data = Object.fromEntries(
+    c.fields.filter((f) => !f.field.includes('.')).map((f) => [f.field, [f.from ?? null, f.to ?? null]]),
+  );
+  return { ...base, kind: 'reservation.changed', data };
+}
+
+/**
+ * The change events of one context's turn: none on its first turn (every row is new to the copy,
+ * nothing new to anyone), and none for a reservation a member's own change named in the last
+ * minutes (the console's write, already recorded by its action).
+ */
+async function recordTurn(report: TurnReport): Promise<number> {
+  if (report.first || !report.changes.length) return 0;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const own = await changedByMembers(
+      tx,
+      report.changes.map((c) => c.id),
+    );
+    const events = report.changes
+      .filter((c) => !own.has(c.id))
+      .map((c) => reservationEvent(report.context, c))
+      .filter((e): e is ChangeInput => e !== null);
+    if (events.length) await recordChange(tx, ...events);
+    return events.length;
+  });
+}
+
+/**
+ * One turn of the reservations window of every assigned entity (the demo partner's entities are
+ * all watched: a turn costs about 2 requests an entity), within the sync's share: a context whose
+ * turn might not fit in what is left of the share waits for the next turn.
+ */
+export async function reservationWindowTurns(share: SyncShare): Promise<{ requests: number; changes: number }> {
+  const db = await getDb();
+  const totals = { requests: 0, changes: 0 };
+  for (const entity of await readCopy<Entity>('entities', null)) {
+    if (share.used + TURN_REQUESTS > share.limit) throw new SyncPaused(Date.now() + 10_000, 'share');
+    const venues = await readCopy<Venue>('venues', { id: entity.id, org_id: entity.org_id });
+    const report = await syncWindowTurn(db, apiFor(entity), entity.id, new Date(), { venues });
+    for (let i = 0; i < report.requests; i++) {
+      try {
+        share.take();
+      } catch {
+        break; // over by less than one turn: the next turn waits
+      }
+    }
+    totals.requests += report.requests;
+    totals.changes += await recordTurn(report);
+  }
+  return totals;
+}
