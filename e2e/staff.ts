@@ -2,6 +2,7 @@ import { expect, type Browser, type BrowserContext, type Page } from '@playwrigh
 
 import type { StaffRole } from '../lib/auth/roles';
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { totpCode } from '../lib/server/auth/totp';
 import { STORAGE } from './env';
 
 /** Adds a staff member through the Team page, as the demo admin. */
@@ -105,4 +106,21 @@ export async function consolePaths(page: Page): Promise<string[]> {
     '/team',
     '/account',
   ];
+}
+
+/** Enrols on the account page with the key shown there; the recovery codes it shows once. */
+export async function enrol(page: Page, at = new Date()): Promise<{ secret: string; codes: string[] }> {
+  await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  const secret = (await page.getByTestId('two-step-secret').textContent())!.trim();
+  await expect(page.getByRole('img', { name: 'QR code of the authenticator key' }).locator('svg')).toBeVisible();
+  await page.getByLabel('Code from the app').fill('123 456');
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByText('Enter the 6 digits your app shows.')).toBeVisible();
+  await page.getByLabel('Code from the app').fill(totpCode(secret, at));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByTestId('two-step-on')).toBeVisible();
+  const codes = (await page.getByTestId('recovery-code').allTextContents()).map((c) => c.trim());
+  expect(codes).toHaveLength(10);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  return { secret, codes };
 }

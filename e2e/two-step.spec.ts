@@ -6,7 +6,7 @@ import { buildActions } from './action-list';
 import { DASHBOARD_URL } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
 import { postAction } from './server-actions';
-import { addMember, openSignIn, signedInBrowser, signOutThroughMenu } from './staff';
+import { addMember, enrol, openSignIn, signedInBrowser, signOutThroughMenu } from './staff';
 
 /*
  * Two-step sign-in as members use it, in Chromium against the production build: enrolment with
@@ -16,23 +16,6 @@ import { addMember, openSignIn, signedInBrowser, signOutThroughMenu } from './st
 
 const PASSWORD = 'a password for the second step 2026';
 const stamp = () => `${Date.now()}.${Math.floor(Math.random() * 1e6)}`;
-
-/** Enrols on the account page with the key shown there; the recovery codes it shows once. */
-async function enrol(page: Page, at = new Date()): Promise<{ secret: string; codes: string[] }> {
-  await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
-  const secret = (await page.getByTestId('two-step-secret').textContent())!.trim();
-  await expect(page.getByRole('img', { name: 'QR code of the authenticator key' }).locator('svg')).toBeVisible();
-  await page.getByLabel('Code from the app').fill('123 456');
-  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-  await expect(page.getByText('Enter the 6 digits your app shows.')).toBeVisible();
-  await page.getByLabel('Code from the app').fill(totpCode(secret, at));
-  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-  await expect(page.getByTestId('two-step-on')).toBeVisible();
-  const codes = (await page.getByTestId('recovery-code').allTextContents()).map((c) => c.trim());
-  expect(codes).toHaveLength(10);
-  await page.getByRole('button', { name: 'I have saved them' }).click();
-  return { secret, codes };
-}
 
 /** Signs out through the account menu and waits for the sign-in page. */
 async function signOut(page: Page): Promise<void> {

@@ -26,7 +26,10 @@ import { ActionError, staffAction } from '@/lib/server/http';
 
 /**
  * A new password for oneself, after the current one (or the one-time password an admin issued).
- * Every other session of the account ends; this one stays signed in.
+ * Every other session of the account ends; this one stays signed in. A member with a one-time
+ * password whom the team's policy asks for a second factor changes the password first, then enrols
+ * (the enrolment is refused until then): one order, for a new member, one the staff command line
+ * added and one an admin reset alike.
  */
 export const changeOwnPasswordAction = staffAction(
   {
@@ -35,6 +38,7 @@ export const changeOwnPasswordAction = staffAction(
     input: ChangePasswordInput,
     mutates: true,
     allowedBeforePasswordChange: true,
+    allowedBeforeSecondFactor: true,
   },
   async ({ current, password }, { staff, setAuditTarget }) => {
     setAuditTarget({ resourceType: 'staff', resourceId: staff.id });
