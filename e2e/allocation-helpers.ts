@@ -1,7 +1,9 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { buildActions } from './action-list';
 import { sandboxApi, sandboxPutCommitments } from './sandbox';
+import { callAction } from './server-actions';
 
 /** Shared by the allocation grid's e2e specs: the sandbox's view of the commitments, and the grid's rows and thumbs. */
 
@@ -124,6 +126,7 @@ export async function fullSwapSetup(request: APIRequestContext) {
       await put(b, setB);
       await put(a, { ...setA, [c1.id]: 2, [c2.id]: free[1]! - 2 });
       await put(b, { ...setB, [c1.id]: free[0]! - 2, [c2.id]: 2 });
+      await refreshCommitmentsCopy(request, all);
       return { a, b, c1, c2, free: free as [number, number] };
     }
   }
@@ -145,4 +148,15 @@ export async function seatsOn(request: APIRequestContext, s: Awaited<ReturnType<
   const [rowsA, rowsB] = [await rowsOf(request, s.a), await rowsOf(request, s.b)];
   const of = (rows: Row[], c: Row) => rows.find((r) => r.id === c.id)!.entity_seats;
   return { a: [of(rowsA, s.c1), of(rowsA, s.c2)], b: [of(rowsB, s.c1), of(rowsB, s.c2)] };
+}
+
+/**
+ * After seats were set in the sandbox directly (outside the console): the dashboard's copy of
+ * every entity's commitments is read anew, as "Refresh now" does, so that the grid opened next
+ * shows them without waiting for the sync's next turn.
+ */
+export async function refreshCommitmentsCopy(request: APIRequestContext, all: Entity[]) {
+  const action = buildActions().find((a) => a.key === 'lib/actions/directory.ts#refreshDirectoryAction')!;
+  const copies = all.map((e) => ({ resource: 'commitments', context: e.id }));
+  expect(await callAction(request, action.path, action.id, [{ copies }])).toMatch(/^200 .*"ok":true/s);
 }

@@ -105,9 +105,9 @@ export async function applyChanges(
   const outcome = await asApply(() =>
     allocationLock().run(keys, () => underLock(() => applyHeld(changes, touched, options))),
   );
-  // The copy of the commitments is read anew, after the lock: a conflict's touched entities (the
-  // grid shows what they hold now), else every entity's (each row shows the others' seats).
-  await commitmentsChanged(outcome.status === 'conflict' ? touched : await listEntities());
+  // The copy of every entity's commitments is read anew, after the lock (each row shows the
+  // others' seats): after a conflict too, as the grid reloaded to compare shows what is held now.
+  await commitmentsChanged(await listEntities());
   return outcome;
 }
 
