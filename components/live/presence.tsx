@@ -14,7 +14,12 @@ import { useHasUnsavedEdits } from './live-follow';
  * the page's heartbeat too (every 20 s, and at once when the page starts or stops holding unsaved
  * edits); a member counts for a minute after their last beat.
  */
-export function Presence({ place }: { place: string }) {
+export function Presence({
+  reservationId,
+}: {
+  /** the reservation whose page it is; none: the grid */ reservationId?: string;
+}) {
+  const place = reservationId ? `reservation:${reservationId}` : 'allocations';
   const t = useTranslations('shell.live.presence');
   const editing = useHasUnsavedEdits();
   // A new key when the member starts or stops editing: the beat that says so goes at once.
