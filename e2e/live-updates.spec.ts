@@ -144,6 +144,7 @@ test('presence on the grid: another member with it open is named, and said to be
   const name = (await entities(request)).find((e) => e.id === entityId)!.name.replace(/[&]/g, '\\$&');
   const input = page.getByTestId(`alloc-row-${row.id}`).getByLabel(new RegExp(`^Seats of ${name} on`));
   await input.fill(String(Number(await input.inputValue()) + 1));
+  // Her grid beats at once when she starts editing; the admin's reads it at its next beat.
   await expect(seen).toHaveText('Also here now: Olivia Operator (editing)', { timeout: 30_000 });
   await Promise.all([admin.close(), operator.close()]);
 });

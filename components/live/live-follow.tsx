@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 import { useChangeEvents } from '@/components/providers/live-events';
 import { Button } from '@/components/ui/button';
@@ -15,8 +15,20 @@ const REFRESH_DEBOUNCE_MS = 400;
 /** The forms and grids of this page with unsaved edits, each with what puts it back to the page's values. */
 const unsaved = new Map<symbol, () => void>();
 
+const unsavedListeners = new Set<() => void>();
+const unsavedChanged = () => unsavedListeners.forEach((l) => l());
+
 /** Whether a form or grid of this page holds unsaved edits now (the presence beat says "editing"). */
-export const hasUnsavedEdits = (): boolean => unsaved.size > 0;
+export function useHasUnsavedEdits(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      unsavedListeners.add(listener);
+      return () => void unsavedListeners.delete(listener);
+    },
+    () => unsaved.size > 0,
+    () => false,
+  );
+}
 
 /**
  * Declares the unsaved edits of a form or a grid: while `dirty`, a page that follows the change
@@ -33,7 +45,11 @@ export function useUnsavedEdits(dirty: boolean, discard: () => void): void {
   useEffect(() => {
     if (!dirty) return;
     unsaved.set(key, () => latest.current());
-    return () => void unsaved.delete(key);
+    unsavedChanged();
+    return () => {
+      unsaved.delete(key);
+      unsavedChanged();
+    };
   }, [dirty, key]);
 }
 

@@ -13,6 +13,6 @@ export const queryKeys = {
   entityLogo: (entityId: string) => ['entity-logo', entityId] as const,
   globalSearches: () => ['global-search'] as const,
   globalSearch: (q: string) => ['global-search', q] as const,
-  /** who else has the page at `place` open (`allocations`, `reservation:<id>`) */
-  presence: (place: string) => ['presence', place] as const,
+  /** who else has the page at `place` open (`allocations`, `reservation:<id>`), beating as editing or not */
+  presence: (place: string, editing: boolean) => ['presence', place, editing] as const,
 };

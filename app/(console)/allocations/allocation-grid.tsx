@@ -122,7 +122,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
         onScope={setScope}
       />
 
-      <Presence place="allocations" />
+      <Presence />
       <GridLive staged={grid.changes.length > 0} describeCommitment={describeCommitment} />
 
       <LiveRegion data-testid="allocation-notice">

@@ -100,7 +100,7 @@ export default async function ReservationPage({
         }
       />
 
-      <Presence place={`reservation:${r.id}`} />
+      <Presence reservationId={r.id} />
       <ReservationLive id={r.id} />
 
       {booked && (
