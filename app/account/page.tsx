@@ -4,8 +4,15 @@ import { redirect } from 'next/navigation';
 
 import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
+import { Notice } from '@/components/ui/notice';
 import { ToastRegion } from '@/components/ui/toast-region';
-import { recoveryCodesLeft, secondFactorPolicy, secondFactorRequired, verifySession } from '@/lib/server/auth';
+import {
+  findStaffById,
+  recoveryCodesLeft,
+  secondFactorPolicy,
+  secondFactorRequired,
+  verifySession,
+} from '@/lib/server/auth';
 import { getDb } from '@/lib/server/db';
 
 import { LanguageForm } from './language-form';
@@ -24,7 +31,13 @@ export default async function AccountPage() {
   if (!staff) redirect('/login?callbackUrl=/account');
   const db = await getDb();
   const [t, settings] = await Promise.all([getTranslations('account'), getTranslations('settings')]);
-  const [policy, codesLeft] = await Promise.all([secondFactorPolicy(db), recoveryCodesLeft(db, staff.id)]);
+  const [policy, codesLeft, account] = await Promise.all([
+    secondFactorPolicy(db),
+    recoveryCodesLeft(db, staff.id),
+    findStaffById(db, staff.id),
+  ]);
+  // Wrong codes given with the member's password before their last sign-in: they are told.
+  const wrongCodes = account?.secondFactorNotice ?? 0;
   // A one-time password is replaced first; then a second factor the team requires is set up.
   const enrolFirst = !staff.mustChangePassword && staff.mustEnrolSecondFactor;
   const twoStep = (
@@ -33,6 +46,11 @@ export default async function AccountPage() {
         {enrolFirst ? t('twoStep.enrolTitle') : t('twoStep.title')}
       </h2>
       <p className="mb-4 mt-1 text-sm text-slate-500">{enrolFirst ? t('twoStep.enrolIntro') : t('twoStep.intro')}</p>
+      {wrongCodes > 0 && (
+        <Notice tone="warning" data-testid="two-step-wrong-codes" className="mb-4">
+          {t('twoStep.wrongCodes', { count: wrongCodes })}
+        </Notice>
+      )}
       <TwoStep
         enabled={staff.hasSecondFactor}
         codesLeft={codesLeft}

@@ -20,8 +20,8 @@ import { CLIENT_ADDRESS_HEADER, servedByDashboardServer } from './client-address
 import { isDemoEmail } from './demo-accounts';
 import { DEVICE_COOKIE_DAYS, knownDevice, signDeviceCookie } from './device-cookie';
 import { noticeTimeZone } from './language-and-zone';
-import { ACCOUNT_LIMIT, clearAttempts, countAttempt, secondFactorKey } from './login-limiter';
 import { secondFactorPolicy, secondFactorRequired, spendSecondFactor } from './second-factor';
+import { codeAccepted, countSecondFactorCode } from './second-factor-guard';
 import { auditSignIn } from './sign-in-audit';
 import { endSession, staffOfSession, startSession } from './staff-sessions';
 import { checkLogin, findStaffById, staffForSso, type SsoProfile } from './staff-store';
@@ -142,20 +142,31 @@ export function getAuthOptions(): NextAuthOptions {
           const account = await findStaffById(db, result.user.id);
           if (account?.totpSecret) {
             const code = credentials?.code?.trim() ?? '';
-            if (!code) throw new Error('second_factor');
-            const limit = await countAttempt(db, secondFactorKey(account.email), ACCOUNT_LIMIT);
-            const used = limit.allowed ? await spendSecondFactor(db, account.id, code, config.authSecret) : null;
+            if (!code) {
+              // The password was right: that alone is in the log.
+              await auditSignIn({
+                method: 'password',
+                address,
+                email,
+                staffId: account.id,
+                refused: 'second_factor_asked',
+              });
+              throw new Error('second_factor');
+            }
+            // Counted before it is checked, in the account's run of wrong codes (second-factor-guard.ts).
+            const turn = await countSecondFactorCode(db, account.id);
+            const used = turn.counted ? await spendSecondFactor(db, account.id, code, config.authSecret) : null;
             if (!used) {
               await auditSignIn({
                 method: 'password',
                 address,
                 email,
                 staffId: account.id,
-                refused: limit.allowed ? 'second_factor_invalid' : 'second_factor_paused',
+                refused: turn.counted ? `second_factor_invalid (${turn.failures} in a row)` : 'second_factor_paused',
               });
               throw new Error('second_factor_invalid');
             }
-            await clearAttempts(db, secondFactorKey(account.email));
+            await codeAccepted(db, account.id);
             method = used === 'authenticator' ? 'password and authenticator' : 'password and recovery code';
           }
           await auditSignIn({ method, address, email, staffId: result.user.id, refused: null });

@@ -1,11 +1,11 @@
 /**
  * A member's current second factor, checked for a change to it (replacing it): the code of their
- * authenticator or one of their recovery codes, under the same account-wide limit as the codes
- * given at sign-in, each code accepted once. Framework-free, as the staff store.
+ * authenticator or one of their recovery codes, counted in the same run of wrong codes as those
+ * given at sign-in (second-factor-guard.ts), each code accepted once. Framework-free, as the staff store.
  */
 import type { DashboardDb } from '../db/open';
-import { ACCOUNT_LIMIT, clearAttempts, countAttempt, secondFactorKey } from './login-limiter';
 import { spendSecondFactor } from './second-factor';
+import { codeAccepted, countSecondFactorCode } from './second-factor-guard';
 
 export async function checkCurrentSecondFactor(
   db: DashboardDb,
@@ -14,10 +14,10 @@ export async function checkCurrentSecondFactor(
   authSecret: string,
   now = new Date(),
 ): Promise<boolean> {
-  const limit = await countAttempt(db, secondFactorKey(account.email), ACCOUNT_LIMIT, now);
-  if (!limit.allowed) return false;
+  const turn = await countSecondFactorCode(db, account.id, now);
+  if (!turn.counted) return false;
   const used = await spendSecondFactor(db, account.id, code, authSecret, now);
   if (!used) return false;
-  await clearAttempts(db, secondFactorKey(account.email));
+  await codeAccepted(db, account.id, { signIn: false });
   return true;
 }

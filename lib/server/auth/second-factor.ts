@@ -207,6 +207,9 @@ export async function removeSecondFactor(db: DashboardDb, staffId: string): Prom
         totpPendingSession: null,
         totpPendingAt: null,
         totpLastStep: null,
+        // an admin's reset ends a run of wrong codes, and the hold after 100 of them
+        secondFactorFailures: 0,
+        secondFactorLockedUntil: null,
       })
       .where(eq(staffUsers.id, staffId));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));

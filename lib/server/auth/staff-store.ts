@@ -219,9 +219,8 @@ export async function checkLogin(
   if (Math.random() < 0.01) await forgetOldAttempts(db, now);
   const parsedEmail = StaffEmail.safeParse(email);
   const wellFormed = parsedEmail.success && password.length > 0 && password.length <= 200;
-  // The same work on every path: one look-up, one argon2 verification.
+  // The same work on every path: one look-up, one argon2 verification. (A device cookie issued before the account's devices were ended is unknown.)
   const found = await findStaffByEmail(db, parsedEmail.data ?? '');
-  // A device cookie issued before the account's devices were ended (a replaced second factor) is unknown.
   const device = wellFormed ? (knownDevice?.(parsedEmail.data, found?.devicesValidFrom ?? null) ?? null) : null;
   let allowed = false;
   if (wellFormed) {

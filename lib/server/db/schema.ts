@@ -44,6 +44,13 @@ export const staffUsers = pgTable(
     totpPendingAt: timestamp('totp_pending_at', { withTimezone: true }),
     /** device cookies issued before this instant are not known devices (a replaced second factor ends them) */
     devicesValidFrom: timestamp('devices_valid_from', { withTimezone: true }),
+    /** wrong second-factor codes given in a row with the right password, each counted before it is checked (second-factor-guard.ts) */
+    secondFactorFailures: integer('second_factor_failures').notNull().default(0),
+    /** until when the account's codes are refused unchecked (the run's delay; 9999 after 100: until an admin resets it) */
+    secondFactorLockedUntil: timestamp('second_factor_locked_until', { withTimezone: true }),
+    secondFactorLastFailureAt: timestamp('second_factor_last_failure_at', { withTimezone: true }),
+    /** wrong codes given before the member's last sign-in, told to them on the account page */
+    secondFactorNotice: integer('second_factor_notice').notNull().default(0),
     /** signs in through company sign-in (OIDC) only: a password sign-in is refused, and the stored hash is of a password nobody was given */
     ssoOnly: boolean('sso_only').notNull().default(false),
     /** the identity provider's issuer and subject (`iss`, `sub`) this member is bound to from their first company sign-in */
