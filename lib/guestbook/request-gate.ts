@@ -22,6 +22,8 @@ export interface GateTurn {
   maxWaitMs: number;
   /** waits until one more request may be sent and counts it, or says why not and when to try again */
   take(): Promise<GateRefusal | null>;
+  /** what the request is for, said in its User-Agent: `sync` for the dashboard's background sync */
+  purpose?: string;
 }
 
 export interface RequestGate {

@@ -52,6 +52,9 @@ export interface ResponseEvent {
   attempt: number;
 }
 
+/** The User-Agent of the dashboard's API requests (the background sync's adds `(sync)`). */
+export const USER_AGENT = 'GuestbookPartnerDashboard/1';
+
 /** Which entity a request acts for (spec: "Entity context resolution"). */
 export interface EntityContext {
   id: string;
@@ -185,7 +188,11 @@ export async function send<S extends z.ZodType>(
 
   for (let attempt = 1; ; attempt++) {
     const { token } = await core.tokens.get(organization);
-    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token.reveal()}` };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: `Bearer ${token.reveal()}`,
+      'user-agent': turn.purpose ? `${USER_AGENT} (${turn.purpose})` : USER_AGENT,
+    };
     // Never both: an org-bound token decides the entity, and the header would be ignored anyway.
     if (context && !organization) headers['x-entity-id'] = context.id;
     const body = requestBody(options, headers);

@@ -37,6 +37,7 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
       query: url.search,
       at: iso(world.now()),
       started_ms: performance.timeOrigin + started,
+      user_agent: c.req.header('user-agent'),
     });
     if (!url.pathname.startsWith('/_sandbox') && (await state.faults.before(c.req.method, url.pathname)) === 'drop') {
       // An injected dropped connection: the client sees the socket close with no response.

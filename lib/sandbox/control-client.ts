@@ -23,6 +23,8 @@ export interface LoggedRequest {
   /** when the sandbox started handling it (Unix epoch ms, sub-millisecond) and how long it took */
   started_ms?: number;
   duration_ms?: number;
+  /** the client's User-Agent, as it sent it */
+  user_agent?: string;
 }
 
 /** A guest e-mail the sandbox "sent". */

@@ -35,7 +35,11 @@ export function budgetGate(budget: RequestBudget, options: BudgetGateOptions): R
           : Infinity;
       const callMaxWaitMs = Math.min(maxWaitMs, viewCap);
       const maxLaneWaitMs = Math.min(options.maxLaneWaitMs ?? Infinity, viewCap);
-      return { maxWaitMs: callMaxWaitMs, take: () => budget.take(callMaxWaitMs, ticket, maxLaneWaitMs) };
+      return {
+        maxWaitMs: callMaxWaitMs,
+        take: () => budget.take(callMaxWaitMs, ticket, maxLaneWaitMs),
+        purpose: ticket.purpose,
+      };
     },
     canSendNow: () => budget.canSendNow(options.ticket()),
     observe: (state) => budget.observe(state),

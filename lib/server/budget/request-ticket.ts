@@ -40,6 +40,8 @@ export interface RequestTicket {
    * waiting for room while the applies queued behind its lock wait with it
    */
   underLock?: boolean;
+  /** `sync`: a request of the background sync, which says so in its User-Agent (logs, the sandbox's request log) */
+  purpose?: 'sync';
 }
 
 const context = processWide(

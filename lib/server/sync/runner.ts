@@ -3,7 +3,7 @@ import 'server-only';
 import { and, gt, isNull, sql } from 'drizzle-orm';
 
 import { getApiClient } from '../api';
-import { withRequestTicket } from '../budget';
+import { setRequestTicket, withRequestTicket } from '../budget';
 import { getConfig } from '../config';
 import { Election } from '../coordination';
 import { getDb } from '../db';
@@ -90,7 +90,10 @@ export class DirectorySyncRunner {
       if ((due || windowDue) && (await this.#election.hold())) {
         // Background work: the budget's lowest lane, for no member.
         const report = await withRequestId(newRequestId(), () =>
-          withRequestTicket(() => (due ? this.#turnOfAll() : this.#windowTurn()), 'background'),
+          withRequestTicket(() => {
+            setRequestTicket({ purpose: 'sync' });
+            return due ? this.#turnOfAll() : this.#windowTurn();
+          }, 'background'),
         );
         this.#lastWindowAt = now;
         if (due) this.#last = { at: now, requests: report.requests, pausedUntil: report.pausedUntil };
