@@ -16,15 +16,16 @@ const SLOW = { latency_ms: 1500 };
 /** Each sidebar page: its heading (the same in the skeleton and the page) and what shows it has loaded. */
 const PAGES = [
   { link: 'Overview', heading: 'Overview', content: 'today-block' },
-  { link: 'Identity', heading: 'Identity', content: 'identity-name' },
-  { link: 'Delegates', heading: 'Delegates', content: 'delegate-table' },
-  { link: 'Entities', heading: 'Entities', content: 'entity-table' },
-  { link: 'Allocations', heading: 'Seat allocations', content: 'allocation-grid' },
   { link: 'Reservations', heading: 'Reservations', content: 'reservations-table' },
-  { link: 'Venues', heading: 'Venues', content: 'venue-table' },
-  { link: 'Markets', heading: 'Markets', content: 'market-list' },
-  // These two read the dashboard's own database, not the API: the slow sandbox does not hold them,
-  // so their skeleton may be gone before it can be seen; only the page that replaces it is checked.
+  // These read the dashboard's own database (its copy of the partner's directory, the audit log,
+  // the team), not the API: the slow sandbox does not hold them, and they have no skeleton of
+  // their own; only the page that comes is checked.
+  { link: 'Identity', heading: 'Identity', content: 'identity-name', database: true },
+  { link: 'Delegates', heading: 'Delegates', content: 'delegate-table', database: true },
+  { link: 'Entities', heading: 'Entities', content: 'entity-table', database: true },
+  { link: 'Allocations', heading: 'Seat allocations', content: 'allocation-grid', database: true },
+  { link: 'Venues', heading: 'Venues', content: 'venue-table', database: true },
+  { link: 'Markets', heading: 'Markets', content: 'market-list', database: true },
   { link: 'Activity', heading: 'Activity', content: 'activity-table', database: true },
   { link: 'Team', heading: 'Team', content: 'team-table', database: true },
 ] as const;
@@ -134,9 +135,7 @@ test.describe('on a phone', () => {
     await page.goto('/markets');
     await expect(page.getByTestId('market-list')).toBeVisible();
     await controls.setFaults(SLOW);
-    for (const { link, heading, content } of PAGES.filter((p) =>
-      ['Reservations', 'Allocations', 'Entities', 'Overview'].includes(p.link),
-    )) {
+    for (const { link, heading, content } of PAGES.filter((p) => ['Reservations', 'Overview'].includes(p.link))) {
       await test.step(link, async () => {
         await page.getByTestId('mobile-menu-button').tap();
         const sheet = page.getByTestId('mobile-nav');
@@ -179,7 +178,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await analyseSkeleton();
     });
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const link of ['Overview', 'Reservations', 'Allocations']) {
+    for (const link of ['Overview', 'Reservations']) {
       await test.step(link, async () => {
         await nav.getByRole('link', { name: link, exact: true }).click();
         await analyseSkeleton();
@@ -189,7 +188,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 }
 
 /**
- * A page that reads only the dashboard's own database (the team, the activity log, the account)
+ * A page that reads only the dashboard's own database (its copy of the directory, the team, the
+ * activity log, the account)
  * has no loading state of its own, and no route-level one above it: React sends a Suspense
  * boundary's content hidden, for a script to swap in, once the page's first 12.8 kB are written
  * (facebook/react#35460), so a page under a `loading.tsx` would paint its skeleton first even when
@@ -201,6 +201,7 @@ test.describe('a page loaded in full, before any script runs', () => {
   test.use({ javaScriptEnabled: false });
 
   const LOADED = [
+    { path: '/entities', heading: 'Entities', content: 'entity-table' },
     { path: '/team', heading: 'Team', content: 'team-table' },
     { path: '/activity', heading: 'Activity', content: 'activity-table' },
   ] as const;

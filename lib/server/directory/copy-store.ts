@@ -107,6 +107,7 @@ export async function replaceStoredCopy(
   key: CopyKey,
   items: readonly { id: string }[],
   readAt: Date,
+  { ownWrite = false }: { ownWrite?: boolean } = {},
 ): Promise<DirectoryChanges | null> {
   return db.transaction(async (tx) => {
     const claimed = await tx
@@ -138,7 +139,7 @@ export async function replaceStoredCopy(
           target: [directoryCopy.resource, directoryCopy.context, directoryCopy.id],
           set: { position: sql`excluded.position`, data: sql`excluded.data` },
         });
-    if (hasChanges(changes)) await onDirectoryChanges(tx, changes);
+    if (hasChanges(changes) && !ownWrite) await onDirectoryChanges(tx, changes);
     return changes;
   });
 }

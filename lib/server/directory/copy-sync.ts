@@ -72,11 +72,13 @@ export async function syncCopy(
   resource: CopyResource,
   entity: CopyEntity | null,
   before: BeforeRequest = () => undefined,
+  /** the re-read after the console's own write: what it finds is that write, recorded by its action, not a change from outside */
+  { ownWrite = false }: { ownWrite?: boolean } = {},
 ): Promise<SyncedCopy> {
   const key: CopyKey = { resource, context: copyContextOf(resource, entity) };
   const readAt = new Date();
   const items = await SOURCES[resource](PARTNER_WIDE.has(resource) ? null : entity, before);
-  const changes = await replaceStoredCopy(await getDb(), key, items, readAt);
+  const changes = await replaceStoredCopy(await getDb(), key, items, readAt, { ownWrite });
   return { items, syncedAt: readAt, changes };
 }
 
@@ -106,7 +108,7 @@ export function resyncCopy(resource: CopyResource, entity: CopyEntity | null): P
   if (queue.waiting) return queue.waiting;
   const waiting = (queue.running ?? Promise.resolve()).then(async () => {
     queue.waiting = undefined;
-    const running = syncCopy(resource, entity).then(
+    const running = syncCopy(resource, entity, undefined, { ownWrite: true }).then(
       () => undefined,
       (e: unknown) => void logUnexpected('directory copy resync', e),
     );
