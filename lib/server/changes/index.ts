@@ -19,7 +19,14 @@ import type { ChangeInput } from './of-action';
 import { recordChange, type DbExecutor } from './record';
 
 export { changesOfAction, type AuditedWrite, type ChangeInput } from './of-action';
-export { changesAfter, lastChangeId, recentChanges, recordChange, CHANGE_RETENTION_DAYS, type DbExecutor } from './record';
+export {
+  changesAfter,
+  lastChangeId,
+  recentChanges,
+  recordChange,
+  CHANGE_RETENTION_DAYS,
+  type DbExecutor,
+} from './record';
 export { openChangeStream, STREAMS_PER_MEMBER } from './stream';
 export { beatAndList, PRESENCE_TTL_MS } from './presence';
 export type { ChangeFeed } from './feed';
