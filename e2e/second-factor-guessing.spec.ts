@@ -24,7 +24,7 @@ test('concurrent code guesses with the right password are counted, held, logged 
   test.setTimeout(120_000);
   const email = `guessed.${Date.now()}@demo.test`;
   await addMember(browser, { email, name: 'Guessed Member', role: 'viewer', password: PASSWORD });
-  const owner = await httpSignIn(email, PASSWORD, { csrf: await csrfFor('127.0.0.61'), localAddress: '127.0.0.61' });
+  const owner = await httpSignIn(email, PASSWORD, { csrf: await csrfFor('127.0.4.61'), localAddress: '127.0.4.61' });
   expect(owner.error).toBeNull();
   const send = async (name: string, input: unknown) => {
     const action = buildActions().find((a) => a.key === `lib/actions/account.ts#${name}`)!;
@@ -41,12 +41,12 @@ test('concurrent code guesses with the right password are counted, held, logged 
 
   // The right password without a code, then GUESSES wrong codes at once, each from its own address
   // (10 in all: the most an account takes from devices it does not know in an hour).
-  const csrf = await csrfFor('127.0.2.1');
-  expect((await httpSignIn(email, PASSWORD, { csrf, localAddress: '127.0.2.1' })).error).toBe('second_factor');
+  const csrf = await csrfFor('127.0.4.1');
+  expect((await httpSignIn(email, PASSWORD, { csrf, localAddress: '127.0.4.1' })).error).toBe('second_factor');
   const wrong = String((Number(totpCode(secret, new Date())) + 500_000) % 1_000_000).padStart(6, '0');
   const guesses = await Promise.all(
     Array.from({ length: GUESSES }, (_, i) =>
-      httpSignIn(email, PASSWORD, { csrf, localAddress: `127.0.2.${10 + i}`, code: wrong }),
+      httpSignIn(email, PASSWORD, { csrf, localAddress: `127.0.4.${10 + i}`, code: wrong }),
     ),
   );
   expect(guesses.map((g) => g.error)).toEqual(Array(GUESSES).fill('second_factor_invalid'));
@@ -54,7 +54,7 @@ test('concurrent code guesses with the right password are counted, held, logged 
   const ownersCsrf = { ...csrf, cookie: [csrf.cookie, ...device].join('; ') };
   const held = await httpSignIn(email, PASSWORD, {
     csrf: ownersCsrf,
-    localAddress: '127.0.0.61',
+    localAddress: '127.0.4.61',
     code: totpCode(secret, new Date(Date.now() + 30_000)),
   });
   expect(held.error).toBe('second_factor_invalid');
@@ -67,7 +67,7 @@ test('concurrent code guesses with the right password are counted, held, logged 
   ).text();
   await admin.close();
   const rows = csv.split('\r\n');
-  expect(rows.filter((r) => r.includes('second_factor_asked: password from 127.0.2.1'))).toHaveLength(1);
+  expect(rows.filter((r) => r.includes('second_factor_asked: password from 127.0.4.1'))).toHaveLength(1);
   const counted = rows.filter((r) => /second_factor_invalid \(\d in a row\)/.test(r));
   expect(counted.map((r) => /\((\d) in a row\)/.exec(r)![1]).sort()).toEqual(['1', '2', '3', '4', '5']);
   expect(rows.filter((r) => r.includes('second_factor_paused'))).toHaveLength(GUESSES - 5 + 1);
@@ -76,7 +76,7 @@ test('concurrent code guesses with the right password are counted, held, logged 
   await new Promise((resolve) => setTimeout(resolve, 31_000));
   const back = await httpSignIn(email, PASSWORD, {
     csrf: ownersCsrf,
-    localAddress: '127.0.0.61',
+    localAddress: '127.0.4.61',
     code: totpCode(secret, new Date()),
   });
   expect(back.error).toBeNull();

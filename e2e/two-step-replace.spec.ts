@@ -38,8 +38,8 @@ test('a copied session cookie cannot replace the second factor; the owner replac
   const email = `replace.${stamp()}@demo.test`;
   await addMember(browser, { email, name: 'Replace Test', role: 'operator', password: PASSWORD });
   const now = new Date();
-  const csrf = await csrfFor('127.0.0.51');
-  const owner = await httpSignIn(email, PASSWORD, { csrf, localAddress: '127.0.0.51' });
+  const csrf = await csrfFor('127.0.3.51');
+  const owner = await httpSignIn(email, PASSWORD, { csrf, localAddress: '127.0.3.51' });
   expect(owner.error).toBeNull();
 
   // The owner enrols (no factor yet: no proof asked).
@@ -50,8 +50,8 @@ test('a copied session cookie cannot replace the second factor; the owner replac
   // A second session of the owner (another device), signed in with the next code.
   const later = new Date(now.getTime() + 30_000);
   const other = await httpSignIn(email, PASSWORD, {
-    csrf: await csrfFor('127.0.0.52'),
-    localAddress: '127.0.0.52',
+    csrf: await csrfFor('127.0.3.52'),
+    localAddress: '127.0.3.52',
     code: totpCode(secret, later),
   });
   expect(other.error).toBeNull();
@@ -93,12 +93,12 @@ test('a copied session cookie cannot replace the second factor; the owner replac
   expect((await pageAs(other.cookies)).location).toMatch(/\/login/);
   expect((await pageAs(owner.cookies)).status).toBe(200);
   // The old factor's recovery codes sign in no more; the new app does.
-  const after = await csrfFor('127.0.0.53');
-  expect((await httpSignIn(email, PASSWORD, { csrf: after, localAddress: '127.0.0.53', code: codes[1] })).error).toBe(
+  const after = await csrfFor('127.0.3.53');
+  expect((await httpSignIn(email, PASSWORD, { csrf: after, localAddress: '127.0.3.53', code: codes[1] })).error).toBe(
     'second_factor_invalid',
   );
   expect(
-    (await httpSignIn(email, PASSWORD, { csrf: after, localAddress: '127.0.0.53', code: newCodes[0] })).error,
+    (await httpSignIn(email, PASSWORD, { csrf: after, localAddress: '127.0.3.53', code: newCodes[0] })).error,
   ).toBeNull();
 
   // The activity log has the replacement, and the refused attempts.

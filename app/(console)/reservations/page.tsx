@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 
+import { LiveRefresh } from '@/components/live/live-follow';
 import { AsOfNote } from '@/components/ui/as-of-note';
 import { ErrorState } from '@/components/ui/error-state';
 import { Link } from '@/components/ui/link';
@@ -167,6 +168,8 @@ async function Results({
   queryClient.setQueryData(queryKeys.reservationSearch(context.data, query, page, limit), result.data);
   return (
     <>
+      {/* A booking made elsewhere (another member, a guest's channel): the search is read again. */}
+      <LiveRefresh entityId={context.data === 'default' ? null : context.data} kinds={['reservation.created']} />
       <AsOfNote asOf={oldestAsOf(result, context)} />
       <ReservationResults
         initial={result.data}

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import type { Entity, Venue } from '../../guestbook/schemas';
+import { forgetSharedReads, SHARED } from '../api';
 import type { ChangeInput } from '../changes/of-action';
 import { recordChange } from '../changes/record';
 import { getDb } from '../db';
@@ -39,18 +40,24 @@ export function reservationEvent(context: string, c: WindowChange): ChangeInput 
 async function recordTurn(report: TurnReport): Promise<number> {
   if (report.first || !report.changes.length) return 0;
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const own = await changedByMembers(
-      tx,
-      report.changes.map((c) => c.id),
-    );
-    const events = report.changes
-      .filter((c) => !own.has(c.id))
-      .map((c) => reservationEvent(report.context, c))
-      .filter((e): e is ChangeInput => e !== null);
-    if (events.length) await recordChange(tx, ...events);
-    return events.length;
-  });
+  return db
+    .transaction(async (tx) => {
+      const own = await changedByMembers(
+        tx,
+        report.changes.map((c) => c.id),
+      );
+      const events = report.changes
+        .filter((c) => !own.has(c.id))
+        .map((c) => reservationEvent(report.context, c))
+        .filter((e): e is ChangeInput => e !== null);
+      if (events.length) await recordChange(tx, ...events);
+      return events.length;
+    })
+    .then((n) => {
+      // This process's stored answers of the entity's searches are older than what the turn found.
+      if (n) forgetSharedReads(`${SHARED.reservations}${report.context}:`);
+      return n;
+    });
 }
 
 /**

@@ -18,7 +18,7 @@ import { reservationWindowTurns } from './reservations-sync';
 /** How often the runner looks whether a turn is due (anyone signed in since, a pause ended). */
 const CHECK_EVERY_MS = ACTIVE_INTERVAL_MS / 4;
 /** How often the reservations window is read while anyone is signed in. */
-const WINDOW_EVERY_MS = CHECK_EVERY_MS;
+const WINDOW_EVERY_MS = 2 * CHECK_EVERY_MS;
 
 /** Whether anyone is signed in: a session not signed out and not past its lifetime. */
 async function anyoneSignedIn(now: Date): Promise<boolean> {
