@@ -14,6 +14,7 @@ import 'server-only';
 import { getConfig } from '../config';
 import { getDb } from '../db';
 import type { DashboardDb } from '../db/open';
+import { processWide } from '../process-wide';
 import { ChangeFeed, pgliteListener, postgresListener } from './feed';
 import type { ChangeInput } from './of-action';
 import { recordChange, type DbExecutor } from './record';
@@ -27,13 +28,16 @@ export {
   CHANGE_RETENTION_DAYS,
   type DbExecutor,
 } from './record';
+
 export { openChangeStream, STREAMS_PER_MEMBER } from './stream';
 export { beatAndList, PRESENCE_TTL_MS } from './presence';
 export type { ChangeFeed } from './feed';
 
-const globalForFeed = globalThis as unknown as { changeFeed?: Promise<ChangeFeed> };
+const globalForFeed = processWide("this process's reader of the change feed", () => ({
+  changeFeed: undefined as Promise<ChangeFeed> | undefined,
+}));
 
-/** This process's reader of the feed, started on first use (kept on globalThis across dev reloads). */
+/** This process's reader of the feed, started on first use. */
 export function getChangeFeed(): Promise<ChangeFeed> {
   globalForFeed.changeFeed ??= (async () => {
     const db = await getDb();

@@ -2,15 +2,17 @@
  * The event streams open in this process, by member: counted for the cap per member, and closed
  * all at once when the process drains (scripts/server.ts: a stream never ends on its own, and a
  * deploy must not wait for it; the browser reconnects to another process and catches up with its
- * Last-Event-ID). Kept on globalThis, which the server and the code Next bundles share. Plain
+ * Last-Event-ID). Kept process-wide (lib/server/process-wide), which the server and the code Next bundles share. Plain
  * Node (no server-only): the server imports it.
  */
+import { processWide } from '../process-wide';
+
 interface OpenStreams {
   byMember: Map<string, Set<() => void>>;
 }
 
-const globalForStreams = globalThis as unknown as { changeStreams?: OpenStreams };
-const state = (): OpenStreams => (globalForStreams.changeStreams ??= { byMember: new Map() });
+const state = (): OpenStreams =>
+  processWide('the event streams open in this process, by member', () => ({ byMember: new Map() }));
 
 /** Open streams of a member in this process. */
 export const streamsOf = (memberId: string): number => state().byMember.get(memberId)?.size ?? 0;

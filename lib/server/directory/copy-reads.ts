@@ -3,6 +3,7 @@ import 'server-only';
 import { cache } from 'react';
 
 import { reportCopyAge } from '../api';
+import { processWide } from '../process-wide';
 import type { CopyResource } from './copy-store';
 import { copyContextOf, storedCopy, syncCopy, type CopyEntity } from './copy-sync';
 
@@ -14,9 +15,11 @@ interface Copy {
 /** The copies one request has read, by `resource:context`: each is read once per request. */
 const readThisRequest = cache(() => new Map<string, Promise<Copy>>());
 
-const globalForFills = globalThis as unknown as { directoryCopyFills?: Map<string, Promise<Copy>> };
 /** Copies never synced being read from the API by this process: page views asking at once share the read. */
-const fills = (globalForFills.directoryCopyFills ??= new Map());
+const fills = processWide(
+  'the first reads of directory copies never synced, by copy',
+  () => new Map<string, Promise<Copy>>(),
+);
 
 async function loadCopy(resource: CopyResource, entity: CopyEntity | null, key: string): Promise<Copy> {
   const stored = await storedCopy(resource, entity);

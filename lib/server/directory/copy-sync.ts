@@ -5,6 +5,7 @@ import type { Entity } from '../../guestbook/schemas';
 import { getApiClient } from '../api';
 import { getDb } from '../db';
 import { logUnexpected } from '../log';
+import { processWide } from '../process-wide';
 import {
   DEFAULT_CONTEXT,
   PARTNER_CONTEXT,
@@ -92,8 +93,10 @@ interface Queue {
   waiting?: Promise<void>;
   running?: Promise<void>;
 }
-const globalForResync = globalThis as unknown as { directoryResyncs?: Map<string, Queue> };
-const queues = (globalForResync.directoryResyncs ??= new Map());
+const queues = processWide(
+  'the re-reads of directory copies asked for after a write, by copy',
+  () => new Map<string, Queue>(),
+);
 
 /**
  * After the console's own write: the copy of what it touched is read anew at once, so that the

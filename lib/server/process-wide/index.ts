@@ -37,7 +37,17 @@ export type ProcessWideName =
   /** lib/server/ops/lifecycle.ts */
   | 'the lifecycle: draining, applies running'
   /** lib/server/ops/health.ts */
-  | 'the last readiness checks, reused for a few seconds';
+  | 'the last readiness checks, reused for a few seconds'
+  /** lib/server/changes/index.ts */
+  | "this process's reader of the change feed"
+  /** lib/server/changes/open-streams.ts */
+  | 'the event streams open in this process, by member'
+  /** lib/server/sync/runner.ts */
+  | "this process's directory sync runner"
+  /** lib/server/directory/copy-sync.ts */
+  | 'the re-reads of directory copies asked for after a write, by copy'
+  /** lib/server/directory/copy-reads.ts */
+  | 'the first reads of directory copies never synced, by copy';
 
 const REGISTRY = Symbol.for('guestbook-dashboard.process-wide');
 const registry = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new Map<ProcessWideName, unknown>()) as Map<

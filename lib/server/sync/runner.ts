@@ -11,6 +11,7 @@ import { staffSessions } from '../db/schema';
 import { logUnexpected } from '../log';
 import { newRequestId, withRequestId } from '../log/logger';
 import { onShutdown } from '../ops';
+import { processWide } from '../process-wide';
 import { syncTurn, type TurnReport } from './directory-sync';
 import { ACTIVE_INTERVAL_MS, nextTurnDelay, SyncPaused, SyncShare } from './pace';
 import { reservationWindowTurns } from './reservations-sync';
@@ -138,7 +139,9 @@ export class DirectorySyncRunner {
   }
 }
 
-const globalForSync = globalThis as unknown as { directorySyncRunner?: DirectorySyncRunner };
+const globalForSync = processWide("this process's directory sync runner", () => ({
+  directorySyncRunner: undefined as DirectorySyncRunner | undefined,
+}));
 
 /** Starts the directory's background sync once per process (unless DIRECTORY_SYNC=off); stopped on graceful shutdown. */
 export function startDirectorySync(): void {
