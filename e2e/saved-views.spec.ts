@@ -52,9 +52,10 @@ test('a saved view opens from search after signing in again, with its filters, s
   await chooseRowsPerPage(page, '50');
   const name = `Confirmed, latest first ${Date.now()}`;
   await saveView(page, name);
+  // Told before the toast's few seconds are over.
+  await expect(page.getByText(`View “${name}” saved.`)).toBeVisible();
   // The member's own page size changes afterwards; the view keeps the one it was saved with.
   await chooseRowsPerPage(page, '25');
-  await expect(page.getByText(`View “${name}” saved.`)).toBeVisible();
   // The same name twice is refused, naming it.
   await page.getByTestId('views-menu').click();
   await page.getByRole('menuitem', { name: 'Save this search as a view…' }).click();
