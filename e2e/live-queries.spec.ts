@@ -35,16 +35,29 @@ test.describe('as a viewer', () => {
     expect(b, 'two reservations today with a party over 1').toBeTruthy();
     await heading.evaluate((h) => h.setAttribute('data-still-here', 'yes'));
 
-    // Another channel takes a guest off a reservation: the block shows it at its next minute.
+    // Another channel takes a guest off a reservation: the dashboard's copy of today has it at
+    // the sync's next turn (every 30 s, on the server's own clock), and the block at its next
+    // minute after that (the page's clock).
+    const shownAfter = (advance: () => Promise<void>) => async () => {
+      await advance();
+      return page.getByTestId('today-covers').textContent();
+    };
+    const turn = { timeout: 45_000, intervals: [2_000] };
     await sandboxPatchReservation(request, partner, defaultEntity, a!.id, { party_size: a!.party_size! - 1 });
-    await page.clock.fastForward(61_000);
-    await expect(page.getByTestId('today-covers')).toHaveText(String(covers - 1));
+    await expect
+      .poll(
+        shownAfter(() => page.clock.fastForward(61_000)),
+        turn,
+      )
+      .toBe(String(covers - 1));
 
     // And when the tab regains focus, once its figures are over 15 s old.
     await sandboxPatchReservation(request, partner, defaultEntity, b!.id, { party_size: b!.party_size! - 1 });
-    await page.clock.fastForward(16_000);
-    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
-    await expect(page.getByTestId('today-covers')).toHaveText(String(covers - 2));
+    const focus = async () => {
+      await page.clock.fastForward(16_000);
+      await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    };
+    await expect.poll(shownAfter(focus), turn).toBe(String(covers - 2));
     await expect(page.locator('h1[data-still-here="yes"]')).toHaveCount(1);
   });
 

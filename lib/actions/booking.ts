@@ -14,6 +14,7 @@ import {
   bookingContext,
   composedRefusal,
   explainEmptySearch,
+  keepWrittenInCopy,
   releaseHoldFor,
   reservationChanged,
 } from '@/lib/server/reservations';
@@ -151,6 +152,7 @@ export const createBookingAction = staffAction(
       },
     });
     if ((await getSelectedEntity())?.id === entityId) await reservationChanged(reservation);
+    else await keepWrittenInCopy(entityId, reservation);
     revalidatePath('/reservations');
     return { id: reservation.id, locale: reservation.locale };
   },

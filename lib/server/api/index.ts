@@ -6,7 +6,16 @@
  */
 
 export { getApiClient } from './guestbook';
-export { COPY_FRESH_MS, oldestAsOf, readApi, reportCopyAge, type AsOf, type OldCopy, type ReadResult } from './read';
+export {
+  COPY_FRESH_MS,
+  oldestAsOf,
+  readApi,
+  reportCopyAge,
+  reportStaleAnswer,
+  type AsOf,
+  type OldCopy,
+  type ReadResult,
+} from './read';
 export { readWithGuess } from './read-ahead';
 export {
   SHARED,

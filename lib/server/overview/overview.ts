@@ -32,6 +32,7 @@ import {
   readInSelectedContext,
   type EntityChoice,
 } from '../directory';
+import { allWithCopy } from '../reservations/from-copy';
 
 /** The days the overview's chart covers, today first. */
 export const OVERVIEW_DAYS = 14;
@@ -70,21 +71,24 @@ export const overviewConditions = (first: string): Condition[] => [
 const lastPageCount = new Map<string, number>();
 
 /**
- * An entity's reservations of the days shown, as one shared read (forgotten with that entity's
+ * An entity's reservations of the days shown, from the copy of its window when that is fresh
+ * (allWithCopy), else as one shared read (forgotten with that entity's
  * searches on a change). Its pages are read side by side, as many at once as the last read had.
  */
 async function readDays(entity: EntityChoice | null, first: string): Promise<Reservation[]> {
   const context = entity?.id ?? 'default';
   const key = `${SHARED.reservations}${context}:search:overview:${first}`;
-  return sharedRead(key, async () => {
-    const api = apiForChoice(entity);
-    const { items, pages } = await listAllTogether(
-      (page) => api.listReservations({ filters: overviewConditions(first), page, limit: PAGE, sort: 'date' }),
-      { cap: 5_000, expectedPages: lastPageCount.get(context) },
-    );
-    lastPageCount.set(context, pages);
-    return items;
-  });
+  return allWithCopy(entity, overviewConditions(first), () =>
+    sharedRead(key, async () => {
+      const api = apiForChoice(entity);
+      const { items, pages } = await listAllTogether(
+        (page) => api.listReservations({ filters: overviewConditions(first), page, limit: PAGE, sort: 'date' }),
+        { cap: 5_000, expectedPages: lastPageCount.get(context) },
+      );
+      lastPageCount.set(context, pages);
+      return items;
+    }),
+  );
 }
 
 /** What the overview counts: the entity selected in the shell, or every entity of the partner. */

@@ -2,12 +2,13 @@
  * The window of reservations: per entity context, the reservations from today to the end of the
  * overview's 14 days (at the venues' dates) kept in the dashboard's database. `syncWindowTurn`
  * is one turn of its sync (what it read, what it cost, and each change it found, for the change
- * feed); `searchCopy` answers a reservation search from the copy with the API's own results, or
+ * feed); `keepInCopy` keeps the console's own writes in it at once; `searchCopy` answers a reservation search from the copy with the API's own results, or
  * says it cannot (null: the caller asks the API). Free of `server-only`: the sync loop and the
  * tests import it in plain Node.
  */
+export { keepInCopy } from './patch';
 export { changedFields, type FieldChange } from './rows';
-export { insideWindow, searchCopy, type CopyPage } from './search';
+export { findInCopy, insideWindow, searchCopy, searchCopyAll, type CopyPage } from './search';
 export { syncWindowTurn, type TurnOptions, type TurnReport, type WindowChange } from './sync';
 export {
   CREATED_OVERLAP_MS,

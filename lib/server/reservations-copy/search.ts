@@ -151,3 +151,36 @@ export async function searchCopy(
     };
   });
 }
+
+/** One reservation of `context`'s window as the copy holds it, with the copy's last turn; null when the copy does not hold it. */
+export async function findInCopy(
+  db: DashboardDb,
+  context: string,
+  id: string,
+): Promise<{ reservation: Reservation; asOf: Date } | null> {
+  return db.transaction(async (tx) => {
+    const window = await windowOf(tx, context);
+    if (!window) return null;
+    const [row] = await tx
+      .select({ reservation: copy.reservation })
+      .from(copy)
+      .where(and(eq(copy.context, context), eq(copy.id, id)));
+    return row ? { reservation: reservationOf(row), asOf: window.readAt } : null;
+  });
+}
+
+/** Every reservation of a search the copy can answer (searchCopy's pages, read one after another), or null as searchCopy. */
+export async function searchCopyAll(
+  db: DashboardDb,
+  context: string,
+  filters: readonly Condition[],
+  sort?: string,
+): Promise<{ data: Reservation[]; asOf: Date } | null> {
+  const data: Reservation[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await searchCopy(db, context, filters, page, PAGE_MAX_LIMIT, sort);
+    if (!answer) return null;
+    data.push(...answer.data);
+    if (page >= answer.pagination.total_pages) return { data, asOf: answer.asOf };
+  }
+}

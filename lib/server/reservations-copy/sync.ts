@@ -10,6 +10,7 @@ import { PAGE_MAX_LIMIT, type Reservation } from '../../guestbook/schemas';
 import type { VenueLike } from '../../overview/figures';
 import type { DashboardDb } from '../db/open';
 import { reservationsCopy, reservationsWindow, type ReservationCopyRow } from '../db/schema';
+import { changedLater } from './patch';
 import { changedFields, reservationOf, rowOf, type FieldChange } from './rows';
 import {
   CREATED_OVERLAP_MS,
@@ -137,6 +138,11 @@ export async function syncWindowTurn(
       ),
     );
   const before = new Map(known.map((row) => [row.id, reservationOf(row)]));
+  // A version the console wrote into the copy after this turn's read began is newer than the read's.
+  for (const [id, r] of fresh) {
+    const was = before.get(id);
+    if (was && changedLater(was, r)) fresh.set(id, was);
+  }
 
   // In the days read but no longer there: moved to another day, or gone.
   const missing = known.filter((row) => inDays(row.date, scope) && !fresh.has(row.id));

@@ -19,6 +19,7 @@ import {
   apiForChoice,
   firstPagesOf,
   getEntityApi,
+  getSelectedEntity,
   listVenues,
   nullOn404,
   readInSelectedContext,
@@ -26,6 +27,7 @@ import {
   toPage,
   type PageOf,
 } from '../directory';
+import { keepWrittenInCopy, reservationWithCopy, searchWithCopy } from './from-copy';
 
 export const RESERVATIONS_PER_PAGE = 25;
 
@@ -44,20 +46,18 @@ export async function searchReservations(q: {
   /** rows per page: the member's page size (RESERVATIONS_PER_PAGE unless said) */
   limit?: number;
 }): Promise<PageOf<Reservation>> {
+  const limit = q.limit ?? RESERVATIONS_PER_PAGE;
   return readInSelectedContext(async (entity, context) =>
-    sharedRead(searchKeyIn(context, q), async () => {
-      const startedAt = Date.now();
-      const page = toPage(
-        await apiForChoice(entity).listReservations({
-          filters: q.conditions,
-          page: q.page,
-          limit: q.limit ?? RESERVATIONS_PER_PAGE,
-          sort: q.sort,
-        }),
-      );
-      for (const r of page.items) seedSharedRead(reservationKeyIn(context, r.id), r, startedAt);
-      return page;
-    }),
+    searchWithCopy(entity, { ...q, limit }, () =>
+      sharedRead(searchKeyIn(context, q), async () => {
+        const startedAt = Date.now();
+        const page = toPage(
+          await apiForChoice(entity).listReservations({ filters: q.conditions, page: q.page, limit, sort: q.sort }),
+        );
+        for (const r of page.items) seedSharedRead(reservationKeyIn(context, r.id), r, startedAt);
+        return page;
+      }),
+    ),
   );
 }
 
@@ -97,12 +97,16 @@ export async function reservationChanged(reservation: Reservation): Promise<void
   );
   forgetSharedReads(`${prefix}search:`);
   storeSharedRead(`${prefix}id:${reservation.id}`, reservation);
+  const entity = await getSelectedEntity();
+  if (entity) await keepWrittenInCopy(entity.id, reservation);
 }
 
 /** The reservation for its page: a shared read (getReservation reads it anew every time, for changes). */
 export async function viewReservation(id: string): Promise<Reservation | null> {
   return readInSelectedContext((entity, context) =>
-    sharedRead(reservationKeyIn(context, id), () => nullOn404(apiForChoice(entity).getReservation(id))),
+    reservationWithCopy(entity, id, () =>
+      sharedRead(reservationKeyIn(context, id), () => nullOn404(apiForChoice(entity).getReservation(id))),
+    ),
   );
 }
 

@@ -1,0 +1,70 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+import { dateRange, todayOf } from '../lib/overview/figures';
+import { defaultEntity, partner } from './demo-world';
+import { STORAGE } from './env';
+import { sandboxApi, sandboxRequestMark, sandboxRequestsSince, type SandboxReservation } from './sandbox';
+
+/*
+ * The dashboard keeps the next two weeks of each entity's reservations (the sync's window). A
+ * search whose dates lie inside it is answered from that copy: the API's own rows and count, and
+ * no request of the page's own. A cancel made on the console shows in it at once.
+ */
+
+test.use({ storageState: STORAGE.operator });
+
+interface SandboxPage {
+  data: SandboxReservation[];
+  pagination: { total_items: number };
+}
+
+const search = (request: APIRequestContext, query: string) =>
+  sandboxApi(request, `/v2/reservations?${query}&limit=25`, partner, defaultEntity) as Promise<SandboxPage>;
+
+const rowIds = (page: Page) =>
+  page
+    .locator('[data-testid^="reservation-row-"]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('reservation-row-', '')));
+
+/** The reservation requests the page's render sent to the API (the sync's own are not counted). */
+async function reservationReadsOf(request: APIRequestContext, open: () => Promise<void>): Promise<number> {
+  const mark = await sandboxRequestMark(request);
+  await open();
+  return (await sandboxRequestsSince(request, mark)).filter((r) => r.path.startsWith('/v2/reservations')).length;
+}
+
+test("a search of the next days is answered from the dashboard's copy with the API's rows, and a cancel shows in it at once", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // Today where the venues are, as the dashboard counts it.
+  const venues = ((await sandboxApi(request, '/v2/venues?limit=100', partner, defaultEntity)) as { data: [] }).data;
+  const days = dateRange(todayOf(venues, new Date()), 3);
+  const query = `status=confirmed&date[gte]=${days[0]}&date[lte]=${days[2]}&sort=date`;
+  const expected = await search(request, query);
+  expect(expected.pagination.total_items).toBeGreaterThan(5);
+
+  const open = async () => {
+    await page.goto(`/reservations?${query}`);
+    await expect(page.getByTestId('result-count')).toBeVisible();
+  };
+  // The window's first turn may still be under way when the spec starts: until then the API answers.
+  await expect.poll(() => reservationReadsOf(request, open), { timeout: 70_000, intervals: [2_000, 5_000] }).toBe(0);
+  await expect(page.getByTestId('result-count')).toHaveText(String(expected.pagination.total_items));
+  expect(await rowIds(page)).toEqual(expected.data.map((r) => r.id));
+
+  // Cancel the first of them on its page (read from the copy too), then back to the search.
+  const id = expected.data[0]!.id;
+  await page.goto(`/reservations/${id}`);
+  await page.getByRole('button', { name: 'Cancel reservation' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByTestId('reservation-status')).toHaveText('canceled');
+
+  const after = await search(request, query);
+  expect(after.pagination.total_items).toBe(expected.pagination.total_items - 1);
+  expect(await reservationReadsOf(request, open)).toBe(0);
+  await expect(page.getByTestId('result-count')).toHaveText(String(after.pagination.total_items));
+  expect(await rowIds(page)).toEqual(after.data.map((r) => r.id));
+  expect(await rowIds(page)).not.toContain(id);
+});
