@@ -18,7 +18,7 @@ import { forgetSharedReads, reviseSharedReads, SHARED, storeSharedRead } from '.
 import { underLock } from '../budget';
 import { getConfig } from '../config';
 import { AdvisoryLock, KeyedLock, type KeyLock } from '../coordination';
-import { apiFor, findAssignedEntities, listEntities, resyncCopy } from '../directory';
+import { apiFor, findAssignedEntities, listEntities, resyncCopy, reviseStoredCopy } from '../directory';
 import { describeApiError } from '../http';
 import { asApply } from '../ops';
 import { processWide } from '../process-wide';
@@ -105,15 +105,43 @@ export async function applyChanges(
   const outcome = await asApply(() =>
     allocationLock().run(keys, () => underLock(() => applyHeld(changes, touched, options))),
   );
-  // The copy of every entity's commitments is read anew, after the lock (each row shows the
-  // others' seats): after a conflict too, as the grid reloaded to compare shows what is held now.
-  await commitmentsChanged(await listEntities());
+  // After the lock, the copies of the commitments: the touched entities' read anew (after a
+  // conflict too, as the grid reloaded to compare shows what is held now); every other entity's
+  // rows show the seats moved as their peers' (applied in full), else are read anew as well.
+  if (outcome.status === 'applied' && !options.resume) await commitmentsApplied(touched, changes);
+  else if (outcome.status === 'conflict') await commitmentsChanged(touched);
+  else await commitmentsChanged(await listEntities());
   return outcome;
 }
 
 /** The copy of these entities' commitments, read anew after the console changed them. */
 const commitmentsChanged = (entities: { id: string; org_id: string | null }[]) =>
   Promise.all(entities.map((e) => resyncCopy('commitments', { id: e.id, org_id: e.org_id })));
+
+/**
+ * After an apply sent in full: the touched entities' copies are read anew, and in every other
+ * entity's copy the rows of the changed commitments move the seats by the seat equation (their
+ * peers hold what the touched entities gained, and that much less is unallocated), without a
+ * request: an apply costs the re-read of what it touched, not of the whole partner.
+ */
+async function commitmentsApplied(touched: EntityRef[], changes: Change[]): Promise<void> {
+  const moved = new Map<string, number>();
+  for (const c of changes) moved.set(c.commitmentId, (moved.get(c.commitmentId) ?? 0) + c.after - c.before);
+  const touchedIds = new Set(touched.map((e) => e.id));
+  const others = (await listEntities()).filter((e) => !touchedIds.has(e.id));
+  await Promise.all([
+    commitmentsChanged(touched),
+    ...others.map((e) =>
+      reviseStoredCopy<CommitmentRow>('commitments', { id: e.id, org_id: e.org_id }, (row) => {
+        const seats = moved.get(row.id) ?? 0;
+        // an ended row's counts are the snapshot of when its agreement ended
+        return seats === 0 || row.assignment_status === 'ended'
+          ? null
+          : { ...row, peer_seats: row.peer_seats + seats, unallocated_seats: row.unallocated_seats - seats };
+      }),
+    ),
+  ]);
+}
 
 async function applyHeld(
   changes: Change[],

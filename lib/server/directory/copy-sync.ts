@@ -10,6 +10,7 @@ import {
   DEFAULT_CONTEXT,
   PARTNER_CONTEXT,
   PARTNER_WIDE,
+  patchStoredCopy,
   readStoredCopy,
   replaceStoredCopy,
   type CopyKey,
@@ -121,4 +122,24 @@ export function resyncCopy(resource: CopyResource, entity: CopyEntity | null): P
   });
   queue.waiting = waiting;
   return waiting;
+}
+
+/**
+ * Items of a copy already synced, rewritten without a request (`revise` returns the new item, or
+ * null to leave it), each kept as patchStoredCopy keeps a write's answer; the copy's age is left
+ * as it was, and the sync's next turn reads them all from the API.
+ */
+export async function reviseStoredCopy<T extends { id: string }>(
+  resource: CopyResource,
+  entity: CopyEntity | null,
+  revise: (item: T) => T | null,
+): Promise<void> {
+  const stored = await storedCopy<T>(resource, entity);
+  if (!stored) return;
+  const key: CopyKey = { resource, context: copyContextOf(resource, entity) };
+  const db = await getDb();
+  for (const item of stored.items) {
+    const revised = revise(item);
+    if (revised) await patchStoredCopy(db, key, revised);
+  }
 }

@@ -47,4 +47,4 @@ export { getIdentity, getPartnerOverview } from './partner';
 export { readCopy } from './copy-reads';
 export { refreshCopies } from './copy-refresh';
 export { COPY_RESOURCES, type CopyResource } from './copy-store';
-export { resyncCopy, syncCopy, type BeforeRequest, type CopyEntity } from './copy-sync';
+export { resyncCopy, reviseStoredCopy, syncCopy, type BeforeRequest, type CopyEntity } from './copy-sync';
