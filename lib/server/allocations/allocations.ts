@@ -105,10 +105,11 @@ export async function applyChanges(
   const outcome = await asApply(() =>
     allocationLock().run(keys, () => underLock(() => applyHeld(changes, touched, options))),
   );
-  // After the lock, the copies of the commitments: the touched entities' read anew (after a
-  // conflict too, as the grid reloaded to compare shows what is held now); every other entity's
-  // rows show the seats moved as their peers' (applied in full), else are read anew as well.
-  if (outcome.status === 'applied' && !options.resume) await commitmentsApplied(touched, changes);
+  // After the lock, the copies of the commitments. After an apply sent in full, every entity's
+  // rows show it (rowsAfterChanges: each row shows the others' seats too) without a request;
+  // after a conflict the touched entities' are read anew, as the grid reloaded to compare shows
+  // what is held now; after a partial apply (or a resumed one) every entity's are read anew.
+  if (outcome.status === 'applied' && !options.resume) await commitmentsApplied(changes);
   else if (outcome.status === 'conflict') await commitmentsChanged(touched);
   else await commitmentsChanged(await listEntities());
   return outcome;
@@ -119,28 +120,20 @@ const commitmentsChanged = (entities: { id: string; org_id: string | null }[]) =
   Promise.all(entities.map((e) => resyncCopy('commitments', { id: e.id, org_id: e.org_id })));
 
 /**
- * After an apply sent in full: the touched entities' copies are read anew, and in every other
- * entity's copy the rows of the changed commitments move the seats by the seat equation (their
- * peers hold what the touched entities gained, and that much less is unallocated), without a
- * request: an apply costs the re-read of what it touched, not of the whole partner.
+ * After an apply sent in full (each change's `before` confirmed by the re-read under the lock):
+ * every entity's copy of the changed commitments shows it, by the seat equation, without a
+ * request; the sync's next turn reads them all from the API.
  */
-async function commitmentsApplied(touched: EntityRef[], changes: Change[]): Promise<void> {
-  const moved = new Map<string, number>();
-  for (const c of changes) moved.set(c.commitmentId, (moved.get(c.commitmentId) ?? 0) + c.after - c.before);
-  const touchedIds = new Set(touched.map((e) => e.id));
-  const others = (await listEntities()).filter((e) => !touchedIds.has(e.id));
-  await Promise.all([
-    commitmentsChanged(touched),
-    ...others.map((e) =>
+async function commitmentsApplied(changes: Change[]): Promise<void> {
+  const entities = await listEntities();
+  await Promise.all(
+    entities.map((e) =>
       reviseStoredCopy<CommitmentRow>('commitments', { id: e.id, org_id: e.org_id }, (row) => {
-        const seats = moved.get(row.id) ?? 0;
-        // an ended row's counts are the snapshot of when its agreement ended
-        return seats === 0 || row.assignment_status === 'ended'
-          ? null
-          : { ...row, peer_seats: row.peer_seats + seats, unallocated_seats: row.unallocated_seats - seats };
+        const [after] = rowsAfterChanges(e.id, [row], changes);
+        return after === row ? null : after!;
       }),
     ),
-  ]);
+  );
 }
 
 async function applyHeld(
