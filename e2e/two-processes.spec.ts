@@ -307,7 +307,10 @@ test('readiness answers 503 naming the failing checks while the sandbox is stopp
 });
 
 test("one page view's request id is on the JSON log lines of the API calls it made", async () => {
-  const res = await fetch(`${BASES[0]}/`, { headers: { Cookie: cookie } });
+  // A search no page made before, and not one of the dashboard's copy (no date bounds it): the API answers it.
+  const res = await fetch(`${BASES[0]}/reservations?guest_last_name=Nobody${Date.now()}`, {
+    headers: { Cookie: cookie },
+  });
   expect(res.status).toBe(200);
   await res.text();
   const requestId = res.headers.get('x-request-id')!;
@@ -336,7 +339,7 @@ test("one page view's request id is on the JSON log lines of the API calls it ma
     });
   // (A 401 may come first: the sandbox restarted above with a new signing key, and the client renews its token.)
   expect(calls.some((c) => c.api!.status === 200)).toBe(true);
-  expect(linesOf().find((l) => l.msg === 'request')!.http!.path).toBe('/');
+  expect(linesOf().find((l) => l.msg === 'request')!.http!.path).toBe('/reservations');
 });
 
 test("the two processes' logs hold no secret, token or password hash", () => {

@@ -106,11 +106,11 @@ export async function applyChanges(
     allocationLock().run(keys, () => underLock(() => applyHeld(changes, touched, options))),
   );
   // After the lock, the copies of the commitments. After an apply sent in full, every entity's
-  // rows show it (rowsAfterChanges: each row shows the others' seats too) without a request;
-  // after a conflict the touched entities' are read anew, as the grid reloaded to compare shows
-  // what is held now; after a partial apply (or a resumed one) every entity's are read anew.
+  // rows show it (rowsAfterChanges: each row shows the others' seats too) without a request.
+  // Otherwise every entity's are read anew: after a conflict, the change made elsewhere shows in
+  // the others' rows too, and the grid reloaded to compare shows what is held now; after a
+  // partial apply (or a resumed one), what each entity holds is known only to the API.
   if (outcome.status === 'applied' && !options.resume) await commitmentsApplied(changes);
-  else if (outcome.status === 'conflict') await commitmentsChanged(touched);
   else await commitmentsChanged(await listEntities());
   return outcome;
 }

@@ -149,14 +149,27 @@ export async function replaceStoredCopy(
  * of a resource already synced (a copy never synced is left to its first read). The write's own
  * action records its change event. Its place is kept; a new one goes last.
  */
-export async function patchStoredCopy(db: DashboardDb, key: CopyKey, item: { id: string }): Promise<void> {
+export async function patchStoredCopy(
+  db: DashboardDb,
+  key: CopyKey,
+  item: { id: string },
+  {
+    supersedes,
+  }: {
+    /** the item shows the API as of this moment: a replace whose read began before it is dropped (the sync's next read brings the rest) */
+    supersedes?: Date;
+  } = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
+    const ofKey = and(eq(directorySyncs.resource, key.resource), eq(directorySyncs.context, key.context));
     const [synced] = await tx
       .select({ syncedAt: directorySyncs.syncedAt })
       .from(directorySyncs)
-      .where(and(eq(directorySyncs.resource, key.resource), eq(directorySyncs.context, key.context)))
+      .where(ofKey)
       .for('update');
     if (!synced) return;
+    if (supersedes && supersedes > synced.syncedAt)
+      await tx.update(directorySyncs).set({ syncedAt: supersedes }).where(ofKey);
     const [was] = await tx
       .select({ data: directoryCopy.data })
       .from(directoryCopy)

@@ -125,9 +125,10 @@ export function resyncCopy(resource: CopyResource, entity: CopyEntity | null): P
 }
 
 /**
- * Items of a copy already synced, rewritten without a request (`revise` returns the new item, or
- * null to leave it), each kept as patchStoredCopy keeps a write's answer; the copy's age is left
- * as it was, and the sync's next turn reads them all from the API.
+ * Items of a copy already synced, rewritten without a request after the console's write
+ * (`revise` returns the new item, or null to leave it), each kept as patchStoredCopy keeps a
+ * write's answer. A read of the copy that began before (a sync's turn, a re-read) is then
+ * dropped rather than stored over them; the sync's next turn reads them all from the API.
  */
 export async function reviseStoredCopy<T extends { id: string }>(
   resource: CopyResource,
@@ -138,8 +139,9 @@ export async function reviseStoredCopy<T extends { id: string }>(
   if (!stored) return;
   const key: CopyKey = { resource, context: copyContextOf(resource, entity) };
   const db = await getDb();
+  const now = new Date();
   for (const item of stored.items) {
     const revised = revise(item);
-    if (revised) await patchStoredCopy(db, key, revised);
+    if (revised) await patchStoredCopy(db, key, revised, { supersedes: now });
   }
 }
