@@ -11,6 +11,7 @@ import {
   confirmEnrolment,
   endAllSessions,
   endOtherSessions,
+  endSession,
   removeSecondFactor,
   requestClientAddress,
   SecondFactorCode,
@@ -22,6 +23,7 @@ import {
 import { ACCOUNT_LIMIT } from '@/lib/server/auth/login-limiter';
 import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
+import type { DashboardDb } from '@/lib/server/db/open';
 import { ActionError, staffAction } from '@/lib/server/http';
 
 /**
@@ -43,15 +45,19 @@ export const changeOwnPasswordAction = staffAction(
   async ({ current, password }, { staff, setAuditTarget }) => {
     setAuditTarget({ resourceType: 'staff', resourceId: staff.id });
     const db = await getDb();
-    if (!(await checkCurrentPassword(db, staff.id, current, await requestClientAddress()))) {
-      throw new ActionError(
-        said('account.errors.wrongPasswordLimited', {
-          tries: ACCOUNT_LIMIT.max,
-          minutes: ACCOUNT_LIMIT.windowMinutes,
-        }),
-        { current: [said('account.errors.fields.notRight')] },
-      );
-    }
+    await requireCurrentPassword(
+      db,
+      staff,
+      current,
+      () =>
+        new ActionError(
+          said('account.errors.wrongPasswordLimited', {
+            tries: ACCOUNT_LIMIT.max,
+            minutes: ACCOUNT_LIMIT.windowMinutes,
+          }),
+          { current: [said('account.errors.fields.notRight')] },
+        ),
+    );
     await setStaffPassword(db, staff.id, password, false, staff.sessionId);
     return null;
   },
@@ -72,6 +78,28 @@ export const signOutEverywhereAction = staffAction(
     return null;
   },
 );
+
+/**
+ * The member's current password, or the refusal `wrong` makes. Past the limits (from this
+ * address, or across addresses for the account) the password is not looked at, and this session
+ * ends: whoever is guessing with it is signed out.
+ */
+async function requireCurrentPassword(
+  db: DashboardDb,
+  staff: Pick<StaffSession, 'id' | 'sessionId'>,
+  current: string,
+  wrong: () => ActionError,
+): Promise<void> {
+  const check = await checkCurrentPassword(db, staff.id, current, await requestClientAddress());
+  if (check === 'right') return;
+  if (check === 'paused') {
+    await endSession(db, staff.sessionId);
+    throw new ActionError(said('account.errors.passwordTriesEnded'), {
+      current: [said('account.errors.fields.notRight')],
+    });
+  }
+  throw wrong();
+}
 
 const CurrentPassword = z
   .string()
@@ -95,8 +123,12 @@ async function proveReplacement(
       ...(!currentCode && { currentCode: [said('account.errors.fields.required')] }),
     });
   const db = await getDb();
-  if (!(await checkCurrentPassword(db, staff.id, current, await requestClientAddress())))
-    throw new ActionError(said('account.errors.wrongPassword'), { current: [said('account.errors.fields.notRight')] });
+  await requireCurrentPassword(
+    db,
+    staff,
+    current,
+    () => new ActionError(said('account.errors.wrongPassword'), { current: [said('account.errors.fields.notRight')] }),
+  );
   const code = SecondFactorCode.safeParse(currentCode);
   if (!code.success || !(await checkCurrentSecondFactor(db, staff, code.data, getConfig().authSecret)))
     throw new ActionError(said('account.errors.currentCodeWrong'), {
@@ -151,10 +183,12 @@ export const confirmTwoStepAction = staffAction(
     const db = await getDb();
     if (staff.hasSecondFactor) {
       setAuditTarget({ before: { secondFactor: 'on' } });
-      if (!current || !(await checkCurrentPassword(db, staff.id, current, await requestClientAddress())))
-        throw new ActionError(said('account.errors.replaceNeedsProof'), {
+      const needsProof = () =>
+        new ActionError(said('account.errors.replaceNeedsProof'), {
           current: [said('account.errors.fields.notRight')],
         });
+      if (!current) throw needsProof();
+      await requireCurrentPassword(db, staff, current, needsProof);
     }
     const codes = await confirmEnrolment(db, staff.id, code, getConfig().authSecret, staff.sessionId);
     if (!codes)
@@ -183,10 +217,15 @@ export const removeOwnTwoStepAction = staffAction(
     if (!staff.hasSecondFactor) throw new ActionError(said('account.errors.noTwoStep'));
     if (secondFactorRequired(await secondFactorPolicy(db), staff.role))
       throw new ActionError(said('account.errors.twoStepRequired'));
-    if (!(await checkCurrentPassword(db, staff.id, current, await requestClientAddress())))
-      throw new ActionError(said('account.errors.wrongPassword'), {
-        current: [said('account.errors.fields.notRight')],
-      });
+    await requireCurrentPassword(
+      db,
+      staff,
+      current,
+      () =>
+        new ActionError(said('account.errors.wrongPassword'), {
+          current: [said('account.errors.fields.notRight')],
+        }),
+    );
     await removeSecondFactor(db, staff.id);
     return null;
   },

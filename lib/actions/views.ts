@@ -8,7 +8,7 @@ import { Uuid } from '@/lib/guestbook/schemas';
 import { said } from '@/lib/i18n/said';
 import { getDb } from '@/lib/server/db';
 import { ActionError, staffAction } from '@/lib/server/http';
-import { deleteView, saveView, ViewNameTakenError } from '@/lib/server/views';
+import { deleteView, saveView, ViewLimitError, ViewNameTakenError } from '@/lib/server/views';
 import { SaveViewInputSchema } from '@/lib/views/schemas';
 
 /** Saves the search shown as a named view of the member's; an admin may share it with the team. */
@@ -27,6 +27,7 @@ export const saveViewAction = staffAction(
     } catch (e) {
       if (e instanceof ViewNameTakenError)
         throw new ActionError(e.said, { name: [said('reservations.errors.nameIsTaken')] });
+      if (e instanceof ViewLimitError) throw new ActionError(e.said);
       throw e;
     }
   },

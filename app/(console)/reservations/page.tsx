@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/auth/roles';
 import { buildFilterParams, RESERVATION_FILTERS, toQueryString } from '@/lib/guestbook/filters';
 import { translateSaid } from '@/lib/i18n/said';
+import { translatorFor } from '@/lib/i18n/translator';
 import { todayOf } from '@/lib/overview/figures';
 import { PAGE_SIZES, type PageSize } from '@/lib/preferences/table-preferences';
 import { queryKeys } from '@/lib/queries/keys';
@@ -18,10 +19,10 @@ import { parseReservationSearch } from '@/lib/reservations/search-query';
 import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { selectedContextKey } from '@/lib/server/directory';
-import { pageParams, type SearchParams } from '@/lib/server/http';
+import { getUiLocale, pageParams, type SearchParams } from '@/lib/server/http';
 import { myTablePreferences } from '@/lib/server/preferences';
 import { readSearchPage, venuesToday } from '@/lib/server/reservations';
-import { myViews } from '@/lib/server/views';
+import { applicableSearch, myViews } from '@/lib/server/views';
 
 import { FilterBuilder } from './filter-builder';
 import { NewReservationLink } from './new/new-reservation-link';
@@ -43,7 +44,11 @@ function toSearchParams(raw: Record<string, string | string[] | undefined>): URL
   return params;
 }
 
-/** What the address may carry besides the search: the page, and the view it was opened from and what it dropped. */
+/**
+ * What the address may carry besides the search: the page, and the view it was opened from.
+ * (`dropped`, which older links to a view carry, is accepted and ignored: what a view dropped is
+ * worked out from the view, so that no text of the address shows as the dashboard's.)
+ */
 const SEARCH_PASSTHROUGH = ['page', 'limit', 'sort', 'view', 'dropped'] as const;
 
 export default async function ReservationsPage({ searchParams }: { searchParams: SearchParams }) {
@@ -61,6 +66,7 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
   const views = await myViews();
   const viewId = params.get('view');
   const view = viewId ? (views.find((v) => v.id === viewId) ?? null) : null;
+  const dropped = view ? (await applicableSearch(view.query, await translatorFor(await getUiLocale()))).dropped : [];
   const query = [
     toQueryString(buildFilterParams(conditions, RESERVATION_FILTERS)),
     sort ? toQueryString([['sort', sort]]) : '',
@@ -91,7 +97,7 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
           view={{ id: view.id, name: view.name, shared: view.shared, owner: view.owner.name }}
           mine={view.owner.id === staff.id}
           canDelete={view.owner.id === staff.id || (view.shared && hasRole(staff.role, 'admin'))}
-          dropped={params.getAll('dropped')}
+          dropped={dropped}
         />
       )}
 

@@ -10,7 +10,7 @@
 
 export { getAuthOptions, requestClientAddress, verifySession, type StaffSession } from './auth';
 export { requireStaff } from './session';
-export { endAllSessions, endOtherSessions, staffOfSession } from './staff-sessions';
+export { endAllSessions, endOtherSessions, endSession, staffOfSession } from './staff-sessions';
 export { checkCurrentSecondFactor } from './second-factor-check';
 export { noticeTimeZone, saveLanguageAndZone } from './language-and-zone';
 export { WeakPasswordError } from './password-strength';

@@ -34,6 +34,12 @@ export const addressKey = (address: string) => `address:${address}`;
 export const accountKey = (email: string, address: string) => `account:${email}|${address}`;
 export const unknownDevicesKey = (email: string) => `unknown-devices:${email}`;
 export const deviceKey = (email: string, deviceId: string) => `device:${email}|${deviceId}`;
+/**
+ * A signed-in member's current password, from every address (UNKNOWN_DEVICES_LIMIT's progressive
+ * delays): a stolen session guessing it from many addresses meets the account's own cap, apart
+ * from the sign-ins' (guesses at the sign-in page do not hold the owner's account page back).
+ */
+export const currentPasswordKey = (email: string) => `current-password:${email}`;
 /** Second-factor codes given for an account whose password was right (ACCOUNT_LIMIT). */
 export const secondFactorKey = (email: string) => `second-factor:${email}`;
 

@@ -298,10 +298,24 @@ describe('sign-in limits', () => {
   it('checks the current password under the same limit', async () => {
     const [ana] = await opened.db.select().from(staffUsers).where(eq(staffUsers.email, 'ana@example.com'));
     const address = newAddress();
-    expect(await checkCurrentPassword(opened.db, ana!.id, PASSWORD, address)).toBe(true);
+    expect(await checkCurrentPassword(opened.db, ana!.id, PASSWORD, address)).toBe('right');
     for (let i = 0; i < ACCOUNT_LIMIT.max; i++)
-      expect(await checkCurrentPassword(opened.db, ana!.id, 'wrong password!', address)).toBe(false);
-    expect(await checkCurrentPassword(opened.db, ana!.id, PASSWORD, address)).toBe(false);
+      expect(await checkCurrentPassword(opened.db, ana!.id, 'wrong password!', address)).toBe('wrong');
+    expect(await checkCurrentPassword(opened.db, ana!.id, PASSWORD, address)).toBe('paused');
+  });
+
+  it('counts the current password across addresses too: a new address each time is paused after the free tries', async () => {
+    const [ana] = await opened.db.select().from(staffUsers).where(eq(staffUsers.email, 'ana@example.com'));
+    const now = new Date('2026-11-29T10:00:00Z');
+    const answers: string[] = [];
+    for (let i = 0; i < UNKNOWN_DEVICES_LIMIT.free + 3; i++)
+      answers.push(await checkCurrentPassword(opened.db, ana!.id, 'wrong password!', newAddress(), now));
+    expect(answers.filter((a) => a === 'wrong')).toHaveLength(UNKNOWN_DEVICES_LIMIT.free);
+    expect(answers.slice(UNKNOWN_DEVICES_LIMIT.free)).toEqual(['paused', 'paused', 'paused']);
+    // The right password from yet another address is held back too, until the delay has passed.
+    expect(await checkCurrentPassword(opened.db, ana!.id, PASSWORD, newAddress(), now)).toBe('paused');
+    const later = new Date(now.getTime() + UNKNOWN_DEVICES_LIMIT.firstDelayS * 1000 + 1000);
+    expect(await checkCurrentPassword(opened.db, ana!.id, PASSWORD, newAddress(), later)).toBe('right');
   });
 });
 

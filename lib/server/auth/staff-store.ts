@@ -20,6 +20,7 @@ import {
   clearAttempts,
   countAttempt,
   countProgressiveAttempt,
+  currentPasswordKey,
   DEVICE_LIMIT,
   deviceKey,
   forgetOldAttempts,
@@ -249,8 +250,10 @@ export async function checkLogin(
 }
 
 /**
- * The current password of a signed-in member, checked under the same per-address limit as a
- * sign-in, so a stolen session cannot guess it either.
+ * The current password of a signed-in member, checked under the per-address limit of a sign-in
+ * and an account-wide one across addresses (currentPasswordKey, progressive), both counted before
+ * the password is checked, so a stolen session cannot guess it either. `paused`: a limit held the
+ * check back (the password was not looked at); the caller ends the session.
  */
 export async function checkCurrentPassword(
   db: DashboardDb,
@@ -258,14 +261,18 @@ export async function checkCurrentPassword(
   password: string,
   address: string,
   now = new Date(),
-): Promise<boolean> {
+): Promise<'right' | 'wrong' | 'paused'> {
   const user = await findStaffById(db, staffId);
-  if (!user) return false;
-  const attempt = await countAttempt(db, accountKey(user.email, address), ACCOUNT_LIMIT, now);
-  const valid = await verifyPassword(attempt.allowed ? user.passwordHash : DUMMY_HASH, password.slice(0, 200));
-  if (!attempt.allowed || !valid) return false;
+  if (!user) return 'wrong';
+  const fromAddress = await countAttempt(db, accountKey(user.email, address), ACCOUNT_LIMIT, now);
+  const allowed =
+    fromAddress.allowed && (await countProgressiveAttempt(db, currentPasswordKey(user.email), now)).allowed;
+  const valid = await verifyPassword(allowed ? user.passwordHash : DUMMY_HASH, password.slice(0, 200));
+  if (!allowed) return 'paused';
+  if (!valid) return 'wrong';
   await clearAttempts(db, accountKey(user.email, address));
-  return true;
+  await clearAttempts(db, currentPasswordKey(user.email));
+  return 'right';
 }
 
 // argon2id hash of a random string, used to spend the same time on unknown e-mails.

@@ -5,7 +5,15 @@ import { translateSaid } from '@/lib/i18n/said';
 import { inEnglish } from '../../i18n/translator';
 import { SaveViewInputSchema } from '../../views/schemas';
 import { membersDb } from '../auth/members.fixture';
-import { deleteView, saveView, viewFor, ViewNameTakenError, viewsFor } from './store';
+import {
+  deleteView,
+  MAX_VIEWS_PER_MEMBER,
+  saveView,
+  viewFor,
+  ViewLimitError,
+  ViewNameTakenError,
+  viewsFor,
+} from './store';
 
 const { db: openedDb, member } = membersDb();
 const view = (name: string, shared = false) => ({ name, query: 'status=confirmed', hiddenColumns: [], shared });
@@ -37,6 +45,26 @@ describe('saved views', () => {
     expect(await deleteView(db, team.id, { id: bob.id, admin: true })).toBe(true);
     expect(await deleteView(db, own.id, { id: ada.id, admin: false })).toBe(true);
     expect(await viewsFor(db, ada.id)).toEqual([]);
+  });
+
+  it('are refused past MAX_VIEWS_PER_MEMBER, and once of one name saved twice at once', async () => {
+    const db = openedDb();
+    const cy = await member('views.cy@example.test');
+    const twice = await Promise.allSettled([saveView(db, cy.id, view('Late')), saveView(db, cy.id, view('Late'))]);
+    expect(twice.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(twice.find((r) => r.status === 'rejected')!.reason).toBeInstanceOf(ViewNameTakenError);
+
+    const rest = await Promise.allSettled(
+      Array.from({ length: MAX_VIEWS_PER_MEMBER + 1 }, (_, i) => saveView(db, cy.id, view(`View ${i}`))),
+    );
+    expect(rest.filter((r) => r.status === 'fulfilled')).toHaveLength(MAX_VIEWS_PER_MEMBER - 1);
+    const refused = rest.filter((r) => r.status === 'rejected').map((r) => r.reason as ViewLimitError);
+    expect(refused).toHaveLength(2);
+    expect(refused[0]).toBeInstanceOf(ViewLimitError);
+    expect(translateSaid(inEnglish, refused[0]!.said)).toBe(
+      `You keep ${MAX_VIEWS_PER_MEMBER} saved views, the most a member may keep. Delete one to save another.`,
+    );
+    expect(await viewsFor(db, cy.id)).toHaveLength(MAX_VIEWS_PER_MEMBER);
   });
 
   it('keep only a search that can run, named and without paging', () => {

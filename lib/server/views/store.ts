@@ -1,5 +1,5 @@
 /** Saved views in the dashboard's database. Free of `server-only`, for the tests. */
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, count, eq, or } from 'drizzle-orm';
 
 import { said, type Said } from '../../i18n/said';
 import type { DashboardDb } from '../db/open';
@@ -64,22 +64,46 @@ export class ViewNameTakenError extends Error {
   }
 }
 
-/** Saves a member's view; a name they already use is refused (ViewNameTakenError). */
+/** The most views a member keeps (their own, shared or not). */
+export const MAX_VIEWS_PER_MEMBER = 100;
+
+/** A member keeps MAX_VIEWS_PER_MEMBER views already: `message` in English, `said` for the member. */
+export class ViewLimitError extends Error {
+  override name = 'ViewLimitError';
+  readonly said: Said = said('reservations.errors.viewLimit', { max: MAX_VIEWS_PER_MEMBER });
+
+  constructor() {
+    super(`You keep ${MAX_VIEWS_PER_MEMBER} saved views, the most a member may keep.`);
+  }
+}
+
+/**
+ * Saves a member's view; a name they already use is refused (ViewNameTakenError), and so is a
+ * view past MAX_VIEWS_PER_MEMBER (ViewLimitError). A member's saves run one at a time (their
+ * account's row is locked), so two saves at once of one name, or of the last one allowed, get
+ * the refusal, not an error.
+ */
 export async function saveView(
   db: DashboardDb,
   ownerId: string,
   view: { name: string; query: string; hiddenColumns: string[]; pageSize?: number; shared: boolean },
 ): Promise<{ id: string }> {
-  const [taken] = await db
-    .select({ id: savedViews.id })
-    .from(savedViews)
-    .where(and(eq(savedViews.ownerId, ownerId), eq(savedViews.list, 'reservations'), eq(savedViews.name, view.name)));
-  if (taken) throw new ViewNameTakenError(view.name);
-  const [row] = await db
-    .insert(savedViews)
-    .values({ ownerId, list: 'reservations', ...view })
-    .returning({ id: savedViews.id });
-  return row!;
+  return db.transaction(async (tx) => {
+    await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.id, ownerId)).for('update');
+    const mine = and(eq(savedViews.ownerId, ownerId), eq(savedViews.list, 'reservations'));
+    const [taken] = await tx
+      .select({ id: savedViews.id })
+      .from(savedViews)
+      .where(and(mine, eq(savedViews.name, view.name)));
+    if (taken) throw new ViewNameTakenError(view.name);
+    const [{ kept }] = (await tx.select({ kept: count() }).from(savedViews).where(mine)) as [{ kept: number }];
+    if (kept >= MAX_VIEWS_PER_MEMBER) throw new ViewLimitError();
+    const [row] = await tx
+      .insert(savedViews)
+      .values({ ownerId, list: 'reservations', ...view })
+      .returning({ id: savedViews.id });
+    return row!;
+  });
 }
 
 /** Deletes a view its owner (or, for a shared one, an admin) no longer wants; false when there is none they may delete. */

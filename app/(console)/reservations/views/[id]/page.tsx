@@ -8,8 +8,8 @@ import { getUiLocale } from '@/lib/server/http';
 import { applicableSearch, viewFor } from '@/lib/server/views';
 
 /**
- * Opens a saved view: its search as it can run in the selected entity's context, with what had to
- * be dropped named on the results page (the address stays the search, so it can be shared).
+ * Opens a saved view: its search as it can run in the selected entity's context (the address
+ * stays the search, so it can be shared); the results page names what had to be dropped.
  */
 export default async function OpenViewPage({ params }: { params: Promise<{ id: string }> }) {
   const staff = await requireStaff('viewer');
@@ -17,10 +17,9 @@ export default async function OpenViewPage({ params }: { params: Promise<{ id: s
   if (!z.guid().safeParse(id).success) notFound();
   const view = await viewFor(await getDb(), staff.id, id);
   if (!view) notFound();
-  // What was dropped is named in the address, in the member's language.
-  const { kept, dropped } = await applicableSearch(view.query, await translatorFor(await getUiLocale()));
+  // What was dropped the results page works out again from the view (never from the address).
+  const { kept } = await applicableSearch(view.query, await translatorFor(await getUiLocale()));
   if (view.pageSize) kept.set('limit', String(view.pageSize));
   kept.set('view', view.id);
-  for (const part of dropped) kept.append('dropped', part);
   redirect(`/reservations?${kept.toString()}`);
 }
