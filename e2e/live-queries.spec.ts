@@ -23,6 +23,8 @@ test.describe('as a viewer', () => {
     page,
     request,
   }) => {
+    // two waits for the sync's next turn (every 30 s on the server's clock)
+    test.setTimeout(150_000);
     await page.clock.install();
     await page.goto('/');
     // The page's own heading, shown: until then the loading state's stands in its place.
