@@ -33,17 +33,18 @@ async function reservationReadsOf(request: APIRequestContext, open: () => Promis
   return (await sandboxRequestsSince(request, mark)).filter((r) => r.path.startsWith('/v2/reservations')).length;
 }
 
-test("a search of the next days is answered from the dashboard's copy with the API's rows, and a cancel shows in it at once", async ({
+test("a search of the next week is answered from the dashboard's copy with the API's rows, and a cancel shows in it at once", async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
   // Today where the venues are, as the dashboard counts it.
   const venues = ((await sandboxApi(request, '/v2/venues?limit=100', partner, defaultEntity)) as { data: [] }).data;
-  const days = dateRange(todayOf(venues, new Date()), 3);
-  const query = `status=confirmed&date[gte]=${days[0]}&date[lte]=${days[2]}&sort=date`;
+  // The next week (inside the window's 14 days); other specs of the worker cancel some of it.
+  const days = dateRange(todayOf(venues, new Date()), 7);
+  const query = `status=confirmed&date[gte]=${days[0]}&date[lte]=${days.at(-1)}&sort=date`;
   const expected = await search(request, query);
-  expect(expected.pagination.total_items).toBeGreaterThan(5);
+  expect(expected.pagination.total_items).toBeGreaterThan(1);
 
   const open = async () => {
     await page.goto(`/reservations?${query}`);
