@@ -108,6 +108,22 @@ function orderOf(sort: string | undefined): SQL[] | null {
   return [SORT_COLUMNS[field], copy.date, copy.time, copy.id].map((column) => sql`${column} ${direction}`);
 }
 
+/** The ORDER BY and the WHERE of a search the copy can run, or null (a sort or a filter the API would refuse). */
+function queryOf(filters: readonly Condition[], sort: string | undefined): { order: SQL[]; where: SQL[] } | null {
+  const order = orderOf(sort);
+  const where = filters.map(conditionSql);
+  return order && where.every((w) => w !== null) ? { order, where: where as SQL[] } : null;
+}
+
+/**
+ * The window of `context` when it holds every reservation the filters can match (read, and
+ * their dates inside it), else null.
+ */
+async function windowFor(tx: Pick<DashboardDb, 'select'>, context: string, filters: readonly Condition[]) {
+  const window = await windowOf(tx, context);
+  return window && insideWindow(filters, { first: window.firstDay, last: window.lastDay }) ? window : null;
+}
+
 /**
  * One page of `context`'s reservations matching every condition (already checked, as the
  * dashboard's filter parsing leaves them), in the API's order, with its pagination; null when
@@ -124,19 +140,18 @@ export async function searchCopy(
 ): Promise<CopyPage | null> {
   if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX_LIMIT)
     return null;
-  const order = orderOf(sort);
-  const where = filters.map(conditionSql);
-  if (!order || where.some((w) => w === null)) return null;
+  const query = queryOf(filters, sort);
+  if (!query) return null;
   return db.transaction(async (tx) => {
-    const window = await windowOf(tx, context);
-    if (!window || !insideWindow(filters, { first: window.firstDay, last: window.lastDay })) return null;
-    const matching = and(eq(copy.context, context), ...(where as SQL[]));
+    const window = await windowFor(tx, context, filters);
+    if (!window) return null;
+    const matching = and(eq(copy.context, context), ...query.where);
     const [{ total }] = (await tx.select({ total: count() }).from(copy).where(matching)) as [{ total: number }];
     const rows = await tx
       .select({ reservation: copy.reservation })
       .from(copy)
       .where(matching)
-      .orderBy(...order)
+      .orderBy(...query.order)
       .limit(limit)
       .offset((page - 1) * limit);
     return {
@@ -169,18 +184,26 @@ export async function findInCopy(
   });
 }
 
-/** Every reservation of a search the copy can answer (searchCopy's pages, read one after another), or null as searchCopy. */
+/**
+ * Every reservation of a search the copy can answer, in the API's order, read in one transaction
+ * (so no turn lands between its parts); null as searchCopy.
+ */
 export async function searchCopyAll(
   db: DashboardDb,
   context: string,
   filters: readonly Condition[],
   sort?: string,
 ): Promise<{ data: Reservation[]; asOf: Date } | null> {
-  const data: Reservation[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await searchCopy(db, context, filters, page, PAGE_MAX_LIMIT, sort);
-    if (!answer) return null;
-    data.push(...answer.data);
-    if (page >= answer.pagination.total_pages) return { data, asOf: answer.asOf };
-  }
+  const query = queryOf(filters, sort);
+  if (!query) return null;
+  return db.transaction(async (tx) => {
+    const window = await windowFor(tx, context, filters);
+    if (!window) return null;
+    const rows = await tx
+      .select({ reservation: copy.reservation })
+      .from(copy)
+      .where(and(eq(copy.context, context), ...query.where))
+      .orderBy(...query.order);
+    return { data: rows.map(reservationOf), asOf: window.readAt };
+  });
 }
