@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * Where the e2e run's processes listen. Each Playwright worker has a sandbox and a dashboard
  * (with its own database) of its own, started by playwright.config.ts through `scripts/run.ts
@@ -5,7 +7,16 @@
  * E2E_SANDBOX_PORT + i, so what a spec does to its sandbox (faults, resets, writes) and to its
  * dashboard (sessions, locks, budgets) is seen by no other worker.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? defaultWorkers()));
+/**
+ * One worker for every two cores: a worker keeps about two busy (its Chromium renderers, its
+ * dashboard, its sandbox). On 2 cores, three workers finished no sooner than one (9.5 against 10
+ * tests a minute) and starved each other's timers: skeletons shown too late, clicks timing out.
+ */
+function defaultWorkers(): number {
+  return Math.floor(availableParallelism() / 2);
+}
+
 const BASE_DASHBOARD_PORT = Number(process.env.E2E_DASHBOARD_PORT ?? 3100);
 const BASE_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4100);
 
