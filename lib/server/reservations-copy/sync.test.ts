@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Condition } from '../../guestbook/filters';
@@ -5,7 +6,7 @@ import { isFinalStatus } from '../../guestbook/reservation-statuses';
 import type { Reservation } from '../../guestbook/schemas';
 import { dateRange } from '../../overview/figures';
 import { searchCopy } from './search';
-import { syncWindowTurn, type TurnReport, type WindowChange } from './sync';
+import { syncWindowTurn, type TurnOptions, type TurnReport, type WindowChange } from './sync';
 import { FULL_READ_EVERY_MS } from './window';
 import { bookWharf, countRequests, NOW, startWindowWorld, TODAY, TOMORROW, type WindowWorld } from './window.fixture';
 
@@ -17,12 +18,12 @@ afterAll(() => world?.close());
 
 /** The turns' clock: each turn a minute after the last unless told. */
 let minutes = 0;
-const turn = async (advance = 1): Promise<[TurnReport, number]> => {
+const turn = async (advance = 1, options: TurnOptions = {}): Promise<[TurnReport, number]> => {
   minutes += advance;
   const now = new Date(NOW.getTime() + minutes * 60_000);
   // The sandbox's clock in step: what is booked after this turn is made after `now`.
   await world.controls.setClock({ now: now.toISOString() });
-  return countRequests(world, () => syncWindowTurn(world.db, world.api, world.context, now));
+  return countRequests(world, () => syncWindowTurn(world.db, world.api, world.context, now, options));
 };
 
 const changeOf = (report: TurnReport, id: string): WindowChange | undefined => report.changes.find((c) => c.id === id);
@@ -84,6 +85,40 @@ describe('syncWindowTurn', () => {
       { attribute: 'status', modifier: 'eq', value: 'canceled' },
     ]);
     expect(canceled!.data.map((r) => [r.id, r.party_size, r.status])).toEqual([[booked.id, 3, 'canceled']]);
+  });
+
+  it('records what it found in the transaction that writes it: a failed record leaves the copy as it was, and the next turn finds the change again', async () => {
+    const booked = await bookWharf(world.api, [TOMORROW], 'Ledger');
+    await turn();
+    await world.api.updateReservation(booked.id, { party_size: 5 });
+    const partySize = async () =>
+      (await searchCopy(world.db, world.context, byLastName('ledger')))!.data.map((r) => r.party_size);
+
+    const failing: TurnOptions = {
+      record: async (tx, found) => {
+        // written in the same transaction as the copy: the copy holds the new party size here
+        const { rows } = await tx.execute<{ party_size: number }>(
+          sql`select party_size from reservations_copy where id = ${booked.id}`,
+        );
+        expect(rows.map((r) => r.party_size)).toEqual([5]);
+        expect(found.changes.map((c) => c.id)).toEqual([booked.id]);
+        throw new Error('the change feed is not writable');
+      },
+    };
+    await expect(turn(1, failing)).rejects.toThrow('the change feed is not writable');
+    expect(await partySize()).toEqual([2]);
+
+    const recorded: string[] = [];
+    const [again] = await turn(1, {
+      record: async (_tx, found) => {
+        recorded.push(...found.changes.map((c) => c.id));
+        return found.changes.length;
+      },
+    });
+    expect(fieldsOf(changeOf(again, booked.id))).toEqual({ party_size: [2, 5] });
+    expect(again.recorded).toBe(1);
+    expect(recorded).toEqual([booked.id]);
+    expect(await partySize()).toEqual([5]);
   });
 
   it('sees a change further out at the next full read of the window, and a booking further out at once', async () => {

@@ -52,13 +52,23 @@ export interface TurnReport {
   changes: WindowChange[];
   /** rows dropped because their day is no longer in the window (not changes) */
   expired: number;
+  /** change events recorded with the turn (TurnOptions.record) */
+  recorded: number;
   readAt: Date;
 }
 
 export interface TurnOptions {
   /** the venues (their time zones say which day is today); read through the API on full turns when not given */
   venues?: readonly VenueLike[];
+  /**
+   * Records what the turn found (its change events), inside the transaction that writes it to
+   * the copy: the copy never holds a change whose event is missing, nor the other way round.
+   * Returns how many events it recorded.
+   */
+  record?: (tx: DashboardTx, turn: Pick<TurnReport, 'context' | 'first' | 'changes'>) => Promise<number>;
 }
+
+type DashboardTx = Parameters<Parameters<DashboardDb['transaction']>[0]>[0];
 
 /** At most this many reservations missing from a read are read one by one to say where they went. */
 const MAX_REREADS = 20;
@@ -160,7 +170,9 @@ export async function syncWindowTurn(
   const rewritten = [...fresh.values()].filter(
     (r) => changed.has(r.id) || before.get(r.id)?.updated_at !== r.updated_at,
   );
-  const expired = await store(db, context, {
+  const first = !state;
+  const record = options.record;
+  const { expired, recorded } = await store(db, context, {
     rows: rewritten.map((r) => rowOf(context, r, now)).filter((row): row is ReservationCopyRow => row !== null),
     removed: changes.filter((c) => c.kind === 'removed').map((c) => c.id),
     window,
@@ -177,8 +189,9 @@ export async function syncWindowTurn(
       ),
       venues: venues.map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone })),
     },
+    record: record && ((tx) => record(tx, { context, first, changes })),
   });
-  return { context, window, full, first: !state, requests, changes, expired, readAt: now };
+  return { context, window, full, first, requests, changes, expired, recorded, readAt: now };
 }
 
 /**
@@ -223,12 +236,18 @@ function nullOn404(e: unknown): null {
 /** Rows inserted at once, at most (PostgreSQL's bound parameters are limited). */
 const INSERT_CHUNK = 500;
 
-/** Writes a turn in one transaction; returns how many rows left the window. */
+/** Writes a turn, and its change events, in one transaction; returns how many rows left the window and how many events it recorded. */
 async function store(
   db: DashboardDb,
   context: string,
-  turn: { rows: ReservationCopyRow[]; removed: string[]; window: WindowDays; state: WindowState },
-): Promise<number> {
+  turn: {
+    rows: ReservationCopyRow[];
+    removed: string[];
+    window: WindowDays;
+    state: WindowState;
+    record?: (tx: DashboardTx) => Promise<number>;
+  },
+): Promise<{ expired: number; recorded: number }> {
   return db.transaction(async (tx) => {
     const ofContext = eq(reservationsCopy.context, context);
     const gone = [...turn.removed, ...turn.rows.map((r) => r.id)];
@@ -249,6 +268,6 @@ async function store(
       .insert(reservationsWindow)
       .values(turn.state)
       .onConflictDoUpdate({ target: reservationsWindow.context, set: state });
-    return expired.length;
+    return { expired: expired.length, recorded: (await turn.record?.(tx)) ?? 0 };
   });
 }

@@ -6,7 +6,7 @@ import type { ChangeInput } from '../changes/of-action';
 import { recordChange } from '../changes/record';
 import { getDb } from '../db';
 import { apiFor, readCopy } from '../directory';
-import { changedByMembers } from '../directory/copy-changes';
+import { changedByMembers, type DashboardTx } from '../directory/copy-changes';
 import { syncWindowTurn, type TurnReport, type WindowChange } from '../reservations-copy';
 import { SyncPaused, type SyncShare } from './pace';
 
@@ -33,31 +33,23 @@ export function reservationEvent(context: string, c: WindowChange): ChangeInput 
 }
 
 /**
- * The change events of one context's turn: none on its first turn (every row is new to the copy,
- * nothing new to anyone), and none for a reservation a member's own change named in the last
- * minutes (the console's write, already recorded by its action).
+ * The change events of one context's turn, recorded in the transaction that writes the turn to
+ * the copy: none on its first turn (every row is new to the copy, nothing new to anyone), and
+ * none for a reservation a member's own change named in the last minutes (the console's write,
+ * already recorded by its action).
  */
-async function recordTurn(report: TurnReport): Promise<number> {
-  if (report.first || !report.changes.length) return 0;
-  const db = await getDb();
-  return db
-    .transaction(async (tx) => {
-      const own = await changedByMembers(
-        tx,
-        report.changes.map((c) => c.id),
-      );
-      const events = report.changes
-        .filter((c) => !own.has(c.id))
-        .map((c) => reservationEvent(report.context, c))
-        .filter((e): e is ChangeInput => e !== null);
-      if (events.length) await recordChange(tx, ...events);
-      return events.length;
-    })
-    .then((n) => {
-      // This process's stored answers of the entity's searches are older than what the turn found.
-      if (n) forgetSharedReads(`${SHARED.reservations}${report.context}:`);
-      return n;
-    });
+async function recordTurn(tx: DashboardTx, turn: Pick<TurnReport, 'context' | 'first' | 'changes'>): Promise<number> {
+  if (turn.first || !turn.changes.length) return 0;
+  const own = await changedByMembers(
+    tx,
+    turn.changes.map((c) => c.id),
+  );
+  const events = turn.changes
+    .filter((c) => !own.has(c.id))
+    .map((c) => reservationEvent(turn.context, c))
+    .filter((e): e is ChangeInput => e !== null);
+  if (events.length) await recordChange(tx, ...events);
+  return events.length;
 }
 
 /**
@@ -71,7 +63,7 @@ export async function reservationWindowTurns(share: SyncShare): Promise<{ reques
   for (const entity of await readCopy<Entity>('entities', null)) {
     if (share.used + TURN_REQUESTS > share.limit) throw new SyncPaused(Date.now() + 10_000, 'share');
     const venues = await readCopy<Venue>('venues', { id: entity.id, org_id: entity.org_id });
-    const report = await syncWindowTurn(db, apiFor(entity), entity.id, new Date(), { venues });
+    const report = await syncWindowTurn(db, apiFor(entity), entity.id, new Date(), { venues, record: recordTurn });
     for (let i = 0; i < report.requests; i++) {
       try {
         share.take();
@@ -80,7 +72,9 @@ export async function reservationWindowTurns(share: SyncShare): Promise<{ reques
       }
     }
     totals.requests += report.requests;
-    totals.changes += await recordTurn(report);
+    totals.changes += report.recorded;
+    // This process's stored answers of the entity's searches are older than what the turn found.
+    if (report.recorded) forgetSharedReads(`${SHARED.reservations}${report.context}:`);
   }
   return totals;
 }
