@@ -342,6 +342,39 @@ test("one page view's request id is on the JSON log lines of the API calls it ma
   expect(linesOf().find((l) => l.msg === 'request')!.http!.path).toBe('/reservations');
 });
 
+test('a search read through A, which the copy cannot answer, is shown by B as of when A read it while the API refuses', async () => {
+  test.setTimeout(120_000);
+  // No date bounds it: the API answers it, and its answer is kept in the database.
+  const search = '/reservations?status=confirmed&sort=-created_at';
+  const view = async (i: number) => {
+    const res = await fetch(`${BASES[i]}${search}`, { headers: { Cookie: cookie } });
+    const html = await res.text();
+    return {
+      status: res.status,
+      asOf: html.includes('data-testid="as-of-note"'),
+      refused: html.includes('data-testid="error-state"'),
+      ids: [...new Set([...html.matchAll(/\/reservations\/([0-9a-f-]{36})/g)].map((m) => m[1]))],
+    };
+  };
+  const fromA = await view(0);
+  expect(fromA).toMatchObject({ status: 200, asOf: false, refused: false });
+  expect(fromA.ids.length).toBeGreaterThan(5);
+
+  await controls.setFaults({ rate_limit_storm: true, rate_limit_window_s: 10 });
+  try {
+    // B has never read this search: once the API refused it a request, B shows A's answer, with its time.
+    await expect.poll(async () => (await view(1)).asOf, { timeout: 45_000, intervals: [1_000] }).toBe(true);
+    const fromB = await view(1);
+    expect(fromB).toMatchObject({ status: 200, asOf: true, refused: false });
+    expect(fromB.ids).toEqual(fromA.ids);
+  } finally {
+    await controls.clearFaults();
+  }
+  // Both read anew once the API's window has passed (the tests below need the API).
+  for (const i of [0, 1])
+    await expect.poll(async () => (await view(i)).asOf, { timeout: 60_000, intervals: [2_000] }).toBe(false);
+});
+
 test("the two processes' logs hold no secret, token or password hash", () => {
   const text = readFileSync(LOG, 'utf8');
   expect(text).toContain('[dashboard A]');

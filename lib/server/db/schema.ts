@@ -342,6 +342,25 @@ export const reservationsWindow = pgTable('reservations_window', {
 export type ReservationWindowRow = typeof reservationsWindow.$inferSelect;
 
 /**
+ * The API's last answer to each reservation search the window cannot answer, per entity context
+ * (`query`: the search's conditions, page, sort and page size as JSON): shown "as of" `read_at`
+ * when the request budget has no room for a new read (lib/server/reservations-copy/answers.ts).
+ */
+export const searchAnswers = pgTable(
+  'search_answers',
+  {
+    context: text('context').notNull(),
+    query: text('query').notNull(),
+    answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'search_answers_pk', columns: [t.context, t.query] }),
+    index('search_answers_read_at').on(t.readAt),
+  ],
+);
+
+/**
  * The dashboard's copy of the partner's directory, kept by the directory sync (lib/server/sync):
  * one row per item of a resource ('identity', 'delegates', 'entities', 'venues', 'markets',
  * 'commitments') in one context ('partner' for the partner-wide ones, else the id of the entity

@@ -3,9 +3,11 @@
  * overview's 14 days (at the venues' dates) kept in the dashboard's database. `syncWindowTurn`
  * is one turn of its sync (what it read, what it cost, and each change it found, for the change
  * feed); `keepInCopy` keeps the console's own writes in it at once; `searchCopy` answers a reservation search from the copy with the API's own results, or
- * says it cannot (null: the caller asks the API). Free of `server-only`: the sync loop and the
+ * says it cannot (null: the caller asks the API); the API's last answers to the searches it cannot
+ * answer are kept for when the budget has no room (`lastSearchAnswer`). Free of `server-only`: the sync loop and the
  * tests import it in plain Node.
  */
+export { keepSearchAnswer, lastSearchAnswer, reviseSearchAnswers, type StoredPage } from './answers';
 export { keepInCopy } from './patch';
 export { changedFields, type FieldChange } from './rows';
 export { findInCopy, insideWindow, searchCopy, searchCopyAll, type CopyPage } from './search';

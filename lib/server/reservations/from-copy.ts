@@ -6,7 +6,15 @@ import type { Reservation } from '../../guestbook/schemas';
 import { COPY_FRESH_MS, reportStaleAnswer } from '../api';
 import { getDb } from '../db';
 import { toPage, type EntityChoice, type PageOf } from '../directory';
-import { findInCopy, keepInCopy, searchCopy, searchCopyAll } from '../reservations-copy';
+import {
+  findInCopy,
+  keepInCopy,
+  keepSearchAnswer,
+  lastSearchAnswer,
+  reviseSearchAnswers,
+  searchCopy,
+  searchCopyAll,
+} from '../reservations-copy';
 
 /** Refusals for the request budget (the partner's, the member's share, the API's own limit): nothing was sent. */
 const budgetRefusal = (e: unknown) =>
@@ -34,14 +42,43 @@ async function copyOrApi<T>(
   }
 }
 
-/** A page of a search of an entity's reservations: from the copy when its dates lie inside the window, else the API's (`read`). */
+/**
+ * A page of a search of an entity's reservations: from the copy when its dates lie inside the
+ * window, else the API's (`read`); when the budget has no room for that read, the API's last
+ * answer to the same search in the same context (`answers`), if one was kept, as of when it was read.
+ */
 export async function searchWithCopy(
   entity: EntityChoice | null,
   q: { conditions: readonly Condition[]; page: number; limit: number; sort?: string },
   read: () => Promise<PageOf<Reservation>>,
+  answers: { context: string; query: string },
 ): Promise<PageOf<Reservation>> {
   const copy = entity ? await searchCopy(await getDb(), entity.id, q.conditions, q.page, q.limit, q.sort) : null;
-  return copyOrApi(copy && { value: toPage(copy), asOf: copy.asOf }, read);
+  return copyOrApi(copy && { value: toPage(copy), asOf: copy.asOf }, () => apiOrLastAnswer(answers, read));
+}
+
+async function apiOrLastAnswer(
+  { context, query }: { context: string; query: string },
+  read: () => Promise<PageOf<Reservation>>,
+): Promise<PageOf<Reservation>> {
+  try {
+    return await read();
+  } catch (e) {
+    if (!budgetRefusal(e)) throw e;
+    const last = await lastSearchAnswer(await getDb(), context, query, new Date());
+    if (!last) throw e;
+    reportStaleAnswer(last.readAt.getTime());
+    return last.answer;
+  }
+}
+
+/** After the API answered a search (read at `readAt`): its answer is kept for when the budget has no room. */
+export async function keepAnswer(
+  { context, query }: { context: string; query: string },
+  page: PageOf<Reservation>,
+  readAt: Date,
+): Promise<void> {
+  await keepSearchAnswer(await getDb(), context, query, page, readAt);
 }
 
 /** One reservation for its page: from the copy when it holds it, else the API's (`read`). */
@@ -67,4 +104,9 @@ export async function allWithCopy(
 /** After the console's write to a reservation of `context` (an entity id): the copy holds the API's answer at once. */
 export async function keepWrittenInCopy(context: string, reservation: Reservation): Promise<void> {
   await keepInCopy(await getDb(), context, reservation, new Date());
+}
+
+/** After the console's write to a reservation: the kept answers of `context` (a context key) that list it show it as written. */
+export async function reviseKeptAnswers(context: string, reservation: Reservation): Promise<void> {
+  await reviseSearchAnswers(await getDb(), context, reservation);
 }

@@ -27,7 +27,7 @@ import {
   toPage,
   type PageOf,
 } from '../directory';
-import { keepWrittenInCopy, reservationWithCopy, searchWithCopy } from './from-copy';
+import { keepAnswer, keepWrittenInCopy, reservationWithCopy, reviseKeptAnswers, searchWithCopy } from './from-copy';
 
 export const RESERVATIONS_PER_PAGE = 25;
 
@@ -47,26 +47,35 @@ export async function searchReservations(q: {
   limit?: number;
 }): Promise<PageOf<Reservation>> {
   const limit = q.limit ?? RESERVATIONS_PER_PAGE;
-  return readInSelectedContext(async (entity, context) =>
-    searchWithCopy(entity, { ...q, limit }, () =>
-      sharedRead(searchKeyIn(context, q), async () => {
-        const startedAt = Date.now();
-        const page = toPage(
-          await apiForChoice(entity).listReservations({ filters: q.conditions, page: q.page, limit, sort: q.sort }),
-        );
-        for (const r of page.items) seedSharedRead(reservationKeyIn(context, r.id), r, startedAt);
-        return page;
-      }),
-    ),
-  );
+  return readInSelectedContext(async (entity, context) => {
+    const answers = { context, query: queryOf(q) };
+    return searchWithCopy(
+      entity,
+      { ...q, limit },
+      () =>
+        sharedRead(searchKeyIn(context, q), async () => {
+          const startedAt = Date.now();
+          const page = toPage(
+            await apiForChoice(entity).listReservations({ filters: q.conditions, page: q.page, limit, sort: q.sort }),
+          );
+          for (const r of page.items) seedSharedRead(reservationKeyIn(context, r.id), r, startedAt);
+          await keepAnswer(answers, page, new Date(startedAt));
+          return page;
+        }),
+      answers,
+    );
+  });
 }
 
 const reservationKeyIn = (context: string, id: string) => `${SHARED.reservations}${context}:id:${id}`;
 
 type SearchQuery = { conditions: readonly Condition[]; page: number; sort?: string; limit?: number };
 
-const searchKeyIn = (context: string, q: SearchQuery) =>
-  `${SHARED.reservations}${context}:search:${JSON.stringify([q.conditions, q.page, q.sort ?? null, q.limit ?? RESERVATIONS_PER_PAGE])}`;
+/** A search as a key: its conditions, page, sort and page size. */
+const queryOf = (q: SearchQuery) =>
+  JSON.stringify([q.conditions, q.page, q.sort ?? null, q.limit ?? RESERVATIONS_PER_PAGE]);
+
+const searchKeyIn = (context: string, q: SearchQuery) => `${SHARED.reservations}${context}:search:${queryOf(q)}`;
 
 const searchKey = async (q: SearchQuery) => searchKeyIn(await selectedContextKey(), q);
 
@@ -97,6 +106,7 @@ export async function reservationChanged(reservation: Reservation): Promise<void
   );
   forgetSharedReads(`${prefix}search:`);
   storeSharedRead(`${prefix}id:${reservation.id}`, reservation);
+  await reviseKeptAnswers(await selectedContextKey(), reservation);
   const entity = await getSelectedEntity();
   if (entity) await keepWrittenInCopy(entity.id, reservation);
 }
