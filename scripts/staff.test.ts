@@ -43,7 +43,7 @@ async function rows() {
   }
 }
 
-describe('npm run staff', { timeout: 60_000 }, () => {
+describe('npm run staff', { timeout: 180_000 }, () => {
   it('adds an admin with a one-time password, printed once, that must be replaced; the change is audited', async () => {
     const added = await staff('add', '--email', 'first@example.com', '--role', 'admin');
     expect(added.code).toBe(0);
