@@ -52,7 +52,17 @@ export const viewEntity = async (id: string): Promise<Entity | null> =>
   (await listEntities()).find((e) => e.id === id) ?? null;
 
 /**
- * After a write to an entity (or a read made for one): the copy holds the entity as the API
+ * After a read of one entity made for itself (the logo's state, polled while the API processes a
+ * new one): the entity's page and the copy show what was read. Unlike entityChanged, nothing
+ * anyone shares is dropped: a read has no effect beyond what it read.
+ */
+export async function entityRead(entity: Entity): Promise<void> {
+  storeSharedRead(`${SHARED.entity}${entity.id}`, entity);
+  await patchStoredCopy(await getDb(), { resource: 'entities', context: PARTNER_CONTEXT }, entity);
+}
+
+/**
+ * After a write to an entity: the copy holds the entity as the API
  * returned it, so that its pages show the change at once. `programs`: its programs changed, so
  * the commitments it is eligible for are read anew too.
  */

@@ -22,6 +22,7 @@ export {
 export {
   apiFor,
   entityChanged,
+  entityRead,
   findAssignedEntities,
   getEntity,
   knownPrograms,

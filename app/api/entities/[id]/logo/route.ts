@@ -12,7 +12,7 @@ import {
 import { LOGO_FIELD, LOGO_MAX_BYTES, Uuid } from '@/lib/guestbook/schemas';
 import { said, translateSaid } from '@/lib/i18n/said';
 import { inEnglish } from '@/lib/i18n/translator';
-import { apiFor, entityChanged, getEntity } from '@/lib/server/directory';
+import { apiFor, entityChanged, entityRead, getEntity } from '@/lib/server/directory';
 import { ActionError, readFormLimited, staffReadRoute, staffRoute } from '@/lib/server/http';
 
 /** The largest request body read: the file's limit plus room for the multipart envelope. */
@@ -65,7 +65,8 @@ export const POST = staffRoute(
 
 /**
  * GET: the entity's logo as the API holds it now (a fresh read), polled by the uploader every
- * second while the API processes a new one; the entity's page is revised with what was read.
+ * second while the API processes a new one; the entity's page and the copy show what was read
+ * (entityRead), and nothing shared is dropped.
  */
 export const GET = staffReadRoute(
   { name: 'read-entity-logo', role: 'viewer', input: z.strictObject({ id: Uuid }), lane: 'background' },
@@ -73,7 +74,7 @@ export const GET = staffReadRoute(
   async ({ id }): Promise<Logo | null> => {
     const entity = await getEntity(id);
     if (!entity) throw new ActionError(said('errors.entityGone'));
-    await entityChanged(entity);
+    await entityRead(entity);
     const logo = entity.logo;
     return logo ? { url: logo.url, width: logo.width, height: logo.height, aspect_ratio: logo.aspect_ratio } : null;
   },
