@@ -2,9 +2,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { verifyPassword } from '../lib/server/auth/passwords';
+import { decryptSecret, encryptSecret } from '../lib/server/auth/second-factor';
 import { openDashboardDb } from '../lib/server/db/open';
 import { auditLog, staffUsers } from '../lib/server/db/schema';
 
@@ -20,8 +22,19 @@ function staff(...args: string[]): Promise<{ code: number | null; output: string
 
 /** The same, with `input` piped to its standard input. */
 function staffWithInput(input: string | null, ...args: string[]): Promise<{ code: number | null; output: string }> {
+  return run(input, {}, args);
+}
+
+/** `npm run staff -- …` with more environment variables. */
+const staffIn = (env: Record<string, string>, ...args: string[]) => run(null, env, args);
+
+function run(
+  input: string | null,
+  env: Record<string, string>,
+  args: string[],
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', ...args], {
-    env: { ...process.env, DASHBOARD_DATA_DIR: dataDir, GUESTBOOK_ENV: 'sandbox' },
+    env: { ...process.env, DASHBOARD_DATA_DIR: dataDir, GUESTBOOK_ENV: 'sandbox', ...env },
     stdio: [input === null ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
   if (input !== null) child.stdin!.end(input);
@@ -150,5 +163,36 @@ describe('npm run staff', { timeout: 180_000 }, () => {
     });
     const account = (await rows()).staff.find((a) => a.email === 'sso.only@example.com')!;
     expect([account.ssoOnly, account.mustChangePassword]).toEqual([true, false]);
+  });
+
+  it('rekey moves the second factors kept under AUTH_SECRET_PREVIOUS to AUTH_SECRET, and names one neither opens', async () => {
+    const previous = 'the secret before the rotation, 0123456789abcdef';
+    const current = 'the secret after the rotation, fedcba9876543210';
+    const { db, close } = await openDashboardDb({ dataDir });
+    try {
+      const [first] = await db.select().from(staffUsers).where(eq(staffUsers.email, 'first@example.com'));
+      const [piped] = await db.select().from(staffUsers).where(eq(staffUsers.email, 'piped@example.com'));
+      await db
+        .update(staffUsers)
+        .set({ totpSecret: encryptSecret('MZXW6YTBOI', previous) })
+        .where(eq(staffUsers.id, first!.id));
+      await db
+        .update(staffUsers)
+        .set({ totpSecret: encryptSecret('MZXW6YTBOI', 'a secret nobody has any more, 0123456789') })
+        .where(eq(staffUsers.id, piped!.id));
+    } finally {
+      await close();
+    }
+    const rotated = { AUTH_SECRET: current, AUTH_SECRET_PREVIOUS: previous };
+    expect(await staffIn(rotated, 'rekey')).toEqual({
+      code: 1,
+      output:
+        'Second factors encrypted with the current AUTH_SECRET: 1 moved from the previous one.\n' +
+        'Encrypted with a secret that is neither AUTH_SECRET nor AUTH_SECRET_PREVIOUS (an admin resets their second factor): piped@example.com\n',
+    });
+    const { staff: accounts } = await rows();
+    const moved = accounts.find((a) => a.email === 'first@example.com')!.totpSecret!;
+    expect(decryptSecret(moved, current)).toBe('MZXW6YTBOI');
+    expect(() => decryptSecret(moved, previous)).toThrow();
   });
 });

@@ -4,6 +4,7 @@
  *   npm run staff -- add --email ana@example.com --name "Ana Ops" --role admin [--password-stdin | --sso-only]
  *   npm run staff -- list
  *   npm run staff -- remove --email ana@example.com
+ *   npm run staff -- rekey
  *
  * Without --password-stdin a random one-time password is generated and printed once: it must be
  * replaced at the first sign-in. With it, the password is read from standard input (asked for,
@@ -12,6 +13,10 @@
  * sign-in (OIDC) only, and has no password at all. Each change is in the activity log (as "staff command line"). The
  * last active admin cannot be removed. With the embedded database, stop the dashboard first (one
  * process at a time).
+ *
+ * `rekey`, after AUTH_SECRET was rotated (the old one given as AUTH_SECRET_PREVIOUS): every
+ * second factor still encrypted with the old secret is encrypted with the new one, so that
+ * AUTH_SECRET_PREVIOUS can then be removed (docs/operations.md, "Rotating AUTH_SECRET").
  */
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
@@ -21,6 +26,7 @@ import { z } from 'zod';
 
 import { issueInEnglish } from '../lib/i18n/translator';
 import { WeakPasswordError } from '../lib/server/auth/password-strength';
+import { rekeySecondFactors, secretKeysOf } from '../lib/server/auth/second-factor';
 import {
   createStaff,
   LastAdminError,
@@ -82,9 +88,9 @@ async function readPassword(): Promise<string> {
 
 async function main(): Promise<number> {
   const command = positionals[0];
-  if (command !== 'add' && command !== 'list' && command !== 'remove') {
+  if (command !== 'add' && command !== 'list' && command !== 'remove' && command !== 'rekey') {
     console.error(
-      'Usage: npm run staff -- add --email E --role viewer|operator|admin [--name N] [--password-stdin | --sso-only]\n       npm run staff -- list\n       npm run staff -- remove --email E',
+      'Usage: npm run staff -- add --email E --role viewer|operator|admin [--name N] [--password-stdin | --sso-only]\n       npm run staff -- list\n       npm run staff -- remove --email E\n       npm run staff -- rekey',
     );
     return 2;
   }
@@ -99,8 +105,20 @@ async function main(): Promise<number> {
     return 2;
   }
   const chosen = command === 'add' && values['password-stdin'] ? await readPassword() : undefined;
-  const { db, close } = await openDashboardDb(configFromProcess());
+  const config = configFromProcess();
+  const { db, close } = await openDashboardDb(config);
   try {
+    if (command === 'rekey') {
+      const { moved, unreadable } = await rekeySecondFactors(db, secretKeysOf(config));
+      console.log(`Second factors encrypted with the current AUTH_SECRET: ${moved} moved from the previous one.`);
+      if (unreadable.length) {
+        console.log(
+          `Encrypted with a secret that is neither AUTH_SECRET nor AUTH_SECRET_PREVIOUS (an admin resets their second factor): ${unreadable.join(', ')}`,
+        );
+        return 1;
+      }
+      return 0;
+    }
     if (command === 'list') {
       for (const u of await db.select().from(staffUsers).orderBy(staffUsers.email)) {
         console.log(`${u.email}\t${u.role}\t${u.disabled ? 'disabled' : 'active'}\t${u.name}`);

@@ -17,6 +17,7 @@ import {
   SecondFactorCode,
   secondFactorPolicy,
   secondFactorRequired,
+  secretKeysOf,
   setStaffPassword,
   type StaffSession,
 } from '@/lib/server/auth';
@@ -130,7 +131,7 @@ async function proveReplacement(
     () => new ActionError(said('account.errors.wrongPassword'), { current: [said('account.errors.fields.notRight')] }),
   );
   const code = SecondFactorCode.safeParse(currentCode);
-  if (!code.success || !(await checkCurrentSecondFactor(db, staff, code.data, getConfig().authSecret)))
+  if (!code.success || !(await checkCurrentSecondFactor(db, staff, code.data, secretKeysOf(getConfig()))))
     throw new ActionError(said('account.errors.currentCodeWrong'), {
       currentCode: [said('account.errors.fields.notRight')],
     });
@@ -161,7 +162,7 @@ export const beginTwoStepAction = staffAction(
       await proveReplacement(staff, current, currentCode);
     }
     const replacing = staff.hasSecondFactor ? { sessionId: staff.sessionId } : null;
-    return beginEnrolment(await getDb(), staff, getConfig().authSecret, replacing);
+    return beginEnrolment(await getDb(), staff, secretKeysOf(getConfig()), replacing);
   },
 );
 
@@ -190,7 +191,7 @@ export const confirmTwoStepAction = staffAction(
       if (!current) throw needsProof();
       await requireCurrentPassword(db, staff, current, needsProof);
     }
-    const codes = await confirmEnrolment(db, staff.id, code, getConfig().authSecret, staff.sessionId);
+    const codes = await confirmEnrolment(db, staff.id, code, secretKeysOf(getConfig()), staff.sessionId);
     if (!codes)
       throw new ActionError(said('account.errors.codeMismatch'), {
         code: [said('account.errors.fields.doesNotMatch')],

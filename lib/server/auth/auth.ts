@@ -20,7 +20,7 @@ import { CLIENT_ADDRESS_HEADER, servedByDashboardServer } from './client-address
 import { isDemoEmail } from './demo-accounts';
 import { DEVICE_COOKIE_DAYS, knownDevice, signDeviceCookie } from './device-cookie';
 import { noticeTimeZone } from './language-and-zone';
-import { secondFactorPolicy, secondFactorRequired, spendSecondFactor } from './second-factor';
+import { secondFactorPolicy, secondFactorRequired, secretKeysOf, spendSecondFactor } from './second-factor';
 import { codeAccepted, countSecondFactorCode } from './second-factor-guard';
 import { auditSignIn } from './sign-in-audit';
 import { endSession, staffOfSession, startSession } from './staff-sessions';
@@ -155,7 +155,7 @@ export function getAuthOptions(): NextAuthOptions {
             }
             // Counted before it is checked, in the account's run of wrong codes (second-factor-guard.ts).
             const turn = await countSecondFactorCode(db, account.id);
-            const used = turn.counted ? await spendSecondFactor(db, account.id, code, config.authSecret) : null;
+            const used = turn.counted ? await spendSecondFactor(db, account.id, code, secretKeysOf(config)) : null;
             if (!used) {
               await auditSignIn({
                 method: 'password',

@@ -38,6 +38,7 @@ export {
   removeSecondFactor,
   secondFactorPolicy,
   secondFactorRequired,
+  secretKeysOf,
   setSecondFactorPolicy,
   type SecondFactorPolicy,
 } from './second-factor';

@@ -1,12 +1,17 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openDashboardDb, type OpenedDb } from '../db/open';
+import { staffRecoveryCodes, staffUsers } from '../db/schema';
 import {
   beginEnrolment,
   confirmEnrolment,
   decryptSecret,
   encryptSecret,
+  openSecret,
   recoveryCodesLeft,
+  rekeySecondFactors,
   removeSecondFactor,
   secondFactorPolicy,
   secondFactorRequired,
@@ -103,6 +108,98 @@ describe('second factor', () => {
     expect(await spendSecondFactor(db, bo.id, totpCode(again.secret, at(780)), AUTH_SECRET, at(780))).toBe(
       'authenticator',
     );
+  });
+
+  it('survives a rotation of AUTH_SECRET: the previous one still reads the factor, which is then kept under the new one', async () => {
+    const { db } = opened;
+    const OLD = AUTH_SECRET;
+    const NEW = 'the-new-dashboard-secret-after-a-leak-0123456789';
+    const rotating = { current: NEW, previous: OLD };
+    const stored = async (id: string) =>
+      (await db.select({ s: staffUsers.totpSecret }).from(staffUsers).where(eq(staffUsers.id, id)))[0]!.s!;
+    const enrol = async (email: string, now: Date) => {
+      const member = await createStaff(db, {
+        email,
+        name: email,
+        role: 'operator',
+        password: 'a long enough password',
+      });
+      const { secret } = await beginEnrolment(db, member, OLD);
+      const codes = (await confirmEnrolment(db, member.id, totpCode(secret, now), OLD, SESSION, now))!;
+      return { member, secret, codes };
+    };
+    const now = new Date('2026-11-27T09:00:00Z');
+    const step = (n: number) => new Date(now.getTime() + n * 30_000);
+    const rita = await enrol('rita@example.com', now);
+    const ravi = await enrol('ravi@example.com', now);
+    const rosa = await enrol('rosa@example.com', now);
+    const oldKeyId = (await stored(rita.member.id)).split('.')[0];
+
+    // The new secret alone: no authenticator code opens, but a recovery code (argon2, no key) still does.
+    expect(await spendSecondFactor(db, rita.member.id, totpCode(rita.secret, step(1)), NEW, step(1))).toBeNull();
+    expect(await spendSecondFactor(db, rita.member.id, rita.codes[0]!, NEW, step(1))).toBe('recovery code');
+
+    // With the previous one given: the code is accepted, and the factor is now kept under the new key.
+    expect(await spendSecondFactor(db, rita.member.id, totpCode(rita.secret, step(2)), rotating, step(2))).toBe(
+      'authenticator',
+    );
+    const moved = await stored(rita.member.id);
+    expect(moved.split('.')[0]).not.toBe(oldKeyId);
+    expect(openSecret(moved, NEW)).toEqual({ secret: rita.secret, current: true });
+
+    // `rekey` moves the others; one under a secret neither key is, it names.
+    await db
+      .update(staffUsers)
+      .set({ totpSecret: encryptSecret(rosa.secret, 'a-third-secret-nobody-has-any-more-0123456789') })
+      .where(eq(staffUsers.id, rosa.member.id));
+    const underOldKey = (await db.select().from(staffUsers)).filter((u) =>
+      [u.totpSecret, u.totpPendingSecret].some((stored) => stored?.startsWith(`${oldKeyId}.`)),
+    );
+    expect(underOldKey.map((u) => u.email)).toContain('ravi@example.com');
+    expect(await rekeySecondFactors(db, rotating)).toEqual({
+      moved: underOldKey.length,
+      unreadable: ['rosa@example.com'],
+    });
+    expect(await spendSecondFactor(db, ravi.member.id, totpCode(ravi.secret, step(3)), NEW, step(3))).toBe(
+      'authenticator',
+    );
+    expect(await rekeySecondFactors(db, rotating)).toEqual({ moved: 0, unreadable: ['rosa@example.com'] });
+  });
+
+  it('keeps recovery codes as argon2id hashes, each used once even when given twice at once; an old SHA-256 one too', async () => {
+    const { db } = opened;
+    const now = new Date('2026-11-28T09:00:00Z');
+    const member = await createStaff(db, {
+      email: 'hana@example.com',
+      name: 'Hana',
+      role: 'viewer',
+      password: 'a long enough password',
+    });
+    const { secret } = await beginEnrolment(db, member, AUTH_SECRET);
+    const codes = (await confirmEnrolment(db, member.id, totpCode(secret, now), AUTH_SECRET, SESSION, now))!;
+    const hashes = (
+      await db
+        .select({ h: staffRecoveryCodes.codeHash })
+        .from(staffRecoveryCodes)
+        .where(eq(staffRecoveryCodes.staffId, member.id))
+    ).map((r) => r.h);
+    expect(hashes).toHaveLength(10);
+    for (const h of hashes) expect(h).toMatch(/^\$argon2id\$/);
+    for (const code of codes) expect(hashes.join()).not.toContain(code.replace('-', ''));
+
+    const twice = await Promise.all(
+      [codes[5]!, codes[5]!].map((c) => spendSecondFactor(db, member.id, c, AUTH_SECRET, now)),
+    );
+    expect(twice.sort()).toEqual([null, 'recovery code']);
+    expect(await recoveryCodesLeft(db, member.id)).toBe(9);
+
+    // A code kept before argon2 (SHA-256 of "recovery:<code>"): accepted once.
+    await db.insert(staffRecoveryCodes).values({
+      staffId: member.id,
+      codeHash: createHash('sha256').update('recovery:abcdefghij').digest('hex'),
+    });
+    expect(await spendSecondFactor(db, member.id, 'abcde-fghij', AUTH_SECRET, now)).toBe('recovery code');
+    expect(await spendSecondFactor(db, member.id, 'abcde-fghij', AUTH_SECRET, now)).toBeNull();
   });
 
   it('keeps the admins’ policy: nobody by default, then admins or everyone', async () => {

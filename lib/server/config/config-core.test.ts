@@ -105,6 +105,11 @@ describe('configuration', () => {
       ],
       ['32 × x as AUTH_SECRET', { ...prod, AUTH_SECRET: 'x'.repeat(32) }, /AUTH_SECRET does not look random/],
       [
+        'the same secret as AUTH_SECRET and AUTH_SECRET_PREVIOUS',
+        { ...prod, AUTH_SECRET_PREVIOUS: prod.AUTH_SECRET },
+        /AUTH_SECRET_PREVIOUS is AUTH_SECRET: give AUTH_SECRET the new secret/,
+      ],
+      [
         'a typed AUTH_SECRET',
         { ...prod, AUTH_SECRET: 'passwordpasswordpasswordpassword1' },
         /AUTH_SECRET does not look random/,
@@ -192,7 +197,7 @@ describe('.env.example', () => {
     expect(text).toContain('# SESSION_MAX_AGE_S=28800\n');
     expect(text).toContain('# TRUSTED_PROXY_HOPS=0\n');
     const variables = [...text.matchAll(/^# ([A-Z_]+)=(.*)$/gm)];
-    expect(variables.length).toBe(24);
+    expect(variables.length).toBe(25);
     const written = Object.fromEntries(variables.filter(([, , v]) => v !== '').map(([, k, v]) => [k!, v!]));
     const dataDir = mkdtempSync(path.join(tmpdir(), 'env-example-'));
     const fromExample = loadConfig({ ...written, DASHBOARD_DATA_DIR: dataDir });

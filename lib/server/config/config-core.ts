@@ -36,6 +36,7 @@ const Env = z.object({
     .max(API_REQUESTS_PER_MINUTE, { error: `must be at most ${API_REQUESTS_PER_MINUTE}, the API's own limit` })
     .default(900),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  AUTH_SECRET_PREVIOUS: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   DASHBOARD_DATA_DIR: z.string().min(1).default('.data/dashboard'),
   DASHBOARD_DATABASE_URL: z
     .string()
@@ -100,6 +101,8 @@ const ENV_HELP: Record<EnvName, string> = {
     "the most API requests the dashboard sends in any minute with these credentials, every process together: below the API's 1,000 to leave room, lower still when another system uses the same credentials",
   AUTH_SECRET:
     'signs and encrypts staff sessions, at least 32 random characters (openssl rand -base64 32). Unset (sandbox only): generated once into the data directory',
+  AUTH_SECRET_PREVIOUS:
+    'while AUTH_SECRET is rotated: the one it replaced, to read the second factors kept under it (until `npm run staff -- rekey` has moved them); sessions and known devices of the old one end',
   DASHBOARD_DATA_DIR: 'embedded database and generated secret',
   DASHBOARD_DATABASE_URL:
     'postgres://… : PostgreSQL instead of the embedded database; required with more than one process',
@@ -154,6 +157,8 @@ export interface DashboardConfig {
     requestsPerMinute: number;
   };
   authSecret: string;
+  /** the AUTH_SECRET being rotated out: read second factors only, never signs or encrypts */
+  previousAuthSecret: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   sessionMaxAgeS: number;
@@ -220,6 +225,8 @@ function refuseUnsafeProduction(env: z.output<typeof Env>, source: Record<string
       'AUTH_SECRET does not look random: use at least 32 random characters, e.g. `openssl rand -base64 32`',
     );
   }
+  if (env.AUTH_SECRET_PREVIOUS && env.AUTH_SECRET_PREVIOUS === env.AUTH_SECRET)
+    problems.push('AUTH_SECRET_PREVIOUS is AUTH_SECRET: give AUTH_SECRET the new secret');
   for (const k of ['GUESTBOOK_API_URL', 'GUESTBOOK_AUTH_URL'] as const) {
     if (env[k] && isLoopback(env[k]))
       problems.push(`${k} must be the Guest Book API, not this machine (got ${env[k]}: the sandbox listens there)`);
@@ -310,6 +317,7 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
       requestsPerMinute: env.GUESTBOOK_REQUESTS_PER_MINUTE,
     },
     authSecret: env.AUTH_SECRET ?? sandboxAuthSecret(dataDir),
+    previousAuthSecret: env.AUTH_SECRET_PREVIOUS,
     dataDir,
     databaseUrl: env.DASHBOARD_DATABASE_URL,
     sessionMaxAgeS: env.SESSION_MAX_AGE_S,
