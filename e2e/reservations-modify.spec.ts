@@ -151,6 +151,33 @@ test.describe('as an operator', () => {
     expect((await read(request, before.id)).notes).toBe(elsewhere);
   });
 
+  test('a save over a change made since the form was opened (here by the guest, through another channel) is refused for that field and writes nothing over it', async ({
+    page,
+    request,
+  }) => {
+    const [, , , target] = await list(request, `status=confirmed&date[gte]=${today}&limit=5`);
+    expect(target, 'a fourth confirmed upcoming reservation in the sandbox').toBeTruthy();
+    const before = await read(request, target!.id);
+
+    await page.goto(`/reservations/${before.id}`);
+    await page.getByRole('button', { name: 'Modify reservation' }).click();
+    const form = page.getByTestId('modify-form');
+    await expect(form.getByLabel('Notes')).toHaveValue(before.notes ?? '');
+    await form.getByLabel('Notes').fill(`Ours, by e2e ${Date.now()}`);
+    const elsewhere = `The guest's own, ${Date.now()}`;
+    await sandboxPatchReservation(request, partner, entity, before.id, { notes: elsewhere });
+    await form.getByRole('button', { name: 'Save changes' }).click();
+
+    await expect(page.getByTestId('modify-error')).toHaveText(
+      'Not saved: someone else changed the field marked below since you opened this reservation, so nothing was written over it. Open the reservation again to see their change.',
+    );
+    const notes = form.getByLabel('Notes');
+    await expect(notes).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator(`#${await notes.getAttribute('aria-describedby')}`)).toHaveText('changed since');
+    await expect(page.getByTestId('modify-saved')).toHaveCount(0);
+    expect((await read(request, before.id)).notes).toBe(elsewhere);
+  });
+
   test('50 guests: the API refuses naming the party size, shown on that field, and nothing changes', async ({
     page,
     request,

@@ -90,14 +90,32 @@ function changedView(r: Reservation, changes: ReservationChanges) {
   return view;
 }
 
-/** The fields of `expected` the reservation no longer holds (notes compared with blank as none). */
-function changedSince(r: Reservation, expected: ReservationExpected): (keyof ReservationExpected)[] {
-  const moved: (keyof ReservationExpected)[] = [];
-  if (expected.party_size !== undefined && r.party_size !== expected.party_size) moved.push('party_size');
-  if (expected.notes !== undefined && (r.notes?.trim() || null) !== (expected.notes?.trim() || null))
-    moved.push('notes');
+/** Two values of a field as the same: notes and phone blank as none, an e-mail in any case, a time to the minute. */
+function sameValue(field: string, a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => {
+    if (typeof v !== 'string') return v ?? null;
+    const text = v.trim();
+    if (field === 'time') return text.slice(0, 5);
+    if (field === 'guest.email') return text.toLowerCase();
+    return text === '' ? null : text;
+  };
+  return norm(a) === norm(b);
+}
+
+/** The fields (`party_size`, `guest.email`, …) of `expected` the reservation no longer holds. */
+function changedSince(r: Reservation, expected: ReservationExpected): string[] {
+  const { guest, ...top } = expected;
+  const moved = Object.entries(top)
+    .filter(([k, v]) => v !== undefined && !sameValue(k, r[k as keyof Reservation], v))
+    .map(([k]) => k);
+  for (const [k, v] of Object.entries(guest ?? {}))
+    if (v !== undefined && !sameValue(`guest.${k}`, r.guest?.[k as keyof NonNullable<Reservation['guest']>], v))
+      moved.push(`guest.${k}`);
   return moved;
 }
+
+/** The fields a change names, as `changedSince` spells them, with the values it writes. */
+const writtenOf = (changes: ReservationChanges): ReservationExpected => changes as ReservationExpected;
 
 export const updateReservationAction = staffAction(
   {
@@ -108,7 +126,7 @@ export const updateReservationAction = staffAction(
     // A new guest name, e-mail or phone: the reservation's e-mails go there.
     memberLimit: guestContactLimits,
   },
-  async ({ id, changes, expected }, { setAuditTarget }) => {
+  async ({ id, changes, expected, undo }, { setAuditTarget }) => {
     const before = await getReservation(id);
     if (!before) throw new ActionError(said('reservations.errors.notFound'));
     setAuditTarget({
@@ -124,10 +142,17 @@ export const updateReservationAction = staffAction(
     const moved = expected ? changedSince(before, expected) : [];
     if (moved.length)
       throw new ActionError(
-        said('reservations.errors.notUndone', { fields: moved.length > 1 ? 'both' : moved[0]! }),
+        undo
+          ? said('reservations.errors.notUndone', { fields: moved.length > 1 ? 'both' : moved[0]! })
+          : said('reservations.errors.changedMeanwhile', { count: moved.length }),
         Object.fromEntries(moved.map((f) => [f, [said('reservations.errors.changedSince')]])),
       );
-    const after = await (await getEntityApi()).updateReservation(id, changes);
+    const api = await getEntityApi();
+    const written = await api.updateReservation(id, changes);
+    // The API takes no precondition: read it again, and say so when another change landed on the
+    // same fields right after this one (the page then shows that change, not this one's).
+    const after = (await getReservation(id)) ?? written;
+    const overwritten = changedSince(after, writtenOf(changes));
     await reservationChanged(after);
     setAuditTarget({ after: changedView(after, changes) });
     revalidatePath(`/reservations/${id}`);
@@ -149,6 +174,8 @@ export const updateReservationAction = staffAction(
           }
         : null,
       updated_at: after.updated_at ?? null,
+      /** fields another change wrote right after this one: the reservation now holds its values */
+      overwritten,
     };
   },
 );

@@ -54,11 +54,13 @@ export type ReservationChanges = z.input<typeof ReservationChangesSchema>;
 export const UNDOABLE_RESERVATION_FIELDS = ['party_size', 'notes'] as const;
 
 /**
- * An Undo's guard: the values the fields must still hold (those the save left), so that an Undo
- * never writes over a change made since by someone else.
+ * The values the changed fields must still hold when the change is written: for a save, those the
+ * member's form was opened with; for an Undo, those the save left. The API takes no precondition,
+ * so the action reads the reservation first and writes nothing over a change made since by
+ * someone else.
  */
-export const ReservationExpectedSchema = ModifyReservationFormSchema.pick({ party_size: true, notes: true })
-  .partial()
+export const ReservationExpectedSchema = ModifyReservationFormSchema.partial()
+  .extend({ guest: ModifyReservationFormSchema.shape.guest.partial().optional() })
   .refine((c) => Object.keys(c).length > 0, { error: v('nameAField') });
 
 export type ReservationExpected = z.input<typeof ReservationExpectedSchema>;
@@ -67,4 +69,6 @@ export const ModifyReservationInputSchema = z.strictObject({
   id: Uuid,
   changes: ReservationChangesSchema,
   expected: ReservationExpectedSchema.optional(),
+  /** the change takes back the member's last save (its refusal then says "not undone") */
+  undo: z.boolean().optional(),
 });

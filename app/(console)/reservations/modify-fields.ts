@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-import type { ModifyReservationFormSchema, ReservationChanges } from '@/lib/reservations/schemas';
+import type { ModifyReservationFormSchema, ReservationChanges, ReservationExpected } from '@/lib/reservations/schemas';
 
 // The modify form's field bookkeeping, kept apart from the zod schemas so the form's page does not ship zod.
 
@@ -43,4 +43,22 @@ export function changedFields(
     guest.phone = blankToNull(values.guest.phone);
   if (Object.keys(guest).length > 0) out.guest = guest;
   return out;
+}
+
+/**
+ * What `before` (the reservation as the form was opened, or as a save left it) holds in exactly
+ * the fields `changes` names: sent with the change, so that nothing is written over a change made
+ * since by someone else.
+ */
+export function expectedFor(
+  before: z.output<typeof ModifyReservationFormSchema>,
+  changes: ReservationChanges,
+): ReservationExpected {
+  const { guest, ...top } = changes;
+  const expected: ReservationExpected = Object.fromEntries(
+    Object.keys(top).map((k) => [k, before[k as keyof typeof top]]),
+  ) as ReservationExpected;
+  if (guest)
+    expected.guest = Object.fromEntries(Object.keys(guest).map((k) => [k, before.guest[k as keyof typeof guest]]));
+  return expected;
 }

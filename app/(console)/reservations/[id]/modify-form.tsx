@@ -28,7 +28,7 @@ import {
   type ReservationExpected,
 } from '@/lib/reservations/schemas';
 
-import { changedFields, modifyFieldOf, type ModifyField } from '../modify-fields';
+import { changedFields, expectedFor, modifyFieldOf, type ModifyField } from '../modify-fields';
 
 const idOf = (name: ModifyField) => `modify-${name.replace('.', '-')}`;
 
@@ -56,7 +56,7 @@ export function ModifyForm({
   const router = useRouter();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<'saved' | 'nothing' | null>(null);
+  const [notice, setNotice] = useState<'saved' | 'nothing' | 'overwritten' | null>(null);
   const [current, setCurrent] = useState(defaults);
   const modifiable = !isFinalStatus(status);
   const {
@@ -93,7 +93,8 @@ export function ModifyForm({
       setNotice('nothing');
       return;
     }
-    const result = await updateReservationAction({ id, changes });
+    // Sent with what the form was opened with: a field someone else changed since is not written over.
+    const result = await updateReservationAction({ id, changes, expected: expectedFor(current, changes) });
     if (!result.ok) {
       notify(result.error, 'error');
       setFormError(result.error);
@@ -112,6 +113,11 @@ export function ModifyForm({
       guest: r.guest ? { ...r.guest, phone: r.guest.phone ?? '' } : values.guest,
     };
     settle(next);
+    if (r.overwritten.length) {
+      // Another change landed on the same fields right after this one: the form shows its values.
+      setNotice('overwritten');
+      return notify(t('overwritten'), 'error');
+    }
     setNotice('saved');
     const saved = t('savedToast');
     const fields = Object.keys(changes) as (keyof ReservationChanges)[];
@@ -122,7 +128,7 @@ export function ModifyForm({
     if ('party_size' in back) expected.party_size = next.party_size;
     if ('notes' in back) expected.notes = next.notes;
     notifyUndoable(saved, async () => {
-      const undone = await updateReservationAction({ id, changes: back, expected });
+      const undone = await updateReservationAction({ id, changes: back, expected, undo: true });
       if (undone.ok) {
         settle({ ...next, party_size: before.party_size, notes: before.notes });
         setNotice(null);
@@ -165,6 +171,11 @@ export function ModifyForm({
           </Notice>
         )}
         {notice === 'nothing' && <Notice data-testid="modify-nothing">{t('nothing')}</Notice>}
+        {notice === 'overwritten' && (
+          <Notice tone="warning" data-testid="modify-overwritten">
+            {t('overwritten')}
+          </Notice>
+        )}
       </LiveRegion>
       <fieldset disabled={!modifiable || isSubmitting} className="space-y-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
