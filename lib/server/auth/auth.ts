@@ -21,7 +21,12 @@ import { isDemoEmail } from './demo-accounts';
 import { DEVICE_COOKIE_DAYS, knownDevice, signDeviceCookie } from './device-cookie';
 import { noticeTimeZone } from './language-and-zone';
 import { secondFactorPolicy, secondFactorRequired, secretKeysOf, spendSecondFactor } from './second-factor';
-import { codeAccepted, countSecondFactorCode } from './second-factor-guard';
+import {
+  codeAccepted,
+  countKnownDeviceCode,
+  countSecondFactorCode,
+  knownDeviceCodeAccepted,
+} from './second-factor-guard';
 import { auditSignIn } from './sign-in-audit';
 import { endSession, staffOfSession, startSession } from './staff-sessions';
 import { checkLogin, findStaffById, staffForSso, type SsoProfile } from './staff-store';
@@ -153,8 +158,11 @@ export function getAuthOptions(): NextAuthOptions {
               });
               throw new Error('second_factor');
             }
-            // Counted before it is checked, in the account's run of wrong codes (second-factor-guard.ts).
-            const turn = await countSecondFactorCode(db, account.id);
+            // Counted before it is checked: on the device when the browser is one of the account's
+            // known devices, else in the account's run of wrong codes (second-factor-guard.ts).
+            const turn = result.device
+              ? await countKnownDeviceCode(db, account.id, result.device)
+              : await countSecondFactorCode(db, account.id);
             const used = turn.counted ? await spendSecondFactor(db, account.id, code, secretKeysOf(config)) : null;
             if (!used) {
               await auditSignIn({
@@ -166,7 +174,8 @@ export function getAuthOptions(): NextAuthOptions {
               });
               throw new Error('second_factor_invalid');
             }
-            await codeAccepted(db, account.id);
+            if (result.device) await knownDeviceCodeAccepted(db, account.id, result.device);
+            else await codeAccepted(db, account.id);
             method = used === 'authenticator' ? 'password and authenticator' : 'password and recovery code';
           }
           await auditSignIn({ method, address, email, staffId: result.user.id, refused: null });

@@ -42,9 +42,21 @@ export const deviceKey = (email: string, deviceId: string) => `device:${email}|$
 export const currentPasswordKey = (email: string) => `current-password:${email}`;
 /** Second-factor codes given for an account whose password was right (ACCOUNT_LIMIT). */
 export const secondFactorKey = (email: string) => `second-factor:${email}`;
+/**
+ * Second-factor codes given from one of the account's known devices (KNOWN_DEVICE_CODE_LIMIT),
+ * counted apart from the account's run of wrong codes: guesses from elsewhere never hold the
+ * owner's own browser back.
+ */
+export const knownDeviceCodeKey = (staffId: string, deviceId: string) => `second-factor-device:${staffId}|${deviceId}`;
+/** Codes from every known device of an account together: a slower count above the device's own. */
+export const knownDevicesCodeKey = (staffId: string) => `second-factor-devices:${staffId}`;
+export const KNOWN_DEVICE_CODE_LIMIT: AttemptLimit = { max: 5, windowMinutes: 15 };
+export const KNOWN_DEVICES_CODE_LIMIT: AttemptLimit = { max: 20, windowMinutes: 60 };
 
 export interface Attempt {
   allowed: boolean;
+  /** the attempts counted in the window, this one included (countAttempt) */
+  attempts?: number;
   /** when the window that refused this attempt ends */
   retryAt: Date;
 }
@@ -73,7 +85,7 @@ export async function countAttempt(
     })
     .returning();
   const retryAt = new Date(row!.windowStartedAt.getTime() + limit.windowMinutes * 60_000);
-  return { allowed: row!.attempts <= limit.max, retryAt };
+  return { allowed: row!.attempts <= limit.max, attempts: row!.attempts, retryAt };
 }
 
 /** The wait before the attempt after `attempts` counted ones (UNKNOWN_DEVICES_LIMIT), in seconds. */

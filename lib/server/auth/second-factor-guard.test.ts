@@ -1,10 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openDashboardDb, type OpenedDb } from '../db/open';
+import { staffUsers } from '../db/schema';
 import { removeSecondFactor } from './second-factor';
 import {
   codeAccepted,
+  countKnownDeviceCode,
   countSecondFactorCode,
+  knownDeviceCodeAccepted,
   SECOND_FACTOR_FREE,
   SECOND_FACTOR_MAX,
   secondFactorDelayS,
@@ -79,5 +83,44 @@ describe('wrong second-factor codes in a row', () => {
     expect((await countSecondFactorCode(db, cy.id, at(t + tenYears))).counted).toBe(false);
     await removeSecondFactor(db, cy.id);
     expect(await countSecondFactorCode(db, cy.id, at(t + tenYears))).toEqual({ counted: true, failures: 1 });
+  });
+
+  it("counts a known device's codes apart: a held account does not hold the owner's browser, which is told of the run", async () => {
+    const { db } = opened;
+    const owner = await createStaff(db, {
+      email: 'owen@example.com',
+      name: 'Owen',
+      role: 'viewer',
+      password: 'correct horse battery',
+    });
+    // Someone with the password: 6 wrong codes from elsewhere hold the account for 60 s.
+    for (let i = 0; i < 6; i++) await countSecondFactorCode(db, owner.id, at(i * 60));
+    expect(await countSecondFactorCode(db, owner.id, at(301))).toMatchObject({ counted: false });
+
+    // The owner's browser: its codes are counted on it, 5 in 15 minutes, whatever the account's hold.
+    const own = await Promise.all(
+      Array.from({ length: 7 }, () => countKnownDeviceCode(db, owner.id, 'owner-laptop', at(302))),
+    );
+    expect(own.filter((t) => t.counted)).toHaveLength(5);
+    expect(own.filter((t) => !t.counted)).toEqual([
+      { counted: false, until: at(302 + 15 * 60) },
+      { counted: false, until: at(302 + 15 * 60) },
+    ]);
+    // Another known device of the account has its own count; all of them together at most 20 an hour.
+    expect(await countKnownDeviceCode(db, owner.id, 'owner-phone', at(303))).toEqual({ counted: true, failures: 1 });
+
+    // A right code on the owner's device: its count starts again, the run from elsewhere goes on, and is told.
+    await knownDeviceCodeAccepted(db, owner.id, 'owner-laptop');
+    expect(await countKnownDeviceCode(db, owner.id, 'owner-laptop', at(304))).toEqual({ counted: true, failures: 1 });
+    const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, owner.id));
+    expect([row!.secondFactorFailures, row!.secondFactorNotice]).toEqual([6, 6]);
+    expect(await countSecondFactorCode(db, owner.id, at(305))).toMatchObject({ counted: false });
+
+    // Held for good (100 in a row): every device too, until an admin's reset.
+    await db
+      .update(staffUsers)
+      .set({ secondFactorLockedUntil: new Date('9999-12-31T00:00:00Z') })
+      .where(eq(staffUsers.id, owner.id));
+    expect(await countKnownDeviceCode(db, owner.id, 'owner-phone', at(3600))).toMatchObject({ counted: false });
   });
 });

@@ -6,12 +6,27 @@
  * checked at once, then each next one only after a delay that doubles from 30 s to at most 15
  * minutes (a guess that comes too early is refused uncounted, with the same answer as a wrong
  * code), and at SECOND_FACTOR_MAX in a row the account's codes are refused until an admin resets
- * its two-step sign-in. A right code ends the run. Framework-free, as the staff store.
+ * its two-step sign-in. A right code ends the run.
+ *
+ * A code given from one of the account's known devices (its device cookie: a browser that signed
+ * in to the account before) is counted apart, on that device (5 in 15 minutes) and on the
+ * account's known devices together (20 an hour), never in the account's run: someone guessing
+ * with the password from elsewhere cannot keep the owner out of their own browser. Only the
+ * account's hold for good (SECOND_FACTOR_MAX in a row) holds every device. Framework-free, as the
+ * staff store.
  */
 import { and, eq, sql } from 'drizzle-orm';
 
 import type { DashboardDb } from '../db/open';
 import { staffUsers } from '../db/schema';
+import {
+  clearAttempts,
+  countAttempt,
+  KNOWN_DEVICE_CODE_LIMIT,
+  KNOWN_DEVICES_CODE_LIMIT,
+  knownDeviceCodeKey,
+  knownDevicesCodeKey,
+} from './login-limiter';
 
 export const SECOND_FACTOR_FREE = 5;
 export const SECOND_FACTOR_MAX = 100;
@@ -80,3 +95,38 @@ export async function codeAccepted(db: DashboardDb, staffId: string, { signIn = 
 }
 
 export const SECOND_FACTOR_FOREVER = FOREVER;
+
+/**
+ * Counts one code given from the account's known device `deviceId`: on the device, then on the
+ * account's known devices together; refused uncounted by the account's hold for good only.
+ */
+export async function countKnownDeviceCode(
+  db: DashboardDb,
+  staffId: string,
+  deviceId: string,
+  now = new Date(),
+): Promise<CodeTurn> {
+  const [account] = await db
+    .select({ until: staffUsers.secondFactorLockedUntil })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, staffId));
+  if (account?.until && account.until.getTime() >= FOREVER.getTime()) return { counted: false, until: FOREVER };
+  const device = await countAttempt(db, knownDeviceCodeKey(staffId, deviceId), KNOWN_DEVICE_CODE_LIMIT, now);
+  if (!device.allowed) return { counted: false, until: device.retryAt };
+  const devices = await countAttempt(db, knownDevicesCodeKey(staffId), KNOWN_DEVICES_CODE_LIMIT, now);
+  if (!devices.allowed) return { counted: false, until: devices.retryAt };
+  return { counted: true, failures: device.attempts ?? 1 };
+}
+
+/**
+ * A right code from a known device: the device's count starts again. The account's run of wrong
+ * codes from elsewhere goes on (a known device does not end someone else's run), and its length
+ * is told to the member on their account page.
+ */
+export async function knownDeviceCodeAccepted(db: DashboardDb, staffId: string, deviceId: string): Promise<void> {
+  await clearAttempts(db, knownDeviceCodeKey(staffId, deviceId));
+  await db
+    .update(staffUsers)
+    .set({ secondFactorNotice: staffUsers.secondFactorFailures })
+    .where(eq(staffUsers.id, staffId));
+}
