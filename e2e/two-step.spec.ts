@@ -68,7 +68,7 @@ test('a member enrols, signs in with the next code, and uses a recovery code onc
   await context.close();
 });
 
-test("the admins' policy sends a member without a second factor to set one up first; an admin resets it", async ({
+test("the admins' policy sends a member without a second factor to set one up first; an admin's reset ends their sessions", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -112,7 +112,8 @@ test("the admins' policy sends a member without a second factor to set one up fi
     await member.page.goto('/reservations');
     await expect(member.page).toHaveURL(/\/reservations$/);
 
-    // The admin resets the member's second factor: it is asked for again at their next page.
+    // The admin resets the member's second factor: their sessions end, and at their next sign-in
+    // it is asked for again.
     await admin.page.goto('/team');
     const row = admin.page.getByTestId(`member-${memberEmail}`);
     await expect(row.getByText('two-step', { exact: true })).toBeVisible();
@@ -124,10 +125,14 @@ test("the admins' policy sends a member without a second factor to set one up fi
     await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Reset two-step' }).click();
     await expect(admin.page.getByTestId('team-notice')).toHaveText(`The two-step sign-in of ${memberEmail} is reset.`);
     await member.page.goto('/reservations');
-    await expect(member.page).toHaveURL(/\/account$/);
+    await expect(member.page).toHaveURL(/\/login(\?|$)/);
+    await member.context.close();
+    const again = await signedInBrowser(browser, memberEmail, PASSWORD);
+    await expect(again.page).toHaveURL(/\/account$/);
+    await expect(again.page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible();
+    await again.context.close();
     await admin.page.goto(`/activity?action=reset-staff-two-step`);
     await expect(admin.page.getByTestId('activity-row').first()).toContainText(adminEmail);
-    await member.context.close();
   } finally {
     await setPolicy('Nobody (each member chooses)', "Two-step sign-in is now each member's choice.");
     await admin.context.close();

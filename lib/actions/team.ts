@@ -8,6 +8,7 @@ import { Uuid } from '@/lib/guestbook/schemas';
 import { said, v } from '@/lib/i18n/said';
 import {
   createStaff,
+  endAllSessions,
   findStaffById,
   LastAdminError,
   removeSecondFactor,
@@ -127,7 +128,7 @@ export const resetStaffPasswordAction = staffAction(
   },
 );
 
-/** Removes a member's two-step sign-in (a lost phone): they sign in with their password and set it up again. */
+/** Removes a member's two-step sign-in (a lost phone), ending their sessions and known devices: they sign in with their password and set it up again. */
 export const resetStaffTwoStepAction = staffAction(
   { name: 'reset-staff-two-step', role: 'admin', input: z.strictObject({ id: Uuid }), mutates: true },
   async ({ id }, { staff, setAuditTarget }) => {
@@ -139,6 +140,9 @@ export const resetStaffTwoStepAction = staffAction(
     if (!user) throw new ActionError(said('team.errors.accountGone'));
     if (!user.totpSecret) throw new ActionError(said('team.errors.noTwoStep', { name: user.name }));
     await removeSecondFactor(db, id);
+    // Whoever holds the member's sessions or browsers now must sign in again: a reset is for a
+    // lost phone, and maybe a taken one.
+    await endAllSessions(db, id);
     setAuditTarget({ before: { twoStep: true }, after: { twoStep: false } });
     revalidatePath('/team');
     return toSummary(user);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openDashboardDb, type OpenedDb } from '../db/open';
 import { staffUsers } from '../db/schema';
+import { knownDevice, signDeviceCookie } from './device-cookie';
 import { endAllSessions, endSession, staffOfSession, startSession } from './staff-sessions';
 import { createStaff, setStaffPassword, updateStaffAccess } from './staff-store';
 
@@ -69,6 +70,28 @@ describe('staff sessions', () => {
     expect(await staffOfSession(opened.db, b)).toBeUndefined();
     const [row] = await opened.db.select().from(staffUsers).where(eq(staffUsers.id, id));
     expect(row!.sessionVersion).toBe(2);
+  });
+
+  it('end the account\'s known devices with a password change, disabling and "sign out everywhere", not a role change', async () => {
+    const SECRET = 'a-dashboard-secret-for-the-device-tests-0123';
+    const { id, email } = await member('devices@example.com');
+    const known = async (cookie: string) => {
+      const [row] = await opened.db.select().from(staffUsers).where(eq(staffUsers.id, id));
+      return knownDevice(cookie, email, SECRET, new Date(), row!.devicesValidFrom);
+    };
+    const issued = () => signDeviceCookie(email, SECRET, new Date(), 'the-laptop');
+    const endings: [string, () => Promise<unknown>, boolean][] = [
+      ['a role change', () => updateStaffAccess(opened.db, id, { role: 'viewer' }), true],
+      ['"sign out everywhere"', () => endAllSessions(opened.db, id), false],
+      ['a password change', () => setStaffPassword(opened.db, id, 'another long passphrase', false), false],
+      ['disabling', () => updateStaffAccess(opened.db, id, { disabled: true }), false],
+    ];
+    for (const [what, end, kept] of endings) {
+      const cookie = issued();
+      expect(await known(cookie), what).toBe('the-laptop');
+      await end();
+      expect(await known(cookie), what).toBe(kept ? 'the-laptop' : null);
+    }
   });
 
   it('refuse ids that are not sessions', async () => {

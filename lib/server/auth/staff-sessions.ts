@@ -69,12 +69,13 @@ export async function endSession(db: DashboardDb, sessionId: string, now = new D
     .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
 }
 
-/** "Sign out everywhere": every session of the account ends, this one included. */
+/** "Sign out everywhere": every session and known device of the account ends, this one included. */
 export async function endAllSessions(db: DashboardDb, staffId: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(staffUsers)
-      .set({ sessionVersion: sql`${staffUsers.sessionVersion} + 1` })
+      // its known devices too: a device cookie copied before signs in as a new device
+      .set({ sessionVersion: sql`${staffUsers.sessionVersion} + 1`, devicesValidFrom: now })
       .where(eq(staffUsers.id, staffId));
     await tx
       .update(staffSessions)

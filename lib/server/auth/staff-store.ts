@@ -326,7 +326,8 @@ export async function removeStaff(db: DashboardDb, email: string): Promise<Staff
 }
 
 /**
- * Changes role and/or the disabled flag, ending the member's sessions when either changes.
+ * Changes role and/or the disabled flag, ending the member's sessions when either changes (and,
+ * when the account is disabled, its known devices).
  * Refuses to leave the team without an active admin (lockWithActiveAdmins), so two demotions of
  * two different admins at once cannot both pass.
  */
@@ -347,6 +348,7 @@ export async function updateStaffAccess(
       .set({
         ...change,
         ...(changes ? { sessionVersion: sql`${staffUsers.sessionVersion} + 1` } : {}),
+        ...(change.disabled === true && !user.disabled ? { devicesValidFrom: new Date() } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(staffUsers.id, id))
@@ -361,8 +363,9 @@ export async function updateStaffAccess(
 }
 
 /**
- * Sets a new password and ends every session of the account (a reset by an admin, or a change
- * made elsewhere). `keepSessionId`, the session that made the change itself, stays signed in.
+ * Sets a new password and ends every session and known device of the account (a reset by an
+ * admin, or a change made elsewhere). `keepSessionId`, the session that made the change itself,
+ * stays signed in.
  */
 export async function setStaffPassword(
   db: DashboardDb,
@@ -385,6 +388,8 @@ export async function setStaffPassword(
         mustChangePassword,
         oneTimePasswordExpiresAt: oneTimeExpiry(mustChangePassword),
         sessionVersion: sql`${staffUsers.sessionVersion} + 1`,
+        // The account's known devices end too: the next sign-in anywhere counts as a new device's.
+        devicesValidFrom: new Date(),
         updatedAt: sql`now()`,
       })
       .where(eq(staffUsers.id, id))
