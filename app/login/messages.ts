@@ -10,6 +10,7 @@ export const SIGN_IN_ERROR_CODES = [
   'SessionRequired',
   'sso_unknown',
   'sso_bound_elsewhere',
+  'sso_second_factor',
   'AccessDenied',
   'OAuthSignin',
   'OAuthCallback',

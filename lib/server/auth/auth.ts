@@ -29,7 +29,14 @@ import {
 } from './second-factor-guard';
 import { auditSignIn } from './sign-in-audit';
 import { endSession, staffOfSession, startSession } from './staff-sessions';
-import { checkLogin, findStaffById, staffForSso, type SsoProfile } from './staff-store';
+import {
+  checkLogin,
+  findStaffById,
+  ssoProvesSecondFactor,
+  staffForSso,
+  type SsoMatch,
+  type SsoProfile,
+} from './staff-store';
 
 declare module 'next-auth' {
   interface Session {
@@ -72,7 +79,13 @@ function oidcProvider(oidc: NonNullable<DashboardConfig['oidc']>): Provider {
     wellKnown: `${oidc.issuer}/.well-known/openid-configuration`,
     clientId: oidc.clientId,
     clientSecret: oidc.clientSecret,
-    authorization: { params: { scope: 'openid email profile' } },
+    authorization: {
+      params: {
+        scope: 'openid email profile',
+        // Where the deployment names the classes that prove a second factor, the provider is asked for one of them.
+        ...(oidc.acrValues.length && { acr_values: oidc.acrValues.join(' ') }),
+      },
+    },
     idToken: true,
     checks: ['pkce', 'state'],
     profile(p: { sub: string; email?: string; name?: string }) {
@@ -203,12 +216,21 @@ export function getAuthOptions(): NextAuthOptions {
       // role always comes from that account, never from the identity provider.
       async signIn({ account, profile }) {
         if (account?.provider !== OIDC_PROVIDER_ID || !config.oidc) return true;
-        const match = await staffForSso(await getDb(), config.oidc.issuer, profile as SsoProfile | undefined);
+        const db = await getDb();
+        const sso = profile as SsoProfile | undefined;
+        const found = await staffForSso(db, config.oidc.issuer, sso);
+        // The team's two-step policy holds for company sign-in too: the provider must say a second factor was used.
+        const match: SsoMatch =
+          found.staff &&
+          secondFactorRequired(await secondFactorPolicy(db), found.staff.role) &&
+          !ssoProvesSecondFactor(sso, config.oidc.acrValues)
+            ? { refused: 'sso_second_factor' }
+            : found;
         await auditSignIn({
           method: 'company sign-in',
           address: await requestClientAddress(),
-          email: match.staff?.email ?? (profile as SsoProfile | undefined)?.email ?? '',
-          staffId: match.staff?.id ?? null,
+          email: found.staff?.email ?? sso?.email ?? '',
+          staffId: found.staff?.id ?? null,
           refused: match.refused ?? null,
         });
         return match.staff ? true : `/login?error=${match.refused}`;

@@ -24,6 +24,7 @@ import {
   LastAdminError,
   ONE_TIME_PASSWORD_HOURS,
   setStaffPassword,
+  ssoProvesSecondFactor,
   staffForSso,
   updateStaffAccess,
 } from './staff-store';
@@ -400,6 +401,19 @@ describe('demo accounts', () => {
 
 describe('company SSO', () => {
   const ISSUER = 'https://id.example.com';
+
+  it("proves a second factor only by the ID token's acr among the named classes, or else its amr naming mfa", () => {
+    const mfa = ['urn:example:mfa', 'phr'];
+    expect(ssoProvesSecondFactor({ acr: 'phr' }, mfa)).toBe(true);
+    expect(ssoProvesSecondFactor({ acr: 'urn:example:password' }, mfa)).toBe(false);
+    // With classes named, amr alone does not stand in for them.
+    expect(ssoProvesSecondFactor({ amr: ['pwd', 'mfa'] }, mfa)).toBe(false);
+    expect(ssoProvesSecondFactor({ amr: ['pwd', 'otp', 'mfa'] }, [])).toBe(true);
+    expect(ssoProvesSecondFactor({ amr: ['pwd'] }, [])).toBe(false);
+    expect(ssoProvesSecondFactor({ amr: 'mfa' }, [])).toBe(false);
+    expect(ssoProvesSecondFactor({}, [])).toBe(false);
+    expect(ssoProvesSecondFactor(undefined, [])).toBe(false);
+  });
   const matched = async (profile: Parameters<typeof staffForSso>[2]) => {
     const m = await staffForSso(opened.db, ISSUER, profile);
     return m.staff?.email ?? m.refused;

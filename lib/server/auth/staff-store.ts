@@ -134,12 +134,30 @@ export interface SsoProfile {
   sub?: string;
   email?: string;
   email_verified?: boolean | string;
+  /** the authentication context class the provider met (OIDC Core 2) */
+  acr?: unknown;
+  /** the authentication methods used (RFC 8176: `mfa`, `otp`, `hwk`, …) */
+  amr?: unknown;
+}
+
+/**
+ * Whether the provider says its sign-in used a second factor: the ID token's `acr` is one of
+ * `acrValues` (the classes the deployment names), or, when none are named, its `amr` names `mfa`
+ * (RFC 8176: more than one factor was used). A token that says nothing proves nothing.
+ */
+export function ssoProvesSecondFactor(profile: SsoProfile | undefined, acrValues: readonly string[]): boolean {
+  if (acrValues.length) return typeof profile?.acr === 'string' && acrValues.includes(profile.acr);
+  return Array.isArray(profile?.amr) && profile.amr.includes('mfa');
 }
 
 export type SsoMatch =
   | { staff: StaffUser; refused?: undefined }
-  /** sso_unknown: no enabled account has that verified e-mail; sso_bound_elsewhere: the account is bound to another identity */
-  | { staff?: undefined; refused: 'sso_unknown' | 'sso_bound_elsewhere' };
+  /**
+   * sso_unknown: no enabled account has that verified e-mail; sso_bound_elsewhere: the account is
+   * bound to another identity; sso_second_factor: the team requires two-step sign-in for the
+   * account's role and the provider did not say a second factor was used
+   */
+  | { staff?: undefined; refused: 'sso_unknown' | 'sso_bound_elsewhere' | 'sso_second_factor' };
 
 /**
  * The enabled staff account an SSO identity signs in as. A member is bound to the provider's

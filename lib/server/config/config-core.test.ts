@@ -182,7 +182,21 @@ describe('configuration', () => {
       clientId: 'dash',
       clientSecret: 's3cret',
       name: 'Company SSO',
+      acrValues: [],
     });
+    const sso = {
+      DASHBOARD_DATA_DIR: dataDir(),
+      OIDC_ISSUER: 'https://login.example.com/',
+      OIDC_CLIENT_ID: 'dash',
+      OIDC_CLIENT_SECRET: 's',
+    };
+    expect(loadConfig({ ...sso, OIDC_ACR_VALUES: 'urn:example:mfa phr' }).oidc?.acrValues).toEqual([
+      'urn:example:mfa',
+      'phr',
+    ]);
+    expect(() => loadConfig({ ...sso, OIDC_ACR_VALUES: ' phr' })).toThrow(
+      /OIDC_ACR_VALUES: must be one or more values separated by single spaces/,
+    );
   });
 });
 
@@ -197,7 +211,7 @@ describe('.env.example', () => {
     expect(text).toContain('# SESSION_MAX_AGE_S=28800\n');
     expect(text).toContain('# TRUSTED_PROXY_HOPS=0\n');
     const variables = [...text.matchAll(/^# ([A-Z_]+)=(.*)$/gm)];
-    expect(variables.length).toBe(25);
+    expect(variables.length).toBe(26);
     const written = Object.fromEntries(variables.filter(([, , v]) => v !== '').map(([, k, v]) => [k!, v!]));
     const dataDir = mkdtempSync(path.join(tmpdir(), 'env-example-'));
     const fromExample = loadConfig({ ...written, DASHBOARD_DATA_DIR: dataDir });

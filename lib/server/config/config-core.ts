@@ -53,6 +53,10 @@ const Env = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(40).default('Company SSO'),
+  OIDC_ACR_VALUES: z
+    .string()
+    .regex(/^\S+( \S+)*$/, { error: 'must be one or more values separated by single spaces' })
+    .optional(),
   NEXTAUTH_URL: Url.optional(),
   DASHBOARD_PROCESSES: z.coerce
     .number({ error: 'must be a whole number' })
@@ -112,6 +116,8 @@ const ENV_HELP: Record<EnvName, string> = {
   OIDC_CLIENT_ID: 'company SSO client id',
   OIDC_CLIENT_SECRET: 'company SSO client secret',
   OIDC_NAME: "the SSO provider's name on the sign-in button",
+  OIDC_ACR_VALUES:
+    "the provider's authentication context classes that prove a second factor (space-separated), asked for as acr_values and required in the ID token's acr where two-step sign-in is required. Unset: the ID token's amr must name mfa (RFC 8176)",
   NEXTAUTH_URL: "the dashboard's public URL; required in production, and https there (Secure session cookie)",
   DASHBOARD_PROCESSES:
     'how many dashboard processes run side by side; above 1 requires DASHBOARD_DATABASE_URL, AUTH_SECRET and NEXT_SERVER_ACTIONS_ENCRYPTION_KEY',
@@ -164,7 +170,14 @@ export interface DashboardConfig {
   sessionMaxAgeS: number;
   demoAccounts: boolean;
   /** company SSO (OpenID Connect), when its three variables are set */
-  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
+  oidc: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    name: string;
+    /** acr values that prove a second factor (OIDC_ACR_VALUES); empty: the ID token's amr must name mfa */
+    acrValues: string[];
+  } | null;
   /** the dashboard's own public URL (NEXTAUTH_URL), when set */
   publicUrl: string | undefined;
   /** session cookie with `Secure` and the `__Secure-` prefix: the public URL is https */
@@ -329,6 +342,7 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
             clientId: env.OIDC_CLIENT_ID,
             clientSecret: env.OIDC_CLIENT_SECRET,
             name: env.OIDC_NAME,
+            acrValues: env.OIDC_ACR_VALUES?.split(' ') ?? [],
           }
         : null,
     publicUrl: env.NEXTAUTH_URL,
