@@ -7,6 +7,7 @@
  *   npm run bench -- --grid-only    (the 2,000 × 25 grid alone, printed; nothing written)
  *   npm run bench -- --lighthouse-only [--lighthouse-runs 5] [--lighthouse-pages 'overview,an entity'] [--lighthouse-port 3810] [--lighthouse-sandbox-port 4810] [--bare-port 3811]
  *   npm run bench -- --navigation-only [--navigation-rounds 3] [--navigation-pages 'identity,delegates'] [--navigation-profiles desktop,phone] [--navigation-port 3302] [--navigation-sandbox-port 4302]
+ *   npm run bench -- --events-only [--events-streams 200] [--events-changes 30]
  *   (a full run: --no-navigation and --no-lighthouse leave those parts out)
  *
  * The modules: throughput.ts and tokens.ts (the sandbox and the client alone), pages.ts and
@@ -22,9 +23,11 @@ import type { BrowserContext, Page } from '@playwright/test';
 
 import { scriptBytes } from '../../e2e/js-budget';
 import { DEMO_ACCOUNTS } from '../../lib/server/auth/demo-accounts';
+import { readActionIds } from '../load/actions';
 import { nextBuild, serveBuild } from '../processes';
 import { quantile, round, spread } from '../stats';
 import { serveBareNext } from './bare-next';
+import { eventFigures } from './events';
 import { pagesDuringExport, type ExportFigures } from './export';
 import { gridAtScale } from './grid';
 import { lighthouseFigures } from './lighthouse';
@@ -293,6 +296,43 @@ async function exportOnly(o: BenchOptions) {
   }
 }
 
+/**
+ * `--events-only`: the change feed's delivery and the cost of open event streams, on a production
+ * server and a sandbox of their own: bench/results/events.json.
+ */
+async function eventsOnly(o: BenchOptions) {
+  const port = 3330;
+  console.log(
+    `\n━━ the change feed: a change's delivery to another member's stream, and ${o.events.streams} open streams' cost`,
+  );
+  const serve = await serveBuild({
+    name: 'bench-events',
+    port,
+    sandboxPort: 4330,
+    dataDir: '.data/bench/events-dashboard',
+  });
+  try {
+    const figures = await eventFigures({
+      base: `http://127.0.0.1:${port}`,
+      port,
+      actionIds: readActionIds(),
+      streams: o.events.streams,
+      changes: o.events.changes,
+    });
+    const { delivery_ms: d, page_view_ms: v, dashboard_rss_mb: m } = figures;
+    console.log(
+      `  delivery of ${d.changes} changes: p50 ${d.p50} ms, p95 ${d.p95} ms, max ${d.max} ms, ${d.missed} missed\n` +
+        `  page views p95 without streams ${v.without_streams.p95} ms, with ${figures.streams}: ${v.with_streams.p95} ms (× ${v.p95_ratio})\n` +
+        `  the dashboard's memory: ${m.before} MB, with the streams ${m.with_streams} MB (+${m.added} MB)`,
+    );
+    const command = `npm run bench -- --events-only --events-streams ${o.events.streams} --events-changes ${o.events.changes}`;
+    writeResult('events.json', { measured_at: new Date().toISOString(), command, machine: machine(), ...figures });
+    console.log('wrote bench/results/events.json');
+  } finally {
+    await serve.stop();
+  }
+}
+
 /** `--grid-only`: the grid at scale, printed. */
 async function gridOnly(o: BenchOptions) {
   const browser = await launchBrowser();
@@ -314,6 +354,7 @@ export async function main(args: string[]): Promise<void> {
     export: exportOnly,
     lighthouse: lighthouseOnly,
     navigation: navigationOnly,
+    events: eventsOnly,
   };
   await (o.only ? modes[o.only](o) : fullRun(o));
 }

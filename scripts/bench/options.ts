@@ -19,7 +19,7 @@ export interface BenchOptions {
   seconds: number;
   /** reservations of the sandbox the pages are served against */
   pageReservations: number;
-  only: 'grid' | 'sign-in' | 'export' | 'lighthouse' | 'navigation' | null;
+  only: 'grid' | 'sign-in' | 'export' | 'lighthouse' | 'navigation' | 'events' | null;
   /** the full run without its Lighthouse part (--no-lighthouse) */
   skipLighthouse: boolean;
   /** the full run without its navigation part (--no-navigation) */
@@ -27,6 +27,8 @@ export interface BenchOptions {
   /** Lighthouse's runs a page, the pages (names; all when empty), its servers' ports and the bare Next.js page's */
   lighthouse: { runs: number; pages: string[]; port: number; sandboxPort: number; barePort: number };
   /** rounds of clicks, the pages (names; all when empty), the profiles and the servers' ports */
+  /** --events-only: the event streams held open, and the changes whose delivery is timed */
+  events: { streams: number; changes: number };
   navigation: { rounds: number; pages: string[]; profiles: ('desktop' | 'phone')[]; port: number; sandboxPort: number };
 }
 
@@ -56,6 +58,9 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       'lighthouse-sandbox-port': { type: 'string', default: '4810' },
       'bare-port': { type: 'string', default: '3811' },
       'navigation-only': { type: 'boolean', default: false },
+      'events-only': { type: 'boolean', default: false },
+      'events-streams': { type: 'string', default: '200' },
+      'events-changes': { type: 'string', default: '30' },
       'no-navigation': { type: 'boolean', default: false },
       'navigation-rounds': { type: 'string', default: '3' },
       'navigation-pages': { type: 'string', default: '' },
@@ -75,7 +80,9 @@ export function parseBenchOptions(args: string[]): BenchOptions {
           ? 'lighthouse'
           : values['navigation-only']
             ? 'navigation'
-            : null;
+            : values['events-only']
+              ? 'events'
+              : null;
   const profiles = list(values['navigation-profiles']);
   if (!profiles.length || profiles.some((p) => p !== 'desktop' && p !== 'phone'))
     throw new Error('--navigation-profiles takes desktop, phone or both (desktop,phone).');
@@ -96,6 +103,7 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       sandboxPort: Number(values['lighthouse-sandbox-port']),
       barePort: Number(values['bare-port']),
     },
+    events: { streams: Number(values['events-streams']), changes: Number(values['events-changes']) },
     navigation: {
       rounds: Number(values['navigation-rounds']),
       pages: list(values['navigation-pages']),

@@ -92,6 +92,14 @@ export class StaffBrowser {
     }
   }
 
+  /** Opens an event stream (`/api/events`) as the page's EventSource does; the response, its body still streaming. */
+  stream(path: string, signal: AbortSignal): Promise<Response> {
+    return fetch(`${this.base}${path}`, {
+      signal,
+      headers: { accept: 'text/event-stream', 'sec-fetch-site': 'same-origin', cookie: this.#cookieHeader() },
+    });
+  }
+
   /** Opens a page as a full load; records the view. null when it did not answer with a page. */
   async page(pathAndQuery: string, route: string): Promise<string | null> {
     const at = Date.now();
