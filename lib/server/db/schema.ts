@@ -342,6 +342,16 @@ export const reservationsWindow = pgTable('reservations_window', {
 export type ReservationWindowRow = typeof reservationsWindow.$inferSelect;
 
 /**
+ * The entities someone watches: the last time a page read an entity's reservations (at most every
+ * few minutes per process). The reservations sync keeps the window of those watched in the last
+ * day, and of the partner's default entity (lib/server/reservations-copy/watched.ts).
+ */
+export const watchedEntities = pgTable('watched_entities', {
+  entityId: text('entity_id').primaryKey(),
+  watchedAt: timestamp('watched_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * The API's last answer to each reservation search the window cannot answer, per entity context
  * (`query`: the search's conditions, page, sort and page size as JSON): shown "as of" `read_at`
  * when the request budget has no room for a new read (lib/server/reservations-copy/answers.ts).

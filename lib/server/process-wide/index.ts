@@ -47,7 +47,9 @@ export type ProcessWideName =
   /** lib/server/directory/copy-sync.ts */
   | 'the re-reads of directory copies asked for after a write, by copy'
   /** lib/server/directory/copy-reads.ts */
-  | 'the first reads of directory copies never synced, by copy';
+  | 'the first reads of directory copies never synced, by copy'
+  /** lib/server/reservations/from-copy.ts */
+  | 'when this process last noted each watched entity';
 
 const REGISTRY = Symbol.for('guestbook-dashboard.process-wide');
 const registry = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new Map<ProcessWideName, unknown>()) as Map<

@@ -12,6 +12,7 @@ export { keepInCopy } from './patch';
 export { changedFields, type FieldChange } from './rows';
 export { findInCopy, insideWindow, searchCopy, searchCopyAll, type CopyPage } from './search';
 export { syncWindowTurn, type TurnOptions, type TurnReport, type WindowChange } from './sync';
+export { dropUnwatchedWindows, NOTE_EVERY_MS, noteWatched, watchedAmong, WATCHED_FOR_MS } from './watched';
 export {
   CREATED_OVERLAP_MS,
   FULL_READ_EVERY_MS,

@@ -6,15 +6,30 @@ import type { Reservation } from '../../guestbook/schemas';
 import { COPY_FRESH_MS, reportStaleAnswer } from '../api';
 import { getDb } from '../db';
 import { toPage, type EntityChoice, type PageOf } from '../directory';
+import { processWide } from '../process-wide';
 import {
   findInCopy,
   keepInCopy,
   keepSearchAnswer,
   lastSearchAnswer,
+  NOTE_EVERY_MS,
+  noteWatched,
   reviseSearchAnswers,
   searchCopy,
   searchCopyAll,
 } from '../reservations-copy';
+
+/**
+ * A page read `entity`'s reservations: the entity is watched, so the sync keeps its window (noted
+ * at most every NOTE_EVERY_MS by this process).
+ */
+async function watching(entity: EntityChoice | null, now = Date.now()): Promise<void> {
+  if (!entity) return;
+  const noted = processWide('when this process last noted each watched entity', () => new Map<string, number>());
+  if (now - (noted.get(entity.id) ?? 0) < NOTE_EVERY_MS) return;
+  noted.set(entity.id, now);
+  await noteWatched(await getDb(), entity.id, new Date(now));
+}
 
 /** Refusals for the request budget (the partner's, the member's share, the API's own limit): nothing was sent. */
 const budgetRefusal = (e: unknown) =>
@@ -53,6 +68,7 @@ export async function searchWithCopy(
   read: () => Promise<PageOf<Reservation>>,
   answers: { context: string; query: string },
 ): Promise<PageOf<Reservation>> {
+  await watching(entity);
   const copy = entity ? await searchCopy(await getDb(), entity.id, q.conditions, q.page, q.limit, q.sort) : null;
   return copyOrApi(copy && { value: toPage(copy), asOf: copy.asOf }, () => apiOrLastAnswer(answers, read));
 }
@@ -87,6 +103,7 @@ export async function reservationWithCopy(
   id: string,
   read: () => Promise<Reservation | null>,
 ): Promise<Reservation | null> {
+  await watching(entity);
   const copy = entity ? await findInCopy(await getDb(), entity.id, id) : null;
   return copyOrApi(copy && { value: copy.reservation, asOf: copy.asOf }, read);
 }
@@ -97,6 +114,7 @@ export async function allWithCopy(
   conditions: readonly Condition[],
   read: () => Promise<Reservation[]>,
 ): Promise<Reservation[]> {
+  await watching(entity);
   const copy = entity ? await searchCopyAll(await getDb(), entity.id, conditions, 'date') : null;
   return copyOrApi(copy && { value: copy.data, asOf: copy.asOf }, read);
 }

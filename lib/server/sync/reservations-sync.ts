@@ -1,13 +1,19 @@
 import 'server-only';
 
-import type { Entity, Venue } from '../../guestbook/schemas';
+import type { Entity, Identity, Venue } from '../../guestbook/schemas';
 import { forgetSharedReads, SHARED } from '../api';
 import type { ChangeInput } from '../changes/of-action';
 import { recordChange } from '../changes/record';
 import { getDb } from '../db';
 import { apiFor, readCopy } from '../directory';
 import { changedByMembers, type DashboardTx } from '../directory/copy-changes';
-import { syncWindowTurn, type TurnReport, type WindowChange } from '../reservations-copy';
+import {
+  dropUnwatchedWindows,
+  syncWindowTurn,
+  watchedAmong,
+  type TurnReport,
+  type WindowChange,
+} from '../reservations-copy';
 import { SyncPaused, type SyncShare } from './pace';
 
 /** The most a context's turn asks for (today and tomorrow, the new ones, the venues on a full read). */
@@ -53,14 +59,24 @@ async function recordTurn(tx: DashboardTx, turn: Pick<TurnReport, 'context' | 'f
 }
 
 /**
- * One turn of the reservations window of every assigned entity (the demo partner's entities are
- * all watched: a turn costs about 2 requests an entity), within the sync's share: a context whose
- * turn might not fit in what is left of the share waits for the next turn.
+ * One turn of the reservations window of every entity someone watches (a page read its
+ * reservations in the last day, and the partner's default entity; a turn costs about 2 requests an
+ * entity), within the sync's share: a context whose turn might not fit in what is left of the share
+ * waits for the next turn. The windows of entities nobody watches any more are dropped.
  */
 export async function reservationWindowTurns(share: SyncShare): Promise<{ requests: number; changes: number }> {
   const db = await getDb();
   const totals = { requests: 0, changes: 0 };
-  for (const entity of await readCopy<Entity>('entities', null)) {
+  const entities = await readCopy<Entity>('entities', null);
+  const [identity] = await readCopy<Identity>('identity', null);
+  const watched = await watchedAmong(
+    db,
+    entities.map((e) => e.id),
+    new Date(),
+  );
+  if (identity?.default_entity_id) watched.add(identity.default_entity_id);
+  await dropUnwatchedWindows(db, [...watched]);
+  for (const entity of entities.filter((e) => watched.has(e.id))) {
     if (share.used + TURN_REQUESTS > share.limit) throw new SyncPaused(Date.now() + 10_000, 'share');
     const venues = await readCopy<Venue>('venues', { id: entity.id, org_id: entity.org_id });
     const report = await syncWindowTurn(db, apiFor(entity), entity.id, new Date(), { venues, record: recordTurn });
