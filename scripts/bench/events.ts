@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 import { DEMO_PASSWORD } from '../../lib/server/auth/demo-accounts';
-import { STREAMS_PER_MEMBER } from '../../lib/server/changes/stream';
+import { STREAMS_PER_MEMBER } from '../../lib/server/changes/open-streams';
 import { type ActionIds } from '../load/actions';
 import { StaffBrowser } from '../load/browser';
 import { RunRecord } from '../load/record';
@@ -102,7 +102,8 @@ export async function eventFigures(o: {
   await admin.page('/team', '/team');
   const stamp = Date.now();
   const perMember = STREAMS_PER_MEMBER - 1;
-  const members = Array.from({ length: Math.ceil(o.streams / perMember) + 1 }, (_, i) =>
+  // a writer, a reader (one stream), and listeners holding the other streams, perMember each
+  const members = Array.from({ length: Math.ceil((o.streams - 1) / perMember) + 2 }, (_, i) =>
     browser(`events.${stamp}.${i}@bench.test`),
   );
   for (const m of members) {

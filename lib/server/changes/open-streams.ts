@@ -7,6 +7,15 @@
  */
 import { processWide } from '../process-wide';
 
+/**
+ * Open event streams one member may hold in one process. A browser holds one (its tabs share it,
+ * components/providers/live-events.tsx); a few more cover a second browser, a phone, a tab of a
+ * browser without Web Locks. Counted per process, as the render gate counts renders: a stream is
+ * a socket of this process and ends with it (a count in the database would outlive a process that
+ * died), and it guards this process's memory and sockets, not a budget shared by all of them.
+ */
+export const STREAMS_PER_MEMBER = 6;
+
 interface OpenStreams {
   byMember: Map<string, Set<() => void>>;
 }

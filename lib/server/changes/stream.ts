@@ -5,17 +5,11 @@ import { staffOfSession } from '../auth';
 import { getDb } from '../db';
 import { logUnexpected } from '../log';
 import { ChangeFeed } from './feed';
-import { addStream, streamsOf } from './open-streams';
+import { addStream, STREAMS_PER_MEMBER, streamsOf } from './open-streams';
 import { changesAfter } from './record';
 
-/**
- * Open event streams one member may hold in one process. A browser holds one (its tabs share it,
- * components/providers/live-events.tsx); a few more cover a second browser, a phone, a tab of a
- * browser without Web Locks. Counted per process, as the render gate counts renders: a stream is
- * a socket of this process and ends with it (a count in the database would outlive a process that
- * died), and it guards this process's memory and sockets, not a budget shared by all of them.
- */
-export const STREAMS_PER_MEMBER = 6;
+export { STREAMS_PER_MEMBER } from './open-streams';
+
 /** A comment line this often keeps proxies and the browser from ending a quiet stream. */
 export const HEARTBEAT_MS = 20_000;
 /** A reconnect that missed more than this many events starts afresh (`event: reset`: reload every read). */
