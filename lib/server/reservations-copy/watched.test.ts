@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { findInCopy, searchCopy } from './search';
 import { syncWindowTurn } from './sync';
-import { dropUnwatchedWindows, noteWatched, watchedAmong, WATCHED_FOR_MS } from './watched';
+import { dropUnwatchedWindows, noteWatched, WATCHED_FOR_MS, watchedAmong } from './watched';
 import { NOW, startWindowWorld, TODAY, type WindowWorld } from './window.fixture';
 
 let world: WindowWorld;
