@@ -79,7 +79,11 @@ describe('staff sessions', () => {
       const [row] = await opened.db.select().from(staffUsers).where(eq(staffUsers.id, id));
       return knownDevice(cookie, email, SECRET, new Date(), row!.devicesValidFrom);
     };
-    const issued = () => signDeviceCookie(email, SECRET, new Date(), 'the-laptop');
+    // Issued a second ago, to a device every ending so far has left valid: each ending below comes after it.
+    const issued = async () => {
+      await opened.db.update(staffUsers).set({ devicesValidFrom: null }).where(eq(staffUsers.id, id));
+      return signDeviceCookie(email, SECRET, new Date(Date.now() - 1_000), 'the-laptop');
+    };
     const endings: [string, () => Promise<unknown>, boolean][] = [
       ['a role change', () => updateStaffAccess(opened.db, id, { role: 'viewer' }), true],
       ['"sign out everywhere"', () => endAllSessions(opened.db, id), false],
@@ -87,7 +91,7 @@ describe('staff sessions', () => {
       ['disabling', () => updateStaffAccess(opened.db, id, { disabled: true }), false],
     ];
     for (const [what, end, kept] of endings) {
-      const cookie = issued();
+      const cookie = await issued();
       expect(await known(cookie), what).toBe('the-laptop');
       await end();
       expect(await known(cookie), what).toBe(kept ? 'the-laptop' : null);
