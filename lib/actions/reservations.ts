@@ -114,9 +114,6 @@ function changedSince(r: Reservation, expected: ReservationExpected): string[] {
   return moved;
 }
 
-/** The fields a change names, as `changedSince` spells them, with the values it writes. */
-const writtenOf = (changes: ReservationChanges): ReservationExpected => changes as ReservationExpected;
-
 export const updateReservationAction = staffAction(
   {
     name: 'update-reservation',
@@ -152,7 +149,7 @@ export const updateReservationAction = staffAction(
     // The API takes no precondition: read it again, and say so when another change landed on the
     // same fields right after this one (the page then shows that change, not this one's).
     const after = (await getReservation(id)) ?? written;
-    const overwritten = changedSince(after, writtenOf(changes));
+    const overwritten = changedSince(after, changes);
     await reservationChanged(after);
     setAuditTarget({ after: changedView(after, changes) });
     revalidatePath(`/reservations/${id}`);
