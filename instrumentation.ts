@@ -3,7 +3,8 @@
  * start that fails its checks (lib/server/ops/start-checks.ts) stops the process, saying why.
  * `npm start` (scripts/server.ts) runs the same checks before Next.js loads. The checks are
  * imported only for the Node.js runtime, so the Edge build does not see their `process.exit`.
- * Then it starts the directory's background sync (stopped by scripts/server.ts on shutdown).
+ * Then it starts the directory's background sync and the activity log's retention (stopped by
+ * scripts/server.ts on shutdown).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
@@ -12,5 +13,8 @@ export async function register(): Promise<void> {
     // The directory's background sync, on the process elected for it (lib/server/sync).
     const { startDirectorySync } = await import('./lib/server/sync');
     startDirectorySync();
+    // The activity log's retention (lib/server/audit/retention.ts).
+    const { startAuditRetention } = await import('./lib/server/audit/retention');
+    startAuditRetention();
   }
 }

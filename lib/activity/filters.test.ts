@@ -14,6 +14,7 @@ describe('activity filters', () => {
         limit: '100',
       }),
     ).toEqual({
+      kind: 'changes',
       staff: 'ana@example.com',
       action: 'cancel-reservation',
       result: 'refused',
@@ -23,14 +24,16 @@ describe('activity filters', () => {
     });
     expect(
       activityFilters({ action: "x' or 1=1", result: 'maybe', from: '2026-13-40', limit: '7', cursor: 'nope' }),
-    ).toEqual({ limit: 50 });
+    ).toEqual({ kind: 'changes', limit: 50 });
+    expect(activityFilters({ kind: 'sign-ins' })).toMatchObject({ kind: 'sign-ins' });
+    expect(activityFilters({ kind: 'everything' })).toMatchObject({ kind: 'changes' });
   });
 
   it('writes them back as a query, and pages with a cursor of the last row', () => {
-    const f = activityFilters({ staff: 'ana@example.com', to: '2026-11-30', limit: '200' });
+    const f = activityFilters({ kind: 'all', staff: 'ana@example.com', to: '2026-11-30', limit: '200' });
     const row = { at: new Date('2026-11-26T10:00:00.123Z'), id: '6f1d0c52-3b2e-4a53-9d5e-0c7f4e7a1b22' };
     expect(activityQuery(f, cursorOf(row))).toBe(
-      '?staff=ana%40example.com&to=2026-11-30&limit=200&cursor=2026-11-26T10%3A00%3A00.123Z_6f1d0c52-3b2e-4a53-9d5e-0c7f4e7a1b22',
+      '?kind=all&staff=ana%40example.com&to=2026-11-30&limit=200&cursor=2026-11-26T10%3A00%3A00.123Z_6f1d0c52-3b2e-4a53-9d5e-0c7f4e7a1b22',
     );
     expect(activityFilters(new URLSearchParams(activityQuery(f, cursorOf(row))))).toMatchObject({
       cursor: cursorOf(row),

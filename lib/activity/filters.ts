@@ -6,6 +6,7 @@
 import { z } from 'zod';
 
 import { addDays, startOfDay } from '../format/days';
+import { ACTIVITY_KINDS } from './visibility';
 
 export const ACTIVITY_PAGE_SIZES = [25, 50, 100, 200] as const;
 export const ACTIVITY_RESULTS = ['ok', 'refused', 'failed'] as const;
@@ -19,6 +20,7 @@ const Cursor = z
 
 /** Unknown or malformed filters are dropped (the page opens unfiltered on them) rather than refused. */
 export const ActivityFiltersSchema = z.object({
+  kind: z.enum(ACTIVITY_KINDS).default('changes').catch('changes'),
   staff: z.string().trim().toLowerCase().min(1).max(200).optional().catch(undefined),
   action: z
     .string()
@@ -48,13 +50,14 @@ export function activityFilters(
     return first === '' || first === null ? undefined : first;
   };
   return ActivityFiltersSchema.parse(
-    Object.fromEntries(['staff', 'action', 'result', 'from', 'to', 'cursor', 'limit'].map((k) => [k, get(k)])),
+    Object.fromEntries(['kind', 'staff', 'action', 'result', 'from', 'to', 'cursor', 'limit'].map((k) => [k, get(k)])),
   );
 }
 
 /** The query string of `filters` (without the cursor unless given), for links and the export. */
 export function activityQuery(filters: Partial<ActivityFilters>, cursor?: string): string {
   const q = new URLSearchParams();
+  if (filters.kind && filters.kind !== 'changes') q.set('kind', filters.kind);
   for (const k of ['staff', 'action', 'result', 'from', 'to'] as const) if (filters[k]) q.set(k, filters[k]);
   if (filters.limit && filters.limit !== 50) q.set('limit', String(filters.limit));
   if (cursor) q.set('cursor', cursor);

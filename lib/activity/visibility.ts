@@ -25,3 +25,14 @@ export const SHARED_ACTIVITY_ACTIONS: readonly string[] = [
 /** The actions `role` reads in the activity log; null: every one. */
 export const readableActivityActions = (role: StaffRole): readonly string[] | null =>
   role === 'admin' ? null : SHARED_ACTIVITY_ACTIONS;
+
+/**
+ * The sign-ins and sign-outs: an admin's to read, kept apart from the changes on the Activity
+ * page (anyone can cause a refused sign-in; the changes are the staff's work), and kept for a
+ * shorter time (SIGN_IN_RETENTION_DAYS).
+ */
+export const SIGN_IN_ACTIONS: readonly string[] = ['sign-in', 'sign-out'];
+
+/** What the Activity page lists: the changes (the default), the sign-ins, or both. */
+export const ACTIVITY_KINDS = ['changes', 'sign-ins', 'all'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

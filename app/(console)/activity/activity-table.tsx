@@ -23,6 +23,9 @@ export interface ActivityRow {
   recorded: string | null;
   result: 'ok' | 'refused' | 'failed';
   message: string | null;
+  /** the attempts this row stands for (refused sign-ins from one address are folded), and the last one's time */
+  repeats: number;
+  lastWhen: string | null;
 }
 
 const RESULT_TONE = { ok: 'success', refused: 'warning', failed: 'danger' } as const;
@@ -101,6 +104,15 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: stri
           <Badge tone={RESULT_TONE[info.getValue()]}>{t(`result.${info.getValue()}`)}</Badge>
           {info.row.original.message && (
             <div className="mt-1 max-w-xs text-xs text-slate-600">{info.row.original.message}</div>
+          )}
+          {info.row.original.repeats > 1 && (
+            <div
+              className="mt-1 max-w-xs text-xs font-medium text-slate-700"
+              data-testid="activity-repeats"
+              data-repeats={info.row.original.repeats}
+            >
+              {t('repeated', { count: info.row.original.repeats, last: info.row.original.lastWhen ?? '' })}
+            </div>
           )}
         </>
       ),

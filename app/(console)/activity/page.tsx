@@ -17,8 +17,8 @@ import {
   cursorOf,
   parseCursor,
 } from '@/lib/activity/filters';
-import { readableActivityActions } from '@/lib/activity/visibility';
-import { auditQueryOf } from '@/lib/server/activity';
+import { ACTIVITY_KINDS, readableActivityActions } from '@/lib/activity/visibility';
+import { auditQueryOf, kindOf } from '@/lib/server/activity';
 import { auditFacets, listAudit } from '@/lib/server/audit';
 import { requireStaff } from '@/lib/server/auth';
 import { getFormatter } from '@/lib/server/http';
@@ -99,7 +99,7 @@ export default async function ActivityPage({
       after: filters.cursor ? parseCursor(filters.cursor) : undefined,
       limit: filters.limit + 1,
     }),
-    auditFacets(readable),
+    auditFacets(readable, kindOf({ kind: filters.kind })),
     getFormatter(),
   ]);
   const rows = page.slice(0, filters.limit);
@@ -122,6 +122,15 @@ export default async function ActivityPage({
         aria-label={t('filters.label')}
         data-shortcut="search"
       >
+        {me.role === 'admin' && (
+          <ChoiceFilter
+            name="kind"
+            label={t('filters.kind')}
+            value={filters.kind}
+            choices={ACTIVITY_KINDS}
+            labels={Object.fromEntries(ACTIVITY_KINDS.map((k) => [k, t(`kinds.${k}`)]))}
+          />
+        )}
         <ChoiceFilter
           name="staff"
           label={t('filters.member')}
@@ -187,6 +196,8 @@ export default async function ActivityPage({
                 : null,
             result: r.result,
             message: r.message ?? null,
+            repeats: r.repeats,
+            lastWhen: r.lastAt ? format.moment(r.lastAt) : null,
           }))}
         />
         <nav aria-label={t('pages.label')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">

@@ -13,11 +13,11 @@ const { said } = await import('@/lib/i18n/said');
 describe('the activity export in the member’s language', () => {
   it('heads the CSV with the columns’ names in English, and in the member’s language otherwise', async () => {
     expect(csvHeaderRow(inEnglish)).toBe(
-      'at,staff,action,result,resource_type,resource_id,entity_id,message,before,after\r\n',
+      'at,staff,action,result,resource_type,resource_id,entity_id,message,before,after,times,last_at\r\n',
     );
     const de = csvHeaderRow(await translatorFor('de'));
     expect(de).toMatch(/\r\n$/);
-    expect(de.trimEnd().split(',')).toHaveLength(10);
+    expect(de.trimEnd().split(',')).toHaveLength(12);
     expect(de).not.toBe(csvHeaderRow(inEnglish));
   });
 

@@ -9,7 +9,7 @@ import { localNow } from '@/lib/overview/figures';
 
 import { activityFilters, ActivityFiltersSchema, dayRange, type ActivityFilters } from '../../activity/filters';
 import { readableActivityActions } from '../../activity/visibility';
-import { countAudit, listAudit, type AuditQuery } from '../audit';
+import { countAudit, listAudit, type AuditKind, type AuditQuery } from '../audit';
 import { getConfig } from '../config';
 import type { AuditRow } from '../db/schema';
 import { ActionError, type ActionContext } from '../http/action';
@@ -23,6 +23,10 @@ export async function readActivityExportInput(request: Request): Promise<unknown
   return { filters: activityFilters(new URL(request.url).searchParams) };
 }
 
+/** The kind of rows the filters ask for: none when an action is picked (it decides) or for all of them. */
+export const kindOf = (f: Pick<ActivityFilters, 'kind' | 'action'>): AuditKind | undefined =>
+  f.action || f.kind === 'all' ? undefined : f.kind;
+
 const COLUMNS = [
   'at',
   'staff',
@@ -34,6 +38,8 @@ const COLUMNS = [
   'message',
   'before',
   'after',
+  'times',
+  'last_at',
 ] as const;
 const PAGE = 1_000;
 
@@ -53,6 +59,8 @@ const line = (r: AuditRow) =>
     r.message,
     json(r.before),
     json(r.after),
+    String(r.repeats),
+    r.lastAt?.toISOString() ?? '',
   ]
     .map(csvField)
     .join(',')}\r\n`;
@@ -60,9 +68,11 @@ const line = (r: AuditRow) =>
 /**
  * The audit query of the filters for a reader of `role`: only the rows that role reads
  * (lib/activity/visibility.ts), whatever the filters ask; their days are the member's, in `timeZone`.
+ * An action picked decides the kind of rows; otherwise the kind does (the changes by default).
  */
 export const auditQueryOf = (f: ActivityFilters, timeZone: string, role: StaffRole): AuditQuery => ({
   readable: readableActivityActions(role),
+  kind: kindOf(f),
   staffEmail: f.staff,
   action: f.action,
   result: f.result,

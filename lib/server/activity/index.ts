@@ -1,2 +1,2 @@
 /** The Activity page's export: the audit rows its filters match, as CSV. */
-export { auditQueryOf, exportActivity, ExportActivityInputSchema, readActivityExportInput } from './export';
+export { auditQueryOf, kindOf, exportActivity, ExportActivityInputSchema, readActivityExportInput } from './export';

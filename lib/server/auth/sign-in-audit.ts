@@ -29,6 +29,7 @@ async function accountNamed(email: string, staffId: string | null): Promise<stri
  * expired, demo_account: a demo account in production, sso_only: a password for an account that
  * signs in through company sign-in only, sso_unknown, sso_bound_elsewhere: an identity other than
  * the one the account is bound to, second_factor_…: the password was right, the code not).
+ * The same refusal from one address within FOLD_MINUTES is one row, with the number of attempts.
  */
 export async function auditSignIn(attempt: {
   method: 'password' | 'password and authenticator' | 'password and recovery code' | 'company sign-in';
@@ -49,5 +50,8 @@ export async function auditSignIn(attempt: {
     resourceType: 'session',
     result: attempt.refused ? 'refused' : 'ok',
     message: `${attempt.refused ? `${attempt.refused}: ` : ''}${attempt.method} from ${attempt.address}`,
+    // Refusals are what anyone can send by the thousand: the same refusal from one address is
+    // one row a quarter of an hour, counting its attempts (a success is always a row of its own).
+    foldOn: attempt.refused ? JSON.stringify([account, attempt.refused, attempt.method, attempt.address]) : undefined,
   });
 }

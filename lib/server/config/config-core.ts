@@ -21,6 +21,15 @@ export const SANDBOX_DEFAULTS = {
 
 const Url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, ''));
 
+/** A whole number from `min` to `max`, `fallback` when unset. */
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(min)
+    .max(max)
+    .default(fallback);
+
 const Env = z.object({
   GUESTBOOK_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   GUESTBOOK_API_URL: Url.optional(),
@@ -42,12 +51,7 @@ const Env = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
     .optional(),
-  SESSION_MAX_AGE_S: z.coerce
-    .number()
-    .int()
-    .min(300)
-    .max(7 * 24 * 3600)
-    .default(8 * 3600),
+  SESSION_MAX_AGE_S: wholeNumber(300, 7 * 24 * 3600, 8 * 3600),
   DEMO_ACCOUNTS: z.enum(['true', 'false']).optional(),
   OIDC_ISSUER: Url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -58,32 +62,19 @@ const Env = z.object({
     .regex(/^\S+( \S+)*$/, { error: 'must be one or more values separated by single spaces' })
     .optional(),
   NEXTAUTH_URL: Url.optional(),
-  DASHBOARD_PROCESSES: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(1)
-    .max(64)
-    .default(1),
+  DASHBOARD_PROCESSES: wholeNumber(1, 64, 1),
   NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: z
     .string()
     .refine((k) => [16, 24, 32].includes(Buffer.from(k, 'base64').length) && /^[A-Za-z0-9+/]+=*$/.test(k), {
       error: 'must be a base64 AES key of 16, 24 or 32 bytes, e.g. `openssl rand -base64 32`',
     })
     .optional(),
-  TRUSTED_PROXY_HOPS: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(0)
-    .max(10)
-    .default(0),
-  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
+  TRUSTED_PROXY_HOPS: wholeNumber(0, 10, 0),
+  EXPORT_MAX_ROWS: wholeNumber(1, 1_000_000, 50_000),
   DIRECTORY_SYNC: z.enum(['on', 'off']).default('on'),
-  DIRECTORY_SYNC_SHARE_PERCENT: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(1)
-    .max(100)
-    .default(25),
+  DIRECTORY_SYNC_SHARE_PERCENT: wholeNumber(1, 100, 25),
+  AUDIT_RETENTION_DAYS: wholeNumber(30, 3_650, 400),
+  SIGN_IN_RETENTION_DAYS: wholeNumber(7, 3_650, 90),
 });
 
 type EnvName = keyof typeof Env.shape;
@@ -130,6 +121,9 @@ const ENV_HELP: Record<EnvName, string> = {
     "off: no background sync of the directory's copy (pages still fill it on first read, after the console's writes and on Refresh now)",
   DIRECTORY_SYNC_SHARE_PERCENT:
     'the most of the per-minute request budget the background sync of the directory may take; it syncs less often rather than more',
+  AUDIT_RETENTION_DAYS: 'days the activity log keeps a row; older rows are deleted every hour',
+  SIGN_IN_RETENTION_DAYS:
+    'days the activity log keeps a sign-in or sign-out (refused ones included), when fewer than AUDIT_RETENTION_DAYS',
 };
 
 /** The default a variable takes when it is unset, as written in the environment; undefined when it has none. */
@@ -190,6 +184,8 @@ export interface DashboardConfig {
   processes: number;
   /** the background sync of the directory's copy: whether it runs, and the most of the budget's minute it takes (%) */
   directorySync: { enabled: boolean; sharePercent: number };
+  /** how long the activity log keeps its rows, and its sign-ins (days) */
+  auditRetention: { days: number; signInDays: number };
 }
 
 export class ConfigError extends Error {
@@ -351,6 +347,7 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
     exportMaxRows: env.EXPORT_MAX_ROWS,
     processes: env.DASHBOARD_PROCESSES,
     directorySync: { enabled: env.DIRECTORY_SYNC === 'on', sharePercent: env.DIRECTORY_SYNC_SHARE_PERCENT },
+    auditRetention: { days: env.AUDIT_RETENTION_DAYS, signInDays: env.SIGN_IN_RETENTION_DAYS },
   };
 }
 

@@ -174,7 +174,8 @@ export const auditLog = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** to the millisecond: what a page's cursor (a JavaScript date) carries */
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     staffId: uuid('staff_id'),
     staffEmail: text('staff_email').notNull(),
     action: text('action').notNull(),
@@ -185,8 +186,20 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     result: text('result', { enum: ['ok', 'refused', 'failed'] }).notNull(),
     message: text('message'),
+    /** attempts folded into this row (refused sign-ins: lib/server/audit) */
+    repeats: integer('repeats').notNull().default(1),
+    /** the last folded attempt's time; null for a row of one */
+    lastAt: timestamp('last_at', { withTimezone: true, precision: 3 }),
+    /** what folds repeats into this row; null for a row that takes none */
+    foldKey: text('fold_key'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_staff_idx').on(t.staffId)],
+  (t) => [
+    index('audit_log_page_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_action_page_idx').on(t.action, t.at.desc(), t.id.desc()),
+    index('audit_log_member_page_idx').on(t.staffEmail, t.at.desc(), t.id.desc()),
+    index('audit_log_staff_idx').on(t.staffId),
+    uniqueIndex('audit_log_fold_key').on(t.foldKey),
+  ],
 );
 export type AuditRow = typeof auditLog.$inferSelect;
 

@@ -40,6 +40,8 @@ export type ProcessWideName =
   | 'the last readiness checks, reused for a few seconds'
   /** lib/server/changes/index.ts */
   | "this process's reader of the change feed"
+  /** lib/server/audit/retention.ts */
+  | "this process's timer of the activity log's retention"
   /** lib/server/changes/open-streams.ts */
   | 'the event streams open in this process, by member'
   /** lib/server/sync/runner.ts */
