@@ -13,7 +13,8 @@ import { e2eAuthSecret } from './leaks';
 /*
  * The change feed across two dashboard processes on one PostgreSQL: a cancel made on process A
  * reaches a member whose pages are served by process B (A's NOTIFY wakes B's LISTEN connection,
- * B's event stream sends it), without a reload.
+ * B's event stream sends it), without a reload; and when B is killed, the browser reconnects to
+ * it once it is back and catches up from the table.
  */
 
 const SANDBOX = `http://127.0.0.1:${spareSandboxPort()}`;
@@ -27,6 +28,21 @@ let postgres: TestPostgres;
 const started: Started[] = [];
 let dataDir: string;
 let log: WriteStream;
+let env: Record<string, string>;
+let dashboardB: Started;
+
+/** Dashboard process `i` (A or B) on its port. */
+const startDashboardProcess = (i: 0 | 1) =>
+  startProcess({
+    name: `dashboard ${'AB'[i]}`,
+    command: process.execPath,
+    args: ['--import', 'tsx', 'scripts/server.ts', '--port', String(PORTS[i])],
+    env: { ...env, NEXTAUTH_URL: BASES[i]! },
+    ready: /Ready on/,
+    quiet: true,
+    log,
+    timeoutMs: 90_000,
+  });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -34,7 +50,7 @@ test.beforeAll(async () => {
   log = createWriteStream(LOG);
   postgres = await startTestPostgres();
   dataDir = mkdtempSync(path.join(tmpdir(), 'gb-live-'));
-  const env = {
+  env = {
     DASHBOARD_DATA_DIR: dataDir,
     DASHBOARD_DATABASE_URL: postgres.url,
     DASHBOARD_PROCESSES: '2',
@@ -58,22 +74,9 @@ test.beforeAll(async () => {
     { ...VIEWER, role: 'viewer' },
   ])
     expect(await addStaffAccount(account, env)).toBe(0);
-  started.push(
-    ...(await Promise.all(
-      ([0, 1] as const).map((i) =>
-        startProcess({
-          name: `dashboard ${'AB'[i]}`,
-          command: process.execPath,
-          args: ['--import', 'tsx', 'scripts/server.ts', '--port', String(PORTS[i])],
-          env: { ...env, NEXTAUTH_URL: BASES[i]! },
-          ready: /Ready on/,
-          quiet: true,
-          log,
-          timeoutMs: 90_000,
-        }),
-      ),
-    )),
-  );
+  const [a, b] = await Promise.all([startDashboardProcess(0), startDashboardProcess(1)]);
+  dashboardB = b;
+  started.push(a, b);
 });
 
 test.afterAll(async () => {
@@ -130,5 +133,49 @@ test('a cancel on process A reaches the list and the reservation page a member h
   await expect(detail.getByTestId('reservation-status')).toHaveText('canceled');
   await expect(list.locator('h1[data-still-here="yes"]')).toHaveCount(1);
   await expect(detail.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+  await Promise.all([watcher.close(), actor.close()]);
+});
+
+test('a process killed while it serves a member loses no event: back up, the browser reconnects and catches up', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const watcher = await signedIn(browser, VIEWER, 1);
+  const list = await watcher.newPage();
+  const streamOpen = list.waitForResponse((r) => new URL(r.url()).pathname === '/api/events');
+  await list.goto(`${BASES[1]}/reservations?date%5Bgte%5D=${today}&sort=date`);
+  await streamOpen;
+  const href = (await list
+    .locator('tr', { hasText: 'confirmed' })
+    .first()
+    .locator('a[href^="/reservations/"]')
+    .first()
+    .getAttribute('href'))!;
+  const target = list.locator('tr', { has: list.locator(`a[href="${href}"]`) });
+  await list
+    .locator('h1')
+    .first()
+    .evaluate((h) => h.setAttribute('data-still-here', 'yes'));
+
+  // Process B dies at once (no draining, no goodbye to its streams), before its stream sent any event.
+  const b = started.findIndex((p) => p === dashboardB);
+  dashboardB.child.kill('SIGKILL');
+  await new Promise((resolve) => dashboardB.child.once('exit', resolve));
+
+  // Meanwhile the reservation is canceled on process A.
+  const actor = await signedIn(browser, OPERATOR, 0);
+  const page = await actor.newPage();
+  await page.goto(`${BASES[0]}${href}`);
+  await page.getByRole('button', { name: 'Cancel reservation' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByTestId('reservation-status')).toHaveText('canceled');
+  await expect(target).toContainText('confirmed');
+
+  // B starts again on its port; the browser's stream reconnects from the last id it was given.
+  dashboardB = await startDashboardProcess(1);
+  started[b] = dashboardB;
+  await expect(target).toContainText('canceled', { timeout: 30_000 });
+  await expect(target.getByTestId('change-mark')).toHaveText(/^Canceled by /);
+  await expect(list.locator('h1[data-still-here="yes"]')).toHaveCount(1);
   await Promise.all([watcher.close(), actor.close()]);
 });

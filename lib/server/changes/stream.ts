@@ -119,8 +119,12 @@ export async function openChangeStream(
         const missed = await changesAfter(db, lastEventId, CATCH_UP_MAX + 1);
         if (missed.length > CATCH_UP_MAX) {
           sent = Math.max(feed.lastId, missed.at(-1)!.id);
-          write('event: reset\ndata: {}\n\n');
+          write(`id: ${sent}\nevent: reset\ndata: {}\n\n`);
         } else queue.unshift(...missed);
+      } else {
+        // Where this stream starts, as the browser's last event id (an `id:` with no data is no
+        // event): a reconnect before the first event, after this process died, catches up from here.
+        write(`id: ${sent}\n\n`);
       }
       catchingUp = false;
       kick();
