@@ -1,8 +1,10 @@
 /**
- * The change feed's delivery, measured on a production server (one process, the embedded
- * database): how long a change made by one member takes to reach another member's open event
- * stream (`/api/events`), and what `streams` open streams cost the pages (view p95 without and
- * with them, in one run) and the dashboard process's memory (its resident set, from /proc).
+ * The change feed's delivery, measured on a production build (one process on the embedded
+ * database, or two on PostgreSQL with the writer on one and every stream on the other): how long a
+ * change made by one member takes to reach another member's open event stream (`/api/events`),
+ * and what `streams` open streams cost the pages (view p95 without and with them, in one run) and
+ * the streams' process's memory (its resident set, from /proc: once the pages are warm, once the
+ * streams are open, once pages were viewed beside them).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -19,7 +21,20 @@ export interface EventFigures {
   streams: number;
   delivery_ms: { changes: number; p50: number; p95: number; max: number; missed: number };
   page_view_ms: { without_streams: Spread; with_streams: Spread; p95_ratio: number };
-  dashboard_rss_mb: { before: number | null; with_streams: number | null; added: number | null };
+  dashboard_rss_mb: {
+    /** after the warm-up and the views without streams */
+    before: number | null;
+    /** the streams open, before any view beside them */
+    streams_open: number | null;
+    /** after the views beside them */
+    with_streams: number | null;
+    /** what opening the streams added */
+    added_by_streams: number | null;
+    /** what the streams and the views beside them added */
+    added: number | null;
+  };
+  /** 2: the writer's process was the other one (the change went through PostgreSQL's NOTIFY) */
+  processes: 1 | 2;
 }
 
 interface Spread {
@@ -89,14 +104,18 @@ async function viewSpread(member: StaffBrowser, paths: readonly string[], rounds
 }
 
 export async function eventFigures(o: {
+  /** where the streams and the reader's pages are served */
   base: string;
+  /** where the writer saves (another process of the deployment); `base` when unset */
+  writerBase?: string;
+  /** the port of `base`'s process, whose memory is read */
   port: number;
   actionIds: ActionIds;
   streams: number;
   changes: number;
 }): Promise<EventFigures> {
   const record = new RunRecord();
-  const browser = (email: string) => new StaffBrowser(email, o.base, record, o.actionIds);
+  const browser = (email: string, base = o.base) => new StaffBrowser(email, base, record, o.actionIds);
   const admin = browser('admin@demo.test');
   await admin.signIn(DEMO_PASSWORD);
   await admin.page('/team', '/team');
@@ -104,7 +123,7 @@ export async function eventFigures(o: {
   const perMember = STREAMS_PER_MEMBER - 1;
   // a writer, a reader (one stream), and listeners holding the other streams, perMember each
   const members = Array.from({ length: Math.ceil((o.streams - 1) / perMember) + 2 }, (_, i) =>
-    browser(`events.${stamp}.${i}@bench.test`),
+    browser(`events.${stamp}.${i}@bench.test`, i === 0 ? (o.writerBase ?? o.base) : o.base),
   );
   for (const m of members) {
     const { answer } = await admin.action('/team', 'addStaffMember', [
@@ -121,8 +140,8 @@ export async function eventFigures(o: {
 
   const pages = ['/', '/reservations', `/reservations/${reservationId}`];
   await viewSpread(reader, pages, 2); // warm
-  const before = dashboardRssMb(o.port);
   const without = await viewSpread(reader, pages, 10);
+  const before = dashboardRssMb(o.port);
 
   const open: OpenStream[] = [];
   for (const m of listeners)
@@ -130,6 +149,7 @@ export async function eventFigures(o: {
   const watched = await openStream(reader);
   open.push(watched);
   await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const streamsOpen = dashboardRssMb(o.port);
   const withStreams = await viewSpread(reader, pages, 10);
   const rss = dashboardRssMb(o.port);
 
@@ -169,8 +189,11 @@ export async function eventFigures(o: {
     },
     dashboard_rss_mb: {
       before,
+      streams_open: streamsOpen,
       with_streams: rss,
+      added_by_streams: before !== null && streamsOpen !== null ? round(streamsOpen - before, 1) : null,
       added: before !== null && rss !== null ? round(rss - before, 1) : null,
     },
+    processes: o.writerBase && o.writerBase !== o.base ? 2 : 1,
   };
 }

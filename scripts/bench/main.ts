@@ -7,7 +7,7 @@
  *   npm run bench -- --grid-only    (the 2,000 × 25 grid alone, printed; nothing written)
  *   npm run bench -- --lighthouse-only [--lighthouse-runs 5] [--lighthouse-pages 'overview,an entity'] [--lighthouse-port 3810] [--lighthouse-sandbox-port 4810] [--bare-port 3811]
  *   npm run bench -- --navigation-only [--navigation-rounds 3] [--navigation-pages 'identity,delegates'] [--navigation-profiles desktop,phone] [--navigation-port 3302] [--navigation-sandbox-port 4302]
- *   npm run bench -- --events-only [--events-streams 200] [--events-changes 30]
+ *   npm run bench -- --events-only [--events-streams 200] [--events-changes 30] [--events-processes 2]
  *   (a full run: --no-navigation and --no-lighthouse leave those parts out)
  *
  * The modules: throughput.ts and tokens.ts (the sandbox and the client alone), pages.ts and
@@ -24,6 +24,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { scriptBytes } from '../../e2e/js-budget';
 import { DEMO_ACCOUNTS } from '../../lib/server/auth/demo-accounts';
 import { readActionIds } from '../load/actions';
+import { startDeployment } from '../load/deployment';
 import { nextBuild, serveBuild } from '../processes';
 import { quantile, round, spread } from '../stats';
 import { serveBareNext } from './bare-next';
@@ -305,16 +306,16 @@ async function eventsOnly(o: BenchOptions) {
   console.log(
     `\n━━ the change feed: a change's delivery to another member's stream, and ${o.events.streams} open streams' cost`,
   );
-  const serve = await serveBuild({
-    name: 'bench-events',
-    port,
-    sandboxPort: 4330,
-    dataDir: '.data/bench/events-dashboard',
-  });
+  const two = o.events.processes === 2;
+  // Two processes: PostgreSQL, the writer on the first, the streams and the reader on the second.
+  const serve = two
+    ? await startDeployment({ processes: 2, port, sandboxPort: 4330, dataDir: '.data/bench/events-deployment' })
+    : await serveBuild({ name: 'bench-events', port, sandboxPort: 4330, dataDir: '.data/bench/events-dashboard' });
   try {
     const figures = await eventFigures({
-      base: `http://127.0.0.1:${port}`,
-      port,
+      base: `http://127.0.0.1:${two ? port + 1 : port}`,
+      writerBase: `http://127.0.0.1:${port}`,
+      port: two ? port + 1 : port,
       actionIds: readActionIds(),
       streams: o.events.streams,
       changes: o.events.changes,
@@ -323,11 +324,12 @@ async function eventsOnly(o: BenchOptions) {
     console.log(
       `  delivery of ${d.changes} changes: p50 ${d.p50} ms, p95 ${d.p95} ms, max ${d.max} ms, ${d.missed} missed\n` +
         `  page views p95 without streams ${v.without_streams.p95} ms, with ${figures.streams}: ${v.with_streams.p95} ms (× ${v.p95_ratio})\n` +
-        `  the dashboard's memory: ${m.before} MB, with the streams ${m.with_streams} MB (+${m.added} MB)`,
+        `  the streams' process's memory: ${m.before} MB warm, ${m.streams_open} MB with the streams open (+${m.added_by_streams} MB), ${m.with_streams} MB after the views beside them (+${m.added} MB)`,
     );
-    const command = `npm run bench -- --events-only --events-streams ${o.events.streams} --events-changes ${o.events.changes}`;
-    writeResult('events.json', { measured_at: new Date().toISOString(), command, machine: machine(), ...figures });
-    console.log('wrote bench/results/events.json');
+    const command = `npm run bench -- --events-only --events-streams ${o.events.streams} --events-changes ${o.events.changes}${two ? ' --events-processes 2' : ''}`;
+    const file = two ? 'events-two-processes.json' : 'events.json';
+    writeResult(file, { measured_at: new Date().toISOString(), command, machine: machine(), ...figures });
+    console.log(`wrote bench/results/${file}`);
   } finally {
     await serve.stop();
   }

@@ -27,8 +27,8 @@ export interface BenchOptions {
   /** Lighthouse's runs a page, the pages (names; all when empty), its servers' ports and the bare Next.js page's */
   lighthouse: { runs: number; pages: string[]; port: number; sandboxPort: number; barePort: number };
   /** rounds of clicks, the pages (names; all when empty), the profiles and the servers' ports */
-  /** --events-only: the event streams held open, and the changes whose delivery is timed */
-  events: { streams: number; changes: number };
+  /** --events-only: the event streams held open, the changes whose delivery is timed, and the processes (1: the embedded database; 2: PostgreSQL, the writer on one, the streams on the other) */
+  events: { streams: number; changes: number; processes: 1 | 2 };
   navigation: { rounds: number; pages: string[]; profiles: ('desktop' | 'phone')[]; port: number; sandboxPort: number };
 }
 
@@ -37,6 +37,11 @@ const list = (s: string) =>
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
+
+function eventProcesses(value: string): 1 | 2 {
+  if (value === '1' || value === '2') return Number(value) as 1 | 2;
+  throw new Error('--events-processes takes 1 (the embedded database) or 2 (two processes on PostgreSQL).');
+}
 
 export function parseBenchOptions(args: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -61,6 +66,7 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       'events-only': { type: 'boolean', default: false },
       'events-streams': { type: 'string', default: '200' },
       'events-changes': { type: 'string', default: '30' },
+      'events-processes': { type: 'string', default: '1' },
       'no-navigation': { type: 'boolean', default: false },
       'navigation-rounds': { type: 'string', default: '3' },
       'navigation-pages': { type: 'string', default: '' },
@@ -103,7 +109,11 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       sandboxPort: Number(values['lighthouse-sandbox-port']),
       barePort: Number(values['bare-port']),
     },
-    events: { streams: Number(values['events-streams']), changes: Number(values['events-changes']) },
+    events: {
+      streams: Number(values['events-streams']),
+      changes: Number(values['events-changes']),
+      processes: eventProcesses(values['events-processes']),
+    },
     navigation: {
       rounds: Number(values['navigation-rounds']),
       pages: list(values['navigation-pages']),
