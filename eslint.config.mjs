@@ -4,6 +4,8 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { importX } from 'eslint-plugin-import-x';
 import { defineConfig, globalIgnores } from 'eslint/config';
 
+import wording from './scripts/eslint/no-literal-wording.mjs';
+
 /**
  * Next's configuration without eslint-plugin-import (its one rule, no-anonymous-default-export,
  * comes from eslint-plugin-import-x below, which also holds the import rules of our own).
@@ -146,6 +148,14 @@ export default defineConfig([
         },
       ],
     },
+  },
+  {
+    // Every sentence staff read comes from the catalogs (messages/): none is written in the code
+    // that renders or returns it. Tests and the sandbox (the API's stand-in, in English) aside.
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.fixture.ts', 'lib/sandbox/**'],
+    plugins: { wording },
+    rules: { 'wording/no-literal-wording': 'error' },
   },
   {
     // Links in the console do not prefetch unless they say so (components/ui/link.tsx).

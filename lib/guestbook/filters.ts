@@ -16,10 +16,8 @@ export type FieldType = 'string' | 'enum' | 'uuid' | 'date' | 'timestamp' | 'int
 
 export interface FieldSpec {
   type: FieldType;
-  /** the allowed values of an `enum` field */
+  /** the allowed values of an `enum` field (what staff call a field is in the catalogs: reservations.filters) */
   values?: readonly string[];
-  /** what staff call it */
-  label?: string;
 }
 export type FilterSchema = Readonly<Record<string, FieldSpec>>;
 
@@ -45,27 +43,27 @@ export const isListModifier = (m: Modifier): m is 'in' | 'nin' => m === 'in' || 
 
 /** The reservation filters the sandbox accepts (the spec names status, date, created_at "at least"). */
 export const RESERVATION_FILTERS = {
-  status: { type: 'enum', values: RESERVATION_STATUSES, label: 'Status' },
-  date: { type: 'date', label: 'Date' },
-  created_at: { type: 'timestamp', label: 'Created' },
-  venue_id: { type: 'uuid', label: 'Venue' },
-  program_id: { type: 'uuid', label: 'Program' },
-  party_size: { type: 'integer', label: 'Party size' },
-  locale: { type: 'enum', values: LOCALE_CODES, label: 'Locale' },
-  guest_email: { type: 'string', label: 'Guest e-mail' },
-  guest_last_name: { type: 'string', label: 'Guest last name' },
+  status: { type: 'enum', values: RESERVATION_STATUSES },
+  date: { type: 'date' },
+  created_at: { type: 'timestamp' },
+  venue_id: { type: 'uuid' },
+  program_id: { type: 'uuid' },
+  party_size: { type: 'integer' },
+  locale: { type: 'enum', values: LOCALE_CODES },
+  guest_email: { type: 'string' },
+  guest_last_name: { type: 'string' },
 } as const satisfies FilterSchema;
 
 export const VENUE_FILTERS = {
-  market_id: { type: 'uuid', label: 'Market' },
-  name: { type: 'string', label: 'Name' },
+  market_id: { type: 'uuid' },
+  name: { type: 'string' },
 } as const satisfies FilterSchema;
 
-export const MARKET_FILTERS = { name: { type: 'string', label: 'Name' } } as const satisfies FilterSchema;
+export const MARKET_FILTERS = { name: { type: 'string' } } as const satisfies FilterSchema;
 
 export const ENTITY_FILTERS = {
-  name: { type: 'string', label: 'Name' },
-  default_locale: { type: 'enum', values: LOCALE_CODES, label: 'Default locale' },
+  name: { type: 'string' },
+  default_locale: { type: 'enum', values: LOCALE_CODES },
 } as const satisfies FilterSchema;
 
 /**

@@ -81,7 +81,7 @@ export function filterParams(schema: FilterSchema): Json[] {
     MODIFIERS_BY_TYPE[spec.type].map((m) => ({
       name: m === 'eq' ? attribute : `${attribute}[${m}]`,
       in: 'query',
-      description: `${spec.label ?? attribute}: ${m}${m === 'in' || m === 'nin' ? ' (comma-separated list)' : ''}`,
+      description: `${attribute}: ${m}${m === 'in' || m === 'nin' ? ' (comma-separated list)' : ''}`,
       schema: spec.values
         ? m === 'in' || m === 'nin'
           ? { type: 'string' }

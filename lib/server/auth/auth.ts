@@ -123,11 +123,12 @@ export function getAuthOptions(): NextAuthOptions {
       ...(config.oidc ? [oidcProvider(config.oidc)] : []),
       CredentialsProvider({
         name: 'E-mail and password',
+        // The fields the sign-in page (app/login) posts; next-auth's own page, which would label them, is never shown.
         credentials: {
-          email: { label: 'E-mail', type: 'email' },
-          password: { label: 'Password', type: 'password' },
-          code: { label: 'Authenticator or recovery code', type: 'text' },
-          timeZone: { label: 'Time zone', type: 'text' },
+          email: { type: 'email' },
+          password: { type: 'password' },
+          code: { type: 'text' },
+          timeZone: { type: 'text' },
         },
         async authorize(credentials, req) {
           const address = clientAddress(req?.headers);
