@@ -103,6 +103,17 @@ async function signedIn(browser: Browser, account: { email: string; password: st
   return context;
 }
 
+/** The operator cancels the reservation at `href` on process A; their browser context. */
+async function cancelOnA(browser: Browser, href: string): Promise<BrowserContext> {
+  const actor = await signedIn(browser, OPERATOR, 0);
+  const page = await actor.newPage();
+  await page.goto(`${BASES[0]}${href}`);
+  await page.getByRole('button', { name: 'Cancel reservation' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByTestId('reservation-status')).toHaveText('canceled');
+  return actor;
+}
+
 test('a cancel on process A reaches the list and the reservation page a member has open on process B, marked, without a reload', async ({
   browser,
 }) => {
@@ -121,12 +132,7 @@ test('a cancel on process A reaches the list and the reservation page a member h
       .evaluate((h) => h.setAttribute('data-still-here', 'yes'));
   const target = list.locator('tr', { has: list.locator(`a[href="${href}"]`) });
 
-  const actor = await signedIn(browser, OPERATOR, 0);
-  const page = await actor.newPage();
-  await page.goto(`${BASES[0]}${href}`);
-  await page.getByRole('button', { name: 'Cancel reservation' }).click();
-  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
-  await expect(page.getByTestId('reservation-status')).toHaveText('canceled');
+  const actor = await cancelOnA(browser, href);
 
   await expect(target).toContainText('canceled');
   await expect(target.getByTestId('change-mark')).toHaveText(/^Canceled by /);
@@ -163,12 +169,7 @@ test('a process killed while it serves a member loses no event: back up, the bro
   await new Promise((resolve) => dashboardB.child.once('exit', resolve));
 
   // Meanwhile the reservation is canceled on process A.
-  const actor = await signedIn(browser, OPERATOR, 0);
-  const page = await actor.newPage();
-  await page.goto(`${BASES[0]}${href}`);
-  await page.getByRole('button', { name: 'Cancel reservation' }).click();
-  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
-  await expect(page.getByTestId('reservation-status')).toHaveText('canceled');
+  const actor = await cancelOnA(browser, href);
   await expect(target).toContainText('confirmed');
 
   // B starts again on its port; the browser's stream reconnects from the last id it was given.
