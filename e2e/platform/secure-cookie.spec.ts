@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
-import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { addStaffAccount, startDashboard, type Started } from '../scripts/processes';
-import { buildActions } from './action-list';
-import { SANDBOX_URL, spareDashboardPort } from './env';
-import { csrfFor, httpSignIn } from './http-sign-in';
-import { actionHeaders } from './server-actions';
+import { DEMO_PARTNER } from '../../lib/sandbox/seed/demo';
+import { addStaffAccount, startDashboard, type Started } from '../../scripts/processes';
+import { buildActions } from '../action-list';
+import { SANDBOX_URL, spareDashboardPort } from '../env';
+import { csrfFor, httpSignIn } from '../http-sign-in';
+import { actionHeaders } from '../server-actions';
 
 /*
  * A second dashboard of the same production build whose public URL is https (as behind a

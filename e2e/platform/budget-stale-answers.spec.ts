@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
-import { STORAGE } from './env';
-import { controls } from './sandbox';
+import { STORAGE } from '../env';
+import { controls } from '../sandbox';
 
 /*
  * When the request budget has no room for a page at once (here: the API answered 429 and the

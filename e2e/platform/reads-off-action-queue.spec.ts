@@ -1,8 +1,8 @@
 import { expect, test, type Request } from '@playwright/test';
 
-import { defaultEntity, partner, today } from './demo-world';
-import { STORAGE } from './env';
-import { controls, sandboxApi, sandboxQuietMark, sandboxRequestsSince, type SandboxReservation } from './sandbox';
+import { defaultEntity, partner, today } from '../demo-world';
+import { STORAGE } from '../env';
+import { controls, sandboxApi, sandboxQuietMark, sandboxRequestsSince, type SandboxReservation } from '../sandbox';
 
 /*
  * Next's client sends server actions one at a time: a read done as an action would hold a Save

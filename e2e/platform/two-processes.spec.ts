@@ -4,16 +4,16 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 
-import { createGuestbookClient, type GuestbookClient } from '../lib/guestbook';
-import type { CommitmentRow, Entity } from '../lib/guestbook/schemas';
-import { sandboxControls } from '../lib/sandbox/control-client';
-import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { startTestPostgres, type TestPostgres } from '../lib/server/db/test-postgres';
-import { addStaffAccount, startProcess, type Started } from '../scripts/processes';
-import { buildActions } from './action-list';
-import { spareDashboardPort, spareSandboxPort } from './env';
-import { csrfFor, httpSignIn } from './http-sign-in';
-import { e2eAuthSecret, leaksIn } from './leaks';
+import { createGuestbookClient, type GuestbookClient } from '../../lib/guestbook';
+import type { CommitmentRow, Entity } from '../../lib/guestbook/schemas';
+import { sandboxControls } from '../../lib/sandbox/control-client';
+import { DEMO_PARTNER } from '../../lib/sandbox/seed/demo';
+import { startTestPostgres, type TestPostgres } from '../../lib/server/db/test-postgres';
+import { addStaffAccount, startProcess, type Started } from '../../scripts/processes';
+import { buildActions } from '../action-list';
+import { spareDashboardPort, spareSandboxPort } from '../env';
+import { csrfFor, httpSignIn } from '../http-sign-in';
+import { e2eAuthSecret, leaksIn } from '../leaks';
 
 /*
  * Two dashboard processes of the same production build on one PostgreSQL, in front of a sandbox

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { STORAGE } from './env';
+import { DEMO_PARTNER } from '../../lib/sandbox/seed/demo';
+import { STORAGE } from '../env';
 
 /**
  * A console page's first load makes no Intl number or date formatter in the browser. The first one a

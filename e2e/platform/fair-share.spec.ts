@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
-import { addStaffAccount, startDashboard, type Started } from '../scripts/processes';
-import { SANDBOX_URL, spareDashboardPort } from './env';
-import { csrfFor, httpSignIn } from './http-sign-in';
+import { addStaffAccount, startDashboard, type Started } from '../../scripts/processes';
+import { SANDBOX_URL, spareDashboardPort } from '../env';
+import { csrfFor, httpSignIn } from '../http-sign-in';
 
 /*
  * One member floods the dashboard with reservation searches, as a script with a copied session

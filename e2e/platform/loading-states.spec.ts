@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-import { axeOn } from './axe';
-import { STORAGE } from './env';
-import { controls, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { axeOn } from '../axe';
+import { STORAGE } from '../env';
+import { controls, sandboxRequestMark, sandboxRequestsSince } from '../sandbox';
 
 /**
  * A click answers at once: with the sandbox slow (every API request answered after 1.5 s), each
