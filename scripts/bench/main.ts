@@ -8,6 +8,7 @@
  *   npm run bench -- --lighthouse-only [--lighthouse-runs 5] [--lighthouse-pages 'overview,an entity'] [--lighthouse-port 3810] [--lighthouse-sandbox-port 4810] [--bare-port 3811]
  *   npm run bench -- --navigation-only [--navigation-rounds 3] [--navigation-pages 'identity,delegates'] [--navigation-profiles desktop,phone] [--navigation-port 3302] [--navigation-sandbox-port 4302]
  *   npm run bench -- --events-only [--events-streams 200] [--events-changes 30] [--events-processes 2]
+ *   npm run bench -- --directory-only [--directory-seconds 60]
  *   (a full run: --no-navigation and --no-lighthouse leave those parts out)
  *
  * The modules: throughput.ts and tokens.ts (the sandbox and the client alone), pages.ts and
@@ -28,6 +29,7 @@ import { startDeployment } from '../load/deployment';
 import { nextBuild, serveBuild } from '../processes';
 import { quantile, round, spread } from '../stats';
 import { serveBareNext } from './bare-next';
+import { directoryFigures } from './directory';
 import { eventFigures } from './events';
 import { pagesDuringExport, type ExportFigures } from './export';
 import { gridAtScale } from './grid';
@@ -335,6 +337,34 @@ async function eventsOnly(o: BenchOptions) {
   }
 }
 
+/**
+ * `--directory-only`: the API requests two members' directory and grid pages cost, on a
+ * production server and a sandbox of their own: bench/results/directory.json.
+ */
+async function directoryOnly(o: BenchOptions) {
+  const [port, sandboxPort] = [3340, 4340];
+  console.log(`\n━━ the directory's pages: API requests a view, two members for ${o.directorySeconds} s`);
+  const serve = await serveBuild({ name: 'bench-directory', port, sandboxPort, dataDir: '.data/bench/directory' });
+  try {
+    const figures = await directoryFigures({
+      base: `http://127.0.0.1:${port}`,
+      sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+      actionIds: readActionIds(),
+      seconds: o.directorySeconds,
+    });
+    const { first_pass: f, stretch: s } = figures;
+    console.log(
+      `  first pass (the copy filled): ${f.views} views, ${f.api_requests} API requests (${f.per_view} a view)\n` +
+        `  then ${s.seconds} s: ${s.views} views, ${s.api_requests} API requests (${s.per_view} a view)`,
+    );
+    const command = `npm run bench -- --directory-only --directory-seconds ${o.directorySeconds}`;
+    writeResult('directory.json', { measured_at: new Date().toISOString(), command, machine: machine(), ...figures });
+    console.log('wrote bench/results/directory.json');
+  } finally {
+    await serve.stop();
+  }
+}
+
 /** `--grid-only`: the grid at scale, printed. */
 async function gridOnly(o: BenchOptions) {
   const browser = await launchBrowser();
@@ -357,6 +387,7 @@ export async function main(args: string[]): Promise<void> {
     lighthouse: lighthouseOnly,
     navigation: navigationOnly,
     events: eventsOnly,
+    directory: directoryOnly,
   };
   await (o.only ? modes[o.only](o) : fullRun(o));
 }

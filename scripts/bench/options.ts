@@ -19,7 +19,7 @@ export interface BenchOptions {
   seconds: number;
   /** reservations of the sandbox the pages are served against */
   pageReservations: number;
-  only: 'grid' | 'sign-in' | 'export' | 'lighthouse' | 'navigation' | 'events' | null;
+  only: 'grid' | 'sign-in' | 'export' | 'lighthouse' | 'navigation' | 'events' | 'directory' | null;
   /** the full run without its Lighthouse part (--no-lighthouse) */
   skipLighthouse: boolean;
   /** the full run without its navigation part (--no-navigation) */
@@ -29,6 +29,8 @@ export interface BenchOptions {
   /** rounds of clicks, the pages (names; all when empty), the profiles and the servers' ports */
   /** --events-only: the event streams held open, the changes whose delivery is timed, and the processes (1: the embedded database; 2: PostgreSQL, the writer on one, the streams on the other) */
   events: { streams: number; changes: number; processes: 1 | 2 };
+  /** --directory-only: how long two members browse the directory and the grid, in seconds */
+  directorySeconds: number;
   navigation: { rounds: number; pages: string[]; profiles: ('desktop' | 'phone')[]; port: number; sandboxPort: number };
 }
 
@@ -67,6 +69,8 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       'events-streams': { type: 'string', default: '200' },
       'events-changes': { type: 'string', default: '30' },
       'events-processes': { type: 'string', default: '1' },
+      'directory-only': { type: 'boolean', default: false },
+      'directory-seconds': { type: 'string', default: '60' },
       'no-navigation': { type: 'boolean', default: false },
       'navigation-rounds': { type: 'string', default: '3' },
       'navigation-pages': { type: 'string', default: '' },
@@ -88,7 +92,9 @@ export function parseBenchOptions(args: string[]): BenchOptions {
             ? 'navigation'
             : values['events-only']
               ? 'events'
-              : null;
+              : values['directory-only']
+                ? 'directory'
+                : null;
   const profiles = list(values['navigation-profiles']);
   if (!profiles.length || profiles.some((p) => p !== 'desktop' && p !== 'phone'))
     throw new Error('--navigation-profiles takes desktop, phone or both (desktop,phone).');
@@ -114,6 +120,7 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       changes: Number(values['events-changes']),
       processes: eventProcesses(values['events-processes']),
     },
+    directorySeconds: Number(values['directory-seconds']),
     navigation: {
       rounds: Number(values['navigation-rounds']),
       pages: list(values['navigation-pages']),
