@@ -17,6 +17,7 @@ import type { StaffRole } from '@/lib/auth/roles';
 
 import type { DashboardDb } from '../db/open';
 import { dashboardSettings, staffRecoveryCodes, staffUsers } from '../db/schema';
+import { endKnownDevices } from './known-devices';
 import { base32Encode, matchingStep, newTotpSecret, totpUri } from './totp';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -203,9 +204,9 @@ export async function confirmEnrolment(
         totpPendingSession: null,
         totpPendingAt: null,
         totpLastStep: step,
-        ...(replacing && { devicesValidFrom: now }),
       })
       .where(eq(staffUsers.id, staffId));
+    if (replacing) await endKnownDevices(tx, staffId);
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
     await tx.insert(staffRecoveryCodes).values(hashes.map((codeHash) => ({ staffId, codeHash })));
   });

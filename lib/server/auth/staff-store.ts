@@ -12,6 +12,7 @@ import { said, type Said } from '@/lib/i18n/said';
 import { StaffPassword } from '../../auth/password-policy';
 import type { DashboardDb } from '../db/open';
 import { loginThrottle, staffSessions, staffUsers, type StaffUser } from '../db/schema';
+import { endKnownDevices, knownDeviceOf } from './known-devices';
 import {
   ACCOUNT_LIMIT,
   accountKey,
@@ -212,8 +213,8 @@ export type LoginResult =
     };
 
 export interface LoginOptions {
-  /** the id of the device cookie the browser presented, if it is valid for this e-mail (device-cookie.ts) */
-  knownDevice?: (email: string, validFrom: Date | null) => string | null;
+  /** the device tokens the browser's cookie holds (device-cookie.ts): one may be a known device of the account */
+  deviceTokens?: readonly string[];
   now?: Date;
 }
 
@@ -231,16 +232,16 @@ export async function checkLogin(
   email: string,
   password: string,
   address: string,
-  { knownDevice, now = new Date() }: LoginOptions = {},
+  { deviceTokens = [], now = new Date() }: LoginOptions = {},
 ): Promise<LoginResult> {
   if (!(await countAttempt(db, addressKey(address), ADDRESS_LIMIT, now)).allowed)
     return { ok: false, reason: 'throttled' };
   if (Math.random() < 0.01) await forgetOldAttempts(db, now);
   const parsedEmail = StaffEmail.safeParse(email);
   const wellFormed = parsedEmail.success && password.length > 0 && password.length <= 200;
-  // The same work on every path: one look-up, one argon2 verification. (A device cookie issued before the account's devices were ended is unknown.)
+  // The same work on every path: one look-up, one argon2 verification. (An ended device names no row.)
   const found = await findStaffByEmail(db, parsedEmail.data ?? '');
-  const device = wellFormed ? (knownDevice?.(parsedEmail.data, found?.devicesValidFrom ?? null) ?? null) : null;
+  const device = wellFormed && found ? await knownDeviceOf(db, found.id, deviceTokens, now) : null;
   let allowed = false;
   if (wellFormed) {
     const fromAddress = await countAttempt(db, accountKey(parsedEmail.data, address), ACCOUNT_LIMIT, now);
@@ -366,11 +367,11 @@ export async function updateStaffAccess(
       .set({
         ...change,
         ...(changes ? { sessionVersion: sql`${staffUsers.sessionVersion} + 1` } : {}),
-        ...(change.disabled === true && !user.disabled ? { devicesValidFrom: new Date() } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(staffUsers.id, id))
       .returning();
+    if (change.disabled === true && !user.disabled) await endKnownDevices(tx, id);
     const [admins] = await tx
       .select({ n: count() })
       .from(staffUsers)
@@ -406,8 +407,6 @@ export async function setStaffPassword(
         mustChangePassword,
         oneTimePasswordExpiresAt: oneTimeExpiry(mustChangePassword),
         sessionVersion: sql`${staffUsers.sessionVersion} + 1`,
-        // The account's known devices end too: the next sign-in anywhere counts as a new device's.
-        devicesValidFrom: new Date(),
         updatedAt: sql`now()`,
       })
       .where(eq(staffUsers.id, id))
@@ -419,6 +418,8 @@ export async function setStaffPassword(
         .where(and(eq(staffSessions.id, keepSessionId), eq(staffSessions.staffId, id)));
     }
     if (user) {
+      // The account's known devices end too: the next sign-in anywhere counts as a new device's.
+      await endKnownDevices(tx, id);
       // The account's failures from every address and device: the keys that start with exactly its
       // prefixes (not a LIKE pattern, in which the '_' of an e-mail would match any character).
       const prefixes = [accountKey(user.email, ''), deviceKey(user.email, '')];
