@@ -29,15 +29,9 @@ import {
   knownDeviceCodeAccepted,
 } from './second-factor-guard';
 import { auditSignIn } from './sign-in-audit';
+import { ssoProvesSecondFactor, staffForSso, type SsoMatch, type SsoProfile } from './sso-staff';
 import { endSession, staffOfSession, startSession } from './staff-sessions';
-import {
-  checkLogin,
-  findStaffById,
-  ssoProvesSecondFactor,
-  staffForSso,
-  type SsoMatch,
-  type SsoProfile,
-} from './staff-store';
+import { checkLogin, findStaffById } from './staff-store';
 
 declare module 'next-auth' {
   interface Session {

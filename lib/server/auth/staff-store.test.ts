@@ -17,6 +17,7 @@ import { deviceTokensOf } from './device-cookie';
 import { rememberDevice } from './known-devices';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT, progressiveDelayS, UNKNOWN_DEVICES_LIMIT } from './login-limiter';
 import * as passwords from './passwords';
+import { ssoProvesSecondFactor, staffForSso } from './sso-staff';
 import {
   checkCurrentPassword,
   checkLogin,
@@ -25,8 +26,6 @@ import {
   LastAdminError,
   ONE_TIME_PASSWORD_HOURS,
   setStaffPassword,
-  ssoProvesSecondFactor,
-  staffForSso,
   updateStaffAccess,
 } from './staff-store';
 
