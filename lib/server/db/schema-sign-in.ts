@@ -29,3 +29,17 @@ export const knownDevices = pgTable(
   },
   (t) => [index('known_devices_staff_idx').on(t.staffId)],
 );
+
+/**
+ * The one-time enrolment code an admin was shown when adding the member or resetting their
+ * two-step sign-in (enrolment-code.ts): their first second factor is set up only with it. Stored
+ * as an argon2id hash; used up by the enrolment.
+ */
+export const staffEnrolmentCodes = pgTable('staff_enrolment_codes', {
+  staffId: uuid('staff_id')
+    .primaryKey()
+    .references(() => staffUsers.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
