@@ -179,9 +179,9 @@ export async function checkLogin(
   if (Math.random() < 0.01) await forgetOldAttempts(db, now);
   const parsedEmail = StaffEmail.safeParse(email);
   const wellFormed = parsedEmail.success && password.length > 0 && password.length <= 200;
-  // The same work on every path: one look-up, one argon2 verification. (An ended device names no row.)
+  // The same work on every path: the look-ups, one argon2 verification. (An ended device names no row.)
   const found = await findStaffByEmail(db, parsedEmail.data ?? '');
-  const device = wellFormed && found ? await knownDeviceOf(db, found.id, deviceTokens, now) : null;
+  const device = wellFormed ? await knownDeviceOf(db, found?.id ?? NO_ACCOUNT, deviceTokens, now) : null;
   let allowed = false;
   if (wellFormed) {
     const fromAddress = await countAttempt(db, accountKey(parsedEmail.data, address), ACCOUNT_LIMIT, now);
@@ -234,6 +234,8 @@ export async function checkCurrentPassword(
   return 'right';
 }
 
+/** No account's id: an unknown e-mail's device look-up, made all the same. */
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 // argon2id hash of a random string, used to spend the same time on unknown e-mails.
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$3WzA/72jyVRyT6+zOyzLsg$1mDnay9MXDVnDoYHkBR+vXmCOGRaxtAOh6wsdMzelXM';
 
