@@ -1,12 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import { totpCode } from '../lib/server/auth/totp';
+import { buildActions } from './action-list';
+import { DASHBOARD_URL } from './env';
+import { postAction } from './server-actions';
 import { addMember, enrol, openSignIn, signedInBrowser, signOutThroughMenu } from './staff';
 
 /*
  * A new member's one-time password under the policy "everyone must use two-step": they change the
  * password first, then set up two-step sign-in, then sign in with both. (Before, the account page
  * refused the password until two-step was set up, and two-step until the password was changed.)
+ * The admin is shown an enrolment code with the one-time password: whoever signs in first with the
+ * password alone cannot set up a second factor of their own (before, the first to sign in did).
  */
 
 const PASSWORD = 'a policy for everyone and a way in 2026';
@@ -21,16 +26,21 @@ async function setPolicy(page: Page, label: string, notice: string) {
   await expect(page.getByText(notice)).toBeVisible();
 }
 
-test('under "everyone", a member with a one-time password changes it, sets up two-step sign-in and signs in', async ({
+test('under "everyone", a member with a one-time password changes it, sets up two-step sign-in only with the enrolment code, and signs in', async ({
   browser,
 }) => {
   test.setTimeout(150_000);
   const adminEmail = `otp.admin.${stamp()}@demo.test`;
-  await addMember(browser, { email: adminEmail, name: 'Policy Admin', role: 'admin', password: PASSWORD });
+  const admins = await addMember(browser, {
+    email: adminEmail,
+    name: 'Policy Admin',
+    role: 'admin',
+    password: PASSWORD,
+  });
   const admin = await signedInBrowser(browser, adminEmail, PASSWORD);
   await expect(admin.page).toHaveURL(/\/$/);
   await admin.page.goto('/account');
-  await enrol(admin.page);
+  await enrol(admin.page, new Date(), admins.enrolmentCode);
   await setPolicy(admin.page, 'Everyone', 'Two-step sign-in is now required for everyone.');
   try {
     // A new member with a one-time password, as the Team page gives one.
@@ -41,6 +51,8 @@ test('under "everyone", a member with a one-time password changes it, sets up tw
     await admin.page.getByLabel('Name').fill('Olga Once');
     await admin.page.getByRole('button', { name: 'Add member' }).click();
     const oneTime = (await admin.page.getByTestId('one-time-password').textContent())!.trim();
+    const enrolmentCode = (await admin.page.getByTestId('enrolment-code').textContent())!.trim();
+    expect(enrolmentCode).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
 
     const member = await signedInBrowser(browser, email, oneTime);
     await expect(member.page).toHaveURL(/\/account$/);
@@ -49,9 +61,24 @@ test('under "everyone", a member with a one-time password changes it, sets up tw
     await member.page.getByLabel('New password (at least 12 characters)').fill(PASSWORD);
     await member.page.getByLabel('Repeat the new password').fill(PASSWORD);
     await member.page.getByRole('button', { name: 'Save the new password' }).click();
-    // Then two-step sign-in, which nothing else opens before.
+    // Then two-step sign-in, which nothing else opens before, and only with the enrolment code.
     await expect(member.page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible();
-    const { secret } = await enrol(member.page);
+    await member.page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    await expect(member.page.getByText('Enter the 12-character enrolment code your admin gave you.')).toBeVisible();
+    await member.page.getByLabel('Enrolment code').fill('ABCD-EFGH-JKMN');
+    await member.page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    await expect(member.page.getByTestId('enrolment-code-refused')).toHaveText(
+      'That enrolment code is not right. Type the 12 characters your admin gave you; each wrong try is counted.',
+    );
+    await expect(member.page.getByTestId('two-step-secret')).toHaveCount(0);
+    // Nor over HTTP, as a script holding the session would ask: no key is given without the code.
+    const begin = buildActions().find((a) => a.key === 'lib/actions/account.ts#beginTwoStepAction')!;
+    const bare = await (
+      await postAction(member.context.request, `${DASHBOARD_URL}${begin.path}`, begin.id, [{ step: 'begin' }])
+    ).text();
+    expect(bare).toContain('Enter the enrolment code your admin gave you');
+    expect(bare).not.toContain('"secret"');
+    const { secret } = await enrol(member.page, new Date(), enrolmentCode);
     await expect(member.page).toHaveURL(/\/$/);
     await expect(member.page.getByTestId('shell-staff-name')).toHaveText('Olga Once');
 

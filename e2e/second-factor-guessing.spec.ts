@@ -24,7 +24,12 @@ test('concurrent code guesses with the right password are counted, held, logged 
 }) => {
   test.setTimeout(120_000);
   const email = `guessed.${Date.now()}@demo.test`;
-  await addMember(browser, { email, name: 'Guessed Member', role: 'viewer', password: PASSWORD });
+  const { enrolmentCode } = await addMember(browser, {
+    email,
+    name: 'Guessed Member',
+    role: 'viewer',
+    password: PASSWORD,
+  });
   const owner = await httpSignIn(email, PASSWORD, { csrf: await csrfFor('127.0.4.61'), localAddress: '127.0.4.61' });
   expect(owner.error).toBeNull();
   const send = async (name: string, input: unknown) => {
@@ -36,7 +41,7 @@ test('concurrent code guesses with the right password are counted, held, logged 
     });
     return res.text();
   };
-  const secret = /"secret":"([A-Z2-7]+)"/.exec(await send('beginTwoStepAction', { step: 'begin' }))![1]!;
+  const secret = /"secret":"([A-Z2-7]+)"/.exec(await send('beginTwoStepAction', { step: 'begin', enrolmentCode }))![1]!;
   expect(await send('confirmTwoStepAction', { code: totpCode(secret, new Date()) })).toContain('recoveryCodes');
   const device = owner.cookies.filter((c) => c.includes('gb_device'));
 

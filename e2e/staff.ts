@@ -5,11 +5,11 @@ import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { totpCode } from '../lib/server/auth/totp';
 import { STORAGE } from './env';
 
-/** Adds a staff member through the Team page, as the demo admin. */
+/** Adds a staff member through the Team page, as the demo admin; the enrolment code the page shows once. */
 export async function addMember(
   browser: Browser,
   member: { email: string; name: string; role: StaffRole; password: string },
-): Promise<void> {
+): Promise<{ enrolmentCode: string }> {
   const context = await browser.newContext({ storageState: STORAGE.admin });
   const admin = await context.newPage();
   await admin.goto('/team');
@@ -20,7 +20,9 @@ export async function addMember(
   await admin.getByLabel('Role', { exact: true }).selectOption(member.role);
   await admin.getByRole('button', { name: 'Add member' }).click();
   await expect(admin.getByTestId(`member-${member.email}`)).toBeVisible();
+  const enrolmentCode = (await admin.getByTestId('enrolment-code').textContent())!.trim();
   await context.close();
+  return { enrolmentCode };
 }
 
 /** The sign-in page, once its form is interactive (a click before that would submit nothing). */
@@ -108,8 +110,16 @@ export async function consolePaths(page: Page): Promise<string[]> {
   ];
 }
 
-/** Enrols on the account page with the key shown there; the recovery codes it shows once. */
-export async function enrol(page: Page, at = new Date()): Promise<{ secret: string; codes: string[] }> {
+/**
+ * Enrols on the account page with the key shown there, after the enrolment code an admin was shown
+ * for the member, when given; the recovery codes it shows once.
+ */
+export async function enrol(
+  page: Page,
+  at = new Date(),
+  enrolmentCode?: string,
+): Promise<{ secret: string; codes: string[] }> {
+  if (enrolmentCode) await page.getByLabel('Enrolment code').fill(enrolmentCode);
   await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   const secret = (await page.getByTestId('two-step-secret').textContent())!.trim();
   await expect(page.getByRole('img', { name: 'QR code of the authenticator key' }).locator('svg')).toBeVisible();

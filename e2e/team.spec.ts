@@ -19,7 +19,11 @@ test.describe('as admin', () => {
     await page.getByLabel('Password (empty: one-time)').fill('a long enough password');
     await page.getByLabel('Role', { exact: true }).selectOption('operator');
     await page.getByRole('button', { name: 'Add member' }).click();
-    await expect(page.getByTestId('team-notice')).toHaveText(`Added ${email}.`);
+    await expect(page.getByTestId('team-notice')).toContainText(`Added ${email}.`);
+    // The enrolment code their two-step set-up will ask for, shown once.
+    await expect(page.getByTestId('enrolment-code')).toHaveText(
+      /^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/,
+    );
     await expect(page.getByTestId(`member-${email}`)).toContainText('Nina New');
 
     const member = await signedInBrowser(browser, email, 'a long enough password');

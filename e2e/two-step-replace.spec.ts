@@ -36,14 +36,19 @@ test('a copied session cookie cannot replace the second factor; the owner replac
 }) => {
   test.setTimeout(120_000);
   const email = `replace.${stamp()}@demo.test`;
-  await addMember(browser, { email, name: 'Replace Test', role: 'operator', password: PASSWORD });
+  const { enrolmentCode } = await addMember(browser, {
+    email,
+    name: 'Replace Test',
+    role: 'operator',
+    password: PASSWORD,
+  });
   const now = new Date();
   const csrf = await csrfFor('127.0.3.51');
   const owner = await httpSignIn(email, PASSWORD, { csrf, localAddress: '127.0.3.51' });
   expect(owner.error).toBeNull();
 
-  // The owner enrols (no factor yet: no proof asked).
-  const secret = secretIn(await account('beginTwoStepAction', owner.cookies, { step: 'begin' }))!;
+  // The owner enrols (no factor yet: the enrolment code the admin was shown, no other proof).
+  const secret = secretIn(await account('beginTwoStepAction', owner.cookies, { step: 'begin', enrolmentCode }))!;
   expect(secret).toBeTruthy();
   const codes = codesIn(await account('confirmTwoStepAction', owner.cookies, { code: totpCode(secret, now) }));
   expect(codes).toHaveLength(10);

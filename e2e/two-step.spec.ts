@@ -37,11 +37,11 @@ async function signInWithCode(page: Page, email: string, code: string): Promise<
 test('a member enrols, signs in with the next code, and uses a recovery code once', async ({ browser }) => {
   test.setTimeout(90_000);
   const email = `two.step.${stamp()}@demo.test`;
-  await addMember(browser, { email, name: 'Two Step', role: 'operator', password: PASSWORD });
+  const { enrolmentCode } = await addMember(browser, { email, name: 'Two Step', role: 'operator', password: PASSWORD });
   const { context, page } = await signedInBrowser(browser, email, PASSWORD);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/account');
-  const { secret, codes } = await enrol(page);
+  const { secret, codes } = await enrol(page, new Date(), enrolmentCode);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/account');
   await expect(page.getByTestId('two-step-status')).toHaveText('Two-step sign-in is on. 10 of 10 recovery codes left.');
@@ -74,12 +74,22 @@ test("the admins' policy sends a member without a second factor to set one up fi
   test.setTimeout(120_000);
   const adminEmail = `policy.admin.${stamp()}@demo.test`;
   const memberEmail = `policy.member.${stamp()}@demo.test`;
-  await addMember(browser, { email: adminEmail, name: 'Policy Admin', role: 'admin', password: PASSWORD });
-  await addMember(browser, { email: memberEmail, name: 'Policy Member', role: 'viewer', password: PASSWORD });
+  const admins = await addMember(browser, {
+    email: adminEmail,
+    name: 'Policy Admin',
+    role: 'admin',
+    password: PASSWORD,
+  });
+  const members = await addMember(browser, {
+    email: memberEmail,
+    name: 'Policy Member',
+    role: 'viewer',
+    password: PASSWORD,
+  });
   const admin = await signedInBrowser(browser, adminEmail, PASSWORD);
   await expect(admin.page).toHaveURL(/\/$/);
   await admin.page.goto('/account');
-  await enrol(admin.page);
+  await enrol(admin.page, new Date(), admins.enrolmentCode);
 
   const setPolicy = async (label: string, notice: string) => {
     await admin.page.goto('/team');
@@ -107,7 +117,7 @@ test("the admins' policy sends a member without a second factor to set one up fi
     ]);
     expect(await write.text()).toContain(refused);
     const at = new Date();
-    await enrol(member.page, at);
+    await enrol(member.page, at, members.enrolmentCode);
     await expect(member.page).toHaveURL(/\/$/);
     await member.page.goto('/reservations');
     await expect(member.page).toHaveURL(/\/reservations$/);
@@ -123,13 +133,19 @@ test("the admins' policy sends a member without a second factor to set one up fi
     ).toHaveCount(0);
     await row.getByRole('button', { name: 'Reset two-step' }).click();
     await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Reset two-step' }).click();
-    await expect(admin.page.getByTestId('team-notice')).toHaveText(`The two-step sign-in of ${memberEmail} is reset.`);
+    await expect(admin.page.getByTestId('team-notice')).toContainText(
+      `The two-step sign-in of ${memberEmail} is reset.`,
+    );
+    // The admin is shown a new enrolment code, once: the member sets it up again only with it.
+    const enrolmentCode = (await admin.page.getByTestId('enrolment-code').textContent())!.trim();
     await member.page.goto('/reservations');
     await expect(member.page).toHaveURL(/\/login(\?|$)/);
     await member.context.close();
     const again = await signedInBrowser(browser, memberEmail, PASSWORD);
     await expect(again.page).toHaveURL(/\/account$/);
     await expect(again.page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible();
+    await enrol(again.page, new Date(Date.now() + 30_000), enrolmentCode);
+    await expect(again.page).toHaveURL(/\/$/);
     await again.context.close();
     await admin.page.goto(`/activity?action=reset-staff-two-step`);
     await expect(admin.page.getByTestId('activity-row').first()).toContainText(adminEmail);
@@ -144,11 +160,11 @@ test('wrong codes are limited per account across addresses: after 5, the right c
 }) => {
   test.setTimeout(90_000);
   const email = `two.step.guess.${stamp()}@demo.test`;
-  await addMember(browser, { email, name: 'Code Guess', role: 'viewer', password: PASSWORD });
+  const { enrolmentCode } = await addMember(browser, { email, name: 'Code Guess', role: 'viewer', password: PASSWORD });
   const { context, page } = await signedInBrowser(browser, email, PASSWORD);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/account');
-  const { secret } = await enrol(page);
+  const { secret } = await enrol(page, new Date(), enrolmentCode);
   await context.close();
 
   // Someone who has the password guesses codes from 8 addresses at once.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { checkEnrolmentCode, enrolmentCodeState } from '../lib/server/auth/enrolment-code';
 import { verifyPassword } from '../lib/server/auth/passwords';
 import { decryptSecret, encryptSecret } from '../lib/server/auth/second-factor';
 import { openDashboardDb } from '../lib/server/db/open';
@@ -57,10 +58,11 @@ async function rows() {
 }
 
 describe('npm run staff', { timeout: 180_000 }, () => {
-  it('adds an admin with a one-time password, printed once, that must be replaced; the change is audited', async () => {
+  it('adds an admin with a one-time password and an enrolment code, printed once; the change is audited', async () => {
     const added = await staff('add', '--email', 'first@example.com', '--role', 'admin');
     expect(added.code).toBe(0);
     expect(added.output).toMatch(/One-time password: \S{16} /);
+    expect(added.output).toMatch(/Enrolment code: [A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4} +\(shown once/);
     const { staff: accounts, audit } = await rows();
     expect(accounts.map((a) => [a.email, a.role, a.mustChangePassword])).toEqual([
       ['first@example.com', 'admin', true],
@@ -148,7 +150,8 @@ describe('npm run staff', { timeout: 180_000 }, () => {
       'viewer',
       '--password-stdin',
     );
-    expect(piped).toEqual({ code: 0, output: 'Added piped@example.com (viewer).\n' });
+    expect(piped).toMatchObject({ code: 0 });
+    expect(piped.output).toMatch(/^Added piped@example.com \(viewer\).\nEnrolment code: [A-Z2-9-]{14} /);
     const { staff: accounts } = await rows();
     expect(accounts.map((a) => a.email).sort()).toEqual(['first@example.com', 'piped@example.com']);
     const pipedAccount = accounts.find((a) => a.email === 'piped@example.com')!;
@@ -194,5 +197,29 @@ describe('npm run staff', { timeout: 180_000 }, () => {
     const moved = accounts.find((a) => a.email === 'first@example.com')!.totpSecret!;
     expect(decryptSecret(moved, current)).toBe('MZXW6YTBOI');
     expect(() => decryptSecret(moved, previous)).toThrow();
+  });
+
+  it('reset-two-step removes the second factor, ends the sessions and devices, and prints an enrolment code that is asked for', async () => {
+    const before = (await rows()).staff.find((a) => a.email === 'first@example.com')!;
+    expect(before.totpSecret).not.toBeNull();
+    const reset = await staff('reset-two-step', '--email', 'first@example.com');
+    expect(reset.code).toBe(0);
+    const code = /Enrolment code: ([A-Z2-9-]{14}) +\(shown once/.exec(reset.output)?.[1];
+    expect(code, reset.output).toBeTruthy();
+    const { staff: accounts, audit } = await rows();
+    const after = accounts.find((a) => a.email === 'first@example.com')!;
+    expect([after.totpSecret, after.sessionVersion]).toEqual([null, before.sessionVersion + 1]);
+    expect(audit).toContain('staff command line reset-staff-two-step first@example.com ok');
+    const { db, close } = await openDashboardDb({ dataDir });
+    try {
+      expect(await enrolmentCodeState(db, after.id)).toBe('valid');
+      expect(await checkEnrolmentCode(db, after.id, code!)).toBe('right');
+    } finally {
+      await close();
+    }
+    expect(await staff('reset-two-step', '--email', 'nobody@example.com')).toEqual({
+      code: 1,
+      output: 'No account has the e-mail nobody@example.com.\n',
+    });
   });
 });

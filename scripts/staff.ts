@@ -4,6 +4,7 @@
  *   npm run staff -- add --email ana@example.com --name "Ana Ops" --role admin [--password-stdin | --sso-only]
  *   npm run staff -- list
  *   npm run staff -- remove --email ana@example.com
+ *   npm run staff -- reset-two-step --email ana@example.com
  *   npm run staff -- rekey
  *
  * Without --password-stdin a random one-time password is generated and printed once: it must be
@@ -13,6 +14,11 @@
  * sign-in (OIDC) only, and has no password at all. Each change is in the activity log (as "staff command line"). The
  * last active admin cannot be removed. With the embedded database, stop the dashboard first (one
  * process at a time).
+ *
+ * `add` (but for --sso-only) and `reset-two-step` print a one-time enrolment code, shown once:
+ * the member's first second factor is set up only with it (lib/server/auth/enrolment-code.ts).
+ * `reset-two-step` removes the member's second factor (a lost phone, the last admin's too) and
+ * ends every session and known device of the account.
  *
  * `rekey`, after AUTH_SECRET was rotated (the old one given as AUTH_SECRET_PREVIOUS): every
  * second factor still encrypted with the old secret is encrypted with the new one, so that
@@ -25,13 +31,17 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
 import { issueInEnglish } from '../lib/i18n/translator';
+import { issueEnrolmentCode } from '../lib/server/auth/enrolment-code';
 import { WeakPasswordError } from '../lib/server/auth/password-strength';
-import { rekeySecondFactors, secretKeysOf } from '../lib/server/auth/second-factor';
+import { rekeySecondFactors, removeSecondFactor, secretKeysOf } from '../lib/server/auth/second-factor';
+import { endAllSessions } from '../lib/server/auth/staff-sessions';
 import {
   createStaff,
+  findStaffByEmail,
   LastAdminError,
   removeStaff,
   StaffEmail,
+  toSummary,
   type StaffSummary,
 } from '../lib/server/auth/staff-store';
 import { configFromProcess } from '../lib/server/config/config-core';
@@ -88,9 +98,9 @@ async function readPassword(): Promise<string> {
 
 async function main(): Promise<number> {
   const command = positionals[0];
-  if (command !== 'add' && command !== 'list' && command !== 'remove' && command !== 'rekey') {
+  if (!['add', 'list', 'remove', 'reset-two-step', 'rekey'].includes(command ?? '')) {
     console.error(
-      'Usage: npm run staff -- add --email E --role viewer|operator|admin [--name N] [--password-stdin | --sso-only]\n       npm run staff -- list\n       npm run staff -- remove --email E\n       npm run staff -- rekey',
+      'Usage: npm run staff -- add --email E --role viewer|operator|admin [--name N] [--password-stdin | --sso-only]\n       npm run staff -- list\n       npm run staff -- remove --email E\n       npm run staff -- reset-two-step --email E\n       npm run staff -- rekey',
     );
     return 2;
   }
@@ -125,6 +135,7 @@ async function main(): Promise<number> {
       }
       return 0;
     }
+    if (command === 'reset-two-step') return await resetTwoStep(db, values.email);
     if (command === 'remove') {
       const email = StaffEmail.safeParse(values.email ?? '');
       if (!email.success) {
@@ -157,6 +168,7 @@ async function main(): Promise<number> {
       console.log(
         `One-time password: ${password}  (shown once; hand it over securely: it must be replaced at the first sign-in, within 72 hours)`,
       );
+    if (!ssoOnly) printEnrolmentCode(await issueEnrolmentCode(db, created.id));
     return 0;
   } catch (e) {
     if (e instanceof z.ZodError) {
@@ -180,6 +192,37 @@ async function main(): Promise<number> {
   } finally {
     await close();
   }
+}
+
+function printEnrolmentCode(code: string): void {
+  console.log(
+    `Enrolment code: ${code}  (shown once; hand it over apart from the password: setting up two-step sign-in asks for it, within 72 hours)`,
+  );
+}
+
+/** Removes the member's second factor, ends every session and known device of the account, and prints a new enrolment code. */
+async function resetTwoStep(db: DashboardDb, given: string | undefined): Promise<number> {
+  const email = StaffEmail.safeParse(given ?? '');
+  if (!email.success) {
+    console.error('--email: must be an e-mail address');
+    return 2;
+  }
+  const user = await findStaffByEmail(db, email.data);
+  if (!user) {
+    console.log(`No account has the e-mail ${email.data}.`);
+    return 1;
+  }
+  if (user.ssoOnly) {
+    console.error(`${email.data} signs in through company sign-in only: their provider's own checks apply.`);
+    return 1;
+  }
+  await removeSecondFactor(db, user.id);
+  await endAllSessions(db, user.id);
+  const code = await issueEnrolmentCode(db, user.id);
+  await audit(db, 'reset-staff-two-step', toSummary(user));
+  console.log(`Reset the two-step sign-in of ${email.data}; every session and known device of the account ended.`);
+  printEnrolmentCode(code);
+  return 0;
 }
 
 main().then((code) => process.exit(code));

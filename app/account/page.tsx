@@ -7,6 +7,7 @@ import { Link } from '@/components/ui/link';
 import { Notice } from '@/components/ui/notice';
 import { ToastRegion } from '@/components/ui/toast-region';
 import {
+  enrolmentCodeState,
   findStaffById,
   recoveryCodesLeft,
   secondFactorPolicy,
@@ -31,10 +32,11 @@ export default async function AccountPage() {
   if (!staff) redirect('/login?callbackUrl=/account');
   const db = await getDb();
   const [t, settings] = await Promise.all([getTranslations('account'), getTranslations('settings')]);
-  const [policy, codesLeft, account] = await Promise.all([
+  const [policy, codesLeft, account, enrolmentCode] = await Promise.all([
     secondFactorPolicy(db),
     recoveryCodesLeft(db, staff.id),
     findStaffById(db, staff.id),
+    enrolmentCodeState(db, staff.id),
   ]);
   // Wrong codes given with the member's password before their last sign-in: they are told.
   const wrongCodes = account?.secondFactorNotice ?? 0;
@@ -55,6 +57,7 @@ export default async function AccountPage() {
         enabled={staff.hasSecondFactor}
         codesLeft={codesLeft}
         required={secondFactorRequired(policy, staff.role)}
+        codeRequired={!staff.hasSecondFactor && enrolmentCode !== 'none'}
       />
     </Card>
   );

@@ -15,6 +15,8 @@ import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { beginTwoStepAction, confirmTwoStepAction, removeOwnTwoStepAction } from '@/lib/actions/account';
 
+import { EnrolmentCodeForm } from './enrolment-code-form';
+
 const CodeInput = z.strictObject({
   code: z
     .string()
@@ -24,13 +26,27 @@ const CodeInput = z.strictObject({
 /** The forms' errors are keys of `account.twoStep.validation`. */
 type ValidationKey = 'code' | 'current';
 const PasswordInput = z.strictObject({ current: z.string().min(1, { error: 'current' }) });
+/** A field's error: the forms' own checks give a key; an action's refusal, its words in the member's language. */
+const fieldError = (t: (key: `validation.${ValidationKey}`) => string, message: string | undefined) =>
+  message === 'code' || message === 'current' ? t(`validation.${message}`) : message;
 
 /**
  * Two-step sign-in on the account page: set up with an authenticator app (its QR code made on the
  * server, or the secret typed in), confirmed by its first code, then 10 recovery codes shown once.
- * When on: how many recovery codes are left, and turning it off after the current password.
+ * When on: how many recovery codes are left, and turning it off after the current password. An
+ * account that carries an enrolment code gives it first (`codeRequired`).
  */
-export function TwoStep({ enabled, codesLeft, required }: { enabled: boolean; codesLeft: number; required: boolean }) {
+export function TwoStep({
+  enabled,
+  codesLeft,
+  required,
+  codeRequired,
+}: {
+  enabled: boolean;
+  codesLeft: number;
+  required: boolean;
+  codeRequired: boolean;
+}) {
   const t = useTranslations('account.twoStep');
   const router = useRouter();
   const [enrolment, setEnrolment] = useState<{ secret: string; qrSvg: string } | null>(null);
@@ -73,6 +89,8 @@ export function TwoStep({ enabled, codesLeft, required }: { enabled: boolean; co
     );
 
   if (enabled) return <TurnOff codesLeft={codesLeft} required={required} onDone={() => router.refresh()} />;
+
+  if (!enrolment && codeRequired) return <EnrolmentCodeForm onBegun={setEnrolment} />;
 
   if (!enrolment)
     return (
@@ -139,11 +157,7 @@ function Confirm({
           {formError}
         </Notice>
       )}
-      <FormField
-        label={t('code')}
-        error={errors.code && t(`validation.${errors.code.message as ValidationKey}`)}
-        id="two-step-code"
-      >
+      <FormField label={t('code')} error={fieldError(t, errors.code?.message)} id="two-step-code">
         <Input inputMode="numeric" autoComplete="one-time-code" {...register('code')} />
       </FormField>
       <Button type="submit" width="full" disabled={isSubmitting}>
@@ -183,11 +197,7 @@ function TurnOff({ codesLeft, required, onDone }: { codesLeft: number; required:
       ) : (
         <form className="space-y-3" onSubmit={handleSubmit(onSubmit)} noValidate>
           {formError && <Notice tone="danger">{formError}</Notice>}
-          <FormField
-            label={t('current')}
-            error={errors.current && t(`validation.${errors.current.message as ValidationKey}`)}
-            id="two-step-current"
-          >
+          <FormField label={t('current')} error={fieldError(t, errors.current?.message)} id="two-step-current">
             <Input type="password" autoComplete="current-password" {...register('current')} />
           </FormField>
           <Button type="submit" variant="secondary" width="full" disabled={isSubmitting}>

@@ -8,10 +8,12 @@ import {
   beginEnrolment,
   checkCurrentPassword,
   checkCurrentSecondFactor,
+  checkEnrolmentCode,
   confirmEnrolment,
   endAllSessions,
   endOtherSessions,
   endSession,
+  enrolmentCodeState,
   removeSecondFactor,
   requestClientAddress,
   SecondFactorCode,
@@ -138,10 +140,33 @@ async function proveReplacement(
 }
 
 /**
+ * The enrolment code an admin was shown for this member (enrolment-code.ts), when their account
+ * carries one: true once it is given right, false when none is asked for. A wrong one is counted
+ * in the account's run of wrong codes and refused, saying so.
+ */
+async function proveEnrolmentCode(staff: StaffSession, typed: string | undefined): Promise<boolean> {
+  const db = await getDb();
+  if ((await enrolmentCodeState(db, staff.id)) === 'none') return false;
+  if (!typed?.trim())
+    throw new ActionError(said('account.errors.enrolmentCodeNeeded'), {
+      enrolmentCode: [said('account.errors.fields.required')],
+    });
+  const check = await checkEnrolmentCode(db, staff.id, typed);
+  if (check === 'right') return true;
+  if (check === 'none') return false;
+  const refusal = {
+    wrong: 'account.errors.enrolmentCodeWrong',
+    paused: 'account.errors.enrolmentCodePaused',
+    expired: 'account.errors.enrolmentCodeExpired',
+  } as const;
+  throw new ActionError(said(refusal[check]), { enrolmentCode: [said('account.errors.fields.notRight')] });
+}
+
+/**
  * Starts setting up two-step sign-in: a new authenticator secret, kept pending until its first
  * code is checked, answered as its QR code (made on the server) and its text. Replacing a factor
- * the member has needs their current password and a current code; only this session may then
- * confirm the new one.
+ * the member has needs their current password and a current code, and a first one the enrolment
+ * code the account carries, if any; only this session may then confirm the new one.
  */
 export const beginTwoStepAction = staffAction(
   {
@@ -151,18 +176,25 @@ export const beginTwoStepAction = staffAction(
       step: z.literal('begin', { error: 'must be "begin"' }),
       current: CurrentPassword.optional(),
       currentCode: CurrentCode.optional(),
+      enrolmentCode: CurrentCode.optional(),
     }),
     mutates: true,
     allowedBeforeSecondFactor: true,
   },
-  async ({ current, currentCode }, { staff, setAuditTarget }) => {
+  async ({ current, currentCode, enrolmentCode }, { staff, setAuditTarget }) => {
     setAuditTarget({ resourceType: 'staff', resourceId: staff.id });
     if (staff.hasSecondFactor) {
       setAuditTarget({ before: { secondFactor: 'on' }, after: { secondFactor: 'replacement started' } });
       await proveReplacement(staff, current, currentCode);
     }
-    const replacing = staff.hasSecondFactor ? { sessionId: staff.sessionId } : null;
-    return beginEnrolment(await getDb(), staff, secretKeysOf(getConfig()), replacing);
+    const bound = staff.hasSecondFactor || (await proveEnrolmentCode(staff, enrolmentCode));
+    if (bound && !staff.hasSecondFactor) setAuditTarget({ after: { enrolmentCode: 'given' } });
+    return beginEnrolment(
+      await getDb(),
+      staff,
+      secretKeysOf(getConfig()),
+      bound ? { sessionId: staff.sessionId } : null,
+    );
   },
 );
 

@@ -10,6 +10,7 @@ import {
   createStaff,
   endAllSessions,
   findStaffById,
+  issueEnrolmentCode,
   LastAdminError,
   removeSecondFactor,
   secondFactorPolicy,
@@ -72,8 +73,10 @@ export const addStaffMemberAction = staffAction(
       ssoOnly ? { email, name, role, ssoOnly } : { email, name, role, password: secret, mustChangePassword: oneTime },
     ).catch(refuseDuplicateEmail(email));
     setAuditTarget({ resourceType: 'staff', resourceId: created.id, after: created });
+    // Their first second factor is set up only with it (company sign-in has its own checks).
+    const enrolmentCode = ssoOnly ? null : await issueEnrolmentCode(await getDb(), created.id);
     revalidatePath('/team');
-    return { member: created, oneTimePassword: oneTime ? secret : null };
+    return { member: created, oneTimePassword: oneTime ? secret : null, enrolmentCode };
   },
 );
 
@@ -124,11 +127,16 @@ export const resetStaffPasswordAction = staffAction(
     if (user.ssoOnly) throw new ActionError(said('team.errors.companySignInOnly', { name: user.name }));
     const secret = oneTimePassword();
     await setStaffPassword(db, id, secret, true);
-    return { member: toSummary(user), oneTimePassword: secret };
+    // Without a second factor, whoever signs in with the one-time password would set up the first one: the code is asked for.
+    const enrolmentCode = user.totpSecret ? null : await issueEnrolmentCode(db, id);
+    return { member: toSummary(user), oneTimePassword: secret, enrolmentCode };
   },
 );
 
-/** Removes a member's two-step sign-in (a lost phone), ending their sessions and known devices: they sign in with their password and set it up again. */
+/**
+ * Removes a member's two-step sign-in (a lost phone), ending their sessions and known devices:
+ * they sign in with their password and set it up again with the enrolment code the admin is shown once.
+ */
 export const resetStaffTwoStepAction = staffAction(
   { name: 'reset-staff-two-step', role: 'admin', input: z.strictObject({ id: Uuid }), mutates: true },
   async ({ id }, { staff, setAuditTarget }) => {
@@ -143,9 +151,10 @@ export const resetStaffTwoStepAction = staffAction(
     // Whoever holds the member's sessions or browsers now must sign in again: a reset is for a
     // lost phone, and maybe a taken one.
     await endAllSessions(db, id);
-    setAuditTarget({ before: { twoStep: true }, after: { twoStep: false } });
+    const enrolmentCode = await issueEnrolmentCode(db, id);
+    setAuditTarget({ before: { twoStep: true }, after: { twoStep: false, enrolmentCode: 'issued' } });
     revalidatePath('/team');
-    return toSummary(user);
+    return { member: toSummary(user), enrolmentCode };
   },
 );
 

@@ -55,14 +55,16 @@ export function AddMemberForm({ pending, onSettled, sso }: AddMemberProps) {
     }
     reset();
     setSsoOnly(false);
+    const enrolmentCode = r.data.enrolmentCode ?? undefined;
     onSettled(
       r.data.oneTimePassword
         ? {
             tone: 'ok',
             text: t('add.addedWithPassword', { email: r.data.member.email }),
             secret: r.data.oneTimePassword,
+            enrolmentCode,
           }
-        : { tone: 'ok', text: t('add.added', { email: r.data.member.email }) },
+        : { tone: 'ok', text: t('add.added', { email: r.data.member.email }), enrolmentCode },
     );
   };
 

@@ -61,7 +61,8 @@ export function TeamManager({
 
   const settle = (next: TeamNotice) => {
     setNotice(next);
-    if (next?.tone === 'ok' && !next.secret) notify(next.text);
+    // What is shown once stays in the notice, not in a toast that goes.
+    if (next?.tone === 'ok' && !next.secret && !next.enrolmentCode) notify(next.text);
     else if (next?.tone === 'error') notify(next.text, 'error');
     startTransition(() => router.refresh());
   };
@@ -147,6 +148,7 @@ export function TeamManager({
                               tone: 'ok',
                               text: t('resetPassword.done', { email: m.email }),
                               secret: r.data.oneTimePassword,
+                              enrolmentCode: r.data.enrolmentCode ?? undefined,
                             }
                           : { tone: 'error', text: r.error },
                       );
@@ -168,7 +170,11 @@ export function TeamManager({
                       const r = await resetStaffTwoStepAction({ id: m.id });
                       settle(
                         r.ok
-                          ? { tone: 'ok', text: t('resetTwoStep.done', { email: m.email }) }
+                          ? {
+                              tone: 'ok',
+                              text: t('resetTwoStep.done', { email: m.email }),
+                              enrolmentCode: r.data.enrolmentCode,
+                            }
                           : { tone: 'error', text: r.error },
                       );
                     }}
@@ -239,6 +245,15 @@ export function TeamManager({
                 <code data-testid="one-time-password" className="rounded bg-surface px-1.5 py-0.5 font-mono select-all">
                   {notice.secret}
                 </code>
+              </div>
+            )}
+            {notice.enrolmentCode && (
+              <div className="mt-1">
+                {t('enrolmentCode')}{' '}
+                <code data-testid="enrolment-code" className="rounded bg-surface px-1.5 py-0.5 font-mono select-all">
+                  {notice.enrolmentCode}
+                </code>
+                <div className="text-xs">{t('enrolmentCodeHint')}</div>
               </div>
             )}
           </Notice>

@@ -18,7 +18,8 @@ import { getDb } from '../db';
 import { logger, logUnexpected } from '../log';
 import { CLIENT_ADDRESS_HEADER, servedByDashboardServer } from './client-address';
 import { isDemoEmail } from './demo-accounts';
-import { DEVICE_COOKIE_DAYS, knownDevice, signDeviceCookie } from './device-cookie';
+import { DEVICE_COOKIE_DAYS, deviceTokensOf } from './device-cookie';
+import { rememberDevice } from './known-devices';
 import { noticeTimeZone } from './language-and-zone';
 import { secondFactorPolicy, secondFactorRequired, secretKeysOf, spendSecondFactor } from './second-factor';
 import {
@@ -28,15 +29,9 @@ import {
   knownDeviceCodeAccepted,
 } from './second-factor-guard';
 import { auditSignIn } from './sign-in-audit';
+import { ssoProvesSecondFactor, staffForSso, type SsoMatch, type SsoProfile } from './sso-staff';
 import { endSession, staffOfSession, startSession } from './staff-sessions';
-import {
-  checkLogin,
-  findStaffById,
-  ssoProvesSecondFactor,
-  staffForSso,
-  type SsoMatch,
-  type SsoProfile,
-} from './staff-store';
+import { checkLogin, findStaffById } from './staff-store';
 
 declare module 'next-auth' {
   interface Session {
@@ -139,10 +134,9 @@ export function getAuthOptions(): NextAuthOptions {
             throw new Error('invalid');
           }
           const jar = await cookies();
-          const presented = jar.get(deviceCookieName(config))?.value;
+          const deviceTokens = deviceTokensOf(jar.get(deviceCookieName(config))?.value);
           const result = await checkLogin(await getDb(), email, credentials?.password ?? '', address, {
-            knownDevice: (account, validFrom) =>
-              knownDevice(presented, account, config.authSecret, new Date(), validFrom),
+            deviceTokens,
           });
           if (!result.ok) {
             await auditSignIn({
@@ -195,18 +189,15 @@ export function getAuthOptions(): NextAuthOptions {
           await auditSignIn({ method, address, email, staffId: result.user.id, refused: null });
           // The browser's zone becomes the member's until they choose one in their account.
           await noticeTimeZone(db, result.user.id, credentials?.timeZone);
-          // This browser is now a known device of the account (its lifetime starts again).
-          jar.set(
-            deviceCookieName(config),
-            signDeviceCookie(result.user.email, config.authSecret, new Date(), result.device ?? undefined),
-            {
-              httpOnly: true,
-              sameSite: 'lax',
-              path: '/',
-              secure: config.secureCookies,
-              maxAge: DEVICE_COOKIE_DAYS * 86_400,
-            },
-          );
+          // This browser is now a known device of the account (its lifetime starts again), and
+          // stays one of the other accounts it signed in to.
+          jar.set(deviceCookieName(config), await rememberDevice(db, result.user.id, deviceTokens, result.device), {
+            httpOnly: true,
+            sameSite: 'lax',
+            path: '/',
+            secure: config.secureCookies,
+            maxAge: DEVICE_COOKIE_DAYS * 86_400,
+          });
           return { id: result.user.id, email: result.user.email, name: result.user.name };
         },
       }),

@@ -12,6 +12,7 @@ export { getAuthOptions, requestClientAddress, verifySession, type StaffSession 
 export { requireStaff } from './session';
 export { endAllSessions, endOtherSessions, endSession, staffOfSession } from './staff-sessions';
 export { checkCurrentSecondFactor } from './second-factor-check';
+export { checkEnrolmentCode, enrolmentCodeState, issueEnrolmentCode } from './enrolment-code';
 export { noticeTimeZone, saveLanguageAndZone } from './language-and-zone';
 export { WeakPasswordError } from './password-strength';
 export {

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openDashboardDb, type OpenedDb } from '../db/open';
 import { staffRecoveryCodes, staffUsers } from '../db/schema';
+import { deviceTokensOf } from './device-cookie';
+import { knownDeviceOf, rememberDevice } from './known-devices';
 import {
   beginEnrolment,
   confirmEnrolment,
@@ -85,7 +87,8 @@ describe('second factor', () => {
     const first = await beginEnrolment(db, bo, AUTH_SECRET);
     expect(await confirmEnrolment(db, bo.id, totpCode(first.secret, now), AUTH_SECRET, SESSION, now)).toHaveLength(10);
     const at = (s: number) => new Date(now.getTime() + s * 1000);
-    const owner = async () => (await db.query.staffUsers.findFirst({ where: (u, { eq }) => eq(u.id, bo.id) }))!;
+    // Bo's laptop signed in after the enrolment: a known device of the account.
+    const laptop = await rememberDevice(db, bo.id, [], null, at(30));
 
     // Begun without the proof (as a copied cookie would): no confirmation replaces the factor.
     const stolen = await beginEnrolment(db, bo, AUTH_SECRET);
@@ -98,12 +101,13 @@ describe('second factor', () => {
     expect(
       await confirmEnrolment(db, bo.id, totpCode(proved.secret, at(700)), AUTH_SECRET, SESSION, at(700)),
     ).toBeNull();
-    expect((await owner()).devicesValidFrom).toBeNull();
+    expect(await knownDeviceOf(db, bo.id, deviceTokensOf(laptop), at(700))).not.toBeNull();
     const again = await beginEnrolment(db, bo, AUTH_SECRET, { sessionId: SESSION, now: at(720) });
     expect(
       await confirmEnrolment(db, bo.id, totpCode(again.secret, at(750)), AUTH_SECRET, SESSION, at(750)),
     ).toHaveLength(10);
-    expect((await owner()).devicesValidFrom).toEqual(at(750));
+    // The replacement ends the account's known devices.
+    expect(await knownDeviceOf(db, bo.id, deviceTokensOf(laptop), at(750))).toBeNull();
     expect(await spendSecondFactor(db, bo.id, totpCode(first.secret, at(780)), AUTH_SECRET, at(780))).toBeNull();
     expect(await spendSecondFactor(db, bo.id, totpCode(again.secret, at(780)), AUTH_SECRET, at(780))).toBe(
       'authenticator',

@@ -17,6 +17,8 @@ import type { StaffRole } from '@/lib/auth/roles';
 
 import type { DashboardDb } from '../db/open';
 import { dashboardSettings, staffRecoveryCodes, staffUsers } from '../db/schema';
+import { staffEnrolmentCodes } from '../db/schema-sign-in';
+import { endKnownDevices } from './known-devices';
 import { base32Encode, matchingStep, newTotpSecret, totpUri } from './totp';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -142,8 +144,9 @@ export const REPLACEMENT_MINUTES = 10;
 /**
  * Starts (or starts again) an enrolment: a new secret, kept pending until its first code is
  * checked. A member who has a second factor replaces it only with `replacing`: the session that
- * has just proved the password and a current code (the action checks them); only that session may
- * confirm it, within REPLACEMENT_MINUTES.
+ * has just proved the password and a current code (the action checks them); a member whose
+ * account carries an enrolment code sets up their first one only with the session that has just
+ * given that code (enrolment-code.ts). Only that session may confirm it, within REPLACEMENT_MINUTES.
  */
 export async function beginEnrolment(
   db: DashboardDb,
@@ -169,7 +172,8 @@ export async function beginEnrolment(
  * does not match or nothing is pending. A member who has a second factor replaces it only from the
  * session that proved the password and a current code for this pending secret (beginEnrolment),
  * within REPLACEMENT_MINUTES; the replacement also ends the account's device cookies (the caller
- * ends its other sessions).
+ * ends its other sessions). An account that carries an enrolment code is bound the same way to
+ * the session that gave it, and the code is used up.
  */
 export async function confirmEnrolment(
   db: DashboardDb,
@@ -182,8 +186,13 @@ export async function confirmEnrolment(
   const [user] = await db.select().from(staffUsers).where(eq(staffUsers.id, staffId));
   if (!user?.totpPendingSecret) return null;
   const replacing = user.totpSecret !== null;
+  const [enrolmentCode] = await db
+    .select({ staffId: staffEnrolmentCodes.staffId })
+    .from(staffEnrolmentCodes)
+    .where(eq(staffEnrolmentCodes.staffId, staffId));
+  // Bound to the session that proved the password and a current code, or gave the enrolment code.
   if (
-    replacing &&
+    (replacing || enrolmentCode) &&
     (user.totpPendingSession !== sessionId ||
       !user.totpPendingAt ||
       now.getTime() - user.totpPendingAt.getTime() > REPLACEMENT_MINUTES * 60_000)
@@ -203,9 +212,10 @@ export async function confirmEnrolment(
         totpPendingSession: null,
         totpPendingAt: null,
         totpLastStep: step,
-        ...(replacing && { devicesValidFrom: now }),
       })
       .where(eq(staffUsers.id, staffId));
+    if (replacing) await endKnownDevices(tx, staffId);
+    await tx.delete(staffEnrolmentCodes).where(eq(staffEnrolmentCodes.staffId, staffId));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
     await tx.insert(staffRecoveryCodes).values(hashes.map((codeHash) => ({ staffId, codeHash })));
   });

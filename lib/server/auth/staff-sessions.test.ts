@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openDashboardDb, type OpenedDb } from '../db/open';
 import { staffUsers } from '../db/schema';
-import { knownDevice, signDeviceCookie } from './device-cookie';
+import { deviceTokensOf } from './device-cookie';
+import { knownDeviceOf, rememberDevice } from './known-devices';
 import { endAllSessions, endSession, staffOfSession, startSession } from './staff-sessions';
 import { createStaff, setStaffPassword, updateStaffAccess } from './staff-store';
 
@@ -73,16 +74,13 @@ describe('staff sessions', () => {
   });
 
   it('end the account\'s known devices with a password change, disabling and "sign out everywhere", not a role change', async () => {
-    const SECRET = 'a-dashboard-secret-for-the-device-tests-0123';
-    const { id, email } = await member('devices@example.com');
-    const known = async (cookie: string) => {
-      const [row] = await opened.db.select().from(staffUsers).where(eq(staffUsers.id, id));
-      return knownDevice(cookie, email, SECRET, new Date(), row!.devicesValidFrom);
-    };
-    // Issued a second ago, to a device every ending so far has left valid: each ending below comes after it.
+    const { id } = await member('devices@example.com');
+    const other = await member('other-devices@example.com');
+    const known = async (cookie: string, staffId = id) => knownDeviceOf(opened.db, staffId, deviceTokensOf(cookie));
+    // The browser signs in to this account and to another one.
     const issued = async () => {
-      await opened.db.update(staffUsers).set({ devicesValidFrom: null }).where(eq(staffUsers.id, id));
-      return signDeviceCookie(email, SECRET, new Date(Date.now() - 1_000), 'the-laptop');
+      const cookie = await rememberDevice(opened.db, id, [], null);
+      return rememberDevice(opened.db, other.id, deviceTokensOf(cookie), null);
     };
     const endings: [string, () => Promise<unknown>, boolean][] = [
       ['a role change', () => updateStaffAccess(opened.db, id, { role: 'viewer' }), true],
@@ -92,9 +90,12 @@ describe('staff sessions', () => {
     ];
     for (const [what, end, kept] of endings) {
       const cookie = await issued();
-      expect(await known(cookie), what).toBe('the-laptop');
+      const device = await known(cookie);
+      expect(device, what).not.toBeNull();
       await end();
-      expect(await known(cookie), what).toBe(kept ? 'the-laptop' : null);
+      expect(await known(cookie), what).toBe(kept ? device : null);
+      // The other account's device in the same cookie is not touched.
+      expect(await known(cookie, other.id), what).not.toBeNull();
     }
   });
 

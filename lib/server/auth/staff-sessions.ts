@@ -7,6 +7,7 @@ import { z } from 'zod';
 
 import type { DashboardDb } from '../db/open';
 import { staffSessions, staffUsers, type StaffUser } from '../db/schema';
+import { endKnownDevices } from './known-devices';
 
 /** Opens a session for the account, valid for `lifetimeS` from now whatever happens to the cookie. */
 export async function startSession(
@@ -74,9 +75,10 @@ export async function endAllSessions(db: DashboardDb, staffId: string, now = new
   await db.transaction(async (tx) => {
     await tx
       .update(staffUsers)
-      // its known devices too: a device cookie copied before signs in as a new device
-      .set({ sessionVersion: sql`${staffUsers.sessionVersion} + 1`, devicesValidFrom: now })
+      .set({ sessionVersion: sql`${staffUsers.sessionVersion} + 1` })
       .where(eq(staffUsers.id, staffId));
+    // its known devices too: a device cookie copied before signs in as a new device
+    await endKnownDevices(tx, staffId);
     await tx
       .update(staffSessions)
       .set({ revokedAt: now })

@@ -13,9 +13,11 @@ import {
   demoAccountsIn,
   ensureDemoAccounts,
 } from './demo-accounts';
-import { knownDevice, signDeviceCookie } from './device-cookie';
+import { deviceTokensOf } from './device-cookie';
+import { rememberDevice } from './known-devices';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT, progressiveDelayS, UNKNOWN_DEVICES_LIMIT } from './login-limiter';
 import * as passwords from './passwords';
+import { ssoProvesSecondFactor, staffForSso } from './sso-staff';
 import {
   checkCurrentPassword,
   checkLogin,
@@ -24,8 +26,6 @@ import {
   LastAdminError,
   ONE_TIME_PASSWORD_HOURS,
   setStaffPassword,
-  ssoProvesSecondFactor,
-  staffForSso,
   updateStaffAccess,
 } from './staff-store';
 
@@ -160,11 +160,9 @@ describe('sign-in limits', () => {
     const email = 'dot@example.com';
     await createStaff(opened.db, { email, name: 'Dot', role: 'viewer', password: PASSWORD });
     const [dot] = await opened.db.select().from(staffUsers).where(eq(staffUsers.email, email));
-    const secret = 'the-dashboard-secret-for-this-test';
-    const known = (cookie: string | undefined) => (e: string) => knownDevice(cookie, e, secret, start);
     const start = new Date('2026-11-22T12:00:00Z');
     // The owner signed in on this browser yesterday.
-    const ownersCookie = signDeviceCookie(email, secret, new Date(start.getTime() - 86_400_000));
+    const ownersCookie = await rememberDevice(opened.db, dot!.id, [], null, new Date(start.getTime() - 86_400_000));
 
     const verify = vi.spyOn(passwords, 'verifyPassword');
     const addresses = Array.from({ length: 26 }, () => newAddress());
@@ -187,13 +185,19 @@ describe('sign-in limits', () => {
     });
     // The owner's browser, with its device cookie, at the same moment.
     expect(
-      await checkLogin(opened.db, email, PASSWORD, newAddress(), { now: soon, knownDevice: known(ownersCookie) }),
+      await checkLogin(opened.db, email, PASSWORD, newAddress(), {
+        now: soon,
+        deviceTokens: deviceTokensOf(ownersCookie),
+      }),
     ).toMatchObject({
       ok: true,
     });
     // A forged cookie counts as an unknown device.
     expect(
-      await checkLogin(opened.db, email, PASSWORD, newAddress(), { now: soon, knownDevice: known(`${ownersCookie}x`) }),
+      await checkLogin(opened.db, email, PASSWORD, newAddress(), {
+        now: soon,
+        deviceTokens: deviceTokensOf(`${ownersCookie}x`),
+      }),
     ).toMatchObject({ ok: false, detail: 'paused' });
     // Each further guess waits twice as long as the last: 30 s, 1 min, 2 min … at most 15 min.
     expect([9, 10, 11, 12, 15, 30].map(progressiveDelayS)).toEqual([0, 30, 60, 120, 900, 900]);

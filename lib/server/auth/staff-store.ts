@@ -3,7 +3,7 @@
  * that the `npm run staff` command and the tests use exactly what the dashboard uses.
  */
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
@@ -12,6 +12,7 @@ import { said, type Said } from '@/lib/i18n/said';
 import { StaffPassword } from '../../auth/password-policy';
 import type { DashboardDb } from '../db/open';
 import { loginThrottle, staffSessions, staffUsers, type StaffUser } from '../db/schema';
+import { endKnownDevices, knownDeviceOf } from './known-devices';
 import {
   ACCOUNT_LIMIT,
   accountKey,
@@ -130,66 +131,6 @@ export async function findStaffByEmail(db: DashboardDb, email: string): Promise<
   return row;
 }
 
-export interface SsoProfile {
-  sub?: string;
-  email?: string;
-  email_verified?: boolean | string;
-  /** the authentication context class the provider met (OIDC Core 2) */
-  acr?: unknown;
-  /** the authentication methods used (RFC 8176: `mfa`, `otp`, `hwk`, …) */
-  amr?: unknown;
-}
-
-/**
- * Whether the provider says its sign-in used a second factor: the ID token's `acr` is one of
- * `acrValues` (the classes the deployment names), or, when none are named, its `amr` names `mfa`
- * (RFC 8176: more than one factor was used). A token that says nothing proves nothing.
- */
-export function ssoProvesSecondFactor(profile: SsoProfile | undefined, acrValues: readonly string[]): boolean {
-  if (acrValues.length) return typeof profile?.acr === 'string' && acrValues.includes(profile.acr);
-  return Array.isArray(profile?.amr) && profile.amr.includes('mfa');
-}
-
-export type SsoMatch =
-  | { staff: StaffUser; refused?: undefined }
-  /**
-   * sso_unknown: no enabled account has that verified e-mail; sso_bound_elsewhere: the account is
-   * bound to another identity; sso_second_factor: the team requires two-step sign-in for the
-   * account's role and the provider did not say a second factor was used
-   */
-  | { staff?: undefined; refused: 'sso_unknown' | 'sso_bound_elsewhere' | 'sso_second_factor' };
-
-/**
- * The enabled staff account an SSO identity signs in as. A member is bound to the provider's
- * issuer and subject (`iss`, `sub`) at their first company sign-in, and from then on only that
- * identity signs in as them, whatever e-mail it later shows. An identity not bound yet is matched
- * by e-mail, which the provider must state is verified (`email_verified: true`: a profile that
- * omits the claim is refused, its e-mail could be any address its holder typed in), and only to
- * an account no other identity is bound to: a new account at the provider given a departed
- * member's address does not inherit their access.
- */
-export async function staffForSso(db: DashboardDb, issuer: string, profile: SsoProfile | undefined): Promise<SsoMatch> {
-  const subject = profile?.sub;
-  if (!subject) return { refused: 'sso_unknown' };
-  const [bound] = await db
-    .select()
-    .from(staffUsers)
-    .where(and(eq(staffUsers.ssoIssuer, issuer), eq(staffUsers.ssoSubject, subject)));
-  if (bound) return bound.disabled ? { refused: 'sso_unknown' } : { staff: bound };
-  if (!profile.email || (profile.email_verified !== true && profile.email_verified !== 'true'))
-    return { refused: 'sso_unknown' };
-  const staff = await findStaffByEmail(db, profile.email);
-  if (!staff || staff.disabled) return { refused: 'sso_unknown' };
-  if (staff.ssoSubject !== null) return { refused: 'sso_bound_elsewhere' };
-  // Bound once: of two first sign-ins at the same moment, one binds and the other is refused.
-  const [claimed] = await db
-    .update(staffUsers)
-    .set({ ssoIssuer: issuer, ssoSubject: subject, updatedAt: sql`now()` })
-    .where(and(eq(staffUsers.id, staff.id), isNull(staffUsers.ssoSubject)))
-    .returning();
-  return claimed ? { staff: claimed } : { refused: 'sso_bound_elsewhere' };
-}
-
 export async function countActiveAdmins(db: DashboardDb): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -212,8 +153,8 @@ export type LoginResult =
     };
 
 export interface LoginOptions {
-  /** the id of the device cookie the browser presented, if it is valid for this e-mail (device-cookie.ts) */
-  knownDevice?: (email: string, validFrom: Date | null) => string | null;
+  /** the device tokens the browser's cookie holds (device-cookie.ts): one may be a known device of the account */
+  deviceTokens?: readonly string[];
   now?: Date;
 }
 
@@ -231,16 +172,16 @@ export async function checkLogin(
   email: string,
   password: string,
   address: string,
-  { knownDevice, now = new Date() }: LoginOptions = {},
+  { deviceTokens = [], now = new Date() }: LoginOptions = {},
 ): Promise<LoginResult> {
   if (!(await countAttempt(db, addressKey(address), ADDRESS_LIMIT, now)).allowed)
     return { ok: false, reason: 'throttled' };
   if (Math.random() < 0.01) await forgetOldAttempts(db, now);
   const parsedEmail = StaffEmail.safeParse(email);
   const wellFormed = parsedEmail.success && password.length > 0 && password.length <= 200;
-  // The same work on every path: one look-up, one argon2 verification. (A device cookie issued before the account's devices were ended is unknown.)
+  // The same work on every path: the look-ups, one argon2 verification. (An ended device names no row.)
   const found = await findStaffByEmail(db, parsedEmail.data ?? '');
-  const device = wellFormed ? (knownDevice?.(parsedEmail.data, found?.devicesValidFrom ?? null) ?? null) : null;
+  const device = wellFormed ? await knownDeviceOf(db, found?.id ?? NO_ACCOUNT, deviceTokens, now) : null;
   let allowed = false;
   if (wellFormed) {
     const fromAddress = await countAttempt(db, accountKey(parsedEmail.data, address), ACCOUNT_LIMIT, now);
@@ -293,6 +234,8 @@ export async function checkCurrentPassword(
   return 'right';
 }
 
+/** No account's id: an unknown e-mail's device look-up, made all the same. */
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 // argon2id hash of a random string, used to spend the same time on unknown e-mails.
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$3WzA/72jyVRyT6+zOyzLsg$1mDnay9MXDVnDoYHkBR+vXmCOGRaxtAOh6wsdMzelXM';
 
@@ -366,11 +309,11 @@ export async function updateStaffAccess(
       .set({
         ...change,
         ...(changes ? { sessionVersion: sql`${staffUsers.sessionVersion} + 1` } : {}),
-        ...(change.disabled === true && !user.disabled ? { devicesValidFrom: new Date() } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(staffUsers.id, id))
       .returning();
+    if (change.disabled === true && !user.disabled) await endKnownDevices(tx, id);
     const [admins] = await tx
       .select({ n: count() })
       .from(staffUsers)
@@ -406,8 +349,6 @@ export async function setStaffPassword(
         mustChangePassword,
         oneTimePasswordExpiresAt: oneTimeExpiry(mustChangePassword),
         sessionVersion: sql`${staffUsers.sessionVersion} + 1`,
-        // The account's known devices end too: the next sign-in anywhere counts as a new device's.
-        devicesValidFrom: new Date(),
         updatedAt: sql`now()`,
       })
       .where(eq(staffUsers.id, id))
@@ -419,6 +360,8 @@ export async function setStaffPassword(
         .where(and(eq(staffSessions.id, keepSessionId), eq(staffSessions.staffId, id)));
     }
     if (user) {
+      // The account's known devices end too: the next sign-in anywhere counts as a new device's.
+      await endKnownDevices(tx, id);
       // The account's failures from every address and device: the keys that start with exactly its
       // prefixes (not a LIKE pattern, in which the '_' of an e-mail would match any character).
       const prefixes = [accountKey(user.email, ''), deviceKey(user.email, '')];

@@ -41,8 +41,6 @@ export const staffUsers = pgTable(
     /** a replacement of the second factor: the session that proved the password and a current code, and when (second-factor.ts) */
     totpPendingSession: uuid('totp_pending_session'),
     totpPendingAt: timestamp('totp_pending_at', { withTimezone: true }),
-    /** device cookies issued before this instant are not known devices (a replaced second factor ends them) */
-    devicesValidFrom: timestamp('devices_valid_from', { withTimezone: true }),
     /** wrong second-factor codes given in a row with the right password, each counted before it is checked (second-factor-guard.ts) */
     secondFactorFailures: integer('second_factor_failures').notNull().default(0),
     /** until when the account's codes are refused unchecked (the run's delay; 9999 after 100: until an admin resets it) */
