@@ -14,7 +14,7 @@ interface ControlProps {
 /**
  * A label, its control, an optional description and an error, wired together: the control gets
  * the label's `id`, `aria-describedby` naming the description and the error, and `aria-invalid`
- * while there is an error. An error a shared schema gives (`v()` of lib/i18n/said) is written in
+ * while there is an error. An error a shared schema gives (`validationMessage()` of lib/i18n/said) is written in
  * the member's language here; one the server sent is already.
  */
 export function FormField({

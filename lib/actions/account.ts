@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 import { ChangePasswordInput } from '@/lib/auth/password-policy';
-import { said, v } from '@/lib/i18n/said';
+import { said, validationMessage } from '@/lib/i18n/said';
 import {
   beginEnrolment,
   checkCurrentPassword,
@@ -106,10 +106,10 @@ async function requireCurrentPassword(
 
 const CurrentPassword = z
   .string()
-  .min(1, { error: v('enterCurrentPassword') })
-  .max(200, { error: v('atMostChars', 200) });
+  .min(1, { error: validationMessage('enterCurrentPassword') })
+  .max(200, { error: validationMessage('atMostChars', 200) });
 /** The code of one's current authenticator or a recovery code, as typed (SecondFactorCode checks it). */
-const CurrentCode = z.string().max(40, { error: v('atMostChars', 40) });
+const CurrentCode = z.string().max(40, { error: validationMessage('atMostChars', 40) });
 
 /**
  * A member who has a second factor replaces it only with their current password and a current code

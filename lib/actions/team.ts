@@ -5,7 +5,7 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 
 import { Uuid } from '@/lib/guestbook/schemas';
-import { said, v } from '@/lib/i18n/said';
+import { said, validationMessage } from '@/lib/i18n/said';
 import {
   createStaff,
   endAllSessions,
@@ -37,7 +37,7 @@ const NewMemberEmail = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: v('enterEmail') }))
+  .pipe(z.email({ error: validationMessage('enterEmail') }))
   .pipe(StaffEmail);
 
 const AddStaffInputSchema = z
@@ -46,8 +46,8 @@ const AddStaffInputSchema = z
     name: z
       .string()
       .trim()
-      .min(1, { error: v('required') })
-      .max(120, { error: v('atMostChars', 120) }),
+      .min(1, { error: validationMessage('required') })
+      .max(120, { error: validationMessage('atMostChars', 120) }),
     role: StaffRoleSchema,
     /** empty: a one-time password is generated and must be replaced at the first sign-in */
     password: z.union([z.literal(''), StaffPassword]).default(''),
@@ -55,7 +55,7 @@ const AddStaffInputSchema = z
     ssoOnly: z.boolean().default(false),
   })
   .refine((m) => !m.ssoOnly || m.password === '', {
-    error: v('notForCompanySignIn'),
+    error: validationMessage('notForCompanySignIn'),
     path: ['password'],
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { IsoDate, Locale, Time, Uuid } from '../guestbook/primitives';
-import { v } from '../i18n/said';
+import { validationMessage } from '../i18n/said';
 
 /**
  * The booking flow's inputs: one set of schemas for the browser (react-hook-form) and the
@@ -9,21 +9,21 @@ import { v } from '../i18n/said';
  * is refused as malformed after a hold was placed.
  */
 const PartySizeSchema = z
-  .number({ error: v('enterGuests') })
-  .int({ error: v('wholeGuests') })
-  .min(1, { error: v('atLeastGuests', 1) })
-  .max(50, { error: v('atMostGuests', 50) });
+  .number({ error: validationMessage('enterGuests') })
+  .int({ error: validationMessage('wholeGuests') })
+  .min(1, { error: validationMessage('atLeastGuests', 1) })
+  .max(50, { error: validationMessage('atMostGuests', 50) });
 
 export const AvailabilitySearchSchema = z
   .strictObject({
     entityId: Uuid,
     venueId: Uuid.nullable(),
     marketId: Uuid.nullable(),
-    date: z.iso.date({ error: v('enterDate') }),
+    date: z.iso.date({ error: validationMessage('enterDate') }),
     partySize: PartySizeSchema,
     time: z.union([z.literal(''), Time]).nullable(),
   })
-  .refine((s) => !!s.venueId !== !!s.marketId, { error: v('chooseVenueOrMarket'), path: ['place'] });
+  .refine((s) => !!s.venueId !== !!s.marketId, { error: validationMessage('chooseVenueOrMarket'), path: ['place'] });
 export type AvailabilitySearch = z.input<typeof AvailabilitySearchSchema>;
 
 export const PlaceHoldInputSchema = z.strictObject({
@@ -47,20 +47,20 @@ export type ReleaseHoldInput = z.input<typeof ReleaseHoldInputSchema>;
 export const GuestFormSchema = z.strictObject({
   first_name: z
     .string()
-    .max(100, { error: v('atMostChars', 100) })
+    .max(100, { error: validationMessage('atMostChars', 100) })
     .trim()
-    .min(1, { error: v('enterFirstName') }),
+    .min(1, { error: validationMessage('enterFirstName') }),
   last_name: z
     .string()
-    .max(100, { error: v('atMostChars', 100) })
+    .max(100, { error: validationMessage('atMostChars', 100) })
     .trim()
-    .min(1, { error: v('enterLastName') }),
-  email: z.email({ error: v('enterEmail') }),
+    .min(1, { error: validationMessage('enterLastName') }),
+  email: z.email({ error: validationMessage('enterEmail') }),
   phone: z
     .string()
-    .max(32, { error: v('atMostChars', 32) })
+    .max(32, { error: validationMessage('atMostChars', 32) })
     .trim(),
-  notes: z.string().max(1000, { error: v('atMostChars', 1000) }),
+  notes: z.string().max(1000, { error: validationMessage('atMostChars', 1000) }),
   locale: Locale,
 });
 export type GuestDetails = z.input<typeof GuestFormSchema>;

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 
 import { EntityProgramInput, Locale, Uuid } from '@/lib/guestbook/primitives';
-import { v } from '@/lib/i18n/said';
+import { validationMessage } from '@/lib/i18n/said';
 
 /** The entity form: one schema for the browser (react-hook-form) and the server action. */
 export const EntityFormSchema = z.strictObject({
   name: z
     .string()
     .trim()
-    .min(1, { error: v('enterName') })
-    .max(120, { error: v('atMostChars', 120) }),
+    .min(1, { error: validationMessage('enterName') })
+    .max(120, { error: validationMessage('atMostChars', 120) }),
   default_locale: Locale,
   /** empty: no default program */
   default_program_id: z.union([z.literal(''), Uuid]),
@@ -22,7 +22,7 @@ export const UNDOABLE_ENTITY_FIELDS = ['name', 'default_locale'] as const;
 /** An Undo's guard: the values the fields must still hold, so that it never writes over a later change. */
 export const EntityExpectedSchema = EntityFormSchema.pick({ name: true, default_locale: true })
   .partial()
-  .refine((c) => Object.keys(c).length > 0, { error: v('nameAField') });
+  .refine((c) => Object.keys(c).length > 0, { error: validationMessage('nameAField') });
 export type EntityExpected = z.infer<typeof EntityExpectedSchema>;
 
 export const UpdateEntityInputSchema = EntityFormSchema.extend({ id: Uuid, expected: EntityExpectedSchema.optional() });

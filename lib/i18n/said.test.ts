@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import en from '@/messages/en';
 
-import { readValidationMessage, said, v, validationSaid } from './said';
+import { readValidationMessage, said, validationMessage, validationSaid } from './said';
 import { catalogHas, hasKey, inEnglish, translatorFor } from './translator';
 
 /** A catalog as the build ships it: each message compiled (next.config.mjs, `precompile`). */
@@ -14,11 +14,11 @@ function compiled(node: unknown): unknown {
 
 describe('a schema message (v) is written in the reader language', () => {
   it('reads the key and its number back, and nothing else', () => {
-    expect(validationSaid(v('atMostChars', 120), hasKey)).toEqual({
+    expect(validationSaid(validationMessage('atMostChars', 120), hasKey)).toEqual({
       key: 'validation.atMostChars',
       values: { n: 120 },
     });
-    expect(validationSaid(v('enterName'), hasKey)).toEqual({ key: 'validation.enterName' });
+    expect(validationSaid(validationMessage('enterName'), hasKey)).toEqual({ key: 'validation.enterName' });
     // zod's own messages, a sentence already written, a key of another namespace: kept as they are
     expect(validationSaid('Invalid input: expected string, received number', hasKey)).toBeNull();
     expect(validationSaid('Enter a name.', hasKey)).toBeNull();
@@ -41,8 +41,8 @@ describe('a schema message (v) is written in the reader language', () => {
     const t = Object.assign((key: Parameters<typeof de>[0], values?: Parameters<typeof de>[1]) => de(key, values), {
       has: hasKey,
     });
-    expect(readValidationMessage(v('enterName'), t)).toBe(de('validation.enterName'));
-    expect(readValidationMessage(v('enterName'), t)).not.toBe(inEnglish('validation.enterName'));
+    expect(readValidationMessage(validationMessage('enterName'), t)).toBe(de('validation.enterName'));
+    expect(readValidationMessage(validationMessage('enterName'), t)).not.toBe(inEnglish('validation.enterName'));
     expect(readValidationMessage('Bitte einen Namen eingeben.', t)).toBe('Bitte einen Namen eingeben.');
   });
 

@@ -76,12 +76,12 @@ export function mapSaid(s: Said, f: (inner: Said) => SaidValue): Said {
  * actions, and zod keeps a message as a string: each side writes it in its reader's language
  * (`validationSaid`).
  */
-export const v = (key: ValidationKey, n?: number): string => (n === undefined ? key : `${key}:${n}`);
+export const validationMessage = (key: ValidationKey, n?: number): string => (n === undefined ? key : `${key}:${n}`);
 
 const VALIDATION_MESSAGE = /^([a-z][A-Za-z0-9]*(?:\.[a-z][A-Za-z0-9]*)*)(?::(-?\d+))?$/;
 
 /**
- * The Said of a schema's message written with `v`, or null for any other text (zod's own
+ * The Said of a schema's message written with `validationMessage`, or null for any other text (zod's own
  * message for a type it checks, a message already in a language).
  */
 export function validationSaid(message: string, has: (key: CatalogKey) => boolean): Said | null {
@@ -92,7 +92,7 @@ export function validationSaid(message: string, has: (key: CatalogKey) => boolea
   return m[2] === undefined ? { key } : { key, values: { n: Number(m[2]) } };
 }
 
-/** A schema's message (`v()`) in the reader's language, by their translator; any other text as it is. */
+/** A schema's message (`validationMessage()`) in the reader's language, by their translator; any other text as it is. */
 export function readValidationMessage(
   message: string,
   t: { (key: CatalogKey, values?: SaidValues): string; has(key: CatalogKey): boolean },

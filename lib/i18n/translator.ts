@@ -45,7 +45,7 @@ export function hasKey(key: CatalogKey): boolean {
   return catalogHas(en, key);
 }
 
-/** A zod issue's message in English: a schema's own (`v()`) written out, any other as it is (the command line's). */
+/** A zod issue's message in English: a schema's own (`validationMessage()`) written out, any other as it is (the command line's). */
 export function issueInEnglish(message: string): string {
   const s = validationSaid(message, hasKey);
   return s ? translateSaid(inEnglish, s) : message;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { v } from '@/lib/i18n/said';
+import { validationMessage } from '@/lib/i18n/said';
 
 import { DENSITIES, PAGE_SIZES } from './table-preferences';
 
@@ -14,4 +14,4 @@ export const TablePreferencesInputSchema = z
     density: z.enum(DENSITIES, { error: `must be ${DENSITIES.join(' or ')}` }),
   })
   .partial()
-  .refine((p) => Object.keys(p).length > 0, { error: v('pageSizeOrDensity') });
+  .refine((p) => Object.keys(p).length > 0, { error: validationMessage('pageSizeOrDensity') });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { Locale, Uuid } from '@/lib/guestbook/primitives';
-import { v } from '@/lib/i18n/said';
+import { validationMessage } from '@/lib/i18n/said';
 
 /**
  * The modify form: one schema for the browser (react-hook-form) and the server action. Its rules
@@ -10,33 +10,33 @@ import { v } from '@/lib/i18n/said';
  */
 export const ModifyReservationFormSchema = z.strictObject({
   party_size: z
-    .number({ error: v('enterGuests') })
-    .int({ error: v('wholeGuests') })
-    .min(1, { error: v('atLeastGuests', 1) })
-    .max(50, { error: v('atMostGuests', 50) }),
-  date: z.iso.date({ error: v('enterDate') }),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: v('enterTime') }),
+    .number({ error: validationMessage('enterGuests') })
+    .int({ error: validationMessage('wholeGuests') })
+    .min(1, { error: validationMessage('atLeastGuests', 1) })
+    .max(50, { error: validationMessage('atMostGuests', 50) }),
+  date: z.iso.date({ error: validationMessage('enterDate') }),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: validationMessage('enterTime') }),
   locale: Locale,
   notes: z
     .string()
-    .max(1000, { error: v('atMostChars', 1000) })
+    .max(1000, { error: validationMessage('atMostChars', 1000) })
     .nullable(),
   guest: z.strictObject({
     first_name: z
       .string()
       .trim()
-      .min(1, { error: v('enterFirstName') })
-      .max(100, { error: v('atMostChars', 100) }),
+      .min(1, { error: validationMessage('enterFirstName') })
+      .max(100, { error: validationMessage('atMostChars', 100) }),
     last_name: z
       .string()
       .trim()
-      .min(1, { error: v('enterLastName') })
-      .max(100, { error: v('atMostChars', 100) }),
-    email: z.email({ error: v('enterEmail') }),
+      .min(1, { error: validationMessage('enterLastName') })
+      .max(100, { error: validationMessage('atMostChars', 100) }),
+    email: z.email({ error: validationMessage('enterEmail') }),
     phone: z
       .string()
       .trim()
-      .max(32, { error: v('atMostChars', 32) })
+      .max(32, { error: validationMessage('atMostChars', 32) })
       .nullable(),
   }),
 });
@@ -46,7 +46,7 @@ export type ModifyReservationValues = z.input<typeof ModifyReservationFormSchema
 export const ReservationChangesSchema = ModifyReservationFormSchema.partial()
   .extend({ guest: ModifyReservationFormSchema.shape.guest.partial().optional() })
   .refine((c) => Object.keys(c).length > 0 && (c.guest === undefined || Object.keys(c.guest).length > 0), {
-    error: v('nothingChanged'),
+    error: validationMessage('nothingChanged'),
   });
 export type ReservationChanges = z.input<typeof ReservationChangesSchema>;
 
@@ -61,7 +61,7 @@ export const UNDOABLE_RESERVATION_FIELDS = ['party_size', 'notes'] as const;
  */
 export const ReservationExpectedSchema = ModifyReservationFormSchema.partial()
   .extend({ guest: ModifyReservationFormSchema.shape.guest.partial().optional() })
-  .refine((c) => Object.keys(c).length > 0, { error: v('nameAField') });
+  .refine((c) => Object.keys(c).length > 0, { error: validationMessage('nameAField') });
 
 export type ReservationExpected = z.input<typeof ReservationExpectedSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { v } from '@/lib/i18n/said';
+import { validationMessage } from '@/lib/i18n/said';
 
 import { PAGE_SIZES } from '../preferences/table-preferences';
 import { parseReservationSearch } from '../reservations/search-query';
@@ -10,11 +10,11 @@ export const SaveViewInputSchema = z.strictObject({
   name: z
     .string()
     .trim()
-    .min(1, { error: v('nameView') })
-    .max(60, { error: v('atMostChars', 60) }),
+    .min(1, { error: validationMessage('nameView') })
+    .max(60, { error: validationMessage('atMostChars', 60) }),
   query: z
     .string()
-    .max(4000, { error: v('atMostChars', 4000) })
+    .max(4000, { error: validationMessage('atMostChars', 4000) })
     .superRefine((query, ctx) => {
       const params = new URLSearchParams(query);
       if (params.has('page') || params.has('limit')) ctx.addIssue({ code: 'custom', message: 'holds page or limit' });

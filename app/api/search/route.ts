@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { v } from '@/lib/i18n/said';
+import { validationMessage } from '@/lib/i18n/said';
 import { GLOBAL_SEARCH_MIN_LENGTH } from '@/lib/search/hit';
 import { staffReadRoute } from '@/lib/server/http';
 import { searchEverything } from '@/lib/server/reservations';
@@ -14,8 +14,8 @@ export const GET = staffReadRoute(
       q: z
         .string()
         .trim()
-        .min(GLOBAL_SEARCH_MIN_LENGTH, { error: v('atLeastChars', GLOBAL_SEARCH_MIN_LENGTH) })
-        .max(100, { error: v('atMostChars', 100) }),
+        .min(GLOBAL_SEARCH_MIN_LENGTH, { error: validationMessage('atLeastChars', GLOBAL_SEARCH_MIN_LENGTH) })
+        .max(100, { error: validationMessage('atMostChars', 100) }),
     }),
     lane: 'background',
   },

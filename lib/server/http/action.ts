@@ -104,7 +104,7 @@ export interface ActionDefinition<S extends z.ZodType> {
 }
 
 /**
- * A refused input's messages per field, in the reader's language: a schema's own message (`v()`)
+ * A refused input's messages per field, in the reader's language: a schema's own message (`validationMessage()`)
  * is translated, any other (zod's, for a shape only a hand-made call gets wrong) kept as it is.
  */
 export function fieldErrorsOf(error: z.ZodError, t: Translate = inEnglish): FieldErrors {

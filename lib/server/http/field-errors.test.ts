@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
-import { v } from '@/lib/i18n/said';
+import { validationMessage } from '@/lib/i18n/said';
 import { translatorFor } from '@/lib/i18n/translator';
 
 vi.mock('server-only', () => ({}));
@@ -14,8 +14,8 @@ describe('a refused input named field by field', () => {
     name: z
       .string()
       .trim()
-      .min(1, { error: v('enterName') })
-      .max(5, { error: v('atMostChars', 5) }),
+      .min(1, { error: validationMessage('enterName') })
+      .max(5, { error: validationMessage('atMostChars', 5) }),
   });
 
   it('gives a refused input its field errors in German on the server, in English by default', async () => {

@@ -3,7 +3,7 @@ import 'server-only';
 import { z } from 'zod';
 
 import { GuestbookApiError } from '@/lib/guestbook/errors';
-import { said, saidList, translateSaid, v } from '@/lib/i18n/said';
+import { said, saidList, translateSaid, validationMessage } from '@/lib/i18n/said';
 import { inEnglish, translatorFor } from '@/lib/i18n/translator';
 import { localNow } from '@/lib/overview/figures';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
@@ -19,7 +19,7 @@ import { recentSearchTotal, venueNames } from './reservations';
 import { csvHeader, csvRow } from './reservations-csv';
 
 export const ExportInputSchema = z.strictObject({
-  query: z.string().max(8_000, { error: v('atMostChars', 8_000) }),
+  query: z.string().max(8_000, { error: validationMessage('atMostChars', 8_000) }),
   signal: z.instanceof(AbortSignal),
 });
 export type ExportInput = z.output<typeof ExportInputSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { said, saidList, v } from '@/lib/i18n/said';
+import { said, saidList, validationMessage } from '@/lib/i18n/said';
 import { PAGE_SIZES } from '@/lib/preferences/table-preferences';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
 import type { RequestLane } from '@/lib/server/budget';
@@ -8,7 +8,7 @@ import { ActionError, staffReadRoute } from '@/lib/server/http';
 import { readSearchPage } from '@/lib/server/reservations';
 
 const SearchPageInputSchema = z.strictObject({
-  query: z.string().max(4000, { error: v('atMostChars', 4000) }),
+  query: z.string().max(4000, { error: validationMessage('atMostChars', 4000) }),
   page: z
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be at least 1' })
