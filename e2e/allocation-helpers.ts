@@ -60,6 +60,8 @@ export async function gridOnRoomyRow(page: Page, request: APIRequestContext, min
 export async function openGrid(page: Page) {
   await page.goto('/allocations');
   await expect(page.getByTestId('allocation-grid')).toBeVisible();
+  // Its handlers attached: a drag or a key before hydration would change nothing.
+  await page.locator('[data-testid="allocation-grid"][data-hydrated]').waitFor();
 }
 
 export async function applyAndWait(page: Page, changes: number) {

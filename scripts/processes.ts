@@ -75,18 +75,19 @@ export function run(command: string, args: string[], env?: Env): Promise<number>
   });
 }
 
-/**
- * Adds a staff account with `npm run staff` (scripts/staff.ts) against the database `env` names,
- * its password given on standard input; resolves with its exit code.
- */
-export function addStaffAccount(account: { email: string; role: string; password: string }, env: Env): Promise<number> {
-  const args = ['add', '--email', account.email, '--role', account.role, '--password-stdin'];
+/** Adds a staff account with the staff command line: with its password, or (no password) for company sign-in only. */
+export function addStaffAccount(
+  account: { email: string; role: string; password?: string },
+  env: Env,
+): Promise<number> {
+  const args = ['add', '--email', account.email, '--role', account.role];
+  args.push(account.password === undefined ? '--sso-only' : '--password-stdin');
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', ...args], {
       env: { ...process.env, ...env },
       stdio: ['pipe', 'inherit', 'inherit'],
     });
-    child.stdin!.end(`${account.password}\n`);
+    child.stdin!.end(account.password === undefined ? '' : `${account.password}\n`);
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }

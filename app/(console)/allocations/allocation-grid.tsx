@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useMemo, useRef, useState, useTransition } from 'react';
 
+import { useHydrated } from '@/components/forms/use-hydrated';
 import { GridLive } from '@/components/live/grid-live';
 import { Presence } from '@/components/live/presence';
 import { Card } from '@/components/ui/card';
@@ -46,6 +47,8 @@ const NOTICE_TONES = { ok: 'success', info: 'info', error: 'danger' } as const;
 export function AllocationGrid({ data, filters, canEdit }: { data: GridData; filters: GridFilters; canEdit: boolean }) {
   const router = useRouter();
   const t = useTranslations('allocations');
+  // Marked once the grid's handlers are attached: a drag before that would move nothing.
+  const hydrated = useHydrated();
   const tAll = useTranslations();
   const [narrowing, startNarrowing] = useTransition();
 
@@ -140,6 +143,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
           className={`max-h-[62vh] overflow-auto transition-opacity ${narrowing ? 'opacity-60' : ''}`}
           aria-busy={narrowing}
           data-testid="allocation-grid"
+          data-hydrated={hydrated || undefined}
         >
           {/* A table by ARIA: the rows are virtualized (absolutely placed), which a <table> cannot lay out. */}
           <div
