@@ -8,8 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkEnrolmentCode, enrolmentCodeState } from '../lib/server/auth/enrolment-code';
 import { verifyPassword } from '../lib/server/auth/passwords';
 import { decryptSecret, encryptSecret } from '../lib/server/auth/second-factor';
+import { ONE_TIME_PASSWORD_HOURS } from '../lib/server/auth/staff-store';
 import { openDashboardDb } from '../lib/server/db/open';
 import { auditLog, staffUsers } from '../lib/server/db/schema';
+import { staffEnrolmentCodes } from '../lib/server/db/schema-sign-in';
 
 const root = mkdtempSync(path.join(tmpdir(), 'gb-staff-cli-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -212,8 +214,14 @@ describe('npm run staff', { timeout: 180_000 }, () => {
     expect(audit).toContain('staff command line reset-staff-two-step first@example.com ok');
     const { db, close } = await openDashboardDb({ dataDir });
     try {
-      expect(await enrolmentCodeState(db, after.id)).toBe('valid');
-      expect(await checkEnrolmentCode(db, after.id, code!)).toBe('right');
+      // A minute after the command line issued it, by the command line's clock (not this test's).
+      const [issued] = await db
+        .select({ expiresAt: staffEnrolmentCodes.expiresAt })
+        .from(staffEnrolmentCodes)
+        .where(eq(staffEnrolmentCodes.staffId, after.id));
+      const soon = new Date(issued!.expiresAt.getTime() - ONE_TIME_PASSWORD_HOURS * 3_600_000 + 60_000);
+      expect(await enrolmentCodeState(db, after.id, soon)).toBe('valid');
+      expect(await checkEnrolmentCode(db, after.id, code!, soon)).toBe('right');
     } finally {
       await close();
     }
