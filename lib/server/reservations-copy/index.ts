@@ -4,9 +4,11 @@
  * is one turn of its sync (what it read, what it cost, and each change it found, for the change
  * feed); `keepInCopy` keeps the console's own writes in it at once; `searchCopy` answers a reservation search from the copy with the API's own results, or
  * says it cannot (null: the caller asks the API); the API's last answers to the searches it cannot
- * answer are kept for when the budget has no room (`lastSearchAnswer`). Free of `server-only`: the sync loop and the
+ * answer are kept for when the budget has no room (`lastSearchAnswer`), and so is each watched
+ * entity's whole book of reservations (`readBook`), for the searches no one made before. Free of `server-only`: the sync loop and the
  * tests import it in plain Node.
  */
+export { BOOK_READ_EVERY_MS, BOOK_UNWATCHED_EVERY_MS, bookContext, bookDue, readBook, type BookRead } from './book';
 export { keepSearchAnswer, lastSearchAnswer, reviseSearchAnswers, type StoredPage } from './answers';
 export { keepInCopy } from './patch';
 export { changedFields, type FieldChange } from './rows';
@@ -15,6 +17,7 @@ export { syncWindowTurn, type TurnOptions, type TurnReport, type WindowChange } 
 export { dropUnwatchedWindows, NOTE_EVERY_MS, noteWatched, watchedAmong, WATCHED_FOR_MS } from './watched';
 export {
   CREATED_OVERLAP_MS,
+  EVERY_DAY,
   FULL_READ_EVERY_MS,
   NEAR_DAYS,
   WINDOW_DAYS,

@@ -16,9 +16,19 @@ export async function keepInCopy(db: DashboardDb, context: string, r: Reservatio
   await db.transaction(async (tx) => {
     const window = await windowOf(tx, context);
     if (!window) return;
-    await tx.delete(reservationsCopy).where(and(eq(reservationsCopy.context, context), eq(reservationsCopy.id, r.id)));
     const row = rowOf(context, r, now);
-    if (row && row.date >= window.firstDay && row.date <= window.lastDay) await tx.insert(reservationsCopy).values(row);
+    if (!row || row.date < window.firstDay || row.date > window.lastDay) {
+      await tx
+        .delete(reservationsCopy)
+        .where(and(eq(reservationsCopy.context, context), eq(reservationsCopy.id, r.id)));
+      return;
+    }
+    // An upsert: a turn may insert the same row meanwhile (the write's answer is the newer).
+    const { context: _, id: __, ...columns } = row;
+    await tx
+      .insert(reservationsCopy)
+      .values(row)
+      .onConflictDoUpdate({ target: [reservationsCopy.context, reservationsCopy.id], set: columns });
   });
 }
 

@@ -11,7 +11,7 @@ import { RESERVATION_SORTS } from '../../reservations/search-query';
 import type { DashboardDb } from '../db/open';
 import { reservationsCopy as copy } from '../db/schema';
 import { reservationOf } from './rows';
-import { windowOf, type WindowDays } from './window';
+import { EVERY_DAY, windowOf, type WindowDays } from './window';
 
 /** A page of a search as the API answers it, and when the copy was read. */
 export interface CopyPage {
@@ -81,8 +81,8 @@ function conditionSql(c: Condition): SQL | null {
  * bounds admit no date at all is inside too (its answer is empty everywhere).
  */
 export function insideWindow(conditions: readonly Condition[], window: WindowDays): boolean {
-  let from = '';
-  let to = '\uffff';
+  let from = EVERY_DAY.first;
+  let to = EVERY_DAY.last;
   let listed: string[] | null = null;
   for (const c of conditions) {
     if (c.attribute !== 'date') continue;

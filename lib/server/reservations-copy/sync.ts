@@ -255,8 +255,12 @@ async function store(
       await tx
         .delete(reservationsCopy)
         .where(and(ofContext, inArray(reservationsCopy.id, gone.slice(i, i + INSERT_CHUNK))));
+    // A row the console wrote since the delete is its write's answer, newer than this turn's read.
     for (let i = 0; i < turn.rows.length; i += INSERT_CHUNK)
-      await tx.insert(reservationsCopy).values(turn.rows.slice(i, i + INSERT_CHUNK));
+      await tx
+        .insert(reservationsCopy)
+        .values(turn.rows.slice(i, i + INSERT_CHUNK))
+        .onConflictDoNothing();
     const expired = await tx
       .delete(reservationsCopy)
       .where(

@@ -22,6 +22,9 @@ export interface WindowDays {
   last: string;
 }
 
+/** Every date a reservation can have (YYYY-MM-DD): the days of the book (book.ts), and a search's bounds when it gives none. */
+export const EVERY_DAY: WindowDays = { first: '0000-01-01', last: '9999-12-31' };
+
 /** The window that starts on `today` (a date at the venues). */
 export function windowFrom(today: string): WindowDays {
   const days = dateRange(today, WINDOW_DAYS);

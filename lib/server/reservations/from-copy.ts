@@ -8,6 +8,7 @@ import { getDb } from '../db';
 import { toPage, type EntityChoice, type PageOf } from '../directory';
 import { processWide } from '../process-wide';
 import {
+  bookContext,
   findInCopy,
   keepInCopy,
   keepSearchAnswer,
@@ -35,32 +36,49 @@ async function watching(entity: EntityChoice | null, now = Date.now()): Promise<
 const budgetRefusal = (e: unknown) =>
   e instanceof GuestbookApiError && (e.code === 'busy' || e.code === 'over_share' || e.code === 'rate_limited');
 
+/** An answer kept in the dashboard's database, and when it was read. */
+type Kept<T> = { value: T; asOf: Date };
+
 /**
- * What the copy of an entity's window answered (null: it cannot answer), or else the API's
- * answer (`read`). A copy whose last turn is at most COPY_FRESH_MS old answers; an older one only
- * when the API cannot be asked for the budget, and the page then says as of when (readApi's
- * `asOf`). The copy's answer is the API's own (a property test holds the search to that).
+ * The API's answer (`read`); when the budget has no room for it, the first of the answers kept
+ * (`kept`, looked up in turn) that exists, and the page says as of when (readApi's `asOf`).
  */
-async function copyOrApi<T>(
-  copy: { value: T; asOf: Date } | null,
-  read: () => Promise<T>,
-  now = Date.now(),
-): Promise<T> {
-  if (copy && now - copy.asOf.getTime() <= COPY_FRESH_MS) return copy.value;
-  if (!copy) return read();
+async function apiOrKept<T>(read: () => Promise<T>, kept: (() => Promise<Kept<T> | null>)[]): Promise<T> {
   try {
     return await read();
   } catch (e) {
     if (!budgetRefusal(e)) throw e;
-    reportStaleAnswer(copy.asOf.getTime());
-    return copy.value;
+    for (const lookUp of kept) {
+      const answer = await lookUp();
+      if (!answer) continue;
+      reportStaleAnswer(answer.asOf.getTime());
+      return answer.value;
+    }
+    throw e;
   }
+}
+
+/**
+ * What the copy of an entity's window answered (null: it cannot answer), or else the API's
+ * answer (`read`). A copy whose last turn is at most COPY_FRESH_MS old answers; an older one only
+ * when the API cannot be asked for the budget, and then before the other answers kept
+ * (`elsewhere`). The copy's answer is the API's own (a property test holds the search to that).
+ */
+async function copyOrApi<T>(
+  copy: Kept<T> | null,
+  read: () => Promise<T>,
+  elsewhere: (() => Promise<Kept<T> | null>)[] = [],
+  now = Date.now(),
+): Promise<T> {
+  if (copy && now - copy.asOf.getTime() <= COPY_FRESH_MS) return copy.value;
+  return apiOrKept(read, copy ? [async () => copy, ...elsewhere] : elsewhere);
 }
 
 /**
  * A page of a search of an entity's reservations: from the copy when its dates lie inside the
  * window, else the API's (`read`); when the budget has no room for that read, the API's last
- * answer to the same search in the same context (`answers`), if one was kept, as of when it was read.
+ * answer to the same search in the same context (`answers`), if one was kept, else the answer of
+ * the entity's book (every reservation, read every few minutes), each as of when it was read.
  */
 export async function searchWithCopy(
   entity: EntityChoice | null,
@@ -69,23 +87,17 @@ export async function searchWithCopy(
   answers: { context: string; query: string },
 ): Promise<PageOf<Reservation>> {
   await watching(entity);
-  const copy = entity ? await searchCopy(await getDb(), entity.id, q.conditions, q.page, q.limit, q.sort) : null;
-  return copyOrApi(copy && { value: toPage(copy), asOf: copy.asOf }, () => apiOrLastAnswer(answers, read));
-}
-
-async function apiOrLastAnswer(
-  { context, query }: { context: string; query: string },
-  read: () => Promise<PageOf<Reservation>>,
-): Promise<PageOf<Reservation>> {
-  try {
-    return await read();
-  } catch (e) {
-    if (!budgetRefusal(e)) throw e;
-    const last = await lastSearchAnswer(await getDb(), context, query, new Date());
-    if (!last) throw e;
-    reportStaleAnswer(last.readAt.getTime());
-    return last.answer;
-  }
+  const db = await getDb();
+  const copy = entity ? await searchCopy(db, entity.id, q.conditions, q.page, q.limit, q.sort) : null;
+  const lastAnswer = async () => {
+    const last = await lastSearchAnswer(db, answers.context, answers.query, new Date());
+    return last && { value: last.answer, asOf: last.readAt };
+  };
+  const fromBook = async () => {
+    const page = entity && (await searchCopy(db, bookContext(entity.id), q.conditions, q.page, q.limit, q.sort));
+    return page ? { value: toPage(page), asOf: page.asOf } : null;
+  };
+  return copyOrApi(copy && { value: toPage(copy), asOf: copy.asOf }, read, [lastAnswer, fromBook]);
 }
 
 /** After the API answered a search (read at `readAt`): its answer is kept for when the budget has no room. */
@@ -97,31 +109,49 @@ export async function keepAnswer(
   await keepSearchAnswer(await getDb(), context, query, page, readAt);
 }
 
-/** One reservation for its page: from the copy when it holds it, else the API's (`read`). */
+/**
+ * One reservation for its page: from the copy when it holds it, else the API's (`read`); when the
+ * budget has no room for that read, the entity's book's, as of when it was read.
+ */
 export async function reservationWithCopy(
   entity: EntityChoice | null,
   id: string,
   read: () => Promise<Reservation | null>,
 ): Promise<Reservation | null> {
   await watching(entity);
-  const copy = entity ? await findInCopy(await getDb(), entity.id, id) : null;
-  return copyOrApi(copy && { value: copy.reservation, asOf: copy.asOf }, read);
+  const db = await getDb();
+  const copy = entity ? await findInCopy(db, entity.id, id) : null;
+  const fromBook = async () => {
+    const kept = entity && (await findInCopy(db, bookContext(entity.id), id));
+    return kept ? { value: kept.reservation, asOf: kept.asOf } : null;
+  };
+  return copyOrApi(copy && { value: copy.reservation, asOf: copy.asOf }, read, [fromBook]);
 }
 
-/** Every reservation of a search inside the window (the overview's days): from the copy, else the API's (`read`). */
+/**
+ * Every reservation of a search inside the window (the overview's days): from the copy, else the
+ * API's (`read`), else (no room in the budget) the book's, as of when it was read.
+ */
 export async function allWithCopy(
   entity: EntityChoice | null,
   conditions: readonly Condition[],
   read: () => Promise<Reservation[]>,
 ): Promise<Reservation[]> {
   await watching(entity);
-  const copy = entity ? await searchCopyAll(await getDb(), entity.id, conditions, 'date') : null;
-  return copyOrApi(copy && { value: copy.data, asOf: copy.asOf }, read);
+  const db = await getDb();
+  const copy = entity ? await searchCopyAll(db, entity.id, conditions, 'date') : null;
+  const fromBook = async () => {
+    const all = entity && (await searchCopyAll(db, bookContext(entity.id), conditions, 'date'));
+    return all ? { value: all.data, asOf: all.asOf } : null;
+  };
+  return copyOrApi(copy && { value: copy.data, asOf: copy.asOf }, read, [fromBook]);
 }
 
-/** After the console's write to a reservation of `context` (an entity id): the copy holds the API's answer at once. */
+/** After the console's write to a reservation of `context` (an entity id): the copy and the book hold the API's answer at once. */
 export async function keepWrittenInCopy(context: string, reservation: Reservation): Promise<void> {
-  await keepInCopy(await getDb(), context, reservation, new Date());
+  const db = await getDb();
+  await keepInCopy(db, context, reservation, new Date());
+  await keepInCopy(db, bookContext(context), reservation, new Date());
 }
 
 /** After the console's write to a reservation: the kept answers of `context` (a context key) that list it show it as written. */
