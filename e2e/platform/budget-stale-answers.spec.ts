@@ -1,13 +1,15 @@
 import { expect, test } from '@playwright/test';
 
+import { defaultEntity, partner, today } from '../demo-world';
 import { STORAGE } from '../env';
-import { controls } from '../sandbox';
+import { controls, sandboxApi, type SandboxReservation } from '../sandbox';
 
 /*
  * When the request budget has no room for a page at once (here: the API answered 429 and the
  * dashboard waits out its Retry-After), a page whose reads the dashboard already holds is served
  * from them at once, saying when they were read, instead of waiting or failing; Refresh reads
- * anew once the budget has room.
+ * anew once the budget has room. A search no one made before is answered from the entity's book
+ * (every reservation, read by the sync every few minutes).
  */
 test.describe('pages served stored answers while the budget is spent', () => {
   test.use({ storageState: STORAGE.admin });
@@ -48,5 +50,32 @@ test.describe('pages served stored answers while the budget is spent', () => {
       await expect(note).toHaveCount(0, { timeout: 3_000 });
     }).toPass({ timeout: 90_000, intervals: [3_000] });
     await expect(table.getByRole('row')).toHaveCount(rows);
+  });
+
+  test('a search no one made before is answered from the book, with the time it was read, instead of refused', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    // The past, less an invented name: a search this run has never made.
+    const query = `date[lte]=${today}&guest_last_name[nin]=Nobody${Date.now()}&sort=-date`;
+    const expected = (await sandboxApi(request, `/v2/reservations?${query}&limit=25`, partner, defaultEntity)) as {
+      data: SandboxReservation[];
+      pagination: { total_items: number };
+    };
+    expect(expected.pagination.total_items).toBeGreaterThan(25);
+
+    await controls.setFaults({ rate_limit_storm: true, rate_limit_window_s: 10 });
+    const note = page.getByTestId('as-of-note');
+    await expect(async () => {
+      await page.goto(`/reservations?${query}`);
+      await expect(note).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 45_000, intervals: [1_000] });
+    await expect(note).toContainText(/Shown as of \d{1,2}:\d\d( [AP]M)? UTC/);
+    await expect(page.getByTestId('result-count')).toHaveText(String(expected.pagination.total_items));
+    const ids = await page
+      .locator('[data-testid^="reservation-row-"]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('reservation-row-', '')));
+    expect(ids).toEqual(expected.data.map((r) => r.id));
   });
 });
