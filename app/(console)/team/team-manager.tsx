@@ -10,14 +10,12 @@ import { BulkReport, type BulkOutcome } from '@/components/ui/bulk-run';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/input';
-import { LiveRegion } from '@/components/ui/live-region';
-import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
 import { changeStaffAccessAction, resetStaffPasswordAction, resetStaffTwoStepAction } from '@/lib/actions/team';
 import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 
 import { AddMemberPanel } from './add-member-panel';
-import type { TeamNotice } from './notice';
+import { TeamNoticeRegion, type TeamNotice } from './notice';
 import { RoleChangeDialog } from './role-change-dialog';
 import { TeamBulk } from './team-bulk';
 
@@ -235,30 +233,7 @@ export function TeamManager({
 
   return (
     <div className="space-y-6">
-      <LiveRegion>
-        {notice && (
-          <Notice tone={notice.tone === 'ok' ? 'success' : 'danger'} data-testid="team-notice">
-            {notice.text}
-            {notice.secret && (
-              <div className="mt-1">
-                {t('oneTimePassword')}{' '}
-                <code data-testid="one-time-password" className="rounded bg-surface px-1.5 py-0.5 font-mono select-all">
-                  {notice.secret}
-                </code>
-              </div>
-            )}
-            {notice.enrolmentCode && (
-              <div className="mt-1">
-                {t('enrolmentCode')}{' '}
-                <code data-testid="enrolment-code" className="rounded bg-surface px-1.5 py-0.5 font-mono select-all">
-                  {notice.enrolmentCode}
-                </code>
-                <div className="text-xs">{t('enrolmentCodeHint')}</div>
-              </div>
-            )}
-          </Notice>
-        )}
-      </LiveRegion>
+      <TeamNoticeRegion notice={notice} />
 
       <DataTable
         label={t('tableLabel')}
