@@ -2,11 +2,9 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 
-import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -27,25 +25,15 @@ const EnrolmentCodeInput = z.strictObject({
  */
 export function EnrolmentCodeForm({ onBegun }: { onBegun: (enrolment: { secret: string; qrSvg: string }) => void }) {
   const t = useTranslations('account.twoStep');
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.infer<typeof EnrolmentCodeInput>>({
+  const { register, submit, formError, formState } = useActionForm<z.infer<typeof EnrolmentCodeInput>>({
     resolver: zodResolver(EnrolmentCodeInput),
     defaultValues: { enrolmentCode: '' },
+    fields: ['enrolmentCode'],
+    toast: false,
   });
-  const onSubmit = async ({ enrolmentCode }: z.infer<typeof EnrolmentCodeInput>) => {
-    setFormError(null);
-    const r = await beginTwoStepAction({ step: 'begin', enrolmentCode });
-    if (r.ok) return onBegun(r.data);
-    setFormError(r.error);
-    applyFieldErrors(r.fieldErrors, ['enrolmentCode'], setError);
-  };
+  const onSubmit = submit(({ enrolmentCode }) => beginTwoStepAction({ step: 'begin', enrolmentCode }), onBegun);
   return (
-    <form className="space-y-3" onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form className="space-y-3" onSubmit={onSubmit} noValidate>
       <p className="text-sm text-slate-600">{t('enrolmentCodeIntro')}</p>
       {formError && (
         <Notice tone="danger" data-testid="enrolment-code-refused">
@@ -56,16 +44,16 @@ export function EnrolmentCodeForm({ onBegun }: { onBegun: (enrolment: { secret: 
         label={t('enrolmentCode')}
         // the form's own check gives a key; the action's refusal, its words already in the member's language
         error={
-          errors.enrolmentCode?.message === 'enrolmentCode'
+          formState.errors.enrolmentCode?.message === 'enrolmentCode'
             ? t('validation.enrolmentCode')
-            : errors.enrolmentCode?.message
+            : formState.errors.enrolmentCode?.message
         }
         id="enrolment-code"
       >
         <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} {...register('enrolmentCode')} />
       </FormField>
-      <Button type="submit" width="full" disabled={isSubmitting}>
-        {isSubmitting ? t('preparing') : t('setUp')}
+      <Button type="submit" width="full" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? t('preparing') : t('setUp')}
       </Button>
     </form>
   );

@@ -4,16 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 
 import { renderedRegister } from '@/components/forms/rendered-register';
+import { useActionForm } from '@/components/forms/use-action-form';
 import { useHydrated } from '@/components/forms/use-hydrated';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/input';
 import { LiveRegion } from '@/components/ui/live-region';
 import { Notice } from '@/components/ui/notice';
-import { notify } from '@/components/ui/toast';
 import { saveLanguageAndZoneAction } from '@/lib/actions/preferences';
 import { LANGUAGE_NAMES, UI_LOCALES, type UiLocale } from '@/lib/i18n/locales';
 import { LanguageAndZoneInput, timeZones, type LanguageAndZone } from '@/lib/i18n/member-settings';
@@ -26,12 +25,12 @@ export function LanguageForm({ language, timeZone }: { language: UiLocale | null
   const [saved, setSaved] = useState(false);
   const zones = useMemo(() => timeZones(), []);
   const browserZone = hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
-  const form = useForm<LanguageAndZone>({
+  const form = useActionForm<LanguageAndZone>({
     resolver: zodResolver(LanguageAndZoneInput),
     defaultValues: { language: language ?? '', timeZone: timeZone ?? 'UTC' },
   });
   const {
-    handleSubmit,
+    submit,
     setValue,
     formState: { errors, isSubmitting },
   } = form;
@@ -42,20 +41,20 @@ export function LanguageForm({ language, timeZone }: { language: UiLocale | null
     if (!timeZone && browserZone) setValue('timeZone', browserZone);
   }, [timeZone, browserZone, setValue]);
 
-  const onSubmit = async (values: LanguageAndZone) => {
-    setSaved(false);
-    const r = await saveLanguageAndZoneAction(values);
-    if (!r.ok) {
-      notify(r.error, 'error');
-      return;
-    }
-    // The page is drawn again in the language chosen, the confirmation with it.
-    setSaved(true);
-    router.refresh();
-  };
+  const onSubmit = submit(
+    (values) => {
+      setSaved(false);
+      return saveLanguageAndZoneAction(values);
+    },
+    () => {
+      // The page is drawn again in the language chosen, the confirmation with it.
+      setSaved(true);
+      router.refresh();
+    },
+  );
 
   return (
-    <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate data-testid="language-form">
+    <form className="space-y-4" onSubmit={onSubmit} noValidate data-testid="language-form">
       <LiveRegion>
         {saved && (
           <Notice tone="success" data-testid="language-saved">

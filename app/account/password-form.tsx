@@ -4,9 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 
-import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -19,30 +18,31 @@ import { ChangePasswordInput } from '@/lib/auth/password-policy';
 export function PasswordForm({ oneTime }: { oneTime: boolean }) {
   const t = useTranslations('account.password');
   const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordInput>({
-    resolver: zodResolver(ChangePasswordInput),
-    defaultValues: { current: '', password: '', confirm: '' },
-  });
-
   const labels: Record<keyof ChangePasswordInput, { label: string; autoComplete: string }> = {
     current: { label: oneTime ? t('oneTime') : t('current'), autoComplete: 'current-password' },
     password: { label: t('new'), autoComplete: 'new-password' },
     confirm: { label: t('repeat'), autoComplete: 'new-password' },
   };
+  const names = Object.keys(labels) as (keyof ChangePasswordInput)[];
+  const {
+    register,
+    submit,
+    formError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useActionForm<ChangePasswordInput>({
+    resolver: zodResolver(ChangePasswordInput),
+    defaultValues: { current: '', password: '', confirm: '' },
+    fields: names,
+  });
 
-  const onSubmit = async (values: ChangePasswordInput) => {
-    setFormError(null);
-    setSaved(false);
-    const r = await changeOwnPasswordAction(values);
-    if (r.ok) {
+  const onSubmit = submit(
+    (values) => {
+      setSaved(false);
+      return changeOwnPasswordAction(values);
+    },
+    () => {
       reset();
       if (oneTime) {
         router.replace('/');
@@ -51,15 +51,11 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
         setSaved(true);
         notify(t('changedToast'));
       }
-      return;
-    }
-    notify(r.error, 'error');
-    setFormError(r.error);
-    applyFieldErrors(r.fieldErrors, Object.keys(labels) as (keyof ChangePasswordInput)[], setError);
-  };
+    },
+  );
 
   return (
-    <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form className="space-y-4" onSubmit={onSubmit} noValidate>
       <LiveRegion>
         {formError && (
           <Notice tone="danger" data-testid="password-error">
@@ -72,7 +68,7 @@ export function PasswordForm({ oneTime }: { oneTime: boolean }) {
           </Notice>
         )}
       </LiveRegion>
-      {(Object.keys(labels) as (keyof ChangePasswordInput)[]).map((name) => (
+      {names.map((name) => (
         <FormField key={name} label={labels[name].label} error={errors[name]?.message} id={name}>
           <Input type="password" autoComplete={labels[name].autoComplete} {...register(name)} />
         </FormField>

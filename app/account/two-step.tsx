@@ -4,10 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 
-import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -121,26 +120,17 @@ function Confirm({
   onConfirmed: (codes: string[]) => void;
 }) {
   const t = useTranslations('account.twoStep');
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.infer<typeof CodeInput>>({ resolver: zodResolver(CodeInput), defaultValues: { code: '' } });
-  const onSubmit = async (values: z.infer<typeof CodeInput>) => {
-    setFormError(null);
-    const r = await confirmTwoStepAction(values);
-    if (r.ok) {
-      notify(t('onToast'));
-      return onConfirmed(r.data.recoveryCodes);
-    }
-    notify(r.error, 'error');
-    setFormError(r.error);
-    applyFieldErrors(r.fieldErrors, ['code'], setError);
-  };
+  const { register, submit, formError, formState } = useActionForm<z.infer<typeof CodeInput>>({
+    resolver: zodResolver(CodeInput),
+    defaultValues: { code: '' },
+    fields: ['code'],
+  });
+  const onSubmit = submit(confirmTwoStepAction, ({ recoveryCodes }) => {
+    notify(t('onToast'));
+    onConfirmed(recoveryCodes);
+  });
   return (
-    <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form className="space-y-4" onSubmit={onSubmit} noValidate>
       <p className="text-sm text-slate-600">{t('scan')}</p>
       <div
         className="mx-auto w-44 rounded bg-white p-1"
@@ -157,11 +147,11 @@ function Confirm({
           {formError}
         </Notice>
       )}
-      <FormField label={t('code')} error={fieldError(t, errors.code?.message)} id="two-step-code">
+      <FormField label={t('code')} error={fieldError(t, formState.errors.code?.message)} id="two-step-code">
         <Input inputMode="numeric" autoComplete="one-time-code" {...register('code')} />
       </FormField>
-      <Button type="submit" width="full" disabled={isSubmitting}>
-        {isSubmitting ? t('checking') : t('turnOn')}
+      <Button type="submit" width="full" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? t('checking') : t('turnOn')}
       </Button>
     </form>
   );
@@ -169,24 +159,15 @@ function Confirm({
 
 function TurnOff({ codesLeft, required, onDone }: { codesLeft: number; required: boolean; onDone: () => void }) {
   const t = useTranslations('account.twoStep');
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.infer<typeof PasswordInput>>({ resolver: zodResolver(PasswordInput), defaultValues: { current: '' } });
-  const onSubmit = async (values: z.infer<typeof PasswordInput>) => {
-    setFormError(null);
-    const r = await removeOwnTwoStepAction(values);
-    if (r.ok) {
-      notify(t('offToast'));
-      return onDone();
-    }
-    notify(r.error, 'error');
-    setFormError(r.error);
-    applyFieldErrors(r.fieldErrors, ['current'], setError);
-  };
+  const { register, submit, formError, formState } = useActionForm<z.infer<typeof PasswordInput>>({
+    resolver: zodResolver(PasswordInput),
+    defaultValues: { current: '' },
+    fields: ['current'],
+  });
+  const onSubmit = submit(removeOwnTwoStepAction, () => {
+    notify(t('offToast'));
+    onDone();
+  });
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600" data-testid="two-step-status">
@@ -195,13 +176,17 @@ function TurnOff({ codesLeft, required, onDone }: { codesLeft: number; required:
       {required ? (
         <p className="text-sm text-slate-500">{t('required')}</p>
       ) : (
-        <form className="space-y-3" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <form className="space-y-3" onSubmit={onSubmit} noValidate>
           {formError && <Notice tone="danger">{formError}</Notice>}
-          <FormField label={t('current')} error={fieldError(t, errors.current?.message)} id="two-step-current">
+          <FormField
+            label={t('current')}
+            error={fieldError(t, formState.errors.current?.message)}
+            id="two-step-current"
+          >
             <Input type="password" autoComplete="current-password" {...register('current')} />
           </FormField>
-          <Button type="submit" variant="secondary" width="full" disabled={isSubmitting}>
-            {isSubmitting ? t('turningOff') : t('turnOff')}
+          <Button type="submit" variant="secondary" width="full" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? t('turningOff') : t('turnOff')}
           </Button>
         </form>
       )}

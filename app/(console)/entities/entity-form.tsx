@@ -4,10 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 
-import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { renderedRegister } from '@/components/forms/rendered-register';
+import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
@@ -38,23 +37,22 @@ export function EntityForm({
   const router = useRouter();
   const t = useTranslations('entities');
   const uiLocale = useLocale();
-  const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<'saved' | 'nothing' | null>(null);
   const {
     register,
     getValues,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { errors, isSubmitting, defaultValues: saved },
     reset,
-  } = useForm<EntityFormValues>({
+  } = useActionForm<EntityFormValues>({
     resolver: zodResolver(EntityFormSchema),
     defaultValues: defaults,
+    fields: FIELDS,
   });
   const rendered = renderedRegister({ register, getValues });
 
-  const onSubmit = async (values: EntityFormValues) => {
-    setFormError(null);
+  const send = async (values: EntityFormValues) => {
     setNotice(null);
     // Compared with the values last saved, not the form's dirty flag: a change made before the page's
     // JavaScript ran is kept, but does not mark the form dirty.
@@ -62,14 +60,11 @@ export function EntityForm({
       setNotice('nothing');
       return;
     }
-    const result = entityId ? await updateEntityAction({ ...values, id: entityId }) : await createEntityAction(values);
-    if (!result.ok) {
-      notify(result.error, 'error');
-      setFormError(result.error);
-      applyFieldErrors(result.fieldErrors, FIELDS, setError);
-      return;
-    }
-    if (!entityId) return router.push(`/entities/${result.data.id}`);
+    return entityId ? updateEntityAction({ ...values, id: entityId }) : createEntityAction(values);
+  };
+
+  const onSubmit = submit(send, (entity, values) => {
+    if (!entityId) return router.push(`/entities/${entity.id}`);
     const changed = FIELDS.filter((name) => values[name] !== saved?.[name]);
     const before: EntityFormValues = { ...defaults, ...saved };
     reset(values);
@@ -88,7 +83,7 @@ export function EntityForm({
       }
       return undone;
     });
-  };
+  });
 
   const field = (name: keyof EntityFormValues, label: string, control: React.ReactElement<{ id?: string }>) => (
     <FormField label={label} error={errors[name]?.message} id={`entity-${name}`}>
@@ -97,7 +92,7 @@ export function EntityForm({
   );
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
       <LiveRegion>
         {formError && (
           <Notice tone="danger" data-testid="entity-form-error">

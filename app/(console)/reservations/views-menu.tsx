@@ -3,9 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 
-import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { useActionForm } from '@/components/forms/use-action-form';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import {
@@ -128,7 +127,6 @@ function SaveViewDialog({
 }) {
   const t = useTranslations('reservations.views');
   const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(null);
   // The name's rules, as the action checks them (SaveViewInputSchema), without shipping zod to this page.
   const nameRules = {
     validate: (v: string) =>
@@ -136,35 +134,32 @@ function SaveViewDialog({
   };
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<SaveViewValues>({ defaultValues: { name: '', shared: false } });
+  } = useActionForm<SaveViewValues>({ defaultValues: { name: '', shared: false }, fields: ['name', 'shared'] });
 
-  const onSubmit = async (values: SaveViewValues) => {
-    setFormError(null);
-    const saved = await saveViewAction({
-      name: values.name.trim(),
-      shared: values.shared,
-      query,
-      hiddenColumns: hiddenColumnsNow(),
-      pageSize,
-    });
-    if (!saved.ok) {
-      setFormError(saved.error);
-      applyFieldErrors(saved.fieldErrors, ['name', 'shared'], setError);
-      return notify(saved.error, 'error');
-    }
-    notify(t('saved', { name: values.name.trim(), shared: values.shared ? 'yes' : 'no' }));
-    reset();
-    onOpenChange(false);
-    router.refresh();
-  };
+  const onSubmit = submit(
+    (values) =>
+      saveViewAction({
+        name: values.name.trim(),
+        shared: values.shared,
+        query,
+        hiddenColumns: hiddenColumnsNow(),
+        pageSize,
+      }),
+    (_, values) => {
+      notify(t('saved', { name: values.name.trim(), shared: values.shared ? 'yes' : 'no' }));
+      reset();
+      onOpenChange(false);
+      router.refresh();
+    },
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('saveTitle')}>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="mt-4 space-y-4" data-testid="save-view-form">
+      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4" data-testid="save-view-form">
         {formError && <Notice tone="danger">{formError}</Notice>}
         <p className="text-sm text-slate-600">{t('saveIntro', { pageSize })}</p>
         <FormField label={t('nameLabel')} error={errors.name?.message} id="view-name">

@@ -2,10 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
 
-import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { renderedRegister } from '@/components/forms/rendered-register';
+import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Checkbox, Input, Select } from '@/components/ui/input';
@@ -37,41 +36,41 @@ export function AddMemberForm({ pending, onSettled, sso }: AddMemberProps) {
     register,
     getValues,
     setValue,
-    handleSubmit,
-    setError,
+    submit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<NewMember>({
+  } = useActionForm<NewMember>({
     defaultValues: { email: '', name: '', role: 'viewer', password: '', ssoOnly: false },
+    fields: ['email', 'name', 'role', 'password', 'ssoOnly'],
+    // the team's notice says it, and settles its toast
+    toast: false,
   });
   const rendered = renderedRegister({ register, getValues });
 
-  const onSubmit = async (values: NewMember) => {
-    const r = await addStaffMemberAction(values);
-    if (!r.ok) {
-      applyFieldErrors(r.fieldErrors, ['email', 'name', 'role', 'password', 'ssoOnly'], setError);
-      onSettled({ tone: 'error', text: r.error });
-      return;
-    }
-    reset();
-    setSsoOnly(false);
-    const enrolmentCode = r.data.enrolmentCode ?? undefined;
-    onSettled(
-      r.data.oneTimePassword
-        ? {
-            tone: 'ok',
-            text: t('add.addedWithPassword', { email: r.data.member.email }),
-            secret: r.data.oneTimePassword,
-            enrolmentCode,
-          }
-        : { tone: 'ok', text: t('add.added', { email: r.data.member.email }), enrolmentCode },
-    );
-  };
+  const onSubmit = submit(
+    addStaffMemberAction,
+    (added) => {
+      reset();
+      setSsoOnly(false);
+      const enrolmentCode = added.enrolmentCode ?? undefined;
+      onSettled(
+        added.oneTimePassword
+          ? {
+              tone: 'ok',
+              text: t('add.addedWithPassword', { email: added.member.email }),
+              secret: added.oneTimePassword,
+              enrolmentCode,
+            }
+          : { tone: 'ok', text: t('add.added', { email: added.member.email }), enrolmentCode },
+      );
+    },
+    (refusal) => onSettled({ tone: 'error', text: refusal.error }),
+  );
 
   return (
     <form
       className="grid grid-cols-1 gap-3 border-t border-slate-100 pt-5 sm:grid-cols-2 lg:grid-cols-5"
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={onSubmit}
       noValidate
       aria-label={t('add.title')}
     >

@@ -1,43 +1,19 @@
 'use client';
 
-import { createColumnHelper, type RowSelectionState } from '@tanstack/react-table';
+import type { RowSelectionState } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useMemo, useRef, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 
-import { Badge } from '@/components/ui/badge';
 import { BulkReport, type BulkOutcome } from '@/components/ui/bulk-run';
-import { ConfirmButton } from '@/components/ui/confirm-button';
-import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
-import { Select } from '@/components/ui/input';
-import { LiveRegion } from '@/components/ui/live-region';
-import { Notice } from '@/components/ui/notice';
+import { DataTable } from '@/components/ui/data-table';
 import { notify } from '@/components/ui/toast';
-import { changeStaffAccessAction, resetStaffPasswordAction, resetStaffTwoStepAction } from '@/lib/actions/team';
-import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 
 import { AddMemberPanel } from './add-member-panel';
-import type { TeamNotice } from './notice';
+import { TeamNoticeRegion, type TeamNotice } from './notice';
 import { RoleChangeDialog } from './role-change-dialog';
 import { TeamBulk } from './team-bulk';
-
-interface Member {
-  id: string;
-  email: string;
-  name: string;
-  role: StaffRole;
-  disabled: boolean;
-  /** has two-step sign-in */
-  twoStep: boolean;
-  /** signs in through company sign-in only */
-  ssoOnly: boolean;
-}
-interface RoleChange {
-  member: Member;
-  role: StaffRole;
-}
-
-const column = createColumnHelper<DataTableFeatures, Member>();
+import { useTeamColumns, type Member } from './team-columns';
 
 export function TeamManager({
   members,
@@ -53,8 +29,6 @@ export function TeamManager({
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [notice, setNotice] = useState<TeamNotice>(null);
-  const [roleChange, setRoleChange] = useState<RoleChange | null>(null);
-  const roleSelect = useRef<HTMLSelectElement | null>(null);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [report, setReport] = useState<BulkOutcome[] | null>(null);
   const chosen = members.filter((m) => selection[m.id] && m.id !== currentId);
@@ -67,198 +41,11 @@ export function TeamManager({
     startTransition(() => router.refresh());
   };
 
-  const columns = useMemo(
-    () =>
-      column.columns([
-        column.accessor('name', {
-          header: t('columns.member'),
-          enableHiding: false,
-          cell: (info) => (
-            <div className="min-w-32">
-              <div className="font-medium text-slate-900">{info.getValue()}</div>
-              <div className="text-xs break-all text-slate-500">{info.row.original.email}</div>
-            </div>
-          ),
-        }),
-        column.accessor('role', {
-          header: t('columns.role'),
-          cell: (info) => {
-            const m = info.row.original;
-            return (
-              <>
-                <label className="sr-only" htmlFor={`role-${m.id}`}>
-                  {t('roleOf', { email: m.email })}
-                </label>
-                <Select
-                  id={`role-${m.id}`}
-                  value={m.role}
-                  disabled={pending}
-                  onChange={(e) => {
-                    roleSelect.current = e.currentTarget;
-                    setRoleChange({ member: m, role: e.target.value as StaffRole });
-                  }}
-                  className="w-auto min-w-28 py-1.5"
-                >
-                  {STAFF_ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`role.${r}`)}
-                    </option>
-                  ))}
-                </Select>
-              </>
-            );
-          },
-        }),
-        column.accessor('disabled', {
-          header: t('columns.status'),
-          cell: (info) => (
-            <div className="flex flex-wrap gap-1">
-              {info.getValue() ? (
-                <Badge tone="danger">{t('status.disabled')}</Badge>
-              ) : (
-                <Badge tone="success">{t('status.active')}</Badge>
-              )}
-              {info.row.original.twoStep && <Badge tone="neutral">{t('status.twoStep')}</Badge>}
-              {info.row.original.ssoOnly && <Badge tone="neutral">{t('status.companySignIn')}</Badge>}
-            </div>
-          ),
-        }),
-        column.display({
-          id: 'actions',
-          header: () => <span className="sr-only">{t('columns.actions')}</span>,
-          enableHiding: false,
-          cell: (info) => {
-            const m = info.row.original;
-            return (
-              <div className="flex flex-wrap justify-end gap-2">
-                {!m.ssoOnly && (
-                  <ConfirmButton
-                    variant="ghost"
-                    size="sm"
-                    disabled={pending}
-                    title={t('resetPassword.title', { name: m.name })}
-                    description={t('resetPassword.description', { email: m.email })}
-                    confirmLabel={t('resetPassword.confirm')}
-                    tone="danger"
-                    onConfirm={async () => {
-                      const r = await resetStaffPasswordAction({ id: m.id });
-                      settle(
-                        r.ok
-                          ? {
-                              tone: 'ok',
-                              text: t('resetPassword.done', { email: m.email }),
-                              secret: r.data.oneTimePassword,
-                              enrolmentCode: r.data.enrolmentCode ?? undefined,
-                            }
-                          : { tone: 'error', text: r.error },
-                      );
-                    }}
-                  >
-                    {t('resetPassword.button')}
-                  </ConfirmButton>
-                )}
-                {m.twoStep && m.id !== currentId && (
-                  <ConfirmButton
-                    variant="ghost"
-                    size="sm"
-                    disabled={pending}
-                    title={t('resetTwoStep.title', { name: m.name })}
-                    description={t('resetTwoStep.description', { email: m.email })}
-                    confirmLabel={t('resetTwoStep.confirm')}
-                    tone="danger"
-                    onConfirm={async () => {
-                      const r = await resetStaffTwoStepAction({ id: m.id });
-                      settle(
-                        r.ok
-                          ? {
-                              tone: 'ok',
-                              text: t('resetTwoStep.done', { email: m.email }),
-                              enrolmentCode: r.data.enrolmentCode,
-                            }
-                          : { tone: 'error', text: r.error },
-                      );
-                    }}
-                  >
-                    {t('resetTwoStep.button')}
-                  </ConfirmButton>
-                )}
-                {m.id !== currentId &&
-                  (m.disabled ? (
-                    <ConfirmButton
-                      variant="secondary"
-                      size="sm"
-                      disabled={pending}
-                      title={t('enable.title', { name: m.name })}
-                      description={t('enable.description', { email: m.email, role: t(`role.${m.role}`) })}
-                      confirmLabel={t('enable.confirm')}
-                      tone="primary"
-                      onConfirm={async () => {
-                        const r = await changeStaffAccessAction({ id: m.id, disabled: false });
-                        settle(
-                          r.ok
-                            ? { tone: 'ok', text: t('enable.done', { email: m.email }) }
-                            : { tone: 'error', text: r.error },
-                        );
-                      }}
-                    >
-                      {t('enable.button')}
-                    </ConfirmButton>
-                  ) : (
-                    <ConfirmButton
-                      variant="danger"
-                      size="sm"
-                      disabled={pending}
-                      title={t('disable.title', { name: m.name })}
-                      description={t('disable.description', { email: m.email })}
-                      confirmLabel={t('disable.confirm')}
-                      onConfirm={async () => {
-                        const r = await changeStaffAccessAction({ id: m.id, disabled: true });
-                        settle(
-                          r.ok
-                            ? { tone: 'ok', text: t('disable.done', { email: m.email }) }
-                            : { tone: 'error', text: r.error },
-                        );
-                      }}
-                    >
-                      {t('disable.button')}
-                    </ConfirmButton>
-                  ))}
-              </div>
-            );
-          },
-        }),
-      ]),
-    // settle only sets state and refreshes; the columns change with what the cells show
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [pending, currentId, t],
-  );
+  const { columns, roleChange, endRoleChange, roleSelect } = useTeamColumns({ pending, currentId, settle });
 
   return (
     <div className="space-y-6">
-      <LiveRegion>
-        {notice && (
-          <Notice tone={notice.tone === 'ok' ? 'success' : 'danger'} data-testid="team-notice">
-            {notice.text}
-            {notice.secret && (
-              <div className="mt-1">
-                {t('oneTimePassword')}{' '}
-                <code data-testid="one-time-password" className="rounded bg-surface px-1.5 py-0.5 font-mono select-all">
-                  {notice.secret}
-                </code>
-              </div>
-            )}
-            {notice.enrolmentCode && (
-              <div className="mt-1">
-                {t('enrolmentCode')}{' '}
-                <code data-testid="enrolment-code" className="rounded bg-surface px-1.5 py-0.5 font-mono select-all">
-                  {notice.enrolmentCode}
-                </code>
-                <div className="text-xs">{t('enrolmentCodeHint')}</div>
-              </div>
-            )}
-          </Notice>
-        )}
-      </LiveRegion>
+      <TeamNoticeRegion notice={notice} />
 
       <DataTable
         label={t('tableLabel')}
@@ -290,12 +77,7 @@ export function TeamManager({
       />
       {report && <BulkReport report={report} kind="change" onClose={() => setReport(null)} />}
 
-      <RoleChangeDialog
-        change={roleChange}
-        onClose={() => setRoleChange(null)}
-        returnFocusTo={roleSelect}
-        onSettled={settle}
-      />
+      <RoleChangeDialog change={roleChange} onClose={endRoleChange} returnFocusTo={roleSelect} onSettled={settle} />
 
       <AddMemberPanel pending={pending} onSettled={settle} sso={sso} />
     </div>

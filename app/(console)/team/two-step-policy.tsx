@@ -2,10 +2,10 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
-import { useForm } from 'react-hook-form';
+import { useTransition } from 'react';
 
 import { renderedRegister } from '@/components/forms/rendered-register';
+import { useActionForm } from '@/components/forms/use-action-form';
 import { useHydrated } from '@/components/forms/use-hydrated';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -21,33 +21,27 @@ const POLICIES: Policy[] = ['none', 'admins', 'everyone'];
 export function TwoStepPolicy({ policy }: { policy: Policy }) {
   const t = useTranslations('team.twoStep');
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
   const [, startTransition] = useTransition();
   const {
     register,
     getValues,
-    handleSubmit,
+    submit,
+    formError,
     formState: { isSubmitting },
     reset,
-  } = useForm<{ policy: Policy }>({ defaultValues: { policy } });
+  } = useActionForm<{ policy: Policy }>({ defaultValues: { policy } });
   const rendered = renderedRegister({ register, getValues });
   const hydrated = useHydrated();
-  const onSubmit = async (values: { policy: Policy }) => {
-    setError(null);
-    const r = await setTwoStepPolicyAction(values);
-    if (!r.ok) {
-      notify(r.error, 'error');
-      return setError(r.error);
-    }
-    reset({ policy: r.data.policy });
-    notify(t(`saved.${r.data.policy}`));
+  const onSubmit = submit(setTwoStepPolicyAction, (saved) => {
+    reset({ policy: saved.policy });
+    notify(t(`saved.${saved.policy}`));
     startTransition(() => router.refresh());
-  };
+  });
   return (
-    <form className="flex flex-wrap items-end gap-3" onSubmit={handleSubmit(onSubmit)} noValidate>
-      {error && (
+    <form className="flex flex-wrap items-end gap-3" onSubmit={onSubmit} noValidate>
+      {formError && (
         <Notice tone="danger" className="w-full">
-          {error}
+          {formError}
         </Notice>
       )}
       <FormField label={t('requiredFor')} id="two-step-policy" className="min-w-56 flex-1 sm:max-w-sm">

@@ -5,10 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 
-import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { renderedRegister } from '@/components/forms/rendered-register';
+import { useActionForm } from '@/components/forms/use-action-form';
 import { useUnsavedEdits } from '@/components/live/live-follow';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -55,20 +55,20 @@ export function ModifyForm({
   const uiLocale = useLocale();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<'saved' | 'nothing' | 'overwritten' | null>(null);
   const [current, setCurrent] = useState(defaults);
   const modifiable = !isFinalStatus(status);
   const {
     register,
     getValues,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<ModifyReservationValues>({
+  } = useActionForm<ModifyReservationValues>({
     resolver: zodResolver(ModifyReservationFormSchema),
     defaultValues: defaults,
+    fields: modifyFieldOf,
   });
   const rendered = renderedRegister({ register, getValues });
   // While edited, the page does not change under the member (components/live): another member's
@@ -84,24 +84,20 @@ export function ModifyForm({
     router.refresh();
   };
 
-  const onSubmit = async (values: ModifyReservationValues) => {
-    setFormError(null);
+  const send = async (values: ModifyReservationValues) => {
     setNotice(null);
-    const before = current;
     const changes = changedFields(current, values);
     if (Object.keys(changes).length === 0) {
       setNotice('nothing');
       return;
     }
     // Sent with what the form was opened with: a field someone else changed since is not written over.
-    const result = await updateReservationAction({ id, changes, expected: expectedFor(current, changes) });
-    if (!result.ok) {
-      notify(result.error, 'error');
-      setFormError(result.error);
-      applyFieldErrors(result.fieldErrors, modifyFieldOf, setError);
-      return;
-    }
-    const r = result.data;
+    return updateReservationAction({ id, changes, expected: expectedFor(current, changes) });
+  };
+
+  const onSubmit = submit(send, (r, values) => {
+    const before = current;
+    const changes = changedFields(before, values);
     const next: ModifyReservationValues = {
       party_size: r.party_size ?? values.party_size,
       date: r.date ?? values.date,
@@ -135,7 +131,7 @@ export function ModifyForm({
       }
       return undone;
     });
-  };
+  });
 
   const field = (name: ModifyField, control: React.ReactElement<{ id?: string }>) => (
     <FormField label={t(`fields.${name}`)} error={errorOf(errors, name)} id={idOf(name)}>
@@ -152,13 +148,7 @@ export function ModifyForm({
   const described = (name: ModifyField) => ({ defaultValue: initial(name) });
 
   return (
-    <form
-      onSubmit={handleSubmit(onSubmit)}
-      noValidate
-      className="space-y-4"
-      data-testid="modify-form"
-      aria-label={t('formLabel')}
-    >
+    <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="modify-form" aria-label={t('formLabel')}>
       <LiveRegion>
         {formError && (
           <Notice tone="danger" data-testid="modify-error">
