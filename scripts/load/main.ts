@@ -29,6 +29,7 @@ import { nextBuild } from '../processes';
 import { readActionIds } from './actions';
 import { unmatched } from './checks';
 import { fairSharePhase, HAMMER, type FairSharePhase } from './fair-share';
+import { LaneLog } from './lanes';
 import { parseLoadOptions, UsageError, type LoadOptions } from './options';
 import { RunRecord } from './record';
 import { loadResults, printSummary, writeFairShareTable, writeLoadResults, type RunFindings } from './report';
@@ -93,10 +94,11 @@ async function loadRun(o: LoadOptions, served: Served): Promise<number> {
   const runStart = Date.now();
   const rampMs = Math.min(10_000, (o.seconds * 1000) / 4);
   const sessions = sessionsOf(world, team, served.bases, actionIds, runStart + o.seconds * 1000);
-  const poller = setInterval(
-    () => void log.poll().catch((e: unknown) => record.serverErrors.push(`request log: ${String(e)}`)),
-    5_000,
-  );
+  const lanes = served.databaseUrl ? new LaneLog(served.databaseUrl) : null;
+  const poller = setInterval(() => {
+    void log.poll().catch((e: unknown) => record.serverErrors.push(`request log: ${String(e)}`));
+    void lanes?.poll().catch((e: unknown) => record.serverErrors.push(`budget lanes: ${String(e)}`));
+  }, 5_000);
   const progress = setInterval(
     () => progressLines(world, sessions, runStart).forEach((line) => console.log(line)),
     15_000,
@@ -130,6 +132,9 @@ async function loadRun(o: LoadOptions, served: Served): Promise<number> {
   clearInterval(poller);
   clearInterval(progress);
   await log.poll();
+  await lanes?.poll();
+  const requestsByLane = lanes?.countsBetween(runStart, runEnd) ?? null;
+  await lanes?.close();
 
   console.log('━━ reading back every change from the sandbox and the audit log');
   const lastRunSeq = log.lastSeq;
@@ -147,6 +152,7 @@ async function loadRun(o: LoadOptions, served: Served): Promise<number> {
     runStart,
     runEnd,
     requests: log.entries.filter((r) => r.seq <= lastRunSeq),
+    requestsByLane,
     sessionFailures: [...ended.flatMap(failureOf), ...(fairShare?.sessionFailures ?? [])],
     fairShare,
     lost,

@@ -18,6 +18,8 @@ export interface RunFindings {
   runEnd: number;
   /** the sandbox's log up to the end of the read-back */
   requests: LoggedRequest[];
+  /** the main phase's API requests by the budget's lane (several processes on PostgreSQL; null with one) */
+  requestsByLane: Record<string, number> | null;
   sessionFailures: string[];
   lost: string[];
   missingAudit: string[];
@@ -93,6 +95,10 @@ function apiFigures(f: RunFindings, pageViews: number) {
   return {
     requests_during_run: duringRun.length,
     requests_per_page_view: round(duringRun.length / Math.max(1, pageViews), 2),
+    by_lane: f.requestsByLane,
+    page_view_requests_per_page_view: f.requestsByLane
+      ? round((f.requestsByLane.view ?? 0) / Math.max(1, pageViews), 2)
+      : null,
     by_endpoint: countBy(duringRun, (r) => `${r.method} ${r.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}')}`),
     token_requests: f.requests.filter((r) => r.path === '/oauth/token').length,
     peak_60s_window_by_client: peakByClient,
@@ -243,6 +249,12 @@ export function printSummary(r: LoadResults): void {
     `  API: ${api.requests_during_run} requests (${api.requests_per_page_view} per page view), busiest 60 s ${JSON.stringify(api.peak_60s_window_by_client)}, ` +
       `busiest fixed minute ${api.peak_fixed_minute}, ${api.token_requests} token requests, ${api.status_429} × 429`,
   );
+  if (api.by_lane)
+    console.log(
+      `  by the budget's lane: ${Object.entries(api.by_lane)
+        .map(([lane, n]) => `${lane} ${n}`)
+        .join(', ')}; page views' own: ${api.page_view_requests_per_page_view} per page view`,
+    );
   console.log(
     `  allocation grids read by operators ${r.allocation_grids.read_by_operators}, ${r.allocation_grids.with_inconsistent_rows} with a row read-only because the entities' views disagree`,
   );

@@ -19,8 +19,11 @@
  *   at most a fifth of the window and cannot keep every other member's pages from loading; the
  *   server's own writes count whole. At least the last tenth is kept; never more than two thirds.
  *   Background work is sent only while fewer than W/2 (450) are used, and
- *   within the views' limit. So when the budget runs short, background work stops first, then
- *   views, and a write finds room at once unless writes alone fill the window.
+ *   within the views' limit; but its first W/18 (50) requests in the window may go up to the
+ *   views' limit (backgroundFloor): the sync that keeps the pages' copy fresh is never starved by a
+ *   busy window, and costs the views at most that. So when the budget runs short, background work
+ *   stops first (down to its floor), then views, and a write finds room at once unless writes
+ *   alone fill the window.
  * - fair shares: once the window is contended (3/4 of W used, 675: below that a member's burst
  *   leaves the others room, and the shares would only refuse the busiest member early), a
  *   member's requests in it (every lane counted; for a write, the member's writes alone, so that a
@@ -60,6 +63,11 @@ export const WINDOW_MS = 60_000;
  */
 export function lockReserve(perMinute: number): number {
   return Math.max(0, Math.min(Math.floor(perMinute / 18), API_REQUESTS_PER_MINUTE - perMinute));
+}
+
+/** Background requests in the window that may go up to the views' limit (see the comment at the top): W/18. */
+export function backgroundFloor(perMinute: number): number {
+  return Math.floor(perMinute / 18);
 }
 
 /** The policy's numbers for one lane (see the comment at the top). */
@@ -138,6 +146,8 @@ export interface WindowCounts {
   used: number;
   /** the room writes want (writeRoom) */
   writeRoom: number;
+  /** background requests in the window (backgroundFloor) */
+  backgroundUsed: number;
   /** the asking member's requests in the window (0 without a member); for a write, their writes */
   memberUsed: number;
   /** members with a request in the window, the asking one included */
@@ -158,7 +168,8 @@ export interface BudgetDecision {
 export function decideTake(perMinute: number, ticket: RequestTicket, counts: WindowCounts): BudgetDecision {
   const policy = budgetPolicy(perMinute, ticket.lane, ticket.underLock);
   const share = ticket.member === null ? null : memberLimit(policy, counts.used, counts.members);
-  const laneLimit = laneLimitNow(policy, counts.writeRoom);
+  const withinFloor = ticket.lane === 'background' && counts.backgroundUsed < backgroundFloor(perMinute);
+  const laneLimit = laneLimitNow(withinFloor ? budgetPolicy(perMinute, 'view') : policy, counts.writeRoom);
   const laneFull = counts.used >= laneLimit;
   const overShare = share !== null && counts.memberUsed >= share;
   return { fits: !laneFull && !overShare, laneFull, overShare, laneLimit, memberLimit: share };
@@ -180,8 +191,10 @@ export function countWindow(
   const writesOf = new Map<string | null, { minute: number; tenSeconds: number }>();
   let memberUsed = 0;
   let lastTenSeconds = 0;
+  let backgroundUsed = 0;
   for (const r of requests) {
     if (r.at > recent) lastTenSeconds++;
+    if (r.lane === 'background') backgroundUsed++;
     if (r.lane === 'write') {
       const n = writesOf.get(r.member) ?? { minute: 0, tenSeconds: 0 };
       n.minute++;
@@ -193,7 +206,14 @@ export function countWindow(
     else if (countsForShare(ticket, r)) memberUsed++;
   }
   const room = writeRoom(budgetPolicy(perMinute, ticket.lane), writesOf);
-  return { used: requests.length, lastTenSeconds, writeRoom: room, memberUsed, members: others.size + 1 };
+  return {
+    used: requests.length,
+    lastTenSeconds,
+    writeRoom: room,
+    backgroundUsed,
+    memberUsed,
+    members: others.size + 1,
+  };
 }
 
 /** What a window answers to one request: counted (both waits 0), or how long to wait. */

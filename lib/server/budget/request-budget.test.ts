@@ -85,24 +85,64 @@ describe('the budget policy', () => {
   );
 
   it('decides by lane first, then by share; the server’s own requests have no share', () => {
-    expect(decideTake(900, view('a'), { used: 809, writeRoom: 0, memberUsed: 0, members: 2 }).fits).toBe(true);
-    expect(decideTake(900, view('a'), { used: 810, writeRoom: 0, memberUsed: 0, members: 2 })).toMatchObject({
+    expect(
+      decideTake(900, view('a'), { used: 809, writeRoom: 0, backgroundUsed: 0, memberUsed: 0, members: 2 }).fits,
+    ).toBe(true);
+    expect(
+      decideTake(900, view('a'), { used: 810, writeRoom: 0, backgroundUsed: 0, memberUsed: 0, members: 2 }),
+    ).toMatchObject({
       fits: false,
       laneFull: true,
       overShare: false,
     });
-    expect(decideTake(900, write('a'), { used: 810, writeRoom: 0, memberUsed: 0, members: 2 }).fits).toBe(true);
-    expect(decideTake(900, view('a'), { used: 700, writeRoom: 0, memberUsed: 270, members: 2 })).toMatchObject({
+    expect(
+      decideTake(900, write('a'), { used: 810, writeRoom: 0, backgroundUsed: 0, memberUsed: 0, members: 2 }).fits,
+    ).toBe(true);
+    expect(
+      decideTake(900, view('a'), { used: 700, writeRoom: 0, backgroundUsed: 0, memberUsed: 270, members: 2 }),
+    ).toMatchObject({
       fits: false,
       overShare: true,
     });
     // The same member's write still fits: a write's share is the largest.
-    expect(decideTake(900, write('a'), { used: 700, writeRoom: 0, memberUsed: 270, members: 2 }).fits).toBe(true);
-    expect(decideTake(900, view(null), { used: 700, writeRoom: 0, memberUsed: 0, members: 1 }).fits).toBe(true);
+    expect(
+      decideTake(900, write('a'), { used: 700, writeRoom: 0, backgroundUsed: 0, memberUsed: 270, members: 2 }).fits,
+    ).toBe(true);
+    expect(
+      decideTake(900, view(null), { used: 700, writeRoom: 0, backgroundUsed: 0, memberUsed: 0, members: 1 }).fits,
+    ).toBe(true);
+  });
+
+  it('lets background work’s first W/18 requests of the window go up to the views’ limit, the rest only below half', () => {
+    const counts = (used: number, backgroundUsed: number) => ({
+      used,
+      writeRoom: 0,
+      backgroundUsed,
+      memberUsed: 0,
+      members: 1,
+    });
+    // 700 used (views and writes): above half, below the views' 810
+    expect(decideTake(900, background(), counts(700, 0)).fits).toBe(true);
+    expect(decideTake(900, background(), counts(700, 49)).fits).toBe(true);
+    expect(decideTake(900, background(), counts(700, 50))).toMatchObject({
+      fits: false,
+      laneFull: true,
+      laneLimit: 450,
+    });
+    // never past the views' limit, nor into the room kept for writes
+    expect(decideTake(900, background(), counts(810, 0)).fits).toBe(false);
+    expect(decideTake(900, background(), { ...counts(600, 0), writeRoom: 400 }).fits).toBe(false);
+    expect(decideTake(900, background(), { ...counts(400, 0), writeRoom: 400 }).fits).toBe(true);
   });
 
   it('keeps the room writes want free, and at least a tenth', () => {
-    const counts = (used: number, writeRoom: number) => ({ used, writeRoom, memberUsed: 0, members: 1 });
+    const counts = (used: number, writeRoom: number) => ({
+      used,
+      writeRoom,
+      backgroundUsed: 0,
+      memberUsed: 0,
+      members: 1,
+    });
     expect(laneLimitNow(budgetPolicy(900, 'view'), 0)).toBe(810);
     expect(laneLimitNow(budgetPolicy(900, 'view'), 90)).toBe(810);
     expect(laneLimitNow(budgetPolicy(900, 'view'), 300)).toBe(600);
@@ -144,7 +184,7 @@ describe('the budget policy', () => {
 });
 
 describe('RequestBudget lanes (one process)', () => {
-  it('sends background work only while less than half the window is used, and defers it until then', async () => {
+  it('sends background work beyond its floor only while less than half the window is used, and defers it until then', async () => {
     const { budget } = budgetAt(30, 'throw');
     await fill(budget, view(), 14);
     expect(await sends(budget, background())).toBe('sent');
@@ -154,8 +194,11 @@ describe('RequestBudget lanes (one process)', () => {
     const advancing = budgetAt(30, 'advance');
     await fill(advancing.budget, view(), 15);
     const before = advancing.clock.now;
+    // Its floor (30 / 18: one request a window) goes at once, up to the views' limit.
     expect(await advancing.budget.take(Infinity, background())).toBeNull();
-    // It went once the oldest requests left the window.
+    expect(advancing.clock.now).toBe(before);
+    expect(await advancing.budget.take(Infinity, background())).toBeNull();
+    // The next went once the oldest requests left the window.
     expect(advancing.clock.now).toBe(before + 60_000);
   });
 
@@ -372,7 +415,8 @@ describe('RequestBudget fair shares (one process)', () => {
 
   it('knows without waiting whether a ticket would be sent at once', async () => {
     const { budget } = budgetAt(30, 'throw');
-    await fill(budget, view('burst'), 22);
+    await fill(budget, background(), 1);
+    await fill(budget, view('burst'), 21);
     expect(budget.canSendNow(background('other'))).toBe(false);
     expect(budget.canSendNow(view('burst'))).toBe(false);
     expect(budget.canSendNow(view('other'))).toBe(true);
