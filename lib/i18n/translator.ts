@@ -1,18 +1,21 @@
 import { createTranslator } from 'next-intl';
 
-import en from '@/messages/en';
+import en from '@/messages/en.json';
 
 import type { UiLocale } from './locales';
-import { loadMessages } from './messages';
+import { loadMessages, type Messages } from './messages';
 import { translateSaid, validationSaid, type CatalogKey, type Said, type SaidValues, type Translate } from './said';
 
 /** A translator of the whole catalog in `locale`, for code that runs outside a page (actions, route handlers). */
-function translatorOf(locale: UiLocale, messages: typeof en): Translate {
+function translatorOf(locale: UiLocale, messages: Messages): Translate {
   const t = createTranslator({ locale, messages });
   return (key: CatalogKey, values?: SaidValues) => t(key, values);
 }
 
-/** English, loaded with the module: audit rows and logs are written in it, and plain-Node tests read it. */
+/**
+ * English, loaded with the module: audit rows and logs are written in it, and plain-Node tests read it.
+ * The build compiles its messages as it does every language's (next.config.mjs, `precompile`).
+ */
 export const inEnglish: Translate = translatorOf('en', en);
 
 const byLocale = new Map<UiLocale, Promise<Translate>>([['en', Promise.resolve(inEnglish)]]);
