@@ -41,7 +41,7 @@ export const POST = staffRoute(
   { name: 'upload-entity-logo', role: 'admin', input: LogoUploadSchema, mutates: true },
   async (request: Request, ctx: { params: Promise<{ id: string }> }) => {
     const { id } = await ctx.params;
-    const form = await readFormLimited(request, LOGO_UPLOAD_MAX_BYTES, 'upload', LOGO_MAX_LABEL);
+    const form = await readFormLimited(request, LOGO_UPLOAD_MAX_BYTES, 'upload', LOGO_MAX_BYTES);
     return { id, file: form.get(LOGO_FIELD) };
   },
   async ({ id, file }, { setAuditTarget }) => {
