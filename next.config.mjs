@@ -3,9 +3,8 @@ import createNextIntlPlugin from 'next-intl/plugin';
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './lib/i18n/request.ts',
   experimental: {
-    // The catalogs (messages/<locale>.json) have their ICU messages compiled when the app is built,
-    // however they are imported, so neither the browser nor the server ships or runs a message
-    // parser (docs/performance.md, Lighthouse).
+    // The catalogs' ICU messages are compiled when the app is built, so neither the browser nor the
+    // server ships or runs a message parser (docs/performance.md, Lighthouse).
     messages: { path: './messages', format: 'json', locales: 'infer', precompile: true },
   },
 });
@@ -17,6 +16,8 @@ const nextConfig = {
   // Native and WASM packages are loaded from node_modules at run time, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg'],
   typedRoutes: false,
+  // The English catalog with its messages compiled, as the other languages are (lib/i18n/english.built.ts).
+  turbopack: { resolveAlias: { '@/lib/i18n/english': './lib/i18n/english.built.ts' } },
   experimental: {
     // A page's own code in a few larger scripts rather than about fifteen small ones: on a phone's
     // connection each request costs a round trip before its bytes (docs/performance.md, Lighthouse).

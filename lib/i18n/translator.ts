@@ -1,6 +1,6 @@
 import { createTranslator } from 'next-intl';
 
-import en from '@/messages/en.json';
+import en from '@/lib/i18n/english';
 
 import type { UiLocale } from './locales';
 import { loadMessages, type Messages } from './messages';
@@ -12,10 +12,7 @@ function translatorOf(locale: UiLocale, messages: Messages): Translate {
   return (key: CatalogKey, values?: SaidValues) => t(key, values);
 }
 
-/**
- * English, loaded with the module: audit rows and logs are written in it, and plain-Node tests read it.
- * The build compiles its messages as it does every language's (next.config.mjs, `precompile`).
- */
+/** English, loaded with the module: audit rows and logs are written in it, and plain-Node tests read it. */
 export const inEnglish: Translate = translatorOf('en', en);
 
 const byLocale = new Map<UiLocale, Promise<Translate>>([['en', Promise.resolve(inEnglish)]]);
