@@ -1,5 +1,5 @@
 import type { UiLocale } from '@/lib/i18n/locales';
-import type { Messages } from '@/messages/en';
+import type { Messages } from '@/lib/i18n/messages';
 
 declare module 'next-intl' {
   interface AppConfig {

@@ -16,8 +16,8 @@ const nextConfig = {
   // Native and WASM packages are loaded from node_modules at run time, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg'],
   typedRoutes: false,
-  // The English catalog with its messages compiled, as the other languages are (messages/en/built.ts).
-  turbopack: { resolveAlias: { '@/messages/en': './messages/en/built.ts' } },
+  // The English catalog with its messages compiled, as the other languages are (lib/i18n/english.built.ts).
+  turbopack: { resolveAlias: { '@/lib/i18n/english': './lib/i18n/english.built.ts' } },
   experimental: {
     // A page's own code in a few larger scripts rather than about fifteen small ones: on a phone's
     // connection each request costs a round trip before its bytes (docs/performance.md, Lighthouse).

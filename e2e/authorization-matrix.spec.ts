@@ -10,8 +10,9 @@ import {
 } from '@playwright/test';
 import { decode, encode } from 'next-auth/jwt';
 
-import { ROLE_LABELS, type StaffRole } from '../lib/auth/roles';
+import type { StaffRole } from '../lib/auth/roles';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import en from '../messages/en.json' with { type: 'json' };
 import { ACTIONS, buildActions, READS, readUrl } from './action-list';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { e2eAuthSecret } from './leaks';
@@ -346,7 +347,7 @@ test('lower roles and anonymous callers are refused every guarded action: one re
       const mark = await sandboxRequestMark(request);
       const answer = await callAction(await contextFor(browser, role), action.path, action.id, [row.input()]);
       expect(answer, `${action.key} as ${role}`).toContain(
-        `This needs the ${ROLE_LABELS[row.role]} role; you are ${ROLE_LABELS[role]}.`,
+        `This needs the ${en.team.roleLabel[row.role]} role; you are ${en.team.roleLabel[role]}.`,
       );
       const sent = (await sandboxRequestsSince(request, mark)).filter(
         (r) => r.path.startsWith('/v2') && r.method !== 'GET',
@@ -366,7 +367,7 @@ test('lower roles and anonymous callers are refused every guarded action: one re
       const res = await route.call(await contextFor(browser, role), DEMO_PARTNER.defaultEntityId);
       expect(res.status(), `${file} as ${role}`).toBe(403);
       expect(((await res.json()) as { error: string }).error, `${file} as ${role}`).toBe(
-        `This needs the ${ROLE_LABELS[route.role]} role; you are ${ROLE_LABELS[role]}.`,
+        `This needs the ${en.team.roleLabel[route.role]} role; you are ${en.team.roleLabel[role]}.`,
       );
     }
     const anonymous = await route.call(await contextFor(browser, 'anonymous'), DEMO_PARTNER.defaultEntityId);

@@ -1,12 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createTranslator } from 'next-intl';
 
-import deAccount from '../messages/de/account.json' with { type: 'json' };
-import deLogin from '../messages/de/login.json' with { type: 'json' };
-import deReservations from '../messages/de/reservations.json' with { type: 'json' };
-import deSettings from '../messages/de/settings.json' with { type: 'json' };
-import deShell from '../messages/de/shell.json' with { type: 'json' };
-import deValidation from '../messages/de/validation.json' with { type: 'json' };
+import de from '../messages/de.json' with { type: 'json' };
 import { addMember, openAccountMenu, openSignIn, signedInBrowser } from './staff';
 
 /**
@@ -35,51 +30,51 @@ test('a member who switches to German reads the console in German, after a reloa
 
   await chooseLanguage(page, 'de', 'Save language and time zone');
   // The page is drawn again in German, the confirmation with it.
-  await expect(page.getByTestId('language-saved')).toHaveText(deSettings.saved);
+  await expect(page.getByTestId('language-saved')).toHaveText(de.settings.saved);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(deAccount.title);
-  await expect(page.getByRole('button', { name: deSettings.save })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.account.title);
+  await expect(page.getByRole('button', { name: de.settings.save })).toBeVisible();
 
   // A dialog: sign out everywhere asks first, in German, and is kept from happening.
-  await page.getByRole('button', { name: deAccount.sessions.button }).click();
+  await page.getByRole('button', { name: de.account.sessions.button }).click();
   const dialog = page.getByRole('alertdialog');
-  await expect(dialog.getByRole('heading')).toHaveText(deAccount.sessions.confirmTitle);
-  await dialog.getByRole('button', { name: deAccount.sessions.keep }).click();
+  await expect(dialog.getByRole('heading')).toHaveText(de.account.sessions.confirmTitle);
+  await dialog.getByRole('button', { name: de.account.sessions.keep }).click();
   await expect(dialog).toBeHidden();
 
   // Navigation, a heading, an empty state and dates written the German way.
   await page.goto('/');
-  const nav = page.getByRole('navigation', { name: deShell.nav.label });
-  await nav.getByRole('link', { name: deShell.nav.reservations, exact: true }).click();
+  const nav = page.getByRole('navigation', { name: de.shell.nav.label });
+  await nav.getByRole('link', { name: de.shell.nav.reservations, exact: true }).click();
   await expect(page).toHaveURL(/\/reservations/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(deReservations.title);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.reservations.title);
   // A reservation's date written the German way: "Di., 27. Okt. 2026", the weekday, the day before the month.
   await page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first().click();
   await expect(page.getByRole('main')).toContainText(/(Mo|Di|Mi|Do|Fr|Sa|So)\., \d{1,2}\. \S+ \d{4}/);
   await page.goto('/reservations?guest_last_name=Nobody-Is-Called-This');
-  await expect(page.getByText(deReservations.results.empty)).toBeVisible();
+  await expect(page.getByText(de.reservations.results.empty)).toBeVisible();
 
   // A form's own check and a refusal of the server's, both in German: a view saved twice under one name.
   const viewName = `Ansicht ${Date.now()}`;
   const form = page.getByTestId('save-view-form');
   const saveView = async (name: string) => {
     await page.getByTestId('views-menu').click();
-    await page.getByRole('menuitem', { name: deReservations.views.saveSearch }).click();
-    await form.getByLabel(deReservations.views.nameLabel).fill(name);
-    await form.getByRole('button', { name: deReservations.views.save }).click();
+    await page.getByRole('menuitem', { name: de.reservations.views.saveSearch }).click();
+    await form.getByLabel(de.reservations.views.nameLabel).fill(name);
+    await form.getByRole('button', { name: de.reservations.views.save }).click();
   };
   await saveView('   ');
-  await expect(form).toContainText(deValidation.nameView);
+  await expect(form).toContainText(de.validation.nameView);
   await page.keyboard.press('Escape');
   await saveView(viewName);
   await expect(form).toBeHidden();
   // its toast
-  const saved = createTranslator({ locale: 'de', messages: { reservations: deReservations } });
+  const saved = createTranslator({ locale: 'de', messages: { reservations: de.reservations } });
   await expect(
     page.getByRole('listitem').filter({ hasText: saved('reservations.views.saved', { name: viewName, shared: 'no' }) }),
   ).toBeVisible();
   await saveView(viewName);
-  await expect(form).toContainText(deReservations.errors.viewNameTaken.replace('{name}', viewName));
+  await expect(form).toContainText(de.reservations.errors.viewNameTaken.replace('{name}', viewName));
   await page.keyboard.press('Escape');
 
   // A reload keeps it.
@@ -88,13 +83,13 @@ test('a member who switches to German reads the console in German, after a reloa
 
   // So does a new sign-in, from a browser that asks for English.
   await openAccountMenu(page);
-  await page.getByRole('menuitem', { name: deShell.account.signOut }).click();
+  await page.getByRole('menuitem', { name: de.shell.account.signOut }).click();
   await page.waitForURL(/\/login/);
   await context.close();
   const again = await signedInBrowser(browser, email, PASSWORD);
   await expect(again.page.getByTestId('shell-staff-name')).toHaveText('Sprache Test');
   await expect(again.page.locator('html')).toHaveAttribute('lang', 'de');
-  await expect(again.page.getByRole('navigation', { name: deShell.nav.label })).toContainText(deShell.nav.overview);
+  await expect(again.page.getByRole('navigation', { name: de.shell.nav.label })).toContainText(de.shell.nav.overview);
   await again.context.close();
 });
 
@@ -104,10 +99,10 @@ test.describe('a browser that asks for German', () => {
   test('the sign-in page is German, its validation messages too', async ({ page }) => {
     await openSignIn(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(deLogin.heading);
-    await page.getByRole('button', { name: deLogin.submit }).click();
-    await expect(page.getByText(deLogin.validation.email)).toBeVisible();
-    await expect(page.getByText(deLogin.validation.password)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.login.heading);
+    await page.getByRole('button', { name: de.login.submit }).click();
+    await expect(page.getByText(de.login.validation.email)).toBeVisible();
+    await expect(page.getByText(de.login.validation.password)).toBeVisible();
   });
 });
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 import { CANCELS_AT_ONCE, RESERVATION_CONTACT_LIMIT } from '../lib/server/http/member-limits';
-import deErrors from '../messages/de/errors.json' with { type: 'json' };
+import de from '../messages/de.json' with { type: 'json' };
 import { buildActions } from './action-list';
 import { defaultEntity, partner } from './demo-world';
 import { DASHBOARD_URL } from './env';
@@ -84,7 +84,7 @@ test('forty concurrent cancels from one member are refused past the few under wa
   };
   expect(final.data.guest.email).toBe(`elsewhere.${RESERVATION_CONTACT_LIMIT.max - 1}@example.com`);
   // In the member's language (German, as their browser asks): the German catalog's sentence.
-  expect(deErrors.reservationContactLimit).toContain('Die Kontaktdaten des Gastes dieser Reservierung');
+  expect(de.errors.reservationContactLimit).toContain('Die Kontaktdaten des Gastes dieser Reservierung');
   const german = await send(
     'updateReservationAction',
     { id: target!.id, changes: { guest: { email: 'again@example.com' } } },

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/auth/demo-accounts';
-import login from '../messages/en/login.json' with { type: 'json' };
+import en from '../messages/en.json' with { type: 'json' };
 import { STORAGE } from './env';
 import { signedInBrowser, signOutThroughMenu } from './staff';
 
@@ -20,7 +20,7 @@ test.describe('signed out', () => {
     await page.getByLabel('E-mail').fill(DEMO_ACCOUNTS[2]!.email);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByTestId('login-error')).toHaveText(login.errors.invalid);
+    await expect(page.getByTestId('login-error')).toHaveText(en.login.errors.invalid);
     await page.goto('/');
     await expect(page).toHaveURL(/\/login(\?|$)/);
   });
@@ -37,7 +37,7 @@ test.describe('signed out', () => {
 
   test('signing in from a page that shows an earlier error (/login?error=…) opens the console', async ({ page }) => {
     await page.goto('/login?error=invalid');
-    await expect(page.getByTestId('login-error')).toHaveText(login.errors.invalid);
+    await expect(page.getByTestId('login-error')).toHaveText(en.login.errors.invalid);
     await page.locator('form[data-hydrated]').waitFor();
     await page.getByLabel('E-mail').fill(DEMO_ACCOUNTS[2]!.email);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);

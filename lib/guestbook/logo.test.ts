@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { translateSaid } from '../i18n/said';
-import { inEnglish } from '../i18n/translator';
+import { inEnglish, translatorFor } from '../i18n/translator';
 import { checkLogoFile, sniffImageType } from './logo';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -61,6 +61,14 @@ describe('logo checks', () => {
     );
     expect(english({ name: 'e.png', size: 0, type: 'image/png' })).toBe('e.png is empty.');
     expect(checkLogoFile({ name: 'ok.webp', size: 2 * 1024 * 1024, type: 'image/webp' })).toBeNull();
+  });
+  it('says the types and the limit in the words and numbers of each language', async () => {
+    const [de, fr] = await Promise.all([translatorFor('de'), translatorFor('fr')]);
+    const gif = checkLogoFile({ name: 'a.gif', size: 100, type: 'image/gif' })!;
+    const big = checkLogoFile({ name: 'big.png', size: 3 * 1024 * 1024, type: 'image/png' })!;
+    expect(translateSaid(de, gif)).toBe('a.gif ist kein PNG-, JPEG- oder WebP-Bild (es ist image/gif).');
+    expect(translateSaid(de, big)).toBe('big.png ist 3,0 MB groß; die Grenze liegt bei 2 MB.');
+    expect(translateSaid(fr, big)).toBe('big.png fait 3,0 Mo\u00a0; la limite est de 2 Mo.');
   });
   it('recognises images by their first bytes', () => {
     expect(sniffImageType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('image/png');

@@ -79,21 +79,21 @@ export function imageDimensions(b: Uint8Array): Dimensions | null {
   return null;
 }
 
-export const LOGO_MAX_LABEL = `${LOGO_MAX_BYTES / (1024 * 1024)} MB`;
-export const LOGO_TYPES_LABEL = 'PNG, JPEG or WebP';
+/** The file limit in megabytes, as messages say it (`{maxMegabytes, number}`, the unit written in each language). */
+export const LOGO_MAX_MEGABYTES = LOGO_MAX_BYTES / (1024 * 1024);
 
 /** Checks a chosen logo file before anything is sent (why it is refused, or null); the server checks again, by content. */
 export function checkLogoFile(file: { name: string; size: number; type: string }): Said | null {
   if (!(LOGO_CONTENT_TYPES as readonly string[]).includes(file.type)) {
     return file.type
-      ? said('entities.errors.notAnImageOfType', { file: file.name, types: LOGO_TYPES_LABEL, type: file.type })
-      : said('entities.errors.notAnImage', { file: file.name, types: LOGO_TYPES_LABEL });
+      ? said('entities.errors.notAnImageOfType', { file: file.name, type: file.type })
+      : said('entities.errors.notAnImage', { file: file.name });
   }
   if (file.size > LOGO_MAX_BYTES)
     return said('entities.errors.fileTooLarge', {
       file: file.name,
       size: file.size / (1024 * 1024),
-      limit: LOGO_MAX_LABEL,
+      maxMegabytes: LOGO_MAX_MEGABYTES,
     });
   if (file.size === 0) return said('entities.errors.fileEmpty', { file: file.name });
   return null;
@@ -101,15 +101,6 @@ export function checkLogoFile(file: { name: string; size: number; type: string }
 
 /** The largest logo accepted, per side: a small file can declare a huge canvas (a decompression bomb for every browser that shows it). */
 export const LOGO_MAX_SIDE = 4096;
-
-/**
- * 65000 → "65,000", as en-GB groups digits. Not `toLocaleString`: this module is evaluated while the
- * entity page hydrates, and a first use of Intl there costs a phone a long task (about 80 ms of main
- * thread with the CPU slowed 4×).
- */
-const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-export const LOGO_MAX_SIDE_LABEL = `${grouped(LOGO_MAX_SIDE)} × ${grouped(LOGO_MAX_SIDE)} px`;
 
 /** Why a logo of these dimensions is refused, or null. */
 export function checkLogoDimensions(name: string, dims: Dimensions | null): Said | null {

@@ -1,15 +1,30 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 
 import { UI_LOCALES } from './locales';
-import { NAMESPACES } from './namespaces';
 
 type Tree = { [key: string]: string | Tree };
 
-const catalog = (locale: string, ns: string): Tree =>
-  JSON.parse(readFileSync(path.join(process.cwd(), 'messages', locale, `${ns}.json`), 'utf8')) as Tree;
+const MESSAGES = path.join(process.cwd(), 'messages');
+
+const read = new Map<string, Tree>();
+
+/** A language's catalog, `messages/<locale>.json`: its namespaces at the top. */
+function catalog(locale: string): Tree {
+  let tree = read.get(locale);
+  if (!tree) {
+    tree = JSON.parse(readFileSync(path.join(MESSAGES, `${locale}.json`), 'utf8')) as Tree;
+    read.set(locale, tree);
+  }
+  return tree;
+}
+
+const namespace = (tree: Tree, ns: string): Tree => {
+  const node = tree[ns];
+  return typeof node === 'object' ? node : {};
+};
 
 /** Every message of a catalog by its dotted key. */
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
@@ -55,14 +70,31 @@ function argumentsOf(message: string): string[] {
 }
 
 describe('message catalogs', () => {
-  for (const ns of NAMESPACES) {
-    const english = flatten(catalog('en', ns));
+  const en = catalog('en');
+  const others = UI_LOCALES.filter((l) => l !== 'en');
+
+  it('are one file per language the console speaks, and nothing else', () => {
+    expect(readdirSync(MESSAGES).sort()).toEqual(UI_LOCALES.map((l) => `${l}.json`).sort());
+  });
+
+  it('hold namespaces at their top, each an object of messages', () => {
+    for (const [ns, node] of Object.entries(en)) expect(typeof node, `en.${ns}`).toBe('object');
+  });
+
+  for (const locale of others) {
+    it(`${locale}: the same namespaces as English`, () => {
+      expect(Object.keys(catalog(locale))).toEqual(Object.keys(en));
+    });
+  }
+
+  for (const ns of Object.keys(en)) {
+    const english = flatten(namespace(en, ns));
     it(`en/${ns}: every message parses as ICU`, () => {
       for (const [key, message] of english) expect(() => argumentsOf(message), `${ns}.${key}`).not.toThrow();
     });
-    for (const locale of UI_LOCALES.filter((l) => l !== 'en')) {
+    for (const locale of others) {
       it(`${locale}/${ns}: the same keys as English, each with English's ICU arguments`, () => {
-        const translated = flatten(catalog(locale, ns));
+        const translated = flatten(namespace(catalog(locale), ns));
         expect(
           [...translated.keys()].filter((k) => !english.has(k)),
           'keys English does not have',

@@ -1,13 +1,20 @@
-import type { Messages } from '@/messages/en';
+import type en from '@/messages/en.json';
 
 import type { UiLocale } from './locales';
-import { NAMESPACES } from './namespaces';
+
+/**
+ * The catalogs' shape, English's: `messages/<locale>.json`, one file per language with a
+ * namespace per feature at its top (every language has English's keys: catalogs.test.ts).
+ * next-intl checks the keys a component says against it (global.d.ts).
+ */
+export type Messages = typeof en;
 
 const loaded = new Map<UiLocale, Promise<Messages>>();
 
 /**
- * A language's whole catalog, namespace by namespace: read once per process (every request's
- * configuration asks for it), or on every call in development, where the catalogs are edited.
+ * A language's whole catalog: read once per process (every request's configuration asks for it),
+ * or on every call in development, where the catalogs are edited. Each language is its own
+ * module, loaded when it is first asked for.
  */
 export function loadMessages(locale: UiLocale): Promise<Messages> {
   if (process.env.NODE_ENV === 'development') return readCatalog(locale);
@@ -21,11 +28,5 @@ export function loadMessages(locale: UiLocale): Promise<Messages> {
 }
 
 async function readCatalog(locale: UiLocale): Promise<Messages> {
-  const parts = await Promise.all(
-    NAMESPACES.map(
-      async (ns) =>
-        [ns, ((await import(`../../messages/${locale}/${ns}.json`)) as { default: unknown }).default] as const,
-    ),
-  );
-  return Object.fromEntries(parts) as Messages;
+  return ((await import(`../../messages/${locale}.json`)) as { default: Messages }).default;
 }

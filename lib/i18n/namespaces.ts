@@ -1,27 +1,7 @@
-/**
- * The catalogs' namespaces, one per feature: `messages/<locale>/<namespace>.json`. A new
- * namespace is added here and to `messages/en/index.ts`, then a file per locale.
- */
-export const NAMESPACES = [
-  'common',
-  'ui',
-  'shell',
-  'overview',
-  'identity',
-  'delegates',
-  'venues',
-  'markets',
-  'entities',
-  'allocations',
-  'reservations',
-  'booking',
-  'team',
-  'activity',
-  'account',
-  'login',
-  'settings',
-  'validation',
-  'errors',
-] as const;
+import type { Messages } from './messages';
 
-export type Namespace = (typeof NAMESPACES)[number];
+/**
+ * The catalogs' namespaces, one per feature: the top-level keys of `messages/<locale>.json`. A new
+ * namespace is added to `messages/en.json`, then to every other language's file.
+ */
+export type Namespace = keyof Messages;

@@ -1,7 +1,7 @@
 import compile from 'icu-minify/compile';
 import { describe, expect, it } from 'vitest';
 
-import en from '@/messages/en';
+import en from '@/messages/en.json';
 
 import { readValidationMessage, said, validationMessage, validationSaid } from './said';
 import { catalogHas, hasKey, inEnglish, translatorFor } from './translator';

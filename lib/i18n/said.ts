@@ -1,6 +1,6 @@
 import type { MessageKeys, NestedKeyOf } from 'next-intl';
 
-import type { Messages } from '@/messages/en';
+import type { Messages } from '@/lib/i18n/messages';
 
 /** A key of the whole catalog, namespace first: `errors.team.notFound`, `validation.enterName`. */
 export type CatalogKey = MessageKeys<Messages, NestedKeyOf<Messages>>;

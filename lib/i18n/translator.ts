@@ -1,13 +1,13 @@
 import { createTranslator } from 'next-intl';
 
-import en from '@/messages/en';
+import en from '@/lib/i18n/english';
 
 import type { UiLocale } from './locales';
-import { loadMessages } from './messages';
+import { loadMessages, type Messages } from './messages';
 import { translateSaid, validationSaid, type CatalogKey, type Said, type SaidValues, type Translate } from './said';
 
 /** A translator of the whole catalog in `locale`, for code that runs outside a page (actions, route handlers). */
-function translatorOf(locale: UiLocale, messages: typeof en): Translate {
+function translatorOf(locale: UiLocale, messages: Messages): Translate {
   const t = createTranslator({ locale, messages });
   return (key: CatalogKey, values?: SaidValues) => t(key, values);
 }

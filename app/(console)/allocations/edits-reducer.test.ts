@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { mergeGrid, moveSeats, UNALLOCATED, type Change, type GridRow } from '@/lib/allocation';
 import { entity, rowsByEntity } from '@/lib/allocation/testing';
-import en from '@/messages/en';
+import en from '@/messages/en.json';
 
 import { createEditsReducer, initialEditsState, rowsWithEditsElsewhere, type EditsState } from './edits-reducer';
 

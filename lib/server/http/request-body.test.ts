@@ -39,6 +39,18 @@ describe('readBodyLimited', () => {
     expect(declared.bodyUsed).toBe(false);
   });
 
+  it('names a limit under a megabyte in kilobytes, and the limit it is told to show', async () => {
+    const { request } = chunkedRequest(1, 10);
+    const declared = new Request(request, { headers: { 'content-length': String(4 * 1024) } });
+    await expect(readBodyLimited(declared, 1024, 'request')).rejects.toThrow('The request is 4 kB; the limit is 1 kB.');
+    const upload = new Request(chunkedRequest(1, 10).request, {
+      headers: { 'content-length': String(2.25 * 1024 * 1024) },
+    });
+    await expect(readBodyLimited(upload, 2.1 * 1024 * 1024, 'upload', 2 * 1024 * 1024)).rejects.toThrow(
+      'The upload is 2.3 MB; the limit is 2 MB.',
+    );
+  });
+
   it('returns a body within the limit whole', async () => {
     const { request } = chunkedRequest(3, 1000);
     expect((await readBodyLimited(request, 3000, 'upload')).byteLength).toBe(3000);

@@ -1,7 +1,9 @@
-import { useTranslations } from 'next-intl';
-import { useRef, useState, type ReactNode } from 'react';
+'use client';
 
-import { LOGO_MAX_LABEL, LOGO_MAX_SIDE_LABEL, LOGO_TYPES_LABEL, type Logo } from '@/lib/guestbook/logo';
+import { useTranslations } from 'next-intl';
+import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
+
+import type { Logo } from '@/lib/guestbook/logo';
 
 /** The entity's current logo in its 96 px box with its dimensions, or "No logo". */
 export function LogoStatus({ logo }: { logo: Logo | null }) {
@@ -37,8 +39,33 @@ export function LogoStatus({ logo }: { logo: Logo | null }) {
   );
 }
 
-/** Drop a file here or choose one; what was chosen goes to `onFile`. Errors and the preview go below. */
-export function LogoDropZone({ onFile, children }: { onFile: (file: File | undefined) => void; children?: ReactNode }) {
+/** Opens the drop zone's file picker. */
+const ChooseFile = createContext<() => void>(() => undefined);
+
+/** The drop zone's "choose a file": a button in the sentence the page writes (`hint`) that opens the file picker. */
+export function LogoChooseButton({ children }: { children?: ReactNode }) {
+  const choose = useContext(ChooseFile);
+  return (
+    <button type="button" className="font-medium text-brand-700 underline" onClick={choose}>
+      {children}
+    </button>
+  );
+}
+
+/**
+ * Drop a file here or choose one; what was chosen goes to `onFile`. Errors and the preview go below.
+ * `hint` says which files are taken, written by the page on the server (`logo.drop`: its figures are
+ * formatted there, so hydrating the page makes no number formatter), with a LogoChooseButton in it.
+ */
+export function LogoDropZone({
+  hint,
+  onFile,
+  children,
+}: {
+  hint: ReactNode;
+  onFile: (file: File | undefined) => void;
+  children?: ReactNode;
+}) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const t = useTranslations('entities');
@@ -57,20 +84,7 @@ export function LogoDropZone({ onFile, children }: { onFile: (file: File | undef
       className={`rounded-lg border-2 border-dashed px-4 py-5 text-center text-sm ${dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300'}`}
     >
       <p className="text-slate-600">
-        {t.rich('logo.drop', {
-          types: LOGO_TYPES_LABEL,
-          maxSize: LOGO_MAX_LABEL,
-          maxSide: LOGO_MAX_SIDE_LABEL,
-          choose: (chunks) => (
-            <button
-              type="button"
-              className="font-medium text-brand-700 underline"
-              onClick={() => inputRef.current?.click()}
-            >
-              {chunks}
-            </button>
-          ),
-        })}
+        <ChooseFile value={() => inputRef.current?.click()}>{hint}</ChooseFile>
       </p>
       <input
         ref={inputRef}

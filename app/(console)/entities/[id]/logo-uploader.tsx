@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toast';
@@ -23,10 +23,13 @@ export function LogoUploader({
   entityId,
   logo: logoOfPage,
   canEdit,
+  dropHint,
 }: {
   entityId: string;
   logo: Logo | null;
   canEdit: boolean;
+  /** Which files the drop zone takes, written by the page (LogoDropZone's `hint`). */
+  dropHint: ReactNode;
 }) {
   const queryClient = useQueryClient();
   const t = useTranslations('entities');
@@ -105,7 +108,7 @@ export function LogoUploader({
     <div className="space-y-4">
       <LogoStatus logo={logo} />
       {canEdit && (
-        <LogoDropZone onFile={choose}>
+        <LogoDropZone hint={dropHint} onFile={choose}>
           <div aria-live="assertive">
             {error && (
               <p data-testid="logo-error" className="mt-2 text-rose-700">

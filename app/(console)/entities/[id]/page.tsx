@@ -12,12 +12,14 @@ import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/auth/roles';
 import { localeName } from '@/lib/guestbook/locales';
+import { LOGO_MAX_MEGABYTES, LOGO_MAX_SIDE } from '@/lib/guestbook/logo';
 import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getDelegate, knownPrograms, listEntities, otherFields, viewEntity } from '@/lib/server/directory';
 import { getFormatter, type SearchParams } from '@/lib/server/http';
 
 import { EntityForm } from '../entity-form';
+import { LogoChooseButton } from './logo-parts';
 import { LogoUploader } from './logo-uploader';
 import { ProgramsEditor } from './programs-editor';
 
@@ -156,6 +158,11 @@ export default async function EntityPage({
         <LogoUploader
           entityId={e.id}
           canEdit={admin}
+          dropHint={t.rich('logo.drop', {
+            maxMegabytes: LOGO_MAX_MEGABYTES,
+            maxSide: LOGO_MAX_SIDE,
+            choose: (chunks) => <LogoChooseButton>{chunks}</LogoChooseButton>,
+          })}
           logo={
             e.logo
               ? { url: e.logo.url, width: e.logo.width, height: e.logo.height, aspect_ratio: e.logo.aspect_ratio }

@@ -3,7 +3,7 @@ import { useTranslations } from 'next-intl';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSkeleton, SkeletonFields, SkeletonTitle } from '@/components/ui/skeleton';
-import type { Messages } from '@/messages/en';
+import type { Messages } from '@/lib/i18n/messages';
 
 export default function ReservationLoading() {
   const t = useTranslations('booking');

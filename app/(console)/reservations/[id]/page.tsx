@@ -17,12 +17,12 @@ import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/auth/roles';
 import { LOCALES, localeName as nameOfLocale, type LocaleCode } from '@/lib/guestbook/locales';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
+import type { Messages } from '@/lib/i18n/messages';
 import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { knownPrograms, listEntities, selectedContextKey } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
 import { otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
-import type { Messages } from '@/messages/en';
 
 import { StatusBadge } from '../status-badge';
 import { CancelButton } from './cancel-button';

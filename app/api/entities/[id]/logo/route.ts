@@ -4,8 +4,7 @@ import {
   checkLogoDimensions,
   checkLogoFile,
   imageDimensions,
-  LOGO_MAX_LABEL,
-  LOGO_TYPES_LABEL,
+  LOGO_MAX_MEGABYTES,
   sniffImageType,
   type Logo,
 } from '@/lib/guestbook/logo';
@@ -25,7 +24,7 @@ const LOGO_UPLOAD_MAX_BYTES = LOGO_MAX_BYTES + 64 * 1024;
 const LogoUploadSchema = z.strictObject({
   id: Uuid,
   file: z
-    .instanceof(File, { error: `Choose a ${LOGO_TYPES_LABEL} file of at most ${LOGO_MAX_LABEL}.` })
+    .instanceof(File, { error: `Choose a PNG, JPEG or WebP file of at most ${LOGO_MAX_MEGABYTES} MB.` })
     .superRefine((file, ctx) => {
       const problem = checkLogoFile(file);
       if (problem) ctx.addIssue({ code: 'custom', message: translateSaid(inEnglish, problem) });
@@ -41,7 +40,7 @@ export const POST = staffRoute(
   { name: 'upload-entity-logo', role: 'admin', input: LogoUploadSchema, mutates: true },
   async (request: Request, ctx: { params: Promise<{ id: string }> }) => {
     const { id } = await ctx.params;
-    const form = await readFormLimited(request, LOGO_UPLOAD_MAX_BYTES, 'upload', LOGO_MAX_LABEL);
+    const form = await readFormLimited(request, LOGO_UPLOAD_MAX_BYTES, 'upload', LOGO_MAX_BYTES);
     return { id, file: form.get(LOGO_FIELD) };
   },
   async ({ id, file }, { setAuditTarget }) => {
@@ -51,7 +50,7 @@ export const POST = staffRoute(
     const bytes = new Uint8Array(await file.arrayBuffer());
     const sniffed = sniffImageType(bytes);
     if (!sniffed)
-      throw new ActionError(said('entities.errors.notAnImageByContent', { file: file.name, types: LOGO_TYPES_LABEL }), {
+      throw new ActionError(said('entities.errors.notAnImageByContent', { file: file.name }), {
         file: [said('entities.errors.unsupportedImage')],
       });
     const tooLarge = checkLogoDimensions(file.name, imageDimensions(bytes));

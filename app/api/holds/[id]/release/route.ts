@@ -12,7 +12,7 @@ export const POST = staffRoute(
   { name: 'release-hold', role: 'operator', input: ReleaseHoldInputSchema, mutates: true },
   async (request: Request, ctx: { params: Promise<{ id: string }> }) => {
     const { id } = await ctx.params;
-    const text = new TextDecoder().decode(await readBodyLimited(request, 1024, 'request', '1 kB'));
+    const text = new TextDecoder().decode(await readBodyLimited(request, 1024, 'request'));
     const body = JSON.parse(text) as Record<string, unknown>;
     return { ...body, holdId: id };
   },
