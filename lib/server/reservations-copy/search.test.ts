@@ -168,68 +168,53 @@ const paging = (p: { current_page: number; total_pages: number; total_items: num
   items_per_page: p.items_per_page,
 });
 
+/**
+ * Random searches (dates from `dates`, the other filters, sort, page size and page) answered by
+ * the copy of `context` and by the API: the same rows in the same order, the same pagination.
+ * Returns how many ran, and how many of them had rows.
+ */
+async function compareWithApi(
+  context: string,
+  dates: fc.Arbitrary<Condition[]>,
+  numRuns: number,
+): Promise<{ runs: number; withRows: number }> {
+  let withRows = 0;
+  let runs = 0;
+  await fc.assert(
+    fc.asyncProperty(dates, otherFilters(), sortArb, limitArb, pageArb, async (ds, others, rawSort, limit, page) => {
+      const { conditions, sort } = canonical([...ds, ...others], rawSort ?? undefined);
+      const fromApi = await world.api.listReservations({ filters: conditions, page, limit, sort });
+      const fromCopy = await searchCopy(world.db, context, conditions, page, limit, sort);
+      expect(fromCopy).not.toBeNull();
+      expect(fromCopy!.data.map((r) => r.id)).toEqual(fromApi.data.map((r) => r.id));
+      expect(fromCopy!.data).toEqual(fromApi.data);
+      expect(paging(fromCopy!.pagination)).toEqual(paging(fromApi.pagination));
+      runs++;
+      if (fromApi.data.length > 0) withRows++;
+    }),
+    { numRuns },
+  );
+  // Not only empty answers: the comparison says something.
+  expect(withRows).toBeGreaterThan(runs / 6);
+  return { runs, withRows };
+}
+
 describe('searchCopy', () => {
   it('answers every search inside the window as the API does: the same rows in the same order, the same pagination', async () => {
     expect(reservations.length).toBeGreaterThan(100);
-    let withRows = 0;
-    let runs = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        insideDates(),
-        otherFilters(),
-        sortArb,
-        limitArb,
-        pageArb,
-        async (dates, others, rawSort, limit, page) => {
-          const { conditions, sort } = canonical([...dates, ...others], rawSort ?? undefined);
-          const fromApi = await world.api.listReservations({ filters: conditions, page, limit, sort });
-          const fromCopy = await searchCopy(world.db, world.context, conditions, page, limit, sort);
-          expect(fromCopy).not.toBeNull();
-          expect(fromCopy!.data.map((r) => r.id)).toEqual(fromApi.data.map((r) => r.id));
-          expect(fromCopy!.data).toEqual(fromApi.data);
-          expect(paging(fromCopy!.pagination)).toEqual(paging(fromApi.pagination));
-          runs++;
-          if (fromApi.data.length > 0) withRows++;
-        },
-      ),
-      { numRuns: 150 },
-    );
+    const { runs, withRows } = await compareWithApi(world.context, insideDates(), 150);
     console.log(
       `searchCopy = the API on ${runs} random searches inside the window of ${reservations.length} reservations (${withRows} of them with rows)`,
     );
-    // Not only empty answers: the comparison says something.
-    expect(withRows).toBeGreaterThan(runs / 6);
   });
 
   it('answers every search from the book as the API does, whatever its dates', async () => {
     // the demo world's reservations lie 30 days either side of today: most are outside the window
     expect(book.length).toBeGreaterThan(2 * reservations.length);
-    let withRows = 0;
-    let runs = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        anyDates(),
-        otherFilters(),
-        sortArb,
-        limitArb,
-        pageArb,
-        async (dates, others, rawSort, limit, page) => {
-          const { conditions, sort } = canonical([...dates, ...others], rawSort ?? undefined);
-          const fromApi = await world.api.listReservations({ filters: conditions, page, limit, sort });
-          const fromBook = await searchCopy(world.db, bookContext(world.context), conditions, page, limit, sort);
-          expect(fromBook).not.toBeNull();
-          expect(fromBook!.data).toEqual(fromApi.data);
-          expect(paging(fromBook!.pagination)).toEqual(paging(fromApi.pagination));
-          runs++;
-          if (fromApi.data.length > 0) withRows++;
-        },
-      ),
-      { numRuns: 100 },
-    );
+    const { runs, withRows } = await compareWithApi(bookContext(world.context), anyDates(), 100);
     console.log(
       `the book = the API on ${runs} random searches of any dates over ${book.length} reservations (${withRows} with rows)`,
     );
-    expect(withRows).toBeGreaterThan(runs / 6);
   });
 
   it('answers nothing of a search that may reach outside the window: the caller asks the API', async () => {
