@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { openDashboardDb, type OpenedDb } from '../db/open';
 import { startTestPostgres, type TestPostgres } from '../db/test-postgres';
@@ -54,6 +54,25 @@ function storeFor(kind: Kind, clientId: string): BudgetStore {
   const key = clientId;
   if (!memoryStores.has(key)) memoryStores.set(key, new MemoryBudgetStore());
   return memoryStores.get(key)!;
+}
+
+/**
+ * Until the block a process wrote to the shared window of `clientId` is there: a process writes
+ * its block without waiting for it (a 429 waits on no database), so a busy machine may take a
+ * while. The store in memory holds it at once.
+ */
+async function blockLanded(kind: Kind, clientId: string): Promise<void> {
+  if (kind !== 'postgres') return;
+  await vi.waitFor(
+    async () => {
+      const { rowCount } = await pool.query(
+        'SELECT 1 FROM api_budget_blocks WHERE client_id = $1 AND blocked_until > clock_timestamp()',
+        [clientId],
+      );
+      expect(rowCount).toBe(1);
+    },
+    { timeout: 5_000, interval: 50 },
+  );
 }
 
 /** Requests the store holds for `clientId`, seeded without asking the policy (`members` − 1 members, or the server's own). */
@@ -147,7 +166,7 @@ describe.each(KINDS)('one request budget for every process, the window %s', (kin
     const a = processBudget(kind, 'client-4', 30, true);
     const b = processBudget(kind, 'client-4', 30, true);
     a.blockFor(30_000);
-    await new Promise((r) => setTimeout(r, 100));
+    await blockLanded(kind, 'client-4');
     const refusal = await b.take(10_000);
     expect(refusal?.reason).toBe('blocked');
     expect(refusal!.retryAt.getTime()).toBeGreaterThan(Date.now() + 10_000);
@@ -157,7 +176,7 @@ describe.each(KINDS)('one request budget for every process, the window %s', (kin
     const a = processBudget(kind, 'client-5', 30, true);
     const b = processBudget(kind, 'client-5', 30, true);
     a.observe({ limit: 1000, remaining: 0, resetAt: new Date(Date.now() + 40_000) });
-    await new Promise((r) => setTimeout(r, 100));
+    await blockLanded(kind, 'client-5');
     expect((await b.take(10_000))?.reason).toBe('blocked');
   });
 });
