@@ -33,23 +33,33 @@ async function watching(entity: EntityChoice | null, now = Date.now()): Promise<
 }
 
 /** Refusals for the request budget (the partner's, the member's share, the API's own limit): nothing was sent. */
-const budgetRefusal = (e: unknown) =>
+const budgetRefusal = (e: unknown): e is GuestbookApiError =>
   e instanceof GuestbookApiError && (e.code === 'busy' || e.code === 'over_share' || e.code === 'rate_limited');
 
 /** An answer kept in the dashboard's database, and when it was read. */
 type Kept<T> = { value: T; asOf: Date };
 
+/** Looks up an answer kept, for a read the budget refused (`refusal`). */
+type LookUp<T> = (refusal: GuestbookApiError) => Promise<Kept<T> | null>;
+
+/**
+ * The book answers a page only when the partner's budget or the API's limit has no room, never a
+ * member over their own share: that member is told so, or a flood of searches (a script with a
+ * copied session) would be served the whole book without limit.
+ */
+const bookMayAnswer = (refusal: GuestbookApiError) => refusal.code !== 'over_share';
+
 /**
  * The API's answer (`read`); when the budget has no room for it, the first of the answers kept
  * (`kept`, looked up in turn) that exists, and the page says as of when (readApi's `asOf`).
  */
-async function apiOrKept<T>(read: () => Promise<T>, kept: (() => Promise<Kept<T> | null>)[]): Promise<T> {
+async function apiOrKept<T>(read: () => Promise<T>, kept: LookUp<T>[]): Promise<T> {
   try {
     return await read();
   } catch (e) {
     if (!budgetRefusal(e)) throw e;
     for (const lookUp of kept) {
-      const answer = await lookUp();
+      const answer = await lookUp(e);
       if (!answer) continue;
       reportStaleAnswer(answer.asOf.getTime());
       return answer.value;
@@ -67,7 +77,7 @@ async function apiOrKept<T>(read: () => Promise<T>, kept: (() => Promise<Kept<T>
 async function copyOrApi<T>(
   copy: Kept<T> | null,
   read: () => Promise<T>,
-  elsewhere: (() => Promise<Kept<T> | null>)[] = [],
+  elsewhere: LookUp<T>[] = [],
   now = Date.now(),
 ): Promise<T> {
   if (copy && now - copy.asOf.getTime() <= COPY_FRESH_MS) return copy.value;
@@ -93,7 +103,8 @@ export async function searchWithCopy(
     const last = await lastSearchAnswer(db, answers.context, answers.query, new Date());
     return last && { value: last.answer, asOf: last.readAt };
   };
-  const fromBook = async () => {
+  const fromBook = async (refusal: GuestbookApiError) => {
+    if (!bookMayAnswer(refusal)) return null;
     const page = entity && (await searchCopy(db, bookContext(entity.id), q.conditions, q.page, q.limit, q.sort));
     return page ? { value: toPage(page), asOf: page.asOf } : null;
   };
@@ -121,7 +132,8 @@ export async function reservationWithCopy(
   await watching(entity);
   const db = await getDb();
   const copy = entity ? await findInCopy(db, entity.id, id) : null;
-  const fromBook = async () => {
+  const fromBook = async (refusal: GuestbookApiError) => {
+    if (!bookMayAnswer(refusal)) return null;
     const kept = entity && (await findInCopy(db, bookContext(entity.id), id));
     return kept ? { value: kept.reservation, asOf: kept.asOf } : null;
   };
@@ -140,7 +152,8 @@ export async function allWithCopy(
   await watching(entity);
   const db = await getDb();
   const copy = entity ? await searchCopyAll(db, entity.id, conditions, 'date') : null;
-  const fromBook = async () => {
+  const fromBook = async (refusal: GuestbookApiError) => {
+    if (!bookMayAnswer(refusal)) return null;
     const all = entity && (await searchCopyAll(db, bookContext(entity.id), conditions, 'date'));
     return all ? { value: all.data, asOf: all.asOf } : null;
   };
