@@ -47,7 +47,10 @@ type LookUp<T> = (refusal: GuestbookApiError) => Promise<Kept<T> | null>;
  * member over their own share: that member is told so, or a flood of searches (a script with a
  * copied session) would be served the whole book without limit.
  */
-const bookMayAnswer = (refusal: GuestbookApiError) => refusal.code !== 'over_share';
+const inBook =
+  <T>(lookUp: () => Promise<Kept<T> | null>): LookUp<T> =>
+  (refusal) =>
+    refusal.code === 'over_share' ? Promise.resolve(null) : lookUp();
 
 /**
  * The API's answer (`read`); when the budget has no room for it, the first of the answers kept
@@ -103,11 +106,10 @@ export async function searchWithCopy(
     const last = await lastSearchAnswer(db, answers.context, answers.query, new Date());
     return last && { value: last.answer, asOf: last.readAt };
   };
-  const fromBook = async (refusal: GuestbookApiError) => {
-    if (!bookMayAnswer(refusal)) return null;
+  const fromBook = inBook(async () => {
     const page = entity && (await searchCopy(db, bookContext(entity.id), q.conditions, q.page, q.limit, q.sort));
     return page ? { value: toPage(page), asOf: page.asOf } : null;
-  };
+  });
   return copyOrApi(copy && { value: toPage(copy), asOf: copy.asOf }, read, [lastAnswer, fromBook]);
 }
 
@@ -132,11 +134,10 @@ export async function reservationWithCopy(
   await watching(entity);
   const db = await getDb();
   const copy = entity ? await findInCopy(db, entity.id, id) : null;
-  const fromBook = async (refusal: GuestbookApiError) => {
-    if (!bookMayAnswer(refusal)) return null;
+  const fromBook = inBook(async () => {
     const kept = entity && (await findInCopy(db, bookContext(entity.id), id));
     return kept ? { value: kept.reservation, asOf: kept.asOf } : null;
-  };
+  });
   return copyOrApi(copy && { value: copy.reservation, asOf: copy.asOf }, read, [fromBook]);
 }
 
@@ -152,11 +153,10 @@ export async function allWithCopy(
   await watching(entity);
   const db = await getDb();
   const copy = entity ? await searchCopyAll(db, entity.id, conditions, 'date') : null;
-  const fromBook = async (refusal: GuestbookApiError) => {
-    if (!bookMayAnswer(refusal)) return null;
+  const fromBook = inBook(async () => {
     const all = entity && (await searchCopyAll(db, bookContext(entity.id), conditions, 'date'));
     return all ? { value: all.data, asOf: all.asOf } : null;
-  };
+  });
   return copyOrApi(copy && { value: copy.data, asOf: copy.asOf }, read, [fromBook]);
 }
 
