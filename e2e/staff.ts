@@ -85,12 +85,17 @@ export async function consolePaths(page: Page): Promise<string[]> {
     .locator('a[href^="/reservations/"]')
     .first()
     .getAttribute('href');
+  await page.goto('/today');
+  const reservationOfToday = (await page.getByTestId('sheet-guest').first().getAttribute('href'))?.split('open=')[1];
+  expect(reservationOfToday).toBeTruthy();
   await page.goto('/venues');
   const venue = await page.getByTestId('venue-table').locator('a[href^="/venues/"]').first().getAttribute('href');
   expect(reservation).toBeTruthy();
   expect(venue).toBeTruthy();
   return [
     '/',
+    '/today',
+    `/today?open=${reservationOfToday}`,
     '/identity',
     '/delegates',
     `/delegates/${DEMO_DELEGATES[0]!.identityId}`,

@@ -13,6 +13,7 @@ import type { NavItem } from './nav';
 /** `g` then this letter opens the page: the first letter of its name, or one it is known by. */
 const GO_KEYS: Record<string, string> = {
   '/': 'o',
+  '/today': 'y',
   '/identity': 'i',
   '/delegates': 'd',
   '/entities': 'e',

@@ -12,6 +12,7 @@ import { NavLinks, type NavItem } from './nav';
 /** A page or command of the navigation and the search, by its key in the `shell.nav` messages. */
 export type NavKey =
   | 'overview'
+  | 'today'
   | 'identity'
   | 'delegates'
   | 'entities'
@@ -25,6 +26,7 @@ export type NavKey =
 
 const NAV: { href: string; key: NavKey; adminOnly?: boolean }[] = [
   { href: '/', key: 'overview' },
+  { href: '/today', key: 'today' },
   { href: '/identity', key: 'identity' },
   { href: '/delegates', key: 'delegates' },
   { href: '/entities', key: 'entities' },
@@ -38,10 +40,10 @@ const NAV: { href: string; key: NavKey; adminOnly?: boolean }[] = [
 
 /** The console's pages a member of this role may open, in the navigation's order, named by `label`. */
 export function consolePages(role: StaffRole, label: (key: NavKey) => string): NavItem[] {
-  return NAV.filter((item) => !item.adminOnly || role === 'admin').map(({ href, key }) => ({
-    href,
-    label: label(key),
-  }));
+  const pages = NAV.filter((item) => !item.adminOnly || role === 'admin');
+  // Those who run the service open on it: Today comes first for operators and admins.
+  const ordered = role === 'viewer' ? pages : [pages[1]!, pages[0]!, ...pages.slice(2)];
+  return ordered.map(({ href, key }) => ({ href, label: label(key) }));
 }
 
 /** What global search offers: the pages, and what operators and admins can start from anywhere. */
@@ -73,7 +75,7 @@ export function Shell({
   const t = useTranslations('shell.nav');
   return (
     <div className="flex min-h-screen">
-      <aside className="hidden w-56 shrink-0 flex-col border-r border-slate-200 bg-surface md:flex">
+      <aside className="hidden w-56 shrink-0 flex-col border-r border-slate-200 bg-surface md:flex print:hidden">
         <div className="flex h-14 items-center gap-2 border-b border-slate-100 px-4">
           <Logo />
           {/* i18n-ignore: the product's name */}
@@ -84,14 +86,14 @@ export function Shell({
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-surface px-3 py-2 sm:px-6 md:min-h-14">
+        <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-surface px-3 py-2 sm:px-6 md:min-h-14 print:hidden">
           <MobileNav items={pages} />
           <div className="flex min-w-0 flex-1 items-center gap-2">{partner}</div>
           {entitySwitcher && <div className="order-last w-full lg:order-none lg:w-auto">{entitySwitcher}</div>}
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">{tools}</div>
         </header>
         {banner}
-        <main className="min-w-0 flex-1 px-3 py-5 sm:px-6 sm:py-6">{children}</main>
+        <main className="min-w-0 flex-1 px-3 py-5 sm:px-6 sm:py-6 print:p-0">{children}</main>
       </div>
       <ToastRegion />
       <KeyboardShortcuts pages={pages} />

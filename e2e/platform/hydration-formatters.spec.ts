@@ -62,6 +62,7 @@ test('no console page makes an Intl number or date formatter while it loads', as
   test.slow();
   const paths = [
     '/',
+    '/today',
     '/identity',
     '/delegates',
     await firstDetail(page, '/delegates', 'delegate-table', '/delegates/'),

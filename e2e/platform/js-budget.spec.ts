@@ -21,6 +21,7 @@ async function routeBudgets(page: Page): Promise<Record<string, number>> {
 
   return {
     '/': ROUTE_BUDGET_KB,
+    '/today': ROUTE_BUDGET_KB,
     '/identity': ROUTE_BUDGET_KB,
     '/delegates': ROUTE_BUDGET_KB,
     '/venues': ROUTE_BUDGET_KB,

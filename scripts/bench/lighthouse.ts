@@ -122,6 +122,7 @@ async function aVenue(sandboxUrl: string): Promise<string> {
 /** Every console page by name, in the order they are audited (the names the navigation bench uses). */
 export const LIGHTHOUSE_PAGES = [
   'overview',
+  'today',
   'identity',
   'delegates',
   'a delegate',
@@ -141,6 +142,7 @@ export const LIGHTHOUSE_PAGES = [
 async function pagePaths(sandboxUrl: string): Promise<Record<(typeof LIGHTHOUSE_PAGES)[number], string>> {
   return {
     overview: '/',
+    today: '/today',
     identity: '/identity',
     delegates: '/delegates',
     'a delegate': `/delegates/${DEMO_DELEGATES[0]!.identityId}`,

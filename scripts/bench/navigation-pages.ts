@@ -22,6 +22,7 @@ export const ROW = (list: string) => `main table tbody a[href^="${list}/"]:not([
 /** In the order a round clicks them: each detail page right after its list. */
 export const NAV_PAGES: NavPage[] = [
   { name: 'overview', path: /^\/$/, href: '/', via: { kind: 'sidebar' }, ready: '[data-testid="today-reservations"]' },
+  { name: 'today', path: /^\/today$/, href: '/today', via: { kind: 'sidebar' }, ready: '[data-testid="today-scope"]' },
   {
     name: 'identity',
     path: /^\/identity$/,

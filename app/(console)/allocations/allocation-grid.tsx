@@ -3,7 +3,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useMemo, useRef, useState, useTransition } from 'react';
+import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
 
 import { useHydrated } from '@/components/forms/use-hydrated';
 import { GridLive } from '@/components/live/grid-live';
@@ -111,6 +111,11 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
     initialRect: { width: 0, height: FIRST_ROWS * ROW_HEIGHT },
     rangeExtractor: staged.rangeExtractor,
   });
+  // Opened on a commitment (Today's pacing links here): its row is scrolled into the box and marked.
+  const focusIndex = filters.commitment ? visible.findIndex((r) => r.commitmentId === filters.commitment) : -1;
+  useEffect(() => {
+    if (focusIndex > 0) virtualizer.scrollToIndex(focusIndex, { align: 'center' });
+  }, [focusIndex, virtualizer]);
   const gridWidth = INFO_WIDTH + BAR_MIN_WIDTH + data.entities.length * CELL_WIDTH;
 
   return (
@@ -174,6 +179,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
                     <GridRowView
                       key={row.commitmentId}
                       row={row}
+                      focused={item.index === focusIndex}
                       index={item.index + 2}
                       style={{
                         position: 'absolute',

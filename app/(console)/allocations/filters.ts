@@ -6,6 +6,8 @@ export interface GridFilters {
   status: GridStatus[];
   venue: string | null;
   program: string | null;
+  /** the commitment the page was opened on (from Today's pacing): its row is shown and marked */
+  commitment?: string | null;
 }
 
 export function gridFiltersQuery(f: GridFilters): string {

@@ -32,6 +32,8 @@ interface GridRowProps {
   row: GridRow;
   /** aria-rowindex: the header is row 1 */
   index: number;
+  /** the row the page was opened on (a link from Today's pacing) */
+  focused?: boolean;
   style: CSSProperties;
   edits: Edits;
   entities: GridData['entities'];
@@ -46,6 +48,7 @@ interface GridRowProps {
 function GridRowViewUnmemoized({
   row,
   index,
+  focused = false,
   style,
   edits,
   entities,
@@ -74,8 +77,9 @@ function GridRowViewUnmemoized({
       role="row"
       aria-rowindex={index}
       style={style}
-      className={`flex items-stretch border-b border-slate-100 text-sm [content-visibility:auto] ${edited ? 'bg-amber-50' : 'bg-surface'}`}
+      className={`flex items-stretch border-b border-slate-100 text-sm [content-visibility:auto] ${edited ? 'bg-amber-50' : 'bg-surface'} ${focused ? 'ring-2 ring-brand-500 ring-inset' : ''}`}
       data-testid={`alloc-row-${row.commitmentId}`}
+      data-focused={focused || undefined}
     >
       <div
         role="rowheader"
@@ -185,6 +189,7 @@ export const GridRowView = memo(
     a.canEdit === b.canEdit &&
     a.label === b.label &&
     a.index === b.index &&
+    a.focused === b.focused &&
     a.style.transform === b.style.transform &&
     a.style.height === b.style.height,
 );

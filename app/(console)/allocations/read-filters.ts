@@ -11,9 +11,11 @@ export function readGridFilters(params: Record<string, string | string[] | undef
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const venue = one(params.venue);
   const program = one(params.program);
+  const commitment = one(params.commitment);
   return {
     status: list(params.status).filter((s): s is GridStatus => (GRID_STATUSES as readonly string[]).includes(s)),
     venue: venue && uuid.safeParse(venue).success ? venue : null,
     program: program && uuid.safeParse(program).success ? program : null,
+    commitment: commitment && uuid.safeParse(commitment).success ? commitment : null,
   };
 }

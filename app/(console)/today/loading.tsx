@@ -1,0 +1,5 @@
+import { TodaySkeleton } from './today-skeleton';
+
+export default function TodayLoading() {
+  return <TodaySkeleton />;
+}

@@ -1,0 +1,167 @@
+import { clsx } from 'clsx';
+import { useTranslations } from 'next-intl';
+
+import { Card } from '@/components/ui/card';
+import { Link } from '@/components/ui/link';
+import type { PacingCell, PacingLevel, PacingLine, VenuePacing } from '@/lib/today/pacing';
+
+/** Each level's cell: quiet while seats remain, amber from 80 %, rose when none are left (both themes mirror these shades). */
+const LEVEL_CLASSES: Record<PacingLevel, string> = {
+  open: 'bg-brand-50 text-brand-900 ring-brand-200',
+  nearlyFull: 'bg-amber-100 text-amber-950 ring-amber-300',
+  full: 'bg-rose-100 text-rose-950 ring-rose-300',
+};
+
+const gridHref = (venueId: string, programId: string | null, commitmentId: string) =>
+  `/allocations?venue=${venueId}${programId ? `&program=${programId}` : ''}&commitment=${commitmentId}`;
+
+/**
+ * Covers pacing at one venue on the day: for each of the entity's commitments that run then, the
+ * covers arriving in each quarter hour and how full the commitment is once they have come, against
+ * the seats allocated to the entity; a link to the commitment on the grid, where seats are moved.
+ * Wide screens: a heatmap of quarter hours; phones: a list by time of the quarters with arrivals.
+ */
+export function PacingCard({
+  venues,
+  programName,
+  wallTime,
+}: {
+  venues: { id: string; name: string; pacing: VenuePacing }[];
+  programName: (id: string | null) => string;
+  wallTime: (time: string) => string;
+}) {
+  const t = useTranslations('today.pacing');
+  return (
+    <Card title={t('title')} data-testid="pacing" className="print:hidden">
+      {venues.length === 0 ? (
+        <p className="text-sm text-slate-500">{t('none')}</p>
+      ) : (
+        <div className="space-y-6">
+          {venues.map((v) => (
+            <section key={v.id} aria-labelledby={`pacing-${v.id}`} data-testid={`pacing-${v.id}`} className="space-y-3">
+              <h3 id={`pacing-${v.id}`} className="text-sm font-semibold text-slate-800">
+                {v.name}
+              </h3>
+              <ul className="space-y-4">
+                {v.pacing.lines.map((line) => (
+                  <PacingLineView
+                    key={line.commitmentId}
+                    venueId={v.id}
+                    line={line}
+                    programName={programName}
+                    wallTime={wallTime}
+                  />
+                ))}
+              </ul>
+              {v.pacing.unpaced > 0 && (
+                <p className="text-xs text-slate-500">{t('unpaced', { covers: v.pacing.unpaced })}</p>
+              )}
+            </section>
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function PacingLineView({
+  venueId,
+  line,
+  programName,
+  wallTime,
+}: {
+  venueId: string;
+  line: PacingLine;
+  programName: (id: string | null) => string;
+  wallTime: (time: string) => string;
+}) {
+  const t = useTranslations('today.pacing');
+  const href = gridHref(venueId, line.programId, line.commitmentId);
+  return (
+    <li data-testid={`pacing-line-${line.commitmentId}`} className="space-y-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
+        <span className="text-slate-800">
+          {t('line', { program: programName(line.programId), start: wallTime(line.start), end: wallTime(line.end) })}
+          {line.level !== 'open' && (
+            <span
+              className={clsx(
+                'ml-2 rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset',
+                LEVEL_CLASSES[line.level],
+              )}
+            >
+              {t(line.level)}
+            </span>
+          )}
+        </span>
+        <span className="text-slate-600 tabular-nums" data-testid="pacing-seats">
+          {t('seats', { booked: line.booked, seats: line.seats, remaining: line.remaining })}
+        </span>
+      </div>
+      <ol
+        className="hidden grid-cols-[repeat(auto-fill,minmax(3rem,1fr))] gap-1 sm:grid"
+        aria-label={t('quartersLabel', { program: programName(line.programId) })}
+      >
+        {line.cells.map((cell) => (
+          <li key={cell.quarter}>
+            <Link
+              href={href}
+              className={clsx(
+                'no-underline flex flex-col items-center rounded px-1 py-1 text-xs ring-1 ring-inset hover:ring-2 focus-visible:ring-2',
+                cell.covers === 0 && cell.level === 'open'
+                  ? 'bg-slate-50 text-slate-500 ring-slate-200'
+                  : LEVEL_CLASSES[cell.level],
+              )}
+              data-testid={`pacing-cell-${cell.quarter}`}
+              data-level={cell.level}
+              title={cellText(t, cell, line.seats, wallTime)}
+            >
+              <span className="sr-only">{cellText(t, cell, line.seats, wallTime)}</span>
+              <span aria-hidden="true" className="tabular-nums">
+                {wallTime(cell.quarter)}
+              </span>
+              <span aria-hidden="true" className="text-sm font-semibold tabular-nums" data-testid="pacing-covers">
+                {cell.covers}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ol>
+      <ul className="divide-y divide-slate-100 text-sm sm:hidden">
+        {line.cells
+          .filter((cell) => cell.covers > 0)
+          .map((cell) => (
+            <li key={cell.quarter} className="flex items-baseline justify-between gap-3 py-1.5">
+              <span className="tabular-nums">
+                <span className="font-medium text-slate-900">{wallTime(cell.quarter)}</span>{' '}
+                {t('arriving', { covers: cell.covers })}
+              </span>
+              <span
+                className={clsx(
+                  'rounded px-1.5 py-0.5 text-xs tabular-nums ring-1 ring-inset',
+                  LEVEL_CLASSES[cell.level],
+                )}
+              >
+                {t('used', { used: cell.used, seats: line.seats })}
+              </span>
+            </li>
+          ))}
+      </ul>
+      <Link
+        href={href}
+        className="inline-flex min-h-6 items-center text-sm text-brand-700 hover:underline"
+        data-testid="pacing-grid-link"
+      >
+        {t('openOnGrid')}
+      </Link>
+    </li>
+  );
+}
+
+function cellText(
+  t: ReturnType<typeof useTranslations<'today.pacing'>>,
+  cell: PacingCell,
+  seats: number,
+  wallTime: (time: string) => string,
+): string {
+  return t('cell', { time: wallTime(cell.quarter), covers: cell.covers, used: cell.used, seats });
+}

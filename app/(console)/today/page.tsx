@@ -1,0 +1,204 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
+
+import { LiveRefresh } from '@/components/live/live-follow';
+import { ErrorState } from '@/components/ui/error-state';
+import { Select } from '@/components/ui/input';
+import { Link } from '@/components/ui/link';
+import { PageHeader } from '@/components/ui/page-header';
+import { idOf } from '@/lib/changes/events';
+import { addDays } from '@/lib/format/days';
+import { RESERVATION_STATUSES } from '@/lib/guestbook/reservation-statuses';
+import { readApi } from '@/lib/server/api';
+import { requireStaff } from '@/lib/server/auth';
+import { getFormatter } from '@/lib/server/http';
+import { getDayOfService, type DayOfService } from '@/lib/server/today';
+import { daySheet } from '@/lib/today/day-sheet';
+import { venuePacing } from '@/lib/today/pacing';
+
+import { DayFilters, PrintButton } from './day-controls';
+import { DaySheetTable } from './day-sheet-table';
+import { PacingCard } from './pacing-card';
+import { readTodayParams, todayHref, type TodayParams } from './params';
+import { ReservationAside } from './reservation-aside';
+import { SinceLastLook, type DayChange } from './since-last-look';
+import { TodaySkeleton } from './today-skeleton';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('today');
+  return { title: t('metaTitle') };
+}
+
+/**
+ * The day of service: the selected entity's reservations of one day (today at the venues unless
+ * another is chosen), by venue and quarter hour, the covers pacing against the seats allocated,
+ * and the reservation a row opened beside the list. Read from the live copy and followed live.
+ */
+export default async function TodayPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const staff = await requireStaff('viewer');
+  const params = readTodayParams(await searchParams);
+  return (
+    <div className="space-y-5">
+      <Suspense fallback={<TodaySkeleton />}>
+        <Day params={params} memberId={staff.id} />
+      </Suspense>
+    </div>
+  );
+}
+
+async function Day({ params, memberId }: { params: TodayParams; memberId: string }) {
+  const [result, format, t] = await Promise.all([
+    readApi(() => getDayOfService(params.date)),
+    getFormatter(),
+    getTranslations('today'),
+  ]);
+  if (!result.ok) return <ErrorState title={t('readError')} message={result.error} />;
+  const d = result.data;
+  const programs = new Map(d.programs.map((p) => [p.id, p.name]));
+  const programName = (id: string | null) =>
+    id ? (programs.get(id) ?? t('sheet.otherProgram')) : t('sheet.noProgram');
+  const wallTime = (time: string) => format.wallTime(time);
+  const here = { ...params, date: d.date === d.today ? null : d.date };
+  const sheet = daySheet(d.reservations, d.venues, d.date, params);
+  const open = params.open ? d.reservations.find((r) => r.id === params.open) : undefined;
+  const openVenue = open && d.venues.find((v) => v.id === open.venue_id);
+  // Pacing at each venue shown where some commitment of the entity runs that day, or covers were booked.
+  const paced = d.venues
+    .filter((v) => !params.venue || v.id === params.venue)
+    .map((v) => ({ id: v.id, name: v.name, pacing: venuePacing(d.reservations, d.commitments, v.id, d.date) }))
+    .filter((v) => v.pacing.lines.length > 0 || v.pacing.unpaced > 0);
+
+  return (
+    <>
+      {d.entity && <LiveRefresh entityId={d.entity.id} kinds={['reservation.', 'allocation.']} />}
+      <PageHeader
+        asOf={result.asOf}
+        title={d.date === d.today ? t('title') : t('titleOn', { date: format.day(d.date) })}
+        description={
+          <span data-testid="today-scope">
+            {t('scope', {
+              entity: d.entity?.name ?? '',
+              hasEntity: d.entity ? 'yes' : 'no',
+              date: format.day(d.date),
+              isToday: d.date === d.today ? 'yes' : 'no',
+            })}
+          </span>
+        }
+        actions={
+          <div className="flex flex-wrap items-center gap-2 print:hidden">
+            <Link href={todayHref(here, { date: addDays(d.date, -1), open: null })} className={DAY_LINK}>
+              {t('filters.previousDay')}
+            </Link>
+            {d.date !== d.today && (
+              <Link href={todayHref(here, { date: null, open: null })} className={DAY_LINK}>
+                {t('filters.today')}
+              </Link>
+            )}
+            <Link href={todayHref(here, { date: addDays(d.date, 1), open: null })} className={DAY_LINK}>
+              {t('filters.nextDay')}
+            </Link>
+            <PrintButton />
+          </div>
+        }
+      />
+
+      <DayFilters>
+        <Field label={t('filters.date')}>
+          <input type="date" name="date" defaultValue={d.date} className="control" data-testid="filter-date" />
+        </Field>
+        <Field label={t('filters.venue')}>
+          <Select name="venue" defaultValue={params.venue ?? ''} data-testid="filter-venue">
+            <option value="">{t('filters.allVenues')}</option>
+            {d.venues.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t('filters.status')}>
+          <Select name="status" defaultValue={params.status ?? ''} data-testid="filter-status">
+            <option value="">{t('filters.allStatuses')}</option>
+            {RESERVATION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`filters.statuses.${s}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t('filters.program')}>
+          <Select name="program" defaultValue={params.program ?? ''} data-testid="filter-program">
+            <option value="">{t('filters.allPrograms')}</option>
+            {d.programs.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </DayFilters>
+
+      {d.entity && <SinceLastLook memberId={memberId} entityId={d.entity.id} changes={dayChanges(d)} />}
+
+      <div className={open ? 'grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start' : undefined}>
+        <div className="min-w-0 space-y-5">
+          {sheet.length === 0 ? (
+            <p
+              className="rounded-md bg-slate-50 px-4 py-10 text-center text-sm text-slate-500"
+              data-testid="sheet-empty"
+            >
+              {params.venue || params.status || params.program ? t('sheet.noneFiltered') : t('sheet.none')}
+            </p>
+          ) : (
+            sheet.map((venue) => (
+              <DaySheetTable
+                key={venue.venueId}
+                venue={venue}
+                rowHref={(id) => todayHref(here, { open: id })}
+                openId={open?.id ?? null}
+                programName={programName}
+                wallTime={wallTime}
+              />
+            ))
+          )}
+          <PacingCard venues={paced} programName={programName} wallTime={wallTime} />
+        </div>
+        {open && (
+          <ReservationAside
+            reservation={open}
+            closeHref={todayHref(here, { open: null })}
+            venueName={openVenue?.name ?? t('sheet.unknownVenue')}
+            programName={programName(open.program_id)}
+            areaName={openVenue?.seating_areas?.find((a) => a.id === open.seating_area_id)?.name ?? null}
+            wallTime={wallTime}
+          />
+        )}
+      </div>
+    </>
+  );
+}
+
+const DAY_LINK =
+  'inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <label className="flex min-w-36 flex-1 flex-col gap-1 text-xs font-medium text-slate-600 sm:flex-none">
+      {label}
+      {children}
+    </label>
+  );
+}
+
+/** The day's changes as the page marks them (the reservation each is about). */
+function dayChanges(d: DayOfService): DayChange[] {
+  return d.changes.flatMap((c) => {
+    const reservationId = idOf(c, 'reservation');
+    return reservationId ? [{ id: c.id, reservationId, kind: c.kind, who: c.who?.name ?? null, data: c.data }] : [];
+  });
+}

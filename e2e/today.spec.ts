@@ -1,0 +1,235 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createTranslator } from 'next-intl';
+
+import { todayOf } from '../lib/overview/figures';
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import de from '../messages/de.json' with { type: 'json' };
+import en from '../messages/en.json' with { type: 'json' };
+import { defaultEntity, partner } from './demo-world';
+import { STORAGE } from './env';
+import { controls, sandboxQuietMark, sandboxRequestsSince, sandboxSend, type SandboxReservation } from './sandbox';
+
+/**
+ * The day of service: Today lists the selected entity's reservations of the day at the venues,
+ * by venue and quarter hour, with the covers the sandbox holds; it follows a guest's cancel made
+ * in the sandbox without a reload; it prints as the pre-service sheet; its pacing counts each
+ * quarter's covers on a commitment against the seats the sandbox allocates to the entity, and
+ * links to that commitment on the grid.
+ */
+test.use({ storageState: STORAGE.operator });
+
+const entity = { ...defaultEntity, entityId: DEMO_PARTNER.defaultEntityId };
+
+interface Commitment {
+  id: string;
+  assignment_status: string;
+  entity_seats: number | null;
+  venue_id: string;
+  program_id: string;
+  days_of_week: number[];
+  start_time: string;
+  end_time: string;
+}
+
+async function all<T>(request: APIRequestContext, path: string): Promise<T[]> {
+  const out: T[] = [];
+  for (let page = 1; ; page++) {
+    const { status, body } = await sandboxSend(request, 'GET', `${path}&limit=100&page=${page}`, partner, entity);
+    expect(status).toBe(200);
+    const { data, pagination } = body as { data: T[]; pagination: { total_pages?: number; has_more?: boolean } };
+    out.push(...data);
+    if (!data.length || (pagination.total_pages ?? 0) <= page) return out;
+  }
+}
+
+/** The day at the venues and the sandbox's reservations of it for the entity. */
+async function sandboxDay(request: APIRequestContext) {
+  const venues = await all<{ id: string; name: string; time_zone: string }>(request, '/v2/venues?');
+  const day = todayOf(venues, new Date());
+  const reservations = await all<SandboxReservation>(request, `/v2/reservations?date=${day}`);
+  return { venues, day, reservations };
+}
+
+const quarterOf = (time: string) => {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return `${String(h).padStart(2, '0')}:${String(Math.floor(m / 15) * 15).padStart(2, '0')}`;
+};
+
+/** Covers (party sizes of reservations not canceled) per venue and quarter hour. */
+function coversByQuarter(reservations: SandboxReservation[]) {
+  const out = new Map<string, Map<string, number>>();
+  for (const r of reservations) {
+    const venue = out.get(r.venue_id) ?? new Map<string, number>();
+    out.set(r.venue_id, venue);
+    const q = quarterOf(r.time);
+    venue.set(q, (venue.get(q) ?? 0) + (r.status === 'canceled' ? 0 : r.party_size));
+  }
+  return out;
+}
+
+/** Today's page shows, venue by venue and quarter by quarter, the covers the sandbox holds now (the copy may be a sync behind: read again until it is not). */
+async function expectSheetLikeSandbox(page: Page, request: APIRequestContext, covers: (n: number) => string) {
+  await expect(async () => {
+    const { reservations } = await sandboxDay(request);
+    expect(reservations.length).toBeGreaterThan(0);
+    await page.goto('/today');
+    for (const [venueId, quarters] of coversByQuarter(reservations)) {
+      const sheet = page.getByTestId(`sheet-${venueId}`);
+      for (const [quarter, n] of quarters)
+        await expect(sheet.getByTestId(`quarter-${quarter}`).getByTestId('quarter-covers')).toHaveText(covers(n), {
+          timeout: 1_000,
+        });
+    }
+    await expect(page.locator('[data-testid^="sheet-row-"]')).toHaveCount(reservations.length, { timeout: 1_000 });
+  }).toPass({ timeout: 75_000 });
+}
+
+for (const [language, locale, code, messages] of [
+  ['English', 'en-GB', 'en', en],
+  ['German', 'de-DE', 'de', de],
+] as const) {
+  test.describe(`in ${language}`, () => {
+    test.use({ locale });
+
+    test('Today lists the sandbox’s reservations of the day, with the covers of each quarter hour', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const t = createTranslator({ locale: code, messages: { today: messages.today } });
+      await expectSheetLikeSandbox(page, request, (n) => t('today.sheet.covers', { covers: n }));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.today.title);
+      await expect(
+        page.getByRole('navigation', { name: messages.shell.nav.label }).getByRole('link').first(),
+      ).toHaveText(messages.shell.nav.today);
+    });
+  });
+}
+
+test('a guest’s cancel made in the sandbox shows on the open day as canceled by the guest, without a reload', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { reservations } = await sandboxDay(request);
+  const kept = reservations.find((r) => r.status === 'confirmed' || r.status === 'pending');
+  expect(kept, 'a reservation kept today').toBeTruthy();
+  await page.goto('/today');
+  const row = page.getByTestId(`sheet-row-${kept!.id}`);
+  await expect(row).toBeVisible({ timeout: 60_000 });
+  await expect(row).toHaveAttribute('data-status', kept!.status);
+  await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+
+  const canceled = await sandboxSend(request, 'POST', `/v2/reservations/${kept!.id}/cancel`, partner, entity, {});
+  expect(canceled.status, JSON.stringify(canceled.body)).toBeLessThan(300);
+
+  await expect(row).toHaveAttribute('data-status', 'canceled', { timeout: 75_000 });
+  await expect(row.getByTestId('row-mark')).toHaveText('Canceled by the guest');
+  await expect(page.getByTestId('since-last-look')).toContainText('1 reservation changed since you last looked');
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+});
+
+test('a row opens its reservation beside the list, and j moves to the next row', async ({ page, request }) => {
+  const { reservations } = await sandboxDay(request);
+  await page.goto('/today');
+  const guests = page.getByTestId('sheet-guest');
+  await expect(guests).toHaveCount(reservations.length, { timeout: 60_000 });
+  await page.keyboard.press('j');
+  await expect(guests.first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  const aside = page.getByTestId('reservation-aside');
+  await expect(aside).toBeVisible();
+  const name = await guests.first().textContent();
+  const first = reservations.find((r) => `${r.guest.first_name} ${r.guest.last_name}` === name);
+  expect(first).toBeTruthy();
+  await expect(aside.getByTestId('aside-email')).toHaveText(first!.guest.email);
+  await expect(page).toHaveURL(new RegExp(`open=${first!.id}`));
+  await aside.getByRole('link', { name: 'Close' }).click();
+  await expect(aside).toBeHidden();
+});
+
+test('printed, the day is the pre-service sheet: the guests in time order, nothing of the console around them', async ({
+  page,
+  request,
+}) => {
+  const { reservations } = await sandboxDay(request);
+  await page.goto('/today');
+  await expect(page.getByTestId('sheet-guest')).toHaveCount(reservations.length, { timeout: 60_000 });
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await expect(page.getByTestId('today-filters')).toBeHidden();
+  await expect(page.getByTestId('pacing')).toBeHidden();
+  for (const sheet of await page.locator('section[data-testid^="sheet-"]').all()) {
+    const times = await sheet.locator('[data-testid^="sheet-row-"] td:first-child').allTextContents();
+    expect(times).toEqual([...times].sort());
+  }
+  const pdf = await page.pdf({ format: 'A4', printBackground: true });
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0).toBeGreaterThanOrEqual(1);
+});
+
+test('pacing counts a quarter hour’s covers on a commitment against its seats, and opens the grid on it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { day, reservations } = await sandboxDay(request);
+  const weekday = ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+  const commitments = (await all<Commitment>(request, '/v2/commitments?')).filter(
+    (c) => c.assignment_status === 'assigned' && c.days_of_week.includes(weekday),
+  );
+  const on = (c: Commitment) =>
+    reservations.filter(
+      (r) =>
+        r.status !== 'canceled' &&
+        r.venue_id === c.venue_id &&
+        r.program_id === c.program_id &&
+        r.time.slice(0, 5) >= c.start_time &&
+        r.time.slice(0, 5) < c.end_time,
+    );
+  const busiest = commitments.sort((a, b) => on(b).length - on(a).length)[0];
+  expect(busiest && on(busiest).length, 'a commitment with covers today').toBeGreaterThan(0);
+  const booked = on(busiest!);
+  const byQuarter = coversByQuarter(booked).get(busiest!.venue_id)!;
+  const total = booked.reduce((n, r) => n + r.party_size, 0);
+
+  await expect(async () => {
+    await page.goto('/today');
+    const line = page.getByTestId(`pacing-line-${busiest!.id}`);
+    await expect(line.getByTestId('pacing-seats')).toHaveText(
+      `${total} of ${busiest!.entity_seats} seats booked · ${Math.max(0, busiest!.entity_seats! - total)} left`,
+      { timeout: 1_000 },
+    );
+    for (const [quarter, n] of byQuarter)
+      await expect(line.getByTestId(`pacing-cell-${quarter}`).getByTestId('pacing-covers')).toHaveText(String(n), {
+        timeout: 1_000,
+      });
+  }).toPass({ timeout: 75_000 });
+
+  await page.getByTestId(`pacing-line-${busiest!.id}`).getByTestId('pacing-grid-link').click();
+  await expect(page).toHaveURL(new RegExp(`/allocations\\?.*commitment=${busiest!.id}`));
+  await expect(page.getByTestId(`alloc-row-${busiest!.id}`)).toHaveAttribute('data-focused', 'true');
+});
+
+test('a repeat view of Today, with the API slow, is read from the live copy: no API request', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { reservations } = await sandboxDay(request);
+  await page.goto('/today');
+  await expect(page.getByTestId('sheet-guest')).toHaveCount(reservations.length, { timeout: 60_000 });
+  await controls.setFaults({ latency_ms: 250 });
+  try {
+    await page.goto('/venues');
+    const mark = await sandboxQuietMark(request);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Today' }).click();
+    await expect(page.getByTestId('sheet-guest')).toHaveCount(reservations.length);
+    await expect(page.getByTestId('pacing')).toBeVisible();
+    const sent = (await sandboxRequestsSince(request, mark)).filter((r) => !r.path.startsWith('/_sandbox'));
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  } finally {
+    await controls.clearFaults();
+  }
+});

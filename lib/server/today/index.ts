@@ -1,0 +1,106 @@
+import 'server-only';
+
+import { CHANGE_KINDS, kindVisibleTo, type ChangeEvent } from '../../changes/events';
+/**
+ * The day of service (the Today page and its covers pacing): one day's reservations of the
+ * selected entity with what names them (venues, programs), the entity's commitments and the day's
+ * changes. Within the overview's days they come from the live copy (no API request within the
+ * sync's cadence); another day is one shared read of the API (1–3 pages). Server-only.
+ */
+import { startOfDay } from '../../format/days';
+import type { Condition } from '../../guestbook/filters';
+import { listAllTogether } from '../../guestbook/paging';
+import type { CommitmentRow, Reservation, Venue } from '../../guestbook/schemas';
+import { localNow, todayOf } from '../../overview/figures';
+import { sharedEntityRows } from '../allocations';
+import { SHARED, sharedRead } from '../api';
+import { requireStaff } from '../auth';
+import { recentChanges } from '../changes';
+import { getDb } from '../db';
+import {
+  allOf,
+  apiForChoice,
+  knownPrograms,
+  listEntities,
+  listVenues,
+  readInSelectedContext,
+  type EntityChoice,
+  type ProgramOption,
+} from '../directory';
+import { allWithCopy } from '../reservations/from-copy';
+
+export interface DayOfService {
+  entity: EntityChoice | null;
+  /** the day shown and today at the venues (ISO dates) */
+  date: string;
+  today: string;
+  venues: Venue[];
+  programs: ProgramOption[];
+  reservations: Reservation[];
+  commitments: CommitmentRow[];
+  /** the day's changes to the entity's reservations, newest first (the marks "since you last looked") */
+  changes: ChangeEvent[];
+}
+
+const dayConditions = (date: string): Condition[] => [{ attribute: 'date', modifier: 'eq', value: date }];
+
+/** The reservations of one day of `entity`: the copy's inside its window, else the API's, shared between requests. */
+function readDay(entity: EntityChoice | null, date: string): Promise<Reservation[]> {
+  const key = `${SHARED.reservations}${entity?.id ?? 'default'}:search:day:${date}`;
+  return allWithCopy(entity, dayConditions(date), () =>
+    sharedRead(key, async () => {
+      const api = apiForChoice(entity);
+      const { items } = await listAllTogether(
+        (page) => api.listReservations({ filters: dayConditions(date), page, limit: 100, sort: 'date' }),
+        { cap: 5_000 },
+      );
+      return items;
+    }),
+  );
+}
+
+/** How many of the day's changes the page receives. */
+const DAY_CHANGES = 300;
+
+/**
+ * The day of service of the selected entity on `date` (null: today at the venues), as of `now`.
+ * Reservations, venues, entities and commitments are read side by side.
+ */
+export async function getDayOfService(date: string | null, now = new Date()): Promise<DayOfService> {
+  const staff = await requireStaff('viewer');
+  const venuesRead = allOf(listVenues);
+  const todayRead = venuesRead.then((venues) => todayOf(venues, now));
+  const [venues, today, entities, [entity, reservations, commitments]] = await Promise.all([
+    venuesRead,
+    todayRead,
+    listEntities(),
+    readInSelectedContext(async (entity) => {
+      const day = date ?? (await todayRead);
+      return Promise.all([
+        entity,
+        readDay(entity, day),
+        entity ? sharedEntityRows({ id: entity.id, name: entity.name, org_id: entity.orgId }) : [],
+      ] as const);
+    }),
+  ]);
+  const day = date ?? today;
+  const zone = venues.find((v) => localNow(v.time_zone, now).date === today)?.time_zone ?? 'UTC';
+  const changes = entity
+    ? await recentChanges(await getDb(), {
+        entityIds: [entity.id],
+        kinds: CHANGE_KINDS.filter((k) => k.startsWith('reservation.') && kindVisibleTo(staff.role, k)),
+        since: startOfDay(today, zone),
+        limit: DAY_CHANGES,
+      })
+    : [];
+  return {
+    entity,
+    date: day,
+    today,
+    venues,
+    programs: knownPrograms(entities),
+    reservations: reservations.filter((r) => r.date === day),
+    commitments,
+    changes: changes.filter((c) => c.entityId === entity?.id),
+  };
+}
