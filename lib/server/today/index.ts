@@ -1,5 +1,6 @@
 import 'server-only';
 
+import type { StaffRole } from '../../auth/roles';
 import { CHANGE_KINDS, kindVisibleTo, type ChangeEvent } from '../../changes/events';
 /**
  * The day of service (the Today page and its covers pacing): one day's reservations of the
@@ -62,6 +63,21 @@ function readDay(entity: EntityChoice | null, date: string): Promise<Reservation
 /** How many of the day's changes the page receives. */
 const DAY_CHANGES = 300;
 
+/** The changes to the entity's reservations since today began at the venues, newest first, of the kinds the role sees. */
+async function dayChanges(entityId: string, role: StaffRole, venuesRead: Promise<Venue[]>, now: Date) {
+  const venues = await venuesRead;
+  const today = todayOf(venues, now);
+  const zone = venues.find((v) => localNow(v.time_zone, now).date === today)?.time_zone ?? 'UTC';
+  const changes = await recentChanges(await getDb(), {
+    entityIds: [entityId],
+    kinds: CHANGE_KINDS.filter((k) => k.startsWith('reservation.') && kindVisibleTo(role, k)),
+    since: startOfDay(today, zone),
+    limit: DAY_CHANGES,
+  });
+  // partner-wide events (none of a reservation's kinds are) are not the entity's
+  return changes.filter((c) => c.entityId === entityId);
+}
+
 /**
  * The day of service of the selected entity on `date` (null: today at the venues), as of `now`.
  * Reservations, venues, entities and commitments are read side by side.
@@ -70,7 +86,7 @@ export async function getDayOfService(date: string | null, now = new Date()): Pr
   const staff = await requireStaff('viewer');
   const venuesRead = allOf(listVenues);
   const todayRead = venuesRead.then((venues) => todayOf(venues, now));
-  const [venues, today, entities, [entity, reservations, commitments]] = await Promise.all([
+  const [venues, today, entities, [entity, reservations, commitments, changes]] = await Promise.all([
     venuesRead,
     todayRead,
     listEntities(),
@@ -80,19 +96,11 @@ export async function getDayOfService(date: string | null, now = new Date()): Pr
         entity,
         readDay(entity, day),
         entity ? sharedEntityRows({ id: entity.id, name: entity.name, org_id: entity.orgId }) : [],
+        entity ? dayChanges(entity.id, staff.role, venuesRead, now) : [],
       ] as const);
     }),
   ]);
   const day = date ?? today;
-  const zone = venues.find((v) => localNow(v.time_zone, now).date === today)?.time_zone ?? 'UTC';
-  const changes = entity
-    ? await recentChanges(await getDb(), {
-        entityIds: [entity.id],
-        kinds: CHANGE_KINDS.filter((k) => k.startsWith('reservation.') && kindVisibleTo(staff.role, k)),
-        since: startOfDay(today, zone),
-        limit: DAY_CHANGES,
-      })
-    : [];
   return {
     entity,
     date: day,
@@ -101,6 +109,6 @@ export async function getDayOfService(date: string | null, now = new Date()): Pr
     programs: knownPrograms(entities),
     reservations: reservations.filter((r) => r.date === day),
     commitments,
-    changes: changes.filter((c) => c.entityId === entity?.id),
+    changes,
   };
 }
