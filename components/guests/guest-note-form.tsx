@@ -3,6 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
 import { z } from 'zod';
 
 import { useActionForm } from '@/components/forms/use-action-form';
@@ -27,6 +28,10 @@ export function GuestNoteForm({ email, note }: { email: string; note: string }) 
     formError,
     submit,
   } = useActionForm<NoteForm>({ resolver: zodResolver(NoteFormSchema), defaultValues: { note }, fields: ['note'] });
+  // The note as the page now shows it (another member's change), unless this member is editing it.
+  useEffect(() => {
+    if (!isDirty) reset({ note });
+  }, [note]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new note from the page resets the form
   return (
     <form
       noValidate

@@ -43,6 +43,12 @@ export function TagEditor({ target, tags: initial, label }: { target: TagTarget;
   const router = useRouter();
   const listId = useId();
   const [tags, setTags] = useState(initial);
+  // The page's tags once it refreshed (another member's change too), without remounting the field being typed in.
+  const [shown, setShown] = useState(initial.join('\n'));
+  if (shown !== initial.join('\n')) {
+    setShown(initial.join('\n'));
+    setTags(initial);
+  }
   const {
     register,
     reset,

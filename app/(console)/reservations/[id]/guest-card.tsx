@@ -72,7 +72,6 @@ export async function GuestCard({
                 <>
                   <GuestNoteForm email={history.email} note={history.notes.note} />
                   <TagEditor
-                    key={history.notes.tags.join('\n')}
                     target={{ kind: 'guest', email: history.email }}
                     tags={history.notes.tags}
                     label={t('tags.guestLabel')}
@@ -94,7 +93,6 @@ export async function GuestCard({
             </h3>
             {canEdit ? (
               <TagEditor
-                key={ownTags.join('\n')}
                 target={{ kind: 'reservation', id: reservation.id }}
                 tags={ownTags}
                 label={t('tags.reservationLabel')}
