@@ -6,7 +6,7 @@ import { axeOn } from './axe';
 import { dateAhead, openForm, search, take, unique } from './booking-steps';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
-import { controls, sandboxApi, type SandboxReservation } from './sandbox';
+import { controls, sandboxApi, sandboxRequestMark, sandboxRequestsSince, type SandboxReservation } from './sandbox';
 
 /*
  * A guest's history and staff's notes and tags, as an operator meets them: on a regular's
@@ -118,6 +118,15 @@ test("a tag added by an operator shows on the guest's other reservations and in 
   // and the history lists the tagged reservation with its tag
   await expect(page.getByTestId(`guest-history-${ahead!.id}`)).toContainText(occasion);
 
+  // a viewer sees the guest's tag and note, with nothing to change them
+  const viewer = await browser.newContext({ storageState: STORAGE.viewer });
+  const viewing = await viewer.newPage();
+  await viewing.goto(`/reservations/${other!.id}`);
+  await expect(viewing.getByTestId('guest-tags')).toContainText(tag);
+  await expect(viewing.getByTestId('guest-note')).toHaveText(note);
+  await expect(viewing.getByRole('button', { name: /Add tag|Save note|Remove tag/ })).toHaveCount(0);
+  await viewer.close();
+
   // the audit log has each change, who made it and the guest
   const admin = await browser.newContext({ storageState: STORAGE.admin });
   const activity = await admin.newPage();
@@ -134,9 +143,45 @@ test("a tag added by an operator shows on the guest's other reservations and in 
   await expect(page.getByTestId('guest-lookup-note')).toHaveText(note);
   await page.getByTestId('booking-confirm').click();
   await expect(page).toHaveURL(/\/reservations\/[0-9a-f-]{36}\?booked=1$/);
+  const booked = page.url().match(/reservations\/([0-9a-f-]{36})/)![1]!;
   const outbox = await controls.outbox();
   expect(outbox.length).toBe(outboxBefore + 1);
-  expect(outbox.at(-1)).toMatchObject({ kind: 'confirmation', to: NO_SHOW_REGULAR.email });
+  expect(outbox.filter((m) => m.reservation_id === booked)).toEqual([
+    expect.objectContaining({ kind: 'confirmation', to: NO_SHOW_REGULAR.email }),
+  ]);
   const sent = JSON.stringify(outbox) + JSON.stringify(await reservationsOf(request, NO_SHOW_REGULAR.email));
   for (const secret of [tag, note, occasion, 'shellfish']) expect(sent).not.toContain(secret);
+});
+
+test("a guest's history costs at most one API request of the entity in view, the other entities read from their books", async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await controls.setFaults({ latency_ms: 250 });
+  try {
+    const mark = await sandboxRequestMark(request);
+    const started = performance.now();
+    const res = await page.request.get(`/api/guests/history?email=${encodeURIComponent(NO_SHOW_REGULAR.email)}`, {
+      headers: { 'Sec-Fetch-Site': 'same-origin' },
+    });
+    const took = Math.round(performance.now() - started);
+    const body = (await res.json()) as { ok: boolean; data: { requests: number; summary: { noShows: number } } };
+    expect(body.ok).toBe(true);
+    expect(body.data.summary.noShows).toBe(2);
+    // the target: at most 2 API requests; this design: one search by e-mail at most, never one per entity
+    const sent = (await sandboxRequestsSince(request, mark)).filter((r) => r.path.startsWith('/v2/'));
+    expect(sent.length, sent.map((r) => `${r.path}?${r.query}`).join('\n')).toBeLessThanOrEqual(2);
+    const byEmail = sent.filter((r) => r.query.includes('guest_email'));
+    expect(byEmail.length).toBeLessThanOrEqual(1);
+    expect(byEmail.length).toBe(body.data.requests);
+    console.log(`guest history at 250 ms of API latency: ${took} ms, ${sent.length} API request(s)`);
+    // reported, not asserted (no wall-clock assertion): the target is 450 ms at 250 ms of API latency
+    test.info().annotations.push({
+      type: 'guest history at 250 ms latency',
+      description: `${took} ms, ${sent.length} API request(s)`,
+    });
+  } finally {
+    await controls.clearFaults();
+  }
 });

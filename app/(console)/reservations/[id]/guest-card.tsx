@@ -38,6 +38,7 @@ export async function GuestCard({
           <div className="space-y-4">
             <GuestFlags flags={s.flags} />
             <FieldList
+              compact
               fields={[
                 { label: t('counts.visits'), value: s.visits, testId: 'guest-visits' },
                 { label: t('counts.upcoming'), value: s.upcoming, testId: 'guest-upcoming' },
