@@ -179,6 +179,36 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
     mutates: true,
     input: () => ({ step: 'begin' }),
   },
+  'lib/actions/guests.ts#setGuestNoteAction': {
+    audit: 'set-guest-note',
+    role: 'operator',
+    mutates: true,
+    input: () => ({ email: 'matrix.guest@example.com', note: 'Matrix' }),
+  },
+  'lib/actions/guests.ts#addGuestTagAction': {
+    audit: 'add-guest-tag',
+    role: 'operator',
+    mutates: true,
+    input: () => ({ email: 'matrix.guest@example.com', tag: 'matrix' }),
+  },
+  'lib/actions/guests.ts#removeGuestTagAction': {
+    audit: 'remove-guest-tag',
+    role: 'operator',
+    mutates: true,
+    input: () => ({ email: 'matrix.guest@example.com', tag: 'matrix' }),
+  },
+  'lib/actions/guests.ts#addReservationTagAction': {
+    audit: 'add-reservation-tag',
+    role: 'operator',
+    mutates: true,
+    input: () => ({ reservationId: '00000000-0000-4000-8000-000000000003', tag: 'matrix' }),
+  },
+  'lib/actions/guests.ts#removeReservationTagAction': {
+    audit: 'remove-reservation-tag',
+    role: 'operator',
+    mutates: true,
+    input: () => ({ reservationId: '00000000-0000-4000-8000-000000000003', tag: 'matrix' }),
+  },
   'lib/actions/account.ts#confirmTwoStepAction': {
     audit: 'confirm-two-step',
     role: 'viewer',
@@ -275,6 +305,12 @@ export const READS: Record<
     role: 'viewer',
     path: () => '/api/presence',
     params: () => ({ place: 'allocations', editing: 'false' }),
+  },
+  'app/api/guests/history/route.ts': {
+    audit: 'read-guest-history',
+    role: 'viewer',
+    path: () => '/api/guests/history',
+    params: () => ({ email: 'matrix.guest@example.com' }),
   },
   'app/api/availability/route.ts': {
     audit: 'search-availability',

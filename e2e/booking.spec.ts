@@ -4,6 +4,7 @@ import { uuidFrom } from '../lib/sandbox/ids';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { assignedSet, rowsOf } from './allocation-helpers';
 import { axeOn } from './axe';
+import { dateAhead, openForm, search, slot, take, unique } from './booking-steps';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
 import {
@@ -34,14 +35,6 @@ const WHARF = uuidFrom('venue:wharf');
  */
 const WHARF_DINNER = '18fad8c2-e3c6-5b50-8f8d-3a30832fa084';
 
-/** A date `days` from today (UTC), moved forward to the ISO weekday asked for. */
-function dateAhead(days: number, weekday?: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  if (weekday) while (((d.getUTCDay() + 6) % 7) + 1 !== weekday) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-const unique = (what: string) => `${what}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
 const reservationsOf = async (request: APIRequestContext, lastName: string) =>
   (
     (await sandboxApi(
@@ -60,26 +53,6 @@ const reservationsOn = async (request: APIRequestContext, date: string) =>
 /** Whether the sandbox still holds the hold: releasing it again answers 404 once it is gone (used, or released). */
 const holdIsGone = async (request: APIRequestContext, id: string) =>
   (await sandboxSend(request, 'DELETE', `/v2/holds/${id}`, partner, entity)).status === 404;
-
-async function search(page: Page, f: { venue: string; date: string; party: number; time?: string }) {
-  await page.getByTestId('booking-place').selectOption(`venue:${f.venue}`);
-  await page.getByTestId('booking-date').fill(f.date);
-  await page.getByTestId('booking-party').fill(String(f.party));
-  await page.getByTestId('booking-time').fill(f.time ?? '');
-  await page.getByTestId('booking-search').click();
-}
-const slot = (page: Page, time: string) => page.locator(`[data-testid="slot"][data-time="${time}"]`).first();
-async function take(page: Page, time: string): Promise<string> {
-  await slot(page, time).click();
-  await expect(slot(page, time)).toHaveAttribute('aria-pressed', 'true');
-  const countdown = page.getByTestId('hold-countdown');
-  await expect(countdown).toHaveText(/^\d+:\d\d left$/);
-  return (await countdown.getAttribute('data-hold-id'))!;
-}
-async function openForm(page: Page) {
-  await page.goto('/reservations/new');
-  await expect(page.getByTestId('booking-entity')).toHaveText('Harbour & Vine Direct');
-}
 
 test('search, take a slot, fill the guest and confirm: one reservation in the entity default locale, one e-mail, no hold left', async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 import type { StaffRole } from '../lib/auth/roles';
-import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { DEMO_DELEGATES, DEMO_PARTNER, NO_SHOW_REGULAR } from '../lib/sandbox/seed/demo';
 import { totpCode } from '../lib/server/auth/totp';
 import { STORAGE } from './env';
 
@@ -77,7 +77,7 @@ export async function openSearchByKeyboard(page: Page): Promise<void> {
   }).toPass({ timeout: 20_000 });
 }
 
-/** Every console page, one of each detail page included (a reservation and a venue, read from their lists). */
+/** Every console page, one of each detail page included (a reservation, a regular's reservation and a venue, read from their lists). */
 export async function consolePaths(page: Page): Promise<string[]> {
   await page.goto('/reservations');
   const reservation = await page
@@ -88,10 +88,18 @@ export async function consolePaths(page: Page): Promise<string[]> {
   await page.goto('/today');
   const reservationOfToday = (await page.getByTestId('sheet-guest').first().getAttribute('href'))?.split('open=')[1];
   expect(reservationOfToday).toBeTruthy();
+  // a regular's reservation: the guest's history, flags, notes and tags
+  await page.goto(`/reservations?guest_email=${encodeURIComponent(NO_SHOW_REGULAR.email)}&sort=-date`);
+  const regular = await page
+    .getByTestId('reservations-table')
+    .locator('a[href^="/reservations/"]')
+    .first()
+    .getAttribute('href');
   await page.goto('/venues');
   const venue = await page.getByTestId('venue-table').locator('a[href^="/venues/"]').first().getAttribute('href');
   expect(reservation).toBeTruthy();
   expect(venue).toBeTruthy();
+  expect(regular).toBeTruthy();
   return [
     '/',
     '/today',
@@ -106,6 +114,7 @@ export async function consolePaths(page: Page): Promise<string[]> {
     '/reservations',
     '/reservations/new',
     reservation!,
+    regular!,
     '/venues',
     venue!,
     '/markets',

@@ -9,6 +9,7 @@ const SENTENCES = {
   'reservation.created': ['reservationCreated', 'reservationCreatedOutside'],
   'reservation.changed': ['reservationChanged', 'reservationChangedOutside'],
   'reservation.canceled': ['reservationCanceled', 'reservationCanceledOutside'],
+  'guest.changed': ['guestChanged', 'guestChanged'],
   'entity.created': ['entityCreated', 'entityCreatedOutside'],
   'entity.changed': ['entityChanged', 'entityChangedOutside'],
   'allocation.applied': ['allocationApplied', 'allocationAppliedOutside'],

@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
+import { useDebounced } from '@/components/forms/use-debounced';
 import { readFailureText } from '@/lib/queries/get-json';
 import { queryKeys } from '@/lib/queries/keys';
 import { fetchGlobalSearch } from '@/lib/queries/reads';
@@ -13,15 +14,6 @@ import { GLOBAL_SEARCH_MIN_LENGTH as MIN_LENGTH, type SearchHit } from '@/lib/se
 
 /** The API is asked after this pause in typing. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Each kind of result under its heading (`shell.search.<group>`), in this order. */
 const GROUPS = [

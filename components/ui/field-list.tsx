@@ -1,9 +1,25 @@
 import type { ReactNode } from 'react';
 
-/** A definition list of label → value pairs, two columns on wide screens. */
-export function FieldList({ fields }: { fields: { label: string; value: ReactNode; testId?: string }[] }) {
+import { cn } from './cn';
+
+/**
+ * A definition list of label → value pairs, two columns on wide screens; `compact` for short
+ * figures (counts): two columns on a phone, three on wider screens.
+ */
+export function FieldList({
+  fields,
+  compact = false,
+}: {
+  fields: { label: string; value: ReactNode; testId?: string }[];
+  compact?: boolean;
+}) {
   return (
-    <dl className="grid grid-cols-1 gap-x-8 gap-y-4 sm:grid-cols-2">
+    <dl
+      className={cn(
+        'grid gap-x-8 gap-y-4',
+        compact ? 'grid-cols-2 gap-x-4 sm:grid-cols-3' : 'grid-cols-1 sm:grid-cols-2',
+      )}
+    >
       {fields.map((f) => (
         <div key={f.label}>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{f.label}</dt>

@@ -9,6 +9,7 @@ export const CHANGE_KINDS = [
   'reservation.created',
   'reservation.changed',
   'reservation.canceled',
+  'guest.changed',
   'entity.created',
   'entity.changed',
   'allocation.applied',
@@ -24,7 +25,7 @@ export interface ChangeEvent {
   kind: ChangeKind;
   /** the entity it is in; null: partner-wide */
   entityId: string | null;
-  /** the ids it touches: `reservation`, `commitments`, `entities`, `staff` */
+  /** the ids it touches: `reservation`, `guest` (an e-mail), `commitments`, `entities`, `staff` */
   ids: Record<string, string | string[]>;
   /** who made it; null: made outside the console */
   who: { id: string; name: string } | null;

@@ -36,8 +36,11 @@ function sentAbove(file: string): string[] {
   return [];
 }
 
-/** Shared components that belong to one route. */
-const ROUTE_OF: Record<string, string> = { 'components/overview': 'app/(console)/(overview)/page.tsx' };
+/** Shared components that belong to one route (the guests' are a reservation's and the booking flow's: both send `guests`). */
+const ROUTE_OF: Record<string, string> = {
+  'components/overview': 'app/(console)/(overview)/page.tsx',
+  'components/guests': 'app/(console)/reservations/[id]/page.tsx',
+};
 
 describe('the catalogs sent to the browser', () => {
   it('hold every namespace a client component uses', () => {

@@ -13,6 +13,8 @@ export const queryKeys = {
   entityLogo: (entityId: string) => ['entity-logo', entityId] as const,
   globalSearches: () => ['global-search'] as const,
   globalSearch: (q: string) => ['global-search', q] as const,
+  /** a guest's history and staff's notes, by e-mail (lower-cased) */
+  guestHistory: (email: string) => ['guest-history', email] as const,
   /** who else has the page at `place` open (`allocations`, `reservation:<id>`), beating as editing or not */
   presence: (place: string, editing: boolean) => ['presence', place, editing] as const,
 };

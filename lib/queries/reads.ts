@@ -9,6 +9,7 @@ import type { AvailabilityAnswer } from '@/lib/booking/slot-option';
 import type { Present } from '@/lib/changes/presence';
 import type { LostCommitment } from '@/lib/entities/lost-commitment';
 import type { Logo } from '@/lib/guestbook/logo';
+import type { GuestHistoryView } from '@/lib/guests/view';
 import type { TodayView } from '@/lib/overview/links';
 import type { SearchPage } from '@/lib/reservations/search-page';
 import type { SearchHit } from '@/lib/search/hit';
@@ -93,3 +94,7 @@ export const fetchAvailability = (search: AvailabilitySearch, signal?: AbortSign
 /** The page's presence heartbeat, answered with the other members there now. */
 export const fetchPresence = (place: string, editing: boolean, signal?: AbortSignal) =>
   getJson<Present[]>('/api/presence', { place, editing: String(editing) }, signal);
+
+/** A guest's history with the partner and staff's notes on them (the booking form's look-up by e-mail). */
+export const fetchGuestHistory = (email: string, signal?: AbortSignal) =>
+  getJson<GuestHistoryView>('/api/guests/history', { email }, signal);

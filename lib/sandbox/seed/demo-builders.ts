@@ -71,6 +71,8 @@ export interface SeedOptions {
   reservations?: number;
   /** grow the demo world into a large allocation grid of this size */
   grid?: GridSize;
+  /** give some reservations the same guest, the demo's regulars (default: yes; seed/regulars.ts) */
+  regulars?: boolean;
 }
 
 /** An allocation grid's size in all, the demo world's own rows and columns included. */

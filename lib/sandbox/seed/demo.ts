@@ -13,9 +13,11 @@ import {
 import { addDelegate, entityRecord, scopedArea, sha256, type SeedOptions } from './demo-builders';
 import { DELEGATES, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS, FIRST, LAST, venuePrograms, VENUES } from './demo-data';
 import { growGrid } from './grid';
+import { addRegulars } from './regulars';
 
 export { DEMO_GRID, parseGridSize, sha256, type GridSize, type SeedOptions } from './demo-builders';
 export { DEMO_DELEGATES, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS } from './demo-data';
+export { NO_SHOW_REGULAR, REGULARS } from './regulars';
 
 /** A realistic world for one partner with delegates, venues in three markets, commitments and reservations. */
 export function seedDemoWorld(options: SeedOptions = {}): WorldData {
@@ -213,6 +215,7 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
     w.reservations.set(r.id, r);
   }
   ensureBusinessToday(w, commitments, day0);
+  if (options.regulars !== false) addRegulars(w, day0);
   if (options.grid) growGrid(w, options.grid);
   return w;
 }

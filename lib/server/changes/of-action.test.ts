@@ -27,6 +27,19 @@ describe('the change events of a console write', () => {
     ]);
   });
 
+  it('a guest note or tag names the guest by e-mail, partner-wide; a reservation tag names the reservation', () => {
+    for (const action of ['set-guest-note', 'add-guest-tag', 'remove-guest-tag'])
+      expect(
+        changesOfAction({ action, result: 'ok', resourceId: 'ana@example.com', after: { tags: ['VIP'] }, staff }),
+      ).toEqual([{ kind: 'guest.changed', entityId: null, ids: { guest: 'ana@example.com' }, who: staff }]);
+    expect(
+      changesOfAction({ action: 'add-reservation-tag', result: 'ok', entityId: 'e1', resourceId: 'r1', staff }),
+    ).toEqual([
+      { kind: 'reservation.changed', entityId: 'e1', ids: { reservation: 'r1' }, who: staff, data: { tags: true } },
+    ]);
+    expect(changesOfAction({ action: 'add-guest-tag', result: 'refused', resourceId: 'a@b.c', staff })).toEqual([]);
+  });
+
   it('a modify (or its undo) carries each changed field as [before, after]', () => {
     const [change] = changesOfAction({
       action: 'update-reservation',

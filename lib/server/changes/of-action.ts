@@ -114,6 +114,15 @@ export function changesOfAction(w: AuditedWrite): ChangeInput[] {
             },
           ]
         : [];
+    case 'set-guest-note':
+    case 'add-guest-tag':
+    case 'remove-guest-tag':
+      return resource ? [{ kind: 'guest.changed', entityId: null, ids: { guest: resource }, who }] : [];
+    case 'add-reservation-tag':
+    case 'remove-reservation-tag':
+      return resource
+        ? [{ kind: 'reservation.changed', entityId, ids: { reservation: resource }, who, data: { tags: true } }]
+        : [];
     case 'create-entity':
       return resource ? [{ kind: 'entity.created', entityId: resource, ids: { entity: resource }, who }] : [];
     case 'apply-allocation':

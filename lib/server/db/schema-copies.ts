@@ -40,6 +40,7 @@ export const reservationsCopy = pgTable(
   (t) => [
     primaryKey({ name: 'reservations_copy_pk', columns: [t.context, t.id] }),
     index('reservations_copy_date').on(t.context, t.date),
+    index('reservations_copy_guest_email').on(t.guestEmailLower, t.context),
   ],
 );
 export type ReservationCopyRow = typeof reservationsCopy.$inferSelect;

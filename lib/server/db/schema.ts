@@ -298,3 +298,4 @@ export const exportRuns = pgTable('export_runs', {
 });
 
 export * from './schema-copies';
+export * from './schema-guests';

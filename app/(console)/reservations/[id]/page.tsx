@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { z } from 'zod';
 
 import { ChangeMark } from '@/components/live/change-mark';
@@ -14,6 +14,7 @@ import { NamedId } from '@/components/ui/named-id';
 import { Notice } from '@/components/ui/notice';
 import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
 import { hasRole } from '@/lib/auth/roles';
 import { LOCALES, localeName as nameOfLocale, type LocaleCode } from '@/lib/guestbook/locales';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
@@ -26,6 +27,7 @@ import { otherReservationFields, venueNames, viewReservation } from '@/lib/serve
 
 import { StatusBadge } from '../status-badge';
 import { CancelButton } from './cancel-button';
+import { GuestCard } from './guest-card';
 import { ModifyPanel } from './modify-panel';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -101,7 +103,7 @@ export default async function ReservationPage({
       />
 
       <Presence reservationId={r.id} />
-      <ReservationLive id={r.id} />
+      <ReservationLive id={r.id} guestEmail={r.guest?.email} />
 
       {booked && (
         <Notice tone="success" role="status" data-testid="booked-notice">
@@ -174,6 +176,10 @@ export default async function ReservationPage({
           ])}
         />
       </Card>
+
+      <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+        <GuestCard reservation={r} canEdit={hasRole(staff.role, 'operator')} />
+      </Suspense>
 
       <Card title={t('detail.cards.record')}>
         <FieldList

@@ -12,6 +12,8 @@ import { Input, Select, Textarea } from '@/components/ui/input';
 import { GuestFormSchema, type GuestDetails } from '@/lib/booking/schemas';
 import { LOCALE_CODES, localeName, type LocaleCode } from '@/lib/guestbook/locales';
 
+import { GuestLookup } from './guest-lookup';
+
 type Field = keyof GuestDetails;
 /** The form's fields, each labelled by `booking.guest.fields.<field>`. */
 export const GUEST_FIELDS: Field[] = ['first_name', 'last_name', 'email', 'phone', 'notes', 'locale'];
@@ -46,6 +48,7 @@ export function GuestForm({
   const rendered = renderedRegister({ register, getValues });
   // Followed through its change event (not watch/useWatch, which would grow the form library's chunk for every form).
   const [locale, setLocale] = useState<string>(defaultLocale);
+  const [email, setEmail] = useState('');
 
   const field = (name: Field, control: React.ReactElement<{ id?: string }>, description?: React.ReactNode) => (
     <FormField
@@ -70,9 +73,19 @@ export function GuestForm({
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {field('first_name', <Input autoComplete="off" {...rendered('first_name')} />)}
           {field('last_name', <Input autoComplete="off" {...rendered('last_name')} />)}
-          {field('email', <Input type="email" autoComplete="off" {...rendered('email')} />)}
+          {field(
+            'email',
+            <Input
+              type="email"
+              autoComplete="off"
+              {...rendered('email', {
+                onChange: (e: React.ChangeEvent<HTMLInputElement>) => setEmail(e.target.value),
+              })}
+            />,
+          )}
           {field('phone', <Input type="tel" autoComplete="off" {...rendered('phone')} />)}
         </div>
+        <GuestLookup email={email} />
         {field('notes', <Textarea rows={2} {...rendered('notes')} />)}
         {field(
           'locale',
