@@ -233,3 +233,37 @@ test('a repeat view of Today, with the API slow, is read from the live copy: no 
     await controls.clearFaults();
   }
 });
+
+test('the team’s tag and note on a guest, and a tag on the reservation, show on the guest’s row of the day', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { reservations } = await sandboxDay(request);
+  const guest = reservations.find((r) => r.guest?.email);
+  expect(guest, 'a reservation of today with an e-mail').toBeTruthy();
+  const stamp = Date.now().toString(36);
+  const tag = `VIP ${stamp}`;
+  const occasion = `Birthday ${stamp}`;
+  const note = `Prefers the window (${stamp})`;
+
+  await page.goto(`/reservations/${guest!.id}`);
+  const notes = page.getByTestId('guest-notes-card');
+  await notes.getByLabel('Note', { exact: true }).fill(note);
+  await notes.getByTestId('guest-note-save').click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Note saved.' })).toBeVisible();
+  await notes.getByTestId('guest-tags-input').fill(tag);
+  await notes.getByTestId('guest-tags-add').click();
+  await expect(notes.getByTestId('guest-tags')).toContainText(tag);
+  await notes.getByTestId('reservation-tags-input').fill(occasion);
+  await notes.getByTestId('reservation-tags-add').click();
+  await expect(notes.getByTestId('reservation-tags')).toContainText(occasion);
+
+  await page.goto('/today');
+  const row = page.getByTestId(`sheet-row-${guest!.id}`);
+  await expect(row.getByTestId('sheet-tags')).toContainText(tag, { timeout: 60_000 });
+  await expect(row.getByTestId('sheet-tags')).toContainText(occasion);
+  await expect(row.getByTestId('sheet-team-note')).toHaveText(`Team note: ${note}`);
+  await row.getByTestId('sheet-guest').click();
+  await expect(page.getByTestId('aside-tags')).toContainText(tag);
+});

@@ -1,8 +1,10 @@
 import { clsx } from 'clsx';
 import { useTranslations } from 'next-intl';
 
+import { GuestFlags, TagBadges } from '@/components/guests/guest-flags';
 import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
+import type { DayGuest } from '@/lib/server/today';
 import type { SheetRow, SheetVenueDay } from '@/lib/today/day-sheet';
 
 import { StatusBadge } from '../reservations/status-badge';
@@ -14,14 +16,19 @@ import { RowMark } from './since-last-look';
  * `j`/`k` move through the rows (the console's list shortcuts). Printed, it is the sheet itself:
  * notes in full, nothing of the console around it.
  */
+/** What the team keeps on a row's guest and on the reservation itself. */
+export type RowAbout = (row: SheetRow) => { guest: DayGuest | undefined; tags: string[] };
+
 export function DaySheetTable({
   venue,
+  about,
   rowHref,
   openId,
   programName,
   wallTime,
 }: {
   venue: SheetVenueDay;
+  about: RowAbout;
   rowHref: (id: string) => string;
   openId: string | null;
   programName: (id: string | null) => string;
@@ -80,6 +87,7 @@ export function DaySheetTable({
               <SheetRowView
                 key={row.id}
                 row={row}
+                about={about(row)}
                 href={rowHref(row.id)}
                 open={row.id === openId}
                 programName={programName}
@@ -95,12 +103,14 @@ export function DaySheetTable({
 
 function SheetRowView({
   row,
+  about,
   href,
   open,
   programName,
   wallTime,
 }: {
   row: SheetRow;
+  about: ReturnType<RowAbout>;
   href: string;
   open: boolean;
   programName: (id: string | null) => string;
@@ -131,6 +141,17 @@ function SheetRowView({
           </span>
         </div>
         {row.notes && <p className="mt-0.5 text-xs break-words text-slate-600">{row.notes}</p>}
+        {(about.guest || about.tags.length > 0) && (
+          <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs" data-testid="sheet-about">
+            {about.guest && <GuestFlags flags={about.guest.flags} />}
+            <TagBadges tags={[...(about.guest?.tags ?? []), ...about.tags]} label={t('tags')} testId="sheet-tags" />
+          </div>
+        )}
+        {about.guest?.note && (
+          <p className="mt-0.5 text-xs break-words text-violet-900" data-testid="sheet-team-note">
+            {t('teamNote', { note: about.guest.note })}
+          </p>
+        )}
         <p className="mt-0.5 text-xs text-slate-600 lg:hidden print:hidden">
           {[programName(row.programId), row.seatingArea].filter(Boolean).join(' · ')}
         </p>

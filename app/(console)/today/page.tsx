@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { idOf } from '@/lib/changes/events';
 import { addDays } from '@/lib/format/days';
 import { RESERVATION_STATUSES } from '@/lib/guestbook/reservation-statuses';
+import { guestKey } from '@/lib/guests/schemas';
 import { readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getFormatter } from '@/lib/server/http';
@@ -159,6 +160,7 @@ async function Day({ params, memberId }: { params: TodayParams; memberId: string
               <DaySheetTable
                 key={venue.venueId}
                 venue={venue}
+                about={(row) => aboutOf(d, row.id, row.guest?.email)}
                 rowHref={(id) => todayHref(here, { open: id })}
                 openId={open?.id ?? null}
                 programName={programName}
@@ -171,6 +173,7 @@ async function Day({ params, memberId }: { params: TodayParams; memberId: string
         {open && (
           <ReservationAside
             reservation={open}
+            about={aboutOf(d, open.id, open.guest?.email)}
             closeHref={todayHref(here, { open: null })}
             venueName={openVenue?.name ?? t('sheet.unknownVenue')}
             programName={programName(open.program_id)}
@@ -194,6 +197,12 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
     </label>
   );
 }
+
+/** What the team keeps on a reservation's guest and on the reservation. */
+const aboutOf = (d: DayOfService, id: string, email: string | undefined) => ({
+  guest: email ? d.guests.get(guestKey(email)) : undefined,
+  tags: d.reservationTags.get(id) ?? [],
+});
 
 /** The day's changes as the page marks them (the reservation each is about). */
 function dayChanges(d: DayOfService): DayChange[] {

@@ -1,10 +1,12 @@
 import { useTranslations } from 'next-intl';
 
+import { GuestFlags, TagBadges } from '@/components/guests/guest-flags';
 import { FieldList } from '@/components/ui/field-list';
 import { Link } from '@/components/ui/link';
 import type { Reservation } from '@/lib/guestbook/schemas';
 
 import { StatusBadge } from '../reservations/status-badge';
+import type { RowAbout } from './day-sheet-table';
 
 /**
  * The reservation a row opened, beside the list (below it on a phone), so that the member keeps
@@ -13,6 +15,7 @@ import { StatusBadge } from '../reservations/status-badge';
  */
 export function ReservationAside({
   reservation: r,
+  about,
   closeHref,
   venueName,
   programName,
@@ -20,6 +23,7 @@ export function ReservationAside({
   wallTime,
 }: {
   reservation: Reservation;
+  about: ReturnType<RowAbout>;
   closeHref: string;
   venueName: string;
   programName: string;
@@ -27,6 +31,7 @@ export function ReservationAside({
   wallTime: (time: string) => string;
 }) {
   const t = useTranslations('today.panel');
+  const ts = useTranslations('today.sheet');
   const name = r.guest ? `${r.guest.first_name} ${r.guest.last_name}` : t('unnamedGuest');
   return (
     <aside
@@ -47,6 +52,11 @@ export function ReservationAside({
         </Link>
       </div>
       <StatusBadge status={r.status} />
+      {about.guest && <GuestFlags flags={about.guest.flags} />}
+      <TagBadges tags={[...(about.guest?.tags ?? []), ...about.tags]} label={ts('tags')} testId="aside-tags" />
+      {about.guest?.note && (
+        <p className="text-sm break-words text-violet-900">{ts('teamNote', { note: about.guest.note })}</p>
+      )}
       <FieldList
         fields={[
           {

@@ -12,6 +12,7 @@ import { startOfDay } from '../../format/days';
 import type { Condition } from '../../guestbook/filters';
 import { listAllTogether } from '../../guestbook/paging';
 import type { CommitmentRow, Reservation, Venue } from '../../guestbook/schemas';
+import type { GuestFlag } from '../../guests/history';
 import { localNow, todayOf } from '../../overview/figures';
 import { sharedEntityRows } from '../allocations';
 import { SHARED, sharedRead } from '../api';
@@ -28,6 +29,7 @@ import {
   type EntityChoice,
   type ProgramOption,
 } from '../directory';
+import { guestFlagsFor, guestNotesFor, reservationTagsFor } from '../guests';
 import { allWithCopy } from '../reservations/from-copy';
 
 export interface DayOfService {
@@ -41,6 +43,34 @@ export interface DayOfService {
   commitments: CommitmentRow[];
   /** the day's changes to the entity's reservations, newest first (the marks "since you last looked") */
   changes: ChangeEvent[];
+  /** staff's note, tags and the flags of each guest of the day, by e-mail (lower-cased), for those with any */
+  guests: Map<string, DayGuest>;
+  /** staff's tags on each reservation of the day, for those with any */
+  reservationTags: Map<string, string[]>;
+}
+
+export interface DayGuest {
+  note: string;
+  tags: string[];
+  flags: GuestFlag[];
+}
+
+/** What the team keeps on the day's guests and reservations (the dashboard's database, no API request). */
+async function aboutGuests(reservations: readonly Reservation[], today: string) {
+  const emails = reservations.flatMap((r) => (r.guest?.email ? [r.guest.email] : []));
+  const [notes, flags, reservationTags] = await Promise.all([
+    guestNotesFor(emails),
+    guestFlagsFor(emails, today),
+    reservationTagsFor(reservations.map((r) => r.id)),
+  ]);
+  const guests = new Map<string, DayGuest>();
+  for (const email of new Set([...notes.keys(), ...flags.keys()]))
+    guests.set(email, {
+      note: notes.get(email)?.note ?? '',
+      tags: notes.get(email)?.tags ?? [],
+      flags: flags.get(email) ?? [],
+    });
+  return { guests, reservationTags };
 }
 
 const dayConditions = (date: string): Condition[] => [{ attribute: 'date', modifier: 'eq', value: date }];
@@ -101,14 +131,18 @@ export async function getDayOfService(date: string | null, now = new Date()): Pr
     }),
   ]);
   const day = date ?? today;
+  const ofDay = reservations.filter((r) => r.date === day);
+  const { guests, reservationTags } = await aboutGuests(ofDay, today);
   return {
     entity,
     date: day,
     today,
     venues,
     programs: knownPrograms(entities),
-    reservations: reservations.filter((r) => r.date === day),
+    reservations: ofDay,
     commitments,
     changes,
+    guests,
+    reservationTags,
   };
 }
