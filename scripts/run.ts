@@ -73,6 +73,7 @@ async function main() {
     if (process.env.SANDBOX_RESERVATIONS) sandboxArgs.push('--reservations', process.env.SANDBOX_RESERVATIONS);
     // The allocation grid at scale, e.g. SANDBOX_GRID=2000x25 (commitments x entities).
     if (process.env.SANDBOX_GRID) sandboxArgs.push('--grid', process.env.SANDBOX_GRID);
+    if (process.env.SANDBOX_BUSY_DAY) sandboxArgs.push('--busy-day', process.env.SANDBOX_BUSY_DAY);
     const sandbox = await startProcess({
       name: 'sandbox',
       command: process.execPath,

@@ -1,7 +1,7 @@
 /**
  * The Guest Book sandbox as a stand-alone server.
  *   npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--seed demo|empty|FILE] [--memory | --data DIR] [--public-url URL]
- *                      [--reservations N] [--grid COMMITMENTSxENTITIES] [--control-token T] [--allowed-hosts a,b]
+ *                      [--reservations N] [--grid COMMITMENTSxENTITIES] [--busy-day N] [--control-token T] [--allowed-hosts a,b]
  * DATABASE_URL=postgres://… keeps the world in PostgreSQL instead of the embedded database.
  * The /_sandbox controls need the header X-Sandbox-Token: --control-token, else SANDBOX_CONTROL_TOKEN,
  * else a random token printed at start. They answer only loopback Host names, the public URL's
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     'public-url': { type: 'string' },
     reservations: { type: 'string' },
     grid: { type: 'string' },
+    'busy-day': { type: 'string' },
     'control-token': { type: 'string', default: process.env.SANDBOX_CONTROL_TOKEN || undefined },
     'allowed-hosts': { type: 'string', default: process.env.SANDBOX_ALLOWED_HOSTS ?? '' },
   },
@@ -75,6 +76,7 @@ const sandbox = await startSandbox({
   seedOptions: {
     ...(values.reservations ? { reservations: Number(values.reservations) } : {}),
     ...(grid ? { grid } : {}),
+    ...(values['busy-day'] ? { busyDay: Number(values['busy-day']) } : {}),
   },
 }).catch((e: unknown) => {
   if (e instanceof SeedFileError) {

@@ -73,6 +73,8 @@ export interface SeedOptions {
   grid?: GridSize;
   /** give some reservations the same guest, the demo's regulars (default: yes; seed/regulars.ts) */
   regulars?: boolean;
+  /** this many more reservations of the default entity today (the benchmark's busy day; seed/busy-day.ts) */
+  busyDay?: number;
 }
 
 /** An allocation grid's size in all, the demo world's own rows and columns included. */

@@ -10,6 +10,7 @@ import {
   type VenueRecord,
   type WorldData,
 } from '../model';
+import { addBusyDay } from './busy-day';
 import { addDelegate, entityRecord, scopedArea, sha256, type SeedOptions } from './demo-builders';
 import { DELEGATES, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS, FIRST, LAST, venuePrograms, VENUES } from './demo-data';
 import { growGrid } from './grid';
@@ -217,6 +218,7 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
   ensureBusinessToday(w, commitments, day0);
   if (options.regulars !== false) addRegulars(w, day0);
   if (options.grid) growGrid(w, options.grid);
+  if (options.busyDay) addBusyDay(w, commitments, day0, options.busyDay);
   return w;
 }
 
