@@ -76,7 +76,7 @@ async function Day({ params, memberId }: { params: TodayParams; memberId: string
 
   return (
     <>
-      {d.entity && <LiveRefresh entityId={d.entity.id} kinds={['reservation.', 'allocation.']} />}
+      {d.entity && <LiveRefresh entityId={d.entity.id} kinds={['reservation.', 'allocation.', 'guest.']} />}
       <PageHeader
         asOf={result.asOf}
         title={d.date === d.today ? t('title') : t('titleOn', { date: format.day(d.date) })}
