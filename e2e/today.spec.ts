@@ -195,7 +195,8 @@ test('pacing counts a quarter hour’s covers on a commitment against its seats,
   const total = booked.reduce((n, r) => n + r.party_size, 0);
 
   await expect(async () => {
-    await page.goto('/today');
+    // pacing shows one venue: the busiest, or the one chosen
+    await page.goto(`/today?pacing=${busiest!.venue_id}`);
     const line = page.getByTestId(`pacing-line-${busiest!.id}`);
     await expect(line.getByTestId('pacing-seats')).toHaveText(
       `${total} of ${busiest!.entity_seats} seats booked · ${Math.max(0, busiest!.entity_seats! - total)} left`,

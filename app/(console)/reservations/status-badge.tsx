@@ -6,7 +6,7 @@ import { RESERVATION_STATUSES } from '@/lib/guestbook/reservation-statuses';
 
 type Status = (typeof RESERVATION_STATUSES)[number];
 
-const STATUS_TONE: Record<Status, Tone> = {
+export const STATUS_TONE: Record<Status, Tone> = {
   confirmed: 'success',
   pending: 'warning',
   canceled: 'danger',

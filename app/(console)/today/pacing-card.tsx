@@ -16,48 +16,73 @@ const gridHref = (venueId: string, programId: string | null, commitmentId: strin
   `/allocations?venue=${venueId}${programId ? `&program=${programId}` : ''}&commitment=${commitmentId}`;
 
 /**
- * Covers pacing at one venue on the day: for each of the entity's commitments that run then, the
+ * Covers pacing at one venue on the day (the venue chosen, else the busiest): for each of the entity's commitments that run then, the
  * covers arriving in each quarter hour and how full the commitment is once they have come, against
  * the seats allocated to the entity; a link to the commitment on the grid, where seats are moved.
  * Wide screens: a heatmap of quarter hours; phones: a list by time of the quarters with arrivals.
  */
 export function PacingCard({
   venues,
+  shown,
+  venueHref,
   programName,
   wallTime,
 }: {
-  venues: { id: string; name: string; pacing: VenuePacing }[];
+  /** the venues with pacing that day, to choose from */
+  venues: { id: string; name: string }[];
+  /** the venue shown */
+  shown: { id: string; name: string; pacing: VenuePacing } | null;
+  venueHref: (id: string) => string;
   programName: (id: string | null) => string;
   wallTime: (time: string) => string;
 }) {
   const t = useTranslations('today.pacing');
   return (
     <Card title={t('title')} data-testid="pacing" className="print:hidden">
-      {venues.length === 0 ? (
+      {!shown ? (
         <p className="text-sm text-slate-500">{t('none')}</p>
       ) : (
-        <div className="space-y-6">
-          {venues.map((v) => (
-            <section key={v.id} aria-labelledby={`pacing-${v.id}`} data-testid={`pacing-${v.id}`} className="space-y-3">
-              <h3 id={`pacing-${v.id}`} className="text-sm font-semibold text-slate-800">
-                {v.name}
-              </h3>
-              <ul className="space-y-4">
-                {v.pacing.lines.map((line) => (
-                  <PacingLineView
-                    key={line.commitmentId}
-                    venueId={v.id}
-                    line={line}
-                    programName={programName}
-                    wallTime={wallTime}
-                  />
-                ))}
-              </ul>
-              {v.pacing.unpaced > 0 && (
-                <p className="text-xs text-slate-500">{t('unpaced', { covers: v.pacing.unpaced })}</p>
-              )}
-            </section>
-          ))}
+        <div className="space-y-4">
+          {venues.length > 1 && (
+            <nav aria-label={t('venues')} className="flex flex-wrap gap-2">
+              {venues.map((v) => (
+                <Link
+                  key={v.id}
+                  href={venueHref(v.id)}
+                  scroll={false}
+                  aria-current={v.id === shown.id ? 'true' : undefined}
+                  className={clsx(
+                    'inline-flex min-h-8 items-center rounded-md px-2.5 text-sm',
+                    v.id === shown.id
+                      ? 'bg-brand-600 font-medium text-white'
+                      : 'text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
+                  )}
+                  data-testid={`pacing-venue-${v.id}`}
+                >
+                  {v.name}
+                </Link>
+              ))}
+            </nav>
+          )}
+          <section aria-labelledby="pacing-venue" data-testid={`pacing-${shown.id}`} className="space-y-3">
+            <h3 id="pacing-venue" className="text-sm font-semibold text-slate-800">
+              {shown.name}
+            </h3>
+            <ul className="space-y-4">
+              {shown.pacing.lines.map((line) => (
+                <PacingLineView
+                  key={line.commitmentId}
+                  venueId={shown.id}
+                  line={line}
+                  programName={programName}
+                  wallTime={wallTime}
+                />
+              ))}
+            </ul>
+            {shown.pacing.unpaced > 0 && (
+              <p className="text-xs text-slate-500">{t('unpaced', { covers: shown.pacing.unpaced })}</p>
+            )}
+          </section>
         </div>
       )}
     </Card>
@@ -103,7 +128,7 @@ function PacingLineView({
       >
         {line.cells.map((cell) => (
           <li key={cell.quarter}>
-            <Link
+            <a
               href={href}
               className={clsx(
                 'no-underline flex flex-col items-center rounded px-1 py-1 text-xs ring-1 ring-inset hover:ring-2 focus-visible:ring-2',
@@ -122,7 +147,7 @@ function PacingLineView({
               <span aria-hidden="true" className="text-sm font-semibold tabular-nums" data-testid="pacing-covers">
                 {cell.covers}
               </span>
-            </Link>
+            </a>
           </li>
         ))}
       </ol>

@@ -15,11 +15,12 @@ import { readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getFormatter } from '@/lib/server/http';
 import { getDayOfService, type DayOfService } from '@/lib/server/today';
-import { daySheet } from '@/lib/today/day-sheet';
+import { daySheet, type SheetRow } from '@/lib/today/day-sheet';
 import { venuePacing } from '@/lib/today/pacing';
 
 import { DayFilters, PrintButton } from './day-controls';
-import { DaySheetTable } from './day-sheet-table';
+import { DaySheet, type DayRow } from './day-sheet';
+import { OPEN_ID } from './open-id';
 import { PacingCard } from './pacing-card';
 import { readTodayParams, todayHref, type TodayParams } from './params';
 import { ReservationAside } from './reservation-aside';
@@ -69,10 +70,14 @@ async function Day({ params, memberId }: { params: TodayParams; memberId: string
   const open = params.open ? d.reservations.find((r) => r.id === params.open) : undefined;
   const openVenue = open && d.venues.find((v) => v.id === open.venue_id);
   // Pacing at each venue shown where some commitment of the entity runs that day, or covers were booked.
+  // Pacing is of one venue: the one filtered on, else the one chosen in the card, else the busiest.
   const paced = d.venues
     .filter((v) => !params.venue || v.id === params.venue)
     .map((v) => ({ id: v.id, name: v.name, pacing: venuePacing(d.reservations, d.commitments, v.id, d.date) }))
     .filter((v) => v.pacing.lines.length > 0 || v.pacing.unpaced > 0);
+  const booked = (v: (typeof paced)[number]) => v.pacing.lines.reduce((n, l) => n + l.booked, v.pacing.unpaced);
+  const pacingShown =
+    paced.find((v) => v.id === params.pacing) ?? [...paced].sort((a, b) => booked(b) - booked(a))[0] ?? null;
 
   return (
     <>
@@ -156,19 +161,30 @@ async function Day({ params, memberId }: { params: TodayParams; memberId: string
               {params.venue || params.status || params.program ? t('sheet.noneFiltered') : t('sheet.none')}
             </p>
           ) : (
-            sheet.map((venue) => (
-              <DaySheetTable
-                key={venue.venueId}
-                venue={venue}
-                about={(row) => aboutOf(d, row.id, row.guest?.email)}
-                rowHref={(id) => todayHref(here, { open: id })}
-                openId={open?.id ?? null}
-                programName={programName}
-                wallTime={wallTime}
-              />
-            ))
+            <DaySheet
+              openId={open?.id ?? null}
+              openHref={todayHref(here, { open: OPEN_ID })}
+              venues={sheet.map((venue) => ({
+                venueId: venue.venueId,
+                name: venue.venueName,
+                reservations: venue.reservations,
+                covers: venue.covers,
+                quarters: venue.quarters.map((q) => ({
+                  quarter: q.quarter,
+                  label: wallTime(q.quarter),
+                  covers: q.covers,
+                  rows: q.rows.map((row) => dayRow(d, row, wallTime(row.time), programName(row.programId))),
+                })),
+              }))}
+            />
           )}
-          <PacingCard venues={paced} programName={programName} wallTime={wallTime} />
+          <PacingCard
+            venues={paced.map((v) => ({ id: v.id, name: v.name }))}
+            shown={pacingShown}
+            venueHref={(id) => todayHref(here, { pacing: id, open: null })}
+            programName={programName}
+            wallTime={wallTime}
+          />
         </div>
         {open && (
           <ReservationAside
@@ -203,6 +219,28 @@ const aboutOf = (d: DayOfService, id: string, email: string | undefined) => ({
   guest: email ? d.guests.get(guestKey(email)) : undefined,
   tags: d.reservationTags.get(id) ?? [],
 });
+
+/** A row as the browser's sheet shows it, with what the team keeps on its guest and reservation. */
+function dayRow(d: DayOfService, row: SheetRow, timeLabel: string, program: string): DayRow {
+  const about = aboutOf(d, row.id, row.guest?.email);
+  const flags = about.guest?.flags ?? [];
+  const tags = [...(about.guest?.tags ?? []), ...about.tags];
+  // only what a row has: a long day's rows are sent to the browser whole
+  return {
+    id: row.id,
+    timeLabel,
+    status: row.status,
+    partySize: row.partySize,
+    program,
+    ...(row.guest && { guest: row.guest.name }),
+    ...(row.notes && { notes: row.notes }),
+    ...(row.seatingArea && { area: row.seatingArea }),
+    ...(!row.counted && { uncounted: true }),
+    ...(flags.length > 0 && { flags }),
+    ...(tags.length > 0 && { tags }),
+    ...(about.guest?.note && { teamNote: about.guest.note }),
+  };
+}
 
 /** The day's changes as the page marks them (the reservation each is about). */
 function dayChanges(d: DayOfService): DayChange[] {

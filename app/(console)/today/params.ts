@@ -7,6 +7,8 @@ import type { SheetFilters } from '@/lib/today/day-sheet';
 export interface TodayParams extends SheetFilters {
   date: string | null;
   open: string | null;
+  /** the venue whose pacing is shown (else the venue filtered on, else the busiest) */
+  pacing: string | null;
 }
 
 const uuid = z.guid();
@@ -30,6 +32,7 @@ export function readTodayParams(params: Record<string, string | string[] | undef
     program: id('program'),
     status: status && (RESERVATION_STATUSES as readonly string[]).includes(status) ? status : null,
     open: id('open'),
+    pacing: id('pacing'),
   };
 }
 
@@ -37,7 +40,7 @@ export function readTodayParams(params: Record<string, string | string[] | undef
 export function todayHref(current: TodayParams, patch: Partial<TodayParams>): string {
   const next = { ...current, ...patch };
   const q = new URLSearchParams();
-  for (const key of ['date', 'venue', 'status', 'program', 'open'] as const) {
+  for (const key of ['date', 'venue', 'status', 'program', 'pacing', 'open'] as const) {
     const v = next[key];
     if (v) q.set(key, v);
   }

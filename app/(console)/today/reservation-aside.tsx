@@ -4,9 +4,9 @@ import { GuestFlags, TagBadges } from '@/components/guests/guest-flags';
 import { FieldList } from '@/components/ui/field-list';
 import { Link } from '@/components/ui/link';
 import type { Reservation } from '@/lib/guestbook/schemas';
+import type { DayGuest } from '@/lib/server/today';
 
 import { StatusBadge } from '../reservations/status-badge';
-import type { RowAbout } from './day-sheet-table';
 
 /**
  * The reservation a row opened, beside the list (below it on a phone), so that the member keeps
@@ -23,7 +23,8 @@ export function ReservationAside({
   wallTime,
 }: {
   reservation: Reservation;
-  about: ReturnType<RowAbout>;
+  /** what the team keeps on the guest and on the reservation */
+  about: { guest: DayGuest | undefined; tags: string[] };
   closeHref: string;
   venueName: string;
   programName: string;

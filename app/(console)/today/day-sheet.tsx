@@ -1,0 +1,374 @@
+'use client';
+
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { clsx } from 'clsx';
+import { useTranslations } from 'next-intl';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
+
+import { GuestFlags, TagBadges } from '@/components/guests/guest-flags';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Link } from '@/components/ui/link';
+import { RESERVATION_STATUSES } from '@/lib/guestbook/reservation-statuses';
+import type { GuestFlag } from '@/lib/guests/history';
+
+import { STATUS_TONE } from '../reservations/status-badge';
+import { OPEN_ID } from './open-id';
+import { RowMark } from './since-last-look';
+
+/** A row of the sheet as the browser receives it: what it shows, named and formatted by the server. */
+export interface DayRow {
+  id: string;
+  timeLabel: string;
+  status: string;
+  partySize: number;
+  guest?: string;
+  notes?: string;
+  program: string;
+  area?: string;
+  /** canceled, holding no covers */
+  uncounted?: true;
+  flags?: GuestFlag[];
+  tags?: string[];
+  teamNote?: string;
+}
+
+export interface DayQuarter {
+  quarter: string;
+  label: string;
+  covers: number;
+  rows: DayRow[];
+}
+
+export interface DayVenue {
+  venueId: string;
+  name: string | null;
+  reservations: number;
+  covers: number;
+  quarters: DayQuarter[];
+}
+
+/** A venue's day of more rows than this renders the rows in view (and a few around) instead of all. */
+export const VIRTUAL_FROM = 60;
+/** Rows the server renders of a long day: a first screen. */
+const FIRST_ITEMS = 24;
+
+type Item = { kind: 'quarter'; quarter: DayQuarter } | { kind: 'row'; row: DayRow };
+
+/** Printing shows every row: a long day renders all of them while the page prints. */
+function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const print = window.matchMedia('print');
+    const set = (on: boolean) => flushSync(() => setPrinting(on));
+    const onChange = () => set(print.matches);
+    const before = () => set(true);
+    const after = () => set(print.matches);
+    print.addEventListener('change', onChange);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      print.removeEventListener('change', onChange);
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+  return printing;
+}
+
+const hydrated = () => true;
+const onServer = () => false;
+const noSubscribe = () => () => undefined;
+
+/**
+ * The day's sheet, one card a venue: its quarter hours in time order, each with its covers, and
+ * under each the reservations by time. A row's guest opens the reservation beside the list;
+ * `j`/`k` move through the rows (the console's list shortcuts). A long day renders the rows in
+ * view only, all of them when printed; printed, it is the pre-service sheet, notes in full.
+ */
+export function DaySheet({
+  venues,
+  openId,
+  openHref,
+}: {
+  venues: DayVenue[];
+  openId: string | null;
+  /** the page's address with a reservation open beside the list, OPEN_ID standing for its id */
+  openHref: string;
+}) {
+  const printing = usePrinting();
+  const items = venues.map((venue) =>
+    venue.quarters.flatMap((quarter): Item[] => [
+      { kind: 'quarter', quarter },
+      ...quarter.rows.map((row) => ({ kind: 'row', row }) as const),
+    ]),
+  );
+  const long = items.reduce((n, list) => n + list.length, 0) > VIRTUAL_FROM && !printing;
+  return venues.map((venue, i) => (
+    <VenueSheet
+      key={venue.venueId}
+      venue={venue}
+      items={items[i]!}
+      openId={openId}
+      openHref={openHref}
+      serverRows={long ? (i === 0 ? FIRST_ITEMS : 0) : null}
+    />
+  ));
+}
+
+function VenueSheet({
+  venue,
+  items,
+  openId,
+  openHref,
+  serverRows,
+}: {
+  venue: DayVenue;
+  items: Item[];
+  openId: string | null;
+  openHref: string;
+  /** a long day: the rows in view only, and on the server this many (null: every row) */
+  serverRows: number | null;
+}) {
+  const t = useTranslations('today.sheet');
+  const name = venue.name ?? t('unknownVenue');
+  return (
+    <Card
+      title={name}
+      actions={
+        <span className="text-sm text-slate-600 tabular-nums" data-testid="venue-summary">
+          {t('summary', { reservations: venue.reservations, covers: venue.covers })}
+        </span>
+      }
+      flush
+      data-testid={`sheet-${venue.venueId}`}
+      className="print:break-inside-auto print:shadow-none print:ring-0"
+    >
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{t('label', { venue: name })}</caption>
+        <thead className="text-xs tracking-wide text-slate-500 uppercase">
+          <tr className="border-b border-slate-100">
+            <th scope="col" className="py-2 pr-3 pl-4 font-medium sm:pl-5">
+              {t('time')}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {t('guest')}
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              {t('party')}
+            </th>
+            <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell print:table-cell">
+              {t('status')}
+            </th>
+            <th scope="col" className="hidden py-2 pr-3 font-medium lg:table-cell print:table-cell">
+              {t('program')}
+            </th>
+            <th scope="col" className="hidden py-2 pr-4 font-medium lg:table-cell print:table-cell">
+              {t('area')}
+            </th>
+          </tr>
+        </thead>
+        {serverRows !== null ? (
+          <VirtualBody items={items} openId={openId} openHref={openHref} serverRows={serverRows} />
+        ) : (
+          <tbody>
+            {items.map((item) => (
+              <ItemRow key={itemKey(item)} item={item} openId={openId} openHref={openHref} />
+            ))}
+          </tbody>
+        )}
+      </table>
+    </Card>
+  );
+}
+
+/** A row's height before it is measured: a quarter's heading, or a reservation of one or two lines. */
+const estimateOf = (item: Item) => (item.kind === 'quarter' ? 30 : 56);
+
+const itemKey = (item: Item) => (item.kind === 'quarter' ? `q-${item.quarter.quarter}` : item.row.id);
+
+/** The rows of a long day in view, and a few around, between two spacers of the others' height. */
+function VirtualBody({
+  items,
+  openId,
+  openHref,
+  serverRows,
+}: {
+  items: Item[];
+  openId: string | null;
+  openHref: string;
+  serverRows: number;
+}) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const [margin, setMargin] = useState(0);
+  const inBrowser = useSyncExternalStore(noSubscribe, hydrated, onServer);
+  // Where the rows begin in the page, measured again when the page's height changes (a banner above).
+  useLayoutEffect(() => {
+    const measure = () =>
+      setMargin(body.current ? Math.round(body.current.getBoundingClientRect().top + window.scrollY) : 0);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: (i) => estimateOf(items[i]!),
+    overscan: 8,
+    scrollMargin: margin,
+    getItemKey: (i) => itemKey(items[i]!),
+    initialRect: { width: 0, height: FIRST_ITEMS * 40 },
+  });
+  const virtual = inBrowser ? virtualizer.getVirtualItems() : [];
+  const shown = inBrowser ? virtual.map((v) => v.index) : items.slice(0, serverRows).map((_, i) => i);
+  const first = virtual[0];
+  const last = virtual.at(-1);
+  const before = first ? first.start - margin : 0;
+  // on the server, the rows not rendered keep their estimated height, so the page does not jump
+  const after = !inBrowser
+    ? items.slice(serverRows).reduce((h, item) => h + estimateOf(item), 0)
+    : last
+      ? virtualizer.getTotalSize() - (last.end - margin)
+      : 0;
+  return (
+    <tbody ref={body} data-virtual="true">
+      {before > 0 && <tr aria-hidden="true" style={{ height: before }} />}
+      {shown.map((index) => (
+        <ItemRow
+          key={itemKey(items[index]!)}
+          item={items[index]!}
+          openId={openId}
+          openHref={openHref}
+          measure={virtualizer.measureElement}
+          index={index}
+        />
+      ))}
+      {after > 0 && <tr aria-hidden="true" style={{ height: after }} />}
+    </tbody>
+  );
+}
+
+function ItemRow({
+  item,
+  openId,
+  openHref,
+  measure,
+  index,
+}: {
+  item: Item;
+  openId: string | null;
+  openHref: string;
+  measure?: (el: Element | null) => void;
+  index?: number;
+}) {
+  const t = useTranslations('today.sheet');
+  if (item.kind === 'quarter')
+    return (
+      <tr
+        ref={measure}
+        data-index={index}
+        className="bg-slate-50 print:break-after-avoid"
+        data-testid={`quarter-${item.quarter.quarter}`}
+      >
+        <th scope="rowgroup" colSpan={6} className="py-1.5 pr-4 pl-4 text-xs font-semibold text-slate-600 sm:pl-5">
+          {item.quarter.label} ·{' '}
+          <span data-testid="quarter-covers">{t('covers', { covers: item.quarter.covers })}</span>
+        </th>
+      </tr>
+    );
+  return (
+    <SheetRowView
+      row={item.row}
+      href={openHref.replace(OPEN_ID, item.row.id)}
+      open={item.row.id === openId}
+      measure={measure}
+      index={index}
+    />
+  );
+}
+
+const isStatus = (s: string): s is (typeof RESERVATION_STATUSES)[number] =>
+  (RESERVATION_STATUSES as readonly string[]).includes(s);
+
+function Status({ status }: { status: string }) {
+  const t = useTranslations('today.filters.statuses');
+  return isStatus(status) ? (
+    <Badge tone={STATUS_TONE[status]}>{t(status)}</Badge>
+  ) : (
+    <Badge tone="neutral">{status.replace('_', '-')}</Badge>
+  );
+}
+
+function SheetRowView({
+  row,
+  href,
+  open,
+  measure,
+  index,
+}: {
+  row: DayRow;
+  href: string;
+  open: boolean;
+  measure?: (el: Element | null) => void;
+  index?: number;
+}) {
+  const t = useTranslations('today.sheet');
+  const tags = row.tags ?? [];
+  const flags = row.flags ?? [];
+  return (
+    <tr
+      ref={measure}
+      data-index={index}
+      data-testid={`sheet-row-${row.id}`}
+      data-status={row.status}
+      aria-current={open || undefined}
+      className={clsx(
+        'border-t border-slate-100 align-top print:break-inside-avoid',
+        open && 'bg-brand-50',
+        row.uncounted && 'text-slate-600',
+      )}
+    >
+      <td className="py-2 pr-3 pl-4 tabular-nums sm:pl-5">{row.timeLabel}</td>
+      <td className="min-w-0 py-2 pr-3">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <Link
+            href={href}
+            scroll={false}
+            className={clsx('font-medium text-brand-700 hover:underline', row.uncounted && 'line-through')}
+            data-testid="sheet-guest"
+          >
+            {row.guest ?? t('unnamedGuest')}
+          </Link>
+          <RowMark id={row.id} />
+          <span className="sm:hidden print:hidden">
+            <Status status={row.status} />
+          </span>
+        </div>
+        {row.notes && <p className="mt-0.5 text-xs break-words text-slate-600">{row.notes}</p>}
+        {(flags.length > 0 || tags.length > 0) && (
+          <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs" data-testid="sheet-about">
+            <GuestFlags flags={flags} />
+            <TagBadges tags={tags} label={t('tags')} testId="sheet-tags" />
+          </div>
+        )}
+        {row.teamNote && (
+          <p className="mt-0.5 text-xs break-words text-violet-900" data-testid="sheet-team-note">
+            {t('teamNote', { note: row.teamNote })}
+          </p>
+        )}
+        <p className="mt-0.5 text-xs text-slate-600 lg:hidden print:hidden">
+          {[row.program, row.area].filter(Boolean).join(' · ')}
+        </p>
+      </td>
+      <td className="py-2 pr-3 text-right tabular-nums" data-testid="sheet-party">
+        {row.partySize}
+      </td>
+      <td className="hidden py-2 pr-3 sm:table-cell print:table-cell">
+        <Status status={row.status} />
+      </td>
+      <td className="hidden py-2 pr-3 lg:table-cell print:table-cell">{row.program}</td>
+      <td className="hidden py-2 pr-4 lg:table-cell print:table-cell">{row.area ?? '—'}</td>
+    </tr>
+  );
+}
