@@ -120,6 +120,9 @@ async function aVenue(sandboxUrl: string): Promise<string> {
 }
 
 /** Every console page by name, in the order they are audited (the names the navigation bench uses). */
+/** The Lighthouse world: the demo's, with a full service today (400 more reservations of the default entity). */
+export const LIGHTHOUSE_SANDBOX = { SANDBOX_BUSY_DAY: '400' };
+
 export const LIGHTHOUSE_PAGES = [
   'overview',
   'today',

@@ -33,7 +33,7 @@ import { directoryFigures } from './directory';
 import { eventFigures } from './events';
 import { pagesDuringExport, type ExportFigures } from './export';
 import { gridAtScale } from './grid';
-import { lighthouseFigures } from './lighthouse';
+import { LIGHTHOUSE_SANDBOX, lighthouseFigures } from './lighthouse';
 import { navigationFigures } from './navigation';
 import {
   BASE,
@@ -240,9 +240,6 @@ async function navigationOnly(o: BenchOptions) {
   }
 }
 
-/** The Lighthouse world's reservations of the default entity today, beyond the demo's own. */
-const BUSY_DAY = 400;
-
 /**
  * Lighthouse (mobile profile) on its own production server and demo-world sandbox, so that the
  * pages measured are the ones a partner's staff see: bench/results/lighthouse.json and its table in docs/performance.md.
@@ -257,8 +254,7 @@ async function lighthouseOnly(o: BenchOptions) {
       port,
       sandboxPort,
       dataDir: '.data/bench/lighthouse-dashboard',
-      // a full service: Today lists 400 more reservations of the default entity
-      env: { SANDBOX_BUSY_DAY: String(BUSY_DAY) },
+      env: LIGHTHOUSE_SANDBOX,
     });
     try {
       const figures = await lighthouseFigures({
