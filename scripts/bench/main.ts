@@ -240,10 +240,7 @@ async function navigationOnly(o: BenchOptions) {
   }
 }
 
-/**
- * Lighthouse (mobile profile) on its own production server and demo-world sandbox, so that the
- * pages measured are the ones a partner's staff see: bench/results/lighthouse.json and its table in docs/performance.md.
- */
+/** Lighthouse (mobile) on its own server and sandbox (LIGHTHOUSE_SANDBOX): lighthouse.json and docs/performance.md's table. */
 async function lighthouseOnly(o: BenchOptions) {
   const { port, sandboxPort, runs, pages, barePort } = o.lighthouse;
   console.log(`\n━━ Lighthouse, mobile profile (${runs} runs a page, beside a bare Next.js page)`);
