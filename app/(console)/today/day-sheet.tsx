@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 
-import { GuestFlags, TagBadges } from '@/components/guests/guest-flags';
+import { TagBadges } from '@/components/guests/guest-flags';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
@@ -29,23 +29,25 @@ export interface DayRow {
   area?: string;
   /** canceled, holding no covers */
   uncounted?: true;
-  flags?: GuestFlag[];
+  /** the guest's flags, worded by the server ("2 no-shows in 90 days") */
+  flags?: { kind: GuestFlag['kind']; label: string }[];
   tags?: string[];
   teamNote?: string;
 }
 
 export interface DayQuarter {
   quarter: string;
+  /** the quarter's time, and its covers in words ("4 covers"), by the server: the browser formats no number while it loads */
   label: string;
-  covers: number;
+  coversLabel: string;
   rows: DayRow[];
 }
 
 export interface DayVenue {
   venueId: string;
   name: string | null;
-  reservations: number;
-  covers: number;
+  /** "12 reservations · 40 covers", worded by the server */
+  summary: string;
   quarters: DayQuarter[];
 }
 
@@ -138,7 +140,7 @@ function VenueSheet({
       title={name}
       actions={
         <span className="text-sm text-slate-600 tabular-nums" data-testid="venue-summary">
-          {t('summary', { reservations: venue.reservations, covers: venue.covers })}
+          {venue.summary}
         </span>
       }
       flush
@@ -262,7 +264,6 @@ function ItemRow({
   measure?: (el: Element | null) => void;
   index?: number;
 }) {
-  const t = useTranslations('today.sheet');
   if (item.kind === 'quarter')
     return (
       <tr
@@ -272,8 +273,7 @@ function ItemRow({
         data-testid={`quarter-${item.quarter.quarter}`}
       >
         <th scope="rowgroup" colSpan={6} className="py-1.5 pr-4 pl-4 text-xs font-semibold text-slate-600 sm:pl-5">
-          {item.quarter.label} ·{' '}
-          <span data-testid="quarter-covers">{t('covers', { covers: item.quarter.covers })}</span>
+          {item.quarter.label} · <span data-testid="quarter-covers">{item.quarter.coversLabel}</span>
         </th>
       </tr>
     );
@@ -348,7 +348,15 @@ function SheetRowView({
         {row.notes && <p className="mt-0.5 text-xs break-words text-slate-600">{row.notes}</p>}
         {(flags.length > 0 || tags.length > 0) && (
           <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs" data-testid="sheet-about">
-            <GuestFlags flags={flags} />
+            {flags.length > 0 && (
+              <ul className="flex flex-wrap gap-2" aria-label={t('flags')} data-testid="guest-flags">
+                {flags.map((f) => (
+                  <li key={f.kind} data-flag={f.kind}>
+                    <Badge tone={f.kind === 'noShows' ? 'danger' : 'info'}>{f.label}</Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
             <TagBadges tags={tags} label={t('tags')} testId="sheet-tags" />
           </div>
         )}

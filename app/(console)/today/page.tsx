@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { idOf } from '@/lib/changes/events';
 import { addDays } from '@/lib/format/days';
 import { RESERVATION_STATUSES } from '@/lib/guestbook/reservation-statuses';
+import type { GuestFlag } from '@/lib/guests/history';
 import { guestKey } from '@/lib/guests/schemas';
 import { readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
@@ -54,11 +55,14 @@ export default async function TodayPage({
 }
 
 async function Day({ params, memberId }: { params: TodayParams; memberId: string }) {
-  const [result, format, t] = await Promise.all([
+  const [result, format, t, tFlags] = await Promise.all([
     readApi(() => getDayOfService(params.date)),
     getFormatter(),
     getTranslations('today'),
+    getTranslations('guests.flags'),
   ]);
+  const flagLabel = (f: GuestFlag) =>
+    f.kind === 'noShows' ? tFlags('noShows', { count: f.count, days: f.days }) : tFlags('firstVisit');
   if (!result.ok) return <ErrorState title={t('readError')} message={result.error} />;
   const d = result.data;
   const programs = new Map(d.programs.map((p) => [p.id, p.name]));
@@ -167,13 +171,12 @@ async function Day({ params, memberId }: { params: TodayParams; memberId: string
               venues={sheet.map((venue) => ({
                 venueId: venue.venueId,
                 name: venue.venueName,
-                reservations: venue.reservations,
-                covers: venue.covers,
+                summary: t('sheet.summary', { reservations: venue.reservations, covers: venue.covers }),
                 quarters: venue.quarters.map((q) => ({
                   quarter: q.quarter,
                   label: wallTime(q.quarter),
-                  covers: q.covers,
-                  rows: q.rows.map((row) => dayRow(d, row, wallTime(row.time), programName(row.programId))),
+                  coversLabel: t('sheet.covers', { covers: q.covers }),
+                  rows: q.rows.map((row) => dayRow(d, row, wallTime(row.time), programName(row.programId), flagLabel)),
                 })),
               }))}
             />
@@ -221,9 +224,15 @@ const aboutOf = (d: DayOfService, id: string, email: string | undefined) => ({
 });
 
 /** A row as the browser's sheet shows it, with what the team keeps on its guest and reservation. */
-function dayRow(d: DayOfService, row: SheetRow, timeLabel: string, program: string): DayRow {
+function dayRow(
+  d: DayOfService,
+  row: SheetRow,
+  timeLabel: string,
+  program: string,
+  flagLabel: (flag: GuestFlag) => string,
+): DayRow {
   const about = aboutOf(d, row.id, row.guest?.email);
-  const flags = about.guest?.flags ?? [];
+  const flags = (about.guest?.flags ?? []).map((f) => ({ kind: f.kind, label: flagLabel(f) }));
   const tags = [...(about.guest?.tags ?? []), ...about.tags];
   // only what a row has: a long day's rows are sent to the browser whole
   return {

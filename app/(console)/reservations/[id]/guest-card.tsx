@@ -8,7 +8,7 @@ import { FieldList } from '@/components/ui/field-list';
 import { Notice } from '@/components/ui/notice';
 import { guestHistory, reservationTagsFor } from '@/lib/server/guests';
 
-import { GuestHistoryTable } from './guest-history-table';
+import { GuestHistoryTable } from './guest-history-lazy';
 
 /**
  * The guest's history with the partner (every entity) and staff's notes and tags on the guest and
