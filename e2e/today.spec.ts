@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createTranslator } from 'next-intl';
 
+import { addDays } from '../lib/format/days';
 import { todayOf } from '../lib/overview/figures';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import de from '../messages/de.json' with { type: 'json' };
@@ -233,6 +234,36 @@ test('a repeat view of Today, with the API slow, is read from the live copy: no 
   } finally {
     await controls.clearFaults();
   }
+});
+
+test('a day beyond the live copy’s two weeks is read from the API behind its skeleton; a day within them comes whole', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { day } = await sandboxDay(request);
+  const far = addDays(day, 30);
+  const [before, theDay] = [addDays(far, -1), far];
+  const ofTheDay = await all<SandboxReservation>(request, `/v2/reservations?date=${theDay}`);
+  await page.goto(`/today?date=${before}`);
+  await expect(page.getByTestId('filter-date')).toHaveValue(before);
+  await controls.setFaults({ latency_ms: 1500 });
+  try {
+    await page.getByRole('link', { name: 'Next day' }).click();
+    const skeleton = page.getByTestId('page-skeleton');
+    await expect(skeleton).toBeVisible();
+    await expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByTestId('filter-date')).toHaveValue(theDay, { timeout: 60_000 });
+    await expect(skeleton).toHaveCount(0);
+    await expect(page.getByTestId('sheet-guest')).toHaveCount(ofTheDay.length);
+  } finally {
+    await controls.clearFaults();
+  }
+  // today, from the live copy: the page's first answer holds the day, no skeleton
+  const answer = await page.request.get('/today');
+  const html = await answer.text();
+  expect(html).toContain('data-testid="today-scope"');
+  expect(html).not.toContain('data-testid="page-skeleton"');
 });
 
 test('the team’s tag and note on a guest, and a tag on the reservation, show on the guest’s row of the day', async ({

@@ -20,6 +20,7 @@ const PAGES = [
   // two weeks' reservations, the audit log, the team), not the API: the slow sandbox does not hold
   // them, and only the page that comes is checked.
   { link: 'Overview', heading: 'Overview', content: 'today-block', database: true },
+  { link: 'Today', heading: 'Today', content: 'today-scope', database: true },
   { link: 'Identity', heading: 'Identity', content: 'identity-name', database: true },
   { link: 'Delegates', heading: 'Delegates', content: 'delegate-table', database: true },
   { link: 'Entities', heading: 'Entities', content: 'entity-table', database: true },
@@ -171,7 +172,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
 /**
  * A page that reads only the dashboard's own database (its copy of the directory, the team, the
- * activity log, the account)
+ * activity log, the account, the day of service from the live copy)
  * has no loading state of its own, and no route-level one above it: React sends a Suspense
  * boundary's content hidden, for a script to swap in, once the page's first 12.8 kB are written
  * (facebook/react#35460), so a page under a `loading.tsx` would paint its skeleton first even when
@@ -184,6 +185,7 @@ test.describe('a page loaded in full, before any script runs', () => {
 
   const LOADED = [
     { path: '/entities', heading: 'Entities', content: 'entity-table' },
+    { path: '/today', heading: 'Today', content: 'today-scope' },
     { path: '/team', heading: 'Team', content: 'team-table' },
     { path: '/activity', heading: 'Activity', content: 'activity-table' },
   ] as const;
@@ -192,7 +194,7 @@ test.describe('a page loaded in full, before any script runs', () => {
     test(`${path} shows its content, not its skeleton`, async ({ page }) => {
       const answer = await page.goto(path);
       expect(answer?.status()).toBe(200);
-      await expect(page.getByTestId(content)).toBeVisible();
+      await expect(listOf(page, content)).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await expect(page.getByTestId('page-skeleton')).toHaveCount(0);
       // nothing of the page waits in a hidden element for a script

@@ -1,10 +1,50 @@
 'use client';
 
+import { clsx } from 'clsx';
 import { useTranslations } from 'next-intl';
 import Form from 'next/form';
-import type { ReactNode } from 'react';
+import { useLinkStatus } from 'next/link';
+import { useSearchParams } from 'next/navigation';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
+
+/** A turning ring, shown while what was asked for comes (the day is read from the live copy, in well under a second). */
+function Busy({ on }: { on: boolean }) {
+  return (
+    <span
+      aria-hidden
+      data-testid={on ? 'day-pending' : undefined}
+      className={clsx(
+        'size-3 shrink-0 rounded-full border-2 border-current border-t-transparent',
+        on ? 'animate-spin motion-reduce:animate-none' : 'hidden',
+      )}
+    />
+  );
+}
+
+/** The filled fields of a form or an address, as one string to compare (an empty field asks for nothing). */
+function filled(fields: Iterable<[string, FormDataEntryValue]>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of fields) if (typeof v === 'string' && v) q.append(k, v);
+  q.sort();
+  return q.toString();
+}
+
+function LinkPending() {
+  return <Busy on={useLinkStatus().pending} />;
+}
+
+/** A link to another day: it shows it is opening from the frame after the click (the page has no skeleton of its own). */
+export function DayLink({ children, className, ...props }: ComponentProps<typeof Link>) {
+  return (
+    <Link {...props} className={clsx(className, 'gap-2')}>
+      {children}
+      <LinkPending />
+    </Link>
+  );
+}
 
 /**
  * The day's filters as a plain GET form (it works before the page's script has loaded): a choice
@@ -12,16 +52,29 @@ import { Button } from '@/components/ui/button';
  */
 export function DayFilters({ children }: { children: ReactNode }) {
   const t = useTranslations('today.filters');
+  // busy from the choice until the page of the address it asked for has come
+  const shown = filled(useSearchParams());
+  const [asked, setAsked] = useState<{ from: string; to: string } | null>(null);
+  const busy = asked !== null && asked.from === shown && asked.to !== shown;
   return (
     <Form
       action="/today"
       scroll={false}
       aria-label={t('label')}
+      aria-busy={busy || undefined}
       className="flex flex-wrap items-end gap-3 print:hidden"
       data-testid="today-filters"
       onChange={(e) => e.currentTarget.requestSubmit()}
+      onSubmit={(e) => {
+        setAsked({ from: shown, to: filled(new FormData(e.currentTarget)) });
+      }}
     >
       {children}
+      {busy && (
+        <span className="flex min-h-9 items-center text-slate-500">
+          <Busy on />
+        </span>
+      )}
       <noscript>
         <Button type="submit" variant="secondary">
           {t('apply')}

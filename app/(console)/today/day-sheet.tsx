@@ -3,7 +3,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { useTranslations } from 'next-intl';
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 
 import { TagBadges } from '@/components/guests/guest-flags';
@@ -79,10 +79,6 @@ function usePrinting(): boolean {
   return printing;
 }
 
-const hydrated = () => true;
-const onServer = () => false;
-const noSubscribe = () => () => undefined;
-
 /**
  * The day's sheet, one card a venue: its quarter hours in time order, each with its covers, and
  * under each the reservations by time. A row's guest opens the reservation beside the list;
@@ -100,11 +96,16 @@ export function DaySheet({
   openHref: string;
 }) {
   const printing = usePrinting();
-  const items = venues.map((venue) =>
-    venue.quarters.flatMap((quarter): Item[] => [
-      { kind: 'quarter', quarter },
-      ...quarter.rows.map((row) => ({ kind: 'row', row }) as const),
-    ]),
+  // the same items from render to render: a row re-renders only when it comes into view
+  const items = useMemo(
+    () =>
+      venues.map((venue) =>
+        venue.quarters.flatMap((quarter): Item[] => [
+          { kind: 'quarter', quarter },
+          ...quarter.rows.map((row) => ({ kind: 'row', row }) as const),
+        ]),
+      ),
+    [venues],
   );
   const long = items.reduce((n, list) => n + list.length, 0) > VIRTUAL_FROM && !printing;
   return venues.map((venue, i) => (
@@ -185,6 +186,9 @@ function VenueSheet({
   );
 }
 
+/** How far beyond the screen a long day's rows are rendered, in pixels. */
+const NEAR_PX = 600;
+
 /** A row's height before it is measured: a quarter's heading, or a reservation of one or two lines. */
 const estimateOf = (item: Item) => (item.kind === 'quarter' ? 30 : 56);
 
@@ -203,9 +207,9 @@ function VirtualBody({
   serverRows: number;
 }) {
   const body = useRef<HTMLTableSectionElement>(null);
-  const [margin, setMargin] = useState(0);
-  const inBrowser = useSyncExternalStore(noSubscribe, hydrated, onServer);
-  // Where the rows begin in the page, measured again when the page's height changes (a banner above).
+  // Where the rows begin in the page (null until measured: the rows the server rendered stay until
+  // then, so hydrating changes nothing), measured again when the page's height changes (a banner above).
+  const [margin, setMargin] = useState<number | null>(null);
   useLayoutEffect(() => {
     const measure = () =>
       setMargin(body.current ? Math.round(body.current.getBoundingClientRect().top + window.scrollY) : 0);
@@ -218,21 +222,29 @@ function VirtualBody({
     count: items.length,
     estimateSize: (i) => estimateOf(items[i]!),
     overscan: 8,
-    scrollMargin: margin,
+    scrollMargin: margin ?? 0,
     getItemKey: (i) => itemKey(items[i]!),
     initialRect: { width: 0, height: FIRST_ITEMS * 40 },
+    enabled: margin !== null,
   });
-  const virtual = inBrowser ? virtualizer.getVirtualItems() : [];
-  const shown = inBrowser ? virtual.map((v) => v.index) : items.slice(0, serverRows).map((_, i) => i);
+  const measured = margin !== null;
+  // A venue far below (or above) the screen renders none of its rows: the virtualizer would render
+  // its first rows (the overscan) wherever it is.
+  const top = virtualizer.scrollOffset ?? 0;
+  const bottom = top + (virtualizer.scrollRect?.height ?? 0);
+  const virtual = measured
+    ? virtualizer.getVirtualItems().filter((v) => v.end > top - NEAR_PX && v.start < bottom + NEAR_PX)
+    : [];
+  const shown = measured ? virtual.map((v) => v.index) : items.slice(0, serverRows).map((_, i) => i);
   const first = virtual[0];
   const last = virtual.at(-1);
-  const before = first ? first.start - margin : 0;
-  // on the server, the rows not rendered keep their estimated height, so the page does not jump
-  const after = !inBrowser
+  const before = first ? first.start - margin! : 0;
+  // until measured, the rows not rendered keep their estimated height, so the page does not jump
+  const after = !measured
     ? items.slice(serverRows).reduce((h, item) => h + estimateOf(item), 0)
     : last
       ? virtualizer.getTotalSize() - (last.end - margin)
-      : 0;
+      : virtualizer.getTotalSize();
   return (
     <tbody ref={body} data-virtual="true">
       {before > 0 && <tr aria-hidden="true" style={{ height: before }} />}
@@ -251,7 +263,7 @@ function VirtualBody({
   );
 }
 
-function ItemRow({
+const ItemRow = memo(function ItemRow({
   item,
   openId,
   openHref,
@@ -286,7 +298,7 @@ function ItemRow({
       index={index}
     />
   );
-}
+});
 
 const isStatus = (s: string): s is (typeof RESERVATION_STATUSES)[number] =>
   (RESERVATION_STATUSES as readonly string[]).includes(s);

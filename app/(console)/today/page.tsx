@@ -5,7 +5,6 @@ import { Suspense } from 'react';
 import { LiveRefresh } from '@/components/live/live-follow';
 import { ErrorState } from '@/components/ui/error-state';
 import { Select } from '@/components/ui/input';
-import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { idOf } from '@/lib/changes/events';
 import { addDays } from '@/lib/format/days';
@@ -15,11 +14,11 @@ import { guestKey } from '@/lib/guests/schemas';
 import { readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getFormatter } from '@/lib/server/http';
-import { getDayOfService, type DayOfService } from '@/lib/server/today';
+import { dayInCopy, getDayOfService, type DayOfService } from '@/lib/server/today';
 import { daySheet, type SheetRow } from '@/lib/today/day-sheet';
 import { venuePacing } from '@/lib/today/pacing';
 
-import { DayFilters, PrintButton } from './day-controls';
+import { DayFilters, DayLink, PrintButton } from './day-controls';
 import { DaySheet, type DayRow } from './day-sheet';
 import { OPEN_ID } from './open-id';
 import { PacingCard } from './pacing-card';
@@ -45,11 +44,21 @@ export default async function TodayPage({
 }) {
   const staff = await requireStaff('viewer');
   const params = readTodayParams(await searchParams);
+  const day = <Day params={params} memberId={staff.id} />;
+  // A day the live copy holds is sent whole, as the database answers it at once: behind a Suspense
+  // boundary its skeleton would show first and hold the content 300 ms (React's reveal throttle),
+  // and a full load would send the content hidden for a script to swap in. A day read from the API
+  // streams in behind the skeleton (a boundary of its own for each day, so that the skeleton shows
+  // when another day is chosen, as a boundary already shown keeps its content in a navigation).
   return (
     <div className="space-y-5">
-      <Suspense fallback={<TodaySkeleton />}>
-        <Day params={params} memberId={staff.id} />
-      </Suspense>
+      {(await dayInCopy(params.date)) ? (
+        day
+      ) : (
+        <Suspense key={params.date} fallback={<TodaySkeleton />}>
+          {day}
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -101,17 +110,17 @@ async function Day({ params, memberId }: { params: TodayParams; memberId: string
         }
         actions={
           <div className="flex flex-wrap items-center gap-2 print:hidden">
-            <Link href={todayHref(here, { date: addDays(d.date, -1), open: null })} className={DAY_LINK}>
+            <DayLink href={todayHref(here, { date: addDays(d.date, -1), open: null })} className={DAY_LINK}>
               {t('filters.previousDay')}
-            </Link>
+            </DayLink>
             {d.date !== d.today && (
-              <Link href={todayHref(here, { date: null, open: null })} className={DAY_LINK}>
+              <DayLink href={todayHref(here, { date: null, open: null })} className={DAY_LINK}>
                 {t('filters.today')}
-              </Link>
+              </DayLink>
             )}
-            <Link href={todayHref(here, { date: addDays(d.date, 1), open: null })} className={DAY_LINK}>
+            <DayLink href={todayHref(here, { date: addDays(d.date, 1), open: null })} className={DAY_LINK}>
               {t('filters.nextDay')}
-            </Link>
+            </DayLink>
             <PrintButton />
           </div>
         }

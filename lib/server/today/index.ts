@@ -30,6 +30,7 @@ import {
   type ProgramOption,
 } from '../directory';
 import { guestFlagsFor, guestNotesFor, reservationTagsFor } from '../guests';
+import { windowFrom } from '../reservations-copy';
 import { allWithCopy } from '../reservations/from-copy';
 
 export interface DayOfService {
@@ -106,6 +107,17 @@ async function dayChanges(entityId: string, role: StaffRole, venuesRead: Promise
   });
   // partner-wide events (none of a reservation's kinds are) are not the entity's
   return changes.filter((c) => c.entityId === entityId);
+}
+
+/**
+ * Whether the day `date` (null: today at the venues) is one the live copy holds, today and the 13
+ * days after it, so that its page is read from the dashboard's database and not the API. Reads
+ * the venues from the copy of the directory only.
+ */
+export async function dayInCopy(date: string | null, now = new Date()): Promise<boolean> {
+  if (date === null) return true;
+  const { first, last } = windowFrom(todayOf(await allOf(listVenues), now));
+  return date >= first && date <= last;
 }
 
 /**

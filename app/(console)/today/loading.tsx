@@ -1,5 +1,0 @@
-import { TodaySkeleton } from './today-skeleton';
-
-export default function TodayLoading() {
-  return <TodaySkeleton />;
-}
