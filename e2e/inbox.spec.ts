@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { todayOf } from '../lib/overview/figures';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/auth/demo-accounts';
+import { axeOn } from './axe';
 import { search, take, unique } from './booking-steps';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
@@ -97,9 +98,20 @@ test('a guest’s cancel of a reservation an operator booked reaches the operato
     new RegExp(`^Anna ${last}’s reservation for 2 guests on .+ at .+ was canceled outside the console$`),
   );
   await expect(item.getByTestId('inbox-item-reason')).toHaveText('You booked it');
+  // Readable with a screen reader, in both themes, and on a 360 px phone without scrolling sideways.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect((await axeOn(page).analyze()).violations.map((v) => `${colorScheme}: ${v.id}`)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Done: gone from Unread, in Done, after a reload and in a second browser signed in as the operator.
-  await item.getByTestId('inbox-mark-done').click();
+  // by keyboard: the item's Done button, named for the item
+  const done = item.getByRole('button', { name: new RegExp(`^Done: Anna ${last}’s reservation`) });
+  await done.focus();
+  await page.keyboard.press('Enter');
   await expect(itemAbout(page, id)).toHaveCount(0);
   await expect.poll(() => unreadOnBell(page)).toBe(before);
   await page.reload();
