@@ -3,8 +3,8 @@
  * start that fails its checks (lib/server/ops/start-checks.ts) stops the process, saying why.
  * `npm start` (scripts/server.ts) runs the same checks before Next.js loads. The checks are
  * imported only for the Node.js runtime, so the Edge build does not see their `process.exit`.
- * Then it starts the directory's background sync and the activity log's retention (stopped by
- * scripts/server.ts on shutdown).
+ * Then it starts the directory's background sync, the activity log's retention (stopped by
+ * scripts/server.ts on shutdown) and the raiser of the inbox's items.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
@@ -13,8 +13,11 @@ export async function register(): Promise<void> {
     // The directory's background sync, on the process elected for it (lib/server/sync).
     const { startDirectorySync } = await import('./lib/server/sync');
     startDirectorySync();
-    // The activity log's retention (lib/server/audit/retention.ts).
+    // The activity log's retention (lib/server/audit/retention.ts), with the inbox's items (90 days).
     const { startAuditRetention } = await import('./lib/server/audit/retention');
-    startAuditRetention();
+    const { pruneNotifications, startNotifications } = await import('./lib/server/notifications');
+    startAuditRetention([{ name: 'notifications', prune: (db) => pruneNotifications(db) }]);
+    // Each process raises the inbox's items from its reader of the change feed (lib/server/notifications).
+    startNotifications();
   }
 }

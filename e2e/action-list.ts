@@ -163,6 +163,18 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
     mutates: false,
     input: () => ({ language: '', timeZone: 'UTC' }),
   },
+  'lib/actions/inbox.ts#markNotificationsAction': {
+    audit: 'mark-notifications',
+    role: 'viewer',
+    mutates: false,
+    input: () => ({ ids: ['00000000-0000-4000-8000-000000000001'], state: 'done' }),
+  },
+  'lib/actions/inbox.ts#markAllNotificationsDoneAction': {
+    audit: 'mark-all-notifications-done',
+    role: 'viewer',
+    mutates: false,
+    input: () => ({}),
+  },
   'lib/actions/account.ts#changeOwnPasswordAction': {
     audit: 'change-own-password',
     role: 'viewer',
@@ -305,6 +317,12 @@ export const READS: Record<
     role: 'viewer',
     path: () => '/api/presence',
     params: () => ({ place: 'allocations', editing: 'false' }),
+  },
+  'app/api/notifications/unread/route.ts': {
+    audit: 'read-unread-notifications',
+    role: 'viewer',
+    path: () => '/api/notifications/unread',
+    params: () => ({}),
   },
   'app/api/guests/history/route.ts': {
     audit: 'read-guest-history',

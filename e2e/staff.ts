@@ -121,6 +121,7 @@ export async function consolePaths(page: Page): Promise<string[]> {
     '/activity',
     '/team',
     '/account',
+    '/inbox',
   ];
 }
 

@@ -6,6 +6,7 @@ import { QueryProvider } from '@/components/providers/query-provider';
 import { AccountMenu } from '@/components/shell/account-menu';
 import { EntitySwitcher } from '@/components/shell/entity-switcher';
 import { GlobalSearch } from '@/components/shell/global-search';
+import { InboxBell } from '@/components/shell/inbox-bell';
 import { RequestBudget } from '@/components/shell/request-budget';
 import {
   consoleCommands,
@@ -19,14 +20,16 @@ import { TablePreferencesProvider } from '@/components/ui/table-preferences';
 import { getApiClient, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getConfig } from '@/lib/server/config';
+import { getDb } from '@/lib/server/db';
 import { getPartnerOverview, getSelectedEntity, listEntityChoices } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
+import { unreadCount } from '@/lib/server/notifications';
 import { myTablePreferences } from '@/lib/server/preferences';
 import { myViews } from '@/lib/server/views';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaff();
-  const [partner, entities, selected, format, tablePreferences, views, t] = await Promise.all([
+  const [partner, entities, selected, format, tablePreferences, views, t, unread] = await Promise.all([
     readApi(getPartnerOverview),
     readApi(listEntityChoices),
     readApi(getSelectedEntity),
@@ -34,6 +37,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     myTablePreferences(),
     myViews(),
     getTranslations('shell'),
+    getDb().then((db) => unreadCount(db, staff)),
   ]);
   const navLabel = (key: NavKey) => t(`nav.${key}`);
   const rateLimit = getApiClient().rateLimit;
@@ -73,6 +77,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                   }
                 }
               />
+              <InboxBell initial={unread} />
               <AccountMenu name={staff.name} email={staff.email} roleLabel={t(`role.${staff.role}`)} />
             </>
           }

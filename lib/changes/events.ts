@@ -14,6 +14,7 @@ export const CHANGE_KINDS = [
   'entity.changed',
   'allocation.applied',
   'team.changed',
+  'notification.raised',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -38,16 +39,24 @@ export interface ChangeEvent {
  * per-entity grants), so every entity's reservations, entities and seat allocations are shown to
  * every role, as the pages show them; the team's changes (who was added, a role, a disabled
  * account) only to admins, who alone open the Team page. Sign-ins, passwords, sessions and
- * two-step changes are never events at all.
+ * two-step changes are never events at all. A raised notification (`notification.raised`, its
+ * recipient in `ids.staff`) is no role's: it goes to its recipient alone (`eventVisibleTo`).
  */
+const SHARED_KINDS = CHANGE_KINDS.filter((k) => k !== 'notification.raised');
 const KINDS_OF: Record<StaffRole, readonly ChangeKind[]> = {
-  viewer: CHANGE_KINDS.filter((k) => k !== 'team.changed'),
-  operator: CHANGE_KINDS.filter((k) => k !== 'team.changed'),
-  admin: CHANGE_KINDS,
+  viewer: SHARED_KINDS.filter((k) => k !== 'team.changed'),
+  operator: SHARED_KINDS.filter((k) => k !== 'team.changed'),
+  admin: SHARED_KINDS,
 };
 
 export function kindVisibleTo(role: StaffRole, kind: string): boolean {
   return (KINDS_OF[role] as readonly string[]).includes(kind);
+}
+
+/** Whether the member `staffId` of `role` receives `event`: a notification only its recipient, the rest by kind. */
+export function eventVisibleTo(role: StaffRole, staffId: string, event: Pick<ChangeEvent, 'kind' | 'ids'>): boolean {
+  if (event.kind === 'notification.raised') return idOf(event, 'staff') === staffId;
+  return kindVisibleTo(role, event.kind);
 }
 
 export const isChangeKind = (kind: string): kind is ChangeKind => (CHANGE_KINDS as readonly string[]).includes(kind);

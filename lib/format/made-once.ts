@@ -5,10 +5,13 @@
  * zones are few (the catalogs' languages, members' settings, the venues' zones); the map starts
  * over if they ever are not.
  */
-const made = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+const made = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
 const MAX_FORMATS = 2_000;
 
-export function madeOnce<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+export function madeOnce<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: () => T,
+): T {
   let f = made.get(key) as T | undefined;
   if (!f) {
     f = make();

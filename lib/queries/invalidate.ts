@@ -32,7 +32,8 @@ export function invalidateAfterAllocationChange(queryClient: QueryClient): Promi
  * After a change another member (or the sync) made, told by the change feed: a reservation's
  * change reaches every entity's searches, the overview's "today" blocks and the global search (a
  * member may have several contexts cached); an entity's, its logo and the global search. The
- * grid and the server-rendered pages follow with a refresh (components/live/live-follow.tsx).
+ * grid and the server-rendered pages follow with a refresh (components/live/live-follow.tsx). A
+ * notification raised for the member: the bell's figure.
  */
 export function invalidateForChange(
   queryClient: QueryClient,
@@ -44,6 +45,8 @@ export function invalidateForChange(
       queryClient.invalidateQueries({ queryKey: [queryKeys.overviewToday('')[0]] }),
       queryClient.invalidateQueries({ queryKey: queryKeys.globalSearches() }),
     ]);
+  // An item raised for this member (the stream sends it to its recipient alone): the bell's figure.
+  if (event.kind === 'notification.raised') return queryClient.invalidateQueries({ queryKey: queryKeys.inboxUnread() });
   if (event.kind.startsWith('entity.')) {
     const entity = typeof event.ids.entity === 'string' ? event.ids.entity : null;
     return Promise.all([

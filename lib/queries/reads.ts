@@ -29,6 +29,14 @@ export interface RequestBudgetFigure {
 export const fetchRequestBudget = (signal?: AbortSignal) =>
   getJson<RequestBudgetFigure | null>('/api/request-budget', {}, signal);
 
+/** The bell's figure: the member's notifications neither read nor done. */
+export interface InboxUnread {
+  unread: number;
+}
+
+/** The bell's figure (no API request on the server). */
+export const fetchInboxUnread = (signal?: AbortSignal) => getJson<InboxUnread>('/api/notifications/unread', {}, signal);
+
 /** The overview's "today" block. */
 export const fetchOverviewToday = (scope: 'entity' | 'partner', signal?: AbortSignal) =>
   getJson<TodayView>('/api/overview/today', { scope }, signal);

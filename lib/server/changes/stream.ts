@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { kindVisibleTo, type ChangeEvent } from '../../changes/events';
+import { eventVisibleTo, type ChangeEvent } from '../../changes/events';
 import { staffOfSession } from '../auth';
 import { getDb } from '../db';
 import { logUnexpected } from '../log';
@@ -24,7 +24,7 @@ export interface StreamOwner {
  * The Server-Sent Events stream of the change feed for one signed-in member: the events after
  * `lastEventId` (a reconnect's catch-up from the table), then each new one as this process's feed
  * reads it, only of the kinds the member's role may see. The session is read again before each
- * batch and on each heartbeat: once signed out, revoked, disabled or expired, the stream says
+ * batch and on each heartbeat (a raised notification only to its recipient): once signed out, revoked, disabled or expired, the stream says
  * `signed-out` and ends, and a changed role filters the next batch. Null when the member already
  * holds STREAMS_PER_MEMBER streams here.
  */
@@ -88,7 +88,7 @@ export async function openChangeStream(
       for (const e of batch) {
         if (e.id <= sent) continue;
         sent = e.id;
-        if (kindVisibleTo(role, e.kind)) write(`id: ${e.id}\nevent: change\ndata: ${JSON.stringify(e)}\n\n`);
+        if (eventVisibleTo(role, owner.id, e)) write(`id: ${e.id}\nevent: change\ndata: ${JSON.stringify(e)}\n\n`);
       }
     }
   };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -14,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import { STAFF_ROLES } from '../../auth/roles';
+import type { NotificationData } from '../../notifications/items';
 
 export const staffUsers = pgTable(
   'staff_users',
@@ -195,6 +197,10 @@ export const auditLog = pgTable(
     index('audit_log_action_page_idx').on(t.action, t.at.desc(), t.id.desc()),
     index('audit_log_member_page_idx').on(t.staffEmail, t.at.desc(), t.id.desc()),
     index('audit_log_staff_idx').on(t.staffId),
+    // who booked or last changed a reservation in the console (lib/server/notifications)
+    index('audit_log_resource_idx')
+      .on(t.resourceId, t.at)
+      .where(sql`${t.resourceId} is not null`),
     uniqueIndex('audit_log_fold_key').on(t.foldKey),
   ],
 );
@@ -296,6 +302,44 @@ export const exportRuns = pgTable('export_runs', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The notification inbox (lib/server/notifications, migration 0030): one row per item raised for
+ * a member from the change feed.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    /** the recipient */
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    /** `reservation.canceled_outside`, `reservation.changed_outside` */
+    kind: text('kind').notNull(),
+    /** why the member gets it: `booked_by_you`, `changed_by_you` (later `watching`, `admin`, `mentioned`) */
+    reason: text('reason').notNull(),
+    entityId: text('entity_id'),
+    /** the thing it is about: a reservation's id */
+    subjectId: text('subject_id').notNull(),
+    /** what the item shows: the guest's name, the date and time, the party, old → new */
+    data: jsonb('data').$type<NotificationData>().notNull().default({}),
+    /** the change feed's row it was raised from */
+    changeId: bigint('change_id', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Raised once, however many processes read the same change.
+    uniqueIndex('notifications_raised_once').on(t.staffId, t.changeId, t.kind),
+    index('notifications_inbox_idx').on(t.staffId, t.createdAt),
+    index('notifications_created_at_idx').on(t.createdAt),
+  ],
+);
+export type NotificationRow = typeof notifications.$inferSelect;
 
 export * from './schema-copies';
 export * from './schema-guests';

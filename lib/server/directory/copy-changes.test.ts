@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { outsideChanges, type DirectoryChanges } from './copy-changes';
+import { isOwnWrite, outsideChanges, type DirectoryChanges } from './copy-changes';
 
 const changes = (c: Partial<DirectoryChanges> & Pick<DirectoryChanges, 'resource' | 'context'>): DirectoryChanges => ({
   added: [],
@@ -43,5 +43,16 @@ describe('what the directory sync found, as change events', () => {
   it('records nothing for the resources no page follows', () => {
     for (const resource of ['identity', 'delegates', 'venues', 'markets'] as const)
       expect(outsideChanges(changes({ resource, context: 'partner', changed: ['x'] }), new Set())).toEqual([]);
+  });
+});
+
+describe('a reservation the sync found, after a member’s write', () => {
+  it('is the member’s own write when of the same kind, and a guest’s cancel after a member’s booking is not', () => {
+    const booked = new Set(['reservation.created']);
+    expect(isOwnWrite({ kind: 'reservation.created' }, booked)).toBe(true);
+    expect(isOwnWrite({ kind: 'reservation.changed' }, booked)).toBe(true);
+    expect(isOwnWrite({ kind: 'reservation.canceled' }, booked)).toBe(false);
+    expect(isOwnWrite({ kind: 'reservation.canceled' }, new Set(['reservation.canceled']))).toBe(true);
+    expect(isOwnWrite({ kind: 'reservation.canceled' }, undefined)).toBe(false);
   });
 });

@@ -43,14 +43,38 @@ export const OWN_WRITE_WINDOW_MS = 5 * 60_000;
 
 /** The ids that members' change events named in the last minutes (any kind), for the ids given. */
 export async function changedByMembers(tx: Pick<DashboardTx, 'select'>, ids: readonly string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
+  return new Set((await kindsByMembers(tx, ids)).keys());
+}
+
+/** The kinds of the members' change events of the last minutes that named each of the ids given. */
+export async function kindsByMembers(
+  tx: Pick<DashboardTx, 'select'>,
+  ids: readonly string[],
+): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (!ids.length) return out;
+  const wanted = new Set(ids);
   const since = new Date(Date.now() - OWN_WRITE_WINDOW_MS);
   const rows = await tx
-    .select({ ids: changeEvents.ids })
+    .select({ ids: changeEvents.ids, kind: changeEvents.kind })
     .from(changeEvents)
     .where(and(gte(changeEvents.at, since), isNotNull(changeEvents.staffId)));
-  const named = new Set(rows.flatMap((r) => Object.values(r.ids).flat()));
-  return new Set(ids.filter((id) => named.has(id)));
+  for (const r of rows)
+    for (const id of Object.values(r.ids).flat())
+      if (wanted.has(id)) out.set(id, (out.get(id) ?? new Set()).add(r.kind));
+  return out;
+}
+
+/**
+ * Whether what the sync found of a reservation is the console's own write, which its action
+ * already recorded: a member's change event of the last minutes named it, of the same kind (a
+ * booking found as new, a cancel as canceled); a change found after any write of a member's is
+ * taken for it. A cancel found after a member's booking or change is the guest's (or another
+ * channel's), and is recorded: the member who booked it hears of it (lib/server/notifications).
+ */
+export function isOwnWrite(event: Pick<ChangeInput, 'kind'>, memberKinds: ReadonlySet<string> | undefined): boolean {
+  if (!memberKinds) return false;
+  return event.kind === 'reservation.changed' || memberKinds.has(event.kind);
 }
 
 /** The change events of what a sync found, as made outside the console. */

@@ -42,6 +42,8 @@ export type ProcessWideName =
   | "this process's reader of the change feed"
   /** lib/server/audit/retention.ts */
   | "this process's timer of the activity log's retention"
+  /** lib/server/notifications/index.ts */
+  | "this process's raiser of notifications from the change feed"
   /** lib/server/changes/open-streams.ts */
   | 'the event streams open in this process, by member'
   /** lib/server/sync/runner.ts */

@@ -7,7 +7,7 @@ import type { ChangeInput } from '../changes/of-action';
 import { recordChange } from '../changes/record';
 import { getDb } from '../db';
 import { apiFor, readCopy } from '../directory';
-import { changedByMembers, type DashboardTx } from '../directory/copy-changes';
+import { isOwnWrite, kindsByMembers, type DashboardTx } from '../directory/copy-changes';
 import { logger } from '../log';
 import {
   BOOK_READ_EVERY_MS,
@@ -48,19 +48,17 @@ export function reservationEvent(context: string, c: WindowChange): ChangeInput 
 /**
  * The change events of one context's turn, recorded in the transaction that writes the turn to
  * the copy: none on its first turn (every row is new to the copy, nothing new to anyone), and
- * none for a reservation a member's own change named in the last minutes (the console's write,
- * already recorded by its action).
+ * none for a member's own write (isOwnWrite).
  */
 async function recordTurn(tx: DashboardTx, turn: Pick<TurnReport, 'context' | 'first' | 'changes'>): Promise<number> {
   if (turn.first || !turn.changes.length) return 0;
-  const own = await changedByMembers(
+  const own = await kindsByMembers(
     tx,
     turn.changes.map((c) => c.id),
   );
   const events = turn.changes
-    .filter((c) => !own.has(c.id))
     .map((c) => reservationEvent(turn.context, c))
-    .filter((e): e is ChangeInput => e !== null);
+    .filter((e): e is ChangeInput => e !== null && !isOwnWrite(e, own.get(String(e.ids.reservation))));
   if (events.length) await recordChange(tx, ...events);
   return events.length;
 }

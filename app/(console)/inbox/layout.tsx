@@ -1,0 +1,8 @@
+import type { ReactNode } from 'react';
+
+import { ClientMessages } from '@/components/i18n/client-messages';
+
+/** The route's client components receive its own catalog besides the shared ones. */
+export default function Layout({ children }: { children: ReactNode }) {
+  return <ClientMessages namespaces={['inbox']}>{children}</ClientMessages>;
+}

@@ -1,0 +1,57 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useEffect } from 'react';
+
+import { Link } from '@/components/ui/link';
+import { queryKeys } from '@/lib/queries/keys';
+import { fetchInboxUnread } from '@/lib/queries/reads';
+
+/**
+ * The bell in the header: the member's unread notifications, opening the inbox. Live over the
+ * event stream: the server records a `notification.raised` event with each item it raises, which
+ * the stream sends to the item's recipient alone, and the live-events provider then invalidates
+ * this figure (lib/queries/invalidate.ts), so it is read again only when an item was raised for
+ * this member, and only after that item was committed. (Refetching on every reservation event
+ * instead would read the figure for everyone on every change, and could read it before another
+ * process had raised the item.) The layout gives the figure at first paint.
+ */
+export function InboxBell({ initial }: { initial: number }) {
+  const t = useTranslations('shell.inbox');
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: queryKeys.inboxUnread(),
+    queryFn: ({ signal }) => fetchInboxUnread(signal),
+    initialData: { unread: initial },
+    staleTime: 30_000,
+    refetchOnWindowFocus: true,
+  });
+  // A new render of the layout (a refresh, the inbox's triage) carries a newer figure than the cache.
+  useEffect(() => {
+    queryClient.setQueryData(queryKeys.inboxUnread(), { unread: initial });
+  }, [initial, queryClient]);
+  const unread = data.unread;
+  return (
+    <Link
+      href="/inbox"
+      aria-label={t('bell', { count: unread })}
+      title={t('bell', { count: unread })}
+      data-testid="inbox-bell"
+      className="relative inline-flex min-h-9 min-w-9 items-center justify-center rounded-md px-2 py-1.5 text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
+        <path d="M10 2a5 5 0 0 0-5 5v2.59l-1.2 2.4A1 1 0 0 0 4.7 13.5h10.6a1 1 0 0 0 .9-1.5L15 9.59V7a5 5 0 0 0-5-5zm-2 13a2 2 0 0 0 4 0H8z" />
+      </svg>
+      {unread > 0 && (
+        <span
+          aria-hidden="true"
+          data-testid="inbox-bell-count"
+          className="absolute -top-1.5 -right-1.5 min-w-4.5 rounded-full bg-rose-600 px-1 text-center text-[11px] leading-4.5 font-semibold text-white tabular-nums"
+        >
+          {t('badge', { over: unread > 99 ? 'yes' : 'no', count: Math.min(unread, 99) })}
+        </span>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+
+import { membersDb } from '../auth/members.fixture';
+import { notifications } from '../db/schema';
+import { listInbox, markAllDone, markNotifications, pruneNotifications, unreadCount } from './inbox';
+
+const { db, member } = membersDb();
+const NOW = new Date('2026-12-01T10:00:00Z');
+let change = 0;
+
+async function item(staffId: string, reason: 'booked_by_you' | 'changed_by_you', createdAt = NOW) {
+  const [row] = await db()
+    .insert(notifications)
+    .values({
+      staffId,
+      kind: 'reservation.canceled_outside',
+      reason,
+      subjectId: `res-${++change}`,
+      changeId: change,
+      createdAt,
+    })
+    .returning({ id: notifications.id });
+  return row!.id;
+}
+
+const ids = async (m: { id: string; role: 'viewer' | 'operator' | 'admin' }, show: 'unread' | 'all' | 'done') =>
+  (await listInbox(db(), m, { show, reason: null })).map((i) => i.id);
+
+describe('a member’s inbox', () => {
+  it('lists and changes only the member’s own items: another’s id changes nothing', async () => {
+    const [ada, bob] = [await member('inbox.ada@example.test'), await member('inbox.bob@example.test')];
+    const [a1, a2] = [await item(ada.id, 'booked_by_you'), await item(ada.id, 'changed_by_you')];
+    const b1 = await item(bob.id, 'booked_by_you');
+    expect((await ids(ada, 'unread')).sort()).toEqual([a1, a2].sort());
+    expect(await ids(bob, 'unread')).toEqual([b1]);
+
+    expect(await markNotifications(db(), bob, { ids: [a1, a2], state: 'done' }, NOW)).toEqual([]);
+    expect(await markAllDone(db(), bob, undefined, NOW)).toBe(1);
+    expect(await unreadCount(db(), ada)).toBe(2);
+
+    expect(await markNotifications(db(), ada, { ids: [a1, b1], state: 'read' }, NOW)).toEqual([a1]);
+    expect(await ids(ada, 'unread')).toEqual([a2]);
+    expect((await ids(ada, 'all')).sort()).toEqual([a1, a2].sort());
+    expect(await unreadCount(db(), ada)).toBe(1);
+
+    expect(await markNotifications(db(), ada, { ids: [a1], state: 'done' }, NOW)).toEqual([a1]);
+    expect(await ids(ada, 'done')).toEqual([a1]);
+    expect(await ids(ada, 'all')).toEqual([a2]);
+    expect(await markNotifications(db(), ada, { ids: [a1], state: 'unread' }, NOW)).toEqual([a1]);
+    expect(await unreadCount(db(), ada)).toBe(2);
+    expect(await ids(bob, 'done')).toEqual([b1]);
+  });
+
+  it('marks all done, or those of one reason, and keeps items 90 days', async () => {
+    const cy = await member('inbox.cy@example.test');
+    const booked = await item(cy.id, 'booked_by_you');
+    const changed = await item(cy.id, 'changed_by_you');
+    expect(await markAllDone(db(), cy, 'changed_by_you', NOW)).toBe(1);
+    expect(await ids(cy, 'done')).toEqual([changed]);
+    expect(await markAllDone(db(), cy, undefined, NOW)).toBe(1);
+    expect((await ids(cy, 'done')).sort()).toEqual([booked, changed].sort());
+
+    const old = await item(cy.id, 'booked_by_you', new Date(NOW.getTime() - 91 * 86_400_000));
+    const kept = await item(cy.id, 'booked_by_you', new Date(NOW.getTime() - 89 * 86_400_000));
+    expect(await pruneNotifications(db(), NOW)).toBe(1);
+    const left = await ids(cy, 'unread');
+    expect(left).toContain(kept);
+    expect(left).not.toContain(old);
+  });
+});

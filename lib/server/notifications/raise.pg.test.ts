@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createStaff } from '../auth/staff-store';
+import { changesAfter, lastChangeId, recordChange } from '../changes/record';
+import { openDashboardDb, type OpenedDb } from '../db/open';
+import { auditLog, notifications } from '../db/schema';
+import { startTestPostgres, type TestPostgres } from '../db/test-postgres';
+import { raiseFromChanges } from './raise';
+
+let postgres: TestPostgres;
+let processes: OpenedDb[] = [];
+beforeAll(async () => {
+  postgres = await startTestPostgres();
+  // Two dashboard processes on one database, each with its own pool.
+  processes = [
+    await openDashboardDb({ dataDir: '', databaseUrl: postgres.url }),
+    await openDashboardDb({ dataDir: '', databaseUrl: postgres.url }),
+  ];
+});
+afterAll(async () => {
+  for (const p of processes) await p.close();
+  await postgres?.stop();
+});
+
+describe('raising on PostgreSQL, from two processes at once', () => {
+  it('lands each item and its notification.raised event once, however the two race', async () => {
+    const [one, two] = processes.map((p) => p.db) as [OpenedDb['db'], OpenedDb['db']];
+    const booker = await createStaff(one, {
+      email: 'race.booker@example.test',
+      name: 'Race Booker',
+      role: 'operator',
+      password: 'a long enough password',
+    });
+    const ids = Array.from({ length: 20 }, (_, i) => `race-${i}`);
+    await one.insert(auditLog).values(
+      ids.map((resourceId) => ({
+        staffId: booker.id,
+        staffEmail: booker.email,
+        action: 'create-reservation',
+        resourceType: 'reservation',
+        resourceId,
+        result: 'ok' as const,
+      })),
+    );
+    const from = await lastChangeId(one);
+    await one.transaction((tx) =>
+      recordChange(
+        tx,
+        ...ids.map((reservation) => ({
+          kind: 'reservation.canceled' as const,
+          entityId: 'entity-1',
+          ids: { reservation },
+          who: null,
+        })),
+      ),
+    );
+    const events = await changesAfter(one, from);
+    // Each process reads the same batch, in its own order, at the same time.
+    const raised = await Promise.all([raiseFromChanges(one, events), raiseFromChanges(two, [...events].reverse())]);
+    expect(raised.flat()).toHaveLength(ids.length);
+
+    const items = await one.select().from(notifications);
+    expect(items.map((i) => i.subjectId).sort()).toEqual([...ids].sort());
+    const told = (await changesAfter(one, events.at(-1)!.id)).filter((e) => e.kind === 'notification.raised');
+    expect(told).toHaveLength(ids.length);
+    expect(new Set(told.map((e) => e.ids.notification)).size).toBe(ids.length);
+  });
+});

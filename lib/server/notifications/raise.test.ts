@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+
+import { eventVisibleTo, type ChangeEvent } from '../../changes/events';
+import { membersDb } from '../auth/members.fixture';
+import { createStaff } from '../auth/staff-store';
+import type { ChangeInput } from '../changes/of-action';
+import { changesAfter, lastChangeId, recordChange } from '../changes/record';
+import { auditLog, notifications, reservationsCopy, staffUsers } from '../db/schema';
+import { listInbox, unreadCount } from './inbox';
+import { raiseFromChanges } from './raise';
+
+const { db } = membersDb();
+let serial = 0;
+
+async function member(role: 'viewer' | 'operator' | 'admin') {
+  const email = `inbox.${role}.${++serial}@example.test`;
+  return createStaff(db(), { email, name: `Member ${serial}`, role, password: 'a long enough password' });
+}
+
+/** A write made in the console: its audit row and its change event, in one transaction (as staffAction does). */
+async function consoleWrite(who: { id: string; email: string; name: string }, action: string, reservation: string) {
+  const kind = { 'create-reservation': 'reservation.created', 'update-reservation': 'reservation.changed' }[action];
+  await db().transaction(async (tx) => {
+    await tx.insert(auditLog).values({
+      staffId: who.id,
+      staffEmail: who.email,
+      action,
+      entityId: 'entity-1',
+      resourceType: 'reservation',
+      resourceId: reservation,
+      result: 'ok',
+    });
+    const change: ChangeInput = {
+      kind: (kind ?? 'reservation.canceled') as ChangeInput['kind'],
+      entityId: 'entity-1',
+      ids: { reservation },
+      who: { id: who.id, name: who.name },
+      data: {},
+    };
+    await recordChange(tx, change);
+  });
+}
+
+/** Changes recorded by `record`, as the feed's reader hands them over. */
+async function recorded(record: () => Promise<unknown>): Promise<ChangeEvent[]> {
+  const before = await lastChangeId(db());
+  await record();
+  return changesAfter(db(), before);
+}
+
+const outside = (reservation: string, kind: 'reservation.canceled' | 'reservation.changed', data = {}) =>
+  recorded(() =>
+    db().transaction((tx) => recordChange(tx, { kind, entityId: 'entity-1', ids: { reservation }, who: null, data })),
+  );
+
+async function copyOf(id: string) {
+  await db()
+    .insert(reservationsCopy)
+    .values({
+      context: 'entity-1',
+      id,
+      date: '2026-12-04',
+      time: '19:30',
+      status: 'canceled',
+      partySize: 4,
+      reservation: {
+        id,
+        date: '2026-12-04',
+        time: '19:30',
+        party_size: 4,
+        status: 'canceled',
+        guest: { first_name: 'Anna', last_name: 'Weber' },
+      },
+      syncedAt: new Date(),
+    });
+}
+
+const itemsOf = (staffId: string) => db().select().from(notifications).where(eq(notifications.staffId, staffId));
+
+describe('raising the inbox’s items from the change feed', () => {
+  it('a cancel made outside the console raises one item for the member who booked it, told to them alone', async () => {
+    const [booker, admin] = [await member('operator'), await member('admin')];
+    await consoleWrite(booker, 'create-reservation', 'res-1');
+    await copyOf('res-1');
+    const events = await outside('res-1', 'reservation.canceled', { status: 'canceled' });
+
+    const raised = await raiseFromChanges(db(), events);
+    expect(raised.map((r) => [r.staffId, r.kind, r.reason])).toEqual([
+      [booker.id, 'reservation.canceled_outside', 'booked_by_you'],
+    ]);
+    const [item] = await listInbox(db(), booker, { show: 'unread', reason: null });
+    expect(item).toMatchObject({
+      subjectId: 'res-1',
+      entityId: 'entity-1',
+      data: { guest: 'Anna Weber', date: '2026-12-04', time: '19:30', party: 4 },
+      readAt: null,
+      doneAt: null,
+    });
+    expect(await unreadCount(db(), booker)).toBe(1);
+    expect(await itemsOf(admin.id)).toEqual([]);
+
+    // The browser is told by a `notification.raised` event that reaches its recipient only.
+    const told = (await changesAfter(db(), events.at(-1)!.id)).filter((e) => e.kind === 'notification.raised');
+    expect(told).toHaveLength(1);
+    expect(eventVisibleTo('operator', booker.id, told[0]!)).toBe(true);
+    expect(eventVisibleTo('admin', admin.id, told[0]!)).toBe(false);
+  });
+
+  it('a cancel made in the console raises nothing, nor one of a reservation booked outside it', async () => {
+    const booker = await member('operator');
+    await consoleWrite(booker, 'create-reservation', 'res-2');
+    const own = await recorded(() => consoleWrite(booker, 'cancel-reservation', 'res-2'));
+    expect(own.map((e) => [e.kind, e.who?.id])).toEqual([['reservation.canceled', booker.id]]);
+    expect(await raiseFromChanges(db(), own)).toEqual([]);
+    expect(await raiseFromChanges(db(), await outside('res-unknown', 'reservation.canceled'))).toEqual([]);
+    expect(await itemsOf(booker.id)).toEqual([]);
+  });
+
+  it('lands each item once when every process raises from the same change at once', async () => {
+    const booker = await member('operator');
+    await consoleWrite(booker, 'create-reservation', 'res-3');
+    const events = await outside('res-3', 'reservation.canceled');
+    const runs = await Promise.all([raiseFromChanges(db(), events), raiseFromChanges(db(), events)]);
+    expect(runs.flat()).toHaveLength(1);
+    expect(await raiseFromChanges(db(), events)).toEqual([]);
+    expect(await itemsOf(booker.id)).toHaveLength(1);
+    const told = (await changesAfter(db(), events.at(-1)!.id)).filter(
+      (e) => e.kind === 'notification.raised' && e.ids.staff === booker.id,
+    );
+    expect(told).toHaveLength(1);
+  });
+
+  it('a change outside reaches the booker and the member who last changed it, with what changed', async () => {
+    const [booker, first, last] = [await member('operator'), await member('operator'), await member('admin')];
+    await consoleWrite(booker, 'create-reservation', 'res-4');
+    await consoleWrite(first, 'update-reservation', 'res-4');
+    await consoleWrite(last, 'update-reservation', 'res-4');
+    const events = await outside('res-4', 'reservation.changed', { party_size: [4, 6] });
+    const raised = await raiseFromChanges(db(), events);
+    expect(raised.map((r) => [r.staffId, r.reason]).sort()).toEqual(
+      [
+        [booker.id, 'booked_by_you'],
+        [last.id, 'changed_by_you'],
+      ].sort(),
+    );
+    const [item] = await listInbox(db(), last, { show: 'all', reason: 'changed_by_you' });
+    expect(item).toMatchObject({ kind: 'reservation.changed_outside', data: { changes: { party_size: [4, 6] } } });
+    expect(await itemsOf(first.id)).toEqual([]);
+  });
+
+  it('a member disabled meanwhile, or whose role may not see the kind, gets nothing', async () => {
+    const [disabled, viewer, operator] = [await member('operator'), await member('viewer'), await member('operator')];
+    await consoleWrite(disabled, 'create-reservation', 'res-5');
+    await db().update(staffUsers).set({ disabled: true }).where(eq(staffUsers.id, disabled.id));
+    expect(await raiseFromChanges(db(), await outside('res-5', 'reservation.canceled'))).toEqual([]);
+
+    // A rule under which viewers do not see cancels: the viewer who changed it hears nothing of it.
+    await consoleWrite(operator, 'create-reservation', 'res-6');
+    await consoleWrite(viewer, 'update-reservation', 'res-6');
+    const noCancelsForViewers = (role: string, kind: string) => !(role === 'viewer' && kind === 'reservation.canceled');
+    const raised = await raiseFromChanges(db(), await outside('res-6', 'reservation.canceled'), noCancelsForViewers);
+    expect(raised.map((r) => r.staffId)).toEqual([operator.id]);
+    expect(await itemsOf(viewer.id)).toEqual([]);
+  });
+});

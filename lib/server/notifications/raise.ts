@@ -1,0 +1,173 @@
+/**
+ * Raising the inbox's items from the change feed (plain Node, no server-only: the tests run it
+ * with a database of their own). A reservation canceled or changed outside the console (`who`
+ * null: the guest, another channel, as the reservations sync found it) raises an item for the
+ * member who booked it in the console and for the one who last changed it there.
+ *
+ * Who booked or changed it is read from the activity log (`audit_log`: the ok rows of
+ * `create-reservation` and `update-reservation` naming the reservation), not from the change
+ * feed's own earlier rows: the feed keeps 7 days (CHANGE_RETENTION_DAYS) while a reservation is
+ * often booked weeks ahead, and the activity log keeps at least 30 days (AUDIT_RETENTION_DAYS,
+ * 400 by default); each console write's audit row commits with its change event, so it is there
+ * before any later outside change is read.
+ *
+ * Every process reads the feed and raises the same items: `on conflict do nothing` on
+ * (recipient, change, kind) lands each once, and only the process whose insert landed records
+ * the `notification.raised` event that tells the recipient's browser, in the same transaction.
+ */
+import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+
+import type { StaffRole } from '../../auth/roles';
+import { idOf, kindVisibleTo, type ChangeEvent } from '../../changes/events';
+import {
+  CHANGE_KIND_OF,
+  type NotificationData,
+  type NotificationKind,
+  type NotificationReason,
+} from '../../notifications/items';
+import { recordChange } from '../changes/record';
+import type { DashboardDb } from '../db/open';
+import { auditLog, notifications, reservationsCopy, staffUsers } from '../db/schema';
+
+/** Which role may see which change kind; the feed's own rule unless a test gives another. */
+export type KindRule = (role: StaffRole, kind: string) => boolean;
+
+/** An item landed by this call (another process may have landed the others). */
+export interface RaisedItem {
+  id: string;
+  staffId: string;
+  kind: NotificationKind;
+  reason: NotificationReason;
+  subjectId: string;
+}
+
+const KIND_OF_EVENT: Partial<Record<ChangeEvent['kind'], NotificationKind>> = {
+  'reservation.canceled': 'reservation.canceled_outside',
+  'reservation.changed': 'reservation.changed_outside',
+};
+
+/** The members who booked the reservation in the console and who last changed it there, before `at`. */
+export async function consoleAuthors(
+  db: Pick<DashboardDb, 'select'>,
+  reservationId: string,
+  at: Date,
+): Promise<{ staffId: string; reason: NotificationReason }[]> {
+  const rows = await db
+    .select({ staffId: auditLog.staffId, action: auditLog.action })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.resourceId, reservationId),
+        eq(auditLog.result, 'ok'),
+        inArray(auditLog.action, ['create-reservation', 'update-reservation']),
+        lte(auditLog.at, at),
+      ),
+    )
+    .orderBy(desc(auditLog.at));
+  const booker = rows.find((r) => r.action === 'create-reservation')?.staffId ?? null;
+  const changer = rows.find((r) => r.action === 'update-reservation')?.staffId ?? null;
+  const out: { staffId: string; reason: NotificationReason }[] = [];
+  if (booker) out.push({ staffId: booker, reason: 'booked_by_you' });
+  if (changer && changer !== booker) out.push({ staffId: changer, reason: 'changed_by_you' });
+  return out;
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+/** What the item shows: the reservation as the copy holds it now, and the fields the change named. */
+async function itemData(db: Pick<DashboardDb, 'select'>, event: ChangeEvent, id: string): Promise<NotificationData> {
+  const [row] = await db
+    .select({ reservation: reservationsCopy.reservation })
+    .from(reservationsCopy)
+    .where(eq(reservationsCopy.id, id))
+    .orderBy(desc(reservationsCopy.syncedAt))
+    .limit(1);
+  const r = row?.reservation ?? {};
+  const guest = (r.guest ?? {}) as Record<string, unknown>;
+  const name = [text(guest.first_name), text(guest.last_name)].filter(Boolean).join(' ') || null;
+  const data: NotificationData = {
+    guest: name,
+    date: text(r.date),
+    time: text(r.time),
+    party: typeof r.party_size === 'number' ? r.party_size : null,
+  };
+  if (event.kind === 'reservation.changed') {
+    const changes = Object.entries(event.data).filter(
+      (e): e is [string, [unknown, unknown]] => Array.isArray(e[1]) && e[1].length === 2,
+    );
+    data.changes = Object.fromEntries(changes);
+  }
+  return data;
+}
+
+/**
+ * Raises the items the events call for, each once: for an outside cancel or change of a
+ * reservation, one per member who booked or last changed it in the console, still enabled, whose
+ * role may see the event's kind.
+ */
+export async function raiseFromChanges(
+  db: DashboardDb,
+  events: readonly ChangeEvent[],
+  visible: KindRule = kindVisibleTo,
+): Promise<RaisedItem[]> {
+  const raised: RaisedItem[] = [];
+  for (const event of events) {
+    const kind = KIND_OF_EVENT[event.kind];
+    const reservation = idOf(event, 'reservation');
+    if (!kind || event.who !== null || !reservation) continue;
+    const authors = await consoleAuthors(db, reservation, new Date(event.at));
+    if (!authors.length) continue;
+    const members = await db
+      .select({ id: staffUsers.id, role: staffUsers.role, disabled: staffUsers.disabled })
+      .from(staffUsers)
+      .where(
+        inArray(
+          staffUsers.id,
+          authors.map((a) => a.staffId),
+        ),
+      );
+    const recipients = authors.filter((a) => {
+      const m = members.find((x) => x.id === a.staffId);
+      return m && !m.disabled && visible(m.role, CHANGE_KIND_OF[kind]);
+    });
+    if (!recipients.length) continue;
+    const data = await itemData(db, event, reservation);
+    await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(notifications)
+        .values(
+          recipients.map((r) => ({
+            staffId: r.staffId,
+            kind,
+            reason: r.reason,
+            entityId: event.entityId,
+            subjectId: reservation,
+            data,
+            changeId: event.id,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: notifications.id, staffId: notifications.staffId, reason: notifications.reason });
+      if (!rows.length) return;
+      await recordChange(
+        tx,
+        ...rows.map((r) => ({
+          kind: 'notification.raised' as const,
+          entityId: null,
+          ids: { staff: r.staffId, notification: r.id },
+          who: null,
+          data: { kind },
+        })),
+      );
+      for (const r of rows)
+        raised.push({
+          id: r.id,
+          staffId: r.staffId,
+          kind,
+          reason: r.reason as NotificationReason,
+          subjectId: reservation,
+        });
+    });
+  }
+  return raised;
+}
