@@ -1,25 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { postgresDashboardDb } from '../db/postgres-db.fixture';
 import { staffUsers } from '../db/schema';
-import { startTestPostgres, type TestPostgres } from '../db/test-postgres';
 import { createStaff, LastAdminError, updateStaffAccess } from './staff-store';
 
-let pg: TestPostgres;
-let opened: OpenedDb;
-beforeAll(async () => {
-  pg = await startTestPostgres();
-  opened = await openDashboardDb({ dataDir: '', databaseUrl: pg.url });
-});
-afterAll(async () => {
-  await opened?.close();
-  await pg?.stop();
-});
+const postgres = postgresDashboardDb();
 
 describe('on PostgreSQL', () => {
   it('two demotions of the last two admins sent at once: one is refused, an admin remains (20 rounds)', async () => {
-    const { db } = opened;
+    const { db } = postgres;
     for (let round = 0; round < 20; round++) {
       const a = await createStaff(db, {
         email: `a${round}@example.com`,

@@ -1,21 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { openDashboardDb, type OpenedDb } from '../db/open';
-import { startTestPostgres, type TestPostgres } from '../db/test-postgres';
+import type { OpenedDb } from '../db/open';
+import { postgresDashboardDb } from '../db/postgres-db.fixture';
 import { ChangeFeed, postgresListener } from './feed';
 import { recordChange } from './record';
 
-let postgres: TestPostgres;
-let opened: OpenedDb;
-beforeAll(async () => {
-  postgres = await startTestPostgres();
-  opened = await openDashboardDb({ dataDir: '', databaseUrl: postgres.url });
-});
-afterAll(async () => {
-  await opened?.close();
-  await postgres?.stop();
-});
+const postgres = postgresDashboardDb();
 
 const who = { id: '00000000-0000-4000-8000-00000000000a', name: 'Olu Operator' };
 
@@ -44,7 +35,7 @@ async function until(check: () => boolean, ms: number): Promise<void> {
 
 describe('the change feed on PostgreSQL', () => {
   it('every event written while the listening connection is dropped arrives once, in id order', async () => {
-    const db = opened.db;
+    const db = postgres.db;
     // The 30 s poll is out of the picture: only notifications and the reads after a reconnect deliver.
     const feed = new ChangeFeed(db, postgresListener(postgres.url, { maxPauseMs: 100 }), 3_600_000);
     await feed.start();
@@ -92,7 +83,7 @@ describe('the change feed on PostgreSQL', () => {
   });
 
   it('a notification is sent on commit only: a rolled-back change is never delivered', async () => {
-    const db = opened.db;
+    const db = postgres.db;
     const feed = new ChangeFeed(db, postgresListener(postgres.url), 3_600_000);
     await feed.start();
     const received: string[] = [];

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { loadConfig } from '../config/config-core';
-import { openDashboardDb, type OpenedDb } from '../db/open';
-import { startTestPostgres, type TestPostgres } from '../db/test-postgres';
+import { postgresDashboardDb } from '../db/postgres-db.fixture';
 import { registerProcess } from './process-registry';
 
-let postgres: TestPostgres;
-let opened: OpenedDb;
-beforeAll(async () => {
-  postgres = await startTestPostgres();
-  opened = await openDashboardDb({ dataDir: '', databaseUrl: postgres.url });
-});
-afterAll(async () => {
-  await opened?.close();
-  await postgres?.stop();
-});
+const postgres = postgresDashboardDb();
 
 const settings = {
   authSecret: 'n0V5q+Zc8JxR2mW7tL4yB9eK1hS6aD3fG0pU5iO8rE2=',
@@ -24,23 +14,23 @@ const settings = {
 
 describe('processes on one database', () => {
   it('a second process with the same settings starts; one with another AUTH_SECRET or actions key is refused by name', async () => {
-    const first = await registerProcess(opened.db, settings);
-    const second = await registerProcess(opened.db, { ...settings, buildId: 'build-2' });
+    const first = await registerProcess(postgres.db, settings);
+    const second = await registerProcess(postgres.db, { ...settings, buildId: 'build-2' });
     expect(second.otherBuilds).toEqual(['build-1']);
     await expect(
-      registerProcess(opened.db, { ...settings, authSecret: 'another secret of enough length, 1234567890' }),
+      registerProcess(postgres.db, { ...settings, authSecret: 'another secret of enough length, 1234567890' }),
     ).rejects.toThrow(/AUTH_SECRET differs from a running process/);
     await expect(
-      registerProcess(opened.db, { ...settings, actionsKey: Buffer.alloc(32, 2).toString('base64') }),
+      registerProcess(postgres.db, { ...settings, actionsKey: Buffer.alloc(32, 2).toString('base64') }),
     ).rejects.toThrow(/NEXT_SERVER_ACTIONS_ENCRYPTION_KEY differs/);
     // The registry holds fingerprints, not the settings.
-    const rows = JSON.stringify(await opened.db.execute('select * from dashboard_processes'));
+    const rows = JSON.stringify(await postgres.db.execute('select * from dashboard_processes'));
     expect(rows).not.toContain(settings.authSecret);
     expect(rows).not.toContain(settings.actionsKey);
     // Once the others stopped, a process with new settings (a rotation) starts.
     await first.stop();
     await second.stop();
-    const rotated = await registerProcess(opened.db, {
+    const rotated = await registerProcess(postgres.db, {
       ...settings,
       authSecret: 'another secret of enough length, 1234567890',
     });
