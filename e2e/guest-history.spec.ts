@@ -6,6 +6,7 @@ import { axeOn } from './axe';
 import { dateAhead, openForm, search, take, unique } from './booking-steps';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
+import { keepOnGuest } from './guest-notes-steps';
 import { controls, sandboxApi, sandboxRequestMark, sandboxRequestsSince, type SandboxReservation } from './sandbox';
 
 /*
@@ -95,16 +96,7 @@ test("a tag added by an operator shows on the guest's other reservations and in 
   const occasion = unique('occasion ').slice(0, 32);
 
   await page.goto(`/reservations/${ahead!.id}`);
-  const notes = page.getByTestId('guest-notes-card');
-  await notes.getByLabel('Note', { exact: true }).fill(note);
-  await notes.getByTestId('guest-note-save').click();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Note saved.' })).toBeVisible();
-  await notes.getByTestId('guest-tags-input').fill(tag);
-  await notes.getByTestId('guest-tags-add').click();
-  await expect(notes.getByTestId('guest-tags')).toContainText(tag);
-  await notes.getByTestId('reservation-tags-input').fill(occasion);
-  await notes.getByTestId('reservation-tags-add').click();
-  await expect(notes.getByTestId('reservation-tags')).toContainText(occasion);
+  const notes = await keepOnGuest(page, { note, tag, occasion });
   // a tag too long is refused where it is typed
   await notes.getByTestId('guest-tags-input').fill('x'.repeat(33));
   await notes.getByTestId('guest-tags-add').click();

@@ -8,6 +8,7 @@ import de from '../messages/de.json' with { type: 'json' };
 import en from '../messages/en.json' with { type: 'json' };
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
+import { keepOnGuest } from './guest-notes-steps';
 import { controls, sandboxQuietMark, sandboxRequestsSince, sandboxSend, type SandboxReservation } from './sandbox';
 
 /**
@@ -280,16 +281,7 @@ test('the team’s tag and note on a guest, and a tag on the reservation, show o
   const note = `Prefers the window (${stamp})`;
 
   await page.goto(`/reservations/${guest!.id}`);
-  const notes = page.getByTestId('guest-notes-card');
-  await notes.getByLabel('Note', { exact: true }).fill(note);
-  await notes.getByTestId('guest-note-save').click();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Note saved.' })).toBeVisible();
-  await notes.getByTestId('guest-tags-input').fill(tag);
-  await notes.getByTestId('guest-tags-add').click();
-  await expect(notes.getByTestId('guest-tags')).toContainText(tag);
-  await notes.getByTestId('reservation-tags-input').fill(occasion);
-  await notes.getByTestId('reservation-tags-add').click();
-  await expect(notes.getByTestId('reservation-tags')).toContainText(occasion);
+  await keepOnGuest(page, { note, tag, occasion });
 
   await page.goto('/today');
   const row = page.getByTestId(`sheet-row-${guest!.id}`);

@@ -6,18 +6,15 @@ import type { ComponentProps, FocusEvent, PointerEvent, TouchEvent } from 'react
 
 import { cn } from './cn';
 import { Link } from './link';
+import { Spinner } from './spinner';
 
 /** Inside the link: a spinner beside it from the frame after the click until the record's page (or its skeleton) shows. */
 function Pending() {
-  const { pending } = useLinkStatus();
   return (
-    <span
-      aria-hidden
-      data-testid={pending ? 'link-pending' : undefined}
-      className={cn(
-        'pointer-events-none absolute top-1/2 left-full ml-1.5 size-3 -translate-y-1/2 rounded-full border-2 border-current border-t-transparent',
-        pending ? 'animate-spin opacity-100 motion-reduce:animate-none' : 'opacity-0',
-      )}
+    <Spinner
+      on={useLinkStatus().pending}
+      testId="link-pending"
+      className="pointer-events-none absolute top-1/2 left-full ml-1.5 -translate-y-1/2"
     />
   );
 }

@@ -6,6 +6,7 @@
  * those cells unknown. Seats are bound per date, so a cell's figure is its busiest date from
  * `from` on. Holds cannot be listed through the API (a hold lasts minutes), so they are not in it.
  */
+import { isoWeekday as isoDay, minutesOfDay as minutes } from '../format/days';
 import { said, type Said } from '../i18n/said';
 
 export interface ReservationSeats {
@@ -37,8 +38,6 @@ export interface SeatsInUse {
 
 /** Statuses that no longer hold seats. */
 const RELEASED = new Set(['canceled', 'completed', 'no_show']);
-const isoDay = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
 function matches(c: CommitmentWindow, r: ReservationSeats): boolean {
   if (!c.venue_id || !c.program_id || !c.days_of_week || !c.start_time || !c.end_time) return false;

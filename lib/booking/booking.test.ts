@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
+import { isoWeekday } from '../format/days';
 import { inEnglish, translatorFor } from '../i18n/translator';
 import { classifyBookingRefusal } from './failures';
 import {
   describeNoAvailability,
   explainNoAvailability,
-  isoWeekday,
   listFormat,
   type CommitmentSeats,
   type NoAvailability,

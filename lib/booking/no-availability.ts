@@ -1,3 +1,4 @@
+import { isoWeekday, minutesOfDay as minutes } from '../format/days';
 import type { Translate } from '../i18n/said';
 
 /**
@@ -69,8 +70,6 @@ export type NoAvailability = { searched: Searched } & (
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 /** ISO day of week of a YYYY-MM-DD date: 1 = Monday … 7 = Sunday. */
-export const isoWeekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
 function covers(c: CommitmentSeats, f: SearchFilters, venueIds: ReadonlySet<string> | null): boolean {
   if (venueIds && (!c.venue_id || !venueIds.has(c.venue_id))) return false;

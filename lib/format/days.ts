@@ -1,6 +1,16 @@
 /** Calendar days ("2026-11-26"), which have no zone, and the moments they begin at in one. */
 import { madeOnce } from './made-once';
 
+/** The ISO weekday of a calendar date: Monday 1 … Sunday 7 (the API's `days_of_week`). */
+export const isoWeekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+/** Minutes since midnight of a wall-clock time (`19:40` or `19:40:00` → 1180). */
+export const minutesOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** The wall-clock time (`HH:MM`) of minutes since midnight, past midnight wrapping to the next day's. */
+export const clockTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
 /** The calendar date `days` after `date` (before, when negative). */
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

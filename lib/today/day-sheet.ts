@@ -3,6 +3,7 @@
  * quarter hour, with the covers of each quarter. Framework-free and pure, so that the page, its
  * tests and the e2e that checks it against the sandbox count the same way.
  */
+import { clockTime as hhmm, minutesOfDay as minutesOf } from '../format/days';
 
 export interface SheetReservation {
   id: string;
@@ -61,13 +62,6 @@ export interface SheetVenueDay {
 
 /** Whether a reservation holds seats: every status but canceled (a no-show's seats were held). */
 export const holdsSeats = (status: string) => status !== 'canceled';
-
-const minutesOf = (time: string) => {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  return h * 60 + m;
-};
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** The quarter hour a time falls in, as its first minute (`19:40` → `19:30`). */
 export const quarterOf = (time: string) => hhmm(Math.floor(minutesOf(time) / 15) * 15);

@@ -5,6 +5,7 @@
  * quarter shows the covers arriving in it and how full the commitment is once they have come.
  * Framework-free and pure.
  */
+import { isoWeekday } from '../format/days';
 import { holdsSeats, quarterOf, quartersBetween, type SheetReservation } from './day-sheet';
 
 export interface PacingCommitment {
@@ -51,9 +52,6 @@ export interface VenuePacing {
   /** covers booked at the venue that day on no commitment that runs then (not paced) */
   unpaced: number;
 }
-
-/** ISO weekday (Monday 1 … Sunday 7) of a date. */
-export const isoWeekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
 export const levelOf = (used: number, seats: number): PacingLevel =>
   seats <= 0

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { isoWeekday } from '../format/days';
 import { daySheet, quarterOf, quartersBetween, type SheetReservation } from './day-sheet';
-import { isoWeekday, levelOf, venuePacing, type PacingCommitment } from './pacing';
+import { levelOf, venuePacing, type PacingCommitment } from './pacing';
 
 const V1 = 'venue-1';
 const V2 = 'venue-2';

@@ -9,20 +9,7 @@ import { useState, type ComponentProps, type ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
-
-/** A turning ring, shown while what was asked for comes (the day is read from the live copy, in well under a second). */
-function Busy({ on }: { on: boolean }) {
-  return (
-    <span
-      aria-hidden
-      data-testid={on ? 'day-pending' : undefined}
-      className={clsx(
-        'size-3 shrink-0 rounded-full border-2 border-current border-t-transparent',
-        on ? 'animate-spin motion-reduce:animate-none' : 'hidden',
-      )}
-    />
-  );
-}
+import { Spinner } from '@/components/ui/spinner';
 
 /** The filled fields of a form or an address, as one string to compare (an empty field asks for nothing). */
 function filled(fields: Iterable<[string, FormDataEntryValue]>): string {
@@ -32,8 +19,9 @@ function filled(fields: Iterable<[string, FormDataEntryValue]>): string {
   return q.toString();
 }
 
+/** Shown from the frame after the click until the day comes (read from the live copy, in well under a second). */
 function LinkPending() {
-  return <Busy on={useLinkStatus().pending} />;
+  return useLinkStatus().pending ? <Spinner on testId="day-pending" /> : null;
 }
 
 /** A link to another day: it shows it is opening from the frame after the click (the page has no skeleton of its own). */
@@ -72,7 +60,7 @@ export function DayFilters({ children }: { children: ReactNode }) {
       {children}
       {busy && (
         <span className="flex min-h-9 items-center text-slate-500">
-          <Busy on />
+          <Spinner on testId="day-pending" />
         </span>
       )}
       <noscript>

@@ -92,6 +92,18 @@ async function Day({ params, memberId }: { params: TodayParams; memberId: string
   const pacingShown =
     paced.find((v) => v.id === params.pacing) ?? [...paced].sort((a, b) => booked(b) - booked(a))[0] ?? null;
 
+  // the filters that choose among a list: venue, status and program
+  const choices = [
+    { name: 'venue', value: params.venue, all: t('filters.allVenues'), options: d.venues },
+    {
+      name: 'status',
+      value: params.status,
+      all: t('filters.allStatuses'),
+      options: RESERVATION_STATUSES.map((id) => ({ id, name: t(`filters.statuses.${id}`) })),
+    },
+    { name: 'program', value: params.program, all: t('filters.allPrograms'), options: d.programs },
+  ] as const;
+
   return (
     <>
       {d.entity && <LiveRefresh entityId={d.entity.id} kinds={['reservation.', 'allocation.', 'guest.']} />}
@@ -130,36 +142,18 @@ async function Day({ params, memberId }: { params: TodayParams; memberId: string
         <Field label={t('filters.date')}>
           <input type="date" name="date" defaultValue={d.date} className="control" data-testid="filter-date" />
         </Field>
-        <Field label={t('filters.venue')}>
-          <Select name="venue" defaultValue={params.venue ?? ''} data-testid="filter-venue">
-            <option value="">{t('filters.allVenues')}</option>
-            {d.venues.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label={t('filters.status')}>
-          <Select name="status" defaultValue={params.status ?? ''} data-testid="filter-status">
-            <option value="">{t('filters.allStatuses')}</option>
-            {RESERVATION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`filters.statuses.${s}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label={t('filters.program')}>
-          <Select name="program" defaultValue={params.program ?? ''} data-testid="filter-program">
-            <option value="">{t('filters.allPrograms')}</option>
-            {d.programs.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        {choices.map((c) => (
+          <Field key={c.name} label={t(`filters.${c.name}`)}>
+            <Select name={c.name} defaultValue={c.value ?? ''} data-testid={`filter-${c.name}`}>
+              <option value="">{c.all}</option>
+              {c.options.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        ))}
       </DayFilters>
 
       {d.entity && <SinceLastLook memberId={memberId} entityId={d.entity.id} changes={dayChanges(d)} />}

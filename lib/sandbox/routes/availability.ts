@@ -1,3 +1,4 @@
+import { isoWeekday as isoDay, minutesOfDay as minutes } from '../../format/days';
 import { AvailabilityQuery, HoldCreateBody } from '../../guestbook/schemas';
 import { seatsBookable } from '../bookings';
 import { isEligible } from '../commitments';
@@ -12,10 +13,8 @@ import type { Routes } from './context';
 /** How long a hold keeps its seats. */
 export const HOLD_TTL_MS = 10 * 60_000;
 
-export const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 /** ISO day of week, 1 = Monday … 7 = Sunday */
-export const isoDay = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
 /** Availability and holds: the booking flow's first steps, bound by the allocations. */
 export function availabilityRoutes({ app, world, need, entityOf }: Routes): void {

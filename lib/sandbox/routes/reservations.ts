@@ -1,3 +1,4 @@
+import { isoWeekday as isoDay, minutesOfDay as minutes } from '../../format/days';
 import { RESERVATION_FILTERS } from '../../guestbook/filters';
 import { ReservationCreateBody, ReservationUpdateBody } from '../../guestbook/schemas';
 import { getReservation, reservationView, seatsBookable, sendEmail } from '../bookings';
@@ -8,7 +9,6 @@ import { ApiProblem, badRequest, unprocessable } from '../problem';
 import { readFilters, readPaging, readSort } from '../query';
 import { reservationOrder, searchReservations } from '../reservation-search';
 import { iso } from '../world';
-import { isoDay, minutes } from './availability';
 import type { Routes } from './context';
 
 /** Reservations: the search, booking from a hold, modification and cancellation. */

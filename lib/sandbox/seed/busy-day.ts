@@ -3,15 +3,10 @@
  * commitments that run today, spread over their hours by the quarter hour, of one to six guests,
  * mostly confirmed. With a generator of its own, so the world's own random stream is untouched.
  */
+import { clockTime as hhmm, minutesOfDay as minutes } from '../../format/days';
 import { prng, uuidFrom } from '../ids';
 import type { CommitmentRecord, WorldData } from '../model';
 import { DEMO_PARTNER, FIRST, LAST } from './demo-data';
-
-const minutes = (time: string) => {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  return h * 60 + m;
-};
-const hhmm = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 export function addBusyDay(w: WorldData, commitments: readonly CommitmentRecord[], day0: number, count: number): void {
   const rand = prng(0xb05d);
