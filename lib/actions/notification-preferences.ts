@@ -42,8 +42,8 @@ export const setNotificationDefaultsAction = staffAction(
     setAuditTarget({
       resourceType: 'setting',
       resourceId: `notification_defaults:${role}`,
-      before: { role, defaults: Object.fromEntries(before.map((c) => [c.kind, c.channel])) },
-      after: { role, defaults: Object.fromEntries(after.map((c) => [c.kind, c.channel])) },
+      before: { role, ...Object.fromEntries(before.map((c) => [c.kind, c.channel])) },
+      after: { role, ...Object.fromEntries(after.map((c) => [c.kind, c.channel])) },
     });
     revalidatePath('/team');
     return { role, defaults: after };
