@@ -175,6 +175,19 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
     mutates: false,
     input: () => ({}),
   },
+  'lib/actions/notification-preferences.ts#saveNotificationChoicesAction': {
+    audit: 'save-notification-choices',
+    role: 'viewer',
+    mutates: false,
+    input: () => ({ choices: [{ kind: 'reservation.changed_outside', channel: 'console' }] }),
+  },
+  'lib/actions/notification-preferences.ts#setNotificationDefaultsAction': {
+    audit: 'set-notification-defaults',
+    role: 'admin',
+    mutates: true,
+    // "console": the matrix must not turn a kind off for a role
+    input: () => ({ role: 'viewer', choices: [{ kind: 'reservation.changed_outside', channel: 'console' }] }),
+  },
   'lib/actions/account.ts#changeOwnPasswordAction': {
     audit: 'change-own-password',
     role: 'viewer',

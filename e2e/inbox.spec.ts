@@ -1,13 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
-import { todayOf } from '../lib/overview/figures';
-import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/auth/demo-accounts';
 import { axeOn } from './axe';
-import { search, take, unique } from './booking-steps';
-import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
-import { sandboxSend } from './sandbox';
+import { bookTomorrow, cancelOutside, itemAbout, unreadOnBell } from './inbox-steps';
 import { signedInBrowser } from './staff';
 
 /**
@@ -19,39 +15,7 @@ import { signedInBrowser } from './staff';
  */
 test.use({ storageState: STORAGE.operator });
 
-const entity = { ...defaultEntity, entityId: DEMO_PARTNER.defaultEntityId };
 const operator = DEMO_ACCOUNTS.find((a) => a.role === 'operator')!;
-
-/** A table for two tomorrow at the venues (a day the sync re-reads on every turn), as the availability says. */
-async function tableTomorrow(request: APIRequestContext) {
-  const venues = (await sandboxSend(request, 'GET', '/v2/venues?limit=100', partner, entity)).body as {
-    data: { id: string; name: string; time_zone: string }[];
-  };
-  const today = todayOf(venues.data, new Date());
-  const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  for (const v of venues.data) {
-    const { body } = await sandboxSend(
-      request,
-      'GET',
-      `/v2/availability?venue_id=${v.id}&date=${tomorrow}&party_size=2`,
-      partner,
-      entity,
-    );
-    const option = (body as { data: { venue_id: string; date: string; time: string }[] }).data[0];
-    if (option) return option;
-  }
-  throw new Error(`no table for two on ${tomorrow}`);
-}
-
-/** The bell's count as a screen reader hears it ("Inbox, 3 unread notifications"), as a number. */
-async function unreadOnBell(page: Page): Promise<number> {
-  const label = (await page.getByTestId('inbox-bell').getAttribute('aria-label')) ?? '';
-  const n = /(\d+) unread/.exec(label);
-  return n ? Number(n[1]) : 0;
-}
-
-const itemAbout = (page: Page, reservationId: string) =>
-  page.getByTestId('inbox-item').filter({ has: page.locator(`a[href="/reservations/${reservationId}"]`) });
 
 test('a guest’s cancel of a reservation an operator booked reaches the operator’s bell live; Done holds in another browser; an admin gets nothing', async ({
   page,
@@ -59,27 +23,15 @@ test('a guest’s cancel of a reservation an operator booked reaches the operato
   browser,
 }) => {
   test.setTimeout(240_000);
-  const option = await tableTomorrow(request);
-  const last = unique('Inbox');
-
   // The operator books it in the console.
-  await page.goto('/reservations/new');
-  await search(page, { venue: option.venue_id, date: option.date, party: 2, time: option.time.slice(0, 5) });
-  await take(page, option.time.slice(0, 5));
-  await page.getByLabel('First name').fill('Anna');
-  await page.getByLabel('Last name').fill(last);
-  await page.getByLabel('E-mail').fill(`${last.toLowerCase()}@guest.test`);
-  await page.getByTestId('booking-confirm').click();
-  await expect(page).toHaveURL(/\/reservations\/[0-9a-f-]{36}\?booked=1$/);
-  const id = page.url().match(/reservations\/([0-9a-f-]{36})/)![1]!;
+  const { id, last } = await bookTomorrow(page, request, 'Inbox');
 
   // An open page, its bell's count before; the page is never reloaded.
   await page.goto('/reservations');
   const before = await unreadOnBell(page);
   await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 
-  const canceled = await sandboxSend(request, 'POST', `/v2/reservations/${id}/cancel`, partner, entity, {});
-  expect(canceled.status, JSON.stringify(canceled.body)).toBeLessThan(300);
+  await cancelOutside(request, id);
 
   await expect.poll(() => unreadOnBell(page), { timeout: 120_000, intervals: [1_000] }).toBe(before + 1);
   await expect(page.getByTestId('inbox-bell')).toHaveAttribute(

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 
+import { NotificationChoicesForm } from '@/components/notifications/notification-choices-form';
 import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 import { Notice } from '@/components/ui/notice';
@@ -15,6 +16,7 @@ import {
   verifySession,
 } from '@/lib/server/auth';
 import { getDb } from '@/lib/server/db';
+import { memberChoices } from '@/lib/server/notifications/preferences';
 
 import { LanguageForm } from './language-form';
 import { PasswordForm } from './password-form';
@@ -31,12 +33,17 @@ export default async function AccountPage() {
   const staff = await verifySession();
   if (!staff) redirect('/login?callbackUrl=/account');
   const db = await getDb();
-  const [t, settings] = await Promise.all([getTranslations('account'), getTranslations('settings')]);
-  const [policy, codesLeft, account, enrolmentCode] = await Promise.all([
+  const [t, settings, notifications] = await Promise.all([
+    getTranslations('account'),
+    getTranslations('settings'),
+    getTranslations('notificationPreferences'),
+  ]);
+  const [policy, codesLeft, account, enrolmentCode, choices] = await Promise.all([
     secondFactorPolicy(db),
     recoveryCodesLeft(db, staff.id),
     findStaffById(db, staff.id),
     enrolmentCodeState(db, staff.id),
+    memberChoices(db, staff),
   ]);
   // Wrong codes given with the member's password before their last sign-in: they are told.
   const wrongCodes = account?.secondFactorNotice ?? 0;
@@ -92,6 +99,15 @@ export default async function AccountPage() {
             </h2>
             <p className="mb-4 mt-1 text-sm text-slate-500">{settings('intro')}</p>
             <LanguageForm language={staff.language} timeZone={staff.timeZone} />
+          </Card>
+        )}
+        {!staff.mustChangePassword && (
+          <Card>
+            <h2 className="text-sm font-semibold text-slate-900" id="notifications">
+              {notifications('title')}
+            </h2>
+            <p className="mb-4 mt-1 text-sm text-slate-500">{notifications('intro')}</p>
+            <NotificationChoicesForm choices={choices} testId="notification-choices" />
           </Card>
         )}
         {!staff.mustChangePassword && twoStep}

@@ -4,5 +4,5 @@ import { ClientMessages } from '@/components/i18n/client-messages';
 
 /** The route's client components receive its own catalog besides the shared ones. */
 export default function Layout({ children }: { children: ReactNode }) {
-  return <ClientMessages namespaces={['team']}>{children}</ClientMessages>;
+  return <ClientMessages namespaces={['team', 'notificationPreferences']}>{children}</ClientMessages>;
 }

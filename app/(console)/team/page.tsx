@@ -1,11 +1,14 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
+import { NotificationChoicesForm } from '@/components/notifications/notification-choices-form';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { STAFF_ROLES } from '@/lib/auth/roles';
 import { listStaff, membersWithSecondFactor, requireStaff, secondFactorPolicy } from '@/lib/server/auth';
 import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
+import { roleDefaults } from '@/lib/server/notifications/preferences';
 
 import { TeamManager } from './team-manager';
 import { TwoStepPolicy } from './two-step-policy';
@@ -17,12 +20,13 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function TeamPage() {
   const me = await requireStaff('admin');
-  const t = await getTranslations('team');
+  const [t, notifications] = await Promise.all([getTranslations('team'), getTranslations('notificationPreferences')]);
   const db = await getDb();
-  const [members, withTwoStep, policy] = await Promise.all([
+  const [members, withTwoStep, policy, defaults] = await Promise.all([
     listStaff(db),
     membersWithSecondFactor(db),
     secondFactorPolicy(db),
+    roleDefaults(db),
   ]);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -38,6 +42,24 @@ export default async function TeamPage() {
         <h2 className="text-sm font-semibold text-slate-900">{t('twoStep.title')}</h2>
         <p className="mt-1 mb-4 text-sm text-slate-500">{t('twoStep.intro')}</p>
         <TwoStepPolicy policy={policy} />
+      </Card>
+      <Card>
+        <h2 className="text-sm font-semibold text-slate-900">{notifications('defaults.title')}</h2>
+        <p className="mt-1 mb-4 text-sm text-slate-500">{notifications('defaults.intro')}</p>
+        <div className="grid gap-6 md:grid-cols-3">
+          {STAFF_ROLES.map((role) => (
+            <section key={role} aria-labelledby={`notification-defaults-${role}`}>
+              <h3 className="mb-3 text-sm font-medium text-slate-900" id={`notification-defaults-${role}`}>
+                {t(`roleLabel.${role}`)}
+              </h3>
+              <NotificationChoicesForm
+                choices={defaults[role]}
+                role={{ role, label: t(`roleLabel.${role}`) }}
+                testId={`notification-defaults-${role}`}
+              />
+            </section>
+          ))}
+        </div>
       </Card>
     </div>
   );

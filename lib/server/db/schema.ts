@@ -341,5 +341,36 @@ export const notifications = pgTable(
 );
 export type NotificationRow = typeof notifications.$inferSelect;
 
+/**
+ * A member's choice per notification kind (lib/server/notifications/preferences.ts): `console` or
+ * `off` (text: later channels need no migration). `updated_by` is who saved it.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    channel: text('channel').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.kind] })],
+);
+
+/** An admin's default per role and kind, for the kinds a member has not chosen for. */
+export const notificationRoleDefaults = pgTable(
+  'notification_role_defaults',
+  {
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    kind: text('kind').notNull(),
+    channel: text('channel').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.role, t.kind] })],
+);
+
 export * from './schema-copies';
 export * from './schema-guests';

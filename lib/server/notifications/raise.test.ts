@@ -8,6 +8,7 @@ import type { ChangeInput } from '../changes/of-action';
 import { changesAfter, lastChangeId, recordChange } from '../changes/record';
 import { auditLog, notifications, reservationsCopy, staffUsers } from '../db/schema';
 import { listInbox, unreadCount } from './inbox';
+import { saveMemberChoices, saveRoleDefaults } from './preferences';
 import { raiseFromChanges } from './raise';
 
 const { db } = membersDb();
@@ -162,5 +163,32 @@ describe('raising the inbox’s items from the change feed', () => {
     const raised = await raiseFromChanges(db(), await outside('res-6', 'reservation.canceled'), noCancelsForViewers);
     expect(raised.map((r) => r.staffId)).toEqual([operator.id]);
     expect(await itemsOf(viewer.id)).toEqual([]);
+  });
+
+  it('a member who turned the kind off gets no item and no event; their role’s default off holds for the others', async () => {
+    const [off, on, admin] = [await member('operator'), await member('operator'), await member('admin')];
+    await saveMemberChoices(db(), off.id, [{ kind: 'reservation.canceled_outside', channel: 'off' }], off.id);
+    await consoleWrite(off, 'create-reservation', 'res-7');
+    await consoleWrite(on, 'update-reservation', 'res-7');
+    const events = await outside('res-7', 'reservation.canceled');
+    expect((await raiseFromChanges(db(), events)).map((r) => r.staffId)).toEqual([on.id]);
+    expect(await itemsOf(off.id)).toEqual([]);
+    const told = (await changesAfter(db(), events.at(-1)!.id)).filter((e) => e.kind === 'notification.raised');
+    expect(told.map((e) => e.ids.staff)).toEqual([on.id]);
+    // Changes are another kind: still raised for the member who turned cancels off.
+    const changed = await raiseFromChanges(
+      db(),
+      await outside('res-7', 'reservation.changed', { time: ['19:30', '20:00'] }),
+    );
+    expect(changed.map((r) => r.staffId).sort()).toEqual([off.id, on.id].sort());
+
+    // An admin turns cancels off for operators: the member who chose the console keeps it.
+    await saveRoleDefaults(db(), 'operator', [{ kind: 'reservation.canceled_outside', channel: 'off' }], admin.id);
+    await saveMemberChoices(db(), off.id, [{ kind: 'reservation.canceled_outside', channel: 'console' }], off.id);
+    await consoleWrite(off, 'create-reservation', 'res-8');
+    await consoleWrite(on, 'update-reservation', 'res-8');
+    const second = await raiseFromChanges(db(), await outside('res-8', 'reservation.canceled'));
+    await saveRoleDefaults(db(), 'operator', [{ kind: 'reservation.canceled_outside', channel: 'console' }], admin.id);
+    expect(second.map((r) => r.staffId)).toEqual([off.id]);
   });
 });

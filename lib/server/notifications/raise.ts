@@ -28,6 +28,7 @@ import {
 import { recordChange } from '../changes/record';
 import type { DashboardDb } from '../db/open';
 import { auditLog, notifications, reservationsCopy, staffUsers } from '../db/schema';
+import { channelsFor } from './preferences';
 
 /** Which role may see which change kind; the feed's own rule unless a test gives another. */
 export type KindRule = (role: StaffRole, kind: string) => boolean;
@@ -103,7 +104,7 @@ async function itemData(db: Pick<DashboardDb, 'select'>, event: ChangeEvent, id:
 /**
  * Raises the items the events call for, each once: for an outside cancel or change of a
  * reservation, one per member who booked or last changed it in the console, still enabled, whose
- * role may see the event's kind.
+ * role may see the event's kind, and who has not turned the kind off (preferences.ts).
  */
 export async function raiseFromChanges(
   db: DashboardDb,
@@ -126,9 +127,11 @@ export async function raiseFromChanges(
           authors.map((a) => a.staffId),
         ),
       );
+    // A member who turned the kind off (or whose role's default is off) gets no item.
+    const channels = await channelsFor(db, members, kind);
     const recipients = authors.filter((a) => {
       const m = members.find((x) => x.id === a.staffId);
-      return m && !m.disabled && visible(m.role, CHANGE_KIND_OF[kind]);
+      return m && !m.disabled && visible(m.role, CHANGE_KIND_OF[kind]) && channels.get(m.id) !== 'off';
     });
     if (!recipients.length) continue;
     const data = await itemData(db, event, reservation);

@@ -1,0 +1,62 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+import { todayOf } from '../lib/overview/figures';
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { search, take, unique } from './booking-steps';
+import { defaultEntity, partner } from './demo-world';
+import { sandboxSend } from './sandbox';
+
+/** The demo partner's default entity, as the sandbox is called for it. */
+export const entity = { ...defaultEntity, entityId: DEMO_PARTNER.defaultEntityId };
+
+/** A table for two tomorrow at the venues (a day the sync re-reads on every turn), as the availability says. */
+export async function tableTomorrow(request: APIRequestContext) {
+  const venues = (await sandboxSend(request, 'GET', '/v2/venues?limit=100', partner, entity)).body as {
+    data: { id: string; name: string; time_zone: string }[];
+  };
+  const today = todayOf(venues.data, new Date());
+  const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  for (const v of venues.data) {
+    const { body } = await sandboxSend(
+      request,
+      'GET',
+      `/v2/availability?venue_id=${v.id}&date=${tomorrow}&party_size=2`,
+      partner,
+      entity,
+    );
+    const option = (body as { data: { venue_id: string; date: string; time: string }[] }).data[0];
+    if (option) return option;
+  }
+  throw new Error(`no table for two on ${tomorrow}`);
+}
+
+/** Books a table for two tomorrow in the console, as the page's member; the reservation's id and the guest's last name. */
+export async function bookTomorrow(page: Page, request: APIRequestContext, prefix: string) {
+  const option = await tableTomorrow(request);
+  const last = unique(prefix);
+  await page.goto('/reservations/new');
+  await search(page, { venue: option.venue_id, date: option.date, party: 2, time: option.time.slice(0, 5) });
+  await take(page, option.time.slice(0, 5));
+  await page.getByLabel('First name').fill('Anna');
+  await page.getByLabel('Last name').fill(last);
+  await page.getByLabel('E-mail').fill(`${last.toLowerCase()}@guest.test`);
+  await page.getByTestId('booking-confirm').click();
+  await expect(page).toHaveURL(/\/reservations\/[0-9a-f-]{36}\?booked=1$/);
+  return { id: page.url().match(/reservations\/([0-9a-f-]{36})/)![1]!, last, date: option.date };
+}
+
+/** Cancels a reservation through the partner's API, as a guest's other channel would. */
+export async function cancelOutside(request: APIRequestContext, id: string) {
+  const canceled = await sandboxSend(request, 'POST', `/v2/reservations/${id}/cancel`, partner, entity, {});
+  expect(canceled.status, JSON.stringify(canceled.body)).toBeLessThan(300);
+}
+
+/** The bell's count as a screen reader hears it ("Inbox, 3 unread notifications"), as a number. */
+export async function unreadOnBell(page: Page): Promise<number> {
+  const label = (await page.getByTestId('inbox-bell').getAttribute('aria-label')) ?? '';
+  const n = /(\d+) unread/.exec(label);
+  return n ? Number(n[1]) : 0;
+}
+
+export const itemAbout = (page: Page, reservationId: string) =>
+  page.getByTestId('inbox-item').filter({ has: page.locator(`a[href="/reservations/${reservationId}"]`) });
