@@ -36,10 +36,15 @@ function sentAbove(file: string): string[] {
   return [];
 }
 
-/** Shared components that belong to one route (the guests' are a reservation's and the booking flow's: both send `guests`). */
+/**
+ * Shared components that belong to one route (the guests' are a reservation's and the booking
+ * flow's: both send `guests`; the notification choices are the account page's and the Team
+ * page's: both send `notificationPreferences`).
+ */
 const ROUTE_OF: Record<string, string> = {
   'components/overview': 'app/(console)/(overview)/page.tsx',
   'components/guests': 'app/(console)/reservations/[id]/page.tsx',
+  'components/notifications': 'app/account/page.tsx',
 };
 
 describe('the catalogs sent to the browser', () => {
