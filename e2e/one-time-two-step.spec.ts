@@ -19,7 +19,7 @@ const stamp = () => `${Date.now()}.${Math.floor(Math.random() * 1e6)}`;
 
 async function setPolicy(page: Page, label: string, notice: string) {
   await page.goto('/team');
-  const save = page.getByRole('button', { name: 'Save' });
+  const save = page.getByRole('button', { name: 'Save', exact: true });
   await expect(save).toBeEnabled();
   await page.getByLabel('Required for').selectOption({ label });
   await save.click();

@@ -148,7 +148,7 @@ test('under "everyone", a company sign-in without a second factor is refused, sa
   await adminPage.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(adminPage.getByTestId('shell-staff-name')).toBeVisible();
   await adminPage.goto('/team');
-  const save = adminPage.getByRole('button', { name: 'Save' });
+  const save = adminPage.getByRole('button', { name: 'Save', exact: true });
   await expect(save).toBeEnabled();
   await adminPage.getByLabel('Required for').selectOption({ label: 'Everyone' });
   await save.click();

@@ -94,7 +94,7 @@ test("the admins' policy sends a member without a second factor to set one up fi
   const setPolicy = async (label: string, notice: string) => {
     await admin.page.goto('/team');
     // Its Save button is enabled once the form is interactive.
-    const save = admin.page.getByRole('button', { name: 'Save' });
+    const save = admin.page.getByRole('button', { name: 'Save', exact: true });
     await expect(save).toBeEnabled();
     await admin.page.getByLabel('Required for').selectOption({ label });
     await save.click();
