@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
-import { NotificationChoicesForm } from '@/components/notifications/notification-choices-form';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { STAFF_ROLES } from '@/lib/auth/roles';
@@ -10,6 +9,7 @@ import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
 import { roleDefaults } from '@/lib/server/notifications/preferences';
 
+import { NotificationChoicesForm } from './notification-defaults-lazy';
 import { TeamManager } from './team-manager';
 import { TwoStepPolicy } from './two-step-policy';
 
