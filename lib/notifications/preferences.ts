@@ -34,24 +34,23 @@ export type NotificationChoice = { kind: NotificationKind; channel: Notification
 
 const eachKindOnce = (choices: { kind: string }[]) => new Set(choices.map((c) => c.kind)).size === choices.length;
 
+/** Choices of one member or one role: one per kind, each kind at most once. */
+const Choices = z
+  .array(Choice)
+  .min(1)
+  .max(NOTIFICATION_KINDS.length)
+  .refine(eachKindOnce, { error: validationMessage('notificationKindTwice') });
+
 /** A member's own choices, one per kind. */
 export const SaveNotificationChoicesInput = z.strictObject({
-  choices: z
-    .array(Choice)
-    .min(1)
-    .max(NOTIFICATION_KINDS.length)
-    .refine(eachKindOnce, { error: validationMessage('notificationKindTwice') }),
+  choices: Choices,
 });
 export type SaveNotificationChoices = z.infer<typeof SaveNotificationChoicesInput>;
 
 /** The defaults of one role, one per kind, set by an admin. */
 export const SaveRoleNotificationDefaultsInput = z.strictObject({
   role: z.enum(STAFF_ROLES),
-  choices: z
-    .array(Choice)
-    .min(1)
-    .max(NOTIFICATION_KINDS.length)
-    .refine(eachKindOnce, { error: validationMessage('notificationKindTwice') }),
+  choices: Choices,
 });
 export type SaveRoleNotificationDefaults = z.infer<typeof SaveRoleNotificationDefaultsInput>;
 
