@@ -4,7 +4,7 @@
  * `npm start` (scripts/server.ts) runs the same checks before Next.js loads. The checks are
  * imported only for the Node.js runtime, so the Edge build does not see their `process.exit`.
  * Then it starts the directory's background sync, the activity log's retention (stopped by
- * scripts/server.ts on shutdown) and the raiser of the inbox's items.
+ * scripts/server.ts on shutdown), the raiser of the inbox's items and the sender of their e-mails.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
@@ -17,7 +17,10 @@ export async function register(): Promise<void> {
     const { startAuditRetention } = await import('./lib/server/audit/retention');
     const { pruneNotifications, startNotifications } = await import('./lib/server/notifications');
     startAuditRetention([{ name: 'notifications', prune: (db) => pruneNotifications(db) }]);
-    // Each process raises the inbox's items from its reader of the change feed (lib/server/notifications).
+    // Each process raises the inbox's items from its reader of the change feed (lib/server/notifications);
+    // the one elected for it sends their e-mails, with an SMTP server (SMTP_URL).
     startNotifications();
+    const { startNotificationMail } = await import('./lib/server/notifications/mailer');
+    startNotificationMail();
   }
 }

@@ -59,9 +59,9 @@ export default defineConfig({
   // entries one after the other, each after the previous is up), and the setup project waits
   // for every worker's dashboard before it signs in there (e2e/auth.setup.ts).
   webServer: Array.from({ length: E2E_WORKERS }, (_, i) => {
-    const { dashboardPort, sandboxPort, dashboardUrl, log, dataDir } = workerServers(i);
+    const { dashboardPort, sandboxPort, mailPort, dashboardUrl, log, dataDir } = workerServers(i);
     return {
-      command: `node node_modules/tsx/dist/cli.mjs scripts/run.ts serve --port ${dashboardPort} --sandbox-port ${sandboxPort} --log ${log}`,
+      command: `node node_modules/tsx/dist/cli.mjs scripts/run.ts serve --port ${dashboardPort} --sandbox-port ${sandboxPort} --mail-port ${mailPort} --log ${log}`,
       url: i === E2E_WORKERS - 1 ? `${dashboardUrl}/login` : undefined,
       reuseExistingServer: false,
       timeout: 180_000,

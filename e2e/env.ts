@@ -19,14 +19,20 @@ function defaultWorkers(): number {
 
 const BASE_DASHBOARD_PORT = Number(process.env.E2E_DASHBOARD_PORT ?? 3100);
 const BASE_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4100);
+/** The mail catchers' pages, two ports each (the page, then its SMTP server). */
+const BASE_MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 4600);
 
 /** The pair of processes of worker `i`. */
 export function workerServers(i: number) {
   const dashboardPort = BASE_DASHBOARD_PORT + i;
   const sandboxPort = BASE_SANDBOX_PORT + i;
+  const mailPort = BASE_MAIL_PORT + 2 * i;
   return {
     dashboardPort,
     sandboxPort,
+    mailPort,
+    /** the mail catcher's page: what the dashboard sent (lib/mail-catcher) */
+    mailUrl: `http://127.0.0.1:${mailPort}`,
     dashboardUrl: `http://127.0.0.1:${dashboardPort}`,
     sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
     /** Both processes' output (`scripts/run.ts serve --log`), scanned for secrets at the end. */
@@ -47,6 +53,7 @@ export const DASHBOARD_PORT = mine.dashboardPort;
 export const SANDBOX_PORT = mine.sandboxPort;
 export const DASHBOARD_URL = mine.dashboardUrl;
 export const SANDBOX_URL = mine.sandboxUrl;
+export const MAIL_URL = mine.mailUrl;
 export const STORAGE = mine.storage;
 /** The directory of this worker's dashboard database (and its generated session secret). */
 export const DASHBOARD_DATA_DIR = mine.dataDir;
@@ -60,3 +67,5 @@ export const SERVER_LOGS = Array.from({ length: E2E_WORKERS }, (_, i) => workerS
  */
 export const spareDashboardPort = (n: 0 | 1) => BASE_DASHBOARD_PORT + E2E_WORKERS * (1 + n) + WORKER;
 export const spareSandboxPort = () => BASE_SANDBOX_PORT + E2E_WORKERS + WORKER;
+/** A spare mail catcher's page port (its SMTP server on the next one), past every worker's own. */
+export const spareMailPort = () => BASE_MAIL_PORT + 2 * (E2E_WORKERS + WORKER);

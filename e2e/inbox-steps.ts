@@ -10,8 +10,9 @@ import { sandboxSend } from './sandbox';
 export const entity = { ...defaultEntity, entityId: DEMO_PARTNER.defaultEntityId };
 
 /** A table for two tomorrow at the venues (a day the sync re-reads on every turn), as the availability says. */
-export async function tableTomorrow(request: APIRequestContext) {
-  const venues = (await sandboxSend(request, 'GET', '/v2/venues?limit=100', partner, entity)).body as {
+export async function tableTomorrow(request: APIRequestContext, sandbox?: string) {
+  const venues = (await sandboxSend(request, 'GET', '/v2/venues?limit=100', partner, entity, undefined, sandbox))
+    .body as {
     data: { id: string; name: string; time_zone: string }[];
   };
   const today = todayOf(venues.data, new Date());
@@ -23,6 +24,8 @@ export async function tableTomorrow(request: APIRequestContext) {
       `/v2/availability?venue_id=${v.id}&date=${tomorrow}&party_size=2`,
       partner,
       entity,
+      undefined,
+      sandbox,
     );
     const option = (body as { data: { venue_id: string; date: string; time: string }[] }).data[0];
     if (option) return option;
@@ -30,9 +33,12 @@ export async function tableTomorrow(request: APIRequestContext) {
   throw new Error(`no table for two on ${tomorrow}`);
 }
 
-/** Books a table for two tomorrow in the console, as the page's member; the reservation's id and the guest's last name. */
-export async function bookTomorrow(page: Page, request: APIRequestContext, prefix: string) {
-  const option = await tableTomorrow(request);
+/**
+ * Books a table for two tomorrow in the console, as the page's member; the reservation's id and
+ * the guest's last name. `sandbox`: the API the page's dashboard talks to, when not this worker's.
+ */
+export async function bookTomorrow(page: Page, request: APIRequestContext, prefix: string, sandbox?: string) {
+  const option = await tableTomorrow(request, sandbox);
   const last = unique(prefix);
   await page.goto('/reservations/new');
   await search(page, { venue: option.venue_id, date: option.date, party: 2, time: option.time.slice(0, 5) });
@@ -46,8 +52,8 @@ export async function bookTomorrow(page: Page, request: APIRequestContext, prefi
 }
 
 /** Cancels a reservation through the partner's API, as a guest's other channel would. */
-export async function cancelOutside(request: APIRequestContext, id: string) {
-  const canceled = await sandboxSend(request, 'POST', `/v2/reservations/${id}/cancel`, partner, entity, {});
+export async function cancelOutside(request: APIRequestContext, id: string, sandbox?: string) {
+  const canceled = await sandboxSend(request, 'POST', `/v2/reservations/${id}/cancel`, partner, entity, {}, sandbox);
   expect(canceled.status, JSON.stringify(canceled.body)).toBeLessThan(300);
 }
 

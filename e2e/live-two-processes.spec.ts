@@ -6,18 +6,22 @@ import { expect, test, type Browser, type BrowserContext } from '@playwright/tes
 import { startTestPostgres, type TestPostgres } from '../lib/server/db/test-postgres';
 import { addStaffAccount, startProcess, type Started } from '../scripts/processes';
 import { today } from './demo-world';
-import { spareDashboardPort, spareSandboxPort } from './env';
+import { spareDashboardPort, spareMailPort, spareSandboxPort } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
+import { bookTomorrow, cancelOutside } from './inbox-steps';
 import { e2eAuthSecret } from './leaks';
+import { mailsTo } from './mail';
 
 /*
  * The change feed across two dashboard processes on one PostgreSQL: a cancel made on process A
  * reaches a member whose pages are served by process B (A's NOTIFY wakes B's LISTEN connection,
  * B's event stream sends it), without a reload; and when B is killed, the browser reconnects to
- * it once it is back and catches up from the table.
+ * it once it is back and catches up from the table. A guest's cancel, which both processes read
+ * from the feed and both raise, is mailed once to the member who chose "by e-mail at once".
  */
 
 const SANDBOX = `http://127.0.0.1:${spareSandboxPort()}`;
+const MAIL = `http://127.0.0.1:${spareMailPort()}`;
 const PORTS = [spareDashboardPort(0), spareDashboardPort(1)] as const;
 const BASES = PORTS.map((p) => `http://127.0.0.1:${p}`);
 const LOG = '.data/e2e/live-two-processes.log';
@@ -55,6 +59,7 @@ test.beforeAll(async () => {
     DASHBOARD_DATABASE_URL: postgres.url,
     DASHBOARD_PROCESSES: '2',
     GUESTBOOK_API_URL: SANDBOX,
+    SMTP_URL: `smtp://127.0.0.1:${spareMailPort() + 1}`,
     AUTH_SECRET: e2eAuthSecret(),
     NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   };
@@ -64,6 +69,17 @@ test.beforeAll(async () => {
       command: process.execPath,
       args: ['--import', 'tsx', 'lib/sandbox/main.ts', '--port', String(spareSandboxPort()), '--memory'],
       ready: /listening on/,
+      quiet: true,
+      log,
+      timeoutMs: 60_000,
+    }),
+  );
+  started.push(
+    await startProcess({
+      name: 'mail catcher',
+      command: process.execPath,
+      args: ['--import', 'tsx', 'lib/mail-catcher/main.ts', '--port', String(spareMailPort())],
+      ready: /Mail catcher listening/,
       quiet: true,
       log,
       timeoutMs: 60_000,
@@ -93,7 +109,10 @@ async function signedIn(browser: Browser, account: { email: string; password: st
     base: BASES[i],
   });
   expect(answer.error).toBeNull();
-  const context: BrowserContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const context: BrowserContext = await browser.newContext({
+    baseURL: BASES[i],
+    storageState: { cookies: [], origins: [] },
+  });
   await context.addCookies(
     answer.cookies.map((pair) => {
       const eq = pair.indexOf('=');
@@ -179,4 +198,28 @@ test('a process killed while it serves a member loses no event: back up, the bro
   await expect(target.getByTestId('change-mark')).toHaveText(/^Canceled by /);
   await expect(list.locator('h1[data-still-here="yes"]')).toHaveCount(1);
   await Promise.all([watcher.close(), actor.close()]);
+});
+
+test('a guest’s cancel, raised by both processes, is mailed once to the member who chose “by e-mail at once”', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const operator = await signedIn(browser, OPERATOR, 0);
+  const page = await operator.newPage();
+  await page.goto('/account');
+  const choices = page.getByTestId('notification-choices');
+  await choices.getByLabel('Canceled outside the console').selectOption('In the console and by e-mail at once');
+  await choices.getByRole('button', { name: 'Save notifications' }).click();
+  await expect(page.getByText('Your notification choices are saved.')).toBeVisible();
+
+  const booked = await bookTomorrow(page, request, 'Once', SANDBOX);
+  await cancelOutside(request, booked.id, SANDBOX);
+  const about = async () =>
+    (await mailsTo(request, OPERATOR.email, MAIL)).filter((m) => m.text.includes(`/reservations/${booked.id}`));
+  await expect.poll(async () => (await about()).length, { timeout: 150_000, intervals: [2_000] }).toBe(1);
+  // Both processes have read the cancel and looked for mail to send, twice over: still one.
+  await page.waitForTimeout(25_000);
+  expect(await about()).toHaveLength(1);
+  await operator.close();
 });

@@ -21,12 +21,13 @@ async function sandboxToken(
   request: APIRequestContext,
   credentials: { clientId: string; clientSecret: string },
   orgId?: string | null,
+  base: string = SANDBOX_URL,
 ): Promise<string> {
-  const tokenRes = await request.post(`${SANDBOX_URL}/oauth/token`, {
+  const tokenRes = await request.post(`${base}/oauth/token`, {
     data: {
       client_id: credentials.clientId,
       client_secret: credentials.clientSecret,
-      audience: `${SANDBOX_URL}/`,
+      audience: `${base}/`,
       grant_type: 'client_credentials',
       ...(orgId ? { organization: orgId } : {}),
     },
@@ -128,9 +129,10 @@ export async function sandboxSend(
   credentials: { clientId: string; clientSecret: string },
   context: { orgId?: string | null; entityId?: string },
   data?: unknown,
+  base: string = SANDBOX_URL,
 ): Promise<{ status: number; body: unknown }> {
-  const token = await sandboxToken(request, credentials, context.orgId);
-  const res = await request.fetch(`${SANDBOX_URL}${path}`, {
+  const token = await sandboxToken(request, credentials, context.orgId, base);
+  const res = await request.fetch(`${base}${path}`, {
     method,
     headers: contextHeaders(token, context),
     ...(data === undefined ? {} : { data }),

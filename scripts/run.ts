@@ -6,11 +6,13 @@
  *   tsx scripts/run.ts serve  sandbox (in memory) + production server on a fresh dashboard
  *                             database, without building: what the e2e tests start
  *
- * Options: --port N (dashboard, default 3000), --sandbox-port N (default 4010), --log FILE (also
- * write both processes' output there, e.g. for e2e to scan it for secrets).
+ * Options: --port N (dashboard, default 3000), --sandbox-port N (default 4010), --mail-port N (the
+ * mail catcher's page, default 4025; its SMTP server listens on the next port), --log FILE (also
+ * write the processes' output there, e.g. for e2e to scan it for secrets).
  * With GUESTBOOK_API_URL set, no sandbox is started and the dashboard talks to that API. With
  * GUESTBOOK_ENV=production it never starts one. The demo staff accounts are created only when it
- * started the sandbox itself.
+ * started the sandbox itself. With the sandbox it also starts the mail catcher (lib/mail-catcher),
+ * the dashboard's SMTP server, unless SMTP_URL names another.
  * The sandbox inherits SANDBOX_CONTROL_TOKEN (its /_sandbox controls' X-Sandbox-Token): the e2e
  * config, the benchmark and the load test set it; unset, the sandbox prints a random one.
  */
@@ -28,6 +30,7 @@ const { positionals, values } = parseArgs({
   options: {
     port: { type: 'string', default: '3000' },
     'sandbox-port': { type: 'string', default: '4010' },
+    'mail-port': { type: 'string', default: '4025' },
     log: { type: 'string' },
   },
 });
@@ -38,6 +41,7 @@ if (!['demo', 'dev', 'serve'].includes(mode)) {
 }
 const port = Number(values.port);
 const sandboxPort = Number(values['sandbox-port']);
+const mailPort = Number(values['mail-port']);
 const host = '127.0.0.1';
 if (values.log) mkdirSync(path.dirname(values.log), { recursive: true });
 const log = values.log ? createWriteStream(values.log) : undefined;
@@ -86,6 +90,22 @@ async function main() {
     running.push(sandbox);
     env.GUESTBOOK_API_URL = sandbox.match[1];
   }
+  // Notification e-mails go to the mail catcher, which shows them on its page.
+  let mailPage: string | undefined;
+  if (startsSandbox && !process.env.SMTP_URL) {
+    const catcher = await startProcess({
+      name: 'mail catcher',
+      command: process.execPath,
+      args: ['--import', 'tsx', 'lib/mail-catcher/main.ts', '--port', String(mailPort), '--host', host],
+      ready: /Mail catcher listening on (\S+), its page on (\S+)/,
+      quiet: mode === 'serve',
+      timeoutMs: 60_000,
+      log,
+    });
+    running.push(catcher);
+    env.SMTP_URL = catcher.match[1];
+    mailPage = catcher.match[2];
+  }
 
   const config = loadConfig({ ...process.env, ...env });
   const demoAccounts = startsSandbox && config.demoAccounts;
@@ -127,6 +147,7 @@ async function main() {
   console.log(`\n  Guest Book Partner Dashboard: ${url}`);
   console.log(`  API: ${config.api.baseUrl} (${config.environment})`);
   if (startsSandbox) console.log(`  API reference (the sandbox's OpenAPI document): ${env.GUESTBOOK_API_URL}/docs`);
+  if (mailPage) console.log(`  E-mails the dashboard sends (the mail catcher): ${mailPage}`);
   if (demoAccounts) {
     console.log(`  Sign in as ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(', ')}`);
     console.log(`  Password for each: ${DEMO_PASSWORD} (unless changed since they were created)`);

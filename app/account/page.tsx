@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 import { Notice } from '@/components/ui/notice';
 import { ToastRegion } from '@/components/ui/toast-region';
+import { DEFAULT_DIGEST_TIME } from '@/lib/notifications/preferences';
 import {
   enrolmentCodeState,
   findStaffById,
@@ -15,6 +16,7 @@ import {
   secondFactorRequired,
   verifySession,
 } from '@/lib/server/auth';
+import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
 import { memberChoices } from '@/lib/server/notifications/preferences';
 
@@ -45,6 +47,8 @@ export default async function AccountPage() {
     enrolmentCodeState(db, staff.id),
     memberChoices(db, staff),
   ]);
+  // When the member's daily e-mail goes out, on their own clock.
+  const digest = { time: account?.digestTime ?? DEFAULT_DIGEST_TIME, zone: staff.timeZone ?? 'UTC' };
   // Wrong codes given with the member's password before their last sign-in: they are told.
   const wrongCodes = account?.secondFactorNotice ?? 0;
   // A one-time password is replaced first; then a second factor the team requires is set up.
@@ -107,7 +111,12 @@ export default async function AccountPage() {
               {notifications('title')}
             </h2>
             <p className="mb-4 mt-1 text-sm text-slate-500">{notifications('intro')}</p>
-            <NotificationChoicesForm choices={choices} testId="notification-choices" />
+            <NotificationChoicesForm
+              choices={choices}
+              digest={digest}
+              mailReady={getConfig().mail !== null}
+              testId="notification-choices"
+            />
           </Card>
         )}
         {!staff.mustChangePassword && twoStep}

@@ -1,10 +1,19 @@
 'use server';
 
+import { eq } from 'drizzle-orm';
 import { revalidatePath } from 'next/cache';
 
-import { SaveNotificationChoicesInput, SaveRoleNotificationDefaultsInput } from '@/lib/notifications/preferences';
+import { said } from '@/lib/i18n/said';
+import {
+  SaveNotificationChoicesInput,
+  SaveRoleNotificationDefaultsInput,
+  sendsMail,
+  type NotificationChoice,
+} from '@/lib/notifications/preferences';
+import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
-import { staffAction } from '@/lib/server/http';
+import { staffUsers } from '@/lib/server/db/schema';
+import { ActionError, staffAction } from '@/lib/server/http';
 import {
   memberChoices,
   roleDefaults,
@@ -12,14 +21,25 @@ import {
   saveRoleDefaults,
 } from '@/lib/server/notifications/preferences';
 
-/** The member's own choice per kind of notification: in the console, or off. */
+/** E-mail choices refused, each named, where the dashboard has no mail server (SMTP_URL). */
+function refuseMailWithoutServer(choices: readonly NotificationChoice[]): void {
+  if (getConfig().mail) return;
+  const refused = choices.flatMap((c, i) =>
+    sendsMail(c.channel) ? [[`choices.${i}.channel`, [said('validation.noMailServer')]]] : [],
+  );
+  if (refused.length) throw new ActionError(said('validation.noMailServer'), Object.fromEntries(refused));
+}
+
+/** The member's own choice per kind of notification (in the console, by e-mail at once, in the daily digest, or off), and their digest's time. */
 export const saveNotificationChoicesAction = staffAction(
   { name: 'save-notification-choices', role: 'viewer', input: SaveNotificationChoicesInput, mutates: false },
-  async ({ choices }, { staff }) => {
+  async ({ choices, digestTime }, { staff }) => {
+    refuseMailWithoutServer(choices);
     const db = await getDb();
     await saveMemberChoices(db, staff.id, choices, staff.id);
+    await db.update(staffUsers).set({ digestTime, updatedAt: new Date() }).where(eq(staffUsers.id, staff.id));
     revalidatePath('/account');
-    return { choices: await memberChoices(db, staff) };
+    return { choices: await memberChoices(db, staff), digestTime };
   },
 );
 
@@ -35,6 +55,7 @@ export const setNotificationDefaultsAction = staffAction(
     mutates: true,
   },
   async ({ role, choices }, { staff, setAuditTarget }) => {
+    refuseMailWithoutServer(choices);
     const db = await getDb();
     const before = (await roleDefaults(db))[role];
     await saveRoleDefaults(db, role, choices, staff.id);

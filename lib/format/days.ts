@@ -63,10 +63,16 @@ function offsetAt(at: number, timeZone: string): number {
 }
 
 /** The moment `date` begins in `timeZone` (its first instant at or after local midnight). */
-export function startOfDay(date: string, timeZone: string): Date {
-  const midnight = Date.parse(`${date}T00:00:00Z`);
-  const first = midnight - offsetAt(midnight, timeZone);
+export const startOfDay = (date: string, timeZone: string): Date => momentAt(date, '00:00', timeZone);
+
+/**
+ * The moment `timeZone`'s wall clock shows `time` (HH:MM) on `date`; a time skipped by a change of
+ * offset, the first instant after the gap.
+ */
+export function momentAt(date: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${date}T${time.slice(0, 5)}:00Z`);
+  const first = wall - offsetAt(wall, timeZone);
   // Across a change of offset the first guess is off by the change: measure again where it landed.
-  const second = midnight - offsetAt(first, timeZone);
+  const second = wall - offsetAt(first, timeZone);
   return new Date(offsetAt(second, timeZone) === offsetAt(first, timeZone) ? second : Math.max(first, second));
 }

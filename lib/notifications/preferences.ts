@@ -1,10 +1,10 @@
 /**
- * How a member receives each kind of notification: in the console's inbox, or not at all. A kind
- * the member has not chosen for follows the default an admin set for their role, and with none,
- * the console. Framework-free: the server's raising, the actions and the pages share it.
+ * How a member receives each kind of notification: in the console's inbox only, in the inbox and
+ * by e-mail at once, in the inbox and in their daily e-mail digest, or not at all. A kind the
+ * member has not chosen for follows the default an admin set for their role, and with none, the
+ * console. Framework-free: the server's raising, the actions and the pages share it.
  *
- * The stored channel is text, so that "by e-mail at once" and "in a daily digest" can be added
- * as values without a migration; only the channels below are offered and accepted now.
+ * The stored channel is text: a value of a later build reads as unknown here (`channelOf`).
  */
 import { z } from 'zod';
 
@@ -12,8 +12,20 @@ import { STAFF_ROLES, type StaffRole } from '../auth/roles';
 import { validationMessage } from '../i18n/said';
 import { NOTIFICATION_KINDS, type NotificationKind } from './items';
 
-export const NOTIFICATION_CHANNELS = ['console', 'off'] as const;
+export const NOTIFICATION_CHANNELS = ['console', 'email', 'digest', 'off'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** The channels that send e-mail: offered only where the dashboard has an SMTP server (SMTP_URL). */
+export const MAIL_CHANNELS: readonly NotificationChannel[] = ['email', 'digest'];
+export const sendsMail = (channel: NotificationChannel) => MAIL_CHANNELS.includes(channel);
+
+/** When a member's daily digest goes out, in their own time zone, unless they chose a time. */
+export const DEFAULT_DIGEST_TIME = '08:00';
+
+/** A time of day (HH:MM, 24-hour), as a member chooses their digest's. */
+export const DigestTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: validationMessage('chooseDigestTime') });
 
 /** The channel when neither the member nor their role's default says one. */
 export const DEFAULT_CHANNEL: NotificationChannel = 'console';
@@ -41,11 +53,15 @@ const Choices = z
   .max(NOTIFICATION_KINDS.length)
   .refine(eachKindOnce, { error: validationMessage('notificationKindTwice') });
 
-/** A member's own choices, one per kind. */
+/** A member's own choices, one per kind, and when their daily digest goes out. */
 export const SaveNotificationChoicesInput = z.strictObject({
   choices: Choices,
+  digestTime: DigestTime,
 });
 export type SaveNotificationChoices = z.infer<typeof SaveNotificationChoicesInput>;
+
+/** The choices alone, as the Team page's form of one role's defaults holds them. */
+export const NotificationChoicesOnly = z.strictObject({ choices: Choices });
 
 /** The defaults of one role, one per kind, set by an admin. */
 export const SaveRoleNotificationDefaultsInput = z.strictObject({

@@ -5,16 +5,15 @@ import { LiveRefresh } from '@/components/live/live-follow';
 import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
-import type { Formatter } from '@/lib/format';
 import { relativeTime } from '@/lib/format/relative';
 import {
   INBOX_SHOWS,
   inboxFilter,
   NOTIFICATION_REASONS,
-  type InboxItem,
   type InboxShow,
   type NotificationReason,
 } from '@/lib/notifications/items';
+import { changesOf, whatHappened } from '@/lib/notifications/wording';
 import { requireStaff } from '@/lib/server/auth';
 import { getDb } from '@/lib/server/db';
 import { getFormatter, type SearchParams } from '@/lib/server/http';
@@ -27,8 +26,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-type T = Awaited<ReturnType<typeof getTranslations<'inbox'>>>;
-
 const chip = (active: boolean) =>
   `inline-flex min-h-8 items-center rounded-md px-2.5 py-1 text-sm font-medium ${active ? 'bg-brand-600 text-white' : 'text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50'}`;
 
@@ -39,32 +36,6 @@ const hrefOf = (show: InboxShow, reason: NotificationReason | null) => {
   const s = q.toString();
   return s ? `/inbox?${s}` : '/inbox';
 };
-
-/** What happened, in one sentence: the guest's reservation, its party and time, canceled or changed. */
-function whatHappened(item: InboxItem, t: T, format: Formatter): string {
-  const { guest, date, time, party } = item.data;
-  const canceled = item.kind === 'reservation.canceled_outside';
-  if (!guest || !date || !time || typeof party !== 'number')
-    return t(canceled ? 'what.canceledUnknown' : 'what.changedUnknown');
-  const values = { guest, party, date: format.day(date), time: format.wallTime(time) };
-  return t(canceled ? 'what.canceled' : 'what.changed', values);
-}
-
-/** A change's fields, old → new, in the member's words ("Party 4 → 6"). */
-function changesOf(item: InboxItem, t: T, format: Formatter): string[] {
-  const out: string[] = [];
-  let other = false;
-  for (const [field, [from, to]] of Object.entries(item.data.changes ?? {})) {
-    if (field === 'party_size') out.push(t('change.party_size', { from: String(from ?? '—'), to: String(to ?? '—') }));
-    else if (field === 'date')
-      out.push(t('change.date', { from: format.day(from as string), to: format.day(to as string) }));
-    else if (field === 'time')
-      out.push(t('change.time', { from: format.wallTime(from as string), to: format.wallTime(to as string) }));
-    else other = true;
-  }
-  if (other) out.push(t('change.other'));
-  return out;
-}
 
 /**
  * The member's notification inbox: what needs them, each item saying what happened, why they get

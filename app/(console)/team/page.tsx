@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
 import { Card } from '@/components/ui/card';
+import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { STAFF_ROLES } from '@/lib/auth/roles';
 import { listStaff, membersWithSecondFactor, requireStaff, secondFactorPolicy } from '@/lib/server/auth';
@@ -46,6 +47,11 @@ export default async function TeamPage() {
       <Card>
         <h2 className="text-sm font-semibold text-slate-900">{notifications('defaults.title')}</h2>
         <p className="mt-1 mb-4 text-sm text-slate-500">{notifications('defaults.intro')}</p>
+        {!getConfig().mail && (
+          <Notice tone="info" className="mb-4" data-testid="notifications-no-mail">
+            {notifications('mailNotSetUp')}
+          </Notice>
+        )}
         <div className="grid gap-6 md:grid-cols-3">
           {STAFF_ROLES.map((role) => (
             <section key={role} aria-labelledby={`notification-defaults-${role}`}>
@@ -55,6 +61,7 @@ export default async function TeamPage() {
               <NotificationChoicesForm
                 choices={defaults[role]}
                 role={{ role, label: t(`roleLabel.${role}`) }}
+                mailReady={getConfig().mail !== null}
                 testId={`notification-defaults-${role}`}
               />
             </section>

@@ -58,6 +58,11 @@ describe('configuration', () => {
       ],
       ['no dashboard URL', { ...prod, NEXTAUTH_URL: undefined }, /requires NEXTAUTH_URL/],
       [
+        'a mail server without a sender',
+        { ...prod, SMTP_URL: 'smtps://mailer:pw@smtp.example.com' },
+        /requires MAIL_FROM with SMTP_URL/,
+      ],
+      [
         'no TRUSTED_PROXY_HOPS',
         { ...prod, TRUSTED_PROXY_HOPS: undefined },
         /requires TRUSTED_PROXY_HOPS: 0 when clients connect/,
@@ -211,11 +216,34 @@ describe('.env.example', () => {
     expect(text).toContain('# SESSION_MAX_AGE_S=28800\n');
     expect(text).toContain('# TRUSTED_PROXY_HOPS=0\n');
     const variables = [...text.matchAll(/^# ([A-Z_]+)=(.*)$/gm)];
-    expect(variables.length).toBe(28);
+    expect(variables.length).toBe(30);
     const written = Object.fromEntries(variables.filter(([, , v]) => v !== '').map(([, k, v]) => [k!, v!]));
     const dataDir = mkdtempSync(path.join(tmpdir(), 'env-example-'));
     const fromExample = loadConfig({ ...written, DASHBOARD_DATA_DIR: dataDir });
     const fromNothing = loadConfig({ DASHBOARD_DATA_DIR: dataDir });
     expect(fromExample).toEqual(fromNothing);
+  });
+});
+
+describe('SMTP_URL', () => {
+  const sandbox = { DASHBOARD_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gb-cfg-')) };
+  it('takes TLS from the start anywhere, and plain SMTP to this machine only or with STARTTLS required', () => {
+    for (const url of [
+      'smtps://user:secret@mail.example.com:465',
+      'smtp://127.0.0.1:4026',
+      'smtp://localhost:25',
+      'smtp://user:secret@mail.example.com:587?requireTLS=true',
+    ])
+      expect(loadConfig({ ...sandbox, SMTP_URL: url }).mail?.smtpUrl, url).toBe(url);
+    expect(loadConfig(sandbox).mail).toBeNull();
+  });
+
+  it('refuses a plain-text SMTP URL to another host, and names why', () => {
+    expect(() => loadConfig({ ...sandbox, SMTP_URL: 'smtp://user:secret@mail.example.com:587' })).toThrow(
+      /SMTP_URL: sends mail in plain text to mail\.example\.com: use smtps:\/\/ .* or add \?requireTLS=true/,
+    );
+    expect(() => loadConfig({ ...sandbox, SMTP_URL: 'http://mail.example.com' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
   });
 });

@@ -11,6 +11,9 @@ import path from 'node:path';
 import { z } from 'zod';
 
 import { API_REQUESTS_PER_MINUTE } from '../../guestbook/rate-limit';
+import { isLoopback, looksRandom, smtpUrlProblem, verifiesTls } from './checks';
+
+export { looksRandom };
 
 /** The demo world's partner credentials (lib/sandbox/seed). Refused in production. */
 export const SANDBOX_DEFAULTS = {
@@ -75,6 +78,14 @@ const Env = z.object({
   DIRECTORY_SYNC_SHARE_PERCENT: wholeNumber(1, 100, 25),
   AUDIT_RETENTION_DAYS: wholeNumber(30, 3_650, 400),
   SIGN_IN_RETENTION_DAYS: wholeNumber(7, 3_650, 90),
+  SMTP_URL: z
+    .string()
+    .superRefine((url, ctx) => {
+      const problem = smtpUrlProblem(url);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('Guest Book Dashboard <dashboard@localhost>'),
 });
 
 type EnvName = keyof typeof Env.shape;
@@ -124,6 +135,9 @@ const ENV_HELP: Record<EnvName, string> = {
   AUDIT_RETENTION_DAYS: 'days the activity log keeps a row; older rows are deleted every hour',
   SIGN_IN_RETENTION_DAYS:
     'days the activity log keeps a sign-in or sign-out (refused ones included), when fewer than AUDIT_RETENTION_DAYS',
+  SMTP_URL:
+    'smtps://user:password@host:465, or smtp://…:587?requireTLS=true: the mail server of notifications by e-mail (plain smtp:// to this machine only). Unset: notifications reach the console only; npm run demo starts a mail catcher',
+  MAIL_FROM: 'the sender of notification e-mails; required in production with SMTP_URL',
 };
 
 /** The default a variable takes when it is unset, as written in the environment; undefined when it has none. */
@@ -186,6 +200,8 @@ export interface DashboardConfig {
   directorySync: { enabled: boolean; sharePercent: number };
   /** how long the activity log keeps its rows, and its sign-ins (days) */
   auditRetention: { days: number; signInDays: number };
+  /** the mail server of notifications by e-mail (SMTP_URL, a secret) and their sender; null: console only */
+  mail: { smtpUrl: string; from: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -245,6 +261,8 @@ function refuseUnsafeProduction(env: z.output<typeof Env>, source: Record<string
       'DASHBOARD_DATABASE_URL must connect over TLS and check the server certificate: add sslmode=verify-full (and sslrootcert=<file> for a private CA)',
     );
   if (env.DEMO_ACCOUNTS === 'true') problems.push('DEMO_ACCOUNTS cannot be enabled');
+  if (env.SMTP_URL && !source.MAIL_FROM?.trim())
+    problems.push('requires MAIL_FROM with SMTP_URL: the sender of notification e-mails');
   // With 0 behind a proxy every client has the proxy's address and all share one sign-in limit;
   // too many hops, and a client names its own address: the operator must say which it is.
   if (source.TRUSTED_PROXY_HOPS === undefined || source.TRUSTED_PROXY_HOPS.trim() === '')
@@ -257,42 +275,6 @@ function refuseUnsafeProduction(env: z.output<typeof Env>, source: Record<string
     problems.push('GUESTBOOK_CLIENT_SECRET is the public sandbox demo secret; set the real one');
   }
   if (problems.length) throw new ConfigError(`GUESTBOOK_ENV=production: ${problems.join('; ')}`);
-}
-
-/** A URL naming this machine: localhost, 127.0.0.0/8, ::1 or 0.0.0.0. */
-function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    /^127\.\d+\.\d+\.\d+$/.test(host) ||
-    host === '::1' ||
-    host === '0.0.0.0' ||
-    host === '::ffff:127.0.0.1'
-  );
-}
-
-/**
- * A PostgreSQL URL that asks node-postgres for TLS with the server's certificate checked against
- * its name (sslmode=verify-full) or its CA (verify-ca); any other mode (or none) can be read or
- * altered by whoever is on the path, and carries the database password in clear.
- */
-function verifiesTls(url: string): boolean {
-  const mode = new URL(url).searchParams.get('sslmode');
-  return mode === 'verify-full' || mode === 'verify-ca';
-}
-
-/**
- * A secret that was generated rather than typed: at least 128 bits by its own character
- * statistics, ten or more distinct characters, and not mostly a run like "abcd…" or "1234…".
- */
-export function looksRandom(secret: string): boolean {
-  const counts = new Map<string, number>();
-  for (const c of secret) counts.set(c, (counts.get(c) ?? 0) + 1);
-  const bitsPerChar = [...counts.values()].reduce((h, n) => h - (n / secret.length) * Math.log2(n / secret.length), 0);
-  let steps = 0;
-  for (let i = 1; i < secret.length; i++) if (Math.abs(secret.charCodeAt(i) - secret.charCodeAt(i - 1)) <= 1) steps++;
-  return bitsPerChar * secret.length >= 128 && counts.size >= 10 && steps < secret.length / 2;
 }
 
 export function loadConfig(source: Record<string, string | undefined>): DashboardConfig {
@@ -348,6 +330,7 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
     processes: env.DASHBOARD_PROCESSES,
     directorySync: { enabled: env.DIRECTORY_SYNC === 'on', sharePercent: env.DIRECTORY_SYNC_SHARE_PERCENT },
     auditRetention: { days: env.AUDIT_RETENTION_DAYS, signInDays: env.SIGN_IN_RETENTION_DAYS },
+    mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : null,
   };
 }
 

@@ -59,6 +59,8 @@ export const staffUsers = pgTable(
     language: text('language'),
     /** the IANA zone the member's own timestamps are shown in; null until their browser names one at sign-in */
     timeZone: text('time_zone'),
+    /** when the member's daily digest of notifications goes out, HH:MM in their zone; null: DEFAULT_DIGEST_TIME */
+    digestTime: text('digest_time'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -328,6 +330,10 @@ export const notifications = pgTable(
     data: jsonb('data').$type<NotificationData>().notNull().default({}),
     /** the change feed's row it was raised from */
     changeId: bigint('change_id', { mode: 'number' }).notNull(),
+    /** how it was delivered, as the member chose when it was raised: `console`, `email` (at once) or `digest` */
+    channel: text('channel').notNull().default('console'),
+    /** the mail that carried it (schema-mail.ts), once one did */
+    mailId: uuid('mail_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
@@ -374,3 +380,4 @@ export const notificationRoleDefaults = pgTable(
 
 export * from './schema-copies';
 export * from './schema-guests';
+export * from './schema-mail';

@@ -19,7 +19,7 @@ import {
   type NotificationReason,
 } from '../../notifications/items';
 import type { DashboardDb } from '../db/open';
-import { notifications, type NotificationRow } from '../db/schema';
+import { notificationMails, notifications, type NotificationRow } from '../db/schema';
 
 type Db = Pick<DashboardDb, 'select' | 'update' | 'delete'>;
 
@@ -128,5 +128,7 @@ export async function pruneNotifications(db: Pick<DashboardDb, 'delete'>, now = 
     .delete(notifications)
     .where(lt(notifications.createdAt, before))
     .returning({ id: notifications.id });
+  // and the send records of their mails
+  await db.delete(notificationMails).where(lt(notificationMails.createdAt, before));
   return gone.length;
 }

@@ -22,9 +22,11 @@ describe('a member’s effective notification choice', () => {
     expect(effectiveChannel(null, 'off')).toBe('off');
     expect(effectiveChannel('console', 'off')).toBe('console');
     expect(effectiveChannel('off', 'console')).toBe('off');
-    // A channel of a later build (e-mail, a digest) is not this build's: the next one down holds.
-    expect(effectiveChannel('email', 'off')).toBe('off');
-    expect(effectiveChannel('digest', undefined)).toBe('console');
+    expect(effectiveChannel('digest', 'off')).toBe('digest');
+    expect(effectiveChannel(null, 'email')).toBe('email');
+    // A channel of a later build (a weekly digest, say) is not this build's: the next one down holds.
+    expect(effectiveChannel('weekly', 'off')).toBe('off');
+    expect(effectiveChannel('sms', undefined)).toBe('console');
   });
 
   it('reads from the database: the member’s own over the role’s default, each member and kind apart', async () => {
@@ -68,14 +70,25 @@ describe('a member’s effective notification choice', () => {
     expect((await channelsFor(db(), [chose], CANCELED)).get(chose.id)).toBe('off');
   });
 
-  it('accepts only the console or off, each kind once', () => {
-    const ok = { choices: [{ kind: CANCELED, channel: 'off' }] };
-    expect(SaveNotificationChoicesInput.safeParse(ok).success).toBe(true);
-    const email = SaveNotificationChoicesInput.safeParse({ choices: [{ kind: CANCELED, channel: 'email' }] });
-    expect(email.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+  it('accepts the four channels, each kind once, and a digest time of day', () => {
+    for (const channel of ['console', 'email', 'digest', 'off'])
+      expect(
+        SaveNotificationChoicesInput.safeParse({ choices: [{ kind: CANCELED, channel }], digestTime: '08:00' }).success,
+      ).toBe(true);
+    const sms = SaveNotificationChoicesInput.safeParse({
+      choices: [{ kind: CANCELED, channel: 'sms' }],
+      digestTime: '08:00',
+    });
+    expect(sms.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['choices.0.channel', 'chooseNotificationChannel'],
     ]);
-    const twice = SaveNotificationChoicesInput.safeParse({ choices: [ok.choices[0], ok.choices[0]] });
+    const ok = { kind: CANCELED, channel: 'off' };
+    const twice = SaveNotificationChoicesInput.safeParse({ choices: [ok, ok], digestTime: '08:00' });
     expect(twice.error?.issues.map((i) => i.message)).toEqual(['notificationKindTwice']);
+    for (const digestTime of ['8:00', '08:60', '24:00', '08:00:00', ''])
+      expect(
+        SaveNotificationChoicesInput.safeParse({ choices: [ok], digestTime }).error?.issues.map((i) => i.message),
+        digestTime,
+      ).toEqual(['chooseDigestTime']);
   });
 });

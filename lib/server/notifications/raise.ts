@@ -13,7 +13,9 @@
  *
  * Every process reads the feed and raises the same items: `on conflict do nothing` on
  * (recipient, change, kind) lands each once, and only the process whose insert landed records
- * the `notification.raised` event that tells the recipient's browser, in the same transaction.
+ * the `notification.raised` event that tells the recipient's browser, and the mail of a member
+ * who chose "by e-mail at once" (mail-outbox.ts), in the same transaction. Each item keeps the
+ * channel it was raised for: a digest takes the items raised for it.
  */
 import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 
@@ -28,6 +30,7 @@ import {
 import { recordChange } from '../changes/record';
 import type { DashboardDb } from '../db/open';
 import { auditLog, notifications, reservationsCopy, staffUsers } from '../db/schema';
+import { recordAtOnceMails } from './mail-outbox';
 import { channelsFor } from './preferences';
 
 /** Which role may see which change kind; the feed's own rule unless a test gives another. */
@@ -147,11 +150,21 @@ export async function raiseFromChanges(
             subjectId: reservation,
             data,
             changeId: event.id,
+            channel: channels.get(r.staffId) ?? 'console',
           })),
         )
         .onConflictDoNothing()
-        .returning({ id: notifications.id, staffId: notifications.staffId, reason: notifications.reason });
+        .returning({
+          id: notifications.id,
+          staffId: notifications.staffId,
+          reason: notifications.reason,
+          channel: notifications.channel,
+        });
       if (!rows.length) return;
+      await recordAtOnceMails(
+        tx,
+        rows.filter((r) => r.channel === 'email'),
+      );
       await recordChange(
         tx,
         ...rows.map((r) => ({

@@ -1,0 +1,48 @@
+/**
+ * An inbox item in the member's words, as the inbox page and the notification e-mails both say
+ * it: what happened in one sentence, and a change's fields old → new. Framework-free: each caller
+ * gives its translator of the `inbox` namespace and its formatter.
+ */
+import type { Formatter } from '../format';
+import type { InboxItem } from './items';
+
+type InboxKey =
+  | 'what.canceled'
+  | 'what.changed'
+  | 'what.canceledUnknown'
+  | 'what.changedUnknown'
+  | 'change.party_size'
+  | 'change.date'
+  | 'change.time'
+  | 'change.other';
+
+/** A translator of the `inbox` namespace. */
+export type InboxWords = (key: InboxKey, values?: Record<string, string | number>) => string;
+
+type Said = Pick<InboxItem, 'kind' | 'data'>;
+
+/** What happened, in one sentence: the guest's reservation, its party and time, canceled or changed. */
+export function whatHappened(item: Said, t: InboxWords, format: Pick<Formatter, 'day' | 'wallTime'>): string {
+  const { guest, date, time, party } = item.data;
+  const canceled = item.kind === 'reservation.canceled_outside';
+  if (!guest || !date || !time || typeof party !== 'number')
+    return t(canceled ? 'what.canceledUnknown' : 'what.changedUnknown');
+  const values = { guest, party, date: format.day(date), time: format.wallTime(time) };
+  return t(canceled ? 'what.canceled' : 'what.changed', values);
+}
+
+/** A change's fields, old → new, in the member's words ("Party 4 → 6"). */
+export function changesOf(item: Said, t: InboxWords, format: Pick<Formatter, 'day' | 'wallTime'>): string[] {
+  const out: string[] = [];
+  let other = false;
+  for (const [field, [from, to]] of Object.entries(item.data.changes ?? {})) {
+    if (field === 'party_size') out.push(t('change.party_size', { from: String(from ?? '—'), to: String(to ?? '—') }));
+    else if (field === 'date')
+      out.push(t('change.date', { from: format.day(from as string), to: format.day(to as string) }));
+    else if (field === 'time')
+      out.push(t('change.time', { from: format.wallTime(from as string), to: format.wallTime(to as string) }));
+    else other = true;
+  }
+  if (other) out.push(t('change.other'));
+  return out;
+}
