@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createTranslator } from 'next-intl';
 
+import { DEMO_ACCOUNTS } from '../lib/server/auth/demo-accounts';
 import de from '../messages/de.json' with { type: 'json' };
+import { STORAGE } from './env';
 import { bookTomorrow, cancelOutside, itemAbout } from './inbox-steps';
 import { mailsTo, wallTimeIn } from './mail';
 import { addMember, signedInBrowser } from './staff';
@@ -11,10 +13,11 @@ import { addMember, signedInBrowser } from './staff';
  * demo and the tests): "at once" sends one mail for a guest's cancel, with a link back; turned
  * off, a cancel brings neither an item nor a mail. A German member who chose the daily e-mail
  * gets the item live in the header, and at their digest time (on their Berlin clock) one digest
- * in German.
+ * in German. An admin's change of a member's role reaches that member.
  */
 const PASSWORD = 'a long enough password';
 const CANCELED = 'Canceled outside the console';
+const ADMIN = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
 
 /** A new operator, signed in on a browser of their own. */
 async function newOperator(browser: Parameters<typeof addMember>[0], name: string) {
@@ -134,4 +137,45 @@ test('a German member who chose the daily e-mail sees the cancel live in the hea
   await page.waitForTimeout(12_000);
   expect(await mailsTo(request, email)).toHaveLength(1);
   await context.close();
+});
+
+test('an admin’s change of a member’s role reaches that member in the inbox and, as they chose, by e-mail at once', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { email, context, page } = await newOperator(browser, 'Role Changed');
+  await page.goto('/account');
+  const choices = page.getByTestId('notification-choices');
+  await choices.getByLabel('Your role changed').selectOption('In the console and by e-mail at once');
+  await choices.getByRole('button', { name: 'Save notifications' }).click();
+  await expect(page.getByText('Your notification choices are saved.')).toBeVisible();
+  await context.close();
+
+  const adminContext = await browser.newContext({ storageState: STORAGE.admin });
+  const admin = await adminContext.newPage();
+  await admin.goto('/team');
+  await admin.getByLabel(`Role of ${email}`).selectOption('viewer');
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Change role' }).click();
+  await expect(admin.getByTestId(`member-${email}`)).toContainText(/viewer/i);
+  await adminContext.close();
+
+  const what = `${ADMIN.name} changed your role from Operator to Viewer`;
+  await expect
+    .poll(async () => (await mailsTo(request, email)).map((m) => m.subject), { timeout: 60_000 })
+    .toEqual([what]);
+  const [mail] = await mailsTo(request, email);
+  expect(mail!.text).toContain('Why you get it: An admin changed your account');
+  expect(mail!.text).toMatch(/Open your account: http:\/\/127\.0\.0\.1:\d+\/account/);
+
+  // The role change ended the member's sessions; signed in again, the item is in their inbox.
+  const again = await signedInBrowser(browser, email, PASSWORD);
+  await expect(again.page.getByTestId('shell-staff-role')).toHaveText('Viewer');
+  await expect.poll(() => bellCount(again.page)).toBeGreaterThanOrEqual(1);
+  await again.page.goto('/inbox?reason=admin');
+  const item = again.page.getByTestId('inbox-item').filter({ hasText: what });
+  await expect(item).toHaveCount(1);
+  await expect(item.getByTestId('inbox-item-reason')).toHaveText('An admin changed your account');
+  await expect(item.getByRole('link', { name: 'Open your account' })).toHaveAttribute('href', '/account');
+  await again.context.close();
 });

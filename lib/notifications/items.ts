@@ -8,18 +8,27 @@ import { z } from 'zod';
 import type { ChangeKind } from '../changes/events';
 import { Uuid } from '../guestbook/schemas';
 
-/** What happened, each told by the change feed's kind it is raised from. */
-export const NOTIFICATION_KINDS = ['reservation.canceled_outside', 'reservation.changed_outside'] as const;
+/** What happened: to a reservation the member booked or changed, or to their own account. */
+export const NOTIFICATION_KINDS = [
+  'reservation.canceled_outside',
+  'reservation.changed_outside',
+  'account.role_changed',
+  'account.two_step_required',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** The change feed's kind each is raised from: a member receives an item only of a kind their role sees. */
-export const CHANGE_KIND_OF: Record<NotificationKind, ChangeKind> = {
+/**
+ * The change feed's kind a kind about others' things is raised from: a member receives an item of
+ * it only when their role sees that kind. A kind about the member's own account has none: whatever
+ * their role, they hear of it.
+ */
+export const CHANGE_KIND_OF: Partial<Record<NotificationKind, ChangeKind>> = {
   'reservation.canceled_outside': 'reservation.canceled',
   'reservation.changed_outside': 'reservation.changed',
 };
 
-/** Why the member gets it (`watching`, `admin` and `mentioned` are to come). */
-export const NOTIFICATION_REASONS = ['booked_by_you', 'changed_by_you'] as const;
+/** Why the member gets it: a reservation they booked or last changed, or an admin's change to their account. */
+export const NOTIFICATION_REASONS = ['booked_by_you', 'changed_by_you', 'admin'] as const;
 export type NotificationReason = (typeof NOTIFICATION_REASONS)[number];
 
 /** How long an item is kept, read or not. */
@@ -35,7 +44,14 @@ export interface NotificationData {
   party?: number | null;
   /** a change: the fields changed, each [before, after] */
   changes?: Record<string, [unknown, unknown]>;
+  /** an account's change: the admin who made it, and the role before and after */
+  by?: string | null;
+  role?: [string, string];
 }
+
+/** Where an item leads: the reservation, or the member's own account. */
+export const itemHref = (item: Pick<InboxItem, 'kind' | 'subjectId'>) =>
+  item.kind.startsWith('account.') ? '/account' : `/reservations/${encodeURIComponent(item.subjectId)}`;
 
 /** One item of a member's inbox. */
 export interface InboxItem {
@@ -43,7 +59,7 @@ export interface InboxItem {
   kind: NotificationKind;
   reason: NotificationReason;
   entityId: string | null;
-  /** the reservation's id */
+  /** the reservation's id, or the member's own (an account's change) */
   subjectId: string;
   data: NotificationData;
   createdAt: string;

@@ -72,7 +72,7 @@ export type SaveRoleNotificationDefaults = z.infer<typeof SaveRoleNotificationDe
 
 /** A kind's key in the `notificationPreferences.kind` catalog. */
 export const kindKey = (kind: NotificationKind) =>
-  kind.slice('reservation.'.length) as 'canceled_outside' | 'changed_outside';
+  kind.slice(kind.indexOf('.') + 1) as 'canceled_outside' | 'changed_outside' | 'role_changed' | 'two_step_required';
 
 /** Every role's default for every kind, as the Team page shows them. */
 export type RoleDefaults = Record<StaffRole, NotificationChoice[]>;

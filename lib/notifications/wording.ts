@@ -11,6 +11,11 @@ type InboxKey =
   | 'what.changed'
   | 'what.canceledUnknown'
   | 'what.changedUnknown'
+  | 'what.role_changed'
+  | 'what.two_step_required'
+  | 'role.viewer'
+  | 'role.operator'
+  | 'role.admin'
   | 'change.party_size'
   | 'change.date'
   | 'change.time'
@@ -21,8 +26,20 @@ export type InboxWords = (key: InboxKey, values?: Record<string, string | number
 
 type Said = Pick<InboxItem, 'kind' | 'data'>;
 
-/** What happened, in one sentence: the guest's reservation, its party and time, canceled or changed. */
+const ROLES = new Set(['viewer', 'operator', 'admin']);
+const roleName = (role: unknown, t: InboxWords) =>
+  ROLES.has(role as string) ? t(`role.${role as 'viewer' | 'operator' | 'admin'}`) : String(role);
+
+/**
+ * What happened, in one sentence: the guest's reservation, its party and time, canceled or
+ * changed; or the admin's change to the member's account.
+ */
 export function whatHappened(item: Said, t: InboxWords, format: Pick<Formatter, 'day' | 'wallTime'>): string {
+  if (item.kind === 'account.role_changed') {
+    const [from, to] = item.data.role ?? ['', ''];
+    return t('what.role_changed', { by: item.data.by ?? '—', from: roleName(from, t), to: roleName(to, t) });
+  }
+  if (item.kind === 'account.two_step_required') return t('what.two_step_required', { by: item.data.by ?? '—' });
   const { guest, date, time, party } = item.data;
   const canceled = item.kind === 'reservation.canceled_outside';
   if (!guest || !date || !time || typeof party !== 'number')

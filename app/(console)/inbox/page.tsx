@@ -9,6 +9,7 @@ import { relativeTime } from '@/lib/format/relative';
 import {
   INBOX_SHOWS,
   inboxFilter,
+  itemHref,
   NOTIFICATION_REASONS,
   type InboxShow,
   type NotificationReason,
@@ -57,7 +58,11 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
     <div className="mx-auto max-w-4xl space-y-5">
       {/* An item raised for this member (the stream sends it to them alone): the list follows. */}
       <LiveRefresh entityId={null} kinds={['notification.']} debounceMs={1_000} />
-      <PageHeader title={t('title')} description={t('description')} actions={<MarkAllDone reason={reason} />} />
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={show !== 'done' && items.length > 0 ? <MarkAllDone reason={reason} /> : undefined}
+      />
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         <nav aria-label={t('tabs.label')} className="flex flex-wrap gap-2" data-testid="inbox-tabs">
           {INBOX_SHOWS.map((s) => (
@@ -127,11 +132,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
                           absolute: format.moment(item.createdAt),
                         })}
                       </time>
-                      <Link
-                        href={`/reservations/${encodeURIComponent(item.subjectId)}`}
-                        className="text-brand-700 hover:underline"
-                      >
-                        {t('open')}
+                      <Link href={itemHref(item)} className="text-brand-700 hover:underline">
+                        {t(item.kind.startsWith('account.') ? 'openAccount' : 'open')}
                       </Link>
                     </p>
                   </div>

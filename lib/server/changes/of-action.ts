@@ -145,8 +145,24 @@ export function changesOfAction(w: AuditedWrite): ChangeInput[] {
       },
     ];
   if (TEAM_ACTIONS.has(w.action))
-    return [{ kind: 'team.changed', entityId: null, ids: resource ? { staff: resource } : {}, who, data: {} }];
+    return [
+      {
+        kind: 'team.changed',
+        entityId: null,
+        ids: resource ? { staff: resource } : {},
+        who,
+        // what changed, for the inbox's items about it: a role or access (`role: [from, to]`), the two-step policy
+        data: { action: w.action, ...teamChanges(w) },
+      },
+    ];
   return [];
+}
+
+/** A team change's fields before → after: a member's role and access, or the two-step policy. */
+function teamChanges(w: { action: string; before?: unknown; after?: unknown }): Record<string, unknown> {
+  if (w.action === 'change-staff-access') return pick(fieldChanges(w.before, w.after), 'role', 'disabled');
+  if (w.action === 'set-two-step-policy') return pick(fieldChanges(w.before, w.after), 'policy');
+  return {};
 }
 
 function pick(v: unknown, ...keys: string[]): Record<string, unknown> {

@@ -28,7 +28,12 @@ export interface Recipient {
   role: StaffRole;
 }
 
-const visibleKinds = (role: StaffRole) => NOTIFICATION_KINDS.filter((k) => kindVisibleTo(role, CHANGE_KIND_OF[k]));
+/** The kinds a role sees: of others' things, as the feed's kind; of the member's own account, every one. */
+const visibleKinds = (role: StaffRole) =>
+  NOTIFICATION_KINDS.filter((k) => {
+    const changeKind = CHANGE_KIND_OF[k];
+    return !changeKind || kindVisibleTo(role, changeKind);
+  });
 
 /** The member's own items of kinds their role sees, and any further conditions. */
 function mine(member: Recipient, ...more: (SQL | undefined)[]): SQL | undefined {

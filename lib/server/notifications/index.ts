@@ -1,6 +1,7 @@
 /**
- * The notification inbox (issue 56): items raised for a member from the change feed (`raise.ts`:
- * a reservation they booked or last changed, canceled or changed outside the console), their
+ * The notification inbox: items raised for a member from the change feed (`raise.ts`: a
+ * reservation they booked or last changed, canceled or changed outside the console; an admin's
+ * change to their role, or two-step sign-in required for it), their
  * inbox and its triage (`inbox.ts`), and each process's raiser (`startNotifications`). Items are
  * kept NOTIFICATION_RETENTION_DAYS, pruned with the activity log's retention.
  *
@@ -28,7 +29,10 @@ const globalForRaiser = processWide("this process's raiser of notifications from
 
 /** Raises from `events` after what this process is raising already (one batch at a time). */
 function raiseInTurn(events: readonly ChangeEvent[]): void {
-  const wanted = events.filter((e) => e.who === null && e.kind.startsWith('reservation.'));
+  // Outside changes of reservations, and admins' changes to the team.
+  const wanted = events.filter(
+    (e) => (e.who === null && e.kind.startsWith('reservation.')) || (e.who !== null && e.kind === 'team.changed'),
+  );
   if (!wanted.length) return;
   globalForRaiser.queue = globalForRaiser.queue
     .then(async () => {
@@ -49,7 +53,7 @@ export function startNotifications(): void {
     feed.subscribe(raiseInTurn);
     const missed = await recentChanges(await getDb(), {
       entityIds: null,
-      kinds: ['reservation.canceled', 'reservation.changed'],
+      kinds: ['reservation.canceled', 'reservation.changed', 'team.changed'],
       since: new Date(Date.now() - CATCH_UP_MS),
       limit: 1_000,
     });

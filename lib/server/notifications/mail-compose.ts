@@ -10,7 +10,7 @@ import { createFormatter } from '../../format';
 import { DEFAULT_UI_LOCALE, formatLocaleFor, isUiLocale, validTimeZone } from '../../i18n/locales';
 import type { CatalogKey } from '../../i18n/said';
 import { translatorFor } from '../../i18n/translator';
-import type { InboxItem } from '../../notifications/items';
+import { itemHref, type InboxItem } from '../../notifications/items';
 import { changesOf, whatHappened, type InboxWords } from '../../notifications/wording';
 import type { DashboardDb } from '../db/open';
 import { staffUsers, type NotificationMailRow } from '../db/schema';
@@ -57,18 +57,18 @@ export async function composeMail(
   const base = publicUrl.replace(/\/+$/, '');
 
   const said = items.map((row) => {
-    const item = { kind: row.kind as InboxItem['kind'], data: row.data };
+    const item = { kind: row.kind as InboxItem['kind'], data: row.data, subjectId: row.subjectId };
     return {
       what: whatHappened(item, words, format),
       changes: changesOf(item, words, format),
       why: t('notificationMail.why', { reason: t(`inbox.reason.${row.reason}` as CatalogKey) }),
-      link: `${base}/reservations/${encodeURIComponent(row.subjectId)}`,
+      link: `${base}${itemHref(item)}`,
+      open: t(item.kind.startsWith('account.') ? 'inbox.openAccount' : 'inbox.open'),
     };
   });
   const digest = mail.kind === 'digest';
   const subject = digest ? t('notificationMail.digestSubject', { count: said.length }) : said[0]!.what;
   const intro = t(digest ? 'notificationMail.digestIntro' : 'notificationMail.atOnceIntro', { name: member.name });
-  const open = t('inbox.open');
   const inbox = { label: t('notificationMail.openInbox'), link: `${base}/inbox` };
   const choices = { label: t('notificationMail.changeChoices'), link: `${base}/account#notifications` };
   const footer = t('notificationMail.footer');
@@ -80,7 +80,7 @@ export async function composeMail(
       `• ${s.what}`,
       ...s.changes.map((c) => `  ${c}`),
       `  ${s.why}`,
-      `  ${open}: ${s.link}`,
+      `  ${s.open}: ${s.link}`,
       '',
     ]),
     `${inbox.label}: ${inbox.link}`,
@@ -101,7 +101,7 @@ export async function composeMail(
       (s) =>
         `<li style="margin-bottom:1rem"><strong>${escapeHtml(s.what)}</strong>${s.changes
           .map((c) => `<br>${escapeHtml(c)}`)
-          .join('')}<br><span style="color:#475569">${escapeHtml(s.why)}</span><br>${a(s.link, open)}</li>`,
+          .join('')}<br><span style="color:#475569">${escapeHtml(s.why)}</span><br>${a(s.link, s.open)}</li>`,
     ),
     '</ul>',
     `<p>${a(inbox.link, inbox.label)}</p>`,

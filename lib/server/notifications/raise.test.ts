@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eventVisibleTo, type ChangeEvent } from '../../changes/events';
 import { membersDb } from '../auth/members.fixture';
 import { createStaff } from '../auth/staff-store';
-import type { ChangeInput } from '../changes/of-action';
+import { changesOfAction, type ChangeInput } from '../changes/of-action';
 import { changesAfter, lastChangeId, recordChange } from '../changes/record';
 import { auditLog, notifications, reservationsCopy, staffUsers } from '../db/schema';
 import { listInbox, unreadCount } from './inbox';
@@ -190,5 +190,62 @@ describe('raising the inbox’s items from the change feed', () => {
     const second = await raiseFromChanges(db(), await outside('res-8', 'reservation.canceled'));
     await saveRoleDefaults(db(), 'operator', [{ kind: 'reservation.canceled_outside', channel: 'console' }], admin.id);
     expect(second.map((r) => r.staffId)).toEqual([off.id]);
+  });
+
+  it('an admin’s change of a member’s role reaches that member, whatever their role; a two-step policy reaches the roles it newly binds', async () => {
+    const [admin, viewer, operator, otherAdmin] = [
+      await member('admin'),
+      await member('viewer'),
+      await member('operator'),
+      await member('admin'),
+    ];
+    // As staffAction records the audited write: the change of access, then the policy, from none to admins to everyone.
+    const teamWrite = (action: string, resourceId: string, before: unknown, after: unknown) =>
+      recorded(() =>
+        db().transaction((tx) =>
+          recordChange(tx, ...changesOfAction({ action, result: 'ok', resourceId, before, after, staff: admin })),
+        ),
+      );
+    const roleEvents = await teamWrite(
+      'change-staff-access',
+      viewer.id,
+      { id: viewer.id, role: 'viewer', disabled: false },
+      { id: viewer.id, role: 'operator', disabled: false },
+    );
+    const raised = await raiseFromChanges(db(), roleEvents);
+    expect(raised.map((r) => [r.staffId, r.kind, r.reason])).toEqual([[viewer.id, 'account.role_changed', 'admin']]);
+    // A viewer, though a viewer never sees the team's changes in the feed: it is about their own account.
+    const [item] = await listInbox(db(), { id: viewer.id, role: 'viewer' }, { show: 'unread', reason: 'admin' });
+    expect(item).toMatchObject({ subjectId: viewer.id, data: { by: admin.name, role: ['viewer', 'operator'] } });
+
+    const toAdmins = await teamWrite(
+      'set-two-step-policy',
+      'second_factor_policy',
+      { policy: 'none' },
+      { policy: 'admins' },
+    );
+    const admins = await raiseFromChanges(db(), toAdmins);
+    // Every admin but the one who required it (the other tests' admins too); no operator or viewer.
+    expect(admins.map((r) => r.staffId)).toContain(otherAdmin.id);
+    expect(admins.map((r) => r.staffId)).not.toContain(admin.id);
+    expect(admins.map((r) => r.staffId)).not.toContain(operator.id);
+    expect(new Set(admins.map((r) => r.kind))).toEqual(new Set(['account.two_step_required']));
+    const toEveryone = await teamWrite(
+      'set-two-step-policy',
+      'second_factor_policy',
+      { policy: 'admins' },
+      { policy: 'everyone' },
+    );
+    const everyone = await raiseFromChanges(db(), toEveryone);
+    // Now the operators and viewers, not the admins again.
+    expect(everyone.map((r) => r.staffId)).toEqual(expect.arrayContaining([operator.id, viewer.id]));
+    expect(everyone.map((r) => r.staffId)).not.toContain(otherAdmin.id);
+    // Relaxed: nobody is told anything.
+    expect(
+      await raiseFromChanges(
+        db(),
+        await teamWrite('set-two-step-policy', 'second_factor_policy', { policy: 'everyone' }, { policy: 'none' }),
+      ),
+    ).toEqual([]);
   });
 });

@@ -104,10 +104,74 @@ async function itemData(db: Pick<DashboardDb, 'select'>, event: ChangeEvent, id:
   return data;
 }
 
+/** Items one event calls for, of one kind about one thing, before the recipients' settings are read. */
+interface Wanted {
+  kind: NotificationKind;
+  subjectId: string;
+  data: NotificationData;
+  recipients: { staffId: string; reason: NotificationReason }[];
+}
+
+/** An outside cancel or change of a reservation: for who booked it and who last changed it in the console. */
+async function aboutReservation(db: DashboardDb, event: ChangeEvent): Promise<Wanted[]> {
+  const kind = KIND_OF_EVENT[event.kind];
+  const reservation = idOf(event, 'reservation');
+  if (!kind || event.who !== null || !reservation) return [];
+  const recipients = await consoleAuthors(db, reservation, new Date(event.at));
+  if (!recipients.length) return [];
+  return [{ kind, subjectId: reservation, data: await itemData(db, event, reservation), recipients }];
+}
+
+/** Policies' roles that must sign in with a second factor. */
+const ROLES_REQUIRED: Record<string, readonly StaffRole[]> = {
+  none: [],
+  admins: ['admin'],
+  everyone: ['viewer', 'operator', 'admin'],
+};
+
+/**
+ * An admin's change to the team: the member whose role it changed hears of it; when two-step
+ * sign-in becomes required for a role, its members (not the admin who required it) hear of it.
+ */
+async function aboutAccounts(db: DashboardDb, event: ChangeEvent): Promise<Wanted[]> {
+  if (event.kind !== 'team.changed' || !event.who) return [];
+  const by = { by: event.who.name };
+  const role = event.data.role;
+  const member = idOf(event, 'staff');
+  if (member && Array.isArray(role) && role.length === 2 && member !== event.who.id)
+    return [
+      {
+        kind: 'account.role_changed',
+        subjectId: member,
+        data: { ...by, role: [String(role[0]), String(role[1])] },
+        recipients: [{ staffId: member, reason: 'admin' }],
+      },
+    ];
+  const policy = event.data.policy;
+  if (!Array.isArray(policy) || policy.length !== 2) return [];
+  const before = ROLES_REQUIRED[String(policy[0])] ?? [];
+  const newly = (ROLES_REQUIRED[String(policy[1])] ?? []).filter((r) => !before.includes(r));
+  if (!newly.length) return [];
+  const members = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(and(inArray(staffUsers.role, [...newly]), eq(staffUsers.disabled, false)));
+  return members
+    .filter((m) => m.id !== event.who!.id)
+    .map((m) => ({
+      kind: 'account.two_step_required' as const,
+      subjectId: m.id,
+      data: by,
+      recipients: [{ staffId: m.id, reason: 'admin' as const }],
+    }));
+}
+
 /**
  * Raises the items the events call for, each once: for an outside cancel or change of a
- * reservation, one per member who booked or last changed it in the console, still enabled, whose
- * role may see the event's kind, and who has not turned the kind off (preferences.ts).
+ * reservation, one per member who booked or last changed it in the console; for an admin's change
+ * of a member's role or of the two-step policy, one per member it concerns. Only for members
+ * still enabled, whose role may see the kind (a kind about their own account, any role), and who
+ * have not turned the kind off (preferences.ts).
  */
 export async function raiseFromChanges(
   db: DashboardDb,
@@ -116,74 +180,72 @@ export async function raiseFromChanges(
 ): Promise<RaisedItem[]> {
   const raised: RaisedItem[] = [];
   for (const event of events) {
-    const kind = KIND_OF_EVENT[event.kind];
-    const reservation = idOf(event, 'reservation');
-    if (!kind || event.who !== null || !reservation) continue;
-    const authors = await consoleAuthors(db, reservation, new Date(event.at));
-    if (!authors.length) continue;
-    const members = await db
-      .select({ id: staffUsers.id, role: staffUsers.role, disabled: staffUsers.disabled })
-      .from(staffUsers)
-      .where(
-        inArray(
-          staffUsers.id,
-          authors.map((a) => a.staffId),
-        ),
-      );
-    // A member who turned the kind off (or whose role's default is off) gets no item.
-    const channels = await channelsFor(db, members, kind);
-    const recipients = authors.filter((a) => {
-      const m = members.find((x) => x.id === a.staffId);
-      return m && !m.disabled && visible(m.role, CHANGE_KIND_OF[kind]) && channels.get(m.id) !== 'off';
-    });
-    if (!recipients.length) continue;
-    const data = await itemData(db, event, reservation);
-    await db.transaction(async (tx) => {
-      const rows = await tx
-        .insert(notifications)
-        .values(
-          recipients.map((r) => ({
-            staffId: r.staffId,
-            kind,
-            reason: r.reason,
-            entityId: event.entityId,
-            subjectId: reservation,
-            data,
-            changeId: event.id,
-            channel: channels.get(r.staffId) ?? 'console',
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({
-          id: notifications.id,
-          staffId: notifications.staffId,
-          reason: notifications.reason,
-          channel: notifications.channel,
-        });
-      if (!rows.length) return;
-      await recordAtOnceMails(
-        tx,
-        rows.filter((r) => r.channel === 'email'),
-      );
-      await recordChange(
-        tx,
-        ...rows.map((r) => ({
-          kind: 'notification.raised' as const,
-          entityId: null,
-          ids: { staff: r.staffId, notification: r.id },
-          who: null,
-          data: { kind },
-        })),
-      );
-      for (const r of rows)
-        raised.push({
-          id: r.id,
+    for (const wanted of [...(await aboutReservation(db, event)), ...(await aboutAccounts(db, event))])
+      raised.push(...(await raise(db, event, wanted, visible)));
+  }
+  return raised;
+}
+
+/** Lands one event's items of one kind for those of its recipients who are to receive it. */
+async function raise(db: DashboardDb, event: ChangeEvent, wanted: Wanted, visible: KindRule): Promise<RaisedItem[]> {
+  const { kind, subjectId, data } = wanted;
+  const members = await db
+    .select({ id: staffUsers.id, role: staffUsers.role, disabled: staffUsers.disabled })
+    .from(staffUsers)
+    .where(
+      inArray(
+        staffUsers.id,
+        wanted.recipients.map((a) => a.staffId),
+      ),
+    );
+  // A member who turned the kind off (or whose role's default is off) gets no item.
+  const channels = await channelsFor(db, members, kind);
+  const changeKind = CHANGE_KIND_OF[kind];
+  const recipients = wanted.recipients.filter((a) => {
+    const m = members.find((x) => x.id === a.staffId);
+    return m && !m.disabled && (!changeKind || visible(m.role, changeKind)) && channels.get(m.id) !== 'off';
+  });
+  if (!recipients.length) return [];
+  const raised: RaisedItem[] = [];
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(notifications)
+      .values(
+        recipients.map((r) => ({
           staffId: r.staffId,
           kind,
-          reason: r.reason as NotificationReason,
-          subjectId: reservation,
-        });
-    });
-  }
+          reason: r.reason,
+          entityId: event.entityId,
+          subjectId,
+          data,
+          changeId: event.id,
+          channel: channels.get(r.staffId) ?? 'console',
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({
+        id: notifications.id,
+        staffId: notifications.staffId,
+        reason: notifications.reason,
+        channel: notifications.channel,
+      });
+    if (!rows.length) return;
+    await recordAtOnceMails(
+      tx,
+      rows.filter((r) => r.channel === 'email'),
+    );
+    await recordChange(
+      tx,
+      ...rows.map((r) => ({
+        kind: 'notification.raised' as const,
+        entityId: null,
+        ids: { staff: r.staffId, notification: r.id },
+        who: null,
+        data: { kind },
+      })),
+    );
+    for (const r of rows)
+      raised.push({ id: r.id, staffId: r.staffId, kind, reason: r.reason as NotificationReason, subjectId });
+  });
   return raised;
 }
