@@ -179,7 +179,7 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
     audit: 'save-notification-choices',
     role: 'viewer',
     mutates: false,
-    input: () => ({ choices: [{ kind: 'reservation.changed_outside', channel: 'console' }] }),
+    input: () => ({ choices: [{ kind: 'reservation.changed_outside', channel: 'console' }], digestTime: '08:00' }),
   },
   'lib/actions/notification-preferences.ts#setNotificationDefaultsAction': {
     audit: 'set-notification-defaults',
@@ -187,6 +187,13 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
     mutates: true,
     // "console": the matrix must not turn a kind off for a role
     input: () => ({ role: 'viewer', choices: [{ kind: 'reservation.changed_outside', channel: 'console' }] }),
+  },
+  'lib/actions/notification-preferences.ts#setLargePartySizeAction': {
+    audit: 'set-large-party-size',
+    role: 'admin',
+    mutates: true,
+    // the default: the matrix must not change what the other tests expect
+    input: () => ({ size: 8 }),
   },
   'lib/actions/account.ts#changeOwnPasswordAction': {
     audit: 'change-own-password',

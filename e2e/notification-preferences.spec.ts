@@ -94,4 +94,32 @@ test.describe('as an admin', () => {
     await page.getByTestId('notification-defaults-viewer').getByRole('button', { name: 'Save for Viewer' }).click();
     await expect(page.getByText('Notification defaults saved for Viewer.')).toBeVisible();
   });
+
+  test('the size of a large party is an admin’s: a wrong one is refused, naming why; a new one holds and is in the activity log', async ({
+    page,
+  }) => {
+    await page.goto('/team');
+    const form = page.getByTestId('large-party-form');
+    const size = form.getByLabel('Large party from (guests)');
+    await expect(size).toHaveValue('8');
+    await size.fill('1');
+    await form.getByRole('button', { name: 'Save size' }).click();
+    await expect(form.getByText('Enter a whole number of guests from 2 to 100.')).toBeVisible();
+    await size.fill('12');
+    await form.getByRole('button', { name: 'Save size' }).click();
+    await expect(page.getByText('Large parties now start at 12 guests.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('large-party-form').getByLabel('Large party from (guests)')).toHaveValue('12');
+
+    await page.goto('/activity?action=set-large-party-size');
+    const row = page.getByTestId('activity-row').first();
+    await expect(row).toContainText('large_party_size');
+    await expect(row.getByTestId('activity-changes')).toContainText(/size:\s*8\s*→?\s*(changed to)?\s*12/);
+
+    // Back as it was, for the other tests.
+    await page.goto('/team');
+    await page.getByTestId('large-party-form').getByLabel('Large party from (guests)').fill('8');
+    await page.getByTestId('large-party-form').getByRole('button', { name: 'Save size' }).click();
+    await expect(page.getByText('Large parties now start at 8 guests.')).toBeVisible();
+  });
 });

@@ -5,6 +5,7 @@ import { revalidatePath } from 'next/cache';
 
 import { said } from '@/lib/i18n/said';
 import {
+  LargePartySizeInput,
   SaveNotificationChoicesInput,
   SaveRoleNotificationDefaultsInput,
   sendsMail,
@@ -14,6 +15,7 @@ import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
 import { staffUsers } from '@/lib/server/db/schema';
 import { ActionError, staffAction } from '@/lib/server/http';
+import { largePartySize, setLargePartySize } from '@/lib/server/notifications/large-party';
 import {
   memberChoices,
   roleDefaults,
@@ -68,5 +70,22 @@ export const setNotificationDefaultsAction = staffAction(
     });
     revalidatePath('/team');
     return { role, defaults: after };
+  },
+);
+
+/** From how many guests a party booked for today is told to the team: an admin's choice, in the activity log. */
+export const setLargePartySizeAction = staffAction(
+  { name: 'set-large-party-size', role: 'admin', input: LargePartySizeInput, mutates: true },
+  async ({ size }, { setAuditTarget }) => {
+    const db = await getDb();
+    setAuditTarget({
+      resourceType: 'setting',
+      resourceId: 'large_party_size',
+      before: { size: await largePartySize(db) },
+      after: { size },
+    });
+    await setLargePartySize(db, size);
+    revalidatePath('/team');
+    return { size };
   },
 );

@@ -8,10 +8,11 @@ import { z } from 'zod';
 import type { ChangeKind } from '../changes/events';
 import { Uuid } from '../guestbook/schemas';
 
-/** What happened: to a reservation the member booked or changed, or to their own account. */
+/** What happened: to a reservation the member booked or changed, a large party booked for today, or to their own account. */
 export const NOTIFICATION_KINDS = [
   'reservation.canceled_outside',
   'reservation.changed_outside',
+  'reservation.large_party_today',
   'account.role_changed',
   'account.two_step_required',
 ] as const;
@@ -25,10 +26,11 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const CHANGE_KIND_OF: Partial<Record<NotificationKind, ChangeKind>> = {
   'reservation.canceled_outside': 'reservation.canceled',
   'reservation.changed_outside': 'reservation.changed',
+  'reservation.large_party_today': 'reservation.created',
 };
 
-/** Why the member gets it: a reservation they booked or last changed, or an admin's change to their account. */
-export const NOTIFICATION_REASONS = ['booked_by_you', 'changed_by_you', 'admin'] as const;
+/** Why the member gets it: a reservation they booked or last changed, a large party for today, or an admin's change to their account. */
+export const NOTIFICATION_REASONS = ['booked_by_you', 'changed_by_you', 'large_party', 'admin'] as const;
 export type NotificationReason = (typeof NOTIFICATION_REASONS)[number];
 
 /** How long an item is kept, read or not. */

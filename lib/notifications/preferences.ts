@@ -72,7 +72,21 @@ export type SaveRoleNotificationDefaults = z.infer<typeof SaveRoleNotificationDe
 
 /** A kind's key in the `notificationPreferences.kind` catalog. */
 export const kindKey = (kind: NotificationKind) =>
-  kind.slice(kind.indexOf('.') + 1) as 'canceled_outside' | 'changed_outside' | 'role_changed' | 'two_step_required';
+  kind.slice(kind.indexOf('.') + 1) as
+    'canceled_outside' | 'changed_outside' | 'large_party_today' | 'role_changed' | 'two_step_required';
 
 /** Every role's default for every kind, as the Team page shows them. */
 export type RoleDefaults = Record<StaffRole, NotificationChoice[]>;
+
+/** From how many guests a party booked for today is told to the team, unless an admin set another size. */
+export const DEFAULT_LARGE_PARTY_SIZE = 8;
+
+/** The size an admin sets: a whole number of guests. */
+export const LargePartySizeInput = z.strictObject({
+  size: z
+    .number({ error: validationMessage('largePartySize') })
+    .int({ error: validationMessage('largePartySize') })
+    .min(2, { error: validationMessage('largePartySize') })
+    .max(100, { error: validationMessage('largePartySize') }),
+});
+export type LargePartySize = z.infer<typeof LargePartySizeInput>;

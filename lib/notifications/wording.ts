@@ -11,6 +11,8 @@ type InboxKey =
   | 'what.changed'
   | 'what.canceledUnknown'
   | 'what.changedUnknown'
+  | 'what.large_party_today'
+  | 'what.large_party_todayUnknown'
   | 'what.role_changed'
   | 'what.two_step_required'
   | 'role.viewer'
@@ -41,6 +43,10 @@ export function whatHappened(item: Said, t: InboxWords, format: Pick<Formatter, 
   }
   if (item.kind === 'account.two_step_required') return t('what.two_step_required', { by: item.data.by ?? '—' });
   const { guest, date, time, party } = item.data;
+  if (item.kind === 'reservation.large_party_today')
+    return guest && time && typeof party === 'number'
+      ? t('what.large_party_today', { guest, party, time: format.wallTime(time) })
+      : t('what.large_party_todayUnknown', { party: party ?? 0 });
   const canceled = item.kind === 'reservation.canceled_outside';
   if (!guest || !date || !time || typeof party !== 'number')
     return t(canceled ? 'what.canceledUnknown' : 'what.changedUnknown');

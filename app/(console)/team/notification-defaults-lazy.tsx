@@ -13,3 +13,9 @@ export const NotificationChoicesForm = dynamic(
   () => import('@/components/notifications/notification-choices-form').then((m) => m.NotificationChoicesForm),
   { ssr: false, loading: () => <SkeletonLines count={3} /> },
 );
+
+/** The size of a large party, the same way. */
+export const LargePartyForm = dynamic(() => import('./large-party-form').then((m) => m.LargePartyForm), {
+  ssr: false,
+  loading: () => <SkeletonLines count={1} />,
+});

@@ -8,9 +8,10 @@ import { STAFF_ROLES } from '@/lib/auth/roles';
 import { listStaff, membersWithSecondFactor, requireStaff, secondFactorPolicy } from '@/lib/server/auth';
 import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
+import { largePartySize } from '@/lib/server/notifications/large-party';
 import { roleDefaults } from '@/lib/server/notifications/preferences';
 
-import { NotificationChoicesForm } from './notification-defaults-lazy';
+import { LargePartyForm, NotificationChoicesForm } from './notification-defaults-lazy';
 import { TeamManager } from './team-manager';
 import { TwoStepPolicy } from './two-step-policy';
 
@@ -23,11 +24,12 @@ export default async function TeamPage() {
   const me = await requireStaff('admin');
   const [t, notifications] = await Promise.all([getTranslations('team'), getTranslations('notificationPreferences')]);
   const db = await getDb();
-  const [members, withTwoStep, policy, defaults] = await Promise.all([
+  const [members, withTwoStep, policy, defaults, partySize] = await Promise.all([
     listStaff(db),
     membersWithSecondFactor(db),
     secondFactorPolicy(db),
     roleDefaults(db),
+    largePartySize(db),
   ]);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -52,6 +54,9 @@ export default async function TeamPage() {
             {notifications('mailNotSetUp')}
           </Notice>
         )}
+        <div className="mb-6">
+          <LargePartyForm size={partySize} />
+        </div>
         <div className="grid gap-6 md:grid-cols-3">
           {STAFF_ROLES.map((role) => (
             <section key={role} aria-labelledby={`notification-defaults-${role}`}>

@@ -29,9 +29,12 @@ const globalForRaiser = processWide("this process's raiser of notifications from
 
 /** Raises from `events` after what this process is raising already (one batch at a time). */
 function raiseInTurn(events: readonly ChangeEvent[]): void {
-  // Outside changes of reservations, and admins' changes to the team.
+  // Outside changes of reservations, reservations created anywhere (a large party), admins' changes to the team.
   const wanted = events.filter(
-    (e) => (e.who === null && e.kind.startsWith('reservation.')) || (e.who !== null && e.kind === 'team.changed'),
+    (e) =>
+      (e.who === null && e.kind.startsWith('reservation.')) ||
+      e.kind === 'reservation.created' ||
+      (e.who !== null && e.kind === 'team.changed'),
   );
   if (!wanted.length) return;
   globalForRaiser.queue = globalForRaiser.queue
@@ -53,7 +56,7 @@ export function startNotifications(): void {
     feed.subscribe(raiseInTurn);
     const missed = await recentChanges(await getDb(), {
       entityIds: null,
-      kinds: ['reservation.canceled', 'reservation.changed', 'team.changed'],
+      kinds: ['reservation.created', 'reservation.canceled', 'reservation.changed', 'team.changed'],
       since: new Date(Date.now() - CATCH_UP_MS),
       limit: 1_000,
     });

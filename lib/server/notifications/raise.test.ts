@@ -6,8 +6,9 @@ import { membersDb } from '../auth/members.fixture';
 import { createStaff } from '../auth/staff-store';
 import { changesOfAction, type ChangeInput } from '../changes/of-action';
 import { changesAfter, lastChangeId, recordChange } from '../changes/record';
-import { auditLog, notifications, reservationsCopy, staffUsers } from '../db/schema';
+import { auditLog, notifications, reservationsCopy, reservationsWindow, staffUsers } from '../db/schema';
 import { listInbox, unreadCount } from './inbox';
+import { setLargePartySize } from './large-party';
 import { saveMemberChoices, saveRoleDefaults } from './preferences';
 import { raiseFromChanges } from './raise';
 
@@ -247,5 +248,74 @@ describe('raising the inbox’s items from the change feed', () => {
         await teamWrite('set-two-step-policy', 'second_factor_policy', { policy: 'everyone' }, { policy: 'none' }),
       ),
     ).toEqual([]);
+  });
+
+  it('a large party created for today at its venue reaches every member but its booker; smaller, or another day, nobody', async () => {
+    const [booker, viewer, admin, quiet] = [
+      await member('operator'),
+      await member('viewer'),
+      await member('admin'),
+      await member('operator'),
+    ];
+    await saveMemberChoices(db(), quiet.id, [{ kind: 'reservation.large_party_today', channel: 'off' }], quiet.id);
+    // 18:00 UTC on 4 December is still the 4th in London, already the 5th in Auckland.
+    const now = new Date('2026-12-04T18:00:00Z');
+    await db()
+      .insert(reservationsWindow)
+      .values({
+        context: 'entity-lp',
+        firstDay: '2026-12-01',
+        lastDay: '2026-12-31',
+        readAt: now,
+        fullReadAt: now,
+        venues: [
+          { id: 'venue-london', name: 'London', time_zone: 'Europe/London' },
+          { id: 'venue-auckland', name: 'Auckland', time_zone: 'Pacific/Auckland' },
+        ],
+      });
+    const booked = async (id: string, venueId: string, party: number) => {
+      const r = { id, venue_id: venueId, date: '2026-12-04', time: '19:30:00', party_size: party, status: 'confirmed' };
+      await db()
+        .insert(reservationsCopy)
+        .values({
+          context: 'entity-lp',
+          id,
+          venueId,
+          date: r.date,
+          time: '19:30',
+          status: r.status,
+          partySize: party,
+          reservation: { ...r, guest: { first_name: 'Ben', last_name: 'Large' } },
+          syncedAt: now,
+        });
+      return recorded(() =>
+        db().transaction((tx) =>
+          recordChange(tx, {
+            kind: 'reservation.created',
+            entityId: 'entity-lp',
+            ids: { reservation: id },
+            who: { id: booker.id, name: booker.name },
+            data: { status: 'confirmed' },
+          }),
+        ),
+      );
+    };
+    const raised = await raiseFromChanges(db(), await booked('lp-1', 'venue-london', 8), undefined, now);
+    const to = raised.map((r) => r.staffId);
+    expect(to).toEqual(expect.arrayContaining([viewer.id, admin.id]));
+    expect(to).not.toContain(booker.id);
+    expect(to).not.toContain(quiet.id);
+    expect(new Set(raised.map((r) => `${r.kind} ${r.reason}`))).toEqual(
+      new Set(['reservation.large_party_today large_party']),
+    );
+    const [item] = await listInbox(db(), viewer, { show: 'unread', reason: 'large_party' });
+    expect(item).toMatchObject({ subjectId: 'lp-1', data: { guest: 'Ben Large', party: 8, time: '19:30' } });
+
+    // Seven guests, below the default of 8; the 4th is yesterday in Auckland; an admin's size of 12 leaves 10 out.
+    expect(await raiseFromChanges(db(), await booked('lp-2', 'venue-london', 7), undefined, now)).toEqual([]);
+    expect(await raiseFromChanges(db(), await booked('lp-3', 'venue-auckland', 20), undefined, now)).toEqual([]);
+    await setLargePartySize(db(), 12);
+    expect(await raiseFromChanges(db(), await booked('lp-4', 'venue-london', 10), undefined, now)).toEqual([]);
+    await setLargePartySize(db(), 8);
   });
 });

@@ -30,8 +30,10 @@ import {
 import { recordChange } from '../changes/record';
 import type { DashboardDb } from '../db/open';
 import { auditLog, notifications, reservationsCopy, staffUsers } from '../db/schema';
+import { aboutLargeParty } from './large-party';
 import { recordAtOnceMails } from './mail-outbox';
 import { channelsFor } from './preferences';
+import type { Wanted } from './wanted';
 
 /** Which role may see which change kind; the feed's own rule unless a test gives another. */
 export type KindRule = (role: StaffRole, kind: string) => boolean;
@@ -104,14 +106,6 @@ async function itemData(db: Pick<DashboardDb, 'select'>, event: ChangeEvent, id:
   return data;
 }
 
-/** Items one event calls for, of one kind about one thing, before the recipients' settings are read. */
-interface Wanted {
-  kind: NotificationKind;
-  subjectId: string;
-  data: NotificationData;
-  recipients: { staffId: string; reason: NotificationReason }[];
-}
-
 /** An outside cancel or change of a reservation: for who booked it and who last changed it in the console. */
 async function aboutReservation(db: DashboardDb, event: ChangeEvent): Promise<Wanted[]> {
   const kind = KIND_OF_EVENT[event.kind];
@@ -168,7 +162,8 @@ async function aboutAccounts(db: DashboardDb, event: ChangeEvent): Promise<Wante
 
 /**
  * Raises the items the events call for, each once: for an outside cancel or change of a
- * reservation, one per member who booked or last changed it in the console; for an admin's change
+ * reservation, one per member who booked or last changed it in the console; for a large party
+ * booked for today (large-party.ts), one per member but who booked it; for an admin's change
  * of a member's role or of the two-step policy, one per member it concerns. Only for members
  * still enabled, whose role may see the kind (a kind about their own account, any role), and who
  * have not turned the kind off (preferences.ts).
@@ -177,11 +172,16 @@ export async function raiseFromChanges(
   db: DashboardDb,
   events: readonly ChangeEvent[],
   visible: KindRule = kindVisibleTo,
+  now: Date = new Date(),
 ): Promise<RaisedItem[]> {
   const raised: RaisedItem[] = [];
   for (const event of events) {
-    for (const wanted of [...(await aboutReservation(db, event)), ...(await aboutAccounts(db, event))])
-      raised.push(...(await raise(db, event, wanted, visible)));
+    const wanted = [
+      ...(await aboutReservation(db, event)),
+      ...(await aboutLargeParty(db, event, now)),
+      ...(await aboutAccounts(db, event)),
+    ];
+    for (const w of wanted) raised.push(...(await raise(db, event, w, visible)));
   }
   return raised;
 }

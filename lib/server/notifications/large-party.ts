@@ -1,0 +1,79 @@
+/**
+ * A large party booked for today (plain Node, no server-only: the tests run it with a database of
+ * their own): a reservation created, in the console or outside it, for today at its venue (the
+ * venue's own date) with at least the size an admin set (DEFAULT_LARGE_PARTY_SIZE until then)
+ * is told to every member but the one who booked it, so that the floor can prepare. The
+ * reservation is read as the copy holds it, or as the console's booking recorded it.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+
+import { idOf, type ChangeEvent } from '../../changes/events';
+import { DEFAULT_LARGE_PARTY_SIZE } from '../../notifications/preferences';
+import { localNow } from '../../overview/figures';
+import type { DashboardDb } from '../db/open';
+import { auditLog, dashboardSettings, reservationsCopy, reservationsWindow, staffUsers } from '../db/schema';
+import type { Wanted } from './wanted';
+
+const SETTING = 'large_party_size';
+
+/** From how many guests a party for today is told. */
+export async function largePartySize(db: Pick<DashboardDb, 'select'>): Promise<number> {
+  const [row] = await db.select().from(dashboardSettings).where(eq(dashboardSettings.key, SETTING));
+  const n = Number(row?.value);
+  return Number.isInteger(n) && n >= 2 ? n : DEFAULT_LARGE_PARTY_SIZE;
+}
+
+export async function setLargePartySize(db: DashboardDb, size: number): Promise<void> {
+  await db
+    .insert(dashboardSettings)
+    .values({ key: SETTING, value: String(size) })
+    .onConflictDoUpdate({ target: dashboardSettings.key, set: { value: String(size), updatedAt: new Date() } });
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+/** The reservation as the copy holds it, else as the console's booking of it was recorded. */
+async function reservationOf(db: Pick<DashboardDb, 'select'>, id: string): Promise<Record<string, unknown> | null> {
+  const [copied] = await db
+    .select({ reservation: reservationsCopy.reservation })
+    .from(reservationsCopy)
+    .where(eq(reservationsCopy.id, id))
+    .orderBy(desc(reservationsCopy.syncedAt))
+    .limit(1);
+  if (copied) return copied.reservation;
+  const [booked] = await db
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.resourceId, id), eq(auditLog.action, 'create-reservation'), eq(auditLog.result, 'ok')))
+    .limit(1);
+  return booked?.after && typeof booked.after === 'object' ? (booked.after as Record<string, unknown>) : null;
+}
+
+/** A `reservation.created` event's large party for today, for every enabled member but its booker. */
+export async function aboutLargeParty(db: DashboardDb, event: ChangeEvent, now: Date): Promise<Wanted[]> {
+  const id = idOf(event, 'reservation');
+  if (event.kind !== 'reservation.created' || !id || !event.entityId) return [];
+  const r = await reservationOf(db, id);
+  const party = r?.party_size;
+  if (!r || typeof party !== 'number' || r.status === 'canceled' || party < (await largePartySize(db))) return [];
+  const [window] = await db
+    .select({ venues: reservationsWindow.venues })
+    .from(reservationsWindow)
+    .where(eq(reservationsWindow.context, event.entityId));
+  const venue = window?.venues.find((v) => v.id === r.venue_id);
+  if (!venue || r.date !== localNow(venue.time_zone, now).date) return [];
+
+  const members = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.disabled, false));
+  const guest = (r.guest ?? {}) as Record<string, unknown>;
+  const name = [text(guest.first_name), text(guest.last_name)].filter(Boolean).join(' ') || null;
+  return [
+    {
+      kind: 'reservation.large_party_today',
+      subjectId: id,
+      data: { guest: name, date: text(r.date), time: text(r.time)?.slice(0, 5) ?? null, party },
+      recipients: members
+        .filter((m) => m.id !== event.who?.id)
+        .map((m) => ({ staffId: m.id, reason: 'large_party' as const })),
+    },
+  ];
+}
