@@ -75,16 +75,22 @@ export type InboxShow = (typeof INBOX_SHOWS)[number];
 
 export const INBOX_PAGE_SIZE = 100;
 
-/** The inbox page's address: `?show=` and `?reason=`, anything else the defaults. */
-export function inboxFilter(params: { show?: string | string[]; reason?: string | string[] }): {
+/** The inbox page's address: `?show=`, `?reason=` and `?before=` (an item's id: the page of older ones), anything else the defaults. */
+export function inboxFilter(params: {
+  show?: string | string[];
+  reason?: string | string[];
+  before?: string | string[];
+}): {
   show: InboxShow;
   reason: NotificationReason | null;
+  before: string | null;
 } {
   const show = (INBOX_SHOWS as readonly unknown[]).includes(params.show) ? (params.show as InboxShow) : 'unread';
   const reason = (NOTIFICATION_REASONS as readonly unknown[]).includes(params.reason)
     ? (params.reason as NotificationReason)
     : null;
-  return { show, reason };
+  const before = typeof params.before === 'string' && Uuid.safeParse(params.before).success ? params.before : null;
+  return { show, reason, before };
 }
 
 /** Marks items of the member's: read, unread (back in the inbox, not done) or done. */

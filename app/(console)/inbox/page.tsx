@@ -18,7 +18,7 @@ import { changesOf, whatHappened } from '@/lib/notifications/wording';
 import { requireStaff } from '@/lib/server/auth';
 import { getDb } from '@/lib/server/db';
 import { getFormatter, type SearchParams } from '@/lib/server/http';
-import { listInbox } from '@/lib/server/notifications';
+import { inboxPage } from '@/lib/server/notifications';
 
 import { ItemActions, MarkAllDone } from './item-actions';
 
@@ -50,8 +50,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
     getTranslations('inbox'),
     getFormatter(),
   ]);
-  const { show, reason } = inboxFilter(params);
-  const items = await listInbox(await getDb(), staff, { show, reason });
+  const { show, reason, before } = inboxFilter(params);
+  const { items, next } = await inboxPage(await getDb(), staff, { show, reason, before });
   const now = new Date();
 
   return (
@@ -142,6 +142,29 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
               );
             })}
           </ul>
+        )}
+        {(before || next) && (
+          <nav
+            aria-label={t('pages')}
+            className="mt-3 flex flex-wrap justify-between gap-3 border-t border-slate-100 pt-3 text-sm"
+          >
+            {before ? (
+              <Link href={hrefOf(show, reason)} className="font-medium text-brand-700 hover:underline">
+                {t('newest')}
+              </Link>
+            ) : (
+              <span />
+            )}
+            {next && (
+              <Link
+                href={`${hrefOf(show, reason)}${show === 'unread' && !reason ? '?' : '&'}before=${next}`}
+                className="font-medium text-brand-700 hover:underline"
+                data-testid="inbox-older"
+              >
+                {t('older')}
+              </Link>
+            )}
+          </nav>
         )}
       </Card>
     </div>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { membersDb } from '../auth/members.fixture';
 import { notifications } from '../db/schema';
-import { listInbox, markAllDone, markNotifications, pruneNotifications, unreadCount } from './inbox';
+import { inboxPage, listInbox, markAllDone, markNotifications, pruneNotifications, unreadCount } from './inbox';
 
 const { db, member } = membersDb();
 const NOW = new Date('2026-12-01T10:00:00Z');
@@ -66,5 +66,25 @@ describe('a member’s inbox', () => {
     const left = await ids(cy, 'unread');
     expect(left).toContain(kept);
     expect(left).not.toContain(old);
+  });
+
+  it('pages past a hundred items, newest first, neither skipping nor repeating those raised in the same instant', async () => {
+    const cy = await member('inbox.paging@example.test');
+    // 105 items: 60 in one instant, 45 a minute earlier.
+    const made = [];
+    for (let i = 0; i < 105; i++)
+      made.push(await item(cy.id, 'booked_by_you', i < 60 ? NOW : new Date(NOW.getTime() - 60_000)));
+    const first = await inboxPage(db(), cy, { show: 'unread', reason: null, before: null });
+    expect(first.items).toHaveLength(100);
+    expect(first.next).toBe(first.items.at(-1)!.id);
+    const second = await inboxPage(db(), cy, { show: 'unread', reason: null, before: first.next });
+    expect(second.items).toHaveLength(5);
+    expect(second.next).toBeNull();
+    const seen = [...first.items, ...second.items].map((i) => i.id);
+    expect(new Set(seen).size).toBe(105);
+    expect(seen.sort()).toEqual([...made].sort());
+    // Newest first across the pages.
+    const times = [...first.items, ...second.items].map((i) => Date.parse(i.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 });

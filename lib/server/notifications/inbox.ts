@@ -69,13 +69,31 @@ export async function listInbox(
   member: Recipient,
   o: { show: InboxShow; reason: NotificationReason | null },
 ): Promise<InboxItem[]> {
+  return (await inboxPage(db, member, { ...o, before: null })).items;
+}
+
+/**
+ * A page of the member's items of a tab (and of one reason), newest first: INBOX_PAGE_SIZE of
+ * them, those older than the item `before` (its id: the order is by time, then id, so a page
+ * neither skips nor repeats items raised in the same instant), and the id to ask the next page
+ * before, or null at the oldest.
+ */
+export async function inboxPage(
+  db: Db,
+  member: Recipient,
+  o: { show: InboxShow; reason: NotificationReason | null; before: string | null },
+): Promise<{ items: InboxItem[]; next: string | null }> {
+  const older = o.before
+    ? sql`(${notifications.createdAt}, ${notifications.id}) < (select n.created_at, n.id from ${notifications} n where n.id = ${o.before})`
+    : undefined;
   const rows = await db
     .select()
     .from(notifications)
-    .where(mine(member, SHOWN[o.show], o.reason ? eq(notifications.reason, o.reason) : undefined))
+    .where(mine(member, SHOWN[o.show], o.reason ? eq(notifications.reason, o.reason) : undefined, older))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(INBOX_PAGE_SIZE);
-  return rows.map(toItem);
+    .limit(INBOX_PAGE_SIZE + 1);
+  const items = rows.slice(0, INBOX_PAGE_SIZE).map(toItem);
+  return { items, next: rows.length > INBOX_PAGE_SIZE ? items.at(-1)!.id : null };
 }
 
 /** How many of the member's items are neither read nor done: the bell's figure. */

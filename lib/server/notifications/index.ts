@@ -17,7 +17,15 @@ import { logUnexpected } from '../log';
 import { processWide } from '../process-wide';
 import { raiseFromChanges } from './raise';
 
-export { listInbox, markAllDone, markNotifications, pruneNotifications, unreadCount, type Recipient } from './inbox';
+export {
+  inboxPage,
+  listInbox,
+  markAllDone,
+  markNotifications,
+  pruneNotifications,
+  unreadCount,
+  type Recipient,
+} from './inbox';
 
 /** What a process raises again when it starts: the outside changes it may have missed while down. */
 const CATCH_UP_MS = 86_400_000;
