@@ -57,6 +57,22 @@ export async function cancelOutside(request: APIRequestContext, id: string, sand
   expect(canceled.status, JSON.stringify(canceled.body)).toBeLessThan(300);
 }
 
+/**
+ * Waits until the dashboard's sync has seen a cancel made outside it: the day sheet, read from the
+ * dashboard's copy, lists the reservation canceled.
+ */
+export async function canceledInCopy(page: Page, booked: { id: string; date: string }) {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/today?date=${booked.date}&status=canceled`);
+        return page.getByTestId(`sheet-row-${booked.id}`).count();
+      },
+      { timeout: 120_000, intervals: [2_000] },
+    )
+    .toBe(1);
+}
+
 /** The bell's count as a screen reader hears it ("Inbox, 3 unread notifications"), as a number. */
 export async function unreadOnBell(page: Page): Promise<number> {
   const label = (await page.getByTestId('inbox-bell').getAttribute('aria-label')) ?? '';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 import { STORAGE } from './env';
-import { bookTomorrow, cancelOutside, itemAbout, unreadOnBell } from './inbox-steps';
+import { bookTomorrow, canceledInCopy, cancelOutside, itemAbout, unreadOnBell } from './inbox-steps';
 
 /**
  * Notification preferences: an operator turns "Canceled outside the console" off on their account
@@ -32,15 +32,7 @@ test('an operator who turns cancels off gets no item for one; turned back on, th
 
   await cancelOutside(request, first.id);
   // The sync has seen the cancel once the day sheet, read from the dashboard's copy, lists it canceled.
-  await expect
-    .poll(
-      async () => {
-        await page.goto(`/today?date=${first.date}&status=canceled`);
-        return page.getByTestId(`sheet-row-${first.id}`).count();
-      },
-      { timeout: 120_000, intervals: [2_000] },
-    )
-    .toBe(1);
+  await canceledInCopy(page, first);
   await page.goto('/inbox?show=all');
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
   await expect(itemAbout(page, first.id)).toHaveCount(0);

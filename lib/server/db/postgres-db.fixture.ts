@@ -31,3 +31,25 @@ export function postgresDashboardDb() {
     },
   };
 }
+
+/**
+ * For a test file about several dashboard processes on one PostgreSQL: a server of its own, and
+ * the dashboard's database opened `count` times on it (each a process's own pool), all closed
+ * after the tests.
+ */
+export function postgresDashboardProcesses(count: number) {
+  let postgres: TestPostgres | undefined;
+  const opened: OpenedDb[] = [];
+  beforeAll(async () => {
+    postgres = await startTestPostgres();
+    for (let i = 0; i < count; i++) opened.push(await openDashboardDb({ dataDir: '', databaseUrl: postgres.url }));
+  });
+  afterAll(async () => {
+    for (const p of opened) await p.close();
+    await postgres?.stop();
+  });
+  return () => {
+    if (opened.length < count) throw new Error('the databases open before the tests');
+    return opened.map((p) => p.db);
+  };
+}

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import de from '../../../messages/de.json';
 import { createStaff } from '../auth/staff-store';
 import { changesAfter, lastChangeId, recordChange } from '../changes/record';
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import type { OpenedDb } from '../db/open';
+import { postgresDashboardProcesses } from '../db/postgres-db.fixture';
 import { auditLog, notificationMails, notifications, reservationsCopy, staffUsers } from '../db/schema';
-import { startTestPostgres, type TestPostgres } from '../db/test-postgres';
 import { composeMail } from './mail-compose';
 import { MAIL_MAX_ATTEMPTS, recordDueDigests, sendDueMails } from './mail-outbox';
 import { saveMemberChoices } from './preferences';
@@ -16,20 +16,8 @@ import { raiseFromChanges } from './raise';
  * Notifications by e-mail on PostgreSQL, with two dashboard processes (two pools) doing the same
  * work at the same moment: a mail is recorded once and sent once, however they race.
  */
-let postgres: TestPostgres;
-let processes: OpenedDb[] = [];
-beforeAll(async () => {
-  postgres = await startTestPostgres();
-  processes = [
-    await openDashboardDb({ dataDir: '', databaseUrl: postgres.url }),
-    await openDashboardDb({ dataDir: '', databaseUrl: postgres.url }),
-  ];
-});
-afterAll(async () => {
-  for (const p of processes) await p.close();
-  await postgres?.stop();
-});
-const both = () => processes.map((p) => p.db) as [OpenedDb['db'], OpenedDb['db']];
+const processes = postgresDashboardProcesses(2);
+const both = () => processes() as [OpenedDb['db'], OpenedDb['db']];
 
 let serial = 0;
 async function bookerWho(channel: 'email' | 'digest' | 'console', settings: Partial<typeof staffUsers.$inferInsert>) {

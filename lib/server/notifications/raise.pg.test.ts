@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { createStaff } from '../auth/staff-store';
 import { changesAfter, lastChangeId, recordChange } from '../changes/record';
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import type { OpenedDb } from '../db/open';
+import { postgresDashboardProcesses } from '../db/postgres-db.fixture';
 import { auditLog, notifications } from '../db/schema';
-import { startTestPostgres, type TestPostgres } from '../db/test-postgres';
 import { raiseFromChanges } from './raise';
 
-let postgres: TestPostgres;
-let processes: OpenedDb[] = [];
-beforeAll(async () => {
-  postgres = await startTestPostgres();
-  // Two dashboard processes on one database, each with its own pool.
-  processes = [
-    await openDashboardDb({ dataDir: '', databaseUrl: postgres.url }),
-    await openDashboardDb({ dataDir: '', databaseUrl: postgres.url }),
-  ];
-});
-afterAll(async () => {
-  for (const p of processes) await p.close();
-  await postgres?.stop();
-});
+// Two dashboard processes on one database, each with its own pool.
+const processes = postgresDashboardProcesses(2);
 
 describe('raising on PostgreSQL, from two processes at once', () => {
   it('lands each item and its notification.raised event once, however the two race', async () => {
-    const [one, two] = processes.map((p) => p.db) as [OpenedDb['db'], OpenedDb['db']];
+    const [one, two] = processes() as [OpenedDb['db'], OpenedDb['db']];
     const booker = await createStaff(one, {
       email: 'race.booker@example.test',
       name: 'Race Booker',
