@@ -52,24 +52,25 @@ describe('a member’s effective notification choice', () => {
     const changed = await channelsFor(db(), everyone, CHANGED);
     expect(everyone.map((m) => changed.get(m.id))).toEqual(['off', 'console', 'console', 'console']);
 
-    const accountKinds = [
+    const otherKinds = [
+      { kind: 'reservation.large_party_today', channel: 'console', own: false },
       { kind: 'account.role_changed', channel: 'console', own: false },
       { kind: 'account.two_step_required', channel: 'console', own: false },
     ];
     expect(await memberChoices(db(), other)).toEqual([
       { kind: CANCELED, channel: 'off', own: false },
       { kind: CHANGED, channel: 'console', own: false },
-      ...accountKinds,
+      ...otherKinds,
     ]);
     expect(await memberChoices(db(), chose)).toEqual([
       { kind: CANCELED, channel: 'console', own: true },
       { kind: CHANGED, channel: 'console', own: false },
-      ...accountKinds,
+      ...otherKinds,
     ]);
     expect((await roleDefaults(db())).operator).toEqual([
       { kind: CANCELED, channel: 'off' },
       { kind: CHANGED, channel: 'console' },
-      ...accountKinds.map(({ kind, channel }) => ({ kind, channel })),
+      ...otherKinds.map(({ kind, channel }) => ({ kind, channel })),
     ]);
 
     // Saved again: replaced, not added.
