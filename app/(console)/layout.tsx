@@ -23,7 +23,7 @@ import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
 import { getPartnerOverview, getSelectedEntity, listEntityChoices } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
-import { unreadCount } from '@/lib/server/notifications';
+import { bellFigure } from '@/lib/server/notifications/bell';
 import { myTablePreferences } from '@/lib/server/preferences';
 import { myViews } from '@/lib/server/views';
 
@@ -37,7 +37,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     myTablePreferences(),
     myViews(),
     getTranslations('shell'),
-    getDb().then((db) => unreadCount(db, staff)),
+    getDb().then((db) => bellFigure(db, staff)),
   ]);
   const navLabel = (key: NavKey) => t(`nav.${key}`);
   const rateLimit = getApiClient().rateLimit;

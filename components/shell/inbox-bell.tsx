@@ -1,12 +1,11 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 
 import { Link } from '@/components/ui/link';
 import { queryKeys } from '@/lib/queries/keys';
-import { fetchInboxUnread } from '@/lib/queries/reads';
+import { fetchInboxUnread, type InboxUnread } from '@/lib/queries/reads';
 
 /**
  * The bell in the header: the member's unread notifications, opening the inbox. Live over the
@@ -15,28 +14,28 @@ import { fetchInboxUnread } from '@/lib/queries/reads';
  * this figure (lib/queries/invalidate.ts), so it is read again only when an item was raised for
  * this member, and only after that item was committed. (Refetching on every reservation event
  * instead would read the figure for everyone on every change, and could read it before another
- * process had raised the item.) The layout gives the figure at first paint.
+ * process had raised the item.) The layout gives the figure at first paint. Its label and badge
+ * come worded by the server (lib/server/notifications/bell.ts).
  */
-export function InboxBell({ initial }: { initial: number }) {
-  const t = useTranslations('shell.inbox');
+export function InboxBell({ initial }: { initial: InboxUnread }) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: queryKeys.inboxUnread(),
     queryFn: ({ signal }) => fetchInboxUnread(signal),
-    initialData: { unread: initial },
+    initialData: initial,
     staleTime: 30_000,
     refetchOnWindowFocus: true,
   });
   // A new render of the layout (a refresh, the inbox's triage) carries a newer figure than the cache.
   useEffect(() => {
-    queryClient.setQueryData(queryKeys.inboxUnread(), { unread: initial });
+    queryClient.setQueryData(queryKeys.inboxUnread(), initial);
   }, [initial, queryClient]);
-  const unread = data.unread;
+  const { unread, label, badge } = data;
   return (
     <Link
       href="/inbox"
-      aria-label={t('bell', { count: unread })}
-      title={t('bell', { count: unread })}
+      aria-label={label}
+      title={label}
       data-testid="inbox-bell"
       className="relative inline-flex min-h-9 min-w-9 items-center justify-center rounded-md px-2 py-1.5 text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
     >
@@ -49,7 +48,7 @@ export function InboxBell({ initial }: { initial: number }) {
           data-testid="inbox-bell-count"
           className="absolute -top-1.5 -right-1.5 min-w-4.5 rounded-full bg-rose-600 px-1 text-center text-[11px] leading-4.5 font-semibold text-white tabular-nums"
         >
-          {t('badge', { over: unread > 99 ? 'yes' : 'no', count: Math.min(unread, 99) })}
+          {badge}
         </span>
       )}
     </Link>

@@ -6,7 +6,8 @@ import { said } from '@/lib/i18n/said';
 import { MarkAllDoneInput, MarkNotificationsInput } from '@/lib/notifications/items';
 import { getDb } from '@/lib/server/db';
 import { ActionError, staffAction } from '@/lib/server/http';
-import { markAllDone, markNotifications, unreadCount } from '@/lib/server/notifications';
+import { markAllDone, markNotifications } from '@/lib/server/notifications';
+import { bellFigure } from '@/lib/server/notifications/bell';
 
 /**
  * Marks items of the member's own inbox read, unread or done, and answers the bell's new figure.
@@ -20,7 +21,7 @@ export const markNotificationsAction = staffAction(
     const changed = await markNotifications(db, staff, input);
     if (!changed.length) throw new ActionError(said('inbox.errors.notYours'));
     revalidatePath('/inbox');
-    return { ids: changed, unread: await unreadCount(db, staff) };
+    return { ids: changed, bell: await bellFigure(db, staff) };
   },
 );
 
@@ -31,6 +32,6 @@ export const markAllNotificationsDoneAction = staffAction(
     const db = await getDb();
     const done = await markAllDone(db, staff, reason);
     revalidatePath('/inbox');
-    return { done, unread: await unreadCount(db, staff) };
+    return { done, bell: await bellFigure(db, staff) };
   },
 );

@@ -32,6 +32,9 @@ export const fetchRequestBudget = (signal?: AbortSignal) =>
 /** The bell's figure: the member's notifications neither read nor done. */
 export interface InboxUnread {
   unread: number;
+  /** the bell's label for a screen reader ("Inbox, 3 unread notifications") and its badge ("3", "99+"), worded by the server */
+  label: string;
+  badge: string;
 }
 
 /** The bell's figure (no API request on the server). */

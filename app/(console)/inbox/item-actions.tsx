@@ -10,13 +10,14 @@ import { notify } from '@/components/ui/toast';
 import { markAllNotificationsDoneAction, markNotificationsAction } from '@/lib/actions/inbox';
 import type { NotificationReason } from '@/lib/notifications/items';
 import { queryKeys } from '@/lib/queries/keys';
+import type { InboxUnread } from '@/lib/queries/reads';
 
 /** After a triage: the bell's new figure at once, then the page (and the layout's figure) read again. */
 function useAfterTriage() {
   const queryClient = useQueryClient();
   const router = useRouter();
-  return (unread: number) => {
-    queryClient.setQueryData(queryKeys.inboxUnread(), { unread });
+  return (bell: InboxUnread) => {
+    queryClient.setQueryData(queryKeys.inboxUnread(), bell);
     router.refresh();
   };
 }
@@ -31,7 +32,7 @@ export function ItemActions({ id, read, done, label }: { id: string; read: boole
     const r = await markNotificationsAction({ ids: [id], state });
     setPending(false);
     if (!r.ok) return notify(r.error, 'error');
-    after(r.data.unread);
+    after(r.data.bell);
   };
   return (
     <div className="flex flex-wrap gap-2">
@@ -72,7 +73,7 @@ export function MarkAllDone({ reason }: { reason: NotificationReason | null }) {
     setPending(false);
     if (!r.ok) return notify(r.error, 'error');
     notify(t('allDone', { count: r.data.done }));
-    after(r.data.unread);
+    after(r.data.bell);
   };
   return (
     <Button variant="secondary" disabled={pending} onClick={() => void markAll()} data-testid="inbox-mark-all-done">
