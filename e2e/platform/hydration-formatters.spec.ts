@@ -2,12 +2,15 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { DEMO_PARTNER } from '../../lib/sandbox/seed/demo';
 import { STORAGE } from '../env';
+import { bookTomorrow, cancelOutside, unreadOnBell } from '../inbox-steps';
 
 /**
  * A console page's first load makes no Intl number or date formatter in the browser. The first one a
  * page makes loads the browser's locale data: 11–22 ms of main thread on a desktop, four times that
  * on a slow phone, in the middle of hydration. Dates and figures are formatted on the server, and a
  * message's count of zero reads as words (`=0`), so hydrating a page formats nothing with Intl.
+ * The member has an unread notification first: the header's bell then counts it, in words the
+ * server wrote.
  *
  * The account page is left out: it asks the browser for its own time zone, which only a formatter
  * can tell.
@@ -58,8 +61,13 @@ async function firstDetail(page: Page, list: string, table: string, prefix: stri
   return href!;
 }
 
-test('no console page makes an Intl number or date formatter while it loads', async ({ page }) => {
+test('no console page makes an Intl number or date formatter while it loads', async ({ page, request }) => {
   test.slow();
+  // An unread item in the bell: a guest's cancel of a reservation this member booked.
+  const { id } = await bookTomorrow(page, request, 'Formatters');
+  await cancelOutside(request, id);
+  await page.goto('/reservations');
+  await expect.poll(() => unreadOnBell(page), { timeout: 120_000, intervals: [2_000] }).toBeGreaterThan(0);
   const paths = [
     '/',
     '/today',
