@@ -30,17 +30,32 @@ export async function setLargePartySize(db: DashboardDb, size: number): Promise<
     .onConflictDoUpdate({ target: dashboardSettings.key, set: { value: String(size), updatedAt: new Date() } });
 }
 
-const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+export const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
-/** The reservation as the copy holds it, else as the console's booking of it was recorded. */
-async function reservationOf(db: Pick<DashboardDb, 'select'>, id: string): Promise<Record<string, unknown> | null> {
+/** A reservation's guest as an item names them ("Anna Weber"), or null. */
+export function guestName(r: Record<string, unknown>): string | null {
+  const guest = (r.guest ?? {}) as Record<string, unknown>;
+  return [text(guest.first_name), text(guest.last_name)].filter(Boolean).join(' ') || null;
+}
+
+/** The reservation as the copy holds it now (its newest row), or null. */
+export async function copiedReservation(
+  db: Pick<DashboardDb, 'select'>,
+  id: string,
+): Promise<Record<string, unknown> | null> {
   const [copied] = await db
     .select({ reservation: reservationsCopy.reservation })
     .from(reservationsCopy)
     .where(eq(reservationsCopy.id, id))
     .orderBy(desc(reservationsCopy.syncedAt))
     .limit(1);
-  if (copied) return copied.reservation;
+  return copied?.reservation ?? null;
+}
+
+/** The reservation as the copy holds it, else as the console's booking of it was recorded. */
+async function reservationOf(db: Pick<DashboardDb, 'select'>, id: string): Promise<Record<string, unknown> | null> {
+  const copied = await copiedReservation(db, id);
+  if (copied) return copied;
   const [booked] = await db
     .select({ after: auditLog.after })
     .from(auditLog)
@@ -64,8 +79,7 @@ export async function aboutLargeParty(db: DashboardDb, event: ChangeEvent, now: 
   if (!venue || r.date !== localNow(venue.time_zone, now).date) return [];
 
   const members = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.disabled, false));
-  const guest = (r.guest ?? {}) as Record<string, unknown>;
-  const name = [text(guest.first_name), text(guest.last_name)].filter(Boolean).join(' ') || null;
+  const name = guestName(r);
   return [
     {
       kind: 'reservation.large_party_today',

@@ -29,8 +29,8 @@ import {
 } from '../../notifications/items';
 import { recordChange } from '../changes/record';
 import type { DashboardDb } from '../db/open';
-import { auditLog, notifications, reservationsCopy, staffUsers } from '../db/schema';
-import { aboutLargeParty } from './large-party';
+import { auditLog, notifications, staffUsers } from '../db/schema';
+import { aboutLargeParty, copiedReservation, guestName, text } from './large-party';
 import { recordAtOnceMails } from './mail-outbox';
 import { channelsFor } from './preferences';
 import type { Wanted } from './wanted';
@@ -78,21 +78,11 @@ export async function consoleAuthors(
   return out;
 }
 
-const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
-
 /** What the item shows: the reservation as the copy holds it now, and the fields the change named. */
 async function itemData(db: Pick<DashboardDb, 'select'>, event: ChangeEvent, id: string): Promise<NotificationData> {
-  const [row] = await db
-    .select({ reservation: reservationsCopy.reservation })
-    .from(reservationsCopy)
-    .where(eq(reservationsCopy.id, id))
-    .orderBy(desc(reservationsCopy.syncedAt))
-    .limit(1);
-  const r = row?.reservation ?? {};
-  const guest = (r.guest ?? {}) as Record<string, unknown>;
-  const name = [text(guest.first_name), text(guest.last_name)].filter(Boolean).join(' ') || null;
+  const r = (await copiedReservation(db, id)) ?? {};
   const data: NotificationData = {
-    guest: name,
+    guest: guestName(r),
     date: text(r.date),
     time: text(r.time),
     party: typeof r.party_size === 'number' ? r.party_size : null,
