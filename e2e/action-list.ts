@@ -169,6 +169,12 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
     mutates: false,
     input: () => ({ ids: ['00000000-0000-4000-8000-000000000001'], state: 'done' }),
   },
+  'lib/actions/watch.ts#setWatchAction': {
+    audit: 'set-watch',
+    role: 'viewer',
+    mutates: false,
+    input: () => ({ subject: 'venue', id: MATRIX_VENUE, on: false }),
+  },
   'lib/actions/inbox.ts#markAllNotificationsDoneAction': {
     audit: 'mark-all-notifications-done',
     role: 'viewer',

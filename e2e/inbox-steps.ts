@@ -51,6 +51,52 @@ export async function bookTomorrow(page: Page, request: APIRequestContext, prefi
   return { id: page.url().match(/reservations\/([0-9a-f-]{36})/)![1]!, last, date: option.date };
 }
 
+/** Books a table for two tomorrow through the partner's API, as a guest's other channel would; its id and date. */
+export async function bookOutside(
+  request: APIRequestContext,
+  last: string,
+  sandbox?: string,
+): Promise<{ id: string; date: string }> {
+  const option = await tableTomorrow(request, sandbox);
+  const hold = await sandboxSend(
+    request,
+    'POST',
+    '/v2/holds',
+    partner,
+    entity,
+    { venue_id: option.venue_id, date: option.date, time: option.time, party_size: 2 },
+    sandbox,
+  );
+  expect(hold.status, JSON.stringify(hold.body)).toBe(201);
+  const made = await sandboxSend(
+    request,
+    'POST',
+    '/v2/reservations',
+    partner,
+    entity,
+    {
+      hold_id: (hold.body as { id: string }).id,
+      guest: { first_name: 'Anna', last_name: last, email: `${last.toLowerCase()}@guest.test` },
+    },
+    sandbox,
+  );
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return { id: (made.body as { data: { id: string } }).data.id, date: option.date };
+}
+
+/** Waits until the dashboard's sync has copied a reservation: the day sheet, read from the copy, lists it. */
+export async function inCopy(page: Page, booked: { id: string; date: string }) {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/today?date=${booked.date}`);
+        return page.getByTestId(`sheet-row-${booked.id}`).count();
+      },
+      { timeout: 120_000, intervals: [2_000] },
+    )
+    .toBe(1);
+}
+
 /** Cancels a reservation through the partner's API, as a guest's other channel would. */
 export async function cancelOutside(request: APIRequestContext, id: string, sandbox?: string) {
   const canceled = await sandboxSend(request, 'POST', `/v2/reservations/${id}/cancel`, partner, entity, {}, sandbox);

@@ -3,8 +3,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { dateRange, todayOf } from '../lib/overview/figures';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
-import { entity, tableTomorrow } from './inbox-steps';
-import { sandboxApi, sandboxRequestMark, sandboxRequestsSince, sandboxSend, type SandboxReservation } from './sandbox';
+import { bookOutside } from './inbox-steps';
+import { sandboxApi, sandboxRequestMark, sandboxRequestsSince, type SandboxReservation } from './sandbox';
 
 /*
  * The dashboard keeps the next two weeks of each entity's reservations (the sync's window). A
@@ -33,21 +33,7 @@ const rowIds = (page: Page) =>
  * the run's other specs canceled of them.
  */
 async function twoForTomorrow(request: APIRequestContext) {
-  const option = await tableTomorrow(request);
-  for (const last of ['Copy-One', 'Copy-Two']) {
-    const hold = await sandboxSend(request, 'POST', '/v2/holds', partner, entity, {
-      venue_id: option.venue_id,
-      date: option.date,
-      time: option.time,
-      party_size: 2,
-    });
-    expect(hold.status, JSON.stringify(hold.body)).toBe(201);
-    const made = await sandboxSend(request, 'POST', '/v2/reservations', partner, entity, {
-      hold_id: (hold.body as { id: string }).id,
-      guest: { first_name: 'Anna', last_name: last, email: `${last.toLowerCase()}@guest.test` },
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-  }
+  for (const last of ['Copy-One', 'Copy-Two']) await bookOutside(request, last);
 }
 
 /** The reservation requests the page's render sent to the API (the sync's own are not counted). */

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 
 import { NotificationChoicesForm } from '@/components/notifications/notification-choices-form';
+import { StopWatching } from '@/components/notifications/stop-watching';
 import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 import { Notice } from '@/components/ui/notice';
@@ -18,7 +19,9 @@ import {
 } from '@/lib/server/auth';
 import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
+import { getFormatter } from '@/lib/server/http';
 import { memberChoices } from '@/lib/server/notifications/preferences';
+import { watchesShown, type WatchShown } from '@/lib/server/notifications/watches';
 
 import { LanguageForm } from './language-form';
 import { PasswordForm } from './password-form';
@@ -35,18 +38,35 @@ export default async function AccountPage() {
   const staff = await verifySession();
   if (!staff) redirect('/login?callbackUrl=/account');
   const db = await getDb();
-  const [t, settings, notifications] = await Promise.all([
+  const [t, settings, notifications, tWatch, format] = await Promise.all([
     getTranslations('account'),
     getTranslations('settings'),
     getTranslations('notificationPreferences'),
+    getTranslations('watch'),
+    getFormatter(),
   ]);
-  const [policy, codesLeft, account, enrolmentCode, choices] = await Promise.all([
+  const [policy, codesLeft, account, enrolmentCode, choices, watches] = await Promise.all([
     secondFactorPolicy(db),
     recoveryCodesLeft(db, staff.id),
     findStaffById(db, staff.id),
     enrolmentCodeState(db, staff.id),
     memberChoices(db, staff),
+    watchesShown(db, staff.id),
   ]);
+  const watchName = (w: WatchShown) =>
+    w.subject === 'venue'
+      ? tWatch('list.venue', { name: w.venue ?? '—' })
+      : w.reservation?.guest && w.reservation.date && w.reservation.time
+        ? tWatch('list.reservation', {
+            guest: w.reservation.guest,
+            date: format.day(w.reservation.date),
+            time: format.wallTime(w.reservation.time),
+          })
+        : tWatch('list.reservationUnknown');
+  const watchHref = (w: WatchShown) =>
+    w.subject === 'venue'
+      ? `/today?venue=${encodeURIComponent(w.subjectId)}`
+      : `/reservations/${encodeURIComponent(w.subjectId)}`;
   // When the member's daily e-mail goes out, on their own clock.
   const digest = { time: account?.digestTime ?? DEFAULT_DIGEST_TIME, zone: staff.timeZone ?? 'UTC' };
   // Wrong codes given with the member's password before their last sign-in: they are told.
@@ -117,6 +137,36 @@ export default async function AccountPage() {
               mailReady={getConfig().mail !== null}
               testId="notification-choices"
             />
+          </Card>
+        )}
+        {!staff.mustChangePassword && (
+          <Card data-testid="watch-list">
+            <h2 className="text-sm font-semibold text-slate-900" id="watching">
+              {tWatch('list.title')}
+            </h2>
+            <p className="mb-4 mt-1 text-sm text-slate-500">
+              {watches.length ? tWatch('list.intro') : tWatch('list.empty')}
+            </p>
+            {watches.length > 0 && (
+              <ul className="divide-y divide-slate-200">
+                {watches.map((w) => (
+                  <li key={`${w.subject}:${w.subjectId}`} className="flex items-center justify-between gap-3 py-2">
+                    <Link href={watchHref(w)} className="min-w-0 text-sm text-brand-700 hover:underline">
+                      {watchName(w)}
+                    </Link>
+                    <StopWatching
+                      subject={w.subject}
+                      id={w.subjectId}
+                      words={{
+                        stop: tWatch('list.stop'),
+                        label: tWatch('list.stopLabel', { what: watchName(w) }),
+                        stopped: tWatch('stopped'),
+                      }}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
           </Card>
         )}
         {!staff.mustChangePassword && twoStep}

@@ -8,11 +8,18 @@ import { z } from 'zod';
 import type { ChangeKind } from '../changes/events';
 import { Uuid } from '../guestbook/schemas';
 
-/** What happened: to a reservation the member booked or changed, a large party booked for today, or to their own account. */
+/**
+ * What happened: to a reservation the member booked, changed or watches, a large party booked for
+ * today, a quarter hour of today reaching the seats allocated at a venue they watch, an apply of
+ * theirs on the allocation grid that stopped part-way, or to their own account.
+ */
 export const NOTIFICATION_KINDS = [
   'reservation.canceled_outside',
   'reservation.changed_outside',
+  'reservation.watched',
   'reservation.large_party_today',
+  'venue.quarter_full',
+  'allocation.apply_stopped',
   'account.role_changed',
   'account.two_step_required',
 ] as const;
@@ -26,11 +33,24 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const CHANGE_KIND_OF: Partial<Record<NotificationKind, ChangeKind>> = {
   'reservation.canceled_outside': 'reservation.canceled',
   'reservation.changed_outside': 'reservation.changed',
+  'reservation.watched': 'reservation.changed',
   'reservation.large_party_today': 'reservation.created',
+  'venue.quarter_full': 'reservation.created',
+  'allocation.apply_stopped': 'allocation.applied',
 };
 
-/** Why the member gets it: a reservation they booked or last changed, a large party for today, or an admin's change to their account. */
-export const NOTIFICATION_REASONS = ['booked_by_you', 'changed_by_you', 'large_party', 'admin'] as const;
+/**
+ * Why the member gets it: a reservation they booked or last changed, something they watch, a
+ * large party for today, an apply they started, or an admin's change to their account.
+ */
+export const NOTIFICATION_REASONS = [
+  'booked_by_you',
+  'changed_by_you',
+  'watching',
+  'large_party',
+  'started_by_you',
+  'admin',
+] as const;
 export type NotificationReason = (typeof NOTIFICATION_REASONS)[number];
 
 /** How long an item is kept, read or not. */
@@ -46,14 +66,28 @@ export interface NotificationData {
   party?: number | null;
   /** a change: the fields changed, each [before, after] */
   changes?: Record<string, [unknown, unknown]>;
-  /** an account's change: the admin who made it, and the role before and after */
+  /** who made the change (an admin's to an account, a member's to a watched reservation); null: outside the console */
   by?: string | null;
   role?: [string, string];
+  /** a watched reservation: canceled, not changed */
+  canceled?: boolean;
+  /** a full quarter hour: the venue, the seats allocated and the hours of the commitment they hold for */
+  venue?: string | null;
+  commitment?: string | null;
+  seats?: number | null;
+  start?: string | null;
+  end?: string | null;
+  /** a stopped apply: how many cells it was to change */
+  cells?: number | null;
 }
 
-/** Where an item leads: the reservation, or the member's own account. */
-export const itemHref = (item: Pick<InboxItem, 'kind' | 'subjectId'>) =>
-  item.kind.startsWith('account.') ? '/account' : `/reservations/${encodeURIComponent(item.subjectId)}`;
+/** Where an item leads: the reservation, the venue's day of service, the allocation grid, or the member's own account. */
+export function itemHref(item: Pick<InboxItem, 'kind' | 'subjectId'>): string {
+  if (item.kind.startsWith('account.')) return '/account';
+  if (item.kind === 'venue.quarter_full') return `/today?venue=${encodeURIComponent(item.subjectId)}`;
+  if (item.kind === 'allocation.apply_stopped') return '/allocations';
+  return `/reservations/${encodeURIComponent(item.subjectId)}`;
+}
 
 /** One item of a member's inbox. */
 export interface InboxItem {
@@ -61,7 +95,7 @@ export interface InboxItem {
   kind: NotificationKind;
   reason: NotificationReason;
   entityId: string | null;
-  /** the reservation's id, or the member's own (an account's change) */
+  /** the reservation's id, the venue's, the apply's change in the feed, or the member's own (an account's change) */
   subjectId: string;
   data: NotificationData;
   createdAt: string;

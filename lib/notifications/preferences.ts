@@ -73,7 +73,14 @@ export type SaveRoleNotificationDefaults = z.infer<typeof SaveRoleNotificationDe
 /** A kind's key in the `notificationPreferences.kind` catalog. */
 export const kindKey = (kind: NotificationKind) =>
   kind.slice(kind.indexOf('.') + 1) as
-    'canceled_outside' | 'changed_outside' | 'large_party_today' | 'role_changed' | 'two_step_required';
+    | 'canceled_outside'
+    | 'changed_outside'
+    | 'watched'
+    | 'large_party_today'
+    | 'quarter_full'
+    | 'apply_stopped'
+    | 'role_changed'
+    | 'two_step_required';
 
 /** Every role's default for every kind, as the Team page shows them. */
 export type RoleDefaults = Record<StaffRole, NotificationChoice[]>;

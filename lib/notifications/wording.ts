@@ -13,6 +13,12 @@ type InboxKey =
   | 'what.changedUnknown'
   | 'what.large_party_today'
   | 'what.large_party_todayUnknown'
+  | 'what.watchedCanceledBy'
+  | 'what.watchedChangedBy'
+  | 'what.watchedCanceledUnknown'
+  | 'what.watchedChangedUnknown'
+  | 'what.quarter_full'
+  | 'what.apply_stopped'
   | 'what.role_changed'
   | 'what.two_step_required'
   | 'role.viewer'
@@ -21,7 +27,11 @@ type InboxKey =
   | 'change.party_size'
   | 'change.date'
   | 'change.time'
-  | 'change.other';
+  | 'change.other'
+  | OpenKey;
+
+/** The link of an item to what it is about. */
+type OpenKey = 'open' | 'openAccount' | 'openDay' | 'openAllocations';
 
 /** A translator of the `inbox` namespace. */
 export type InboxWords = (key: InboxKey, values?: Record<string, string | number>) => string;
@@ -32,9 +42,18 @@ const ROLES = new Set(['viewer', 'operator', 'admin']);
 const roleName = (role: unknown, t: InboxWords) =>
   ROLES.has(role as string) ? t(`role.${role as 'viewer' | 'operator' | 'admin'}`) : String(role);
 
+/** The words of an item's link: open the reservation, the venue's day, the allocation grid, or the account. */
+export function openKey(kind: InboxItem['kind']): OpenKey {
+  if (kind.startsWith('account.')) return 'openAccount';
+  if (kind === 'venue.quarter_full') return 'openDay';
+  if (kind === 'allocation.apply_stopped') return 'openAllocations';
+  return 'open';
+}
+
 /**
  * What happened, in one sentence: the guest's reservation, its party and time, canceled or
- * changed; or the admin's change to the member's account.
+ * changed (by whom, for one the member watches); a quarter hour of today reaching the seats
+ * allocated at a venue; an apply that stopped part-way; or the admin's change to the member's account.
  */
 export function whatHappened(item: Said, t: InboxWords, format: Pick<Formatter, 'day' | 'wallTime'>): string {
   if (item.kind === 'account.role_changed') {
@@ -42,12 +61,33 @@ export function whatHappened(item: Said, t: InboxWords, format: Pick<Formatter, 
     return t('what.role_changed', { by: item.data.by ?? '—', from: roleName(from, t), to: roleName(to, t) });
   }
   if (item.kind === 'account.two_step_required') return t('what.two_step_required', { by: item.data.by ?? '—' });
+  if (item.kind === 'allocation.apply_stopped') return t('what.apply_stopped', { cells: item.data.cells ?? 0 });
+  if (item.kind === 'venue.quarter_full') {
+    const { venue, seats, start, end, time } = item.data;
+    return t('what.quarter_full', {
+      venue: venue ?? '—',
+      seats: seats ?? 0,
+      start: start ? format.wallTime(start) : '—',
+      end: end ? format.wallTime(end) : '—',
+      time: time ? format.wallTime(time) : '—',
+    });
+  }
   const { guest, date, time, party } = item.data;
+  if (item.kind === 'reservation.watched' && item.data.by) {
+    const canceled = item.data.canceled === true;
+    if (!guest || !date || !time || typeof party !== 'number')
+      return t(canceled ? 'what.watchedCanceledUnknown' : 'what.watchedChangedUnknown', { by: item.data.by });
+    const values = { by: item.data.by, guest, party, date: format.day(date), time: format.wallTime(time) };
+    return t(canceled ? 'what.watchedCanceledBy' : 'what.watchedChangedBy', values);
+  }
   if (item.kind === 'reservation.large_party_today')
     return guest && time && typeof party === 'number'
       ? t('what.large_party_today', { guest, party, time: format.wallTime(time) })
       : t('what.large_party_todayUnknown', { party: party ?? 0 });
-  const canceled = item.kind === 'reservation.canceled_outside';
+  // made outside the console: an item about a reservation the member booked, changed or watches says so alike
+  const canceled =
+    item.kind === 'reservation.canceled_outside' ||
+    (item.kind === 'reservation.watched' && item.data.canceled === true);
   if (!guest || !date || !time || typeof party !== 'number')
     return t(canceled ? 'what.canceledUnknown' : 'what.changedUnknown');
   const values = { guest, party, date: format.day(date), time: format.wallTime(time) };

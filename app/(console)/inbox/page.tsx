@@ -14,7 +14,7 @@ import {
   type InboxShow,
   type NotificationReason,
 } from '@/lib/notifications/items';
-import { changesOf, whatHappened } from '@/lib/notifications/wording';
+import { changesOf, openKey, whatHappened } from '@/lib/notifications/wording';
 import { requireStaff } from '@/lib/server/auth';
 import { getDb } from '@/lib/server/db';
 import { getFormatter, type SearchParams } from '@/lib/server/http';
@@ -133,7 +133,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
                         })}
                       </time>
                       <Link href={itemHref(item)} className="text-brand-700 hover:underline">
-                        {t(item.kind.startsWith('account.') ? 'openAccount' : 'open')}
+                        {t(openKey(item.kind))}
                       </Link>
                     </p>
                   </div>

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 
 import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
@@ -27,7 +28,10 @@ export function PacingCard({
   venueHref,
   programName,
   wallTime,
+  watch,
 }: {
+  /** the shown venue's watch toggle */
+  watch?: ReactNode;
   /** the venues with pacing that day, to choose from */
   venues: { id: string; name: string }[];
   /** the venue shown */
@@ -65,9 +69,12 @@ export function PacingCard({
             </nav>
           )}
           <section aria-labelledby="pacing-venue" data-testid={`pacing-${shown.id}`} className="space-y-3">
-            <h3 id="pacing-venue" className="text-sm font-semibold text-slate-800">
-              {shown.name}
-            </h3>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 id="pacing-venue" className="text-sm font-semibold text-slate-800">
+                {shown.name}
+              </h3>
+              {watch}
+            </div>
             <ul className="space-y-4">
               {shown.pacing.lines.map((line) => (
                 <PacingLineView

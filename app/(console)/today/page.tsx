@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 
 import { LiveRefresh } from '@/components/live/live-follow';
+import { WatchButton } from '@/components/notifications/watch-button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Select } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
@@ -13,7 +14,9 @@ import type { GuestFlag } from '@/lib/guests/history';
 import { guestKey } from '@/lib/guests/schemas';
 import { readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
+import { getDb } from '@/lib/server/db';
 import { getFormatter } from '@/lib/server/http';
+import { isWatching } from '@/lib/server/notifications/watches';
 import { dayInCopy, getDayOfService, type DayOfService } from '@/lib/server/today';
 import { daySheet, type SheetRow } from '@/lib/today/day-sheet';
 import { venuePacing } from '@/lib/today/pacing';
@@ -91,6 +94,10 @@ async function Day({ params, memberId }: { params: TodayParams; memberId: string
   const booked = (v: (typeof paced)[number]) => v.pacing.lines.reduce((n, l) => n + l.booked, v.pacing.unpaced);
   const pacingShown =
     paced.find((v) => v.id === params.pacing) ?? [...paced].sort((a, b) => booked(b) - booked(a))[0] ?? null;
+  const [tWatch, watchingShown] = await Promise.all([
+    getTranslations('watch'),
+    pacingShown ? getDb().then((db) => isWatching(db, memberId, 'venue', pacingShown.id)) : false,
+  ]);
 
   // the filters that choose among a list: venue, status and program
   const choices = [
@@ -190,6 +197,23 @@ async function Day({ params, memberId }: { params: TodayParams; memberId: string
             venueHref={(id) => todayHref(here, { pacing: id, open: null })}
             programName={programName}
             wallTime={wallTime}
+            watch={
+              pacingShown && (
+                <WatchButton
+                  key={pacingShown.id}
+                  subject="venue"
+                  id={pacingShown.id}
+                  watching={watchingShown}
+                  words={{
+                    watch: tWatch('watch'),
+                    label: tWatch('venueLabel', { venue: pacingShown.name }),
+                    hint: tWatch('venueHint'),
+                    nowWatching: tWatch('nowWatching'),
+                    stopped: tWatch('stopped'),
+                  }}
+                />
+              )
+            }
           />
         </div>
         {open && (

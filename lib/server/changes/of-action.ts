@@ -131,7 +131,9 @@ export function changesOfAction(w: AuditedWrite): ChangeInput[] {
       if (status === 'conflict') return [];
       const ids = allocationIds(w.action === 'apply-allocation' ? w.before : w.after);
       if (!ids.commitments.length) return [];
-      return [{ kind: 'allocation.applied', entityId: null, ids, who, data: { status, action: w.action } }];
+      return [
+        { kind: 'allocation.applied', entityId: null, ids, who, data: { status, action: w.action, ...stopped(w) } },
+      ];
     }
   }
   if (ENTITY_ACTIONS.has(w.action) && (entityId ?? resource))
@@ -163,6 +165,20 @@ function teamChanges(w: { action: string; before?: unknown; after?: unknown }): 
   if (w.action === 'change-staff-access') return pick(fieldChanges(w.before, w.after), 'role', 'disabled');
   if (w.action === 'set-two-step-policy') return pick(fieldChanges(w.before, w.after), 'policy');
   return {};
+}
+
+/**
+ * An apply that failed: whether it stopped part-way (some entity holds its decreases or its final
+ * values: the grid is neither as it was nor as asked) and how many cells it was to change.
+ */
+function stopped(w: { action: string; before?: unknown; after?: unknown }): Record<string, unknown> {
+  const after = record(w.after);
+  if (w.action !== 'apply-allocation' || after.status !== 'failed') return {};
+  const holding = Array.isArray(after.holding) ? after.holding : [];
+  return {
+    partWay: holding.some((h) => record(h).state !== 'unchanged'),
+    cells: Array.isArray(w.before) ? w.before.length : null,
+  };
 }
 
 function pick(v: unknown, ...keys: string[]): Record<string, unknown> {

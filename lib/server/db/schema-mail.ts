@@ -1,11 +1,11 @@
 /**
  * The send record of notifications by e-mail (lib/server/notifications/mail-outbox.ts, migration
  * 0032): one row per mail, at once for one item or a member's digest of a day, its key unique so
- * that it is recorded once, and its state so that it is sent once. Part of the schema (schema.ts
- * exports it too).
+ * that it is recorded once, and its state so that it is sent once; and what each member watches
+ * (migration 0033). Part of the schema (schema.ts exports them too).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const notificationMails = pgTable(
   'notification_mails',
@@ -33,3 +33,24 @@ export const notificationMails = pgTable(
   (t) => [index('notification_mails_due_idx').on(t.state, t.nextAttemptAt)],
 );
 export type NotificationMailRow = typeof notificationMails.$inferSelect;
+
+/**
+ * What each member watches (lib/server/notifications/watches.ts, migration 0033): a venue or a
+ * reservation, in the entity it was watched in.
+ */
+export const notificationWatches = pgTable(
+  'notification_watches',
+  {
+    /** the member (deleted with them, by the migration's foreign key) */
+    staffId: uuid('staff_id').notNull(),
+    /** `venue` or `reservation` */
+    subject: text('subject').notNull(),
+    subjectId: text('subject_id').notNull(),
+    entityId: text('entity_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'notification_watches_pk', columns: [t.staffId, t.subject, t.subjectId] }),
+    index('notification_watches_subject_idx').on(t.subject, t.subjectId),
+  ],
+);

@@ -1,7 +1,8 @@
 /**
  * The notification inbox: items raised for a member from the change feed (`raise.ts`: a
- * reservation they booked or last changed, canceled or changed outside the console; an admin's
- * change to their role, or two-step sign-in required for it), their
+ * reservation they booked or last changed, canceled or changed outside the console; a reservation
+ * or venue they watch; a large party for today; an apply of theirs that stopped part-way; an
+ * admin's change to their role, or two-step sign-in required for it), their
  * inbox and its triage (`inbox.ts`), and each process's raiser (`startNotifications`). Items are
  * kept NOTIFICATION_RETENTION_DAYS, pruned with the activity log's retention.
  *
@@ -37,11 +38,12 @@ const globalForRaiser = processWide("this process's raiser of notifications from
 
 /** Raises from `events` after what this process is raising already (one batch at a time). */
 function raiseInTurn(events: readonly ChangeEvent[]): void {
-  // Outside changes of reservations, reservations created anywhere (a large party), admins' changes to the team.
+  // Every change of a reservation (outside ones, a watched one, a large party, a full quarter hour),
+  // a member's apply that stopped, admins' changes to the team.
   const wanted = events.filter(
     (e) =>
-      (e.who === null && e.kind.startsWith('reservation.')) ||
-      e.kind === 'reservation.created' ||
+      e.kind.startsWith('reservation.') ||
+      (e.who !== null && e.kind === 'allocation.applied' && e.data.status === 'failed') ||
       (e.who !== null && e.kind === 'team.changed'),
   );
   if (!wanted.length) return;
@@ -64,7 +66,13 @@ export function startNotifications(): void {
     feed.subscribe(raiseInTurn);
     const missed = await recentChanges(await getDb(), {
       entityIds: null,
-      kinds: ['reservation.created', 'reservation.canceled', 'reservation.changed', 'team.changed'],
+      kinds: [
+        'reservation.created',
+        'reservation.canceled',
+        'reservation.changed',
+        'allocation.applied',
+        'team.changed',
+      ],
       since: new Date(Date.now() - CATCH_UP_MS),
       limit: 1_000,
     });

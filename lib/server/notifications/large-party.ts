@@ -53,7 +53,10 @@ export async function copiedReservation(
 }
 
 /** The reservation as the copy holds it, else as the console's booking of it was recorded. */
-async function reservationOf(db: Pick<DashboardDb, 'select'>, id: string): Promise<Record<string, unknown> | null> {
+export async function reservationOf(
+  db: Pick<DashboardDb, 'select'>,
+  id: string,
+): Promise<Record<string, unknown> | null> {
   const copied = await copiedReservation(db, id);
   if (copied) return copied;
   const [booked] = await db
@@ -64,6 +67,19 @@ async function reservationOf(db: Pick<DashboardDb, 'select'>, id: string): Promi
   return booked?.after && typeof booked.after === 'object' ? (booked.after as Record<string, unknown>) : null;
 }
 
+/** A venue of the entity's window as last read (its name and time zone: which day is today there), or null. */
+export async function windowVenue(
+  db: Pick<DashboardDb, 'select'>,
+  entityId: string,
+  venueId: unknown,
+): Promise<{ id: string; name: string; time_zone?: string } | null> {
+  const [window] = await db
+    .select({ venues: reservationsWindow.venues })
+    .from(reservationsWindow)
+    .where(eq(reservationsWindow.context, entityId));
+  return window?.venues.find((v) => v.id === venueId) ?? null;
+}
+
 /** A `reservation.created` event's large party for today, for every enabled member but its booker. */
 export async function aboutLargeParty(db: DashboardDb, event: ChangeEvent, now: Date): Promise<Wanted[]> {
   const id = idOf(event, 'reservation');
@@ -71,11 +87,7 @@ export async function aboutLargeParty(db: DashboardDb, event: ChangeEvent, now: 
   const r = await reservationOf(db, id);
   const party = r?.party_size;
   if (!r || typeof party !== 'number' || r.status === 'canceled' || party < (await largePartySize(db))) return [];
-  const [window] = await db
-    .select({ venues: reservationsWindow.venues })
-    .from(reservationsWindow)
-    .where(eq(reservationsWindow.context, event.entityId));
-  const venue = window?.venues.find((v) => v.id === r.venue_id);
+  const venue = await windowVenue(db, event.entityId, r.venue_id);
   if (!venue || r.date !== localNow(venue.time_zone, now).date) return [];
 
   const members = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.disabled, false));

@@ -11,7 +11,7 @@ import { DEFAULT_UI_LOCALE, formatLocaleFor, isUiLocale, validTimeZone } from '.
 import type { CatalogKey } from '../../i18n/said';
 import { translatorFor } from '../../i18n/translator';
 import { itemHref, type InboxItem } from '../../notifications/items';
-import { changesOf, whatHappened, type InboxWords } from '../../notifications/wording';
+import { changesOf, openKey, whatHappened, type InboxWords } from '../../notifications/wording';
 import type { DashboardDb } from '../db/open';
 import { staffUsers, type NotificationMailRow } from '../db/schema';
 import { itemsOfMail } from './mail-outbox';
@@ -63,7 +63,7 @@ export async function composeMail(
       changes: changesOf(item, words, format),
       why: t('notificationMail.why', { reason: t(`inbox.reason.${row.reason}` as CatalogKey) }),
       link: `${base}${itemHref(item)}`,
-      open: t(item.kind.startsWith('account.') ? 'inbox.openAccount' : 'inbox.open'),
+      open: t(`inbox.${openKey(item.kind)}`),
     };
   });
   const digest = mail.kind === 'digest';

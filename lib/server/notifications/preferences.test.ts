@@ -53,7 +53,10 @@ describe('a member’s effective notification choice', () => {
     expect(everyone.map((m) => changed.get(m.id))).toEqual(['off', 'console', 'console', 'console']);
 
     const otherKinds = [
+      { kind: 'reservation.watched', channel: 'console', own: false },
       { kind: 'reservation.large_party_today', channel: 'console', own: false },
+      { kind: 'venue.quarter_full', channel: 'console', own: false },
+      { kind: 'allocation.apply_stopped', channel: 'console', own: false },
       { kind: 'account.role_changed', channel: 'console', own: false },
       { kind: 'account.two_step_required', channel: 'console', own: false },
     ];

@@ -33,7 +33,9 @@ import { auditLog, notifications, staffUsers } from '../db/schema';
 import { aboutLargeParty, copiedReservation, guestName, text } from './large-party';
 import { recordAtOnceMails } from './mail-outbox';
 import { channelsFor } from './preferences';
+import { aboutFullQuarter } from './quarter-full';
 import type { Wanted } from './wanted';
+import { aboutWatchedReservation } from './watches';
 
 /** Which role may see which change kind; the feed's own rule unless a test gives another. */
 export type KindRule = (role: StaffRole, kind: string) => boolean;
@@ -106,6 +108,25 @@ async function aboutReservation(db: DashboardDb, event: ChangeEvent): Promise<Wa
   return [{ kind, subjectId: reservation, data: await itemData(db, event, reservation), recipients }];
 }
 
+/**
+ * An apply of the allocation grid that stopped part-way (some entities hold the new seats, others
+ * not): for the member who sent it, who may have left the page meanwhile.
+ */
+function aboutStoppedApply(event: ChangeEvent): Wanted[] {
+  const { status, action, partWay, cells } = event.data;
+  if (event.kind !== 'allocation.applied' || !event.who || status !== 'failed' || action !== 'apply-allocation')
+    return [];
+  if (partWay !== true) return [];
+  return [
+    {
+      kind: 'allocation.apply_stopped',
+      subjectId: String(event.id),
+      data: { cells: typeof cells === 'number' ? cells : null },
+      recipients: [{ staffId: event.who.id, reason: 'started_by_you' }],
+    },
+  ];
+}
+
 /** Policies' roles that must sign in with a second factor. */
 const ROLES_REQUIRED: Record<string, readonly StaffRole[]> = {
   none: [],
@@ -152,9 +173,12 @@ async function aboutAccounts(db: DashboardDb, event: ChangeEvent): Promise<Wante
 
 /**
  * Raises the items the events call for, each once: for an outside cancel or change of a
- * reservation, one per member who booked or last changed it in the console; for a large party
- * booked for today (large-party.ts), one per member but who booked it; for an admin's change
- * of a member's role or of the two-step policy, one per member it concerns. Only for members
+ * reservation, one per member who booked or last changed it in the console; for any cancel or
+ * change of a reservation, one per member who watches it (watches.ts) but who made it or was
+ * told already; for a large party booked for today (large-party.ts), one per member but who
+ * booked it; for a quarter hour of today full at a venue (quarter-full.ts), one per member who
+ * watches the venue; for an apply that stopped part-way, one for who sent it; for an admin's
+ * change of a member's role or of the two-step policy, one per member it concerns. Only for members
  * still enabled, whose role may see the kind (a kind about their own account, any role), and who
  * have not turned the kind off (preferences.ts).
  */
@@ -166,9 +190,14 @@ export async function raiseFromChanges(
 ): Promise<RaisedItem[]> {
   const raised: RaisedItem[] = [];
   for (const event of events) {
+    const authors = await aboutReservation(db, event);
+    const told = new Set(authors.flatMap((w) => w.recipients.map((r) => r.staffId)));
     const wanted = [
-      ...(await aboutReservation(db, event)),
+      ...authors,
+      ...(await aboutWatchedReservation(db, event, told)),
       ...(await aboutLargeParty(db, event, now)),
+      ...(await aboutFullQuarter(db, event, now)),
+      ...aboutStoppedApply(event),
       ...(await aboutAccounts(db, event)),
     ];
     for (const w of wanted) raised.push(...(await raise(db, event, w, visible)));

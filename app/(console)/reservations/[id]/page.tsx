@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ChangeMark } from '@/components/live/change-mark';
 import { Presence } from '@/components/live/presence';
 import { ReservationLive } from '@/components/live/reservation-live';
+import { WatchButton } from '@/components/notifications/watch-button';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
@@ -21,8 +22,10 @@ import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import type { Messages } from '@/lib/i18n/messages';
 import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
+import { getDb } from '@/lib/server/db';
 import { knownPrograms, listEntities, selectedContextKey } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
+import { isWatching } from '@/lib/server/notifications/watches';
 import { otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
 
 import { StatusBadge } from '../status-badge';
@@ -47,12 +50,14 @@ export default async function ReservationPage({
   const booked = (await searchParams).booked === '1';
   if (!z.guid().safeParse(id).success) notFound();
   const t = await getTranslations('booking');
-  const [result, venues, entities, format, context] = await Promise.all([
+  const [result, venues, entities, format, context, tWatch, watching] = await Promise.all([
     readApi(() => viewReservation(id)),
     readApi(venueNames),
     readApi(listEntities),
     getFormatter(),
     readApi(selectedContextKey),
+    getTranslations('watch'),
+    getDb().then((db) => isWatching(db, staff.id, 'reservation', id)),
   ]);
   if (!result.ok) return <ErrorState title={t('detail.readFailed')} message={result.error} />;
   const r = result.data;
@@ -90,15 +95,28 @@ export default async function ReservationPage({
           </span>
         }
         actions={
-          hasRole(staff.role, 'operator') &&
-          !isFinalStatus(r.status) && (
-            <CancelButton
+          <div className="flex flex-wrap items-center gap-2">
+            <WatchButton
+              subject="reservation"
               id={r.id}
-              context={contextKey}
-              guest={{ first: r.guest?.first_name ?? '', last: r.guest?.last_name ?? '' }}
-              when={when}
+              watching={watching}
+              words={{
+                watch: tWatch('watch'),
+                label: tWatch('reservationLabel'),
+                hint: tWatch('reservationHint'),
+                nowWatching: tWatch('nowWatching'),
+                stopped: tWatch('stopped'),
+              }}
             />
-          )
+            {hasRole(staff.role, 'operator') && !isFinalStatus(r.status) && (
+              <CancelButton
+                id={r.id}
+                context={contextKey}
+                guest={{ first: r.guest?.first_name ?? '', last: r.guest?.last_name ?? '' }}
+                when={when}
+              />
+            )}
+          </div>
         }
       />
 
