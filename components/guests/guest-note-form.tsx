@@ -18,7 +18,7 @@ const NoteFormSchema = GuestNoteInputSchema.pick({ note: true });
 type NoteForm = z.input<typeof NoteFormSchema>;
 
 /** Staff's note on a guest (allergies, preferences), saved in the dashboard only. */
-export function GuestNoteForm({ email, note }: { email: string; note: string }) {
+export function GuestNoteForm({ email, note, reservationId }: { email: string; note: string; reservationId: string }) {
   const t = useTranslations('guests.note');
   const router = useRouter();
   const {
@@ -38,7 +38,7 @@ export function GuestNoteForm({ email, note }: { email: string; note: string }) 
       className="space-y-2"
       data-testid="guest-note-form"
       onSubmit={submit(
-        ({ note }) => setGuestNoteAction({ email, note }),
+        ({ note }) => setGuestNoteAction({ email, note, reservationId }),
         (data) => {
           reset({ note: data.note });
           notify(t('saved'));
@@ -46,7 +46,7 @@ export function GuestNoteForm({ email, note }: { email: string; note: string }) 
         },
       )}
     >
-      <FormField label={t('label')} description={t('hint')} error={errors.note?.message}>
+      <FormField label={t('label')} description={`${t('hint')} ${t('mentionHint')}`} error={errors.note?.message}>
         <Textarea rows={3} defaultValue={note} {...register('note')} data-testid="guest-note-input" />
       </FormField>
       <p aria-live="polite" className="text-sm text-rose-700 empty:hidden">

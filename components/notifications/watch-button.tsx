@@ -60,11 +60,15 @@ export function WatchButton({
       onClick={() => void toggle()}
       data-testid={`watch-${subject}`}
     >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill={watching ? 'currentColor' : 'none'}>
-        <path
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none">
+        <path stroke="currentColor" strokeWidth="1.5" d="M10 4C5.5 4 2.5 10 2.5 10s3 6 7.5 6 7.5-6 7.5-6-3-6-7.5-6Z" />
+        <circle
+          cx="10"
+          cy="10"
+          r="2.5"
           stroke="currentColor"
           strokeWidth="1.5"
-          d="M10 4C5.5 4 2.5 10 2.5 10s3 6 7.5 6 7.5-6 7.5-6-3-6-7.5-6Zm0 8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z"
+          fill={watching ? 'currentColor' : 'none'}
         />
       </svg>
       {words.watch}

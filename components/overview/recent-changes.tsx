@@ -12,6 +12,7 @@ const SENTENCES = {
   'guest.changed': ['guestChanged', 'guestChanged'],
   'entity.created': ['entityCreated', 'entityCreatedOutside'],
   'entity.changed': ['entityChanged', 'entityChangedOutside'],
+  'delegate.changed': ['delegateChangedOutside', 'delegateChangedOutside'],
   'allocation.applied': ['allocationApplied', 'allocationAppliedOutside'],
   'team.changed': ['teamChanged', 'teamChanged'],
 } as const satisfies Record<Exclude<ChangeEvent['kind'], 'notification.raised'>, readonly [string, string]>;

@@ -1,5 +1,6 @@
 'use server';
 
+import { mentionsIn } from '@/lib/guests/mentions';
 import {
   GuestNoteInputSchema,
   GuestTagInputSchema,
@@ -34,22 +35,43 @@ async function refusingTooMany<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A guest's note or tags changed: the audit row names the guest by e-mail. */
+/**
+ * A guest's note or tags changed: the audit row names the guest by e-mail, and the reservation
+ * whose page it was written on, when it was (a mention in the note links to it).
+ */
 async function changeGuest(
   email: string,
   { staff, setAuditTarget }: ActionContext,
   write: (by: string, now: Date) => Promise<{ before: GuestNotes; after: GuestNotes }>,
+  writtenOn?: { reservationId: string; guestName: string | null },
 ): Promise<GuestNotes> {
   setAuditTarget({ resourceType: 'guest', resourceId: email });
   const { before, after } = await refusingTooMany(async () => write(staff.name, new Date()));
-  setAuditTarget({ before, after });
+  setAuditTarget({ before, after: writtenOn ? { ...after, ...writtenOn } : after });
   return after;
+}
+
+/**
+ * The reservation a note was written on, and its guest's name when the note mentions a teammate
+ * (their item names the guest; the copy, else the API, as the page read it).
+ */
+async function writtenOn(reservationId: string | undefined, note: string) {
+  if (!reservationId) return undefined;
+  if (!mentionsIn(note).length) return { reservationId, guestName: null };
+  const r = await viewReservation(reservationId).catch(() => null);
+  const guestName = r?.guest ? `${r.guest.first_name} ${r.guest.last_name}`.trim() || null : null;
+  return { reservationId, guestName };
 }
 
 export const setGuestNoteAction = staffAction(
   { name: 'set-guest-note', role: 'operator', input: GuestNoteInputSchema, mutates: true },
-  async ({ email, note }, ctx) =>
-    changeGuest(email, ctx, async (by, now) => setGuestNote(await getDb(), email, note, by, now)),
+  async ({ email, note, reservationId }, ctx) =>
+    changeGuest(
+      email,
+      ctx,
+      async (by, now) => setGuestNote(await getDb(), email, note, by, now),
+      await writtenOn(reservationId, note),
+    ),
 );
 
 export const addGuestTagAction = staffAction(

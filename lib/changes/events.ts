@@ -12,6 +12,7 @@ export const CHANGE_KINDS = [
   'guest.changed',
   'entity.created',
   'entity.changed',
+  'delegate.changed',
   'allocation.applied',
   'team.changed',
   'notification.raised',
@@ -26,7 +27,7 @@ export interface ChangeEvent {
   kind: ChangeKind;
   /** the entity it is in; null: partner-wide */
   entityId: string | null;
-  /** the ids it touches: `reservation`, `guest` (an e-mail), `commitments`, `entities`, `staff` */
+  /** the ids it touches: `reservation`, `guest` (an e-mail), `commitments`, `entities`, `delegate`, `staff` */
   ids: Record<string, string | string[]>;
   /** who made it; null: made outside the console */
   who: { id: string; name: string } | null;

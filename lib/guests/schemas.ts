@@ -48,6 +48,8 @@ export const GuestNoteInputSchema = z.strictObject({
     .string()
     .max(NOTE_MAX, { error: validationMessage('atMostChars', NOTE_MAX) })
     .transform((s) => s.trim()),
+  /** the reservation whose page the note was written on: a teammate mentioned in it is led there */
+  reservationId: Uuid.optional(),
 });
 export type GuestNoteInput = z.input<typeof GuestNoteInputSchema>;
 

@@ -11,7 +11,8 @@ import { Uuid } from '../guestbook/schemas';
 /**
  * What happened: to a reservation the member booked, changed or watches, a large party booked for
  * today, a quarter hour of today reaching the seats allocated at a venue they watch, an apply of
- * theirs on the allocation grid that stopped part-way, or to their own account.
+ * theirs on the allocation grid that stopped part-way, a mention of them in the team's note on a
+ * guest, an entity or delegate of the partner suspended, or to their own account.
  */
 export const NOTIFICATION_KINDS = [
   'reservation.canceled_outside',
@@ -20,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   'reservation.large_party_today',
   'venue.quarter_full',
   'allocation.apply_stopped',
+  'guest.mentioned',
+  'directory.suspended',
   'account.role_changed',
   'account.two_step_required',
 ] as const;
@@ -37,11 +40,14 @@ export const CHANGE_KIND_OF: Partial<Record<NotificationKind, ChangeKind>> = {
   'reservation.large_party_today': 'reservation.created',
   'venue.quarter_full': 'reservation.created',
   'allocation.apply_stopped': 'allocation.applied',
+  'guest.mentioned': 'guest.changed',
+  'directory.suspended': 'entity.changed',
 };
 
 /**
  * Why the member gets it: a reservation they booked or last changed, something they watch, a
- * large party for today, an apply they started, or an admin's change to their account.
+ * large party for today, an apply they started, an admin's change to their account, a mention of
+ * them, or news for the whole team (an entity or delegate suspended).
  */
 export const NOTIFICATION_REASONS = [
   'booked_by_you',
@@ -50,6 +56,8 @@ export const NOTIFICATION_REASONS = [
   'large_party',
   'started_by_you',
   'admin',
+  'mentioned',
+  'everyone',
 ] as const;
 export type NotificationReason = (typeof NOTIFICATION_REASONS)[number];
 
@@ -79,13 +87,22 @@ export interface NotificationData {
   end?: string | null;
   /** a stopped apply: how many cells it was to change */
   cells?: number | null;
+  /** a mention: the start of the note */
+  excerpt?: string | null;
+  /** a suspension: an entity or a delegate, and its name */
+  what?: 'entity' | 'delegate';
+  name?: string | null;
 }
 
-/** Where an item leads: the reservation, the venue's day of service, the allocation grid, or the member's own account. */
-export function itemHref(item: Pick<InboxItem, 'kind' | 'subjectId'>): string {
+/** Where an item leads: the reservation, the venue's day of service, the allocation grid, the entity or delegate, or the member's own account. */
+export function itemHref(item: Pick<InboxItem, 'kind' | 'subjectId' | 'data'>): string {
   if (item.kind.startsWith('account.')) return '/account';
   if (item.kind === 'venue.quarter_full') return `/today?venue=${encodeURIComponent(item.subjectId)}`;
   if (item.kind === 'allocation.apply_stopped') return '/allocations';
+  if (item.kind === 'directory.suspended')
+    return `/${item.data.what === 'delegate' ? 'delegates' : 'entities'}/${encodeURIComponent(item.subjectId)}`;
+  // a mention in a note written away from a reservation's page names the guest: their reservations
+  if (item.kind === 'guest.mentioned' && item.subjectId.includes('@')) return '/reservations';
   return `/reservations/${encodeURIComponent(item.subjectId)}`;
 }
 

@@ -79,6 +79,8 @@ export const kindKey = (kind: NotificationKind) =>
     | 'large_party_today'
     | 'quarter_full'
     | 'apply_stopped'
+    | 'mentioned'
+    | 'suspended'
     | 'role_changed'
     | 'two_step_required';
 

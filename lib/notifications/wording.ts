@@ -19,6 +19,9 @@ type InboxKey =
   | 'what.watchedChangedUnknown'
   | 'what.quarter_full'
   | 'what.apply_stopped'
+  | 'what.mentioned'
+  | 'what.entity_suspended'
+  | 'what.delegate_suspended'
   | 'what.role_changed'
   | 'what.two_step_required'
   | 'role.viewer'
@@ -31,7 +34,7 @@ type InboxKey =
   | OpenKey;
 
 /** The link of an item to what it is about. */
-type OpenKey = 'open' | 'openAccount' | 'openDay' | 'openAllocations';
+type OpenKey = 'open' | 'openAccount' | 'openDay' | 'openAllocations' | 'openEntity' | 'openDelegate';
 
 /** A translator of the `inbox` namespace. */
 export type InboxWords = (key: InboxKey, values?: Record<string, string | number>) => string;
@@ -43,8 +46,9 @@ const roleName = (role: unknown, t: InboxWords) =>
   ROLES.has(role as string) ? t(`role.${role as 'viewer' | 'operator' | 'admin'}`) : String(role);
 
 /** The words of an item's link: open the reservation, the venue's day, the allocation grid, or the account. */
-export function openKey(kind: InboxItem['kind']): OpenKey {
+export function openKey({ kind, data }: Pick<InboxItem, 'kind' | 'data'>): OpenKey {
   if (kind.startsWith('account.')) return 'openAccount';
+  if (kind === 'directory.suspended') return data.what === 'delegate' ? 'openDelegate' : 'openEntity';
   if (kind === 'venue.quarter_full') return 'openDay';
   if (kind === 'allocation.apply_stopped') return 'openAllocations';
   return 'open';
@@ -53,7 +57,8 @@ export function openKey(kind: InboxItem['kind']): OpenKey {
 /**
  * What happened, in one sentence: the guest's reservation, its party and time, canceled or
  * changed (by whom, for one the member watches); a quarter hour of today reaching the seats
- * allocated at a venue; an apply that stopped part-way; or the admin's change to the member's account.
+ * allocated at a venue; an apply that stopped part-way; a mention in a guest's note; an entity or
+ * delegate suspended; or the admin's change to the member's account.
  */
 export function whatHappened(item: Said, t: InboxWords, format: Pick<Formatter, 'day' | 'wallTime'>): string {
   if (item.kind === 'account.role_changed') {
@@ -62,6 +67,16 @@ export function whatHappened(item: Said, t: InboxWords, format: Pick<Formatter, 
   }
   if (item.kind === 'account.two_step_required') return t('what.two_step_required', { by: item.data.by ?? '—' });
   if (item.kind === 'allocation.apply_stopped') return t('what.apply_stopped', { cells: item.data.cells ?? 0 });
+  if (item.kind === 'guest.mentioned')
+    return t('what.mentioned', {
+      by: item.data.by ?? '—',
+      guest: item.data.guest ?? '—',
+      excerpt: item.data.excerpt ?? '',
+    });
+  if (item.kind === 'directory.suspended')
+    return t(item.data.what === 'delegate' ? 'what.delegate_suspended' : 'what.entity_suspended', {
+      name: item.data.name ?? '—',
+    });
   if (item.kind === 'venue.quarter_full') {
     const { venue, seats, start, end, time } = item.data;
     return t('what.quarter_full', {

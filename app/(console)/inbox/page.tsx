@@ -133,7 +133,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
                         })}
                       </time>
                       <Link href={itemHref(item)} className="text-brand-700 hover:underline">
-                        {t(openKey(item.kind))}
+                        {t(openKey(item))}
                       </Link>
                     </p>
                   </div>

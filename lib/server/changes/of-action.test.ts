@@ -32,6 +32,25 @@ describe('the change events of a console write', () => {
       expect(
         changesOfAction({ action, result: 'ok', resourceId: 'ana@example.com', after: { tags: ['VIP'] }, staff }),
       ).toEqual([{ kind: 'guest.changed', entityId: null, ids: { guest: 'ana@example.com' }, who: staff }]);
+    // a note that adds mentions carries them, and the reservation it was written on
+    expect(
+      changesOfAction({
+        action: 'set-guest-note',
+        result: 'ok',
+        resourceId: 'ana@example.com',
+        before: { note: 'ask @olivia', tags: [] },
+        after: { note: 'ask @olivia and @ben', tags: [], reservationId: 'r1', guestName: 'Ana Lima' },
+        staff,
+      }),
+    ).toEqual([
+      {
+        kind: 'guest.changed',
+        entityId: null,
+        ids: { guest: 'ana@example.com' },
+        who: staff,
+        data: { mentions: ['ben'], reservation: 'r1', guestName: 'Ana Lima' },
+      },
+    ]);
     expect(
       changesOfAction({ action: 'add-reservation-tag', result: 'ok', entityId: 'e1', resourceId: 'r1', staff }),
     ).toEqual([

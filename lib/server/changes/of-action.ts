@@ -4,6 +4,7 @@
  * shows. Plain Node (no server-only), so that it is tested on its own.
  */
 import type { ChangeKind } from '../../changes/events';
+import { newMentions } from '../../guests/mentions';
 
 /** A change to record: what `recordChange` writes (the id and time are the table's). */
 export interface ChangeInput {
@@ -114,7 +115,20 @@ export function changesOfAction(w: AuditedWrite): ChangeInput[] {
             },
           ]
         : [];
-    case 'set-guest-note':
+    case 'set-guest-note': {
+      const mentions = noteMentions(w);
+      return resource
+        ? [
+            {
+              kind: 'guest.changed',
+              entityId: null,
+              ids: { guest: resource },
+              who,
+              ...(mentions && { data: mentions }),
+            },
+          ]
+        : [];
+    }
     case 'add-guest-tag':
     case 'remove-guest-tag':
       return resource ? [{ kind: 'guest.changed', entityId: null, ids: { guest: resource }, who }] : [];
@@ -165,6 +179,22 @@ function teamChanges(w: { action: string; before?: unknown; after?: unknown }): 
   if (w.action === 'change-staff-access') return pick(fieldChanges(w.before, w.after), 'role', 'disabled');
   if (w.action === 'set-two-step-policy') return pick(fieldChanges(w.before, w.after), 'policy');
   return {};
+}
+
+/**
+ * A note saved on a guest: the mentions it adds (`@olivia`, lib/guests/mentions.ts), the
+ * reservation whose page it was written on and its guest's name, for the inbox's items about them.
+ */
+function noteMentions(w: { before?: unknown; after?: unknown }): Record<string, unknown> | null {
+  const note = (v: unknown) => (typeof record(v).note === 'string' ? (record(v).note as string) : '');
+  const mentions = newMentions(note(w.before), note(w.after));
+  if (!mentions.length) return null;
+  const { reservationId, guestName } = record(w.after);
+  return {
+    mentions,
+    ...(typeof reservationId === 'string' ? { reservation: reservationId } : {}),
+    ...(typeof guestName === 'string' ? { guestName } : {}),
+  };
 }
 
 /**

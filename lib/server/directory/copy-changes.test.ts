@@ -21,6 +21,44 @@ describe('what the directory sync found, as change events', () => {
     ]);
   });
 
+  it('records an entity or delegate found suspended with its status and name, even just after a member changed it', () => {
+    const suspended = [{ id: 'e2', name: 'Harbour Group' }];
+    expect(
+      outsideChanges(
+        changes({ resource: 'entities', context: 'partner', changed: ['e2'], suspended }),
+        new Set(['e2']),
+      ),
+    ).toEqual([
+      {
+        kind: 'entity.changed',
+        entityId: 'e2',
+        ids: { entity: 'e2' },
+        who: null,
+        data: { status: ['active', 'suspended'], name: 'Harbour Group' },
+      },
+    ]);
+    expect(
+      outsideChanges(
+        changes({
+          resource: 'delegates',
+          context: 'partner',
+          changed: ['d1', 'd2'],
+          suspended: [{ id: 'd1', name: 'Vine Rooms' }],
+        }),
+        new Set(),
+      ),
+    ).toEqual([
+      {
+        kind: 'delegate.changed',
+        entityId: null,
+        ids: { delegate: 'd1' },
+        who: null,
+        data: { status: ['active', 'suspended'], name: 'Vine Rooms' },
+      },
+      { kind: 'delegate.changed', entityId: null, ids: { delegate: 'd2' }, who: null, data: {} },
+    ]);
+  });
+
   it('records the commitments whose seats changed as one seat change of the entity, leaving out those a member just changed', () => {
     const events = outsideChanges(
       changes({ resource: 'commitments', context: 'ent-1', changed: ['c1', 'c2', 'c3'] }),
@@ -41,7 +79,7 @@ describe('what the directory sync found, as change events', () => {
   });
 
   it('records nothing for the resources no page follows', () => {
-    for (const resource of ['identity', 'delegates', 'venues', 'markets'] as const)
+    for (const resource of ['identity', 'venues', 'markets'] as const)
       expect(outsideChanges(changes({ resource, context: 'partner', changed: ['x'] }), new Set())).toEqual([]);
   });
 });

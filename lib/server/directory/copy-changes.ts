@@ -7,8 +7,10 @@
  * it: an id that a member's change event named in the last minutes (the resync after the
  * console's own write finds that write) is left to that event. A copy synced for the first time
  * records nothing (all of it is new to the copy, nothing new to anyone). Entities become
- * `entity.created` and `entity.changed`, commitments `allocation.applied`; the other resources
- * (identity, delegates, venues, markets) have no kind a page follows yet.
+ * `entity.created` and `entity.changed`, delegates `delegate.changed`, commitments
+ * `allocation.applied`; the other resources (identity, venues, markets) have no kind a page
+ * follows yet. An entity or delegate found suspended that the copy held active carries the
+ * change of status and its name (the inbox tells the team, lib/server/notifications).
  */
 import { and, gte, isNotNull } from 'drizzle-orm';
 
@@ -33,6 +35,8 @@ export interface DirectoryChanges extends CopyKey {
   removed: string[];
   /** the copy held nothing of this resource in this context before */
   first?: boolean;
+  /** entities or delegates the API now shows suspended that the copy held active, with their names */
+  suspended?: { id: string; name: string | null }[];
 }
 
 /** A transaction of the dashboard database, as the copy's writes run in. */
@@ -77,10 +81,27 @@ export function isOwnWrite(event: Pick<ChangeInput, 'kind'>, memberKinds: Readon
   return event.kind === 'reservation.changed' || memberKinds.has(event.kind);
 }
 
+/** A suspension's part of an event: the status before and after, and the name (no member can suspend: never their own write). */
+const suspension = (c: DirectoryChanges, id: string) => {
+  const found = c.suspended?.find((s) => s.id === id);
+  return found ? { status: ['active', 'suspended'], name: found.name } : {};
+};
+
 /** The change events of what a sync found, as made outside the console. */
 export function outsideChanges(c: DirectoryChanges, own: ReadonlySet<string>): ChangeInput[] {
   const entityId = c.context === 'partner' || c.context === 'default' ? null : c.context;
-  const fresh = (ids: string[]) => ids.filter((id) => !own.has(id));
+  const suspended = new Set(c.suspended?.map((s) => s.id));
+  const fresh = (ids: string[]) => ids.filter((id) => !own.has(id) || suspended.has(id));
+  if (c.resource === 'delegates') {
+    const delegates = fresh([...c.added, ...c.changed, ...c.removed]);
+    return delegates.map((id): ChangeInput => ({
+      kind: 'delegate.changed',
+      entityId: null,
+      ids: { delegate: id },
+      who: null,
+      data: suspension(c, id),
+    }));
+  }
   if (c.resource === 'entities')
     return [
       ...fresh(c.added).map((id): ChangeInput => ({
@@ -94,7 +115,7 @@ export function outsideChanges(c: DirectoryChanges, own: ReadonlySet<string>): C
         entityId: id,
         ids: { entity: id },
         who: null,
-        data: {},
+        data: suspension(c, id),
       })),
     ];
   if (c.resource === 'commitments') {
@@ -109,7 +130,7 @@ export function outsideChanges(c: DirectoryChanges, own: ReadonlySet<string>): C
 export async function onDirectoryChanges(tx: DashboardTx, changes: DirectoryChanges): Promise<void> {
   if (changes.first) return;
   const all = [...changes.added, ...changes.changed, ...changes.removed];
-  if (!all.length || (changes.resource !== 'entities' && changes.resource !== 'commitments')) return;
+  if (!all.length || !['entities', 'delegates', 'commitments'].includes(changes.resource)) return;
   const events = outsideChanges(changes, await changedByMembers(tx, all));
   if (events.length) await recordChange(tx, ...events);
 }

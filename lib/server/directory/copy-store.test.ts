@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openDashboardDb, type OpenedDb } from '../db/open';
-import { canonicalJson, diffCopy, readStoredCopy, replaceStoredCopy } from './copy-store';
+import { canonicalJson, diffCopy, readStoredCopy, replaceStoredCopy, suspendedNow } from './copy-store';
 
 const T0 = Date.parse('2026-03-02T10:00:00Z');
 const at = (s: number) => new Date(T0 + s * 1000);
@@ -29,6 +29,26 @@ describe('what a sync changed', () => {
       changed: ['b'],
       removed: ['c'],
     });
+  });
+});
+
+describe('what a sync found suspended', () => {
+  it('names the items held active (or with no status) that the answer shows suspended, with their names', () => {
+    const stored = [
+      { id: 'e1', data: { id: 'e1', name: 'One', status: 'active' } },
+      { id: 'e2', data: { id: 'e2', name: 'Two', status: 'suspended' } },
+      { id: 'e3', data: { id: 'e3' } },
+    ];
+    const answer = [
+      { id: 'e1', name: 'One', status: 'suspended' },
+      { id: 'e2', name: 'Two', status: 'suspended' },
+      { id: 'e3', status: 'suspended' },
+      { id: 'e4', name: 'New', status: 'suspended' },
+    ] as Item[];
+    expect(suspendedNow(stored, answer)).toEqual([
+      { id: 'e1', name: 'One' },
+      { id: 'e3', name: null },
+    ]);
   });
 });
 

@@ -62,6 +62,23 @@ export function diffCopy(
   return { added, changed, removed };
 }
 
+const statusOf = (item: unknown) =>
+  item && typeof item === 'object' ? (item as { status?: unknown }).status : undefined;
+
+/** The items (entities, delegates) the copy held not suspended that the API's answer shows suspended. */
+export function suspendedNow(
+  stored: readonly { id: string; data: unknown }[],
+  items: readonly { id: string }[],
+): { id: string; name: string | null }[] {
+  const was = new Map(stored.map((r) => [r.id, statusOf(r.data)]));
+  return items
+    .filter((i) => was.has(i.id) && was.get(i.id) !== 'suspended' && statusOf(i) === 'suspended')
+    .map((i) => {
+      const name = (i as { name?: unknown }).name;
+      return { id: i.id, name: typeof name === 'string' ? name : null };
+    });
+}
+
 export const hasChanges = (c: Pick<DirectoryChanges, 'added' | 'changed' | 'removed'>): boolean =>
   c.added.length + c.changed.length + c.removed.length > 0;
 
@@ -125,7 +142,12 @@ export async function replaceStoredCopy(
       .from(directoryCopy)
       .where(where(key));
     const before = new Map(stored.map((r) => [r.id, canonicalJson(r.data)]));
-    const changes: DirectoryChanges = { ...key, ...diffCopy(before, items), first: stored.length === 0 };
+    const changes: DirectoryChanges = {
+      ...key,
+      ...diffCopy(before, items),
+      first: stored.length === 0,
+      suspended: suspendedNow(stored, items),
+    };
     const moved = new Map(stored.map((r) => [r.id, r.position]));
     const rewrite = items.filter((item, i) => moved.get(item.id) !== i || changes.changed.includes(item.id));
     for (const ids of chunks(changes.removed))

@@ -39,11 +39,14 @@ const globalForRaiser = processWide("this process's raiser of notifications from
 /** Raises from `events` after what this process is raising already (one batch at a time). */
 function raiseInTurn(events: readonly ChangeEvent[]): void {
   // Every change of a reservation (outside ones, a watched one, a large party, a full quarter hour),
-  // a member's apply that stopped, admins' changes to the team.
+  // a member's apply that stopped, a mention in a guest's note, an entity or delegate suspended,
+  // admins' changes to the team.
   const wanted = events.filter(
     (e) =>
       e.kind.startsWith('reservation.') ||
       (e.who !== null && e.kind === 'allocation.applied' && e.data.status === 'failed') ||
+      (e.who !== null && e.kind === 'guest.changed' && Array.isArray(e.data.mentions)) ||
+      (e.who === null && (e.kind === 'entity.changed' || e.kind === 'delegate.changed') && !!e.data.status) ||
       (e.who !== null && e.kind === 'team.changed'),
   );
   if (!wanted.length) return;

@@ -63,7 +63,7 @@ export async function composeMail(
       changes: changesOf(item, words, format),
       why: t('notificationMail.why', { reason: t(`inbox.reason.${row.reason}` as CatalogKey) }),
       link: `${base}${itemHref(item)}`,
-      open: t(`inbox.${openKey(item.kind)}`),
+      open: t(`inbox.${openKey(item)}`),
     };
   });
   const digest = mail.kind === 'digest';

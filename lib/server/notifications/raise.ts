@@ -32,6 +32,7 @@ import type { DashboardDb } from '../db/open';
 import { auditLog, notifications, staffUsers } from '../db/schema';
 import { aboutLargeParty, copiedReservation, guestName, text } from './large-party';
 import { recordAtOnceMails } from './mail-outbox';
+import { aboutMention } from './mentioned';
 import { channelsFor } from './preferences';
 import { aboutFullQuarter } from './quarter-full';
 import type { Wanted } from './wanted';
@@ -127,6 +128,24 @@ function aboutStoppedApply(event: ChangeEvent): Wanted[] {
   ];
 }
 
+/** An entity or delegate of the partner the service suspended (as the directory sync found it): for every enabled member. */
+async function aboutSuspension(db: DashboardDb, event: ChangeEvent): Promise<Wanted[]> {
+  const status = event.data.status;
+  const what = event.kind === 'entity.changed' ? 'entity' : event.kind === 'delegate.changed' ? 'delegate' : null;
+  const id = what && idOf(event, what);
+  if (!what || !id || event.who !== null || !Array.isArray(status) || status[1] !== 'suspended') return [];
+  const members = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.disabled, false));
+  const name = typeof event.data.name === 'string' ? event.data.name : null;
+  return [
+    {
+      kind: 'directory.suspended',
+      subjectId: id,
+      data: { what, name },
+      recipients: members.map((m) => ({ staffId: m.id, reason: 'everyone' as const })),
+    },
+  ];
+}
+
 /** Policies' roles that must sign in with a second factor. */
 const ROLES_REQUIRED: Record<string, readonly StaffRole[]> = {
   none: [],
@@ -177,7 +196,9 @@ async function aboutAccounts(db: DashboardDb, event: ChangeEvent): Promise<Wante
  * change of a reservation, one per member who watches it (watches.ts) but who made it or was
  * told already; for a large party booked for today (large-party.ts), one per member but who
  * booked it; for a quarter hour of today full at a venue (quarter-full.ts), one per member who
- * watches the venue; for an apply that stopped part-way, one for who sent it; for an admin's
+ * watches the venue; for an apply that stopped part-way, one for who sent it; for a mention in a
+ * guest's note (mentioned.ts), one per member it names; for an entity or delegate the service
+ * suspended, one per member; for an admin's
  * change of a member's role or of the two-step policy, one per member it concerns. Only for members
  * still enabled, whose role may see the kind (a kind about their own account, any role), and who
  * have not turned the kind off (preferences.ts).
@@ -198,6 +219,8 @@ export async function raiseFromChanges(
       ...(await aboutLargeParty(db, event, now)),
       ...(await aboutFullQuarter(db, event, now)),
       ...aboutStoppedApply(event),
+      ...(await aboutMention(db, event)),
+      ...(await aboutSuspension(db, event)),
       ...(await aboutAccounts(db, event)),
     ];
     for (const w of wanted) raised.push(...(await raise(db, event, w, visible)));

@@ -71,7 +71,7 @@ export async function GuestCard({
               </h3>
               {canEdit ? (
                 <>
-                  <GuestNoteForm email={history.email} note={history.notes.note} />
+                  <GuestNoteForm email={history.email} note={history.notes.note} reservationId={reservation.id} />
                   <TagEditor
                     target={{ kind: 'guest', email: history.email }}
                     tags={history.notes.tags}
