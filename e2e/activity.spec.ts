@@ -78,7 +78,9 @@ test('page through more than 200 rows of one member, filter by date range, and e
   const csv = readFileSync((await (await downloading).path())!, 'utf8')
     .trimEnd()
     .split('\r\n');
-  expect(csv[0]).toBe('at,staff,action,result,resource_type,resource_id,entity_id,message,before,after,times,last_at');
+  expect(csv[0]).toBe(
+    '\uFEFFat,staff,action,result,resource_type,resource_id,entity_id,message,before,after,times,last_at',
+  );
   const lines = csv.slice(1);
   expect(lines).toHaveLength(ROWS);
   expect(new Set(lines.map((l) => l.split(',').slice(1, 3).join(',')))).toEqual(new Set([`${email},release-hold`]));

@@ -34,9 +34,11 @@ test('exports every page of the current search as CSV, in the search order', asy
     page.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^reservations-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = readFileSync((await download.path())!, 'utf8')
-    .trim()
-    .split('\r\n');
+  const bytes = readFileSync((await download.path())!);
+  // The mark that tells a spreadsheet the file is UTF-8 (EF BB BF), then the header: in English,
+  // separated by commas.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
   expect(lines[0]).toBe(
     'id,status,date,time,party_size,guest_first_name,guest_last_name,guest_email,guest_phone,venue,venue_id,program_id,locale,notes,created_at,canceled_at',
   );

@@ -16,8 +16,8 @@ export type ExportFailure =
 
 /**
  * Runs the export of a search: reads the CSV as it arrives, reporting the records counted so far,
- * and hands the whole file to the browser as a download named for today. Resolves with how it
- * ended.
+ * and hands the whole file to the browser as a download named for the member's today. Resolves
+ * with how it ended.
  */
 export async function exportCsv({
   query,
@@ -53,7 +53,10 @@ export async function exportCsv({
     const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' }));
     const link = document.createElement('a');
     link.href = url;
-    link.download = `reservations-${new Date().toISOString().slice(0, 10)}.csv`;
+    // named as the server named it: for the member's day, in their zone
+    link.download =
+      /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
+      `reservations-${new Date().toISOString().slice(0, 10)}.csv`;
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
     return { phase: 'done', rows: counter.records };

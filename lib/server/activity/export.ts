@@ -14,7 +14,7 @@ import { getConfig } from '../config';
 import type { AuditRow } from '../db/schema';
 import { ActionError, type ActionContext } from '../http/action';
 import { getUiLocale } from '../http/locale';
-import { csvField } from '../reservations/reservations-csv';
+import { CSV_BOM, csvField, csvSeparatorFor, type CsvSeparator } from '../reservations/reservations-csv';
 
 export const ExportActivityInputSchema = z.object({ filters: ActivityFiltersSchema });
 
@@ -44,10 +44,11 @@ const COLUMNS = [
 const PAGE = 1_000;
 
 /** The CSV's header row in the member's language (in English, the columns' names: `at,staff,action,…`). */
-export const csvHeaderRow = (t: Translate) => `${COLUMNS.map((c) => csvField(t(`activity.csv.${c}`))).join(',')}\r\n`;
+export const csvHeaderRow = (t: Translate, separator: CsvSeparator = ',') =>
+  `${COLUMNS.map((c) => csvField(t(`activity.csv.${c}`), separator)).join(separator)}\r\n`;
 
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
-const line = (r: AuditRow) =>
+const line = (r: AuditRow, separator: CsvSeparator) =>
   `${[
     r.at.toISOString(),
     r.staffEmail,
@@ -62,8 +63,8 @@ const line = (r: AuditRow) =>
     String(r.repeats),
     r.lastAt?.toISOString() ?? '',
   ]
-    .map(csvField)
-    .join(',')}\r\n`;
+    .map((v) => csvField(v, separator))
+    .join(separator)}\r\n`;
 
 /**
  * The audit query of the filters for a reader of `role`: only the rows that role reads
@@ -94,7 +95,10 @@ export async function exportActivity(
   const max = getConfig().exportMaxRows;
   if (total > max) throw new ActionError(said('activity.errors.tooManyRows', { total, max }));
   setAuditTarget({ after: { rows: total } });
-  const header = csvHeaderRow(await translatorFor(await getUiLocale()));
+  // Separated as a spreadsheet in the member's language expects, after the mark that says it is UTF-8.
+  const locale = await getUiLocale();
+  const separator = csvSeparatorFor(locale);
+  const header = CSV_BOM + csvHeaderRow(await translatorFor(locale), separator);
   const encoder = new TextEncoder();
   let after: AuditQuery['after'];
   let sent = 0;
@@ -106,7 +110,7 @@ export async function exportActivity(
       // Rows written after the count are not sent: the export holds what was counted.
       const rows = await listAudit({ ...query, after, limit: Math.min(PAGE, total - sent) });
       if (rows.length === 0 || sent >= total) return controller.close();
-      controller.enqueue(encoder.encode(rows.map(line).join('')));
+      controller.enqueue(encoder.encode(rows.map((r) => line(r, separator)).join('')));
       sent += rows.length;
       const last = rows[rows.length - 1]!;
       after = { at: last.at, id: last.id };

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
 
 import { inEnglish, translatorFor } from '../../i18n/translator';
-import { CSV_COLUMNS, csvField, csvHeader, csvRow } from './reservations-csv';
+import { CSV_COLUMNS, csvField, csvHeader, csvRow, csvSeparatorFor } from './reservations-csv';
 
 describe('reservations CSV', () => {
+  it('separates with a semicolon where the member’s language writes decimals with a comma, as spreadsheets there expect', () => {
+    expect(['en', 'ja', 'ko', 'zh-Hans', 'zh-Hant'].map(csvSeparatorFor)).toEqual([',', ',', ',', ',', ',']);
+    expect(['de', 'fr', 'es', 'it', 'pt', 'nl', 'sv', 'da', 'nb', 'fi', 'pl'].map(csvSeparatorFor)).toEqual(
+      Array(11).fill(';'),
+    );
+    // a semicolon in a cell is quoted where it separates; a comma then needs no quotes
+    expect(csvField('Tisch 4; Fenster', ';')).toBe('"Tisch 4; Fenster"');
+    expect(csvField('a,b', ';')).toBe('a,b');
+    expect(csvHeader((c) => c, ';').startsWith('id;status;date;')).toBe(true);
+  });
+
   it('quotes what needs quoting and defuses formulas from guest input', () => {
     expect(csvField('plain')).toBe('plain');
     expect(csvField('a,b')).toBe('"a,b"');

@@ -33,27 +33,50 @@ const isPhone = (s: string) => {
   return PHONE.test(s) && digits >= 7 && digits <= 15;
 };
 
+/** A field separator: a comma, or a semicolon where the member's language writes decimals with a comma. */
+export type CsvSeparator = ',' | ';';
+
+/**
+ * The separator a spreadsheet opening the file expects in the member's language: Excel splits a
+ * CSV on the list separator of the reader's settings, which is `;` wherever the decimal mark is a
+ * comma (German, French, …) and `,` elsewhere.
+ */
+export function csvSeparatorFor(locale: string): CsvSeparator {
+  try {
+    const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value;
+    return decimal === ',' ? ';' : ',';
+  } catch {
+    return ',';
+  }
+}
+
+/** The byte-order mark a CSV starts with, so that a spreadsheet reads it as UTF-8 (accents, kana) and not in the system's code page. */
+export const CSV_BOM = '\uFEFF';
+
 /**
  * One CSV field (RFC 4180). Guest names, e-mails and notes come from outside the company, so a
  * cell that a spreadsheet could run as a formula gets a leading apostrophe (shown as text, not
  * run). Only a value that is wholly a number (`-12`, `+3.5`) or a phone number in strict
  * international form (`+44 20 7946 0000`) is left as it is.
  */
-export function csvField(value: string | number | null | undefined): string {
+export function csvField(value: string | number | null | undefined, separator: CsvSeparator = ','): string {
   if (value === null || value === undefined) return '';
   let s = String(value);
   if (FORMULA_START.test(s) && !PLAIN_NUMBER.test(s) && !isPhone(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return /["\n\r]/.test(s) || s.includes(separator) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 /** The header row: each column's name as `label` writes it (the member's language), by default its field name. */
-export function csvHeader(label: (column: CsvColumn) => string = (column) => column): string {
-  return `${CSV_COLUMNS.map((c) => csvField(label(c))).join(',')}\r\n`;
+export function csvHeader(
+  label: (column: CsvColumn) => string = (column) => column,
+  separator: CsvSeparator = ',',
+): string {
+  return `${CSV_COLUMNS.map((c) => csvField(label(c), separator)).join(separator)}\r\n`;
 }
 
-export function csvRow(r: Reservation, venueName: string | undefined): string {
+export function csvRow(r: Reservation, venueName: string | undefined, separator: CsvSeparator = ','): string {
   const values = [
     r.id,
     r.status,
@@ -72,5 +95,5 @@ export function csvRow(r: Reservation, venueName: string | undefined): string {
     r.created_at,
     r.canceled_at,
   ];
-  return `${values.map(csvField).join(',')}\r\n`;
+  return `${values.map((v) => csvField(v, separator)).join(separator)}\r\n`;
 }

@@ -16,7 +16,7 @@ import { ActionError, describeApiError, getUiLocale, type ActionContext } from '
 import { processWide } from '../process-wide';
 import { EXPORT_PAGE_SIZE, ExportPacer, exportPagesPerMinute, takeExportSlot } from './export-limits';
 import { recentSearchTotal, venueNames } from './reservations';
-import { csvHeader, csvRow } from './reservations-csv';
+import { CSV_BOM, csvHeader, csvRow, csvSeparatorFor, type CsvSeparator } from './reservations-csv';
 
 export const ExportInputSchema = z.strictObject({
   query: z.string().max(8_000, { error: validationMessage('atMostChars', 8_000) }),
@@ -77,6 +77,7 @@ export async function exportReservations(
   let first: Awaited<ReturnType<typeof read>>;
   let venues: Record<string, string>;
   let header: string;
+  let separator: CsvSeparator;
   try {
     // Everything that needs the request's cookies is resolved before the response starts.
     api = (await getEntityApi()).withSignal(signal);
@@ -86,9 +87,12 @@ export async function exportReservations(
       : ((await recentSearchTotal({ conditions, sort }, 60_000)) ?? (await read(1, 1)).pagination.total_items);
     if (total > max) throw overCap(total, max);
     venues = await venueNames();
-    // The column names in the member's language (in English, the API's field names).
-    const t = await translatorFor(await getUiLocale());
-    header = csvHeader((column) => t(`reservations.export.columns.${column}`));
+    // The column names in the member's language (in English, the API's field names), separated as a
+    // spreadsheet in that language expects, after the mark that says the file is UTF-8.
+    const locale = await getUiLocale();
+    const t = await translatorFor(locale);
+    separator = csvSeparatorFor(locale);
+    header = CSV_BOM + csvHeader((column) => t(`reservations.export.columns.${column}`), separator);
     first = await read(1, EXPORT_PAGE_SIZE);
     if (!only && first.pagination.total_items > max) throw overCap(first.pagination.total_items, max);
   } catch (e) {
@@ -115,7 +119,7 @@ export async function exportReservations(
   const lines = (all: typeof first.data) => {
     const data = only ? all.filter((r) => only.has(r.id)) : all;
     rows += data.length;
-    return data.map((r) => csvRow(r, r.venue_id ? venues[r.venue_id] : undefined)).join('');
+    return data.map((r) => csvRow(r, r.venue_id ? venues[r.venue_id] : undefined, separator)).join('');
   };
   // Selected rows: the search is read only until every one of them has been written.
   const allFound = () => only !== null && rows >= only.size;
