@@ -94,8 +94,7 @@ export function GlobalSearch({ pages }: { pages: { href: string; label: string }
           aria-hidden="true"
           className="hidden rounded bg-slate-100 px-1.5 font-sans text-xs text-slate-600 lg:inline"
         >
-          {/* i18n-ignore: key names */}
-          Ctrl K
+          {t('ctrlK')}
         </kbd>
       </button>
       {wanted && <CommandMenu open={open} onOpenChange={changeOpen} pages={pages} />}

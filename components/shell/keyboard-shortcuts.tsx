@@ -129,7 +129,7 @@ export function KeyboardShortcuts({ pages }: { pages: NavItem[] }) {
   // `always`: works with single-key shortcuts off too
   const rows: { keys: string[]; joiner?: string; what: string; always?: boolean }[] = [
     { keys: ['?'], what: t('showList'), always: true },
-    { keys: ['Ctrl', 'K'], joiner: '+', what: t('search'), always: true },
+    { keys: [t('ctrl'), 'K'], joiner: '+', what: t('search'), always: true },
     { keys: ['/'], what: t('pageSearch') },
     { keys: ['j'], what: t('nextRow') },
     { keys: ['k'], what: t('previousRow') },

@@ -3,7 +3,7 @@ import { actionHeaders } from '../../e2e/server-actions';
 import type { ActionIds, ActionKind } from './actions';
 import { REQUEST_TIMEOUT_MS } from './options';
 import type { ActionRecord, Outcome, RunRecord } from './record';
-import { actionResult, flightOf } from './rsc';
+import { actionResult, flightOf, hasRenderError } from './rsc';
 
 export interface ActionAnswer {
   ok: boolean;
@@ -112,7 +112,7 @@ export class StaffBrowser {
     } = await this.#send(`${this.base}${pathAndQuery}`, { headers: { accept: 'text/html' } }, label);
     const flight = status === 200 ? flightOf(html) : '';
     const errorState = html.includes('data-testid="error-state"') ? errorMessage(flight) : null;
-    const renderError = [...flight.matchAll(/"digest":"([^"]*)"/g)].some((m) => !m[1]!.startsWith('NEXT_'));
+    const renderError = hasRenderError(flight);
     if (renderError) this.record.serverErrors.push(`${label}: the page failed to render`);
     const slowDown =
       status === 429 || (errorState !== null && SLOW_DOWN.test(errorState)) || (status >= 400 && SLOW_DOWN.test(html));

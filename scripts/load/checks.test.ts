@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
 import { canonical, changesChain, possibleFinalValues, unmatched } from './checks';
-import { actionResult, flightOf, jsonProp } from './rsc';
+import { actionResult, flightOf, hasRenderError, jsonProp } from './rsc';
 
 describe('reading pages and action answers', () => {
+  it('counts an error row of the flight as a render error, not a catalog message keyed digest, nor a not-found', () => {
+    expect(hasRenderError('7:E{"digest":"2338785109"}\n')).toBe(true);
+    expect(hasRenderError('7:E{"digest":"NEXT_HTTP_ERROR_FALLBACK;404"}\n')).toBe(false);
+    expect(hasRenderError('3:{"channel":{"digest":"In the console and in the daily e-mail"}}\n')).toBe(false);
+  });
+
   it('joins the flight chunks of a page and reads a prop from them', () => {
     const payload =
       '5:["$","$L6",null,{"messages":{"rowsByEntity":{"title":"Rows"}},"data":{"entities":[{"id":"a","name":"A \\"x\\" ]"}],"rowsByEntity":{"a":[{"id":"c","entity_seats":3}]}}}]';

@@ -10,6 +10,15 @@ export function flightOf(html: string): string {
     .join('');
 }
 
+/**
+ * Whether a page's flight holds a render error: an error row (`<id>:E{"digest":…}`) other than
+ * Next's own signals (`NEXT_NOT_FOUND`, `NEXT_REDIRECT…`). Only error rows count: a catalog's
+ * message may be keyed `digest` (a daily digest's channel) without anything having failed.
+ */
+export function hasRenderError(flight: string): boolean {
+  return [...flight.matchAll(/:E\{"digest":"([^"]*)"/g)].some((m) => !m[1]!.startsWith('NEXT_'));
+}
+
 /** The JSON value (object or array) that starts at `text[start]`, read up to its matching bracket. */
 export function jsonValueAt(text: string, start: number): unknown {
   const open = text[start];

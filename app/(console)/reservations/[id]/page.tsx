@@ -17,6 +17,7 @@ import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { hasRole } from '@/lib/auth/roles';
+import { relativeTime } from '@/lib/format/relative';
 import { LOCALES, localeName as nameOfLocale, type LocaleCode } from '@/lib/guestbook/locales';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import type { Messages } from '@/lib/i18n/messages';
@@ -77,6 +78,16 @@ export default async function ReservationPage({
     date: r.date ? format.day(r.date) : t('detail.unknownDate'),
     time: r.time ? format.wallTime(r.time) : t('detail.unknownTime'),
   });
+  // When the record was made, changed and canceled: how long ago, and the moment in the member's zone.
+  const now = new Date();
+  const moment = (iso: string | null | undefined) =>
+    iso ? (
+      <time dateTime={iso}>
+        {t('detail.moment', { relative: relativeTime(format.locale, iso, now), absolute: format.moment(iso) })}
+      </time>
+    ) : (
+      '—'
+    );
   const fields = (rows: { key: keyof Messages['booking']['detail']['fields']; value: ReactNode; testId: string }[]) =>
     rows.map(({ key, ...row }) => ({ ...row, label: t(`detail.fields.${key}`) }));
 
@@ -136,7 +147,7 @@ export default async function ReservationPage({
       <Card title={t('detail.cards.booking')}>
         <FieldList
           fields={fields([
-            { key: 'status', value: r.status, testId: 'field-status' },
+            { key: 'status', value: <StatusBadge status={r.status} />, testId: 'field-status' },
             {
               key: 'date',
               value: r.date ? <time dateTime={r.date}>{format.day(r.date)}</time> : '—',
@@ -204,9 +215,9 @@ export default async function ReservationPage({
           fields={fields([
             { key: 'reservationId', value: <NamedId id={r.id} />, testId: 'field-id' },
             { key: 'entity', value: <NamedId name={entity?.name} id={r.entity_id} />, testId: 'field-entity' },
-            { key: 'created', value: format.dateTime(r.created_at, 'UTC'), testId: 'field-created' },
-            { key: 'updated', value: format.dateTime(r.updated_at, 'UTC'), testId: 'field-updated' },
-            { key: 'canceled', value: format.dateTime(r.canceled_at, 'UTC'), testId: 'field-canceled' },
+            { key: 'created', value: moment(r.created_at), testId: 'field-created' },
+            { key: 'updated', value: moment(r.updated_at), testId: 'field-updated' },
+            { key: 'canceled', value: moment(r.canceled_at), testId: 'field-canceled' },
           ])}
         />
       </Card>
