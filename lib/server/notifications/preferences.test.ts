@@ -57,6 +57,8 @@ describe('a member’s effective notification choice', () => {
       { kind: 'reservation.large_party_today', channel: 'console', own: false },
       { kind: 'venue.quarter_full', channel: 'console', own: false },
       { kind: 'allocation.apply_stopped', channel: 'console', own: false },
+      { kind: 'guest.mentioned', channel: 'console', own: false },
+      { kind: 'directory.suspended', channel: 'console', own: false },
       { kind: 'account.role_changed', channel: 'console', own: false },
       { kind: 'account.two_step_required', channel: 'console', own: false },
     ];
