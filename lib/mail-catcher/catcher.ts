@@ -15,6 +15,8 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
+import { escapeHtml } from '../format/escape-html';
+
 export interface CaughtMail {
   id: string;
   /** when it was caught (ISO) */
@@ -34,9 +36,6 @@ const MAX_SIZE = 5 * 1024 * 1024;
 
 const addresses = (a: AddressObject | AddressObject[] | undefined): string[] =>
   (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value.map((v) => v.address ?? '').filter(Boolean));
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }

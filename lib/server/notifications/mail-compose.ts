@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 
 import { createFormatter } from '../../format';
+import { escapeHtml } from '../../format/escape-html';
 import { DEFAULT_UI_LOCALE, formatLocaleFor, isUiLocale, validTimeZone } from '../../i18n/locales';
 import type { CatalogKey } from '../../i18n/said';
 import { translatorFor } from '../../i18n/translator';
@@ -24,9 +25,6 @@ export interface ComposedMail {
   /** the member's language, as the mail's Content-Language */
   language: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The mail `mail` records, or null when there is nothing to send: its member was disabled or

@@ -23,6 +23,14 @@ export interface Watch {
   createdAt: Date;
 }
 
+/** The row of one member's watch of one thing. */
+const oneWatch = (staffId: string, subject: WatchSubject, subjectId: string) =>
+  and(
+    eq(notificationWatches.staffId, staffId),
+    eq(notificationWatches.subject, subject),
+    eq(notificationWatches.subjectId, subjectId),
+  );
+
 /** Starts watching (true), or false when the member already watches MAX_WATCHES other things. */
 export async function startWatching(
   db: DashboardDb,
@@ -49,15 +57,7 @@ export async function stopWatching(
   subject: WatchSubject,
   subjectId: string,
 ): Promise<void> {
-  await db
-    .delete(notificationWatches)
-    .where(
-      and(
-        eq(notificationWatches.staffId, staffId),
-        eq(notificationWatches.subject, subject),
-        eq(notificationWatches.subjectId, subjectId),
-      ),
-    );
+  await db.delete(notificationWatches).where(oneWatch(staffId, subject, subjectId));
 }
 
 export async function isWatching(
@@ -69,13 +69,7 @@ export async function isWatching(
   const [row] = await db
     .select({ staffId: notificationWatches.staffId })
     .from(notificationWatches)
-    .where(
-      and(
-        eq(notificationWatches.staffId, staffId),
-        eq(notificationWatches.subject, subject),
-        eq(notificationWatches.subjectId, subjectId),
-      ),
-    );
+    .where(oneWatch(staffId, subject, subjectId));
   return !!row;
 }
 
