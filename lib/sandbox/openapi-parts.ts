@@ -91,11 +91,49 @@ export function filterParams(schema: FilterSchema): Json[] {
   );
 }
 
-export function op(summary: string, scope: string | null, extra: Json): Json {
+/**
+ * One operation of the API: `operationId` is what a client generator names its method after, the
+ * tag groups it on the reference page (by the path's resource, see `tagOf`), and the description
+ * says which scope it needs.
+ */
+export function op(operationId: string, summary: string, scope: string | null, extra: Json): Json {
+  const needs = scope ? `Needs the \`${scope}\` scope.` : 'Needs a valid token; no scope is checked.';
   return {
+    operationId,
     summary,
-    ...(scope ? { security: [{ clientCredentials: [scope] }] } : { security: [{ clientCredentials: [] }] }),
     ...extra,
+    description: extra.description ? `${String(extra.description)}\n\n${needs}` : `${summary}. ${needs}`,
+    security: [{ clientCredentials: scope ? [scope] : [] }],
     responses: { ...(extra.responses as Json), ...ERRORS },
   };
+}
+
+/** The reference page's groups, in the order the specification presents the resources. */
+export const TAGS = [
+  { name: 'Authorization', description: 'The token service: client-credentials tokens and the keys that sign them.' },
+  { name: 'Identities', description: 'The calling partner or delegate, and the delegates a partner manages.' },
+  { name: 'Entities', description: "The partner's brands or distribution channels, their programs and logos." },
+  { name: 'Commitments', description: 'Seat allocations: how many seats each entity holds at a venue and program.' },
+  { name: 'Venues', description: 'The venues an entity can book, and their seating areas.' },
+  { name: 'Markets', description: 'The markets venues belong to.' },
+  { name: 'Availability', description: 'Bookable times, bound by the calling entity’s allocation.' },
+  { name: 'Holds', description: 'Seats held for ten minutes while a guest books.' },
+  { name: 'Reservations', description: 'Guest reservations: search with filter modifiers, book, modify and cancel.' },
+] as const;
+
+/** The tag of a path: its resource (`/v2/entities/{id}/logo` → Entities; the token service's paths → Authorization). */
+export function tagOf(path: string): string {
+  const resource = /^\/v2\/([a-z]+)/.exec(path)?.[1];
+  const tag = TAGS.find((t) => t.name.toLowerCase() === resource);
+  return tag?.name ?? 'Authorization';
+}
+
+/** Every operation of `paths` with its tag. */
+export function tagged(paths: Record<string, Json>): Record<string, Json> {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(Object.entries(item).map(([method, o]) => [method, { tags: [tagOf(path)], ...(o as Json) }])),
+    ]),
+  );
 }

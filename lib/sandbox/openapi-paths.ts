@@ -19,7 +19,7 @@ import {
 export function bookingPaths(): Json {
   return {
     '/v2/commitments': {
-      get: op("The calling entity's commitment rows", 'commitments:read', {
+      get: op('listCommitments', "The calling entity's commitment rows", 'commitments:read', {
         parameters: [
           entityHeader,
           {
@@ -36,7 +36,7 @@ export function bookingPaths(): Json {
         ],
         responses: ok('Rows', listOf('CommitmentRow')),
       }),
-      put: op("Replace the calling entity's complete set of allocations", 'commitments:update', {
+      put: op('replaceCommitments', "Replace the calling entity's complete set of allocations", 'commitments:update', {
         parameters: [entityHeader],
         ...body('CommitmentsPutBody'),
         responses: {
@@ -50,31 +50,31 @@ export function bookingPaths(): Json {
       }),
     },
     '/v2/commitments/{id}': {
-      get: op('One commitment row, any status', 'commitments:read', {
+      get: op('getCommitment', 'One commitment row, any status', 'commitments:read', {
         parameters: [idParam, entityHeader],
         responses: ok('Row', dataOf('CommitmentRow')),
       }),
     },
     '/v2/venues': {
-      get: op('Venues', 'venues:read', {
+      get: op('listVenues', 'Venues', 'venues:read', {
         parameters: [entityHeader, ...pageParams, ...filterParams(VENUE_FILTERS)],
         responses: ok('Venues', listOf('Venue')),
       }),
     },
     '/v2/venues/{id}': {
-      get: op('One venue, with the deprecated seat_commitments block', 'venues:read', {
+      get: op('getVenue', 'One venue, with the deprecated seat_commitments block', 'venues:read', {
         parameters: [idParam, entityHeader],
         responses: ok('Venue', dataOf('Venue')),
       }),
     },
     '/v2/markets': {
-      get: op('Markets', 'markets:read', {
+      get: op('listMarkets', 'Markets', 'markets:read', {
         parameters: [entityHeader, ...pageParams, ...filterParams(MARKET_FILTERS)],
         responses: ok('Markets', listOf('Market')),
       }),
     },
     '/v2/availability': {
-      get: op('Availability options bound by the allocation', 'availability:read', {
+      get: op('listAvailability', 'Availability options bound by the allocation', 'availability:read', {
         parameters: [
           entityHeader,
           { name: 'venue_id', in: 'query', schema: { type: 'string', format: 'uuid' } },
@@ -90,20 +90,20 @@ export function bookingPaths(): Json {
       }),
     },
     '/v2/holds': {
-      post: op('Hold seats for 10 minutes (bare object, no envelope)', 'holds:create', {
+      post: op('createHold', 'Hold seats for 10 minutes (bare object, no envelope)', 'holds:create', {
         parameters: [entityHeader],
         ...body('HoldCreateBody'),
         responses: { ...ok('Hold', ref('Hold'), '201'), '422': problem('No availability') },
       }),
     },
     '/v2/holds/{id}': {
-      delete: op('Release a hold early', 'holds:delete', {
+      delete: op('releaseHold', 'Release a hold early', 'holds:delete', {
         parameters: [idParam, entityHeader],
         responses: { '204': { description: 'Released', headers: RATE_HEADERS } },
       }),
     },
     '/v2/reservations': {
-      get: op("The entity's reservations, with filter modifiers", 'reservations:read', {
+      get: op('listReservations', "The entity's reservations, with filter modifiers", 'reservations:read', {
         parameters: [
           entityHeader,
           ...pageParams,
@@ -131,7 +131,7 @@ export function bookingPaths(): Json {
         ],
         responses: ok('Reservations', listOf('Reservation')),
       }),
-      post: op('Create a reservation from a hold', 'reservations:create', {
+      post: op('createReservation', 'Create a reservation from a hold', 'reservations:create', {
         parameters: [entityHeader],
         ...body('ReservationCreateBody'),
         responses: {
@@ -141,18 +141,18 @@ export function bookingPaths(): Json {
       }),
     },
     '/v2/reservations/{id}': {
-      get: op('One reservation', 'reservations:read', {
+      get: op('getReservation', 'One reservation', 'reservations:read', {
         parameters: [idParam, entityHeader],
         responses: ok('Reservation', dataOf('Reservation')),
       }),
-      patch: op('Modify a reservation', 'reservations:update', {
+      patch: op('updateReservation', 'Modify a reservation', 'reservations:update', {
         parameters: [idParam, entityHeader],
         ...body('ReservationUpdateBody'),
         responses: { ...ok('Reservation', dataOf('Reservation')), '422': problem('Not modifiable, or no seats left') },
       }),
     },
     '/v2/reservations/{id}/cancel': {
-      post: op('Cancel a reservation', 'reservations:cancel', {
+      post: op('cancelReservation', 'Cancel a reservation', 'reservations:cancel', {
         parameters: [idParam, entityHeader],
         responses: {
           ...ok('Reservation', dataOf('Reservation')),

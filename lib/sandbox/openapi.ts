@@ -32,6 +32,8 @@ import {
   problem,
   ref,
   schemaOf,
+  tagged,
+  TAGS,
   type Json,
 } from './openapi-parts';
 import { bookingPaths } from './openapi-paths';
@@ -66,8 +68,10 @@ export function openApiDocument(publicUrl: string): Json {
       version: '2.2.1',
       description:
         'The sandbox emulation of API v2. Shapes the specification leaves unshown (errors, availability, holds, reservation bodies, logo upload) are defined here.',
+      license: { name: 'Proprietary: for partners of the Guest Book Reservation Service' },
     },
     servers: [{ url: publicUrl }],
+    tags: TAGS,
     components: {
       schemas: components,
       securitySchemes: {
@@ -82,10 +86,13 @@ export function openApiDocument(publicUrl: string): Json {
         },
       },
     },
-    paths: {
+    paths: tagged({
       '/oauth/token': {
         post: {
+          operationId: 'requestToken',
           summary: 'Client-credentials token (JSON or form encoded)',
+          description:
+            'Exchanges the client id and secret for an RS256 access token of the requested audience and, for an organization, its org_id claim. Needs no token.',
           security: [],
           requestBody: {
             required: true,
@@ -104,30 +111,34 @@ export function openApiDocument(publicUrl: string): Json {
       },
       '/.well-known/jwks.json': {
         get: {
+          operationId: 'getJwks',
           summary: 'JSON Web Key Set',
+          description: 'The public keys that verify the access tokens the token service signs. Needs no token.',
           security: [],
           responses: { '200': { description: 'RS256 public keys', ...json({ type: 'object' }) } },
         },
       },
-      '/v2/identities/me': { get: op('The calling identity', null, { responses: ok('Identity', dataOf('Identity')) }) },
+      '/v2/identities/me': {
+        get: op('getMyIdentity', 'The calling identity', null, { responses: ok('Identity', dataOf('Identity')) }),
+      },
       '/v2/identities/me/delegates': {
-        get: op('Delegates of the calling partner', null, {
+        get: op('listMyDelegates', 'Delegates of the calling partner', null, {
           parameters: pageParams,
           responses: ok('Delegates (empty for a delegate caller)', listOf('Identity')),
         }),
       },
       '/v2/identities/me/delegates/{id}': {
-        get: op('One delegate of the caller (404 otherwise)', null, {
+        get: op('getMyDelegate', 'One delegate of the caller (404 otherwise)', null, {
           parameters: [idParam],
           responses: ok('Identity', dataOf('Identity')),
         }),
       },
       '/v2/entities': {
-        get: op('Entities assigned to the calling identity', null, {
+        get: op('listEntities', 'Entities assigned to the calling identity', null, {
           parameters: [...pageParams, ...filterParams(ENTITY_FILTERS)],
           responses: ok('Entities', listOf('Entity')),
         }),
-        post: op('Create an entity', 'entities:create', {
+        post: op('createEntity', 'Create an entity', 'entities:create', {
           description:
             "default_program_id is a uuid, never null: when the body has none, the entity gets the first of its `programs`, else the default program of the caller's default entity; with neither, 422 naming default_program_id. When given with `programs`, it must be one of them.",
           ...body('EntityCreateBody'),
@@ -135,15 +146,18 @@ export function openApiDocument(publicUrl: string): Json {
         }),
       },
       '/v2/entities/{id}': {
-        get: op('One entity', 'entities:read', { parameters: [idParam], responses: ok('Entity', dataOf('Entity')) }),
-        patch: op('Update an entity', 'entities:update', {
+        get: op('getEntity', 'One entity', 'entities:read', {
+          parameters: [idParam],
+          responses: ok('Entity', dataOf('Entity')),
+        }),
+        patch: op('updateEntity', 'Update an entity', 'entities:update', {
           parameters: [idParam],
           ...body('EntityUpdateBody'),
           responses: { ...ok('Entity', dataOf('Entity')), '422': problem('Validation failure') },
         }),
       },
       '/v2/entities/{id}/programs': {
-        put: op("Replace the entity's programs", 'entities:update', {
+        put: op('replaceEntityPrograms', "Replace the entity's programs", 'entities:update', {
           description:
             'Replaces the programs only: default_program_id is kept, even when the new list leaves its program out (it is changed by PATCH, where it must be one of the assigned programs).',
           parameters: [idParam],
@@ -152,7 +166,7 @@ export function openApiDocument(publicUrl: string): Json {
         }),
       },
       '/v2/entities/{id}/logo': {
-        post: op('Upload a logo (PNG, JPEG or WebP, at most 2 MB)', 'entities:upload_logo', {
+        post: op('uploadEntityLogo', 'Upload a logo (PNG, JPEG or WebP, at most 2 MB)', 'entities:upload_logo', {
           parameters: [idParam],
           requestBody: {
             required: true,
@@ -175,6 +189,6 @@ export function openApiDocument(publicUrl: string): Json {
         }),
       },
       ...bookingPaths(),
-    },
+    }),
   };
 }
