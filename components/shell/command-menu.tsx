@@ -7,6 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
 import { useDebounced } from '@/components/forms/use-debounced';
+import { confirmLeave } from '@/components/live/leave-guard';
 import { readFailureText } from '@/lib/queries/get-json';
 import { queryKeys } from '@/lib/queries/keys';
 import { fetchGlobalSearch } from '@/lib/queries/reads';
@@ -60,10 +61,10 @@ export function CommandMenu({ open, onOpenChange, pages }: CommandMenuProps) {
     queryFn: ({ signal }) => fetchGlobalSearch(q, signal),
     enabled,
   });
-  const go = (href: string) => {
+  const go = async (href: string) => {
     onOpenChange(false);
     setInput('');
-    router.push(href);
+    if (await confirmLeave()) router.push(href);
   };
   const needle = input.trim().toLowerCase();
   const matchingPages = pages.filter((p) => !needle || p.label.toLowerCase().includes(needle));
@@ -121,7 +122,7 @@ export function CommandMenu({ open, onOpenChange, pages }: CommandMenuProps) {
                 <Command.Item
                   key={`${h.kind}:${h.id}`}
                   value={`${h.kind}:${h.id}`}
-                  onSelect={() => go(h.href)}
+                  onSelect={() => void go(h.href)}
                   className="flex cursor-pointer items-baseline justify-between gap-3 rounded-md px-2 py-1.5 data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-900"
                 >
                   <span className="truncate font-medium">{h.title ?? t('hit.guest')}</span>
@@ -140,7 +141,7 @@ export function CommandMenu({ open, onOpenChange, pages }: CommandMenuProps) {
               <Command.Item
                 key={p.href}
                 value={`page:${p.href}`}
-                onSelect={() => go(p.href)}
+                onSelect={() => void go(p.href)}
                 className="cursor-pointer rounded-md px-2 py-1.5 data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-900"
               >
                 {p.label}

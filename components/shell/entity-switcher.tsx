@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 
+import { confirmLeave } from '@/components/live/leave-guard';
 import { Badge } from '@/components/ui/badge';
 import { Select } from '@/components/ui/input';
 import { selectEntityAction } from '@/lib/actions/select-entity';
@@ -30,13 +31,16 @@ export function EntitySwitcher({ entities, selectedId }: { entities: EntityOptio
         id="entity-switcher"
         value={selectedId ?? ''}
         disabled={pending}
-        onChange={(e) =>
+        onChange={async (e) => {
+          const id = e.target.value;
+          // Another entity is another page: the staged edits of this one would be lost.
+          if (!(await confirmLeave())) return;
           startTransition(async () => {
-            const r = await selectEntityAction({ id: e.target.value });
+            const r = await selectEntityAction({ id });
             setError(r.ok ? null : r.error);
             router.refresh();
-          })
-        }
+          });
+        }}
         className="min-h-9 min-w-0 flex-1 py-1.5 lg:w-56 lg:flex-none xl:w-72"
       >
         {entities.map((e) => (

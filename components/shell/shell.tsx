@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 
+import { LeaveGuard } from '@/components/live/leave-guard';
 import { Badge } from '@/components/ui/badge';
 import { ToastRegion } from '@/components/ui/toast-region';
 import type { StaffRole } from '@/lib/auth/roles';
@@ -97,6 +98,7 @@ export function Shell({
       </div>
       <ToastRegion />
       <KeyboardShortcuts pages={pages} />
+      <LeaveGuard />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
+import { whileGuarded } from '@/components/live/live-follow';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { announceBulk, BulkTargets, runBulk, type BulkOutcome } from '@/components/ui/bulk-run';
 import { Button } from '@/components/ui/button';
@@ -42,11 +43,13 @@ export function BulkCancel({
 
   const run = async () => {
     setDone(0);
-    const report = await runBulk(
-      rows,
-      (r) => r.guestName,
-      (r) => cancelReservationAction({ id: r.id }),
-      setDone,
+    const report = await whileGuarded(() =>
+      runBulk(
+        rows,
+        (r) => r.guestName,
+        (r) => cancelReservationAction({ id: r.id }),
+        setDone,
+      ),
     );
     void invalidateAfterReservationChange(queryClient, context);
     router.refresh();

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 
+import { whileGuarded } from '@/components/live/live-follow';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { announceBulk, BulkTargets, runBulk, type BulkOutcome } from '@/components/ui/bulk-run';
 import { Button } from '@/components/ui/button';
@@ -34,14 +35,18 @@ export function TeamBulk({ members, onSettled }: { members: Selected[]; onSettle
   const run = async () => {
     if (!change) return;
     setDone(0);
-    const report = await runBulk(
-      members,
-      (m) => m.email,
-      (m) =>
-        changeStaffAccessAction(
-          change.kind === 'role' ? { id: m.id, role: change.role } : { id: m.id, disabled: change.kind === 'disable' },
-        ),
-      setDone,
+    const report = await whileGuarded(() =>
+      runBulk(
+        members,
+        (m) => m.email,
+        (m) =>
+          changeStaffAccessAction(
+            change.kind === 'role'
+              ? { id: m.id, role: change.role }
+              : { id: m.id, disabled: change.kind === 'disable' },
+          ),
+        setDone,
+      ),
     );
     announceBulk(report, 'change');
     onSettled(report);
