@@ -57,7 +57,7 @@ test(`${FLOOD} refused sign-ins at once from one address are a few rows of the l
   const rows = page.getByTestId('activity-row');
   await expect(rows.first()).toBeVisible();
   await expect(rows.filter({ hasText: `from ${attacker}` })).toHaveCount(0);
-  await expect(page.getByLabel('Action').locator('option', { hasText: /^sign-in$/ })).toHaveCount(0);
+  await expect(page.getByLabel('Action').locator('option', { hasText: /^Signed in$/ })).toHaveCount(0);
   // The sign-ins, apart: the flood's rows, each with its count.
   await page.getByLabel('Show').selectOption('sign-ins');
   await page.getByRole('button', { name: 'Apply' }).click();

@@ -71,8 +71,8 @@ test.describe('as an admin', () => {
 
     await page.goto('/activity?action=set-notification-defaults');
     const row = page.getByTestId('activity-row').first();
-    await expect(row).toContainText('set-notification-defaults');
-    await expect(row).toContainText('notification_defaults:viewer');
+    await expect(row).toContainText('Set the team’s notification defaults');
+    await expect(row.locator('[data-record="notification_defaults:viewer"]')).toHaveText('A team setting');
     await expect(row.getByTestId('activity-changes')).toContainText(
       /reservation\.changed_outside:\s*console\s*→?\s*(changed to)?\s*off/,
     );
@@ -105,7 +105,8 @@ test.describe('as an admin', () => {
 
     await page.goto('/activity?action=set-large-party-size');
     const row = page.getByTestId('activity-row').first();
-    await expect(row).toContainText('large_party_size');
+    await expect(row).toContainText('Set the size of a large party');
+    await expect(row.locator('[data-record="large_party_size"]')).toHaveText('A team setting');
     await expect(row.getByTestId('activity-changes')).toContainText(/size:\s*8\s*→?\s*(changed to)?\s*12/);
 
     // Back as it was, for the other tests.

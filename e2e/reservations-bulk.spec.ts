@@ -66,8 +66,12 @@ test('select four reservations and cancel them in one confirmation: three are ca
   // One audit row each for the three, and the refusal of the fourth.
   await page.goto('/activity?action=cancel-reservation&staff=operator%40demo.test');
   for (const id of ids.slice(0, 3))
-    await expect(page.getByTestId('activity-row').filter({ hasText: id })).toHaveCount(1);
-  await expect(page.getByTestId('activity-row').filter({ hasText: ids[3]! })).toContainText(/failed/i);
+    await expect(page.getByTestId('activity-row').filter({ has: page.locator(`[data-record="${id}"]`) })).toHaveCount(
+      1,
+    );
+  await expect(
+    page.getByTestId('activity-row').filter({ has: page.locator(`[data-record="${ids[3]!}"]`) }),
+  ).toContainText(/failed/i);
 });
 
 test('every reservation matching a search, across its pages, is selected and canceled in one confirmation', async ({

@@ -104,7 +104,7 @@ test('each export leaves one audit row with its search, its rows and how it ende
   await adminPage.goto('/activity?action=export-reservations&staff=viewer%40demo.test');
   const row = adminPage.getByTestId('activity-row').first();
   await expect(row).toContainText(`completed after ${total} rows`);
-  await expect(row).toContainText('reservations-export');
+  await expect(row).toContainText('Exported reservations');
   await expect(row.locator('pre')).toContainText('"query"');
   await expect(row.locator('pre')).toContainText(`"rows": ${total}`);
   await admin.close();

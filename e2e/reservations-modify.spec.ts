@@ -93,7 +93,7 @@ test.describe('as an operator', () => {
 
     // the staff audit log holds one row with the old and new values of exactly the changed fields
     await page.goto('/activity?action=update-reservation&staff=operator%40demo.test&result=ok');
-    const row = page.getByTestId('activity-row').filter({ hasText: before.id });
+    const row = page.getByTestId('activity-row').filter({ has: page.locator(`[data-record="${before.id}"]`) });
     await expect(row).toHaveCount(1);
     const audit = JSON.parse((await row.locator('pre').textContent())!) as unknown;
     expect(audit).toEqual({ before: { notes: before.notes, locale: before.locale }, after: { notes, locale } });
@@ -125,7 +125,10 @@ test.describe('as an operator', () => {
     // Both the change and its Undo are in the activity log, through the same guarded action.
     await page.goto(`/activity?action=update-reservation&staff=operator%40demo.test&result=ok`);
     // This test's two rows: other specs of the run may have changed the same reservation before.
-    const rows = page.getByTestId('activity-row').filter({ hasText: before.id }).filter({ hasText: notes });
+    const rows = page
+      .getByTestId('activity-row')
+      .filter({ has: page.locator(`[data-record="${before.id}"]`) })
+      .filter({ hasText: notes });
     await expect(rows).toHaveCount(2);
     const [undo, change] = await Promise.all(
       [0, 1].map(async (i) => JSON.parse((await rows.nth(i).locator('pre').textContent())!) as unknown),

@@ -29,6 +29,13 @@ describe('activity filters', () => {
     expect(activityFilters({ kind: 'everything' })).toMatchObject({ kind: 'changes' });
   });
 
+  it("reads one record's history from the address, and writes it back in the links", () => {
+    const record = '18fad8c2-e3c6-5b50-8f8d-3a30832fa084';
+    expect(activityFilters({ record })).toEqual({ kind: 'changes', record, limit: 50 });
+    expect(activityFilters({ record: "1' or '1'='1" })).toEqual({ kind: 'changes', limit: 50 });
+    expect(activityQuery(activityFilters({ record, result: 'ok' }))).toBe(`?result=ok&record=${record}`);
+  });
+
   it('writes them back as a query, and pages with a cursor of the last row', () => {
     const f = activityFilters({ kind: 'all', staff: 'ana@example.com', to: '2026-11-30', limit: '200' });
     const row = { at: new Date('2026-11-26T10:00:00.123Z'), id: '6f1d0c52-3b2e-4a53-9d5e-0c7f4e7a1b22' };

@@ -29,6 +29,8 @@ export const ActivityFiltersSchema = z.object({
     .optional()
     .catch(undefined),
   result: z.enum(ACTIVITY_RESULTS).optional().catch(undefined),
+  /** one record's history: the rows about the reservation, entity or member with this id */
+  record: z.guid().optional().catch(undefined),
   from: Day.optional().catch(undefined),
   to: Day.optional().catch(undefined),
   cursor: Cursor.optional().catch(undefined),
@@ -50,7 +52,9 @@ export function activityFilters(
     return first === '' || first === null ? undefined : first;
   };
   return ActivityFiltersSchema.parse(
-    Object.fromEntries(['kind', 'staff', 'action', 'result', 'from', 'to', 'cursor', 'limit'].map((k) => [k, get(k)])),
+    Object.fromEntries(
+      ['kind', 'staff', 'action', 'result', 'record', 'from', 'to', 'cursor', 'limit'].map((k) => [k, get(k)]),
+    ),
   );
 }
 
@@ -58,7 +62,7 @@ export function activityFilters(
 export function activityQuery(filters: Partial<ActivityFilters>, cursor?: string): string {
   const q = new URLSearchParams();
   if (filters.kind && filters.kind !== 'changes') q.set('kind', filters.kind);
-  for (const k of ['staff', 'action', 'result', 'from', 'to'] as const) if (filters[k]) q.set(k, filters[k]);
+  for (const k of ['staff', 'action', 'result', 'record', 'from', 'to'] as const) if (filters[k]) q.set(k, filters[k]);
   if (filters.limit && filters.limit !== 50) q.set('limit', String(filters.limit));
   if (cursor) q.set('cursor', cursor);
   const s = q.toString();

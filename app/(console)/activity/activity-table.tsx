@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
+import { Link } from '@/components/ui/link';
 import type { ChangedField } from '@/lib/activity/filters';
 
 export interface ActivityRow {
@@ -14,9 +15,13 @@ export interface ActivityRow {
   when: string;
   at: string;
   staffEmail: string;
+  /** what was done: the action as recorded, and in the member's words */
   action: string;
-  resource: string | null;
-  entityId: string | null;
+  actionText: string;
+  /** what it was done to: named, with its page and its own history when it has them */
+  record: { id: string | null; label: string; href: string | null; history: string | null } | null;
+  /** "in <entity>": the entity the change was made in, when that is not the record itself */
+  inEntity: string | null;
   /** the fields the row changed, before and after */
   changes: ChangedField[];
   /** the before and after as recorded (JSON), for whoever needs the exact values */
@@ -48,20 +53,33 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: stri
       ),
     }),
     column.accessor('staffEmail', { header: t('columns.who'), enableSorting: false }),
-    column.accessor('action', {
-      header: t('columns.action'),
-      enableSorting: false,
-      cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span>,
-    }),
-    column.accessor('resource', {
+    column.accessor('actionText', { header: t('columns.action'), enableSorting: false }),
+    column.accessor('record', {
       header: t('columns.resource'),
       enableSorting: false,
       cell: (info) => {
         const r = info.row.original;
         return (
           <div className="max-w-xs text-xs break-all text-slate-600">
-            {r.resource ?? '—'}
-            {r.entityId && <div>{t('entity', { id: r.entityId })}</div>}
+            {r.record ? (
+              <span
+                className="flex flex-wrap gap-x-2"
+                data-testid="activity-record"
+                data-record={r.record.id ?? undefined}
+              >
+                {r.record.href ? (
+                  <Link href={r.record.href} className="font-medium text-brand-700 hover:underline">
+                    {r.record.label}
+                  </Link>
+                ) : (
+                  <span>{r.record.label}</span>
+                )}
+                {r.record.history && <Link href={r.record.history}>{t('history.link')}</Link>}
+              </span>
+            ) : (
+              '—'
+            )}
+            {r.inEntity && <div>{r.inEntity}</div>}
             {r.changes.length > 0 && (
               <dl className="mt-1 space-y-0.5" data-testid="activity-changes">
                 {r.changes.map((c) => (
@@ -122,7 +140,7 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: stri
 
 /** The audit log, newest first (the order the database reads it in). */
 /** `zone`: the member's time zone, the one every time is written in. */
-export function ActivityTable({ rows, zone }: { rows: ActivityRow[]; zone: string }) {
+export function ActivityTable({ rows, zone, empty }: { rows: ActivityRow[]; zone: string; empty?: string }) {
   const t = useTranslations('activity');
   const columns = useMemo(() => columnsOf(t, zone), [t, zone]);
   return (
@@ -134,7 +152,7 @@ export function ActivityTable({ rows, zone }: { rows: ActivityRow[]; zone: strin
       rowTestId={() => 'activity-row'}
       testId="activity-table"
       visibilityKey="activity.columns"
-      empty={<span data-testid="activity-empty">{t('empty')}</span>}
+      empty={<span data-testid="activity-empty">{empty ?? t('empty')}</span>}
     />
   );
 }

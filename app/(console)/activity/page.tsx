@@ -13,7 +13,6 @@ import {
   ACTIVITY_RESULTS,
   activityFilters,
   activityQuery,
-  changedFields,
   cursorOf,
   parseCursor,
 } from '@/lib/activity/filters';
@@ -21,8 +20,10 @@ import { ACTIVITY_KINDS, readableActivityActions } from '@/lib/activity/visibili
 import { auditQueryOf, kindOf } from '@/lib/server/activity';
 import { auditFacets, listAudit } from '@/lib/server/audit';
 import { requireStaff } from '@/lib/server/auth';
+import { listEntities } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
 
+import { actionWords, activityRows, historyTitleKey } from './activity-rows';
 import { ActivityTable } from './activity-table';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -92,7 +93,7 @@ export default async function ActivityPage({
   // What this member may read of the log (an admin all; others the changes to reservations and
   // entities): the rows, the paging and the filters' lists alike.
   const readable = readableActivityActions(me.role);
-  const [page, facets, format] = await Promise.all([
+  const [page, facets, format, entities] = await Promise.all([
     // One row more than shown: whether there are older ones.
     listAudit({
       ...auditQueryOf(filters, me.timeZone ?? 'UTC', me.role),
@@ -101,7 +102,9 @@ export default async function ActivityPage({
     }),
     auditFacets(readable, kindOf({ kind: filters.kind })),
     getFormatter(),
+    listEntities().catch(() => []),
   ]);
+  const entityNames = new Map(entities.map((e) => [e.id, e.name]));
   const rows = page.slice(0, filters.limit);
   const older = page.length > filters.limit ? cursorOf(rows[rows.length - 1]!) : null;
   // A member or action picked from a link may not be in the lists yet: it stays chosen.
@@ -114,7 +117,19 @@ export default async function ActivityPage({
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <PageHeader title={t('title')} description={t(readable ? 'descriptionShared' : 'description')} />
+      {filters.record ? (
+        <PageHeader
+          title={t(`history.${historyTitleKey(entityNames.has(filters.record) ? 'entity' : rows[0]?.resourceType)}`)}
+          description={t('history.description')}
+          actions={
+            <Button asChild variant="secondary" size="sm">
+              <Link href="/activity">{t('history.all')}</Link>
+            </Button>
+          }
+        />
+      ) : (
+        <PageHeader title={t('title')} description={t(readable ? 'descriptionShared' : 'description')} />
+      )}
       <form
         method="get"
         className="flex flex-wrap items-end gap-3"
@@ -145,6 +160,7 @@ export default async function ActivityPage({
           value={filters.action}
           any={t('filters.any')}
           choices={actions}
+          labels={Object.fromEntries(actions.map((a) => [a, actionWords(t, a)]))}
           wide
         />
         <ChoiceFilter
@@ -181,24 +197,8 @@ export default async function ActivityPage({
       <Card>
         <ActivityTable
           zone={format.memberZone}
-          rows={rows.map((r) => ({
-            id: r.id,
-            when: format.moment(r.at),
-            at: r.at.toISOString(),
-            staffEmail: r.staffEmail,
-            action: r.action,
-            resource: r.resourceType ? `${r.resourceType} ${r.resourceId ?? ''}`.trim() : null,
-            entityId: r.entityId ?? null,
-            changes: changedFields(r.before, r.after),
-            recorded:
-              r.before != null || r.after != null
-                ? JSON.stringify({ before: r.before, after: r.after }, null, 2)
-                : null,
-            result: r.result,
-            message: r.message ?? null,
-            repeats: r.repeats,
-            lastWhen: r.lastAt ? format.moment(r.lastAt) : null,
-          }))}
+          rows={activityRows(rows, { t, format, entityNames, historyOf: filters.record })}
+          empty={filters.record ? t('history.empty') : undefined}
         />
         <nav aria-label={t('pages.label')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
           <span className="text-slate-600" data-testid="activity-page-info">

@@ -77,6 +77,7 @@ export const auditQueryOf = (f: ActivityFilters, timeZone: string, role: StaffRo
   staffEmail: f.staff,
   action: f.action,
   result: f.result,
+  resourceId: f.record,
   ...dayRange(f, timeZone),
 });
 

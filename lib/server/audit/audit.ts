@@ -73,6 +73,8 @@ export interface AuditQuery {
   staffEmail?: string;
   action?: string;
   result?: AuditRow['result'];
+  /** one record's rows (its history) */
+  resourceId?: string;
   from?: Date;
   /** before this instant */
   to?: Date;
@@ -93,6 +95,7 @@ function auditWhere(q: AuditQuery): SQL | undefined {
   if (q.staffEmail) where.push(eq(auditLog.staffEmail, q.staffEmail));
   if (q.action) where.push(eq(auditLog.action, q.action));
   if (q.result) where.push(eq(auditLog.result, q.result));
+  if (q.resourceId) where.push(eq(auditLog.resourceId, q.resourceId));
   if (q.from) where.push(gte(auditLog.at, q.from));
   if (q.to) where.push(lt(auditLog.at, q.to));
   // Times are kept to the millisecond, as a cursor carries them: rows of one millisecond keep one order.

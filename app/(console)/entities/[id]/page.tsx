@@ -18,6 +18,7 @@ import { requireStaff } from '@/lib/server/auth';
 import { getDelegate, knownPrograms, listEntities, otherFields, viewEntity } from '@/lib/server/directory';
 import { getFormatter, type SearchParams } from '@/lib/server/http';
 
+import { HistoryLink } from '../../activity/history-link';
 import { EntityForm } from '../entity-form';
 import { LogoChooseButton } from './logo-parts';
 import { LogoUploader } from './logo-uploader';
@@ -80,6 +81,7 @@ export default async function EntityPage({
             )}
           </span>
         }
+        actions={<HistoryLink id={e.id} />}
       />
 
       <Card title={t('detail.details')}>

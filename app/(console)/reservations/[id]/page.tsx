@@ -29,6 +29,7 @@ import { getFormatter } from '@/lib/server/http';
 import { isWatching } from '@/lib/server/notifications/watches';
 import { otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
 
+import { HistoryLink } from '../../activity/history-link';
 import { StatusBadge } from '../status-badge';
 import { CancelButton } from './cancel-button';
 import { GuestCard } from './guest-card';
@@ -119,6 +120,7 @@ export default async function ReservationPage({
                 stopped: tWatch('stopped'),
               }}
             />
+            <HistoryLink id={r.id} />
             {hasRole(staff.role, 'operator') && !isFinalStatus(r.status) && (
               <CancelButton
                 id={r.id}

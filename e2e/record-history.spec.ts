@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+
+import { STORAGE } from './env';
+import { bookOutside } from './inbox-steps';
+
+test.use({ storageState: STORAGE.operator });
+
+/** Text that is an id: a UUID anywhere in the page's main text. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+test("a reservation's history lists its change and its cancel as sentences, linked from its page and back", async ({
+  page,
+  request,
+}) => {
+  const last = `History${Date.now().toString(36)}`;
+  const booked = await bookOutside(request, last);
+
+  await page.goto(`/reservations/${booked.id}`);
+  await page.getByRole('button', { name: 'Modify reservation' }).click();
+  await page.getByTestId('modify-form').getByLabel('Notes').fill('Window table, please');
+  await page.getByTestId('modify-form').getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('modify-saved')).toHaveText('Saved.');
+  await page.getByRole('button', { name: 'Cancel reservation' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByTestId('reservation-status')).toHaveText('canceled');
+
+  await page.getByTestId('history-link').click();
+  await expect(page).toHaveURL(new RegExp(`/activity\\?record=${booked.id}$`));
+  await expect(page.getByRole('heading', { name: 'History of this reservation', level: 1 })).toBeVisible();
+  const rows = page.getByTestId('activity-row');
+  await expect(rows).toHaveCount(2);
+  // Newest first, each a sentence with who did it; the record is named, never shown as an id.
+  await expect(rows.nth(0).getByRole('cell').nth(2)).toHaveText('Canceled a reservation');
+  await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('Changed a reservation');
+  for (const row of [rows.nth(0), rows.nth(1)]) await expect(row).toContainText('operator@demo.test');
+  await expect(rows.nth(1).getByTestId('activity-changes')).toContainText('Window table, please');
+  expect(await page.locator('main').innerText()).not.toMatch(UUID);
+  // On its own history a row links to the reservation, not to the history again.
+  await expect(rows.nth(0).getByRole('link', { name: 'History' })).toHaveCount(0);
+  await rows.nth(0).getByRole('link', { name: 'A reservation' }).click();
+  await expect(page).toHaveURL(new RegExp(`/reservations/${booked.id}$`));
+});
+
+test("the whole log names actions and records in words, each record linking to its own history; an entity's page links to its own", async ({
+  page,
+}) => {
+  await page.goto('/activity?action=update-reservation');
+  await expect(page.getByLabel('Action')).toHaveValue('update-reservation');
+  await expect(page.getByLabel('Action').locator('option:checked')).toHaveText('Changed a reservation');
+  const row = page.getByTestId('activity-row').first();
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Changed a reservation');
+  const id = await row.getByTestId('activity-record').getAttribute('data-record');
+  await row.getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(new RegExp(`/activity\\?record=${id}$`));
+  await expect(page.getByRole('heading', { name: 'History of this reservation', level: 1 })).toBeVisible();
+
+  await page.goto('/entities');
+  await page.getByTestId('entity-table').getByRole('link').first().click();
+  await expect(page.getByTestId('entity-name')).toBeVisible();
+  await page.getByTestId('history-link').click();
+  await expect(page.getByRole('heading', { name: 'History of this entity', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'All activity' }).click();
+  await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+});
