@@ -55,7 +55,7 @@ test('an entity name opens its page, and a reservation id opens the reservation'
   await page.goto('/reservations');
   await page.getByTestId('global-search-button').click();
   await page.getByTestId('global-search-input').fill('Concierge');
-  await expect(page.getByRole('option', { name: /Harbour & Vine Concierge/ })).toBeVisible();
+  await expect(page.getByRole('option', { name: /^Harbour & Vine Concierge/ })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/entities\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Concierge');

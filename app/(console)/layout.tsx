@@ -66,6 +66,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                     label: t('savedView', { name: v.name }),
                   })),
                 ]}
+                entities={entities.ok ? entities.data.map((e) => ({ id: e.id, name: e.name })) : []}
+                selectedEntityId={selected.ok ? (selected.data?.id ?? null) : null}
               />
               <RequestBudget
                 initial={

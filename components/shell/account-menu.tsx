@@ -84,7 +84,7 @@ export function AccountMenu(who: AccountMenuProps) {
  * Signs out through next-auth's client, fetched on the click: it is needed once per session, and
  * kept out of the scripts every page loads (about 10 kB compressed with its runtime helpers).
  */
-function signOut() {
+export function signOut() {
   void import('next-auth/react').then((auth) => auth.signOut({ callbackUrl: '/login' }));
 }
 

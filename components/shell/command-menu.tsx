@@ -8,10 +8,15 @@ import { useState } from 'react';
 
 import { useDebounced } from '@/components/forms/use-debounced';
 import { confirmLeave } from '@/components/live/leave-guard';
+import { notify } from '@/components/ui/toast';
 import { readFailureText } from '@/lib/queries/get-json';
 import { queryKeys } from '@/lib/queries/keys';
 import { fetchGlobalSearch } from '@/lib/queries/reads';
 import { GLOBAL_SEARCH_MIN_LENGTH as MIN_LENGTH, type SearchHit } from '@/lib/search/hit';
+
+import { signOut } from './account-menu';
+import { selectEntity } from './entity-switcher';
+import { chooseTheme, currentTheme } from './theme';
 
 /** The API is asked after this pause in typing. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -47,10 +52,30 @@ export interface CommandMenuProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   pages: { href: string; label: string }[];
+  /** the entities the member can switch to (the switcher's), and the one selected */
+  entities: { id: string; name: string }[];
+  selectedEntityId: string | null;
 }
 
-export function CommandMenu({ open, onOpenChange, pages }: CommandMenuProps) {
+/**
+ * What the page in view offers to do, found when the menu opens: its buttons marked
+ * `data-command` (Cancel or Modify this reservation), named as they read. A page shows such a
+ * button only to a member whose role may use it, so the menu offers no more than the page.
+ */
+function pageCommands(): { key: string; label: string; element: HTMLElement }[] {
+  return [...document.querySelectorAll<HTMLElement>('main [data-command]')]
+    .filter((element) => !element.hasAttribute('disabled') && element.getClientRects().length > 0)
+    .map((element) => ({ key: element.dataset.command!, label: element.textContent?.trim() ?? '', element }));
+}
+
+const GROUP_CLASS =
+  'mb-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-slate-500';
+const ITEM_CLASS =
+  'cursor-pointer rounded-md px-2 py-1.5 data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-900';
+
+export function CommandMenu({ open, onOpenChange, pages, entities, selectedEntityId }: CommandMenuProps) {
   const t = useTranslations('shell.search');
+  const tAccount = useTranslations('shell.account');
   const tAll = useTranslations();
   const router = useRouter();
   const [input, setInput] = useState('');
@@ -66,14 +91,57 @@ export function CommandMenu({ open, onOpenChange, pages }: CommandMenuProps) {
     setInput('');
     if (await confirmLeave()) router.push(href);
   };
-  const needle = input.trim().toLowerCase();
-  const matchingPages = pages.filter((p) => !needle || p.label.toLowerCase().includes(needle));
-  const hits = enabled ? (results.data ?? []) : [];
+  /** Closes the menu, then does `act`: after the menu has given the focus back, so a dialog it opens keeps it. */
+  const run = (act: () => void) => {
+    onOpenChange(false);
+    setInput('');
+    setTimeout(act, 0);
+  };
+  const [onPage, setOnPage] = useState<ReturnType<typeof pageCommands>>([]);
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOnPage(pageCommands());
+  }
   const waiting = input.trim().length >= MIN_LENGTH && (input.trim() !== q || results.isFetching);
+  const needle = input.trim().toLowerCase();
+  const matches = (label: string) => !needle || label.toLowerCase().includes(needle);
+  const matchingPages = pages.filter((p) => matches(p.label));
+  const theme = open ? currentTheme() : 'system';
+  const actions = [
+    ...(['light', 'dark', 'system'] as const)
+      .filter((choice) => choice !== theme)
+      .map((choice) => ({
+        key: `theme-${choice}`,
+        label: t(choice === 'light' ? 'themeLight' : choice === 'dark' ? 'themeDark' : 'themeSystem'),
+        act: () => run(() => chooseTheme(choice)),
+      })),
+    { key: 'language', label: t('language'), act: () => void go('/account') },
+    { key: 'sign-out', label: tAccount('signOut'), act: () => run(signOut) },
+  ].filter((a) => matches(a.label));
+  const commands = onPage.filter((c) => matches(c.label));
+  // Another entity is offered once the member typed and the search answered (its hits come first).
+  const switches =
+    needle && !waiting
+      ? entities
+          .filter((e) => e.id !== selectedEntityId)
+          .map((e) => ({ ...e, label: t('switchTo', { name: e.name }) }))
+          .filter((e) => matches(e.label))
+      : [];
+  const switchTo = (id: string) =>
+    run(async () => {
+      if (!(await confirmLeave())) return;
+      const error = await selectEntity(id, router);
+      if (error) notify(error, 'error');
+    });
+  const hits = enabled ? (results.data ?? []) : [];
   // The first result is the one Enter opens, whenever the results change.
   const values = [
+    ...commands.map((c) => `command:${c.key}`),
     ...GROUPS.flatMap(({ kind }) => hits.filter((h) => h.kind === kind).map((h) => `${h.kind}:${h.id}`)),
     ...matchingPages.map((p) => `page:${p.href}`),
+    ...switches.map((e) => `switch:${e.id}`),
+    ...actions.map((a) => `action:${a.key}`),
   ];
   const [picked, setPicked] = useState({ q: '', value: '' });
   const selected = picked.q === q && values.includes(picked.value) ? picked.value : (values[0] ?? '');
@@ -110,14 +178,24 @@ export function CommandMenu({ open, onOpenChange, pages }: CommandMenuProps) {
                 : null}
         </div>
         <Command.Empty className="px-2 py-6 text-center text-slate-500">{waiting ? null : t('empty')}</Command.Empty>
+        {commands.length > 0 && (
+          <Command.Group heading={t('thisPage')} className={GROUP_CLASS}>
+            {commands.map((c) => (
+              <Command.Item
+                key={c.key}
+                value={`command:${c.key}`}
+                onSelect={() => run(() => c.element.click())}
+                className={ITEM_CLASS}
+              >
+                {c.label}
+              </Command.Item>
+            ))}
+          </Command.Group>
+        )}
         {GROUPS.map(({ kind, group: heading }) => {
           const group = hits.filter((h) => h.kind === kind);
           return group.length ? (
-            <Command.Group
-              key={kind}
-              heading={t(heading)}
-              className="mb-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-slate-500"
-            >
+            <Command.Group key={kind} heading={t(heading)} className={GROUP_CLASS}>
               {group.map((h) => (
                 <Command.Item
                   key={`${h.kind}:${h.id}`}
@@ -133,18 +211,33 @@ export function CommandMenu({ open, onOpenChange, pages }: CommandMenuProps) {
           ) : null;
         })}
         {matchingPages.length > 0 && (
-          <Command.Group
-            heading={t('pages')}
-            className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-slate-500"
-          >
+          <Command.Group heading={t('pages')} className={GROUP_CLASS}>
             {matchingPages.map((p) => (
               <Command.Item
                 key={p.href}
                 value={`page:${p.href}`}
                 onSelect={() => void go(p.href)}
-                className="cursor-pointer rounded-md px-2 py-1.5 data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-900"
+                className={ITEM_CLASS}
               >
                 {p.label}
+              </Command.Item>
+            ))}
+          </Command.Group>
+        )}
+        {switches.length > 0 && (
+          <Command.Group heading={t('entitiesSwitch')} className={GROUP_CLASS}>
+            {switches.map((e) => (
+              <Command.Item key={e.id} value={`switch:${e.id}`} onSelect={() => switchTo(e.id)} className={ITEM_CLASS}>
+                {e.label}
+              </Command.Item>
+            ))}
+          </Command.Group>
+        )}
+        {actions.length > 0 && (
+          <Command.Group heading={t('actions')} className={GROUP_CLASS}>
+            {actions.map((a) => (
+              <Command.Item key={a.key} value={`action:${a.key}`} onSelect={a.act} className={ITEM_CLASS}>
+                {a.label}
               </Command.Item>
             ))}
           </Command.Group>

@@ -15,6 +15,13 @@ export interface EntityOption {
   context: 'org-bound' | 'legacy-header';
 }
 
+/** Makes `id` the entity the console reads and acts in, and shows the page in it; the refusal's words, else null. */
+export async function selectEntity(id: string, router: { refresh: () => void }): Promise<string | null> {
+  const r = await selectEntityAction({ id });
+  router.refresh();
+  return r.ok ? null : r.error;
+}
+
 /** Picks the entity the console reads and acts in (kept in a cookie by the server action). */
 export function EntitySwitcher({ entities, selectedId }: { entities: EntityOption[]; selectedId: string | null }) {
   const t = useTranslations('shell.entity');
@@ -35,11 +42,7 @@ export function EntitySwitcher({ entities, selectedId }: { entities: EntityOptio
           const id = e.target.value;
           // Another entity is another page: the staged edits of this one would be lost.
           if (!(await confirmLeave())) return;
-          startTransition(async () => {
-            const r = await selectEntityAction({ id });
-            setError(r.ok ? null : r.error);
-            router.refresh();
-          });
+          startTransition(async () => setError(await selectEntity(id, router)));
         }}
         className="min-h-9 min-w-0 flex-1 py-1.5 lg:w-56 lg:flex-none xl:w-72"
       >

@@ -30,7 +30,15 @@ function MenuLoading() {
 }
 
 /** "Search" in the header and ⌘K / Ctrl+K anywhere in the console. */
-export function GlobalSearch({ pages }: { pages: { href: string; label: string }[] }) {
+export function GlobalSearch({
+  pages,
+  entities,
+  selectedEntityId,
+}: {
+  pages: { href: string; label: string }[];
+  entities: { id: string; name: string }[];
+  selectedEntityId: string | null;
+}) {
   const t = useTranslations('shell.search');
   const [open, setOpen] = useState(false);
   // mounted from the first opening on, so that it keeps its state between openings
@@ -97,7 +105,15 @@ export function GlobalSearch({ pages }: { pages: { href: string; label: string }
           {t('ctrlK')}
         </kbd>
       </button>
-      {wanted && <CommandMenu open={open} onOpenChange={changeOpen} pages={pages} />}
+      {wanted && (
+        <CommandMenu
+          open={open}
+          onOpenChange={changeOpen}
+          pages={pages}
+          entities={entities}
+          selectedEntityId={selectedEntityId}
+        />
+      )}
     </>
   );
 }

@@ -32,6 +32,7 @@ export function CancelButton({
   return (
     <div className="flex flex-col items-start gap-2 sm:items-end">
       <ConfirmButton
+        data-command="cancel-reservation"
         title={<span data-testid="cancel-confirmation">{question}</span>}
         description={t('description')}
         confirmLabel={t('confirm')}

@@ -74,6 +74,7 @@ export function ModifyPanel(props: ComponentProps<typeof ModifyFormType>) {
         onPointerEnter={() => void loadForm()}
         onFocus={() => void loadForm()}
         data-testid="modify-open"
+        data-command="modify-reservation"
       >
         {t('open')}
       </Button>
