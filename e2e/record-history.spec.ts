@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 
 import { STORAGE } from './env';
 import { bookOutside } from './inbox-steps';
+import { addMember } from './staff';
 
 test.use({ storageState: STORAGE.operator });
 
@@ -61,4 +62,29 @@ test("the whole log names actions and records in words, each record linking to i
   await expect(page.getByRole('heading', { name: 'History of this entity', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'All activity' }).click();
   await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+});
+
+test.describe('as an admin', () => {
+  test.use({ storageState: STORAGE.admin });
+
+  test("a team member's row links to their history: their addition and the change of their role, as sentences", async ({
+    page,
+    browser,
+  }) => {
+    const email = `history.${Date.now()}@demo.test`;
+    await addMember(browser, { email, name: 'Hilde History', role: 'viewer', password: 'a long enough password' });
+    await page.goto('/team');
+    const row = page.getByTestId(`member-${email}`);
+    await row.getByRole('combobox').selectOption('operator');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Change role' }).click();
+    await expect(row.getByRole('combobox')).toHaveValue('operator');
+
+    await row.getByTestId('member-history').click();
+    await expect(page.getByRole('heading', { name: 'History of this team member', level: 1 })).toBeVisible();
+    const actions = page.getByTestId('activity-row').locator('td:nth-child(3)');
+    await expect(page.getByTestId('activity-row')).toHaveCount(2);
+    await expect(actions).toHaveText(['Changed a team member’s role or access', 'Added a team member']);
+    await expect(page.getByTestId('activity-record').first()).toHaveText('A team member');
+    expect(await page.locator('main').innerText()).not.toMatch(UUID);
+  });
 });

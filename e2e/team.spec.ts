@@ -33,7 +33,7 @@ test.describe('as admin', () => {
 
     await page.goto(`/activity?action=add-staff-member`);
     const row = page.getByTestId('activity-row').filter({ hasText: DEMO_ACCOUNTS[0]!.email }).first();
-    await expect(row).toContainText('add-staff-member');
+    await expect(row).toContainText('Added a team member');
     await expect(row).toContainText('ok');
   });
 

@@ -85,7 +85,8 @@ export function activityRows(
         : null,
       inEntity:
         entityName && !(kind === 'entity' && r.resourceId === r.entityId) ? t('inEntity', { name: entityName }) : null,
-      changes: changedFields(r.before, r.after),
+      // the record's id is its link, not a change to read
+      changes: changedFields(r.before, r.after).filter((c) => c.field !== 'id'),
       recorded:
         r.before != null || r.after != null ? JSON.stringify({ before: r.before, after: r.after }, null, 2) : null,
       result: r.result,

@@ -5,9 +5,11 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useRef, useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import type { DataTableFeatures } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/input';
+import { Link } from '@/components/ui/link';
 import type { ActionResult } from '@/lib/actions/result';
 import { changeStaffAccessAction, resetStaffPasswordAction, resetStaffTwoStepAction } from '@/lib/actions/team';
 import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
@@ -95,6 +97,11 @@ function MemberActions({
     );
   return (
     <div className="flex flex-wrap justify-end gap-2">
+      <Button asChild variant="ghost" size="sm">
+        <Link href={`/activity?record=${m.id}`} data-testid="member-history">
+          {t('history')}
+        </Link>
+      </Button>
       {actions.map(({ key, variant, tone, run }) => (
         <ConfirmButton
           key={key}
