@@ -8,6 +8,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 
 import { idOf, type ChangeEvent } from '../../changes/events';
+import type { NotificationData } from '../../notifications/items';
 import { DEFAULT_LARGE_PARTY_SIZE } from '../../notifications/preferences';
 import { localNow } from '../../overview/figures';
 import type { DashboardDb } from '../db/open';
@@ -50,6 +51,28 @@ export async function copiedReservation(
     .orderBy(desc(reservationsCopy.syncedAt))
     .limit(1);
   return copied?.reservation ?? null;
+}
+
+/** What an item about a reservation shows: the reservation as the copy holds it now (its time as HH:MM), and the fields a change named. */
+export async function reservationItemData(
+  db: Pick<DashboardDb, 'select'>,
+  event: ChangeEvent,
+  id: string,
+): Promise<NotificationData> {
+  const r = (await copiedReservation(db, id)) ?? {};
+  const data: NotificationData = {
+    guest: guestName(r),
+    date: text(r.date),
+    time: text(r.time)?.slice(0, 5) ?? null,
+    party: typeof r.party_size === 'number' ? r.party_size : null,
+  };
+  if (event.kind === 'reservation.changed') {
+    const changes = Object.entries(event.data).filter(
+      (e): e is [string, [unknown, unknown]] => Array.isArray(e[1]) && e[1].length === 2,
+    );
+    data.changes = Object.fromEntries(changes);
+  }
+  return data;
 }
 
 /** The reservation as the copy holds it, else as the console's booking of it was recorded. */

@@ -21,16 +21,11 @@ import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 
 import type { StaffRole } from '../../auth/roles';
 import { idOf, kindVisibleTo, type ChangeEvent } from '../../changes/events';
-import {
-  CHANGE_KIND_OF,
-  type NotificationData,
-  type NotificationKind,
-  type NotificationReason,
-} from '../../notifications/items';
+import { CHANGE_KIND_OF, type NotificationKind, type NotificationReason } from '../../notifications/items';
 import { recordChange } from '../changes/record';
 import type { DashboardDb } from '../db/open';
 import { auditLog, notifications, staffUsers } from '../db/schema';
-import { aboutLargeParty, copiedReservation, guestName, text } from './large-party';
+import { aboutLargeParty, reservationItemData } from './large-party';
 import { recordAtOnceMails } from './mail-outbox';
 import { aboutMention } from './mentioned';
 import { channelsFor } from './preferences';
@@ -81,24 +76,6 @@ export async function consoleAuthors(
   return out;
 }
 
-/** What the item shows: the reservation as the copy holds it now, and the fields the change named. */
-async function itemData(db: Pick<DashboardDb, 'select'>, event: ChangeEvent, id: string): Promise<NotificationData> {
-  const r = (await copiedReservation(db, id)) ?? {};
-  const data: NotificationData = {
-    guest: guestName(r),
-    date: text(r.date),
-    time: text(r.time),
-    party: typeof r.party_size === 'number' ? r.party_size : null,
-  };
-  if (event.kind === 'reservation.changed') {
-    const changes = Object.entries(event.data).filter(
-      (e): e is [string, [unknown, unknown]] => Array.isArray(e[1]) && e[1].length === 2,
-    );
-    data.changes = Object.fromEntries(changes);
-  }
-  return data;
-}
-
 /** An outside cancel or change of a reservation: for who booked it and who last changed it in the console. */
 async function aboutReservation(db: DashboardDb, event: ChangeEvent): Promise<Wanted[]> {
   const kind = KIND_OF_EVENT[event.kind];
@@ -106,7 +83,7 @@ async function aboutReservation(db: DashboardDb, event: ChangeEvent): Promise<Wa
   if (!kind || event.who !== null || !reservation) return [];
   const recipients = await consoleAuthors(db, reservation, new Date(event.at));
   if (!recipients.length) return [];
-  return [{ kind, subjectId: reservation, data: await itemData(db, event, reservation), recipients }];
+  return [{ kind, subjectId: reservation, data: await reservationItemData(db, event, reservation), recipients }];
 }
 
 /**

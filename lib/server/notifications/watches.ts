@@ -11,7 +11,7 @@ import type { NotificationData } from '../../notifications/items';
 import type { WatchSubject } from '../../notifications/watch';
 import type { DashboardDb } from '../db/open';
 import { directoryCopy, notificationWatches } from '../db/schema';
-import { copiedReservation, guestName, text } from './large-party';
+import { copiedReservation, guestName, reservationItemData, text } from './large-party';
 import type { Wanted } from './wanted';
 
 export const MAX_WATCHES = 200;
@@ -122,21 +122,11 @@ export async function aboutWatchedReservation(
     (staffId) => staffId !== event.who?.id && !already.has(staffId),
   );
   if (!watchers.length) return [];
-  const r = (await copiedReservation(db, id)) ?? {};
   const data: NotificationData = {
-    guest: guestName(r),
-    date: text(r.date),
-    time: text(r.time)?.slice(0, 5) ?? null,
-    party: typeof r.party_size === 'number' ? r.party_size : null,
+    ...(await reservationItemData(db, event, id)),
     by: event.who?.name ?? null,
     canceled,
   };
-  if (!canceled)
-    data.changes = Object.fromEntries(
-      Object.entries(event.data).filter(
-        (e): e is [string, [unknown, unknown]] => Array.isArray(e[1]) && e[1].length === 2,
-      ),
-    );
   return [
     {
       kind: 'reservation.watched',
