@@ -16,6 +16,7 @@ import { readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getDb } from '@/lib/server/db';
 import { getFormatter } from '@/lib/server/http';
+import { watchWords } from '@/lib/server/notifications/watch-words';
 import { isWatching } from '@/lib/server/notifications/watches';
 import { dayInCopy, getDayOfService, type DayOfService } from '@/lib/server/today';
 import { daySheet, type SheetRow } from '@/lib/today/day-sheet';
@@ -94,8 +95,8 @@ async function Day({ params, memberId }: { params: TodayParams; memberId: string
   const booked = (v: (typeof paced)[number]) => v.pacing.lines.reduce((n, l) => n + l.booked, v.pacing.unpaced);
   const pacingShown =
     paced.find((v) => v.id === params.pacing) ?? [...paced].sort((a, b) => booked(b) - booked(a))[0] ?? null;
-  const [tWatch, watchingShown] = await Promise.all([
-    getTranslations('watch'),
+  const [watchButtonWords, watchingShown] = await Promise.all([
+    pacingShown && watchWords({ venue: pacingShown.name }),
     pacingShown ? getDb().then((db) => isWatching(db, memberId, 'venue', pacingShown.id)) : false,
   ]);
 
@@ -198,19 +199,14 @@ async function Day({ params, memberId }: { params: TodayParams; memberId: string
             programName={programName}
             wallTime={wallTime}
             watch={
-              pacingShown && (
+              pacingShown &&
+              watchButtonWords && (
                 <WatchButton
                   key={pacingShown.id}
                   subject="venue"
                   id={pacingShown.id}
                   watching={watchingShown}
-                  words={{
-                    watch: tWatch('watch'),
-                    label: tWatch('venueLabel', { venue: pacingShown.name }),
-                    hint: tWatch('venueHint'),
-                    nowWatching: tWatch('nowWatching'),
-                    stopped: tWatch('stopped'),
-                  }}
+                  words={watchButtonWords}
                 />
               )
             }

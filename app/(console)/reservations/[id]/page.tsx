@@ -26,6 +26,7 @@ import { requireStaff } from '@/lib/server/auth';
 import { getDb } from '@/lib/server/db';
 import { knownPrograms, listEntities, selectedContextKey } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
+import { watchWords } from '@/lib/server/notifications/watch-words';
 import { isWatching } from '@/lib/server/notifications/watches';
 import { otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
 
@@ -52,13 +53,13 @@ export default async function ReservationPage({
   const booked = (await searchParams).booked === '1';
   if (!z.guid().safeParse(id).success) notFound();
   const t = await getTranslations('booking');
-  const [result, venues, entities, format, context, tWatch, watching] = await Promise.all([
+  const [result, venues, entities, format, context, watchButtonWords, watching] = await Promise.all([
     readApi(() => viewReservation(id)),
     readApi(venueNames),
     readApi(listEntities),
     getFormatter(),
     readApi(selectedContextKey),
-    getTranslations('watch'),
+    watchWords('reservation'),
     getDb().then((db) => isWatching(db, staff.id, 'reservation', id)),
   ]);
   if (!result.ok) return <ErrorState title={t('detail.readFailed')} message={result.error} />;
@@ -108,18 +109,7 @@ export default async function ReservationPage({
         }
         actions={
           <div className="flex flex-wrap items-center gap-2">
-            <WatchButton
-              subject="reservation"
-              id={r.id}
-              watching={watching}
-              words={{
-                watch: tWatch('watch'),
-                label: tWatch('reservationLabel'),
-                hint: tWatch('reservationHint'),
-                nowWatching: tWatch('nowWatching'),
-                stopped: tWatch('stopped'),
-              }}
-            />
+            <WatchButton subject="reservation" id={r.id} watching={watching} words={watchButtonWords} />
             <HistoryLink id={r.id} />
             {hasRole(staff.role, 'operator') && !isFinalStatus(r.status) && (
               <CancelButton
