@@ -93,7 +93,7 @@ test.describe('on a tablet, by touch', () => {
     await expect(page.getByRole('tooltip')).toBeVisible();
     await expect(firstHeading).toBeFocused();
     await expect(page.getByRole('tooltip')).toContainText(
-      `${first.name}: ${first.org_id ? 'organization-bound token' : 'legacy X-Entity-Id context'}`,
+      `${first.name}: ${first.org_id ? 'fully set up' : 'not yet fully set up, works through an older connection'}`,
     );
     await page.keyboard.press('Escape');
     await expect(page.getByRole('tooltip')).toHaveCount(0);

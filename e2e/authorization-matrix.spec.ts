@@ -305,9 +305,7 @@ test('an action aimed at an entity not assigned to the credentials is refused by
   const actions = new Map(buildActions().map((a) => [a.key, a]));
   for (const [key, input] of aimed) {
     const action = actions.get(key)!;
-    expect(await callAction(api, action.path, action.id, [input]), key).toMatch(
-      /not assigned to the dashboard credentials/,
-    );
+    expect(await callAction(api, action.path, action.id, [input]), key).toMatch(/not assigned to this dashboard/);
   }
   for (const file of [
     'app/api/entities/[id]/logo/route.ts#GET',
@@ -317,14 +315,14 @@ test('an action aimed at an entity not assigned to the credentials is refused by
   ]) {
     const read = await ROUTES[file]!.call(api, foreign);
     expect(read.status(), file).toBe(422);
-    expect(((await read.json()) as { error: string }).error, file).toMatch(/not assigned to the dashboard credentials/);
+    expect(((await read.json()) as { error: string }).error, file).toMatch(/not assigned to this dashboard/);
   }
   const logo = await ROUTES['app/api/entities/[id]/logo/route.ts']!.call(api, foreign);
   expect(logo.status()).toBe(422);
-  expect(((await logo.json()) as { error: string }).error).toMatch(/not assigned to the dashboard credentials/);
+  expect(((await logo.json()) as { error: string }).error).toMatch(/not assigned to this dashboard/);
   const release = await ROUTES['app/api/holds/[id]/release/route.ts']!.call(api, foreign);
   expect(release.status()).toBe(422);
-  expect(((await release.json()) as { error: string }).error).toMatch(/not assigned to the dashboard credentials/);
+  expect(((await release.json()) as { error: string }).error).toMatch(/not assigned to this dashboard/);
   const sent = (await sandboxRequestsSince(request, mark)).filter(
     (r) => r.path.startsWith('/v2') && r.method !== 'GET',
   );

@@ -73,7 +73,7 @@ test('search, take a slot, fill the guest and confirm: one reservation in the en
   const holdId = await take(page, '19:00');
 
   await expect(page.getByTestId('guest-locale-hint')).toContainText(
-    'The entity’s default language, English (United Kingdom) (en-GB)',
+    'The default language of this brand or channel, English (United Kingdom) (en-GB)',
   );
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill(last);
@@ -301,7 +301,9 @@ async function lastSeatRefused(page: Page, request: APIRequestContext, date: str
   const mark = await sandboxRequestMark(request);
   await slot(page, '18:00').click();
   const error = page.getByTestId('booking-error');
-  await expect(error).toContainText("The 18:00 table is no longer free. The entity's allocation is used up for");
+  await expect(error).toContainText(
+    'The 18:00 table is no longer free. The allocation of this brand or channel is used up for',
+  );
   await expect(error).toContainText(
     `commitment ${WHARF_DINNER.slice(0, 8)} at The Wharf Kitchen (18:00–22:30), ${seats} seats`,
   );
@@ -385,7 +387,9 @@ test("the API's 403 for an entity not assigned is named for staff", async ({ pag
   await controls.setFaults({ fail_requests: [{ method: 'POST', path: '/v2/holds', status: 403 }] });
   try {
     await slot(page, '19:00').click();
-    await expect(page.getByTestId('booking-error')).toContainText('this entity is not assigned to these credentials');
+    await expect(page.getByTestId('booking-error')).toContainText(
+      'this brand or channel is not assigned to this dashboard',
+    );
     await expect(page.getByTestId('hold-countdown')).toHaveCount(0);
   } finally {
     await controls.clearFaults();
@@ -400,7 +404,7 @@ test("the API's 429 is reported with the time requests resume, and the next try 
   try {
     await slot(page, '19:00').click();
     await expect(page.getByTestId('booking-error')).toContainText(
-      /rate limit is reached; requests resume at \d\d:\d\d:\d\d UTC/,
+      /request limit is reached; requests resume at \d\d:\d\d:\d\d UTC/,
     );
     await expect(page.getByTestId('hold-countdown')).toHaveCount(0);
   } finally {

@@ -61,7 +61,7 @@ test('suspending the partner in the sandbox shows the banner once the copy of th
   try {
     await expect(async () => {
       await page.reload();
-      await expect(banner).toContainText('The partner identity is suspended', { timeout: 1_000 });
+      await expect(banner).toContainText('The partner’s account is suspended', { timeout: 1_000 });
     }).toPass(untilSynced);
     await expect(page.getByTestId('shell-partner-name')).toHaveText(DEMO_PARTNER.name);
   } finally {

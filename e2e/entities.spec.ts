@@ -20,7 +20,7 @@ async function createEntity(page: Page, name: string) {
   await page.goto('/entities/new');
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Default locale').selectOption('en-GB');
-  await page.getByRole('button', { name: 'Create entity' }).click();
+  await page.getByRole('button', { name: 'Create brand or channel' }).click();
   await expect(page.getByTestId('entity-name')).toHaveText(name);
   return page.url().split('/').pop()!;
 }
@@ -142,7 +142,7 @@ test('a viewer sees entities but no editing controls', async ({ browser }) => {
   const viewer = await browser.newContext({ storageState: STORAGE.viewer });
   const page = await viewer.newPage();
   await page.goto('/entities');
-  await expect(page.getByRole('link', { name: 'New entity' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'New brand or channel' })).toHaveCount(0);
   await page.getByTestId('entity-row').first().locator('a').click();
   await expect(page.getByTestId('entity-name')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
@@ -160,10 +160,10 @@ test('the entity form checks its fields in the browser: a blank name is named, a
   });
   await page.goto('/entities/new');
   await page.getByLabel('Name').fill('   ');
-  await page.getByRole('button', { name: 'Create entity' }).click();
+  await page.getByRole('button', { name: 'Create brand or channel' }).click();
   await expect(page.getByText('Enter a name.')).toBeVisible();
   await page.getByLabel('Name').fill('x'.repeat(121));
-  await page.getByRole('button', { name: 'Create entity' }).click();
+  await page.getByRole('button', { name: 'Create brand or channel' }).click();
   await expect(page.getByText('At most 120 characters.')).toBeVisible();
   expect(posted).toEqual([]);
 });

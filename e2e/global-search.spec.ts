@@ -74,7 +74,9 @@ test('Escape closes the menu, and fewer than two characters send nothing', async
   const mark = await sandboxRequestMark(request);
   await openSearchByKeyboard(page);
   await page.getByTestId('global-search-input').fill('a');
-  await expect(page.getByText('Type at least 2 characters to search guests, entities and delegates.')).toBeVisible();
+  await expect(
+    page.getByText('Type at least 2 characters to search guests, brands and channels, and managed partners.'),
+  ).toBeVisible();
   await page.waitForTimeout(600);
   expect((await sandboxRequestsSince(request, mark)).filter((r) => r.path === '/v2/reservations')).toEqual([]);
   await page.keyboard.press('Escape');

@@ -31,7 +31,7 @@ test.describe('as a viewer', () => {
     const heading = page.getByRole('heading', { level: 1, name: 'Overview' });
     await expect(heading).toBeVisible();
     await expect(page.getByTestId('today-covers')).toBeVisible();
-    const today = (await page.getByTestId('overview-today').textContent())!;
+    const today = (await page.getByTestId('overview-today').getAttribute('datetime'))!;
     const covers = Number(await page.getByTestId('today-covers').textContent());
     const [a, b] = await shrinkable(request, today);
     expect(b, 'two reservations today with a party over 1').toBeTruthy();
@@ -67,10 +67,10 @@ test.describe('as a viewer', () => {
     await page.clock.install();
     await page.goto('/identity');
     const figure = page.getByTestId('rate-limit');
-    await expect(figure).toHaveText(/^API \d+\/\d+$/);
+    await expect(figure).toHaveText(/^[\d,]+ of [\d,]+ Guest Book calls left this minute$/);
     const before = (await figure.textContent())!;
     // The page's own heading, shown: until then the loading state's stands in its place.
-    const heading = page.getByRole('heading', { level: 1, name: 'Identity' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Partner' });
     await expect(heading).toBeVisible();
     await heading.evaluate((h) => h.setAttribute('data-still-here', 'yes'));
     // Another tab spends requests.
@@ -85,7 +85,7 @@ test.describe('as a viewer', () => {
       await page.clock.fastForward(31_000);
       await expect(figure).not.toHaveText(before, { timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
-    await expect(figure).toHaveText(/^API \d+\/\d+$/);
+    await expect(figure).toHaveText(/^[\d,]+ of [\d,]+ Guest Book calls left this minute$/);
     await expect(page.locator('h1[data-still-here="yes"]')).toHaveCount(1);
   });
 });

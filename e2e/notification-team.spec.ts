@@ -65,8 +65,8 @@ test('a delegate the service suspends is told to every member', async ({ page, r
     .getByTestId('inbox-item')
     .filter({ has: page.locator(`a[href="/delegates/${delegate.identityId}"]`) });
   await expect(item.getByTestId('inbox-item-what')).toHaveText(
-    'The delegate City Weekends GmbH was suspended: requests made for it may be refused until it is active again',
+    'The managed partner City Weekends GmbH was suspended: Guest Book may refuse requests for it until it is active again',
   );
   await expect(item.getByTestId('inbox-item-reason')).toHaveText('For the whole team');
-  await expect(item.getByRole('link', { name: 'Open the delegate' })).toBeVisible();
+  await expect(item.getByRole('link', { name: 'Open the managed partner' })).toBeVisible();
 });

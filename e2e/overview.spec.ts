@@ -37,7 +37,7 @@ test("the overview's figures are the sandbox's: today's reservations, covers and
   request,
 }) => {
   await page.goto('/');
-  const today = (await page.getByTestId('overview-today').textContent())!;
+  const today = (await page.getByTestId('overview-today').getAttribute('datetime'))!;
   const todays = await sandboxAll<Reservation>(request, `/v2/reservations?date=${today}`);
   const kept = todays.filter((r) => r.status !== 'canceled');
   expect(kept.length, 'the demo world has reservations today').toBeGreaterThan(0);
@@ -89,7 +89,7 @@ test("for the whole partner, today's reservations, covers and statuses and the s
 }) => {
   await page.goto('/?scope=partner');
   await expect(page.getByTestId('overview-scope')).toContainText('For the whole partner');
-  const today = (await page.getByTestId('overview-today').textContent())!;
+  const today = (await page.getByTestId('overview-today').getAttribute('datetime'))!;
   const entities = await sandboxAll<Entity>(request, '/v2/entities', {});
   expect(entities.length, 'the demo partner has several entities').toBeGreaterThan(1);
   const todays: Reservation[] = [];

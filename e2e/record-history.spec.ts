@@ -59,7 +59,7 @@ test("the whole log names actions and records in words, each record linking to i
   await page.getByTestId('entity-table').getByRole('link').first().click();
   await expect(page.getByTestId('entity-name')).toBeVisible();
   await page.getByTestId('history-link').click();
-  await expect(page.getByRole('heading', { name: 'History of this entity', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'History of this brand or channel', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'All activity' }).click();
   await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
 });

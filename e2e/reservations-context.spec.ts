@@ -21,12 +21,12 @@ test('switching entity keeps the search and reads it in the new entity’s conte
   await expect(page.getByTestId('result-count')).toHaveText(String(await total({ orgId: 'org_harbour_vine_direct' })));
 
   const tablefinder = DEMO_DELEGATES[0]!;
-  await page.getByLabel('Entity').selectOption(tablefinder.entityId);
+  await page.getByLabel('Brand or channel').selectOption(tablefinder.entityId);
   await expect(page.getByTestId('result-count')).toHaveText(String(await total({ orgId: tablefinder.orgId })));
   expect(decodeURIComponent(page.url())).toContain(query);
 
   const legacy = DEMO_DELEGATES.find((d) => !d.orgId && !d.suspended)!;
-  await page.getByLabel('Entity').selectOption(legacy.entityId);
+  await page.getByLabel('Brand or channel').selectOption(legacy.entityId);
   await expect(page.getByTestId('result-count')).toHaveText(String(await total({ entityId: legacy.entityId })));
   await expect(page.getByTestId('legacy-context')).toBeVisible();
 });

@@ -197,7 +197,7 @@ test.describe('as an operator', () => {
     await partySize.fill('50');
     await form.getByRole('button', { name: 'Save changes' }).click();
 
-    await expect(page.getByTestId('modify-error')).toContainText('The API refused the change');
+    await expect(page.getByTestId('modify-error')).toContainText('Guest Book refused the change');
     await expect(page.getByTestId('modify-error')).toContainText('50 guests');
     await expect(partySize).toHaveAttribute('aria-invalid', 'true');
     const describedBy = await partySize.getAttribute('aria-describedby');
@@ -213,7 +213,7 @@ test.describe('as an operator', () => {
     expect(canceled, 'a canceled reservation in the sandbox').toBeTruthy();
     await page.goto(`/reservations/${canceled!.id}`);
     await expect(page.getByTestId('modify-disabled')).toHaveText(
-      'This reservation is canceled; the API no longer accepts changes to it.',
+      'This reservation is canceled; Guest Book no longer accepts changes to it.',
     );
     await expect(page.getByRole('button', { name: 'Modify reservation' })).toHaveCount(0);
     await expect(page.getByTestId('modify-form')).toHaveCount(0);

@@ -14,7 +14,7 @@ test.describe('when the API misbehaves', () => {
     // so. (The reservations search asks the API on every view; the directory's pages read its copy.)
     await controls.setFaults({ error_rate: 1 });
     await page.goto('/reservations');
-    await expect(page.getByText('The Guest Book API failed (HTTP 503). Try again in a moment.').first()).toBeVisible();
+    await expect(page.getByText('Guest Book failed (error 503). Try again in a moment.').first()).toBeVisible();
     await controls.clearFaults();
     await page.reload();
     await expect(page.getByRole('table')).toBeVisible();
@@ -29,7 +29,7 @@ test.describe('when the API misbehaves', () => {
     await page.goto('/reservations');
     // The page's error, or, where the page has answers stored from before, its as-of note: both
     // name the API's limit and when requests resume.
-    const notice = page.getByText(/rate limit is reached; requests resume at \d\d:\d\d:\d\d UTC/).first();
+    const notice = page.getByText(/request limit is reached; requests resume at \d\d:\d\d:\d\d UTC/).first();
     await expect(notice).toBeVisible({ timeout: 30_000 });
     await controls.clearFaults();
     // The dashboard keeps to the API's window (it sends nothing until the reset it was told).
@@ -56,7 +56,7 @@ test.describe('when the API misbehaves', () => {
     await expect(
       page
         .getByText(
-          'The Guest Book token service is not answering, so the dashboard cannot call the API. Try again in a moment.',
+          'The Guest Book sign-in service is not answering, so the dashboard cannot reach Guest Book. Try again in a moment.',
         )
         .first(),
     ).toBeVisible();

@@ -94,12 +94,14 @@ test("an entity opened from its delegate's page is placed under that delegate in
   await entity.click();
   await expect(page.getByTestId('entity-name')).toHaveText(entityName);
   const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
-  await expect(trail.getByRole('link')).toHaveText([/Delegates$/, delegate]);
+  await expect(trail.getByRole('link')).toHaveText([/Managed partners$/, delegate]);
   await trail.getByRole('link', { name: delegate }).click();
   await expect(page.getByTestId('delegate-name')).toHaveText(delegate);
 
   // From the list of entities, the trail is that list.
   await page.goto('/entities');
   await page.getByRole('table').locator('tbody tr').first().getByRole('link').first().click();
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link')).toHaveText([/Entities$/]);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link')).toHaveText([
+    /Brands & channels$/,
+  ]);
 });

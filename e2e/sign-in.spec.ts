@@ -56,9 +56,7 @@ test.describe('signed in', () => {
     await expect(page.getByText('partner', { exact: true })).toBeVisible();
     await expect(page.getByTestId('identity-status')).toHaveText('active');
     await expect(page.getByTestId('identity-client-id')).toHaveText(DEMO_PARTNER.clientId);
-    await expect(page.getByTestId('identity-default-entity')).toHaveText(
-      `Harbour & Vine Direct ${DEMO_PARTNER.defaultEntityId}`,
-    );
+    await expect(page.getByTestId('identity-default-entity')).toHaveText('Harbour & Vine Direct');
     await expect(page.getByTestId('identity-delegates').getByRole('link')).toHaveCount(DEMO_DELEGATES.length);
     await expect(page.getByTestId('shell-staff-role')).toHaveText('Viewer');
   });

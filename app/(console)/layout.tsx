@@ -74,6 +74,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                   rateLimit && {
                     limit: rateLimit.limit,
                     remaining: rateLimit.remaining,
+                    remainingLabel: format.number(rateLimit.remaining),
+                    limitLabel: format.number(rateLimit.limit),
                     resetAt: rateLimit.resetAt.toISOString(),
                     resetLabel: format.momentTime(rateLimit.resetAt.toISOString()),
                   }

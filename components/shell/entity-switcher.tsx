@@ -48,7 +48,8 @@ export function EntitySwitcher({ entities, selectedId }: { entities: EntityOptio
       >
         {entities.map((e) => (
           <option key={e.id} value={e.id}>
-            {t(e.context === 'org-bound' ? 'orgBound' : 'legacy', { name: e.name })}
+            {/* only what needs a second look is marked: an entity still on the older connection */}
+            {e.context === 'org-bound' ? e.name : t('legacy', { name: e.name })}
           </option>
         ))}
       </Select>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
@@ -82,6 +82,7 @@ function moveInList(step: 1 | -1): void {
  */
 export function KeyboardShortcuts({ pages }: { pages: NavItem[] }) {
   const t = useTranslations('shell.shortcuts');
+  const locale = useLocale();
   const router = useRouter();
   const [listOpen, setListOpen] = useState(false);
   const on = useSyncExternalStore(subscribeToSetting, shortcutsOn, () => true);
@@ -178,6 +179,11 @@ export function KeyboardShortcuts({ pages }: { pages: NavItem[] }) {
           ))}
         </tbody>
       </table>
+      {locale !== 'en' && (
+        <p className="mt-3 text-xs text-slate-500" data-testid="shortcut-letters-note">
+          {t('lettersNote')}
+        </p>
+      )}
     </Dialog>
   );
 }

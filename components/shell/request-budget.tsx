@@ -11,9 +11,14 @@ import { fetchRequestBudget, type RequestBudgetFigure } from '@/lib/queries/read
 /** Re-read every 30 s while the tab is visible and when it regains focus. */
 export const REQUEST_BUDGET_REFETCH_MS = 30_000;
 
+/** Under a fifth left the figure warns; under a tenth it is red: before pages are refused, not after. */
+const LOW = 0.2;
+const VERY_LOW = 0.1;
+
 /**
- * "API remaining/limit" in the header, red under a tenth left: the layout's value at once, kept
- * current with TanStack Query.
+ * The partner's Guest Book calls left this minute, which the whole team shares: words on wide
+ * screens, the bare count on narrow ones (the words for screen readers), a warning when few are
+ * left. The layout's value at once, kept current with TanStack Query.
  */
 export function RequestBudget({ initial }: { initial: RequestBudgetFigure | null }) {
   const t = useTranslations('shell.budget');
@@ -31,16 +36,31 @@ export function RequestBudget({ initial }: { initial: RequestBudgetFigure | null
     if (initial) queryClient.setQueryData(queryKeys.requestBudget(), initial);
   }, [initial, queryClient]);
   if (!data) return null;
+  const low = data.remaining < data.limit * LOW;
+  const veryLow = data.remaining < data.limit * VERY_LOW;
+  const figure = { remaining: data.remainingLabel, limit: data.limitLabel };
   return (
     <span
-      data-testid="rate-limit"
       title={t('title', { time: data.resetLabel })}
+      data-low={low ? 'yes' : undefined}
       className={cn(
-        'hidden text-xs text-slate-500 tabular-nums xl:inline',
-        data.remaining < data.limit * 0.1 && 'font-semibold text-rose-700',
+        'shrink-0 text-xs whitespace-nowrap text-slate-500 tabular-nums',
+        low && 'font-semibold text-amber-700',
+        veryLow && 'text-rose-700',
       )}
     >
-      {t('figure', { remaining: data.remaining, limit: data.limit })}
+      <span aria-hidden="true" className="xl:hidden">
+        {t('compact', figure)}
+      </span>
+      <span data-testid="rate-limit" className="sr-only xl:not-sr-only">
+        {t('figure', figure)}
+      </span>
+      {low && (
+        <span data-testid="rate-limit-low" className="sr-only xl:not-sr-only">
+          {' · '}
+          {t('low')}
+        </span>
+      )}
     </span>
   );
 }

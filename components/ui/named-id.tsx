@@ -1,12 +1,26 @@
+import { useTranslations } from 'next-intl';
+
 /**
- * A record's name, with its id beside it for copying (and on hover). Without a name, the id alone.
+ * A record by its name; its id shows on hover. Without a name, the id behind "Show id": nobody
+ * has to read a UUID, and whoever needs one (for a support request) opens it and copies it.
  */
 export function NamedId({ name, id }: { name?: string | null; id: string | null | undefined }) {
   if (!id) return <>—</>;
-  if (!name) return <span className="font-mono text-xs break-all">{id}</span>;
+  if (!name) return <ShownId id={id} />;
   return (
-    <span title={id}>
-      {name} <span className="font-mono text-xs break-all text-slate-500 select-all">{id}</span>
+    <span title={id} data-id={id}>
+      {name}
     </span>
+  );
+}
+
+/** A record's id, folded: "Show id" opens it, selectable for copying. */
+export function ShownId({ id }: { id: string }) {
+  const t = useTranslations('ui');
+  return (
+    <details className="inline-block" data-id={id}>
+      <summary className="cursor-pointer text-sm text-brand-700 hover:underline">{t('showId')}</summary>
+      <code className="font-mono text-xs break-all select-all">{id}</code>
+    </details>
   );
 }

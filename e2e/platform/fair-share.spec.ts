@@ -98,6 +98,6 @@ test("one member's flood of searches is refused at their share, saying why, whil
   expect(served.length, 'the flood did not take the whole budget').toBeLessThan(200);
   for (const r of refusals)
     expect(r.error).toMatch(
-      /^You are sending requests faster than your share of the partner's API budget; try again in \d+ s\.$/,
+      /^You are sending requests faster than your share of the partner’s Guest Book request budget; try again in \d+ s\.$/,
     );
 });

@@ -21,9 +21,9 @@ const PAGES = [
   // them, and only the page that comes is checked.
   { link: 'Overview', heading: 'Overview', content: 'today-block', database: true },
   { link: 'Today', heading: 'Today', content: 'today-scope', database: true },
-  { link: 'Identity', heading: 'Identity', content: 'identity-name', database: true },
-  { link: 'Delegates', heading: 'Delegates', content: 'delegate-table', database: true },
-  { link: 'Entities', heading: 'Entities', content: 'entity-table', database: true },
+  { link: 'Partner', heading: 'Partner', content: 'identity-name', database: true },
+  { link: 'Managed partners', heading: 'Managed partners', content: 'delegate-table', database: true },
+  { link: 'Brands & channels', heading: 'Brands & channels', content: 'entity-table', database: true },
   { link: 'Allocations', heading: 'Seat allocations', content: 'allocation-grid', database: true },
   { link: 'Venues', heading: 'Venues', content: 'venue-table', database: true },
   { link: 'Markets', heading: 'Markets', content: 'market-list', database: true },
@@ -184,7 +184,7 @@ test.describe('a page loaded in full, before any script runs', () => {
   test.use({ javaScriptEnabled: false });
 
   const LOADED = [
-    { path: '/entities', heading: 'Entities', content: 'entity-table' },
+    { path: '/entities', heading: 'Brands & channels', content: 'entity-table' },
     { path: '/today', heading: 'Today', content: 'today-scope' },
     { path: '/team', heading: 'Team', content: 'team-table' },
     { path: '/activity', heading: 'Activity', content: 'activity-table' },

@@ -59,9 +59,9 @@ describe('validateEdit', () => {
     });
     expect(inWords(validateEdit(rowOf('full'), 'c', 0))).toEqual({
       ok: false,
-      reason: 'the entity is not eligible for this commitment',
+      reason: 'this brand or channel is not eligible for this commitment',
     });
-    expect(inWords(validateEdit(c1, 'zz', 1))).toEqual({ ok: false, reason: 'entity zz is not in the grid' });
+    expect(inWords(validateEdit(c1, 'zz', 1))).toEqual({ ok: false, reason: 'brand or channel zz is not in the grid' });
     const disagreement = saidList(
       [
         said('allocations.problems.entityValue', { entity: 'A', value: 20 }),
@@ -79,7 +79,7 @@ describe('validateEdit', () => {
     expect(inWords(validateEdit(inconsistent, 'a', 5))).toEqual({
       ok: false,
       reason:
-        "the row is read-only because the API's numbers do not add up: the entities disagree on total_seats (A: 20, B: 21); as seen by B, a seat count is negative",
+        'the row is read-only because Guest Book’s numbers do not add up: the brands and channels disagree on the total seats (A: 20, B: 21); as seen by B, a seat count is negative',
     });
   });
 
@@ -87,7 +87,7 @@ describe('validateEdit', () => {
     expect(inWords(validateEdit(c1, 'a', 14))).toEqual({
       ok: false,
       reason:
-        '14 seats would over-allocate commitment c1: at most 13 fit in this cell (20 in total, 4 held by your other entities, 3 by entities you do not manage)',
+        '14 seats would over-allocate commitment c1: at most 13 fit in this cell (20 in total, 4 held by your other brands and channels, 3 by brands and channels you do not manage)',
     });
   });
 
@@ -151,7 +151,7 @@ describe('moveSeats', () => {
     });
     expect(inWords(moveSeats(c1, {}, 'b', 'a', 5))).toEqual({
       ok: false,
-      reason: 'cannot move 5 seats: entity b holds only 4',
+      reason: 'cannot move 5 seats: brand or channel b holds only 4',
     });
     expect(inWords(moveSeats(c1, {}, 'a', 'a', 1))).toEqual({
       ok: false,
@@ -167,7 +167,7 @@ describe('moveSeats', () => {
     });
     expect(inWords(moveSeats(rowOf('full'), {}, 'a', 'c', 1))).toEqual({
       ok: false,
-      reason: 'the entity is not eligible for this commitment',
+      reason: 'this brand or channel is not eligible for this commitment',
     });
     expect(inWords(moveSeats(rowOf('ended'), {}, 'a', UNALLOCATED, 1))).toEqual({
       ok: false,

@@ -36,7 +36,7 @@ describe('checkRowEquation', () => {
 
   it('names the commitment and the numbers when they do not add up', () => {
     expect(english(checkRowEquation(row({ id: 'c1', entity_seats: 4, peer_seats: 3, unallocated_seats: 2 })))).toBe(
-      'commitment c1: total_seats 10 ≠ entity_seats 4 + peer_seats 3 + unallocated_seats 2 (= 9)',
+      'commitment c1: total seats 10 ≠ this brand’s seats 4 + other brands’ seats 3 + unallocated seats 2 (= 9)',
     );
   });
 });
@@ -105,7 +105,7 @@ describe('mergeGrid', () => {
       b: [row({ id: 'c1', entity_seats: 3, peer_seats: 4, unallocated_seats: 3 })],
     });
     expect(problems(c1)).toBe(
-      'as seen by A, commitment c1: total_seats 10 ≠ entity_seats 4 + peer_seats 3 + unallocated_seats 2 (= 9)',
+      'as seen by A, commitment c1: total seats 10 ≠ this brand’s seats 4 + other brands’ seats 3 + unallocated seats 2 (= 9)',
     );
     expect(Object.values(c1?.cells ?? {}).map((c) => c.editable)).toEqual([false, false]);
   });
@@ -115,14 +115,14 @@ describe('mergeGrid', () => {
       a: [row({ id: 'c1', total_seats: 10, entity_seats: 4, peer_seats: 3, unallocated_seats: 3 })],
       b: [row({ id: 'c1', total_seats: 11, entity_seats: 3, peer_seats: 4, unallocated_seats: 4 })],
     });
-    expect(problems(total)).toBe('the entities disagree on total_seats (A: 10, B: 11)');
+    expect(problems(total)).toBe('the brands and channels disagree on the total seats (A: 10, B: 11)');
 
     // each row adds up, but b was read after someone moved seats: a sees 7 allocated, b sees 9
     const [moved] = mergeGrid([A, B], {
       a: [row({ id: 'c1', entity_seats: 4, peer_seats: 3, unallocated_seats: 3 })],
       b: [row({ id: 'c1', entity_seats: 5, peer_seats: 4, unallocated_seats: 1 })],
     });
-    expect(problems(moved)).toBe('the entities disagree on the seats allocated (A: 7, B: 9)');
+    expect(problems(moved)).toBe('the brands and channels disagree on the seats allocated (A: 7, B: 9)');
     expect(moved?.cells.a?.editable).toBe(false);
   });
 
@@ -132,7 +132,7 @@ describe('mergeGrid', () => {
       b: [row({ id: 'c1', entity_seats: 4, peer_seats: 3, unallocated_seats: 3 })],
     });
     expect(c1?.externalSeats).toBe(0);
-    expect(problems(c1)).toBe('the managed entities hold 9 seats but the rows count only 7 allocated');
+    expect(problems(c1)).toBe('the brands and channels you manage hold 9 seats but the rows count only 7 allocated');
   });
 
   it('collapses identical duplicate rows of one entity and flags differing ones', () => {

@@ -70,7 +70,7 @@ describe('nameEntities', () => {
   const id = '0b5c8f3e-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
   const holdsOnly = said('allocations.rules.moveMoreThanHeld', { count: 3, entity: entityRef(id), available: 2 });
 
-  it('puts the name of a known entity in place of "entity <id>", at any depth', () => {
+  it('puts the name of a known entity in place of "brand or channel <id>", at any depth', () => {
     const names = new Map([[id, 'Afterhours Bar']]);
     expect(english(nameEntities(holdsOnly, names))).toBe('cannot move 3 seats: Afterhours Bar holds only 2');
     const upper = said('allocations.rules.notInGrid', { entity: entityRef(id.toUpperCase()) });
@@ -82,7 +82,9 @@ describe('nameEntities', () => {
   });
 
   it('leaves unknown ids as they are', () => {
-    expect(english(nameEntities(holdsOnly, new Map()))).toBe(`cannot move 3 seats: entity ${id} holds only 2`);
+    expect(english(nameEntities(holdsOnly, new Map()))).toBe(
+      `cannot move 3 seats: brand or channel ${id} holds only 2`,
+    );
   });
 
   it('names the entity of a refused move as the grid shows it', () => {

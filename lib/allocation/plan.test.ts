@@ -197,10 +197,10 @@ describe('buildPlan', () => {
       { id: 'c2', total: 10, seats: { a: 2 }, eligible: [], venue_id: 'v2', ended: true },
     ]);
     expect(refusalOf(() => buildPlan(rows, { c2: { a: 1 } }))).toBe(
-      'cannot plan commitment c2 for entity a: the commitment has ended: its row is a read-only snapshot',
+      'cannot plan commitment c2 for brand or channel a: the commitment has ended: its row is a read-only snapshot',
     );
     expect(refusalOf(() => buildPlan(rows, { c1: { c: 1 } }))).toContain(
-      'the entity is not eligible for this commitment',
+      'this brand or channel is not eligible for this commitment',
     );
     expect(refusalOf(() => buildPlan(rows, { c1: { a: 5 } }))).toContain('at most 4 fit');
     expect(refusalOf(() => buildPlan(rows, { nope: { a: 1 } }))).toBe(

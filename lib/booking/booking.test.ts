@@ -87,7 +87,7 @@ describe('explainNoAvailability', () => {
         window: '18:00–22:00',
       },
     ]);
-    expect(text(r)).toContain("The entity's allocation is used up for 2026-12-01");
+    expect(text(r)).toContain('The allocation of this brand or channel is used up for 2026-12-01');
     expect(text(r)).toContain('commitment c1c1c1c1 at The Wharf Kitchen (18:00–22:00), 6 seats');
   });
 
@@ -101,7 +101,7 @@ describe('explainNoAvailability', () => {
     );
     expect(r.kind).toBe('date');
     expect(text(r)).toBe(
-      'The entity has no seats at The Wharf Kitchen on Thursday, 2026-12-03. Try another date, or search the whole market.',
+      'This brand or channel has no seats at The Wharf Kitchen on Thursday, 2026-12-03. Try another date, or search the whole market.',
     );
   });
 
@@ -185,7 +185,7 @@ describe('describeNoAvailability', () => {
   it('writes each case as staff read it in English', () => {
     const venue = { venueId: VENUE, date: '2026-12-01' };
     expect(text(explainNoAvailability({ ...venue, partySize: 1 }, [], [tuesdayDinner, late], [VENUE], names))).toBe(
-      "The entity's allocation is used up for 2026-12-01: every seat of commitment c1c1c1c1 at The Wharf Kitchen (18:00–22:00), 6 seats and commitment d2d2d2d2 at The Wharf Kitchen (18:00–22:00), 1 seat is already held or booked. A larger allocation in the grid would make room. Otherwise try another date.",
+      'The allocation of this brand or channel is used up for 2026-12-01: every seat of commitment c1c1c1c1 at The Wharf Kitchen (18:00–22:00), 6 seats and commitment d2d2d2d2 at The Wharf Kitchen (18:00–22:00), 1 seat is already held or booked. A larger allocation in the grid would make room. Otherwise try another date.',
     );
     const times = ['12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00'].map((time) => ({
       venue_id: VENUE,
@@ -211,13 +211,13 @@ describe('describeNoAvailability', () => {
     expect(
       text(explainNoAvailability({ venueId: OTHER, date: '2026-12-01', partySize: 1, time: '12:00' }, [], [], [OTHER])),
     ).toBe(
-      'The entity has no seats at this venue on Tuesday, 2026-12-01. Try another date, or search the whole market.',
+      'This brand or channel has no seats at this venue on Tuesday, 2026-12-01. Try another date, or search the whole market.',
     );
     expect(
       text(explainNoAvailability({ ...venue, partySize: 1, time: '11:00' }, [], [tuesdayDinner], [VENUE], names)),
     ).toBe("No seats at 11:00 on 2026-12-01 at The Wharf Kitchen. Clear the time to see the day's times.");
     expect(text(explainNoAvailability({ marketId: 'm', date: '2026-12-06', partySize: 1 }, [], null, null))).toBe(
-      'The entity has no seats at this market on Sunday, 2026-12-06. Try another date, or another market.',
+      'This brand or channel has no seats at this market on Sunday, 2026-12-06. Try another date, or another market.',
     );
   });
 

@@ -90,7 +90,7 @@ describe('filter modifiers', () => {
     expect(bad({ attribute: 'status', modifier: 'eq', value: 'lost' })).toThrow(/is not one of/);
     expect(bad({ attribute: 'party_size', modifier: 'eq', value: 'four' })).toThrow(/not a whole number/);
     expect(bad({ attribute: 'nope', modifier: 'eq', value: 'x' })).toThrow(/not a filterable attribute/);
-    expect(bad({ attribute: 'venue_id', modifier: 'eq', value: 'not-a-uuid' })).toThrow(/is not a UUID/);
+    expect(bad({ attribute: 'venue_id', modifier: 'eq', value: 'not-a-uuid' })).toThrow(/is not a valid id/);
     expect(bad({ attribute: 'date', modifier: 'eq', value: ['2026-01-01'] })).toThrow(/takes one value/);
   });
 

@@ -123,7 +123,7 @@ function checkScalar(attribute: string, spec: FieldSpec, raw: FilterValue): Filt
         throw problem(attribute, `${attribute}: "${s}" is not a whole number`, 'notInteger', { value: s });
       return Number(s);
     case 'uuid':
-      if (!UUID_RE.test(s)) throw problem(attribute, `${attribute}: "${s}" is not a UUID`, 'notUuid', { value: s });
+      if (!UUID_RE.test(s)) throw problem(attribute, `${attribute}: "${s}" is not a valid id`, 'notUuid', { value: s });
       return s.toLowerCase();
     case 'date':
       if (!DATE_RE.test(s) || !isRealDate(s)) {

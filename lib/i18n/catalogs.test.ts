@@ -37,12 +37,19 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-/** A message's ICU arguments with their kinds ("count:plural", "name:argument", "b:tag"), sorted. */
-function argumentsOf(message: string): string[] {
+/**
+ * A message read as ICU: its arguments with their kinds ("count:plural", "name:argument", "b:tag"),
+ * sorted, and the words it says (its literal text, every branch of its plurals and selects).
+ */
+function readMessage(message: string): { args: string[]; text: string } {
   const found = new Set<string>();
+  const words: string[] = [];
   const walk = (elements: MessageFormatElement[]) => {
     for (const el of elements) {
       switch (el.type) {
+        case TYPE.literal:
+          words.push(el.value);
+          break;
         case TYPE.argument:
           found.add(`${el.value}:argument`);
           break;
@@ -66,8 +73,10 @@ function argumentsOf(message: string): string[] {
     }
   };
   walk(parse(message));
-  return [...found].sort();
+  return { args: [...found].sort(), text: words.join(' ') };
 }
+
+const argumentsOf = (message: string) => readMessage(message).args;
 
 describe('message catalogs', () => {
   const en = catalog('en');
@@ -109,5 +118,81 @@ describe('message catalogs', () => {
         }
       });
     }
+  }
+});
+
+/**
+ * The words of each language for what the API calls an identity, a delegate and an entity
+ * (`glossary.json`): the partner, the partners it manages, its brands and channels. `avoid` holds
+ * the API's names as they read word for word in that language, which no message may use.
+ */
+type Glossary = {
+  partner: string;
+  managedPartners: string;
+  managedPartner: string;
+  brandsAndChannels: string;
+  brandOrChannel: string;
+  avoid: string[];
+};
+const GLOSSARY = JSON.parse(readFileSync(path.join(__dirname, 'glossary.json'), 'utf8')) as Record<string, Glossary>;
+
+/** Each page that names one of the glossary's things, by its message keys. */
+const PAGE_NAMES: Record<'partner' | 'managedPartners' | 'brandsAndChannels', string[]> = {
+  partner: ['shell.nav.identity', 'identity.title', 'identity.metaTitle'],
+  managedPartners: ['shell.nav.delegates', 'delegates.title', 'delegates.metaTitle'],
+  brandsAndChannels: ['shell.nav.entities', 'entities.title', 'entities.metaTitle', 'shell.search.entities'],
+};
+
+/** The API's own language, which staff should never have to read: verbs, paths, headers, field names. */
+const API_WORDS = [
+  /\b(GET|POST|PUT|PATCH|DELETE)\b/,
+  /\/v2\b/,
+  /X-Entity-Id/i,
+  /\b[a-z]+_[a-z_]+\b/,
+  /\bHTTP\b/,
+  /\bUUID\b/i,
+  /\btokens?\b/i,
+  /\bJSON\b/,
+];
+
+/** Column names of exported files: machine names on purpose, for the programs that read them. */
+const MACHINE_NAMES = [/^reservations\.export\.columns\./, /^activity\.csv\./];
+
+describe('the glossary', () => {
+  it('has every language the console speaks, each naming the three things', () => {
+    expect(Object.keys(GLOSSARY).sort()).toEqual([...UI_LOCALES].sort());
+    for (const [locale, words] of Object.entries(GLOSSARY)) {
+      for (const term of [
+        'partner',
+        'managedPartners',
+        'managedPartner',
+        'brandsAndChannels',
+        'brandOrChannel',
+      ] as const)
+        expect(words[term]?.trim(), `${locale}.${term}`).toBeTruthy();
+      expect(words.avoid.length, `${locale}.avoid`).toBeGreaterThan(0);
+    }
+  });
+
+  for (const locale of UI_LOCALES) {
+    const words = GLOSSARY[locale]!;
+    const messages = flatten(catalog(locale));
+
+    it(`${locale}: pages are named with the glossary's words`, () => {
+      for (const [term, keys] of Object.entries(PAGE_NAMES))
+        for (const key of keys) expect(messages.get(key), key).toBe(words[term as keyof typeof PAGE_NAMES]);
+    });
+
+    it(`${locale}: no message says the API's names or its technical words`, () => {
+      const found: string[] = [];
+      for (const [key, message] of messages) {
+        if (MACHINE_NAMES.some((r) => r.test(key))) continue;
+        const text = readMessage(message).text;
+        const lower = text.toLowerCase();
+        for (const word of words.avoid) if (lower.includes(word.toLowerCase())) found.push(`${key}: "${word}"`);
+        for (const pattern of API_WORDS) if (pattern.test(text)) found.push(`${key}: ${pattern}`);
+      }
+      expect(found).toEqual([]);
+    });
   }
 });

@@ -32,9 +32,9 @@ describe('getJson', () => {
     const failed = await getJson('/api/x').catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(ReadFailed);
     expect((failed as ReadFailed).said).toEqual({ key: 'common.errors.dashboardUnanswered', values: { status: 502 } });
-    expect(readFailureText(failed, inEnglish)).toBe('The dashboard could not answer (HTTP 502).');
+    expect(readFailureText(failed, inEnglish)).toBe('The dashboard could not answer (error 502).');
     const fr = readFailureText(failed, await translatorFor('fr'));
     expect(fr).toContain('502');
-    expect(fr).not.toBe('The dashboard could not answer (HTTP 502).');
+    expect(fr).not.toBe('The dashboard could not answer (error 502).');
   });
 });

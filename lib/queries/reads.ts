@@ -16,16 +16,19 @@ import type { SearchHit } from '@/lib/search/hit';
 
 import { getJson } from './get-json';
 
-/** The header's "API remaining/limit": what the last API answer said is left. */
+/** The header's Guest Book calls left this minute: what the last API answer said is left. */
 export interface RequestBudgetFigure {
   limit: number;
   remaining: number;
+  /** remaining and limit as the staff member reads a number ("1.000"), formatted on the server */
+  remainingLabel: string;
+  limitLabel: string;
   resetAt: string;
   /** resetAt as the staff member reads a time, formatted on the server: creating Intl formatters while a page hydrates costs a phone tens of milliseconds */
   resetLabel: string;
 }
 
-/** The header's "API remaining/limit" (no API request on the server). */
+/** The header's Guest Book calls left (no API request on the server). */
 export const fetchRequestBudget = (signal?: AbortSignal) =>
   getJson<RequestBudgetFigure | null>('/api/request-budget', {}, signal);
 

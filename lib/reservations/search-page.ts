@@ -5,8 +5,12 @@ export interface ReservationRow {
   /** where the guest is e-mailed about a change or a cancellation */
   guestEmail: string | null;
   status: string;
+  /** the API's date and time at the venue ("2026-11-24", "18:30"), for sorting and addresses */
   date: string;
   time: string;
+  /** the same as staff read them, in their language ("Tue 24 Nov 2026", "6:30 PM"), written on the server */
+  dateLabel: string;
+  timeLabel: string;
   partySize: number | null;
   venueName: string;
   /** the venue's IANA time zone: date and time are local to it */

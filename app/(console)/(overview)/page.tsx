@@ -128,15 +128,19 @@ async function ScopeLine({ overview }: { overview: OverviewRead }) {
   const result = await overview;
   if (!result.ok) return null;
   const o = result.data;
-  const t = await getTranslations('overview');
+  const [t, format] = await Promise.all([getTranslations('overview'), getFormatter()]);
   return (
     <p data-testid="overview-scope">
       {t.rich('scopeLine', {
         scope: o.scope === 'partner' ? 'partner' : o.entity ? 'entity' : 'none',
         count: o.entityCount,
         name: o.entity?.name ?? '',
-        date: o.today,
-        today: (chunks) => <span data-testid="overview-today">{chunks}</span>,
+        date: format.day(o.today),
+        today: (chunks) => (
+          <time data-testid="overview-today" dateTime={o.today}>
+            {chunks}
+          </time>
+        ),
       })}
     </p>
   );

@@ -2,7 +2,8 @@ import 'server-only';
 
 import type { getTranslations } from 'next-intl/server';
 
-import { changedFields } from '@/lib/activity/filters';
+import { changedFields, type ChangedField } from '@/lib/activity/filters';
+import { RESERVATION_STATUSES } from '@/lib/guestbook/reservation-statuses';
 import type { AuditRow } from '@/lib/server/db/schema';
 import type { getFormatter } from '@/lib/server/http';
 
@@ -10,6 +11,30 @@ import type { ActivityRow } from './activity-table';
 
 type T = Awaited<ReturnType<typeof getTranslations<'activity'>>>;
 type Formatter = Awaited<ReturnType<typeof getFormatter>>;
+type StatusWords = (status: (typeof RESERVATION_STATUSES)[number]) => string;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const isStatus = (v: string): v is (typeof RESERVATION_STATUSES)[number] =>
+  (RESERVATION_STATUSES as readonly string[]).includes(v);
+
+/**
+ * A changed value as staff read it: a status in their words, a date or a moment as they write one,
+ * an entity by its name. Other values as recorded (an id the table folds away).
+ */
+function valueWords(
+  field: string,
+  v: string | null,
+  format: Formatter,
+  statusWords: StatusWords,
+  entityNames: Map<string, string>,
+) {
+  if (v === null || v === '—') return v;
+  if (field.split('.').pop() === 'status' && isStatus(v)) return statusWords(v);
+  if (ISO_DAY.test(v)) return format.day(v);
+  if (ISO_MOMENT.test(v) && !Number.isNaN(Date.parse(v))) return format.moment(v);
+  return entityNames.get(v) ?? v;
+}
 
 /** The kinds of record a row can be about, named in `activity.record`; the others are "something else". */
 const RECORD_KINDS = [
@@ -54,9 +79,16 @@ export function activityRows(
   {
     t,
     format,
+    statusWords,
     entityNames,
     historyOf,
-  }: { t: T; format: Formatter; entityNames: Map<string, string>; historyOf: string | undefined },
+  }: {
+    t: T;
+    format: Formatter;
+    statusWords: StatusWords;
+    entityNames: Map<string, string>;
+    historyOf: string | undefined;
+  },
 ): ActivityRow[] {
   return rows.map((r) => {
     const kind = r.resourceType && isRecordKind(r.resourceType) ? r.resourceType : null;
@@ -86,7 +118,13 @@ export function activityRows(
       inEntity:
         entityName && !(kind === 'entity' && r.resourceId === r.entityId) ? t('inEntity', { name: entityName }) : null,
       // the record's id is its link, not a change to read
-      changes: changedFields(r.before, r.after).filter((c) => c.field !== 'id'),
+      changes: changedFields(r.before, r.after)
+        .filter((c) => c.field !== 'id')
+        .map((c): ChangedField => ({
+          field: c.field,
+          before: valueWords(c.field, c.before, format, statusWords, entityNames),
+          after: valueWords(c.field, c.after, format, statusWords, entityNames),
+        })),
       recorded:
         r.before != null || r.after != null ? JSON.stringify({ before: r.before, after: r.after }, null, 2) : null,
       result: r.result,

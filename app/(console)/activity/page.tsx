@@ -88,7 +88,7 @@ export default async function ActivityPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const me = await requireStaff('viewer');
-  const t = await getTranslations('activity');
+  const [t, statusWords] = await Promise.all([getTranslations('activity'), getTranslations('reservations.status')]);
   const filters = activityFilters(await searchParams);
   // What this member may read of the log (an admin all; others the changes to reservations and
   // entities): the rows, the paging and the filters' lists alike.
@@ -197,7 +197,7 @@ export default async function ActivityPage({
       <Card>
         <ActivityTable
           zone={format.memberZone}
-          rows={activityRows(rows, { t, format, entityNames, historyOf: filters.record })}
+          rows={activityRows(rows, { t, format, statusWords, entityNames, historyOf: filters.record })}
           empty={filters.record ? t('history.empty') : undefined}
         />
         <nav aria-label={t('pages.label')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">

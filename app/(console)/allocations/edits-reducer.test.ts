@@ -57,7 +57,7 @@ describe('editsReducer', () => {
     expect(s.editedRows).toEqual({});
     expect(s.notice).toEqual({
       tone: 'ok',
-      text: 'Applied 1 change with 1 request. The grid now shows what the API holds.',
+      text: 'Applied 1 change with 1 request. The grid now shows what Guest Book holds.',
     });
   });
 

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
 import { Link } from '@/components/ui/link';
+import { ShownId } from '@/components/ui/named-id';
 import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { Identity } from '@/lib/guestbook/schemas';
@@ -38,13 +39,12 @@ const IdList = ({
       {ids.map((id) => (
         <li key={id}>
           {names.has(id) ? (
-            <Link href={href(id)} className="font-medium text-brand-700 hover:underline">
+            <Link href={href(id)} title={id} className="font-medium text-brand-700 hover:underline">
               {names.get(id)}
             </Link>
-          ) : null}{' '}
-          <span className="block text-slate-500">
-            <Mono>{id}</Mono>
-          </span>
+          ) : (
+            <ShownId id={id} />
+          )}
         </li>
       ))}
     </ul>
@@ -73,7 +73,7 @@ export default async function IdentityPage() {
       <Card title={<span data-testid="identity-name">{i.name}</span>}>
         <FieldList
           fields={[
-            { label: t('fields.id'), value: <Mono>{i.id}</Mono> },
+            { label: t('fields.id'), value: <ShownId id={i.id} /> },
             { label: t('fields.type'), value: <Badge tone="accent">{t('type', { type: i.type })}</Badge> },
             { label: t('fields.name'), value: i.name },
             { label: t('fields.clientId'), value: <Mono>{i.client_id}</Mono>, testId: 'identity-client-id' },
@@ -108,7 +108,7 @@ export default async function IdentityPage() {
                 }
               : {
                   label: t('fields.parentIdentity'),
-                  value: i.parent_identity_id ? <Mono>{i.parent_identity_id}</Mono> : '—',
+                  value: i.parent_identity_id ? <ShownId id={i.parent_identity_id} /> : '—',
                 },
             {
               label: t('fields.suspensionSource'),

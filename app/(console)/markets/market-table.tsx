@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 
 import type { DataTableFeatures } from '@/components/ui/data-table';
+import { ShownId } from '@/components/ui/named-id';
 import { RecordTable } from '@/components/ui/record-table';
 
 export interface MarketRow {
@@ -27,7 +28,7 @@ export function MarketTable({ markets }: { markets: MarketRow[] }) {
         column.accessor('id', {
           header: t('columns.id'),
           enableSorting: false,
-          cell: (info) => <code className="font-mono text-xs text-slate-500 select-all">{info.getValue()}</code>,
+          cell: (info) => <ShownId id={info.getValue()} />,
         }),
       ]),
     [t],

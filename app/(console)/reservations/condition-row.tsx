@@ -11,6 +11,7 @@ import {
   type FieldSpec,
   type Modifier,
 } from '@/lib/guestbook/filters';
+import type { RESERVATION_STATUSES } from '@/lib/guestbook/reservation-statuses';
 
 import type { Attribute, Row } from './filter-rows';
 
@@ -42,7 +43,11 @@ export function ConditionRow({
   onRemove: () => void;
 }) {
   const t = useTranslations('reservations.filters');
+  const statusWords = useTranslations('reservations.status');
   const s = spec(row.attribute);
+  /** a value as staff read it: a status in their words, a language code as it is */
+  const valueLabel = (v: string) =>
+    row.attribute === 'status' ? statusWords(v as (typeof RESERVATION_STATUSES)[number]) : v;
   const described = error ? { 'aria-describedby': errorId, 'aria-invalid': true } : {};
   return (
     <div data-testid="filter-row" className="rounded-md bg-slate-50 px-3 py-2">
@@ -103,7 +108,7 @@ export function ConditionRow({
                     }))
                   }
                 />
-                {v}
+                {valueLabel(v)}
               </label>
             ))}
           </fieldset>
@@ -118,7 +123,7 @@ export function ConditionRow({
             <option value="">{t('row.choose')}</option>
             {s.values!.map((v) => (
               <option key={v} value={v}>
-                {v}
+                {valueLabel(v)}
               </option>
             ))}
           </Select>

@@ -18,7 +18,7 @@ import {
 import { translateSaid } from '@/lib/i18n/said';
 
 import { ConditionRow } from './condition-row';
-import { FilterPresets } from './filter-presets';
+import { FilterPresets, type VenueDay } from './filter-presets';
 import { newRow, toCondition, type Attribute, type Row } from './filter-rows';
 
 export function FilterBuilder({
@@ -29,7 +29,7 @@ export function FilterBuilder({
   initialConditions: Condition[];
   sort: string | null;
   /** the venues' date, read on the server (venuesToday) */
-  today: Promise<string>;
+  today: Promise<VenueDay>;
 }) {
   const t = useTranslations('reservations.filters');
   const tr = useTranslations();

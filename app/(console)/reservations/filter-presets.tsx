@@ -9,6 +9,12 @@ import type { Condition } from '@/lib/guestbook/filters';
 
 type Preset = (conditions: Condition[]) => void;
 
+/** The venues' date, as the API writes it and as staff read it (formatted on the server). */
+export interface VenueDay {
+  date: string;
+  label: string;
+}
+
 /** The presets' conditions for `today`, the venues' date. */
 const PRESETS: { id: 'today' | 'upcomingConfirmed' | 'recentNoShows'; conditions: (today: string) => Condition[] }[] = [
   { id: 'today', conditions: (today) => [{ attribute: 'date', modifier: 'eq', value: today }] },
@@ -29,7 +35,7 @@ const PRESETS: { id: 'today' | 'upcomingConfirmed' | 'recentNoShows'; conditions
   },
 ];
 
-function Buttons({ today, onPreset }: { today: string | null; onPreset: Preset }) {
+function Buttons({ today, onPreset }: { today: VenueDay | null; onPreset: Preset }) {
   const t = useTranslations('reservations.filters');
   return (
     <>
@@ -38,21 +44,21 @@ function Buttons({ today, onPreset }: { today: string | null; onPreset: Preset }
           key={p.id}
           variant="secondary"
           disabled={today === null}
-          onClick={() => today && onPreset(p.conditions(today))}
+          onClick={() => today && onPreset(p.conditions(today.date))}
         >
           {t(`preset.${p.id}`)}
         </Button>
       ))}
       <span className="text-xs text-slate-500" data-testid="presets-today">
         {today
-          ? t.rich('todayIs', { date: today, day: (chunks) => <span className="tabular-nums">{chunks}</span> })
+          ? t.rich('todayIs', { date: today.label, day: (chunks) => <time dateTime={today.date}>{chunks}</time> })
           : t('readingToday')}
       </span>
     </>
   );
 }
 
-function Resolved({ today, onPreset }: { today: Promise<string>; onPreset: Preset }) {
+function Resolved({ today, onPreset }: { today: Promise<VenueDay>; onPreset: Preset }) {
   return <Buttons today={use(today)} onPreset={onPreset} />;
 }
 
@@ -61,7 +67,7 @@ function Resolved({ today, onPreset }: { today: Promise<string>; onPreset: Prese
  * overview's), read on the server, never the browser's: a member in another time zone searches the
  * venues' day. The buttons wait for it, the rest of the builder does not.
  */
-export function FilterPresets({ today, onPreset }: { today: Promise<string>; onPreset: Preset }) {
+export function FilterPresets({ today, onPreset }: { today: Promise<VenueDay>; onPreset: Preset }) {
   return (
     <Suspense fallback={<Buttons today={null} onPreset={onPreset} />}>
       <Resolved today={today} onPreset={onPreset} />

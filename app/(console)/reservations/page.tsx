@@ -19,7 +19,7 @@ import { parseReservationSearch } from '@/lib/reservations/search-query';
 import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { selectedContextKey } from '@/lib/server/directory';
-import { getUiLocale, pageParams, type SearchParams } from '@/lib/server/http';
+import { getFormatter, getUiLocale, pageParams, type SearchParams } from '@/lib/server/http';
 import { myTablePreferences } from '@/lib/server/preferences';
 import { readSearchPage, venuesToday } from '@/lib/server/reservations';
 import { applicableSearch, myViews } from '@/lib/server/views';
@@ -105,7 +105,9 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
         key={params.toString()}
         initialConditions={conditions}
         sort={sort ?? null}
-        today={readApi(venuesToday).then((r) => (r.ok ? r.data : todayOf([], new Date())))}
+        today={readApi(venuesToday)
+          .then((r) => (r.ok ? r.data : todayOf([], new Date())))
+          .then(async (date) => ({ date, label: (await getFormatter()).day(date) }))}
       />
 
       {messages.length > 0 ? (

@@ -54,7 +54,11 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'reservations.results'>>
     }),
     helper.accessor('date', {
       header: t('columns.date'),
-      cell: (info) => <span className="whitespace-nowrap tabular-nums">{info.getValue()}</span>,
+      cell: (info) => (
+        <time dateTime={info.getValue()} className="whitespace-nowrap tabular-nums">
+          {info.row.original.dateLabel}
+        </time>
+      ),
     }),
     helper.accessor('time', {
       header: t('columns.time'),
@@ -63,7 +67,7 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'reservations.results'>>
         const zone = info.row.original.timeZone;
         return (
           <span className="whitespace-nowrap tabular-nums" title={zone ? t('localTimeAt', { zone }) : undefined}>
-            {info.getValue()}
+            <time dateTime={info.getValue()}>{info.row.original.timeLabel}</time>
             {zone && <span className="ml-1 text-xs text-slate-500">{zone.split('/').pop()?.replace(/_/g, ' ')}</span>}
           </span>
         );
@@ -162,7 +166,7 @@ export function ResultsTable({
             state: selection,
             onChange: setSelection,
             canSelect: (r) => !isFinalStatus(r.status),
-            labelOf: (r) => t('selectRow', { guest: r.guestName, date: r.date, time: r.time }),
+            labelOf: (r) => t('selectRow', { guest: r.guestName, date: r.dateLabel, time: r.timeLabel }),
           }
         }
         toolbar={

@@ -14,7 +14,15 @@ export const GET = staffReadRoute(
   async (): Promise<RequestBudgetFigure | null> => {
     const r = getApiClient().rateLimit;
     if (!r) return null;
+    const format = await getFormatter();
     const resetAt = r.resetAt.toISOString();
-    return { limit: r.limit, remaining: r.remaining, resetAt, resetLabel: (await getFormatter()).momentTime(resetAt) };
+    return {
+      limit: r.limit,
+      remaining: r.remaining,
+      remainingLabel: format.number(r.remaining),
+      limitLabel: format.number(r.limit),
+      resetAt,
+      resetLabel: format.momentTime(resetAt),
+    };
   },
 );

@@ -174,10 +174,10 @@ describe('restoreSets is bounded by the grid', () => {
     const before = await commitmentRequests();
     const many = Array.from({ length: 500 }, () => ({ entityId: DEMO_PARTNER.defaultEntityId, data: [] }));
     await expect(restoreSets(many)).rejects.toThrow(
-      `The restore lists 500 entity sets; the grid has ${entities.length} entities.`,
+      `The restore lists seats for 500 brands and channels; the grid has ${entities.length} brands and channels.`,
     );
     const twice = [entities[0]!, entities[1]!, entities[0]!].map((e) => ({ entityId: e.id, data: [] }));
-    await expect(restoreSets(twice)).rejects.toThrow(`The restore lists entity ${entities[0]!.id} more than once.`);
+    await expect(restoreSets(twice)).rejects.toThrow(`The restore lists ${entities[0]!.id} more than once.`);
     expect(await commitmentRequests()).toBe(before);
   });
 
@@ -220,7 +220,7 @@ describe('restoreSets is bounded by the grid', () => {
           const refusal = await restoreSets(sets).catch((e: unknown) => e);
           expect(refusal).toBeInstanceOf(AllocationError);
           expect((refusal as Error).message).toMatch(
-            /^The restore lists \d+ entity sets; the grid has \d+ entities\.$/,
+            /^The restore lists seats for \d+ brands and channels; the grid has \d+ brands and channels\.$/,
           );
         },
       ),

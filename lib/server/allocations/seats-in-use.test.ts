@@ -70,7 +70,7 @@ describe('readSeatsInUse', () => {
 
   it('refuses an entity not assigned to the credentials by name', async () => {
     await expect(readSeatsInUse('7c1d3a52-9e0f-4b6a-8d21-5f4e3c2b1a09', [WHARF_DINNER])).rejects.toThrow(
-      /not assigned to the dashboard credentials/,
+      /not assigned to this dashboard/,
     );
   });
 });

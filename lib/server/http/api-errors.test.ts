@@ -19,7 +19,7 @@ describe('describeApiError', () => {
   it('says when requests resume after a rate limit', () => {
     expect(
       describeApiError(error({ status: 429, code: 'rate_limited', retryAt: new Date('2026-11-22T12:00:02Z') })).message,
-    ).toBe("The API's rate limit is reached; requests resume at 12:00:02 UTC. Try again then.");
+    ).toBe('Guest Book’s request limit is reached; requests resume at 12:00:02 UTC. Try again then.');
   });
 
   it('names an unassigned entity, a suspension and a missing resource in words staff can act on', () => {
@@ -27,7 +27,7 @@ describe('describeApiError', () => {
       describeApiError(error({ status: 403, detail: 'Entity 123 is not assigned to these credentials.' })).message,
     ).toContain('not assigned to these credentials');
     expect(describeApiError(error({ status: 403, detail: 'The calling identity is suspended.' })).message).toBe(
-      'The partner identity is suspended; the API refuses changes until it is resumed.',
+      'The partner’s account is suspended; Guest Book refuses changes until it is resumed.',
     );
     expect(describeApiError(error({ status: 404, detail: 'Venue x does not exist.' })).message).toMatch(/^Not found/);
   });
@@ -45,11 +45,11 @@ describe('describeApiError', () => {
 
   it('names the token service when it is down, and the credentials when it refuses them', () => {
     expect(describeApiError(error({ status: 503, method: 'POST', path: '/oauth/token' })).message).toMatch(
-      /^The Guest Book token service is not answering/,
+      /^The Guest Book sign-in service is not answering/,
     );
     expect(
       describeApiError(error({ status: 0, code: 'network', method: 'POST', path: '/oauth/token' })).message,
-    ).toMatch(/^The Guest Book token service is not answering/);
+    ).toMatch(/^The Guest Book sign-in service is not answering/);
     expect(describeApiError(error({ status: 401, method: 'POST', path: '/oauth/token' })).message).toMatch(
       /credentials/,
     );
@@ -62,7 +62,7 @@ describe('describeApiError for a member over their share of the budget', () => {
     try {
       const e = error({ status: 429, code: 'over_share', retryAt: new Date('2026-11-25T14:00:41.500Z') });
       expect(describeApiError(e).message).toBe(
-        "You are sending requests faster than your share of the partner's API budget; try again in 42 s.",
+        'You are sending requests faster than your share of the partner’s Guest Book request budget; try again in 42 s.',
       );
     } finally {
       vi.useRealTimers();

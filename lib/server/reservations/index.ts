@@ -17,6 +17,7 @@ export {
   otherReservationFields,
   readSearchPage,
   reservationChanged,
+  seatingAreaNames,
   venueNames,
   venuesToday,
   viewReservation,

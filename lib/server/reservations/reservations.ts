@@ -27,6 +27,7 @@ import {
   toPage,
   type PageOf,
 } from '../directory';
+import { getFormatter } from '../http/locale';
 import { keepAnswer, keepWrittenInCopy, reservationWithCopy, reviseKeptAnswers, searchWithCopy } from './from-copy';
 
 export const RESERVATIONS_PER_PAGE = 25;
@@ -133,6 +134,11 @@ export async function venueNames(): Promise<Record<string, string>> {
   return Object.fromEntries((await readVenues()).map((v) => [v.id, v.name]));
 }
 
+/** id → name of the seating areas of the venues the selected entity sees (where the API lists them). */
+export async function seatingAreaNames(): Promise<Record<string, string>> {
+  return Object.fromEntries((await readVenues()).flatMap((v) => (v.seating_areas ?? []).map((a) => [a.id, a.name])));
+}
+
 /** id → name and time zone (where the API gives one): reservation times are the venue's local times. */
 export async function venueDirectory(): Promise<Record<string, { name: string; timeZone: string | null }>> {
   return Object.fromEntries((await readVenues()).map((v) => [v.id, { name: v.name, timeZone: v.time_zone ?? null }]));
@@ -167,13 +173,14 @@ export function otherReservationFields(r: Reservation): Record<string, unknown> 
 
 /** One page of the selected entity's search, with each venue's name and zone, as the results table shows it. */
 export async function readSearchPage(q: SearchQuery): Promise<SearchPage> {
-  const [result, names] = await Promise.all([
+  const [result, names, format] = await Promise.all([
     searchReservations(q),
     venueDirectory().catch((e: unknown) => {
       // without the venues the rows still show, with venue ids
       if (e instanceof GuestbookApiError) return {} as Awaited<ReturnType<typeof venueDirectory>>;
       throw e;
     }),
+    getFormatter(),
   ]);
   return {
     rows: result.items.map((r) => ({
@@ -183,6 +190,8 @@ export async function readSearchPage(q: SearchQuery): Promise<SearchPage> {
       status: r.status,
       date: r.date ?? '',
       time: r.time ?? '',
+      dateLabel: format.day(r.date),
+      timeLabel: format.wallTime(r.time),
       partySize: r.party_size ?? null,
       venueName: r.venue_id ? (names[r.venue_id]?.name ?? r.venue_id) : '—',
       timeZone: r.venue_id ? (names[r.venue_id]?.timeZone ?? null) : null,

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList } from '@/components/ui/field-list';
 import { Link } from '@/components/ui/link';
-import { NamedId } from '@/components/ui/named-id';
+import { NamedId, ShownId } from '@/components/ui/named-id';
 import { OtherFields } from '@/components/ui/other-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { Identity } from '@/lib/guestbook/schemas';
@@ -106,13 +106,15 @@ export default async function DelegatePage({ params }: { params: Promise<{ id: s
             {d.associated_entity_ids.map((eid) => (
               <li key={eid} className="flex flex-wrap justify-between gap-x-4 py-2">
                 {nameOf.has(eid) ? (
-                  <Link href={`/entities/${eid}?via=${d.id}`} className="text-brand-700 hover:underline">
+                  <Link href={`/entities/${eid}?via=${d.id}`} title={eid} className="text-brand-700 hover:underline">
                     {nameOf.get(eid)}
                   </Link>
                 ) : (
-                  <span>{t('detail.notAssigned')}</span>
+                  <>
+                    <span>{t('detail.notAssigned')}</span>
+                    <ShownId id={eid} />
+                  </>
                 )}
-                <code className="font-mono text-xs break-all text-slate-500">{eid}</code>
               </li>
             ))}
           </ul>

@@ -28,7 +28,7 @@ import { knownPrograms, listEntities, selectedContextKey } from '@/lib/server/di
 import { getFormatter } from '@/lib/server/http';
 import { watchWords } from '@/lib/server/notifications/watch-words';
 import { isWatching } from '@/lib/server/notifications/watches';
-import { otherReservationFields, venueNames, viewReservation } from '@/lib/server/reservations';
+import { otherReservationFields, seatingAreaNames, venueNames, viewReservation } from '@/lib/server/reservations';
 
 import { HistoryLink } from '../../activity/history-link';
 import { StatusBadge } from '../status-badge';
@@ -53,9 +53,10 @@ export default async function ReservationPage({
   const booked = (await searchParams).booked === '1';
   if (!z.guid().safeParse(id).success) notFound();
   const t = await getTranslations('booking');
-  const [result, venues, entities, format, context, watchButtonWords, watching] = await Promise.all([
+  const [result, venues, seatingAreas, entities, format, context, watchButtonWords, watching] = await Promise.all([
     readApi(() => viewReservation(id)),
     readApi(venueNames),
+    readApi(seatingAreaNames),
     readApi(listEntities),
     getFormatter(),
     readApi(selectedContextKey),
@@ -68,6 +69,7 @@ export default async function ReservationPage({
   // the context the client-side queries of this entity's reservations are kept under
   const contextKey = context.ok ? context.data : (r.entity_id ?? 'default');
   const venueName = r.venue_id && venues.ok ? venues.data[r.venue_id] : undefined;
+  const seatingAreaName = r.seating_area_id && seatingAreas.ok ? seatingAreas.data[r.seating_area_id] : undefined;
   const entity = entities.ok ? entities.data.find((e) => e.id === r.entity_id) : undefined;
   const programName =
     r.program_id && entities.ok ? knownPrograms(entities.data).find((p) => p.id === r.program_id)?.name : undefined;
@@ -157,7 +159,11 @@ export default async function ReservationPage({
               value: r.program_id ? <NamedId name={programName} id={r.program_id} /> : t('detail.noProgram'),
               testId: 'field-program',
             },
-            { key: 'seatingArea', value: <NamedId id={r.seating_area_id} />, testId: 'field-seating-area' },
+            {
+              key: 'seatingArea',
+              value: <NamedId name={seatingAreaName} id={r.seating_area_id} />,
+              testId: 'field-seating-area',
+            },
             { key: 'locale', value: localeLabel, testId: 'field-locale' },
             { key: 'notes', value: r.notes || '—', testId: 'field-notes' },
           ])}
