@@ -124,7 +124,9 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: stri
         <>
           <Badge tone={RESULT_TONE[info.getValue()]}>{t(`result.${info.getValue()}`)}</Badge>
           {info.row.original.message && (
-            <div className="mt-1 max-w-xs text-xs text-slate-600">{info.row.original.message}</div>
+            <div className="mt-1 max-w-xs text-xs text-slate-600" data-testid="activity-message">
+              {info.row.original.message}
+            </div>
           )}
           {info.row.original.repeats > 1 && (
             <div
