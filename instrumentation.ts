@@ -4,7 +4,7 @@
  * `npm start` (scripts/server.ts) runs the same checks before Next.js loads. The checks are
  * imported only for the Node.js runtime, so the Edge build does not see their `process.exit`.
  * Then it starts the directory's background sync, the activity log's retention (stopped by
- * scripts/server.ts on shutdown), the raiser of the inbox's items and the sender of their e-mails.
+ * scripts/server.ts on shutdown), the runner of bulk jobs, the raiser of the inbox's items and the sender of their e-mails.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
@@ -16,7 +16,13 @@ export async function register(): Promise<void> {
     // The activity log's retention (lib/server/audit/retention.ts), with the inbox's items (90 days).
     const { startAuditRetention } = await import('./lib/server/audit/retention');
     const { pruneNotifications, startNotifications } = await import('./lib/server/notifications');
-    startAuditRetention([{ name: 'notifications', prune: (db) => pruneNotifications(db) }]);
+    const { pruneJobs, startBulkJobs } = await import('./lib/server/bulk-jobs');
+    startAuditRetention([
+      { name: 'notifications', prune: (db) => pruneNotifications(db) },
+      { name: 'bulk jobs', prune: (db) => pruneJobs(db) },
+    ]);
+    // Each process runs the bulk jobs members started, taking on those whose process stopped (lib/server/bulk-jobs).
+    startBulkJobs();
     // Each process raises the inbox's items from its reader of the change feed (lib/server/notifications);
     // the one elected for it sends their e-mails, with an SMTP server (SMTP_URL).
     startNotifications();

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { openSearch } from './reservation-results';
-import { sandboxApi, sandboxControl, sandboxSend, type SandboxReservation } from './sandbox';
+import { controls, sandboxApi, sandboxControl, sandboxSend, type SandboxReservation } from './sandbox';
 
 /*
  * Reservations canceled together: rows picked on the search's page, one confirmation that names
@@ -63,6 +63,18 @@ test('select four reservations and cancel them in one confirmation: three are ca
   const mails = outbox.data.filter((m) => m.kind === 'cancellation' && ids.slice(0, 3).includes(m.reservation_id));
   expect(mails).toHaveLength(3);
 
+  // Ended part-way: the member who started it has an inbox item saying so, linked to the reservations.
+  const item = page.getByTestId('inbox-item').filter({ hasText: 'Your bulk cancel ended part-way: 3 of 4' });
+  await expect(async () => {
+    await page.goto('/inbox');
+    await expect(item).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(item.getByTestId('inbox-item-what')).toHaveText(
+    'Your bulk cancel ended part-way: 3 of 4 reservations canceled; the others were refused or not tried.',
+  );
+  await expect(item.getByTestId('inbox-item-reason')).toHaveText('You started it');
+  await expect(item.getByRole('link', { name: 'Open reservations' })).toHaveAttribute('href', '/reservations');
+
   // One audit row each for the three, and the refusal of the fourth.
   await page.goto('/activity?action=cancel-reservation&staff=operator%40demo.test');
   for (const id of ids.slice(0, 3))
@@ -74,11 +86,12 @@ test('select four reservations and cancel them in one confirmation: three are ca
   ).toContainText(/failed/i);
 });
 
-test('every reservation matching a search, across its pages, is selected and canceled in one confirmation', async ({
+test('every reservation matching a search, across its pages, is canceled by a job on the server: it finishes after the tab that started it closed, and its outcome shows in a second browser', async ({
   page,
+  browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   // The latest confirmed reservations, from a day that leaves more than a page of them.
   const latest = (await sandboxApi(
     request,
@@ -101,7 +114,7 @@ test('every reservation matching a search, across its pages, is selected and can
       }
     ).pagination.total_items;
   const total = await count();
-  expect(total).toBeGreaterThan(25);
+  expect(total).toBeGreaterThanOrEqual(30);
   expect(total).toBeLessThanOrEqual(100);
 
   await page.goto(`/reservations?status=confirmed&date%5Bgte%5D=${day}`);
@@ -115,10 +128,35 @@ test('every reservation matching a search, across its pages, is selected and can
   await page.getByTestId('bulk-cancel').click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog.getByRole('heading', { name: `Cancel ${total} reservations?` })).toBeVisible();
-  await dialog.getByRole('button', { name: `Yes, cancel ${total}` }).click();
-  await expect(dialog).toBeHidden({ timeout: 60_000 });
-  await expect(page.getByTestId('bulk-report')).toContainText(`${total} of ${total} canceled.`);
-  expect(await count()).toBe(0);
+  await expect(dialog).toContainText('It goes on if you leave this page or close the tab');
+  // Guest Book slowed down, so that the job is still running when its tab closes.
+  await controls.setFaults({ latency_ms: 150 });
+  try {
+    await dialog.getByRole('button', { name: `Yes, cancel ${total}` }).click();
+    await expect(page.getByTestId('bulk-jobs')).toHaveAttribute('data-state', 'running');
+    await page.close();
+    expect(await count()).toBeGreaterThan(0);
+
+    // Another browser of the same member: the header shows the job's progress, then its outcome.
+    const second = await browser.newContext({ storageState: STORAGE.operator });
+    const other = await second.newPage();
+    await other.goto('/');
+    const indicator = other.getByTestId('bulk-jobs');
+    await expect(indicator).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+    await indicator.click();
+    const outcome = other.getByTestId('bulk-job');
+    await expect(outcome.getByTestId('bulk-report')).toContainText(`${total} of ${total} canceled.`);
+    expect(await count()).toBe(0);
+    // Closed there, it is gone from every page of the member.
+    await outcome.getByTestId('bulk-report').getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(outcome).toBeHidden();
+    await other.reload();
+    await expect(other.getByTestId('inbox-bell')).toBeVisible();
+    await expect(other.getByTestId('bulk-jobs')).toHaveCount(0);
+    await second.close();
+  } finally {
+    await controls.clearFaults();
+  }
 });
 
 test('the rows selected export alone, as the search exports them', async ({ page }) => {

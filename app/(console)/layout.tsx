@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { LiveEventsProvider } from '@/components/providers/live-events';
 import { QueryProvider } from '@/components/providers/query-provider';
 import { AccountMenu } from '@/components/shell/account-menu';
+import { BulkJobs } from '@/components/shell/bulk-jobs';
 import { EntitySwitcher } from '@/components/shell/entity-switcher';
 import { GlobalSearch } from '@/components/shell/global-search';
 import { InboxBell } from '@/components/shell/inbox-bell';
@@ -17,6 +18,7 @@ import {
   type NavKey,
 } from '@/components/shell/shell';
 import { TablePreferencesProvider } from '@/components/ui/table-preferences';
+import { hasRole } from '@/lib/auth/roles';
 import { getApiClient, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getConfig } from '@/lib/server/config';
@@ -81,6 +83,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                   }
                 }
               />
+              {hasRole(staff.role, 'operator') && <BulkJobs />}
               <InboxBell initial={unread} />
               <AccountMenu name={staff.name} email={staff.email} roleLabel={t(`role.${staff.role}`)} />
             </>

@@ -15,7 +15,10 @@ const SENTENCES = {
   'delegate.changed': ['delegateChangedOutside', 'delegateChangedOutside'],
   'allocation.applied': ['allocationApplied', 'allocationAppliedOutside'],
   'team.changed': ['teamChanged', 'teamChanged'],
-} as const satisfies Record<Exclude<ChangeEvent['kind'], 'notification.raised'>, readonly [string, string]>;
+} as const satisfies Record<
+  Exclude<ChangeEvent['kind'], 'notification.raised' | 'bulk.finished'>,
+  readonly [string, string]
+>;
 
 /** A party size that changed, as the event carries it: `[from, to]`. */
 function partyChange(data: Record<string, unknown>): [number, number] | null {
@@ -48,8 +51,8 @@ export async function RecentChanges({
       ) : (
         <ol className="divide-y divide-slate-100" data-testid="recent-changes">
           {changes.map((c) => {
-            // a member's own notification is never one of the day's changes (kindVisibleTo)
-            if (c.kind === 'notification.raised') return null;
+            // a member's own notification or bulk action is never one of the day's changes (kindVisibleTo)
+            if (c.kind === 'notification.raised' || c.kind === 'bulk.finished') return null;
             const [byMember, outside] = SENTENCES[c.kind];
             const party = partyChange(c.data);
             const reservation = typeof c.ids.reservation === 'string' ? c.ids.reservation : null;

@@ -91,7 +91,7 @@ export function Shell({
           <MobileNav items={pages} />
           <div className="flex min-w-0 flex-1 items-center gap-2">{partner}</div>
           {entitySwitcher && <div className="order-last w-full lg:order-none lg:w-auto">{entitySwitcher}</div>}
-          <div className="flex shrink-0 items-center gap-2 sm:gap-3">{tools}</div>
+          <div className="flex shrink-0 items-center gap-1.5 sm:gap-3">{tools}</div>
         </header>
         {banner}
         <main className="min-w-0 flex-1 px-3 py-5 sm:px-6 sm:py-6 print:p-0">{children}</main>

@@ -3,16 +3,14 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 
+import type { BulkRowOutcome } from '@/lib/bulk-jobs/view';
+
 import { Button } from './button';
 import { Notice } from './notice';
 import { notify } from './toast';
 
 /** How one row of a bulk action ended: nothing is left unsaid. */
-export type BulkOutcome =
-  | { id: string; name: string; result: 'done' }
-  | { id: string; name: string; result: 'refused'; reason: string }
-  /** `reason`: the refusal that stopped the run, at the row named `stoppedAt` */
-  | { id: string; name: string; result: 'not tried'; reason: string; stoppedAt: string };
+export type BulkOutcome = BulkRowOutcome;
 
 type Answer = { ok: true } | { ok: false; error: string; refusesAll?: true };
 

@@ -1,83 +1,25 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { z } from 'zod';
 
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
-import { Uuid, type Reservation } from '@/lib/guestbook/schemas';
+import { type Reservation } from '@/lib/guestbook/schemas';
 import { said } from '@/lib/i18n/said';
 import {
   ModifyReservationInputSchema,
   type ReservationChanges,
   type ReservationExpected,
 } from '@/lib/reservations/schemas';
-import { countAttempt, refundAttempt } from '@/lib/server/auth/login-limiter';
-import { getDb } from '@/lib/server/db';
-import { getEntityApi } from '@/lib/server/directory';
-import {
-  ActionError,
-  CANCEL_LIMIT,
-  CANCELS_AT_ONCE,
-  cancelsAtOnceKey,
-  guestContactLimits,
-  staffAction,
-  type ActionContext,
-} from '@/lib/server/http';
-import { getReservation, reservationChanged } from '@/lib/server/reservations';
+import { getEntityApi, getSelectedEntity } from '@/lib/server/directory';
+import { ActionError, guestContactLimits, staffAction } from '@/lib/server/http';
+import { CANCEL_RESERVATION, cancelReservationIn, getReservation, reservationChanged } from '@/lib/server/reservations';
 
-const auditView = (r: {
-  status: string;
-  date?: string;
-  time?: string;
-  party_size?: number;
-  canceled_at?: string | null;
-}) => ({
-  status: r.status,
-  date: r.date,
-  time: r.time,
-  party_size: r.party_size,
-  canceled_at: r.canceled_at ?? null,
-});
-
-export const cancelReservationAction = staffAction(
-  {
-    name: 'cancel-reservation',
-    role: 'operator',
-    input: z.strictObject({ id: Uuid }),
-    mutates: true,
-    memberLimit: CANCEL_LIMIT,
-  },
-  async ({ id }, ctx) => {
-    // A bulk cancel sends one at a time: a member's cancels running at once are few.
-    const db = await getDb();
-    const key = cancelsAtOnceKey(ctx.staff.id);
-    const running = await countAttempt(db, key, CANCELS_AT_ONCE);
-    try {
-      if (!running.allowed)
-        throw new ActionError(said('errors.cancelsAtOnce', { max: CANCELS_AT_ONCE.max }), undefined, 429);
-      return await cancelReservation(id, ctx);
-    } finally {
-      await refundAttempt(db, key);
-    }
-  },
-);
-
-async function cancelReservation(id: string, { setAuditTarget }: ActionContext) {
-  const before = await getReservation(id);
-  if (!before) throw new ActionError(said('reservations.errors.notFound'));
-  setAuditTarget({
-    entityId: before.entity_id ?? null,
-    resourceType: 'reservation',
-    resourceId: id,
-    before: auditView(before),
-  });
-  const after = await (await getEntityApi()).cancelReservation(id);
-  await reservationChanged(after);
-  setAuditTarget({ after: auditView(after) });
+export const cancelReservationAction = staffAction(CANCEL_RESERVATION, async ({ id }, ctx) => {
+  const done = await cancelReservationIn(await getSelectedEntity(), id, ctx);
   revalidatePath(`/reservations/${id}`);
   revalidatePath('/reservations');
-  return { id, status: after.status };
-}
+  return done;
+});
 
 /** The old or new values of exactly the fields a change names (the guest's by their own names). */
 function changedView(r: Reservation, changes: ReservationChanges) {

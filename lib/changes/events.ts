@@ -16,6 +16,7 @@ export const CHANGE_KINDS = [
   'allocation.applied',
   'team.changed',
   'notification.raised',
+  'bulk.finished',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -40,10 +41,12 @@ export interface ChangeEvent {
  * per-entity grants), so every entity's reservations, entities and seat allocations are shown to
  * every role, as the pages show them; the team's changes (who was added, a role, a disabled
  * account) only to admins, who alone open the Team page. Sign-ins, passwords, sessions and
- * two-step changes are never events at all. A raised notification (`notification.raised`, its
- * recipient in `ids.staff`) is no role's: it goes to its recipient alone (`eventVisibleTo`).
+ * two-step changes are never events at all. A raised notification (`notification.raised`) and a
+ * member's bulk action that finished (`bulk.finished`) are no role's: each goes to the member in
+ * its `ids.staff` alone (`eventVisibleTo`).
  */
-const SHARED_KINDS = CHANGE_KINDS.filter((k) => k !== 'notification.raised');
+const MEMBER_KINDS: readonly ChangeKind[] = ['notification.raised', 'bulk.finished'];
+const SHARED_KINDS = CHANGE_KINDS.filter((k) => !MEMBER_KINDS.includes(k));
 const KINDS_OF: Record<StaffRole, readonly ChangeKind[]> = {
   viewer: SHARED_KINDS.filter((k) => k !== 'team.changed'),
   operator: SHARED_KINDS.filter((k) => k !== 'team.changed'),
@@ -54,9 +57,9 @@ export function kindVisibleTo(role: StaffRole, kind: string): boolean {
   return (KINDS_OF[role] as readonly string[]).includes(kind);
 }
 
-/** Whether the member `staffId` of `role` receives `event`: a notification only its recipient, the rest by kind. */
+/** Whether the member `staffId` of `role` receives `event`: a member's own kind only that member, the rest by kind. */
 export function eventVisibleTo(role: StaffRole, staffId: string, event: Pick<ChangeEvent, 'kind' | 'ids'>): boolean {
-  if (event.kind === 'notification.raised') return idOf(event, 'staff') === staffId;
+  if (MEMBER_KINDS.includes(event.kind)) return idOf(event, 'staff') === staffId;
   return kindVisibleTo(role, event.kind);
 }
 

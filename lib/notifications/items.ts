@@ -11,8 +11,9 @@ import { Uuid } from '../guestbook/schemas';
 /**
  * What happened: to a reservation the member booked, changed or watches, a large party booked for
  * today, a quarter hour of today reaching the seats allocated at a venue they watch, an apply of
- * theirs on the allocation grid that stopped part-way, a mention of them in the team's note on a
- * guest, an entity or delegate of the partner suspended, or to their own account.
+ * theirs on the allocation grid that stopped part-way, a bulk action of theirs that did not do
+ * every row, a mention of them in the team's note on a guest, an entity or delegate of the
+ * partner suspended, or to their own account.
  */
 export const NOTIFICATION_KINDS = [
   'reservation.canceled_outside',
@@ -21,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'reservation.large_party_today',
   'venue.quarter_full',
   'allocation.apply_stopped',
+  'bulk.ended_part_way',
   'guest.mentioned',
   'directory.suspended',
   'account.role_changed',
@@ -87,6 +89,9 @@ export interface NotificationData {
   end?: string | null;
   /** a stopped apply: how many cells it was to change */
   cells?: number | null;
+  /** a bulk action that ended part-way: the rows done of all it took on */
+  done?: number | null;
+  total?: number | null;
   /** a mention: the start of the note */
   excerpt?: string | null;
   /** a suspension: an entity or a delegate, and its name */
@@ -99,6 +104,7 @@ export function itemHref(item: Pick<InboxItem, 'kind' | 'subjectId' | 'data'>): 
   if (item.kind.startsWith('account.')) return '/account';
   if (item.kind === 'venue.quarter_full') return `/today?venue=${encodeURIComponent(item.subjectId)}`;
   if (item.kind === 'allocation.apply_stopped') return '/allocations';
+  if (item.kind === 'bulk.ended_part_way') return '/reservations';
   if (item.kind === 'directory.suspended')
     return `/${item.data.what === 'delegate' ? 'delegates' : 'entities'}/${encodeURIComponent(item.subjectId)}`;
   // a mention in a note written away from a reservation's page names the guest: their reservations

@@ -79,6 +79,7 @@ export const kindKey = (kind: NotificationKind) =>
     | 'large_party_today'
     | 'quarter_full'
     | 'apply_stopped'
+    | 'ended_part_way'
     | 'mentioned'
     | 'suspended'
     | 'role_changed'

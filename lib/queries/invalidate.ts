@@ -33,7 +33,7 @@ export function invalidateAfterAllocationChange(queryClient: QueryClient): Promi
  * change reaches every entity's searches, the overview's "today" blocks and the global search (a
  * member may have several contexts cached); an entity's, its logo and the global search. The
  * grid and the server-rendered pages follow with a refresh (components/live/live-follow.tsx). A
- * notification raised for the member: the bell's figure.
+ * notification raised for the member: the bell's figure; a bulk action of theirs that ended: its outcome.
  */
 export function invalidateForChange(
   queryClient: QueryClient,
@@ -47,6 +47,8 @@ export function invalidateForChange(
     ]);
   // An item raised for this member (the stream sends it to its recipient alone): the bell's figure.
   if (event.kind === 'notification.raised') return queryClient.invalidateQueries({ queryKey: queryKeys.inboxUnread() });
+  // A bulk action of this member's ended (on any device): the header's outcome.
+  if (event.kind === 'bulk.finished') return queryClient.invalidateQueries({ queryKey: queryKeys.bulkJobs() });
   if (event.kind.startsWith('entity.')) {
     const entity = typeof event.ids.entity === 'string' ? event.ids.entity : null;
     return Promise.all([

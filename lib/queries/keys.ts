@@ -19,4 +19,6 @@ export const queryKeys = {
   presence: (place: string, editing: boolean) => ['presence', place, editing] as const,
   /** the bell's figure: the signed-in member's unread notifications */
   inboxUnread: () => ['inbox-unread'] as const,
+  /** the signed-in member's bulk actions run on the server: the one running and the outcomes not closed */
+  bulkJobs: () => ['bulk-jobs'] as const,
 };

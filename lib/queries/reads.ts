@@ -6,6 +6,7 @@
 import type { SeatsInUse } from '@/lib/allocation/seats-in-use';
 import type { AvailabilitySearch } from '@/lib/booking/schemas';
 import type { AvailabilityAnswer } from '@/lib/booking/slot-option';
+import type { BulkJobView } from '@/lib/bulk-jobs/view';
 import type { Present } from '@/lib/changes/presence';
 import type { LostCommitment } from '@/lib/entities/lost-commitment';
 import type { Logo } from '@/lib/guestbook/logo';
@@ -42,6 +43,8 @@ export interface InboxUnread {
 
 /** The bell's figure (no API request on the server). */
 export const fetchInboxUnread = (signal?: AbortSignal) => getJson<InboxUnread>('/api/notifications/unread', {}, signal);
+
+export const fetchBulkJobs = (signal?: AbortSignal) => getJson<BulkJobView[]>('/api/bulk-jobs', {}, signal);
 
 /** The overview's "today" block. */
 export const fetchOverviewToday = (scope: 'entity' | 'partner', signal?: AbortSignal) =>

@@ -5,24 +5,31 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
-import { whileGuarded } from '@/components/live/live-follow';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
-import { announceBulk, BulkTargets, runBulk, type BulkOutcome } from '@/components/ui/bulk-run';
+import { announceBulk, BulkTargets, type BulkOutcome } from '@/components/ui/bulk-run';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { cancelReservationAction } from '@/lib/actions/reservations';
+import { notify } from '@/components/ui/toast';
+import { closeBulkReportAction, startBulkCancelAction } from '@/lib/actions/bulk-jobs';
+import type { BulkJobView } from '@/lib/bulk-jobs/view';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { readFailureText } from '@/lib/queries/get-json';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
-import { fetchReservationSearchPage } from '@/lib/queries/reads';
+import { queryKeys } from '@/lib/queries/keys';
+import { fetchBulkJobs, fetchReservationSearchPage } from '@/lib/queries/reads';
 import { BULK_MAX_ROWS } from '@/lib/reservations/bulk';
 import type { ReservationRow } from '@/lib/reservations/search-page';
 
+/** How often the dialog reads how far the job has got. */
+const JOB_POLL_MS = 700;
+
 /**
- * Cancels the selected reservations, one after another, after one confirmation that names how
- * many and which guests are e-mailed. Each goes through the same guarded action as a single
- * cancel (its own audit row, within the member's share of the request budget), with progress;
- * at the end every row is reported: canceled, refused with the API's reason, or not tried.
+ * Cancels the selected reservations after one confirmation that names how many and which guests
+ * are e-mailed: a job on the server (lib/server/bulk-jobs) that goes on if the tab closes, each
+ * row through the same guard as a single cancel (its own audit row, within the member's share of
+ * the request budget). The dialog follows its progress; at the end every row is reported:
+ * canceled, refused with Guest Book's reason, or not tried. Left before then, the header shows
+ * its outcome (components/shell/bulk-jobs.tsx).
  */
 export function BulkCancel({
   rows,
@@ -35,6 +42,7 @@ export function BulkCancel({
   onSettled: (report: BulkOutcome[]) => void;
 }) {
   const t = useTranslations('reservations.bulk');
+  const tBulk = useTranslations('ui.bulk');
   const router = useRouter();
   const queryClient = useQueryClient();
   const [done, setDone] = useState(0);
@@ -43,18 +51,36 @@ export function BulkCancel({
 
   const run = async () => {
     setDone(0);
-    const report = await whileGuarded(() =>
-      runBulk(
-        rows,
-        (r) => r.guestName,
-        (r) => cancelReservationAction({ id: r.id }),
-        setDone,
-      ),
-    );
+    const started = await startBulkCancelAction({ rows: rows.map((r) => ({ id: r.id, name: r.guestName || r.id })) });
+    if (!started.ok) {
+      notify(started.error, 'error');
+      return false;
+    }
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bulkJobs() });
+    const report = await followJob(started.data.id, (job) => setDone(job.report.length));
     void invalidateAfterReservationChange(queryClient, context);
     router.refresh();
+    if (!report) return;
+    // Seen here: the header need not keep it.
+    await closeBulkReportAction({ id: started.data.id }).catch(() => undefined);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bulkJobs() });
     announceBulk(report, 'cancel');
     onSettled(report);
+  };
+
+  /** The job's outcome once it finished (null if its outcome was closed elsewhere first), reporting progress. */
+  const followJob = async (id: string, onProgress: (job: BulkJobView) => void): Promise<BulkOutcome[] | null> => {
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+      const jobs = await queryClient
+        .fetchQuery({ queryKey: queryKeys.bulkJobs(), queryFn: ({ signal }) => fetchBulkJobs(signal), staleTime: 0 })
+        .catch(() => undefined);
+      if (!jobs) continue; // a moment without the network: the job runs on
+      const job = jobs.find((j) => j.id === id);
+      if (!job) return null;
+      onProgress(job);
+      if (job.finished) return job.report;
+    }
   };
 
   return (
@@ -71,6 +97,7 @@ export function BulkCancel({
             {t('mailed', { all: mailed.length === count ? 'yes' : 'no', mailed: mailed.length })}
           </span>
           <BulkTargets items={mailed} done={done} total={count} kind="cancel" />
+          <span className="block text-slate-600">{tBulk('goesOn')}</span>
         </span>
       }
       confirmLabel={t('confirm', { count })}

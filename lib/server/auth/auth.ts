@@ -15,6 +15,8 @@ import { recordAudit } from '../audit';
 import { setRequestTicket } from '../budget';
 import { deviceCookieName, getConfig, sessionCookieName, type DashboardConfig } from '../config';
 import { getDb } from '../db';
+import type { DashboardDb } from '../db/open';
+import type { StaffUser } from '../db/schema';
 import { logger, logUnexpected } from '../log';
 import { CLIENT_ADDRESS_HEADER, servedByDashboardServer } from './client-address';
 import { isDemoEmail } from './demo-accounts';
@@ -303,9 +305,14 @@ export const verifySession = cache(async (): Promise<StaffSession | null> => {
   const db = await getDb();
   const user = await staffOfSession(db, token.sid);
   if (!user || user.id !== token.staffId) return null;
-  const hasSecondFactor = user.totpSecret !== null;
   // The request's API requests count against this member's fair share of the budget.
   setRequestTicket({ member: user.id });
+  return staffSessionOf(db, user, token.sid);
+});
+
+/** A member as the guard sees them: what they may do now, re-read with every request or job row. */
+async function staffSessionOf(db: DashboardDb, user: StaffUser, sessionId: string): Promise<StaffSession> {
+  const hasSecondFactor = user.totpSecret !== null;
   return {
     id: user.id,
     email: user.email,
@@ -316,11 +323,27 @@ export const verifySession = cache(async (): Promise<StaffSession | null> => {
     mustEnrolSecondFactor:
       !hasSecondFactor && !user.ssoOnly && secondFactorRequired(await secondFactorPolicy(db), user.role),
     hasSecondFactor,
-    sessionId: token.sid,
+    sessionId,
     language: isUiLocale(user.language) ? user.language : null,
     timeZone: validTimeZone(user.timeZone) ?? null,
   };
-});
+}
+
+/**
+ * The member a job on the server runs for (lib/server/bulk-jobs), re-read for each of its rows,
+ * or null once they may no longer act as they did when it started: removed, disabled, or their
+ * session version moved on (a sign-out everywhere, a new password or role). A job has no session
+ * of its own: `sessionId` is empty.
+ */
+export async function staffOfJob(
+  db: DashboardDb,
+  staffId: string,
+  sessionVersion: number,
+): Promise<StaffSession | null> {
+  const user = await findStaffById(db, staffId);
+  if (!user || user.disabled || user.sessionVersion !== sessionVersion) return null;
+  return staffSessionOf(db, user, '');
+}
 
 /** The client address of the request being served (for limits outside sign-in). */
 export async function requestClientAddress(): Promise<string> {

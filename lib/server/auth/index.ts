@@ -8,7 +8,7 @@
  * `auth/demo-accounts`, `auth/login-limiter`, `auth/client-address`.
  */
 
-export { getAuthOptions, requestClientAddress, verifySession, type StaffSession } from './auth';
+export { getAuthOptions, requestClientAddress, staffOfJob, verifySession, type StaffSession } from './auth';
 export { requireStaff } from './session';
 export { endAllSessions, endOtherSessions, endSession, staffOfSession } from './staff-sessions';
 export { checkCurrentSecondFactor } from './second-factor-check';

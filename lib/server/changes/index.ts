@@ -68,6 +68,11 @@ export async function writeWithChanges(
     await write(tx);
     await recordChange(tx, ...changes);
   });
+  wakeChangeFeed();
+}
+
+/** Has this process's reader read the feed now, after a change this process committed (the others hear the notification). */
+export function wakeChangeFeed(): void {
   const feed = globalForFeed.changeFeed;
   if (feed) void feed.then((f) => f.wake()).catch(() => undefined);
 }

@@ -380,4 +380,5 @@ export const notificationRoleDefaults = pgTable(
 
 export * from './schema-copies';
 export * from './schema-guests';
+export * from './schema-jobs';
 export * from './schema-mail';

@@ -35,6 +35,7 @@ export {
 } from './entities';
 export {
   apiForChoice,
+  contextKeyOf,
   findEntityChoice,
   getEntityApi,
   getSelectedEntity,

@@ -191,7 +191,7 @@ export function staffRoute<S extends z.ZodType, T, A extends unknown[]>(
 }
 
 /** An ActionResult with the HTTP status a route handler answers a failure with. */
-type Outcome<T> =
+export type Outcome<T> =
   Extract<ActionResult<T>, { ok: true }> | (Extract<ActionResult<T>, { ok: false }> & { status: number });
 
 async function runStaffOperation<S extends z.ZodType, T>(
@@ -202,6 +202,23 @@ async function runStaffOperation<S extends z.ZodType, T>(
 ): Promise<Outcome<T>> {
   const [staff, t] = await Promise.all([verifySession(), getUiLocale().then(translatorFor)]);
   if (!staff) return { ok: false, error: t('errors.session.ended'), status: 401 };
+  return runForStaff(def, staff, t, readInput, handler, crossSite);
+}
+
+/**
+ * The guard after the session: the role, the input, the member's limits, the handler, the audit.
+ * A request's member comes from its session (runStaffOperation); a job run on the server for a
+ * member (lib/server/bulk-jobs) passes the member as re-read from the staff store, and the
+ * translator of the job's language. Either way the same checks run, and every row is audited.
+ */
+export async function runForStaff<S extends z.ZodType, T>(
+  def: ActionDefinition<S>,
+  staff: StaffSession,
+  t: Translate,
+  readInput: () => Promise<unknown>,
+  handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
+  crossSite: string | null = null,
+): Promise<Outcome<T>> {
   setRequestTicket({ member: staff.id, lane: def.lane ?? (def.mutates ? 'write' : 'view') });
 
   let target: AuditTarget = {};

@@ -8,7 +8,16 @@
  * `server-only` directly: proxy.ts `http/security-headers`.
  */
 
-export { ActionError, staffAction, staffRoute, type ActionContext, type SaidFieldErrors } from './action';
+export {
+  ActionError,
+  runForStaff,
+  staffAction,
+  staffRoute,
+  type ActionContext,
+  type ActionDefinition,
+  type Outcome,
+  type SaidFieldErrors,
+} from './action';
 export { describeApiError } from './api-errors';
 export {
   BOOKING_LIMIT,

@@ -105,6 +105,26 @@ function aboutStoppedApply(event: ChangeEvent): Wanted[] {
   ];
 }
 
+/**
+ * A bulk action that did not do every row it took on (refused, or not tried after a refusal that
+ * stopped it): for the member who started it, whose tab may have closed long before it ended.
+ */
+function aboutBulkEnded(event: ChangeEvent): Wanted[] {
+  const { done, total } = event.data;
+  const member = idOf(event, 'staff');
+  const job = idOf(event, 'job');
+  if (event.kind !== 'bulk.finished' || !member || !job) return [];
+  if (typeof done !== 'number' || typeof total !== 'number' || done >= total) return [];
+  return [
+    {
+      kind: 'bulk.ended_part_way',
+      subjectId: job,
+      data: { done, total },
+      recipients: [{ staffId: member, reason: 'started_by_you' }],
+    },
+  ];
+}
+
 /** An entity or delegate of the partner the service suspended (as the directory sync found it): for every enabled member. */
 async function aboutSuspension(db: DashboardDb, event: ChangeEvent): Promise<Wanted[]> {
   const status = event.data.status;
@@ -196,6 +216,7 @@ export async function raiseFromChanges(
       ...(await aboutLargeParty(db, event, now)),
       ...(await aboutFullQuarter(db, event, now)),
       ...aboutStoppedApply(event),
+      ...aboutBulkEnded(event),
       ...(await aboutMention(db, event)),
       ...(await aboutSuspension(db, event)),
       ...(await aboutAccounts(db, event)),

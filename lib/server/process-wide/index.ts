@@ -48,6 +48,8 @@ export type ProcessWideName =
   | "this process's sender of notification e-mails"
   /** lib/server/changes/open-streams.ts */
   | 'the event streams open in this process, by member'
+  /** lib/server/bulk-jobs/runner.ts */
+  | "this process's runner of bulk jobs"
   /** lib/server/sync/runner.ts */
   | "this process's directory sync runner"
   /** lib/server/directory/copy-sync.ts */

@@ -23,4 +23,5 @@ export {
   viewReservation,
 } from './reservations';
 export { ExportInputSchema, exportReservations, readExportInput } from './reservations-export';
+export { CANCEL_RESERVATION, cancelReservationIn } from './cancel';
 export { composedRefusal } from './refusals';

@@ -17,6 +17,7 @@ import {
 } from '../api';
 import {
   apiForChoice,
+  contextKeyOf,
   firstPagesOf,
   getEntityApi,
   getSelectedEntity,
@@ -25,15 +26,13 @@ import {
   readInSelectedContext,
   selectedContextKey,
   toPage,
+  type EntityChoice,
   type PageOf,
 } from '../directory';
 import { getFormatter } from '../http/locale';
 import { keepAnswer, keepWrittenInCopy, reservationWithCopy, reviseKeptAnswers, searchWithCopy } from './from-copy';
 
 export const RESERVATIONS_PER_PAGE = 25;
-
-/** The key prefix of the selected entity's reservations among the shared reads (its searches and the reservations opened). */
-const reservationsOfSelectedEntity = async () => `${SHARED.reservations}${await selectedContextKey()}:`;
 
 /**
  * One page of the selected entity's reservations matching every condition (a shared read). The
@@ -99,7 +98,14 @@ export async function recentSearchTotal(
  * search's age), and the reservation's page shows it as the API returned it.
  */
 export async function reservationChanged(reservation: Reservation): Promise<void> {
-  const prefix = await reservationsOfSelectedEntity();
+  await reservationChangedIn(await getSelectedEntity(), reservation);
+}
+
+/** reservationChanged for a write made in a given entity's context (a job on the server has no selection). */
+export async function reservationChangedIn(entity: EntityChoice | null, reservation: Reservation): Promise<void> {
+  const context = contextKeyOf(entity);
+  // The entity's reservations among the shared reads (its searches and the reservations opened).
+  const prefix = `${SHARED.reservations}${context}:`;
   const changed = (list: Reservation[]) => list.map((r) => (r.id === reservation.id ? reservation : r));
   // A search's page, or the overview's days (every reservation of them).
   reviseSharedReads<PageOf<Reservation> | Reservation[]>(`${prefix}search:`, Date.now(), (answer) =>
@@ -107,8 +113,7 @@ export async function reservationChanged(reservation: Reservation): Promise<void
   );
   forgetSharedReads(`${prefix}search:`);
   storeSharedRead(`${prefix}id:${reservation.id}`, reservation);
-  await reviseKeptAnswers(await selectedContextKey(), reservation);
-  const entity = await getSelectedEntity();
+  await reviseKeptAnswers(context, reservation);
   if (entity) await keepWrittenInCopy(entity.id, reservation);
 }
 

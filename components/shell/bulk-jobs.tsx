@@ -1,0 +1,81 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+
+import { BulkReport } from '@/components/ui/bulk-run';
+import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { closeBulkReportAction } from '@/lib/actions/bulk-jobs';
+import type { BulkJobView } from '@/lib/bulk-jobs/view';
+import { queryKeys } from '@/lib/queries/keys';
+import { fetchBulkJobs } from '@/lib/queries/reads';
+
+/** Every second while a job runs; otherwise a job started on another device shows within half a minute (and on focus). */
+const jobsRefetchMs = (jobs: BulkJobView[] | undefined) => (jobs?.some((j) => !j.finished) ? 1_000 : 30_000);
+
+/** The member's bulk actions run on the server, read after the page loaded (never in the first render). */
+export function useBulkJobs() {
+  return useQuery({
+    queryKey: queryKeys.bulkJobs(),
+    queryFn: ({ signal }) => fetchBulkJobs(signal),
+    refetchInterval: (query) => jobsRefetchMs(query.state.data),
+    refetchOnWindowFocus: true,
+  });
+}
+
+/**
+ * In the header, on every page: the member's bulk action running on the server, how far it has
+ * got, and once it ended its outcome row by row until they close it. A job goes on when the tab
+ * that started it closes, so this is where its outcome is found, on any device.
+ */
+export function BulkJobs() {
+  const t = useTranslations('ui.bulk');
+  const queryClient = useQueryClient();
+  const { data } = useBulkJobs();
+  const [open, setOpen] = useState(false);
+  const job = data?.find((j) => !j.finished) ?? data?.[0];
+  if (!job) return null;
+  const done = job.report.filter((o) => o.result === 'done').length;
+  const label = job.finished
+    ? t(`${job.kind}.summary`, { count: done, total: job.total })
+    : t(`${job.kind}.progress`, { done: job.report.length, total: job.total });
+  const close = async () => {
+    setOpen(false);
+    await closeBulkReportAction({ id: job.id });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.bulkJobs() });
+  };
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={`${t('indicator')}: ${label}`}
+        title={label}
+        data-testid="bulk-jobs"
+        data-state={job.finished ? 'finished' : 'running'}
+        className="inline-flex min-h-9 min-w-9 items-center justify-center gap-1.5 rounded-md px-2 py-1.5 text-sm text-slate-700 tabular-nums ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+      >
+        {job.finished ? (
+          <span aria-hidden className={done === job.total ? 'text-emerald-700' : 'text-amber-700'}>
+            {done === job.total ? '✓' : '!'}
+          </span>
+        ) : (
+          <Spinner on />
+        )}
+        <span className="hidden max-w-56 truncate sm:inline">{label}</span>
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title={t(`${job.kind}.title`, { total: job.total })} testId="bulk-job">
+        {job.finished ? (
+          <BulkReport report={job.report} kind={job.kind} onClose={() => void close()} />
+        ) : (
+          <div className="space-y-2 text-sm">
+            <p role="status">{label}</p>
+            <p className="text-slate-600">{t('goesOn')}</p>
+          </div>
+        )}
+      </Dialog>
+    </>
+  );
+}

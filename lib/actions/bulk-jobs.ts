@@ -1,0 +1,56 @@
+'use server';
+
+import { z } from 'zod';
+
+import { Uuid } from '@/lib/guestbook/schemas';
+import { said, validationMessage } from '@/lib/i18n/said';
+import { BULK_MAX_ROWS } from '@/lib/reservations/bulk';
+import { findStaffById } from '@/lib/server/auth';
+import { dismissJob, recordJob, wakeBulkJobs } from '@/lib/server/bulk-jobs';
+import { getDb } from '@/lib/server/db';
+import { getSelectedEntity } from '@/lib/server/directory';
+import { ActionError, getUiLocale, staffAction } from '@/lib/server/http';
+
+const BulkRows = z
+  .array(z.strictObject({ id: Uuid, name: z.string().trim().min(1).max(200) }))
+  .min(1, { error: validationMessage('chooseRows') })
+  .max(BULK_MAX_ROWS, { error: validationMessage('atMostRows', BULK_MAX_ROWS) })
+  .refine((rows) => new Set(rows.map((r) => r.id)).size === rows.length, {
+    error: validationMessage('eachRowOnce'),
+  });
+
+/**
+ * Starts a bulk cancel as a job on the server, in the selected entity: it goes on after the tab
+ * closes, and each reservation is canceled through the same guard as one alone (its own audit
+ * row, the member's limits). One job at a time per member.
+ */
+export const startBulkCancelAction = staffAction(
+  { name: 'start-bulk-cancel', role: 'operator', input: z.strictObject({ rows: BulkRows }), mutates: true },
+  async ({ rows }, { staff, setAuditTarget }) => {
+    const db = await getDb();
+    const [entity, member, locale] = await Promise.all([
+      getSelectedEntity(),
+      findStaffById(db, staff.id),
+      getUiLocale(),
+    ]);
+    setAuditTarget({ entityId: entity?.id ?? null, after: { reservations: rows.length } });
+    if (!member) throw new ActionError(said('errors.session.ended'), undefined, 401);
+    const job = await recordJob(db, {
+      staffId: staff.id,
+      kind: 'cancel',
+      entityId: entity?.id ?? null,
+      locale,
+      sessionVersion: member.sessionVersion,
+      rows,
+    });
+    if ('running' in job) throw new ActionError(said('errors.bulk.running'), undefined, 409);
+    wakeBulkJobs();
+    return { id: job.id };
+  },
+);
+
+/** Closes the outcome of one of the member's finished bulk jobs (theirs alone). */
+export const closeBulkReportAction = staffAction(
+  { name: 'close-bulk-report', role: 'viewer', input: z.strictObject({ id: Uuid }), mutates: false },
+  async ({ id }, { staff }) => ({ closed: await dismissJob(await getDb(), staff.id, id, new Date()) }),
+);

@@ -1,0 +1,59 @@
+/**
+ * Bulk actions run as jobs on the server (lib/server/bulk-jobs, migration 0034): one row per run,
+ * and one per row it takes on, each with its outcome once tried. Part of the schema (schema.ts
+ * exports them too).
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const bulkJobs = pgTable(
+  'bulk_jobs',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    /** the member it runs for (deleted with them, by the migration's foreign key) */
+    staffId: uuid('staff_id').notNull(),
+    /** what it does to each row: `cancel` (reservations) */
+    kind: text('kind').notNull(),
+    /** the entity it was started in (its rows are that entity's); null: the partner's default */
+    entityId: text('entity_id'),
+    /** the member's console language when it started: its refusals are recorded in it */
+    locale: text('locale').notNull(),
+    /** the member's session version when it started: a sign-out everywhere, a new role or password stops it */
+    sessionVersion: integer('session_version').notNull(),
+    total: integer('total').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** when the member closed its report */
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    /** until when the process that claimed it is running it: past that, another process takes it on */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bulk_jobs_one_running_idx')
+      .on(t.staffId)
+      .where(sql`${t.finishedAt} IS NULL`),
+    index('bulk_jobs_staff_idx').on(t.staffId, t.createdAt),
+  ],
+);
+export type BulkJobRow = typeof bulkJobs.$inferSelect;
+
+export const bulkJobRows = pgTable(
+  'bulk_job_rows',
+  {
+    jobId: uuid('job_id').notNull(),
+    position: integer('position').notNull(),
+    /** the record it acts on (a reservation's id) */
+    targetId: text('target_id').notNull(),
+    /** the record as the member knows it (the guest's name) */
+    name: text('name').notNull(),
+    /** `done`, `refused` or `not tried`; null until tried */
+    result: text('result'),
+    /** why it was refused or not tried, in the job's language */
+    reason: text('reason'),
+    /** for a row not tried: the row whose refusal stopped the run */
+    stoppedAt: text('stopped_at'),
+  },
+  (t) => [primaryKey({ name: 'bulk_job_rows_pk', columns: [t.jobId, t.position] })],
+);
