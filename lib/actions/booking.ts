@@ -4,9 +4,11 @@ import { revalidatePath } from 'next/cache';
 
 import { classifyBookingRefusal } from '@/lib/booking/failures';
 import { isHoldExpired } from '@/lib/booking/hold-clock';
-import { describeNoAvailability, listFormat } from '@/lib/booking/no-availability';
+import { describeNoAvailability, listFormat, withDateIn } from '@/lib/booking/no-availability';
 import { CreateBookingInputSchema, PlaceHoldInputSchema, ReleaseHoldInputSchema } from '@/lib/booking/schemas';
+import { createFormatter } from '@/lib/format';
 import { GuestbookApiError } from '@/lib/guestbook/errors';
+import { formatLocaleFor } from '@/lib/i18n/locales';
 import { said } from '@/lib/i18n/said';
 import { getSelectedEntity } from '@/lib/server/directory';
 import { ActionError, BOOKING_LIMIT, HOLD_LIMIT, staffAction } from '@/lib/server/http';
@@ -66,7 +68,14 @@ export const placeHoldAction = staffAction(
       });
       throw await composedRefusal(
         'booking.errors.slotTaken',
-        (t, locale) => ({ time: h.time, why: describeNoAvailability(why, t, listFormat(locale)) }),
+        (t, locale) => ({
+          time: h.time,
+          why: describeNoAvailability(
+            withDateIn(why, createFormatter(formatLocaleFor(locale, undefined)).calendarDate),
+            t,
+            listFormat(locale),
+          ),
+        }),
         why.kind,
       );
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { createFormatter } from '../format';
 import { isoWeekday } from '../format/days';
 import { inEnglish, translatorFor } from '../i18n/translator';
 import { classifyBookingRefusal } from './failures';
@@ -7,6 +8,7 @@ import {
   describeNoAvailability,
   explainNoAvailability,
   listFormat,
+  withDateIn,
   type CommitmentSeats,
   type NoAvailability,
 } from './no-availability';
@@ -238,5 +240,26 @@ describe('describeNoAvailability', () => {
     expect(fr).not.toBe(text(r));
     const date = explainNoAvailability({ venueId: VENUE, date: '2026-12-03', partySize: 1 }, [], [], [VENUE], names);
     expect(describeNoAvailability(date, await translatorFor('de'), listFormat('de'))).toContain('Donnerstag');
+  });
+
+  it('says the date in the reader’s words once it is given them, never as 2026-12-03', async () => {
+    const day = explainNoAvailability({ venueId: VENUE, date: '2026-12-03', partySize: 1 }, [], [], [VENUE], names);
+    const de = describeNoAvailability(
+      withDateIn(day, createFormatter('de').calendarDate),
+      await translatorFor('de'),
+      listFormat('de'),
+    );
+    expect(de).toContain('Donnerstag, 3. Dezember 2026');
+    expect(de).not.toContain('2026-12-03');
+    const usedUp = explainNoAvailability(
+      { venueId: VENUE, date: '2026-12-01', partySize: 1 },
+      [],
+      [tuesdayDinner],
+      [VENUE],
+      names,
+    );
+    expect(text(withDateIn(usedUp, createFormatter('en-GB').calendarDate))).toContain(
+      'is used up for 1 December 2026:',
+    );
   });
 });

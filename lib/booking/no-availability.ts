@@ -50,6 +50,8 @@ export interface UsedUpAllocation {
 /** The search that found nothing, as the explanation names it. */
 export interface Searched {
   date: string;
+  /** the date in the reader's words ("3 December 2026"), set where the reader's language is known; else the date itself */
+  dateLabel?: string;
   partySize: number;
   time: string | null;
   /** a venue by its name, a venue the entity does not see by name, or a market */
@@ -154,13 +156,20 @@ export function listFormat(locale: string): (items: string[]) => string {
   return (items) => format.format(items);
 }
 
+/** The explanation with its date in the words of `locale` ("3 December 2026"). */
+export const withDateIn = (n: NoAvailability, calendarDate: (date: string) => string): NoAvailability => ({
+  ...n,
+  searched: { ...n.searched, dateLabel: calendarDate(n.searched.date) },
+});
+
 /**
  * A NoAvailability in a reader's words: `t` their translator, `list` their language's way of
- * joining a list (`listFormat`).
+ * joining a list (`listFormat`); its date as `searched.dateLabel` says it (`withDateIn`).
  */
 export function describeNoAvailability(n: NoAvailability, t: Translate, list: (items: string[]) => string): string {
   const s = n.searched;
-  const where = { place: s.place, venue: s.venueName ?? '', date: s.date };
+  const date = s.dateLabel ?? s.date;
+  const where = { place: s.place, venue: s.venueName ?? '', date };
   const times = (all: string[]) => ({
     times: list(all.slice(0, TIMES_NAMED)),
     more: all.length > TIMES_NAMED ? 'yes' : 'no',
@@ -168,7 +177,7 @@ export function describeNoAvailability(n: NoAvailability, t: Translate, list: (i
   switch (n.kind) {
     case 'allocation-used-up':
       return t('booking.noAvailability.usedUp', {
-        date: s.date,
+        date,
         commitments: list(
           n.allocations.map((a) =>
             t('booking.noAvailability.commitment', {

@@ -11,6 +11,8 @@ export interface Formatter {
   readonly memberZone: string;
   /** a calendar date of the API ("2026-11-24"), which has no zone: "Tue 24 Nov 2026" */
   day(date: string | null | undefined): string;
+  /** a calendar date of the API in running text, without its weekday: "24 November 2026" */
+  calendarDate(date: string): string;
   /** a moment ("2026-11-24T18:30:00Z") as date and time in `timeZone`, with the zone named */
   dateTime(iso: string | Date | null | undefined, timeZone: string): string;
   /** a moment's time of day in `timeZone`, with the zone named */
@@ -52,6 +54,10 @@ export function createFormatter(locale: string, memberZone = 'UTC'): Formatter {
       return d
         ? dtf('day', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(d)
         : date;
+    },
+    calendarDate(date) {
+      const d = toDate(`${date.slice(0, 10)}T00:00:00Z`);
+      return d ? dtf('calendar', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d) : date;
     },
     dateTime(iso, timeZone) {
       if (!iso) return EMPTY;

@@ -1,11 +1,16 @@
 import 'server-only';
 
-import { explainNoAvailability, type NoAvailability, type SearchFilters } from '../../booking/no-availability';
+import {
+  explainNoAvailability,
+  withDateIn,
+  type NoAvailability,
+  type SearchFilters,
+} from '../../booking/no-availability';
 import { GuestbookApiError, listPages, type GuestbookClient } from '../../guestbook';
 import type { AvailabilityOption, CommitmentRow, Entity, Venue } from '../../guestbook/schemas';
 import { said } from '../../i18n/said';
 import { allOf, apiFor, findAssignedEntities, listVenues } from '../directory';
-import { ActionError } from '../http';
+import { ActionError, getFormatter } from '../http';
 
 /** At most this many availability options are read for one search (a market over a long day). */
 const MAX_OPTION_PAGES = 5;
@@ -67,5 +72,7 @@ export async function explainEmptySearch(ctx: BookingContext, f: SearchFilters):
   const venueIds = f.venueId ? [f.venueId] : venues.filter((v) => v.market_id === f.marketId).map((v) => v.id);
   const anyParty = await readOptions(ctx.api, { ...f, partySize: 1, time: null });
   const rows = anyParty.length > 0 ? [] : await readAssignedRows(ctx.api, venueIds);
-  return explainNoAvailability(f, anyParty, rows, venueIds, names);
+  // Its date in the member's words: the booking form describes it in the browser.
+  const format = await getFormatter();
+  return withDateIn(explainNoAvailability(f, anyParty, rows, venueIds, names), format.calendarDate);
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 
-import { translateSaid, type Translate } from '@/lib/i18n/said';
+import { translateSaid, type CatalogKey, type Translate } from '@/lib/i18n/said';
+import { hasKey } from '@/lib/i18n/translator';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
 
 import { getSelectedEntity, listEntities, listVenues } from '../directory';
@@ -31,7 +32,10 @@ export async function applicableSearch(
   };
   const seen: { venue?: Set<string>; program?: Set<string> } = {};
   for (const [key, value] of new URLSearchParams(query)) {
-    const part = `${key}=${value}`;
+    // The condition named as the search form names its field ("Program"); a key that is no field, as written.
+    const field = key.replace(/\[.*$/, '');
+    const labelKey = `reservations.filters.attribute.${field}`;
+    const part = hasKey(labelKey as CatalogKey) ? t(labelKey as CatalogKey) : key;
     const problems = parseReservationSearch(new URLSearchParams([[key, value]])).problemsSaid;
     if (problems.length) {
       for (const p of problems)
