@@ -3,7 +3,7 @@ import 'server-only';
 import type { getTranslations } from 'next-intl/server';
 
 import { changedFields, type ChangedField } from '@/lib/activity/filters';
-import { RESERVATION_STATUSES } from '@/lib/guestbook/reservation-statuses';
+import { isKnownStatus, type ReservationStatus } from '@/lib/guestbook/reservation-statuses';
 import type { AuditRow } from '@/lib/server/db/schema';
 import type { getFormatter } from '@/lib/server/http';
 
@@ -11,13 +11,10 @@ import type { ActivityRow } from './activity-table';
 
 type T = Awaited<ReturnType<typeof getTranslations<'activity'>>>;
 type Formatter = Awaited<ReturnType<typeof getFormatter>>;
-type StatusWords = (status: (typeof RESERVATION_STATUSES)[number]) => string;
+type StatusWords = (status: ReservationStatus) => string;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const isStatus = (v: string): v is (typeof RESERVATION_STATUSES)[number] =>
-  (RESERVATION_STATUSES as readonly string[]).includes(v);
-
 /**
  * A changed value as staff read it: a status in their words, a date or a moment as they write one,
  * an entity by its name. Other values as recorded (an id the table folds away).
@@ -30,7 +27,7 @@ function valueWords(
   entityNames: Map<string, string>,
 ) {
   if (v === null || v === '—') return v;
-  if (field.split('.').pop() === 'status' && isStatus(v)) return statusWords(v);
+  if (field.split('.').pop() === 'status' && isKnownStatus(v)) return statusWords(v);
   if (ISO_DAY.test(v)) return format.day(v);
   if (ISO_MOMENT.test(v) && !Number.isNaN(Date.parse(v))) return format.moment(v);
   return entityNames.get(v) ?? v;

@@ -9,6 +9,7 @@ import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { Link } from '@/components/ui/link';
 import { ShownId } from '@/components/ui/named-id';
 import type { ChangedField } from '@/lib/activity/filters';
+import { UUID_RE } from '@/lib/guestbook/filters';
 
 export interface ActivityRow {
   id: string;
@@ -34,8 +35,6 @@ export interface ActivityRow {
   lastWhen: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const RESULT_TONE = { ok: 'success', refused: 'warning', failed: 'danger' } as const;
 
 const column = createColumnHelper<DataTableFeatures, ActivityRow>();
@@ -43,7 +42,7 @@ const column = createColumnHelper<DataTableFeatures, ActivityRow>();
 /** The log's columns, headed in the member's language. */
 const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: string) => {
   /** A changed value in words; null (recorded as nothing) named in the member's language, an id folded. */
-  const valueText = (v: string | null) => (v === null ? t('changes.none') : UUID.test(v) ? <ShownId id={v} /> : v);
+  const valueText = (v: string | null) => (v === null ? t('changes.none') : UUID_RE.test(v) ? <ShownId id={v} /> : v);
   return column.columns([
     column.accessor('when', {
       header: t('columns.when', { zone }),

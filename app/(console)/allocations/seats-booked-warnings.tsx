@@ -6,11 +6,11 @@ import { useEffect, useState } from 'react';
 import { Notice } from '@/components/ui/notice';
 import type { Change } from '@/lib/allocation';
 import { reductionWarnings, type SeatsInUse } from '@/lib/allocation/seats-in-use';
+import { UUID_RE } from '@/lib/guestbook/filters';
 import { translateSaid } from '@/lib/i18n/said';
 import { readFailureText } from '@/lib/queries/get-json';
 import { fetchSeatsBooked } from '@/lib/queries/reads';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const keyOf = (entityId: string, commitmentId: string) => `${entityId}|${commitmentId}`;
 
 /**
@@ -29,7 +29,7 @@ export function SeatsBookedWarnings({
   const [known, setKnown] = useState<Record<string, SeatsInUse>>({});
   const [error, setError] = useState<string | null>(null);
   // Entity cells only (not the unallocated seats).
-  const reduced = changes.filter((c) => c.after < c.before && UUID.test(c.entityId));
+  const reduced = changes.filter((c) => c.after < c.before && UUID_RE.test(c.entityId));
   const missing = reduced.filter((c) => !(keyOf(c.entityId, c.commitmentId) in known));
   const wanted = missing
     .map((c) => keyOf(c.entityId, c.commitmentId))

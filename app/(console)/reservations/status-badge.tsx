@@ -2,9 +2,9 @@ import { useTranslations } from 'next-intl';
 
 import { Badge } from '@/components/ui/badge';
 import type { Tone } from '@/components/ui/tone';
-import { RESERVATION_STATUSES } from '@/lib/guestbook/reservation-statuses';
+import { isKnownStatus, type ReservationStatus } from '@/lib/guestbook/reservation-statuses';
 
-type Status = (typeof RESERVATION_STATUSES)[number];
+type Status = ReservationStatus;
 
 export const STATUS_TONE: Record<Status, Tone> = {
   confirmed: 'success',
@@ -14,11 +14,9 @@ export const STATUS_TONE: Record<Status, Tone> = {
   no_show: 'accent',
 };
 
-const isStatus = (status: string): status is Status => (RESERVATION_STATUSES as readonly string[]).includes(status);
-
 /** A reservation's status, named in the console's language (a status the console does not know, as the API spells it). */
 export function StatusBadge({ status }: { status: string }) {
   const t = useTranslations('reservations.status');
-  if (!isStatus(status)) return <Badge tone="neutral">{status.replace('_', '-')}</Badge>;
+  if (!isKnownStatus(status)) return <Badge tone="neutral">{status.replace('_', '-')}</Badge>;
   return <Badge tone={STATUS_TONE[status]}>{t(status)}</Badge>;
 }

@@ -10,7 +10,7 @@ import { TagBadges } from '@/components/guests/guest-flags';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
-import { RESERVATION_STATUSES } from '@/lib/guestbook/reservation-statuses';
+import { isKnownStatus } from '@/lib/guestbook/reservation-statuses';
 import type { GuestFlag } from '@/lib/guests/history';
 
 import { STATUS_TONE } from '../reservations/status-badge';
@@ -300,12 +300,9 @@ const ItemRow = memo(function ItemRow({
   );
 });
 
-const isStatus = (s: string): s is (typeof RESERVATION_STATUSES)[number] =>
-  (RESERVATION_STATUSES as readonly string[]).includes(s);
-
 function Status({ status }: { status: string }) {
   const t = useTranslations('today.filters.statuses');
-  return isStatus(status) ? (
+  return isKnownStatus(status) ? (
     <Badge tone={STATUS_TONE[status]}>{t(status)}</Badge>
   ) : (
     <Badge tone="neutral">{status.replace('_', '-')}</Badge>
