@@ -117,7 +117,13 @@ test.describe('a member whose browser is in Kiritimati', () => {
     await expect(page.getByTestId('shell-staff-name')).toHaveText('Zone Test');
 
     await page.goto('/account');
-    await expect(page.locator('[data-testid="language-form"] select#timeZone')).toHaveValue('Pacific/Kiritimati');
+    await expect(page.locator('[data-testid="language-form"] input#timeZone')).toHaveValue('Pacific/Kiritimati');
+    // Named as staff search for it: its offset, its name and its city.
+    await expect(page.getByTestId('language-form')).toContainText('UTC+14:00 · Line Islands Time · Kiritimati');
+    await expect(page.locator('datalist#time-zone-choices option[value="Europe/Berlin"]')).toHaveAttribute(
+      'label',
+      /^UTC\+0[12]:00 · Central European Time · Berlin$/,
+    );
 
     await page.goto(`/activity?staff=${encodeURIComponent(email)}&action=sign-in`);
     await expect(page.getByRole('columnheader', { name: 'When (Pacific/Kiritimati)' })).toBeVisible();

@@ -10,20 +10,29 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { useHydrated } from '@/components/forms/use-hydrated';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Select } from '@/components/ui/input';
+import { Input, Select } from '@/components/ui/input';
 import { LiveRegion } from '@/components/ui/live-region';
 import { Notice } from '@/components/ui/notice';
 import { saveLanguageAndZoneAction } from '@/lib/actions/preferences';
 import { LANGUAGE_NAMES, UI_LOCALES, type UiLocale } from '@/lib/i18n/locales';
-import { LanguageAndZoneInput, timeZones, type LanguageAndZone } from '@/lib/i18n/member-settings';
+import { LanguageAndZoneInput, type LanguageAndZone, type ZoneChoice } from '@/lib/i18n/member-settings';
 
 /** The member's console language and the zone of their own timestamps, kept with their account. */
-export function LanguageForm({ language, timeZone }: { language: UiLocale | null; timeZone: string | null }) {
+export function LanguageForm({
+  language,
+  timeZone,
+  zones,
+}: {
+  language: UiLocale | null;
+  timeZone: string | null;
+  /** every zone with its offset, name and city, in the member's language (worded on the server) */
+  zones: ZoneChoice[];
+}) {
   const t = useTranslations('settings');
   const router = useRouter();
   const hydrated = useHydrated();
   const [saved, setSaved] = useState(false);
-  const zones = useMemo(() => timeZones(), []);
+  const labelOf = useMemo(() => new Map(zones.map((z) => [z.id, z.label])), [zones]);
   const browserZone = hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
   const form = useActionForm<LanguageAndZone>({
     resolver: zodResolver(LanguageAndZoneInput),
@@ -32,8 +41,10 @@ export function LanguageForm({ language, timeZone }: { language: UiLocale | null
   const {
     submit,
     setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = form;
+  const chosen = labelOf.get(watch('timeZone'));
   const field = renderedRegister(form);
 
   // A member whose browser never named a zone starts from the browser's, not from UTC.
@@ -75,17 +86,17 @@ export function LanguageForm({ language, timeZone }: { language: UiLocale | null
       <FormField
         label={t('timeZone')}
         id="timeZone"
-        description={browserZone ? t('browserZone', { zone: browserZone }) : undefined}
+        description={[chosen, browserZone ? t('browserZone', { zone: browserZone }) : null].filter(Boolean).join(' · ')}
         error={errors.timeZone ? t('unknownTimeZone') : undefined}
       >
-        <Select {...field('timeZone')}>
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
-        </Select>
+        {/* A searchable list: type a city, a zone's name or its offset. */}
+        <Input list="time-zone-choices" autoComplete="off" spellCheck={false} {...field('timeZone')} />
       </FormField>
+      <datalist id="time-zone-choices">
+        {zones.map((zone) => (
+          <option key={zone.id} value={zone.id} label={zone.label} />
+        ))}
+      </datalist>
       <Button type="submit" disabled={!hydrated || isSubmitting} className="w-full">
         {isSubmitting ? t('saving') : t('save')}
       </Button>

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 import { Notice } from '@/components/ui/notice';
 import { ToastRegion } from '@/components/ui/toast-region';
+import { timeZoneChoices } from '@/lib/i18n/member-settings';
 import { DEFAULT_DIGEST_TIME } from '@/lib/notifications/preferences';
 import {
   enrolmentCodeState,
@@ -122,7 +123,11 @@ export default async function AccountPage() {
               {settings('title')}
             </h2>
             <p className="mb-4 mt-1 text-sm text-slate-500">{settings('intro')}</p>
-            <LanguageForm language={staff.language} timeZone={staff.timeZone} />
+            <LanguageForm
+              language={staff.language}
+              timeZone={staff.timeZone}
+              zones={timeZoneChoices(format.locale, new Date())}
+            />
           </Card>
         )}
         {!staff.mustChangePassword && (
