@@ -25,7 +25,6 @@ const refusesAll = (status: number) => status === 401 || status === 403 || statu
 
 /** One row of a job, as its member, through the same guard as their own action (one audit row each). */
 function runRow(
-  job: BulkJobRow,
   entity: EntityChoice | null,
   targetId: string,
   staff: Parameters<typeof runForStaff>[1],
@@ -70,7 +69,7 @@ async function runJob(job: BulkJobRow, stopping: () => boolean): Promise<void> {
       await stopRest(db, job.id, translateSaid(t, stop), row.name);
       break;
     }
-    const outcome = await runRow(job, entity, row.targetId, staff!, t);
+    const outcome = await runRow(entity, row.targetId, staff!, t);
     if (outcome.ok) await recordOutcome(db, job.id, row.position, { result: 'done' });
     else {
       await recordOutcome(db, job.id, row.position, { result: 'refused', reason: outcome.error });

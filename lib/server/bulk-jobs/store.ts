@@ -5,7 +5,7 @@
  * taken on by another (or the same, restarted) from its first row not tried. Free of
  * `server-only`: the tests use it on an embedded database.
  */
-import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 
 import type { BulkJobKind, BulkJobView, BulkRowOutcome } from '../../bulk-jobs/view';
 import { recordChange } from '../changes/record';
@@ -154,21 +154,31 @@ export async function jobsOf(db: DashboardDb, staffId: string, limit = 5): Promi
     .where(and(eq(bulkJobs.staffId, staffId), or(isNull(bulkJobs.finishedAt), isNull(bulkJobs.dismissedAt))))
     .orderBy(desc(bulkJobs.createdAt))
     .limit(limit);
+  // Every row of these jobs in one read (the header asks every second while one runs).
+  const rows = jobs.length
+    ? await db
+        .select()
+        .from(bulkJobRows)
+        .where(
+          inArray(
+            bulkJobRows.jobId,
+            jobs.map((j) => j.id),
+          ),
+        )
+        .orderBy(asc(bulkJobRows.position))
+    : [];
   const views: BulkJobView[] = [];
   for (const job of jobs) {
-    const rows = await db
-      .select()
-      .from(bulkJobRows)
-      .where(eq(bulkJobRows.jobId, job.id))
-      .orderBy(asc(bulkJobRows.position));
-    const report: BulkRowOutcome[] = rows.flatMap((r): BulkRowOutcome[] => {
-      const row = { id: r.targetId, name: r.name };
-      if (r.result === 'done') return [{ ...row, result: 'done' }];
-      if (r.result === 'refused') return [{ ...row, result: 'refused', reason: r.reason ?? '' }];
-      if (r.result === 'not tried')
-        return [{ ...row, result: 'not tried', reason: r.reason ?? '', stoppedAt: r.stoppedAt ?? '' }];
-      return [];
-    });
+    const report: BulkRowOutcome[] = rows
+      .filter((r) => r.jobId === job.id)
+      .flatMap((r): BulkRowOutcome[] => {
+        const row = { id: r.targetId, name: r.name };
+        if (r.result === 'done') return [{ ...row, result: 'done' }];
+        if (r.result === 'refused') return [{ ...row, result: 'refused', reason: r.reason ?? '' }];
+        if (r.result === 'not tried')
+          return [{ ...row, result: 'not tried', reason: r.reason ?? '', stoppedAt: r.stoppedAt ?? '' }];
+        return [];
+      });
     views.push({
       id: job.id,
       kind: job.kind as BulkJobKind,
