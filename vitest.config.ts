@@ -8,6 +8,7 @@ export default defineConfig({
     include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./vitest.clock.ts'],
+    globalSetup: ['./vitest.db-snapshot.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

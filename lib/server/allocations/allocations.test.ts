@@ -6,7 +6,8 @@ import type { CommitmentRow, Entity } from '../../guestbook/schemas';
 import { DEMO_PARTNER } from '../../sandbox/seed/demo';
 import type { RunningSandbox } from '../../sandbox/server';
 import { partnerClient, startTestSandbox } from '../../sandbox/testing';
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
+import type { OpenedDb } from '../db/open';
 
 vi.mock('server-only', () => ({}));
 /** `nearlySpent` makes the client report a budget at 95%, so that renders are served the copies kept. */
@@ -40,7 +41,7 @@ let entities: Entity[];
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   api.client = partnerClient(sandbox.url);
-  copy.db = await openDashboardDb({ dataDir: '', memory: true });
+  copy.db = await openMemoryDb();
   entities = (await api.client.listEntities({ limit: 100 })).data;
 }, 60_000);
 afterAll(async () => {

@@ -5,7 +5,8 @@ import { uuidFrom } from '../../sandbox/ids';
 import { DEMO_PARTNER } from '../../sandbox/seed/demo';
 import type { RunningSandbox } from '../../sandbox/server';
 import { partnerClient, startTestSandbox } from '../../sandbox/testing';
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
+import type { OpenedDb } from '../db/open';
 
 vi.mock('server-only', () => ({}));
 const api: { client?: GuestbookClient } = {};
@@ -24,7 +25,7 @@ let sandbox: RunningSandbox;
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   api.client = partnerClient(sandbox.url);
-  copy.db = await openDashboardDb({ dataDir: '', memory: true });
+  copy.db = await openMemoryDb();
 }, 60_000);
 afterAll(async () => {
   await copy.db?.close();

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { SHARED_ACTIVITY_ACTIONS } from '@/lib/activity/visibility';
 
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
+import type { OpenedDb } from '../db/open';
 import { auditLog } from '../db/schema';
 
 vi.mock('server-only', () => ({}));
@@ -11,7 +12,7 @@ const { auditFacets, auditPage, FOLD_MINUTES, insertAudit, listAudit, pruneAudit
 
 let opened: OpenedDb;
 beforeAll(async () => {
-  opened = await openDashboardDb({ dataDir: '', memory: true });
+  opened = await openMemoryDb();
 });
 afterAll(() => opened.close());
 

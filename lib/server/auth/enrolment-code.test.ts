@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
+import type { OpenedDb } from '../db/open';
 import { staffUsers } from '../db/schema';
 import { staffEnrolmentCodes } from '../db/schema-sign-in';
 import { checkEnrolmentCode, enrolmentCodeState, issueEnrolmentCode } from './enrolment-code';
@@ -12,7 +13,7 @@ import { totpCode } from './totp';
 
 let opened: OpenedDb;
 beforeAll(async () => {
-  opened = await openDashboardDb({ dataDir: '', memory: true });
+  opened = await openMemoryDb();
 });
 afterAll(() => opened.close());
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
+import type { OpenedDb } from '../db/open';
 import { knownDevices } from '../db/schema-sign-in';
 import { DEVICE_COOKIE_DAYS, DEVICES_PER_BROWSER, deviceTokenHash, deviceTokensOf } from './device-cookie';
 import { endKnownDevices, forgetUnusedDevices, knownDeviceOf, rememberDevice } from './known-devices';
@@ -9,7 +10,7 @@ import { createStaff, removeStaff } from './staff-store';
 
 let opened: OpenedDb;
 beforeAll(async () => {
-  opened = await openDashboardDb({ dataDir: '', memory: true });
+  opened = await openMemoryDb();
 });
 afterAll(() => opened.close());
 

@@ -4,13 +4,14 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
+import type { OpenedDb } from '../db/open';
 import { createStaff } from './staff-store';
 
 export function membersDb() {
   let opened: OpenedDb | undefined;
   beforeAll(async () => {
-    opened = await openDashboardDb({ dataDir: '', memory: true });
+    opened = await openMemoryDb();
   });
   afterAll(() => opened?.close());
   const db = () => {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
+import type { OpenedDb } from '../db/open';
 import { staffUsers } from '../db/schema';
 import { removeSecondFactor } from './second-factor';
 import {
@@ -17,7 +18,7 @@ import { createStaff } from './staff-store';
 
 let opened: OpenedDb;
 beforeAll(async () => {
-  opened = await openDashboardDb({ dataDir: '', memory: true });
+  opened = await openMemoryDb();
 });
 afterAll(() => opened.close());
 

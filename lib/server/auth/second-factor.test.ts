@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
+import type { OpenedDb } from '../db/open';
 import { staffRecoveryCodes, staffUsers } from '../db/schema';
 import { deviceTokensOf } from './device-cookie';
 import { knownDeviceOf, rememberDevice } from './known-devices';
@@ -25,7 +26,7 @@ import { totpCode } from './totp';
 
 let opened: OpenedDb;
 beforeAll(async () => {
-  opened = await openDashboardDb({ dataDir: '', memory: true });
+  opened = await openMemoryDb();
 });
 afterAll(() => opened.close());
 

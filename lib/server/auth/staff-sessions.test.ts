@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
+import type { OpenedDb } from '../db/open';
 import { staffUsers } from '../db/schema';
 import { deviceTokensOf } from './device-cookie';
 import { knownDeviceOf, rememberDevice } from './known-devices';
@@ -10,7 +11,7 @@ import { createStaff, setStaffPassword, updateStaffAccess } from './staff-store'
 
 let opened: OpenedDb;
 beforeAll(async () => {
-  opened = await openDashboardDb({ dataDir: '', memory: true });
+  opened = await openMemoryDb();
   await createStaff(opened.db, {
     email: 'root@example.com',
     name: 'Root',

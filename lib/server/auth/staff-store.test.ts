@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { translateSaid } from '@/lib/i18n/said';
 import { inEnglish } from '@/lib/i18n/translator';
 
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
+import type { OpenedDb } from '../db/open';
 import { staffUsers } from '../db/schema';
 import {
   assertNoDemoAccounts,
@@ -31,7 +32,7 @@ import {
 
 let opened: OpenedDb;
 beforeAll(async () => {
-  opened = await openDashboardDb({ dataDir: '', memory: true });
+  opened = await openMemoryDb();
 });
 afterAll(() => opened.close());
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ChangeEvent } from '../../changes/events';
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
+import type { OpenedDb } from '../db/open';
 import { changeEvents } from '../db/schema';
 import { ChangeFeed, pgliteListener } from './feed';
 import { beatAndList, PRESENCE_TTL_MS } from './presence';
@@ -9,7 +10,7 @@ import { CHANGE_RETENTION_DAYS, changesAfter, pruneChanges, recordChange } from 
 
 let opened: OpenedDb;
 beforeAll(async () => {
-  opened = await openDashboardDb({ dataDir: '', memory: true });
+  opened = await openMemoryDb();
 });
 afterAll(async () => {
   await opened?.close();

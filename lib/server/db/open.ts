@@ -55,6 +55,8 @@ export async function openDashboardDb(options: {
   dataDir: string;
   databaseUrl?: string;
   memory?: boolean;
+  /** in memory only: start from this dump of an embedded database (`dumpDataDir`); pending migrations still run */
+  snapshot?: Blob;
   /** the dashboard's GUESTBOOK_ENV: production changes no PostgreSQL schema (see `migrations`) */
   environment?: 'sandbox' | 'production';
   /**
@@ -82,7 +84,9 @@ export async function openDashboardDb(options: {
     return { db: db as unknown as DashboardDb, close: () => pool.end() };
   }
   if (!options.memory) secureDataDir(options.dataDir);
-  const client = await PGlite.create(options.memory ? undefined : path.join(options.dataDir, 'db'));
+  const client = !options.memory
+    ? await PGlite.create(path.join(options.dataDir, 'db'))
+    : await PGlite.create(options.snapshot && { loadDataDir: options.snapshot });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // PGlite gives the files it creates mode 0666 whatever the umask: the directory, 0700, keeps

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
+import type { OpenedDb } from '../db/open';
 import { canonicalJson, diffCopy, readStoredCopy, replaceStoredCopy, suspendedNow } from './copy-store';
 
 const T0 = Date.parse('2026-03-02T10:00:00Z');
@@ -11,7 +12,7 @@ const key = { resource: 'venues', context: 'b6a3f0b2-3c0e-4d59-9d39-6f5e8f0c2a11
 
 let opened: OpenedDb;
 beforeAll(async () => {
-  opened = await openDashboardDb({ dataDir: '', memory: true });
+  opened = await openMemoryDb();
 }, 60_000);
 afterAll(() => opened.close());
 

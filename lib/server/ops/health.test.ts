@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GuestbookClient } from '../../guestbook';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
 import { partnerClient } from '../../sandbox/testing';
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
+import type { OpenedDb } from '../db/open';
 
 vi.mock('server-only', () => ({}));
 const world: { sandbox?: RunningSandbox; db?: OpenedDb; url?: string } = {};
@@ -18,7 +19,7 @@ const { startDraining } = await import('./lifecycle');
 beforeAll(async () => {
   world.sandbox = await startSandbox({ port: 0, memory: true, quiet: true });
   world.url = world.sandbox.url;
-  world.db = await openDashboardDb({ dataDir: '', memory: true });
+  world.db = await openMemoryDb();
   client = partnerClient(world.url, { maxRetries: 0 });
 });
 afterAll(async () => {

@@ -8,7 +8,8 @@ import { sandboxControls } from '../../sandbox/control-client';
 import { uuidFrom } from '../../sandbox/ids';
 import { DEMO_PARTNER } from '../../sandbox/seed/demo';
 import { partnerClient, startTestSandbox } from '../../sandbox/testing';
-import { openDashboardDb, type DashboardDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
+import type { DashboardDb } from '../db/open';
 
 /** The tests' now: noon UTC on a Monday (every demo venue's date is then 2026-06-15). */
 export const NOW = new Date('2026-06-15T12:00:00Z');
@@ -29,10 +30,7 @@ export interface WindowWorld {
 
 export async function startWindowWorld(): Promise<WindowWorld> {
   // The database first: an API connection left idle while it opens may be closed under the next request.
-  const [sandbox, opened] = await Promise.all([
-    startTestSandbox({ today: NOW }),
-    openDashboardDb({ dataDir: '', memory: true }),
-  ]);
+  const [sandbox, opened] = await Promise.all([startTestSandbox({ today: NOW }), openMemoryDb()]);
   const controls = sandboxControls(sandbox.url, { token: sandbox.controlToken });
   await controls.setClock({ now: NOW.toISOString() });
   const partner = partnerClient(sandbox.url);

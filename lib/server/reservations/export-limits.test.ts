@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { openDashboardDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
 import {
   EXPORT_BUDGET_SHARE,
   EXPORT_LEASE_MS,
@@ -74,7 +74,7 @@ describe('export limits', () => {
   });
 
   it('one export per staff member at a time, in the database; a slot whose lease ran out is taken over', async () => {
-    const { db, close } = await openDashboardDb({ dataDir: '', memory: true });
+    const { db, close } = await openMemoryDb();
     try {
       const now = new Date('2026-11-23T10:00:00Z');
       const [a, b] = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];

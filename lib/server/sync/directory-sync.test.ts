@@ -7,7 +7,8 @@ import { sandboxControls, type SandboxControls } from '../../sandbox/control-cli
 import { DEMO_PARTNER } from '../../sandbox/seed/demo';
 import type { RunningSandbox } from '../../sandbox/server';
 import { partnerClient, startTestSandbox } from '../../sandbox/testing';
-import { openDashboardDb, type OpenedDb } from '../db/open';
+import { openMemoryDb } from '../db/memory-db.fixture';
+import type { OpenedDb } from '../db/open';
 import { changeEvents, directorySyncs } from '../db/schema';
 import { readStoredCopy } from '../directory/copy-store';
 
@@ -26,7 +27,7 @@ beforeAll(async () => {
   sandbox = await startTestSandbox();
   controls = sandboxControls(sandbox.url, { token: null });
   world.client = partnerClient(sandbox.url);
-  world.db = await openDashboardDb({ dataDir: '', memory: true });
+  world.db = await openMemoryDb();
 }, 60_000);
 afterAll(async () => {
   await world.db?.close();
