@@ -281,6 +281,13 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
     // "none": the matrix must not leave the team requiring a second factor
     input: () => ({ policy: 'none' }),
   },
+  'lib/actions/account.ts#endOwnSessionAction': {
+    audit: 'end-own-session',
+    role: 'viewer',
+    mutates: true,
+    // no session of anyone's: refused, and nobody is signed out
+    input: () => ({ sessionId: '00000000-0000-4000-8000-000000000009' }),
+  },
   'lib/actions/account.ts#signOutEverywhereAction': {
     audit: 'sign-out-everywhere',
     role: 'viewer',

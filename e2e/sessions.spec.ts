@@ -138,6 +138,62 @@ test('"Sign out everywhere" ends every session of the account, this one included
   expect(await access(desk.context)).toEqual(ENDED);
 });
 
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+test('the account page lists where the member is signed in; "Sign out" on a lost phone ends it and a copy of its cookie, and nobody ends another member\'s session', async ({
+  browser,
+}) => {
+  const email = `devices.${stamp()}@demo.test`;
+  const otherEmail = `devices.other.${stamp()}@demo.test`;
+  await addMember(browser, { email, name: 'Dana Devices', role: 'operator', password: PASSWORD });
+  await addMember(browser, { email: otherEmail, name: 'Otto Other', role: 'viewer', password: PASSWORD });
+  const phone = await signedInBrowser(browser, email, PASSWORD, '/login', { userAgent: IPHONE });
+  await expect(phone.page.getByTestId('shell-staff-name')).toHaveText('Dana Devices');
+  const thief = await stolenCopy(phone.context, browser);
+  const desk = await signedInBrowser(browser, email, PASSWORD, '/login', { userAgent: FIREFOX });
+  await expect(desk.page.getByTestId('shell-staff-name')).toHaveText('Dana Devices');
+
+  await desk.page.goto('/account');
+  const rows = desk.page.getByTestId('my-session');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Firefox on Windows');
+  await expect(rows.first()).toContainText('This device');
+  await expect(rows.first().getByRole('button')).toHaveCount(0);
+  const lost = rows.filter({ hasText: 'Safari on iOS' });
+  // Where and when: the sign-in's address (the dashboard's own view of it) and how long ago.
+  await expect(lost).toContainText(
+    /Signed in (this minute|1 minute ago) from \S+ · last used (this minute|1 minute ago)/,
+  );
+  await lost.getByRole('button', { name: 'Sign out on Safari on iOS' }).click();
+  await expect(desk.page.getByText('Signed out on Safari on iOS.')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  expect(await access(phone.context)).toEqual(ENDED);
+  expect(await access(thief)).toEqual(ENDED);
+  expect(await access(desk.context)).toEqual(ALIVE);
+
+  // Another member's session, its id known (as if read over their shoulder), sent by this member
+  // several times at once: each refused, and they stay signed in.
+  const other = await signedInBrowser(browser, otherEmail, PASSWORD, '/login', { userAgent: FIREFOX });
+  await expect(other.page.getByTestId('shell-staff-name')).toHaveText('Otto Other');
+  await other.page.goto('/account');
+  const theirs = await other.page.getByTestId('my-session').first().getAttribute('data-session');
+  expect(theirs).toMatch(/^[0-9a-f-]{36}$/);
+  const end = buildActions().find((a) => a.key === 'lib/actions/account.ts#endOwnSessionAction')!;
+  const answers = await Promise.all(
+    Array.from({ length: 4 }, () =>
+      postAction(desk.context.request, `${DASHBOARD_URL}${end.path}`, end.id, [{ sessionId: theirs }]).then((r) =>
+        r.text(),
+      ),
+    ),
+  );
+  for (const body of answers) expect(body).toContain('is not one of yours: nothing was changed');
+  expect(await access(other.context)).toEqual(ALIVE);
+  await other.page.reload();
+  await expect(other.page.getByTestId('my-session')).toHaveCount(1);
+});
+
 test('signing in from a link whose callback normalises to another site stays on the dashboard', async ({ browser }) => {
   const email = `redirect.${stamp()}@demo.test`;
   await addMember(browser, { email, name: 'Rex Redirect', role: 'viewer', password: PASSWORD });

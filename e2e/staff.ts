@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 
 import type { StaffRole } from '../lib/auth/roles';
 import { DEMO_DELEGATES, DEMO_PARTNER, NO_SHOW_REGULAR } from '../lib/sandbox/seed/demo';
@@ -37,8 +37,9 @@ export async function signedInBrowser(
   email: string,
   password: string,
   path = '/login',
+  contextOptions: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const context = await browser.newContext({ ...contextOptions, storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await openSignIn(page, path);
   await page.getByLabel('E-mail').fill(email);

@@ -13,6 +13,7 @@ import { DEFAULT_DIGEST_TIME } from '@/lib/notifications/preferences';
 import {
   enrolmentCodeState,
   findStaffById,
+  openSessionsOf,
   recoveryCodesLeft,
   secondFactorPolicy,
   secondFactorRequired,
@@ -25,7 +26,9 @@ import { memberChoices } from '@/lib/server/notifications/preferences';
 import { watchesShown, type WatchShown } from '@/lib/server/notifications/watches';
 
 import { LanguageForm } from './language-form';
+import { MySessions } from './my-sessions';
 import { PasswordForm } from './password-form';
+import { sessionRows } from './session-rows';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { TwoStep } from './two-step';
 
@@ -39,20 +42,22 @@ export default async function AccountPage() {
   const staff = await verifySession();
   if (!staff) redirect('/login?callbackUrl=/account');
   const db = await getDb();
-  const [t, settings, notifications, tWatch, format] = await Promise.all([
+  const [t, tSessions, settings, notifications, tWatch, format] = await Promise.all([
     getTranslations('account'),
+    getTranslations('account.sessions'),
     getTranslations('settings'),
     getTranslations('notificationPreferences'),
     getTranslations('watch'),
     getFormatter(),
   ]);
-  const [policy, codesLeft, account, enrolmentCode, choices, watches] = await Promise.all([
+  const [policy, codesLeft, account, enrolmentCode, choices, watches, sessions] = await Promise.all([
     secondFactorPolicy(db),
     recoveryCodesLeft(db, staff.id),
     findStaffById(db, staff.id),
     enrolmentCodeState(db, staff.id),
     memberChoices(db, staff),
     watchesShown(db, staff.id),
+    openSessionsOf(db, staff.id),
   ]);
   const watchName = (w: WatchShown) =>
     w.subject === 'venue'
@@ -113,8 +118,12 @@ export default async function AccountPage() {
           <PasswordForm oneTime={staff.mustChangePassword} />
         </Card>
         <Card>
-          <h2 className="text-sm font-semibold text-slate-900">{t('sessions.title')}</h2>
-          <p className="mb-4 mt-1 text-sm text-slate-500">{t('sessions.intro')}</p>
+          <h2 className="text-sm font-semibold text-slate-900" id="sessions">
+            {t('sessions.title')}
+          </h2>
+          <p className="mb-2 mt-1 text-sm text-slate-500">{t('sessions.listIntro')}</p>
+          <MySessions sessions={sessionRows(sessions, staff.sessionId, tSessions, format, new Date())} />
+          <p className="mb-4 text-sm text-slate-500">{t('sessions.intro')}</p>
           <SignOutEverywhere />
         </Card>
         {!staff.mustChangePassword && (

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 
 import { ChangePasswordInput } from '@/lib/auth/password-policy';
+import { Uuid } from '@/lib/guestbook/schemas';
 import { said, validationMessage } from '@/lib/i18n/said';
 import {
   beginEnrolment,
@@ -12,6 +13,7 @@ import {
   confirmEnrolment,
   endAllSessions,
   endOtherSessions,
+  endOwnSession,
   endSession,
   enrolmentCodeState,
   removeSecondFactor,
@@ -79,6 +81,27 @@ export const signOutEverywhereAction = staffAction(
     setAuditTarget({ resourceType: 'staff', resourceId: staff.id });
     await endAllSessions(await getDb(), staff.id);
     return null;
+  },
+);
+
+/**
+ * Ends one of one's own sessions, on a device the account page lists ("Sign out" on its row): a
+ * lost phone, a shared computer. A session of another member, or one already ended, is refused
+ * and nothing changes; ending the session in use signs this browser out.
+ */
+export const endOwnSessionAction = staffAction(
+  {
+    name: 'end-own-session',
+    role: 'viewer',
+    input: z.strictObject({ sessionId: Uuid }),
+    mutates: true,
+    allowedBeforePasswordChange: true,
+  },
+  async ({ sessionId }, { staff, setAuditTarget }) => {
+    setAuditTarget({ resourceType: 'session', resourceId: sessionId });
+    if (!(await endOwnSession(await getDb(), staff.id, sessionId)))
+      throw new ActionError(said('account.errors.sessionNotOpen'));
+    return { signedOut: sessionId === staff.sessionId };
   },
 );
 

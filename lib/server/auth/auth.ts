@@ -32,7 +32,7 @@ import {
 } from './second-factor-guard';
 import { auditSignIn } from './sign-in-audit';
 import { ssoProvesSecondFactor, staffForSso, type SsoMatch, type SsoProfile } from './sso-staff';
-import { endSession, staffOfSession, startSession } from './staff-sessions';
+import { endSession, staffOfSession, startSession, type SessionDevice } from './staff-sessions';
 import { checkLogin, findStaffById } from './staff-store';
 
 declare module 'next-auth' {
@@ -237,7 +237,9 @@ export function getAuthOptions(): NextAuthOptions {
           account?.provider === OIDC_PROVIDER_ID && config.oidc
             ? (await staffForSso(db, config.oidc.issuer, profile as SsoProfile | undefined)).staff?.id
             : user.id;
-        const sid = staffId ? await startSession(db, staffId, config.sessionMaxAgeS) : undefined;
+        const sid = staffId
+          ? await startSession(db, staffId, config.sessionMaxAgeS, new Date(), await requestDevice())
+          : undefined;
         return { ...token, staffId, sid };
       },
       // The role and the disabled flag are read from the database on every request (verifySession);
@@ -343,6 +345,12 @@ export async function staffOfJob(
   const user = await findStaffById(db, staffId);
   if (!user || user.disabled || user.sessionVersion !== sessionVersion) return null;
   return staffSessionOf(db, user, '');
+}
+
+/** The browser and client address of the request being served: what a new session keeps of its device. */
+async function requestDevice(): Promise<SessionDevice> {
+  const address = await requestClientAddress();
+  return { userAgent: (await headers()).get('user-agent'), clientAddress: address === 'unknown' ? null : address };
 }
 
 /** The client address of the request being served (for limits outside sign-in). */

@@ -10,7 +10,15 @@
 
 export { getAuthOptions, requestClientAddress, staffOfJob, verifySession, type StaffSession } from './auth';
 export { requireStaff } from './session';
-export { endAllSessions, endOtherSessions, endSession, staffOfSession } from './staff-sessions';
+export {
+  endAllSessions,
+  endOtherSessions,
+  endOwnSession,
+  endSession,
+  openSessionsOf,
+  staffOfSession,
+  type OpenSession,
+} from './staff-sessions';
 export { checkCurrentSecondFactor } from './second-factor-check';
 export { checkEnrolmentCode, enrolmentCodeState, issueEnrolmentCode } from './enrolment-code';
 export { noticeTimeZone, saveLanguageAndZone } from './language-and-zone';

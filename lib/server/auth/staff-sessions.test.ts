@@ -6,7 +6,15 @@ import type { OpenedDb } from '../db/open';
 import { staffUsers } from '../db/schema';
 import { deviceTokensOf } from './device-cookie';
 import { knownDeviceOf, rememberDevice } from './known-devices';
-import { endAllSessions, endSession, staffOfSession, startSession } from './staff-sessions';
+import {
+  endAllSessions,
+  endOwnSession,
+  endSession,
+  openSessionsOf,
+  SESSION_SEEN_EVERY_MS,
+  staffOfSession,
+  startSession,
+} from './staff-sessions';
 import { createStaff, setStaffPassword, updateStaffAccess } from './staff-store';
 
 let opened: OpenedDb;
@@ -98,6 +106,60 @@ describe('staff sessions', () => {
       // The other account's device in the same cookie is not touched.
       expect(await known(cookie, other.id), what).not.toBeNull();
     }
+  });
+
+  it('are listed to their member with the device and address of the sign-in, last used first, "last seen" written at most every few minutes', async () => {
+    const { id } = await member('list@example.com');
+    const other = await member('list.other@example.com');
+    const t0 = new Date('2026-11-23T08:00:00Z');
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    const phone = (await startSession(opened.db, id, 8 * HOUR, t0, {
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Version/18.1 Mobile/15E148 Safari/604.1',
+      clientAddress: '198.51.100.7',
+    }))!;
+    const desk = (await startSession(opened.db, id, 8 * HOUR, at(60_000), {
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+      clientAddress: '203.0.113.20',
+    }))!;
+    const signedOut = (await startSession(opened.db, id, 8 * HOUR, t0))!;
+    await endSession(opened.db, signedOut, at(1_000));
+    await startSession(opened.db, other.id, 8 * HOUR, t0);
+
+    const listed = async (when: Date) =>
+      (await openSessionsOf(opened.db, id, when)).map((s) => [s.id, s.clientAddress, s.lastSeenAt?.toISOString()]);
+    expect(await listed(at(120_000))).toEqual([
+      [desk, '203.0.113.20', at(60_000).toISOString()],
+      [phone, '198.51.100.7', t0.toISOString()],
+    ]);
+    // The phone is used again: within the few minutes, nothing is written; after them, it moves up.
+    await staffOfSession(opened.db, phone, at(SESSION_SEEN_EVERY_MS - 1));
+    expect((await listed(at(SESSION_SEEN_EVERY_MS)))[1]).toEqual([phone, '198.51.100.7', t0.toISOString()]);
+    await staffOfSession(opened.db, phone, at(SESSION_SEEN_EVERY_MS + 1));
+    expect((await listed(at(SESSION_SEEN_EVERY_MS + 2)))[0]).toEqual([
+      phone,
+      '198.51.100.7',
+      at(SESSION_SEEN_EVERY_MS + 1).toISOString(),
+    ]);
+    // Past their lifetime, none is listed.
+    expect(await listed(at(8 * HOUR * 1000 + 60_000))).toEqual([]);
+  });
+
+  it("end one at a time by their own member only: another member's, or one already ended, is refused and stays as it was", async () => {
+    const { id } = await member('end.one@example.com');
+    const other = await member('end.other@example.com');
+    const mine = (await startSession(opened.db, id, HOUR))!;
+    const lost = (await startSession(opened.db, id, HOUR))!;
+    const theirs = (await startSession(opened.db, other.id, HOUR))!;
+
+    expect(await endOwnSession(opened.db, id, theirs)).toBe(false);
+    expect((await staffOfSession(opened.db, theirs))?.id).toBe(other.id);
+    expect(await endOwnSession(opened.db, id, 'not-a-uuid')).toBe(false);
+
+    expect(await endOwnSession(opened.db, id, lost)).toBe(true);
+    expect(await staffOfSession(opened.db, lost)).toBeUndefined();
+    expect(await endOwnSession(opened.db, id, lost)).toBe(false);
+    expect((await openSessionsOf(opened.db, id)).map((s) => s.id)).toEqual([mine]);
+    expect((await staffOfSession(opened.db, mine))?.id).toBe(id);
   });
 
   it('refuse ids that are not sessions', async () => {

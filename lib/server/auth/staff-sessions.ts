@@ -2,12 +2,25 @@
  * Server-side staff sessions. The signed, encrypted session cookie names a row here; the row is
  * what makes it a session. Framework-free, so the tests use exactly what the dashboard uses.
  */
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 import type { DashboardDb } from '../db/open';
 import { staffSessions, staffUsers, type StaffUser } from '../db/schema';
 import { endKnownDevices } from './known-devices';
+
+/** What a session keeps of the device it was opened on, for the member's list of their sessions. */
+export interface SessionDevice {
+  /** the browser's User-Agent, as sent (kept to its first USER_AGENT_KEPT characters) */
+  userAgent: string | null;
+  /** the sign-in's client address */
+  clientAddress: string | null;
+}
+
+const USER_AGENT_KEPT = 400;
+
+/** A session's "last seen" is written at most this often: a page view is not a write. */
+export const SESSION_SEEN_EVERY_MS = 5 * 60_000;
 
 /** Opens a session for the account, valid for `lifetimeS` from now whatever happens to the cookie. */
 export async function startSession(
@@ -15,6 +28,7 @@ export async function startSession(
   staffId: string,
   lifetimeS: number,
   now = new Date(),
+  device: SessionDevice = { userAgent: null, clientAddress: null },
 ): Promise<string | undefined> {
   if (Math.random() < 0.01) await db.delete(staffSessions).where(lt(staffSessions.expiresAt, now));
   const [user] = await db
@@ -29,6 +43,9 @@ export async function startSession(
       sessionVersion: user.sessionVersion,
       createdAt: now,
       expiresAt: new Date(now.getTime() + lifetimeS * 1000),
+      userAgent: device.userAgent?.slice(0, USER_AGENT_KEPT) || null,
+      clientAddress: device.clientAddress || null,
+      lastSeenAt: now,
     })
     .returning({ id: staffSessions.id });
   return row!.id;
@@ -46,7 +63,7 @@ export async function staffOfSession(
 ): Promise<StaffUser | undefined> {
   if (!z.guid().safeParse(sessionId).success) return undefined;
   const [row] = await db
-    .select({ user: staffUsers })
+    .select({ user: staffUsers, lastSeenAt: staffSessions.lastSeenAt })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
     .where(
@@ -58,7 +75,71 @@ export async function staffOfSession(
         eq(staffUsers.disabled, false),
       ),
     );
-  return row?.user;
+  if (!row) return undefined;
+  if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() >= SESSION_SEEN_EVERY_MS)
+    await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, sessionId));
+  return row.user;
+}
+
+/** One of the member's open sessions, as their account page lists it. */
+export interface OpenSession {
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date | null;
+  userAgent: string | null;
+  clientAddress: string | null;
+}
+
+/**
+ * The account's sessions that still open the console (as staffOfSession decides: not signed out,
+ * not expired, of the account's current version), the most recently used first.
+ */
+export async function openSessionsOf(db: DashboardDb, staffId: string, now = new Date()): Promise<OpenSession[]> {
+  return db
+    .select({
+      id: staffSessions.id,
+      createdAt: staffSessions.createdAt,
+      lastSeenAt: staffSessions.lastSeenAt,
+      userAgent: staffSessions.userAgent,
+      clientAddress: staffSessions.clientAddress,
+    })
+    .from(staffSessions)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
+    .where(
+      and(
+        eq(staffSessions.staffId, staffId),
+        isNull(staffSessions.revokedAt),
+        sql`${staffSessions.expiresAt} > ${now.toISOString()}::timestamptz`,
+        eq(staffSessions.sessionVersion, staffUsers.sessionVersion),
+      ),
+    )
+    .orderBy(desc(sql`coalesce(${staffSessions.lastSeenAt}, ${staffSessions.createdAt})`), desc(staffSessions.id));
+}
+
+/**
+ * Ends one of the account's own sessions (the account page's "Sign out" on a device): false when
+ * `sessionId` names no open session of this account, another member's included, and nothing changed.
+ */
+export async function endOwnSession(
+  db: DashboardDb,
+  staffId: string,
+  sessionId: string,
+  now = new Date(),
+): Promise<boolean> {
+  if (!z.guid().safeParse(sessionId).success) return false;
+  const ended = await db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(staffSessions.id, sessionId),
+        eq(staffSessions.staffId, staffId),
+        isNull(staffSessions.revokedAt),
+        sql`${staffSessions.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: staffSessions.id });
+  return ended.length > 0;
 }
 
 /** Signing out: the cookie's session ends on the server, so a copy of the cookie opens nothing. */

@@ -147,6 +147,12 @@ export const staffSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** the browser's User-Agent at sign-in, as sent (shown on the account page, never trusted) */
+    userAgent: text('user_agent'),
+    /** the sign-in's client address, as the dashboard's server determined it */
+    clientAddress: text('client_address'),
+    /** when a request last used it, noted at most every SESSION_SEEN_EVERY_MS */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [index('staff_sessions_staff_idx').on(t.staffId), index('staff_sessions_expires_idx').on(t.expiresAt)],
 );
