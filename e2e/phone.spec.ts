@@ -113,3 +113,28 @@ test.describe('every page', () => {
     expect(found).toEqual({});
   });
 });
+
+test.describe('Team on a phone', () => {
+  test.use({ storageState: STORAGE.admin });
+
+  test('one scroll: each member is a block with their role, status and buttons in view, the list never scrolled sideways', async ({
+    page,
+  }) => {
+    await page.goto('/team');
+    const table = page.getByTestId('team-table');
+    await expect(table).toBeVisible();
+    const region = page.getByRole('region', { name: 'Team members' });
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const viewer = page.getByTestId('member-viewer@demo.test');
+    // Each value after its column's name, inside the window's width.
+    await expect(viewer).toContainText('Status');
+    for (const control of [
+      viewer.getByRole('combobox'),
+      viewer.getByRole('button', { name: 'Disable' }),
+      viewer.getByRole('button', { name: 'Reset password' }),
+    ]) {
+      const box = (await control.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+  });
+});

@@ -15,9 +15,12 @@ export function DataTableRow<TData extends RowData>({
   testId,
   selectLabel,
   compact,
+  stacked = false,
 }: {
   row: Row<DataTableFeatures, TData>;
   compact: boolean;
+  /** on phones, the cells one under another, each after its column's name (DataTable's `stacked`) */
+  stacked?: boolean;
   testId?: string;
   /** with a selection: the row's checkbox's name */
   selectLabel?: string;
@@ -28,18 +31,27 @@ export function DataTableRow<TData extends RowData>({
     <tr
       data-testid={testId}
       aria-selected={selectLabel === undefined ? undefined : selected}
-      className="group hover:bg-slate-50"
+      className={clsx('group hover:bg-slate-50', stacked && 'max-sm:block max-sm:py-2')}
+      role={stacked ? 'row' : undefined}
     >
       {row.getVisibleCells().map((cell, i) => (
         <td
           key={cell.id}
+          role={stacked ? 'cell' : undefined}
           className={clsx(
             'pr-4 align-top text-slate-700 first:pl-4 sm:first:pl-0',
             compact ? 'py-1' : 'py-2.5',
             i === 0 && ['sticky left-0 z-[1]', surface],
             i > 0 && selected && 'bg-brand-50',
+            stacked &&
+              'max-sm:static max-sm:flex max-sm:items-center max-sm:gap-3 max-sm:py-1 max-sm:pr-0 max-sm:first:pl-0',
           )}
         >
+          {stacked && i > 0 && typeof cell.column.columnDef.header === 'string' && (
+            <span aria-hidden="true" className="w-24 shrink-0 text-xs text-slate-500 sm:hidden">
+              {cell.column.columnDef.header}
+            </span>
+          )}
           {i === 0 && selectLabel !== undefined ? (
             <span className="flex items-start gap-2">
               <input

@@ -60,6 +60,12 @@ export interface DataTableProps<Row extends RowData> {
    * Rows that can be picked for a bulk action: a checkbox in each row's first cell (and one in the
    * header for the whole page), for the rows `canSelect` allows. The selection is the caller's.
    */
+  /**
+   * On phones (below `sm`), each row is shown as a block of its cells, one under another, each
+   * labelled with its column's name: the page scrolls, the list never scrolls sideways in a box of
+   * its own. For short lists whose rows hold controls (Team), not for long ones read across.
+   */
+  stacked?: boolean;
   selection?: {
     state: RowSelectionState;
     onChange: (next: RowSelectionState) => void;
@@ -72,7 +78,7 @@ export interface DataTableProps<Row extends RowData> {
 /**
  * Every list of the console: sorting (by the server where the API sorts), column visibility kept
  * per browser, an empty state, and on narrow screens a horizontal scroll region whose first
- * column stays in view.
+ * column stays in view (or, `stacked`, each row as a block of labelled cells).
  */
 export function DataTable<Row extends RowData>({
   columns,
@@ -91,6 +97,7 @@ export function DataTable<Row extends RowData>({
   selection,
   paged = false,
   presetHidden,
+  stacked = false,
 }: DataTableProps<Row>) {
   const { density } = useTablePreferences();
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>({});
@@ -169,22 +176,34 @@ export function DataTable<Row extends RowData>({
       ) : (
         // A keyboard user can scroll the region: it is focusable and named.
         // At most a screen high, so that its header stays in view above the rows scrolled under it.
+        // Stacked on phones, the table keeps its roles (a table shown as blocks loses them in some browsers).
         <div
           role="region"
           aria-label={label}
           tabIndex={0}
-          className="relative -mx-4 max-h-[calc(100dvh-8rem)] overflow-auto overscroll-x-contain sm:mx-0"
+          className={clsx(
+            'relative -mx-4 max-h-[calc(100dvh-8rem)] overflow-auto overscroll-x-contain sm:mx-0',
+            stacked && 'max-sm:mx-0 max-sm:max-h-none max-sm:overflow-visible',
+          )}
           data-density={density}
         >
           <table
-            className={clsx('w-full text-left text-sm', busy && 'opacity-60')}
+            className={clsx('w-full text-left text-sm', busy && 'opacity-60', stacked && 'max-sm:block')}
             data-testid={testId}
             aria-busy={busy || undefined}
+            role={stacked ? 'table' : undefined}
           >
             <caption className="sr-only">{label}</caption>
-            <thead className="text-xs tracking-wide text-slate-500 uppercase">
+            <thead
+              className={clsx('text-xs tracking-wide text-slate-500 uppercase', stacked && 'max-sm:block')}
+              role={stacked ? 'rowgroup' : undefined}
+            >
               {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
+                <tr
+                  key={group.id}
+                  className={clsx(stacked && 'max-sm:flex max-sm:[&>th:not(:first-child)]:sr-only')}
+                  role={stacked ? 'row' : undefined}
+                >
                   {group.headers.map((header, i) => {
                     const canSort = header.column.getCanSort();
                     const current = header.column.getIsSorted();
@@ -199,9 +218,11 @@ export function DataTable<Row extends RowData>({
                       <th
                         key={header.id}
                         scope="col"
+                        role={stacked ? 'columnheader' : undefined}
                         className={clsx(
                           'sticky top-0 z-[2] bg-surface py-2 pr-4 font-medium whitespace-nowrap shadow-[inset_0_-1px_0] shadow-slate-200 first:pl-4 sm:first:pl-0',
                           i === 0 && 'left-0 z-[3]',
+                          stacked && 'max-sm:static max-sm:flex-1 max-sm:first:pl-0',
                         )}
                         aria-sort={
                           current === 'asc'
@@ -243,11 +264,15 @@ export function DataTable<Row extends RowData>({
                 </tr>
               ))}
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody
+              className={clsx('divide-y divide-slate-100', stacked && 'max-sm:block')}
+              role={stacked ? 'rowgroup' : undefined}
+            >
               {table.getRowModel().rows.map((row) => (
                 <DataTableRow
                   key={row.id}
                   row={row}
+                  stacked={stacked}
                   compact={density === 'compact'}
                   testId={rowTestId?.(row.original)}
                   selectLabel={selection ? selection.labelOf(row.original) : undefined}

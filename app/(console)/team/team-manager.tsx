@@ -54,6 +54,7 @@ export function TeamManager({
         rowKey={(m) => m.id}
         rowTestId={(m) => `member-${m.email}`}
         testId="team-table"
+        stacked
         empty={t('empty')}
         // Others only: one's own role and account are changed one at a time, with their own rules.
         selection={{
