@@ -69,6 +69,7 @@ export function BookingFlow({
             </div>
           )}
           <GuestForm
+            entityId={entity.id}
             defaultLocale={entity.defaultLocale}
             defaultLocaleName={entity.defaultLocaleName}
             disabled={!hold}

@@ -3,12 +3,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm, type UseFormSetError } from 'react-hook-form';
 
 import { renderedRegister } from '@/components/forms/rendered-register';
+import { useActionForm, type Refusal } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
+import { createBookingAction } from '@/lib/actions/booking';
 import { GuestFormSchema, type GuestDetails } from '@/lib/booking/schemas';
 import { LOCALE_CODES, localeName, type LocaleCode } from '@/lib/guestbook/locales';
 
@@ -18,30 +19,43 @@ type Field = keyof GuestDetails;
 /** The form's fields, each labelled by `booking.guest.fields.<field>`. */
 export const GUEST_FIELDS: Field[] = ['first_name', 'last_name', 'email', 'phone', 'notes', 'locale'];
 
+/**
+ * The booking flow around the form's submit (useActionForm's `submit`): `confirm` answers the
+ * hold to book, or null when there is none to book; a refusal is announced and its field errors
+ * put on the inputs before `refused` runs.
+ */
+export interface GuestFormSubmit {
+  confirm: () => { id: string; expiresAt: string } | null;
+  booked: (reservation: { id: string }, values: GuestDetails) => unknown;
+  refused: (refusal: Refusal, values: GuestDetails) => unknown;
+}
+
 /** The guest's details, validated by the shared schema in the browser and again by the server action. */
 export function GuestForm({
+  entityId,
   defaultLocale,
   defaultLocaleName,
   disabled,
   confirmLabel,
   onConfirm,
 }: {
+  /** the entity the reservation is booked in */
+  entityId: string;
   defaultLocale: LocaleCode;
   defaultLocaleName: string;
   disabled: boolean;
   confirmLabel: string;
-  /** resolves to server-side field errors to show, if any */
-  onConfirm: (values: GuestDetails, setError: UseFormSetError<GuestDetails>) => Promise<void>;
+  onConfirm: GuestFormSubmit;
 }) {
   const t = useTranslations('booking');
   const uiLocale = useLocale();
   const {
     register,
     getValues,
-    handleSubmit,
-    setError,
+    submit,
     formState: { errors, isSubmitting },
-  } = useForm<GuestDetails>({
+  } = useActionForm<GuestDetails>({
+    fields: GUEST_FIELDS,
     resolver: zodResolver(GuestFormSchema),
     defaultValues: { first_name: '', last_name: '', email: '', phone: '', notes: '', locale: defaultLocale },
   });
@@ -63,7 +77,14 @@ export function GuestForm({
 
   return (
     <form
-      onSubmit={handleSubmit((v) => onConfirm(v, setError))}
+      onSubmit={submit(
+        async (guest) => {
+          const hold = onConfirm.confirm();
+          if (hold) return createBookingAction({ entityId, hold: { id: hold.id, expires_at: hold.expiresAt }, guest });
+        },
+        onConfirm.booked,
+        onConfirm.refused,
+      )}
       noValidate
       className="space-y-4"
       aria-label={t('guest.formLabel')}

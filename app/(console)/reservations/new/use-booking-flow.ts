@@ -2,11 +2,10 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useReducer, useRef, type ComponentProps } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 
-import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { notify } from '@/components/ui/toast';
-import { createBookingAction, placeHoldAction, releaseHoldAction } from '@/lib/actions/booking';
+import { placeHoldAction, releaseHoldAction } from '@/lib/actions/booking';
 import { clockOffset, isHoldExpired } from '@/lib/booking/hold-clock';
 import { slotKey, type AvailabilityAnswer, type SlotOption } from '@/lib/booking/slot-option';
 import { readFailureText } from '@/lib/queries/get-json';
@@ -21,7 +20,7 @@ import {
   type BookingState,
   type Held,
 } from './booking-reducer';
-import { GUEST_FIELDS, type GuestForm } from './guest-form';
+import type { GuestFormSubmit } from './guest-form';
 import { releaseInBackground } from './release-beacon';
 
 /**
@@ -138,30 +137,26 @@ export function useBookingFlow(entityId: string) {
     dispatch({ type: 'held', id: hold.id, expiresAt: hold.expiresAt, offset: clockOffset(serverNow, now), now });
   };
 
-  const confirm: ComponentProps<typeof GuestForm>['onConfirm'] = async (values, setError) => {
-    const next = accept({ type: 'confirm', now: Date.now() });
-    if (next?.step !== 'confirming') return;
-    const { hold } = next;
-    const r = await createBookingAction({
-      entityId: entityId,
-      hold: { id: hold.id, expires_at: hold.expiresAt },
-      guest: values,
-    });
-    if (r.ok) {
+  /** The guest form's submit (useActionForm): the booking is sent only while the time is held. */
+  const confirm: GuestFormSubmit = {
+    confirm: () => {
+      const next = accept({ type: 'confirm', now: Date.now() });
+      return next?.step === 'confirming' ? next.hold : null;
+    },
+    booked: ({ id }, values) => {
       // The hold became the reservation: nothing is left to release.
-      dispatch({ type: 'booked', reservationId: r.data.id });
+      dispatch({ type: 'booked', reservationId: id });
       notify(t('guest.bookedToast', { first: values.first_name, last: values.last_name }));
-      router.push(`/reservations/${r.data.id}?booked=1`);
-      return;
-    }
-    notify(r.error, 'error');
-    if (r.reason === 'expired') return dispatch({ type: 'expired' });
-    dispatch({
-      type: 'confirmFailed',
-      message: r.error,
-      holdGone: r.reason === 'hold-used' || r.reason === 'hold-gone',
-    });
-    applyFieldErrors(r.fieldErrors, GUEST_FIELDS, setError);
+      router.push(`/reservations/${id}?booked=1`);
+    },
+    refused: (r) => {
+      if (r.reason === 'expired') return dispatch({ type: 'expired' });
+      dispatch({
+        type: 'confirmFailed',
+        message: r.error,
+        holdGone: r.reason === 'hold-used' || r.reason === 'hold-gone',
+      });
+    },
   };
 
   return { state, search, pick, confirm };
