@@ -65,6 +65,55 @@ test('leaving the grid with staged edits asks first: a link, the entity switcher
   expect(assignedSet(await rowsOf(request, entity))).toEqual(assignedSet(before));
 });
 
+test("the browser's Back asks first while the grid holds staged edits: Stay keeps them, Leave goes back; once discarded, Back is one step", async ({
+  page,
+  request,
+}) => {
+  // Venues, then the grid, within the console.
+  const { handle, entity, before, seatsBefore } = await gridOnRoomyRow(page, request, 2);
+  await navLink(page, 'Venues').click();
+  await expect(page.getByRole('heading', { name: 'Venues', level: 1 })).toBeVisible();
+  await navLink(page, 'Allocations').click();
+  await page.locator('[data-testid="allocation-grid"][data-hydrated]').waitFor();
+  const staged = page.getByTestId('allocation-changes');
+  const stage = async () => {
+    await handle.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(staged).toContainText(`${seatsBefore} → ${seatsBefore + 1}`);
+  };
+  await stage();
+
+  await page.goBack();
+  await expect(guard(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/allocations/);
+  await guard(page).getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(guard(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/allocations/);
+  await expect(staged).toContainText(`${seatsBefore} → ${seatsBefore + 1}`);
+
+  // Asked again after staying; Leave goes back, and the sandbox holds what it held.
+  await page.goBack();
+  await guard(page).getByRole('button', { name: 'Leave and discard' }).click();
+  await expect(page).toHaveURL(/\/venues$/);
+  await expect(page.getByRole('heading', { name: 'Venues', level: 1 })).toBeVisible();
+  expect(assignedSet(await rowsOf(request, entity))).toEqual(assignedSet(before));
+
+  // Staged and discarded on the page: nothing asks, and one Back leaves it.
+  await page.goForward();
+  await expect(page.getByTestId('allocation-grid')).toBeVisible();
+  await page.locator('[data-testid="allocation-grid"][data-hydrated]').waitFor();
+  await stage();
+  await page.getByRole('button', { name: 'Discard', exact: true }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /^Discard 1 change/ })
+    .click();
+  await expect(staged).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/venues$/);
+  await expect(guard(page)).toHaveCount(0);
+});
+
 test('a dirty Modify form asks before ⌘K opens another page; after a save nothing asks', async ({ page, request }) => {
   const list = (await sandboxApi(
     request,

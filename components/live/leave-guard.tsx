@@ -6,10 +6,12 @@ import { useEffect, useState } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 
-import { unsavedWork } from './live-follow';
+import { unsavedWork, useHasUnsavedEdits } from './live-follow';
 
 type Ask = (what: 'running' | 'edits') => Promise<boolean>;
 let ask: Ask | null = null;
+/** The member chose Leave at the Back guard: a step back to another document asks nothing more. */
+let leaveConfirmed = false;
 
 /**
  * Whether the member may leave the page now: at once when it holds nothing unsaved, else after
@@ -35,10 +37,58 @@ function leavingTo(event: MouseEvent): string | null {
   return to.pathname + to.search + to.hash;
 }
 
+/** The key of this page's guard entry in the history's state (see useBackGuard). */
+const GUARD_KEY = '__leaveGuard';
+const atGuardEntry = () => (history.state as Record<string, unknown> | null)?.[GUARD_KEY] === true;
+
+/**
+ * The browser's Back button, while the page holds unsaved edits: an entry of the history, a copy
+ * of the page's own, is put on top of it, so that Back first comes to the same page. That step
+ * is kept from the router (a capture listener at the window runs before the router's), and the
+ * guard asks: Stay puts the entry back, Leave goes on back, where the router takes over. Once
+ * the edits are saved or dropped, the entry is taken away again (a Back the router never sees),
+ * unless the member already left the page. A browser's popstate cannot be cancelled, hence the entry.
+ */
+function useBackGuard(): void {
+  const hasEdits = useHasUnsavedEdits();
+  useEffect(() => {
+    if (!hasEdits) return;
+    const page = location.href;
+    /** the member chose Leave: the next popstate is the router's */
+    let passing = false;
+    const arm = () => history.pushState({ ...(history.state as object), [GUARD_KEY]: true }, '', page);
+    const onPopState = (event: PopStateEvent) => {
+      if (passing) return;
+      event.stopImmediatePropagation();
+      // Back from the guard's entry: the page's own entry, the page unchanged.
+      void confirmLeave().then((leave) => {
+        if (!leave) return arm();
+        passing = leaveConfirmed = true;
+        history.back();
+      });
+    };
+    arm();
+    window.addEventListener('popstate', onPopState, { capture: true });
+    return () => {
+      leaveConfirmed = false;
+      window.removeEventListener('popstate', onPopState, { capture: true });
+      if (passing || location.href !== page || !atGuardEntry()) return;
+      // Saved or dropped on this page: the extra entry goes, unseen by the router.
+      const swallow = (event: PopStateEvent) => {
+        event.stopImmediatePropagation();
+        window.removeEventListener('popstate', swallow, { capture: true });
+      };
+      window.addEventListener('popstate', swallow, { capture: true });
+      history.back();
+    };
+  }, [hasEdits]);
+}
+
 /**
  * Guards a page's unsaved edits and running work against leaving it: a link asks first (the
- * member stays, or leaves and the edits are dropped), and so does closing or reloading the tab
- * (the browser's own question). Mounted once, in the console's shell.
+ * member stays, or leaves and the edits are dropped), and so does the browser's Back button while
+ * edits are unsaved, and closing or reloading the tab (the browser's own question). Mounted once,
+ * in the console's shell.
  */
 export function LeaveGuard() {
   const t = useTranslations('shell.leave');
@@ -46,6 +96,7 @@ export function LeaveGuard() {
   const [question, setQuestion] = useState<{ what: 'running' | 'edits'; answer: (leave: boolean) => void } | null>(
     null,
   );
+  useBackGuard();
 
   useEffect(() => {
     ask = (what) => new Promise((answer) => setQuestion({ what, answer }));
@@ -56,10 +107,11 @@ export function LeaveGuard() {
       // Before the link's own handler (the router's) sees the click.
       event.preventDefault();
       event.stopPropagation();
-      void confirmLeave().then((leave) => leave && router.push(href));
+      // Leaving from the Back guard's entry replaces it: Back from the next page comes here once.
+      void confirmLeave().then((leave) => leave && (atGuardEntry() ? router.replace(href) : router.push(href)));
     };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (unsavedWork()) event.preventDefault();
+      if (unsavedWork() && !leaveConfirmed) event.preventDefault();
     };
     document.addEventListener('click', onClick, true);
     window.addEventListener('beforeunload', onBeforeUnload);
