@@ -51,6 +51,14 @@ export async function startSession(
   return row!.id;
 }
 
+/** A session row (joined with its account) that still opens the console: not signed out, not expired, of the account's version. */
+const sessionOpen = (now: Date) =>
+  and(
+    isNull(staffSessions.revokedAt),
+    sql`${staffSessions.expiresAt} > ${now.toISOString()}::timestamptz`,
+    eq(staffSessions.sessionVersion, staffUsers.sessionVersion),
+  );
+
 /**
  * The account a session belongs to, when the session is still one: not signed out, not past the
  * lifetime fixed at sign-in, not older than the account's last password, role or access change
@@ -66,15 +74,7 @@ export async function staffOfSession(
     .select({ user: staffUsers, lastSeenAt: staffSessions.lastSeenAt })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
-    .where(
-      and(
-        eq(staffSessions.id, sessionId),
-        isNull(staffSessions.revokedAt),
-        sql`${staffSessions.expiresAt} > ${now.toISOString()}::timestamptz`,
-        eq(staffSessions.sessionVersion, staffUsers.sessionVersion),
-        eq(staffUsers.disabled, false),
-      ),
-    );
+    .where(and(eq(staffSessions.id, sessionId), sessionOpen(now), eq(staffUsers.disabled, false)));
   if (!row) return undefined;
   if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() >= SESSION_SEEN_EVERY_MS)
     await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, sessionId));
@@ -105,14 +105,7 @@ export async function openSessionsOf(db: DashboardDb, staffId: string, now = new
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
-    .where(
-      and(
-        eq(staffSessions.staffId, staffId),
-        isNull(staffSessions.revokedAt),
-        sql`${staffSessions.expiresAt} > ${now.toISOString()}::timestamptz`,
-        eq(staffSessions.sessionVersion, staffUsers.sessionVersion),
-      ),
-    )
+    .where(and(eq(staffSessions.staffId, staffId), sessionOpen(now)))
     .orderBy(desc(sql`coalesce(${staffSessions.lastSeenAt}, ${staffSessions.createdAt})`), desc(staffSessions.id));
 }
 
