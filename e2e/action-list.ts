@@ -95,6 +95,22 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
     mutates: true,
     input: () => ({ id: '00000000-0000-4000-8000-000000000004', changes: { notes: 'x' } }),
   },
+  'lib/actions/reservations.ts#holdReservationChangeAction': {
+    audit: 'hold-reservation-change',
+    role: 'operator',
+    mutates: true,
+    input: () => ({
+      id: '00000000-0000-4000-8000-000000000004',
+      changes: { notes: 'x' },
+      expected: { notes: null },
+    }),
+  },
+  'lib/actions/reservations.ts#withdrawReservationChangeAction': {
+    audit: 'withdraw-reservation-change',
+    role: 'operator',
+    mutates: true,
+    input: () => ({ held: '00000000-0000-4000-8000-000000000004' }),
+  },
   'lib/actions/booking.ts#placeHoldAction': {
     audit: 'place-hold',
     role: 'operator',

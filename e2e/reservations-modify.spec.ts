@@ -99,13 +99,21 @@ test.describe('as an operator', () => {
     expect(audit).toEqual({ before: { notes: before.notes, locale: before.locale }, after: { notes, locale } });
   });
 
-  test('change the notes and press Undo: the sandbox holds the old notes again, with two audit rows; an Undo over a later change writes nothing', async ({
+  test('a change of the notes waits out its Undo on the server: undone within it, nothing reaches Guest Book or the guest; kept, it is sent once, with one e-mail, after the tab closed', async ({
     page,
+    context,
     request,
   }) => {
     const [, , target] = await list(request, `status=confirmed&date[gte]=${today}&limit=5`);
     expect(target, 'a third confirmed upcoming reservation in the sandbox').toBeTruthy();
     const before = await read(request, target!.id);
+    const mails = async () =>
+      (
+        (await sandboxControl(request, 'GET', '/_sandbox/outbox')) as {
+          data: { kind: string; reservation_id: string }[];
+        }
+      ).data.filter((m) => m.kind === 'modification' && m.reservation_id === before.id).length;
+    const mailed = await mails();
     const notes = `Window table, by e2e ${Date.now()}`;
 
     await page.goto(`/reservations/${before.id}`);
@@ -113,46 +121,86 @@ test.describe('as an operator', () => {
     const form = page.getByTestId('modify-form');
     await form.getByLabel('Notes').fill(notes);
     await form.getByRole('button', { name: 'Save changes' }).click();
+    // The page shows the change as made, and when the guest is told of it; Guest Book holds nothing yet.
     await expect(page.getByTestId('field-notes')).toHaveText(notes);
-    expect((await read(request, before.id)).notes).toBe(notes);
+    await expect(page.getByTestId('held-notice')).toContainText('the guest is e-mailed it at');
+    expect(await read(request, before.id)).toEqual(before);
 
     const toast = page.getByRole('listitem').filter({ hasText: 'Reservation saved' });
+    await expect(toast).toContainText('unless you undo it');
     await toast.getByRole('button', { name: 'Undo' }).click();
     await expect(page.getByText('Undone: the earlier values are back.')).toBeVisible();
     await expect(form.getByLabel('Notes')).toHaveValue(before.notes ?? '');
-    expect(withoutUpdatedAt(await read(request, before.id))).toEqual(withoutUpdatedAt(before));
+    await expect(page.getByTestId('held-notice')).toHaveCount(0);
+    await expect(page.getByTestId('field-notes')).toHaveText(before.notes || '—');
+    // Past the end of its window (12 s): nothing was sent, and the guest was e-mailed nothing.
+    await page.waitForTimeout(13_000);
+    expect(await read(request, before.id)).toEqual(before);
+    expect(await mails()).toBe(mailed);
 
-    // Both the change and its Undo are in the activity log, through the same guarded action.
-    await page.goto(`/activity?action=update-reservation&staff=operator%40demo.test&result=ok`);
-    // This test's two rows: other specs of the run may have changed the same reservation before.
-    const rows = page
-      .getByTestId('activity-row')
-      .filter({ has: page.locator(`[data-record="${before.id}"]`) })
-      .filter({ hasText: notes });
-    await expect(rows).toHaveCount(2);
-    const [undo, change] = await Promise.all(
-      [0, 1].map(async (i) => JSON.parse((await rows.nth(i).locator('pre').textContent())!) as unknown),
-    );
-    expect(change).toEqual({ before: { notes: before.notes }, after: { notes } });
-    expect(undo).toEqual({ before: { notes }, after: { notes: before.notes } });
+    // Saved again and kept: the tab closes at once, and the change is sent when its window ends, once.
+    await form.getByLabel('Notes').fill(`${notes}, kept`);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('held-notice')).toBeVisible();
+    await page.close();
+    await expect
+      .poll(async () => (await read(request, before.id)).notes, { timeout: 30_000, intervals: [1_000] })
+      .toBe(`${notes}, kept`);
+    expect(await mails()).toBe(mailed + 1);
 
-    // Saved again, then changed through another channel: the Undo is refused and writes nothing over it.
+    // The activity log: each save held for its window, the Undo, and the change sent as the member.
+    const activity = await context.newPage();
+    const rowsOf = async (action: string, text: string) => {
+      await activity.goto(`/activity?action=${action}&staff=operator%40demo.test&result=ok`);
+      return activity
+        .getByTestId('activity-row')
+        .filter({ has: activity.locator(`[data-record="${before.id}"]`) })
+        .filter({ hasText: text });
+    };
+    await expect(await rowsOf('hold-reservation-change', notes)).toHaveCount(2);
+    const withdrawn = await rowsOf('withdraw-reservation-change', notes);
+    await expect(withdrawn).toHaveCount(1);
+    await expect(withdrawn.getByRole('cell').nth(2)).toHaveText('Undid a change before the guest was told');
+    const sent = await rowsOf('update-reservation', `${notes}, kept`);
+    await expect(sent).toHaveCount(1);
+    expect(JSON.parse((await sent.locator('pre').textContent())!)).toEqual({
+      before: { notes: before.notes },
+      after: { notes: `${notes}, kept` },
+    });
+  });
+
+  test('a smaller party is held too, and not sent over a change the guest made meanwhile through another channel', async ({
+    page,
+    request,
+  }) => {
+    const candidates = (await list(request, `status=confirmed&date[gte]=${today}&limit=20`)).slice(5);
+    const target = candidates.find((r) => r.party_size >= 3);
+    expect(target, 'a confirmed upcoming party of 3 or more in the sandbox').toBeTruthy();
+    const before = await read(request, target!.id);
+
     await page.goto(`/reservations/${before.id}`);
     await page.getByRole('button', { name: 'Modify reservation' }).click();
-    await form.getByLabel('Notes').fill(`${notes}, again`);
+    const form = page.getByTestId('modify-form');
+    const ours = before.party_size - 1;
+    const theirs = before.party_size - 2;
+    await form.getByLabel('Party size').fill(String(ours));
     await form.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByTestId('field-notes')).toHaveText(`${notes}, again`);
-    const elsewhere = `Changed by the guest ${Date.now()}`;
-    await sandboxPatchReservation(request, partner, entity, before.id, { notes: elsewhere });
-    await page
-      .getByRole('listitem')
-      .filter({ hasText: 'Reservation saved' })
-      .getByRole('button', { name: 'Undo' })
-      .click();
+    await expect(page.getByTestId('held-notice')).toBeVisible();
+    await expect(page.getByTestId('field-party-size')).toHaveText(String(ours));
+    await sandboxPatchReservation(request, partner, entity, before.id, { party_size: theirs });
+
+    // When its window ends the change is refused for the party size the guest's change wrote, and
+    // not sent; the page reads itself again and says why.
+    await expect(page.getByTestId('held-refused')).toContainText(
+      'was not sent to Guest Book: someone else changed the same details in the meantime, so nothing was written over them.',
+      { timeout: 30_000 },
+    );
+    await expect(page.getByTestId('held-notice')).toHaveCount(0);
+    expect((await read(request, before.id)).party_size).toBe(theirs);
+    await page.goto(`/activity?action=update-reservation&staff=operator%40demo.test&result=refused`);
     await expect(
-      page.getByText("Not undone: the reservation's notes changed since, so nothing was written over it."),
-    ).toBeVisible();
-    expect((await read(request, before.id)).notes).toBe(elsewhere);
+      page.getByTestId('activity-row').filter({ has: page.locator(`[data-record="${before.id}"]`) }),
+    ).toHaveCount(1);
   });
 
   test('a save over a change made since the form was opened (here by the guest, through another channel) is refused for that field and writes nothing over it', async ({

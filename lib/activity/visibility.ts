@@ -13,6 +13,8 @@ export const SHARED_ACTIVITY_ACTIONS: readonly string[] = [
   'release-hold',
   'create-reservation',
   'update-reservation',
+  'hold-reservation-change',
+  'withdraw-reservation-change',
   'cancel-reservation',
   'create-entity',
   'update-entity',

@@ -72,3 +72,21 @@ export const ModifyReservationInputSchema = z.strictObject({
   /** the change takes back the member's last save (its refusal then says "not undone") */
   undo: z.boolean().optional(),
 });
+
+/**
+ * A change held on the server for its undo window before it is sent (a change the guest is then
+ * never told of, if undone): the notes and a smaller party alone (the action refuses a larger one,
+ * which Guest Book may refuse for the seats only when it is sent), with the values they held when
+ * the form was opened.
+ */
+export const HeldChangeInputSchema = z.strictObject({
+  id: Uuid,
+  changes: ModifyReservationFormSchema.pick({ party_size: true, notes: true })
+    .partial()
+    .refine((c) => Object.keys(c).length > 0, { error: validationMessage('nothingChanged') }),
+  expected: ReservationExpectedSchema,
+});
+export type HeldChangeInput = z.input<typeof HeldChangeInputSchema>;
+
+/** The Undo of a held change: its id, as the save answered it. */
+export const WithdrawChangeInputSchema = z.strictObject({ held: Uuid });

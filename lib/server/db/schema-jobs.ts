@@ -4,7 +4,7 @@
  * exports them too).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const bulkJobs = pgTable(
   'bulk_jobs',
@@ -57,3 +57,40 @@ export const bulkJobRows = pgTable(
   },
   (t) => [primaryKey({ name: 'bulk_job_rows_pk', columns: [t.jobId, t.position] })],
 );
+
+/**
+ * A reservation's change that waits out its undo window before it is sent to the API (and the
+ * guest is e-mailed): lib/server/held-changes, migration 0036. Sent by whichever process claims
+ * it once due, as its member; withdrawn by the member's Undo while no process has claimed it.
+ */
+export const heldChanges = pgTable(
+  'held_changes',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    /** the member who made it (deleted with them, by the migration's foreign key) */
+    staffId: uuid('staff_id').notNull(),
+    /** the entity it was made in; null: the partner's default */
+    entityId: text('entity_id'),
+    reservationId: text('reservation_id').notNull(),
+    /** the fields it changes, as the form sent them */
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
+    /** the values those fields held when the member changed them: it is not sent over a change made since */
+    expected: jsonb('expected').$type<Record<string, unknown>>().notNull(),
+    /** the member's console language: a refusal when it is sent is recorded in it */
+    locale: text('locale').notNull(),
+    /** the member's session version: signed out everywhere, a new role or password, it is not sent */
+    sessionVersion: integer('session_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** when its undo window ends and it is sent */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** until when the process sending it holds it: past that, another process sends it */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** why Guest Book or the guard refused it when it was sent, in the member's language (kept a day to show them) */
+    refusal: text('refusal'),
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
+  },
+  (t) => [index('held_changes_due_idx').on(t.dueAt), index('held_changes_reservation_idx').on(t.reservationId)],
+);
+export type HeldChangeRow = typeof heldChanges.$inferSelect;

@@ -50,6 +50,8 @@ export type ProcessWideName =
   | 'the event streams open in this process, by member'
   /** lib/server/bulk-jobs/runner.ts */
   | "this process's runner of bulk jobs"
+  /** lib/server/held-changes/runner.ts */
+  | "this process's sender of held changes"
   /** lib/server/sync/runner.ts */
   | "this process's directory sync runner"
   /** lib/server/directory/copy-sync.ts */

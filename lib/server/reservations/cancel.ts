@@ -7,6 +7,7 @@ import { said } from '../../i18n/said';
 import { countAttempt, refundAttempt } from '../auth/login-limiter';
 import { getDb } from '../db';
 import { apiForChoice, nullOn404, type EntityChoice } from '../directory';
+import { dropHeldFor } from '../held-changes/store';
 import {
   ActionError,
   CANCEL_LIMIT,
@@ -66,6 +67,8 @@ export async function cancelReservationIn(entity: EntityChoice | null, id: strin
       before: auditView(before),
     });
     const after = await api.cancelReservation(id);
+    // A change of it still waiting out its undo window is not sent (the guest is told of the cancel).
+    await dropHeldFor(db, id);
     await reservationChangedIn(entity, after);
     ctx.setAuditTarget({ after: auditView(after) });
     return { id, status: after.status };

@@ -25,3 +25,11 @@ export {
 export { ExportInputSchema, exportReservations, readExportInput } from './reservations-export';
 export { CANCEL_RESERVATION, cancelReservationIn } from './cancel';
 export { composedRefusal } from './refusals';
+export {
+  checkHeldChange,
+  HOLD_RESERVATION_CHANGE,
+  modifiedView,
+  UPDATE_RESERVATION,
+  updateReservationIn,
+  withHeld,
+} from './update';

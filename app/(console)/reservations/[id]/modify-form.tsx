@@ -16,7 +16,11 @@ import { Input, Select, Textarea } from '@/components/ui/input';
 import { LiveRegion } from '@/components/ui/live-region';
 import { Notice } from '@/components/ui/notice';
 import { notify, notifyUndoable } from '@/components/ui/toast';
-import { updateReservationAction } from '@/lib/actions/reservations';
+import {
+  holdReservationChangeAction,
+  updateReservationAction,
+  withdrawReservationChangeAction,
+} from '@/lib/actions/reservations';
 import { LOCALE_CODES, localeName } from '@/lib/guestbook/locales';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
@@ -29,6 +33,21 @@ import {
 } from '@/lib/reservations/schemas';
 
 import { changedFields, expectedFor, modifyFieldOf, type ModifyField } from '../modify-fields';
+
+/** A change of the notes or party size alone: Undo is offered for a few seconds. */
+const undoable = (changes: ReservationChanges): changes is Pick<ReservationChanges, 'party_size' | 'notes'> =>
+  Object.keys(changes).every((f) => (UNDOABLE_RESERVATION_FIELDS as readonly string[]).includes(f));
+
+/**
+ * Such a change that also waits out the undo window on the server before the guest is told: all
+ * but a larger party, which Guest Book may refuse for the seats (the member learns that at once).
+ */
+const holdable = (changes: ReservationChanges, from: ModifyReservationValues) =>
+  undoable(changes) && (changes.party_size === undefined || changes.party_size < from.party_size);
+
+type Saved<A extends (...args: never[]) => Promise<unknown>> = Extract<Awaited<ReturnType<A>>, { ok: true }>['data'];
+/** A save's answer: the reservation as saved, and the held change's id when it waits for its undo window. */
+type SavedChange = Saved<typeof updateReservationAction> | Saved<typeof holdReservationChangeAction>;
 
 const idOf = (name: ModifyField) => `modify-${name.replace('.', '-')}`;
 
@@ -92,12 +111,15 @@ export function ModifyForm({
       return;
     }
     // Sent with what the form was opened with: a field someone else changed since is not written over.
-    return updateReservationAction({ id, changes, expected: expectedFor(current, changes) });
+    const expected = expectedFor(current, changes);
+    // Party size and notes alone wait out the undo window on the server: an Undo within it never reaches the guest.
+    return undoable(changes) && holdable(changes, current)
+      ? holdReservationChangeAction({ id, changes, expected })
+      : updateReservationAction({ id, changes, expected });
   };
 
-  const onSubmit = submit(send, (r, values) => {
+  const onSubmit = submit<SavedChange>(send, (r, values) => {
     const before = current;
-    const changes = changedFields(before, values);
     const next: ModifyReservationValues = {
       party_size: r.party_size ?? values.party_size,
       date: r.date ?? values.date,
@@ -115,16 +137,19 @@ export function ModifyForm({
       return notify(t('overwritten'), 'error');
     }
     setNotice('saved');
-    const saved = t('savedToast');
-    const fields = Object.keys(changes) as (keyof ReservationChanges)[];
-    if (!fields.every((f) => (UNDOABLE_RESERVATION_FIELDS as readonly string[]).includes(f))) return notify(saved);
-    // Notes and party size alone can be taken back: the old values, written only over the saved ones.
+    if (!undoable(changedFields(before, values))) return notify(t('savedToast'));
+    // Undo withdraws a held change; one sent (or being sent) has the old values written back over
+    // the saved ones (refused if someone changed them since).
     const back = changedFields(next, before);
     const expected: ReservationExpected = {};
     if ('party_size' in back) expected.party_size = next.party_size;
     if ('notes' in back) expected.notes = next.notes;
-    notifyUndoable(saved, async () => {
-      const undone = await updateReservationAction({ id, changes: back, expected, undo: true });
+    const held = 'held' in r ? r.held : null;
+    notifyUndoable(held ? t('heldToast') : t('savedToast'), async () => {
+      const withdrawn = held ? await withdrawReservationChangeAction({ held }) : null;
+      const undone = withdrawn?.ok
+        ? withdrawn
+        : await updateReservationAction({ id, changes: back, expected, undo: true });
       if (undone.ok) {
         settle({ ...next, party_size: before.party_size, notes: before.notes });
         setNotice(null);

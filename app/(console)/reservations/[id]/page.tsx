@@ -25,15 +25,23 @@ import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getDb } from '@/lib/server/db';
 import { knownPrograms, listEntities, selectedContextKey } from '@/lib/server/directory';
+import { heldFor, refusedFor } from '@/lib/server/held-changes';
 import { getFormatter } from '@/lib/server/http';
 import { watchWords } from '@/lib/server/notifications/watch-words';
 import { isWatching } from '@/lib/server/notifications/watches';
-import { otherReservationFields, seatingAreaNames, venueNames, viewReservation } from '@/lib/server/reservations';
+import {
+  otherReservationFields,
+  seatingAreaNames,
+  venueNames,
+  viewReservation,
+  withHeld,
+} from '@/lib/server/reservations';
 
 import { HistoryLink } from '../../activity/history-link';
 import { StatusBadge } from '../status-badge';
 import { CancelButton } from './cancel-button';
 import { GuestCard } from './guest-card';
+import { HeldRefresh } from './held-refresh';
 import { ModifyPanel } from './modify-panel';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -53,19 +61,26 @@ export default async function ReservationPage({
   const booked = (await searchParams).booked === '1';
   if (!z.guid().safeParse(id).success) notFound();
   const t = await getTranslations('booking');
-  const [result, venues, seatingAreas, entities, format, context, watchButtonWords, watching] = await Promise.all([
-    readApi(() => viewReservation(id)),
-    readApi(venueNames),
-    readApi(seatingAreaNames),
-    readApi(listEntities),
-    getFormatter(),
-    readApi(selectedContextKey),
-    watchWords('reservation'),
-    getDb().then((db) => isWatching(db, staff.id, 'reservation', id)),
-  ]);
+  const db = await getDb();
+  const [result, venues, seatingAreas, entities, format, context, watchButtonWords, watching, held, refused] =
+    await Promise.all([
+      readApi(() => viewReservation(id)),
+      readApi(venueNames),
+      readApi(seatingAreaNames),
+      readApi(listEntities),
+      getFormatter(),
+      readApi(selectedContextKey),
+      watchWords('reservation'),
+      isWatching(db, staff.id, 'reservation', id),
+      heldFor(db, id),
+      // The member's own held changes refused when sent a short while ago: why, where they made them.
+      refusedFor(db, staff.id, id),
+    ]);
   if (!result.ok) return <ErrorState title={t('detail.readFailed')} message={result.error} />;
-  const r = result.data;
-  if (!r) notFound();
+  if (!result.data) notFound();
+  // A change made by staff and waiting out its undo window shows as made (the guest is told of it when it ends).
+  const r = withHeld(result.data, held);
+  const sendsAt = held.at(-1)?.dueAt;
   // the context the client-side queries of this entity's reservations are kept under
   const contextKey = context.ok ? context.data : (r.entity_id ?? 'default');
   const venueName = r.venue_id && venues.ok ? venues.data[r.venue_id] : undefined;
@@ -127,6 +142,18 @@ export default async function ReservationPage({
 
       <Presence reservationId={r.id} />
       <ReservationLive id={r.id} guestEmail={r.guest?.email} />
+
+      {sendsAt && (
+        <Notice role="status" data-testid="held-notice">
+          {t('detail.held', { at: format.moment(sendsAt) })}
+          <HeldRefresh due={sendsAt.toISOString()} />
+        </Notice>
+      )}
+      {refused.map((h) => (
+        <Notice key={h.refusedAt!.toISOString()} tone="warning" data-testid="held-refused">
+          {t('detail.heldRefused', { time: format.momentTime(h.refusedAt), reason: h.refusal ?? '' })}
+        </Notice>
+      ))}
 
       {booked && (
         <Notice tone="success" role="status" data-testid="booked-notice">
