@@ -197,7 +197,7 @@ test.describe('as an operator', () => {
     );
     await expect(page.getByTestId('held-notice')).toHaveCount(0);
     expect((await read(request, before.id)).party_size).toBe(theirs);
-    await page.goto(`/activity?action=update-reservation&staff=operator%40demo.test&result=refused`);
+    await page.goto(`/activity?action=update-reservation&staff=operator%40demo.test&result=failed`);
     await expect(
       page.getByTestId('activity-row').filter({ has: page.locator(`[data-record="${before.id}"]`) }),
     ).toHaveCount(1);
