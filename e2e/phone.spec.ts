@@ -1,8 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
+import { openGrid } from './allocation-helpers';
+import { axeOn } from './axe';
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
-import { sandboxApi } from './sandbox';
+import { sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 import { consolePaths } from './staff';
 
 /**
@@ -136,5 +138,91 @@ test.describe('Team on a phone', () => {
       const box = (await control.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(390);
     }
+  });
+});
+
+/** Where a control ends on the right and how tall it is, in the window's pixels. */
+async function extent(control: Locator) {
+  const box = (await control.boundingBox())!;
+  return { right: box.x + box.width, height: box.height };
+}
+
+/** axe's violations on the page in a theme of the system's, once colours that move have arrived. */
+async function axeIn(page: Page, theme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => null)),
+    ),
+  );
+  return (await axeOn(page).analyze()).violations.map(
+    (v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+  );
+}
+
+test.describe('the allocation grid on a phone', () => {
+  test('one scroll: each commitment is a card with its seat inputs in view; a seat typed there is staged for review, then discarded', async ({
+    page,
+    request,
+  }) => {
+    await openGrid(page);
+    const grid = page.getByTestId('allocation-grid');
+    // No box of its own scrolls sideways, and neither does the page.
+    expect(await grid.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The first card: every seat input and boundary within the window, each input named on the card
+    // and a finger's height.
+    const card = grid.locator('[data-testid^="alloc-row-"]').first();
+    const inputs = card.getByRole('spinbutton');
+    expect(await inputs.count()).toBeGreaterThan(0);
+    for (const input of await inputs.all()) {
+      const entity = (await input.getAttribute('aria-label'))!.match(/^Seats of (.+) on /)![1]!;
+      await expect(card).toContainText(entity);
+      const { right, height } = await extent(input);
+      expect(right).toBeLessThanOrEqual(390);
+      expect(height).toBeGreaterThanOrEqual(44);
+    }
+    for (const thumb of await card.getByRole('slider').all())
+      expect((await extent(thumb)).right).toBeLessThanOrEqual(390);
+
+    // A seat typed on the phone: one fewer for an entity holding some (always within the equation).
+    let input: Locator | null = null;
+    let seats = 0;
+    for (const candidate of await inputs.all()) {
+      seats = Number(await candidate.inputValue());
+      if (seats > 0 && (await candidate.isEnabled())) {
+        input = candidate;
+        break;
+      }
+    }
+    expect(input, 'an entity holds seats on the first commitment').not.toBeNull();
+    const mark = await sandboxRequestMark(request);
+    await input!.fill(String(seats - 1));
+    const review = page.getByTestId('allocation-review');
+    await expect(review.getByRole('heading', { name: 'Review: 1 change' })).toBeVisible();
+    await expect(page.getByTestId('allocation-changes')).toContainText(`${seats} → ${seats - 1}`);
+    // With a change staged the review stays at the window's foot, its buttons in reach and in view.
+    const discard = review.getByRole('button', { name: 'Discard', exact: true });
+    const apply = review.getByRole('button', { name: 'Apply 1 change' });
+    for (const button of [discard, apply]) {
+      await expect(button).toBeInViewport();
+      const { right, height } = await extent(button);
+      expect(right).toBeLessThanOrEqual(390);
+      expect(height).toBeGreaterThanOrEqual(44);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The page as it is now (a card edited, the review at the foot) in both themes.
+    expect([...(await axeIn(page, 'light')), ...(await axeIn(page, 'dark'))]).toEqual([]);
+
+    await discard.tap();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Discard 1 change' }).tap();
+    await expect(review.getByRole('heading', { name: 'Review: no changes' })).toBeVisible();
+    await expect(input!).toHaveValue(String(seats));
+    expect((await sandboxRequestsSince(request, mark)).filter((r) => r.method === 'PUT')).toEqual([]);
   });
 });

@@ -18,6 +18,8 @@ export const buttonVariants = cva(
       },
       size: {
         md: 'min-h-9 px-3.5 py-2 text-sm',
+        /** `md`, and 44 px tall on a phone: a finger's target where a page's main actions sit among inputs */
+        touch: 'min-h-11 px-4 py-2 text-sm sm:min-h-9 sm:px-3.5',
         sm: 'min-h-8 px-2.5 py-1 text-xs',
         icon: 'size-9 p-0 text-sm',
         none: 'text-sm',

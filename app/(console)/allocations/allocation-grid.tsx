@@ -1,9 +1,8 @@
 'use client';
 
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { useCallback, useMemo, useState, useTransition, type CSSProperties } from 'react';
 
 import { useHydrated } from '@/components/forms/use-hydrated';
 import { GridLive } from '@/components/live/grid-live';
@@ -17,11 +16,11 @@ import type { GridData } from '@/lib/server/allocations';
 
 import { gridFiltersQuery, type GridFilters } from './filters';
 import { GridHeader } from './grid-header';
-import { BAR_MIN_WIDTH, CELL_WIDTH, GridRowView, INFO_WIDTH, ROW_HEIGHT } from './grid-row';
+import { BAR_MIN_WIDTH, cardHeight, CELL_WIDTH, GridRowView, INFO_WIDTH } from './grid-row';
 import { GridToolbar } from './grid-toolbar';
 import { ReviewPanel } from './review-panel';
 import { useAllocationEdits } from './use-allocation-edits';
-import { useStagedRows } from './use-staged-rows';
+import { useGridVirtualizer } from './use-grid-virtualizer';
 
 const COLORS = [
   'bg-teal-500',
@@ -35,12 +34,6 @@ const COLORS = [
   'bg-cyan-600',
   'bg-violet-500',
 ];
-/** Rows the server renders: what a phone's first screen shows of the scroll box, below the filters. */
-const FIRST_ROWS = 5;
-/** Rows rendered past each end of the scroll box: every one costs the page's first load its markup and hydration. */
-const OVERSCAN = 2;
-/** Rows added a frame after the page is interactive, until the scroll box is full (see useStagedRows). */
-const ROWS_A_FRAME = 2;
 const NOTICE_TONES = { ok: 'success', info: 'info', error: 'danger' } as const;
 
 /** The commitment × entity grid: drag, keys or numbers to edit; review; apply in two phases on the server. */
@@ -97,25 +90,15 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
     window.history.replaceState(null, '', `/allocations${gridFiltersQuery({ ...shown, status: next })}`);
   };
 
-  const parentRef = useRef<HTMLDivElement>(null);
-  const staged = useStagedRows(FIRST_ROWS + OVERSCAN, ROWS_A_FRAME);
-  // TanStack Virtual hands back functions React Compiler cannot memoize; this component stays uncompiled.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: visible.length,
-    getScrollElement: () => parentRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
-    // The server renders the first rows, so they arrive as HTML and are hydrated, not created in the
-    // browser after it measured the scroll box; the rest of the box follows in stages.
-    initialRect: { width: 0, height: FIRST_ROWS * ROW_HEIGHT },
-    rangeExtractor: staged.rangeExtractor,
-  });
-  // Opened on a commitment (Today's pacing links here): its row is scrolled into the box and marked.
+  // Opened on a commitment (Today's pacing links here): its row is scrolled into view and marked.
   const focusIndex = filters.commitment ? visible.findIndex((r) => r.commitmentId === filters.commitment) : -1;
-  useEffect(() => {
-    if (focusIndex > 0) virtualizer.scrollToIndex(focusIndex, { align: 'center' });
-  }, [focusIndex, virtualizer]);
+  const rowKey = useCallback((index: number) => visible[index]!.commitmentId, [visible]);
+  const { items, listStyle, rowTop, measureRef, boxRef, listRef, onBoxScroll } = useGridVirtualizer({
+    count: visible.length,
+    focusIndex,
+    rowKey,
+    estimateCard: (index) => cardHeight(visible[index]!),
+  });
   const gridWidth = INFO_WIDTH + BAR_MIN_WIDTH + data.entities.length * CELL_WIDTH;
 
   return (
@@ -142,25 +125,31 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
       </LiveRegion>
 
       <Card flush>
+        {/* From `sm` up a scroll box of its own, its header and commitment column sticky; on a phone
+            each row is a card in the page's one scroll, every control within the window's width. */}
         <div
-          ref={parentRef}
-          onScroll={staged.onScroll}
-          className={`max-h-[62vh] overflow-auto transition-opacity ${narrowing ? 'opacity-60' : ''}`}
+          ref={boxRef}
+          onScroll={onBoxScroll}
+          className={`transition-opacity sm:max-h-[62vh] sm:overflow-auto ${narrowing ? 'opacity-60' : ''}`}
           aria-busy={narrowing}
           data-testid="allocation-grid"
           data-hydrated={hydrated || undefined}
         >
-          {/* A table by ARIA: the rows are virtualized (absolutely placed), which a <table> cannot lay out. */}
+          {/* A table by ARIA: the rows are virtualized (placed by the virtualizer), which a <table> cannot lay out. */}
           <div
             role="table"
             aria-label={t('grid.label')}
             aria-rowcount={visible.length + 1}
-            style={{ width: gridWidth, minWidth: '100%' }}
+            aria-colcount={data.entities.length + 2}
+            style={{ '--grid-w': `${gridWidth}px` } as CSSProperties}
+            className="relative min-w-full sm:w-(--grid-w)"
           >
             <GridHeader entities={data.entities} color={color} />
             <div
+              ref={listRef}
               role="rowgroup"
-              style={{ height: visible.length ? virtualizer.getTotalSize() : undefined, position: 'relative' }}
+              style={visible.length ? listStyle : undefined}
+              className="relative max-sm:pt-(--pad-top) max-sm:pb-(--pad-bottom) sm:h-(--list-h)"
             >
               {visible.length === 0 ? (
                 <div role="row" aria-rowindex={2}>
@@ -173,22 +162,16 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
                   </p>
                 </div>
               ) : (
-                virtualizer.getVirtualItems().map((item) => {
+                items.map((item) => {
                   const row = visible[item.index]!;
                   return (
                     <GridRowView
                       key={row.commitmentId}
                       row={row}
                       focused={item.index === focusIndex}
-                      index={item.index + 2}
-                      style={{
-                        position: 'absolute',
-                        top: 0,
-                        left: 0,
-                        width: '100%',
-                        height: item.size,
-                        transform: `translateY(${item.start}px)`,
-                      }}
+                      virtualIndex={item.index}
+                      top={rowTop(item)}
+                      measureRef={measureRef}
                       edits={grid.edits}
                       entities={data.entities}
                       canEdit={canEdit}

@@ -77,8 +77,9 @@ export function CapacityBar({ commitmentId, label, totalSeats, layout, color, na
     <div
       ref={barRef}
       data-testid={`bar-${commitmentId}`}
-      // pan-y: a vertical swipe over the bar still scrolls the page; a sideways one drags.
-      className={`relative flex h-5 w-full touch-pan-y rounded bg-slate-100 select-none ${all.length ? 'cursor-ew-resize' : ''}`}
+      // pan-y: a vertical swipe over the bar still scrolls the page; a sideways one drags. On a phone
+      // the bar takes a finger 12 px above and below it too (44 px), in a margin of its own.
+      className={`relative flex h-5 w-full touch-pan-y rounded bg-slate-100 select-none max-sm:my-3 max-sm:before:absolute max-sm:before:inset-x-0 max-sm:before:-inset-y-3 ${all.length ? 'cursor-ew-resize' : ''}`}
       onPointerDown={all.length ? onPointerDown : undefined}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}

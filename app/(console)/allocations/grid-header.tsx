@@ -5,9 +5,13 @@ import { useTranslations } from 'next-intl';
 import { Tooltip } from '@/components/ui/tooltip';
 import type { GridData } from '@/lib/server/allocations';
 
-import { BAR_MIN_WIDTH, CELL_WIDTH, STICKY_COLUMN } from './grid-row';
+import { STICKY_COLUMN } from './grid-row';
 
-/** The grid's sticky header row: each entity's heading, with a tooltip naming how the API reads it. */
+/**
+ * The grid's sticky header row: each entity's heading, with a tooltip naming how the API reads it.
+ * On a phone each card names its own lines, so the row is read by screen readers only, and shown (as
+ * the entities' headings, wrapped) while the keyboard is in it.
+ */
 export function GridHeader({
   entities,
   color,
@@ -17,24 +21,28 @@ export function GridHeader({
 }) {
   const t = useTranslations('allocations.header');
   return (
-    <div role="rowgroup" className="sticky top-0 z-10">
+    <div role="rowgroup" className="max-sm:sr-only max-sm:focus-within:not-sr-only sm:sticky sm:top-0 sm:z-10">
       <div
         role="row"
         aria-rowindex={1}
-        className="flex border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600"
+        className="flex border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600 max-sm:flex-wrap max-sm:gap-1 max-sm:p-2"
       >
-        <div role="columnheader" className={`${STICKY_COLUMN} bg-slate-50 px-3 py-2`}>
+        <div
+          role="columnheader"
+          aria-colindex={1}
+          className={`${STICKY_COLUMN} bg-slate-50 max-sm:sr-only sm:px-3 sm:py-2`}
+        >
           {t('commitment')}
         </div>
-        <div role="columnheader" style={{ minWidth: BAR_MIN_WIDTH }} className="flex-1 px-4 py-2">
+        <div role="columnheader" aria-colindex={2} className="flex-1 max-sm:sr-only sm:min-w-80 sm:px-4 sm:py-2">
           {t('capacity')}
         </div>
-        {entities.map((e) => (
+        {entities.map((e, i) => (
           <div
             key={e.id}
             role="columnheader"
-            style={{ width: CELL_WIDTH }}
-            className="shrink-0 px-1 py-1.5 text-center"
+            aria-colindex={i + 3}
+            className="px-1 py-1.5 text-center sm:w-19 sm:shrink-0"
           >
             <EntityHeading entity={e} dot={color(e.id)} />
           </div>

@@ -2,7 +2,7 @@
 
 import { clsx } from 'clsx';
 import { useTranslations } from 'next-intl';
-import { memo, type CSSProperties } from 'react';
+import { memo, type CSSProperties, type Ref } from 'react';
 
 import { Input } from '@/components/ui/input';
 import {
@@ -19,22 +19,41 @@ import type { GridData } from '@/lib/server/allocations';
 
 import { CapacityBar } from './capacity-bar';
 
+/** A row's height from `sm` up (`sm:h-16`). */
 export const ROW_HEIGHT = 64;
 /** The commitment column: narrower on a tablet, so more of the bar shows beside it. */
 export const INFO_WIDTH = 256;
+/** The capacity column's least width (`sm:min-w-80`). */
 export const BAR_MIN_WIDTH = 320;
+/** An entity's column (`sm:w-19`). */
 export const CELL_WIDTH = 76;
 
-/** The commitment column stays in view while the grid scrolls sideways; it needs its own opaque background. */
-export const STICKY_COLUMN = 'sticky left-0 z-[2] w-44 shrink-0 border-r border-slate-200 lg:w-64';
+/**
+ * From `sm` up the commitment column stays in view while the grid scrolls sideways; it needs its own
+ * opaque background. On a phone it is the heading of the row's card.
+ */
+export const STICKY_COLUMN = 'sm:sticky sm:left-0 sm:z-[2] sm:w-44 sm:shrink-0 sm:border-r sm:border-slate-200 lg:w-64';
+
+/**
+ * A row's height as a phone's card before it is measured: its padding, heading, and bar with the
+ * seats' summary (131 px), then a line of 52 (an input 44 px tall and a gap) for each entity that can
+ * hold its seats.
+ */
+export function cardHeight(row: GridRow): number {
+  const lines = Object.values(row.cells).filter((c) => c.status !== 'ineligible').length;
+  return 131 + lines * 52;
+}
 
 interface GridRowProps {
   row: GridRow;
-  /** aria-rowindex: the header is row 1 */
-  index: number;
+  /** the row's index among those shown (its aria-rowindex is 2 more: the header is row 1) */
+  virtualIndex: number;
+  /** from `sm` up, where the row is placed in the scroll box */
+  top: number;
+  /** the virtualizer measures the row (a phone's card has the height of its content) */
+  measureRef: Ref<HTMLDivElement>;
   /** the row the page was opened on (a link from Today's pacing) */
   focused?: boolean;
-  style: CSSProperties;
   edits: Edits;
   entities: GridData['entities'];
   canEdit: boolean;
@@ -47,9 +66,10 @@ interface GridRowProps {
 
 function GridRowViewUnmemoized({
   row,
-  index,
+  virtualIndex,
+  top,
+  measureRef,
   focused = false,
-  style,
   edits,
   entities,
   canEdit,
@@ -73,22 +93,32 @@ function GridRowViewUnmemoized({
   const [place, ...rest] = label.split(' · ');
 
   return (
+    // From `sm` up a line of the scroll box, placed by the virtualizer; on a phone a card in the
+    // page's flow: its heading, its bar, then a labelled line for each entity that can hold seats.
     <div
+      ref={measureRef}
+      data-index={virtualIndex}
       role="row"
-      aria-rowindex={index}
-      style={style}
-      className={`flex items-stretch border-b border-slate-100 text-sm [content-visibility:auto] ${edited ? 'bg-amber-50' : 'bg-surface'} ${focused ? 'ring-2 ring-brand-500 ring-inset' : ''}`}
+      aria-rowindex={virtualIndex + 2}
+      style={{ '--row-y': `${top}px` } as CSSProperties}
+      className={clsx(
+        'flex border-b border-slate-100 text-sm max-sm:flex-col max-sm:gap-2 max-sm:px-3 max-sm:py-3',
+        'sm:absolute sm:top-0 sm:left-0 sm:h-16 sm:w-full sm:translate-y-(--row-y) sm:items-stretch sm:[content-visibility:auto]',
+        edited ? 'bg-amber-50' : 'bg-surface',
+        focused && 'ring-2 ring-brand-500 ring-inset',
+      )}
       data-testid={`alloc-row-${row.commitmentId}`}
       data-focused={focused || undefined}
     >
       <div
         role="rowheader"
-        className={`${STICKY_COLUMN} flex flex-col justify-center px-3 ${edited ? 'bg-amber-50' : 'bg-surface'}`}
+        aria-colindex={1}
+        className={`${STICKY_COLUMN} flex flex-col justify-center sm:px-3 ${edited ? 'bg-amber-50' : 'bg-surface'}`}
       >
-        <div className="truncate font-medium text-slate-900" title={label}>
+        <div className="font-medium break-words text-slate-900 sm:truncate" title={label}>
           {place}
         </div>
-        <div className="truncate text-xs text-slate-500">
+        <div className="text-xs break-words text-slate-500 sm:truncate">
           {rest.join(' · ')} ·{' '}
           <span
             className={row.inconsistent ? 'font-medium text-rose-700' : row.status === 'ended' ? 'text-slate-400' : ''}
@@ -102,7 +132,7 @@ function GridRowViewUnmemoized({
           </span>
         </div>
       </div>
-      <div role="cell" style={{ minWidth: BAR_MIN_WIDTH }} className="flex flex-1 flex-col justify-center px-4">
+      <div role="cell" aria-colindex={2} className="flex flex-1 flex-col justify-center sm:min-w-80 sm:px-4">
         <CapacityBar
           commitmentId={row.commitmentId}
           label={label}
@@ -132,17 +162,18 @@ function GridRowViewUnmemoized({
           <span className="shrink-0">{t('row.totalSeats', { count: row.totalSeats })}</span>
         </div>
       </div>
-      {entities.map((e) => {
+      {entities.map((e, i) => {
         const cell = row.cells[e.id]!;
         const locked = lockReason(row, e.id);
         const reason = locked && translateSaid(tAll, locked);
         if (cell.status === 'ineligible') {
+          // A phone's card lists only the entities that can hold the commitment's seats.
           return (
             <div
               key={e.id}
               role="cell"
-              style={{ width: CELL_WIDTH }}
-              className="flex shrink-0 items-center justify-center text-slate-300"
+              aria-colindex={i + 3}
+              className="flex items-center justify-center text-slate-300 max-sm:hidden sm:w-19 sm:shrink-0"
               title={reason ?? undefined}
             >
               —
@@ -152,7 +183,17 @@ function GridRowViewUnmemoized({
         const value = editedSeats(row, edits, e.id);
         const max = maxSeatsFor(row, edits, e.id);
         return (
-          <div key={e.id} role="cell" style={{ width: CELL_WIDTH }} className="flex shrink-0 items-center px-1">
+          <div
+            key={e.id}
+            role="cell"
+            aria-colindex={i + 3}
+            className="flex items-center gap-3 sm:w-19 sm:shrink-0 sm:px-1"
+          >
+            {/* On a phone the column's heading, beside its input (which has the name in full). */}
+            <span aria-hidden="true" className="min-w-0 flex-1 break-words text-slate-700 sm:hidden">
+              <span className={`mr-1.5 inline-block h-2 w-2 rounded-full ${color(e.id)}`} />
+              {e.name}
+            </span>
             <Input
               type="number"
               min={0}
@@ -163,7 +204,7 @@ function GridRowViewUnmemoized({
               aria-label={t('row.cellLabel', { entity: e.name, commitment: label })}
               onChange={(ev) => onSet(e.id, ev.target.value)}
               className={clsx(
-                'h-8 px-1.5 py-1 text-right tabular-nums',
+                'h-11 w-24 px-3 py-1 text-right text-base tabular-nums sm:h-8 sm:w-full sm:px-1.5 sm:text-sm',
                 value !== cell.seats && 'font-semibold ring-amber-400',
               )}
             />
@@ -188,8 +229,8 @@ export const GridRowView = memo(
     a.entities === b.entities &&
     a.canEdit === b.canEdit &&
     a.label === b.label &&
-    a.index === b.index &&
+    a.virtualIndex === b.virtualIndex &&
     a.focused === b.focused &&
-    a.style.transform === b.style.transform &&
-    a.style.height === b.style.height,
+    a.top === b.top &&
+    a.measureRef === b.measureRef,
 );

@@ -25,10 +25,10 @@ export function GridToolbar({ filters, statuses, venues, programs, count, onStat
   return (
     <Card>
       <div className="flex flex-wrap items-end gap-4 text-sm">
-        <fieldset className="flex items-center gap-3">
+        <fieldset className="flex flex-wrap items-center gap-x-3">
           <legend className="sr-only">{t('statusLegend')}</legend>
           {GRID_STATUSES.map((s) => (
-            <label key={s} className="flex min-h-6 items-center gap-1.5">
+            <label key={s} className="flex min-h-11 items-center gap-1.5 sm:min-h-6">
               <Checkbox
                 checked={statuses.includes(s)}
                 onChange={(e) => onStatuses(e.target.checked ? [...statuses, s] : statuses.filter((x) => x !== s))}
@@ -74,9 +74,13 @@ function ScopeSelect({
   onChange: (next: string | null) => void;
 }) {
   return (
-    <label className="flex items-center gap-2">
+    <label className="flex items-center gap-2 max-sm:w-full">
       {label}
-      <Select value={value ?? ''} onChange={(e) => onChange(e.target.value || null)} className="w-auto py-1.5">
+      <Select
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value || null)}
+        className="min-h-11 min-w-0 py-1.5 max-sm:flex-1 sm:min-h-0 sm:w-auto"
+      >
         <option value="">{all}</option>
         {options.map((o) => (
           <option key={o.id} value={o.id}>

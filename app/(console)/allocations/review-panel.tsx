@@ -67,14 +67,26 @@ export function ReviewPanel(props: ReviewPanelProps) {
   const t = useTranslations('allocations.review');
   const count = changes.length;
   return (
-    <Card aria-labelledby="review-heading" data-testid="allocation-review">
+    // On a phone, with changes staged, the panel stays at the window's foot while the cards scroll
+    // under it, Apply in reach from any row; what the keyboard focuses is scrolled into view above it
+    // (the page's scroll padding, on <html>, while the panel is there).
+    <Card
+      aria-labelledby="review-heading"
+      data-testid="allocation-review"
+      className={
+        count > 0
+          ? 'max-sm:sticky max-sm:bottom-0 max-sm:z-20 max-sm:max-h-[40dvh] max-sm:overflow-y-auto max-sm:shadow-lg max-sm:[html:has(&)]:scroll-pb-[40dvh]'
+          : undefined
+      }
+    >
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="review-heading" className="text-sm font-semibold text-slate-900">
           {t('heading', { count })}
         </h2>
-        <div className="ml-auto flex gap-2">
+        <div className="ml-auto flex flex-wrap gap-2">
           <ConfirmButton
             variant="secondary"
+            size="touch"
             tone="danger"
             disabled={pending || changes.length === 0}
             title={t('discardTitle', { count })}
@@ -94,7 +106,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
           >
             {t('discard')}
           </ConfirmButton>
-          <Button disabled={pending || changes.length === 0} onClick={props.onApply}>
+          <Button size="touch" disabled={pending || changes.length === 0} onClick={props.onApply}>
             {pending ? t('applying') : t('apply', { count })}
           </Button>
         </div>
@@ -106,7 +118,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
               <span>
                 <strong>{nameOf(c.entityId)}</strong> · {describeCommitment(c.commitmentId)}
               </span>
-              <span className="tabular-nums">
+              <span className="shrink-0 whitespace-nowrap tabular-nums">
                 {c.before} → {c.after}
               </span>
             </li>
@@ -138,7 +150,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
               ))}
             </tbody>
           </table>
-          <Button className="mt-2" variant="secondary" disabled={pending} onClick={props.onReload}>
+          <Button className="mt-2" variant="secondary" size="touch" disabled={pending} onClick={props.onReload}>
             {pending ? t('reloading') : t('reload')}
           </Button>
         </div>
@@ -152,12 +164,13 @@ export function ReviewPanel(props: ReviewPanelProps) {
               </li>
             ))}
           </ul>
-          <div className="flex gap-2">
-            <Button variant="secondary" disabled={pending} onClick={props.onRetry}>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="touch" disabled={pending} onClick={props.onRetry}>
               {pending ? t('retrying') : t('retry')}
             </Button>
             <ConfirmButton
               variant="danger"
+              size="touch"
               disabled={pending}
               title={t('restoreTitle')}
               description={
