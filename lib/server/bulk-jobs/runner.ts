@@ -10,9 +10,8 @@ import { getDb } from '../db';
 import type { BulkJobRow } from '../db/schema';
 import { findEntityChoice, type EntityChoice } from '../directory';
 import { runForStaff } from '../http';
-import { logUnexpected } from '../log';
 import { newRequestId, withRequestId } from '../log/logger';
-import { onShutdown } from '../ops';
+import { ClaimLoop } from '../ops/claim-loop';
 import { processWide } from '../process-wide';
 import { CANCEL_RESERVATION, cancelReservationIn } from '../reservations';
 import { claimNextJob, finishJob, nextRow, recordOutcome, releaseClaim, renewClaim, stopRest } from './store';
@@ -80,70 +79,27 @@ async function runJob(job: BulkJobRow, stopping: () => boolean): Promise<void> {
   wakeChangeFeed();
 }
 
-/**
- * This process's runner of bulk jobs: it takes on the oldest job no process holds, runs it to its
- * end, then the next, and looks again every LOOK_EVERY_MS (a job whose process stopped is free
- * once its claim lapses). One job at a time per process; on graceful shutdown the row running
- * ends and the claim is given up.
- */
-class BulkJobRunner {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #stopped = false;
-
-  start(): void {
-    this.#timer = setInterval(() => this.wake(), LOOK_EVERY_MS);
-    this.#timer.unref();
-    this.wake();
-  }
-
-  /** Looks for jobs now (a member just stored one). */
-  wake(): void {
-    if (this.#running || this.#stopped) return;
-    this.#running = this.#drain().finally(() => (this.#running = undefined));
-  }
-
-  async #drain(): Promise<void> {
-    try {
-      const db = await getDb();
-      for (
-        let job = await claimNextJob(db, new Date());
-        job && !this.#stopped;
-        job = await claimNextJob(db, new Date())
-      )
-        try {
-          await runJob(job, () => this.#stopped);
-        } catch (e) {
-          // Tried again once its claim lapses (the API unreachable, the database gone for a moment).
-          logUnexpected('bulk job', e);
-          return;
-        }
-    } catch (e) {
-      logUnexpected('bulk jobs', e);
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearInterval(this.#timer);
-    await this.#running;
-  }
-}
-
 const globalForJobs = processWide("this process's runner of bulk jobs", () => ({
-  runner: undefined as BulkJobRunner | undefined,
+  runner: undefined as ClaimLoop<BulkJobRow> | undefined,
 }));
 
-/** Starts this process's runner of bulk jobs (once); stopped on graceful shutdown. */
+/**
+ * Starts this process's runner of bulk jobs (once): it takes on the oldest job no process holds,
+ * runs it to its end, then the next, and looks again every LOOK_EVERY_MS (a job whose process
+ * stopped is free once its claim lapses). On graceful shutdown the row running ends and the
+ * claim is given up.
+ */
 export function startBulkJobs(): void {
-  if (globalForJobs.runner) return;
-  const runner = (globalForJobs.runner = new BulkJobRunner());
-  onShutdown(() => runner.stop());
-  runner.start();
+  globalForJobs.runner ??= new ClaimLoop<BulkJobRow>({
+    name: 'bulk jobs',
+    everyMs: LOOK_EVERY_MS,
+    claim: async () => claimNextJob(await getDb(), new Date()),
+    work: runJob,
+  }).start();
 }
 
 /** Has this process look for jobs now (it started the runner, or does so). */
 export function wakeBulkJobs(): void {
-  if (!globalForJobs.runner) startBulkJobs();
+  startBulkJobs();
   globalForJobs.runner?.wake();
 }

@@ -8,9 +8,8 @@ import { getDb } from '../db';
 import type { HeldChangeRow } from '../db/schema';
 import { findEntityChoice } from '../directory';
 import { runForStaff } from '../http';
-import { logUnexpected } from '../log';
 import { newRequestId, withRequestId } from '../log/logger';
-import { onShutdown } from '../ops';
+import { ClaimLoop } from '../ops/claim-loop';
 import { processWide } from '../process-wide';
 import { UPDATE_RESERVATION, updateReservationIn } from '../reservations/update';
 import { claimDueChange, dropChange, markRefused, postponeChange } from './store';
@@ -54,85 +53,26 @@ async function sendChange(change: HeldChangeRow, now: Date): Promise<void> {
   await markRefused(db, change.id, outcome.error, new Date());
 }
 
-/**
- * This process's sender of held changes: it sends every change whose undo window has ended, the
- * one due first first, and looks again every LOOK_EVERY_MS (a change whose process stopped while
- * sending is free once its claim lapses). On graceful shutdown the change being sent ends.
- */
-class HeldChangeSender {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #stopped = false;
-
-  start(): void {
-    this.#timer = setInterval(() => this.wake(), LOOK_EVERY_MS);
-    this.#timer.unref();
-    this.wake();
-  }
-
-  /** Looks for due changes now. */
-  wake(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.#drain().finally(() => {
-      this.#running = undefined;
-      if (this.#again) {
-        this.#again = false;
-        this.wake();
-      }
-    });
-  }
-
-  /** Looks when a change just held is due (the other processes look every LOOK_EVERY_MS). */
-  wakeAt(due: Date): void {
-    setTimeout(() => this.wake(), Math.max(0, due.getTime() - Date.now()) + 50).unref();
-  }
-
-  async #drain(): Promise<void> {
-    try {
-      const db = await getDb();
-      for (
-        let change = await claimDueChange(db, new Date());
-        change && !this.#stopped;
-        change = await claimDueChange(db, new Date())
-      )
-        try {
-          await sendChange(change, new Date());
-        } catch (e) {
-          // Tried again once its claim lapses (the database gone for a moment).
-          logUnexpected('held change', e);
-          return;
-        }
-    } catch (e) {
-      logUnexpected('held changes', e);
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearInterval(this.#timer);
-    await this.#running;
-  }
-}
-
 const globalForHeld = processWide("this process's sender of held changes", () => ({
-  sender: undefined as HeldChangeSender | undefined,
+  sender: undefined as ClaimLoop<HeldChangeRow> | undefined,
 }));
 
-/** Starts this process's sender of held changes (once); stopped on graceful shutdown. */
+/**
+ * Starts this process's sender of held changes (once): it sends every change whose undo window
+ * has ended, the one due first first, and looks again every LOOK_EVERY_MS (a change whose
+ * process stopped while sending it is free once its claim lapses).
+ */
 export function startHeldChanges(): void {
-  if (globalForHeld.sender) return;
-  const sender = (globalForHeld.sender = new HeldChangeSender());
-  onShutdown(() => sender.stop());
-  sender.start();
+  globalForHeld.sender ??= new ClaimLoop<HeldChangeRow>({
+    name: 'held changes',
+    everyMs: LOOK_EVERY_MS,
+    claim: async () => claimDueChange(await getDb(), new Date()),
+    work: (change) => sendChange(change, new Date()),
+  }).start();
 }
 
-/** Has this process send the change held until `due` when it is due. */
+/** Has this process send the change held until `due` when it is due (the others look every LOOK_EVERY_MS). */
 export function sendWhenDue(due: Date): void {
-  if (!globalForHeld.sender) startHeldChanges();
+  startHeldChanges();
   globalForHeld.sender?.wakeAt(due);
 }
