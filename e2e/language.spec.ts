@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { createTranslator } from 'next-intl';
 
 import de from '../messages/de.json' with { type: 'json' };
-import { openingListPath } from './reservation-results';
 import { addMember, openAccountMenu, openSignIn, signedInBrowser } from './staff';
 
 /**
@@ -163,7 +162,7 @@ for (const [language, save] of [
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of [
       '/',
-      await openingListPath(),
+      '/reservations',
       '/reservations/new',
       '/allocations',
       '/entities',

@@ -16,7 +16,6 @@ import {
   type Condition,
 } from '@/lib/guestbook/filters';
 import { translateSaid } from '@/lib/i18n/said';
-import { searchPageHref } from '@/lib/reservations/search-page';
 
 import { ConditionRow } from './condition-row';
 import { FilterPresets, type VenueDay } from './filter-presets';
@@ -55,13 +54,12 @@ export function FilterBuilder({
     setErrors(({ [key]: _gone, ...rest }) => rest);
   };
 
-  /** Runs a search: in `order` when given (a preset's), else in the current one; no condition is the whole list. */
-  const go = (conditions: Condition[], order: string | null = sort) => {
+  const go = (conditions: Condition[]) => {
     const query = toQueryString([
       ...buildFilterParams(conditions, RESERVATION_FILTERS),
-      ...(order ? [['sort', order] as [string, string]] : []),
+      ...(sort ? [['sort', sort] as [string, string]] : []),
     ]);
-    startTransition(() => router.push(searchPageHref(query, 1)));
+    startTransition(() => router.push(`/reservations${query ? `?${query}` : ''}`));
   };
 
   const search = () => {
@@ -91,14 +89,14 @@ export function FilterBuilder({
     }
   };
 
-  const preset = (conditions: Condition[], order?: string) => {
+  const preset = (conditions: Condition[]) => {
     setRows(
       conditions.length > 0
         ? conditions.map((c) => newRow(fresh(), c.attribute as Attribute, c.modifier, c.value))
         : [newRow(fresh())],
     );
     setErrors({});
-    go(conditions, order);
+    go(conditions);
   };
 
   return (

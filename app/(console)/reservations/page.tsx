@@ -1,7 +1,6 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { redirect } from 'next/navigation';
 import { Suspense } from 'react';
 
 import { LiveRefresh } from '@/components/live/live-follow';
@@ -16,7 +15,6 @@ import { translatorFor } from '@/lib/i18n/translator';
 import { todayOf } from '@/lib/overview/figures';
 import { PAGE_SIZES, type PageSize } from '@/lib/preferences/table-preferences';
 import { queryKeys } from '@/lib/queries/keys';
-import { openingSearchHref, searchPageHref } from '@/lib/reservations/search-page';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
 import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
@@ -53,17 +51,11 @@ function toSearchParams(raw: Record<string, string | string[] | undefined>): URL
  */
 const SEARCH_PASSTHROUGH = ['page', 'limit', 'sort', 'view', 'dropped'] as const;
 
-/** The venues' date (the UTC date when it cannot be read). */
-const venuesDay = () => readApi(venuesToday).then((r) => (r.ok ? r.data : todayOf([], new Date())));
-
 export default async function ReservationsPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff('viewer');
   const t = await getTranslations('reservations');
   const tr = await getTranslations();
   const params = toSearchParams(await searchParams);
-  // The list opens on today and the days ahead, and its address says so (the whole list has an
-  // address of its own: searchPageHref).
-  if (params.size === 0) redirect(openingSearchHref(await venuesDay()));
   const { page } = await pageParams(searchParams);
   // A page size the address names (a saved view opens with its own) wins over the member's.
   const named = Number(params.get('limit'));
@@ -113,7 +105,9 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
         key={params.toString()}
         initialConditions={conditions}
         sort={sort ?? null}
-        today={venuesDay().then(async (date) => ({ date, label: (await getFormatter()).day(date) }))}
+        today={readApi(venuesToday)
+          .then((r) => (r.ok ? r.data : todayOf([], new Date())))
+          .then(async (date) => ({ date, label: (await getFormatter()).day(date) }))}
       />
 
       {messages.length > 0 ? (
@@ -124,7 +118,7 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
               <li key={m}>{m}</li>
             ))}
           </ul>
-          <Link href={searchPageHref('', 1)} className="mt-3 inline-block text-sm font-medium text-rose-900 underline">
+          <Link href="/reservations" className="mt-3 inline-block text-sm font-medium text-rose-900 underline">
             {t('searchErrors.clear')}
           </Link>
         </div>
