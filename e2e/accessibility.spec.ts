@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { axeOn } from './axe';
+import { axeOn, inTheme } from './axe';
 import { STORAGE } from './env';
 import { consolePaths, openAccountMenu } from './staff';
 
@@ -46,19 +46,6 @@ async function violations(page: Page, coloursOnly = false) {
     COLOUR_RULES,
   );
   return described(result.violations);
-}
-
-/** Switches the system's theme without a reload; colours that move (transition-colors) are read once they have arrived. */
-async function inTheme(page: Page, theme: (typeof THEMES)[number]) {
-  await page.emulateMedia({ colorScheme: theme });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
-        .map((a) => a.finished.catch(() => null)),
-    ),
-  );
 }
 
 /**

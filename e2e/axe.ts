@@ -10,3 +10,16 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
  * analysis, which took most of each check's time.
  */
 export const axeOn = (page: Page) => new AxeBuilder({ page }).setLegacyMode().withTags(WCAG_TAGS);
+
+/** Switches the system's theme without a reload; colours that move (transition-colors) are read once they have arrived. */
+export async function inTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => null)),
+    ),
+  );
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { openGrid } from './allocation-helpers';
-import { axeOn } from './axe';
+import { axeOn, inTheme } from './axe';
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
@@ -149,15 +149,7 @@ async function extent(control: Locator) {
 
 /** axe's violations on the page in a theme of the system's, once colours that move have arrived. */
 async function axeIn(page: Page, theme: 'light' | 'dark') {
-  await page.emulateMedia({ colorScheme: theme });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
-        .map((a) => a.finished.catch(() => null)),
-    ),
-  );
+  await inTheme(page, theme);
   return (await axeOn(page).analyze()).violations.map(
     (v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
   );

@@ -76,17 +76,6 @@ export async function dropChange(db: DashboardDb, id: string): Promise<void> {
   await db.delete(heldChanges).where(eq(heldChanges.id, id));
 }
 
-/** When the next held change is due, or null when none waits. */
-export async function nextDue(db: DashboardDb): Promise<Date | null> {
-  const [row] = await db
-    .select({ dueAt: heldChanges.dueAt })
-    .from(heldChanges)
-    .where(isNull(heldChanges.refusal))
-    .orderBy(asc(heldChanges.dueAt))
-    .limit(1);
-  return row?.dueAt ?? null;
-}
-
 /** The changes of a reservation still waiting to be sent, the oldest first (what its page shows as made). */
 export async function heldFor(db: DashboardDb, reservationId: string): Promise<HeldChangeRow[]> {
   return db
