@@ -1,8 +1,14 @@
+import { todayOf } from '../lib/overview/figures';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
+import { VENUES } from '../lib/sandbox/seed/demo-data';
 
 /** The demo partner's credentials, to read the sandbox directly as the dashboard would. */
 export const partner = { clientId: DEMO_PARTNER.clientId, clientSecret: DEMO_PARTNER.clientSecret };
 /** The demo partner's default entity, which the switcher selects until someone picks another. */
 export const defaultEntity = { orgId: 'org_harbour_vine_direct' };
-/** Today in UTC, as the sandbox seeds its reservations around it. */
-export const today = new Date().toISOString().slice(0, 10);
+const venues = VENUES.map((v) => ({ id: v.key, name: v.name, time_zone: v.tz }));
+/**
+ * Today at the demo venues, as the dashboard names it, asked when it is needed: a run that passes
+ * midnight moves on to the new day, which the sandbox books as it reaches it.
+ */
+export const today = (): string => todayOf(venues, new Date());

@@ -165,7 +165,7 @@ test.describe('as an operator', () => {
   }) => {
     const found = (await sandboxApi(
       request,
-      `/v2/reservations?status=confirmed&date[gte]=${today}&sort=-date&limit=1`,
+      `/v2/reservations?status=confirmed&date[gte]=${today()}&sort=-date&limit=1`,
       partner,
       defaultEntity,
     )) as { data: { id: string }[] };

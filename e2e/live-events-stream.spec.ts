@@ -72,7 +72,7 @@ const kinds = (r: Received[]) =>
 async function cancelOne(context: BrowserContext, request: Parameters<typeof sandboxApi>[0]): Promise<string> {
   const res = (await sandboxApi(
     request,
-    `/v2/reservations?status=confirmed&date[gte]=${today}&sort=-date&limit=1`,
+    `/v2/reservations?status=confirmed&date[gte]=${today()}&sort=-date&limit=1`,
     partner,
     defaultEntity,
   )) as { data: { id: string }[] };

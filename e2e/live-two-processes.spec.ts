@@ -138,7 +138,7 @@ test('a cancel on process A reaches the list and the reservation page a member h
 }) => {
   const watcher = await signedIn(browser, VIEWER, 1);
   const list = await watcher.newPage();
-  await list.goto(`${BASES[1]}/reservations?date%5Bgte%5D=${today}&sort=date`);
+  await list.goto(`${BASES[1]}/reservations?date%5Bgte%5D=${today()}&sort=date`);
   const row = list.locator('tr', { hasText: 'confirmed' }).first();
   const href = (await row.locator('a[href^="/reservations/"]').first().getAttribute('href'))!;
   const detail = await watcher.newPage();
@@ -168,7 +168,7 @@ test('a process killed while it serves a member loses no event: back up, the bro
   const watcher = await signedIn(browser, VIEWER, 1);
   const list = await watcher.newPage();
   const streamOpen = list.waitForResponse((r) => new URL(r.url()).pathname === '/api/events');
-  await list.goto(`${BASES[1]}/reservations?date%5Bgte%5D=${today}&sort=date`);
+  await list.goto(`${BASES[1]}/reservations?date%5Bgte%5D=${today()}&sort=date`);
   await streamOpen;
   const href = (await list
     .locator('tr', { hasText: 'confirmed' })

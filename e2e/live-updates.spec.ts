@@ -43,8 +43,8 @@ test("a cancel by one member updates the other's open list and reservation page 
   browser,
   request,
 }) => {
-  const query = `date%5Bgte%5D=${today}&sort=date`;
-  const target = await confirmedOn(request, `date[gte]=${today}&sort=date`);
+  const query = `date%5Bgte%5D=${today()}&sort=date`;
+  const target = await confirmedOn(request, `date[gte]=${today()}&sort=date`);
   const admin = await browser.newContext({ storageState: STORAGE.admin });
   const list = await admin.newPage();
   await list.goto(`/reservations?${query}`);

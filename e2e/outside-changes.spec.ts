@@ -21,7 +21,7 @@ async function openTable(request: APIRequestContext) {
     data: { id: string }[];
   };
   for (let d = 1; d <= 7; d++) {
-    const date = new Date(Date.parse(`${today}T12:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+    const date = new Date(Date.parse(`${today()}T12:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
     for (const v of venues.data) {
       const { body } = await sandboxSend(
         request,
@@ -45,7 +45,7 @@ test('a booking and a cancel made outside the console reach an open list without
   // The search of this guest's reservations: none yet (the seed's created_at run ahead of the
   // clock, so a list by newest would not show a new booking first).
   const lastName = `Outside${Date.now()}`;
-  await page.goto(`/reservations?guest_last_name=${lastName}&date[gte]=${today}`);
+  await page.goto(`/reservations?guest_last_name=${lastName}&date[gte]=${today()}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Reservations' })).toBeVisible();
   await page
     .locator('h1')

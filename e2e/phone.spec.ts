@@ -30,7 +30,7 @@ test('on a phone: the menu reaches Reservations, a preset finds a reservation, a
 
   await page.getByRole('button', { name: 'Upcoming confirmed' }).tap();
   await page.waitForURL(
-    (url) => url.searchParams.get('status') === 'confirmed' && url.searchParams.get('date[gte]') === today,
+    (url) => url.searchParams.get('status') === 'confirmed' && url.searchParams.get('date[gte]') === today(),
   );
   const rows = page.locator('[data-testid^="reservation-row-"]');
   await expect(rows.first()).toBeVisible();

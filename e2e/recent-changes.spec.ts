@@ -15,7 +15,7 @@ test("another member's cancel appears in the overview's changes of the day, with
 }) => {
   const upcoming = (await sandboxApi(
     request,
-    `/v2/reservations?date[gte]=${today}&status=confirmed&sort=date&limit=1`,
+    `/v2/reservations?date[gte]=${today()}&status=confirmed&sort=date&limit=1`,
     partner,
     defaultEntity,
   )) as { data: { id: string }[] };

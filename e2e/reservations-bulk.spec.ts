@@ -22,7 +22,7 @@ test('select four reservations and cancel them in one confirmation: three are ca
   request,
 }) => {
   // The latest confirmed reservations: far from those other specs take from the start of the list.
-  const search = `status=confirmed&date%5Bgte%5D=${today}&sort=-date`;
+  const search = `status=confirmed&date%5Bgte%5D=${today()}&sort=-date`;
   await page.goto(`/reservations?${search}`);
   const rows = page.locator('[data-testid^="reservation-row-"]');
   await expect(rows.first()).toBeVisible();

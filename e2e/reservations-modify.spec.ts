@@ -24,7 +24,7 @@ const isoDay = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6
  * this entity, so that asking for 50 guests is refused for the seats (not for the day).
  */
 async function reservationShortOfSeats(request: APIRequestContext, except: string): Promise<SandboxReservation> {
-  for (const r of await list(request, `status=confirmed&date[gte]=${today}&limit=50`)) {
+  for (const r of await list(request, `status=confirmed&date[gte]=${today()}&limit=50`)) {
     if (r.id === except || !r.program_id) continue;
     const rows = (
       (await sandboxApi(
@@ -53,7 +53,7 @@ test.describe('as an operator', () => {
     page,
     request,
   }) => {
-    const [target] = await list(request, `status=confirmed&date[gte]=${today}&limit=5`);
+    const [target] = await list(request, `status=confirmed&date[gte]=${today()}&limit=5`);
     expect(target, 'a confirmed upcoming reservation in the sandbox').toBeTruthy();
     const before = await read(request, target!.id);
     const locale = before.locale === 'ja-JP' ? 'ko-KR' : 'ja-JP';
@@ -104,7 +104,7 @@ test.describe('as an operator', () => {
     context,
     request,
   }) => {
-    const [, , target] = await list(request, `status=confirmed&date[gte]=${today}&limit=5`);
+    const [, , target] = await list(request, `status=confirmed&date[gte]=${today()}&limit=5`);
     expect(target, 'a third confirmed upcoming reservation in the sandbox').toBeTruthy();
     const before = await read(request, target!.id);
     const mails = async () =>
@@ -173,7 +173,7 @@ test.describe('as an operator', () => {
     page,
     request,
   }) => {
-    const candidates = (await list(request, `status=confirmed&date[gte]=${today}&limit=20`)).slice(5);
+    const candidates = (await list(request, `status=confirmed&date[gte]=${today()}&limit=20`)).slice(5);
     const target = candidates.find((r) => r.party_size >= 3);
     expect(target, 'a confirmed upcoming party of 3 or more in the sandbox').toBeTruthy();
     const before = await read(request, target!.id);
@@ -207,7 +207,7 @@ test.describe('as an operator', () => {
     page,
     request,
   }) => {
-    const [, , , target] = await list(request, `status=confirmed&date[gte]=${today}&limit=5`);
+    const [, , , target] = await list(request, `status=confirmed&date[gte]=${today()}&limit=5`);
     expect(target, 'a fourth confirmed upcoming reservation in the sandbox').toBeTruthy();
     const before = await read(request, target!.id);
 
@@ -234,7 +234,7 @@ test.describe('as an operator', () => {
     page,
     request,
   }) => {
-    const [first] = await list(request, `status=confirmed&date[gte]=${today}&limit=5`);
+    const [first] = await list(request, `status=confirmed&date[gte]=${today()}&limit=5`);
     const before = await reservationShortOfSeats(request, first?.id ?? '');
 
     await page.goto(`/reservations/${before.id}`);
@@ -271,7 +271,7 @@ test.describe('as an operator', () => {
     page,
     request,
   }) => {
-    const [target] = await list(request, `status=confirmed&date[gte]=${today}&limit=1`);
+    const [target] = await list(request, `status=confirmed&date[gte]=${today()}&limit=1`);
     expect(target, 'a confirmed upcoming reservation in the sandbox').toBeTruthy();
     await page.goto(`/reservations/${target!.id}`);
     await page.waitForLoadState('networkidle');
@@ -298,7 +298,7 @@ test.describe('as a viewer', () => {
   test.use({ storageState: STORAGE.viewer });
 
   test('a viewer sees the reservation but no Modify form', async ({ page, request }) => {
-    const [target] = await list(request, `status=confirmed&date[gte]=${today}&limit=5`);
+    const [target] = await list(request, `status=confirmed&date[gte]=${today()}&limit=5`);
     expect(target).toBeTruthy();
     await page.goto(`/reservations/${target!.id}`);
     await expect(page.getByTestId('reservation-status')).toHaveText('confirmed');

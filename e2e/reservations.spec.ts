@@ -32,10 +32,10 @@ test.describe('as an operator', () => {
     'status[neq]=canceled&sort=-date',
     'status[in]=confirmed,pending&sort=party_size',
     'status[nin]=canceled,no_show&sort=guest_last_name',
-    `date[gte]=${today}&sort=-created_at`,
-    `date[lte]=${today}&sort=-date`,
+    `date[gte]=${today()}&sort=-created_at`,
+    `date[lte]=${today()}&sort=-date`,
   ]) {
-    test(`/reservations?${query.replaceAll(today, '<today>')} shows the API's own count and first page`, async ({
+    test(`/reservations?${query.replaceAll(today(), '<today>')} shows the API's own count and first page`, async ({
       page,
       request,
     }) => {
@@ -104,7 +104,7 @@ test.describe('as an operator', () => {
     page,
     request,
   }) => {
-    const [target] = (await sandboxSearch(request, `status=confirmed&date[gte]=${today}&sort=date`, 1)).data;
+    const [target] = (await sandboxSearch(request, `status=confirmed&date[gte]=${today()}&sort=date`, 1)).data;
     expect(target, 'a confirmed upcoming reservation in the sandbox').toBeTruthy();
     const r = target!;
 
@@ -158,7 +158,7 @@ test.describe('as a viewer', () => {
   test.use({ storageState: STORAGE.viewer });
 
   test('a viewer sees a confirmed reservation but no Cancel button', async ({ page, request }) => {
-    const [target] = (await sandboxSearch(request, `status=confirmed&date[gte]=${today}&sort=-date`, 1)).data;
+    const [target] = (await sandboxSearch(request, `status=confirmed&date[gte]=${today()}&sort=-date`, 1)).data;
     expect(target).toBeTruthy();
     await page.goto(`/reservations/${target!.id}`);
     await expect(page.getByTestId('reservation-guest')).toHaveText(

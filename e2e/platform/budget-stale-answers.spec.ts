@@ -58,7 +58,7 @@ test.describe('pages served stored answers while the budget is spent', () => {
   }) => {
     test.setTimeout(120_000);
     // The past, less an invented name: a search this run has never made.
-    const query = `date[lte]=${today}&guest_last_name[nin]=Nobody${Date.now()}&sort=-date`;
+    const query = `date[lte]=${today()}&guest_last_name[nin]=Nobody${Date.now()}&sort=-date`;
     const expected = (await sandboxApi(request, `/v2/reservations?${query}&limit=25`, partner, defaultEntity)) as {
       data: SandboxReservation[];
       pagination: { total_items: number };

@@ -29,7 +29,7 @@ test('a Save pressed while a ⌘K lookup is in flight leaves the browser and rea
   const reservations = (
     (await sandboxApi(
       request,
-      `/v2/reservations?status=confirmed&date[gte]=${today}&limit=5`,
+      `/v2/reservations?status=confirmed&date[gte]=${today()}&limit=5`,
       partner,
       defaultEntity,
     )) as {
@@ -95,13 +95,19 @@ test('a Save pressed while a ⌘K lookup is in flight leaves the browser and rea
 
   // The write's own API requests may wait on the server for a shared read the lookup started
   // (the entity list), so their arrival in the sandbox is not compared with the lookup's answers.
-  // The Save completes and the API holds it; the lookup is answered in its own time.
+  // The Save completes, and a change of the notes alone is held for its Undo's window, then sent:
+  // the API holds it. The lookup is answered in its own time.
   await expect(page.getByTestId('modify-saved')).toHaveText('Saved.', { timeout: 60_000 });
   await expect.poll(() => indexOf('answered', lookup), { timeout: 30_000 }).toBeGreaterThan(-1);
-  const after = (
-    (await sandboxApi(request, `/v2/reservations/${target!.id}`, partner, defaultEntity)) as {
-      data: SandboxReservation;
-    }
-  ).data;
-  expect(after.notes).toBe(notes);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await sandboxApi(request, `/v2/reservations/${target!.id}`, partner, defaultEntity)) as {
+            data: SandboxReservation;
+          }
+        ).data.notes,
+      { timeout: 60_000, message: 'the held change reached the API' },
+    )
+    .toBe(notes);
 });

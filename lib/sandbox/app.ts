@@ -44,6 +44,7 @@ export function createSandboxApp(state: SandboxState): Hono<Env> {
       (c.env as { outgoing?: { destroy(): void } } | undefined)?.outgoing?.destroy();
       return;
     }
+    if (state.followDay?.()) await state.flush();
     await next();
     await state.flush();
     entry.status = c.res.status;

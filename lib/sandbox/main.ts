@@ -73,6 +73,7 @@ const sandbox = await startSandbox({
   databaseUrl: process.env.DATABASE_URL || undefined,
   publicUrl: values['public-url'],
   seed: values.seed,
+  followsDays: true,
   seedOptions: {
     ...(values.reservations ? { reservations: Number(values.reservations) } : {}),
     ...(grid ? { grid } : {}),

@@ -6,6 +6,7 @@ import { Faults } from './faults';
 import { emptyWorld, type WorldData } from './model';
 import { openPersistence, type Persistence } from './persistence';
 import { RequestLog } from './request-log';
+import { followDays } from './seed/business-day';
 import { seedDemoWorld, type SeedOptions } from './seed/demo';
 import { readSeedFile, worldFromSeed } from './seed/file';
 import { createSigningKey, Signer } from './signing';
@@ -39,6 +40,11 @@ export interface SandboxOptions {
    * sees the same world at any hour and on any date. Unset: the machine's clock.
    */
   startsAt?: Date;
+  /**
+   * The demo world, on the machine's clock, books each new day at its venues as it reaches it
+   * (seed/business-day.ts): a sandbox left running overnight still has a day of service.
+   */
+  followsDays?: boolean;
 }
 
 export interface RunningSandbox {
@@ -89,6 +95,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     publicUrl: '',
     requests: new RequestLog(),
     faults: new Faults(),
+    followDay: options.followsDays && (options.seed ?? 'demo') === 'demo' ? followDays(world) : undefined,
     controls: {
       token: options.controlToken ?? null,
       allowedHosts: [host, ...(options.allowedHosts ?? [])],

@@ -22,6 +22,8 @@ export interface SandboxState {
   /** persists what a request changed; awaited before the response leaves */
   flush(): Promise<void>;
   reset(): Promise<void>;
+  /** books the venues' new day once the clock reaches it (a demo world's); true when it booked */
+  followDay?: () => boolean;
   requests: RequestLog;
   faults: Faults;
   controls: ControlAccess;

@@ -10,6 +10,7 @@ import {
   type VenueRecord,
   type WorldData,
 } from '../model';
+import { ensureBusinessToday } from './business-day';
 import { addBusyDay } from './busy-day';
 import { addDelegate, entityRecord, scopedArea, sha256, type SeedOptions } from './demo-builders';
 import { DELEGATES, DEMO_MARKETS, DEMO_PARTNER, DEMO_PROGRAMS, FIRST, LAST, venuePrograms, VENUES } from './demo-data';
@@ -220,27 +221,4 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
   if (options.grid) growGrid(w, options.grid);
   if (options.busyDay) addBusyDay(w, commitments, day0, options.busyDay);
   return w;
-}
-
-/** Reservations of the default entity that today keeps (not canceled), on any day of the week. */
-const TODAY_AT_LEAST = 3;
-
-/**
- * The demo world shows a day's business whatever the weekday: when the default entity has fewer
- * than TODAY_AT_LEAST reservations kept today, its first upcoming ones (of more than one guest,
- * on a commitment that runs today) move to today, confirmed and made the day before.
- */
-function ensureBusinessToday(w: WorldData, commitments: CommitmentRecord[], day0: number): void {
-  const today = new Date(day0).toISOString().slice(0, 10);
-  const weekday = ((new Date(day0).getUTCDay() + 6) % 7) + 1;
-  const runsToday = new Set(commitments.filter((c) => c.days_of_week.includes(weekday)).map((c) => c.id));
-  const own = [...w.reservations.values()].filter((r) => r.entity_id === DEMO_PARTNER.defaultEntityId);
-  const missing = TODAY_AT_LEAST - own.filter((r) => r.date === today && r.status !== 'canceled').length;
-  if (missing <= 0) return;
-  const made = new Date(day0 - 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  for (const r of own
-    .filter((r) => r.date > today && r.status !== 'canceled' && r.party_size > 1 && runsToday.has(r.commitment_id!))
-    .slice(0, missing)) {
-    Object.assign(r, { date: today, status: 'confirmed', created_at: made, updated_at: made });
-  }
 }
