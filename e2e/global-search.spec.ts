@@ -52,7 +52,7 @@ test("Ctrl+K, a guest's last name, Enter: that guest's reservation opens, with o
 });
 
 test('an entity name opens its page, and a reservation id opens the reservation', async ({ page, request }) => {
-  await page.goto('/reservations');
+  await page.goto('/reservations?sort=date');
   await page.getByTestId('global-search-button').click();
   await page.getByTestId('global-search-input').fill('Concierge');
   await expect(page.getByRole('option', { name: /^Harbour & Vine Concierge/ })).toBeVisible();

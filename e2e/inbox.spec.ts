@@ -27,7 +27,7 @@ test('a guest’s cancel of a reservation an operator booked reaches the operato
   const { id, last } = await bookTomorrow(page, request, 'Inbox');
 
   // An open page, its bell's count before; the page is never reloaded.
-  await page.goto('/reservations');
+  await page.goto('/reservations?sort=date');
   const before = await unreadOnBell(page);
   await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 

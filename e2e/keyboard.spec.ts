@@ -226,7 +226,7 @@ test.describe('on a phone', () => {
     const link = sheet.getByRole('link', { name: 'Reservations' });
     await tabTo(page, link, 20);
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/reservations');
+    await page.waitForURL((url) => url.pathname === '/reservations');
     await expect(sheet).toBeHidden();
   });
 });

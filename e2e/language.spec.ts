@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createTranslator } from 'next-intl';
 
 import de from '../messages/de.json' with { type: 'json' };
+import { openingListPath } from './reservation-results';
 import { addMember, openAccountMenu, openSignIn, signedInBrowser } from './staff';
 
 /**
@@ -162,7 +163,7 @@ for (const [language, save] of [
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of [
       '/',
-      '/reservations',
+      await openingListPath(),
       '/reservations/new',
       '/allocations',
       '/entities',

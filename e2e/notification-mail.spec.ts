@@ -98,7 +98,7 @@ test('a German member who chose the daily e-mail sees the cancel live in the hea
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 
   // The guest cancels through another channel: the bell counts it on the open page, no reload.
-  await page.goto('/reservations');
+  await page.goto('/reservations?sort=date');
   const before = await bellCount(page);
   await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
   await cancelOutside(request, booked.id);

@@ -42,7 +42,7 @@ test('an operator who turns cancels off gets no item for one; turned back on, th
   await page.getByTestId('notification-choices').getByRole('button', { name: 'Save notifications' }).click();
   await expect(page.getByText('Your notification choices are saved.')).toBeVisible();
 
-  await page.goto('/reservations');
+  await page.goto('/reservations?sort=date');
   const before = await unreadOnBell(page);
   await cancelOutside(request, second.id);
   await expect.poll(() => unreadOnBell(page), { timeout: 120_000, intervals: [1_000] }).toBe(before + 1);

@@ -24,7 +24,7 @@ test('a teammate mentioned in a guest’s note hears of it in their inbox, led t
   const last = unique('Mention');
   const { id } = await bookOutside(request, last);
   const viewer = await (await browser.newContext({ storageState: STORAGE.viewer })).newPage();
-  await viewer.goto('/reservations');
+  await viewer.goto('/reservations?sort=date');
   const before = await unreadOnBell(viewer);
 
   await page.goto(`/reservations/${id}`);

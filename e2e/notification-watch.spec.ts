@@ -38,7 +38,7 @@ test('a viewer who watches a reservation hears of its cancel; the account page l
   // Once the sync has copied it, the guest cancels it through another channel; an open page's
   // bell counts it without a reload.
   await inCopy(page, booked);
-  await page.goto('/reservations');
+  await page.goto('/reservations?sort=date');
   const before = await unreadOnBell(page);
   await cancelOutside(request, id);
   await expect.poll(() => unreadOnBell(page), { timeout: 120_000, intervals: [1_000] }).toBe(before + 1);

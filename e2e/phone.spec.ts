@@ -25,7 +25,7 @@ test('on a phone: the menu reaches Reservations, a preset finds a reservation, a
   const nav = page.getByTestId('mobile-nav');
   await expect(nav).toBeVisible();
   await nav.getByRole('link', { name: 'Reservations' }).tap();
-  await page.waitForURL('**/reservations');
+  await page.waitForURL((url) => url.pathname === '/reservations');
   await expect(nav).toBeHidden();
 
   await page.getByRole('button', { name: 'Upcoming confirmed' }).tap();

@@ -1,5 +1,24 @@
 import type { Page } from '@playwright/test';
 
+import { todayOf } from '../lib/overview/figures';
+import { openingSearchHref } from '../lib/reservations/search-page';
+import { partnerClient } from '../lib/sandbox/testing';
+import { SANDBOX_URL } from './env';
+
+/** The venues' today, as the dashboard reads it (the date of most of the demo's venues). */
+export async function venuesToday(): Promise<string> {
+  return todayOf((await partnerClient(SANDBOX_URL).listVenues({ limit: 100 })).data, new Date());
+}
+
+/**
+ * The address the reservation list opens on (a bare `/reservations` is redirected to it). A page
+ * opened at the bare address is drawn again at this one (Next's redirect from a streamed page):
+ * a test that reads the page as soon as it has loaded opens this one.
+ */
+export async function openingListPath(): Promise<string> {
+  return openingSearchHref(await venuesToday());
+}
+
 /**
  * The reservation search reads the next page ahead once it is shown: let that settle, so what a
  * test counts afterwards is its own.

@@ -55,7 +55,7 @@ test.describe('as an operator', () => {
     context,
     request,
   }) => {
-    await page.goto('/reservations');
+    await page.goto('/reservations?sort=date');
     await page.getByLabel('Attribute 1').selectOption('party_size');
     await page.getByLabel('Modifier 1').selectOption('gte');
     await page.getByLabel('Value 1').fill('4');
@@ -67,7 +67,7 @@ test.describe('as an operator', () => {
     await values.getByLabel('pending').check();
     await page.getByRole('button', { name: 'Search', exact: true }).click();
 
-    const query = 'party_size[gte]=4&status[in]=confirmed,pending';
+    const query = 'party_size[gte]=4&status[in]=confirmed,pending&sort=date';
     await page.waitForURL((url) => decodeURIComponent(url.search) === `?${query}`);
     const expected = await sandboxSearch(request, query, 25);
     await expect(page.getByTestId('result-count')).toHaveText(String(expected.pagination.total_items));

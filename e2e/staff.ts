@@ -86,6 +86,11 @@ export async function consolePaths(page: Page): Promise<string[]> {
     .locator('a[href^="/reservations/"]')
     .first()
     .getAttribute('href');
+  // the list as it opens: a bare /reservations shows today's and the days ahead, and its address
+  // is replaced with that search once the page runs
+  await page.waitForURL((url) => url.searchParams.has('date[gte]'));
+  const reservations = `${new URL(page.url()).pathname}${new URL(page.url()).search}`;
+  expect(reservations).toMatch(/^\/reservations\?date/);
   await page.goto('/today');
   const reservationOfToday = (await page.getByTestId('sheet-guest').first().getAttribute('href'))?.split('open=')[1];
   expect(reservationOfToday).toBeTruthy();
@@ -112,7 +117,7 @@ export async function consolePaths(page: Page): Promise<string[]> {
     '/entities/new',
     `/entities/${DEMO_PARTNER.defaultEntityId}`,
     '/allocations',
-    '/reservations',
+    reservations,
     '/reservations/new',
     reservation!,
     regular!,

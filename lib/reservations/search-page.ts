@@ -1,3 +1,5 @@
+import { buildFilterParams, RESERVATION_FILTERS, toQueryString } from '../guestbook/filters';
+
 /** One page of a reservation search as the browser shows it (framework-free). */
 export interface ReservationRow {
   id: string;
@@ -26,12 +28,29 @@ export interface SearchPage {
 }
 
 /**
- * The address of a page of a search: its canonical query (filters, then sort), the page size when
- * the address names one (a saved view's), and the page, 1 left out.
+ * The search of every reservation: no condition, soonest first (the API's own order, named). A
+ * bare `/reservations` opens on the venues' today and the days ahead, so the whole list needs an
+ * address of its own.
+ */
+export const ALL_RESERVATIONS_QUERY = 'sort=date';
+
+/** The search the list opens on: the venues' `today` and the days after it, soonest first. */
+export function openingSearchHref(today: string): string {
+  const pairs: [string, string][] = [
+    ...buildFilterParams([{ attribute: 'date', modifier: 'gte', value: today }], RESERVATION_FILTERS),
+    ['sort', 'date'],
+  ];
+  return `/reservations?${toQueryString(pairs)}`;
+}
+
+/**
+ * The address of a page of a search: its canonical query (filters, then sort; the whole list's
+ * when it has neither), the page size when the address names one (a saved view's), and the page,
+ * 1 left out.
  */
 export function searchPageHref(query: string, page: number, limit?: number): string {
-  const parts = [query, limit ? `limit=${limit}` : '', page > 1 ? `page=${page}` : ''].filter(Boolean);
-  return `/reservations${parts.length ? `?${parts.join('&')}` : ''}`;
+  const parts = [query || ALL_RESERVATIONS_QUERY, limit ? `limit=${limit}` : '', page > 1 ? `page=${page}` : ''];
+  return `/reservations?${parts.filter(Boolean).join('&')}`;
 }
 
 /** The page number of an address's `page` parameter; anything malformed is page 1 (as on the server). */

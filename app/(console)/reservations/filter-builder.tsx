@@ -16,6 +16,7 @@ import {
   type Condition,
 } from '@/lib/guestbook/filters';
 import { translateSaid } from '@/lib/i18n/said';
+import { searchPageHref } from '@/lib/reservations/search-page';
 
 import { ConditionRow } from './condition-row';
 import { FilterPresets, type VenueDay } from './filter-presets';
@@ -54,12 +55,13 @@ export function FilterBuilder({
     setErrors(({ [key]: _gone, ...rest }) => rest);
   };
 
-  const go = (conditions: Condition[]) => {
+  /** Runs a search: in `order` when given (a preset's), else in the current one; no condition is the whole list. */
+  const go = (conditions: Condition[], order: string | null = sort) => {
     const query = toQueryString([
       ...buildFilterParams(conditions, RESERVATION_FILTERS),
-      ...(sort ? [['sort', sort] as [string, string]] : []),
+      ...(order ? [['sort', order] as [string, string]] : []),
     ]);
-    startTransition(() => router.push(`/reservations${query ? `?${query}` : ''}`));
+    startTransition(() => router.push(searchPageHref(query, 1)));
   };
 
   const search = () => {
@@ -89,14 +91,14 @@ export function FilterBuilder({
     }
   };
 
-  const preset = (conditions: Condition[]) => {
+  const preset = (conditions: Condition[], order?: string) => {
     setRows(
       conditions.length > 0
         ? conditions.map((c) => newRow(fresh(), c.attribute as Attribute, c.modifier, c.value))
         : [newRow(fresh())],
     );
     setErrors({});
-    go(conditions);
+    go(conditions, order);
   };
 
   return (

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { addDays } from '@/lib/format/days';
 import type { Condition } from '@/lib/guestbook/filters';
 
-type Preset = (conditions: Condition[]) => void;
+type Preset = (conditions: Condition[], sort: string) => void;
 
 /** The venues' date, as the API writes it and as staff read it (formatted on the server). */
 export interface VenueDay {
@@ -15,15 +15,23 @@ export interface VenueDay {
   label: string;
 }
 
-/** The presets' conditions for `today`, the venues' date. */
-const PRESETS: { id: 'today' | 'upcomingConfirmed' | 'recentNoShows'; conditions: (today: string) => Condition[] }[] = [
-  { id: 'today', conditions: (today) => [{ attribute: 'date', modifier: 'eq', value: today }] },
+/**
+ * The presets' conditions for `today`, the venues' date, and their order: what is ahead soonest
+ * first, what is past newest first.
+ */
+const PRESETS: {
+  id: 'today' | 'upcomingConfirmed' | 'recentNoShows' | 'past';
+  conditions: (today: string) => Condition[];
+  sort: 'date' | '-date';
+}[] = [
+  { id: 'today', conditions: (today) => [{ attribute: 'date', modifier: 'eq', value: today }], sort: 'date' },
   {
     id: 'upcomingConfirmed',
     conditions: (today) => [
       { attribute: 'status', modifier: 'eq', value: 'confirmed' },
       { attribute: 'date', modifier: 'gte', value: today },
     ],
+    sort: 'date',
   },
   {
     id: 'recentNoShows',
@@ -32,6 +40,13 @@ const PRESETS: { id: 'today' | 'upcomingConfirmed' | 'recentNoShows'; conditions
       { attribute: 'date', modifier: 'gte', value: addDays(today, -7) },
       { attribute: 'date', modifier: 'lte', value: today },
     ],
+    sort: '-date',
+  },
+  // The API has no `lt`: before today is up to yesterday.
+  {
+    id: 'past',
+    conditions: (today) => [{ attribute: 'date', modifier: 'lte', value: addDays(today, -1) }],
+    sort: '-date',
   },
 ];
 
@@ -44,7 +59,7 @@ function Buttons({ today, onPreset }: { today: VenueDay | null; onPreset: Preset
           key={p.id}
           variant="secondary"
           disabled={today === null}
-          onClick={() => today && onPreset(p.conditions(today.date))}
+          onClick={() => today && onPreset(p.conditions(today.date), p.sort)}
         >
           {t(`preset.${p.id}`)}
         </Button>

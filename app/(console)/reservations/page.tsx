@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 
 import { LiveRefresh } from '@/components/live/live-follow';
+import { ShownAddress } from '@/components/navigation/shown-address';
 import { AsOfNote } from '@/components/ui/as-of-note';
 import { ErrorState } from '@/components/ui/error-state';
 import { Link } from '@/components/ui/link';
@@ -15,6 +16,7 @@ import { translatorFor } from '@/lib/i18n/translator';
 import { todayOf } from '@/lib/overview/figures';
 import { PAGE_SIZES, type PageSize } from '@/lib/preferences/table-preferences';
 import { queryKeys } from '@/lib/queries/keys';
+import { openingSearchHref, searchPageHref } from '@/lib/reservations/search-page';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
 import { oldestAsOf, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
@@ -51,11 +53,19 @@ function toSearchParams(raw: Record<string, string | string[] | undefined>): URL
  */
 const SEARCH_PASSTHROUGH = ['page', 'limit', 'sort', 'view', 'dropped'] as const;
 
+/** The venues' date (the UTC date when it cannot be read). */
+const venuesDay = () => readApi(venuesToday).then((r) => (r.ok ? r.data : todayOf([], new Date())));
+
 export default async function ReservationsPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff('viewer');
   const t = await getTranslations('reservations');
   const tr = await getTranslations();
-  const params = toSearchParams(await searchParams);
+  // An address that names nothing opens on today and the days ahead, and is then made to say so
+  // in the browser (a redirect would come after the loading state has streamed). The whole list
+  // has an address of its own: searchPageHref.
+  const asked = toSearchParams(await searchParams);
+  const opening = asked.size === 0 ? openingSearchHref(await venuesDay()) : null;
+  const params = opening ? new URL(opening, 'http://opening').searchParams : asked;
   const { page } = await pageParams(searchParams);
   // A page size the address names (a saved view opens with its own) wins over the member's.
   const named = Number(params.get('limit'));
@@ -76,6 +86,7 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
+      {opening && <ShownAddress href={opening} />}
       <PageHeader
         title={t('title')}
         description={t('description')}
@@ -105,9 +116,7 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
         key={params.toString()}
         initialConditions={conditions}
         sort={sort ?? null}
-        today={readApi(venuesToday)
-          .then((r) => (r.ok ? r.data : todayOf([], new Date())))
-          .then(async (date) => ({ date, label: (await getFormatter()).day(date) }))}
+        today={venuesDay().then(async (date) => ({ date, label: (await getFormatter()).day(date) }))}
       />
 
       {messages.length > 0 ? (
@@ -118,7 +127,7 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
               <li key={m}>{m}</li>
             ))}
           </ul>
-          <Link href="/reservations" className="mt-3 inline-block text-sm font-medium text-rose-900 underline">
+          <Link href={searchPageHref('', 1)} className="mt-3 inline-block text-sm font-medium text-rose-900 underline">
             {t('searchErrors.clear')}
           </Link>
         </div>

@@ -12,7 +12,7 @@ import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { IntentLink } from '@/components/ui/intent-link';
 import { toQueryString } from '@/lib/guestbook/filters';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
-import type { ReservationRow } from '@/lib/reservations/search-page';
+import { searchPageHref, type ReservationRow } from '@/lib/reservations/search-page';
 
 import { BulkCancel, SelectAllMatching, useAllMatching } from './bulk-cancel';
 import { ExportButton } from './export-button';
@@ -131,14 +131,8 @@ export function ResultsTable({
   const sorting = useMemo(() => sortingOf(sort), [sort]);
   const href = (next: { sort?: string | null; page?: number }) => {
     const s = next.sort === undefined ? sort : next.sort;
-    const p = next.page ?? 1;
-    const parts = [
-      filterQuery,
-      s ? toQueryString([['sort', s]]) : '',
-      addressLimit ? `limit=${addressLimit}` : '',
-      p > 1 ? `page=${p}` : '',
-    ].filter(Boolean);
-    return `/reservations${parts.length ? `?${parts.join('&')}` : ''}`;
+    const searched = [filterQuery, s ? toQueryString([['sort', s]]) : ''].filter(Boolean).join('&');
+    return searchPageHref(searched, next.page ?? 1, addressLimit);
   };
   const loading = paging.loadingPage != null;
 
