@@ -116,6 +116,23 @@ test.describe('every page', () => {
   });
 });
 
+test('the reservation list on a phone is one scroll: each reservation a block with its status, date, time and party in view', async ({
+  page,
+}) => {
+  await page.goto('/reservations');
+  const table = page.getByTestId('reservations-table');
+  await expect(table.locator('[data-testid^="reservation-row-"]').first()).toBeVisible();
+  const region = page.getByRole('region', { name: 'Reservations matching this search' });
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const row = table.locator('[data-testid^="reservation-row-"]').first();
+  for (const name of ['Status', 'Date', 'Time', 'Party']) await expect(row).toContainText(name);
+  for (const cell of await row.getByRole('cell').all()) {
+    const box = await cell.boundingBox();
+    if (box) expect(box.x + box.width, (await cell.textContent()) ?? '').toBeLessThanOrEqual(390);
+  }
+});
+
 test.describe('Team on a phone', () => {
   test.use({ storageState: STORAGE.admin });
 

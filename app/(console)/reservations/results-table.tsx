@@ -146,6 +146,7 @@ export function ResultsTable({
         rowTestId={(r) => `reservation-row-${r.id}`}
         testId="reservations-table"
         paged
+        stacked
         busy={loading}
         empty={totalItems === 0 ? t('empty') : t('pastLastPage')}
         sort={{
