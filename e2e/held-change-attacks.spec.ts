@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 
 import { buildActions } from './action-list';
-import { defaultEntity, partner, today } from './demo-world';
+import { defaultEntity, partner } from './demo-world';
 import { DASHBOARD_URL, STORAGE } from './env';
-import { sandboxApi, type SandboxReservation } from './sandbox';
+import { sandboxApi, upcomingConfirmed, type SandboxReservation } from './sandbox';
 import { postAction } from './server-actions';
 
 /*
@@ -28,16 +28,7 @@ test('a held change withdrawn at once by another member, a viewer and a foreign 
     [STORAGE.operator, STORAGE.admin, STORAGE.viewer].map((storageState) => browser.newContext({ storageState })),
   );
   try {
-    const [, , , target] = (
-      (await sandboxApi(
-        request,
-        `/v2/reservations?status=confirmed&date[gte]=${today()}&limit=5`,
-        partner,
-        defaultEntity,
-      )) as {
-        data: SandboxReservation[];
-      }
-    ).data;
+    const [, , , target] = await upcomingConfirmed(request, 5);
     expect(target, 'a fourth confirmed upcoming reservation in the sandbox').toBeTruthy();
     const notes = `Held against the others ${Date.now()}`;
 

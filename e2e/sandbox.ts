@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
 import { sandboxControls, type LoggedRequest } from '../lib/sandbox/control-client';
+import { defaultEntity, partner, today } from './demo-world';
 import { SANDBOX_URL } from './env';
 
 /** The e2e sandbox's controls, with the X-Sandbox-Token the run shares (SANDBOX_CONTROL_TOKEN, set by playwright.config.ts). */
@@ -52,6 +53,12 @@ export async function sandboxApi(
   const res = await request.get(`${SANDBOX_URL}${path}`, { headers: contextHeaders(token, context) });
   expect(res.ok(), `${path} → ${res.status()}`).toBe(true);
   return res.json();
+}
+
+/** The demo entity's first `limit` confirmed reservations of today and after, as the sandbox holds them. */
+export async function upcomingConfirmed(request: APIRequestContext, limit: number): Promise<SandboxReservation[]> {
+  const path = `/v2/reservations?status=confirmed&date[gte]=${today()}&limit=${limit}`;
+  return ((await sandboxApi(request, path, partner, defaultEntity)) as { data: SandboxReservation[] }).data;
 }
 
 /** The sandbox's request log position now, to read what was sent after it. */

@@ -1,8 +1,15 @@
 import { expect, test, type Request } from '@playwright/test';
 
-import { defaultEntity, partner, today } from '../demo-world';
+import { defaultEntity, partner } from '../demo-world';
 import { STORAGE } from '../env';
-import { controls, sandboxApi, sandboxQuietMark, sandboxRequestsSince, type SandboxReservation } from '../sandbox';
+import {
+  controls,
+  sandboxApi,
+  sandboxQuietMark,
+  sandboxRequestsSince,
+  upcomingConfirmed,
+  type SandboxReservation,
+} from '../sandbox';
 
 /*
  * Next's client sends server actions one at a time: a read done as an action would hold a Save
@@ -26,16 +33,7 @@ test('a Save pressed while a ⌘K lookup is in flight leaves the browser and rea
   request,
 }) => {
   test.setTimeout(90_000);
-  const reservations = (
-    (await sandboxApi(
-      request,
-      `/v2/reservations?status=confirmed&date[gte]=${today()}&limit=5`,
-      partner,
-      defaultEntity,
-    )) as {
-      data: SandboxReservation[];
-    }
-  ).data;
+  const reservations = await upcomingConfirmed(request, 5);
   const target = reservations.at(-1);
   expect(target, 'a confirmed upcoming reservation in the sandbox').toBeTruthy();
   const notes = `Saved past the reads ${Date.now()}`;
