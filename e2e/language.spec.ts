@@ -181,6 +181,9 @@ for (const [language, save] of [
         const selector = 'button, label, h1, h2, h3, th, nav a, [role="tab"], [role="menuitem"]';
         for (const el of document.querySelectorAll<HTMLElement>(selector)) {
           if (!el.offsetParent || el.closest('.truncate, [data-truncates]')) continue;
+          // Read to a screen reader alone (a stacked table's column headers on a phone): nothing on the screen to cut.
+          const box = el.getBoundingClientRect();
+          if (box.width <= 1 && box.height <= 1) continue;
           const style = getComputedStyle(el);
           const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
           if (clips && el.scrollWidth > el.clientWidth + 1)
