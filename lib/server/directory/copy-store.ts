@@ -6,7 +6,7 @@
  *
  * Free of `server-only`: the tests and the sync use it with a database handle of their own.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 
 import type { DashboardDb } from '../db/open';
 import { directoryCopy, directorySyncs } from '../db/schema';
@@ -107,6 +107,15 @@ export async function syncedContexts(db: DashboardDb, resource: CopyResource): P
     .from(directorySyncs)
     .where(eq(directorySyncs.resource, resource));
   return rows.map((r) => r.context);
+}
+
+/** The copies of a context last synced before `before`: old enough for a page to say "as of". */
+export async function copiesSyncedBefore(db: DashboardDb, context: string, before: Date): Promise<CopyKey[]> {
+  const rows = await db
+    .select({ resource: directorySyncs.resource, context: directorySyncs.context })
+    .from(directorySyncs)
+    .where(and(eq(directorySyncs.context, context), lt(directorySyncs.syncedAt, before)));
+  return rows.map((r) => ({ resource: r.resource as CopyResource, context: r.context }));
 }
 
 const CHUNK = 500;
