@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 
+import { gridOnRoomyRow } from './allocation-helpers';
 import { STORAGE } from './env';
 import { bookOutside } from './inbox-steps';
 import { addMember } from './staff';
@@ -42,6 +43,29 @@ test("a reservation's history lists its change and its cancel as sentences, link
   await expect(rows.nth(0).getByRole('link', { name: 'History' })).toHaveCount(0);
   await rows.nth(0).getByRole('link', { name: 'A reservation' }).click();
   await expect(page).toHaveURL(new RegExp(`/reservations/${booked.id}$`));
+});
+
+test("a commitment's name on the grid leads to its history: the apply that moved its seats, in words, and no other commitment's", async ({
+  page,
+  request,
+}) => {
+  const { row, handle, seatsBefore } = await gridOnRoomyRow(page, request, 1);
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('allocation-changes')).toContainText(`${seatsBefore} → ${seatsBefore + 1}`);
+  await page.getByRole('button', { name: 'Apply 1 change' }).click();
+  await expect(page.getByTestId('allocation-notice')).toContainText('Applied 1 change');
+
+  await page.getByTestId(`alloc-row-${row.id}`).getByTestId('commitment-history').click();
+  await expect(page).toHaveURL(new RegExp(`/activity\\?record=${row.id}$`));
+  await expect(page.getByRole('heading', { name: 'History of this commitment', level: 1 })).toBeVisible();
+  const rows = page.getByTestId('activity-row');
+  await expect(rows.first().getByRole('cell').nth(2)).toHaveText('Changed seat allocations');
+  await expect(rows.first()).toContainText('operator@demo.test');
+  await expect(rows.first().getByTestId('activity-changes')).toContainText(String(seatsBefore + 1));
+  // A record the log does not name has no history: the query finds rows by their records only.
+  await page.goto(`/activity?record=${crypto.randomUUID()}`);
+  await expect(page.getByText('Nothing has been changed on it in the console yet.')).toBeVisible();
 });
 
 test("the whole log names actions and records in words, each record linking to its own history; an entity's page links to its own", async ({

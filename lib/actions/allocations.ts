@@ -77,6 +77,7 @@ export const applyAllocationAction = staffAction(
   async ({ changes, resume }, { setAuditTarget }) => {
     setAuditTarget({
       resourceType: 'commitments',
+      recordIds: changes.map((c) => c.commitmentId),
       before: changes.map(({ commitmentId, entityId, before }) => ({ commitmentId, entityId, seats: before })),
     });
     const outcome = await wrap(() => applyChanges(changes, { resume }));
@@ -95,7 +96,11 @@ export const applyAllocationAction = staffAction(
 export const restoreAllocationAction = staffAction(
   { name: 'restore-allocation', role: 'operator', input: RestoreInputSchema, mutates: true },
   async ({ sets }, { setAuditTarget }) => {
-    setAuditTarget({ resourceType: 'commitments', after: sets });
+    setAuditTarget({
+      resourceType: 'commitments',
+      recordIds: sets.flatMap((s) => s.data.map((d) => d.id)),
+      after: sets,
+    });
     const outcome = await wrap(() => restoreSets(sets));
     revalidatePath('/allocations');
     return outcomeIn(await readersTranslator(), outcome);

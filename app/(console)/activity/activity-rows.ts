@@ -62,7 +62,11 @@ const LIST_OF: Partial<Record<RecordKind, string>> = { commitments: '/allocation
 
 /** The heading of one record's history, by the kind of record its rows are about. */
 export const historyTitleKey = (type: string | null | undefined) =>
-  type === 'reservation' || type === 'entity' || type === 'staff' ? type : 'other';
+  type === 'reservation' || type === 'entity' || type === 'staff'
+    ? type
+    : type === 'commitments'
+      ? 'commitment'
+      : 'other';
 
 /** An action in the member's words ("Canceled a reservation"); one the catalog does not name yet, as recorded. */
 export function actionWords(t: T, action: string): string {

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { memo, type CSSProperties, type Ref } from 'react';
 
 import { Input } from '@/components/ui/input';
+import { Link } from '@/components/ui/link';
 import {
   capacityLayout,
   editedSeats,
@@ -116,7 +117,15 @@ function GridRowViewUnmemoized({
         className={`${STICKY_COLUMN} flex flex-col justify-center sm:px-3 ${edited ? 'bg-amber-50' : 'bg-surface'}`}
       >
         <div className="font-medium break-words text-slate-900 sm:truncate" title={label}>
-          {place}
+          {/* The commitment's name leads to its history: every apply and restore of its seats. */}
+          <Link
+            href={`/activity?record=${row.commitmentId}`}
+            aria-label={t('row.historyOf', { commitment: label })}
+            className="hover:underline"
+            data-testid="commitment-history"
+          >
+            {place}
+          </Link>
         </div>
         <div className="text-xs break-words text-slate-500 sm:truncate">
           {rest.join(' · ')} ·{' '}

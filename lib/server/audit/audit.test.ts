@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -114,5 +115,40 @@ describe('the activity log against flooding', () => {
       ['sign-in', 89],
       ['update-entity', 399],
     ]);
+  });
+
+  it('finds a record’s history among the rows that name it as one of their records, written before the column too', async () => {
+    const [c1, c2, c3] = [
+      'c0000001-0000-4000-8000-000000000001',
+      'c0000001-0000-4000-8000-000000000002',
+      'c0000001-0000-4000-8000-000000000003',
+    ];
+    const member = { staffId: null, staffEmail: 'grid@demo.test', resourceType: 'commitments', result: 'ok' as const };
+    await insertAudit(opened.db, { ...member, action: 'apply-allocation', recordIds: [c1, c2, c1] }, NOW);
+    await insertAudit(opened.db, { ...member, action: 'apply-allocation', recordIds: [c3] }, NOW);
+    // A restore written before the records column: found once the migration has read its sets.
+    await opened.db.execute(sql`
+      insert into audit_log (at, staff_email, action, resource_type, result, after)
+      values (${NOW.toISOString()}::timestamptz, 'grid@demo.test', 'restore-allocation', 'commitments', 'ok',
+        ${JSON.stringify([{ entityId: 'e1', data: [{ id: c2, entity_seats: 4 }] }])}::jsonb)`);
+    const history = async (id: string) => (await listAudit({ resourceId: id }, opened.db)).map((r) => r.action).sort();
+    expect(await history(c2)).toEqual(['apply-allocation']);
+
+    const backfill = readFileSync('lib/server/db/migrations/0037_audit_record_ids.sql', 'utf8')
+      .split('--> statement-breakpoint')
+      .at(-1)!;
+    await opened.db.$client.exec(backfill);
+    expect(await history(c2)).toEqual(['apply-allocation', 'restore-allocation']);
+    expect(await history(c1)).toEqual(['apply-allocation']);
+    expect(await history(c3)).toEqual(['apply-allocation']);
+    const [applied] = await listAudit({ resourceId: c1 }, opened.db);
+    expect(applied!.recordIds).toEqual([c1, c2]);
+    // Read through the two indexes (the record's few rows are then sorted), never the whole log
+    // (which holds the flood of the test above).
+    const { sql: text, params } = auditPage(opened.db, { resourceId: c1, limit: 51 }).toSQL();
+    const { rows } = await opened.db.$client.query<{ 'QUERY PLAN': string }>(`explain ${text}`, params);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/audit_log_resource_idx[\s\S]*audit_log_record_ids_idx/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 });

@@ -15,6 +15,8 @@ export interface AuditEntry {
   entityId?: string | null;
   resourceType?: string | null;
   resourceId?: string | null;
+  /** the records the row is about besides resourceId (a grid's apply: its commitments) */
+  recordIds?: readonly string[];
   before?: unknown;
   after?: unknown;
   result: 'ok' | 'refused' | 'failed';
@@ -49,6 +51,7 @@ export async function insertAudit(db: Inserter, entry: AuditEntry, now = new Dat
     entityId: entry.entityId ?? null,
     resourceType: entry.resourceType ?? null,
     resourceId: entry.resourceId ?? null,
+    recordIds: entry.recordIds?.length ? [...new Set(entry.recordIds)] : null,
     before: entry.before ?? null,
     after: entry.after ?? null,
     result: entry.result,
@@ -73,7 +76,7 @@ export interface AuditQuery {
   staffEmail?: string;
   action?: string;
   result?: AuditRow['result'];
-  /** one record's rows (its history) */
+  /** one record's rows (its history): it is their resource, or one of their records */
   resourceId?: string;
   from?: Date;
   /** before this instant */
@@ -95,7 +98,10 @@ function auditWhere(q: AuditQuery): SQL | undefined {
   if (q.staffEmail) where.push(eq(auditLog.staffEmail, q.staffEmail));
   if (q.action) where.push(eq(auditLog.action, q.action));
   if (q.result) where.push(eq(auditLog.result, q.result));
-  if (q.resourceId) where.push(eq(auditLog.resourceId, q.resourceId));
+  if (q.resourceId)
+    where.push(
+      or(eq(auditLog.resourceId, q.resourceId), sql`${auditLog.recordIds} @> array[${q.resourceId}]::text[]`)!,
+    );
   if (q.from) where.push(gte(auditLog.at, q.from));
   if (q.to) where.push(lt(auditLog.at, q.to));
   // Times are kept to the millisecond, as a cursor carries them: rows of one millisecond keep one order.

@@ -199,6 +199,8 @@ export const auditLog = pgTable(
     lastAt: timestamp('last_at', { withTimezone: true, precision: 3 }),
     /** what folds repeats into this row; null for a row that takes none */
     foldKey: text('fold_key'),
+    /** the records the row is about besides resourceId (a grid's apply: its commitments), for their history */
+    recordIds: text('record_ids').array(),
   },
   (t) => [
     index('audit_log_page_idx').on(t.at.desc(), t.id.desc()),
@@ -210,6 +212,9 @@ export const auditLog = pgTable(
       .on(t.resourceId, t.at)
       .where(sql`${t.resourceId} is not null`),
     uniqueIndex('audit_log_fold_key').on(t.foldKey),
+    index('audit_log_record_ids_idx')
+      .using('gin', t.recordIds)
+      .where(sql`${t.recordIds} is not null`),
   ],
 );
 export type AuditRow = typeof auditLog.$inferSelect;

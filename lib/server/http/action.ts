@@ -61,6 +61,8 @@ export interface AuditTarget {
   entityId?: string | null;
   resourceType?: string;
   resourceId?: string | null;
+  /** the records the action is about besides resourceId (a grid's apply: its commitments) */
+  recordIds?: readonly string[];
   before?: unknown;
   after?: unknown;
 }
@@ -235,6 +237,7 @@ export async function runForStaff<S extends z.ZodType, T>(
           entityId: target.entityId,
           resourceType: target.resourceType,
           resourceId: target.resourceId,
+          recordIds: target.recordIds,
           before: target.before,
           after: target.after,
           result,
