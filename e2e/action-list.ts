@@ -83,6 +83,15 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
     mutates: true,
     input: () => ({ rows: [{ id: '00000000-0000-4000-8000-000000000003', name: 'Matrix Guest' }] }),
   },
+  'lib/actions/bulk-jobs.ts#startTeamChangeAction': {
+    audit: 'start-team-change',
+    role: 'admin',
+    mutates: true,
+    input: () => ({
+      rows: [{ id: '00000000-0000-4000-8000-000000000005', name: 'matrix.member@demo.test' }],
+      change: { role: 'viewer' },
+    }),
+  },
   'lib/actions/bulk-jobs.ts#closeBulkReportAction': {
     audit: 'close-bulk-report',
     role: 'viewer',

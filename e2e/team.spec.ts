@@ -151,6 +151,46 @@ test.describe('as admin', () => {
       emails.flatMap((e) => [`${e}: operator→operator, disabled true`, `${e}: viewer→operator, disabled false`]).sort(),
     );
   });
+
+  test('a bulk role change is a job on the server: the tab that started it closes at once, the members are changed and the outcome shows in a second browser', async ({
+    page,
+    browser,
+  }) => {
+    const stamp = Date.now();
+    const emails = [0, 1, 2].map((i) => `job.${i}.${stamp}@demo.test`);
+    for (const [i, email] of emails.entries())
+      await addMember(browser, { email, name: `Job ${i}`, role: 'viewer', password: 'a long enough password' });
+    await page.goto('/team');
+    for (const email of emails) await page.getByRole('checkbox', { name: `Select ${email}` }).check();
+    const bulk = page.getByTestId('team-bulk');
+    await bulk.getByLabel('Role for the 3 selected').selectOption('operator');
+    await bulk.getByRole('button', { name: 'Set role' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('It goes on if you leave this page or close the tab');
+    // The tab closes as soon as the server has the job.
+    const started = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && !!r.request().headers()['next-action'],
+    );
+    await dialog.getByRole('button', { name: 'Set role' }).click();
+    expect((await started).status()).toBe(200);
+    await page.close();
+
+    const second = await browser.newContext({ storageState: STORAGE.admin });
+    const other = await second.newPage();
+    await other.goto('/team');
+    const indicator = other.getByTestId('bulk-jobs');
+    await expect(indicator).toHaveAttribute('data-state', 'finished', { timeout: 30_000 });
+    await indicator.click();
+    await expect(other.getByTestId('bulk-job').getByTestId('bulk-report')).toContainText('3 of 3 changed.');
+    await other
+      .getByTestId('bulk-job')
+      .getByTestId('bulk-report')
+      .getByRole('button', { name: 'Close', exact: true })
+      .click();
+    await other.reload();
+    for (const email of emails) await expect(other.getByTestId(`member-${email}`)).toContainText(/operator/i);
+    await second.close();
+  });
 });
 
 test.describe('as operator', () => {

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ui/alert-dialog';
 
 import { unsavedWork, useHasUnsavedEdits } from './live-follow';
 
-type Ask = (what: 'running' | 'edits') => Promise<boolean>;
+type Ask = (what: 'edits') => Promise<boolean>;
 let ask: Ask | null = null;
 /** The member chose Leave at the Back guard: a step back to another document asks nothing more. */
 let leaveConfirmed = false;
@@ -93,9 +93,7 @@ function useBackGuard(): void {
 export function LeaveGuard() {
   const t = useTranslations('shell.leave');
   const router = useRouter();
-  const [question, setQuestion] = useState<{ what: 'running' | 'edits'; answer: (leave: boolean) => void } | null>(
-    null,
-  );
+  const [question, setQuestion] = useState<{ what: 'edits'; answer: (leave: boolean) => void } | null>(null);
   useBackGuard();
 
   useEffect(() => {

@@ -53,23 +53,9 @@ export function useUnsavedEdits(dirty: boolean, discard: () => void): void {
   }, [dirty, key]);
 }
 
-/** Work of this page that a tab's closing would stop: a bulk action running row by row. */
-const running = new Set<symbol>();
-
-/** Runs work that leaving the page would cut short (a bulk action's rows): the leave guard asks first while it runs. */
-export async function whileGuarded<T>(work: () => Promise<T>): Promise<T> {
-  const key = Symbol('running');
-  running.add(key);
-  try {
-    return await work();
-  } finally {
-    running.delete(key);
-  }
-}
-
-/** What leaving this page now would lose: work under way, unsaved edits, or nothing. */
-export function unsavedWork(): 'running' | 'edits' | null {
-  return running.size ? 'running' : unsaved.size ? 'edits' : null;
+/** What leaving this page now would lose: unsaved edits, or nothing. */
+export function unsavedWork(): 'edits' | null {
+  return unsaved.size ? 'edits' : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 
-import { BulkReport } from '@/components/ui/bulk-run';
+import { BulkReport, type BulkOutcome } from '@/components/ui/bulk-run';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { closeBulkReportAction } from '@/lib/actions/bulk-jobs';
@@ -23,6 +23,47 @@ export function useBulkJobs() {
     refetchInterval: (query) => jobsRefetchMs(query.state.data),
     refetchOnWindowFocus: true,
   });
+}
+
+/** How often a dialog that started a job reads how far it has got. */
+const JOB_POLL_MS = 700;
+
+/**
+ * Runs a bulk job from the dialog that starts it: `start` records it on the server, then its
+ * progress is read until it finishes. The outcome, once seen here, is closed so that the header
+ * does not keep it. Null: refused at the start (told by `onRefused`), or closed elsewhere first.
+ */
+export function useJobRun() {
+  const queryClient = useQueryClient();
+  const readJobs = () =>
+    queryClient
+      .fetchQuery({ queryKey: queryKeys.bulkJobs(), queryFn: ({ signal }) => fetchBulkJobs(signal), staleTime: 0 })
+      .catch(() => undefined);
+  return async (
+    start: () => Promise<{ ok: true; data: { id: string } } | { ok: false; error: string }>,
+    onProgress: (done: number) => void,
+    onRefused: (error: string) => void,
+  ): Promise<BulkOutcome[] | null> => {
+    const started = await start();
+    if (!started.ok) {
+      onRefused(started.error);
+      return null;
+    }
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bulkJobs() });
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+      const jobs = await readJobs();
+      if (!jobs) continue; // a moment without the network: the job runs on
+      const job = jobs.find((j) => j.id === started.data.id);
+      if (!job) return null;
+      onProgress(job.report.length);
+      if (job.finished) {
+        await closeBulkReportAction({ id: job.id }).catch(() => undefined);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.bulkJobs() });
+        return job.report;
+      }
+    }
+  };
 }
 
 /**

@@ -12,38 +12,6 @@ import { notify } from './toast';
 /** How one row of a bulk action ended: nothing is left unsaid. */
 export type BulkOutcome = BulkRowOutcome;
 
-type Answer = { ok: true } | { ok: false; error: string; refusesAll?: true };
-
-/**
- * Runs one guarded action per row, one after another (each its own audit row, within the member's
- * share of the request budget), reporting progress. A refusal that would repeat for every row (a
- * limit, the budget, the session: `refusesAll`) stops the run; the rows after it are "not tried".
- */
-export async function runBulk<Row extends { id: string }>(
-  rows: Row[],
-  nameOf: (row: Row) => string,
-  act: (row: Row) => Promise<Answer>,
-  onProgress: (done: number) => void,
-): Promise<BulkOutcome[]> {
-  const report: BulkOutcome[] = [];
-  let stop: { at: string; error: string } | null = null;
-  for (const row of rows) {
-    const name = nameOf(row);
-    if (stop !== null) {
-      report.push({ id: row.id, name, result: 'not tried', reason: stop.error, stoppedAt: stop.at });
-      continue;
-    }
-    const r = await act(row);
-    if (r.ok) report.push({ id: row.id, name, result: 'done' });
-    else {
-      report.push({ id: row.id, name, result: 'refused', reason: r.error });
-      if (r.refusesAll) stop = { at: name, error: r.error };
-    }
-    onProgress(report.length);
-  }
-  return report;
-}
-
 /**
  * What a bulk run does, for its messages: each kind has whole sentences of its own in `ui.bulk`
  * (the thing and what was done to it agree in number, gender and case in many languages).

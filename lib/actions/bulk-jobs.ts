@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Uuid } from '@/lib/guestbook/schemas';
 import { said, validationMessage } from '@/lib/i18n/said';
 import { BULK_MAX_ROWS } from '@/lib/reservations/bulk';
-import { findStaffById } from '@/lib/server/auth';
+import { findStaffById, StaffRoleSchema } from '@/lib/server/auth';
 import { dismissJob, recordJob, wakeBulkJobs } from '@/lib/server/bulk-jobs';
 import { getDb } from '@/lib/server/db';
 import { getSelectedEntity } from '@/lib/server/directory';
@@ -41,6 +41,41 @@ export const startBulkCancelAction = staffAction(
       entityId: entity?.id ?? null,
       locale,
       sessionVersion: member.sessionVersion,
+      rows,
+    });
+    if ('running' in job) throw new ActionError(said('errors.bulk.running'), undefined, 409);
+    wakeBulkJobs();
+    return { id: job.id };
+  },
+);
+
+/** What a bulk change gives each member: one role, or their access taken away or given back. */
+const TeamChange = z.union([z.strictObject({ role: StaffRoleSchema }), z.strictObject({ disabled: z.boolean() })]);
+
+/**
+ * Starts a bulk change of the team's members as a job on the server: each member is changed
+ * through the same guard as one alone (its own audit row, the last-admin rule), and the outcome
+ * shows in the header of any page, even after the tab that started it closed.
+ */
+export const startTeamChangeAction = staffAction(
+  {
+    name: 'start-team-change',
+    role: 'admin',
+    input: z.strictObject({ rows: BulkRows, change: TeamChange }),
+    mutates: true,
+  },
+  async ({ rows, change }, { staff, setAuditTarget }) => {
+    setAuditTarget({ resourceType: 'staff', after: { members: rows.length, ...change } });
+    const db = await getDb();
+    const [member, locale] = await Promise.all([findStaffById(db, staff.id), getUiLocale()]);
+    if (!member) throw new ActionError(said('errors.session.ended'), undefined, 401);
+    const job = await recordJob(db, {
+      staffId: staff.id,
+      kind: 'change',
+      entityId: null,
+      locale,
+      sessionVersion: member.sessionVersion,
+      params: change,
       rows,
     });
     if ('running' in job) throw new ActionError(said('errors.bulk.running'), undefined, 409);

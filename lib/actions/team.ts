@@ -11,7 +11,6 @@ import {
   endAllSessions,
   findStaffById,
   issueEnrolmentCode,
-  LastAdminError,
   removeSecondFactor,
   secondFactorPolicy,
   SecondFactorPolicySchema,
@@ -21,11 +20,11 @@ import {
   StaffPassword,
   StaffRoleSchema,
   toSummary,
-  updateStaffAccess,
 } from '@/lib/server/auth';
 import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
 import { ActionError, staffAction } from '@/lib/server/http';
+import { CHANGE_STAFF_ACCESS, changeStaffAccessIn } from '@/lib/server/team';
 
 const oneTimePassword = () => randomBytes(12).toString('base64url');
 
@@ -92,30 +91,12 @@ const refuseDuplicateEmail =
     throw e;
   };
 
-const AccessChangeSchema = z.strictObject({
-  id: Uuid,
-  role: StaffRoleSchema.optional(),
-  disabled: z.boolean().optional(),
+/** One member's role or access (lib/server/team); a bulk change runs the same handler as a job (startTeamChangeAction). */
+export const changeStaffAccessAction = staffAction(CHANGE_STAFF_ACCESS, async (input, ctx) => {
+  const after = await changeStaffAccessIn(input, ctx);
+  revalidatePath('/team');
+  return after;
 });
-
-export const changeStaffAccessAction = staffAction(
-  { name: 'change-staff-access', role: 'admin', input: AccessChangeSchema, mutates: true },
-  async ({ id, role, disabled }, { staff, setAuditTarget }) => {
-    setAuditTarget({ resourceType: 'staff', resourceId: id });
-    if (role === undefined && disabled === undefined) throw new ActionError(said('team.errors.nothingToChange'));
-    if (id === staff.id && disabled) throw new ActionError(said('team.errors.cannotDisableSelf'));
-    try {
-      const changed = await updateStaffAccess(await getDb(), id, { role, disabled });
-      if (!changed) throw new ActionError(said('team.errors.accountGone'));
-      setAuditTarget({ before: changed.before, after: changed.after });
-      revalidatePath('/team');
-      return changed.after;
-    } catch (e) {
-      if (e instanceof LastAdminError) throw new ActionError(e.said);
-      throw e;
-    }
-  },
-);
 
 export const resetStaffPasswordAction = staffAction(
   { name: 'reset-staff-password', role: 'admin', input: z.strictObject({ id: Uuid }), mutates: true },

@@ -3,8 +3,8 @@
  * how far it has got, and each row's outcome once tried.
  */
 
-/** What a job does to each row: `cancel` reservations. */
-export type BulkJobKind = 'cancel';
+/** What a job does to each row: `cancel` reservations, or `change` the team's members (a role, or their access). */
+export type BulkJobKind = 'cancel' | 'change';
 
 /** How one row of a bulk action ended: nothing is left unsaid. */
 export type BulkRowOutcome =

@@ -5,23 +5,19 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
+import { useJobRun } from '@/components/shell/bulk-jobs';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { announceBulk, BulkTargets, type BulkOutcome } from '@/components/ui/bulk-run';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { notify } from '@/components/ui/toast';
-import { closeBulkReportAction, startBulkCancelAction } from '@/lib/actions/bulk-jobs';
-import type { BulkJobView } from '@/lib/bulk-jobs/view';
+import { startBulkCancelAction } from '@/lib/actions/bulk-jobs';
 import { isFinalStatus } from '@/lib/guestbook/reservation-statuses';
 import { readFailureText } from '@/lib/queries/get-json';
 import { invalidateAfterReservationChange } from '@/lib/queries/invalidate';
-import { queryKeys } from '@/lib/queries/keys';
-import { fetchBulkJobs, fetchReservationSearchPage } from '@/lib/queries/reads';
+import { fetchReservationSearchPage } from '@/lib/queries/reads';
 import { BULK_MAX_ROWS } from '@/lib/reservations/bulk';
 import type { ReservationRow } from '@/lib/reservations/search-page';
-
-/** How often the dialog reads how far the job has got. */
-const JOB_POLL_MS = 700;
 
 /**
  * Cancels the selected reservations after one confirmation that names how many and which guests
@@ -45,42 +41,29 @@ export function BulkCancel({
   const tBulk = useTranslations('ui.bulk');
   const router = useRouter();
   const queryClient = useQueryClient();
+  const runJob = useJobRun();
   const [done, setDone] = useState(0);
   const count = rows.length;
   const mailed = rows.map((r) => r.guestEmail).filter((e): e is string => e !== null);
 
   const run = async () => {
     setDone(0);
-    const started = await startBulkCancelAction({ rows: rows.map((r) => ({ id: r.id, name: r.guestName || r.id })) });
-    if (!started.ok) {
-      notify(started.error, 'error');
-      return false;
-    }
-    void queryClient.invalidateQueries({ queryKey: queryKeys.bulkJobs() });
-    const report = await followJob(started.data.id, (job) => setDone(job.report.length));
+    let refused = false;
+    const report = await runJob(
+      () => startBulkCancelAction({ rows: rows.map((r) => ({ id: r.id, name: r.guestName || r.id })) }),
+      setDone,
+      (error: string) => {
+        refused = true;
+        notify(error, 'error');
+      },
+    );
+    // Refused at the start: the dialog stays, nothing changed.
+    if (refused) return false;
     void invalidateAfterReservationChange(queryClient, context);
     router.refresh();
     if (!report) return;
-    // Seen here: the header need not keep it.
-    await closeBulkReportAction({ id: started.data.id }).catch(() => undefined);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.bulkJobs() });
     announceBulk(report, 'cancel');
     onSettled(report);
-  };
-
-  /** The job's outcome once it finished (null if its outcome was closed elsewhere first), reporting progress. */
-  const followJob = async (id: string, onProgress: (job: BulkJobView) => void): Promise<BulkOutcome[] | null> => {
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
-      const jobs = await queryClient
-        .fetchQuery({ queryKey: queryKeys.bulkJobs(), queryFn: ({ signal }) => fetchBulkJobs(signal), staleTime: 0 })
-        .catch(() => undefined);
-      if (!jobs) continue; // a moment without the network: the job runs on
-      const job = jobs.find((j) => j.id === id);
-      if (!job) return null;
-      onProgress(job);
-      if (job.finished) return job.report;
-    }
   };
 
   return (

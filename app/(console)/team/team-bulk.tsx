@@ -1,14 +1,16 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
-import { whileGuarded } from '@/components/live/live-follow';
+import { useJobRun } from '@/components/shell/bulk-jobs';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
-import { announceBulk, BulkTargets, runBulk, type BulkOutcome } from '@/components/ui/bulk-run';
+import { announceBulk, BulkTargets, type BulkOutcome } from '@/components/ui/bulk-run';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
-import { changeStaffAccessAction } from '@/lib/actions/team';
+import { notify } from '@/components/ui/toast';
+import { startTeamChangeAction } from '@/lib/actions/bulk-jobs';
 import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 
 interface Selected {
@@ -21,33 +23,40 @@ type Change = { kind: 'role'; role: StaffRole } | { kind: 'disable' } | { kind: 
 
 /**
  * The team's bulk actions on the members selected: a role for all of them, or disable or enable
- * them, after one confirmation naming each. Each change goes through the same guarded action as
- * one alone (its audit row, the last-admin rule), and every member is reported.
+ * them, after one confirmation naming each. A job on the server (lib/server/bulk-jobs) that goes
+ * on if the tab closes; each change goes through the same guard as one alone (its audit row, the
+ * last-admin rule), and every member is reported, here or in the header of any page.
  */
 export function TeamBulk({ members, onSettled }: { members: Selected[]; onSettled: (report: BulkOutcome[]) => void }) {
   const t = useTranslations('team.bulk');
+  const tBulk = useTranslations('ui.bulk');
   const roles = useTranslations('team.roleLabel');
   const [role, setRole] = useState<StaffRole>('viewer');
   const [change, setChange] = useState<Change | null>(null);
   const [done, setDone] = useState(0);
+  const router = useRouter();
+  const runJob = useJobRun();
   const n = members.length;
 
   const run = async () => {
     if (!change) return;
     setDone(0);
-    const report = await whileGuarded(() =>
-      runBulk(
-        members,
-        (m) => m.email,
-        (m) =>
-          changeStaffAccessAction(
-            change.kind === 'role'
-              ? { id: m.id, role: change.role }
-              : { id: m.id, disabled: change.kind === 'disable' },
-          ),
-        setDone,
-      ),
+    let refused = false;
+    const report = await runJob(
+      () =>
+        startTeamChangeAction({
+          rows: members.map((m) => ({ id: m.id, name: m.email })),
+          change: change.kind === 'role' ? { role: change.role } : { disabled: change.kind === 'disable' },
+        }),
+      setDone,
+      (error: string) => {
+        refused = true;
+        notify(error, 'error');
+      },
     );
+    if (refused) return false;
+    router.refresh();
+    if (!report) return;
     announceBulk(report, 'change');
     onSettled(report);
   };
@@ -96,6 +105,7 @@ export function TeamBulk({ members, onSettled }: { members: Selected[]; onSettle
           <span className="block space-y-2">
             <span className="block">{change?.kind === 'enable' ? t('enableNote') : t('changeNote')}</span>
             <BulkTargets items={members.map((m) => m.email)} done={done} total={n} kind="change" />
+            <span className="block text-slate-600">{tBulk('goesOn')}</span>
           </span>
         }
         confirmLabel={

@@ -14,6 +14,7 @@ import { newRequestId, withRequestId } from '../log/logger';
 import { ClaimLoop } from '../ops/claim-loop';
 import { processWide } from '../process-wide';
 import { CANCEL_RESERVATION, cancelReservationIn } from '../reservations';
+import { CHANGE_STAFF_ACCESS, changeStaffAccessIn } from '../team';
 import { claimNextJob, finishJob, nextRow, recordOutcome, releaseClaim, renewClaim, stopRest } from './store';
 
 /** How often each process looks for a job to take on (a new one wakes the process that stored it at once). */
@@ -24,24 +25,29 @@ const refusesAll = (status: number) => status === 401 || status === 403 || statu
 
 /** One row of a job, as its member, through the same guard as their own action (one audit row each). */
 function runRow(
+  job: BulkJobRow,
   entity: EntityChoice | null,
   targetId: string,
   staff: Parameters<typeof runForStaff>[1],
   t: Parameters<typeof runForStaff>[2],
 ) {
-  return withRequestId(newRequestId(), () =>
-    withRequestTicket(
-      () =>
-        runForStaff(
+  const run = () =>
+    job.kind === 'change'
+      ? runForStaff(
+          CHANGE_STAFF_ACCESS,
+          staff,
+          t,
+          async () => ({ ...(job.params as object), id: targetId }),
+          changeStaffAccessIn,
+        )
+      : runForStaff(
           CANCEL_RESERVATION,
           staff,
           t,
           async () => ({ id: targetId }),
           (input, ctx) => cancelReservationIn(entity, input.id, ctx),
-        ),
-      'write',
-    ),
-  );
+        );
+  return withRequestId(newRequestId(), () => withRequestTicket(run, 'write'));
 }
 
 /**
@@ -68,7 +74,7 @@ async function runJob(job: BulkJobRow, stopping: () => boolean): Promise<void> {
       await stopRest(db, job.id, translateSaid(t, stop), row.name);
       break;
     }
-    const outcome = await runRow(entity, row.targetId, staff!, t);
+    const outcome = await runRow(job, entity, row.targetId, staff!, t);
     if (outcome.ok) await recordOutcome(db, job.id, row.position, { result: 'done' });
     else {
       await recordOutcome(db, job.id, row.position, { result: 'refused', reason: outcome.error });

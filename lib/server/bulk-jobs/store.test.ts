@@ -62,6 +62,22 @@ describe('bulk jobs on the server', () => {
     expect(await job(m.id)).toHaveProperty('id');
   });
 
+  it('keeps what a change of the team gives each member, for the process that claims it', async () => {
+    const m = await member();
+    const recorded = await recordJob(db(), {
+      staffId: m.id,
+      kind: 'change',
+      entityId: null,
+      locale: 'en',
+      sessionVersion: 1,
+      params: { role: 'viewer' },
+      rows: rows(2),
+    });
+    const claimed = await claimOf(m.id, new Date());
+    expect(claimed).toMatchObject({ id: (recorded as { id: string }).id, kind: 'change', params: { role: 'viewer' } });
+    expect((await jobsOf(db(), m.id))[0]).toMatchObject({ kind: 'change', total: 2, finished: false });
+  });
+
   it('runs each row once, records its outcome, and reports the rows tried in order', async () => {
     const m = await member();
     const { id } = (await job(m.id, 4)) as { id: string };

@@ -23,6 +23,8 @@ export interface NewJob {
   entityId: string | null;
   locale: string;
   sessionVersion: number;
+  /** what a `change` gives each member: `{ role }` or `{ disabled }` */
+  params?: Record<string, unknown>;
   rows: readonly { id: string; name: string }[];
 }
 
@@ -44,6 +46,7 @@ export async function recordJob(db: DashboardDb, job: NewJob): Promise<{ id: str
           entityId: job.entityId,
           locale: job.locale,
           sessionVersion: job.sessionVersion,
+          params: job.params ?? null,
           total: job.rows.length,
         })
         .returning({ id: bulkJobs.id });

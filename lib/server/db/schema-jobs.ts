@@ -14,8 +14,10 @@ export const bulkJobs = pgTable(
       .default(sql`gen_random_uuid()`),
     /** the member it runs for (deleted with them, by the migration's foreign key) */
     staffId: uuid('staff_id').notNull(),
-    /** what it does to each row: `cancel` (reservations) */
+    /** what it does to each row: `cancel` (reservations) or `change` (the team's members) */
     kind: text('kind').notNull(),
+    /** what a `change` gives each member: `{ role }` or `{ disabled }` */
+    params: jsonb('params'),
     /** the entity it was started in (its rows are that entity's); null: the partner's default */
     entityId: text('entity_id'),
     /** the member's console language when it started: its refusals are recorded in it */

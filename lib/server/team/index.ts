@@ -1,0 +1,1 @@
+export { AccessChangeSchema, CHANGE_STAFF_ACCESS, changeStaffAccessIn, type AccessChange } from './access';
