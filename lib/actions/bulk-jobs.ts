@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 
+import type { StaffRole } from '@/lib/auth/roles';
 import { Uuid } from '@/lib/guestbook/schemas';
 import { said, validationMessage } from '@/lib/i18n/said';
 import { BULK_MAX_ROWS } from '@/lib/reservations/bulk';
@@ -12,7 +13,17 @@ import { getSelectedEntity } from '@/lib/server/directory';
 import { ActionError, getUiLocale, staffAction } from '@/lib/server/http';
 
 const BulkRows = z
-  .array(z.strictObject({ id: Uuid, name: z.string().trim().min(1).max(200) }))
+  .array(
+    z.strictObject({
+      id: Uuid,
+      // the length as sent: a name padded out to any size is refused, not trimmed into one
+      name: z
+        .string()
+        .max(200, { error: validationMessage('atMostChars', 200) })
+        .trim()
+        .min(1),
+    }),
+  )
   .min(1, { error: validationMessage('chooseRows') })
   .max(BULK_MAX_ROWS, { error: validationMessage('atMostRows', BULK_MAX_ROWS) })
   .refine((rows) => new Set(rows.map((r) => r.id)).size === rows.length, {
@@ -50,7 +61,15 @@ export const startBulkCancelAction = staffAction(
 );
 
 /** What a bulk change gives each member: one role, or their access taken away or given back. */
-const TeamChange = z.union([z.strictObject({ role: StaffRoleSchema }), z.strictObject({ disabled: z.boolean() })]);
+/** A role for the members, or whether they are disabled: one of the two, each named where it is wrong. */
+const TeamChange = z
+  .strictObject({ role: StaffRoleSchema.optional(), disabled: z.boolean().optional() })
+  .refine((c) => (c.role === undefined) !== (c.disabled === undefined), {
+    message: validationMessage('roleOrAccess'),
+  })
+  .transform((c): { role: StaffRole } | { disabled: boolean } =>
+    c.role !== undefined ? { role: c.role } : { disabled: c.disabled! },
+  );
 
 /**
  * Starts a bulk change of the team's members as a job on the server: each member is changed

@@ -9,9 +9,9 @@ import { parseReservationSearch } from '../reservations/search-query';
 export const SaveViewInputSchema = z.strictObject({
   name: z
     .string()
+    .max(60, { error: validationMessage('atMostChars', 60) })
     .trim()
-    .min(1, { error: validationMessage('nameView') })
-    .max(60, { error: validationMessage('atMostChars', 60) }),
+    .min(1, { error: validationMessage('nameView') }),
   query: z
     .string()
     .max(4000, { error: validationMessage('atMostChars', 4000) })
