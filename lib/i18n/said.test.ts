@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 
 import en from '@/messages/en.json';
 
-import { readValidationMessage, said, validationMessage, validationSaid } from './said';
+import {
+  readValidationMessage,
+  said,
+  saidList,
+  storableSaid,
+  storedSaid,
+  translateSaid,
+  validationMessage,
+  validationSaid,
+} from './said';
 import { catalogHas, hasKey, inEnglish, translatorFor } from './translator';
 
 /** A catalog as the build ships it: each message compiled (next.config.mjs, `precompile`). */
@@ -49,5 +58,40 @@ describe('a schema message (v) is written in the reader language', () => {
   it('writes a Said with its values, plural included', () => {
     expect(inEnglish(said('validation.atLeastGuests', { n: 1 }).key, { n: 1 })).toBe('At least 1 guest.');
     expect(inEnglish('validation.atLeastGuests', { n: 2 })).toBe('At least 2 guests.');
+  });
+});
+
+describe('a said message kept in the database', () => {
+  const refusal = said('errors.session.needsRole', {
+    needed: said('team.roleLabel.admin'),
+    role: said('team.roleLabel.viewer'),
+  });
+
+  it('reads back as it was said, dates and lists too, and is written in any language', async () => {
+    const at = new Date('2026-12-01T09:30:00Z');
+    const withDate = said('errors.api.rateLimitedUntil', { time: at });
+    const listed = said('errors.input.check', {
+      summary: saidList([said('team.roleLabel.admin'), 'x'], 'reservations.errors.problemSeparator'),
+    });
+    for (const s of [refusal, withDate, listed]) {
+      const stored = JSON.parse(JSON.stringify(storableSaid(s))) as unknown;
+      expect(storedSaid(stored, hasKey)).toEqual(s);
+    }
+    const german = await translatorFor('de');
+    const back = storedSaid(JSON.parse(JSON.stringify(storableSaid(refusal))), hasKey)!;
+    expect(translateSaid(german, back)).toBe(translateSaid(german, refusal));
+    expect(translateSaid(german, back)).not.toBe(translateSaid(inEnglish, refusal));
+  });
+
+  it('is not read back when it is not one, or names a key the catalog no longer holds', () => {
+    for (const stored of [
+      null,
+      'Needs admin',
+      { key: 'no.such.key' },
+      { key: 'team.roleLabel.admin', values: 3 },
+      { values: {} },
+    ])
+      expect(storedSaid(stored, hasKey)).toBeNull();
+    expect(storedSaid({ key: 'errors.session.needsRole', values: { needed: { key: 'gone.key' } } }, hasKey)).toBeNull();
   });
 });

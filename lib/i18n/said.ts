@@ -100,3 +100,53 @@ export function readValidationMessage(
   const s = validationSaid(message, (key) => t.has(key));
   return s ? translateSaid(t, s) : message;
 }
+
+/** A Said as JSON keeps it (a database column): a date becomes `{ "date": ISO }`, so it is read back as one. */
+export function storableSaid(s: Said): unknown {
+  const walk = (v: SaidValue): unknown => {
+    if (v instanceof Date) return { date: v.toISOString() };
+    if (isList(v)) return { items: v.items.map(walk), separator: v.separator };
+    if (isSaid(v)) return storableSaid(v);
+    return v;
+  };
+  return s.values
+    ? { key: s.key, values: Object.fromEntries(Object.entries(s.values).map(([k, v]) => [k, walk(v)])) }
+    : { key: s.key };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A Said read back from its stored form (storableSaid), or null when it is not one: the reader
+ * then shows the message recorded beside it. `has` tells the keys the catalog still holds.
+ */
+export function storedSaid(stored: unknown, has: (key: CatalogKey) => boolean): Said | null {
+  const value = (v: unknown): SaidValue | null => {
+    if (typeof v === 'string' || typeof v === 'number') return v;
+    if (!isRecord(v)) return null;
+    if (typeof v.date === 'string' && Object.keys(v).length === 1) {
+      const d = new Date(v.date);
+      return Number.isNaN(d.getTime()) ? null : d;
+    }
+    if (Array.isArray(v.items) && typeof v.separator === 'string') {
+      const items = v.items.map(value);
+      return items.every((i) => i !== null) && has(v.separator as CatalogKey)
+        ? { items: items as SaidValue[], separator: v.separator as CatalogKey }
+        : null;
+    }
+    return saidOf(v);
+  };
+  const saidOf = (v: unknown): Said | null => {
+    if (!isRecord(v) || typeof v.key !== 'string' || !has(v.key as CatalogKey)) return null;
+    if (v.values === undefined) return { key: v.key as CatalogKey };
+    if (!isRecord(v.values)) return null;
+    const values: Record<string, SaidValue> = {};
+    for (const [k, raw] of Object.entries(v.values)) {
+      const read = value(raw);
+      if (read === null) return null;
+      values[k] = read;
+    }
+    return { key: v.key as CatalogKey, values };
+  };
+  return saidOf(stored);
+}

@@ -83,12 +83,15 @@ export function activityRows(
     statusWords,
     entityNames,
     historyOf,
+    say,
   }: {
     t: T;
     format: Formatter;
     statusWords: StatusWords;
     entityNames: Map<string, string>;
     historyOf: string | undefined;
+    /** a refusal as recorded before it was put in words (`said`), in the reader's language; null when it is not one */
+    say: (stored: unknown) => string | null;
   },
 ): ActivityRow[] {
   return rows.map((r) => {
@@ -129,7 +132,8 @@ export function activityRows(
       recorded:
         r.before != null || r.after != null ? JSON.stringify({ before: r.before, after: r.after }, null, 2) : null,
       result: r.result,
-      message: r.message ?? null,
+      // a refusal in the reader's words; a row written before they were kept, in the English recorded
+      message: (r.said != null && say(r.said)) || (r.message ?? null),
       repeats: r.repeats,
       lastWhen: r.lastAt ? format.moment(r.lastAt) : null,
     };

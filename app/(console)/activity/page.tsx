@@ -17,6 +17,7 @@ import {
   parseCursor,
 } from '@/lib/activity/filters';
 import { ACTIVITY_KINDS, readableActivityActions } from '@/lib/activity/visibility';
+import { storedSaid, translateSaid } from '@/lib/i18n/said';
 import { auditQueryOf, kindOf } from '@/lib/server/activity';
 import { auditFacets, listAudit } from '@/lib/server/audit';
 import { requireStaff } from '@/lib/server/auth';
@@ -88,7 +89,15 @@ export default async function ActivityPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const me = await requireStaff('viewer');
-  const [t, statusWords] = await Promise.all([getTranslations('activity'), getTranslations('reservations.status')]);
+  const [t, statusWords, tAll] = await Promise.all([
+    getTranslations('activity'),
+    getTranslations('reservations.status'),
+    getTranslations(),
+  ]);
+  const say = (stored: unknown) => {
+    const s = storedSaid(stored, (key) => tAll.has(key));
+    return s && translateSaid(tAll, s);
+  };
   const filters = activityFilters(await searchParams);
   // What this member may read of the log (an admin all; others the changes to reservations and
   // entities): the rows, the paging and the filters' lists alike.
@@ -197,7 +206,7 @@ export default async function ActivityPage({
       <Card>
         <ActivityTable
           zone={format.memberZone}
-          rows={activityRows(rows, { t, format, statusWords, entityNames, historyOf: filters.record })}
+          rows={activityRows(rows, { t, format, statusWords, entityNames, historyOf: filters.record, say })}
           empty={filters.record ? t('history.empty') : undefined}
         />
         <nav aria-label={t('pages.label')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 
 import { SIGN_IN_ACTIONS } from '../../activity/visibility';
+import { storableSaid, type Said } from '../../i18n/said';
 import { getDb } from '../db';
 import type { DashboardDb } from '../db/open';
 import { auditLog, type AuditRow } from '../db/schema';
@@ -21,6 +22,8 @@ export interface AuditEntry {
   after?: unknown;
   result: 'ok' | 'refused' | 'failed';
   message?: string | null;
+  /** the message before it was put in words, for the Activity page to write in its reader's language */
+  said?: Said | null;
   /**
    * What makes two attempts the same (a refused sign-in's account, reason, method and address):
    * the same ones within one quarter of an hour are one row, counting them, instead of a row each.
@@ -56,6 +59,7 @@ export async function insertAudit(db: Inserter, entry: AuditEntry, now = new Dat
     after: entry.after ?? null,
     result: entry.result,
     message: entry.message ?? null,
+    said: entry.said ? storableSaid(entry.said) : null,
     foldKey: entry.foldOn === undefined ? null : foldKey(entry.foldOn, now),
   });
   if (entry.foldOn === undefined) await insert;

@@ -193,6 +193,8 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     result: text('result', { enum: ['ok', 'refused', 'failed'] }).notNull(),
     message: text('message'),
+    /** the message before it was put in words (lib/i18n/said.ts storableSaid), for each reader's language */
+    said: jsonb('said'),
     /** attempts folded into this row (refused sign-ins: lib/server/audit) */
     repeats: integer('repeats').notNull().default(1),
     /** the last folded attempt's time; null for a row of one */

@@ -224,7 +224,7 @@ export async function runForStaff<S extends z.ZodType, T>(
   setRequestTicket({ member: staff.id, lane: def.lane ?? (def.mutates ? 'write' : 'view') });
 
   let target: AuditTarget = {};
-  const audit = async (result: AuditResult, message: string | null) => {
+  const audit = async (result: AuditResult, message: string | null, said: Said | null = null) => {
     if (!def.mutates && !def.audited) return;
     // The change events of the write (lib/server/changes), in the audit row's transaction.
     const changes = changesOfAction({ action: def.name, result, ...target, staff });
@@ -242,6 +242,7 @@ export async function runForStaff<S extends z.ZodType, T>(
           after: target.after,
           result,
           message,
+          said,
         },
         tx,
       ),
@@ -249,7 +250,7 @@ export async function runForStaff<S extends z.ZodType, T>(
   };
   /** A refusal: audited in English, answered in the member's language. */
   const refuse = async (why: Said, status: number, fieldErrors?: SaidFieldErrors): Promise<Outcome<T>> => {
-    await audit('refused', translateSaid(inEnglish, why));
+    await audit('refused', translateSaid(inEnglish, why), why);
     return { ok: false, error: translateSaid(t, why), fieldErrors: translateFieldErrors(t, fieldErrors), status };
   };
 
@@ -265,12 +266,13 @@ export async function runForStaff<S extends z.ZodType, T>(
     return refuse(said('errors.session.secondFactorFirst'), 403);
 
   if (!hasRole(staff.role, def.role)) {
-    const roles = (tr: Translate) => ({
-      needed: tr(`team.roleLabel.${def.role}`),
-      role: tr(`team.roleLabel.${staff.role}`),
-    });
-    await audit('refused', inEnglish('errors.session.needsRole', roles(inEnglish)));
-    return { ok: false, error: t('errors.session.needsRole', roles(t)), status: 403 };
+    return refuse(
+      said('errors.session.needsRole', {
+        needed: said(`team.roleLabel.${def.role}`),
+        role: said(`team.roleLabel.${staff.role}`),
+      }),
+      403,
+    );
   }
 
   let rawInput: unknown;
@@ -323,7 +325,7 @@ export async function runForStaff<S extends z.ZodType, T>(
           })
         : thrown;
     if (e instanceof ActionError) {
-      await audit('failed', e.message);
+      await audit('failed', e.message, e.said);
       return {
         ok: false,
         error: translateSaid(t, e.said),
@@ -334,7 +336,7 @@ export async function runForStaff<S extends z.ZodType, T>(
     }
     if (e instanceof GuestbookApiError) {
       const { said: why, fieldErrors } = describeApiError(e);
-      await audit('failed', translateSaid(inEnglish, why));
+      await audit('failed', translateSaid(inEnglish, why), why);
       return {
         ok: false,
         error: translateSaid(t, why),

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+
+import de from '../messages/de.json' with { type: 'json' };
+import en from '../messages/en.json' with { type: 'json' };
+import { ACTIONS, buildActions } from './action-list';
+import { STORAGE } from './env';
+import { callAction } from './server-actions';
+import { addMember, signedInBrowser } from './staff';
+
+const PASSWORD = 'a long enough password';
+const START_TEAM_CHANGE = 'lib/actions/bulk-jobs.ts#startTeamChangeAction';
+
+test('a refusal is in the log in each reader’s language: a viewer’s try at an admin’s change, read in German and in English', async ({
+  browser,
+}) => {
+  const email = `refused.${Date.now()}@demo.test`;
+  await addMember(browser, { email, name: 'Refused Viewer', role: 'viewer', password: PASSWORD });
+  const viewer = await signedInBrowser(browser, email, PASSWORD);
+  await expect(viewer.page.getByTestId('shell-staff-name')).toHaveText('Refused Viewer');
+  // The viewer posts the admins' bulk change of the team as the browser would, with its own cookie.
+  const action = buildActions().find((a) => a.key === START_TEAM_CHANGE)!;
+  const answer = await callAction(viewer.context.request, action.path, action.id, [
+    ACTIONS[START_TEAM_CHANGE]!.input(),
+  ]);
+  expect(answer).toContain('"ok":false');
+  await viewer.context.close();
+
+  for (const [locale, lang, messages] of [
+    ['de-DE', 'de', de],
+    ['en-GB', 'en', en],
+  ] as const) {
+    const context = await browser.newContext({ storageState: STORAGE.admin, locale });
+    const page = await context.newPage();
+    await page.goto(`/activity?staff=${encodeURIComponent(email)}&result=refused`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    const rows = page.getByTestId('activity-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(messages.activity.actions['start-team-change']);
+    const roles = messages.team.roleLabel;
+    await expect(rows.getByTestId('activity-message')).toHaveText(
+      messages.errors.session.needsRole.replace('{needed}', roles.admin).replace('{role}', roles.viewer),
+    );
+    await context.close();
+  }
+});
