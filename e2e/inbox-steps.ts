@@ -1,36 +1,41 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
+import { addDays } from '../lib/format/days';
 import { todayOf } from '../lib/overview/figures';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { search, take, unique } from './booking-steps';
 import { defaultEntity, partner } from './demo-world';
-import { sandboxSend } from './sandbox';
+import { sandboxSend, type SandboxReservation } from './sandbox';
 
 /** The demo partner's default entity, as the sandbox is called for it. */
 export const entity = { ...defaultEntity, entityId: DEMO_PARTNER.defaultEntityId };
 
-/** A table for two tomorrow at the venues (a day the sync re-reads on every turn), as the availability says. */
-export async function tableTomorrow(request: APIRequestContext, sandbox?: string) {
+/**
+ * A table for two at the venues on the first of `days` (counted from the venues' today: 0 is
+ * today, 1 tomorrow, a day the sync re-reads on every turn) that has one, as the availability says.
+ */
+export async function tableOn(request: APIRequestContext, days: readonly number[], sandbox?: string) {
   const venues = (await sandboxSend(request, 'GET', '/v2/venues?limit=100', partner, entity, undefined, sandbox))
     .body as {
     data: { id: string; name: string; time_zone: string }[];
   };
   const today = todayOf(venues.data, new Date());
-  const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  for (const v of venues.data) {
-    const { body } = await sandboxSend(
-      request,
-      'GET',
-      `/v2/availability?venue_id=${v.id}&date=${tomorrow}&party_size=2`,
-      partner,
-      entity,
-      undefined,
-      sandbox,
-    );
-    const option = (body as { data: { venue_id: string; date: string; time: string }[] }).data[0];
-    if (option) return option;
-  }
-  throw new Error(`no table for two on ${tomorrow}`);
+  const dates = days.map((d) => addDays(today, d));
+  for (const date of dates)
+    for (const v of venues.data) {
+      const { body } = await sandboxSend(
+        request,
+        'GET',
+        `/v2/availability?venue_id=${v.id}&date=${date}&party_size=2`,
+        partner,
+        entity,
+        undefined,
+        sandbox,
+      );
+      const option = (body as { data: { venue_id: string; date: string; time: string }[] }).data[0];
+      if (option) return option;
+    }
+  throw new Error(`no table for two on ${dates.join(', ')}`);
 }
 
 /**
@@ -38,7 +43,7 @@ export async function tableTomorrow(request: APIRequestContext, sandbox?: string
  * the guest's last name. `sandbox`: the API the page's dashboard talks to, when not this worker's.
  */
 export async function bookTomorrow(page: Page, request: APIRequestContext, prefix: string, sandbox?: string) {
-  const option = await tableTomorrow(request, sandbox);
+  const option = await tableOn(request, [1], sandbox);
   const last = unique(prefix);
   await page.goto('/reservations/new');
   await search(page, { venue: option.venue_id, date: option.date, party: 2, time: option.time.slice(0, 5) });
@@ -51,13 +56,17 @@ export async function bookTomorrow(page: Page, request: APIRequestContext, prefi
   return { id: page.url().match(/reservations\/([0-9a-f-]{36})/)![1]!, last, date: option.date };
 }
 
-/** Books a table for two tomorrow through the partner's API, as a guest's other channel would; its id and date. */
+/**
+ * Books a table for two through the partner's API, as a guest's other channel would: tomorrow,
+ * or on the first of `days` (tableOn) with one. The reservation as the API answered.
+ */
 export async function bookOutside(
   request: APIRequestContext,
   last: string,
   sandbox?: string,
-): Promise<{ id: string; date: string }> {
-  const option = await tableTomorrow(request, sandbox);
+  days: readonly number[] = [1],
+): Promise<SandboxReservation> {
+  const option = await tableOn(request, days, sandbox);
   const hold = await sandboxSend(
     request,
     'POST',
@@ -81,7 +90,7 @@ export async function bookOutside(
     sandbox,
   );
   expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return { id: (made.body as { data: { id: string } }).data.id, date: option.date };
+  return (made.body as { data: SandboxReservation }).data;
 }
 
 /** Waits until the dashboard's sync has copied a reservation: the day sheet, read from the copy, lists it. */

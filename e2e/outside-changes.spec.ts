@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
-import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
-import { defaultEntity, partner, today } from './demo-world';
+import { partner, today } from './demo-world';
 import { STORAGE } from './env';
+import { bookOutside, entity } from './inbox-steps';
 import { sandboxSend } from './sandbox';
 
 /**
@@ -12,30 +12,6 @@ import { sandboxSend } from './sandbox';
  * made outside the console, then its cancel.
  */
 test.use({ storageState: STORAGE.admin });
-
-const entity = { ...defaultEntity, entityId: DEMO_PARTNER.defaultEntityId };
-
-/** A table for two within the next days at one of the entity's venues, as the availability says. */
-async function openTable(request: APIRequestContext) {
-  const venues = (await sandboxSend(request, 'GET', '/v2/venues?limit=100', partner, entity)).body as {
-    data: { id: string }[];
-  };
-  for (let d = 1; d <= 7; d++) {
-    const date = new Date(Date.parse(`${today()}T12:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
-    for (const v of venues.data) {
-      const { body } = await sandboxSend(
-        request,
-        'GET',
-        `/v2/availability?venue_id=${v.id}&date=${date}&party_size=2`,
-        partner,
-        entity,
-      );
-      const option = (body as { data: { venue_id: string; date: string; time: string }[] }).data[0];
-      if (option) return option;
-    }
-  }
-  throw new Error('no table for two in the next 7 days');
-}
 
 test('a booking and a cancel made outside the console reach an open list without a reload, the booking marked so', async ({
   page,
@@ -52,20 +28,8 @@ test('a booking and a cancel made outside the console reach an open list without
     .first()
     .evaluate((h) => h.setAttribute('data-still-here', 'yes'));
 
-  const option = await openTable(request);
-  const hold = await sandboxSend(request, 'POST', '/v2/holds', partner, entity, {
-    venue_id: option.venue_id,
-    date: option.date,
-    time: option.time,
-    party_size: 2,
-  });
-  expect(hold.status).toBe(201);
-  const made = await sandboxSend(request, 'POST', '/v2/reservations', partner, entity, {
-    hold_id: (hold.body as { id: string }).id,
-    guest: { first_name: 'Walk', last_name: lastName, email: 'walk.outside@guest.test' },
-  });
-  expect(made.status).toBe(201);
-  const id = (made.body as { data: { id: string } }).data.id;
+  // A table within the next week, booked through the partner's API as a guest's other channel would.
+  const { id } = await bookOutside(request, lastName, undefined, [1, 2, 3, 4, 5, 6, 7]);
 
   const row = page.getByTestId(`reservation-row-${id}`);
   await expect(row).toBeVisible({ timeout: 75_000 });

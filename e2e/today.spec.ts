@@ -3,12 +3,12 @@ import { createTranslator } from 'next-intl';
 
 import { addDays } from '../lib/format/days';
 import { todayOf } from '../lib/overview/figures';
-import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import de from '../messages/de.json' with { type: 'json' };
 import en from '../messages/en.json' with { type: 'json' };
-import { defaultEntity, partner } from './demo-world';
+import { partner } from './demo-world';
 import { STORAGE } from './env';
 import { keepOnGuest } from './guest-notes-steps';
+import { bookOutside, entity } from './inbox-steps';
 import { controls, sandboxQuietMark, sandboxRequestsSince, sandboxSend, type SandboxReservation } from './sandbox';
 
 /**
@@ -19,8 +19,6 @@ import { controls, sandboxQuietMark, sandboxRequestsSince, sandboxSend, type San
  * links to that commitment on the grid.
  */
 test.use({ storageState: STORAGE.operator });
-
-const entity = { ...defaultEntity, entityId: DEMO_PARTNER.defaultEntityId };
 
 interface Commitment {
   id: string;
@@ -56,35 +54,8 @@ async function sandboxDay(request: APIRequestContext) {
  * A table for two today, booked through the partner's API as a guest's other channel would: the
  * day then holds a kept reservation of the test's own, whatever earlier specs canceled or changed.
  */
-async function bookToday(request: APIRequestContext): Promise<SandboxReservation> {
-  const { venues, day } = await sandboxDay(request);
-  for (const v of venues) {
-    const { body } = await sandboxSend(
-      request,
-      'GET',
-      `/v2/availability?venue_id=${v.id}&date=${day}&party_size=2`,
-      partner,
-      entity,
-    );
-    const option = (body as { data: { venue_id: string; date: string; time: string }[] }).data[0];
-    if (!option) continue;
-    const hold = await sandboxSend(request, 'POST', '/v2/holds', partner, entity, {
-      venue_id: option.venue_id,
-      date: option.date,
-      time: option.time,
-      party_size: 2,
-    });
-    expect(hold.status, JSON.stringify(hold.body)).toBe(201);
-    const last = `Today${Date.now().toString(36)}`;
-    const made = await sandboxSend(request, 'POST', '/v2/reservations', partner, entity, {
-      hold_id: (hold.body as { id: string }).id,
-      guest: { first_name: 'Ada', last_name: last, email: `${last.toLowerCase()}@guest.test` },
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    return (made.body as { data: SandboxReservation }).data;
-  }
-  throw new Error(`no table for two on ${day}`);
-}
+const bookToday = (request: APIRequestContext) =>
+  bookOutside(request, `Today${Date.now().toString(36)}`, undefined, [0]);
 
 const quarterOf = (time: string) => {
   const [h, m] = time.split(':').map(Number) as [number, number];
