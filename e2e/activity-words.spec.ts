@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import de from '../messages/de.json' with { type: 'json' };
 import en from '../messages/en.json' with { type: 'json' };
 import { ACTIONS, buildActions } from './action-list';
+import { today } from './demo-world';
 import { STORAGE } from './env';
 import { callAction } from './server-actions';
 import { addMember, signedInBrowser } from './staff';
@@ -42,4 +43,33 @@ test('a refusal is in the log in each reader’s language: a viewer’s try at a
     );
     await context.close();
   }
+});
+
+test('a search an export recorded reads in the reader’s words: conditions, dates and statuses, never the address', async ({
+  browser,
+}) => {
+  const email = `exports.${Date.now()}@demo.test`;
+  await addMember(browser, { email, name: 'Exporting Viewer', role: 'viewer', password: PASSWORD });
+  const viewer = await signedInBrowser(browser, email, PASSWORD);
+  await expect(viewer.page.getByTestId('shell-staff-name')).toHaveText('Exporting Viewer');
+  const day = today();
+  const exported = await viewer.context.request.get(
+    `/api/reservations/export?date[gte]=${day}&status[in]=confirmed,no_show&sort=date`,
+  );
+  expect(exported.status()).toBe(200);
+  await viewer.context.close();
+
+  const context = await browser.newContext({ storageState: STORAGE.admin, locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto(`/activity?staff=${encodeURIComponent(email)}&action=export-reservations`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const changes = page.getByTestId('activity-row').getByTestId('activity-changes');
+  await expect(changes).toHaveCount(1);
+  const { attribute, modifier } = de.reservations.filters;
+  const status = de.reservations.status;
+  await expect(changes).toContainText(`${attribute.date} ${modifier.gteDate} `);
+  await expect(changes).toContainText(`${attribute.status} ${modifier.in} ${status.confirmed}, ${status.no_show}`);
+  const text = (await changes.innerText()).replace(/\s+/g, ' ');
+  expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}|\[gte\]|status\[in\]|sort=/);
+  await context.close();
 });

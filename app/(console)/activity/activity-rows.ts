@@ -25,8 +25,11 @@ function valueWords(
   format: Formatter,
   statusWords: StatusWords,
   entityNames: Map<string, string>,
+  searchWords: (query: string) => string | null,
 ) {
   if (v === null || v === '—') return v;
+  // a saved view's or an export's search, recorded as its address
+  if (field.split('.').pop() === 'query') return searchWords(v) ?? v;
   if (field.split('.').pop() === 'status' && isKnownStatus(v)) return statusWords(v);
   if (ISO_DAY.test(v)) return format.day(v);
   if (ISO_MOMENT.test(v) && !Number.isNaN(Date.parse(v))) return format.moment(v);
@@ -84,6 +87,7 @@ export function activityRows(
     entityNames,
     historyOf,
     say,
+    searchWords,
   }: {
     t: T;
     format: Formatter;
@@ -92,6 +96,8 @@ export function activityRows(
     historyOf: string | undefined;
     /** a refusal as recorded before it was put in words (`said`), in the reader's language; null when it is not one */
     say: (stored: unknown) => string | null;
+    /** a recorded reservation search (lib/activity/search-words.ts) in the reader's words; null when it does not parse */
+    searchWords: (query: string) => string | null;
   },
 ): ActivityRow[] {
   return rows.map((r) => {
@@ -126,8 +132,8 @@ export function activityRows(
         .filter((c) => c.field !== 'id')
         .map((c): ChangedField => ({
           field: c.field,
-          before: valueWords(c.field, c.before, format, statusWords, entityNames),
-          after: valueWords(c.field, c.after, format, statusWords, entityNames),
+          before: valueWords(c.field, c.before, format, statusWords, entityNames, searchWords),
+          after: valueWords(c.field, c.after, format, statusWords, entityNames, searchWords),
         })),
       recorded:
         r.before != null || r.after != null ? JSON.stringify({ before: r.before, after: r.after }, null, 2) : null,
