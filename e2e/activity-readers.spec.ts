@@ -77,7 +77,7 @@ test('a viewer reads only the changes to reservations and entities, whatever the
       'value="sign-in"',
       '>Saved a view of the reservations<',
       '>Signed in<',
-      'password from 127.0.0.43',
+      '127.0.0.43',
       view.name,
     ])
       expect(html.includes(hidden), `${hidden} in /activity${query}`).toBe(false);

@@ -41,6 +41,15 @@ test('a refusal is in the log in each reader’s language: a viewer’s try at a
     await expect(rows.getByTestId('activity-message')).toHaveText(
       messages.errors.session.needsRole.replace('{needed}', roles.admin).replace('{role}', roles.viewer),
     );
+    // The viewer's sign-in: its method and address in the reader's words too.
+    await page.goto(`/activity?kind=sign-ins&staff=${encodeURIComponent(email)}`);
+    const signIns = page.getByTestId('activity-row');
+    await expect(signIns).toHaveCount(1);
+    await expect(signIns.getByTestId('activity-message')).toHaveText(
+      new RegExp(
+        `^${messages.activity.signIn.ok.replace('{method}', messages.activity.signIn.method.password).replace('{address}', '(?:[0-9a-f.:]+|unknown)')}$`,
+      ),
+    );
     await context.close();
   }
 });

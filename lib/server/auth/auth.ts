@@ -180,7 +180,8 @@ export function getAuthOptions(): NextAuthOptions {
                 address,
                 email,
                 staffId: account.id,
-                refused: turn.counted ? `second_factor_invalid (${turn.failures} in a row)` : 'second_factor_paused',
+                refused: turn.counted ? 'second_factor_invalid' : 'second_factor_paused',
+                inARow: turn.counted ? turn.failures : undefined,
               });
               throw new Error('second_factor_invalid');
             }

@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { said, type CatalogKey } from '../../i18n/said';
 import { recordAudit } from '../audit';
 import { getDb } from '../db';
 import { logger } from '../log';
@@ -31,27 +32,71 @@ async function accountNamed(email: string, staffId: string | null): Promise<stri
  * the one the account is bound to, second_factor_…: the password was right, the code not).
  * The same refusal from one address within FOLD_MINUTES is one row, with the number of attempts.
  */
+type SignInMethod = 'password' | 'password and authenticator' | 'password and recovery code' | 'company sign-in';
+
+const METHOD_WORD: Record<SignInMethod, string> = {
+  password: 'password',
+  'password and authenticator': 'authenticator',
+  'password and recovery code': 'recoveryCode',
+  'company sign-in': 'company',
+};
+
+/** The refusals the Activity page says in words (activity.signIn.reason); another is shown as recorded. */
+const REASONS = new Set([
+  'invalid',
+  'paused',
+  'throttled',
+  'disabled',
+  'expired',
+  'demo_account',
+  'sso_only',
+  'second_factor_asked',
+  'second_factor_invalid',
+  'second_factor_paused',
+  'sso_unknown',
+  'sso_bound_elsewhere',
+  'sso_second_factor',
+]);
+
+/** What the row says, before it is put in a reader's words: the method, the address and the refusal. */
+function signInSaid(attempt: { method: SignInMethod; address: string; refused: string | null; inARow?: number }) {
+  const method = said(`activity.signIn.method.${METHOD_WORD[attempt.method]}` as CatalogKey);
+  if (!attempt.refused) return said('activity.signIn.ok', { method, address: attempt.address });
+  if (!REASONS.has(attempt.refused)) return null;
+  const reason = said(
+    `activity.signIn.reason.${attempt.refused}` as CatalogKey,
+    attempt.inARow === undefined ? undefined : { count: attempt.inARow },
+  );
+  return said('activity.signIn.refused', { reason, method, address: attempt.address });
+}
+
 export async function auditSignIn(attempt: {
-  method: 'password' | 'password and authenticator' | 'password and recovery code' | 'company sign-in';
+  method: SignInMethod;
   address: string;
   email: string;
   staffId: string | null;
   refused: string | null;
+  /** a wrong second-factor code: how many in a row, this one counted */
+  inARow?: number;
 }): Promise<void> {
   const account = await accountNamed(attempt.email, attempt.staffId);
   // A line for the operators' log tools too (alerts on a run of refusals), beside the audit row.
+  const refused =
+    attempt.refused &&
+    (attempt.inARow === undefined ? attempt.refused : `${attempt.refused} (${attempt.inARow} in a row)`);
   const line = { event: 'sign-in', account, address: attempt.address, method: attempt.method };
-  if (attempt.refused) logger.warn({ ...line, reason: attempt.refused }, 'sign-in refused');
+  if (refused) logger.warn({ ...line, reason: refused }, 'sign-in refused');
   else logger.info(line, 'signed in');
   await recordAudit({
     staffId: attempt.staffId,
     staffEmail: account,
     action: 'sign-in',
     resourceType: 'session',
-    result: attempt.refused ? 'refused' : 'ok',
-    message: `${attempt.refused ? `${attempt.refused}: ` : ''}${attempt.method} from ${attempt.address}`,
+    result: refused ? 'refused' : 'ok',
+    message: `${refused ? `${refused}: ` : ''}${attempt.method} from ${attempt.address}`,
+    said: signInSaid(attempt),
     // Refusals are what anyone can send by the thousand: the same refusal from one address is
     // one row a quarter of an hour, counting its attempts (a success is always a row of its own).
-    foldOn: attempt.refused ? JSON.stringify([account, attempt.refused, attempt.method, attempt.address]) : undefined,
+    foldOn: refused ? JSON.stringify([account, refused, attempt.method, attempt.address]) : undefined,
   });
 }
