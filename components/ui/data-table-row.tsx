@@ -1,10 +1,14 @@
 'use client';
 
-import { flexRender, type Row, type RowData } from '@tanstack/react-table';
+import { flexRender, type Column, type Row, type RowData } from '@tanstack/react-table';
 import { clsx } from 'clsx';
 import { useTranslations } from 'next-intl';
 
 import type { DataTableFeatures } from './data-table-features';
+
+/** A column's name as staff read it (its header when that is text), for a Columns menu and a stacked row's labels. */
+export const columnName = <TData extends RowData>(column: Column<DataTableFeatures, TData>): string | null =>
+  typeof column.columnDef.header === 'string' ? column.columnDef.header : null;
 
 /**
  * One row: its own component, so that React can yield between rows while a long page hydrates
@@ -47,9 +51,9 @@ export function DataTableRow<TData extends RowData>({
               'max-sm:static max-sm:flex max-sm:items-center max-sm:gap-3 max-sm:py-1 max-sm:pr-0 max-sm:first:pl-0',
           )}
         >
-          {stacked && i > 0 && typeof cell.column.columnDef.header === 'string' && (
+          {stacked && i > 0 && columnName(cell.column) !== null && (
             <span aria-hidden="true" className="w-24 shrink-0 text-xs text-slate-500 sm:hidden">
-              {cell.column.columnDef.header}
+              {columnName(cell.column)}
             </span>
           )}
           {i === 0 && selectLabel !== undefined ? (

@@ -15,7 +15,7 @@ import { Link } from '@/components/ui/link';
 
 import { ColumnsMenu } from './columns-menu';
 import { dataTableFeatures, type DataTableFeatures } from './data-table-features';
-import { DataTableRow, PageCheckbox } from './data-table-row';
+import { columnName, DataTableRow, PageCheckbox } from './data-table-row';
 import type { SortRows } from './sort-rows';
 import { useTablePreferences } from './table-preferences';
 import { ViewMenu } from './view-menu';
@@ -151,7 +151,7 @@ export function DataTable<Row extends RowData>({
     .filter((c) => c.getCanHide())
     .map((c) => ({
       id: c.id,
-      label: typeof c.columnDef.header === 'string' ? c.columnDef.header : c.id,
+      label: columnName(c) ?? c.id,
       visible: c.getIsVisible(),
       toggle: (v: boolean) => c.toggleVisibility(v),
     }));
