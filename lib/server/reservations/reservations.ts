@@ -1,5 +1,7 @@
 import 'server-only';
 
+import { cache } from 'react';
+
 import { GuestbookApiError } from '../../guestbook';
 import type { Condition } from '../../guestbook/filters';
 import { Guest, Reservation, type Venue } from '../../guestbook/schemas';
@@ -131,8 +133,11 @@ export async function getReservation(id: string): Promise<Reservation | null> {
   return nullOn404((await getEntityApi()).getReservation(id));
 }
 
-/** The venues the selected entity sees (a short list; read a few pages at most). */
-const readVenues = (): Promise<Venue[]> => firstPagesOf(listVenues, 10);
+/**
+ * The venues the selected entity sees (a short list; read a few pages at most), once per request
+ * however many of the readers below a page asks for (names, seating areas, zones).
+ */
+const readVenues = cache((): Promise<Venue[]> => firstPagesOf(listVenues, 10));
 
 /** id → name of the venues the selected entity sees. */
 export async function venueNames(): Promise<Record<string, string>> {
