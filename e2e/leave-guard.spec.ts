@@ -114,6 +114,33 @@ test("the browser's Back asks first while the grid holds staged edits: Stay keep
   await expect(guard(page)).toHaveCount(0);
 });
 
+test("a go-to shortcut confirmed over staged edits takes the place of the Back guard's entry: Back comes to the grid once, then to where the member was", async ({
+  page,
+  request,
+}) => {
+  const { handle, seatsBefore } = await gridOnRoomyRow(page, request, 2);
+  await navLink(page, 'Venues').click();
+  await expect(page.getByRole('heading', { name: 'Venues', level: 1 })).toBeVisible();
+  await navLink(page, 'Allocations').click();
+  await page.locator('[data-testid="allocation-grid"][data-hydrated]').waitFor();
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('allocation-changes')).toContainText(`${seatsBefore} → ${seatsBefore + 1}`);
+
+  // g m, from the page (not the grid's handle): asked, and left.
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('g');
+  await page.keyboard.press('m');
+  await guard(page).getByRole('button', { name: 'Leave and discard' }).click();
+  await expect(page).toHaveURL(/\/markets$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/allocations/);
+  await expect(page.getByTestId('allocation-grid')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/venues$/);
+  await expect(guard(page)).toHaveCount(0);
+});
+
 test('a dirty Modify form asks before ⌘K opens another page; after a save nothing asks', async ({ page, request }) => {
   const list = (await sandboxApi(
     request,

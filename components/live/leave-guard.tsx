@@ -23,6 +23,23 @@ export function confirmLeave(): Promise<boolean> {
   return what && ask ? ask(what) : Promise.resolve(true);
 }
 
+/** The key of this page's guard entry in the history's state (see useBackGuard). */
+const GUARD_KEY = '__leaveGuard';
+const atGuardEntry = () => (history.state as Record<string, unknown> | null)?.[GUARD_KEY] === true;
+
+/**
+ * Goes to `href` in the console once confirmLeave allows it. From the Back guard's entry the next
+ * page replaces it, so that Back from there comes to this page once, not twice.
+ */
+export async function leaveFor(
+  router: { push: (href: string) => void; replace: (href: string) => void },
+  href: string,
+) {
+  if (!(await confirmLeave())) return;
+  if (atGuardEntry()) router.replace(href);
+  else router.push(href);
+}
+
 /** A click that would leave the page for another of the console: the link's address, else null. */
 function leavingTo(event: MouseEvent): string | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
@@ -36,10 +53,6 @@ function leavingTo(event: MouseEvent): string | null {
   if (to.pathname === location.pathname && to.search === location.search) return null;
   return to.pathname + to.search + to.hash;
 }
-
-/** The key of this page's guard entry in the history's state (see useBackGuard). */
-const GUARD_KEY = '__leaveGuard';
-const atGuardEntry = () => (history.state as Record<string, unknown> | null)?.[GUARD_KEY] === true;
 
 /**
  * The browser's Back button, while the page holds unsaved edits: an entry of the history, a copy
@@ -105,8 +118,7 @@ export function LeaveGuard() {
       // Before the link's own handler (the router's) sees the click.
       event.preventDefault();
       event.stopPropagation();
-      // Leaving from the Back guard's entry replaces it: Back from the next page comes here once.
-      void confirmLeave().then((leave) => leave && (atGuardEntry() ? router.replace(href) : router.push(href)));
+      void leaveFor(router, href);
     };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (unsavedWork() && !leaveConfirmed) event.preventDefault();

@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
 import { useDebounced } from '@/components/forms/use-debounced';
-import { confirmLeave } from '@/components/live/leave-guard';
+import { confirmLeave, leaveFor } from '@/components/live/leave-guard';
 import { notify } from '@/components/ui/toast';
 import { readFailureText } from '@/lib/queries/get-json';
 import { queryKeys } from '@/lib/queries/keys';
@@ -89,7 +89,7 @@ export function CommandMenu({ open, onOpenChange, pages, entities, selectedEntit
   const go = async (href: string) => {
     onOpenChange(false);
     setInput('');
-    if (await confirmLeave()) router.push(href);
+    await leaveFor(router, href);
   };
   /** Closes the menu, then does `act`: after the menu has given the focus back, so a dialog it opens keeps it. */
   const run = (act: () => void) => {

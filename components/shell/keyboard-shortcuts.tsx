@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
-import { confirmLeave } from '@/components/live/leave-guard';
+import { leaveFor } from '@/components/live/leave-guard';
 import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/dialog';
 
@@ -107,7 +107,7 @@ export function KeyboardShortcuts({ pages }: { pages: NavItem[] }) {
         const target = goKeys.find((p) => p.key === e.key.toLowerCase());
         if (target) {
           e.preventDefault();
-          void confirmLeave().then((leave) => leave && router.push(target.href));
+          void leaveFor(router, target.href);
         }
         return;
       }
