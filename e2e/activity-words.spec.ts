@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 
 import de from '../messages/de.json' with { type: 'json' };
 import en from '../messages/en.json' with { type: 'json' };
@@ -11,13 +11,19 @@ import { addMember, signedInBrowser } from './staff';
 const PASSWORD = 'a long enough password';
 const START_TEAM_CHANGE = 'lib/actions/bulk-jobs.ts#startTeamChangeAction';
 
+/** A viewer added for the test and signed in, in a browser of its own (named by `what`, so its rows are its own). */
+async function newViewer(browser: Browser, what: string) {
+  const email = `${what}.${Date.now()}@demo.test`;
+  await addMember(browser, { email, name: `Viewer ${what}`, role: 'viewer', password: PASSWORD });
+  const viewer = await signedInBrowser(browser, email, PASSWORD);
+  await expect(viewer.page.getByTestId('shell-staff-name')).toHaveText(`Viewer ${what}`);
+  return { email, viewer };
+}
+
 test('a refusal is in the log in each reader’s language: a viewer’s try at an admin’s change, read in German and in English', async ({
   browser,
 }) => {
-  const email = `refused.${Date.now()}@demo.test`;
-  await addMember(browser, { email, name: 'Refused Viewer', role: 'viewer', password: PASSWORD });
-  const viewer = await signedInBrowser(browser, email, PASSWORD);
-  await expect(viewer.page.getByTestId('shell-staff-name')).toHaveText('Refused Viewer');
+  const { email, viewer } = await newViewer(browser, 'refused');
   // The viewer posts the admins' bulk change of the team as the browser would, with its own cookie.
   const action = buildActions().find((a) => a.key === START_TEAM_CHANGE)!;
   const answer = await callAction(viewer.context.request, action.path, action.id, [
@@ -57,10 +63,7 @@ test('a refusal is in the log in each reader’s language: a viewer’s try at a
 test('a search an export recorded reads in the reader’s words: conditions, dates and statuses, never the address', async ({
   browser,
 }) => {
-  const email = `exports.${Date.now()}@demo.test`;
-  await addMember(browser, { email, name: 'Exporting Viewer', role: 'viewer', password: PASSWORD });
-  const viewer = await signedInBrowser(browser, email, PASSWORD);
-  await expect(viewer.page.getByTestId('shell-staff-name')).toHaveText('Exporting Viewer');
+  const { email, viewer } = await newViewer(browser, 'exports');
   const day = today();
   const exported = await viewer.context.request.get(
     `/api/reservations/export?date[gte]=${day}&status[in]=confirmed,no_show&sort=date`,
