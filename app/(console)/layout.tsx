@@ -21,6 +21,7 @@ import { TablePreferencesProvider } from '@/components/ui/table-preferences';
 import { hasRole } from '@/lib/auth/roles';
 import { getApiClient, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
+import { getChangeFeed } from '@/lib/server/changes';
 import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
 import { getPartnerOverview, getSelectedEntity, listEntityChoices } from '@/lib/server/directory';
@@ -31,7 +32,7 @@ import { myViews } from '@/lib/server/views';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaff();
-  const [partner, entities, selected, format, tablePreferences, views, t, unread] = await Promise.all([
+  const [partner, entities, selected, format, tablePreferences, views, t, unread, since] = await Promise.all([
     readApi(getPartnerOverview),
     readApi(listEntityChoices),
     readApi(getSelectedEntity),
@@ -40,13 +41,16 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     myViews(),
     getTranslations('shell'),
     getDb().then((db) => bellFigure(db, staff)),
+    // The change feed as this render began: the browser's stream catches up from it, so a change
+    // made while the page was sent is not missed.
+    getChangeFeed().then((feed) => feed.lastId),
   ]);
   const navLabel = (key: NavKey) => t(`nav.${key}`);
   const rateLimit = getApiClient().rateLimit;
   const suspended = partner.ok && partner.data.status === 'suspended' ? partner.data : null;
   return (
     <QueryProvider>
-      <LiveEventsProvider memberId={staff.id}>
+      <LiveEventsProvider memberId={staff.id} since={since}>
         <Shell
           pages={consolePages(staff.role, navLabel)}
           partner={

@@ -24,12 +24,23 @@ const LiveEventsContext = createContext<LiveEvents | null>(null);
  * The console's live updates (docs/architecture.md, "The change feed"), mounted by the console
  * layout inside the QueryProvider: the browser's one event stream (shared by its tabs), each
  * event invalidating the queries it touches and marking the reservation it names, then handed to
- * the pages that follow it (useChangeEvents, useLiveFollow).
+ * the pages that follow it (useChangeEvents, useLiveFollow). The stream starts after `since`, the
+ * feed's newest id when the page was rendered: a change made while the page was on its way arrives too.
  */
-export function LiveEventsProvider({ memberId, children }: { memberId: string; children: ReactNode }) {
+export function LiveEventsProvider({
+  memberId,
+  since,
+  children,
+}: {
+  memberId: string;
+  since: number;
+  children: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const [listeners] = useState(() => new Set<Listener>());
+  // The first render's: a refresh of the layout later does not open the stream again.
+  const [after] = useState(since);
   const [value] = useState<LiveEvents>(() => ({
     memberId,
     subscribe(listener) {
@@ -51,8 +62,8 @@ export function LiveEventsProvider({ memberId, children }: { memberId: string; c
         if (reservation) markChange(reservation, event);
         void invalidateForChange(queryClient, event);
         for (const l of listeners) l(event);
-      }),
-    [queryClient, router, listeners],
+      }, after),
+    [queryClient, router, listeners, after],
   );
 
   return <LiveEventsContext.Provider value={value}>{children}</LiveEventsContext.Provider>;

@@ -2,7 +2,8 @@
  * One EventSource on /api/events per browser, shared by its tabs: the tab that holds the Web Lock
  * `guestbook-events` (the leader) opens it and relays each event to the other tabs over a
  * BroadcastChannel; when the leader closes, the lock passes to another tab, which opens its own
- * from the last id it has seen (`?after=`), so no event is lost between them. A browser without
+ * from the last id it has seen (`?after=`), so no event is lost between them; the first opens
+ * after `since` (the page's render), so neither is a change made while the page loaded. A browser without
  * Web Locks or BroadcastChannel opens one per tab. Each tab hands an event on once (by id).
  */
 import type { ChangeEvent } from '@/lib/changes/events';
@@ -12,8 +13,8 @@ export type LiveMessage = { type: 'change'; event: ChangeEvent } | { type: 'rese
 const LOCK = 'guestbook-events';
 const CHANNEL = 'guestbook-events';
 
-export function connectSharedEvents(onMessage: (m: LiveMessage) => void): () => void {
-  let lastId = 0;
+export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since = 0): () => void {
+  let lastId = since;
   let stopped = false;
   let source: EventSource | null = null;
   let release: (() => void) | null = null;
