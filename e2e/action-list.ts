@@ -92,6 +92,12 @@ export const ACTIONS: Record<string, { audit: string; role: StaffRole; mutates: 
       change: { role: 'viewer' },
     }),
   },
+  'lib/actions/exports.ts#startExportAction': {
+    audit: 'start-export',
+    role: 'viewer',
+    mutates: false,
+    input: () => ({ query: 'status[in]=confirmed&sort=-date' }),
+  },
   'lib/actions/bulk-jobs.ts#closeBulkReportAction': {
     audit: 'close-bulk-report',
     role: 'viewer',

@@ -6,18 +6,14 @@ import { ACTIONS, buildActions } from './action-list';
 import { today } from './demo-world';
 import { STORAGE } from './env';
 import { callAction } from './server-actions';
-import { addMember, signedInBrowser } from './staff';
+import { newSignedInMember } from './staff';
 
-const PASSWORD = 'a long enough password';
 const START_TEAM_CHANGE = 'lib/actions/bulk-jobs.ts#startTeamChangeAction';
 
 /** A viewer added for the test and signed in, in a browser of its own (named by `what`, so its rows are its own). */
 async function newViewer(browser: Browser, what: string) {
-  const email = `${what}.${Date.now()}@demo.test`;
-  await addMember(browser, { email, name: `Viewer ${what}`, role: 'viewer', password: PASSWORD });
-  const viewer = await signedInBrowser(browser, email, PASSWORD);
-  await expect(viewer.page.getByTestId('shell-staff-name')).toHaveText(`Viewer ${what}`);
-  return { email, viewer };
+  const { email, context, page } = await newSignedInMember(browser, what);
+  return { email, viewer: { context, page } };
 }
 
 test('a refusal is in the log in each reader’s language: a viewer’s try at an admin’s change, read in German and in English', async ({

@@ -48,6 +48,17 @@ export async function signedInBrowser(
   return { context, page };
 }
 
+/** A member added for the test (named by `what`, so their rows are their own), signed in in a browser of their own. */
+export async function newSignedInMember(browser: Browser, what: string, role: StaffRole = 'viewer') {
+  const email = `${what}.${Date.now()}@demo.test`;
+  const password = 'a long enough password';
+  const name = `Member ${what}`;
+  await addMember(browser, { email, name, role, password });
+  const member = await signedInBrowser(browser, email, password);
+  await expect(member.page.getByTestId('shell-staff-name')).toHaveText(name);
+  return { email, ...member };
+}
+
 /**
  * Opens the account menu as a member would: the pointer comes over the button (its menu's code
  * loads then, and the button becomes the menu's trigger), then clicks.

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 
 import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
-import type { ChangeEvent } from '@/lib/changes/events';
+import { isMemberKind, type ChangeEvent, type MemberKind } from '@/lib/changes/events';
 
 /** The message of each kind, by a member and outside the console (overview.recent in the catalogs). */
 const SENTENCES = {
@@ -15,10 +15,7 @@ const SENTENCES = {
   'delegate.changed': ['delegateChangedOutside', 'delegateChangedOutside'],
   'allocation.applied': ['allocationApplied', 'allocationAppliedOutside'],
   'team.changed': ['teamChanged', 'teamChanged'],
-} as const satisfies Record<
-  Exclude<ChangeEvent['kind'], 'notification.raised' | 'bulk.finished'>,
-  readonly [string, string]
->;
+} as const satisfies Record<Exclude<ChangeEvent['kind'], MemberKind>, readonly [string, string]>;
 
 /** A party size that changed, as the event carries it: `[from, to]`. */
 function partyChange(data: Record<string, unknown>): [number, number] | null {
@@ -51,8 +48,8 @@ export async function RecentChanges({
       ) : (
         <ol className="divide-y divide-slate-100" data-testid="recent-changes">
           {changes.map((c) => {
-            // a member's own notification or bulk action is never one of the day's changes (kindVisibleTo)
-            if (c.kind === 'notification.raised' || c.kind === 'bulk.finished') return null;
+            // a member's own notification, bulk action or export is never one of the day's changes (kindVisibleTo)
+            if (isMemberKind(c.kind)) return null;
             const [byMember, outside] = SENTENCES[c.kind];
             const party = partyChange(c.data);
             const reservation = typeof c.ids.reservation === 'string' ? c.ids.reservation : null;

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
 import { STAFF_ROLES } from '../auth/roles';
-import { CHANGE_KINDS, eventVisibleTo, kindVisibleTo } from './events';
+import { CHANGE_KINDS, eventVisibleTo, isMemberKind, kindVisibleTo, MEMBER_KINDS } from './events';
 
 const ADA = '00000000-0000-4000-8000-00000000000a';
 const BOB = '00000000-0000-4000-8000-00000000000b';
 
 describe('who receives which change event', () => {
-  it('sends a raised notification and a finished bulk action to its member alone, whatever the role, and lists them as no role’s kind', () => {
-    for (const kind of ['notification.raised', 'bulk.finished'] as const) {
+  it('sends a raised notification, a finished bulk action and a prepared export to its member alone, whatever the role, and lists them as no role’s kind', () => {
+    for (const kind of MEMBER_KINDS) {
       const event = { kind, ids: { staff: ADA, notification: 'n1' } };
       for (const role of STAFF_ROLES) {
         expect(eventVisibleTo(role, ADA, event)).toBe(true);
@@ -20,7 +20,7 @@ describe('who receives which change event', () => {
   });
 
   it('sends the other kinds by role: the team’s changes to admins only', () => {
-    for (const kind of CHANGE_KINDS.filter((k) => k !== 'notification.raised' && k !== 'bulk.finished'))
+    for (const kind of CHANGE_KINDS.filter((k) => !isMemberKind(k)))
       for (const role of STAFF_ROLES)
         expect(eventVisibleTo(role, ADA, { kind, ids: {} })).toBe(kind !== 'team.changed' || role === 'admin');
   });

@@ -17,6 +17,7 @@ export const CHANGE_KINDS = [
   'team.changed',
   'notification.raised',
   'bulk.finished',
+  'export.finished',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -41,12 +42,15 @@ export interface ChangeEvent {
  * per-entity grants), so every entity's reservations, entities and seat allocations are shown to
  * every role, as the pages show them; the team's changes (who was added, a role, a disabled
  * account) only to admins, who alone open the Team page. Sign-ins, passwords, sessions and
- * two-step changes are never events at all. A raised notification (`notification.raised`) and a
- * member's bulk action that finished (`bulk.finished`) are no role's: each goes to the member in
- * its `ids.staff` alone (`eventVisibleTo`).
+ * two-step changes are never events at all. A raised notification (`notification.raised`), a
+ * member's bulk action that finished (`bulk.finished`) and their export prepared on the server
+ * (`export.finished`) are no role's: each goes to the member in its `ids.staff` alone
+ * (`eventVisibleTo`).
  */
-const MEMBER_KINDS: readonly ChangeKind[] = ['notification.raised', 'bulk.finished'];
-const SHARED_KINDS = CHANGE_KINDS.filter((k) => !MEMBER_KINDS.includes(k));
+export const MEMBER_KINDS = ['notification.raised', 'bulk.finished', 'export.finished'] as const;
+export type MemberKind = (typeof MEMBER_KINDS)[number];
+export const isMemberKind = (kind: string): kind is MemberKind => (MEMBER_KINDS as readonly string[]).includes(kind);
+const SHARED_KINDS = CHANGE_KINDS.filter((k) => !isMemberKind(k));
 const KINDS_OF: Record<StaffRole, readonly ChangeKind[]> = {
   viewer: SHARED_KINDS.filter((k) => k !== 'team.changed'),
   operator: SHARED_KINDS.filter((k) => k !== 'team.changed'),
@@ -59,7 +63,7 @@ export function kindVisibleTo(role: StaffRole, kind: string): boolean {
 
 /** Whether the member `staffId` of `role` receives `event`: a member's own kind only that member, the rest by kind. */
 export function eventVisibleTo(role: StaffRole, staffId: string, event: Pick<ChangeEvent, 'kind' | 'ids'>): boolean {
-  if (MEMBER_KINDS.includes(event.kind)) return idOf(event, 'staff') === staffId;
+  if (isMemberKind(event.kind)) return idOf(event, 'staff') === staffId;
   return kindVisibleTo(role, event.kind);
 }
 

@@ -12,7 +12,7 @@ import { Uuid } from '../guestbook/schemas';
  * What happened: to a reservation the member booked, changed or watches, a large party booked for
  * today, a quarter hour of today reaching the seats allocated at a venue they watch, an apply of
  * theirs on the allocation grid that stopped part-way, a bulk action of theirs that did not do
- * every row, a mention of them in the team's note on a guest, an entity or delegate of the
+ * every row, an export of theirs prepared on the server (ready, or stopped), a mention of them in the team's note on a guest, an entity or delegate of the
  * partner suspended, or to their own account.
  */
 export const NOTIFICATION_KINDS = [
@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'venue.quarter_full',
   'allocation.apply_stopped',
   'bulk.ended_part_way',
+  'export.finished',
   'guest.mentioned',
   'directory.suspended',
   'account.role_changed',
@@ -89,9 +90,12 @@ export interface NotificationData {
   end?: string | null;
   /** a stopped apply: how many cells it was to change */
   cells?: number | null;
-  /** a bulk action that ended part-way: the rows done of all it took on */
+  /** a bulk action that ended part-way: what it did (`cancel` reservations, `change` the team's members), the rows done of all it took on */
+  bulk?: 'cancel' | 'change';
   done?: number | null;
   total?: number | null;
+  /** an export that stopped: why, in the member's language when it started */
+  failure?: string | null;
   /** a mention: the start of the note */
   excerpt?: string | null;
   /** a suspension: an entity or a delegate, and its name */
@@ -105,6 +109,7 @@ export function itemHref(item: Pick<InboxItem, 'kind' | 'subjectId' | 'data'>): 
   if (item.kind === 'venue.quarter_full') return `/today?venue=${encodeURIComponent(item.subjectId)}`;
   if (item.kind === 'allocation.apply_stopped') return '/allocations';
   if (item.kind === 'bulk.ended_part_way') return '/reservations';
+  if (item.kind === 'export.finished') return '/reservations/exports';
   if (item.kind === 'directory.suspended')
     return `/${item.data.what === 'delegate' ? 'delegates' : 'entities'}/${encodeURIComponent(item.subjectId)}`;
   // a mention in a note written away from a reservation's page names the guest: their reservations

@@ -80,6 +80,7 @@ export const kindKey = (kind: NotificationKind) =>
     | 'quarter_full'
     | 'apply_stopped'
     | 'ended_part_way'
+    | 'finished'
     | 'mentioned'
     | 'suspended'
     | 'role_changed'

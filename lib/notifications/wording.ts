@@ -20,6 +20,9 @@ type InboxKey =
   | 'what.quarter_full'
   | 'what.apply_stopped'
   | 'what.bulk_ended_part_way'
+  | 'what.bulk_change_ended_part_way'
+  | 'what.export_ready'
+  | 'what.export_stopped'
   | 'what.mentioned'
   | 'what.entity_suspended'
   | 'what.delegate_suspended'
@@ -36,7 +39,14 @@ type InboxKey =
 
 /** The link of an item to what it is about. */
 type OpenKey =
-  'open' | 'openAccount' | 'openDay' | 'openAllocations' | 'openReservations' | 'openEntity' | 'openDelegate';
+  | 'open'
+  | 'openAccount'
+  | 'openDay'
+  | 'openAllocations'
+  | 'openReservations'
+  | 'openExports'
+  | 'openEntity'
+  | 'openDelegate';
 
 /** A translator of the `inbox` namespace. */
 export type InboxWords = (key: InboxKey, values?: Record<string, string | number>) => string;
@@ -54,13 +64,15 @@ export function openKey({ kind, data }: Pick<InboxItem, 'kind' | 'data'>): OpenK
   if (kind === 'venue.quarter_full') return 'openDay';
   if (kind === 'allocation.apply_stopped') return 'openAllocations';
   if (kind === 'bulk.ended_part_way') return 'openReservations';
+  if (kind === 'export.finished') return 'openExports';
   return 'open';
 }
 
 /**
  * What happened, in one sentence: the guest's reservation, its party and time, canceled or
  * changed (by whom, for one the member watches); a quarter hour of today reaching the seats
- * allocated at a venue; an apply that stopped part-way; a bulk cancel that ended part-way; a mention in a guest's note; an entity or
+ * allocated at a venue; an apply that stopped part-way; a bulk cancel that ended part-way; an
+ * export ready or stopped; a mention in a guest's note; an entity or
  * delegate suspended; or the admin's change to the member's account.
  */
 export function whatHappened(item: Said, t: InboxWords, format: Pick<Formatter, 'day' | 'wallTime'>): string {
@@ -71,7 +83,18 @@ export function whatHappened(item: Said, t: InboxWords, format: Pick<Formatter, 
   if (item.kind === 'account.two_step_required') return t('what.two_step_required', { by: item.data.by ?? '—' });
   if (item.kind === 'allocation.apply_stopped') return t('what.apply_stopped', { cells: item.data.cells ?? 0 });
   if (item.kind === 'bulk.ended_part_way')
-    return t('what.bulk_ended_part_way', { done: item.data.done ?? 0, total: item.data.total ?? 0 });
+    return t(item.data.bulk === 'change' ? 'what.bulk_change_ended_part_way' : 'what.bulk_ended_part_way', {
+      done: item.data.done ?? 0,
+      total: item.data.total ?? 0,
+    });
+  if (item.kind === 'export.finished')
+    return item.data.failure
+      ? t('what.export_stopped', {
+          done: item.data.done ?? 0,
+          total: item.data.total ?? 0,
+          reason: item.data.failure,
+        })
+      : t('what.export_ready', { done: item.data.done ?? 0 });
   if (item.kind === 'guest.mentioned')
     return t('what.mentioned', {
       by: item.data.by ?? '—',

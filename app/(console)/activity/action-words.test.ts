@@ -3,8 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../../e2e/action-list';
 import en from '../../../messages/en.json';
 
-/** What writes an audit row besides the server actions that change something: routes and the session. */
-const AUDITED_ELSEWHERE = ['upload-entity-logo', 'sign-in', 'sign-out', 'export-activity', 'export-reservations'];
+/**
+ * What writes an audit row besides the server actions that change something: routes, the session,
+ * and the bulk reads of guest data (the exports, streamed or prepared on the server, and their download).
+ */
+const AUDITED_ELSEWHERE = [
+  'upload-entity-logo',
+  'sign-in',
+  'sign-out',
+  'export-activity',
+  'export-reservations',
+  'start-export',
+  'download-export',
+];
 
 describe('the activity log in words', () => {
   it('names every action that writes an audit row, and no other', () => {

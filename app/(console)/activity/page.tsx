@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -16,17 +16,13 @@ import {
   cursorOf,
   parseCursor,
 } from '@/lib/activity/filters';
-import { searchWords, type SearchWords } from '@/lib/activity/search-words';
 import { ACTIVITY_KINDS, readableActivityActions } from '@/lib/activity/visibility';
-import { localeName } from '@/lib/guestbook/locales';
-import { isKnownStatus } from '@/lib/guestbook/reservation-statuses';
 import { storedSaid, translateSaid } from '@/lib/i18n/said';
-import { auditQueryOf, kindOf } from '@/lib/server/activity';
+import { auditQueryOf, kindOf, readerSearchWords } from '@/lib/server/activity';
 import { auditFacets, listAudit } from '@/lib/server/audit';
 import { requireStaff } from '@/lib/server/auth';
-import { knownPrograms, listEntities } from '@/lib/server/directory';
+import { listEntities } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
-import { venueNames } from '@/lib/server/reservations';
 
 import { actionWords, activityRows, historyTitleKey } from './activity-rows';
 import { ActivityTable } from './activity-table';
@@ -87,6 +83,9 @@ function ChoiceFilter({
   );
 }
 
+/** Whether a recorded value holds a reservation search (a `query` field, at any depth), as saved views and exports record it. */
+const hasQuery = (v: unknown): boolean => v != null && JSON.stringify(v).includes('"query":');
+
 export default async function ActivityPage({
   searchParams,
 }: {
@@ -98,9 +97,6 @@ export default async function ActivityPage({
     getTranslations('reservations.status'),
     getTranslations(),
   ]);
-  /** a word the catalog may hold (a filter's attribute or modifier), else the text as it is */
-  const catalogWord = (key: string, text: string) =>
-    tAll.has(key as 'reservations.filters.label') ? tAll(key as 'reservations.filters.label') : text;
   const say = (stored: unknown) => {
     const s = storedSaid(stored, (key) => tAll.has(key));
     return s && translateSaid(tAll, s);
@@ -109,7 +105,7 @@ export default async function ActivityPage({
   // What this member may read of the log (an admin all; others the changes to reservations and
   // entities): the rows, the paging and the filters' lists alike.
   const readable = readableActivityActions(me.role);
-  const [page, facets, format, entities, venues, uiLocale] = await Promise.all([
+  const [page, facets, format, entities] = await Promise.all([
     // One row more than shown: whether there are older ones.
     listAudit({
       ...auditQueryOf(filters, me.timeZone ?? 'UTC', me.role),
@@ -119,28 +115,13 @@ export default async function ActivityPage({
     auditFacets(readable, kindOf({ kind: filters.kind })),
     getFormatter(),
     listEntities().catch(() => []),
-    venueNames().catch(() => ({}) as Record<string, string>),
-    getLocale(),
   ]);
   const entityNames = new Map(entities.map((e) => [e.id, e.name]));
-  const programNames = new Map(knownPrograms(entities).map((p) => [p.id, p.name]));
-  const words: SearchWords = {
-    attribute: (a) => catalogWord(`reservations.filters.attribute.${a}`, a),
-    modifier: (m) => catalogWord(`reservations.filters.modifier.${m}`, m),
-    condition: (parts) => t('search.condition', parts),
-    separator: t('search.separator'),
-    listSeparator: t('search.listSeparator'),
-    everything: t('search.everything'),
-    status: (v) => (isKnownStatus(v) ? statusWords(v) : v),
-    locale: (code) => localeName(code, uiLocale),
-    day: (iso) => format.day(iso),
-    moment: (iso) => format.moment(iso),
-    venue: (id) => venues[id] ?? null,
-    program: (id) => programNames.get(id) ?? null,
-    otherVenue: t('search.otherVenue'),
-    otherProgram: t('search.otherProgram'),
-  };
   const rows = page.slice(0, filters.limit);
+  // A recorded search (a saved view's, an export's) in words: the directory's names are read only for one.
+  const searchWords = rows.some((r) => hasQuery(r.before) || hasQuery(r.after))
+    ? await readerSearchWords()
+    : () => null;
   const older = page.length > filters.limit ? cursorOf(rows[rows.length - 1]!) : null;
   // A member or action picked from a link may not be in the lists yet: it stays chosen.
   const members =
@@ -239,7 +220,7 @@ export default async function ActivityPage({
             entityNames,
             historyOf: filters.record,
             say,
-            searchWords: (q) => searchWords(q, words),
+            searchWords,
           })}
           empty={filters.record ? t('history.empty') : undefined}
         />

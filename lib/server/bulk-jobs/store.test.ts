@@ -182,7 +182,7 @@ describe('bulk jobs on the server', () => {
       [m.id, 'bulk.ended_part_way', 'started_by_you', partWay.id],
     ]);
     const items = await db().select().from(notifications).where(eq(notifications.staffId, m.id));
-    expect(items.map((i) => i.data)).toEqual([{ done: 2, total: 3 }]);
+    expect(items.map((i) => i.data)).toEqual([{ bulk: 'cancel', done: 2, total: 3 }]);
   });
 
   it('prunes finished jobs past their retention, not running ones', async () => {

@@ -28,7 +28,8 @@ export interface NewJob {
   rows: readonly { id: string; name: string }[];
 }
 
-const isUniqueViolation = (e: unknown): boolean => {
+/** Whether a database error (or one it caused) is a unique index refusing a second row. */
+export const isUniqueViolation = (e: unknown): boolean => {
   for (let c: unknown = e; c && typeof c === 'object'; c = (c as { cause?: unknown }).cause)
     if ((c as { code?: unknown }).code === '23505') return true;
   return false;

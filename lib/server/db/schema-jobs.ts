@@ -96,3 +96,46 @@ export const heldChanges = pgTable(
   (t) => [index('held_changes_due_idx').on(t.dueAt), index('held_changes_reservation_idx').on(t.reservationId)],
 );
 export type HeldChangeRow = typeof heldChanges.$inferSelect;
+
+/**
+ * A reservations export prepared on the server (lib/server/exports, migration 0040): its search,
+ * how far it has got, and once finished its file (kept EXPORT_FILE_RETENTION_DAYS) or why it stopped.
+ */
+export const exportFiles = pgTable(
+  'export_files',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    /** the member it is prepared for, who alone may download it (deleted with them, by the migration's foreign key) */
+    staffId: uuid('staff_id').notNull(),
+    /** the entity whose reservations it reads; null: the partner's default */
+    entityId: text('entity_id'),
+    /** the search, in the API's filter syntax (the reservations page's address) */
+    query: text('query').notNull(),
+    /** the member's console language when it started: the column names and separator are its */
+    locale: text('locale').notNull(),
+    /** the member's session version when it started: a sign-out everywhere, a new role or password stops it */
+    sessionVersion: integer('session_version').notNull(),
+    /** the reservations the search held when it started */
+    total: integer('total').notNull(),
+    /** the reservations written so far */
+    rows: integer('rows').notNull().default(0),
+    filename: text('filename').notNull(),
+    /** the CSV, once ready */
+    content: text('content'),
+    /** why it stopped, in the member's language */
+    failure: text('failure'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** until when the process that claimed it is preparing it: past that, another process takes it on */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('export_files_one_preparing_idx')
+      .on(t.staffId)
+      .where(sql`${t.finishedAt} IS NULL`),
+    index('export_files_staff_idx').on(t.staffId, t.createdAt),
+  ],
+);
+export type ExportFileRow = typeof exportFiles.$inferSelect;

@@ -74,6 +74,10 @@ export const listVenues = (page: number, limit: number): Promise<PageOf<Venue>> 
     pageOfCopy(await readCopy<Venue>('venues', venueContext(entity)), page, limit),
   );
 
+/** The venues an entity sees (null: the credentials' default entity), from the copy: for work done outside a request (an export prepared on the server). */
+export const venuesIn = (entity: { id: string; orgId: string | null } | null): Promise<Venue[]> =>
+  readCopy<Venue>('venues', venueContext(entity));
+
 export const getVenue = (id: string): Promise<Venue | null> =>
   readInSelectedContext(
     async (entity) => (await readCopy<Venue>('venues', venueContext(entity))).find((v) => v.id === id) ?? null,

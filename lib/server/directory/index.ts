@@ -16,6 +16,7 @@ export {
   listVenueCommitments,
   listVenues,
   nullOn404,
+  venuesIn,
   toPage,
   type PageOf,
 } from './directory';

@@ -39,13 +39,14 @@ const globalForRaiser = processWide("this process's raiser of notifications from
 /** Raises from `events` after what this process is raising already (one batch at a time). */
 function raiseInTurn(events: readonly ChangeEvent[]): void {
   // Every change of a reservation (outside ones, a watched one, a large party, a full quarter hour),
-  // a member's apply that stopped, a bulk action of theirs that ended, a mention in a guest's note,
+  // a member's apply that stopped, a bulk action or an export of theirs that ended, a mention in a guest's note,
   // an entity or delegate suspended, admins' changes to the team.
   const wanted = events.filter(
     (e) =>
       e.kind.startsWith('reservation.') ||
       (e.who !== null && e.kind === 'allocation.applied' && e.data.status === 'failed') ||
       e.kind === 'bulk.finished' ||
+      e.kind === 'export.finished' ||
       (e.who !== null && e.kind === 'guest.changed' && Array.isArray(e.data.mentions)) ||
       (e.who === null && (e.kind === 'entity.changed' || e.kind === 'delegate.changed') && !!e.data.status) ||
       (e.who !== null && e.kind === 'team.changed'),
@@ -76,6 +77,7 @@ export function startNotifications(): void {
         'reservation.changed',
         'allocation.applied',
         'bulk.finished',
+        'export.finished',
         'team.changed',
       ],
       since: new Date(Date.now() - CATCH_UP_MS),

@@ -58,6 +58,7 @@ describe('a member’s effective notification choice', () => {
       { kind: 'venue.quarter_full', channel: 'console', own: false },
       { kind: 'allocation.apply_stopped', channel: 'console', own: false },
       { kind: 'bulk.ended_part_way', channel: 'console', own: false },
+      { kind: 'export.finished', channel: 'console', own: false },
       { kind: 'guest.mentioned', channel: 'console', own: false },
       { kind: 'directory.suspended', channel: 'console', own: false },
       { kind: 'account.role_changed', channel: 'console', own: false },

@@ -110,7 +110,7 @@ function aboutStoppedApply(event: ChangeEvent): Wanted[] {
  * stopped it): for the member who started it, whose tab may have closed long before it ended.
  */
 function aboutBulkEnded(event: ChangeEvent): Wanted[] {
-  const { done, total } = event.data;
+  const { done, total, bulk } = event.data;
   const member = idOf(event, 'staff');
   const job = idOf(event, 'job');
   if (event.kind !== 'bulk.finished' || !member || !job) return [];
@@ -119,7 +119,30 @@ function aboutBulkEnded(event: ChangeEvent): Wanted[] {
     {
       kind: 'bulk.ended_part_way',
       subjectId: job,
-      data: { done, total },
+      data: { bulk: bulk === 'change' ? 'change' : 'cancel', done, total },
+      recipients: [{ staffId: member, reason: 'started_by_you' }],
+    },
+  ];
+}
+
+/**
+ * An export of the member's prepared on the server that finished: its file ready to download, or
+ * why it stopped. For the member who started it, who may have closed the tab long before.
+ */
+function aboutExport(event: ChangeEvent): Wanted[] {
+  const member = idOf(event, 'staff');
+  const file = idOf(event, 'export');
+  if (event.kind !== 'export.finished' || !member || !file) return [];
+  const { rows, total, failure } = event.data;
+  return [
+    {
+      kind: 'export.finished',
+      subjectId: file,
+      data: {
+        done: typeof rows === 'number' ? rows : null,
+        total: typeof total === 'number' ? total : null,
+        failure: typeof failure === 'string' ? failure : null,
+      },
       recipients: [{ staffId: member, reason: 'started_by_you' }],
     },
   ];
@@ -193,7 +216,8 @@ async function aboutAccounts(db: DashboardDb, event: ChangeEvent): Promise<Wante
  * change of a reservation, one per member who watches it (watches.ts) but who made it or was
  * told already; for a large party booked for today (large-party.ts), one per member but who
  * booked it; for a quarter hour of today full at a venue (quarter-full.ts), one per member who
- * watches the venue; for an apply that stopped part-way, one for who sent it; for a mention in a
+ * watches the venue; for an apply that stopped part-way, a bulk action that ended part-way or an
+ * export that finished, one for who started it; for a mention in a
  * guest's note (mentioned.ts), one per member it names; for an entity or delegate the service
  * suspended, one per member; for an admin's
  * change of a member's role or of the two-step policy, one per member it concerns. Only for members
@@ -217,6 +241,7 @@ export async function raiseFromChanges(
       ...(await aboutFullQuarter(db, event, now)),
       ...aboutStoppedApply(event),
       ...aboutBulkEnded(event),
+      ...aboutExport(event),
       ...(await aboutMention(db, event)),
       ...(await aboutSuspension(db, event)),
       ...(await aboutAccounts(db, event)),

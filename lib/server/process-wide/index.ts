@@ -44,6 +44,8 @@ export type ProcessWideName =
   | "this process's timer of the activity log's retention"
   /** lib/server/notifications/index.ts */
   | "this process's raiser of notifications from the change feed"
+  /** lib/server/exports/runner.ts */
+  | "this process's preparer of exports"
   /** lib/server/notifications/mailer.ts */
   | "this process's sender of notification e-mails"
   /** lib/server/changes/open-streams.ts */

@@ -16,13 +16,22 @@ export {
   getReservation,
   otherReservationFields,
   readSearchPage,
+  recentSearchTotal,
   reservationChanged,
   seatingAreaNames,
   venueNames,
   venuesToday,
   viewReservation,
 } from './reservations';
-export { ExportInputSchema, exportReservations, readExportInput } from './reservations-export';
+export {
+  csvStart,
+  exportFilename,
+  exportPacer,
+  ExportInputSchema,
+  exportReservations,
+  overCap,
+  readExportInput,
+} from './reservations-export';
 export { CANCEL_RESERVATION, cancelReservationIn } from './cancel';
 export { composedRefusal } from './refusals';
 export {

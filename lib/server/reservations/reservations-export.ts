@@ -3,6 +3,7 @@ import 'server-only';
 import { z } from 'zod';
 
 import { GuestbookApiError } from '@/lib/guestbook/errors';
+import type { UiLocale } from '@/lib/i18n/locales';
 import { said, saidList, translateSaid, validationMessage } from '@/lib/i18n/said';
 import { inEnglish, translatorFor } from '@/lib/i18n/translator';
 import { localNow } from '@/lib/overview/figures';
@@ -29,13 +30,14 @@ export async function readExportInput(request: Request): Promise<unknown> {
   return { query: new URL(request.url).search.replace(/^\?/, ''), signal: request.signal };
 }
 
-const pacer = () =>
+/** The pace of every export's page reads in this process, streamed or prepared on the server: a share of the request budget. */
+export const exportPacer = () =>
   processWide(
     'the pace of the page reads of CSV exports',
     () => new ExportPacer(exportPagesPerMinute(getApiClient().budget.perMinute)),
   );
 
-const overCap = (total: number, max: number) =>
+export const overCap = (total: number, max: number) =>
   new ActionError(said('reservations.errors.exportOverCap', { total, max }));
 
 /**
@@ -71,7 +73,7 @@ export async function exportReservations(
   const max = getConfig().exportMaxRows;
   let api: Awaited<ReturnType<typeof getEntityApi>>;
   const read = async (page: number, limit: number) => {
-    await pacer().take(signal);
+    await exportPacer().take(signal);
     return api.listReservations({ filters: conditions, sort, page, limit });
   };
   let first: Awaited<ReturnType<typeof read>>;
@@ -87,12 +89,9 @@ export async function exportReservations(
       : ((await recentSearchTotal({ conditions, sort }, 60_000)) ?? (await read(1, 1)).pagination.total_items);
     if (total > max) throw overCap(total, max);
     venues = await venueNames();
-    // The column names in the member's language (in English, the API's field names), separated as a
-    // spreadsheet in that language expects, after the mark that says the file is UTF-8.
-    const locale = await getUiLocale();
-    const t = await translatorFor(locale);
-    separator = csvSeparatorFor(locale);
-    header = CSV_BOM + csvHeader((column) => t(`reservations.export.columns.${column}`), separator);
+    const start = await csvStart(await getUiLocale());
+    header = CSV_BOM + start.columns;
+    separator = start.separator;
     first = await read(1, EXPORT_PAGE_SIZE);
     if (!only && first.pagination.total_items > max) throw overCap(first.pagination.total_items, max);
   } catch (e) {
@@ -165,12 +164,26 @@ export async function exportReservations(
   return new Response(stream, {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="reservations-${localNow(staff.timeZone ?? 'UTC', new Date()).date}.csv"`,
+      'content-disposition': `attachment; filename="${exportFilename(staff.timeZone)}"`,
       'cache-control': 'no-store',
       'x-total-items': String(only ? only.size : first.pagination.total_items),
     },
   });
 }
+
+/**
+ * A CSV's first line: the column names in the member's language (in English, the API's field
+ * names), separated as a spreadsheet in that language expects. The file starts with CSV_BOM before it.
+ */
+export async function csvStart(locale: UiLocale): Promise<{ columns: string; separator: CsvSeparator }> {
+  const t = await translatorFor(locale);
+  const separator = csvSeparatorFor(locale);
+  return { columns: csvHeader((column) => t(`reservations.export.columns.${column}`), separator), separator };
+}
+
+/** An export's file name: the member's today, in their zone. */
+export const exportFilename = (timeZone: string | null | undefined, now = new Date()): string =>
+  `reservations-${localNow(timeZone ?? 'UTC', now).date}.csv`;
 
 /** The most rows one export of selected rows names (a page of the search at its largest). */
 export const EXPORT_SELECTED_MAX = 100;
