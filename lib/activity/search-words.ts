@@ -3,7 +3,9 @@
  * filter syntax) as staff read it: "Date is on or after 1 Dec 2026; Status is any of Confirmed,
  * Pending". Pure: the words come from the reader's catalog, formatter and the directory's names.
  */
-import { RESERVATION_FILTERS, type Condition, type FilterValue } from '../guestbook/filters';
+import type { Condition, FilterValue } from '../guestbook/filters';
+import type { ReservationStatus } from '../guestbook/reservation-statuses';
+import { listedValueWords, modifierKey } from '../reservations/filter-words';
 import { parseReservationSearch } from '../reservations/search-query';
 
 export interface SearchWords {
@@ -18,7 +20,7 @@ export interface SearchWords {
   listSeparator: string;
   /** a search without conditions */
   everything: string;
-  status: (status: string) => string;
+  status: (status: ReservationStatus) => string;
   locale: (code: string) => string;
   day: (iso: string) => string;
   moment: (iso: string) => string;
@@ -29,15 +31,12 @@ export interface SearchWords {
   otherProgram: string;
 }
 
-const RANGE_TYPES = new Set(['date', 'timestamp']);
-
 function valueWords(attribute: string, v: FilterValue, w: SearchWords): string {
   const s = String(v);
   switch (attribute) {
     case 'status':
-      return w.status(s);
     case 'locale':
-      return w.locale(s);
+      return listedValueWords(attribute, s, w);
     case 'date':
       return w.day(s);
     case 'created_at':
@@ -52,9 +51,7 @@ function valueWords(attribute: string, v: FilterValue, w: SearchWords): string {
 }
 
 function conditionWords(c: Condition, w: SearchWords): string {
-  const type = (RESERVATION_FILTERS as Record<string, { type: string }>)[c.attribute]?.type;
-  const modifier =
-    (c.modifier === 'gte' || c.modifier === 'lte') && type && RANGE_TYPES.has(type) ? `${c.modifier}Date` : c.modifier;
+  const modifier = modifierKey(c.attribute, c.modifier);
   const values = Array.isArray(c.value) ? c.value : [c.value];
   return w.condition({
     attribute: w.attribute(c.attribute),

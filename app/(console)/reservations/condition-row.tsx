@@ -11,16 +11,12 @@ import {
   type FieldSpec,
   type Modifier,
 } from '@/lib/guestbook/filters';
-import type { RESERVATION_STATUSES } from '@/lib/guestbook/reservation-statuses';
+import { listedValueWords, modifierKey } from '@/lib/reservations/filter-words';
 
 import type { Attribute, Row } from './filter-rows';
 
 const ATTRIBUTES = Object.keys(RESERVATION_FILTERS) as Attribute[];
 const spec = (a: Attribute): FieldSpec => RESERVATION_FILTERS[a];
-
-/** The catalog key naming a modifier: a date's bounds read "on or after", "on or before". */
-const modifierKey = (m: Modifier, s: FieldSpec) =>
-  (s.type === 'date' || s.type === 'timestamp') && (m === 'gte' || m === 'lte') ? (`${m}Date` as const) : m;
 
 // Inline controls of a condition row: as wide as their content, not the row.
 const control = 'w-auto py-1.5';
@@ -45,9 +41,8 @@ export function ConditionRow({
   const t = useTranslations('reservations.filters');
   const statusWords = useTranslations('reservations.status');
   const s = spec(row.attribute);
-  /** a value as staff read it: a status in their words, a language code as it is */
-  const valueLabel = (v: string) =>
-    row.attribute === 'status' ? statusWords(v as (typeof RESERVATION_STATUSES)[number]) : v;
+  /** a value as staff read it: a status in their words, a language code as it is (named alike by server and browser) */
+  const valueLabel = (v: string) => listedValueWords(row.attribute, v, { status: statusWords, locale: (code) => code });
   const described = error ? { 'aria-describedby': errorId, 'aria-invalid': true } : {};
   return (
     <div data-testid="filter-row" className="rounded-md bg-slate-50 px-3 py-2">
@@ -89,7 +84,7 @@ export function ConditionRow({
         >
           {MODIFIERS_BY_TYPE[s.type].map((m) => (
             <option key={m} value={m}>
-              {t(`modifier.${modifierKey(m, s)}`)}
+              {t(`modifier.${modifierKey(row.attribute, m)}`)}
             </option>
           ))}
         </Select>

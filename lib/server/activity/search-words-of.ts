@@ -4,7 +4,6 @@ import { getLocale, getTranslations } from 'next-intl/server';
 
 import { searchWords, type SearchWords } from '../../activity/search-words';
 import { localeName } from '../../guestbook/locales';
-import { isKnownStatus } from '../../guestbook/reservation-statuses';
 import { knownPrograms, listEntities } from '../directory';
 import { getFormatter } from '../http';
 import { venueNames } from '../reservations';
@@ -35,7 +34,7 @@ export async function readerSearchWords(): Promise<(query: string) => string | n
     separator: t('search.separator'),
     listSeparator: t('search.listSeparator'),
     everything: t('search.everything'),
-    status: (v) => (isKnownStatus(v) ? statusWords(v) : v),
+    status: (v) => statusWords(v),
     locale: (code) => localeName(code, uiLocale),
     day: (iso) => format.day(iso),
     moment: (iso) => format.moment(iso),

@@ -23,15 +23,6 @@ async function accountNamed(email: string, staffId: string | null): Promise<stri
   return account?.email ?? UNKNOWN_ACCOUNT;
 }
 
-/**
- * Every sign-in attempt in the activity log, whatever its outcome: the account it names (or
- * "unknown account"), the client address, the method and, for a refusal, the reason (invalid,
- * paused: a limit of the account refused before the password was checked, throttled, disabled,
- * expired, demo_account: a demo account in production, sso_only: a password for an account that
- * signs in through company sign-in only, sso_unknown, sso_bound_elsewhere: an identity other than
- * the one the account is bound to, second_factor_…: the password was right, the code not).
- * The same refusal from one address within FOLD_MINUTES is one row, with the number of attempts.
- */
 type SignInMethod = 'password' | 'password and authenticator' | 'password and recovery code' | 'company sign-in';
 
 const METHOD_WORD: Record<SignInMethod, string> = {
@@ -41,28 +32,13 @@ const METHOD_WORD: Record<SignInMethod, string> = {
   'company sign-in': 'company',
 };
 
-/** The refusals the Activity page says in words (activity.signIn.reason); another is shown as recorded. */
-const REASONS = new Set([
-  'invalid',
-  'paused',
-  'throttled',
-  'disabled',
-  'expired',
-  'demo_account',
-  'sso_only',
-  'second_factor_asked',
-  'second_factor_invalid',
-  'second_factor_paused',
-  'sso_unknown',
-  'sso_bound_elsewhere',
-  'sso_second_factor',
-]);
-
-/** What the row says, before it is put in a reader's words: the method, the address and the refusal. */
+/**
+ * What the row says, before it is put in a reader's words: the method, the address and the
+ * refusal. A refusal the catalog does not word is shown as recorded (storedSaid drops its key).
+ */
 function signInSaid(attempt: { method: SignInMethod; address: string; refused: string | null; inARow?: number }) {
   const method = said(`activity.signIn.method.${METHOD_WORD[attempt.method]}` as CatalogKey);
   if (!attempt.refused) return said('activity.signIn.ok', { method, address: attempt.address });
-  if (!REASONS.has(attempt.refused)) return null;
   const reason = said(
     `activity.signIn.reason.${attempt.refused}` as CatalogKey,
     attempt.inARow === undefined ? undefined : { count: attempt.inARow },
@@ -70,6 +46,15 @@ function signInSaid(attempt: { method: SignInMethod; address: string; refused: s
   return said('activity.signIn.refused', { reason, method, address: attempt.address });
 }
 
+/**
+ * Every sign-in attempt in the activity log, whatever its outcome: the account it names (or
+ * "unknown account"), the client address, the method and, for a refusal, the reason (invalid,
+ * paused: a limit of the account refused before the password was checked, throttled, disabled,
+ * expired, demo_account: a demo account in production, sso_only: a password for an account that
+ * signs in through company sign-in only, sso_unknown, sso_bound_elsewhere: an identity other than
+ * the one the account is bound to, second_factor_…: the password was right, the code not).
+ * The same refusal from one address within FOLD_MINUTES is one row, with the number of attempts.
+ */
 export async function auditSignIn(attempt: {
   method: SignInMethod;
   address: string;
