@@ -16,3 +16,15 @@ export const nameLinkColumn = (header: string, href: (id: string) => string) => 
 
 /** A count, in figures of one width so that a column of them lines up. */
 export const countCell = (info: { getValue: () => number }) => <span className="tabular-nums">{info.getValue()}</span>;
+
+/** A log's first column: when, as the server worded it, over the moment it names (`at`); it cannot be hidden or sorted. */
+export const momentColumn = (header: string) => ({
+  header,
+  enableHiding: false,
+  enableSorting: false,
+  cell: (info: { getValue: () => string; row: { original: { at: string } } }) => (
+    <time dateTime={info.row.original.at} className="whitespace-nowrap text-slate-600">
+      {info.getValue()}
+    </time>
+  ),
+});

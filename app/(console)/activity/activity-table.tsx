@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
+import { momentColumn } from '@/components/ui/data-table-columns';
 import { Link } from '@/components/ui/link';
 import { ShownId } from '@/components/ui/named-id';
 import type { ChangedField } from '@/lib/activity/filters';
@@ -44,16 +45,7 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: stri
   /** A changed value in words; null (recorded as nothing) named in the member's language, an id folded. */
   const valueText = (v: string | null) => (v === null ? t('changes.none') : UUID_RE.test(v) ? <ShownId id={v} /> : v);
   return column.columns([
-    column.accessor('when', {
-      header: t('columns.when', { zone }),
-      enableHiding: false,
-      enableSorting: false,
-      cell: (info) => (
-        <time dateTime={info.row.original.at} className="whitespace-nowrap text-slate-600">
-          {info.getValue()}
-        </time>
-      ),
-    }),
+    column.accessor('when', momentColumn(t('columns.when', { zone }))),
     column.accessor('staffEmail', { header: t('columns.who'), enableSorting: false }),
     column.accessor('actionText', { header: t('columns.action'), enableSorting: false }),
     column.accessor('record', {
@@ -156,6 +148,7 @@ export function ActivityTable({ rows, zone, empty }: { rows: ActivityRow[]; zone
       rowTestId={() => 'activity-row'}
       testId="activity-table"
       visibilityKey="activity.columns"
+      stacked
       empty={<span data-testid="activity-empty">{empty ?? t('empty')}</span>}
     />
   );

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 
 import { eventVisibleTo } from '../../changes/events';
 import { membersDb } from '../auth/members.fixture';
-import { createStaff } from '../auth/staff-store';
 import { changesAfter, lastChangeId } from '../changes/record';
 import { notifications } from '../db/schema';
 import { raiseFromChanges } from '../notifications/raise';
@@ -19,18 +18,9 @@ import {
   renewExportClaim,
 } from './store';
 
-const { db } = membersDb();
+const { db, member: memberOf } = membersDb();
 let serial = 0;
-
-async function member() {
-  const n = ++serial;
-  return createStaff(db(), {
-    email: `export.${n}@example.test`,
-    name: `Export ${n}`,
-    role: 'viewer',
-    password: 'a long enough password',
-  });
-}
+const member = () => memberOf(`export.${++serial}@example.test`);
 
 const start = (staffId: string, total = 250) =>
   recordExport(db(), {

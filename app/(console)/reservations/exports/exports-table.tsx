@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
+import { momentColumn } from '@/components/ui/data-table-columns';
 import type { ExportFileState } from '@/lib/exports/view';
 
 export interface ExportRow {
@@ -33,16 +34,7 @@ export function ExportsTable({ rows }: { rows: ExportRow[] }) {
   const columns = useMemo(
     () =>
       column.columns([
-        column.accessor('started', {
-          header: t('columns.started'),
-          enableHiding: false,
-          enableSorting: false,
-          cell: (info) => (
-            <time dateTime={info.row.original.at} className="whitespace-nowrap text-slate-600">
-              {info.getValue()}
-            </time>
-          ),
-        }),
+        column.accessor('started', momentColumn(t('columns.started'))),
         column.accessor('search', { header: t('columns.search'), enableSorting: false }),
         column.accessor('reservations', {
           header: t('columns.reservations'),
