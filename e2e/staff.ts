@@ -130,6 +130,7 @@ export async function consolePaths(page: Page): Promise<string[]> {
     '/allocations',
     reservations,
     '/reservations/new',
+    '/reservations/exports',
     reservation!,
     regular!,
     '/venues',
