@@ -148,7 +148,6 @@ export function ActivityTable({ rows, zone, empty }: { rows: ActivityRow[]; zone
       rowTestId={() => 'activity-row'}
       testId="activity-table"
       visibilityKey="activity.columns"
-      stacked
       empty={<span data-testid="activity-empty">{empty ?? t('empty')}</span>}
     />
   );
