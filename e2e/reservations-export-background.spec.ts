@@ -88,13 +88,17 @@ test('one export prepared at a time, and a search that cannot be exported is ref
   await page.goto('/reservations?status[neq]=canceled');
   await resultsLive(page);
   expect(Number(await page.getByTestId('result-count').textContent())).toBeGreaterThan(300);
-  await controls.setFaults({ latency_ms: 700 });
+  await controls.setFaults({ latency_ms: 1_500 });
   try {
     const prepare = page.getByRole('button', { name: 'Prepare in the background' });
     await prepare.click();
     await expect(page.getByTestId('export-background')).toContainText('Preparing');
     await prepare.click();
     await expect(page.getByTestId('export-background')).toContainText(en.reservations.export.alreadyPreparing);
+    // Its page counts the reservations written so far up while the pages are read.
+    await page.goto('/reservations/exports');
+    await expect(page.getByTestId('export-state')).toHaveText('Preparing');
+    await expect(page.getByTestId('export-reservations')).toHaveText(/^[1-9][\d,]* of [\d,]+$/, { timeout: 20_000 });
   } finally {
     await controls.clearFaults();
   }
@@ -103,7 +107,6 @@ test('one export prepared at a time, and a search that cannot be exported is ref
   expect(answer).toContain('This search cannot be exported:');
 
   // The first goes on to its end: the exports page follows it without a reload.
-  await page.goto('/reservations/exports');
   await expect(page.getByTestId('export-row')).toHaveCount(1);
   await expect(page.getByTestId('export-state')).toHaveText('Ready', { timeout: 90_000 });
   await context.close();

@@ -39,7 +39,11 @@ export function ExportsTable({ rows }: { rows: ExportRow[] }) {
         column.accessor('reservations', {
           header: t('columns.reservations'),
           enableSorting: false,
-          cell: (info) => <span className="tabular-nums">{info.getValue()}</span>,
+          cell: (info) => (
+            <span className="tabular-nums" data-testid="export-reservations">
+              {info.getValue()}
+            </span>
+          ),
         }),
         column.accessor('stateText', {
           header: t('columns.state'),

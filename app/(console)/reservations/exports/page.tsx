@@ -12,6 +12,7 @@ import { exportsOf } from '@/lib/server/exports';
 import { getFormatter } from '@/lib/server/http';
 
 import { ExportsTable, type ExportRow } from './exports-table';
+import { FollowPreparing } from './follow-preparing';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('reservations.exports');
@@ -21,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * The member's exports prepared on the server, newest first: each search in words, how far it
  * has got, and its file to download while it is kept. Follows the member's own change feed, so a
- * file that becomes ready shows without a reload.
+ * file that becomes ready shows without a reload, and counts up while one is being prepared.
  */
 export default async function ExportsPage() {
   const me = await requireStaff('viewer');
@@ -57,6 +58,7 @@ export default async function ExportsPage() {
         trail={[{ href: '/reservations', label: t('trail') }]}
       />
       <LiveRefresh entityId={null} kinds={['export.']} />
+      <FollowPreparing preparing={files.some((f) => f.state === 'preparing')} />
       <Card>
         <ExportsTable rows={rows} />
       </Card>
