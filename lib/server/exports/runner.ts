@@ -1,7 +1,6 @@
 import 'server-only';
 
 import { GuestbookApiError } from '../../guestbook/errors';
-import type { Reservation } from '../../guestbook/schemas';
 import { DEFAULT_UI_LOCALE, isUiLocale } from '../../i18n/locales';
 import { said, translateSaid, type Said } from '../../i18n/said';
 import { translatorFor } from '../../i18n/translator';
@@ -20,7 +19,7 @@ import { ClaimLoop } from '../ops/claim-loop';
 import { processWide } from '../process-wide';
 import { csvStart, exportPacer, overCap } from '../reservations';
 import { EXPORT_PAGE_SIZE } from '../reservations/export-limits';
-import { csvRow } from '../reservations/reservations-csv';
+import { csvLines } from '../reservations/reservations-csv';
 import { claimNextExport, finishExport, releaseExportClaim, renewExportClaim } from './store';
 
 /** How often each process looks for an export to prepare (a new one wakes the process that stored it at once). */
@@ -63,8 +62,6 @@ async function prepare(job: ExportFileRow, stopping: () => boolean): Promise<voi
   try {
     const venues = Object.fromEntries((await venuesIn(entity)).map((v) => [v.id, v.name]));
     const { columns, separator } = await csvStart(locale);
-    const lines = (data: readonly Reservation[]) =>
-      data.map((r) => csvRow(r, r.venue_id ? venues[r.venue_id] : undefined, separator)).join('');
     // Stored without the UTF-8 mark (a text column keeps no BOM): the download puts it first.
     const parts = [columns];
     let rows = 0;
@@ -74,7 +71,7 @@ async function prepare(job: ExportFileRow, stopping: () => boolean): Promise<voi
       if (res.pagination.total_items > max) return stop(overCap(res.pagination.total_items, max).said);
       // The search may have grown since it started: never more than the cap.
       const data = res.data.slice(0, max - rows);
-      parts.push(lines(data));
+      parts.push(csvLines(data, venues, separator));
       rows += data.length;
       if (page >= res.pagination.total_pages || res.data.length === 0 || rows >= max) break;
       if (!(await renewExportClaim(db, job.id, rows, new Date()))) return;

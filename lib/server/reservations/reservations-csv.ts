@@ -97,3 +97,10 @@ export function csvRow(r: Reservation, venueName: string | undefined, separator:
   ];
   return `${values.map((v) => csvField(v, separator)).join(separator)}\r\n`;
 }
+
+/** Rows of the CSV, each reservation's venue named from `venueNames` (id → name). */
+export const csvLines = (
+  reservations: readonly Reservation[],
+  venueNames: Record<string, string>,
+  separator: CsvSeparator,
+): string => reservations.map((r) => csvRow(r, r.venue_id ? venueNames[r.venue_id] : undefined, separator)).join('');

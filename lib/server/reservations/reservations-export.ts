@@ -17,7 +17,7 @@ import { ActionError, describeApiError, getUiLocale, type ActionContext } from '
 import { processWide } from '../process-wide';
 import { EXPORT_PAGE_SIZE, ExportPacer, exportPagesPerMinute, takeExportSlot } from './export-limits';
 import { recentSearchTotal, venueNames } from './reservations';
-import { CSV_BOM, csvHeader, csvRow, csvSeparatorFor, type CsvSeparator } from './reservations-csv';
+import { CSV_BOM, csvHeader, csvLines, csvSeparatorFor, type CsvSeparator } from './reservations-csv';
 
 export const ExportInputSchema = z.strictObject({
   query: z.string().max(8_000, { error: validationMessage('atMostChars', 8_000) }),
@@ -118,7 +118,7 @@ export async function exportReservations(
   const lines = (all: typeof first.data) => {
     const data = only ? all.filter((r) => only.has(r.id)) : all;
     rows += data.length;
-    return data.map((r) => csvRow(r, r.venue_id ? venues[r.venue_id] : undefined, separator)).join('');
+    return csvLines(data, venues, separator);
   };
   // Selected rows: the search is read only until every one of them has been written.
   const allFound = () => only !== null && rows >= only.size;
