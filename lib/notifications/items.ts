@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 import type { ChangeKind } from '../changes/events';
-import { Uuid } from '../guestbook/schemas';
+import { Uuid } from '../guestbook/primitives';
 
 /**
  * What happened: to a reservation the member booked, changed or watches, a large party booked for

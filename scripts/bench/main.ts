@@ -9,6 +9,7 @@
  *   npm run bench -- --navigation-only [--navigation-rounds 3] [--navigation-pages 'identity,delegates'] [--navigation-profiles desktop,phone] [--navigation-port 3302] [--navigation-sandbox-port 4302]
  *   npm run bench -- --events-only [--events-streams 200] [--events-changes 30] [--events-processes 2]
  *   npm run bench -- --directory-only [--directory-seconds 60]
+ *   npm run bench -- --guest-history-only [--guest-history-rounds 2]
  *   (a full run: --no-navigation and --no-lighthouse leave those parts out)
  *
  * The modules: throughput.ts and tokens.ts (the sandbox and the client alone), pages.ts and
@@ -17,7 +18,6 @@
  * performance-doc.ts (the tables of docs/performance.md).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -33,6 +33,7 @@ import { directoryFigures } from './directory';
 import { eventFigures } from './events';
 import { pagesDuringExport, type ExportFigures } from './export';
 import { gridAtScale } from './grid';
+import { guestHistoryOnly } from './guest-history';
 import { LIGHTHOUSE_SANDBOX, lighthouseFigures } from './lighthouse';
 import { navigationFigures } from './navigation';
 import {
@@ -55,18 +56,12 @@ import {
   writeResultsTable,
   type BenchResults,
 } from './performance-doc';
+import { machine, writeResult } from './results';
 import { requestMark, sandboxLog } from './sandbox-log';
 import { serverOverhead } from './server-overhead';
 import { signInTiming } from './sign-in';
 import { sandboxThroughput } from './throughput';
 import { tokenEconomy } from './tokens';
-
-const machine = () => ({ cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version });
-
-function writeResult(file: string, figures: object): void {
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync(`bench/results/${file}`, `${JSON.stringify(figures, null, 2)}\n`);
-}
 
 /** The production build and a fresh sandbox on the bench's ports. */
 const startServe = (env: Record<string, string>) =>
@@ -386,6 +381,8 @@ export async function main(args: string[]): Promise<void> {
     navigation: navigationOnly,
     events: eventsOnly,
     directory: directoryOnly,
+    'guest-history': (b: BenchOptions) =>
+      guestHistoryOnly({ actionIds: readActionIds(), rounds: b.guestHistoryRounds }),
   };
   await (o.only ? modes[o.only](o) : fullRun(o));
 }

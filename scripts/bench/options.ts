@@ -19,7 +19,7 @@ export interface BenchOptions {
   seconds: number;
   /** reservations of the sandbox the pages are served against */
   pageReservations: number;
-  only: 'grid' | 'sign-in' | 'export' | 'lighthouse' | 'navigation' | 'events' | 'directory' | null;
+  only: 'grid' | 'sign-in' | 'export' | 'lighthouse' | 'navigation' | 'events' | 'directory' | 'guest-history' | null;
   /** the full run without its Lighthouse part (--no-lighthouse) */
   skipLighthouse: boolean;
   /** the full run without its navigation part (--no-navigation) */
@@ -31,6 +31,8 @@ export interface BenchOptions {
   events: { streams: number; changes: number; processes: 1 | 2 };
   /** --directory-only: how long two members browse the directory and the grid, in seconds */
   directorySeconds: number;
+  /** --guest-history-only: how many times each regular's history is read */
+  guestHistoryRounds: number;
   navigation: { rounds: number; pages: string[]; profiles: ('desktop' | 'phone')[]; port: number; sandboxPort: number };
 }
 
@@ -71,6 +73,8 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       'events-processes': { type: 'string', default: '1' },
       'directory-only': { type: 'boolean', default: false },
       'directory-seconds': { type: 'string', default: '60' },
+      'guest-history-only': { type: 'boolean', default: false },
+      'guest-history-rounds': { type: 'string', default: '2' },
       'no-navigation': { type: 'boolean', default: false },
       'navigation-rounds': { type: 'string', default: '3' },
       'navigation-pages': { type: 'string', default: '' },
@@ -94,7 +98,9 @@ export function parseBenchOptions(args: string[]): BenchOptions {
               ? 'events'
               : values['directory-only']
                 ? 'directory'
-                : null;
+                : values['guest-history-only']
+                  ? 'guest-history'
+                  : null;
   const profiles = list(values['navigation-profiles']);
   if (!profiles.length || profiles.some((p) => p !== 'desktop' && p !== 'phone'))
     throw new Error('--navigation-profiles takes desktop, phone or both (desktop,phone).');
@@ -121,6 +127,7 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       processes: eventProcesses(values['events-processes']),
     },
     directorySeconds: Number(values['directory-seconds']),
+    guestHistoryRounds: Number(values['guest-history-rounds']),
     navigation: {
       rounds: Number(values['navigation-rounds']),
       pages: list(values['navigation-pages']),
