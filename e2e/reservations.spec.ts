@@ -89,6 +89,27 @@ test.describe('as an operator', () => {
     await expect(shared.getByLabel('Value 1')).toHaveValue('4');
   });
 
+  test('the builder names the guests’ languages, and a search by one finds its reservations', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/reservations?sort=date');
+    await page.getByLabel('Attribute 1').selectOption('locale');
+    await page.getByLabel('Modifier 1').selectOption('in');
+    const values = page.getByRole('group', { name: 'Values 1' });
+    await expect(values.getByText('de-DE', { exact: true })).toHaveCount(0);
+    await values.getByLabel('German (Germany)').check();
+    await values.getByLabel('Portuguese (Portugal)').check();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+
+    const query = 'locale[in]=de-DE,pt-PT&sort=date';
+    await page.waitForURL((url) => decodeURIComponent(url.search) === `?${query}`);
+    const expected = await sandboxSearch(request, query, 25);
+    expect(expected.pagination.total_items).toBeGreaterThan(0);
+    await expect(page.getByTestId('result-count')).toHaveText(String(expected.pagination.total_items));
+    expect(await rowIds(page)).toEqual(expected.data.map((r) => r.id));
+  });
+
   test('a malformed query names each bad parameter and shows no table', async ({ page }) => {
     await page.goto('/reservations?date[gte]=2026-13-45&party_size[in]=x');
     const errors = page.getByTestId('filter-errors');

@@ -29,6 +29,7 @@ export function ConditionRow({
   error,
   onChange,
   onRemove,
+  localeNames,
 }: {
   row: Row;
   /** the row's number as labels name it, from 1 */
@@ -37,12 +38,15 @@ export function ConditionRow({
   error: string | undefined;
   onChange: (change: (row: Row) => Row) => void;
   onRemove: () => void;
+  /** the guests' languages by code, named on the server in the member's language */
+  localeNames: Readonly<Record<string, string>>;
 }) {
   const t = useTranslations('reservations.filters');
   const statusWords = useTranslations('reservations.status');
   const s = spec(row.attribute);
-  /** a value as staff read it: a status in their words, a language code as it is (named alike by server and browser) */
-  const valueLabel = (v: string) => listedValueWords(row.attribute, v, { status: statusWords, locale: (code) => code });
+  /** a value as staff read it: a status in their words, a language by its name (named on the server: a browser's names may differ) */
+  const valueLabel = (v: string) =>
+    listedValueWords(row.attribute, v, { status: statusWords, locale: (code) => localeNames[code] ?? code });
   const described = error ? { 'aria-describedby': errorId, 'aria-invalid': true } : {};
   return (
     <div data-testid="filter-row" className="rounded-md bg-slate-50 px-3 py-2">

@@ -26,9 +26,12 @@ export function FilterBuilder({
   initialConditions,
   sort,
   today,
+  localeNames,
 }: {
   initialConditions: Condition[];
   sort: string | null;
+  /** the guests' languages by code, in the member's language */
+  localeNames: Readonly<Record<string, string>>;
   /** the venues' date, read on the server (venuesToday) */
   today: Promise<VenueDay>;
 }) {
@@ -127,6 +130,7 @@ export function FilterBuilder({
               setRows((rs) => rs.filter((r) => r.key !== row.key));
               setErrors(({ [row.key]: _gone, ...rest }) => rest);
             }}
+            localeNames={localeNames}
           />
         ))}
         <div className="flex flex-wrap items-center gap-2">

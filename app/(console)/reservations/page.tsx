@@ -11,6 +11,7 @@ import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { hasRole } from '@/lib/auth/roles';
 import { buildFilterParams, RESERVATION_FILTERS, toQueryString } from '@/lib/guestbook/filters';
+import { LOCALE_CODES, localeName } from '@/lib/guestbook/locales';
 import { translateSaid } from '@/lib/i18n/said';
 import { translatorFor } from '@/lib/i18n/translator';
 import { todayOf } from '@/lib/overview/figures';
@@ -58,8 +59,7 @@ const venuesDay = () => readApi(venuesToday).then((r) => (r.ok ? r.data : todayO
 
 export default async function ReservationsPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff('viewer');
-  const t = await getTranslations('reservations');
-  const tr = await getTranslations();
+  const [t, tr, uiLocale] = await Promise.all([getTranslations('reservations'), getTranslations(), getUiLocale()]);
   // An address that names nothing opens on today and the days ahead, and is then made to say so
   // in the browser (a redirect would come after the loading state has streamed). The whole list
   // has an address of its own: searchPageHref.
@@ -117,6 +117,7 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
         initialConditions={conditions}
         sort={sort ?? null}
         today={venuesDay().then(async (date) => ({ date, label: (await getFormatter()).day(date) }))}
+        localeNames={Object.fromEntries(LOCALE_CODES.map((code) => [code, localeName(code, uiLocale)]))}
       />
 
       {messages.length > 0 ? (
