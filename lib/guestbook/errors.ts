@@ -73,6 +73,10 @@ export class GuestbookApiError extends Error {
   }
 }
 
+/** A refusal for the request budget (the partner's, the member's share, the API's own limit): nothing was sent. */
+export const isBudgetRefusal = (e: unknown): e is GuestbookApiError =>
+  e instanceof GuestbookApiError && (e.code === 'busy' || e.code === 'over_share' || e.code === 'rate_limited');
+
 /** Builds the error of a non-2xx response from its body, tolerating bodies that are not problem+json. */
 export function errorFromResponse(
   method: string,

@@ -20,10 +20,14 @@ import { processWide } from '../process-wide';
 import { csvStart, exportPacer, overCap } from '../reservations';
 import { EXPORT_PAGE_SIZE } from '../reservations/export-limits';
 import { csvLines } from '../reservations/reservations-csv';
+import { BUDGET_WAITS, budgetWaitMs } from './budget-wait';
 import { claimNextExport, finishExport, releaseExportClaim, renewExportClaim } from './store';
 
 /** How often each process looks for an export to prepare (a new one wakes the process that stored it at once). */
 const LOOK_EVERY_MS = 5_000;
+
+/** The claim is renewed at least this often while the preparer waits for the budget (its lease is a minute). */
+const RENEW_WHILE_WAITING_MS = 20_000;
 
 /** Why an export stopped, as said: Guest Book's refusal, the guard's, or that it failed. */
 function whyStopped(e: unknown): Said {
@@ -35,7 +39,8 @@ function whyStopped(e: unknown): Said {
 /**
  * Prepares a claimed export: every page of its search in its entity, as its member (re-read
  * first: removed, disabled or signed out everywhere, it stops), paced with the streamed exports'
- * share of the request budget, at most EXPORT_MAX_ROWS rows. The file is stored whole when the
+ * share of the request budget, at most EXPORT_MAX_ROWS rows. A page the budget has no room for
+ * is read again when the budget says (budgetWaitMs), as the page's member would try again. The file is stored whole when the
  * last page is read; a process that stops meanwhile gives the claim up and the export is prepared
  * again from its start.
  */
@@ -65,9 +70,38 @@ async function prepare(job: ExportFileRow, stopping: () => boolean): Promise<voi
     // Stored without the UTF-8 mark (a text column keeps no BOM): the download puts it first.
     const parts = [columns];
     let rows = 0;
+    /** Waits `ms` for the budget, keeping the claim; false when the export is no longer this process's to prepare. */
+    const waitOut = async (ms: number) => {
+      let renewed = Date.now();
+      for (const until = Date.now() + ms; Date.now() < until;) {
+        // A second at a time: a process asked to stop gives the export up at once.
+        await new Promise((resolve) => setTimeout(resolve, Math.min(until - Date.now(), 1_000)));
+        if (stopping()) {
+          await releaseExportClaim(db, job.id);
+          return false;
+        }
+        if (Date.now() - renewed < RENEW_WHILE_WAITING_MS) continue;
+        if (!(await renewExportClaim(db, job.id, rows, new Date()))) return false;
+        renewed = Date.now();
+      }
+      return true;
+    };
+    /** A page, read again when the budget had no room for it (at most BUDGET_WAITS times); null: stop here. */
+    const readWithin = async (page: number) => {
+      for (let waits = 0; ; waits++) {
+        try {
+          return await read(page);
+        } catch (e) {
+          const ms = waits < BUDGET_WAITS ? budgetWaitMs(e, Date.now()) : null;
+          if (ms === null) throw e;
+          if (!(await waitOut(ms))) return null;
+        }
+      }
+    };
     for (let page = 1; ; page++) {
       if (stopping()) return releaseExportClaim(db, job.id);
-      const res = await read(page);
+      const res = await readWithin(page);
+      if (!res) return;
       if (res.pagination.total_items > max) return stop(overCap(res.pagination.total_items, max).said);
       // The search may have grown since it started: never more than the cap.
       const data = res.data.slice(0, max - rows);

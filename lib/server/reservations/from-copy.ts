@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { GuestbookApiError } from '../../guestbook';
+import { isBudgetRefusal, type GuestbookApiError } from '../../guestbook';
 import type { Condition } from '../../guestbook/filters';
 import type { Reservation } from '../../guestbook/schemas';
 import { COPY_FRESH_MS, reportStaleAnswer } from '../api';
@@ -32,10 +32,6 @@ async function watching(entity: EntityChoice | null, now = Date.now()): Promise<
   await noteWatched(await getDb(), entity.id, new Date(now));
 }
 
-/** Refusals for the request budget (the partner's, the member's share, the API's own limit): nothing was sent. */
-const budgetRefusal = (e: unknown): e is GuestbookApiError =>
-  e instanceof GuestbookApiError && (e.code === 'busy' || e.code === 'over_share' || e.code === 'rate_limited');
-
 /** An answer kept in the dashboard's database, and when it was read. */
 type Kept<T> = { value: T; asOf: Date };
 
@@ -60,7 +56,7 @@ async function apiOrKept<T>(read: () => Promise<T>, kept: LookUp<T>[]): Promise<
   try {
     return await read();
   } catch (e) {
-    if (!budgetRefusal(e)) throw e;
+    if (!isBudgetRefusal(e)) throw e;
     for (const lookUp of kept) {
       const answer = await lookUp(e);
       if (!answer) continue;
