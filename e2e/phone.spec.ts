@@ -5,7 +5,7 @@ import { axeOn, inTheme } from './axe';
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
-import { consolePaths } from './staff';
+import { consolePaths, newSignedInMember } from './staff';
 
 /**
  * The console on a phone: 390 × 844, touch, as an operator at the host stand. Navigation is
@@ -131,6 +131,30 @@ test('the reservation list on a phone is one scroll: each reservation a block wi
     const box = await cell.boundingBox();
     if (box) expect(box.x + box.width, (await cell.textContent()) ?? '').toBeLessThanOrEqual(390);
   }
+});
+
+test.describe('Activity on a phone', () => {
+  test.use({ storageState: STORAGE.admin });
+
+  test('one scroll: each entry is a block with who, the action and the record in view, a long address broken, never scrolled sideways', async ({
+    page,
+    browser,
+  }) => {
+    // A member whose address is one long word, and their sign-in in the log.
+    const { email, context } = await newSignedInMember(browser, 'a.member.with.a.rather.long.address.on.a.phone');
+    await context.close();
+    await page.goto(`/activity?kind=sign-ins&staff=${encodeURIComponent(email)}`);
+    const row = page.getByTestId('activity-row').first();
+    await expect(row).toContainText(email);
+    const region = page.getByRole('region', { name: 'Activity' });
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const name of ['Who', 'Action', 'Result']) await expect(row).toContainText(name);
+    for (const cell of await row.getByRole('cell').all()) {
+      const box = await cell.boundingBox();
+      if (box) expect(box.x + box.width, (await cell.textContent()) ?? '').toBeLessThanOrEqual(390);
+    }
+  });
 });
 
 test.describe('Team on a phone', () => {

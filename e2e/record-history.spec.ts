@@ -34,8 +34,8 @@ test("a reservation's history lists its change and its cancel as sentences, link
   const rows = page.getByTestId('activity-row');
   await expect(rows).toHaveCount(2);
   // Newest first, each a sentence with who did it; the record is named, never shown as an id.
-  await expect(rows.nth(0).getByRole('cell').nth(2)).toHaveText('Canceled a reservation');
-  await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('Changed a reservation');
+  await expect(rows.nth(0).getByRole('cell').nth(2)).toHaveText('Canceled a reservation', { useInnerText: true });
+  await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('Changed a reservation', { useInnerText: true });
   for (const row of [rows.nth(0), rows.nth(1)]) await expect(row).toContainText('operator@demo.test');
   await expect(rows.nth(1).getByTestId('activity-changes')).toContainText('Window table, please');
   expect(await page.locator('main').innerText()).not.toMatch(UUID);
@@ -60,7 +60,7 @@ test("a commitment's name on the grid leads to its history: the apply that moved
   await expect(page).toHaveURL(new RegExp(`/activity\\?record=${row.id}$`));
   await expect(page.getByRole('heading', { name: 'History of this commitment', level: 1 })).toBeVisible();
   const rows = page.getByTestId('activity-row');
-  await expect(rows.first().getByRole('cell').nth(2)).toHaveText('Changed seat allocations');
+  await expect(rows.first().getByRole('cell').nth(2)).toHaveText('Changed seat allocations', { useInnerText: true });
   await expect(rows.first()).toContainText('operator@demo.test');
   await expect(rows.first().getByTestId('activity-changes')).toContainText(String(seatsBefore + 1));
   // A record the log does not name has no history: the query finds rows by their records only.
@@ -75,7 +75,7 @@ test("the whole log names actions and records in words, each record linking to i
   await expect(page.getByLabel('Action')).toHaveValue('update-reservation');
   await expect(page.getByLabel('Action').locator('option:checked')).toHaveText('Changed a reservation');
   const row = page.getByTestId('activity-row').first();
-  await expect(row.getByRole('cell').nth(2)).toHaveText('Changed a reservation');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Changed a reservation', { useInnerText: true });
   const id = await row.getByTestId('activity-record').getAttribute('data-record');
   await row.getByRole('link', { name: 'History' }).click();
   await expect(page).toHaveURL(new RegExp(`/activity\\?record=${id}$`));
@@ -109,7 +109,9 @@ test.describe('as an admin', () => {
     await expect(page.getByRole('heading', { name: 'History of this team member', level: 1 })).toBeVisible();
     const actions = page.getByTestId('activity-row').locator('td:nth-child(3)');
     await expect(page.getByTestId('activity-row')).toHaveCount(2);
-    await expect(actions).toHaveText(['Changed a team member’s role or access', 'Added a team member']);
+    await expect(actions).toHaveText(['Changed a team member’s role or access', 'Added a team member'], {
+      useInnerText: true,
+    });
     await expect(page.getByTestId('activity-record').first()).toHaveText('A team member');
     expect(await page.locator('main').innerText()).not.toMatch(UUID);
   });

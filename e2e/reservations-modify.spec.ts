@@ -160,7 +160,9 @@ test.describe('as an operator', () => {
     await expect(await rowsOf('hold-reservation-change', notes)).toHaveCount(2);
     const withdrawn = await rowsOf('withdraw-reservation-change', notes);
     await expect(withdrawn).toHaveCount(1);
-    await expect(withdrawn.getByRole('cell').nth(2)).toHaveText('Undid a change before the guest was told');
+    await expect(withdrawn.getByRole('cell').nth(2)).toHaveText('Undid a change before the guest was told', {
+      useInnerText: true,
+    });
     const sent = await rowsOf('update-reservation', `${notes}, kept`);
     await expect(sent).toHaveCount(1);
     expect(JSON.parse((await sent.locator('pre').textContent())!)).toEqual({

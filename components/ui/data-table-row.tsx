@@ -47,8 +47,9 @@ export function DataTableRow<TData extends RowData>({
             compact ? 'py-1' : 'py-2.5',
             i === 0 && ['sticky left-0 z-[1]', surface],
             i > 0 && selected && 'bg-brand-50',
+            // a long word (an e-mail address) breaks rather than widen the row past the screen
             stacked &&
-              'max-sm:static max-sm:flex max-sm:items-center max-sm:gap-3 max-sm:py-1 max-sm:pr-0 max-sm:first:pl-0',
+              'max-sm:static max-sm:flex max-sm:items-center max-sm:gap-3 max-sm:py-1 max-sm:pr-0 max-sm:wrap-anywhere max-sm:first:pl-0',
           )}
         >
           {stacked && i > 0 && columnName(cell.column) !== null && (

@@ -54,7 +54,7 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: stri
       cell: (info) => {
         const r = info.row.original;
         return (
-          <div className="max-w-xs text-xs break-all text-slate-600">
+          <div className="max-w-xs min-w-0 text-xs break-all text-slate-600">
             {r.record ? (
               <span
                 className="flex flex-wrap gap-x-2"
@@ -101,7 +101,9 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: stri
             {r.recorded && (
               <details className="mt-1">
                 <summary className="cursor-pointer text-brand-700">{t('recorded')}</summary>
-                <pre className="mt-1 max-w-md overflow-x-auto rounded bg-slate-50 p-2 text-[11px]">{r.recorded}</pre>
+                <pre className="mt-1 max-w-full overflow-x-auto rounded bg-slate-50 p-2 text-[11px] sm:max-w-md">
+                  {r.recorded}
+                </pre>
               </details>
             )}
           </div>
@@ -148,6 +150,7 @@ export function ActivityTable({ rows, zone, empty }: { rows: ActivityRow[]; zone
       rowTestId={() => 'activity-row'}
       testId="activity-table"
       visibilityKey="activity.columns"
+      stacked
       empty={<span data-testid="activity-empty">{empty ?? t('empty')}</span>}
     />
   );
