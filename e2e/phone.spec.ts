@@ -116,21 +116,30 @@ test.describe('every page', () => {
   });
 });
 
+/**
+ * A list on a phone is one scroll: its region (named `regionName`) and the page never scroll
+ * sideways, and `row` is a block of cells, each after its column's name (`labels`), within the
+ * window's width.
+ */
+async function expectOneScroll(page: Page, regionName: string, row: Locator, labels: string[]) {
+  const region = page.getByRole('region', { name: regionName });
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const name of labels) await expect(row).toContainText(name);
+  for (const cell of await row.getByRole('cell').all()) {
+    const box = await cell.boundingBox();
+    if (box) expect(box.x + box.width, (await cell.textContent()) ?? '').toBeLessThanOrEqual(390);
+  }
+}
+
 test('the reservation list on a phone is one scroll: each reservation a block with its status, date, time and party in view', async ({
   page,
 }) => {
   await page.goto('/reservations');
   const table = page.getByTestId('reservations-table');
   await expect(table.locator('[data-testid^="reservation-row-"]').first()).toBeVisible();
-  const region = page.getByRole('region', { name: 'Reservations matching this search' });
-  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const row = table.locator('[data-testid^="reservation-row-"]').first();
-  for (const name of ['Status', 'Date', 'Time', 'Party']) await expect(row).toContainText(name);
-  for (const cell of await row.getByRole('cell').all()) {
-    const box = await cell.boundingBox();
-    if (box) expect(box.x + box.width, (await cell.textContent()) ?? '').toBeLessThanOrEqual(390);
-  }
+  await expectOneScroll(page, 'Reservations matching this search', row, ['Status', 'Date', 'Time', 'Party']);
 });
 
 test.describe('Activity on a phone', () => {
@@ -146,14 +155,7 @@ test.describe('Activity on a phone', () => {
     await page.goto(`/activity?kind=sign-ins&staff=${encodeURIComponent(email)}`);
     const row = page.getByTestId('activity-row').first();
     await expect(row).toContainText(email);
-    const region = page.getByRole('region', { name: 'Activity' });
-    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    for (const name of ['Who', 'Action', 'Result']) await expect(row).toContainText(name);
-    for (const cell of await row.getByRole('cell').all()) {
-      const box = await cell.boundingBox();
-      if (box) expect(box.x + box.width, (await cell.textContent()) ?? '').toBeLessThanOrEqual(390);
-    }
+    await expectOneScroll(page, 'Activity', row, ['Who', 'Action', 'Result']);
   });
 });
 
