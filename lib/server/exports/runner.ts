@@ -40,9 +40,9 @@ function whyStopped(e: unknown): Said {
  * Prepares a claimed export: every page of its search in its entity, as its member (re-read
  * first: removed, disabled or signed out everywhere, it stops), paced with the streamed exports'
  * share of the request budget, at most EXPORT_MAX_ROWS rows. A page the budget has no room for
- * is read again when the budget says (budgetWaitMs), as the page's member would try again. The file is stored whole when the
- * last page is read; a process that stops meanwhile gives the claim up and the export is prepared
- * again from its start.
+ * is read again when the budget says (budgetWaitMs), as the page's member would try again. The
+ * file is stored whole when the last page is read; a process that stops meanwhile gives the claim
+ * up and the export is prepared again from its start.
  */
 async function prepare(job: ExportFileRow, stopping: () => boolean): Promise<void> {
   const db = await getDb();
