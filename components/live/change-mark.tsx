@@ -31,7 +31,7 @@ export function ChangeMark({ id }: { id: string }) {
       role="status"
       data-testid="change-mark"
       data-kind={event.kind}
-      className={`ml-2 rounded px-1.5 py-0.5 text-xs whitespace-nowrap ring-1 ring-inset ${TONE_CLASSES.warning}`}
+      className={`ml-2 rounded px-1.5 py-0.5 text-xs ring-1 ring-inset sm:whitespace-nowrap ${TONE_CLASSES.warning}`}
     >
       {changeText(t, event)}
     </span>

@@ -46,7 +46,8 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'reservations.results'>>
     helper.accessor('status', {
       header: t('columns.status'),
       cell: (info) => (
-        <span className="whitespace-nowrap">
+        // On a phone the change's mark goes under the status rather than past the screen's edge.
+        <span className="inline-flex flex-wrap items-center gap-y-1 sm:flex-nowrap sm:whitespace-nowrap">
           <StatusBadge status={info.getValue()} />
           <ChangeMark id={info.row.original.id} />
         </span>
