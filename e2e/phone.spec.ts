@@ -142,6 +142,38 @@ test('the reservation list on a phone is one scroll: each reservation a block wi
   await expectOneScroll(page, 'Reservations matching this search', row, ['Status', 'Date', 'Time', 'Party']);
 });
 
+test.describe('a change mark on a phone', () => {
+  test.use({ storageState: STORAGE.admin, viewport: { width: 360, height: 780 } });
+
+  test('a cancel made by another member is marked on the open list without widening it past the screen', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const upcoming = (await sandboxApi(
+      request,
+      `/v2/reservations?date[gte]=${today()}&status=confirmed&sort=date&limit=1`,
+      partner,
+      defaultEntity,
+    )) as { data: { id: string }[] };
+    const id = upcoming.data[0]!.id;
+    await page.goto(`/reservations?date%5Bgte%5D=${today()}&sort=date`);
+    const row = page.getByTestId(`reservation-row-${id}`);
+    await expect(row).toContainText('confirmed');
+
+    const operator = await browser.newContext({ storageState: STORAGE.operator });
+    const other = await operator.newPage();
+    await other.goto(`/reservations/${id}`);
+    await other.getByRole('button', { name: 'Cancel reservation' }).click();
+    await other.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect(other.getByTestId('reservation-status')).toHaveText('canceled');
+    await operator.close();
+
+    await expect(row.getByTestId('change-mark')).toHaveText('Canceled by Olivia Operator');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
+
 test.describe('Activity on a phone', () => {
   test.use({ storageState: STORAGE.admin });
 
