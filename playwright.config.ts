@@ -69,8 +69,9 @@ export default defineConfig({
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
       gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
-      // A row cap below the demo entity's 620 reservations, so that e2e can export over it.
-      env: { EXPORT_MAX_ROWS: '500', DASHBOARD_DATA_DIR: dataDir },
+      // A row cap below the demo entity's 620 reservations, so that e2e can export over it; the sync
+      // every 20 s, so that a guest's change made in the sandbox shows within 10 s.
+      env: { EXPORT_MAX_ROWS: '500', DIRECTORY_SYNC_SECONDS: '20', DASHBOARD_DATA_DIR: dataDir },
     };
   }),
 });

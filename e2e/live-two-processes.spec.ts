@@ -58,6 +58,8 @@ test.beforeAll(async () => {
     DASHBOARD_DATA_DIR: dataDir,
     DASHBOARD_DATABASE_URL: postgres.url,
     DASHBOARD_PROCESSES: '2',
+    // As the e2e servers (playwright.config.ts): a guest's cancel is read within 10 s.
+    DIRECTORY_SYNC_SECONDS: '20',
     GUESTBOOK_API_URL: SANDBOX,
     SMTP_URL: `smtp://127.0.0.1:${spareMailPort() + 1}`,
     AUTH_SECRET: e2eAuthSecret(),

@@ -216,7 +216,7 @@ describe('.env.example', () => {
     expect(text).toContain('# SESSION_MAX_AGE_S=28800\n');
     expect(text).toContain('# TRUSTED_PROXY_HOPS=0\n');
     const variables = [...text.matchAll(/^# ([A-Z_]+)=(.*)$/gm)];
-    expect(variables.length).toBe(30);
+    expect(variables.length).toBe(31);
     const written = Object.fromEntries(variables.filter(([, , v]) => v !== '').map(([, k, v]) => [k!, v!]));
     const dataDir = mkdtempSync(path.join(tmpdir(), 'env-example-'));
     const fromExample = loadConfig({ ...written, DASHBOARD_DATA_DIR: dataDir });

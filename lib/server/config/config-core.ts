@@ -76,6 +76,7 @@ const Env = z.object({
   EXPORT_MAX_ROWS: wholeNumber(1, 1_000_000, 50_000),
   DIRECTORY_SYNC: z.enum(['on', 'off']).default('on'),
   DIRECTORY_SYNC_SHARE_PERCENT: wholeNumber(1, 100, 25),
+  DIRECTORY_SYNC_SECONDS: wholeNumber(10, 600, 60),
   AUDIT_RETENTION_DAYS: wholeNumber(30, 3_650, 400),
   SIGN_IN_RETENTION_DAYS: wholeNumber(7, 3_650, 90),
   SMTP_URL: z
@@ -132,6 +133,8 @@ const ENV_HELP: Record<EnvName, string> = {
     "off: no background sync of the directory's copy (pages still fill it on first read, after the console's writes and on Refresh now)",
   DIRECTORY_SYNC_SHARE_PERCENT:
     'the most of the per-minute request budget the background sync of the directory may take; it syncs less often rather than more',
+  DIRECTORY_SYNC_SECONDS:
+    "seconds between the background sync's turns while anyone is signed in (the reservations of today and tomorrow are read twice as often): shorter shows guests' changes sooner and takes more of the sync's share",
   AUDIT_RETENTION_DAYS: 'days the activity log keeps a row; older rows are deleted every hour',
   SIGN_IN_RETENTION_DAYS:
     'days the activity log keeps a sign-in or sign-out (refused ones included), when fewer than AUDIT_RETENTION_DAYS',
@@ -196,8 +199,8 @@ export interface DashboardConfig {
   exportMaxRows: number;
   /** how many dashboard processes the deployment runs side by side (DASHBOARD_PROCESSES) */
   processes: number;
-  /** the background sync of the directory's copy: whether it runs, and the most of the budget's minute it takes (%) */
-  directorySync: { enabled: boolean; sharePercent: number };
+  /** the background sync of the directory's copy: whether it runs, the most of the budget's minute it takes (%), and its turns' interval while anyone is signed in */
+  directorySync: { enabled: boolean; sharePercent: number; activeIntervalMs: number };
   /** how long the activity log keeps its rows, and its sign-ins (days) */
   auditRetention: { days: number; signInDays: number };
   /** the mail server of notifications by e-mail (SMTP_URL, a secret) and their sender; null: console only */
@@ -328,7 +331,11 @@ export function loadConfig(source: Record<string, string | undefined>): Dashboar
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     exportMaxRows: env.EXPORT_MAX_ROWS,
     processes: env.DASHBOARD_PROCESSES,
-    directorySync: { enabled: env.DIRECTORY_SYNC === 'on', sharePercent: env.DIRECTORY_SYNC_SHARE_PERCENT },
+    directorySync: {
+      enabled: env.DIRECTORY_SYNC === 'on',
+      sharePercent: env.DIRECTORY_SYNC_SHARE_PERCENT,
+      activeIntervalMs: env.DIRECTORY_SYNC_SECONDS * 1_000,
+    },
     auditRetention: { days: env.AUDIT_RETENTION_DAYS, signInDays: env.SIGN_IN_RETENTION_DAYS },
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : null,
   };

@@ -28,6 +28,13 @@ describe('the sync’s cadence', () => {
     expect(nextTurnDelay({ ...base, active: true })).toBe(ACTIVE_INTERVAL_MS);
     expect(nextTurnDelay({ ...base, active: false })).toBe(IDLE_INTERVAL_MS);
   });
+  it('follows the configured interval while anyone is signed in, never idling sooner than ten minutes', () => {
+    expect(nextTurnDelay({ ...base, active: true, activeIntervalMs: 15_000 })).toBe(15_000);
+    expect(nextTurnDelay({ ...base, active: false, activeIntervalMs: 15_000 })).toBe(IDLE_INTERVAL_MS);
+    expect(nextTurnDelay({ ...base, active: false, activeIntervalMs: 900_000 })).toBe(900_000);
+    // 30 requests every 5 s would be 360 a minute: slowed to the share's 225
+    expect(nextTurnDelay({ ...base, active: true, activeIntervalMs: 5_000 })).toBe(8_000);
+  });
   it('slows rather than take more than its share a minute', () => {
     // 450 requests a turn within 225 a minute: a turn every two minutes
     expect(nextTurnDelay({ ...base, active: true, lastTurnRequests: 450 })).toBe(120_000);

@@ -6,7 +6,7 @@
  */
 import type { RateLimitState } from '../../guestbook/rate-limit';
 
-/** A turn every minute while anyone is signed in; every 10 minutes otherwise. */
+/** A turn every minute while anyone is signed in (DIRECTORY_SYNC_SECONDS); every 10 minutes otherwise. */
 export const ACTIVE_INTERVAL_MS = 60_000;
 export const IDLE_INTERVAL_MS = 10 * 60_000;
 
@@ -69,24 +69,27 @@ export class SyncShare {
 }
 
 /**
- * The wait before the next turn: the cadence (a minute while anyone is signed in, else ten),
- * longer when the last turn's requests at that cadence would take more than the share a minute
- * (a turn of R requests every I ms costs R × 60 s / I a minute), and never before a pause ends.
+ * The wait before the next turn: the cadence (`activeIntervalMs` while anyone is signed in, a
+ * minute by default; else ten minutes, or the active one when longer), longer when the last
+ * turn's requests at that cadence would take more than the share a minute (a turn of R requests
+ * every I ms costs R × 60 s / I a minute), and never before a pause ends.
  */
 export function nextTurnDelay({
   active,
+  activeIntervalMs = ACTIVE_INTERVAL_MS,
   lastTurnRequests,
   shareLimit,
   pausedUntil,
   now,
 }: {
   active: boolean;
+  activeIntervalMs?: number;
   lastTurnRequests: number;
   shareLimit: number;
   pausedUntil: number | null;
   now: number;
 }): number {
-  const cadence = active ? ACTIVE_INTERVAL_MS : IDLE_INTERVAL_MS;
+  const cadence = active ? activeIntervalMs : Math.max(IDLE_INTERVAL_MS, activeIntervalMs);
   const paced = Math.ceil((lastTurnRequests * WINDOW_MS) / Math.max(1, shareLimit));
   return Math.max(cadence, paced, pausedUntil === null ? 0 : pausedUntil - now);
 }

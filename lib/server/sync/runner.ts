@@ -13,13 +13,8 @@ import { newRequestId, withRequestId } from '../log/logger';
 import { onShutdown } from '../ops';
 import { processWide } from '../process-wide';
 import { syncTurn, type TurnReport } from './directory-sync';
-import { ACTIVE_INTERVAL_MS, nextTurnDelay, SyncPaused, SyncShare } from './pace';
+import { nextTurnDelay, SyncPaused, SyncShare } from './pace';
 import { reservationWindowTurns } from './reservations-sync';
-
-/** How often the runner looks whether a turn is due (anyone signed in since, a pause ended). */
-const CHECK_EVERY_MS = ACTIVE_INTERVAL_MS / 4;
-/** How often the reservations window is read while anyone is signed in. */
-const WINDOW_EVERY_MS = 2 * CHECK_EVERY_MS;
 
 /** Whether anyone is signed in: a session not signed out and not past its lifetime. */
 async function anyoneSignedIn(now: Date): Promise<boolean> {
@@ -33,16 +28,19 @@ async function anyoneSignedIn(now: Date): Promise<boolean> {
 }
 
 /**
- * The directory's background sync of this process: a turn at once, then one a minute while
- * anyone is signed in and every ten otherwise (slower when its share would not cover the turns),
- * only while this process is the one elected for the deployment. Whether a turn is due (and, on a
- * process not elected, whether the election is free) is looked at every 15 s. Stops on graceful
- * shutdown.
+ * The directory's background sync of this process: a turn at once, then one a minute
+ * (DIRECTORY_SYNC_SECONDS) while anyone is signed in and every ten otherwise (slower when its
+ * share would not cover the turns), only while this process is the one elected for the
+ * deployment. Whether a turn is due (and, on a process not elected, whether the election is free)
+ * is looked at every quarter of that interval, and the reservations window is read every half of
+ * it while anyone is signed in. Stops on graceful shutdown.
  */
 export class DirectorySyncRunner {
   readonly #election: Election;
   readonly #share: SyncShare;
   readonly #sharePercent: number;
+  /** the turns' interval while anyone is signed in */
+  readonly #activeIntervalMs: number;
   #timer: NodeJS.Timeout | undefined;
   #turn: Promise<void> | undefined;
   #stopped = false;
@@ -55,6 +53,7 @@ export class DirectorySyncRunner {
     const { databaseUrl, directorySync } = getConfig();
     this.#election = new Election(databaseUrl, 'directory-sync');
     this.#sharePercent = directorySync.sharePercent;
+    this.#activeIntervalMs = directorySync.activeIntervalMs;
     this.#share = SyncShare.of(getApiClient().budget.perMinute, directorySync.sharePercent);
   }
 
@@ -80,14 +79,15 @@ export class DirectorySyncRunner {
         now - this.#last.at >=
           nextTurnDelay({
             active,
+            activeIntervalMs: this.#activeIntervalMs,
             lastTurnRequests: this.#last.requests,
             shareLimit: this.#share.limit,
             pausedUntil: this.#last.pausedUntil,
             now: this.#last.at,
           });
-      // While anyone is signed in, the reservations window is read at every check (today and
-      // tomorrow, and what was booked since): a guest's booking shows within WINDOW_EVERY_MS.
-      const windowDue = active && !paused && now - this.#lastWindowAt >= WINDOW_EVERY_MS;
+      // While anyone is signed in, the reservations window is read every other check (today and
+      // tomorrow, and what was booked since): a guest's booking shows within half the interval.
+      const windowDue = active && !paused && now - this.#lastWindowAt >= this.#activeIntervalMs / 2;
       if ((due || windowDue) && (await this.#election.hold())) {
         // Background work: the budget's lowest lane, for no member.
         const report = await withRequestId(newRequestId(), () =>
@@ -104,7 +104,7 @@ export class DirectorySyncRunner {
       logUnexpected('directory sync', e);
     }
     // Whether anyone signed in meanwhile (a turn a minute from then) is looked at again soon.
-    this.#schedule(CHECK_EVERY_MS);
+    this.#schedule(this.#activeIntervalMs / 4);
   }
 
   /** The reservations window alone, between the directory's turns. */
