@@ -108,6 +108,12 @@ test.describe('as an operator', () => {
     expect(expected.pagination.total_items).toBeGreaterThan(0);
     await expect(page.getByTestId('result-count')).toHaveText(String(expected.pagination.total_items));
     expect(await rowIds(page)).toEqual(expected.data.map((r) => r.id));
+    // Each row names its guest's language as well, not the API's code.
+    const names: Record<string, string> = { 'de-DE': 'German (Germany)', 'pt-PT': 'Portuguese (Portugal)' };
+    await expect(page.locator('[data-testid^="reservation-row-"] td:last-child')).toHaveText(
+      expected.data.map((r) => names[r.locale]!),
+      { useInnerText: true },
+    );
   });
 
   test('a malformed query names each bad parameter and shows no table', async ({ page }) => {

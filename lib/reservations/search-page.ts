@@ -17,7 +17,9 @@ export interface ReservationRow {
   venueName: string;
   /** the venue's IANA time zone: date and time are local to it */
   timeZone: string | null;
+  /** the guest's language: the API's code ("de-DE") and its name in the member's language ("German (Germany)") */
   locale: string;
+  localeLabel: string;
 }
 
 export interface SearchPage {

@@ -83,7 +83,7 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'reservations.results'>>
     helper.accessor('locale', {
       header: t('columns.locale'),
       enableSorting: false,
-      cell: (info) => <Badge>{info.getValue()}</Badge>,
+      cell: (info) => <Badge>{info.row.original.localeLabel}</Badge>,
     }),
   ]);
 

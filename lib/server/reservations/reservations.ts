@@ -4,6 +4,7 @@ import { cache } from 'react';
 
 import { GuestbookApiError } from '../../guestbook';
 import type { Condition } from '../../guestbook/filters';
+import { localeName } from '../../guestbook/locales';
 import { Guest, Reservation, type Venue } from '../../guestbook/schemas';
 import { todayOf } from '../../overview/figures';
 import { PAGE_SIZES } from '../../preferences/table-preferences';
@@ -31,7 +32,7 @@ import {
   type EntityChoice,
   type PageOf,
 } from '../directory';
-import { getFormatter } from '../http/locale';
+import { getFormatter, getUiLocale } from '../http/locale';
 import { keepAnswer, keepWrittenInCopy, reservationWithCopy, reviseKeptAnswers, searchWithCopy } from './from-copy';
 
 export const RESERVATIONS_PER_PAGE = 25;
@@ -183,7 +184,7 @@ export function otherReservationFields(r: Reservation): Record<string, unknown> 
 
 /** One page of the selected entity's search, with each venue's name and zone, as the results table shows it. */
 export async function readSearchPage(q: SearchQuery): Promise<SearchPage> {
-  const [result, names, format] = await Promise.all([
+  const [result, names, format, uiLocale] = await Promise.all([
     searchReservations(q),
     venueDirectory().catch((e: unknown) => {
       // without the venues the rows still show, with venue ids
@@ -191,6 +192,7 @@ export async function readSearchPage(q: SearchQuery): Promise<SearchPage> {
       throw e;
     }),
     getFormatter(),
+    getUiLocale(),
   ]);
   return {
     rows: result.items.map((r) => ({
@@ -206,6 +208,7 @@ export async function readSearchPage(q: SearchQuery): Promise<SearchPage> {
       venueName: r.venue_id ? (names[r.venue_id]?.name ?? r.venue_id) : '—',
       timeZone: r.venue_id ? (names[r.venue_id]?.timeZone ?? null) : null,
       locale: r.locale,
+      localeLabel: localeName(r.locale, uiLocale),
     })),
     page: result.page,
     totalPages: result.totalPages,
