@@ -26,7 +26,7 @@ export function ColumnsMenu({ columns }: { columns: ColumnChoice[] }) {
       <DropdownMenuTrigger className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
         {t('button')}
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-44">
+      <DropdownMenuContent align="end" width="narrow">
         <DropdownMenuLabel>{t('visible')}</DropdownMenuLabel>
         {columns.map((c) => (
           <DropdownMenuCheckboxItem

@@ -20,15 +20,25 @@ export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
 const itemClass =
   'relative flex min-h-9 cursor-default items-center gap-2 rounded px-2.5 py-1.5 text-sm text-slate-800 outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100';
 
+/** The menus' least widths: a prop, not a class merged over the menu's own. */
+const MIN_WIDTH = { narrow: 'min-w-44', normal: 'min-w-48', wide: 'min-w-56' } as const;
+
 /** A menu: arrow keys move, Escape and a click outside close it, focus returns to the trigger. */
-export function DropdownMenuContent({ className, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+export function DropdownMenuContent({
+  className,
+  width = 'normal',
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Content> & { width?: keyof typeof MIN_WIDTH }) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
         {...FLOATING_PLACEMENT}
         className={cn(
-          FLOATING_PANEL,
-          'max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-48 overflow-y-auto p-1',
+          [
+            FLOATING_PANEL,
+            'max-h-[var(--radix-dropdown-menu-content-available-height)] overflow-y-auto p-1',
+            MIN_WIDTH[width],
+          ],
           className,
         )}
         {...props}

@@ -56,7 +56,7 @@ export function ViewMenu({ pageSizes }: { pageSizes: boolean }) {
       >
         {t('button')}
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-44">
+      <DropdownMenuContent align="end" width="narrow">
         <DropdownMenuLabel>{t('density')}</DropdownMenuLabel>
         <DropdownMenuRadioGroup
           value={preferences.density}

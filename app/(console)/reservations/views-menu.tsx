@@ -80,7 +80,7 @@ export function ViewsMenu({
         <DropdownMenuTrigger className={buttonVariants({ variant: 'secondary' })} data-testid="views-menu">
           {t('menu')}
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="max-h-[70vh] min-w-56 overflow-y-auto">
+        <DropdownMenuContent align="end" width="wide">
           {views.length === 0 && <DropdownMenuLabel>{t('none')}</DropdownMenuLabel>}
           {mine.length > 0 && <DropdownMenuLabel>{t('yours')}</DropdownMenuLabel>}
           {mine.map((v) => (
