@@ -6,7 +6,7 @@ import { twMerge } from 'tailwind-merge';
  * the same property (`cn('px-3 py-2', 'px-4')` is `py-2 px-4`).
  *
  * Each argument is one conflict-free list, as a component's base classes are. tailwind-merge
- * builds its class map on its first merge (40–60 ms of main thread as a page starts, in
+ * builds its class map on its first merge (40–48 ms of main thread as a page starts, in
  * Chromium slowed 4× as Lighthouse's phone is), so it runs only when two lists may conflict:
  * when a single argument has classes, or when no class of a later list can set a property that
  * a class of an earlier one sets (`mayConflict`), the lists are joined as they are.
