@@ -3,6 +3,7 @@
  * searches' last answers, the entities watched, and the directory's copy with its syncs.
  * Part of the schema (schema.ts exports them too).
  */
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -114,6 +115,10 @@ export const directorySyncs = pgTable(
     resource: text('resource').notNull(),
     context: text('context').notNull(),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+    /** the last write to the copy's items, from one sequence: a process keeps the items it read under it (copy-store.ts) */
+    revision: bigint('revision', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('directory_copy_revisions')`),
   },
   (t) => [primaryKey({ columns: [t.resource, t.context] })],
 );

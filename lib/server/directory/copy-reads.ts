@@ -4,8 +4,8 @@ import { cache } from 'react';
 
 import { reportCopyAge } from '../api';
 import { processWide } from '../process-wide';
-import type { CopyResource } from './copy-store';
-import { copyContextOf, storedCopy, syncCopy, type CopyEntity } from './copy-sync';
+import { copySyncKey, type CopyResource } from './copy-store';
+import { copyContextOf, copySyncs, storedCopy, syncCopy, type CopyEntity } from './copy-sync';
 
 interface Copy {
   items: unknown[];
@@ -15,6 +15,9 @@ interface Copy {
 /** The copies one request has read, by `resource:context`: each is read once per request. */
 const readThisRequest = cache(() => new Map<string, Promise<Copy>>());
 
+/** Every copy's sync and revision, read once per request for all the copies it shows. */
+const syncsThisRequest = cache(copySyncs);
+
 /** Copies never synced being read from the API by this process: page views asking at once share the read. */
 const fills = processWide(
   'the first reads of directory copies never synced, by copy',
@@ -22,7 +25,7 @@ const fills = processWide(
 );
 
 async function loadCopy(resource: CopyResource, entity: CopyEntity | null, key: string): Promise<Copy> {
-  const stored = await storedCopy(resource, entity);
+  const stored = await storedCopy(resource, entity, (await syncsThisRequest()).get(key) ?? null);
   if (stored) return stored;
   let filling = fills.get(key);
   if (!filling) {
@@ -40,7 +43,7 @@ async function loadCopy(resource: CopyResource, entity: CopyEntity | null, key: 
  */
 export async function readCopy<T>(resource: CopyResource, entity: CopyEntity | null): Promise<T[]> {
   const context = copyContextOf(resource, entity);
-  const key = `${resource}:${context}`;
+  const key = copySyncKey({ resource, context });
   const memo = readThisRequest();
   let copy = memo.get(key);
   if (!copy) {

@@ -1,8 +1,17 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openMemoryDb } from '../db/memory-db.fixture';
 import type { OpenedDb } from '../db/open';
-import { canonicalJson, diffCopy, readStoredCopy, replaceStoredCopy, suspendedNow } from './copy-store';
+import {
+  canonicalJson,
+  diffCopy,
+  patchStoredCopy,
+  readCopySyncs,
+  readStoredCopy,
+  replaceStoredCopy,
+  suspendedNow,
+} from './copy-store';
 
 const T0 = Date.parse('2026-03-02T10:00:00Z');
 const at = (s: number) => new Date(T0 + s * 1000);
@@ -74,5 +83,54 @@ describe('the stored copy', () => {
   it('drops an answer read before the one it holds (two syncs that overlap)', async () => {
     expect(await replaceStoredCopy(opened.db, key, [], at(30))).toBeNull();
     expect((await readStoredCopy(opened.db, key))?.items).toHaveLength(2);
+  });
+});
+
+describe('the items a process keeps of a copy', () => {
+  const kept = { resource: 'markets', context: key.context } as const;
+  /** Changes an item's row as no write of the dashboard would: its revision stays. */
+  const renameBehindTheRevision = (name: string) =>
+    opened.db.execute(
+      sql`UPDATE directory_copy SET data = jsonb_set(data, '{name}', to_jsonb(${name}::text)) WHERE resource = 'markets' AND id = 'm1'`,
+    );
+
+  it('are read again only when a write gave the copy a new revision, and the reader gets them unchangeable', async () => {
+    await replaceStoredCopy(opened.db, kept, [{ id: 'm1', name: 'North' } as Item], at(0));
+    expect((await readStoredCopy(opened.db, kept))?.items).toEqual([{ id: 'm1', name: 'North' }]);
+    // the row changed under an unchanged revision: the process answers what it kept
+    await renameBehindTheRevision('Changed behind');
+    expect((await readStoredCopy(opened.db, kept))?.items).toEqual([{ id: 'm1', name: 'North' }]);
+    // a sync with nothing new keeps the revision, and the sync time moves on
+    await replaceStoredCopy(opened.db, kept, [{ id: 'm1', name: 'North' } as Item], at(60));
+    expect(await readStoredCopy(opened.db, kept)).toEqual({ items: [{ id: 'm1', name: 'North' }], syncedAt: at(60) });
+    // a sync that changed an item, a write's answer patched in, and a raw bump are all read again
+    await replaceStoredCopy(opened.db, kept, [{ id: 'm1', name: 'North 2' } as Item], at(120));
+    expect((await readStoredCopy(opened.db, kept))?.items).toEqual([{ id: 'm1', name: 'North 2' }]);
+    await patchStoredCopy(opened.db, kept, { id: 'm2', name: 'South' } as Item);
+    expect((await readStoredCopy(opened.db, kept))?.items).toEqual([
+      { id: 'm1', name: 'North 2' },
+      { id: 'm2', name: 'South' },
+    ]);
+    await renameBehindTheRevision('Another process wrote');
+    await opened.db.execute(
+      sql`UPDATE directory_syncs SET revision = nextval('directory_copy_revisions') WHERE resource = 'markets'`,
+    );
+    const read = (await readStoredCopy<Item>(opened.db, kept))!.items;
+    expect(read[0]).toEqual({ id: 'm1', name: 'Another process wrote' });
+    // the array is the reader's; the items are shared, and frozen
+    read.reverse();
+    expect(() => {
+      (read[0] as Item).name = 'mutated';
+    }).toThrow(TypeError);
+    expect((await readStoredCopy<Item>(opened.db, kept))?.items.map((i) => i.id)).toEqual(['m1', 'm2']);
+  });
+
+  it('are checked against the syncs a page read at once, for every copy it shows', async () => {
+    const syncs = await readCopySyncs(opened.db);
+    expect([...syncs.keys()].sort()).toEqual([`markets:${key.context}`, `venues:${key.context}`]);
+    const synced = syncs.get(`markets:${key.context}`)!;
+    expect(synced.syncedAt).toEqual(at(120));
+    expect(await readStoredCopy(opened.db, kept, synced)).toEqual(await readStoredCopy(opened.db, kept));
+    expect(await readStoredCopy(opened.db, { resource: 'commitments', context: key.context }, null)).toBeNull();
   });
 });

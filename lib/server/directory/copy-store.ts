@@ -10,7 +10,14 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 
 import type { DashboardDb } from '../db/open';
 import { directoryCopy, directorySyncs } from '../db/schema';
-import { onDirectoryChanges, type CopyKey, type CopyResource, type DirectoryChanges } from './copy-changes';
+import { processWide } from '../process-wide';
+import {
+  onDirectoryChanges,
+  type CopyKey,
+  type CopyResource,
+  type DashboardTx,
+  type DirectoryChanges,
+} from './copy-changes';
 
 export {
   COPY_RESOURCES,
@@ -85,20 +92,91 @@ export const hasChanges = (c: Pick<DirectoryChanges, 'added' | 'changed' | 'remo
 const where = ({ resource, context }: CopyKey) =>
   and(eq(directoryCopy.resource, resource), eq(directoryCopy.context, context));
 
-/** The copy of a resource in a context, in the API's order; null when it was never synced. */
-export async function readStoredCopy<T>(db: DashboardDb, key: CopyKey): Promise<StoredCopy<T> | null> {
-  const [synced] = await db
-    .select({ syncedAt: directorySyncs.syncedAt })
-    .from(directorySyncs)
-    .where(and(eq(directorySyncs.resource, key.resource), eq(directorySyncs.context, key.context)));
+interface KeptCopy {
+  revision: number;
+  items: readonly unknown[];
+}
+
+/**
+ * The items of each copy this process last read, by database and copy, with the copy's revision
+ * when read: a read checks the revision (one row) and reads the items again only when a write
+ * has given the copy a new one since. The database stays the copy; this holds no answer it has not checked.
+ */
+const keptCopies = processWide(
+  'the directory copies this process last read, checked against their revision on each read',
+  () => new WeakMap<DashboardDb, Map<string, KeptCopy>>(),
+);
+
+/** Freezes a JSON value through: the kept items are shared by every read, and none may change them. */
+function frozen<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) frozen(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** When a copy was last read in whole, and the revision of its items. */
+export interface CopySync {
+  syncedAt: Date;
+  revision: number;
+}
+
+export const copySyncKey = ({ resource, context }: { resource: string; context: string }): string =>
+  `${resource}:${context}`;
+
+/** Every copy's sync and revision, by copySyncKey: one read of a small table for all the copies a page shows. */
+export async function readCopySyncs(db: DashboardDb): Promise<Map<string, CopySync>> {
+  const rows = await db
+    .select({
+      resource: directorySyncs.resource,
+      context: directorySyncs.context,
+      syncedAt: directorySyncs.syncedAt,
+      revision: directorySyncs.revision,
+    })
+    .from(directorySyncs);
+  return new Map(rows.map((r) => [copySyncKey(r), { syncedAt: r.syncedAt, revision: r.revision }]));
+}
+
+/**
+ * The copy of a resource in a context, in the API's order; null when it was never synced. The
+ * items are frozen (shared with the process's other reads); the array is the caller's. `synced`:
+ * the copy's sync as just read with readCopySyncs (null: none), or read here.
+ */
+export async function readStoredCopy<T>(
+  db: DashboardDb,
+  key: CopyKey,
+  synced?: CopySync | null,
+): Promise<StoredCopy<T> | null> {
+  if (synced === undefined)
+    [synced = null] = await db
+      .select({ syncedAt: directorySyncs.syncedAt, revision: directorySyncs.revision })
+      .from(directorySyncs)
+      .where(and(eq(directorySyncs.resource, key.resource), eq(directorySyncs.context, key.context)));
   if (!synced) return null;
+  let kept = keptCopies.get(db);
+  if (!kept) keptCopies.set(db, (kept = new Map()));
+  const name = copySyncKey(key);
+  const known = kept.get(name);
+  if (known?.revision === synced.revision) return { items: known.items.slice() as T[], syncedAt: synced.syncedAt };
   const rows = await db
     .select({ data: directoryCopy.data })
     .from(directoryCopy)
     .where(where(key))
     .orderBy(asc(directoryCopy.position));
-  return { items: rows.map((r) => r.data as T), syncedAt: synced.syncedAt };
+  // The rows are as new as the revision read above, or newer: kept under it, the next read that
+  // finds the revision moved reads them again.
+  const items = rows.map((r) => frozen(r.data as T));
+  kept.set(name, { revision: synced.revision, items });
+  return { items: items.slice(), syncedAt: synced.syncedAt };
 }
+
+/** Marks a write to a copy's items with a new revision, in the writing transaction: the processes' kept items of it are read again. */
+const countWrite = (tx: DashboardTx, key: CopyKey) =>
+  tx
+    .update(directorySyncs)
+    .set({ revision: sql`nextval('directory_copy_revisions')` })
+    .where(and(eq(directorySyncs.resource, key.resource), eq(directorySyncs.context, key.context)));
 
 /** The contexts a resource of the copy has been synced in. */
 export async function syncedContexts(db: DashboardDb, resource: CopyResource): Promise<string[]> {
@@ -170,6 +248,7 @@ export async function replaceStoredCopy(
           target: [directoryCopy.resource, directoryCopy.context, directoryCopy.id],
           set: { position: sql`excluded.position`, data: sql`excluded.data` },
         });
+    if (rewrite.length || changes.removed.length) await countWrite(tx, key);
     if (hasChanges(changes) && !ownWrite) await onDirectoryChanges(tx, changes);
     return changes;
   });
@@ -217,6 +296,7 @@ export async function patchStoredCopy(
         target: [directoryCopy.resource, directoryCopy.context, directoryCopy.id],
         set: { data: sql`excluded.data` },
       });
+    await countWrite(tx, key);
     // The console's own write (recorded by its action) or a read made for one: not a change found
     // outside the console, so no change event here.
   });

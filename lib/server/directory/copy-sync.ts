@@ -11,10 +11,12 @@ import {
   PARTNER_CONTEXT,
   PARTNER_WIDE,
   patchStoredCopy,
+  readCopySyncs,
   readStoredCopy,
   replaceStoredCopy,
   type CopyKey,
   type CopyResource,
+  type CopySync,
   type DirectoryChanges,
 } from './copy-store';
 
@@ -84,10 +86,13 @@ export async function syncCopy(
   return { items, syncedAt: readAt, changes };
 }
 
-/** The stored copy of a resource in an entity's context; null when it was never synced. */
-export async function storedCopy<T>(resource: CopyResource, entity: CopyEntity | null) {
-  return readStoredCopy<T>(await getDb(), { resource, context: copyContextOf(resource, entity) });
+/** The stored copy of a resource in an entity's context; null when it was never synced. `synced`: as readStoredCopy's. */
+export async function storedCopy<T>(resource: CopyResource, entity: CopyEntity | null, synced?: CopySync | null) {
+  return readStoredCopy<T>(await getDb(), { resource, context: copyContextOf(resource, entity) }, synced);
 }
+
+/** Every copy's sync and revision (readCopySyncs). */
+export const copySyncs = async () => readCopySyncs(await getDb());
 
 interface Queue {
   /** a sync asked for and not started yet: later asks join it */

@@ -58,6 +58,8 @@ export type ProcessWideName =
   | "this process's directory sync runner"
   /** lib/server/directory/copy-sync.ts */
   | 'the re-reads of directory copies asked for after a write, by copy'
+  /** lib/server/directory/copy-store.ts */
+  | 'the directory copies this process last read, checked against their revision on each read'
   /** lib/server/directory/copy-reads.ts */
   | 'the first reads of directory copies never synced, by copy'
   /** lib/server/reservations/from-copy.ts */
