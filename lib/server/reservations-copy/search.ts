@@ -9,7 +9,7 @@ import { RESERVATION_FILTERS, type Condition, type FilterValue } from '../../gue
 import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT, type Pagination, type Reservation } from '../../guestbook/schemas';
 import { RESERVATION_SORTS } from '../../reservations/search-query';
 import type { DashboardDb } from '../db/open';
-import { reservationsCopy as copy } from '../db/schema';
+import { reservationsCopy as copy, reservationsWindow } from '../db/schema';
 import { reservationOf } from './rows';
 import { EVERY_DAY, windowOf, type WindowDays } from './window';
 
@@ -125,10 +125,54 @@ async function windowFor(tx: Pick<DashboardDb, 'select'>, context: string, filte
 }
 
 /**
+ * The rows of `context` matching `where`, in `order` (a page of them with `limit`), with the
+ * window's state and the count of every match, read in one statement: one snapshot, so no turn
+ * lands between the window and its rows. Null when the window, as read here, cannot answer the
+ * filters (a turn moved it since the caller's check).
+ */
+async function rowsWithWindow(
+  db: DashboardDb,
+  context: string,
+  filters: readonly Condition[],
+  query: { order: SQL[]; where: SQL[] },
+  page?: { limit: number; offset: number },
+): Promise<{ readAt: Date; rows: { reservation: Record<string, unknown> }[]; total: number | null } | null> {
+  const inOrder = sql.join(query.order, sql`, `);
+  const ordered = db
+    .select({
+      reservation: copy.reservation,
+      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+      place: sql<number>`row_number() over (order by ${inOrder})`.mapWith(Number).as('place'),
+    })
+    .from(copy)
+    .where(and(eq(copy.context, context), ...query.where))
+    .orderBy(...query.order)
+    .$dynamic();
+  const matching = (page ? ordered.limit(page.limit).offset(page.offset) : ordered).as('matching');
+  const joined = await db
+    .select({
+      firstDay: reservationsWindow.firstDay,
+      lastDay: reservationsWindow.lastDay,
+      readAt: reservationsWindow.readAt,
+      reservation: matching.reservation,
+      total: matching.total,
+    })
+    .from(reservationsWindow)
+    .leftJoinLateral(matching, sql`true`)
+    .where(eq(reservationsWindow.context, context))
+    .orderBy(matching.place);
+  const [window] = joined;
+  if (!window || !insideWindow(filters, { first: window.firstDay, last: window.lastDay })) return null;
+  const rows = joined.flatMap((r) => (r.reservation ? [{ reservation: r.reservation }] : []));
+  return { readAt: window.readAt, rows, total: rows.length ? window.total : null };
+}
+
+/**
  * One page of `context`'s reservations matching every condition (already checked, as the
  * dashboard's filter parsing leaves them), in the API's order, with its pagination; null when
  * the copy cannot answer it: the window was never read, a date of the search may lie outside it,
- * or the page, limit, sort or a filter is one the API would refuse.
+ * or the page, limit, sort or a filter is one the API would refuse. A search the window cannot
+ * answer costs one read of the window; one it answers, one more statement for its page and count.
  */
 export async function searchCopy(
   db: DashboardDb,
@@ -141,52 +185,51 @@ export async function searchCopy(
   if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX_LIMIT)
     return null;
   const query = queryOf(filters, sort);
-  if (!query) return null;
-  return db.transaction(async (tx) => {
-    const window = await windowFor(tx, context, filters);
-    if (!window) return null;
-    const matching = and(eq(copy.context, context), ...query.where);
-    const [{ total }] = (await tx.select({ total: count() }).from(copy).where(matching)) as [{ total: number }];
-    const rows = await tx
-      .select({ reservation: copy.reservation })
-      .from(copy)
-      .where(matching)
-      .orderBy(...query.order)
-      .limit(limit)
-      .offset((page - 1) * limit);
-    return {
-      data: rows.map(reservationOf),
-      pagination: {
-        current_page: page,
-        total_pages: Math.max(1, Math.ceil(total / limit)),
-        total_items: total,
-        items_per_page: limit,
-      },
-      asOf: window.readAt,
-    };
-  });
+  if (!query || !(await windowFor(db, context, filters))) return null;
+  const read = await rowsWithWindow(db, context, filters, query, { limit, offset: (page - 1) * limit });
+  if (!read) return null;
+  // a page past the last holds no row to carry the count: counted on its own
+  const total =
+    read.total ??
+    (page === 1
+      ? 0
+      : Number(
+          (
+            await db
+              .select({ total: count() })
+              .from(copy)
+              .where(and(eq(copy.context, context), ...query.where))
+          )[0]?.total ?? 0,
+        ));
+  return {
+    data: read.rows.map(reservationOf),
+    pagination: {
+      current_page: page,
+      total_pages: Math.max(1, Math.ceil(total / limit)),
+      total_items: total,
+      items_per_page: limit,
+    },
+    asOf: read.readAt,
+  };
 }
 
-/** One reservation of `context`'s window as the copy holds it, with the copy's last turn; null when the copy does not hold it. */
+/** One reservation of `context`'s window as the copy holds it, with the copy's last turn (one statement); null when the copy does not hold it. */
 export async function findInCopy(
   db: DashboardDb,
   context: string,
   id: string,
 ): Promise<{ reservation: Reservation; asOf: Date } | null> {
-  return db.transaction(async (tx) => {
-    const window = await windowOf(tx, context);
-    if (!window) return null;
-    const [row] = await tx
-      .select({ reservation: copy.reservation })
-      .from(copy)
-      .where(and(eq(copy.context, context), eq(copy.id, id)));
-    return row ? { reservation: reservationOf(row), asOf: window.readAt } : null;
-  });
+  const [row] = await db
+    .select({ readAt: reservationsWindow.readAt, reservation: copy.reservation })
+    .from(reservationsWindow)
+    .leftJoin(copy, and(eq(copy.context, reservationsWindow.context), eq(copy.id, id)))
+    .where(eq(reservationsWindow.context, context));
+  return row?.reservation ? { reservation: reservationOf({ reservation: row.reservation }), asOf: row.readAt } : null;
 }
 
 /**
- * Every reservation of a search the copy can answer, in the API's order, read in one transaction
- * (so no turn lands between its parts); null as searchCopy.
+ * Every reservation of a search the copy can answer, in the API's order, with the window it was
+ * read in one statement with (so no turn lands between them); null as searchCopy.
  */
 export async function searchCopyAll(
   db: DashboardDb,
@@ -195,15 +238,7 @@ export async function searchCopyAll(
   sort?: string,
 ): Promise<{ data: Reservation[]; asOf: Date } | null> {
   const query = queryOf(filters, sort);
-  if (!query) return null;
-  return db.transaction(async (tx) => {
-    const window = await windowFor(tx, context, filters);
-    if (!window) return null;
-    const rows = await tx
-      .select({ reservation: copy.reservation })
-      .from(copy)
-      .where(and(eq(copy.context, context), ...query.where))
-      .orderBy(...query.order);
-    return { data: rows.map(reservationOf), asOf: window.readAt };
-  });
+  if (!query || !(await windowFor(db, context, filters))) return null;
+  const read = await rowsWithWindow(db, context, filters, query);
+  return read && { data: read.rows.map(reservationOf), asOf: read.readAt };
 }
