@@ -23,7 +23,13 @@ import { isDemoEmail } from './demo-accounts';
 import { DEVICE_COOKIE_DAYS, deviceTokensOf } from './device-cookie';
 import { rememberDevice } from './known-devices';
 import { noticeTimeZone } from './language-and-zone';
-import { secondFactorPolicy, secondFactorRequired, secretKeysOf, spendSecondFactor } from './second-factor';
+import {
+  secondFactorPolicy,
+  secondFactorRequired,
+  secretKeysOf,
+  spendSecondFactor,
+  type SecondFactorPolicy,
+} from './second-factor';
 import {
   codeAccepted,
   countKnownDeviceCode,
@@ -310,11 +316,11 @@ export const verifySession = cache(async (): Promise<StaffSession | null> => {
   if (!user || user.id !== token.staffId) return null;
   // The request's API requests count against this member's fair share of the budget.
   setRequestTicket({ member: user.id });
-  return staffSessionOf(db, user, token.sid);
+  return staffSessionOf(user, token.sid, user.secondFactorPolicy);
 });
 
-/** A member as the guard sees them: what they may do now, re-read with every request or job row. */
-async function staffSessionOf(db: DashboardDb, user: StaffUser, sessionId: string): Promise<StaffSession> {
+/** A member as the guard sees them: what they may do now, re-read with every request or job row (`policy`: the second-factor policy, read with them). */
+function staffSessionOf(user: StaffUser, sessionId: string, policy: SecondFactorPolicy): StaffSession {
   const hasSecondFactor = user.totpSecret !== null;
   return {
     id: user.id,
@@ -323,8 +329,7 @@ async function staffSessionOf(db: DashboardDb, user: StaffUser, sessionId: strin
     role: user.role,
     mustChangePassword: user.mustChangePassword,
     // A member with company sign-in only has no password to add a factor to: their provider's own checks apply.
-    mustEnrolSecondFactor:
-      !hasSecondFactor && !user.ssoOnly && secondFactorRequired(await secondFactorPolicy(db), user.role),
+    mustEnrolSecondFactor: !hasSecondFactor && !user.ssoOnly && secondFactorRequired(policy, user.role),
     hasSecondFactor,
     sessionId,
     language: isUiLocale(user.language) ? user.language : null,
@@ -345,7 +350,7 @@ export async function staffOfJob(
 ): Promise<StaffSession | null> {
   const user = await findStaffById(db, staffId);
   if (!user || user.disabled || user.sessionVersion !== sessionVersion) return null;
-  return staffSessionOf(db, user, '');
+  return staffSessionOf(user, '', await secondFactorPolicy(db));
 }
 
 /** The browser and client address of the request being served: what a new session keeps of its device. */

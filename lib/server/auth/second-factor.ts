@@ -356,11 +356,20 @@ export async function removeSecondFactor(db: DashboardDb, staffId: string): Prom
   });
 }
 
+/** The policy a stored setting holds ('none' when unset or unreadable). */
+export const policyOf = (value: unknown): SecondFactorPolicy => {
+  const parsed = SecondFactorPolicySchema.safeParse(value);
+  return parsed.success ? parsed.data : 'none';
+};
+
 export async function secondFactorPolicy(db: DashboardDb): Promise<SecondFactorPolicy> {
   const [row] = await db.select().from(dashboardSettings).where(eq(dashboardSettings.key, POLICY_KEY));
-  const parsed = SecondFactorPolicySchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : 'none';
+  return policyOf(row?.value);
 }
+
+/** The stored policy as a column of another query (a scalar subquery, null when unset): read it with policyOf. */
+export const secondFactorPolicyColumn = () =>
+  sql<unknown>`(select ${dashboardSettings.value} from ${dashboardSettings} where ${dashboardSettings.key} = ${POLICY_KEY})`;
 
 export async function setSecondFactorPolicy(db: DashboardDb, policy: SecondFactorPolicy): Promise<void> {
   await db

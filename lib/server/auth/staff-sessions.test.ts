@@ -6,6 +6,7 @@ import type { OpenedDb } from '../db/open';
 import { staffUsers } from '../db/schema';
 import { deviceTokensOf } from './device-cookie';
 import { knownDeviceOf, rememberDevice } from './known-devices';
+import { setSecondFactorPolicy } from './second-factor';
 import {
   endAllSessions,
   endOwnSession,
@@ -40,6 +41,15 @@ describe('staff sessions', () => {
     const sid = (await startSession(opened.db, id, 8 * HOUR, signIn))!;
     expect((await staffOfSession(opened.db, sid, new Date('2026-11-23T15:59:59Z')))?.id).toBe(id);
     expect(await staffOfSession(opened.db, sid, new Date('2026-11-23T16:00:00Z'))).toBeUndefined();
+  });
+
+  it('come with the admins’ second-factor policy as it is now, read in the same query', async () => {
+    const { id } = await member('policy@example.com');
+    const sid = (await startSession(opened.db, id, 8 * HOUR))!;
+    expect((await staffOfSession(opened.db, sid))?.secondFactorPolicy).toBe('none');
+    await setSecondFactorPolicy(opened.db, 'admins');
+    expect((await staffOfSession(opened.db, sid))?.secondFactorPolicy).toBe('admins');
+    await setSecondFactorPolicy(opened.db, 'none');
   });
 
   it('end at sign-out, so a copy of the cookie opens nothing', async () => {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { DashboardDb } from '../db/open';
 import { staffSessions, staffUsers, type StaffUser } from '../db/schema';
 import { endKnownDevices } from './known-devices';
+import { policyOf, secondFactorPolicyColumn, type SecondFactorPolicy } from './second-factor';
 
 /** What a session keeps of the device it was opened on, for the member's list of their sessions. */
 export interface SessionDevice {
@@ -59,26 +60,29 @@ const sessionOpen = (now: Date) =>
     eq(staffSessions.sessionVersion, staffUsers.sessionVersion),
   );
 
+/** A session's account, with the admins' second-factor policy read in the same query. */
+export type SessionStaff = StaffUser & { secondFactorPolicy: SecondFactorPolicy };
+
 /**
  * The account a session belongs to, when the session is still one: not signed out, not past the
  * lifetime fixed at sign-in, not older than the account's last password, role or access change
- * (its version), and the account enabled. One query.
+ * (its version), and the account enabled. One query, the second-factor policy in it.
  */
 export async function staffOfSession(
   db: DashboardDb,
   sessionId: string,
   now = new Date(),
-): Promise<StaffUser | undefined> {
+): Promise<SessionStaff | undefined> {
   if (!z.guid().safeParse(sessionId).success) return undefined;
   const [row] = await db
-    .select({ user: staffUsers, lastSeenAt: staffSessions.lastSeenAt })
+    .select({ user: staffUsers, lastSeenAt: staffSessions.lastSeenAt, secondFactorPolicy: secondFactorPolicyColumn() })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
     .where(and(eq(staffSessions.id, sessionId), sessionOpen(now), eq(staffUsers.disabled, false)));
   if (!row) return undefined;
   if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() >= SESSION_SEEN_EVERY_MS)
     await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, sessionId));
-  return row.user;
+  return { ...row.user, secondFactorPolicy: policyOf(row.secondFactorPolicy) };
 }
 
 /** One of the member's open sessions, as their account page lists it. */
