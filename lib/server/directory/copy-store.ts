@@ -92,6 +92,10 @@ export const hasChanges = (c: Pick<DirectoryChanges, 'added' | 'changed' | 'remo
 const where = ({ resource, context }: CopyKey) =>
   and(eq(directoryCopy.resource, resource), eq(directoryCopy.context, context));
 
+/** The sync row of a copy. */
+const syncOf = ({ resource, context }: CopyKey) =>
+  and(eq(directorySyncs.resource, resource), eq(directorySyncs.context, context));
+
 interface KeptCopy {
   revision: number;
   items: readonly unknown[];
@@ -152,7 +156,7 @@ export async function readStoredCopy<T>(
     [synced = null] = await db
       .select({ syncedAt: directorySyncs.syncedAt, revision: directorySyncs.revision })
       .from(directorySyncs)
-      .where(and(eq(directorySyncs.resource, key.resource), eq(directorySyncs.context, key.context)));
+      .where(syncOf(key));
   if (!synced) return null;
   let kept = keptCopies.get(db);
   if (!kept) keptCopies.set(db, (kept = new Map()));
@@ -171,12 +175,12 @@ export async function readStoredCopy<T>(
   return { items: items.slice(), syncedAt: synced.syncedAt };
 }
 
-/** Marks a write to a copy's items with a new revision, in the writing transaction: the processes' kept items of it are read again. */
-const countWrite = (tx: DashboardTx, key: CopyKey) =>
+/** Gives a copy a new revision, in the transaction that wrote its items: the processes' kept items of it are read again. */
+const renewRevision = (tx: DashboardTx, key: CopyKey) =>
   tx
     .update(directorySyncs)
     .set({ revision: sql`nextval('directory_copy_revisions')` })
-    .where(and(eq(directorySyncs.resource, key.resource), eq(directorySyncs.context, key.context)));
+    .where(syncOf(key));
 
 /** The contexts a resource of the copy has been synced in. */
 export async function syncedContexts(db: DashboardDb, resource: CopyResource): Promise<string[]> {
@@ -248,7 +252,7 @@ export async function replaceStoredCopy(
           target: [directoryCopy.resource, directoryCopy.context, directoryCopy.id],
           set: { position: sql`excluded.position`, data: sql`excluded.data` },
         });
-    if (rewrite.length || changes.removed.length) await countWrite(tx, key);
+    if (rewrite.length || changes.removed.length) await renewRevision(tx, key);
     if (hasChanges(changes) && !ownWrite) await onDirectoryChanges(tx, changes);
     return changes;
   });
@@ -271,15 +275,14 @@ export async function patchStoredCopy(
   } = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const ofKey = and(eq(directorySyncs.resource, key.resource), eq(directorySyncs.context, key.context));
     const [synced] = await tx
       .select({ syncedAt: directorySyncs.syncedAt })
       .from(directorySyncs)
-      .where(ofKey)
+      .where(syncOf(key))
       .for('update');
     if (!synced) return;
     if (supersedes && supersedes > synced.syncedAt)
-      await tx.update(directorySyncs).set({ syncedAt: supersedes }).where(ofKey);
+      await tx.update(directorySyncs).set({ syncedAt: supersedes }).where(syncOf(key));
     const [was] = await tx
       .select({ data: directoryCopy.data })
       .from(directoryCopy)
@@ -296,7 +299,7 @@ export async function patchStoredCopy(
         target: [directoryCopy.resource, directoryCopy.context, directoryCopy.id],
         set: { data: sql`excluded.data` },
       });
-    await countWrite(tx, key);
+    await renewRevision(tx, key);
     // The console's own write (recorded by its action) or a read made for one: not a change found
     // outside the console, so no change event here.
   });

@@ -124,6 +124,14 @@ async function windowFor(tx: Pick<DashboardDb, 'select'>, context: string, filte
   return window && insideWindow(filters, { first: window.firstDay, last: window.lastDay }) ? window : null;
 }
 
+/** The rows of `context` the query's conditions match. */
+const matchingIn = (context: string, query: { where: SQL[] }) => and(eq(copy.context, context), ...query.where);
+
+async function countMatching(db: DashboardDb, context: string, query: { where: SQL[] }): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(copy).where(matchingIn(context, query));
+  return Number(row?.total ?? 0);
+}
+
 /**
  * The rows of `context` matching `where`, in `order` (a page of them with `limit`), with the
  * window's state and the count of every match, read in one statement: one snapshot, so no turn
@@ -145,7 +153,7 @@ async function rowsWithWindow(
       place: sql<number>`row_number() over (order by ${inOrder})`.mapWith(Number).as('place'),
     })
     .from(copy)
-    .where(and(eq(copy.context, context), ...query.where))
+    .where(matchingIn(context, query))
     .orderBy(...query.order)
     .$dynamic();
   const matching = (page ? ordered.limit(page.limit).offset(page.offset) : ordered).as('matching');
@@ -189,18 +197,7 @@ export async function searchCopy(
   const read = await rowsWithWindow(db, context, filters, query, { limit, offset: (page - 1) * limit });
   if (!read) return null;
   // a page past the last holds no row to carry the count: counted on its own
-  const total =
-    read.total ??
-    (page === 1
-      ? 0
-      : Number(
-          (
-            await db
-              .select({ total: count() })
-              .from(copy)
-              .where(and(eq(copy.context, context), ...query.where))
-          )[0]?.total ?? 0,
-        ));
+  const total = read.total ?? (page === 1 ? 0 : await countMatching(db, context, query));
   return {
     data: read.rows.map(reservationOf),
     pagination: {
