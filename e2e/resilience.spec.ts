@@ -46,10 +46,11 @@ test.describe('when the API misbehaves', () => {
     request,
   }) => {
     // The dashboard holds valid tokens, so the outage shows when it next needs one: the API
-    // refuses the cached token once (as after a key rotation) while the token service is down.
+    // refuses the cached tokens (as after a key rotation) while the token service is down. More
+    // than once: the copy's sync, on its own turn, may be the first to be refused.
     await controls.setFaults({
       token_down: true,
-      fail_requests: [{ method: 'GET', path: '/v2/reservations', status: 401 }],
+      fail_requests: [{ method: 'GET', path: '/v2/reservations', status: 401, count: 20 }],
     });
     const mark = await sandboxRequestMark(request);
     await page.goto('/reservations');

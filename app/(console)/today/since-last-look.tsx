@@ -69,6 +69,9 @@ export function SinceLastLook({
   useEffect(() => () => setMarks(new Map()), []);
   const shown = useMarks();
   if (shown.size === 0) return null;
+  // The count reads as plain digits ({count}, not #): marks arrive while the page is open, and a
+  // plural's # would make the browser's first Intl number formatter then. At most DAY_CHANGES
+  // (300) changes reach the page, and every catalog's locale writes such a number as plain digits.
   return (
     <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700 print:hidden" data-testid="since-last-look">
       <span role="status">{t('since', { count: shown.size })}</span>
