@@ -65,8 +65,10 @@ async function openStream(cookie: string, lastEventId?: string) {
   return { res, received, ended: () => ended, close: () => abort.abort() };
 }
 
-const kinds = (r: Received[]) =>
-  r.filter((e) => e.event === 'change').map((e) => (JSON.parse(e.data) as { kind: string }).kind);
+/** The changes received; presence (a member opening a reservation's page) is not a change of data. */
+const changes = (r: Received[]) =>
+  r.filter((e) => e.event === 'change' && (JSON.parse(e.data) as { kind: string }).kind !== 'presence.changed');
+const kinds = (r: Received[]) => changes(r).map((e) => (JSON.parse(e.data) as { kind: string }).kind);
 
 /** Cancels an upcoming confirmed reservation through the admin's reservation page; returns its id. */
 async function cancelOne(context: BrowserContext, request: Parameters<typeof sandboxApi>[0]): Promise<string> {
@@ -124,7 +126,7 @@ test("a viewer's raw stream gets reservation changes but no team change, and not
   await expect.poll(() => kinds(all.received)).toEqual(['team.changed', 'reservation.canceled']);
   // The viewer's has the reservation's, with its id, and never the team's.
   await expect.poll(() => kinds(seen.received)).toEqual(['reservation.canceled']);
-  const change = seen.received.find((e) => e.event === 'change')!;
+  const change = changes(seen.received)[0]!;
   expect(change.id).toMatch(/^\d+$/);
   expect(JSON.parse(change.data)).toMatchObject({
     kind: 'reservation.canceled',
@@ -134,7 +136,7 @@ test("a viewer's raw stream gets reservation changes but no team change, and not
   });
 
   // A reconnect with Last-Event-ID catches up from the table: what came after that id, nothing before.
-  const firstId = all.received.find((e) => e.event === 'change')!.id!;
+  const firstId = changes(all.received)[0]!.id!;
   const again = await openStream(await cookieOf(admin), firstId);
   await expect.poll(() => kinds(again.received)).toEqual(['reservation.canceled']);
   again.close();

@@ -12,7 +12,9 @@ import { useHasUnsavedEdits } from './live-follow';
 /**
  * "Also here: Alex Admin (editing)": the other members who have this page open now. The query is
  * the page's heartbeat too (every 20 s, and at once when the page starts or stops holding unsaved
- * edits); a member counts for a minute after their last beat.
+ * edits); a member counts for a minute after their last beat. Another member's arrival here, or
+ * their start or end of editing, is asked about at once: its event on the change feed invalidates
+ * this query (lib/queries/invalidate.ts).
  */
 export function Presence({
   reservationId,

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 
 import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
-import { isMemberKind, type ChangeEvent, type MemberKind } from '@/lib/changes/events';
+import { isMemberKind, PRESENCE_KIND, type ChangeEvent, type ChangeKind, type MemberKind } from '@/lib/changes/events';
 
 /** The message of each kind, by a member and outside the console (overview.recent in the catalogs). */
 const SENTENCES = {
@@ -15,7 +15,7 @@ const SENTENCES = {
   'delegate.changed': ['delegateChangedOutside', 'delegateChangedOutside'],
   'allocation.applied': ['allocationApplied', 'allocationAppliedOutside'],
   'team.changed': ['teamChanged', 'teamChanged'],
-} as const satisfies Record<Exclude<ChangeEvent['kind'], MemberKind>, readonly [string, string]>;
+} as const satisfies Record<Exclude<ChangeKind, MemberKind>, readonly [string, string]>;
 
 /** A party size that changed, as the event carries it: `[from, to]`. */
 function partyChange(data: Record<string, unknown>): [number, number] | null {
@@ -48,8 +48,9 @@ export async function RecentChanges({
       ) : (
         <ol className="divide-y divide-slate-100" data-testid="recent-changes">
           {changes.map((c) => {
-            // a member's own notification, bulk action or export is never one of the day's changes (kindVisibleTo)
-            if (isMemberKind(c.kind)) return null;
+            // a member's own notification, bulk action or export, and presence, are never among
+            // the day's changes (recentChanges asks for the data kinds only)
+            if (isMemberKind(c.kind) || c.kind === PRESENCE_KIND) return null;
             const [byMember, outside] = SENTENCES[c.kind];
             const party = partyChange(c.data);
             const reservation = typeof c.ids.reservation === 'string' ? c.ids.reservation : null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { STAFF_ROLES } from '../auth/roles';
-import { CHANGE_KINDS, eventVisibleTo, isMemberKind, kindVisibleTo, MEMBER_KINDS } from './events';
+import { CHANGE_KINDS, eventVisibleTo, isMemberKind, kindVisibleTo, MEMBER_KINDS, PRESENCE_KIND } from './events';
 
 const ADA = '00000000-0000-4000-8000-00000000000a';
 const BOB = '00000000-0000-4000-8000-00000000000b';
@@ -23,5 +23,15 @@ describe('who receives which change event', () => {
     for (const kind of CHANGE_KINDS.filter((k) => !isMemberKind(k)))
       for (const role of STAFF_ROLES)
         expect(eventVisibleTo(role, ADA, { kind, ids: {} })).toBe(kind !== 'team.changed' || role === 'admin');
+  });
+
+  it('sends a member’s arrival at a page, or their start of editing there, to every other member, whatever the role, and never back to them', () => {
+    const event = { kind: PRESENCE_KIND, ids: { place: 'allocations' }, who: { id: ADA, name: 'Ada' } } as const;
+    for (const role of STAFF_ROLES) {
+      expect(eventVisibleTo(role, BOB, event)).toBe(true);
+      expect(eventVisibleTo(role, ADA, event)).toBe(false);
+      expect(kindVisibleTo(role, PRESENCE_KIND)).toBe(false);
+    }
+    expect(CHANGE_KINDS as readonly string[]).not.toContain(PRESENCE_KIND);
   });
 });

@@ -21,12 +21,21 @@ export const CHANGE_KINDS = [
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
+/**
+ * Not a change of the partner's data, so in none of the lists above: a member arrived at a page
+ * that shows presence (the grid, a reservation's page; `ids.place`) or started or stopped editing
+ * there (`data.editing`). The other members' pages at that place ask who is there at once,
+ * instead of at their next beat.
+ */
+export const PRESENCE_KIND = 'presence.changed';
+export type EventKind = ChangeKind | typeof PRESENCE_KIND;
+
 export interface ChangeEvent {
   /** the feed's id, growing; the stream's `id:` */
   id: number;
   /** when it was recorded (ISO) */
   at: string;
-  kind: ChangeKind;
+  kind: EventKind;
   /** the entity it is in; null: partner-wide */
   entityId: string | null;
   /** the ids it touches: `reservation`, `guest` (an e-mail), `commitments`, `entities`, `delegate`, `staff` */
@@ -61,9 +70,17 @@ export function kindVisibleTo(role: StaffRole, kind: string): boolean {
   return (KINDS_OF[role] as readonly string[]).includes(kind);
 }
 
-/** Whether the member `staffId` of `role` receives `event`: a member's own kind only that member, the rest by kind. */
-export function eventVisibleTo(role: StaffRole, staffId: string, event: Pick<ChangeEvent, 'kind' | 'ids'>): boolean {
+/**
+ * Whether the member `staffId` of `role` receives `event`: a member's own kind only that member,
+ * presence every member but the one it names, the rest by kind.
+ */
+export function eventVisibleTo(
+  role: StaffRole,
+  staffId: string,
+  event: Pick<ChangeEvent, 'kind' | 'ids'> & Partial<Pick<ChangeEvent, 'who'>>,
+): boolean {
   if (isMemberKind(event.kind)) return idOf(event, 'staff') === staffId;
+  if (event.kind === PRESENCE_KIND) return event.who?.id !== staffId;
   return kindVisibleTo(role, event.kind);
 }
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-import type { ChangeEvent } from '../changes/events';
+import { idOf, PRESENCE_KIND, type ChangeEvent } from '../changes/events';
 import { queryKeys } from './keys';
 
 /**
@@ -33,7 +33,8 @@ export function invalidateAfterAllocationChange(queryClient: QueryClient): Promi
  * change reaches every entity's searches, the overview's "today" blocks and the global search (a
  * member may have several contexts cached); an entity's, its logo and the global search. The
  * grid and the server-rendered pages follow with a refresh (components/live/live-follow.tsx). A
- * notification raised for the member: the bell's figure; a bulk action of theirs that ended: its outcome.
+ * notification raised for the member: the bell's figure; a bulk action of theirs that ended: its
+ * outcome. Another member arrived at a page, or started or stopped editing there: who is there.
  */
 export function invalidateForChange(
   queryClient: QueryClient,
@@ -49,6 +50,10 @@ export function invalidateForChange(
   if (event.kind === 'notification.raised') return queryClient.invalidateQueries({ queryKey: queryKeys.inboxUnread() });
   // A bulk action of this member's ended (on any device): the header's outcome.
   if (event.kind === 'bulk.finished') return queryClient.invalidateQueries({ queryKey: queryKeys.bulkJobs() });
+  if (event.kind === PRESENCE_KIND) {
+    const place = idOf(event, 'place');
+    return place ? queryClient.invalidateQueries({ queryKey: queryKeys.presenceAt(place) }) : Promise.resolve();
+  }
   if (event.kind.startsWith('entity.')) {
     const entity = typeof event.ids.entity === 'string' ? event.ids.entity : null;
     return Promise.all([

@@ -17,6 +17,7 @@ export const queryKeys = {
   guestHistory: (email: string) => ['guest-history', email] as const,
   /** who else has the page at `place` open (`allocations`, `reservation:<id>`), beating as editing or not */
   presence: (place: string, editing: boolean) => ['presence', place, editing] as const,
+  presenceAt: (place: string) => ['presence', place] as const,
   /** the bell's figure: the signed-in member's unread notifications */
   inboxUnread: () => ['inbox-unread'] as const,
   /** the signed-in member's bulk actions run on the server: the one running and the outcomes not closed */

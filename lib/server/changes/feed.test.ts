@@ -82,4 +82,29 @@ describe('the change feed on the embedded database', () => {
     // Olivia's page closed: a minute after her last beat she is no longer named.
     expect(await beatAndList(opened.db, alex, 'allocations', false, at(1_000 + PRESENCE_TTL_MS + 1))).toEqual([]);
   });
+
+  it('presence: a beat that brings news is an event on the feed (an arrival, editing started or stopped, a return after the minute); a beat that repeats is not', async () => {
+    const maria = { id: '00000000-0000-4000-8000-0000000000b1', name: 'Maria Host' };
+    const place = 'reservation:00000000-0000-4000-8000-0000000000b2';
+    const t0 = new Date('2026-11-28T13:00:00Z');
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    const from = Math.max(0, ...(await changesAfter(opened.db, 0, 10_000)).map((e) => e.id));
+    const news = async () =>
+      (await changesAfter(opened.db, from, 100))
+        .filter((e) => e.kind === 'presence.changed' && e.ids.place === place)
+        .map((e) => ({ who: e.who?.name, editing: e.data.editing }));
+    await beatAndList(opened.db, maria, place, false, t0);
+    await beatAndList(opened.db, maria, place, false, at(20_000));
+    await beatAndList(opened.db, maria, place, true, at(25_000));
+    await beatAndList(opened.db, maria, place, true, at(45_000));
+    await beatAndList(opened.db, maria, place, false, at(50_000));
+    // away for longer than a minute, then back
+    await beatAndList(opened.db, maria, place, false, at(50_000 + PRESENCE_TTL_MS + 1));
+    expect(await news()).toEqual([
+      { who: 'Maria Host', editing: false },
+      { who: 'Maria Host', editing: true },
+      { who: 'Maria Host', editing: false },
+      { who: 'Maria Host', editing: false },
+    ]);
+  });
 });

@@ -3,12 +3,12 @@
  * name, its target, before and after): one place that knows which actions change what a page
  * shows. Plain Node (no server-only), so that it is tested on its own.
  */
-import type { ChangeKind } from '../../changes/events';
+import type { EventKind } from '../../changes/events';
 import { newMentions } from '../../guests/mentions';
 
 /** A change to record: what `recordChange` writes (the id and time are the table's). */
 export interface ChangeInput {
-  kind: ChangeKind;
+  kind: EventKind;
   entityId: string | null;
   ids: Record<string, string | string[]>;
   /** who made it; null: outside the console (the directory sync's findings) */
