@@ -16,7 +16,8 @@ export const queryKeys = {
   /** a guest's history and staff's notes, by e-mail (lower-cased) */
   guestHistory: (email: string) => ['guest-history', email] as const,
   /** who else has the page at `place` open (`allocations`, `reservation:<id>`), beating as editing or not */
-  presence: (place: string, editing: boolean) => ['presence', place, editing] as const,
+  presence: (place: string, editing: boolean) => [...queryKeys.presenceAt(place), editing] as const,
+  /** every presence query of `place`, editing or not: what a presence event invalidates */
   presenceAt: (place: string) => ['presence', place] as const,
   /** the bell's figure: the signed-in member's unread notifications */
   inboxUnread: () => ['inbox-unread'] as const,
