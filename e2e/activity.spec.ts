@@ -90,6 +90,6 @@ test('page through more than 200 rows of one member, filter by date range, and e
   // The export itself is in the log, with the filters and the rows sent.
   await page.goto('/activity?action=export-activity');
   await expect(rows.first()).toContainText(email);
-  await expect(rows.first().getByTestId('activity-changes')).toContainText(/rows:\s*210/);
+  await expect(rows.first().getByTestId('activity-changes')).toContainText(/Rows exported:\s*210/);
   await context.close();
 });

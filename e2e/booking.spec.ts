@@ -143,8 +143,10 @@ test('choosing another time releases the first hold; leaving the form releases t
   await page.goto('/activity?action=release-hold');
   const rows = page.getByTestId('activity-row');
   await expect(rows.first()).toBeVisible();
-  await expect(page.getByTestId('activity-table')).toContainText('released without a booking');
-  await expect(page.getByTestId('activity-table')).toContainText('the form was left');
+  // In words: each field named, the recorded outcome and reason in the reader's language.
+  const changes = page.getByTestId('activity-table');
+  await expect(changes).toContainText(/Outcome:\s*released, nothing booked/);
+  await expect(changes).toContainText(/Why:\s*the form was left/);
 });
 
 test('closing the tab releases the hold', async ({ browser, request }) => {

@@ -74,7 +74,7 @@ test.describe('as an admin', () => {
     await expect(row).toContainText('Set the team’s notification defaults');
     await expect(row.locator('[data-record="notification_defaults:viewer"]')).toHaveText('A team setting');
     await expect(row.getByTestId('activity-changes')).toContainText(
-      /reservation\.changed_outside:\s*console\s*→?\s*(changed to)?\s*off/,
+      /Changed outside the console:\s*In the console\s*→?\s*(changed to)?\s*Off/,
     );
 
     // Back as it was, for the other tests.
@@ -107,7 +107,9 @@ test.describe('as an admin', () => {
     const row = page.getByTestId('activity-row').first();
     await expect(row).toContainText('Set the size of a large party');
     await expect(row.locator('[data-record="large_party_size"]')).toHaveText('A team setting');
-    await expect(row.getByTestId('activity-changes')).toContainText(/size:\s*8\s*→?\s*(changed to)?\s*12/);
+    await expect(row.getByTestId('activity-changes')).toContainText(
+      /Large party from \(guests\):\s*8\s*→?\s*(changed to)?\s*12/,
+    );
 
     // Back as it was, for the other tests.
     await page.goto('/team');

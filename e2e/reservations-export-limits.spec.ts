@@ -104,7 +104,8 @@ test('each export leaves one audit row with its search, its rows and how it ende
   const adminPage = await admin.newPage();
   await adminPage.goto('/activity?action=export-reservations&staff=viewer%40demo.test');
   const row = adminPage.getByTestId('activity-row').first();
-  await expect(row).toContainText(`completed after ${total} rows`);
+  await expect(row.getByTestId('activity-changes')).toContainText(new RegExp(`Rows sent:\\s*${total}`));
+  await expect(row.getByTestId('activity-changes')).toContainText(/Ended:\s*completed/);
   await expect(row).toContainText('Exported reservations');
   await expect(row.locator('pre')).toContainText('"query"');
   await expect(row.locator('pre')).toContainText(`"rows": ${total}`);

@@ -150,6 +150,14 @@ test.describe('as admin', () => {
     expect(changes.sort()).toEqual(
       emails.flatMap((e) => [`${e}: operator→operator, disabled true`, `${e}: viewer→operator, disabled false`]).sort(),
     );
+    // Read in words: the role as the Team page names it, the access as a member would say it.
+    const shown = await Promise.all(
+      [0, 1, 2, 3].map(async (i) =>
+        (await rows.nth(i).getByTestId('activity-changes').innerText()).replace(/\s+/g, ' ').trim(),
+      ),
+    );
+    expect(shown.filter((s) => /^Role: Viewer →? ?(changed to )?Operator$/.test(s))).toHaveLength(2);
+    expect(shown.filter((s) => /^Access: can sign in →? ?(changed to )?access taken away$/.test(s))).toHaveLength(2);
   });
 
   test('a bulk role change is a job on the server: the tab that started it closes at once, the members are changed and the outcome shows in a second browser', async ({

@@ -153,9 +153,14 @@ export const createBookingAction = staffAction(
     }
     setAuditTarget({
       resourceId: reservation.id,
+      // What was booked, as the log shows it and as a notification reads it before the copy has it.
       after: {
         id: reservation.id,
         status: reservation.status,
+        venue_id: reservation.venue_id,
+        date: reservation.date,
+        time: reservation.time,
+        party_size: reservation.party_size,
         locale: reservation.locale,
         locale_source: usesDefault ? 'entity default' : 'chosen',
       },

@@ -1,40 +1,11 @@
 import 'server-only';
 
-import type { getTranslations } from 'next-intl/server';
-
-import { changedFields, type ChangedField } from '@/lib/activity/filters';
-import { isKnownStatus, type ReservationStatus } from '@/lib/guestbook/reservation-statuses';
 import type { AuditRow } from '@/lib/server/db/schema';
-import type { getFormatter } from '@/lib/server/http';
 
 import type { ActivityRow } from './activity-table';
+import { changeWords, type ChangeContext } from './change-words';
 
-type T = Awaited<ReturnType<typeof getTranslations<'activity'>>>;
-type Formatter = Awaited<ReturnType<typeof getFormatter>>;
-type StatusWords = (status: ReservationStatus) => string;
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-/**
- * A changed value as staff read it: a status in their words, a date or a moment as they write one,
- * an entity by its name. Other values as recorded (an id the table folds away).
- */
-function valueWords(
-  field: string,
-  v: string | null,
-  format: Formatter,
-  statusWords: StatusWords,
-  entityNames: Map<string, string>,
-  searchWords: (query: string) => string | null,
-) {
-  if (v === null || v === '—') return v;
-  // a saved view's or an export's search, recorded as its address
-  if (field.split('.').pop() === 'query') return searchWords(v) ?? v;
-  if (field.split('.').pop() === 'status' && isKnownStatus(v)) return statusWords(v);
-  if (ISO_DAY.test(v)) return format.day(v);
-  if (ISO_MOMENT.test(v) && !Number.isNaN(Date.parse(v))) return format.moment(v);
-  return entityNames.get(v) ?? v;
-}
+type T = ChangeContext['t'];
 
 /** The kinds of record a row can be about, named in `activity.record`; the others are "something else". */
 const RECORD_KINDS = [
@@ -81,32 +52,23 @@ export function actionWords(t: T, action: string): string {
 export function activityRows(
   rows: AuditRow[],
   {
-    t,
-    format,
-    statusWords,
-    entityNames,
     historyOf,
     say,
-    searchWords,
-  }: {
-    t: T;
-    format: Formatter;
-    statusWords: StatusWords;
-    entityNames: Map<string, string>;
+    ...words
+  }: ChangeContext & {
     historyOf: string | undefined;
     /** a refusal as recorded before it was put in words (`said`), in the reader's language; null when it is not one */
     say: (stored: unknown) => string | null;
-    /** a recorded reservation search (lib/activity/search-words.ts) in the reader's words; null when it does not parse */
-    searchWords: (query: string) => string | null;
   },
 ): ActivityRow[] {
+  const { t } = words;
   return rows.map((r) => {
     const kind = r.resourceType && isRecordKind(r.resourceType) ? r.resourceType : null;
     const page = kind && r.resourceId ? PAGE_OF[kind]?.(r.resourceId) : undefined;
-    const entityName = r.entityId ? (entityNames.get(r.entityId) ?? t('unknownEntity')) : null;
+    const entityName = r.entityId ? (words.entityNames.get(r.entityId) ?? t('unknownEntity')) : null;
     return {
       id: r.id,
-      when: format.moment(r.at),
+      when: words.format.moment(r.at),
       at: r.at.toISOString(),
       staffEmail: r.staffEmail,
       action: r.action,
@@ -115,8 +77,8 @@ export function activityRows(
         ? {
             id: r.resourceId,
             label:
-              kind === 'entity' && r.resourceId && entityNames.has(r.resourceId)
-                ? entityNames.get(r.resourceId)!
+              kind === 'entity' && r.resourceId && words.entityNames.has(r.resourceId)
+                ? words.entityNames.get(r.resourceId)!
                 : // a guest is known by their e-mail, the id the team's notes and tags are kept under
                   kind === 'guest' && r.resourceId
                   ? r.resourceId
@@ -128,20 +90,14 @@ export function activityRows(
       inEntity:
         entityName && !(kind === 'entity' && r.resourceId === r.entityId) ? t('inEntity', { name: entityName }) : null,
       // the record's id is its link, not a change to read
-      changes: changedFields(r.before, r.after)
-        .filter((c) => c.field !== 'id')
-        .map((c): ChangedField => ({
-          field: c.field,
-          before: valueWords(c.field, c.before, format, statusWords, entityNames, searchWords),
-          after: valueWords(c.field, c.after, format, statusWords, entityNames, searchWords),
-        })),
+      changes: changeWords(r.action, r.before, r.after, words),
       recorded:
         r.before != null || r.after != null ? JSON.stringify({ before: r.before, after: r.after }, null, 2) : null,
       result: r.result,
       // a refusal in the reader's words; a row written before they were kept, in the English recorded
       message: (r.said != null && say(r.said)) || (r.message ?? null),
       repeats: r.repeats,
-      lastWhen: r.lastAt ? format.moment(r.lastAt) : null,
+      lastWhen: r.lastAt ? words.format.moment(r.lastAt) : null,
     };
   });
 }

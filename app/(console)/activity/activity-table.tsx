@@ -9,8 +9,9 @@ import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { momentColumn } from '@/components/ui/data-table-columns';
 import { Link } from '@/components/ui/link';
 import { ShownId } from '@/components/ui/named-id';
-import type { ChangedField } from '@/lib/activity/filters';
 import { UUID_RE } from '@/lib/guestbook/filters';
+
+import type { ShownChange } from './change-words';
 
 export interface ActivityRow {
   id: string;
@@ -25,8 +26,8 @@ export interface ActivityRow {
   record: { id: string | null; label: string; href: string | null; history: string | null } | null;
   /** "in <entity>": the entity the change was made in, when that is not the record itself */
   inEntity: string | null;
-  /** the fields the row changed, before and after */
-  changes: ChangedField[];
+  /** the fields the row changed, named, before and after in words */
+  changes: ShownChange[];
   /** the before and after as recorded (JSON), for whoever needs the exact values */
   recorded: string | null;
   result: 'ok' | 'refused' | 'failed';
@@ -78,7 +79,16 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: stri
               <dl className="mt-1 space-y-0.5" data-testid="activity-changes">
                 {r.changes.map((c) => (
                   <div key={c.field} className="flex flex-wrap gap-x-1">
-                    <dt className="font-medium text-slate-700">{c.field}:</dt>
+                    <dt className="font-medium text-slate-700" data-field={c.field}>
+                      {c.label}
+                      {c.ref && (
+                        <>
+                          {' '}
+                          <ShownId id={c.ref} />
+                        </>
+                      )}
+                      :
+                    </dt>
                     <dd>
                       {c.before === '—' ? (
                         // recorded on one side only (an export's filters, a new member): the value alone

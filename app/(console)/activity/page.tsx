@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -92,10 +92,11 @@ export default async function ActivityPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const me = await requireStaff('viewer');
-  const [t, statusWords, tAll] = await Promise.all([
+  const [t, statusWords, tAll, locale] = await Promise.all([
     getTranslations('activity'),
     getTranslations('reservations.status'),
     getTranslations(),
+    getLocale(),
   ]);
   const say = (stored: unknown) => {
     const s = storedSaid(stored, (key) => tAll.has(key));
@@ -215,6 +216,8 @@ export default async function ActivityPage({
           zone={format.memberZone}
           rows={activityRows(rows, {
             t,
+            words: tAll,
+            locale,
             format,
             statusWords,
             entityNames,

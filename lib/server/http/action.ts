@@ -75,7 +75,7 @@ export interface ActionContext {
    * For a handler whose work goes on after it returns (a streamed download): the audit row is
    * then written by calling the function returned, once, when the work ends.
    */
-  auditLater(): (result: AuditResult, message: string | null) => Promise<void>;
+  auditLater(): (result: AuditResult, said: Said | null) => Promise<void>;
 }
 
 export interface ActionDefinition<S extends z.ZodType> {
@@ -303,10 +303,10 @@ export async function runForStaff<S extends z.ZodType, T>(
     const auditLater = () => {
       deferred = true;
       let written = false;
-      return async (result: AuditResult, message: string | null) => {
+      return async (result: AuditResult, said: Said | null) => {
         if (written) return;
         written = true;
-        await audit(result, message);
+        await audit(result, said && translateSaid(inEnglish, said), said);
       };
     };
     const data = await handler(parsed.data, {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { GuestbookApiError } from '@/lib/guestbook/errors';
 import type { UiLocale } from '@/lib/i18n/locales';
-import { said, saidList, translateSaid, validationMessage } from '@/lib/i18n/said';
+import { said, saidList, translateSaid, validationMessage, type Said } from '@/lib/i18n/said';
 import { inEnglish, translatorFor } from '@/lib/i18n/translator';
 import { localNow } from '@/lib/overview/figures';
 import { parseReservationSearch } from '@/lib/reservations/search-query';
@@ -102,15 +102,13 @@ export async function exportReservations(
   const writeAudit = auditLater();
   let rows = 0;
   let ended = false;
-  const end = (how: 'completed' | 'cancelled' | 'failed', reason?: string) => {
+  // How it ended and the rows sent are the row's change; a failure's reason its message.
+  const end = (how: 'completed' | 'cancelled' | 'failed', reason: Said | null = null) => {
     if (ended) return;
     ended = true;
     release();
     setAuditTarget({ after: { rows, ended: how } });
-    void writeAudit(
-      how === 'failed' ? 'failed' : 'ok',
-      `${how} after ${rows} rows${reason ? `: ${reason}` : ''}`,
-    ).catch(() => undefined);
+    void writeAudit(how === 'failed' ? 'failed' : 'ok', reason).catch(() => undefined);
   };
   signal.addEventListener('abort', () => end('cancelled'), { once: true });
 
@@ -146,15 +144,16 @@ export async function exportReservations(
         }
       } catch (e) {
         if (signal.aborted) return end('cancelled');
-        // The client sees a truncated download; the audit row names why, in English (never a raw API body).
-        const why = e instanceof GuestbookApiError ? describeApiError(e).said : null;
-        const message = why
-          ? translateSaid(inEnglish, why)
-          : e instanceof ActionError
-            ? e.message
-            : 'The export failed.';
-        end('failed', message);
-        controller.error(new Error(message));
+        // The client sees a truncated download; the audit row names why, in its reader's language
+        // (never a raw API body).
+        const why =
+          e instanceof GuestbookApiError
+            ? describeApiError(e).said
+            : e instanceof ActionError
+              ? e.said
+              : said('reservations.export.stopped');
+        end('failed', why);
+        controller.error(new Error(translateSaid(inEnglish, why)));
       }
     },
     cancel() {
