@@ -401,7 +401,7 @@ test("every read route answers the right role from the dashboard's own pages, un
       const res = await call(api, DEMO_PARTNER.defaultEntityId, headers);
       expect(res.status(), `${file} with ${JSON.stringify(headers)}`).toBe(403);
       expect(((await res.json()) as { error: string }).error, file).toMatch(
-        /only be started from the dashboard's own pages/,
+        /only be started from the dashboard’s own pages/,
       );
       expect(res.headers()['cache-control'], file).toBe('private, no-store');
     }

@@ -127,7 +127,7 @@ test('a link on another site that would start an export is refused, and no reser
   ]);
   expect(response.status()).toBe(403);
   expect(((await response.json()) as { error: string }).error).toBe(
-    "This can only be started from the dashboard's own pages, not from another site (Sec-Fetch-Site cross-site).",
+    'This can only be started from the dashboard’s own pages, not from another site.',
   );
   const read = (await sandboxRequestsSince(request, mark)).filter((r) => r.path === '/v2/reservations');
   expect(read).toEqual([]);

@@ -10,7 +10,7 @@ import { verifyPassword } from '../lib/server/auth/passwords';
 import { decryptSecret, encryptSecret } from '../lib/server/auth/second-factor';
 import { ONE_TIME_PASSWORD_HOURS } from '../lib/server/auth/staff-store';
 import { openDashboardDb } from '../lib/server/db/open';
-import { auditLog, staffUsers } from '../lib/server/db/schema';
+import { auditLog, staffUsers, type AuditRow } from '../lib/server/db/schema';
 import { staffEnrolmentCodes } from '../lib/server/db/schema-sign-in';
 
 const root = mkdtempSync(path.join(tmpdir(), 'gb-staff-cli-'));
@@ -50,9 +50,15 @@ function run(
 async function rows() {
   const { db, close } = await openDashboardDb({ dataDir });
   try {
+    const staff = await db.select().from(staffUsers);
+    // The account a row is about, by its id: a removed one by the e-mail its row recorded.
+    const emailOf = (r: AuditRow) =>
+      r.resourceType === 'staff'
+        ? (staff.find((a) => a.id === r.resourceId)?.email ?? (r.before as { email?: string } | null)?.email)
+        : `not a member's row (${r.resourceType})`;
     return {
-      staff: await db.select().from(staffUsers),
-      audit: (await db.select().from(auditLog)).map((r) => `${r.staffEmail} ${r.action} ${r.resourceId} ${r.result}`),
+      staff,
+      audit: (await db.select().from(auditLog)).map((r) => `${r.staffEmail} ${r.action} ${emailOf(r)} ${r.result}`),
     };
   } finally {
     await close();

@@ -30,6 +30,7 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
+import { COMMAND_LINE } from '../lib/activity/who';
 import { issueInEnglish } from '../lib/i18n/translator';
 import { issueEnrolmentCode } from '../lib/server/auth/enrolment-code';
 import { WeakPasswordError } from '../lib/server/auth/password-strength';
@@ -48,16 +49,27 @@ import { configFromProcess } from '../lib/server/config/config-core';
 import { openDashboardDb, type DashboardDb } from '../lib/server/db/open';
 import { auditLog, staffUsers } from '../lib/server/db/schema';
 
-/** The audit row of a change made here: by whoever runs the command, on the account changed. */
-async function audit(db: DashboardDb, action: string, account: StaffSummary): Promise<void> {
+/**
+ * The audit row of a change made here: by whoever runs the command, on the account changed, its
+ * change recorded as the console records the same action's.
+ */
+async function audit(
+  db: DashboardDb,
+  action: 'add-staff-member' | 'remove-staff-member' | 'reset-staff-two-step',
+  account: StaffSummary,
+): Promise<void> {
+  const change = {
+    'add-staff-member': { before: null, after: account },
+    'remove-staff-member': { before: account, after: null },
+    'reset-staff-two-step': { before: null, after: { twoStep: false, enrolmentCode: 'issued' } },
+  }[action];
   await db.insert(auditLog).values({
     staffId: null,
-    staffEmail: 'staff command line',
+    staffEmail: COMMAND_LINE,
     action,
-    resourceType: 'staff member',
-    resourceId: account.email,
-    after: action === 'remove-staff-member' ? null : { email: account.email, role: account.role },
-    before: action === 'remove-staff-member' ? { email: account.email, role: account.role } : null,
+    resourceType: 'staff',
+    resourceId: account.id,
+    ...change,
     result: 'ok',
   });
 }

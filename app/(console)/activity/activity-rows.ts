@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { whoKey } from '@/lib/activity/who';
 import type { AuditRow } from '@/lib/server/db/schema';
 
 import type { ActivityRow } from './activity-table';
@@ -42,6 +43,12 @@ export const historyTitleKey = (type: string | null | undefined) =>
       ? 'commitment'
       : 'other';
 
+/** Who acted: a member's e-mail, or the log's own name for no member (an unknown account) in words. */
+export function whoWords(t: T, recorded: string): string {
+  const key = whoKey(recorded);
+  return key ? t(`who.${key}`) : recorded;
+}
+
 /** An action in the member's words ("Canceled a reservation"); one the catalog does not name yet, as recorded. */
 export function actionWords(t: T, action: string): string {
   const key = `actions.${action}` as 'actions.sign-in';
@@ -70,7 +77,7 @@ export function activityRows(
       id: r.id,
       when: words.format.moment(r.at),
       at: r.at.toISOString(),
-      staffEmail: r.staffEmail,
+      staffEmail: whoWords(t, r.staffEmail),
       action: r.action,
       actionText: actionWords(t, r.action),
       record: r.resourceType

@@ -24,7 +24,7 @@ import { requireStaff } from '@/lib/server/auth';
 import { listEntities } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
 
-import { actionWords, activityRows, historyTitleKey } from './activity-rows';
+import { actionWords, activityRows, historyTitleKey, whoWords } from './activity-rows';
 import { ActivityTable } from './activity-table';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -169,6 +169,7 @@ export default async function ActivityPage({
           value={filters.staff}
           any={t('filters.anyone')}
           choices={members}
+          labels={Object.fromEntries(members.map((m) => [m, whoWords(t, m)]))}
           wide
         />
         <ChoiceFilter

@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { UNKNOWN_ACCOUNT } from '../../activity/who';
 import { said, type CatalogKey } from '../../i18n/said';
 import { recordAudit } from '../audit';
 import { getDb } from '../db';
@@ -7,7 +8,7 @@ import { logger } from '../log';
 import { findStaffByEmail, findStaffById } from './staff-store';
 
 /** What a sign-in's audit row and log line name when the identifier given is no account's e-mail. */
-export const UNKNOWN_ACCOUNT = 'unknown account';
+export { UNKNOWN_ACCOUNT };
 
 /**
  * The account a sign-in attempt names, as the log may keep it: the account's own e-mail, or

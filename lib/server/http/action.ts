@@ -200,7 +200,7 @@ async function runStaffOperation<S extends z.ZodType, T>(
   def: ActionDefinition<S>,
   readInput: () => Promise<unknown>,
   handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
-  crossSite: string | null = null,
+  crossSite: Said | null = null,
 ): Promise<Outcome<T>> {
   const [staff, t] = await Promise.all([verifySession(), getUiLocale().then(translatorFor)]);
   if (!staff) return { ok: false, error: t('errors.session.ended'), status: 401 };
@@ -219,7 +219,7 @@ export async function runForStaff<S extends z.ZodType, T>(
   t: Translate,
   readInput: () => Promise<unknown>,
   handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
-  crossSite: string | null = null,
+  crossSite: Said | null = null,
 ): Promise<Outcome<T>> {
   setRequestTicket({ member: staff.id, lane: def.lane ?? (def.mutates ? 'write' : 'view') });
 
@@ -254,10 +254,7 @@ export async function runForStaff<S extends z.ZodType, T>(
     return { ok: false, error: translateSaid(t, why), fieldErrors: translateFieldErrors(t, fieldErrors), status };
   };
 
-  if (crossSite) {
-    await audit('refused', crossSite);
-    return { ok: false, error: crossSite, status: 403 };
-  }
+  if (crossSite) return refuse(crossSite, 403);
 
   if (staff.mustChangePassword && !def.allowedBeforePasswordChange)
     return refuse(said('errors.session.passwordFirst'), 403);
@@ -345,7 +342,8 @@ export async function runForStaff<S extends z.ZodType, T>(
       };
     }
     const logId = logUnexpected(`action ${def.name}`, e);
-    await audit('failed', `unexpected failure, log id ${logId}`).catch(() => undefined);
-    return { ok: false, error: t('errors.input.unexpected', { logId }), logId, status: 500 };
+    const unexpected = said('errors.input.unexpected', { logId });
+    await audit('failed', translateSaid(inEnglish, unexpected), unexpected).catch(() => undefined);
+    return { ok: false, error: translateSaid(t, unexpected), logId, status: 500 };
   }
 }
