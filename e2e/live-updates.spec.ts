@@ -135,9 +135,11 @@ test('presence on the grid: another member with it open is named, and said to be
   await openGrid(page);
   // Each open grid beats every 20 s; an arrival is on the change feed, so the grid opened first
   // names the newcomer at once, well before its next beat (the default 10 s wait is shorter).
+  // Named among whoever else has it open (a member of an earlier spec may still count, for a minute).
+  const among = (name: string) => new RegExp(`^Also here now: (.+, )?${name.replace(/[()]/g, '\\$&')}(, .+)?$`);
   const seen = theirs.getByTestId('presence');
-  await expect(seen).toHaveText('Also here now: Olivia Operator');
-  await expect(page.getByTestId('presence')).toHaveText('Also here now: Alex Admin');
+  await expect(seen).toHaveText(among('Olivia Operator'));
+  await expect(page.getByTestId('presence')).toHaveText(among('Alex Admin'));
 
   const row = await roomyRow(request, page, 1);
   const { entityId } = await lastBoundary(page, row.id);
@@ -145,6 +147,6 @@ test('presence on the grid: another member with it open is named, and said to be
   const input = page.getByTestId(`alloc-row-${row.id}`).getByLabel(new RegExp(`^Seats of ${name} on`));
   await input.fill(String(Number(await input.inputValue()) + 1));
   // Her grid beats at once when she starts editing, and the admin's is told at once too.
-  await expect(seen).toHaveText('Also here now: Olivia Operator (editing)');
+  await expect(seen).toHaveText(among('Olivia Operator (editing)'));
   await Promise.all([admin.close(), operator.close()]);
 });

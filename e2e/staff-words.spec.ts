@@ -39,10 +39,12 @@ for (const language of ['de', 'ja']) {
       await page.goto(path);
       await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
       // Left out: a refusal's own words from Guest Book, quoted in the log as it sent them (its ids
-      // and dates with them). A search the log recorded is read in words, and scanned.
+      // and dates with them), as a row's message or a stopped apply's answer. A search the log recorded is read in words, and scanned.
       const text = await page.locator('main').evaluate((main) => {
         const copy = main.cloneNode(true) as HTMLElement;
-        copy.querySelectorAll('[data-testid="activity-message"]').forEach((quoted) => quoted.remove());
+        copy
+          .querySelectorAll('[data-testid="activity-message"], [data-testid="activity-quoted"]')
+          .forEach((quoted) => quoted.remove());
         document.body.append(copy);
         const words = copy.innerText;
         copy.remove();

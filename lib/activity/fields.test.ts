@@ -19,6 +19,8 @@ describe('the fields of an audit row, named', () => {
     expect(fieldMeaning('add-guest-tag', 'tags')?.label).toBe('guestTags');
     expect(fieldMeaning('cancel-reservation', 'status')).toMatchObject({ label: 'status', value: 'text' });
     expect(fieldMeaning('apply-allocation', 'status')).toMatchObject({ label: 'outcome', value: 'code' });
+    // a stopped apply's answer is Guest Book's own words, quoted
+    expect(fieldMeaning('apply-allocation', 'message')?.quoted).toBe(true);
     // a field no action records keeps its name on the page
     expect(fieldMeaning('update-entity', 'something_new')).toBeNull();
   });

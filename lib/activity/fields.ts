@@ -54,6 +54,8 @@ export interface FieldMeaning {
   value: ValueKind;
   /** for `code`: each recorded value and its words */
   codes?: Readonly<Record<string, ValueKey>>;
+  /** the value is Guest Book's own words, quoted as it sent them (a refusal's reason) */
+  quoted?: true;
 }
 
 const field = (label: string, value: ValueKind = 'text', codes?: Record<string, ValueKey>): FieldMeaning => ({
@@ -135,7 +137,7 @@ const BY_ACTION: Readonly<Record<string, Readonly<Record<string, FieldMeaning>>>
     status: field('outcome', 'code', { conflict: 'changedMeanwhile', failed: 'stoppedPartWay' }),
     phase: field('step'),
     entityId: field('refusedFor'),
-    message: field('guestBookAnswer'),
+    message: { ...field('guestBookAnswer'), quoted: true },
   },
   'replace-entity-programs': { value: field('programs', 'list') },
   'release-hold': {

@@ -89,7 +89,7 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: stri
                       )}
                       :
                     </dt>
-                    <dd>
+                    <dd data-testid={c.quoted ? 'activity-quoted' : undefined}>
                       {c.before === '—' ? (
                         // recorded on one side only (an export's filters, a new member): the value alone
                         <span>{valueText(c.after)}</span>

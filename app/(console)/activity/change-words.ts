@@ -29,6 +29,8 @@ export interface ShownChange {
   /** the value in words; `—` when not recorded on this side; null when recorded as nothing */
   before: string | null;
   after: string | null;
+  /** the values are Guest Book's own words, quoted as it sent them */
+  quoted?: true;
 }
 
 export interface ChangeContext {
@@ -126,11 +128,17 @@ export function changeWords(action: string, before: unknown, after: unknown, c: 
   return changedFields(readableSide(action, before), readableSide(action, after))
     .filter((f) => f.field !== 'id' && !hidden.includes(f.field))
     .map((f) => {
-      const meaning =
+      const meaning: FieldMeaning | null =
         action === NOTIFICATION_DEFAULTS && f.field.includes('.')
-          ? ({ label: '', value: 'channel' } as const)
+          ? { label: '', value: 'channel' }
           : fieldMeaning(action, f.field);
       const shown = (v: string | null) => (v === null || v === '—' ? v : valueWords(meaning, f.field, v, c));
-      return { field: f.field, ...fieldWords(action, f.field, c), before: shown(f.before), after: shown(f.after) };
+      return {
+        field: f.field,
+        ...fieldWords(action, f.field, c),
+        before: shown(f.before),
+        after: shown(f.after),
+        ...(meaning?.quoted && { quoted: true as const }),
+      };
     });
 }
