@@ -5,9 +5,11 @@ import en from '../../../messages/en.json';
 
 /**
  * What writes an audit row besides the server actions that change something: routes, the session,
- * and the bulk reads of guest data (the exports, streamed or prepared on the server, and their download).
+ * the bulk reads of guest data (the exports, streamed or prepared on the server, and their
+ * download), and the staff command line (`npm run staff remove`, scripts/staff.ts).
  */
 const AUDITED_ELSEWHERE = [
+  'remove-staff-member',
   'upload-entity-logo',
   'sign-in',
   'sign-out',
