@@ -102,21 +102,32 @@ function valueWords(meaning: FieldMeaning | null, name: string, v: string, c: Ch
   return c.entityNames.get(v) ?? v;
 }
 
-/** A field's name in words: the action's own meaning of it, a notification kind, a brand's seats. */
-function fieldWords(action: string, name: string, c: ChangeContext): { label: string; ref?: string } {
+/** A team default's field: a notification kind (`reservation.watched`), its value a channel. */
+const NOTIFICATION_KIND: FieldMeaning = { label: '', value: 'channel' };
+
+/**
+ * What a field means and its name in words: the action's own meaning of it, a notification kind
+ * (named by the kinds' catalog), a brand's seats; a field of no known meaning by its recorded name.
+ */
+function fieldWords(
+  action: string,
+  name: string,
+  c: ChangeContext,
+): { meaning: FieldMeaning | null; label: string; ref?: string } {
   const { t, words } = c;
   const seats = SEATS_FIELD.exec(name);
   if (seats)
     return {
+      meaning: null,
       label: t('field.seatsOf', { name: c.entityNames.get(seats[1]!) ?? t('unknownEntity') }),
       ref: seats[2],
     };
-  if (action === NOTIFICATION_DEFAULTS) {
+  if (action === NOTIFICATION_DEFAULTS && name.includes('.')) {
     const kind = known(words, `notificationPreferences.kind.${name.slice(name.indexOf('.') + 1)}.label`);
-    if (kind) return { label: kind };
+    return { meaning: NOTIFICATION_KIND, label: kind ?? name };
   }
   const meaning = fieldMeaning(action, name);
-  return { label: meaning ? t(`field.${meaning.label}` as 'field.name') : name };
+  return { meaning, label: meaning ? t(`field.${meaning.label}` as 'field.name') : name };
 }
 
 /**
@@ -128,14 +139,12 @@ export function changeWords(action: string, before: unknown, after: unknown, c: 
   return changedFields(readableSide(action, before), readableSide(action, after))
     .filter((f) => f.field !== 'id' && !hidden.includes(f.field))
     .map((f) => {
-      const meaning: FieldMeaning | null =
-        action === NOTIFICATION_DEFAULTS && f.field.includes('.')
-          ? { label: '', value: 'channel' }
-          : fieldMeaning(action, f.field);
+      const { meaning, label, ref } = fieldWords(action, f.field, c);
       const shown = (v: string | null) => (v === null || v === '—' ? v : valueWords(meaning, f.field, v, c));
       return {
         field: f.field,
-        ...fieldWords(action, f.field, c),
+        label,
+        ...(ref && { ref }),
         before: shown(f.before),
         after: shown(f.after),
         ...(meaning?.quoted && { quoted: true as const }),
