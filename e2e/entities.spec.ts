@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
 import { GIF_BYTES, makePng } from './images';
+import { expectSamePage, markPage } from './same-page';
 import { sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 
 test.use({ storageState: STORAGE.admin });
@@ -118,12 +119,11 @@ test('upload a PNG logo and see its dimensions appear; a 3 MB file and a GIF are
     .getByLabel('Logo file')
     .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(120, 80) });
   await expect(page.getByAltText('Preview of the new logo')).toBeVisible();
-  // A marker on the page's own DOM: a reload or a re-rendered page would drop it.
-  await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-still-here', 'yes'));
+  await markPage(page);
   const uploadMark = await sandboxRequestMark(request);
   await page.getByRole('button', { name: 'Upload logo' }).click();
   await expect(page.getByTestId('logo-status')).toHaveText('120 × 80 px · aspect ratio 1.50', { timeout: 20_000 });
-  await expect(page.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+  await expectSamePage(page);
   // While it waited, only the entity was read again (with the list that says its context), none of the page's other reads.
   const polled = (await sandboxRequestsSince(request, uploadMark)).filter(
     (r) => r.method === 'GET' && r.path.startsWith('/v2'),

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Reservation } from '../lib/guestbook/schemas';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
+import { expectSamePage, markPage } from './same-page';
 import { sandboxApi, sandboxPatchReservation } from './sandbox';
 
 /** Today's reservations of the default entity that can lose a guest (confirmed or pending, party over 1). */
@@ -35,7 +36,7 @@ test.describe('as a viewer', () => {
     const covers = Number(await page.getByTestId('today-covers').textContent());
     const [a, b] = await shrinkable(request, today);
     expect(b, 'two reservations today with a party over 1').toBeTruthy();
-    await heading.evaluate((h) => h.setAttribute('data-still-here', 'yes'));
+    await markPage(page);
 
     // Another channel takes a guest off a reservation: the dashboard's copy of today has it at
     // the sync's next turn (every 30 s, on the server's own clock), and the block at its next
@@ -60,7 +61,7 @@ test.describe('as a viewer', () => {
       await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     };
     await expect.poll(shownAfter(focus), turn).toBe(String(covers - 2));
-    await expect(page.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+    await expectSamePage(page);
   });
 
   test("the header's request budget follows the API's count without reloading the page", async ({ page }) => {
@@ -72,7 +73,7 @@ test.describe('as a viewer', () => {
     // The page's own heading, shown: until then the loading state's stands in its place.
     const heading = page.getByRole('heading', { level: 1, name: 'Partner' });
     await expect(heading).toBeVisible();
-    await heading.evaluate((h) => h.setAttribute('data-still-here', 'yes'));
+    await markPage(page);
     // Another tab spends requests.
     const other = await page.context().newPage();
     await other.goto('/reservations?sort=-date&page=3');
@@ -86,7 +87,7 @@ test.describe('as a viewer', () => {
       await expect(figure).not.toHaveText(before, { timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
     await expect(figure).toHaveText(/^[\d,]+ of [\d,]+ Guest Book calls left this minute$/);
-    await expect(page.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+    await expectSamePage(page);
   });
 });
 

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
+import { expectSamePage, markPage } from './same-page';
 import { sandboxApi } from './sandbox';
 
 /**
@@ -34,10 +35,7 @@ test("another member's cancel appears in the overview's changes of the day, with
   const link = overview.locator(`a[href="/reservations/${target.id}"]`);
   await expect(card.locator(`a[href="/reservations/${target.id}"]`)).toHaveCount(0);
   // a reload would drop this mark
-  await overview
-    .locator('h1')
-    .first()
-    .evaluate((h) => h.setAttribute('data-still-here', 'yes'));
+  await markPage(overview);
 
   const operator = await browser.newContext({ storageState: STORAGE.operator });
   const page = await operator.newPage();
@@ -49,6 +47,6 @@ test("another member's cancel appears in the overview's changes of the day, with
   const item = card.getByRole('listitem').filter({ has: link });
   await expect(item).toContainText('Olivia Operator canceled a reservation', { timeout: 20_000 });
   await expect(card.getByRole('listitem').first()).toContainText('Olivia Operator canceled a reservation');
-  await expect(overview.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+  await expectSamePage(overview);
   await Promise.all([admin.close(), operator.close()]);
 });

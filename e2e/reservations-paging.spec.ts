@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { Reservation } from '../lib/guestbook/schemas';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
+import { expectSamePage, markPage } from './same-page';
 import { controls, sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 
 test.use({ storageState: STORAGE.viewer });
@@ -59,7 +60,7 @@ test('paging keeps the previous rows until the next arrive, reads the next page 
   // A marker in the page's own DOM: a reload or a server-rendered navigation would drop it.
   const heading = page.getByRole('heading', { level: 1, name: 'Reservations' });
   await expect(heading).toBeVisible();
-  await heading.evaluate((h) => h.setAttribute('data-still-here', 'yes'));
+  await markPage(page);
 
   // Page 2 was read ahead: it shows at once; page 3 is then read ahead, slowly.
   await controls.setFaults({ latency_ms: 4_000 });
@@ -78,7 +79,7 @@ test('paging keeps the previous rows until the next arrive, reads the next page 
   await expect(page.getByTestId('pager-status')).toHaveText(/^Page 3 of/, { timeout: 20_000 });
   await expect(page.getByTestId('results-loading')).toHaveCount(0);
   expect(await shownIds(page)).toEqual(third);
-  await expect(page.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+  await expectSamePage(page);
   await expect.poll(() => reservationReads(request, mark)).toContain('4');
 
   // Back: pages 2 and 1 come from the cache, with no /v2/reservations request.
@@ -91,7 +92,7 @@ test('paging keeps the previous rows until the next arrive, reads the next page 
   await expect(page).not.toHaveURL(/page=/);
   await expect(page.getByTestId('pager-status')).toHaveText(/^Page 1 of/);
   expect(await shownIds(page)).toEqual(first);
-  await expect(page.locator('h1[data-still-here="yes"]')).toHaveCount(1);
+  await expectSamePage(page);
   expect(await reservationReads(request, back)).toEqual([]);
 
   // The address is still the source of truth: Forward, then a reload, shows the page it names.

@@ -134,7 +134,8 @@ export function SkeletonParagraph({ lines = 1, phoneLines = lines }: { lines?: n
 
 /**
  * A DataTable while its rows load: the same toolbar, header (the real column names) and row
- * height, so the rows take the skeleton's place without moving what is around them.
+ * height, so the rows take the skeleton's place without moving what is around them. Hidden from
+ * assistive technology, which hears the section's "Loading …" instead of a table of empty rows.
  */
 export function SkeletonTable({
   columns,
@@ -157,7 +158,7 @@ export function SkeletonTable({
           <Skeleton className="h-8 w-20" />
         </div>
       )}
-      <div className="-mx-4 overflow-hidden sm:mx-0">
+      <div aria-hidden="true" className="-mx-4 overflow-hidden sm:mx-0">
         <table className="w-full text-left text-sm">
           <thead className="text-xs tracking-wide text-slate-500 uppercase">
             <tr>
