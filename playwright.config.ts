@@ -15,7 +15,7 @@ const LONG_FILES =
 /**
  * e2e runs in Debian's Chromium (Playwright cannot download its own browser here) against the
  * production build and a sandbox started fresh, in memory, for the run: E2E_WORKERS workers
- * (default: one for every two cores), each with a dashboard, its database and a sandbox of its own (e2e/env.ts). A spec
+ * (default: one for every two cores, and two from 2 cores up), each with a dashboard, its database and a sandbox of its own (e2e/env.ts). A spec
  * file runs whole in one worker, its tests in order.
  */
 export default defineConfig({
