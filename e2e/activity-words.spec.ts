@@ -9,6 +9,7 @@ import { callAction } from './server-actions';
 import { newSignedInMember } from './staff';
 
 const START_TEAM_CHANGE = 'lib/actions/bulk-jobs.ts#startTeamChangeAction';
+const SAVE_VIEW = 'lib/actions/views.ts#saveViewAction';
 
 /** A viewer added for the test and signed in, in a browser of its own (named by `what`, so its rows are its own). */
 async function newViewer(browser: Browser, what: string) {
@@ -52,6 +53,40 @@ test('a refusal is in the log in each reader’s language: a viewer’s try at a
         `^${messages.activity.signIn.ok.replace('{method}', messages.activity.signIn.method.password).replace('{address}', '(?:[0-9a-f.:]+|unknown)')}$`,
       ),
     );
+    await context.close();
+  }
+});
+
+test('a refused input is in the log in each reader’s language, in the schemas’ words and without the code’s field names', async ({
+  browser,
+}) => {
+  const { email, viewer } = await newViewer(browser, 'malformed');
+  // A hand-made call: a view with no name, and a field no form sends.
+  const action = buildActions().find((a) => a.key === SAVE_VIEW)!;
+  const answer = await callAction(viewer.context.request, action.path, action.id, [
+    { ...(ACTIONS[SAVE_VIEW]!.input() as object), name: '  ', unexpected: 1 },
+  ]);
+  expect(answer).toContain('"ok":false');
+  // the answer names the fields as the code does, for the program or form that finds them by it
+  expect(answer).toContain(`name: ${en.validation.nameView}`);
+  await viewer.context.close();
+
+  for (const [locale, messages] of [
+    ['de-DE', de],
+    ['en-GB', en],
+  ] as const) {
+    const context = await browser.newContext({ storageState: STORAGE.admin, locale });
+    const page = await context.newPage();
+    await page.goto(`/activity?staff=${encodeURIComponent(email)}&result=refused`);
+    const rows = page.getByTestId('activity-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(messages.activity.actions['save-view']);
+    const message = rows.getByTestId('activity-message');
+    const [before] = messages.errors.input.check.split('{summary}');
+    await expect(message).toContainText(before!);
+    await expect(message).toContainText(messages.validation.nameView);
+    await expect(message).toContainText(messages.errors.input.shape);
+    await expect(message).not.toContainText(/\bname:|unexpected/);
     await context.close();
   }
 });

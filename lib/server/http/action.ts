@@ -3,7 +3,7 @@ import 'server-only';
 import { z } from 'zod';
 
 import { hasRole, type StaffRole } from '@/lib/auth/roles';
-import { said, translateSaid, validationSaid, type Said, type Translate } from '@/lib/i18n/said';
+import { said, saidList, translateSaid, validationSaid, type Said, type Translate } from '@/lib/i18n/said';
 import { hasKey, inEnglish, translatorFor } from '@/lib/i18n/translator';
 
 import type { ActionResult, FieldErrors } from '../../actions/result';
@@ -126,6 +126,21 @@ const summarize = (fe: FieldErrors) =>
   Object.entries(fe)
     .map(([k, v]) => (k === '_' ? v.join('; ') : `${k}: ${v.join('; ')}`))
     .join('; ');
+
+/**
+ * A refused input as the activity log says it, in each reader's language: what the schemas said,
+ * each once, without the code's names of the fields; a message of no catalog's (a shape only a
+ * hand-made call gets wrong) is said as such. (The answer to the call names each field as the
+ * code does: its caller, a form or a program, finds the field by it.)
+ */
+function inputRefusalSaid(error: z.ZodError): Said {
+  const messages = new Map<string, Said>();
+  for (const issue of error.issues) {
+    const message = validationSaid(issue.message, hasKey) ?? said('errors.input.shape');
+    messages.set(JSON.stringify(message), message);
+  }
+  return said('errors.input.check', { summary: saidList([...messages.values()], 'errors.input.separator') });
+}
 
 /** The limits an action's input counts against: its member limit, or those its function names. */
 function countedLimits<S extends z.ZodType>(
@@ -282,12 +297,10 @@ export async function runForStaff<S extends z.ZodType, T>(
   }
   const parsed = def.input.safeParse(rawInput);
   if (!parsed.success) {
-    const inputRefusal = (tr: Translate) => {
-      const fieldErrors = fieldErrorsOf(parsed.error, tr);
-      return { fieldErrors, error: tr('errors.input.check', { summary: summarize(fieldErrors) }) };
-    };
-    await audit('refused', inputRefusal(inEnglish).error);
-    return { ok: false, ...inputRefusal(t), status: 422 };
+    const why = inputRefusalSaid(parsed.error);
+    await audit('refused', translateSaid(inEnglish, why), why);
+    const fieldErrors = fieldErrorsOf(parsed.error, t);
+    return { ok: false, error: t('errors.input.check', { summary: summarize(fieldErrors) }), fieldErrors, status: 422 };
   }
 
   for (const { key, limit, message } of countedLimits(def.memberLimit, parsed.data, staff.id)) {
