@@ -147,6 +147,8 @@ test('choosing another time releases the first hold; leaving the form releases t
   const changes = page.getByTestId('activity-table');
   await expect(changes).toContainText(/Outcome:\s*released, nothing booked/);
   await expect(changes).toContainText(/Why:\s*the form was left/);
+  // The hold is the row's record: its changes do not name it again.
+  await expect(rows.first().getByTestId('activity-changes')).not.toContainText('Hold');
 });
 
 test('closing the tab releases the hold', async ({ browser, request }) => {

@@ -92,6 +92,15 @@ test('create an entity, edit its locale, replace its programs; the sandbox holds
     programs: undefined,
     updated_at: undefined,
   });
+
+  // The activity log names the program given and its unallocated seats, not the list as recorded.
+  await page.goto('/activity?action=replace-entity-programs');
+  const row = page.getByTestId('activity-row').filter({ hasText: name }).first();
+  const changes = row.getByTestId('activity-changes');
+  await expect(changes).toContainText(
+    new RegExp(`Program ${firstProgram}.*:\\s*not among its programs.*with unallocated seat access`),
+  );
+  await expect(changes).not.toContainText('program_id');
 });
 
 test('upload a PNG logo and see its dimensions appear; a 3 MB file and a GIF are refused before anything is sent', async ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import en from '../../messages/en.json' with { type: 'json' };
-import { everyFieldMeaning, fieldMeaning, readableSide, SEATS_FIELD } from './fields';
+import { everyFieldMeaning, fieldMeaning, PROGRAM_ACCESS, PROGRAM_FIELD, readableSide, SEATS_FIELD } from './fields';
 import { changedFields } from './filters';
 
 const A = '11111111-1111-4111-8111-111111111111';
@@ -73,9 +73,31 @@ describe('the fields of an audit row, named', () => {
       { field: `seats:${A}:${C1}`, before: '—', after: '8' },
       { field: `seats:${A}:${C2}`, before: '—', after: '0' },
     ]);
-    const programs = [{ program_id: C1, unallocated_seat_access: true }];
-    expect(readableSide('replace-entity-programs', programs)).toBe(programs);
     // a list of another shape under an apply's action is left as it is
     expect(readableSide('apply-allocation', [{ seats: 1 }])).toEqual([{ seats: 1 }]);
+    const programs = [{ program_id: C1, unallocated_seat_access: true }];
+    expect(readableSide('restore-allocation', programs)).toBe(programs);
+  });
+
+  it('turns a replace of the programs into one field per program: added, taken off, its unallocated seats changed', () => {
+    const before = [
+      { program_id: C1, unallocated_seat_access: true },
+      { program_id: C2, unallocated_seat_access: false },
+    ];
+    const after = [
+      { program_id: C2, unallocated_seat_access: true },
+      { program_id: A, unallocated_seat_access: false },
+    ];
+    expect(
+      changedFields(readableSide('replace-entity-programs', before), readableSide('replace-entity-programs', after)),
+    ).toEqual([
+      { field: `program:${C1}`, before: 'on', after: '—' },
+      { field: `program:${C2}`, before: 'off', after: 'on' },
+      { field: `program:${A}`, before: '—', after: 'off' },
+    ]);
+    expect(PROGRAM_FIELD.exec(`program:${C2}`)?.[1]).toBe(C2);
+    expect(PROGRAM_ACCESS.codes).toEqual({ on: 'unallocatedOn', off: 'unallocatedOff' });
+    // a list of another shape is left as recorded
+    expect(readableSide('replace-entity-programs', [{ program_id: C1 }])).toEqual([{ program_id: C1 }]);
   });
 });

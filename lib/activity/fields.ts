@@ -46,7 +46,9 @@ export type ValueKey =
   | 'stoppedEarly'
   | 'failed'
   | 'on'
-  | 'off';
+  | 'off'
+  | 'unallocatedOn'
+  | 'unallocatedOff';
 
 export interface FieldMeaning {
   /** the key in `activity.field` */
@@ -177,6 +179,23 @@ const BY_ACTION: Readonly<Record<string, Readonly<Record<string, FieldMeaning>>>
  */
 export const SEATS_FIELD = /^seats:([0-9a-f-]{36}):([0-9a-f-]{36})$/;
 
+/**
+ * A program of a brand's or channel's programs, as a replace of them records it, named with the
+ * program's name: `program:<program id>`, its value whether it has the unallocated seats.
+ */
+export const PROGRAM_FIELD = /^program:(.+)$/;
+
+/** A program field's value in words: with or without the unallocated seats (absent: not among them). */
+export const PROGRAM_ACCESS: FieldMeaning = field('programOf', 'code', { on: 'unallocatedOn', off: 'unallocatedOff' });
+
+type ProgramAccess = { program_id: string; unallocated_seat_access: boolean };
+
+const isProgramAccess = (v: unknown): v is ProgramAccess =>
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as ProgramAccess).program_id === 'string' &&
+  typeof (v as ProgramAccess).unallocated_seat_access === 'boolean';
+
 /** The actions whose change is a list of seats, one field per brand or channel and commitment. */
 const SEAT_LISTS = new Set(['apply-allocation', 'restore-allocation']);
 
@@ -188,6 +207,7 @@ export const NOTIFICATION_DEFAULTS = 'set-notification-defaults';
 
 /** Every meaning a field can have, for the test that each is in the catalogs. */
 export const everyFieldMeaning = (): FieldMeaning[] => [
+  PROGRAM_ACCESS,
   ...Object.values(COMMON),
   ...Object.values(BY_ACTION).flatMap((fields) => Object.values(fields)),
 ];
@@ -199,10 +219,12 @@ export function fieldMeaning(action: string, name: string): FieldMeaning | null 
 
 /**
  * Fields shown in the record's JSON only: an apply's working state when it stopped (the conflicts
- * read, each brand or channel's state, the sets read before), too long to read in a line.
+ * read, each brand or channel's state, the sets read before), too long to read in a line; the
+ * hold a release names, which is the row's record already.
  */
 export const DETAIL_ONLY: Readonly<Record<string, readonly string[]>> = {
   'apply-allocation': ['conflicts', 'holding', 'readBefore'],
+  'release-hold': ['hold_id'],
 };
 
 type SeatCell = { commitmentId: string; entityId: string; seats: number };
@@ -223,10 +245,13 @@ const isSet = (v: unknown): v is SeatSet =>
 
 /**
  * A side of a row as the page reads it: an apply's or a restore's list of seats becomes one field
- * per brand or channel and commitment (`seats:<entity>:<commitment>`), each its number of seats.
- * Any other side as recorded.
+ * per brand or channel and commitment (`seats:<entity>:<commitment>`), each its number of seats; a
+ * replace of a brand's or channel's programs, one field per program (`program:<program>`), each
+ * with or without the unallocated seats. Any other side as recorded.
  */
 export function readableSide(action: string, side: unknown): unknown {
+  if (action === 'replace-entity-programs' && Array.isArray(side) && side.every(isProgramAccess))
+    return Object.fromEntries(side.map((p) => [`program:${p.program_id}`, p.unallocated_seat_access ? 'on' : 'off']));
   if (!SEAT_LISTS.has(action) || !Array.isArray(side)) return side;
   if (side.every(isCell))
     return Object.fromEntries(side.map((c) => [`seats:${c.entityId}:${c.commitmentId}`, c.seats]));

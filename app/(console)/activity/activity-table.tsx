@@ -55,7 +55,7 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: stri
       cell: (info) => {
         const r = info.row.original;
         return (
-          <div className="max-w-xs min-w-0 text-xs break-all text-slate-600">
+          <div className="max-w-xs min-w-0 text-xs wrap-anywhere text-slate-600">
             {r.record ? (
               <span
                 className="flex flex-wrap gap-x-2"

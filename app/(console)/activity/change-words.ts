@@ -6,6 +6,8 @@ import {
   DETAIL_ONLY,
   fieldMeaning,
   NOTIFICATION_DEFAULTS,
+  PROGRAM_ACCESS,
+  PROGRAM_FIELD,
   readableSide,
   SEATS_FIELD,
   type FieldMeaning,
@@ -41,6 +43,8 @@ export interface ChangeContext {
   format: Formatter;
   statusWords: (status: ReservationStatus) => string;
   entityNames: Map<string, string>;
+  /** the programs' names, by id */
+  programNames: Map<string, string>;
   /** a recorded reservation search in the reader's words; null when it does not parse */
   searchWords: (query: string) => string | null;
 }
@@ -122,6 +126,13 @@ function fieldWords(
       label: t('field.seatsOf', { name: c.entityNames.get(seats[1]!) ?? t('unknownEntity') }),
       ref: seats[2],
     };
+  const program = PROGRAM_FIELD.exec(name);
+  if (program)
+    return {
+      meaning: PROGRAM_ACCESS,
+      label: t('field.programOf', { name: c.programNames.get(program[1]!) ?? t('unknownProgram') }),
+      ref: program[1],
+    };
   if (action === NOTIFICATION_DEFAULTS && name.includes('.')) {
     const kind = known(words, `notificationPreferences.kind.${name.slice(name.indexOf('.') + 1)}.label`);
     return { meaning: NOTIFICATION_KIND, label: kind ?? name };
@@ -140,7 +151,9 @@ export function changeWords(action: string, before: unknown, after: unknown, c: 
     .filter((f) => f.field !== 'id' && !hidden.includes(f.field))
     .map((f) => {
       const { meaning, label, ref } = fieldWords(action, f.field, c);
-      const shown = (v: string | null) => (v === null || v === '—' ? v : valueWords(meaning, f.field, v, c));
+      // A program on one side only was given or taken off: both sides are said ("not among its programs").
+      const absent = meaning === PROGRAM_ACCESS ? c.t('value.programAbsent') : '—';
+      const shown = (v: string | null) => (v === '—' ? absent : v === null ? v : valueWords(meaning, f.field, v, c));
       return {
         field: f.field,
         label,

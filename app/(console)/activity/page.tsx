@@ -21,7 +21,7 @@ import { storedSaid, translateSaid } from '@/lib/i18n/said';
 import { auditQueryOf, kindOf, readerSearchWords } from '@/lib/server/activity';
 import { auditFacets, listAudit } from '@/lib/server/audit';
 import { requireStaff } from '@/lib/server/auth';
-import { listEntities } from '@/lib/server/directory';
+import { knownPrograms, listEntities } from '@/lib/server/directory';
 import { getFormatter } from '@/lib/server/http';
 
 import { actionWords, activityRows, historyTitleKey, whoWords } from './activity-rows';
@@ -118,6 +118,7 @@ export default async function ActivityPage({
     listEntities().catch(() => []),
   ]);
   const entityNames = new Map(entities.map((e) => [e.id, e.name]));
+  const programNames = new Map(knownPrograms(entities).map((p) => [p.id, p.name]));
   const rows = page.slice(0, filters.limit);
   // A recorded search (a saved view's, an export's) in words: the directory's names are read only for one.
   const searchWords = rows.some((r) => hasQuery(r.before) || hasQuery(r.after))
@@ -222,6 +223,7 @@ export default async function ActivityPage({
             format,
             statusWords,
             entityNames,
+            programNames,
             historyOf: filters.record,
             say,
             searchWords,
