@@ -48,7 +48,8 @@ export type ValueKey =
   | 'on'
   | 'off'
   | 'unallocatedOn'
-  | 'unallocatedOff';
+  | 'unallocatedOff'
+  | 'programAbsent';
 
 export interface FieldMeaning {
   /** the key in `activity.field` */
@@ -58,6 +59,8 @@ export interface FieldMeaning {
   codes?: Readonly<Record<string, ValueKey>>;
   /** the value is Guest Book's own words, quoted as it sent them (a refusal's reason) */
   quoted?: true;
+  /** what a side without the field means, said on that side (by default it shows the other side alone) */
+  absent?: ValueKey;
 }
 
 const field = (label: string, value: ValueKind = 'text', codes?: Record<string, ValueKey>): FieldMeaning => ({
@@ -185,8 +188,11 @@ export const SEATS_FIELD = /^seats:([0-9a-f-]{36}):([0-9a-f-]{36})$/;
  */
 export const PROGRAM_FIELD = /^program:(.+)$/;
 
-/** A program field's value in words: with or without the unallocated seats (absent: not among them). */
-export const PROGRAM_ACCESS: FieldMeaning = field('programOf', 'code', { on: 'unallocatedOn', off: 'unallocatedOff' });
+/** A program field's value in words: with or without the unallocated seats, or not among the programs. */
+export const PROGRAM_ACCESS: FieldMeaning = {
+  ...field('programOf', 'code', { on: 'unallocatedOn', off: 'unallocatedOff' }),
+  absent: 'programAbsent',
+};
 
 type ProgramAccess = { program_id: string; unallocated_seat_access: boolean };
 

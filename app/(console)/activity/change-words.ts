@@ -151,8 +151,8 @@ export function changeWords(action: string, before: unknown, after: unknown, c: 
     .filter((f) => f.field !== 'id' && !hidden.includes(f.field))
     .map((f) => {
       const { meaning, label, ref } = fieldWords(action, f.field, c);
-      // A program on one side only was given or taken off: both sides are said ("not among its programs").
-      const absent = meaning === PROGRAM_ACCESS ? c.t('value.programAbsent') : '—';
+      // A field whose absence means something (a program taken off) says so on that side.
+      const absent = meaning?.absent ? c.t(`value.${meaning.absent}`) : '—';
       const shown = (v: string | null) => (v === '—' ? absent : v === null ? v : valueWords(meaning, f.field, v, c));
       return {
         field: f.field,
