@@ -157,6 +157,64 @@ describe("the copies of a venue's rows", () => {
   });
 });
 
+describe('a conflict', () => {
+  it("brings the copies to what the API holds, for the entity and the others, from the apply's one re-read", async () => {
+    const direct = entities.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
+    const mine = await rowsOf(direct);
+    const row = mine.find((r) => r.assignment_status === 'assigned' && (r.entity_seats ?? 0) >= 2)!;
+    const scope = { venue: row.venue_id!, program: null };
+    const onRow = (data: Awaited<ReturnType<typeof loadAllocationData>>) =>
+      Object.fromEntries(
+        Object.entries(data.rowsByEntity).flatMap(([id, rows]) =>
+          rows
+            .filter((r) => r.id === row.id)
+            .map((r) => [id, { entity_seats: r.entity_seats, peer_seats: r.peer_seats }]),
+        ),
+      );
+    const loaded = await loadAllocationData(scope);
+    expect(Object.keys(onRow(loaded)).length).toBeGreaterThan(1);
+
+    // A seat given up outside the console (through the API directly), after the grid loaded.
+    await api.client!.asEntity(direct).putCommitments({
+      data: mine
+        .filter((r) => r.assignment_status === 'assigned')
+        .map((r) => ({ id: r.id, entity_seats: r.id === row.id ? r.entity_seats! - 1 : r.entity_seats! })),
+    });
+    const reads = async () =>
+      ((await (await fetch(`${sandbox.url}/_sandbox/requests`)).json()) as { data: { path: string }[] }).data.filter(
+        (r) => r.path === '/v2/commitments',
+      ).length;
+    const readsBefore = await reads();
+    const outcome = await applyChanges([
+      { commitmentId: row.id, entityId: direct.id, before: row.entity_seats!, after: row.entity_seats! + 1 },
+    ]);
+    expect(outcome).toMatchObject({
+      status: 'conflict',
+      conflicts: [{ loaded: row.entity_seats, theirs: row.entity_seats! - 1 }],
+    });
+    // The touched entity read once, under the lock; no other entity's commitments.
+    expect(await reads()).toBe(readsBefore + 1);
+
+    const held = Object.fromEntries(
+      await Promise.all(
+        Object.keys(onRow(loaded)).map(async (id) => {
+          const r = (await rowsOf(entities.find((e) => e.id === id)!)).find((x) => x.id === row.id)!;
+          return [id, { entity_seats: r.entity_seats, peer_seats: r.peer_seats }] as const;
+        }),
+      ),
+    );
+    expect(held[direct.id]).toEqual({ entity_seats: row.entity_seats! - 1, peer_seats: row.peer_seats });
+    api.nearlySpent = true;
+    try {
+      const readsServed = await reads();
+      expect(onRow(await loadAllocationData(scope))).toEqual(held);
+      expect(await reads()).toBe(readsServed); // the copies, not the API
+    } finally {
+      api.nearlySpent = false;
+    }
+  });
+});
+
 /** Runs a load with room in the budget again, after forgetting the copies: what the API holds now. */
 async function withFreshReads<T>(load: () => Promise<T>): Promise<T> {
   const { forgetSharedReads, SHARED } = await import('../api/shared-reads');

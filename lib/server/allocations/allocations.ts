@@ -18,7 +18,16 @@ import { forgetSharedReads, reviseSharedReads, SHARED, storeSharedRead } from '.
 import { underLock } from '../budget';
 import { getConfig } from '../config';
 import { AdvisoryLock, KeyedLock, type KeyLock } from '../coordination';
-import { apiFor, findAssignedEntities, listEntities, resyncCopy, reviseStoredCopy } from '../directory';
+import {
+  apiFor,
+  findAssignedEntities,
+  listEntities,
+  resyncCopy,
+  reviseStoredCopy,
+  storedCopy,
+  storeReadCopy,
+  type CopyEntity,
+} from '../directory';
 import { describeApiError } from '../http';
 import { asApply } from '../ops';
 import { processWide } from '../process-wide';
@@ -102,31 +111,36 @@ export async function applyChanges(
   const keys = [...touchedIds.map((id) => `entity:${id}`), ...changes.map((c) => `commitment:${c.commitmentId}`)];
   // Counted as running, so that a shutdown lets it finish (scripts/server.ts). Under the lock, its
   // requests may use the budget's lock reserve: the applies queued behind it wait while it does.
+  let seen: Reread | undefined;
   const outcome = await asApply(() =>
-    allocationLock().run(keys, () => underLock(() => applyHeld(changes, touched, options))),
+    allocationLock().run(keys, () => underLock(() => applyHeld(changes, touched, options, (r) => (seen = r)))),
   );
-  // After the lock, the copies of the commitments. After an apply sent in full, every entity's
-  // rows show it (rowsAfterChanges: each row shows the others' seats too) without a request.
-  // Otherwise every entity's are read anew: after a conflict, the change made elsewhere shows in
-  // the others' rows too, and the grid reloaded to compare shows what is held now; after a
-  // partial apply (or a resumed one), what each entity holds is known only to the API.
-  if (outcome.status === 'applied' && !options.resume) await commitmentsApplied(changes);
-  else await commitmentsChanged(await listEntities());
+  // After the lock, the copies of the commitments, without a request where the apply knows what
+  // the API holds. After an apply sent in full, every entity's rows show it (rowsAfterChanges:
+  // each row shows the others' seats too). After a conflict, the touched entities' rows are those
+  // re-read, and the others' show the seats those moved, so the grid reloaded to compare shows
+  // what is held now. After a partial apply (or a resumed one), what each entity holds is known
+  // only to the API: every entity's are read anew.
+  if (outcome.status === 'applied' && !options.resume) await showChanges(await listEntities(), changes);
+  else if (outcome.status === 'conflict' && seen) await commitmentsSeen(seen);
+  else await Promise.all((await listEntities()).map((e) => resyncCopy('commitments', e)));
   return outcome;
 }
 
-/** The copy of these entities' commitments, read anew after the console changed them. */
-const commitmentsChanged = (entities: { id: string; org_id: string | null }[]) =>
-  Promise.all(entities.map((e) => resyncCopy('commitments', { id: e.id, org_id: e.org_id })));
+/** What an apply re-read under its lock: each touched entity's rows in whole, and when the read began. */
+interface Reread {
+  touched: EntityRef[];
+  rows: Record<string, CommitmentRow[]>;
+  readAt: Date;
+}
 
 /**
- * After an apply sent in full (each change's `before` confirmed by the re-read under the lock):
- * every entity's copy of the changed commitments shows it, by the seat equation, without a
- * request; the sync's next turn reads them all from the API.
+ * These entities' copies of the changed commitments show the changes (each from `before` to
+ * `after`), by the seat equation, without a request; the sync's next turn reads them all from
+ * the API.
  */
-async function commitmentsApplied(changes: Change[]): Promise<void> {
-  const entities = await listEntities();
-  await Promise.all(
+const showChanges = (entities: CopyEntity[], changes: Change[]) =>
+  Promise.all(
     entities.map((e) =>
       reviseStoredCopy<CommitmentRow>('commitments', { id: e.id, org_id: e.org_id }, (row) => {
         const [after] = rowsAfterChanges(e.id, [row], changes);
@@ -134,14 +148,37 @@ async function commitmentsApplied(changes: Change[]): Promise<void> {
       }),
     ),
   );
+
+/**
+ * After a conflict: the rows re-read under the lock replace the touched entities' copies (a
+ * change found there is someone else's, recorded as the sync records it), and the other
+ * entities' copies show the seats that moved between the copy and the re-read.
+ */
+async function commitmentsSeen({ touched, rows, readAt }: Reread): Promise<void> {
+  const moved: Change[] = [];
+  for (const e of touched) {
+    const was = new Map(((await storedCopy<CommitmentRow>('commitments', e))?.items ?? []).map((r) => [r.id, r]));
+    for (const row of rows[e.id]!) {
+      const before = was.get(row.id);
+      if (before && seatsOf(before) !== seatsOf(row))
+        moved.push({ commitmentId: row.id, entityId: e.id, before: seatsOf(before), after: seatsOf(row) });
+    }
+    await storeReadCopy('commitments', e, rows[e.id]!, readAt);
+  }
+  if (moved.length === 0) return;
+  const others = (await listEntities()).filter((e) => !touched.some((t) => t.id === e.id));
+  await showChanges(others, moved);
 }
 
 async function applyHeld(
   changes: Change[],
   touched: EntityRef[],
   options: { resume?: boolean },
+  seen: (reread: Reread) => void,
 ): Promise<ApplyOutcome<FailedWhy>> {
+  const readAt = new Date();
   const reread = Object.fromEntries(await perEntity(touched, async (e) => [e.id, await readEntityRows(e)] as const));
+  seen({ touched, rows: reread, readAt });
 
   const conflicts: Conflict[] = [];
   for (const c of changes) {

@@ -94,6 +94,20 @@ export async function storedCopy<T>(resource: CopyResource, entity: CopyEntity |
 /** Every copy's sync and revision (readCopySyncs). */
 export const copySyncs = async () => readCopySyncs(await getDb());
 
+/**
+ * A resource read in whole from the API for a write of the console's (an apply's re-read under its
+ * lock, at `readAt`), stored as the sync stores its reads: what it finds changed is someone else's
+ * change, and an answer older than the one stored is dropped. Saves the sync a request.
+ */
+export async function storeReadCopy(
+  resource: CopyResource,
+  entity: CopyEntity | null,
+  items: readonly { id: string }[],
+  readAt: Date,
+): Promise<void> {
+  await replaceStoredCopy(await getDb(), { resource, context: copyContextOf(resource, entity) }, items, readAt);
+}
+
 interface Queue {
   /** a sync asked for and not started yet: later asks join it */
   waiting?: Promise<void>;

@@ -50,4 +50,12 @@ export { getIdentity, getPartnerOverview } from './partner';
 export { readCopy } from './copy-reads';
 export { refreshCopies } from './copy-refresh';
 export { COPY_RESOURCES, type CopyResource } from './copy-store';
-export { resyncCopy, reviseStoredCopy, syncCopy, type BeforeRequest, type CopyEntity } from './copy-sync';
+export {
+  resyncCopy,
+  reviseStoredCopy,
+  storeReadCopy,
+  storedCopy,
+  syncCopy,
+  type BeforeRequest,
+  type CopyEntity,
+} from './copy-sync';
