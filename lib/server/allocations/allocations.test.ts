@@ -52,6 +52,22 @@ afterAll(async () => {
 const rowsOf = async (e: Entity): Promise<CommitmentRow[]> =>
   (await api.client!.asEntity(e).listCommitments({ status: ['assigned', 'unassigned'], limit: 100 })).data;
 
+/** Each entity's seats and peers' seats on one commitment, as the grid's data shows them. */
+const seatsOn = (data: Awaited<ReturnType<typeof loadAllocationData>>, commitmentId: string) =>
+  Object.fromEntries(
+    Object.entries(data.rowsByEntity).flatMap(([id, rows]) =>
+      rows
+        .filter((r) => r.id === commitmentId)
+        .map((r) => [id, { entity_seats: r.entity_seats, peer_seats: r.peer_seats }]),
+    ),
+  );
+
+/** How many reads of GET /v2/commitments the sandbox has answered. */
+const commitmentReads = async () =>
+  ((await (await fetch(`${sandbox.url}/_sandbox/requests`)).json()) as { data: { path: string }[] }).data.filter(
+    (r) => r.path === '/v2/commitments',
+  ).length;
+
 describe('applyChanges under concurrent use', () => {
   it('keeps both of two applies that change different cells of one entity at the same time', async () => {
     let found: { entity: Entity; rows: CommitmentRow[] } | undefined;
@@ -113,14 +129,7 @@ describe("the copies of a venue's rows", () => {
     const direct = entities.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
     const row = (await rowsOf(direct)).find((r) => r.assignment_status === 'assigned' && (r.entity_seats ?? 0) >= 1)!;
     const scope = { venue: row.venue_id!, program: null };
-    const seen = (data: Awaited<ReturnType<typeof loadAllocationData>>) =>
-      Object.fromEntries(
-        Object.entries(data.rowsByEntity).flatMap(([id, rows]) =>
-          rows
-            .filter((r) => r.id === row.id)
-            .map((r) => [id, { entity_seats: r.entity_seats, peer_seats: r.peer_seats }]),
-        ),
-      );
+    const seen = (data: Awaited<ReturnType<typeof loadAllocationData>>) => seatsOn(data, row.id);
     const before = await loadAllocationData(scope);
     expect(
       Object.values(before.rowsByEntity)
@@ -128,11 +137,7 @@ describe("the copies of a venue's rows", () => {
         .every((r) => r.venue_id === scope.venue),
     ).toBe(true);
 
-    const reads = async () =>
-      ((await (await fetch(`${sandbox.url}/_sandbox/requests`)).json()) as { data: { path: string }[] }).data.filter(
-        (r) => r.path === '/v2/commitments',
-      ).length;
-    const readsBeforeApply = await reads();
+    const readsBeforeApply = await commitmentReads();
     const outcome = await applyChanges([
       { commitmentId: row.id, entityId: direct.id, before: row.entity_seats!, after: row.entity_seats! - 1 },
     ]);
@@ -140,13 +145,13 @@ describe("the copies of a venue's rows", () => {
     // The apply reads the entity it changes once, under its lock, before the PUT; no entity's
     // commitments after it: the copies move the seat by the seat equation.
     expect(entities.length).toBeGreaterThan(3);
-    expect(await reads()).toBeLessThanOrEqual(readsBeforeApply + 2);
+    expect(await commitmentReads()).toBeLessThanOrEqual(readsBeforeApply + 2);
 
     api.nearlySpent = true;
     try {
-      const readsBefore = await reads();
+      const readsBefore = await commitmentReads();
       const served = seen(await loadAllocationData(scope));
-      expect(await reads()).toBe(readsBefore); // the copies, revised by the apply, not the API
+      expect(await commitmentReads()).toBe(readsBefore); // the copies, revised by the apply, not the API
       const read = seen(await withFreshReads(() => loadAllocationData(scope)));
       expect(served[direct.id]).toEqual({ entity_seats: row.entity_seats! - 1, peer_seats: row.peer_seats });
       expect(served).toEqual(read);
@@ -163,14 +168,7 @@ describe('a conflict', () => {
     const mine = await rowsOf(direct);
     const row = mine.find((r) => r.assignment_status === 'assigned' && (r.entity_seats ?? 0) >= 2)!;
     const scope = { venue: row.venue_id!, program: null };
-    const onRow = (data: Awaited<ReturnType<typeof loadAllocationData>>) =>
-      Object.fromEntries(
-        Object.entries(data.rowsByEntity).flatMap(([id, rows]) =>
-          rows
-            .filter((r) => r.id === row.id)
-            .map((r) => [id, { entity_seats: r.entity_seats, peer_seats: r.peer_seats }]),
-        ),
-      );
+    const onRow = (data: Awaited<ReturnType<typeof loadAllocationData>>) => seatsOn(data, row.id);
     const loaded = await loadAllocationData(scope);
     expect(Object.keys(onRow(loaded)).length).toBeGreaterThan(1);
 
@@ -180,11 +178,7 @@ describe('a conflict', () => {
         .filter((r) => r.assignment_status === 'assigned')
         .map((r) => ({ id: r.id, entity_seats: r.id === row.id ? r.entity_seats! - 1 : r.entity_seats! })),
     });
-    const reads = async () =>
-      ((await (await fetch(`${sandbox.url}/_sandbox/requests`)).json()) as { data: { path: string }[] }).data.filter(
-        (r) => r.path === '/v2/commitments',
-      ).length;
-    const readsBefore = await reads();
+    const readsBefore = await commitmentReads();
     const outcome = await applyChanges([
       { commitmentId: row.id, entityId: direct.id, before: row.entity_seats!, after: row.entity_seats! + 1 },
     ]);
@@ -193,7 +187,7 @@ describe('a conflict', () => {
       conflicts: [{ loaded: row.entity_seats, theirs: row.entity_seats! - 1 }],
     });
     // The touched entity read once, under the lock; no other entity's commitments.
-    expect(await reads()).toBe(readsBefore + 1);
+    expect(await commitmentReads()).toBe(readsBefore + 1);
 
     const held = Object.fromEntries(
       await Promise.all(
@@ -206,9 +200,9 @@ describe('a conflict', () => {
     expect(held[direct.id]).toEqual({ entity_seats: row.entity_seats! - 1, peer_seats: row.peer_seats });
     api.nearlySpent = true;
     try {
-      const readsServed = await reads();
+      const readsServed = await commitmentReads();
       expect(onRow(await loadAllocationData(scope))).toEqual(held);
-      expect(await reads()).toBe(readsServed); // the copies, not the API
+      expect(await commitmentReads()).toBe(readsServed); // the copies, not the API
     } finally {
       api.nearlySpent = false;
     }
@@ -224,20 +218,15 @@ async function withFreshReads<T>(load: () => Promise<T>): Promise<T> {
 }
 
 describe('restoreSets is bounded by the grid', () => {
-  const commitmentRequests = async () =>
-    ((await (await fetch(`${sandbox.url}/_sandbox/requests`)).json()) as { data: { path: string }[] }).data.filter(
-      (r) => r.path === '/v2/commitments',
-    ).length;
-
   it('refuses more sets than the grid has entities, and an entity listed twice, before reading anything', async () => {
-    const before = await commitmentRequests();
+    const before = await commitmentReads();
     const many = Array.from({ length: 500 }, () => ({ entityId: DEMO_PARTNER.defaultEntityId, data: [] }));
     await expect(restoreSets(many)).rejects.toThrow(
       `The restore lists seats for 500 brands and channels; the grid has ${entities.length} brands and channels.`,
     );
     const twice = [entities[0]!, entities[1]!, entities[0]!].map((e) => ({ entityId: e.id, data: [] }));
     await expect(restoreSets(twice)).rejects.toThrow(`The restore lists ${entities[0]!.id} more than once.`);
-    expect(await commitmentRequests()).toBe(before);
+    expect(await commitmentReads()).toBe(before);
   });
 
   it("refuses a commitment listed twice, or one not on the entity's grid, and writes nothing", async () => {
@@ -265,7 +254,7 @@ describe('restoreSets is bounded by the grid', () => {
 
   it('refuses any fuzzed input larger than the grid with a message, before a read', async () => {
     const ids = entities.map((e) => e.id);
-    const before = await commitmentRequests();
+    const before = await commitmentReads();
     await fc.assert(
       fc.asyncProperty(
         fc.array(
@@ -285,6 +274,6 @@ describe('restoreSets is bounded by the grid', () => {
       ),
       { numRuns: 25, seed: 20261124 },
     );
-    expect(await commitmentRequests()).toBe(before);
+    expect(await commitmentReads()).toBe(before);
   });
 });
