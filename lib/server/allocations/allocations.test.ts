@@ -129,7 +129,6 @@ describe("the copies of a venue's rows", () => {
     const direct = entities.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
     const row = (await rowsOf(direct)).find((r) => r.assignment_status === 'assigned' && (r.entity_seats ?? 0) >= 1)!;
     const scope = { venue: row.venue_id!, program: null };
-    const seen = (data: Awaited<ReturnType<typeof loadAllocationData>>) => seatsOn(data, row.id);
     const before = await loadAllocationData(scope);
     expect(
       Object.values(before.rowsByEntity)
@@ -150,9 +149,9 @@ describe("the copies of a venue's rows", () => {
     api.nearlySpent = true;
     try {
       const readsBefore = await commitmentReads();
-      const served = seen(await loadAllocationData(scope));
+      const served = seatsOn(await loadAllocationData(scope), row.id);
       expect(await commitmentReads()).toBe(readsBefore); // the copies, revised by the apply, not the API
-      const read = seen(await withFreshReads(() => loadAllocationData(scope)));
+      const read = seatsOn(await withFreshReads(() => loadAllocationData(scope)), row.id);
       expect(served[direct.id]).toEqual({ entity_seats: row.entity_seats! - 1, peer_seats: row.peer_seats });
       expect(served).toEqual(read);
       expect(Object.keys(served).length).toBeGreaterThan(1);
@@ -168,9 +167,8 @@ describe('a conflict', () => {
     const mine = await rowsOf(direct);
     const row = mine.find((r) => r.assignment_status === 'assigned' && (r.entity_seats ?? 0) >= 2)!;
     const scope = { venue: row.venue_id!, program: null };
-    const onRow = (data: Awaited<ReturnType<typeof loadAllocationData>>) => seatsOn(data, row.id);
     const loaded = await loadAllocationData(scope);
-    expect(Object.keys(onRow(loaded)).length).toBeGreaterThan(1);
+    expect(Object.keys(seatsOn(loaded, row.id)).length).toBeGreaterThan(1);
 
     // A seat given up outside the console (through the API directly), after the grid loaded.
     await api.client!.asEntity(direct).putCommitments({
@@ -191,7 +189,7 @@ describe('a conflict', () => {
 
     const held = Object.fromEntries(
       await Promise.all(
-        Object.keys(onRow(loaded)).map(async (id) => {
+        Object.keys(seatsOn(loaded, row.id)).map(async (id) => {
           const r = (await rowsOf(entities.find((e) => e.id === id)!)).find((x) => x.id === row.id)!;
           return [id, { entity_seats: r.entity_seats, peer_seats: r.peer_seats }] as const;
         }),
@@ -201,7 +199,7 @@ describe('a conflict', () => {
     api.nearlySpent = true;
     try {
       const readsServed = await commitmentReads();
-      expect(onRow(await loadAllocationData(scope))).toEqual(held);
+      expect(seatsOn(await loadAllocationData(scope), row.id)).toEqual(held);
       expect(await commitmentReads()).toBe(readsServed); // the copies, not the API
     } finally {
       api.nearlySpent = false;

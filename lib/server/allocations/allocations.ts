@@ -111,9 +111,8 @@ export async function applyChanges(
   const keys = [...touchedIds.map((id) => `entity:${id}`), ...changes.map((c) => `commitment:${c.commitmentId}`)];
   // Counted as running, so that a shutdown lets it finish (scripts/server.ts). Under the lock, its
   // requests may use the budget's lock reserve: the applies queued behind it wait while it does.
-  let seen: Reread | undefined;
-  const outcome = await asApply(() =>
-    allocationLock().run(keys, () => underLock(() => applyHeld(changes, touched, options, (r) => (seen = r)))),
+  const { outcome, reread } = await asApply(() =>
+    allocationLock().run(keys, () => underLock(() => applyHeld(changes, touched, options))),
   );
   // After the lock, the copies of the commitments, without a request where the apply knows what
   // the API holds. After an apply sent in full, every entity's rows show it (rowsAfterChanges:
@@ -122,7 +121,7 @@ export async function applyChanges(
   // what is held now. After a partial apply (or a resumed one), what each entity holds is known
   // only to the API: every entity's are read anew.
   if (outcome.status === 'applied' && !options.resume) await showChanges(await listEntities(), changes);
-  else if (outcome.status === 'conflict' && seen) await commitmentsSeen(seen);
+  else if (outcome.status === 'conflict') await commitmentsSeen(reread);
   else await Promise.all((await listEntities()).map((e) => resyncCopy('commitments', e)));
   return outcome;
 }
@@ -174,11 +173,10 @@ async function applyHeld(
   changes: Change[],
   touched: EntityRef[],
   options: { resume?: boolean },
-  seen: (reread: Reread) => void,
-): Promise<ApplyOutcome<FailedWhy>> {
+): Promise<{ outcome: ApplyOutcome<FailedWhy>; reread: Reread }> {
   const readAt = new Date();
   const reread = Object.fromEntries(await perEntity(touched, async (e) => [e.id, await readEntityRows(e)] as const));
-  seen({ touched, rows: reread, readAt });
+  const held = (outcome: ApplyOutcome<FailedWhy>) => ({ outcome, reread: { touched, rows: reread, readAt } });
 
   const conflicts: Conflict[] = [];
   for (const c of changes) {
@@ -205,7 +203,7 @@ async function applyHeld(
       forgetSharedReads(`${SHARED.commitments}${e.id}`);
       storeSharedRead(rowsKey(e.id, WHOLE_GRID), reread[e.id]);
     }
-    return { status: 'conflict', conflicts };
+    return held({ status: 'conflict', conflicts });
   }
 
   const grid = mergeGrid(touched, reread);
@@ -250,7 +248,7 @@ async function applyHeld(
           state.set(entityId, phase === 1 ? 'decreases applied' : 'final values');
         } catch (error) {
           if (!(error instanceof GuestbookApiError)) throw error;
-          return {
+          return held({
             status: 'failed',
             entityName: entity.name,
             why: describeApiError(error).said,
@@ -258,12 +256,12 @@ async function applyHeld(
             entityId,
             holding: [...state].map(([id, s]) => ({ entityId: id, state: s })),
             readBefore,
-          };
+          });
         }
       }
     }
     applied = true;
-    return { status: 'applied', changed: changes.length, requests };
+    return held({ status: 'applied', changed: changes.length, requests });
   } finally {
     // Every entity's rows show the others' seats (peer_seats), so every copy is affected: after a
     // complete apply each is brought up to date from the values re-read and set; after a partial

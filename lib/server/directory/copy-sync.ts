@@ -79,10 +79,9 @@ export async function syncCopy(
   /** the re-read after the console's own write: what it finds is that write, recorded by its action, not a change from outside */
   { ownWrite = false }: { ownWrite?: boolean } = {},
 ): Promise<SyncedCopy> {
-  const key: CopyKey = { resource, context: copyContextOf(resource, entity) };
   const readAt = new Date();
   const items = await SOURCES[resource](PARTNER_WIDE.has(resource) ? null : entity, before);
-  const changes = await replaceStoredCopy(await getDb(), key, items, readAt, { ownWrite });
+  const changes = await storeReadCopy(resource, entity, items, readAt, { ownWrite });
   return { items, syncedAt: readAt, changes };
 }
 
@@ -95,17 +94,19 @@ export async function storedCopy<T>(resource: CopyResource, entity: CopyEntity |
 export const copySyncs = async () => readCopySyncs(await getDb());
 
 /**
- * A resource read in whole from the API for a write of the console's (an apply's re-read under its
- * lock, at `readAt`), stored as the sync stores its reads: what it finds changed is someone else's
- * change, and an answer older than the one stored is dropped. Saves the sync a request.
+ * A resource read in whole from the API at `readAt` (by the sync, or by a write of the console's:
+ * an apply's re-read under its lock), stored in place of its copy: an answer older than the one
+ * stored is dropped (null), and what it finds changed is recorded unless `ownWrite`.
  */
 export async function storeReadCopy(
   resource: CopyResource,
   entity: CopyEntity | null,
   items: readonly { id: string }[],
   readAt: Date,
-): Promise<void> {
-  await replaceStoredCopy(await getDb(), { resource, context: copyContextOf(resource, entity) }, items, readAt);
+  { ownWrite = false }: { ownWrite?: boolean } = {},
+): Promise<DirectoryChanges | null> {
+  const key: CopyKey = { resource, context: copyContextOf(resource, entity) };
+  return replaceStoredCopy(await getDb(), key, items, readAt, { ownWrite });
 }
 
 interface Queue {
