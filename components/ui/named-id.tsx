@@ -14,12 +14,18 @@ export function NamedId({ name, id }: { name?: string | null; id: string | null 
   );
 }
 
-/** A record's id, folded: "Show id" opens it, selectable for copying. */
-export function ShownId({ id }: { id: string }) {
+/**
+ * A record's id, folded: "Show id" opens it, selectable for copying. `after` (a label's colon)
+ * stays beside "Show id" when the id is open below it.
+ */
+export function ShownId({ id, after }: { id: string; after?: string }) {
   const t = useTranslations('ui');
   return (
     <details className="inline-block" data-id={id}>
-      <summary className="cursor-pointer text-sm text-brand-700 hover:underline">{t('showId')}</summary>
+      <summary className="cursor-pointer text-sm text-brand-700">
+        <span className="hover:underline">{t('showId')}</span>
+        {after && <span className="text-slate-700">{after}</span>}
+      </summary>
       <code className="font-mono text-xs break-all select-all">{id}</code>
     </details>
   );

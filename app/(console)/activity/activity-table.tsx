@@ -81,13 +81,15 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: stri
                   <div key={c.field} className="flex flex-wrap gap-x-1">
                     <dt className="font-medium text-slate-700" data-field={c.field}>
                       {c.label}
-                      {c.ref && (
+                      {c.ref ? (
                         <>
                           {' '}
-                          <ShownId id={c.ref} />
+                          {/* the colon in its summary, beside "Show id", the id open or not */}
+                          <ShownId id={c.ref} after=":" />
                         </>
+                      ) : (
+                        ':'
                       )}
-                      :
                     </dt>
                     <dd data-testid={c.quoted ? 'activity-quoted' : undefined}>
                       {c.before === '—' ? (
