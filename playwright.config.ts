@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_ARGS, E2E_BROWSER_PATH } from './e2e/chromium';
+import { CHROMIUM_ARGS, e2eBrowserPath } from './e2e/chromium';
 import { DASHBOARD_URL, E2E_WORKERS, workerServers } from './e2e/env';
 
 // The sandbox's controls need this token: the web server (scripts/run.ts serve) and the test
@@ -36,7 +36,7 @@ export default defineConfig({
     // opens them, the failure's message and screenshot say what went wrong, at a lower cost.
     trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: E2E_BROWSER_PATH, args: [...CHROMIUM_ARGS, '--disable-quic'] },
+    launchOptions: { executablePath: e2eBrowserPath(), args: [...CHROMIUM_ARGS, '--disable-quic'] },
   },
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },

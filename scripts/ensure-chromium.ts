@@ -1,18 +1,16 @@
 /**
  * e2e runs in Debian's Chromium headless shell (e2e/chromium.ts). Installs it when missing and
- * we are root; otherwise, or when the install fails, runs in Debian's Chromium if it is there,
- * and stops with one line saying what to install if neither is.
+ * we are root; otherwise, or when the install fails, e2e runs in Debian's Chromium if it is
+ * there, and this stops with one line saying what to install if neither is.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-import { CHROMIUM_PATH, HEADLESS_SHELL_PATH } from '../e2e/chromium';
+import { e2eBrowserPath, HEADLESS_SHELL_PATH } from '../e2e/chromium';
 
 /** `tsx scripts/ensure-chromium.ts`: the first step of `npm run test:e2e`. */
 export function ensureChromium(): string {
-  if (process.env.CHROMIUM_PATH) return found(process.env.CHROMIUM_PATH);
-  if (existsSync(HEADLESS_SHELL_PATH)) return HEADLESS_SHELL_PATH;
-  if (process.getuid?.() === 0) {
+  if (!process.env.CHROMIUM_PATH && !existsSync(HEADLESS_SHELL_PATH) && process.getuid?.() === 0) {
     console.log("e2e's browser is missing: installing Debian's chromium-headless-shell package (apt-get) …");
     try {
       execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
@@ -23,13 +21,9 @@ export function ensureChromium(): string {
     } catch {
       console.log('The install failed: e2e runs in Chromium if it is there.');
     }
-    if (existsSync(HEADLESS_SHELL_PATH)) return HEADLESS_SHELL_PATH;
   }
-  return found(CHROMIUM_PATH);
-}
-
-function found(executable: string): string {
-  if (existsSync(executable)) return executable;
+  const browser = e2eBrowserPath();
+  if (existsSync(browser)) return browser;
   console.error(
     `e2e needs Chromium: run \`sudo apt-get install -y chromium-headless-shell\` (or set CHROMIUM_PATH to a Chromium).`,
   );
