@@ -75,20 +75,22 @@ export function run(command: string, args: string[], env?: Env): Promise<number>
   });
 }
 
-/** Adds a staff account with the staff command line: with its password, or (no password) for company sign-in only. */
-export function addStaffAccount(
+/**
+ * Adds a staff account with the staff command line's own code (staff-command.ts, loaded when first
+ * needed), in this process: with its password, or (no password) for company sign-in only.
+ */
+export async function addStaffAccount(
   account: { email: string; role: string; password?: string },
   env: Env,
 ): Promise<number> {
+  const { staffCommand } = await import('./staff-command');
   const args = ['add', '--email', account.email, '--role', account.role];
   args.push(account.password === undefined ? '--sso-only' : '--password-stdin');
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['pipe', 'inherit', 'inherit'],
-    });
-    child.stdin!.end(account.password === undefined ? '' : `${account.password}\n`);
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  return staffCommand(args, {
+    env: { ...process.env, ...env },
+    readPassword: async () => account.password ?? '',
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
   });
 }
 
