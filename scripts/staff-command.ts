@@ -121,18 +121,12 @@ export async function staffCommand(args: readonly string[], io: StaffCommandIo):
     }
     if (command === 'reset-two-step') return await resetTwoStep(db, values.email, io);
     if (command === 'remove') {
-      const email = StaffEmail.safeParse(values.email ?? '');
-      if (!email.success) {
-        io.err('--email: must be an e-mail address');
-        return 2;
-      }
-      const removed = await removeStaff(db, email.data);
-      if (!removed) {
-        io.out(`No account has the e-mail ${email.data}.`);
-        return 1;
-      }
+      const email = emailGiven(values.email, io);
+      if (email === null) return 2;
+      const removed = await removeStaff(db, email);
+      if (!removed) return noAccount(email, io);
       await audit(db, 'remove-staff-member', removed);
-      io.out(`Removed ${email.data} and its sessions.`);
+      io.out(`Removed ${email} and its sessions.`);
       return 0;
     }
     const ssoOnly = values['sso-only'] === true;
@@ -184,27 +178,35 @@ function printEnrolmentCode(code: string, io: StaffCommandIo): void {
   );
 }
 
+/** The account's e-mail as --email gives it, or null when it is not one (said on the errors). */
+function emailGiven(given: string | undefined, io: StaffCommandIo): string | null {
+  const email = StaffEmail.safeParse(given ?? '');
+  if (email.success) return email.data;
+  io.err('--email: must be an e-mail address');
+  return null;
+}
+
+/** Says that no account has the e-mail: exit code 1. */
+function noAccount(email: string, io: StaffCommandIo): number {
+  io.out(`No account has the e-mail ${email}.`);
+  return 1;
+}
+
 /** Removes the member's second factor, ends every session and known device of the account, and prints a new enrolment code. */
 async function resetTwoStep(db: DashboardDb, given: string | undefined, io: StaffCommandIo): Promise<number> {
-  const email = StaffEmail.safeParse(given ?? '');
-  if (!email.success) {
-    io.err('--email: must be an e-mail address');
-    return 2;
-  }
-  const user = await findStaffByEmail(db, email.data);
-  if (!user) {
-    io.out(`No account has the e-mail ${email.data}.`);
-    return 1;
-  }
+  const email = emailGiven(given, io);
+  if (email === null) return 2;
+  const user = await findStaffByEmail(db, email);
+  if (!user) return noAccount(email, io);
   if (user.ssoOnly) {
-    io.err(`${email.data} signs in through company sign-in only: their provider's own checks apply.`);
+    io.err(`${email} signs in through company sign-in only: their provider's own checks apply.`);
     return 1;
   }
   await removeSecondFactor(db, user.id);
   await endAllSessions(db, user.id);
   const code = await issueEnrolmentCode(db, user.id);
   await audit(db, 'reset-staff-two-step', toSummary(user));
-  io.out(`Reset the two-step sign-in of ${email.data}; every session and known device of the account ended.`);
+  io.out(`Reset the two-step sign-in of ${email}; every session and known device of the account ended.`);
   printEnrolmentCode(code, io);
   return 0;
 }
