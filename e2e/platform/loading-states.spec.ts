@@ -150,15 +150,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // the analysis ran on the skeleton: it is still there
       await expect(skeletonOf(page)).toBeVisible();
     };
-    // Reached as staff reach them, by a click in the console; the sandbox answers after 10 s, long
-    // enough for axe to analyse each skeleton before its page replaces it.
+    // Reached as staff reach them, by a click in the console; the sandbox answers after 30 s, long
+    // enough for axe to analyse each skeleton before its page replaces it on a busy machine (10 s
+    // was not always: the record came while axe still ran). Each step goes on once axe is done.
     // the whole list: its first reservation is weeks past, read from the API, not the live copy
     await page.goto('/reservations?sort=date');
     const reservation = page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first();
     // the pointer comes to the row first, which fetches the record's loading state
     await reservation.hover();
     await page.waitForLoadState('networkidle');
-    await controls.setFaults({ latency_ms: 10_000 });
+    await controls.setFaults({ latency_ms: 30_000 });
     await test.step('a reservation', async () => {
       await reservation.click();
       await analyseSkeleton();
