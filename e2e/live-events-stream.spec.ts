@@ -71,14 +71,16 @@ const changes = (r: Received[]) =>
 const kinds = (r: Received[]) => changes(r).map((e) => (JSON.parse(e.data) as { kind: string }).kind);
 
 /**
- * The changes of this test's own making: the team's, and those of the reservations it canceled.
- * The worker's world is shared with the specs before it, whose changes the sync may still be
- * finding (a reservation they changed), so a stream can carry others in between.
+ * The changes of this test's own making: the team's, and the cancels of the reservations it
+ * canceled. The worker's world is shared with the specs before it, so a stream can carry others
+ * in between, even of the same reservation (another spec's change of it, sent or found late).
  */
 const ours = (r: Received[], reservations: string[]) =>
   changes(r).filter((e) => {
     const { kind, ids } = JSON.parse(e.data) as { kind: string; ids?: { reservation?: string } };
-    return kind === 'team.changed' || reservations.includes(ids?.reservation ?? '');
+    return (
+      kind === 'team.changed' || (kind === 'reservation.canceled' && reservations.includes(ids?.reservation ?? ''))
+    );
   });
 const ourKinds = (r: Received[], reservations: string[]) =>
   ours(r, reservations).map((e) => (JSON.parse(e.data) as { kind: string }).kind);
