@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -24,6 +24,9 @@ beforeAll(async () => {
   sandbox = await startTestSandbox();
 });
 afterAll(() => sandbox.close());
+/** The seed files the tests write, removed with it. */
+const seedRoot = mkdtempSync(path.join(tmpdir(), 'sandbox-seed-'));
+afterAll(() => rmSync(seedRoot, { recursive: true, force: true }));
 beforeEach(async () => {
   await sandboxControls(sandbox.url).reset();
   partner = await accessToken(sandbox, { organization: DIRECT.org });
@@ -36,7 +39,7 @@ const request = async (token: string, method: string, p: string, body?: unknown)
 
 describe('"the calling identity cannot be resolved" → 404 (Errors)', () => {
   it('answers 404, not 401, to a valid token whose identity a reset removed, on every endpoint the table names', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-seed-'));
+    const dir = mkdtempSync(path.join(seedRoot, 'seed-'));
     const file = path.join(dir, 'world.json');
     const seed = JSON.parse(readFileSync(path.join(import.meta.dirname, 'seed/example.seed.json'), 'utf8')) as {
       identities: { type: string; client_id: string; client_secret: string }[];
@@ -203,7 +206,7 @@ describe('"A list response is { "data": [...], "pagination": ... }" (Conventions
 
 describe('"A delegated identity accesses only its own entity or entities and has no commitments:update" (Identities)', () => {
   it('refuses a seed file granting a delegate commitments:update, naming the path', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-seed-'));
+    const dir = mkdtempSync(path.join(seedRoot, 'seed-'));
     const file = path.join(dir, 'world.json');
     const seed = JSON.parse(readFileSync(path.join(import.meta.dirname, 'seed/example.seed.json'), 'utf8')) as {
       identities: { type: string; scopes: string[] }[];

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import { envExample, loadConfig, looksRandom, SANDBOX_DEFAULTS } from './config-core';
 
-const dataDir = () => mkdtempSync(path.join(tmpdir(), 'gb-config-'));
+const root = mkdtempSync(path.join(tmpdir(), 'gb-config-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const dataDir = () => mkdtempSync(path.join(root, 'data-'));
 
 describe('configuration', () => {
   it('defaults to the embedded sandbox with a generated, persisted auth secret', () => {
@@ -218,15 +220,15 @@ describe('.env.example', () => {
     const variables = [...text.matchAll(/^# ([A-Z_]+)=(.*)$/gm)];
     expect(variables.length).toBe(31);
     const written = Object.fromEntries(variables.filter(([, , v]) => v !== '').map(([, k, v]) => [k!, v!]));
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'env-example-'));
-    const fromExample = loadConfig({ ...written, DASHBOARD_DATA_DIR: dataDir });
-    const fromNothing = loadConfig({ DASHBOARD_DATA_DIR: dataDir });
+    const dir = dataDir();
+    const fromExample = loadConfig({ ...written, DASHBOARD_DATA_DIR: dir });
+    const fromNothing = loadConfig({ DASHBOARD_DATA_DIR: dir });
     expect(fromExample).toEqual(fromNothing);
   });
 });
 
 describe('SMTP_URL', () => {
-  const sandbox = { DASHBOARD_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gb-cfg-')) };
+  const sandbox = { DASHBOARD_DATA_DIR: dataDir() };
   it('takes TLS from the start anywhere, and plain SMTP to this machine only or with STARTTLS required', () => {
     for (const url of [
       'smtps://user:secret@mail.example.com:465',
