@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 import {
   DropdownMenu,
@@ -14,6 +14,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { prefetchOnIntent } from '@/components/ui/intent-link';
 import { Link } from '@/components/ui/link';
 
 import { chooseTheme, currentTheme, type ThemeChoice } from './theme';
@@ -30,14 +31,15 @@ export function AccountMenu(who: AccountMenuProps) {
   const t = useTranslations('shell.account');
   const [theme, setTheme] = useState<ThemeChoice>('system');
   const router = useRouter();
-  // The Account link shows only in the open menu, too late for a link's own prefetch: its
-  // page is prefetched with the sidebar's links, so that a click on it answers at once.
-  useEffect(() => router.prefetch('/account'), [router]);
+  // The Account link shows only in the open menu, too late for a link's own prefetch: its page
+  // is fetched as the pointer, a finger or the focus reaches the button that opens the menu.
+  const prefetchAccount = prefetchOnIntent(router, '/account');
   return (
     <DropdownMenu onOpenChange={(open) => open && setTheme(currentTheme())}>
       <DropdownMenuTrigger
         className="flex min-h-9 items-center gap-2 rounded-md px-1.5 py-1 text-left leading-tight hover:bg-slate-100"
         data-testid="account-menu-button"
+        {...prefetchAccount}
       >
         <AccountLabel {...who} />
       </DropdownMenuTrigger>

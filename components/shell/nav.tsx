@@ -2,8 +2,9 @@
 
 import { clsx } from 'clsx';
 import { useLinkStatus } from 'next/link';
-import { usePathname } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 
+import { prefetchOnIntent } from '@/components/ui/intent-link';
 import { Link } from '@/components/ui/link';
 
 export interface NavItem {
@@ -13,6 +14,7 @@ export interface NavItem {
 
 export function NavLinks({ items, label, onNavigate }: { items: NavItem[]; label: string; onNavigate?: () => void }) {
   const pathname = usePathname();
+  const router = useRouter();
   return (
     <nav aria-label={label} className="space-y-0.5">
       {items.map(({ href, label: text }) => {
@@ -21,10 +23,12 @@ export function NavLinks({ items, label, onNavigate }: { items: NavItem[]; label
           <Link
             key={href}
             href={href}
-            // Prefetched down to the page's loading state only, so a click on a page that reads the
-            // API shows its heading and skeleton at once (its reads start on the click); a page of
-            // the dashboard's own data has none and comes whole, the pulse answering the click.
-            prefetch="auto"
+            // The page's loading state is fetched as the pointer, a finger or the focus reaches the
+            // link, so a click shows its heading and skeleton at once (its reads start on the
+            // click); a page of the dashboard's own data has none and comes whole, the pulse
+            // answering the click. Not every link in view on every page load: that was a dozen
+            // server renders of the console's layout for each page a member opened.
+            {...prefetchOnIntent(router, href)}
             onClick={onNavigate}
             aria-current={active ? 'page' : undefined}
             className={clsx(

@@ -20,6 +20,15 @@ function Pending() {
 }
 
 /**
+ * The handlers that fetch `href`'s loading state (router.prefetch) when the pointer, a finger or
+ * the focus comes to a link: in time for the click, without a render of every link in view.
+ */
+export function prefetchOnIntent(router: ReturnType<typeof useRouter>, href: string) {
+  const prefetch = () => router.prefetch(href);
+  return { onPointerEnter: prefetch, onFocus: prefetch, onTouchStart: prefetch };
+}
+
+/**
  * A link to a record's page (a row of a list) that fetches that page's loading state, its heading
  * and skeleton but no page read, when the pointer, a finger or the focus comes to it, so that the
  * click shows the record's own skeleton at once. Prefetching every row in view instead would cost
@@ -35,21 +44,20 @@ export function IntentLink({
   children,
   ...props
 }: Omit<ComponentProps<typeof Link>, 'href' | 'prefetch'> & { href: string }) {
-  const router = useRouter();
-  const prefetch = () => router.prefetch(href);
+  const intent = prefetchOnIntent(useRouter(), href);
   return (
     <Link
       href={href}
       onPointerEnter={(e: PointerEvent<HTMLAnchorElement>) => {
-        prefetch();
+        intent.onPointerEnter();
         onPointerEnter?.(e);
       }}
       onFocus={(e: FocusEvent<HTMLAnchorElement>) => {
-        prefetch();
+        intent.onFocus();
         onFocus?.(e);
       }}
       onTouchStart={(e: TouchEvent<HTMLAnchorElement>) => {
-        prefetch();
+        intent.onTouchStart();
         onTouchStart?.(e);
       }}
       className={cn('relative', className)}
