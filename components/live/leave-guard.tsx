@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 
 import { unsavedWork, useHasUnsavedEdits } from './live-follow';
+import { navigationStarted } from './navigation-under-way';
 
 type Ask = (what: 'edits') => Promise<boolean>;
 let ask: Ask | null = null;
@@ -36,14 +37,19 @@ export async function leaveFor(
   href: string,
 ) {
   if (!(await confirmLeave())) return;
+  navigationStarted();
   if (atGuardEntry()) router.replace(href);
   else router.push(href);
 }
 
 /** A click that would leave the page for another of the console: the link's address, else null. */
 function leavingTo(event: MouseEvent): string | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-    return null;
+  return event.defaultPrevented ? null : linkTarget(event);
+}
+
+/** The page of the console a plain click on a link goes to, else null. */
+function linkTarget(event: MouseEvent): string | null {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const link = (event.target as Element | null)?.closest?.('a[href]');
   if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return null;
   if (link.target && link.target !== '_self') return null;
@@ -120,14 +126,20 @@ export function LeaveGuard() {
       event.stopPropagation();
       void leaveFor(router, href);
     };
+    // After the link's handler: the router took the click (it keeps the browser's own navigation).
+    const onLinkNavigation = (event: MouseEvent) => {
+      if (event.defaultPrevented && linkTarget(event)) navigationStarted();
+    };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (unsavedWork() && !leaveConfirmed) event.preventDefault();
     };
     document.addEventListener('click', onClick, true);
+    document.addEventListener('click', onLinkNavigation);
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       ask = null;
       document.removeEventListener('click', onClick, true);
+      document.removeEventListener('click', onLinkNavigation);
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
   }, [router]);

@@ -2,12 +2,14 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, useTransition } from 'react';
 
 import { useChangeEvents } from '@/components/providers/live-events';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import type { ChangeEvent } from '@/lib/changes/events';
+
+import { navigationUnderWay } from './navigation-under-way';
 
 /** Changes that come together (a bulk cancel's rows) make one refresh, this long after the first. */
 const REFRESH_DEBOUNCE_MS = 400;
@@ -62,25 +64,40 @@ export function unsavedWork(): 'edits' | null {
  * A server-rendered page that follows the change feed: an event `matches` says concerns what it
  * shows refreshes it (router.refresh, debounced), unless the page has unsaved edits: then it stays
  * as it is and the events wait in `pending` for the banner, until the member chooses to see the
- * new version. The member's own changes never raise the banner.
+ * new version. The member's own changes never raise the banner. A refresh waits while another is
+ * still rendering (the events meanwhile make one more, not one each), and while the member is on
+ * the way to another page (see navigationUnderWay).
  */
 export function useLiveFollow(matches: (event: ChangeEvent) => boolean, debounceMs = REFRESH_DEBOUNCE_MS) {
   const router = useRouter();
   const [pending, setPending] = useState<ChangeEvent[]>([]);
+  const [refreshing, startRefresh] = useTransition();
+  const busy = useRef(false);
+  useEffect(() => {
+    busy.current = refreshing;
+  }, [refreshing]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  const refreshSoon = () => {
+    timer.current = setTimeout(() => {
+      if (busy.current || navigationUnderWay()) return refreshSoon();
+      timer.current = null;
+      startRefresh(() => router.refresh());
+    }, debounceMs);
+  };
+  const me = useRef<string | undefined>(undefined);
   const live = useChangeEvents((event) => {
     if (!matches(event)) return;
     if (unsaved.size) {
-      if (event.who?.id !== live?.memberId) setPending((p) => [...p, event]);
+      if (event.who?.id !== me.current) setPending((p) => [...p, event]);
       return;
     }
     // The first change of a burst starts the wait; the ones during it join the same refresh.
-    timer.current ??= setTimeout(() => {
-      timer.current = null;
-      router.refresh();
-    }, debounceMs);
+    if (!timer.current) refreshSoon();
   });
+  useEffect(() => {
+    me.current = live?.memberId;
+  }, [live]);
   return {
     pending,
     showNewVersion: () => {
