@@ -97,7 +97,7 @@ test('each sidebar link shows its page’s skeleton at once, then the page', asy
   }
 });
 
-test('a reservation shows its skeleton, then the record', async ({ page }) => {
+test('a reservation shows its skeleton, then the record', async ({ page, request }) => {
   // The whole list, oldest first: its first row is weeks past, outside the live copy, so its
   // record is read from the API.
   await page.goto('/reservations?sort=date');
@@ -108,8 +108,20 @@ test('a reservation shows its skeleton, then the record', async ({ page }) => {
   await reservationLink.hover();
   await page.waitForLoadState('networkidle');
   await controls.setFaults(SLOW);
+  const mark = await sandboxRequestMark(request);
+  const href = await reservationLink.getAttribute('href');
   await reservationLink.click();
-  await expectSkeletonThenContent(page, page.getByTestId('reservation-guest'), { skeletonHeading: 'Reservation' });
+  try {
+    await expectSkeletonThenContent(page, page.getByTestId('reservation-guest'), { skeletonHeading: 'Reservation' });
+  } catch (error) {
+    // A record the budget had no room to read is served from the search's answer, at once: the
+    // failure says which way this one came (its read in the sandbox's log, the page's "as of").
+    const reads = (await sandboxRequestsSince(request, mark))
+      .filter((r) => r.method === 'GET' && `/reservations/${r.path.split('/').pop()}` === href)
+      .map((r) => `${r.at} ${r.path} by ${r.user_agent ?? '-'}`);
+    const asOf = await page.getByTestId('as-of-note').count();
+    throw new Error(`${String(error)}\nthe record's reads: ${JSON.stringify(reads)}; as-of notes: ${asOf}`);
+  }
 });
 
 test.describe('on a phone', () => {
