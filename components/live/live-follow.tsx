@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, useSyncExternalStore, useTransition } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 import { useChangeEvents } from '@/components/providers/live-events';
 import { Button } from '@/components/ui/button';
@@ -64,25 +64,19 @@ export function unsavedWork(): 'edits' | null {
  * A server-rendered page that follows the change feed: an event `matches` says concerns what it
  * shows refreshes it (router.refresh, debounced), unless the page has unsaved edits: then it stays
  * as it is and the events wait in `pending` for the banner, until the member chooses to see the
- * new version. The member's own changes never raise the banner. A refresh waits while another is
- * still rendering (the events meanwhile make one more, not one each), and while the member is on
- * the way to another page (see navigationUnderWay).
+ * new version. The member's own changes never raise the banner. A refresh waits while the member
+ * is on the way to another page (see navigationUnderWay).
  */
 export function useLiveFollow(matches: (event: ChangeEvent) => boolean, debounceMs = REFRESH_DEBOUNCE_MS) {
   const router = useRouter();
   const [pending, setPending] = useState<ChangeEvent[]>([]);
-  const [refreshing, startRefresh] = useTransition();
-  const busy = useRef(false);
-  useEffect(() => {
-    busy.current = refreshing;
-  }, [refreshing]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   const refreshSoon = () => {
     timer.current = setTimeout(() => {
-      if (busy.current || navigationUnderWay()) return refreshSoon();
+      if (navigationUnderWay()) return refreshSoon();
       timer.current = null;
-      startRefresh(() => router.refresh());
+      router.refresh();
     }, debounceMs);
   };
   const me = useRef<string | undefined>(undefined);
