@@ -105,7 +105,10 @@ async function main() {
     const arrived = Date.now();
     res.setHeader('X-Request-Id', requestId);
     const path = pathOnly(req.url);
+    // Once the response has ended, a page view's API reads not sent yet are not sent (a retry after its browser left).
+    const ended = new AbortController();
     res.once('close', () => {
+      ended.abort();
       inFlight--;
       if (inFlight === 0) onIdle?.();
       if (!path.startsWith('/_next/static')) {
@@ -132,7 +135,8 @@ async function main() {
     const lane = req.headers['next-router-prefetch'] ? 'background' : 'view';
     const admitted = gate.admit(req, res);
     // Its log lines carry its id (lib/server/log), its API requests its budget ticket (lib/server/budget).
-    const serve = () => withRequestId(requestId, () => withRequestTicket(() => void handle(req, res), lane, arrived));
+    const serve = () =>
+      withRequestId(requestId, () => withRequestTicket(() => void handle(req, res), lane, arrived, ended.signal));
     if (admitted === true) serve();
     else if (admitted !== false) void admitted.then((go) => go && serve());
   });

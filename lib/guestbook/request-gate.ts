@@ -24,6 +24,11 @@ export interface GateTurn {
   take(): Promise<GateRefusal | null>;
   /** what the request is for, said in its User-Agent: `sync` for the dashboard's background sync */
   purpose?: string;
+  /**
+   * aborted when what the call serves is over (a page view answered, or its browser gone): no
+   * attempt starts after it, and a request in flight is left to finish
+   */
+  ended?: AbortSignal;
 }
 
 export interface RequestGate {

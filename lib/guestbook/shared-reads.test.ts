@@ -36,6 +36,29 @@ describe('SharedReads', () => {
     expect(reads.stats).toEqual({ loads: 1, joined: 1, reused: 0, stale: 0 });
   });
 
+  it('makes a request again for the callers that joined it when it was dropped as its caller left', async () => {
+    class Left extends Error {}
+    class Broken extends Error {}
+    const reads = new SharedReads({ now: () => 1_000, maxAgeMs: () => 0, isAbandoned: (e) => e instanceof Left });
+    const first = deferred<string>();
+    const loads: string[] = [];
+    const started = reads.read('k', () => (loads.push('first'), first.promise));
+    const joined = reads.read('k', () => (loads.push('joined'), Promise.resolve('v')));
+    first.reject(new Left());
+    await expect(started).rejects.toBeInstanceOf(Left);
+    expect(await joined).toBe('v');
+    expect(loads).toEqual(['first', 'joined']);
+
+    // any other failure reaches every caller, and is not made again
+    const broken = deferred<string>();
+    const a = reads.read('j', () => broken.promise);
+    const b = reads.read('j', () => (loads.push('again'), Promise.resolve('w')));
+    broken.reject(new Broken());
+    await expect(a).rejects.toBeInstanceOf(Broken);
+    await expect(b).rejects.toBeInstanceOf(Broken);
+    expect(loads).not.toContain('again');
+  });
+
   it('reads anew once settled while the age allowed is 0', async () => {
     const { reads, load, calls } = setup(0);
     expect(await reads.read('k', load('a'))).toBe('a');

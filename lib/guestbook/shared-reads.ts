@@ -13,6 +13,8 @@
  * - a caller that may be served a stored answer up to `fallbackMaxAgeMs()` old, and has one,
  *   makes its request through `loadWithoutWaiting`: when the request would wait for the budget
  *   (`isWaitRefusal` recognises the refusal), the stored answer is served at once, as above;
+ * - a request dropped because the caller who made it is gone (`isAbandoned`: its page view
+ *   ended) is made again for each caller that joined it;
  * - `seed(key, value, startedAt)` keeps an answer another read brought (a reservation found by
  *   a search) where no newer one is kept;
  * - `forget(prefix)` marks the answers a write made stale, and drops the requests in flight, so
@@ -40,6 +42,8 @@ export interface SharedReadsOptions {
   loadWithoutWaiting?: <T>(load: () => Promise<T>) => Promise<T>;
   /** whether an error is such a refusal (nothing was sent) */
   isWaitRefusal?: (error: unknown) => boolean;
+  /** whether an error says the request was dropped for its caller alone (the caller's page view ended) */
+  isAbandoned?: (error: unknown) => boolean;
   /** answers kept at most, the least recently stored dropped first (default 500) */
   maxEntries?: number;
 }
@@ -95,8 +99,9 @@ export class SharedReads {
     if (existing?.pending) {
       this.stats.joined++;
       // The request joined may be one that does not wait: if it was refused, serve the stored
-      // answer, or (without one) read again, waiting.
+      // answer, or (without one) read again, waiting. One dropped as its caller left is made again.
       return (existing.pending as Promise<T>).catch((error: unknown) => {
+        if (this.#options.isAbandoned?.(error)) return this.read(key, load);
         if (!this.#options.isWaitRefusal?.(error)) throw error;
         return fallback ? this.#serveStale<T>(fallback, key) : this.read(key, load);
       });

@@ -198,6 +198,7 @@ export async function send<S extends z.ZodType>(
     const body = requestBody(options, headers);
 
     throwIfAborted(signal, method, path);
+    throwIfAborted(turn.ended, method, path);
     const asked = core.now();
     const refusal = await turn.take();
     if (refusal) {
@@ -211,6 +212,7 @@ export async function send<S extends z.ZodType>(
       });
     }
     throwIfAborted(signal, method, path);
+    throwIfAborted(turn.ended, method, path);
     const started = core.now();
     const timeout = AbortSignal.timeout(core.options.timeoutMs);
     let response: Response;

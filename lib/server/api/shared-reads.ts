@@ -86,6 +86,7 @@ function newSharedReads(): SharedReads {
     fallbackMaxAgeMs: () => (canShowAnswerAge() ? STALE_MAX_AGE_MS : 0),
     loadWithoutWaiting: (load) => withoutWaiting(load),
     isWaitRefusal: (error) => error instanceof GuestbookApiError && error.code === 'busy',
+    isAbandoned: (error) => error instanceof GuestbookApiError && error.code === 'aborted',
     onStale: (startedAt) => reportStaleAnswer(startedAt),
   });
 }

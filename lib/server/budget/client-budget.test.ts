@@ -78,6 +78,39 @@ describe('the API client within the request budget (scripted API)', () => {
     expect(calls).toHaveLength(23);
   });
 
+  it('a page view that ended sends no more of its reads: a retry waiting at its end is dropped, a write goes on', async () => {
+    const ended = new AbortController();
+    const ticket: RequestTicket = { lane: 'view', member: 'm', ended: ended.signal };
+    const calls: string[] = [];
+    const client = createGuestbookClient({
+      baseUrl: 'https://api.guestbook.test',
+      authUrl: 'https://auth.guestbook.test',
+      audience: 'https://api.guestbook.test/',
+      clientId: 'gb_partner_scripted',
+      clientSecret: 'scripted-secret',
+      fetch: async (input, init) => {
+        const path = new URL(String(input)).pathname;
+        if (path === '/oauth/token')
+          return Response.json({ access_token: 'x.y.z', scope: '', expires_in: 3600, token_type: 'Bearer' });
+        calls.push(`${init?.method ?? 'GET'} ${path}`);
+        return calls.length === 1 ? new Response('unavailable', { status: 503 }) : Response.json(LONDON_PAGE);
+      },
+      // the page's response ends while its read waits to be repeated
+      sleep: async () => ended.abort(),
+      budget: budgetGate(new RequestBudget(30, Date.now, async () => undefined), { ticket: () => ticket }),
+    });
+    const dropped = (await rejectionOf(client.listMarkets())) as GuestbookApiError;
+    expect(dropped).toMatchObject({ status: 0, code: 'aborted' });
+    expect(calls).toEqual(['GET /v2/markets']);
+    // nor is a read begun after it
+    expect(await rejectionOf(client.getMe())).toMatchObject({ code: 'aborted' });
+    expect(calls).toEqual(['GET /v2/markets']);
+    // a change, once under way, is sent whether or not its browser is still there
+    ticket.lane = 'write';
+    expect(await client.listMarkets()).toEqual(LONDON_PAGE);
+    expect(calls).toEqual(['GET /v2/markets', 'GET /v2/markets']);
+  });
+
   /**
    * A client whose views' lane filled at 12:00:00 (room frees at 12:01:00), at 30 a minute, its
    * page views' ticket and clock set by the test; what it slept, and how many it sent.

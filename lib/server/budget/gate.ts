@@ -39,6 +39,8 @@ export function budgetGate(budget: RequestBudget, options: BudgetGateOptions): R
         maxWaitMs: callMaxWaitMs,
         take: () => budget.take(callMaxWaitMs, ticket, maxLaneWaitMs),
         purpose: ticket.purpose,
+        // A page view's reads end with it; a write started goes on (it may be answered after the browser left).
+        ended: ticket.lane === 'view' ? ticket.ended : undefined,
       };
     },
     canSendNow: () => budget.canSendNow(options.ticket()),

@@ -42,6 +42,11 @@ export interface RequestTicket {
   underLock?: boolean;
   /** `sync`: a request of the background sync, which says so in its User-Agent (logs, the sandbox's request log) */
   purpose?: 'sync';
+  /**
+   * aborted once the response to the request has ended (answered, or its browser gone): a page
+   * view's API requests not sent by then are not sent (gate.ts)
+   */
+  ended?: AbortSignal;
 }
 
 const context = processWide(
@@ -53,8 +58,13 @@ const context = processWide(
  * Runs `fn` (and everything it starts) as one dashboard request, its API requests in `lane` (a
  * page view unless said) until the request says who it is for (setRequestTicket).
  */
-export function withRequestTicket<T>(fn: () => T, lane: RequestLane = 'view', since = Date.now()): T {
-  return context.run({ lane, member: null, since }, fn);
+export function withRequestTicket<T>(
+  fn: () => T,
+  lane: RequestLane = 'view',
+  since = Date.now(),
+  ended?: AbortSignal,
+): T {
+  return context.run({ lane, member: null, since, ended }, fn);
 }
 
 /** The ticket of the request being served: a page view of no one outside a request. */

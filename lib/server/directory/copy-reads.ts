@@ -2,6 +2,7 @@ import 'server-only';
 
 import { cache } from 'react';
 
+import { GuestbookApiError } from '../../guestbook';
 import { reportCopyAge } from '../api';
 import { processWide } from '../process-wide';
 import { copySyncKey, type CopyResource } from './copy-store';
@@ -27,11 +28,15 @@ const fills = processWide(
 async function loadCopy(resource: CopyResource, entity: CopyEntity | null, key: string): Promise<Copy> {
   const stored = await storedCopy(resource, entity, (await syncsThisRequest()).get(key) ?? null);
   if (stored) return stored;
-  let filling = fills.get(key);
-  if (!filling) {
-    filling = syncCopy(resource, entity).finally(() => fills.delete(key));
-    fills.set(key, filling);
-  }
+  const joined = fills.get(key);
+  // A read dropped because the page view that made it ended is made again for this one.
+  if (joined)
+    return joined.catch((e: unknown) => {
+      if (e instanceof GuestbookApiError && e.code === 'aborted') return loadCopy(resource, entity, key);
+      throw e;
+    });
+  const filling = syncCopy(resource, entity).finally(() => fills.delete(key));
+  fills.set(key, filling);
   return filling;
 }
 
