@@ -27,12 +27,13 @@ const rejectionOf = (pending: Promise<unknown>): Promise<unknown> =>
 /**
  * A client of an API that answers every call with one page of markets, on a clock the test moves
  * (its sleeps move it), budgeted at 30 a minute to the test's `ticket`: the calls it sent, and
- * what it slept.
+ * what it slept. `answer` may answer a call otherwise (by its number), `onSleep` act at a sleep.
  */
 function scriptedClient(
   ticket: RequestTicket,
   gate: Omit<BudgetGateOptions, 'ticket'> = {},
   onResponse?: GuestbookClientOptions['onResponse'],
+  { answer, onSleep }: { answer?: (call: number) => Response | undefined; onSleep?: () => void } = {},
 ) {
   const time = { now: Date.parse('2026-11-22T12:00:00Z') };
   const calls: string[] = [];
@@ -41,6 +42,7 @@ function scriptedClient(
   const sleep = async (ms: number) => {
     slept.push(ms);
     time.now += ms;
+    onSleep?.();
   };
   const client = createGuestbookClient({
     baseUrl: 'https://api.guestbook.test',
@@ -53,7 +55,7 @@ function scriptedClient(
       if (path === '/oauth/token')
         return Response.json({ access_token: 'x.y.z', scope: '', expires_in: 3600, token_type: 'Bearer' });
       calls.push(`${init?.method ?? 'GET'} ${path}`);
-      return Response.json(LONDON_PAGE);
+      return answer?.(calls.length) ?? Response.json(LONDON_PAGE);
     },
     now,
     sleep,
@@ -81,23 +83,10 @@ describe('the API client within the request budget (scripted API)', () => {
   it('a page view that ended sends no more of its reads: a retry waiting at its end is dropped, a write goes on', async () => {
     const ended = new AbortController();
     const ticket: RequestTicket = { lane: 'view', member: 'm', ended: ended.signal };
-    const calls: string[] = [];
-    const client = createGuestbookClient({
-      baseUrl: 'https://api.guestbook.test',
-      authUrl: 'https://auth.guestbook.test',
-      audience: 'https://api.guestbook.test/',
-      clientId: 'gb_partner_scripted',
-      clientSecret: 'scripted-secret',
-      fetch: async (input, init) => {
-        const path = new URL(String(input)).pathname;
-        if (path === '/oauth/token')
-          return Response.json({ access_token: 'x.y.z', scope: '', expires_in: 3600, token_type: 'Bearer' });
-        calls.push(`${init?.method ?? 'GET'} ${path}`);
-        return calls.length === 1 ? new Response('unavailable', { status: 503 }) : Response.json(LONDON_PAGE);
-      },
+    const { client, calls } = scriptedClient(ticket, {}, undefined, {
+      answer: (call) => (call === 1 ? new Response('unavailable', { status: 503 }) : undefined),
       // the page's response ends while its read waits to be repeated
-      sleep: async () => ended.abort(),
-      budget: budgetGate(new RequestBudget(30, Date.now, async () => undefined), { ticket: () => ticket }),
+      onSleep: () => ended.abort(),
     });
     const dropped = (await rejectionOf(client.listMarkets())) as GuestbookApiError;
     expect(dropped).toMatchObject({ status: 0, code: 'aborted' });
