@@ -150,6 +150,7 @@ async function loadRun(o: LoadOptions, served: Served): Promise<number> {
     roles,
     setup: { staff_accounts_added: team.length, page_views: setup.pageViews, actions: setup.actions },
     runStart,
+    rampMs,
     runEnd,
     requests: log.entries.filter((r) => r.seq <= lastRunSeq),
     requestsByLane,

@@ -15,6 +15,8 @@ export interface RunFindings {
   roles: Record<string, number>;
   setup: { staff_accounts_added: number; page_views: number; actions: number };
   runStart: number;
+  /** how long the team took to start: the last session signs in this long after runStart */
+  rampMs: number;
   runEnd: number;
   /** the sandbox's log up to the end of the read-back */
   requests: LoggedRequest[];
@@ -39,6 +41,23 @@ const tail = (xs: number[]) => ({
   p99_ms: round(quantile(xs, 0.99)),
   max_ms: round(Math.max(0, ...xs)),
 });
+/**
+ * The reads and writes that started once the whole team had started (`from` ms into the run): the
+ * team's start, every member signing in and opening the overview within a few seconds on
+ * processes that have served none of their pages yet, is a burst of its own.
+ */
+export function afterStart(
+  views: readonly Pick<PageView, 'at' | 'ms'>[],
+  actions: readonly Pick<ActionRecord, 'start' | 'ms'>[],
+  runStart: number,
+  from: number,
+) {
+  return {
+    from_s: round(from / 1000, 1),
+    page_views: tail(views.filter((v) => v.at >= runStart + from).map((v) => v.ms)),
+    writes: tail(actions.filter((a) => a.start >= runStart + from).map((a) => a.ms)),
+  };
+}
 const times = (rs: readonly LoggedRequest[]) => rs.map((r) => Date.parse(r.at));
 
 function pageViewFigures(views: PageView[], seconds: number) {
@@ -174,6 +193,7 @@ export function loadResults(record: RunRecord, f: RunFindings) {
       page_views: tail(pageViews.map((v) => v.ms)),
       writes: tail(actions.map((a) => a.ms)),
       page_views_served_from_cache: pageViews.filter((v) => v.asOf).length,
+      after_start: afterStart(pageViews, actions, f.runStart, f.rampMs),
     },
     fair_share: f.fairShare ? fairShareFigures(f.fairShare) : null,
     api,
@@ -243,6 +263,10 @@ export function printSummary(r: LoadResults): void {
   const rw = r.reads_and_writes;
   console.log(
     `  reads p50 ${rw.page_views.p50_ms} / p95 ${rw.page_views.p95_ms} / p99 ${rw.page_views.p99_ms} ms; writes p50 ${rw.writes.p50_ms} / p95 ${rw.writes.p95_ms} / p99 ${rw.writes.p99_ms} ms; ${rw.page_views_served_from_cache} pages served from a cache`,
+  );
+  const later = rw.after_start;
+  console.log(
+    `  once the team had started (from ${later.from_s} s): reads p50 ${later.page_views.p50_ms} / p95 ${later.page_views.p95_ms} / p99 ${later.page_views.p99_ms} ms; writes p50 ${later.writes.p50_ms} / p95 ${later.writes.p95_ms} / p99 ${later.writes.p99_ms} ms`,
   );
   const api = r.api;
   console.log(
