@@ -15,7 +15,7 @@ export interface RunFindings {
   roles: Record<string, number>;
   setup: { staff_accounts_added: number; page_views: number; actions: number };
   runStart: number;
-  /** how long the team took to start: the last session signs in this long after runStart */
+  /** how long the team takes to start: every session has begun to sign in within this long after runStart */
   rampMs: number;
   runEnd: number;
   /** the sandbox's log up to the end of the read-back */
@@ -58,6 +58,8 @@ export function afterStart(
     writes: tail(actions.filter((a) => a.start >= runStart + from).map((a) => a.ms)),
   };
 }
+/** p50 / p95 / p99 of a tail, as the summary prints it. */
+const percentiles = (t: ReturnType<typeof tail>) => `p50 ${t.p50_ms} / p95 ${t.p95_ms} / p99 ${t.p99_ms} ms`;
 const times = (rs: readonly LoggedRequest[]) => rs.map((r) => Date.parse(r.at));
 
 function pageViewFigures(views: PageView[], seconds: number) {
@@ -262,11 +264,11 @@ export function printSummary(r: LoadResults): void {
   for (const m of a.refusal_messages) console.log(`    refused: ${m}`);
   const rw = r.reads_and_writes;
   console.log(
-    `  reads p50 ${rw.page_views.p50_ms} / p95 ${rw.page_views.p95_ms} / p99 ${rw.page_views.p99_ms} ms; writes p50 ${rw.writes.p50_ms} / p95 ${rw.writes.p95_ms} / p99 ${rw.writes.p99_ms} ms; ${rw.page_views_served_from_cache} pages served from a cache`,
+    `  reads ${percentiles(rw.page_views)}; writes ${percentiles(rw.writes)}; ${rw.page_views_served_from_cache} pages served from a cache`,
   );
   const later = rw.after_start;
   console.log(
-    `  once the team had started (from ${later.from_s} s): reads p50 ${later.page_views.p50_ms} / p95 ${later.page_views.p95_ms} / p99 ${later.page_views.p99_ms} ms; writes p50 ${later.writes.p50_ms} / p95 ${later.writes.p95_ms} / p99 ${later.writes.p99_ms} ms`,
+    `  once the team had started (from ${later.from_s} s): reads ${percentiles(later.page_views)}; writes ${percentiles(later.writes)}`,
   );
   const api = r.api;
   console.log(
