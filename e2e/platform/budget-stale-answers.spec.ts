@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 import { defaultEntity, partner, today } from '../demo-world';
 import { STORAGE } from '../env';
@@ -42,15 +42,7 @@ test.describe('pages served stored answers while the budget is spent', () => {
     await expect(note).toContainText(/Shown as of \d{1,2}:\d\d( [AP]M)? UTC/);
     await expect(table.getByRole('row')).toHaveCount(rows);
 
-    await controls.clearFaults();
-    // Refresh asks again; once the API's window has reset, the page reads anew and the note goes.
-    await expect(async () => {
-      await note
-        .getByRole('button', { name: 'Refresh' })
-        .click({ timeout: 1_000 })
-        .catch(() => undefined);
-      await expect(note).toHaveCount(0, { timeout: 3_000 });
-    }).toPass({ timeout: 90_000, intervals: [3_000] });
+    await readsAnewOnceTheApiAnswers(page);
     await expect(table.getByRole('row')).toHaveCount(rows);
   });
 
@@ -58,7 +50,7 @@ test.describe('pages served stored answers while the budget is spent', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(210_000);
     // The past, less an invented name: a search this run has never made.
     const query = `date[lte]=${today()}&guest_last_name[nin]=Nobody${Date.now()}&sort=-date`;
     const expected = (await sandboxApi(request, `/v2/reservations?${query}&limit=25`, partner, defaultEntity)) as {
@@ -79,5 +71,23 @@ test.describe('pages served stored answers while the budget is spent', () => {
       .locator('[data-testid^="reservation-row-"]')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('reservation-row-', '')));
     expect(ids).toEqual(expected.data.map((r) => r.id));
+
+    // The dashboard keeps the wait it learned; the next test in this worker must find the API
+    // answering again, so this one ends once a Refresh has read anew.
+    await readsAnewOnceTheApiAnswers(page);
   });
 });
+
+/** Ends the storm, then clicks Refresh until the API answers again and the note goes. */
+async function readsAnewOnceTheApiAnswers(page: Page) {
+  await controls.clearFaults();
+  const note = page.getByTestId('as-of-note');
+  // once the API's window has reset, the page reads anew and the note goes
+  await expect(async () => {
+    await note
+      .getByRole('button', { name: 'Refresh' })
+      .click({ timeout: 1_000 })
+      .catch(() => undefined);
+    await expect(note).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 90_000, intervals: [3_000] });
+}
