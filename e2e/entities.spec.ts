@@ -146,6 +146,18 @@ test('upload a PNG logo and see its dimensions appear; a 3 MB file and a GIF are
   const orgText = await page.getByTestId('entity-org').textContent();
   const stored = await readEntity(request, id, orgText?.startsWith('org_') ? orgText : null);
   expect(stored.logo).toMatchObject({ width: 120, height: 80, aspect_ratio: 1.5 });
+
+  // The activity log links the new image in words; its address (an id within it) is not text to read.
+  await page.goto('/activity?action=upload-entity-logo');
+  const changes = page
+    .getByTestId('activity-row')
+    .filter({ has: page.locator(`[data-record="${id}"]`) })
+    .getByTestId('activity-changes');
+  await expect(changes.getByRole('link', { name: 'View image' })).toHaveAttribute(
+    'href',
+    (stored.logo as { url: string }).url,
+  );
+  await expect(changes).not.toContainText('http');
 });
 
 test('a viewer sees entities but no editing controls', async ({ browser }) => {

@@ -21,6 +21,8 @@ export type ValueKind =
   | 'result'
   | 'activity-kind'
   | 'list'
+  /** a web address (an image's): a link, named in words, never its text */
+  | 'address'
   /** a value among `codes`, each recorded literal with its key in `activity.value` */
   | 'code';
 
@@ -90,7 +92,7 @@ const COMMON: Readonly<Record<string, FieldMeaning>> = {
   created_at: field('created'),
   updated_at: field('updated'),
   logo: field('logo'),
-  url: field('imageAddress'),
+  url: field('imageAddress', 'address'),
   content_type: field('fileType'),
   size_bytes: field('fileSize'),
   aspect_ratio: field('aspectRatio'),

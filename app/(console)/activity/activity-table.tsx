@@ -39,12 +39,28 @@ export interface ActivityRow {
 
 const RESULT_TONE = { ok: 'success', refused: 'warning', failed: 'danger' } as const;
 
+const WEB_ADDRESS = /^https?:\/\//;
+
 const column = createColumnHelper<DataTableFeatures, ActivityRow>();
 
 /** The log's columns, headed in the member's language. */
 const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: string) => {
-  /** A changed value in words; null (recorded as nothing) named in the member's language, an id folded. */
-  const valueText = (v: string | null) => (v === null ? t('changes.none') : UUID_RE.test(v) ? <ShownId id={v} /> : v);
+  /**
+   * A changed value in words; null (recorded as nothing) named in the member's language, an id
+   * folded, a web address (an image's) a link named in words.
+   */
+  const valueText = (v: string | null, address?: true) =>
+    v === null ? (
+      t('changes.none')
+    ) : address && WEB_ADDRESS.test(v) ? (
+      <a href={v} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
+        {t('value.viewImage')}
+      </a>
+    ) : UUID_RE.test(v) ? (
+      <ShownId id={v} />
+    ) : (
+      v
+    );
   return column.columns([
     column.accessor('when', momentColumn(t('columns.when', { zone }))),
     column.accessor('staffEmail', { header: t('columns.who'), enableSorting: false }),
@@ -94,15 +110,15 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'activity'>>, zone: stri
                     <dd data-testid={c.quoted ? 'activity-quoted' : undefined}>
                       {c.before === '—' ? (
                         // recorded on one side only (an export's filters, a new member): the value alone
-                        <span>{valueText(c.after)}</span>
+                        <span>{valueText(c.after, c.address)}</span>
                       ) : c.after === '—' ? (
-                        <span>{valueText(c.before)}</span>
+                        <span>{valueText(c.before, c.address)}</span>
                       ) : (
                         <>
-                          <del className="text-rose-700 decoration-rose-400">{valueText(c.before)}</del>
+                          <del className="text-rose-700 decoration-rose-400">{valueText(c.before, c.address)}</del>
                           <span aria-hidden="true"> → </span>
                           <span className="sr-only"> {t('changedTo')} </span>
-                          <ins className="text-emerald-700 no-underline">{valueText(c.after)}</ins>
+                          <ins className="text-emerald-700 no-underline">{valueText(c.after, c.address)}</ins>
                         </>
                       )}
                     </dd>

@@ -33,6 +33,8 @@ export interface ShownChange {
   after: string | null;
   /** the values are Guest Book's own words, quoted as it sent them */
   quoted?: true;
+  /** the values are web addresses, shown as links named in words */
+  address?: true;
 }
 
 export interface ChangeContext {
@@ -161,6 +163,7 @@ export function changeWords(action: string, before: unknown, after: unknown, c: 
         before: shown(f.before),
         after: shown(f.after),
         ...(meaning?.quoted && { quoted: true as const }),
+        ...(meaning?.value === 'address' && { address: true as const }),
       };
     });
 }
