@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
 import { CHROMIUM_ARGS, e2eBrowserPath } from './e2e/chromium';
-import { DASHBOARD_URL, E2E_WORKERS, workerServers } from './e2e/env';
+import { DASHBOARD_URL, E2E_SYNC_SECONDS, E2E_WORKERS, workerServers } from './e2e/env';
 
 // The sandbox's controls need this token: the web server (scripts/run.ts serve) and the test
 // workers inherit it from this process.
@@ -72,8 +72,8 @@ export default defineConfig({
       stderr: 'pipe' as const,
       gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
       // A row cap below the demo entity's 620 reservations, so that e2e can export over it; the sync
-      // every 20 s, so that a guest's change made in the sandbox shows within 10 s.
-      env: { EXPORT_MAX_ROWS: '500', DIRECTORY_SYNC_SECONDS: '20', DASHBOARD_DATA_DIR: dataDir },
+      // every 20 s (E2E_SYNC_SECONDS), so that a guest's change made in the sandbox shows within 10 s.
+      env: { EXPORT_MAX_ROWS: '500', DIRECTORY_SYNC_SECONDS: String(E2E_SYNC_SECONDS), DASHBOARD_DATA_DIR: dataDir },
     };
   }),
 });

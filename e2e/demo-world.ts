@@ -12,3 +12,9 @@ const venues = VENUES.map((v) => ({ id: v.key, name: v.name, time_zone: v.tz }))
  * midnight moves on to the new day, which the sandbox books as it reaches it.
  */
 export const today = (): string => todayOf(venues, new Date());
+
+/**
+ * A reservations search no test made before (every reservation but an invented last name's): the
+ * dashboard holds no answer of it, so its page asks the API.
+ */
+export const unseenSearch = () => `/reservations?guest_last_name[nin]=Nobody${Date.now()}`;

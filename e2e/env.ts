@@ -51,6 +51,21 @@ export function workerServers(i: number) {
 }
 
 /** This worker's index (0 in the runner's own process, where the config is read first). */
+/**
+ * The e2e dashboards' sync, every 20 s (DIRECTORY_SYNC_SECONDS), so that a guest's change made in
+ * the sandbox shows within 10 s; that is also how long the API's answer to a search the window
+ * cannot answer is shown again as current (lib/server/reservations/from-copy.ts).
+ */
+export const E2E_SYNC_SECONDS = 20;
+export const ANSWER_CURRENT_MS = E2E_SYNC_SECONDS * 1_000;
+
+/**
+ * Until the reservation answers the dashboard holds are no longer current, so that the next
+ * search or reservation page asks the API (for a test of what a slow or failing API shows).
+ */
+export const answersNoLongerCurrent = () =>
+  new Promise<void>((resolve) => setTimeout(resolve, ANSWER_CURRENT_MS + 1_000));
+
 export const WORKER = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const mine = workerServers(WORKER);
 export const DASHBOARD_PORT = mine.dashboardPort;

@@ -8,7 +8,8 @@ import { controls, sandboxApi, sandboxRequestMark, sandboxRequestsSince } from '
 
 test.use({ storageState: STORAGE.viewer });
 
-const SEARCH = 'sort=date';
+// Oldest first, less an invented name: a search no other test made, which the dashboard holds no answer of.
+const SEARCH = `sort=date&guest_last_name[nin]=Paging${Date.now()}`;
 
 /** The ids of one page of the search, read from the sandbox directly. */
 async function sandboxPage(request: APIRequestContext, page: number): Promise<string[]> {

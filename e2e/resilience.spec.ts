@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 
+import { unseenSearch } from './demo-world';
 import { STORAGE } from './env';
 import { controls, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 
@@ -11,9 +12,10 @@ test.describe('when the API misbehaves', () => {
 
   test('API failures show a message a person can act on, and the page recovers when the API does', async ({ page }) => {
     // 503 on every /v2 call: the client retries GETs a bounded number of times, then the page says
-    // so. (The reservations search asks the API on every view; the directory's pages read its copy.)
+    // so. (A reservations search the dashboard holds no answer of asks the API; the directory's
+    // pages read its copy.)
     await controls.setFaults({ error_rate: 1 });
-    await page.goto('/reservations');
+    await page.goto(unseenSearch());
     await expect(page.getByText('Guest Book failed (error 503). Try again in a moment.').first()).toBeVisible();
     await controls.clearFaults();
     await page.reload();
@@ -26,7 +28,7 @@ test.describe('when the API misbehaves', () => {
     test.setTimeout(120_000);
     // windows of 10 s, not a minute: the wait the storm leaves ends within 10 s of its end
     await controls.setFaults({ rate_limit_storm: true, rate_limit_window_s: 10 });
-    await page.goto('/reservations');
+    await page.goto(unseenSearch());
     // The page's error, or, where the page has answers stored from before, its as-of note: both
     // name the API's limit and when requests resume.
     const notice = page.getByText(/request limit is reached; requests resume at \d\d:\d\d:\d\d UTC/).first();
@@ -53,7 +55,7 @@ test.describe('when the API misbehaves', () => {
       fail_requests: [{ method: 'GET', path: '/v2/reservations', status: 401, count: 20 }],
     });
     const mark = await sandboxRequestMark(request);
-    await page.goto('/reservations');
+    await page.goto(unseenSearch());
     await expect(
       page
         .getByText(

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { axeOn } from '../axe';
-import { STORAGE } from '../env';
+import { answersNoLongerCurrent, STORAGE } from '../env';
 import { controls, sandboxRequestMark, sandboxRequestsSince } from '../sandbox';
 
 /**
@@ -85,6 +85,8 @@ test('each sidebar link shows its page’s skeleton at once, then the page', asy
   test.setTimeout(180_000);
   await page.goto('/markets');
   await expect(page.getByTestId('market-list')).toBeVisible();
+  // the reservations search read by an earlier test waits for the API again
+  await answersNoLongerCurrent();
   await controls.setFaults(SLOW);
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const item of PAGES) {
@@ -107,6 +109,9 @@ test('a reservation shows its skeleton, then the record', async ({ page, request
   // is done before the sandbox slows down, so the click below waits for nothing else.
   await reservationLink.hover();
   await page.waitForLoadState('networkidle');
+  // The search's answer lists the record: while it is current the record's page is shown from it
+  // at once. Once it is not, the record is read from the API, slowly.
+  await answersNoLongerCurrent();
   await controls.setFaults(SLOW);
   const mark = await sandboxRequestMark(request);
   const href = await reservationLink.getAttribute('href');
@@ -131,6 +136,7 @@ test.describe('on a phone', () => {
     test.setTimeout(120_000);
     await page.goto('/markets');
     await expect(page.getByTestId('market-list')).toBeVisible();
+    await answersNoLongerCurrent();
     await controls.setFaults(SLOW);
     for (const { link, heading, content } of PAGES.filter((p) => !('database' in p))) {
       await test.step(link, async () => {
@@ -171,6 +177,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // the pointer comes to the row first, which fetches the record's loading state
     await reservation.hover();
     await page.waitForLoadState('networkidle');
+    // the record, and the reservations search, are read from the API again (not from a current answer)
+    await answersNoLongerCurrent();
     await controls.setFaults({ latency_ms: 30_000 });
     await test.step('a reservation', async () => {
       await reservation.click();

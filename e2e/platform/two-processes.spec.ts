@@ -342,8 +342,8 @@ test("one page view's request id is on the JSON log lines of the API calls it ma
   expect(linesOf().find((l) => l.msg === 'request')!.http!.path).toBe('/reservations');
 });
 
-test('a search read through A, which the copy cannot answer, is shown by B as of when A read it while the API refuses', async () => {
-  test.setTimeout(120_000);
+test('a search read through A, which the copy cannot answer, is shown by B at once, then as of when A read it while the API refuses', async () => {
+  test.setTimeout(200_000);
   // No date bounds it: the API answers it, and its answer is kept in the database.
   const search = '/reservations?status=confirmed&sort=-created_at';
   const view = async (i: number) => {
@@ -359,11 +359,27 @@ test('a search read through A, which the copy cannot answer, is shown by B as of
   const fromA = await view(0);
   expect(fromA).toMatchObject({ status: 200, asOf: false, refused: false });
   expect(fromA.ids.length).toBeGreaterThan(5);
+  // At once, and while no change to the entity's reservations is recorded, B shows A's answer as
+  // the API's, with no request of its own.
+  const mark = (await sandboxLog()).at(-1)?.seq ?? 0;
+  const current = await view(1);
+  expect(current).toMatchObject({ status: 200, asOf: false, refused: false, ids: fromA.ids });
+  // and the page of a reservation it lists
+  const record = await fetch(`${BASES[1]}/reservations/${fromA.ids.at(-1)}`, { headers: { Cookie: cookie } });
+  const recordHtml = await record.text();
+  expect(record.status).toBe(200);
+  expect(recordHtml).toContain('data-testid="reservation-guest"');
+  expect(recordHtml).not.toContain('data-testid="as-of-note"');
+  const read = (await sandboxLog(mark)).filter(
+    (r) => r.path.startsWith('/v2/reservations') && !r.user_agent?.endsWith('(sync)'),
+  );
+  expect(read).toEqual([]);
 
   await controls.setFaults({ rate_limit_storm: true, rate_limit_window_s: 10 });
   try {
-    // B has never read this search: once the API refused it a request, B shows A's answer, with its time.
-    await expect.poll(async () => (await view(1)).asOf, { timeout: 45_000, intervals: [1_000] }).toBe(true);
+    // Once A's answer is no longer current (two turns of the sync, 60 s) and the API refused B a
+    // request, B shows A's answer with its time.
+    await expect.poll(async () => (await view(1)).asOf, { timeout: 100_000, intervals: [2_000] }).toBe(true);
     const fromB = await view(1);
     expect(fromB).toMatchObject({ status: 200, asOf: true, refused: false });
     expect(fromB.ids).toEqual(fromA.ids);

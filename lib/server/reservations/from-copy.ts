@@ -4,11 +4,14 @@ import { isBudgetRefusal, type GuestbookApiError } from '../../guestbook';
 import type { Condition } from '../../guestbook/filters';
 import type { Reservation } from '../../guestbook/schemas';
 import { COPY_FRESH_MS, reportStaleAnswer } from '../api';
+import { getConfig } from '../config';
 import { getDb } from '../db';
 import { toPage, type EntityChoice, type PageOf } from '../directory';
 import { processWide } from '../process-wide';
 import {
   bookContext,
+  currentReservationInAnswers,
+  currentSearchAnswer,
   findInCopy,
   keepInCopy,
   keepSearchAnswer,
@@ -68,24 +71,47 @@ async function apiOrKept<T>(read: () => Promise<T>, kept: LookUp<T>[]): Promise<
 }
 
 /**
- * What the copy of an entity's window answered (null: it cannot answer), or else the API's
- * answer (`read`). A copy whose last turn is at most COPY_FRESH_MS old answers; an older one only
- * when the API cannot be asked for the budget, and then before the other answers kept
- * (`elsewhere`). The copy's answer is the API's own (a property test holds the search to that).
+ * What the copy of an entity's window answered (null: it cannot answer), else a current answer
+ * the API gave (`current`: a search's or a reservation's kept for every process, which nothing
+ * recorded since may have changed; null when there is none), else the API's answer (`read`). A copy whose last turn is
+ * at most COPY_FRESH_MS old answers, and so does a current answer read at most answerCurrentMs()
+ * ago; an older copy only when the API cannot be asked for the budget, and then before the other answers
+ * kept (`elsewhere`). The copy's answer is the API's own (a property test holds the search to that).
  */
 async function copyOrApi<T>(
   copy: Kept<T> | null,
+  current: (maxAgeMs: number) => Promise<T | null>,
   read: () => Promise<T>,
   elsewhere: LookUp<T>[] = [],
   now = Date.now(),
 ): Promise<T> {
   if (copy && now - copy.asOf.getTime() <= COPY_FRESH_MS) return copy.value;
+  const currentMs = answerCurrentMs();
+  const known = currentMs > 0 ? await current(currentMs) : null;
+  if (known !== null) return known;
   return apiOrKept(read, copy ? [async () => copy, ...elsewhere] : elsewhere);
 }
 
 /**
+ * How long the API's answer to a search the window cannot answer is shown again as the API's, to
+ * the same search of any member and to the page of a reservation it lists, while no change to
+ * the entity's reservations is recorded: two turns of the reservations sync (DIRECTORY_SYNC_SECONDS,
+ * 60 s by default), at which it finds what changed outside the console, as the window's copy
+ * answers for about as long after its last turn (COPY_FRESH_MS). None while the sync is off.
+ */
+function answerCurrentMs(): number {
+  const { directorySync } = getConfig();
+  return directorySync.enabled ? directorySync.activeIntervalMs : 0;
+}
+
+/** The context key of an entity's kept answers, and the entity whose changes make them old. */
+const keptFor = (entity: EntityChoice | null, context: string) => entity && { context, entityId: entity.id };
+
+/**
  * A page of a search of an entity's reservations: from the copy when its dates lie inside the
- * window, else the API's (`read`); when the budget has no room for that read, the API's last
+ * window, else the API's answer to the same search in the same context while it is current (read
+ * by any member, on any process, and changed by nothing recorded since), else the API's (`read`); when the budget has no
+ * room for that read, the API's last
  * answer to the same search in the same context (`answers`), if one was kept, else the answer of
  * the entity's book (every reservation, read every few minutes), each as of when it was read.
  */
@@ -106,10 +132,15 @@ export async function searchWithCopy(
     const page = entity && (await searchCopy(db, bookContext(entity.id), q.conditions, q.page, q.limit, q.sort));
     return page ? { value: toPage(page), asOf: page.asOf } : null;
   });
-  return copyOrApi(copy && { value: toPage(copy), asOf: copy.asOf }, read, [lastAnswer, fromBook]);
+  const kept = keptFor(entity, answers.context);
+  // what the search filters and sorts on: a member's change of another field leaves its answer current
+  const fields = [...q.conditions.map((c) => c.attribute), ...(q.sort ? [q.sort.replace(/^-/, '')] : [])];
+  const current = async (maxAgeMs: number) =>
+    kept && (await currentSearchAnswer(db, kept, { query: answers.query, fields }, new Date(), maxAgeMs));
+  return copyOrApi(copy && { value: toPage(copy), asOf: copy.asOf }, current, read, [lastAnswer, fromBook]);
 }
 
-/** After the API answered a search (read at `readAt`): its answer is kept for when the budget has no room. */
+/** After the API answered a search (read at `readAt`): its answer is kept, for the same search until a change and for when the budget has no room. */
 export async function keepAnswer(
   { context, query }: { context: string; query: string },
   page: PageOf<Reservation>,
@@ -119,11 +150,13 @@ export async function keepAnswer(
 }
 
 /**
- * One reservation for its page: from the copy when it holds it, else the API's (`read`); when the
- * budget has no room for that read, the entity's book's, as of when it was read.
+ * One reservation for its page: from the copy when it holds it, else from a current search's
+ * answer that lists it (no change to it recorded since), else the API's (`read`); when the budget has no
+ * room for that read, the entity's book's, as of when it was read.
  */
 export async function reservationWithCopy(
   entity: EntityChoice | null,
+  context: string,
   id: string,
   read: () => Promise<Reservation | null>,
 ): Promise<Reservation | null> {
@@ -134,7 +167,10 @@ export async function reservationWithCopy(
     const kept = entity && (await findInCopy(db, bookContext(entity.id), id));
     return kept ? { value: kept.reservation, asOf: kept.asOf } : null;
   });
-  return copyOrApi(copy && { value: copy.reservation, asOf: copy.asOf }, read, [fromBook]);
+  const kept = keptFor(entity, context);
+  const current = async (maxAgeMs: number) =>
+    kept && (await currentReservationInAnswers(db, kept, id, new Date(), maxAgeMs));
+  return copyOrApi(copy && { value: copy.reservation, asOf: copy.asOf }, current, read, [fromBook]);
 }
 
 /**
@@ -153,7 +189,7 @@ export async function allWithCopy(
     const all = entity && (await searchCopyAll(db, bookContext(entity.id), conditions, 'date'));
     return all ? { value: all.data, asOf: all.asOf } : null;
   });
-  return copyOrApi(copy && { value: copy.data, asOf: copy.asOf }, read, [fromBook]);
+  return copyOrApi(copy && { value: copy.data, asOf: copy.asOf }, async () => null, read, [fromBook]);
 }
 
 /** After the console's write to a reservation of `context` (an entity id): the copy and the book hold the API's answer at once. */

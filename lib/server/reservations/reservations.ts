@@ -123,7 +123,7 @@ export async function reservationChangedIn(entity: EntityChoice | null, reservat
 /** The reservation for its page: a shared read (getReservation reads it anew every time, for changes). */
 export async function viewReservation(id: string): Promise<Reservation | null> {
   return readInSelectedContext((entity, context) =>
-    reservationWithCopy(entity, id, () =>
+    reservationWithCopy(entity, context, id, () =>
       sharedRead(reservationKeyIn(context, id), () => nullOn404(apiForChoice(entity).getReservation(id))),
     ),
   );
