@@ -72,11 +72,12 @@ async function apiOrKept<T>(read: () => Promise<T>, kept: LookUp<T>[]): Promise<
 
 /**
  * What the copy of an entity's window answered (null: it cannot answer), else a current answer
- * the API gave (`current`: a search's or a reservation's kept for every process, which nothing
- * recorded since may have changed; null when there is none), else the API's answer (`read`). A copy whose last turn is
- * at most COPY_FRESH_MS old answers, and so does a current answer read at most answerCurrentMs()
- * ago; an older copy only when the API cannot be asked for the budget, and then before the other answers
- * kept (`elsewhere`). The copy's answer is the API's own (a property test holds the search to that).
+ * the API gave (`current`: a search's or a reservation's, kept for every process, which nothing
+ * recorded since may have changed; null when there is none), else the API's answer (`read`). A
+ * copy whose last turn is at most COPY_FRESH_MS old answers, and so does a current answer read at
+ * most answerCurrentMs() ago; an older copy only when the API cannot be asked for the budget, and
+ * then before the other answers kept (`elsewhere`). The copy's answer is the API's own (a
+ * property test holds the search to that).
  */
 async function copyOrApi<T>(
   copy: Kept<T> | null,
@@ -94,10 +95,10 @@ async function copyOrApi<T>(
 
 /**
  * How long the API's answer to a search the window cannot answer is shown again as the API's, to
- * the same search of any member and to the page of a reservation it lists, while no change to
- * the entity's reservations is recorded: two turns of the reservations sync (DIRECTORY_SYNC_SECONDS,
- * 60 s by default), at which it finds what changed outside the console, as the window's copy
- * answers for about as long after its last turn (COPY_FRESH_MS). None while the sync is off.
+ * the same search of any member and to the page of a reservation it lists, while nothing recorded
+ * since may have changed it: two turns of the reservations sync (DIRECTORY_SYNC_SECONDS, 60 s by
+ * default), which finds what changed outside the console, as the window's copy answers for about
+ * as long after its last turn (COPY_FRESH_MS). None while the sync is off.
  */
 function answerCurrentMs(): number {
   const { directorySync } = getConfig();
@@ -110,10 +111,10 @@ const keptFor = (entity: EntityChoice | null, context: string) => entity && { co
 /**
  * A page of a search of an entity's reservations: from the copy when its dates lie inside the
  * window, else the API's answer to the same search in the same context while it is current (read
- * by any member, on any process, and changed by nothing recorded since), else the API's (`read`); when the budget has no
- * room for that read, the API's last
- * answer to the same search in the same context (`answers`), if one was kept, else the answer of
- * the entity's book (every reservation, read every few minutes), each as of when it was read.
+ * by any member, on any process, and changed by nothing recorded since), else the API's (`read`);
+ * when the budget has no room for that read, the API's last answer to the same search in the same
+ * context (`answers`), if one was kept, else the answer of the entity's book (every reservation,
+ * read every few minutes), each as of when it was read.
  */
 export async function searchWithCopy(
   entity: EntityChoice | null,
@@ -140,7 +141,10 @@ export async function searchWithCopy(
   return copyOrApi(copy && { value: toPage(copy), asOf: copy.asOf }, current, read, [lastAnswer, fromBook]);
 }
 
-/** After the API answered a search (read at `readAt`): its answer is kept, for the same search until a change and for when the budget has no room. */
+/**
+ * After the API answered a search (read at `readAt`): its answer is kept, for the same search
+ * while it is current and for when the budget has no room.
+ */
 export async function keepAnswer(
   { context, query }: { context: string; query: string },
   page: PageOf<Reservation>,
@@ -151,8 +155,8 @@ export async function keepAnswer(
 
 /**
  * One reservation for its page: from the copy when it holds it, else from a current search's
- * answer that lists it (no change to it recorded since), else the API's (`read`); when the budget has no
- * room for that read, the entity's book's, as of when it was read.
+ * answer that lists it (no change to it recorded since), else the API's (`read`); when the budget
+ * has no room for that read, the entity's book's, as of when it was read.
  */
 export async function reservationWithCopy(
   entity: EntityChoice | null,
