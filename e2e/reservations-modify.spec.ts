@@ -237,6 +237,9 @@ test.describe('as an operator', () => {
     await expect(page.locator(`#${await notes.getAttribute('aria-describedby')}`)).toHaveText('changed since');
     await expect(page.getByTestId('modify-saved')).toHaveCount(0);
     expect((await read(request, before.id)).notes).toBe(elsewhere);
+    // Opened again, the reservation shows the guest's notes at once: the dashboard read them with the refusal.
+    await page.reload();
+    await expect(page.getByTestId('field-notes')).toHaveText(elsewhere);
   });
 
   test('50 guests: the API refuses naming the party size, shown on that field, and nothing changes', async ({

@@ -98,11 +98,15 @@ async function readChangeable(
     resourceId: id,
     before: changedView(before, changes),
   });
-  if (isFinalStatus(before.status))
+  const final = isFinalStatus(before.status);
+  const moved = expected ? changedSince(before, expected) : [];
+  // Refused for a change made since the member's page was read, often outside the console: the
+  // pages show the reservation as the API has it from now on (the copy, the kept answers).
+  if (final || moved.length) await reservationChangedIn(entity, live);
+  if (final)
     throw new ActionError(said('reservations.errors.final', { status: before.status }), {
       status: [said('reservations.errors.statusIs', { status: before.status })],
     });
-  const moved = expected ? changedSince(before, expected) : [];
   if (moved.length)
     throw new ActionError(
       undo
