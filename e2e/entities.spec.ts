@@ -158,6 +158,10 @@ test('upload a PNG logo and see its dimensions appear; a 3 MB file and a GIF are
     (stored.logo as { url: string }).url,
   );
   await expect(changes).not.toContainText('http');
+  // Guest Book answers an upload before it measures the image: the row says so, in words.
+  await expect(changes).toContainText('Uploaded');
+  await expect(changes).toContainText('not measured yet');
+  await expect(changes).not.toContainText('uploaded_at');
 });
 
 test('a viewer sees entities but no editing controls', async ({ browser }) => {

@@ -25,6 +25,13 @@ describe('the fields of an audit row, named', () => {
     expect(fieldMeaning('update-entity', 'something_new')).toBeNull();
   });
 
+  it('names a logo’s upload time and says an image not measured yet instead of "none"', () => {
+    expect(fieldMeaning('upload-entity-logo', 'uploaded_at')?.label).toBe('uploaded');
+    for (const name of ['width', 'height', 'aspect_ratio'])
+      expect(fieldMeaning('upload-entity-logo', name)?.none, name).toBe('notMeasuredYet');
+    expect(fieldMeaning('update-reservation', 'notes')?.none).toBeUndefined();
+  });
+
   it('reads the English the code once recorded as values through codes of the catalog', () => {
     expect(fieldMeaning('release-hold', 'reason')?.codes?.['the form was left']).toBe('formLeft');
     expect(fieldMeaning('confirm-two-step', 'secondFactor')?.codes?.replaced).toBe('replaced');
@@ -39,7 +46,8 @@ describe('the fields of an audit row, named', () => {
     const values = en.activity.value as Record<string, string>;
     for (const m of meanings) {
       expect(labels[m.label], `activity.field.${m.label}`).toBeTruthy();
-      for (const key of Object.values(m.codes ?? {})) expect(values[key], `activity.value.${key}`).toBeTruthy();
+      for (const key of [...Object.values(m.codes ?? {}), m.absent, m.none].filter(Boolean))
+        expect(values[key!], `activity.value.${key}`).toBeTruthy();
     }
     expect(labels.seatsOf).toContain('{name}');
   });

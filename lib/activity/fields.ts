@@ -51,7 +51,8 @@ export type ValueKey =
   | 'off'
   | 'unallocatedOn'
   | 'unallocatedOff'
-  | 'programAbsent';
+  | 'programAbsent'
+  | 'notMeasuredYet';
 
 export interface FieldMeaning {
   /** the key in `activity.field` */
@@ -63,6 +64,8 @@ export interface FieldMeaning {
   quoted?: true;
   /** what a side without the field means, said on that side (by default it shows the other side alone) */
   absent?: ValueKey;
+  /** what a value recorded as null means, said instead of "none" */
+  none?: ValueKey;
 }
 
 const field = (label: string, value: ValueKind = 'text', codes?: Record<string, ValueKey>): FieldMeaning => ({
@@ -93,11 +96,13 @@ const COMMON: Readonly<Record<string, FieldMeaning>> = {
   updated_at: field('updated'),
   logo: field('logo'),
   url: field('imageAddress', 'address'),
+  uploaded_at: field('uploaded'),
   content_type: field('fileType'),
   size_bytes: field('fileSize'),
-  aspect_ratio: field('aspectRatio'),
-  width: field('width'),
-  height: field('height'),
+  // Guest Book measures an image after it is uploaded: until then its dimensions are null.
+  aspect_ratio: { ...field('aspectRatio'), none: 'notMeasuredYet' },
+  width: { ...field('width'), none: 'notMeasuredYet' },
+  height: { ...field('height'), none: 'notMeasuredYet' },
   status: field('status'),
   canceled_at: field('canceledAt'),
   date: field('date'),

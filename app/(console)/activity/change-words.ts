@@ -155,7 +155,9 @@ export function changeWords(action: string, before: unknown, after: unknown, c: 
       const { meaning, label, ref } = fieldWords(action, f.field, c);
       // A field whose absence means something (a program taken off) says so on that side.
       const absent = meaning?.absent ? c.t(`value.${meaning.absent}`) : '—';
-      const shown = (v: string | null) => (v === '—' ? absent : v === null ? v : valueWords(meaning, f.field, v, c));
+      // A null the field gives a meaning (an image not measured yet) says it; others read "none".
+      const none = meaning?.none ? c.t(`value.${meaning.none}`) : null;
+      const shown = (v: string | null) => (v === '—' ? absent : v === null ? none : valueWords(meaning, f.field, v, c));
       return {
         field: f.field,
         label,
