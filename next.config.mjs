@@ -12,6 +12,10 @@ const withNextIntl = createNextIntlPlugin({
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // Behind a reverse proxy that compresses (DASHBOARD_COMPRESSION=host, docs/operations.md), the
+  // processes send their answers as they are: the proxy's gzip or brotli replaces Node's gzip,
+  // which would otherwise take a share of every page view's time and keep the proxy's brotli off.
+  compress: process.env.DASHBOARD_COMPRESSION !== 'host',
   reactStrictMode: true,
   // Native and WASM packages are loaded from node_modules at run time, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg'],

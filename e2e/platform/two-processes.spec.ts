@@ -52,7 +52,8 @@ const startDashboard = async (i: 0 | 1) =>
     name: `dashboard ${'AB'[i]}`,
     command: process.execPath,
     args: ['--import', 'tsx', 'scripts/server.ts', '--port', String(PORTS[i])],
-    env: { ...env, NEXTAUTH_URL: BASES[i] },
+    // B is deployed behind a proxy that compresses (docs/operations.md); A is reached directly.
+    env: { ...env, NEXTAUTH_URL: BASES[i], ...(i === 1 && { DASHBOARD_COMPRESSION: 'host' }) },
     ready: /Ready on/,
     quiet: true,
     log,
@@ -293,6 +294,18 @@ test('SIGTERM in the middle of an apply: the process stops taking connections, l
   expect(seats(await rowsOf(e1), c)).toBe(seats(rows1, c) - 1);
   await expect(fetch(`${BASES[1]}/api/health/live`)).rejects.toThrow();
   await startDashboard(1);
+});
+
+test('a process reached directly gzips its pages; one whose host compresses (DASHBOARD_COMPRESSION=host) sends them as they are', async () => {
+  const encodings = await Promise.all(
+    BASES.map(async (base) => {
+      const res = await fetch(`${base}/login`, { headers: { 'Accept-Encoding': 'gzip, br' } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('</html>');
+      return res.headers.get('content-encoding');
+    }),
+  );
+  expect(encodings).toEqual(['gzip', null]);
 });
 
 test('readiness answers 503 naming the failing checks while the sandbox is stopped, and 200 once it is back', async () => {

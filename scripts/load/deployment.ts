@@ -26,6 +26,8 @@ export async function startDeployment(opts: {
   dataDir: string;
   /** where the output of dashboard process i (from 0) is also written */
   logOf?: (i: number) => Writable;
+  /** more of the dashboard processes' environment */
+  env?: Record<string, string>;
 }): Promise<Deployment> {
   const postgres = await startTestPostgres();
   const started: Started[] = [];
@@ -51,6 +53,7 @@ export async function startDeployment(opts: {
       GUESTBOOK_API_URL: sandbox,
       AUTH_SECRET: randomBytes(32).toString('base64url'),
       NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...opts.env,
     };
     if ((await addStaffAccount({ email: 'admin@demo.test', role: 'admin', password: DEMO_PASSWORD }, env)) !== 0) {
       throw new Error('adding the admin account failed');

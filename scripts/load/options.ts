@@ -89,3 +89,9 @@ export function commandOf(o: LoadOptions): string {
     : '';
   return `npm run test:load -- --sessions ${o.sessions} --seconds ${o.seconds} --think-min ${o.thinkMinMs / 1000} --think-max ${o.thinkMaxMs / 1000}${processes}${fairShare}`;
 }
+
+/**
+ * The dashboard as deployed (docs/operations.md): a reverse proxy in front compresses what it
+ * sends, so its processes do not. The load test has no proxy; its sessions read the pages as sent.
+ */
+export const AS_DEPLOYED = { DASHBOARD_COMPRESSION: 'host' } as const;

@@ -6,7 +6,7 @@ import type { LoggedRequest } from '../../lib/sandbox/control-client';
 import { replacePerformanceBlock } from '../bench/performance-doc';
 import { countBy, peakInWindow, perFixedMinute, quantile, round } from '../stats';
 import { fairShareFigures, hammerOutcome, type FairSharePhase } from './fair-share';
-import { API_LIMIT_PER_MINUTE, commandOf, type LoadOptions } from './options';
+import { API_LIMIT_PER_MINUTE, AS_DEPLOYED, commandOf, type LoadOptions } from './options';
 import type { ActionRecord, PageView, RunRecord } from './record';
 
 /** What a run found besides its record. */
@@ -176,6 +176,7 @@ export function loadResults(record: RunRecord, f: RunFindings) {
     measured_at: new Date().toISOString(),
     command: commandOf(o),
     processes: o.processes,
+    compression: AS_DEPLOYED.DASHBOARD_COMPRESSION,
     machine: {
       cores: cpus().length,
       memory_gb: round(totalmem() / 1024 ** 3),
@@ -323,7 +324,7 @@ export function writeFairShareTable(r: LoadResults): void {
       ? 'none lost'
       : `${r.lost_updates} lost, ${r.audit.missing} without audit row`;
   const lines = [
-    `Measured ${r.measured_at.slice(0, 16).replace('T', ' ')} UTC with \`${r.command}\` on ${r.machine.cores} cores, Node ${r.machine.node}, ${r.processes === 1 ? 'one dashboard process' : `${r.processes} dashboard processes on one PostgreSQL`}: the main phase (${r.sessions} sessions × ${r.seconds} s), then ${fs.seconds} s in which one more viewer loads \`/reservations?guest_last_name[in]=<a new random name>\` ${h.concurrency} at a time while the sessions go on. Pages served from a cache count the answers whose HTML carries \`data-as-of\`.`,
+    `Measured ${r.measured_at.slice(0, 16).replace('T', ' ')} UTC with \`${r.command}\` on ${r.machine.cores} cores, Node ${r.machine.node}, ${r.processes === 1 ? 'one dashboard process' : `${r.processes} dashboard processes on one PostgreSQL`}${r.compression === 'host' ? ' (`DASHBOARD_COMPRESSION=host`: compression is the host’s, as deployed)' : ''}: the main phase (${r.sessions} sessions × ${r.seconds} s), then ${fs.seconds} s in which one more viewer loads \`/reservations?guest_last_name[in]=<a new random name>\` ${h.concurrency} at a time while the sessions go on. Pages served from a cache count the answers whose HTML carries \`data-as-of\`.`,
     '',
     '| | count | p50 | p95 | p99 | max | served from a cache |',
     '|---|---|---|---|---|---|---|',

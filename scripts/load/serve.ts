@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { serveBuild } from '../processes';
 import { startDeployment } from './deployment';
-import { DATA_DIR, LOG_DIR, type LoadOptions } from './options';
+import { AS_DEPLOYED, DATA_DIR, LOG_DIR, type LoadOptions } from './options';
 
 export interface Served {
   /** the dashboard processes' addresses */
@@ -45,6 +45,7 @@ export async function serveForLoad(o: LoadOptions): Promise<Served> {
       sandboxPort: o.sandboxPort,
       dataDir: DATA_DIR,
       logOf,
+      env: AS_DEPLOYED,
     });
     return { bases: d.bases, sandboxUrl, databaseUrl: d.databaseUrl, ...stoppable(d.exited, d.stop) };
   }
@@ -55,6 +56,7 @@ export async function serveForLoad(o: LoadOptions): Promise<Served> {
     sandboxPort: o.sandboxPort,
     dataDir: DATA_DIR,
     log: logOf(0),
+    env: AS_DEPLOYED,
   });
   const exited = new Promise<string>((resolve) =>
     serve.child.once('exit', (code) => resolve(`the dashboard or the sandbox (exit ${code})`)),

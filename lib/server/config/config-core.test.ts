@@ -167,6 +167,13 @@ describe('configuration', () => {
     );
   });
 
+  it('takes DASHBOARD_COMPRESSION as dashboard or host, and names any other value', () => {
+    expect(() => loadConfig({ DASHBOARD_DATA_DIR: dataDir(), DASHBOARD_COMPRESSION: 'host' })).not.toThrow();
+    expect(() => loadConfig({ DASHBOARD_DATA_DIR: dataDir(), DASHBOARD_COMPRESSION: 'nginx' })).toThrow(
+      /DASHBOARD_COMPRESSION/,
+    );
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ GUESTBOOK_API_URL: 'ftp://x', AUTH_SECRET: 'short', GUESTBOOK_ENV: 'staging' })).toThrow(
       /GUESTBOOK_ENV[\s\S]*GUESTBOOK_API_URL: must be an http\(s\) URL[\s\S]*AUTH_SECRET: must be at least 32 characters/,
@@ -218,7 +225,7 @@ describe('.env.example', () => {
     expect(text).toContain('# SESSION_MAX_AGE_S=28800\n');
     expect(text).toContain('# TRUSTED_PROXY_HOPS=0\n');
     const variables = [...text.matchAll(/^# ([A-Z_]+)=(.*)$/gm)];
-    expect(variables.length).toBe(31);
+    expect(variables.length).toBe(32);
     const written = Object.fromEntries(variables.filter(([, , v]) => v !== '').map(([, k, v]) => [k!, v!]));
     const dir = dataDir();
     const fromExample = loadConfig({ ...written, DASHBOARD_DATA_DIR: dir });
