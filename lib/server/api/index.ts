@@ -8,6 +8,7 @@
 export { getApiClient } from './guestbook';
 export {
   COPY_FRESH_MS,
+  canShowAnswerAge,
   oldestAsOf,
   readApi,
   reportCopyAge,

@@ -3,7 +3,7 @@ import 'server-only';
 import { isBudgetRefusal, type GuestbookApiError } from '../../guestbook';
 import type { Condition } from '../../guestbook/filters';
 import type { Reservation } from '../../guestbook/schemas';
-import { COPY_FRESH_MS, reportStaleAnswer } from '../api';
+import { canShowAnswerAge, COPY_FRESH_MS, getApiClient, reportStaleAnswer } from '../api';
 import { getConfig } from '../config';
 import { getDb } from '../db';
 import { toPage, type EntityChoice, type PageOf } from '../directory';
@@ -36,36 +36,55 @@ async function watching(entity: EntityChoice | null, now = Date.now()): Promise<
 }
 
 /** An answer kept in the dashboard's database, and when it was read. */
-type Kept<T> = { value: T; asOf: Date };
-
-/** Looks up an answer kept, for a read the budget refused (`refusal`). */
-type LookUp<T> = (refusal: GuestbookApiError) => Promise<Kept<T> | null>;
+export type Kept<T> = { value: T; asOf: Date };
 
 /**
- * The book answers a page only when the partner's budget or the API's limit has no room, never a
- * member over their own share: that member is told so, or a flood of searches (a script with a
- * copied session) would be served the whole book without limit.
+ * Looks up an answer kept, for a read the budget refused (`refusal`), or (null) one it has no
+ * room for now, asked before the read.
  */
-const inBook =
+export type LookUp<T> = (refusal: GuestbookApiError | null) => Promise<Kept<T> | null>;
+
+/**
+ * The book answers a page only when the budget refused the read for the partner's budget or the
+ * API's limit, never for a member over their own share: that member is told so, or a flood of
+ * searches (a script with a copied session) would be served the whole book without limit. Before
+ * the read, when the refusal's reason is not known yet, it does not answer.
+ */
+export const inBook =
   <T>(lookUp: () => Promise<Kept<T> | null>): LookUp<T> =>
   (refusal) =>
-    refusal.code === 'over_share' ? Promise.resolve(null) : lookUp();
+    refusal === null || refusal.code === 'over_share' ? Promise.resolve(null) : lookUp();
+
+/** The first of the answers kept (looked up in turn) that exists, reported to the page as of when it was read. */
+async function firstKept<T>(kept: LookUp<T>[], refusal: GuestbookApiError | null): Promise<T | undefined> {
+  for (const lookUp of kept) {
+    const answer = await lookUp(refusal);
+    if (!answer) continue;
+    reportStaleAnswer(answer.asOf.getTime());
+    return answer.value;
+  }
+  return undefined;
+}
 
 /**
  * The API's answer (`read`); when the budget has no room for it, the first of the answers kept
- * (`kept`, looked up in turn) that exists, and the page says as of when (readApi's `asOf`).
+ * (`kept`) that exists, and the page says as of when (readApi's `asOf`). A page whose read the
+ * budget has no room for now is shown an answer kept at once, as the shared reads are, instead of
+ * after waiting for room up to the view's limit (1.5 s) to be refused: while the members' saves
+ * spend the minute's budget, a search or a reservation opened answers in the time of a page
+ * served from the copy.
  */
-async function apiOrKept<T>(read: () => Promise<T>, kept: LookUp<T>[]): Promise<T> {
+export async function apiOrKept<T>(read: () => Promise<T>, kept: LookUp<T>[]): Promise<T> {
+  if (canShowAnswerAge() && !getApiClient().canSendNow()) {
+    const answer = await firstKept(kept, null);
+    if (answer !== undefined) return answer;
+  }
   try {
     return await read();
   } catch (e) {
     if (!isBudgetRefusal(e)) throw e;
-    for (const lookUp of kept) {
-      const answer = await lookUp(e);
-      if (!answer) continue;
-      reportStaleAnswer(answer.asOf.getTime());
-      return answer.value;
-    }
+    const answer = await firstKept(kept, e);
+    if (answer !== undefined) return answer;
     throw e;
   }
 }
