@@ -64,6 +64,9 @@ export async function lastSearchAnswer(
   return row ? { answer: row.answer as unknown as StoredPage, readAt: row.readAt } : null;
 }
 
+/** The kept answers whose page lists reservation `id`. */
+const listing = (id: string) => sql`${searchAnswers.answer}->'items' @> ${JSON.stringify([{ id }])}::jsonb`;
+
 /** A change the feed recorded to one of an entity's reservations, as a kept answer weighs it. */
 export interface RecordedChange {
   kind: string;
@@ -158,7 +161,7 @@ export async function currentReservationInAnswers(
       and(
         eq(searchAnswers.context, context),
         gt(searchAnswers.readAt, new Date(now.getTime() - maxAgeMs)),
-        sql`${searchAnswers.answer}->'items' @> ${JSON.stringify([{ id }])}::jsonb`,
+        listing(id),
         notExists(
           db
             .select({ one: sql`1` })
@@ -188,12 +191,7 @@ export async function reviseSearchAnswers(db: DashboardDb, context: string, rese
     const rows = await tx
       .select({ query: searchAnswers.query, answer: searchAnswers.answer })
       .from(searchAnswers)
-      .where(
-        and(
-          eq(searchAnswers.context, context),
-          sql`${searchAnswers.answer}->'items' @> ${JSON.stringify([{ id: reservation.id }])}::jsonb`,
-        ),
-      )
+      .where(and(eq(searchAnswers.context, context), listing(reservation.id)))
       .for('update');
     for (const row of rows) {
       const page = row.answer as unknown as StoredPage;
