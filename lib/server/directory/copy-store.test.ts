@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openMemoryDb } from '../db/memory-db.fixture';
 import type { OpenedDb } from '../db/open';
+import { directorySyncs } from '../db/schema';
 import {
   canonicalJson,
   diffCopy,
@@ -84,6 +85,34 @@ describe('the stored copy', () => {
     expect(await replaceStoredCopy(opened.db, key, [], at(30))).toBeNull();
     expect((await readStoredCopy(opened.db, key))?.items).toHaveLength(2);
   });
+
+  it('takes a write’s answers for several items at once: each keeps its place, a new one goes last, a new revision only for a change', async () => {
+    const revision = async () =>
+      (
+        await opened.db
+          .select({ r: directorySyncs.revision })
+          .from(directorySyncs)
+          .where(eq(directorySyncs.resource, 'venues'))
+      )[0]!.r;
+    const before = await revision();
+    await patchStoredCopy(
+      opened.db,
+      key,
+      [{ id: 'v4', name: 'Four' } as Item, { id: 'v1', name: 'One again' } as Item, { id: 'v3' }],
+      {
+        supersedes: at(90),
+      },
+    );
+    expect(await readStoredCopy(opened.db, key)).toEqual({
+      items: [{ id: 'v1', name: 'One again' }, { id: 'v3' }, { id: 'v4', name: 'Four' }],
+      syncedAt: at(90),
+    });
+    const after = await revision();
+    expect(after).not.toBe(before);
+    // answers equal to what the copy holds write nothing
+    await patchStoredCopy(opened.db, key, [{ id: 'v3' }]);
+    expect(await revision()).toBe(after);
+  });
 });
 
 describe('the items a process keeps of a copy', () => {
@@ -106,7 +135,7 @@ describe('the items a process keeps of a copy', () => {
     // a sync that changed an item, a write's answer patched in, and a raw bump are all read again
     await replaceStoredCopy(opened.db, kept, [{ id: 'm1', name: 'North 2' } as Item], at(120));
     expect((await readStoredCopy(opened.db, kept))?.items).toEqual([{ id: 'm1', name: 'North 2' }]);
-    await patchStoredCopy(opened.db, kept, { id: 'm2', name: 'South' } as Item);
+    await patchStoredCopy(opened.db, kept, [{ id: 'm2', name: 'South' } as Item]);
     expect((await readStoredCopy(opened.db, kept))?.items).toEqual([
       { id: 'm1', name: 'North 2' },
       { id: 'm2', name: 'South' },

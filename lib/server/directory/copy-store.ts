@@ -259,21 +259,23 @@ export async function replaceStoredCopy(
 }
 
 /**
- * One item as the API answered a write to it (or a read of it made for one), stored in the copy
- * of a resource already synced (a copy never synced is left to its first read). The write's own
- * action records its change event. Its place is kept; a new one goes last.
+ * Items as the API answered a write to them (or a read of them made for one), stored in the copy
+ * of a resource already synced (a copy never synced is left to its first read), in one
+ * transaction. The write's own action records its change event. Each item keeps its place; a new
+ * one goes last.
  */
 export async function patchStoredCopy(
   db: DashboardDb,
   key: CopyKey,
-  item: { id: string },
+  items: readonly { id: string }[],
   {
     supersedes,
   }: {
-    /** the item shows the API as of this moment: a replace whose read began before it is dropped (the sync's next read brings the rest) */
+    /** the items show the API as of this moment: a replace whose read began before it is dropped (the sync's next read brings the rest) */
     supersedes?: Date;
   } = {},
 ): Promise<void> {
+  if (!items.length) return;
   await db.transaction(async (tx) => {
     const [synced] = await tx
       .select({ syncedAt: directorySyncs.syncedAt })
@@ -283,18 +285,30 @@ export async function patchStoredCopy(
     if (!synced) return;
     if (supersedes && supersedes > synced.syncedAt)
       await tx.update(directorySyncs).set({ syncedAt: supersedes }).where(syncOf(key));
-    const [was] = await tx
-      .select({ data: directoryCopy.data })
+    const ids = items.map((item) => item.id);
+    const stored = await tx
+      .select({ id: directoryCopy.id, position: directoryCopy.position, data: directoryCopy.data })
       .from(directoryCopy)
-      .where(and(where(key), eq(directoryCopy.id, item.id)));
-    if (was && canonicalJson(was.data) === canonicalJson(item)) return;
-    const [last] = await tx
-      .select({ position: sql<number>`coalesce(max(${directoryCopy.position}), -1)` })
-      .from(directoryCopy)
-      .where(where(key));
+      .where(and(where(key), inArray(directoryCopy.id, ids)));
+    const was = new Map(stored.map((row) => [row.id, row]));
+    const changed = items.filter((item) => {
+      const row = was.get(item.id);
+      return !row || canonicalJson(row.data) !== canonicalJson(item);
+    });
+    if (!changed.length) return;
+    let next = 0;
+    if (changed.some((item) => !was.has(item.id))) {
+      const [last] = await tx
+        .select({ position: sql<number>`coalesce(max(${directoryCopy.position}), -1)` })
+        .from(directoryCopy)
+        .where(where(key));
+      next = Number(last?.position ?? -1) + 1;
+    }
     await tx
       .insert(directoryCopy)
-      .values({ ...key, id: item.id, position: Number(last?.position ?? -1) + 1, data: item })
+      .values(
+        changed.map((item) => ({ ...key, id: item.id, position: was.get(item.id)?.position ?? next++, data: item })),
+      )
       .onConflictDoUpdate({
         target: [directoryCopy.resource, directoryCopy.context, directoryCopy.id],
         set: { data: sql`excluded.data` },

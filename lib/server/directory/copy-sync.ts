@@ -146,8 +146,8 @@ export function resyncCopy(resource: CopyResource, entity: CopyEntity | null): P
 
 /**
  * Items of a copy already synced, rewritten without a request after the console's write
- * (`revise` returns the new item, or null to leave it), each kept as patchStoredCopy keeps a
- * write's answer. A read of the copy that began before (a sync's turn, a re-read) is then
+ * (`revise` returns the new item, or null to leave it), kept as patchStoredCopy keeps a
+ * write's answer, in one transaction. A read of the copy that began before (a sync's turn, a re-read) is then
  * dropped rather than stored over them; the sync's next turn reads them all from the API.
  */
 export async function reviseStoredCopy<T extends { id: string }>(
@@ -158,10 +158,6 @@ export async function reviseStoredCopy<T extends { id: string }>(
   const stored = await storedCopy<T>(resource, entity);
   if (!stored) return;
   const key: CopyKey = { resource, context: copyContextOf(resource, entity) };
-  const db = await getDb();
-  const now = new Date();
-  for (const item of stored.items) {
-    const revised = revise(item);
-    if (revised) await patchStoredCopy(db, key, revised, { supersedes: now });
-  }
+  const revised = stored.items.map(revise).filter((item): item is T => item !== null);
+  await patchStoredCopy(await getDb(), key, revised, { supersedes: new Date() });
 }

@@ -58,7 +58,7 @@ export const viewEntity = async (id: string): Promise<Entity | null> =>
  */
 export async function entityRead(entity: Entity): Promise<void> {
   storeSharedRead(`${SHARED.entity}${entity.id}`, entity);
-  await patchStoredCopy(await getDb(), { resource: 'entities', context: PARTNER_CONTEXT }, entity);
+  await patchStoredCopy(await getDb(), { resource: 'entities', context: PARTNER_CONTEXT }, [entity]);
 }
 
 /**
@@ -69,7 +69,7 @@ export async function entityRead(entity: Entity): Promise<void> {
 export async function entityChanged(entity: Entity, options: { programs?: boolean } = {}): Promise<void> {
   forgetSharedReads(SHARED.entityList);
   storeSharedRead(`${SHARED.entity}${entity.id}`, entity);
-  await patchStoredCopy(await getDb(), { resource: 'entities', context: PARTNER_CONTEXT }, entity);
+  await patchStoredCopy(await getDb(), { resource: 'entities', context: PARTNER_CONTEXT }, [entity]);
   if (options.programs) await resyncCopy('commitments', entity);
 }
 
