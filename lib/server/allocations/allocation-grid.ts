@@ -6,14 +6,13 @@ import 'server-only';
 
 import { mergeGrid, packGrid, type EntityRef, type PackedGrid } from '../../allocation';
 import { GuestbookApiError, listPages } from '../../guestbook';
-import type { CommitmentRow, Entity, Venue } from '../../guestbook/schemas';
+import type { CommitmentRow, Venue } from '../../guestbook/schemas';
 import type { Said } from '../../i18n/said';
-import { readWithGuess, SHARED } from '../api';
+import { SHARED } from '../api';
 import {
   apiFor,
   firstPagesOf,
   knownPrograms,
-  lastEntityList,
   listEntities,
   listVenues,
   readCopy,
@@ -44,9 +43,6 @@ export interface GridData {
 export function gridData({ entities, rowsByEntity, venues, programs }: AllocationData): GridData {
   return { entities, grid: packGrid(entities, mergeGrid(entities, rowsByEntity)), venues, programs };
 }
-
-const sameEntityRefs = (a: EntityRef[], b: EntityRef[]) =>
-  a.length === b.length && a.every((e, i) => e.id === b[i]!.id && e.org_id === b[i]!.org_id && e.name === b[i]!.name);
 
 /** Each entity's rows in the scope; an entity the API refuses to show is named with the reason. */
 async function readRowsOf(entities: EntityRef[], scope: GridScope) {
@@ -120,20 +116,12 @@ export async function readEntityRows(entity: EntityRef, scope: GridScope = WHOLE
  * so a grid of one venue costs a fraction of the requests of the whole.
  */
 export async function loadAllocationData(scope: GridScope = WHOLE_GRID): Promise<AllocationData> {
-  // Nothing waits for the entity list: the venues start with it, and so do the rows of the
-  // entities it held at its last read (read again in the rare case that it changed since).
+  // The venues are read alongside the entity list and the rows of its entities.
   const venuesRead = firstPagesOf(listVenues, 100);
   venuesRead.catch(() => undefined);
-  const listed = listEntities();
-  const refsOf = (list: Entity[]): EntityRef[] => list.map((e) => ({ id: e.id, name: e.name, org_id: e.org_id }));
-  const known = lastEntityList();
-  const { entities, rows, unreadable } = await readWithGuess(
-    known && refsOf(known),
-    listed.then(refsOf),
-    sameEntityRefs,
-    (entities) => readRowsOf(entities, scope),
-  );
-  const all = await listed;
+  const all = await listEntities();
+  const refs: EntityRef[] = all.map((e) => ({ id: e.id, name: e.name, org_id: e.org_id }));
+  const { entities, rows, unreadable } = await readRowsOf(refs, scope);
   const rowsByEntity = Object.fromEntries(entities.flatMap((e, i) => (rows[i] ? [[e.id, rows[i]]] : [])));
   const venues = (await venuesRead).map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone }));
   return {

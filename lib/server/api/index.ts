@@ -1,8 +1,7 @@
 /**
  * The Guest Book API as the server reads it: the process-wide client (its token cache and the
  * request budget shared by every process), a read's outcome for its page (`readApi`, `asOf`),
- * the stored answers shared between requests, and reads started with a guessed value.
- * Server-only.
+ * and the stored answers shared between requests. Server-only.
  */
 
 export { getApiClient } from './guestbook';
@@ -17,7 +16,6 @@ export {
   type OldCopy,
   type ReadResult,
 } from './read';
-export { readWithGuess } from './read-ahead';
 export {
   SHARED,
   contextRead,

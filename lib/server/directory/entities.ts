@@ -4,9 +4,8 @@ import { cache } from 'react';
 
 import { GuestbookApiError } from '../../guestbook';
 import { Entity as EntitySchema, type CommitmentRow, type Entity } from '../../guestbook/schemas';
-import { contextRead, forgetSharedReads, getApiClient, readWithGuess, SHARED, storeSharedRead } from '../api';
+import { contextRead, forgetSharedReads, getApiClient, SHARED, storeSharedRead } from '../api';
 import { getDb } from '../db';
-import { processWide } from '../process-wide';
 import { readCopy } from './copy-reads';
 import { PARTNER_CONTEXT, patchStoredCopy } from './copy-store';
 import { resyncCopy } from './copy-sync';
@@ -17,23 +16,9 @@ export function apiFor(entity: { id: string; org_id: string | null }) {
 }
 
 /** Every entity assigned to the credentials, in full, by name (the copy of GET /v2/entities), once per request. */
-export const listEntities = cache(async (): Promise<Entity[]> => {
-  const all = [...(await readCopy<Entity>('entities', null))].sort((a, b) => a.name.localeCompare(b.name));
-  lastRead().entities = all;
-  return all;
-});
-
-const lastRead = () =>
-  processWide('the entity list last read (a guess for reads that start before it is read again)', () => ({
-    entities: undefined as Entity[] | undefined,
-  }));
-
-/**
- * The entity list as this process last read it, however old, without a request; undefined before
- * the first read. Only for reads that start before the list arrives and are checked against it
- * (readWithGuess): never an answer on its own.
- */
-export const lastEntityList = (): Entity[] | undefined => lastRead().entities;
+export const listEntities = cache(async (): Promise<Entity[]> =>
+  [...(await readCopy<Entity>('entities', null))].sort((a, b) => a.name.localeCompare(b.name)),
+);
 
 /**
  * The assigned entities with these ids, for a change made in their contexts: found in the list
@@ -78,24 +63,14 @@ export async function entityChanged(entity: Entity, options: { programs?: boolea
  * assigned to the credentials or does not exist.
  */
 export async function getEntity(id: string): Promise<Entity | null> {
-  // The read starts with the context the list last gave (an entity's org_id rarely changes),
-  // together with the list; it is made again only when the list now says otherwise.
-  const guess = lastEntityList()?.find((e) => e.id === id);
-  const listed = listEntities().then((all) => all.find((e) => e.id === id) ?? null);
-  return readWithGuess<Entity | null, Entity | null>(
-    guess ?? undefined,
-    listed,
-    (a, b) => a?.org_id === b?.org_id && (a === null) === (b === null),
-    async (entity) => {
-      if (!entity) return null;
-      try {
-        return await apiFor({ id, org_id: entity.org_id }).getEntity(id);
-      } catch (e) {
-        if (e instanceof GuestbookApiError && (e.status === 404 || e.status === 403)) return null;
-        throw e;
-      }
-    },
-  );
+  const listed = (await listEntities()).find((e) => e.id === id);
+  if (!listed) return null;
+  try {
+    return await apiFor({ id, org_id: listed.org_id }).getEntity(id);
+  } catch (e) {
+    if (e instanceof GuestbookApiError && (e.status === 404 || e.status === 403)) return null;
+    throw e;
+  }
 }
 
 export interface ProgramOption {

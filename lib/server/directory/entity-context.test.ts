@@ -4,14 +4,12 @@ vi.mock('server-only', () => ({}));
 vi.mock('next/headers', () => ({ cookies: async () => ({ get: () => undefined }) }));
 vi.mock('../api', () => ({
   getApiClient: () => ({}),
-  readWithGuess: vi.fn(),
   contextRead: (_key: string, read: () => Promise<unknown>) => read(),
   SHARED: { identity: 'identity', entityList: 'entities:list' },
 }));
 const refusal = () => Object.assign(new Error('The lane of the request budget has no room now'), { code: 'busy' });
 vi.mock('./entities', () => ({
   apiFor: vi.fn(),
-  lastEntityList: () => undefined,
   listEntities: () => new Promise((_, reject) => setTimeout(() => reject(refusal()), 1)),
 }));
 vi.mock('./partner', () => ({ getIdentity: () => Promise.reject(refusal()) }));

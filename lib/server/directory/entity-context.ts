@@ -4,10 +4,9 @@ import { cookies } from 'next/headers';
 import { cache } from 'react';
 
 import type { Entity } from '../../guestbook/schemas';
-import { contextRead, getApiClient, readWithGuess, SHARED } from '../api';
+import { contextRead, getApiClient, SHARED } from '../api';
 import { entityCookieName, getConfig } from '../config';
-import { processWide } from '../process-wide';
-import { apiFor, findAssignedEntities, lastEntityList, listEntities } from './entities';
+import { apiFor, findAssignedEntities, listEntities } from './entities';
 import { getIdentity } from './partner';
 
 /** How long the switcher's pick is remembered in the browser. */
@@ -27,16 +26,6 @@ const toChoice = (e: Entity): EntityChoice => ({
   orgId: e.org_id,
   context: e.org_id ? 'org-bound' : 'legacy-header',
 });
-
-/**
- * The partner's default entity as this process last read it. Like the entity list it last read
- * (lastEntityList), it only saves time: reads in the selected entity's context start from them
- * while both are read anew, and are made again when these select otherwise (readInSelectedContext).
- */
-const lastKnown = () =>
-  processWide('the default entity id last read (a guess for reads that start before it is read again)', () => ({
-    defaultEntityId: undefined as string | undefined,
-  }));
 
 /** The entities assigned to these credentials as switcher choices (the same cached read as every other list of them). */
 export const listEntityChoices = cache(async (): Promise<EntityChoice[]> => (await listEntities()).map(toChoice));
@@ -91,7 +80,6 @@ export const getSelectedEntity = cache(async (): Promise<EntityChoice | null> =>
   const choice = picked ? await findEntityChoice(picked) : null;
   if (choice) return choice;
   const defaultEntityId = await (defaultEntity ?? defaultEntityForContext());
-  lastKnown().defaultEntityId = defaultEntityId;
   return selectionOf(await choices, undefined, defaultEntityId);
 });
 
@@ -100,24 +88,16 @@ export const contextKeyOf = (entity: EntityChoice | null): string => entity?.id 
 
 export const selectedContextKey = async (): Promise<string> => contextKeyOf(await getSelectedEntity());
 
-const sameContext = (a: EntityChoice | null, b: EntityChoice | null) => a?.id === b?.id && a?.orgId === b?.orgId;
-
 /**
  * A read in the selected entity's context (`read` gets the entity, null for the credentials'
- * default, and the context's key). The entity list decides which entity that is and its
- * organization, but the read does not wait for it: it starts with the entity this process last
- * knew to be selected, while the list is read anew, and is made again in the right context in
- * the rare case the new list selects another entity or moved it to another organization. So a
- * page's reads in the entity's context start together with the entity list instead of after it.
+ * default, and the context's key). The entity list that decides which entity that is comes from
+ * the dashboard's copy, read with the request's other copies.
  */
 export async function readInSelectedContext<T>(
   read: (entity: EntityChoice | null, contextKey: string) => Promise<T>,
 ): Promise<T> {
-  const known = lastEntityList();
-  const guess = known
-    ? selectionOf(known.map(toChoice), await pickedEntityId(), lastKnown().defaultEntityId)
-    : undefined;
-  return readWithGuess(guess, getSelectedEntity(), sameContext, (entity) => read(entity, contextKeyOf(entity)));
+  const entity = await getSelectedEntity();
+  return read(entity, contextKeyOf(entity));
 }
 
 /** The API client acting for one choice (org-bound token or the legacy header); for none, the credentials' default entity. */

@@ -27,7 +27,6 @@ export {
   findAssignedEntities,
   getEntity,
   knownPrograms,
-  lastEntityList,
   listEligibleCommitments,
   listEntities,
   otherFields,

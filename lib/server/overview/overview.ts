@@ -19,7 +19,7 @@ import {
 } from '../../overview/figures';
 import { todayView, type TodayView } from '../../overview/links';
 import { sharedEntityRows } from '../allocations';
-import { getApiClient, readWithGuess, SHARED, sharedRead } from '../api';
+import { getApiClient, SHARED, sharedRead } from '../api';
 import { getDb } from '../db';
 import { auditLog } from '../db/schema';
 import {
@@ -109,38 +109,18 @@ async function readScopeDays(
   return (await Promise.all(all.map((e) => readDays(e, first)))).flat();
 }
 
-/** The day the venues said it was at the last overview of each context ("partner" for the whole partner). */
-const lastToday = new Map<string, string>();
-
-/**
- * The days' reservations of the scope from today at the venues. They start with the venues'
- * read, from the day it was at the last overview (or the UTC date, at the first), and are read
- * again when today is another day at the venues.
- */
+/** The days' reservations of the scope from today at the venues. */
 async function readScopeDaysToday(
   scope: OverviewScope,
   selection: Promise<[EntityChoice | null, EntityChoice[]]>,
   venuesRead: Promise<Venue[]>,
   now: Date,
 ): Promise<Reservation[]> {
-  const today = venuesRead.then((venues) => todayOf(venues, now));
-  const read = async (entity: EntityChoice | null, entities: EntityChoice[]) => {
-    const context = contextOf(scope, entity);
-    // The guess: the day of this context's last overview, else another's, else the UTC date.
-    const guess = lastToday.get(context) ?? lastToday.values().next().value ?? now.toISOString().slice(0, 10);
-    const reservations = readWithGuess(
-      guess,
-      today,
-      (a, b) => a === b,
-      (first) => readScopeDays(scope, entity, entities, first),
-    );
-    const answer = await reservations;
-    lastToday.set(context, await today);
-    return answer;
-  };
-  if (scope === 'entity') return readInSelectedContext((entity) => read(entity, entity ? [entity] : []));
+  const first = todayOf(await venuesRead, now);
+  if (scope === 'entity')
+    return readInSelectedContext((entity) => readScopeDays(scope, entity, entity ? [entity] : [], first));
   const [entity, entities] = await selection;
-  return read(entity, entities);
+  return readScopeDays(scope, entity, entities, first);
 }
 
 /** The key the browser's "today" query is kept under: the selected entity's id, or "partner". */
@@ -166,7 +146,7 @@ export async function getOverview(now = new Date(), scope: OverviewScope = 'enti
   const selection = Promise.all([getSelectedEntity(), listEntityChoices()]);
   const venuesRead = allOf(listVenues);
   // Every read starts now: the commitments once the entity list says whose, the days' reservations
-  // from the day the venues last said it was (read again in the rare case that it is no longer).
+  // once the venues say which day is today (both lists are the dashboard's copies).
   const rowsOf = (covered: EntityChoice[]) =>
     Promise.all(covered.map((e) => sharedEntityRows({ id: e.id, name: e.name, org_id: e.orgId })));
   const rowsRead =

@@ -26,10 +26,6 @@ export type ProcessWideName =
   | 'the API answers shared by page renders, in flight and stored'
   /** lib/server/api/read.ts */
   | 'the stored answers a page render was served, with their age'
-  /** lib/server/directory/entities.ts */
-  | 'the entity list last read (a guess for reads that start before it is read again)'
-  /** lib/server/directory/entity-context.ts */
-  | 'the default entity id last read (a guess for reads that start before it is read again)'
   /** lib/server/reservations/reservations-export.ts */
   | 'the pace of the page reads of CSV exports'
   /** lib/server/allocations/allocations.ts */
