@@ -20,10 +20,18 @@ test('switching entity keeps the search and reads it in the new entity’s conte
   await page.goto(`/reservations?${query}`);
   await expect(page.getByTestId('result-count')).toHaveText(String(await total({ orgId: 'org_harbour_vine_direct' })));
 
+  // The page in the new entity comes with the switch's own answer (its action sets the cookie, and
+  // Next renders the page anew in that answer): the server renders it once, not again on a refresh.
+  const renders: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/reservations') renders.push(r.headers()['next-action'] ? 'switch' : 'render');
+  });
   const tablefinder = DEMO_DELEGATES[0]!;
   await page.getByLabel('Brand or channel').selectOption(tablefinder.entityId);
   await expect(page.getByTestId('result-count')).toHaveText(String(await total({ orgId: tablefinder.orgId })));
   expect(decodeURIComponent(page.url())).toContain(query);
+  await page.waitForLoadState('networkidle');
+  expect(renders).toEqual(['switch']);
 
   const legacy = DEMO_DELEGATES.find((d) => !d.orgId && !d.suspended)!;
   await page.getByLabel('Brand or channel').selectOption(legacy.entityId);

@@ -131,7 +131,7 @@ export function CommandMenu({ open, onOpenChange, pages, entities, selectedEntit
   const switchTo = (id: string) =>
     run(async () => {
       if (!(await confirmLeave())) return;
-      const error = await selectEntity(id, router);
+      const error = await selectEntity(id);
       if (error) notify(error, 'error');
     });
   const hits = enabled ? (results.data ?? []) : [];

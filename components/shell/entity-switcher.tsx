@@ -1,7 +1,6 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 
 import { confirmLeave } from '@/components/live/leave-guard';
@@ -15,17 +14,19 @@ export interface EntityOption {
   context: 'org-bound' | 'legacy-header';
 }
 
-/** Makes `id` the entity the console reads and acts in, and shows the page in it; the refusal's words, else null. */
-export async function selectEntity(id: string, router: { refresh: () => void }): Promise<string | null> {
+/**
+ * Makes `id` the entity the console reads and acts in, and shows the page in it; the refusal's
+ * words, else null. The action sets the cookie, so its answer carries the page rendered anew in
+ * the new entity (Next re-renders a page whose action set a cookie): no refresh after it.
+ */
+export async function selectEntity(id: string): Promise<string | null> {
   const r = await selectEntityAction({ id });
-  router.refresh();
   return r.ok ? null : r.error;
 }
 
 /** Picks the entity the console reads and acts in (kept in a cookie by the server action). */
 export function EntitySwitcher({ entities, selectedId }: { entities: EntityOption[]; selectedId: string | null }) {
   const t = useTranslations('shell.entity');
-  const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const selected = entities.find((e) => e.id === selectedId);
@@ -42,7 +43,7 @@ export function EntitySwitcher({ entities, selectedId }: { entities: EntityOptio
           const id = e.target.value;
           // Another entity is another page: the staged edits of this one would be lost.
           if (!(await confirmLeave())) return;
-          startTransition(async () => setError(await selectEntity(id, router)));
+          startTransition(async () => setError(await selectEntity(id)));
         }}
         className="min-h-9 min-w-0 flex-1 py-1.5 lg:w-56 lg:flex-none xl:w-72"
       >
