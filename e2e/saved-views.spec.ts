@@ -56,8 +56,10 @@ test('a saved view opens from search after signing in again, with its filters, s
   await expect(page.getByText(`View “${name}” saved.`)).toBeVisible();
   // The member's own page size changes afterwards; the view keeps the one it was saved with.
   await chooseRowsPerPage(page, '25');
-  // The same name twice is refused, naming it.
+  // The same name twice is refused, naming it. The menu already lists the view, without a reload:
+  // the save's own answer carries the page rendered anew.
   await page.getByTestId('views-menu').click();
+  await expect(page.getByRole('menuitem', { name, exact: true })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Save this search as a view…' }).click();
   const form = page.getByTestId('save-view-form');
   await form.getByLabel('Name').fill(name);

@@ -126,7 +126,6 @@ function SaveViewDialog({
   pageSize: PageSize;
 }) {
   const t = useTranslations('reservations.views');
-  const router = useRouter();
   // The name's rules, as the action checks them (SaveViewInputSchema), without shipping zod to this page.
   const nameRules = {
     validate: (v: string) =>
@@ -153,7 +152,7 @@ function SaveViewDialog({
       notify(t('saved', { name: values.name.trim(), shared: values.shared ? 'yes' : 'no' }));
       reset();
       onOpenChange(false);
-      router.refresh();
+      // the action's answer carries the page rendered anew (it revalidates the layout), with the view in the menu
     },
   );
 
@@ -203,8 +202,8 @@ export function OpenView({
     setPending(false);
     if (!r.ok) return notify(r.error, 'error');
     notify(t('deleted', { name: view.name }));
+    // the action revalidated the layout: the search opens rendered anew, without the view
     router.push('/reservations');
-    router.refresh();
   };
   return (
     <Notice tone={dropped.length ? 'warning' : 'info'} data-testid="open-view">
