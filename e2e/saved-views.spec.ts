@@ -119,6 +119,19 @@ test('an admin shares a view with the team and an operator opens it; a view is n
   await operator.getByTestId('views-menu').click();
   await expect(operator.getByRole('menuitem', { name: forged })).toHaveCount(0);
   await operator.context().close();
+
+  // Its owner deletes it: the search opens without it in the menu.
+  const again = await (await browser.newContext({ storageState: STORAGE.admin })).newPage();
+  await again.goto('/reservations');
+  await again.getByTestId('views-menu').click();
+  await again.getByRole('menuitem', { name }).click();
+  await again.getByRole('button', { name: 'Delete this view' }).click();
+  await expect(again.getByText(`View “${name}” deleted.`)).toBeVisible();
+  await expect(again).toHaveURL((url) => url.pathname === '/reservations' && !url.searchParams.has('view'));
+  await again.getByTestId('views-menu').click();
+  await expect(again.getByRole('menuitem', { name: 'Save this search as a view…' })).toBeVisible();
+  await expect(again.getByRole('menuitem', { name })).toHaveCount(0);
+  await again.context().close();
 });
 
 test('a view whose program the selected entity does not have opens without that filter, and says it was dropped', async ({
