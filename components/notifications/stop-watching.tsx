@@ -1,6 +1,5 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -19,15 +18,14 @@ export function StopWatching({
   /** the button's text, its name naming the thing, and the notice once stopped, as the page says them */
   words: { stop: string; label: string; stopped: string };
 }) {
-  const router = useRouter();
   const [pending, setPending] = useState(false);
   const stop = async () => {
     setPending(true);
     const r = await setWatchAction({ subject, id, on: false });
     setPending(false);
     if (!r.ok) return notify(r.error, 'error');
+    // the action revalidates the account page: its answer carries the page without this watch
     notify(words.stopped);
-    router.refresh();
   };
   return (
     <Button

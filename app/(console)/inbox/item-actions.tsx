@@ -2,7 +2,6 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -12,14 +11,13 @@ import type { NotificationReason } from '@/lib/notifications/items';
 import { queryKeys } from '@/lib/queries/keys';
 import type { InboxUnread } from '@/lib/queries/reads';
 
-/** After a triage: the bell's new figure at once, then the page (and the layout's figure) read again. */
+/**
+ * After a triage: the bell's new figure at once. The page (and the layout's figure) come rendered
+ * anew in the action's own answer (it revalidates the inbox).
+ */
 function useAfterTriage() {
   const queryClient = useQueryClient();
-  const router = useRouter();
-  return (bell: InboxUnread) => {
-    queryClient.setQueryData(queryKeys.inboxUnread(), bell);
-    router.refresh();
-  };
+  return (bell: InboxUnread) => queryClient.setQueryData(queryKeys.inboxUnread(), bell);
 }
 
 /** An item's Read (or Unread) and Done buttons, each naming the item for a screen reader. */
