@@ -32,6 +32,7 @@ import {
   readInSelectedContext,
   type EntityChoice,
 } from '../directory';
+import { processWide } from '../process-wide';
 import { allWithCopy } from '../reservations/from-copy';
 
 /** The days the overview's chart covers, today first. */
@@ -67,8 +68,12 @@ export const overviewConditions = (first: string): Condition[] => [
   { attribute: 'date', modifier: 'lte', value: dateRange(first, OVERVIEW_DAYS).at(-1)! },
 ];
 
-/** How many pages each entity's days took at its last read: the next read asks for as many at once. */
-const lastPageCount = new Map<string, number>();
+/** How many pages each entity's days took at its last read from the API: the next read asks for as many at once. */
+const lastPageCount = () =>
+  processWide(
+    "the pages each entity's overview days took at their last API read (a guess for the next)",
+    () => new Map<string, number>(),
+  );
 
 /**
  * An entity's reservations of the days shown, from the copy of its window when that is fresh
@@ -83,9 +88,9 @@ async function readDays(entity: EntityChoice | null, first: string): Promise<Res
       const api = apiForChoice(entity);
       const { items, pages } = await listAllTogether(
         (page) => api.listReservations({ filters: overviewConditions(first), page, limit: PAGE, sort: 'date' }),
-        { cap: 5_000, expectedPages: lastPageCount.get(context) },
+        { cap: 5_000, expectedPages: lastPageCount().get(context) },
       );
-      lastPageCount.set(context, pages);
+      lastPageCount().set(context, pages);
       return items;
     }),
   );

@@ -59,7 +59,9 @@ export type ProcessWideName =
   /** lib/server/directory/copy-reads.ts */
   | 'the first reads of directory copies never synced, by copy'
   /** lib/server/reservations/from-copy.ts */
-  | 'when this process last noted each watched entity';
+  | 'when this process last noted each watched entity'
+  /** lib/server/overview/overview.ts */
+  | "the pages each entity's overview days took at their last API read (a guess for the next)";
 
 const REGISTRY = Symbol.for('guestbook-dashboard.process-wide');
 const registry = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new Map<ProcessWideName, unknown>()) as Map<
