@@ -147,7 +147,8 @@ export function resyncCopy(resource: CopyResource, entity: CopyEntity | null): P
 /**
  * Items of a copy already synced, rewritten without a request after the console's write
  * (`revise` returns the new item, or null to leave it), kept as patchStoredCopy keeps a
- * write's answer, in one transaction. A read of the copy that began before (a sync's turn, a re-read) is then
+ * write's answer, in one transaction. A read of the copy that began before (a sync's turn, a
+ * re-read) is then
  * dropped rather than stored over them; the sync's next turn reads them all from the API.
  */
 export async function reviseStoredCopy<T extends { id: string }>(

@@ -32,6 +32,10 @@ export async function findAssignedEntities(ids: readonly string[]): Promise<Map<
   return recent.size === wanted.size ? recent : pick(await listEntities());
 }
 
+/** An entity as the API answered a write to it or a read made for one, in the copy of the entity list. */
+const keepInCopy = async (entity: Entity) =>
+  patchStoredCopy(await getDb(), { resource: 'entities', context: PARTNER_CONTEXT }, [entity]);
+
 /** The entity for its page, from the copy (getEntity reads it anew every time, for changes); null when not assigned. */
 export const viewEntity = async (id: string): Promise<Entity | null> =>
   (await listEntities()).find((e) => e.id === id) ?? null;
@@ -43,7 +47,7 @@ export const viewEntity = async (id: string): Promise<Entity | null> =>
  */
 export async function entityRead(entity: Entity): Promise<void> {
   storeSharedRead(`${SHARED.entity}${entity.id}`, entity);
-  await patchStoredCopy(await getDb(), { resource: 'entities', context: PARTNER_CONTEXT }, [entity]);
+  await keepInCopy(entity);
 }
 
 /**
@@ -54,7 +58,7 @@ export async function entityRead(entity: Entity): Promise<void> {
 export async function entityChanged(entity: Entity, options: { programs?: boolean } = {}): Promise<void> {
   forgetSharedReads(SHARED.entityList);
   storeSharedRead(`${SHARED.entity}${entity.id}`, entity);
-  await patchStoredCopy(await getDb(), { resource: 'entities', context: PARTNER_CONTEXT }, [entity]);
+  await keepInCopy(entity);
   if (options.programs) await resyncCopy('commitments', entity);
 }
 
