@@ -180,11 +180,10 @@ export function seedDemoWorld(options: SeedOptions = {}): WorldData {
         : pick(['confirmed', 'confirmed', 'confirmed', 'pending', 'canceled']);
     const first = pick(FIRST);
     const last = pick(LAST);
-    const createdAt = new Date(
-      day0 + (offset - 1 - Math.floor(rand() * 20)) * 86_400_000 + Math.floor(rand() * 86_400_000),
-    )
-      .toISOString()
-      .replace(/\.\d{3}Z$/, 'Z');
+    // Made up to 21 days before its date, and before the world's today: a booking made "later"
+    // is mirrored to as long before today (a created_at ahead of the clock is one no API gives).
+    const made = day0 + (offset - 1 - Math.floor(rand() * 20)) * 86_400_000 + Math.floor(rand() * 86_400_000);
+    const createdAt = new Date(made < day0 ? made : 2 * day0 - made - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const r: ReservationRecord = {
       id: uuidFrom(`reservation:${i}`),
       entity_id: e.id,
