@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Reservation } from '../lib/guestbook/schemas';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
-import { sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { sandboxApi } from './sandbox';
 import { openSearchByKeyboard } from './staff';
 
 test.use({ storageState: STORAGE.viewer });
@@ -29,7 +29,12 @@ test("Ctrl+K, a guest's last name, Enter: that guest's reservation opens, with o
   const lastName = target.guest!.last_name;
   await page.goto('/');
   await expect(page.getByTestId('today-reservations')).toBeVisible();
-  const mark = await sandboxRequestMark(request);
+  // The searches the menu sends to the dashboard (the dashboard answers from its copy, or asks the API).
+  const searches: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/search') searches.push(url.searchParams.get('q') ?? '');
+  });
   await openSearchByKeyboard(page);
   const input = page.getByTestId('global-search-input');
   await expect(input).toBeFocused();
@@ -37,10 +42,9 @@ test("Ctrl+K, a guest's last name, Enter: that guest's reservation opens, with o
   await input.pressSequentially(lastName, { delay: 60 });
   const first = page.getByTestId('global-search-results').getByRole('option').first();
   await expect(first).toContainText(lastName);
-  const searches = (await sandboxRequestsSince(request, mark)).filter((r) => r.path === '/v2/reservations');
   // One for the word; a second at most where the machine stalled the typing past the debounce.
-  expect(searches.length, searches.map((r) => r.query).join('\n')).toBeLessThanOrEqual(2);
-  expect(decodeURIComponent(searches.at(-1)!.query)).toContain(`guest_last_name[in]=${lastName}`);
+  expect(searches.length, searches.join('\n')).toBeLessThanOrEqual(2);
+  expect(searches.at(-1)).toBe(lastName);
 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/reservations\/[0-9a-f-]{36}$/);
@@ -68,17 +72,22 @@ test('an entity name opens its page, and a reservation id opens the reservation'
   await expect(page).toHaveURL(new RegExp(`/reservations/${target.id}$`));
 });
 
-test('Escape closes the menu, and fewer than two characters send nothing', async ({ page, request }) => {
+test('Escape closes the menu, and fewer than two characters send nothing', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('today-reservations')).toBeVisible();
-  const mark = await sandboxRequestMark(request);
+  // The searches the menu sends to the dashboard (the dashboard answers from its copy, or asks the API).
+  const searches: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/search') searches.push(url.searchParams.get('q') ?? '');
+  });
   await openSearchByKeyboard(page);
   await page.getByTestId('global-search-input').fill('a');
   await expect(
     page.getByText('Type at least 2 characters to search guests, brands and channels, and managed partners.'),
   ).toBeVisible();
   await page.waitForTimeout(600);
-  expect((await sandboxRequestsSince(request, mark)).filter((r) => r.path === '/v2/reservations')).toEqual([]);
+  expect(searches).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('global-search-input')).toHaveCount(0);
 });

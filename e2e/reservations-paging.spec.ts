@@ -4,7 +4,7 @@ import type { Reservation } from '../lib/guestbook/schemas';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
 import { expectSamePage, markPage } from './same-page';
-import { controls, sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { sandboxApi } from './sandbox';
 
 test.use({ storageState: STORAGE.viewer });
 
@@ -28,15 +28,32 @@ const shownIds = async (page: Page) =>
     .locator('tbody tr')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('reservation-row-', '')));
 
-/** The page's /v2/reservations reads in the sandbox's log since `mark`, as `page=N`. */
-const reservationReads = async (request: APIRequestContext, mark: number) =>
-  (await sandboxRequestsSince(request, mark))
-    .filter((r) => r.method === 'GET' && r.path === '/v2/reservations')
-    .map((r) => new URLSearchParams(r.query).get('page') ?? '1');
+/**
+ * The pages of the search the browser asks the dashboard for (GET /api/reservations/search) from
+ * now on, as `N`: the dashboard answers them from its copy of the reservations, or asks the API.
+ */
+function searchReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/reservations/search') reads.push(url.searchParams.get('page') ?? '1');
+  });
+  return reads;
+}
 
-test.afterEach(async () => {
-  await controls.clearFaults();
-});
+/** Holds the browser's reads of page `n` of the search until `release` is called. */
+async function holdPage(page: Page, n: number): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/reservations/search' && url.searchParams.get('page') === String(n),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return { release };
+}
 
 test('paging keeps the previous rows until the next arrive, reads the next page ahead, and Back comes from the cache', async ({
   page,
@@ -50,12 +67,12 @@ test('paging keeps the previous rows until the next arrive, reads the next page 
   // Paging alone decides what is read here: a change another test or the sync records meanwhile
   // would rightly make the pages read again (live-updates.spec.ts), so the event stream is held off.
   await page.route('**/api/events', (route) => route.abort());
-  const mark = await sandboxRequestMark(request);
+  const reads = searchReads(page);
   await page.goto(`/reservations?${SEARCH}`);
   await expect(page.getByTestId('pager-status')).toHaveText(/^Page 1 of \d+$/);
   expect(await shownIds(page)).toEqual(first);
-  // The page after the one shown is read ahead, once...
-  await expect.poll(() => reservationReads(request, mark)).toEqual(['1', '2']);
+  // Page 1 came with the page; the page after it is read ahead, once...
+  await expect.poll(() => reads).toEqual(['2']);
   // ...and its answer has reached the browser (no request in flight).
   await page.waitForLoadState('networkidle');
   // A marker in the page's own DOM: a reload or a server-rendered navigation would drop it.
@@ -63,8 +80,8 @@ test('paging keeps the previous rows until the next arrive, reads the next page 
   await expect(heading).toBeVisible();
   await markPage(page);
 
-  // Page 2 was read ahead: it shows at once; page 3 is then read ahead, slowly.
-  await controls.setFaults({ latency_ms: 4_000 });
+  // Page 2 was read ahead: it shows at once; page 3 is then read ahead, and held on its way.
+  const held = await holdPage(page, 3);
   await page.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/[?&]page=2(&|$)/);
   await expect(page.getByTestId('pager-status')).toHaveText(/^Page 2 of/);
@@ -76,15 +93,18 @@ test('paging keeps the previous rows until the next arrive, reads the next page 
   await expect(page.getByTestId('results-loading')).toHaveText('Loading page 3…');
   expect(await shownIds(page)).toEqual(second);
   await expect(page.getByTestId('reservations-table')).toHaveAttribute('aria-busy', 'true');
-  await controls.clearFaults();
+  held.release();
   await expect(page.getByTestId('pager-status')).toHaveText(/^Page 3 of/, { timeout: 20_000 });
   await expect(page.getByTestId('results-loading')).toHaveCount(0);
   expect(await shownIds(page)).toEqual(third);
   await expectSamePage(page);
-  await expect.poll(() => reservationReads(request, mark)).toContain('4');
+  await expect.poll(() => reads).toContain('4');
+  // page 3 read once (the click waited for the read ahead), page 4 ahead of it
+  expect(reads.filter((n) => n === '3')).toEqual(['3']);
 
-  // Back: pages 2 and 1 come from the cache, with no /v2/reservations request.
-  const back = await sandboxRequestMark(request);
+  // Back: pages 2 and 1 come from the cache, with no read.
+  await page.waitForLoadState('networkidle');
+  const readBefore = reads.length;
   await page.goBack();
   await expect(page).toHaveURL(/[?&]page=2(&|$)/);
   await expect(page.getByTestId('pager-status')).toHaveText(/^Page 2 of/);
@@ -94,7 +114,7 @@ test('paging keeps the previous rows until the next arrive, reads the next page 
   await expect(page.getByTestId('pager-status')).toHaveText(/^Page 1 of/);
   expect(await shownIds(page)).toEqual(first);
   await expectSamePage(page);
-  expect(await reservationReads(request, back)).toEqual([]);
+  expect(reads.slice(readBefore)).toEqual([]);
 
   // The address is still the source of truth: Forward, then a reload, shows the page it names.
   await page.goForward();

@@ -17,6 +17,8 @@ import { secureDataDir } from './data-dir';
 import * as schema from './schema';
 
 export type DashboardDb = ReturnType<typeof drizzlePglite<typeof schema>>;
+/** A transaction of the dashboard's database. */
+export type DashboardTx = Parameters<Parameters<DashboardDb['transaction']>[0]>[0];
 
 const migrationsFolder = path.join(process.cwd(), 'lib/server/db/migrations');
 

@@ -17,7 +17,7 @@ import { and, gte, isNotNull } from 'drizzle-orm';
 import type { CopyResource } from '../../directory/schemas';
 import type { ChangeInput } from '../changes/of-action';
 import { recordChange } from '../changes/record';
-import type { DashboardDb } from '../db/open';
+import type { DashboardTx } from '../db/open';
 import { changeEvents } from '../db/schema';
 
 export { COPY_RESOURCES, type CopyResource } from '../../directory/schemas';
@@ -39,8 +39,7 @@ export interface DirectoryChanges extends CopyKey {
   suspended?: { id: string; name: string | null }[];
 }
 
-/** A transaction of the dashboard database, as the copy's writes run in. */
-export type DashboardTx = Parameters<Parameters<DashboardDb['transaction']>[0]>[0];
+export type { DashboardTx };
 
 /** How long a member's own change event covers what the sync then finds of the same ids. */
 export const OWN_WRITE_WINDOW_MS = 5 * 60_000;

@@ -1,10 +1,13 @@
 /**
  * The book: every reservation of an entity, whatever its date, read in full every
  * BOOK_READ_EVERY_MS while the entity is watched, and every BOOK_UNWATCHED_EVERY_MS otherwise
- * (a few requests: 100 reservations a page). It answers no page while the API
- * can be asked: it is what a search outside the window, or a reservation past it, shows "as of"
- * its read when the request budget has no room and no one made that search before (the window
- * and the searches' last answers come first).
+ * (a few requests: 100 reservations a page). Between two reads, each turn of the entity's window
+ * keeps it in step (keepBookInStep): what the turn found in the window, and the reservations made
+ * since on every date. So the book is kept as the window is: the near days and new bookings each
+ * turn, the other days at each full read. While in step it answers what the window cannot (a
+ * search with no upper date, a reservation past the window) as the window does; once out of step
+ * (its sync stopped, or the entity unwatched), only "as of" its last step, when the request budget
+ * has no room and no one made that search before (the searches' last answers come first).
  *
  * It is kept as a window of every day (EVERY_DAY) under its own context (bookContext), so the
  * window's search (search.ts, held to the API's results by a property test) answers from it.
@@ -13,14 +16,19 @@ import { and, eq, inArray } from 'drizzle-orm';
 
 import type { GuestbookClient } from '../../guestbook';
 import { PAGE_MAX_LIMIT, type Reservation } from '../../guestbook/schemas';
-import type { DashboardDb } from '../db/open';
+import type { DashboardDb, DashboardTx } from '../db/open';
 import { reservationsCopy, reservationsWindow, type ReservationCopyRow } from '../db/schema';
 import { changedLater } from './patch';
 import { reservationOf, rowOf } from './rows';
-import { EVERY_DAY, windowOf } from './window';
+import { EVERY_DAY, FULL_READ_EVERY_MS, windowOf } from './window';
 
-/** How often a watched entity's book is read again. */
-export const BOOK_READ_EVERY_MS = 15 * 60_000;
+/** How often a watched entity's book is read again: as often as its window's far days (FULL_READ_EVERY_MS). */
+export const BOOK_READ_EVERY_MS = FULL_READ_EVERY_MS;
+/**
+ * A turn brings the book in step only while its last read is at most this old: the days past the
+ * window change outside the console unseen until the next read.
+ */
+export const BOOK_IN_STEP_MS = 2 * BOOK_READ_EVERY_MS;
 /** How often the book of an entity nobody watches is read again. */
 export const BOOK_UNWATCHED_EVERY_MS = 60 * 60_000;
 /** A book of more reservations than this is not kept (its read would cost more than 50 requests). */
@@ -111,4 +119,63 @@ export async function readBook(
     return values.length;
   });
   return { requests: pages, kept };
+}
+
+/** What a turn of an entity's window found, for its book. */
+export interface BookStep {
+  /** reservations as the turn read them: the window's rewritten rows, those moved out of it, those made since past it */
+  put: readonly Reservation[];
+  /** reservations the API no longer has */
+  gone: readonly string[];
+  /** whether the turn read the reservations made since its last turn on every date (every turn but a window's first) */
+  everyDate: boolean;
+}
+
+/**
+ * Brings the book of `entityId` in step with a turn of its window (`step`), in the turn's
+ * transaction: each reservation put (unless the console wrote a later version meanwhile), each
+ * one gone taken out. The book is then as of the turn (`now`) when the turn read the new
+ * reservations of every date and the book's last read is at most BOOK_IN_STEP_MS old. Returns
+ * the book's versions, before the step, of the reservations put (the turn says what changed past
+ * the window from them); null when the entity has no book yet (its first read keeps every one).
+ */
+export async function keepBookInStep(
+  tx: DashboardTx,
+  entityId: string,
+  step: BookStep,
+  now: Date,
+): Promise<Map<string, Reservation> | null> {
+  const context = bookContext(entityId);
+  const state = await windowOf(tx, context);
+  if (!state) return null;
+  const ofContext = eq(reservationsCopy.context, context);
+  const ids = [...new Set(step.put.map((r) => r.id))];
+  const before = new Map<string, Reservation>();
+  for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
+    const rows = await tx
+      .select({ reservation: reservationsCopy.reservation })
+      .from(reservationsCopy)
+      .where(and(ofContext, inArray(reservationsCopy.id, ids.slice(i, i + INSERT_CHUNK))));
+    for (const row of rows) before.set(reservationOf(row).id, reservationOf(row));
+  }
+  const rows = new Map<string, ReservationCopyRow>();
+  for (const r of step.put) {
+    const was = before.get(r.id);
+    const row = was && changedLater(was, r) ? null : rowOf(context, r, now);
+    if (row) rows.set(row.id, row);
+  }
+  const out = [...step.gone, ...rows.keys()];
+  for (let i = 0; i < out.length; i += INSERT_CHUNK)
+    await tx
+      .delete(reservationsCopy)
+      .where(and(ofContext, inArray(reservationsCopy.id, out.slice(i, i + INSERT_CHUNK))));
+  const values = [...rows.values()];
+  for (let i = 0; i < values.length; i += INSERT_CHUNK)
+    await tx
+      .insert(reservationsCopy)
+      .values(values.slice(i, i + INSERT_CHUNK))
+      .onConflictDoNothing();
+  if (step.everyDate && now.getTime() - state.fullReadAt.getTime() <= BOOK_IN_STEP_MS && now > state.readAt)
+    await tx.update(reservationsWindow).set({ readAt: now }).where(eq(reservationsWindow.context, context));
+  return before;
 }

@@ -5,8 +5,9 @@
  * feed); `keepInCopy` keeps the console's own writes in it at once; `searchCopy` answers a reservation search from the copy with the API's own results, or
  * says it cannot (null: the caller asks the API); the API's last answers to the searches it cannot
  * answer are kept, shown again while current (`currentSearchAnswer`, `currentReservationInAnswers`)
- * and for when the budget has no room (`lastSearchAnswer`), and so is each watched
- * entity's whole book of reservations (`readBook`), for the searches no one made before. Free of `server-only`: the sync loop and the
+ * and for when the budget has no room (`lastSearchAnswer`), and so is each
+ * entity's whole book of reservations (`readBook`, kept in step by its window's turns), for the
+ * searches the window cannot answer. Free of `server-only`: the sync loop and the
  * tests import it in plain Node.
  */
 export { BOOK_READ_EVERY_MS, BOOK_UNWATCHED_EVERY_MS, bookContext, bookDue, readBook, type BookRead } from './book';

@@ -8,8 +8,9 @@ import { GuestbookApiError, listAll, type GuestbookClient, type ReadPage } from 
 import type { Condition } from '../../guestbook/filters';
 import { PAGE_MAX_LIMIT, type Reservation } from '../../guestbook/schemas';
 import type { VenueLike } from '../../overview/figures';
-import type { DashboardDb } from '../db/open';
+import type { DashboardDb, DashboardTx } from '../db/open';
 import { reservationsCopy, reservationsWindow, type ReservationCopyRow } from '../db/schema';
+import { bookContext, keepBookInStep } from './book';
 import { changedLater } from './patch';
 import { changedFields, reservationOf, rowOf, type FieldChange } from './rows';
 import {
@@ -22,7 +23,7 @@ import {
   type WindowState,
 } from './window';
 
-/** A change the turn found in one reservation of the window. */
+/** A change the turn found in one reservation of the window, or of the book past it (a booking, or a change the booking's read returned). */
 export type WindowChange =
   | {
       kind: 'added';
@@ -66,9 +67,13 @@ export interface TurnOptions {
    * Returns how many events it recorded.
    */
   record?: (tx: DashboardTx, turn: Pick<TurnReport, 'context' | 'first' | 'changes'>) => Promise<number>;
+  /**
+   * The context is an entity's window, and the entity's book (book.ts) is kept in step with it:
+   * the turn then reads the reservations made since on every date, on full turns as well, and
+   * reports those past the window that are new to the book, or changed, as changes.
+   */
+  keepBook?: boolean;
 }
-
-type DashboardTx = Parameters<Parameters<DashboardDb['transaction']>[0]>[0];
 
 /** At most this many reservations missing from a read are read one by one to say where they went. */
 const MAX_REREADS = 20;
@@ -87,7 +92,8 @@ const inDays = (date: string | undefined, days: WindowDays) => !!date && date >=
  * the reservations made since the newest one seen (less CREATED_OVERLAP_MS), and every day of
  * the window when the window moved or FULL_READ_EVERY_MS has passed since it was last read in
  * full. A reservation a read no longer returns is read alone, to say where it went. Rows of days
- * that left the window are dropped. Returns what changed.
+ * that left the window are dropped. With `keepBook`, the entity's book is brought in step in the
+ * same transaction (keepBookInStep). Returns what changed.
  */
 export async function syncWindowTurn(
   db: DashboardDb,
@@ -123,17 +129,21 @@ export async function syncWindowTurn(
   const scope = full ? window : days.near;
 
   const read = await readReservations(dateConditions(scope));
-  if (!full && state) {
+  const keepBook = options.keepBook === true;
+  if (state && (!full || keepBook)) {
     const since = state.lastCreatedAt ?? state.fullReadAt.toISOString();
     const from = new Date(Date.parse(since) - CREATED_OVERLAP_MS).toISOString();
     read.push(
       ...(await readReservations([
         { attribute: 'created_at', modifier: 'gte', value: from },
-        ...dateConditions(window),
+        ...(keepBook ? [] : dateConditions(window)),
       ])),
     );
   }
   const fresh = new Map(read.filter((r) => inDays(r.date, window)).map((r) => [r.id, r]));
+  const past = new Map(read.filter((r) => !inDays(r.date, window)).map((r) => [r.id, r]));
+  // A first turn reads no new reservations past the window: the next reads them from the book's last step on.
+  const bookAt = keepBook && !state ? ((await windowOf(db, bookContext(context)))?.readAt ?? null) : null;
 
   const known = await db
     .select()
@@ -172,9 +182,26 @@ export async function syncWindowTurn(
   );
   const first = !state;
   const record = options.record;
-  const { expired, recorded } = await store(db, context, {
+  const newest = read.reduce<string | null>(
+    (max, r) => laterCreatedAt(max, r.created_at),
+    state?.lastCreatedAt ?? null,
+  );
+  const removed = changes.filter((c) => c.kind === 'removed');
+  const book = keepBook
+    ? async (tx: DashboardTx) => {
+        const step = {
+          put: [...rewritten, ...past.values(), ...removed.flatMap((c) => (c.reservation ? [c.reservation] : []))],
+          // read alone and not found (more than MAX_REREADS missing: the others wait for the book's next read)
+          gone: removed.filter((c) => moved.has(c.id) && !c.reservation).map((c) => c.id),
+          everyDate: !first,
+        };
+        const before = await keepBookInStep(tx, context, step, now);
+        return before ? changesPast(past, before) : [];
+      }
+    : undefined;
+  const { expired, recorded, pastChanges } = await store(db, context, {
     rows: rewritten.map((r) => rowOf(context, r, now)).filter((row): row is ReservationCopyRow => row !== null),
-    removed: changes.filter((c) => c.kind === 'removed').map((c) => c.id),
+    removed: removed.map((c) => c.id),
     window,
     state: {
       context,
@@ -182,16 +209,44 @@ export async function syncWindowTurn(
       lastDay: window.last,
       readAt: now,
       fullReadAt: full ? now : state!.fullReadAt,
-      // never later than now: a created_at ahead of the clocks would leave the reservations made until then unread
-      lastCreatedAt: earlierOf(
-        now,
-        read.reduce<string | null>((max, r) => laterCreatedAt(max, r.created_at), state?.lastCreatedAt ?? null),
-      ),
+      // never later than now (at a window's first turn, than its book's last step): a created_at
+      // ahead of the clocks would leave the reservations made until then unread
+      lastCreatedAt: bookAt ? earlierOf(bookAt, newest ?? bookAt.toISOString()) : earlierOf(now, newest),
       venues: venues.map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone })),
     },
-    record: record && ((tx) => record(tx, { context, first, changes })),
+    book,
+    record: record && ((tx, found) => record(tx, { context, first, changes: [...changes, ...found] })),
   });
-  return { context, window, full, first, requests, changes, expired, recorded, readAt: now };
+  return {
+    context,
+    window,
+    full,
+    first,
+    requests,
+    changes: [...changes, ...pastChanges],
+    expired,
+    recorded,
+    readAt: now,
+  };
+}
+
+/**
+ * What the turn found past the window (`past`: the reservations made since, on days past it)
+ * against the book's versions (`before`): a booking new to the book, or a change to one it held,
+ * unless the console wrote a later version.
+ */
+function changesPast(past: ReadonlyMap<string, Reservation>, before: ReadonlyMap<string, Reservation>): WindowChange[] {
+  const changes: WindowChange[] = [];
+  for (const [id, r] of past) {
+    const was = before.get(id);
+    if (!was) {
+      changes.push({ kind: 'added', id, reservation: r, source: 'booked' });
+      continue;
+    }
+    const fields = changedLater(was, r) ? [] : changedFields(was, r);
+    if (fields.length) changes.push({ kind: 'changed', id, reservation: r, before: was, fields });
+  }
+  return changes;
 }
 
 /**
@@ -245,9 +300,11 @@ async function store(
     removed: string[];
     window: WindowDays;
     state: WindowState;
-    record?: (tx: DashboardTx) => Promise<number>;
+    /** keeps the entity's book in step with the turn; returns what changed past the window */
+    book?: (tx: DashboardTx) => Promise<WindowChange[]>;
+    record?: (tx: DashboardTx, past: WindowChange[]) => Promise<number>;
   },
-): Promise<{ expired: number; recorded: number }> {
+): Promise<{ expired: number; recorded: number; pastChanges: WindowChange[] }> {
   return db.transaction(async (tx) => {
     const ofContext = eq(reservationsCopy.context, context);
     const gone = [...turn.removed, ...turn.rows.map((r) => r.id)];
@@ -272,6 +329,7 @@ async function store(
       .insert(reservationsWindow)
       .values(turn.state)
       .onConflictDoUpdate({ target: reservationsWindow.context, set: state });
-    return { expired: expired.length, recorded: (await turn.record?.(tx)) ?? 0 };
+    const pastChanges = (await turn.book?.(tx)) ?? [];
+    return { expired: expired.length, recorded: (await turn.record?.(tx, pastChanges)) ?? 0, pastChanges };
   });
 }

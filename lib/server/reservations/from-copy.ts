@@ -35,6 +35,15 @@ async function watching(entity: EntityChoice | null, now = Date.now()): Promise<
   await noteWatched(await getDb(), entity.id, new Date(now));
 }
 
+/**
+ * The book's answer (`found`) while the book is in step (its last step at most COPY_FRESH_MS
+ * old): it then answers what the window cannot, as the window does. Else null (the book answers
+ * only when the budget refuses: inBook).
+ */
+function whileInStep<T extends { asOf: Date }>(found: T | null, now = Date.now()): T | null {
+  return found && now - found.asOf.getTime() <= COPY_FRESH_MS ? found : null;
+}
+
 /** An answer kept in the dashboard's database, and when it was read. */
 export type Kept<T> = { value: T; asOf: Date };
 
@@ -129,7 +138,7 @@ const keptFor = (entity: EntityChoice | null, context: string) => entity && { co
 
 /**
  * A page of a search of an entity's reservations: from the copy when its dates lie inside the
- * window, else the API's answer to the same search in the same context while it is current (read
+ * window, else from the entity's book while it is in step, else the API's answer to the same search in the same context while it is current (read
  * by any member, on any process, and changed by nothing recorded since), else the API's (`read`);
  * when the budget has no room for that read, the API's last answer to the same search in the same
  * context (`answers`), if one was kept, else the answer of the entity's book (every reservation,
@@ -143,7 +152,10 @@ export async function searchWithCopy(
 ): Promise<PageOf<Reservation>> {
   await watching(entity);
   const db = await getDb();
-  const copy = entity ? await searchCopy(db, entity.id, q.conditions, q.page, q.limit, q.sort) : null;
+  const copy =
+    entity &&
+    ((await searchCopy(db, entity.id, q.conditions, q.page, q.limit, q.sort)) ??
+      whileInStep(await searchCopy(db, bookContext(entity.id), q.conditions, q.page, q.limit, q.sort)));
   const lastAnswer = async () => {
     const last = await lastSearchAnswer(db, answers.context, answers.query, new Date());
     return last && { value: last.answer, asOf: last.readAt };
@@ -173,7 +185,8 @@ export async function keepAnswer(
 }
 
 /**
- * One reservation for its page: from the copy when it holds it, else from a current search's
+ * One reservation for its page: from the copy when it holds it (the window, else the book while
+ * in step), else from a current search's
  * answer that lists it (no change to it recorded since), else the API's (`read`); when the budget
  * has no room for that read, the entity's book's, as of when it was read.
  */
@@ -185,7 +198,8 @@ export async function reservationWithCopy(
 ): Promise<Reservation | null> {
   await watching(entity);
   const db = await getDb();
-  const copy = entity ? await findInCopy(db, entity.id, id) : null;
+  const copy =
+    entity && ((await findInCopy(db, entity.id, id)) ?? whileInStep(await findInCopy(db, bookContext(entity.id), id)));
   const fromBook = inBook(async () => {
     const kept = entity && (await findInCopy(db, bookContext(entity.id), id));
     return kept ? { value: kept.reservation, asOf: kept.asOf } : null;
@@ -197,7 +211,8 @@ export async function reservationWithCopy(
 }
 
 /**
- * Every reservation of a search inside the window (the overview's days): from the copy, else the
+ * Every reservation of a search inside the window (the overview's days): from the copy (the
+ * window, else the book while in step), else the
  * API's (`read`), else (no room in the budget) the book's, as of when it was read.
  */
 export async function allWithCopy(
@@ -207,7 +222,10 @@ export async function allWithCopy(
 ): Promise<Reservation[]> {
   await watching(entity);
   const db = await getDb();
-  const copy = entity ? await searchCopyAll(db, entity.id, conditions, 'date') : null;
+  const copy =
+    entity &&
+    ((await searchCopyAll(db, entity.id, conditions, 'date')) ??
+      whileInStep(await searchCopyAll(db, bookContext(entity.id), conditions, 'date')));
   const fromBook = inBook(async () => {
     const all = entity && (await searchCopyAll(db, bookContext(entity.id), conditions, 'date'));
     return all ? { value: all.data, asOf: all.asOf } : null;

@@ -101,7 +101,11 @@ export async function reservationWindowTurns(share: SyncShare): Promise<{ reques
     for (const entity of entities.filter((e) => watched.has(e.id))) {
       if (share.used + TURN_REQUESTS > share.limit) throw new SyncPaused(Date.now() + 10_000, 'share');
       const venues = await readCopy<Venue>('venues', { id: entity.id, org_id: entity.org_id });
-      const report = await syncWindowTurn(db, apiFor(entity), entity.id, new Date(), { venues, record: recordTurn });
+      const report = await syncWindowTurn(db, apiFor(entity), entity.id, new Date(), {
+        venues,
+        record: recordTurn,
+        keepBook: true,
+      });
       sent(report.requests);
       totals.changes += report.recorded;
       // This process's stored answers of the entity's searches are older than what the turn found.
