@@ -29,21 +29,22 @@ const inBook = async (lastName: string) => {
 const FAR = ['2026-07-20', '2026-07-21', '2026-07-22'];
 
 describe('keepBookInStep (a window’s turns keep its entity’s book)', () => {
-  it('finds a booking made by a guest between the book’s read and the window’s first turn, though a later booking moved the window’s newest past it', async () => {
+  it('brings the book in step at the window’s first turn: a booking made past the window since the book’s read is found, though a later booking moved the window’s newest past it', async () => {
     await readBook(world.db, world.api, world.context, NOW);
     await clockAt(1);
     const far = await bookWharf(world.api, FAR, 'Earlybird');
     await clockAt(10);
     await bookWharf(world.api, [TOMORROW], 'Nearby');
+    expect((await inBook('Earlybird')).data).toEqual([]);
+
     const [first] = await turnAt(11);
     expect(first.first).toBe(true);
-    // the first turn reads no new reservation past the window: the book stays as of its read
-    expect((await inBook('Earlybird')).data).toEqual([]);
-    expect((await inBook('Earlybird')).asOf).toEqual(NOW);
+    expect(first.changes).toContainEqual(expect.objectContaining({ kind: 'added', id: far.id, source: 'booked' }));
+    expect((await inBook('Earlybird')).data.map((r) => r.id)).toEqual([far.id]);
+    expect((await inBook('Earlybird')).asOf).toEqual(at(11));
 
     const [next, cost] = await turnAt(12);
-    expect(next.changes).toContainEqual(expect.objectContaining({ kind: 'added', id: far.id, source: 'booked' }));
-    expect((await inBook('Earlybird')).data.map((r) => r.id)).toEqual([far.id]);
+    expect(next.changes).toEqual([]);
     expect((await inBook('Earlybird')).asOf).toEqual(at(12));
     // today and tomorrow, and the reservations made since on every date: one page each
     expect(cost).toBe(2);

@@ -69,7 +69,8 @@ export interface TurnOptions {
   record?: (tx: DashboardTx, turn: Pick<TurnReport, 'context' | 'first' | 'changes'>) => Promise<number>;
   /**
    * The context is an entity's window, and the entity's book (book.ts) is kept in step with it:
-   * the turn then reads the reservations made since on every date, on full turns as well, and
+   * the turn then reads the reservations made since on every date, on full turns as well (on a
+   * window's first turn, since the book's last step), and
    * reports those past the window that are new to the book, or changed, as changes.
    */
   keepBook?: boolean;
@@ -130,8 +131,10 @@ export async function syncWindowTurn(
 
   const read = await readReservations(dateConditions(scope));
   const keepBook = options.keepBook === true;
-  if (state && (!full || keepBook)) {
-    const since = state.lastCreatedAt ?? state.fullReadAt.toISOString();
+  // A window's first turn, with a book kept, reads the reservations made since the book's last step.
+  const book = keepBook && !state ? await windowOf(db, bookContext(context)) : null;
+  const since = state ? (state.lastCreatedAt ?? state.fullReadAt.toISOString()) : book?.readAt.toISOString();
+  if (since && (!full || keepBook)) {
     const from = new Date(Date.parse(since) - CREATED_OVERLAP_MS).toISOString();
     read.push(
       ...(await readReservations([
@@ -142,8 +145,6 @@ export async function syncWindowTurn(
   }
   const fresh = new Map(read.filter((r) => inDays(r.date, window)).map((r) => [r.id, r]));
   const past = new Map(read.filter((r) => !inDays(r.date, window)).map((r) => [r.id, r]));
-  // A first turn reads no new reservations past the window: the next reads them from the book's last step on.
-  const bookAt = keepBook && !state ? ((await windowOf(db, bookContext(context)))?.readAt ?? null) : null;
 
   const known = await db
     .select()
@@ -187,13 +188,13 @@ export async function syncWindowTurn(
     state?.lastCreatedAt ?? null,
   );
   const removed = changes.filter((c) => c.kind === 'removed');
-  const book = keepBook
+  const keepInStep = keepBook
     ? async (tx: DashboardTx) => {
         const step = {
           put: [...rewritten, ...past.values(), ...removed.flatMap((c) => (c.reservation ? [c.reservation] : []))],
           // read alone and not found (more than MAX_REREADS missing: the others wait for the book's next read)
           gone: removed.filter((c) => moved.has(c.id) && !c.reservation).map((c) => c.id),
-          everyDate: !first,
+          everyDate: since !== undefined,
         };
         const before = await keepBookInStep(tx, context, step, now);
         return before ? changesPast(past, before) : [];
@@ -209,12 +210,11 @@ export async function syncWindowTurn(
       lastDay: window.last,
       readAt: now,
       fullReadAt: full ? now : state!.fullReadAt,
-      // never later than now (at a window's first turn, than its book's last step): a created_at
-      // ahead of the clocks would leave the reservations made until then unread
-      lastCreatedAt: bookAt ? earlierOf(bookAt, newest ?? bookAt.toISOString()) : earlierOf(now, newest),
+      // never later than now: a created_at ahead of the clocks would leave the reservations made until then unread
+      lastCreatedAt: earlierOf(now, newest),
       venues: venues.map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone })),
     },
-    book,
+    book: keepInStep,
     record: record && ((tx, found) => record(tx, { context, first, changes: [...changes, ...found] })),
   });
   return {
