@@ -23,7 +23,10 @@ import {
   type WindowState,
 } from './window';
 
-/** A change the turn found in one reservation of the window, or of the book past it (a booking, or a change the booking's read returned). */
+/**
+ * A change the turn found in one reservation of the window, or of the book past it (a booking, or
+ * a change its read of the reservations made since returned).
+ */
 export type WindowChange =
   | {
       kind: 'added';
@@ -70,8 +73,8 @@ export interface TurnOptions {
   /**
    * The context is an entity's window, and the entity's book (book.ts) is kept in step with it:
    * the turn then reads the reservations made since on every date, on full turns as well (on a
-   * window's first turn, since the book's last step), and
-   * reports those past the window that are new to the book, or changed, as changes.
+   * window's first turn, those made since the book's last step), and reports those past the
+   * window that are new to the book, or changed, as changes.
    */
   keepBook?: boolean;
 }
