@@ -79,31 +79,16 @@ export async function readBook(
 
   const context = bookContext(entityId);
   const kept = await db.transaction(async (tx) => {
-    const ofContext = eq(reservationsCopy.context, context);
-    const ids = [...new Set(read.map((r) => r.id))];
     // A version the console wrote into the book after this read began is newer than the read's.
-    const written = new Map<string, Reservation>();
-    for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-      const rows = await tx
-        .select({ reservation: reservationsCopy.reservation })
-        .from(reservationsCopy)
-        .where(and(ofContext, inArray(reservationsCopy.id, ids.slice(i, i + INSERT_CHUNK))));
-      for (const row of rows) written.set(reservationOf(row).id, reservationOf(row));
-    }
+    const written = await keptVersions(tx, context, read);
     const rows = new Map<string, ReservationCopyRow>();
     for (const r of read) {
       const was = written.get(r.id);
       const row = rowOf(context, was && changedLater(was, r) ? was : r, now);
       if (row) rows.set(row.id, row);
     }
-    await tx.delete(reservationsCopy).where(ofContext);
-    const values = [...rows.values()];
-    for (let i = 0; i < values.length; i += INSERT_CHUNK)
-      // a row the console wrote since the delete is its write's answer: newer than this read
-      await tx
-        .insert(reservationsCopy)
-        .values(values.slice(i, i + INSERT_CHUNK))
-        .onConflictDoNothing();
+    await tx.delete(reservationsCopy).where(eq(reservationsCopy.context, context));
+    await insertNew(tx, [...rows.values()]);
     const state = {
       firstDay: EVERY_DAY.first,
       lastDay: EVERY_DAY.last,
@@ -116,7 +101,7 @@ export async function readBook(
       .insert(reservationsWindow)
       .values({ context, ...state })
       .onConflictDoUpdate({ target: reservationsWindow.context, set: state });
-    return values.length;
+    return rows.size;
   });
   return { requests: pages, kept };
 }
@@ -148,16 +133,7 @@ export async function keepBookInStep(
   const context = bookContext(entityId);
   const state = await windowOf(tx, context);
   if (!state) return null;
-  const ofContext = eq(reservationsCopy.context, context);
-  const ids = [...new Set(step.put.map((r) => r.id))];
-  const before = new Map<string, Reservation>();
-  for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-    const rows = await tx
-      .select({ reservation: reservationsCopy.reservation })
-      .from(reservationsCopy)
-      .where(and(ofContext, inArray(reservationsCopy.id, ids.slice(i, i + INSERT_CHUNK))));
-    for (const row of rows) before.set(reservationOf(row).id, reservationOf(row));
-  }
+  const before = await keptVersions(tx, context, step.put);
   const rows = new Map<string, ReservationCopyRow>();
   for (const r of step.put) {
     const was = before.get(r.id);
@@ -168,14 +144,39 @@ export async function keepBookInStep(
   for (let i = 0; i < out.length; i += INSERT_CHUNK)
     await tx
       .delete(reservationsCopy)
-      .where(and(ofContext, inArray(reservationsCopy.id, out.slice(i, i + INSERT_CHUNK))));
-  const values = [...rows.values()];
-  for (let i = 0; i < values.length; i += INSERT_CHUNK)
-    await tx
-      .insert(reservationsCopy)
-      .values(values.slice(i, i + INSERT_CHUNK))
-      .onConflictDoNothing();
+      .where(and(eq(reservationsCopy.context, context), inArray(reservationsCopy.id, out.slice(i, i + INSERT_CHUNK))));
+  await insertNew(tx, [...rows.values()]);
   if (step.everyDate && now.getTime() - state.fullReadAt.getTime() <= BOOK_IN_STEP_MS && now > state.readAt)
     await tx.update(reservationsWindow).set({ readAt: now }).where(eq(reservationsWindow.context, context));
   return before;
+}
+
+/** The book's versions of the reservations `of` (by id), as `context` holds them now. */
+async function keptVersions(
+  tx: DashboardTx,
+  context: string,
+  of: readonly Reservation[],
+): Promise<Map<string, Reservation>> {
+  const ids = [...new Set(of.map((r) => r.id))];
+  const kept = new Map<string, Reservation>();
+  for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
+    const rows = await tx
+      .select({ reservation: reservationsCopy.reservation })
+      .from(reservationsCopy)
+      .where(and(eq(reservationsCopy.context, context), inArray(reservationsCopy.id, ids.slice(i, i + INSERT_CHUNK))));
+    for (const row of rows) kept.set(reservationOf(row).id, reservationOf(row));
+  }
+  return kept;
+}
+
+/**
+ * Inserts `rows`, a chunk at a time; a row the console wrote since their delete is its write's
+ * answer, newer than this read, and stays.
+ */
+async function insertNew(tx: DashboardTx, rows: readonly ReservationCopyRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+    await tx
+      .insert(reservationsCopy)
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .onConflictDoNothing();
 }
