@@ -16,6 +16,7 @@ import {
   type ActionContext,
   type ActionDefinition,
 } from '../http';
+import { keepReadInBook } from './from-copy';
 import { reservationChangedIn } from './reservations';
 
 const CancelInput = z.strictObject({ id: Uuid });
@@ -60,6 +61,7 @@ export async function cancelReservationIn(entity: EntityChoice | null, id: strin
     const api = apiForChoice(entity);
     const before = await nullOn404(api.getReservation(id));
     if (!before) throw new ActionError(said('reservations.errors.notFound'));
+    if (entity) await keepReadInBook(entity.id, before);
     ctx.setAuditTarget({
       entityId: before.entity_id ?? null,
       resourceType: 'reservation',

@@ -233,6 +233,33 @@ export async function allWithCopy(
   return copyOrApi(copy && { value: copy.data, asOf: copy.asOf }, async () => null, read, [fromBook]);
 }
 
+/**
+ * The total of a search of `entity`'s reservations from the copy (the window, else the book while
+ * in step), when the copy's last turn is at most COPY_FRESH_MS old; null otherwise (no request is made).
+ */
+export async function totalInCopy(
+  entity: EntityChoice | null,
+  conditions: readonly Condition[],
+  sort?: string,
+): Promise<number | null> {
+  if (!entity) return null;
+  const db = await getDb();
+  const first =
+    (await searchCopy(db, entity.id, conditions, 1, 1, sort)) ??
+    (await searchCopy(db, bookContext(entity.id), conditions, 1, 1, sort));
+  return whileInStep(first)?.pagination.total_items ?? null;
+}
+
+/**
+ * A reservation a write of the console has just read from the API, before changing it, in
+ * `context` (an entity id): the book holds it as read, so that a change made elsewhere past the
+ * window (which the book shows at its next read) shows at once, a cancel by the guest that refuses
+ * the write too. The window's rows are the sync's to compare: it records their changes.
+ */
+export async function keepReadInBook(context: string, reservation: Reservation): Promise<void> {
+  await keepInCopy(await getDb(), bookContext(context), reservation, new Date());
+}
+
 /** After the console's write to a reservation of `context` (an entity id): the copy and the book hold the API's answer at once. */
 export async function keepWrittenInCopy(context: string, reservation: Reservation): Promise<void> {
   const db = await getDb();

@@ -33,7 +33,14 @@ import {
   type PageOf,
 } from '../directory';
 import { getFormatter, getUiLocale } from '../http/locale';
-import { keepAnswer, keepWrittenInCopy, reservationWithCopy, reviseKeptAnswers, searchWithCopy } from './from-copy';
+import {
+  keepAnswer,
+  keepWrittenInCopy,
+  reservationWithCopy,
+  reviseKeptAnswers,
+  searchWithCopy,
+  totalInCopy,
+} from './from-copy';
 
 export const RESERVATIONS_PER_PAGE = 25;
 
@@ -82,11 +89,16 @@ const searchKeyIn = (context: string, q: SearchQuery) => `${SHARED.reservations}
 
 const searchKey = async (q: SearchQuery) => searchKeyIn(await selectedContextKey(), q);
 
-/** The total of the selected entity's search as its first page was read less than `maxAgeMs` ago (by the search page), or null: no request is made. */
+/**
+ * The total of the selected entity's search from the copy while it is fresh, else as its first
+ * page was read less than `maxAgeMs` ago (by the search page), or null: no request is made.
+ */
 export async function recentSearchTotal(
   q: { conditions: readonly Condition[]; sort?: string },
   maxAgeMs: number,
 ): Promise<number | null> {
+  const counted = await readInSelectedContext((entity) => totalInCopy(entity, q.conditions, q.sort));
+  if (counted !== null) return counted;
   // The first page as any member's page size read it: the total is the same.
   for (const limit of PAGE_SIZES) {
     const first = getSharedReads().peek<PageOf<Reservation>>(await searchKey({ ...q, page: 1, limit }), maxAgeMs);

@@ -13,6 +13,7 @@ import { getDb } from '../db';
 import { apiForChoice, nullOn404, type EntityChoice } from '../directory';
 import { heldFor } from '../held-changes/store';
 import { ActionError, guestContactLimits, type ActionContext, type ActionDefinition } from '../http';
+import { keepReadInBook } from './from-copy';
 import { reservationChangedIn } from './reservations';
 
 type ModifyInput = ReturnType<typeof ModifyReservationInputSchema.parse>;
@@ -91,6 +92,7 @@ async function readChangeable(
 ): Promise<Reservation> {
   const live = await nullOn404(apiForChoice(entity).getReservation(id));
   if (!live) throw new ActionError(said('reservations.errors.notFound'));
+  if (entity) await keepReadInBook(entity.id, live);
   const before = held ? withHeld(live, await heldFor(await getDb(), id)) : live;
   ctx.setAuditTarget({
     entityId: before.entity_id ?? null,
