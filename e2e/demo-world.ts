@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { todayOf } from '../lib/overview/figures';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { VENUES } from '../lib/sandbox/seed/demo-data';
@@ -14,7 +16,7 @@ const venues = VENUES.map((v) => ({ id: v.key, name: v.name, time_zone: v.tz }))
 export const today = (): string => todayOf(venues, new Date());
 
 /**
- * A reservations search no test made before (every reservation but an invented last name's): the
- * dashboard holds no answer of it, so its page asks the API.
+ * The page of a reservation no one has (a new id): the dashboard's copy does not hold it, so the
+ * page asks the API, which answers that it has none (the page then says "not found").
  */
-export const unseenSearch = () => `/reservations?guest_last_name[nin]=Nobody${Date.now()}`;
+export const unseenReservation = () => `/reservations/${randomUUID()}`;

@@ -11,8 +11,10 @@ import { csrfFor, httpSignIn } from '../http-sign-in';
  * One member floods the dashboard with reservation searches, as a script with a copied session
  * cookie would: 16 at a time, each a page the API must be asked for. A second dashboard of the
  * same build, whose request budget is 200 a minute (GUESTBOOK_REQUESTS_PER_MINUTE), so that the
- * flood spends it in seconds. The fair shares of the budget must refuse the flood, saying so, and
- * leave another member's page its room.
+ * flood spends it in seconds, and whose copy of the partner's data is off (DIRECTORY_SYNC), so that
+ * every search asks the API (with the copy on, its book answers them and the flood costs the
+ * budget nothing). The fair shares of the budget must refuse the flood, saying so, and leave
+ * another member's page its room.
  */
 
 const PORT = spareDashboardPort(0);
@@ -33,6 +35,7 @@ test.beforeAll(async () => {
     GUESTBOOK_API_URL: SANDBOX_URL,
     NEXTAUTH_URL: BASE,
     GUESTBOOK_REQUESTS_PER_MINUTE: '200',
+    DIRECTORY_SYNC: 'off',
   };
   for (const [email, role] of [
     [FLOODER, 'viewer'],

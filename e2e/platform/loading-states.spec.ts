@@ -1,24 +1,23 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 
 import { axeOn } from '../axe';
-import { answersNoLongerCurrent, STORAGE } from '../env';
+import { STORAGE } from '../env';
 import { controls, sandboxRequestMark, sandboxRequestsSince } from '../sandbox';
 
 /**
- * A click answers at once: with the sandbox slow (every API request answered after 1.5 s), each
- * page shows its heading and a skeleton shaped like its content first, and the content then takes
- * its place. The order is asserted, never a duration.
+ * A click answers at once: with the dashboard's answer to the navigation held on its way (as when
+ * the page waits for a slow API: the copy out of step, or a read it does not hold), each page that
+ * can wait shows its heading and a skeleton shaped like its content first, and the content then
+ * takes its place once the answer is let through. The order is asserted, never a duration.
  */
 test.use({ storageState: STORAGE.admin });
-
-const SLOW = { latency_ms: 1500 };
 
 /** Each sidebar page: its heading (the same in the skeleton and the page) and what shows it has loaded. */
 const PAGES = [
   { link: 'Reservations', heading: 'Reservations', content: 'reservations-table' },
-  // These read the dashboard's own database (its copy of the partner's directory and of the next
-  // two weeks' reservations, the audit log, the team), not the API: the slow sandbox does not hold
-  // them, and only the page that comes is checked.
+  // These read only the dashboard's own database (its copy of the partner's directory and of the
+  // next two weeks' reservations, the audit log, the team), never the API: they have no loading
+  // state (below), and only the page that comes is checked.
   { link: 'Overview', heading: 'Overview', content: 'today-block', database: true },
   { link: 'Today', heading: 'Today', content: 'today-scope', database: true },
   { link: 'Partner', heading: 'Partner', content: 'identity-name', database: true },
@@ -46,9 +45,31 @@ const listOf = (page: Page, testId: string) =>
     .first();
 
 /**
- * After a click: the skeleton is shown (busy, with the page's heading), then the content replaces
- * it. `heading` is the page's own (the same in both); a record's page names the record only once
- * read, so its skeleton's heading says what it is (`skeletonHeading`).
+ * Holds the dashboard's answers to the navigations to `pathname` (their RSC requests; the
+ * prefetches of their loading states pass) until `release` is called.
+ */
+async function holdNavigation(page: Page, pathname: (path: string) => boolean): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => pathname(url.pathname),
+    async (route: Route) => {
+      const headers = route.request().headers();
+      if (headers['rsc'] === '1' && !headers['next-router-prefetch']) await released;
+      await route.fallback();
+    },
+  );
+  return { release };
+}
+
+const searchPage = (path: string) => path === '/reservations';
+const recordPage = (path: string) => /^\/reservations\/[0-9a-f-]{36}$/.test(path);
+
+/**
+ * After a click: the skeleton is shown (busy, with the page's heading) while the page's answer is
+ * held, then the content replaces it once `held` is released. `heading` is the page's own (the
+ * same in both); a record's page names the record only once read, so its skeleton's heading says
+ * what it is (`skeletonHeading`). A page of the database (`database`) is not held, and comes.
  */
 async function expectSkeletonThenContent(
   page: Page,
@@ -57,7 +78,8 @@ async function expectSkeletonThenContent(
     heading,
     skeletonHeading = heading,
     database = false,
-  }: { heading?: string; skeletonHeading?: string; database?: boolean },
+    held,
+  }: { heading?: string; skeletonHeading?: string; database?: boolean; held?: { release: () => void } },
 ) {
   const h1 = page.getByRole('heading', { level: 1 });
   if (database) {
@@ -69,64 +91,50 @@ async function expectSkeletonThenContent(
   const skeleton = skeletonOf(page);
   await expect(skeleton).toBeVisible();
   await expect(skeleton).toHaveAttribute('aria-busy', 'true');
-  // the sandbox answers after 1.5 s: the content cannot be there yet while its skeleton is
+  // the page's answer is held: the content cannot be there yet while its skeleton is
   await expect(content).toHaveCount(0);
   if (skeletonHeading) await expect(h1).toHaveText(skeletonHeading);
+  held?.release();
   await expect(content).toBeVisible({ timeout: 30_000 });
   await expect(page.locator(SKELETONS)).toHaveCount(0);
   if (heading) await expect(h1).toHaveText(heading);
 }
 
-test.afterEach(async () => {
-  await controls.clearFaults();
-});
-
 test('each sidebar link shows its page’s skeleton at once, then the page', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto('/markets');
   await expect(page.getByTestId('market-list')).toBeVisible();
-  // the reservations search read by an earlier test waits for the API again
-  await answersNoLongerCurrent();
-  await controls.setFaults(SLOW);
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const item of PAGES) {
     const { link, heading, content } = item;
     await test.step(link, async () => {
+      const database = 'database' in item;
+      const held = database ? undefined : await holdNavigation(page, searchPage);
+      // the pointer comes to the link first, which fetches the page's loading state
+      await nav.getByRole('link', { name: link, exact: true }).hover();
+      await page.waitForLoadState('networkidle');
       await nav.getByRole('link', { name: link, exact: true }).click();
-      await expectSkeletonThenContent(page, listOf(page, content), { heading, database: 'database' in item });
+      await expectSkeletonThenContent(page, listOf(page, content), { heading, database, held });
+      await page.unrouteAll({ behavior: 'wait' });
       await expect(nav.getByRole('link', { name: link, exact: true })).toHaveAttribute('aria-current', 'page');
     });
   }
 });
 
-test('a reservation shows its skeleton, then the record', async ({ page, request }) => {
-  // The whole list, oldest first: its first row is weeks past, outside the live copy, so its
-  // record is read from the API.
+test('a reservation shows its skeleton, then the record', async ({ page }) => {
   await page.goto('/reservations?sort=date');
   const reservationLink = page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first();
   await expect(reservationLink).toBeVisible();
-  // The pointer on the results loads their paging, which reads the next page ahead; that read
-  // is done before the sandbox slows down, so the click below waits for nothing else.
+  // The pointer on the results loads their paging, which reads the next page ahead, and the
+  // record's loading state; all of it has arrived before the click.
   await reservationLink.hover();
   await page.waitForLoadState('networkidle');
-  // The search's answer lists the record: while it is current the record's page is shown from it
-  // at once. Once it is not, the record is read from the API, slowly.
-  await answersNoLongerCurrent();
-  await controls.setFaults(SLOW);
-  const mark = await sandboxRequestMark(request);
-  const href = await reservationLink.getAttribute('href');
+  const held = await holdNavigation(page, recordPage);
   await reservationLink.click();
-  try {
-    await expectSkeletonThenContent(page, page.getByTestId('reservation-guest'), { skeletonHeading: 'Reservation' });
-  } catch (error) {
-    // A record the budget had no room to read is served from the search's answer, at once: the
-    // failure says which way this one came (its read in the sandbox's log, the page's "as of").
-    const reads = (await sandboxRequestsSince(request, mark))
-      .filter((r) => r.method === 'GET' && `/reservations/${r.path.split('/').pop()}` === href)
-      .map((r) => `${r.at} ${r.path} by ${r.user_agent ?? '-'}`);
-    const asOf = await page.getByTestId('as-of-note').count();
-    throw new Error(`${String(error)}\nthe record's reads: ${JSON.stringify(reads)}; as-of notes: ${asOf}`);
-  }
+  await expectSkeletonThenContent(page, page.getByTestId('reservation-guest'), {
+    skeletonHeading: 'Reservation',
+    held,
+  });
 });
 
 test.describe('on a phone', () => {
@@ -136,17 +144,16 @@ test.describe('on a phone', () => {
     test.setTimeout(120_000);
     await page.goto('/markets');
     await expect(page.getByTestId('market-list')).toBeVisible();
-    await answersNoLongerCurrent();
-    await controls.setFaults(SLOW);
     for (const { link, heading, content } of PAGES.filter((p) => !('database' in p))) {
       await test.step(link, async () => {
+        const held = await holdNavigation(page, searchPage);
         await page.getByTestId('mobile-menu-button').tap();
         const sheet = page.getByTestId('mobile-nav');
         await expect(sheet).toBeVisible();
         // as a person reads the menu: its links' loading states, fetched as it opened, have arrived
         await page.waitForLoadState('networkidle');
         await sheet.getByRole('link', { name: link, exact: true }).tap();
-        await expectSkeletonThenContent(page, listOf(page, content), { heading });
+        await expectSkeletonThenContent(page, listOf(page, content), { heading, held });
         // nothing of the skeleton or the page is wider than the phone
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
@@ -168,18 +175,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // the analysis ran on the skeleton: it is still there
       await expect(skeletonOf(page)).toBeVisible();
     };
-    // Reached as staff reach them, by a click in the console; the sandbox answers after 30 s, long
-    // enough for axe to analyse each skeleton before its page replaces it on a busy machine (10 s
-    // was not always: the record came while axe still ran). Each step goes on once axe is done.
-    // the whole list: its first reservation is weeks past, read from the API, not the live copy
+    // Reached as staff reach them, by a click in the console, their answers held until axe is done
+    // with each skeleton.
     await page.goto('/reservations?sort=date');
     const reservation = page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first();
     // the pointer comes to the row first, which fetches the record's loading state
     await reservation.hover();
     await page.waitForLoadState('networkidle');
-    // the record, and the reservations search, are read from the API again (not from a current answer)
-    await answersNoLongerCurrent();
-    await controls.setFaults({ latency_ms: 30_000 });
+    await holdNavigation(page, (path) => searchPage(path) || recordPage(path));
     await test.step('a reservation', async () => {
       await reservation.click();
       await analyseSkeleton();
@@ -227,15 +230,17 @@ test.describe('a page loaded in full, before any script runs', () => {
   }
 });
 
+test.afterEach(async () => {
+  await controls.clearFaults();
+});
+
 // Last of the file: what it reads while the window is first copied is no other test's concern.
 test('the overview comes from the dashboard’s copy: with the API slow, its heading, today and the next days show without waiting for it', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  // The overview's reads of reservations are searches. A single reservation's read is not one of
-  // them: the skeletons' test above leaves one behind, its first attempt timed out under 30 s of
-  // latency and its retry sent seconds later. Each as the sandbox logged it, for a failure to name.
+  // The overview's reads of reservations are searches, each as the sandbox logged it, for a failure to name.
   const reservationReads = async (mark: number) =>
     (await sandboxRequestsSince(request, mark))
       .filter((r) => r.method === 'GET' && r.path === '/v2/reservations')

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -324,11 +325,10 @@ test('readiness answers 503 naming the failing checks while the sandbox is stopp
 });
 
 test("one page view's request id is on the JSON log lines of the API calls it made", async () => {
-  // A search no page made before, and not one of the dashboard's copy (no date bounds it): the API answers it.
-  const res = await fetch(`${BASES[0]}/reservations?guest_last_name=Nobody${Date.now()}`, {
-    headers: { Cookie: cookie },
-  });
-  expect(res.status).toBe(200);
+  // A reservation the dashboard's copy does not hold (no such id): the page asks the API, which says it has none.
+  const id = randomUUID();
+  const res = await fetch(`${BASES[0]}/reservations/${id}`, { headers: { Cookie: cookie } });
+  expect(res.status).toBeLessThan(500);
   await res.text();
   const requestId = res.headers.get('x-request-id')!;
   expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -355,8 +355,10 @@ test("one page view's request id is on the JSON log lines of the API calls it ma
       budgetLeft: expect.any(Number),
     });
   // (A 401 may come first: the sandbox restarted above with a new signing key, and the client renews its token.)
-  expect(calls.some((c) => c.api!.status === 200)).toBe(true);
-  expect(linesOf().find((l) => l.msg === 'request')!.http!.path).toBe('/reservations');
+  expect(calls.filter((c) => c.api!.status !== 401).map((c) => [c.api!.path, c.api!.status])).toEqual([
+    [`/v2/reservations/${id}`, 404],
+  ]);
+  expect(linesOf().find((l) => l.msg === 'request')!.http!.path).toBe(`/reservations/${id}`);
 });
 
 test('a search read through A, which the copy cannot answer, is shown by B at once, then as of when A read it while the API refuses', async () => {
