@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request, type Route } from '@playwright/test';
 
 import { axeOn } from '../axe';
 import { STORAGE } from '../env';
@@ -62,6 +62,39 @@ async function holdNavigation(page: Page, pathname: (path: string) => boolean): 
   return { release };
 }
 
+/**
+ * Does `act` (a hover, a tap on the menu) and waits until the loading states it fetched for
+ * `pathname` (the router's prefetches) have all arrived, as they have by the time a person clicks.
+ * `waitForLoadState('networkidle')` would not: it resolves at once once the page has been idle.
+ */
+async function prefetchedBy(page: Page, pathname: (path: string) => boolean, act: () => Promise<void>) {
+  const pending = new Set<Request>();
+  let seen = 0;
+  let lastDone = 0;
+  const onRequest = (request: Request) => {
+    if (!request.headers()['next-router-prefetch'] || !pathname(new URL(request.url()).pathname)) return;
+    pending.add(request);
+    seen += 1;
+  };
+  const onDone = (request: Request) => {
+    if (pending.delete(request)) lastDone = performance.now();
+  };
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  try {
+    await act();
+    // all arrived, and no further one (a segment asked for after the route's tree) for a moment
+    await expect
+      .poll(() => seen > 0 && pending.size === 0 && performance.now() - lastDone > 300, { intervals: [100] })
+      .toBe(true);
+  } finally {
+    page.off('request', onRequest);
+    page.off('requestfinished', onDone);
+    page.off('requestfailed', onDone);
+  }
+}
+
 const searchPage = (path: string) => path === '/reservations';
 const recordPage = (path: string) => /^\/reservations\/[0-9a-f-]{36}$/.test(path);
 
@@ -120,10 +153,8 @@ test('a reservation shows its skeleton, then the record', async ({ page }) => {
   await page.goto('/reservations?sort=date');
   const reservationLink = page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first();
   await expect(reservationLink).toBeVisible();
-  // The pointer on the results loads their paging, which reads the next page ahead, and the
-  // record's loading state; all of it has arrived before the click.
-  await reservationLink.hover();
-  await page.waitForLoadState('networkidle');
+  // The pointer on the row fetches the record's loading state; it has arrived before the click.
+  await prefetchedBy(page, recordPage, () => reservationLink.hover());
   const held = await holdNavigation(page, recordPage);
   await reservationLink.click();
   await expectSkeletonThenContent(page, page.getByTestId('reservation-guest'), {
@@ -142,11 +173,12 @@ test.describe('on a phone', () => {
     for (const { link, heading, content } of PAGES.filter((p) => !('database' in p))) {
       await test.step(link, async () => {
         const held = await holdNavigation(page, searchPage);
-        await page.getByTestId('mobile-menu-button').tap();
         const sheet = page.getByTestId('mobile-nav');
-        await expect(sheet).toBeVisible();
         // as a person reads the menu: its links' loading states, fetched as it opened, have arrived
-        await page.waitForLoadState('networkidle');
+        await prefetchedBy(page, searchPage, async () => {
+          await page.getByTestId('mobile-menu-button').tap();
+          await expect(sheet).toBeVisible();
+        });
         await sheet.getByRole('link', { name: link, exact: true }).tap();
         await expectSkeletonThenContent(page, listOf(page, content), { heading, held });
         // nothing of the skeleton or the page is wider than the phone
@@ -175,8 +207,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.goto('/reservations?sort=date');
     const reservation = page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first();
     // the pointer comes to the row first, which fetches the record's loading state
-    await reservation.hover();
-    await page.waitForLoadState('networkidle');
+    await prefetchedBy(page, recordPage, () => reservation.hover());
     await holdNavigation(page, (path) => searchPage(path) || recordPage(path));
     await test.step('a reservation', async () => {
       await reservation.click();
