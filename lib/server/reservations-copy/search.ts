@@ -11,7 +11,7 @@ import { RESERVATION_SORTS } from '../../reservations/search-query';
 import type { DashboardDb } from '../db/open';
 import { reservationsCopy as copy, reservationsWindow } from '../db/schema';
 import { reservationOf } from './rows';
-import { EVERY_DAY, windowOf, type WindowDays } from './window';
+import { EVERY_DAY, type WindowDays } from './window';
 
 /** A page of a search as the API answers it, and when the copy was read. */
 export interface CopyPage {
@@ -76,11 +76,10 @@ function conditionSql(c: Condition): SQL | null {
 }
 
 /**
- * Whether every reservation the conditions can match has a date inside the window: the date
- * conditions (eq, in, gte, lte) bound it within the window's first and last day. A search whose
- * bounds admit no date at all is inside too (its answer is empty everywhere).
+ * The first and last day a reservation the conditions can match may have (their date conditions:
+ * eq, in, gte, lte), or null when they admit no date at all.
  */
-export function insideWindow(conditions: readonly Condition[], window: WindowDays): boolean {
+function datesOf(conditions: readonly Condition[]): WindowDays | null {
   let from = EVERY_DAY.first;
   let to = EVERY_DAY.last;
   let listed: string[] | null = null;
@@ -91,10 +90,28 @@ export function insideWindow(conditions: readonly Condition[], window: WindowDay
     if (c.modifier === 'lte' || c.modifier === 'eq') to = values[0]! < to ? values[0]! : to;
     if (c.modifier === 'in') listed = listed ? listed.filter((d) => values.includes(d)) : values;
   }
-  const possible = (d: string) => d >= from && d <= to;
-  const inside = (d: string) => d >= window.first && d <= window.last;
-  if (listed) return listed.filter(possible).every(inside);
-  return from > to || (from >= window.first && to <= window.last);
+  if (listed) {
+    const possible = listed.filter((d) => d >= from && d <= to).sort();
+    return possible.length ? { first: possible[0]!, last: possible.at(-1)! } : null;
+  }
+  return from > to ? null : { first: from, last: to };
+}
+
+/**
+ * Whether every reservation the conditions can match has a date inside the window. A search
+ * whose bounds admit no date at all is inside too (its answer is empty everywhere).
+ */
+export function insideWindow(conditions: readonly Condition[], window: WindowDays): boolean {
+  const dates = datesOf(conditions);
+  return !dates || (dates.first >= window.first && dates.last <= window.last);
+}
+
+/** The same in SQL, of the window's row: true when it holds every date the conditions can match. */
+function insideWindowSql(conditions: readonly Condition[]): SQL {
+  const dates = datesOf(conditions);
+  return dates
+    ? sql`${dates.first} >= ${reservationsWindow.firstDay} and ${dates.last} <= ${reservationsWindow.lastDay}`
+    : sql`true`;
 }
 
 /** The ORDER BY of a sort (`field` or `-field`, `date` when none); null for a field the API does not sort on. */
@@ -115,15 +132,6 @@ function queryOf(filters: readonly Condition[], sort: string | undefined): { ord
   return order && where.every((w) => w !== null) ? { order, where: where as SQL[] } : null;
 }
 
-/**
- * The window of `context` when it holds every reservation the filters can match (read, and
- * their dates inside it), else null.
- */
-async function windowFor(tx: Pick<DashboardDb, 'select'>, context: string, filters: readonly Condition[]) {
-  const window = await windowOf(tx, context);
-  return window && insideWindow(filters, { first: window.firstDay, last: window.lastDay }) ? window : null;
-}
-
 /** The rows of `context` the query's conditions match. */
 const matchingIn = (context: string, query: { where: SQL[] }) => and(eq(copy.context, context), ...query.where);
 
@@ -135,8 +143,8 @@ async function countMatching(db: DashboardDb, context: string, query: { where: S
 /**
  * The rows of `context` matching `where`, in `order` (a page of them with `limit`), with the
  * window's state and the count of every match, read in one statement: one snapshot, so no turn
- * lands between the window and its rows. Null when the window, as read here, cannot answer the
- * filters (a turn moved it since the caller's check).
+ * lands between the window and its rows. The rows are looked for only when the window holds
+ * every date the filters can match; null when it does not, or was never read.
  */
 async function rowsWithWindow(
   db: DashboardDb,
@@ -153,7 +161,7 @@ async function rowsWithWindow(
       place: sql<number>`row_number() over (order by ${inOrder})`.mapWith(Number).as('place'),
     })
     .from(copy)
-    .where(matchingIn(context, query))
+    .where(and(matchingIn(context, query), insideWindowSql(filters)))
     .orderBy(...query.order)
     .$dynamic();
   const matching = (page ? ordered.limit(page.limit).offset(page.offset) : ordered).as('matching');
@@ -179,8 +187,8 @@ async function rowsWithWindow(
  * One page of `context`'s reservations matching every condition (already checked, as the
  * dashboard's filter parsing leaves them), in the API's order, with its pagination; null when
  * the copy cannot answer it: the window was never read, a date of the search may lie outside it,
- * or the page, limit, sort or a filter is one the API would refuse. A search the window cannot
- * answer costs one read of the window; one it answers, one more statement for its page and count.
+ * or the page, limit, sort or a filter is one the API would refuse. One statement, whether the
+ * window answers or not (and one more for the count of a page past the last).
  */
 export async function searchCopy(
   db: DashboardDb,
@@ -193,7 +201,7 @@ export async function searchCopy(
   if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX_LIMIT)
     return null;
   const query = queryOf(filters, sort);
-  if (!query || !(await windowFor(db, context, filters))) return null;
+  if (!query) return null;
   const read = await rowsWithWindow(db, context, filters, query, { limit, offset: (page - 1) * limit });
   if (!read) return null;
   // a page past the last holds no row to carry the count: counted on its own
@@ -235,7 +243,7 @@ export async function searchCopyAll(
   sort?: string,
 ): Promise<{ data: Reservation[]; asOf: Date } | null> {
   const query = queryOf(filters, sort);
-  if (!query || !(await windowFor(db, context, filters))) return null;
+  if (!query) return null;
   const read = await rowsWithWindow(db, context, filters, query);
   return read && { data: read.rows.map(reservationOf), asOf: read.readAt };
 }

@@ -64,6 +64,26 @@ export const inBook =
   (refusal) =>
     refusal === null || refusal.code === 'over_share' ? Promise.resolve(null) : lookUp();
 
+/** A look-up of an entity's reservations in the copy, in one of its contexts (the window's or the book's). */
+type InCopy<T extends { asOf: Date }> = (context: string) => Promise<T | null>;
+
+/** What the copy answers of `entity`: its window's answer when the window can answer, else its book's while in step. */
+async function copyAnswer<T extends { asOf: Date }>(entity: EntityChoice | null, lookUp: InCopy<T>): Promise<T | null> {
+  if (!entity) return null;
+  return (await lookUp(entity.id)) ?? whileInStep(await lookUp(bookContext(entity.id)));
+}
+
+/** The book's answer of `entity`, at any age, for a read the budget refused (inBook). */
+const bookAnswer = <T extends { asOf: Date }, V>(
+  entity: EntityChoice | null,
+  lookUp: InCopy<T>,
+  value: (found: T) => V,
+): LookUp<V> =>
+  inBook(async () => {
+    const found = entity && (await lookUp(bookContext(entity.id)));
+    return found ? { value: value(found), asOf: found.asOf } : null;
+  });
+
 /** The first of the answers kept (looked up in turn) that exists, reported to the page as of when it was read. */
 async function firstKept<T>(kept: LookUp<T>[], refusal: GuestbookApiError | null): Promise<T | undefined> {
   for (const lookUp of kept) {
@@ -152,24 +172,21 @@ export async function searchWithCopy(
 ): Promise<PageOf<Reservation>> {
   await watching(entity);
   const db = await getDb();
-  const copy =
-    entity &&
-    ((await searchCopy(db, entity.id, q.conditions, q.page, q.limit, q.sort)) ??
-      whileInStep(await searchCopy(db, bookContext(entity.id), q.conditions, q.page, q.limit, q.sort)));
+  const lookUp = (context: string) => searchCopy(db, context, q.conditions, q.page, q.limit, q.sort);
+  const copy = await copyAnswer(entity, lookUp);
   const lastAnswer = async () => {
     const last = await lastSearchAnswer(db, answers.context, answers.query, new Date());
     return last && { value: last.answer, asOf: last.readAt };
   };
-  const fromBook = inBook(async () => {
-    const page = entity && (await searchCopy(db, bookContext(entity.id), q.conditions, q.page, q.limit, q.sort));
-    return page ? { value: toPage(page), asOf: page.asOf } : null;
-  });
   const kept = keptFor(entity, answers.context);
   // what the search filters and sorts on: a member's change of another field leaves its answer current
   const fields = [...q.conditions.map((c) => c.attribute), ...(q.sort ? [q.sort.replace(/^-/, '')] : [])];
   const current = async (maxAgeMs: number) =>
     kept && (await currentSearchAnswer(db, kept, { query: answers.query, fields }, new Date(), maxAgeMs));
-  return copyOrApi(copy && { value: toPage(copy), asOf: copy.asOf }, current, read, [lastAnswer, fromBook]);
+  return copyOrApi(copy && { value: toPage(copy), asOf: copy.asOf }, current, read, [
+    lastAnswer,
+    bookAnswer(entity, lookUp, toPage),
+  ]);
 }
 
 /**
@@ -198,15 +215,12 @@ export async function reservationWithCopy(
 ): Promise<Reservation | null> {
   await watching(entity);
   const db = await getDb();
-  const copy =
-    entity && ((await findInCopy(db, entity.id, id)) ?? whileInStep(await findInCopy(db, bookContext(entity.id), id)));
-  const fromBook = inBook(async () => {
-    const kept = entity && (await findInCopy(db, bookContext(entity.id), id));
-    return kept ? { value: kept.reservation, asOf: kept.asOf } : null;
-  });
+  const lookUp = (context: string) => findInCopy(db, context, id);
+  const copy = await copyAnswer(entity, lookUp);
   const kept = keptFor(entity, context);
   const current = async (maxAgeMs: number) =>
     kept && (await currentReservationInAnswers(db, kept, id, new Date(), maxAgeMs));
+  const fromBook = bookAnswer(entity, lookUp, (found) => found.reservation);
   return copyOrApi(copy && { value: copy.reservation, asOf: copy.asOf }, current, read, [fromBook]);
 }
 
@@ -222,14 +236,9 @@ export async function allWithCopy(
 ): Promise<Reservation[]> {
   await watching(entity);
   const db = await getDb();
-  const copy =
-    entity &&
-    ((await searchCopyAll(db, entity.id, conditions, 'date')) ??
-      whileInStep(await searchCopyAll(db, bookContext(entity.id), conditions, 'date')));
-  const fromBook = inBook(async () => {
-    const all = entity && (await searchCopyAll(db, bookContext(entity.id), conditions, 'date'));
-    return all ? { value: all.data, asOf: all.asOf } : null;
-  });
+  const lookUp = (context: string) => searchCopyAll(db, context, conditions, 'date');
+  const copy = await copyAnswer(entity, lookUp);
+  const fromBook = bookAnswer(entity, lookUp, (found) => found.data);
   return copyOrApi(copy && { value: copy.data, asOf: copy.asOf }, async () => null, read, [fromBook]);
 }
 
@@ -244,9 +253,7 @@ export async function totalInCopy(
 ): Promise<number | null> {
   if (!entity) return null;
   const db = await getDb();
-  const first =
-    (await searchCopy(db, entity.id, conditions, 1, 1, sort)) ??
-    (await searchCopy(db, bookContext(entity.id), conditions, 1, 1, sort));
+  const first = await copyAnswer(entity, (context) => searchCopy(db, context, conditions, 1, 1, sort));
   return whileInStep(first)?.pagination.total_items ?? null;
 }
 
