@@ -23,7 +23,7 @@ import {
   findAssignedEntities,
   listEntities,
   resyncCopy,
-  reviseStoredCopy,
+  reviseStoredCopies,
   storedCopy,
   storeReadCopy,
   type CopyEntity,
@@ -139,13 +139,13 @@ interface Reread {
  * the API.
  */
 const showChanges = (entities: CopyEntity[], changes: Change[]) =>
-  Promise.all(
-    entities.map((e) =>
-      reviseStoredCopy<CommitmentRow>('commitments', { id: e.id, org_id: e.org_id }, (row) => {
-        const [after] = rowsAfterChanges(e.id, [row], changes);
-        return after === row ? null : after!;
-      }),
-    ),
+  reviseStoredCopies<CommitmentRow, CopyEntity>(
+    'commitments',
+    entities.map((e) => ({ id: e.id, org_id: e.org_id })),
+    (row, e) => {
+      const [after] = rowsAfterChanges(e.id, [row], changes);
+      return after === row ? null : after!;
+    },
   );
 
 /**

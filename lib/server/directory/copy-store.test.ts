@@ -7,6 +7,7 @@ import { directorySyncs } from '../db/schema';
 import {
   canonicalJson,
   diffCopy,
+  patchStoredCopies,
   patchStoredCopy,
   readCopySyncs,
   readStoredCopy,
@@ -161,5 +162,49 @@ describe('the items a process keeps of a copy', () => {
     expect(synced.syncedAt).toEqual(at(120));
     expect(await readStoredCopy(opened.db, kept, synced)).toEqual(await readStoredCopy(opened.db, kept));
     expect(await readStoredCopy(opened.db, { resource: 'commitments', context: key.context }, null)).toBeNull();
+  });
+});
+
+describe('a write’s answers for several copies', () => {
+  const north = { resource: 'commitments', context: 'north' } as const;
+  const south = { resource: 'commitments', context: 'south' } as const;
+  const never = { resource: 'commitments', context: 'never-synced' } as const;
+
+  it('are stored in each copy already synced, a copy never synced left to its first read, two such writes at once in any order', async () => {
+    await replaceStoredCopy(opened.db, north, [{ id: 'c1', seats: 4 } as Item], at(0));
+    await replaceStoredCopy(opened.db, south, [{ id: 'c1', seats: 4 } as Item], at(0));
+    await patchStoredCopies(
+      opened.db,
+      [
+        { key: south, items: [{ id: 'c1', seats: 6 } as Item] },
+        { key: never, items: [{ id: 'c1', seats: 6 } as Item] },
+        { key: north, items: [{ id: 'c1', seats: 6 } as Item, { id: 'c2', seats: 1 } as Item] },
+      ],
+      { supersedes: at(30) },
+    );
+    expect(await readStoredCopy(opened.db, north)).toEqual({
+      items: [
+        { id: 'c1', seats: 6 },
+        { id: 'c2', seats: 1 },
+      ],
+      syncedAt: at(30),
+    });
+    expect(await readStoredCopy(opened.db, south)).toEqual({ items: [{ id: 'c1', seats: 6 }], syncedAt: at(30) });
+    expect(await readStoredCopy(opened.db, never)).toBeNull();
+    // two applies' patches of the same copies, named in opposite orders, both land
+    await Promise.all([
+      patchStoredCopies(opened.db, [
+        { key: north, items: [{ id: 'c3', seats: 2 } as Item] },
+        { key: south, items: [{ id: 'c3', seats: 2 } as Item] },
+      ]),
+      patchStoredCopies(opened.db, [
+        { key: south, items: [{ id: 'c4', seats: 3 } as Item] },
+        { key: north, items: [{ id: 'c4', seats: 3 } as Item] },
+      ]),
+    ]);
+    for (const copy of [north, south])
+      expect((await readStoredCopy<Item>(opened.db, copy))!.items.map((i) => i.id).sort()).toEqual(
+        copy === north ? ['c1', 'c2', 'c3', 'c4'] : ['c1', 'c3', 'c4'],
+      );
   });
 });

@@ -258,16 +258,34 @@ export async function replaceStoredCopy(
   });
 }
 
+/** Items of one copy, as the API answered a write to them (or a read of them made for one). */
+export interface CopyPatch {
+  key: CopyKey;
+  items: readonly { id: string }[];
+}
+
 /**
  * Items as the API answered a write to them (or a read of them made for one), stored in the copy
  * of a resource already synced (a copy never synced is left to its first read), in one
  * transaction. The write's own action records its change event. Each item keeps its place; a new
  * one goes last.
  */
-export async function patchStoredCopy(
+export function patchStoredCopy(
   db: DashboardDb,
   key: CopyKey,
   items: readonly { id: string }[],
+  options: { supersedes?: Date } = {},
+): Promise<void> {
+  return patchStoredCopies(db, [{ key, items }], options);
+}
+
+/**
+ * patchStoredCopy of several copies (an apply's commitments in each entity's), in one
+ * transaction: their sync rows are locked in one order, so two of these never wait on each other.
+ */
+export async function patchStoredCopies(
+  db: DashboardDb,
+  patches: readonly CopyPatch[],
   {
     supersedes,
   }: {
@@ -275,46 +293,58 @@ export async function patchStoredCopy(
     supersedes?: Date;
   } = {},
 ): Promise<void> {
-  if (!items.length) return;
+  const some = patches
+    .filter((p) => p.items.length > 0)
+    .sort((a, b) => copySyncKey(a.key).localeCompare(copySyncKey(b.key)));
+  if (!some.length) return;
   await db.transaction(async (tx) => {
-    const [synced] = await tx
-      .select({ syncedAt: directorySyncs.syncedAt })
-      .from(directorySyncs)
-      .where(syncOf(key))
-      .for('update');
-    if (!synced) return;
-    if (supersedes && supersedes > synced.syncedAt)
-      await tx.update(directorySyncs).set({ syncedAt: supersedes }).where(syncOf(key));
-    const ids = items.map((item) => item.id);
-    const stored = await tx
-      .select({ id: directoryCopy.id, position: directoryCopy.position, data: directoryCopy.data })
-      .from(directoryCopy)
-      .where(and(where(key), inArray(directoryCopy.id, ids)));
-    const was = new Map(stored.map((row) => [row.id, row]));
-    const changed = items.filter((item) => {
-      const row = was.get(item.id);
-      return !row || canonicalJson(row.data) !== canonicalJson(item);
-    });
-    if (!changed.length) return;
-    let next = 0;
-    if (changed.some((item) => !was.has(item.id))) {
-      const [last] = await tx
-        .select({ position: sql<number>`coalesce(max(${directoryCopy.position}), -1)` })
-        .from(directoryCopy)
-        .where(where(key));
-      next = Number(last?.position ?? -1) + 1;
-    }
-    await tx
-      .insert(directoryCopy)
-      .values(
-        changed.map((item) => ({ ...key, id: item.id, position: was.get(item.id)?.position ?? next++, data: item })),
-      )
-      .onConflictDoUpdate({
-        target: [directoryCopy.resource, directoryCopy.context, directoryCopy.id],
-        set: { data: sql`excluded.data` },
-      });
-    await renewRevision(tx, key);
-    // The console's own write (recorded by its action) or a read made for one: not a change found
-    // outside the console, so no change event here.
+    for (const { key, items } of some) await patchInTransaction(tx, key, items, supersedes);
   });
+}
+
+async function patchInTransaction(
+  tx: DashboardTx,
+  key: CopyKey,
+  items: readonly { id: string }[],
+  supersedes: Date | undefined,
+): Promise<void> {
+  const [synced] = await tx
+    .select({ syncedAt: directorySyncs.syncedAt })
+    .from(directorySyncs)
+    .where(syncOf(key))
+    .for('update');
+  if (!synced) return;
+  if (supersedes && supersedes > synced.syncedAt)
+    await tx.update(directorySyncs).set({ syncedAt: supersedes }).where(syncOf(key));
+  const ids = items.map((item) => item.id);
+  const stored = await tx
+    .select({ id: directoryCopy.id, position: directoryCopy.position, data: directoryCopy.data })
+    .from(directoryCopy)
+    .where(and(where(key), inArray(directoryCopy.id, ids)));
+  const was = new Map(stored.map((row) => [row.id, row]));
+  const changed = items.filter((item) => {
+    const row = was.get(item.id);
+    return !row || canonicalJson(row.data) !== canonicalJson(item);
+  });
+  if (!changed.length) return;
+  let next = 0;
+  if (changed.some((item) => !was.has(item.id))) {
+    const [last] = await tx
+      .select({ position: sql<number>`coalesce(max(${directoryCopy.position}), -1)` })
+      .from(directoryCopy)
+      .where(where(key));
+    next = Number(last?.position ?? -1) + 1;
+  }
+  await tx
+    .insert(directoryCopy)
+    .values(
+      changed.map((item) => ({ ...key, id: item.id, position: was.get(item.id)?.position ?? next++, data: item })),
+    )
+    .onConflictDoUpdate({
+      target: [directoryCopy.resource, directoryCopy.context, directoryCopy.id],
+      set: { data: sql`excluded.data` },
+    });
+  await renewRevision(tx, key);
+  // The console's own write (recorded by its action) or a read made for one: not a change found
+  // outside the console, so no change event here.
 }

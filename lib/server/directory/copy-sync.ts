@@ -7,10 +7,11 @@ import { getDb } from '../db';
 import { logUnexpected } from '../log';
 import { processWide } from '../process-wide';
 import {
+  copySyncKey,
   DEFAULT_CONTEXT,
   PARTNER_CONTEXT,
   PARTNER_WIDE,
-  patchStoredCopy,
+  patchStoredCopies,
   readCopySyncs,
   readStoredCopy,
   replaceStoredCopy,
@@ -145,20 +146,25 @@ export function resyncCopy(resource: CopyResource, entity: CopyEntity | null): P
 }
 
 /**
- * Items of a copy already synced, rewritten without a request after the console's write
- * (`revise` returns the new item, or null to leave it), kept as patchStoredCopy keeps a
- * write's answer, in one transaction. A read of the copy that began before (a sync's turn, a
- * re-read) is then
- * dropped rather than stored over them; the sync's next turn reads them all from the API.
+ * Items of the copies already synced of `entities` (one of a partner-wide resource: [null]),
+ * rewritten without a request after the console's write (`revise` returns the new item, or null
+ * to leave it), kept as patchStoredCopies keeps a write's answer, in one transaction. A read of a
+ * copy that began before (a sync's turn, a re-read) is then dropped rather than stored over them;
+ * the sync's next turn reads them all from the API.
  */
-export async function reviseStoredCopy<T extends { id: string }>(
+export async function reviseStoredCopies<T extends { id: string }, E extends CopyEntity | null>(
   resource: CopyResource,
-  entity: CopyEntity | null,
-  revise: (item: T) => T | null,
+  entities: readonly E[],
+  revise: (item: T, entity: E) => T | null,
 ): Promise<void> {
-  const stored = await storedCopy<T>(resource, entity);
-  if (!stored) return;
-  const key: CopyKey = { resource, context: copyContextOf(resource, entity) };
-  const revised = stored.items.map(revise).filter((item): item is T => item !== null);
-  await patchStoredCopy(await getDb(), key, revised, { supersedes: new Date() });
+  const syncs = await copySyncs();
+  const patches = await Promise.all(
+    entities.map(async (entity) => {
+      const key: CopyKey = { resource, context: copyContextOf(resource, entity) };
+      const stored = await storedCopy<T>(resource, entity, syncs.get(copySyncKey(key)) ?? null);
+      const items = (stored?.items ?? []).map((item) => revise(item, entity)).filter((item) => item !== null);
+      return { key, items };
+    }),
+  );
+  await patchStoredCopies(await getDb(), patches, { supersedes: new Date() });
 }

@@ -51,7 +51,7 @@ export { refreshCopies } from './copy-refresh';
 export { COPY_RESOURCES, type CopyResource } from './copy-store';
 export {
   resyncCopy,
-  reviseStoredCopy,
+  reviseStoredCopies,
   storeReadCopy,
   storedCopy,
   syncCopy,
