@@ -7,6 +7,8 @@ import { usePathname, useRouter } from 'next/navigation';
 import { prefetchOnIntent } from '@/components/ui/intent-link';
 import { Link } from '@/components/ui/link';
 
+import { useReportOpening } from './page-opening';
+
 export interface NavItem {
   href: string;
   label: string;
@@ -45,9 +47,13 @@ export function NavLinks({ items, label, onNavigate }: { items: NavItem[]; label
   );
 }
 
-/** A pulse beside the link clicked, from the click until its page (or its loading state) is shown. */
+/**
+ * A pulse beside the link clicked, from the click until its page (or its loading state) is shown,
+ * and the line at the top of the page's area (PageOpeningBar) meanwhile.
+ */
 function PendingHint() {
   const { pending } = useLinkStatus();
+  useReportOpening(pending);
   return (
     <span
       aria-hidden="true"

@@ -9,6 +9,7 @@ import type { StaffRole } from '@/lib/auth/roles';
 import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { MobileNav } from './mobile-nav';
 import { NavLinks, type NavItem } from './nav';
+import { PageOpeningBar } from './page-opening';
 
 /** A page or command of the navigation and the search, by its key in the `shell.nav` messages. */
 export type NavKey =
@@ -94,7 +95,10 @@ export function Shell({
           <div className="flex shrink-0 items-center gap-1.5 sm:gap-3">{tools}</div>
         </header>
         {banner}
-        <main className="min-w-0 flex-1 px-3 py-5 sm:px-6 sm:py-6 print:p-0">{children}</main>
+        <main className="min-w-0 flex-1 px-3 py-5 sm:px-6 sm:py-6 print:p-0">
+          <PageOpeningBar />
+          {children}
+        </main>
       </div>
       <ToastRegion />
       <KeyboardShortcuts pages={pages} />

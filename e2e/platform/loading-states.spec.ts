@@ -149,6 +149,24 @@ test('each sidebar link opens its page, whole, and marks it current in the menu'
   }
 });
 
+test('a menu link’s page of the dashboard’s own data shows the opening line at the top of the page’s area at once, then the page', async ({
+  page,
+}) => {
+  await page.goto('/markets');
+  await expect(page.getByTestId('market-list')).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const opening = page.locator('main').getByTestId('page-opening');
+  await expect(opening).toHaveCount(0);
+  const held = await holdNavigation(page, (path) => path === '/venues');
+  await nav.getByRole('link', { name: 'Venues', exact: true }).click();
+  // the page's answer is held: the line shows in the page's area, over the page still there
+  await expect(opening).toBeVisible();
+  await expect(page.getByTestId('market-list')).toBeVisible();
+  held.release();
+  await expect(listOf(page, 'venue-table')).toBeVisible();
+  await expect(opening).toHaveCount(0);
+});
+
 test('a reservation shows its skeleton, then the record', async ({ page }) => {
   await page.goto('/reservations?sort=date');
   const reservationLink = page.getByTestId('reservations-table').locator('a[href^="/reservations/"]').first();
