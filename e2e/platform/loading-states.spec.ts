@@ -63,19 +63,26 @@ async function holdNavigation(page: Page, pathname: (path: string) => boolean): 
 }
 
 /**
- * Does `act` (a hover, a tap on the menu) and waits until the loading states it fetched for
- * `pathname` (the router's prefetches) have all arrived, as they have by the time a person clicks.
- * `waitForLoadState('networkidle')` would not: it resolves at once once the page has been idle.
+ * Does `act` (a hover, a tap on the menu) and waits until the loading state it fetched for
+ * `pathname` has arrived, as it has by the time a person clicks. The router first asks for each
+ * link's route tree, then, a few at a time, for what each shows first: on a busy machine the tree
+ * of `pathname` can be in long before its loading state is even asked for. So this waits for a
+ * request of `pathname` beyond its tree, and for all the router's prefetches (of any link) to be
+ * over. `waitForLoadState('networkidle')` would not: it resolves at once once the page has been idle.
  */
 async function prefetchedBy(page: Page, pathname: (path: string) => boolean, act: () => Promise<void>) {
   const pending = new Set<Request>();
-  let seen = 0;
+  let contentAsked = 0;
   let lastDone = 0;
   const onRequest = (request: Request) => {
-    if (!request.headers()['next-router-prefetch'] || !pathname(new URL(request.url()).pathname)) return;
+    const headers = request.headers();
+    if (!headers['next-router-prefetch']) return;
     pending.add(request);
-    seen += 1;
+    if (pathname(new URL(request.url()).pathname) && headers['next-router-segment-prefetch'] !== '/_tree') {
+      contentAsked += 1;
+    }
   };
+  // the router stops reading a prefetch once it has what it keeps: that shows as a failed request
   const onDone = (request: Request) => {
     if (pending.delete(request)) lastDone = performance.now();
   };
@@ -84,9 +91,12 @@ async function prefetchedBy(page: Page, pathname: (path: string) => boolean, act
   page.on('requestfailed', onDone);
   try {
     await act();
-    // all arrived, and no further one (a segment asked for after the route's tree) for a moment
+    // asked for and arrived, and no further prefetch for a moment
     await expect
-      .poll(() => seen > 0 && pending.size === 0 && performance.now() - lastDone > 300, { intervals: [100] })
+      .poll(() => contentAsked > 0 && pending.size === 0 && performance.now() - lastDone > 300, {
+        intervals: [100],
+        timeout: 20_000,
+      })
       .toBe(true);
   } finally {
     page.off('request', onRequest);
