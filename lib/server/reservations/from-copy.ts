@@ -67,6 +67,19 @@ export const inBook =
 /** A look-up of an entity's reservations in the copy, in one of its contexts (the window's or the book's). */
 type InCopy<T extends { asOf: Date }> = (context: string) => Promise<T | null>;
 
+/**
+ * `lookUp`, asked at most once for each context: the book's answer read to see whether it is in
+ * step serves a refused read too, at any age.
+ */
+function onceEach<T extends { asOf: Date }>(lookUp: InCopy<T>): InCopy<T> {
+  const asked = new Map<string, Promise<T | null>>();
+  return (context) => {
+    let found = asked.get(context);
+    if (!found) asked.set(context, (found = lookUp(context)));
+    return found;
+  };
+}
+
 /** What the copy answers of `entity`: its window's answer when the window can answer, else its book's while in step. */
 async function copyAnswer<T extends { asOf: Date }>(entity: EntityChoice | null, lookUp: InCopy<T>): Promise<T | null> {
   if (!entity) return null;
@@ -172,7 +185,7 @@ export async function searchWithCopy(
 ): Promise<PageOf<Reservation>> {
   await watching(entity);
   const db = await getDb();
-  const lookUp = (context: string) => searchCopy(db, context, q.conditions, q.page, q.limit, q.sort);
+  const lookUp = onceEach((context) => searchCopy(db, context, q.conditions, q.page, q.limit, q.sort));
   const copy = await copyAnswer(entity, lookUp);
   const lastAnswer = async () => {
     const last = await lastSearchAnswer(db, answers.context, answers.query, new Date());
@@ -215,7 +228,7 @@ export async function reservationWithCopy(
 ): Promise<Reservation | null> {
   await watching(entity);
   const db = await getDb();
-  const lookUp = (context: string) => findInCopy(db, context, id);
+  const lookUp = onceEach((context) => findInCopy(db, context, id));
   const copy = await copyAnswer(entity, lookUp);
   const kept = keptFor(entity, context);
   const current = async (maxAgeMs: number) =>
@@ -236,7 +249,7 @@ export async function allWithCopy(
 ): Promise<Reservation[]> {
   await watching(entity);
   const db = await getDb();
-  const lookUp = (context: string) => searchCopyAll(db, context, conditions, 'date');
+  const lookUp = onceEach((context) => searchCopyAll(db, context, conditions, 'date'));
   const copy = await copyAnswer(entity, lookUp);
   const fromBook = bookAnswer(entity, lookUp, (found) => found.data);
   return copyOrApi(copy && { value: copy.data, asOf: copy.asOf }, async () => null, read, [fromBook]);
