@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 
+import { openPage } from '@/components/shell/page-opening';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 
 import { unsavedWork, useHasUnsavedEdits } from './live-follow';
@@ -29,8 +30,9 @@ const GUARD_KEY = '__leaveGuard';
 const atGuardEntry = () => (history.state as Record<string, unknown> | null)?.[GUARD_KEY] === true;
 
 /**
- * Goes to `href` in the console once confirmLeave allows it. From the Back guard's entry the next
- * page replaces it, so that Back from there comes to this page once, not twice.
+ * Goes to `href` in the console once confirmLeave allows it, the line at the top of the page's area
+ * showing until it has come. From the Back guard's entry the next page replaces it, so that Back
+ * from there comes to this page once, not twice.
  */
 export async function leaveFor(
   router: { push: (href: string) => void; replace: (href: string) => void },
@@ -38,8 +40,8 @@ export async function leaveFor(
 ) {
   if (!(await confirmLeave())) return;
   navigationStarted();
-  if (atGuardEntry()) router.replace(href);
-  else router.push(href);
+  const replace = atGuardEntry();
+  openPage(() => (replace ? router.replace(href) : router.push(href)));
 }
 
 /** A click that would leave the page for another of the console: the link's address, else null. */

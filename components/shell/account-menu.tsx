@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
+import { leaveFor } from '@/components/live/leave-guard';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -51,7 +52,16 @@ export function AccountMenu(who: AccountMenuProps) {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link href="/account">{t('link')}</Link>
+          <Link
+            href="/account"
+            // the menu closes at the click: the line at the top of the page's area shows the page is coming
+            onNavigate={(event) => {
+              event.preventDefault();
+              void leaveFor(router, '/account');
+            }}
+          >
+            {t('link')}
+          </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuLabel>{t('theme')}</DropdownMenuLabel>

@@ -4,11 +4,16 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
+import { leaveFor } from '@/components/live/leave-guard';
 import { Sheet, SheetContent, SheetTrigger } from '@/components/ui/sheet';
 
 import { NavLinks, type NavItem } from './nav';
 
-/** The menu button of narrow screens: the navigation opens in a sheet from the left. */
+/**
+ * The menu button of narrow screens: the navigation opens in a sheet from the left. A tap on a
+ * link closes it and opens the page, the line at the top of the page's area showing meanwhile
+ * (the link, gone with the sheet, cannot show it is opening).
+ */
 export function MobileNav({ items }: { items: NavItem[] }) {
   const t = useTranslations('shell.nav');
   const [open, setOpen] = useState(false);
@@ -31,7 +36,14 @@ export function MobileNav({ items }: { items: NavItem[] }) {
       </SheetTrigger>
       {/* i18n-ignore: the product's name */}
       <SheetContent title="Guest Book" data-testid="mobile-nav">
-        <NavLinks items={items} label={t('label')} onNavigate={() => setOpen(false)} />
+        <NavLinks
+          items={items}
+          label={t('label')}
+          onNavigate={(href) => {
+            setOpen(false);
+            void leaveFor(router, href);
+          }}
+        />
       </SheetContent>
     </Sheet>
   );

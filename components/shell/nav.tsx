@@ -14,7 +14,19 @@ export interface NavItem {
   label: string;
 }
 
-export function NavLinks({ items, label, onNavigate }: { items: NavItem[]; label: string; onNavigate?: () => void }) {
+/**
+ * The console's menu. `onNavigate`, where given, takes a plain click's navigation in hand (the
+ * phone's menu: it closes, and opens the page with `openPage`).
+ */
+export function NavLinks({
+  items,
+  label,
+  onNavigate,
+}: {
+  items: NavItem[];
+  label: string;
+  onNavigate?: (href: string) => void;
+}) {
   const pathname = usePathname();
   const router = useRouter();
   return (
@@ -31,7 +43,13 @@ export function NavLinks({ items, label, onNavigate }: { items: NavItem[]; label
             // answering the click. Not every link in view on every page load: that was a dozen
             // server renders of the console's layout for each page a member opened.
             {...prefetchOnIntent(router, href)}
-            onClick={onNavigate}
+            onNavigate={
+              onNavigate &&
+              ((event) => {
+                event.preventDefault();
+                onNavigate(href);
+              })
+            }
             aria-current={active ? 'page' : undefined}
             className={clsx(
               'flex min-h-10 items-center rounded-md px-3 text-sm font-medium md:min-h-9',

@@ -1,14 +1,15 @@
 'use client';
 
-import { useLayoutEffect, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useSyncExternalStore, useTransition, type TransitionStartFunction } from 'react';
 
 /**
- * How many of the menu's links are on their way to their page in this tab (useLinkStatus's
- * pending), for the bar at the top of the page's area: the menu is beside the page, and a page of
- * the dashboard's own data has no loading state to show where the member looks. (The phone's menu
- * closes at the click, which is the answer there: its links, and their count, are gone with it.)
+ * What is on its way to another page in this tab, for the line at the top of the page's area: a
+ * menu link (useLinkStatus's pending, counted here), or a navigation started by code (`openPage`:
+ * the phone's menu, which closes at the tap, the account menu, the go-to shortcuts, ⌘K), which
+ * runs in the line's own transition, so the line shows until the router has shown the page.
  */
 let opening = 0;
+let startOpening: TransitionStartFunction | null = null;
 const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((listener) => listener());
 const subscribe = (listener: () => void) => {
@@ -29,14 +30,30 @@ export function useReportOpening(pending: boolean): void {
   }, [pending]);
 }
 
-/** At the top of the page's area, taking no room: a pulsing line from a menu link's click until its page shows. */
+/**
+ * Runs `navigate` (a router.push or replace) in the transition of the line, which shows from now
+ * until the page has come; outside the console's shell, it just runs.
+ */
+export function openPage(navigate: () => void): void {
+  if (startOpening) startOpening(navigate);
+  else navigate();
+}
+
+/** At the top of the page's area, taking no room: a pulsing line from a click until its page shows. */
 export function PageOpeningBar() {
-  const on = useSyncExternalStore(
+  const [navigating, start] = useTransition();
+  useLayoutEffect(() => {
+    startOpening = start;
+    return () => {
+      if (startOpening === start) startOpening = null;
+    };
+  }, [start]);
+  const linkOpening = useSyncExternalStore(
     subscribe,
     () => opening > 0,
     () => false,
   );
-  if (!on) return null;
+  if (!linkOpening && !navigating) return null;
   return (
     <div
       aria-hidden="true"

@@ -159,22 +159,41 @@ test('each sidebar link opens its page, whole, and marks it current in the menu'
   }
 });
 
-test('a menu link’s page of the dashboard’s own data shows the opening line at the top of the page’s area at once, then the page', async ({
+/**
+ * From the click (a menu link, a go-to shortcut, the account menu's link) until the page has come,
+ * with the page's answer held, a line pulses at the top of the page's area, over the page still
+ * there; then the page shows, and the line is gone.
+ */
+async function expectOpeningLine(page: Page, path: string, content: string, open: () => Promise<void>) {
+  const opening = page.locator('main').getByTestId('page-opening');
+  await expect(opening).toHaveCount(0);
+  const held = await holdNavigation(page, (p) => p === path);
+  await open();
+  await expect(opening).toBeVisible();
+  await expect(page.getByTestId('market-list')).toBeVisible();
+  held.release();
+  await expect(listOf(page, content)).toBeVisible();
+  await expect(page.getByTestId('market-list')).toHaveCount(0);
+  await expect(opening).toHaveCount(0);
+}
+
+test('a page of the dashboard’s own data, opened from the menu or a go-to shortcut, shows the opening line at the top of the page’s area at once, then the page', async ({
   page,
 }) => {
   await page.goto('/markets');
   await expect(page.getByTestId('market-list')).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
-  const opening = page.locator('main').getByTestId('page-opening');
-  await expect(opening).toHaveCount(0);
-  const held = await holdNavigation(page, (path) => path === '/venues');
-  await nav.getByRole('link', { name: 'Venues', exact: true }).click();
-  // the page's answer is held: the line shows in the page's area, over the page still there
-  await expect(opening).toBeVisible();
+  await test.step('a menu link', () =>
+    expectOpeningLine(page, '/venues', 'venue-table', () =>
+      nav.getByRole('link', { name: 'Venues', exact: true }).click(),
+    ));
+  await page.goto('/markets');
   await expect(page.getByTestId('market-list')).toBeVisible();
-  held.release();
-  await expect(listOf(page, 'venue-table')).toBeVisible();
-  await expect(opening).toHaveCount(0);
+  await test.step('g then t', () =>
+    expectOpeningLine(page, '/team', 'team-table', async () => {
+      await page.keyboard.press('g');
+      await page.keyboard.press('t');
+    }));
 });
 
 test('a reservation shows its skeleton, then the record', async ({ page }) => {
@@ -214,6 +233,30 @@ test.describe('on a phone', () => {
         expect(overflow).toBeLessThanOrEqual(0);
       });
     }
+  });
+
+  test('the menu closes at the tap, and the line at the top of the page’s area shows until the page has come', async ({
+    page,
+  }) => {
+    await page.goto('/markets');
+    await expect(page.getByTestId('market-list')).toBeVisible();
+    const sheet = page.getByTestId('mobile-nav');
+    await expectOpeningLine(page, '/venues', 'venue-table', async () => {
+      await page.getByTestId('mobile-menu-button').tap();
+      await sheet.getByRole('link', { name: 'Venues', exact: true }).tap();
+      await expect(sheet).toHaveCount(0);
+    });
+    await expect(page).toHaveURL(/\/venues$/);
+    // the account menu, too, closes at the tap on its link
+    await page.goto('/markets');
+    await expect(page.getByTestId('market-list')).toBeVisible();
+    await expectOpeningLine(page, '/account', 'language-form', async () => {
+      await page.getByTestId('account-menu-button').tap();
+      await page
+        .getByTestId('account-menu')
+        .getByRole('menuitem', { name: /^Account/ })
+        .tap();
+    });
   });
 });
 
