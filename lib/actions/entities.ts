@@ -9,7 +9,7 @@ import {
   UpdateEntityInputSchema,
 } from '@/lib/entities/schemas';
 import { said } from '@/lib/i18n/said';
-import { forgetSharedReads, getApiClient, SHARED } from '@/lib/server/api';
+import { getApiClient } from '@/lib/server/api';
 import { apiFor, entityChanged, getEntity } from '@/lib/server/directory';
 import { ActionError, staffAction } from '@/lib/server/http';
 
@@ -32,7 +32,6 @@ export const createEntityAction = staffAction(
           }
         : {}),
     });
-    forgetSharedReads(SHARED.entityList, SHARED.commitments);
     await entityChanged(created);
     setAuditTarget({ entityId: created.id, resourceType: 'entity', resourceId: created.id, after: created });
     revalidatePath('/entities');
@@ -96,7 +95,6 @@ export const replaceEntityProgramsAction = staffAction(
     });
     const after = await apiFor(before).replaceEntityPrograms(id, { data: programs });
     await entityChanged(after, { programs: true });
-    forgetSharedReads(SHARED.commitments);
     setAuditTarget({
       after: after.programs.map(({ program_id, unallocated_seat_access }) => ({ program_id, unallocated_seat_access })),
     });

@@ -5,7 +5,6 @@ export * from './locales';
 export * from './rate-limit';
 export * from './request-gate';
 export * from './schemas';
-export * from './shared-reads';
 export { Secret } from './secret';
 export { TokenManager, TOKEN_EXPIRY_SKEW_MS, type TokenStats } from './tokens';
 export * from './token-schemas';

@@ -8,7 +8,6 @@ import { mergeGrid, packGrid, type EntityRef, type PackedGrid } from '../../allo
 import { GuestbookApiError, listPages } from '../../guestbook';
 import type { CommitmentRow, Venue } from '../../guestbook/schemas';
 import type { Said } from '../../i18n/said';
-import { SHARED } from '../api';
 import {
   apiFor,
   firstPagesOf,
@@ -49,7 +48,7 @@ async function readRowsOf(entities: EntityRef[], scope: GridScope) {
   const unreadable: AllocationData['unreadable'] = [];
   const rows = await perEntity(entities, async (e) => {
     try {
-      return await sharedEntityRows(e, scope);
+      return await copiedEntityRows(e, scope);
     } catch (error) {
       if (!(error instanceof GuestbookApiError) || error.status === 0 || error.status >= 500) throw error;
       unreadable.push({ entityId: e.id, name: e.name, why: describeApiError(error).said });
@@ -78,17 +77,10 @@ export interface GridScope {
   venue: string | null;
   program: string | null;
 }
-export const WHOLE_GRID: GridScope = { venue: null, program: null };
-
-/** The shared-read key of one entity's rows in a scope: `commitments:<entity id>` for the whole grid. */
-export function rowsKey(entityId: string, scope: GridScope): string {
-  const narrowed = scope.venue !== null || scope.program !== null;
-  return `${SHARED.commitments}${entityId}${narrowed ? `?venue=${scope.venue ?? ''}&program=${scope.program ?? ''}` : ''}`;
-}
-export const entityOfRowsKey = (key: string) => key.slice(SHARED.commitments.length).split('?')[0]!;
+const WHOLE_GRID: GridScope = { venue: null, program: null };
 
 /** One entity's rows in the scope (the grid, the overview), from the copy of its commitments. */
-export async function sharedEntityRows(entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> {
+export async function copiedEntityRows(entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> {
   const rows = await readCopy<CommitmentRow>('commitments', entity);
   return rows.filter(
     (r) =>

@@ -14,7 +14,6 @@ import { GuestbookApiError } from '../../guestbook';
 import type { CommitmentRow } from '../../guestbook/schemas';
 import { said, translateSaid, type Said } from '../../i18n/said';
 import { inEnglish } from '../../i18n/translator';
-import { forgetSharedReads, reviseSharedReads, SHARED, storeSharedRead } from '../api';
 import { underLock } from '../budget';
 import { getConfig } from '../config';
 import { AdvisoryLock, KeyedLock, type KeyLock } from '../coordination';
@@ -31,7 +30,7 @@ import {
 import { describeApiError } from '../http';
 import { asApply } from '../ops';
 import { processWide } from '../process-wide';
-import { entityOfRowsKey, perEntity, readEntityRows, rowsKey, WHOLE_GRID } from './allocation-grid';
+import { perEntity, readEntityRows } from './allocation-grid';
 
 export { gridData, loadAllocationData, type GridData } from './allocation-grid';
 
@@ -196,15 +195,7 @@ async function applyHeld(
         ours: c.after,
       });
   }
-  if (conflicts.length) {
-    // The grid reloaded to see the conflict shows the rows just read (a venue's or program's
-    // copies of those entities are read anew).
-    for (const e of touched) {
-      forgetSharedReads(`${SHARED.commitments}${e.id}`);
-      storeSharedRead(rowsKey(e.id, WHOLE_GRID), reread[e.id]);
-    }
-    return held({ status: 'conflict', conflicts });
-  }
+  if (conflicts.length) return held({ status: 'conflict', conflicts });
 
   const grid = mergeGrid(touched, reread);
   const edits: Edits = {};
@@ -230,54 +221,34 @@ async function applyHeld(
     touched.map((e) => [e.id, 'unchanged']),
   );
   let requests = 0;
-  let applied = false;
-  const sendingAt = Date.now();
-  try {
-    for (const phase of [1, 2] as const) {
-      const bodies = phase === 1 ? plan.phase1 : plan.phase2;
-      for (const [entityId, body] of Object.entries(bodies)) {
-        const entity = touched.find((e) => e.id === entityId)!;
-        // An entity that only lowers values already holds its final set after phase 1.
-        if (phase === 2 && state.get(entityId) === 'decreases applied' && sameBody(plan.phase1[entityId], body)) {
-          state.set(entityId, 'final values');
-          continue;
-        }
-        try {
-          await apiFor(entity).putCommitments(body);
-          requests++;
-          state.set(entityId, phase === 1 ? 'decreases applied' : 'final values');
-        } catch (error) {
-          if (!(error instanceof GuestbookApiError)) throw error;
-          return held({
-            status: 'failed',
-            entityName: entity.name,
-            why: describeApiError(error).said,
-            phase,
-            entityId,
-            holding: [...state].map(([id, s]) => ({ entityId: id, state: s })),
-            readBefore,
-          });
-        }
+  for (const phase of [1, 2] as const) {
+    const bodies = phase === 1 ? plan.phase1 : plan.phase2;
+    for (const [entityId, body] of Object.entries(bodies)) {
+      const entity = touched.find((e) => e.id === entityId)!;
+      // An entity that only lowers values already holds its final set after phase 1.
+      if (phase === 2 && state.get(entityId) === 'decreases applied' && sameBody(plan.phase1[entityId], body)) {
+        state.set(entityId, 'final values');
+        continue;
+      }
+      try {
+        await apiFor(entity).putCommitments(body);
+        requests++;
+        state.set(entityId, phase === 1 ? 'decreases applied' : 'final values');
+      } catch (error) {
+        if (!(error instanceof GuestbookApiError)) throw error;
+        return held({
+          status: 'failed',
+          entityName: entity.name,
+          why: describeApiError(error).said,
+          phase,
+          entityId,
+          holding: [...state].map(([id, s]) => ({ entityId: id, state: s })),
+          readBefore,
+        });
       }
     }
-    applied = true;
-    return held({ status: 'applied', changed: changes.length, requests });
-  } finally {
-    // Every entity's rows show the others' seats (peer_seats), so every copy is affected: after a
-    // complete apply each is brought up to date from the values re-read and set; after a partial
-    // one (or an error) they are read anew.
-    if (applied) {
-      const done = changes.map((c) => ({
-        ...c,
-        before: seatsOf(reread[c.entityId]!.find((r) => r.id === c.commitmentId)),
-      }));
-      reviseSharedReads<CommitmentRow[]>(SHARED.commitments, sendingAt, (rows, key) =>
-        rowsAfterChanges(entityOfRowsKey(key), rows, done),
-      );
-    } else {
-      forgetSharedReads(SHARED.commitments);
-    }
   }
+  return held({ status: 'applied', changed: changes.length, requests });
 }
 
 const repeatedIn = (ids: string[]): string | undefined => ids.find((id, i) => ids.indexOf(id) !== i);

@@ -4,7 +4,7 @@
  * Server-only.
  */
 
-export { sharedEntityRows } from './allocation-grid';
+export { copiedEntityRows } from './allocation-grid';
 export {
   AllocationError,
   applyChanges,

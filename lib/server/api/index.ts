@@ -1,7 +1,7 @@
 /**
  * The Guest Book API as the server reads it: the process-wide client (its token cache and the
- * request budget shared by every process), a read's outcome for its page (`readApi`, `asOf`),
- * and the stored answers shared between requests. Server-only.
+ * request budget shared by every process) and a read's outcome for its page (`readApi`, `asOf`).
+ * Server-only.
  */
 
 export { getApiClient } from './guestbook';
@@ -16,13 +16,3 @@ export {
   type OldCopy,
   type ReadResult,
 } from './read';
-export {
-  SHARED,
-  contextRead,
-  forgetSharedReads,
-  getSharedReads,
-  reviseSharedReads,
-  seedSharedRead,
-  sharedRead,
-  storeSharedRead,
-} from './shared-reads';

@@ -33,9 +33,10 @@ export type OldCopy = CopyRef;
 export const COPY_FRESH_MS = 70_000;
 
 /**
- * A read's outcome for its page. `asOf`: some of the data is a stored answer served because the
- * request budget had no room for a new request at once (shared-reads.ts); when its request
- * started, for the page to say how old what it shows is (AsOfNote).
+ * A read's outcome for its page. `asOf`: some of the data is an answer kept in the dashboard's
+ * database, served because the request budget had no room for a new request (from-copy.ts's
+ * apiOrKept), or a copy older than COPY_FRESH_MS; when it was read, for the page to say how old
+ * what it shows is (AsOfNote).
  */
 export type ReadResult<T> = { ok: true; data: T; asOf?: AsOf } | { ok: false; error: string; status?: number };
 
@@ -46,7 +47,7 @@ interface StaleCollector {
   copies?: Map<string, OldCopy>;
 }
 
-// Process-wide: the shared reads report through the instance that created them (see logger.ts).
+// Process-wide: every module reports through the one instance (see logger.ts).
 const staleAnswers = processWide(
   'the stored answers a page render was served, with their age',
   () => new AsyncLocalStorage<StaleCollector>(),
@@ -65,7 +66,7 @@ const servedThisRender = cache((): StaleCollector => ({ oldest: null }));
 const note = (collector: StaleCollector, startedAt: number) =>
   void (collector.oldest = Math.min(collector.oldest ?? startedAt, startedAt));
 
-/** A stored answer was served to the read running (shared reads call this), its request started at `startedAt`. */
+/** A kept answer was served to the read running (from-copy's apiOrKept calls this), its request started at `startedAt`. */
 export function reportStaleAnswer(startedAt: number): void {
   const collector = staleAnswers.getStore();
   if (!collector) return;

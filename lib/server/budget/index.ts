@@ -4,7 +4,7 @@
  * (RequestBudget), the window it may share with every other process (a BudgetStore: in memory, or
  * PostgresBudgetStore, which only locks, counts and records), the API client's gate over it
  * (budgetGate), and each dashboard request's ticket (lane, member, arrival) in a request context
- * of its own (withRequestTicket, currentRequestTicket, setRequestTicket, withoutWaiting,
+ * of its own (withRequestTicket, currentRequestTicket, setRequestTicket,
  * underLock). Free of `server-only`: scripts/server.ts starts each request's ticket from here.
  */
 
@@ -30,7 +30,6 @@ export {
   currentRequestTicket,
   setRequestTicket,
   underLock,
-  withoutWaiting,
   withRequestTicket,
   type RequestLane,
   type RequestTicket,

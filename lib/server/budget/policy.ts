@@ -37,8 +37,8 @@
  *   longest wait (10 s for the API client); otherwise the request is refused at once, saying when
  *   to try again (an `over_share` error), never dropped. The server's own requests (no member)
  *   have no share.
- * - a page render whose lane has no room at once is served stored answers instead, with their
- *   age (canSendNow; lib/server/api/shared-reads.ts).
+ * - a page render whose lane has no room at once is served the answers kept in the dashboard's
+ *   database instead, with their age (canSendNow; lib/server/reservations/from-copy.ts).
  * - a write under a lock others wait for (an apply, which holds its entities while it re-reads
  *   and PUTs) may go W/18 beyond W (lockReserve: 950 of the API's 1,000 with 900): with the
  *   window full, one apply waiting seconds for room would keep every apply queued behind its

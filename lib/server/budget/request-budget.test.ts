@@ -272,18 +272,6 @@ describe('RequestBudget lanes (one process)', () => {
     expect(clock.now).toBe(start + 60_000);
   });
 
-  it('refuses at once, instead of waiting, a ticket that does not wait for its lane', async () => {
-    const { budget, clock } = budgetAt(30, 'throw');
-    const start = clock.now;
-    await fill(budget, view(), 27);
-    expect(await budget.take(Infinity, { ...view('a'), waits: false })).toEqual({
-      reason: 'busy',
-      retryAt: new Date(start + 60_000),
-    });
-    expect(budget.used).toBe(27);
-    expect(await budget.take(Infinity, { ...write('a'), waits: false })).toBeNull();
-  });
-
   it('serves the views waiting for the window in their order of arrival, and a new one behind them', async () => {
     const { budget, clock } = budgetAt(30, 'advance');
     await fill(budget, view(), 27);

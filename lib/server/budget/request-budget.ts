@@ -25,8 +25,7 @@ function waitFor(otherMs: number, waitMs: number): { kind: 'lane' | 'other'; wai
 /**
  * Why `take` gave up instead of waiting, and when to try again: 'blocked', the API announced a
  * wait (429, spent window); 'share', the member is over their share; 'busy', the lane has no room
- * now, and the ticket does not wait (`waits: false`) or the room comes later than the caller's
- * longest wait.
+ * now, and the room comes later than the caller's longest wait.
  */
 export type BudgetRefusal = GateRefusal;
 
@@ -73,7 +72,7 @@ export class RequestBudget {
    * announced (a 429, or a spent window) or a wait for the member's share longer than
    * `maxWaitMs`, or a wait for room in the lane longer than `maxLaneWaitMs` ('busy'), is not
    * waited out: the refusal is returned instead, with the time to try again, for the caller to
-   * report. A ticket with `waits: false` waits for nothing.
+   * report.
    */
   async take(
     maxWaitMs = Infinity,
@@ -83,12 +82,12 @@ export class RequestBudget {
     // The longest wait for the lane counts from now, the time spent in line included.
     const laneDeadline = this.#now() + maxLaneWaitMs;
     // Behind requests already waiting in the lane, not ahead of them.
-    if (this.#waiting[ticket.lane] > 0 && ticket.waits !== false)
+    if (this.#waiting[ticket.lane] > 0)
       return this.#inLine(ticket.lane, () => this.#firstInLine(maxWaitMs, laneDeadline, ticket));
     for (;;) {
       const attempt = await this.#attempt(maxWaitMs, ticket);
       if (attempt.kind === 'done') return attempt.refusal;
-      if (ticket.waits === false || (attempt.kind === 'lane' && attempt.waitMs > maxLaneWaitMs))
+      if (attempt.kind === 'lane' && attempt.waitMs > maxLaneWaitMs)
         return { reason: 'busy', retryAt: new Date(this.#now() + attempt.waitMs) };
       // Waiting for room in the lane, requests queue in their order of arrival, and only the
       // first of each lane looks again when room frees (not every waiter at every departure).

@@ -1,9 +1,9 @@
 /**
  * Each dashboard request's ticket for the request budget: the lane and member its API requests
- * are budgeted to, when it arrived, whether it waits for room, whether it holds a lock others
- * wait for. Kept in an AsyncLocalStorage of its own, apart from the log's request id
- * (lib/server/log): scripts/server.ts starts both for every request, the budget reads this one,
- * the log reads its own.
+ * are budgeted to, when it arrived, whether it holds a lock others wait for. Kept in an
+ * AsyncLocalStorage of its own, apart from the log's request id (lib/server/log):
+ * scripts/server.ts starts both for every request, the budget reads this one, the log reads its
+ * own.
  *
  * The storage is process-wide (lib/server/process-wide): scripts/server.ts and the code Next
  * bundles are separate module instances of this file. Free of `server-only`.
@@ -24,11 +24,6 @@ export interface RequestTicket {
   lane: RequestLane;
   /** the staff member the request is made for; null for the server's own requests (health, start) */
   member: string | null;
-  /**
-   * false: a request that would wait for room in its lane is refused at once (a 'busy' refusal)
-   * instead, for a caller with something else to offer, such as a stored answer (shared reads)
-   */
-  waits?: boolean;
   /**
    * when the request it serves arrived (ms since the epoch): a page view's requests wait for the
    * budget until `maxViewWaitMs` after it, all of them together, not each that long (gate.ts)
@@ -72,15 +67,6 @@ export function currentRequestTicket(): RequestTicket {
   const store = context.getStore();
   // A copy: the store changes as the request says who it is for (setRequestTicket).
   return store ? { ...store } : { lane: 'view', member: null };
-}
-
-/**
- * Runs `fn` with API requests that are refused at once (a 'busy' GuestbookApiError) instead of
- * waiting for room in their lane: for a caller with a stored answer to serve instead.
- */
-export function withoutWaiting<T>(fn: () => T): T {
-  const store = context.getStore();
-  return store ? context.run({ ...store, waits: false }, fn) : fn();
 }
 
 /**

@@ -4,7 +4,7 @@ import { cache } from 'react';
 
 import { GuestbookApiError } from '../../guestbook';
 import { Entity as EntitySchema, type CommitmentRow, type Entity } from '../../guestbook/schemas';
-import { contextRead, forgetSharedReads, getApiClient, SHARED, storeSharedRead } from '../api';
+import { getApiClient } from '../api';
 import { getDb } from '../db';
 import { readCopy } from './copy-reads';
 import { PARTNER_CONTEXT, patchStoredCopy } from './copy-store';
@@ -21,15 +21,12 @@ export const listEntities = cache(async (): Promise<Entity[]> =>
 );
 
 /**
- * The assigned entities with these ids, for a change made in their contexts: found in the list
- * a request of this process read in the last 15 s (contextRead), else, or when one of them is not
- * on it (assigned since), in a new read. An id not assigned is missing from the answer.
+ * The assigned entities with these ids, for a change made in their contexts, from the copy of the
+ * entity list. An id not assigned is missing from the answer.
  */
 export async function findAssignedEntities(ids: readonly string[]): Promise<Map<string, Entity>> {
   const wanted = new Set(ids);
-  const pick = (all: Entity[]) => new Map(all.filter((e) => wanted.has(e.id)).map((e) => [e.id, e]));
-  const recent = pick(await contextRead(SHARED.entityList, listEntities));
-  return recent.size === wanted.size ? recent : pick(await listEntities());
+  return new Map((await listEntities()).filter((e) => wanted.has(e.id)).map((e) => [e.id, e]));
 }
 
 /** An entity as the API answered a write to it or a read made for one, in the copy of the entity list. */
@@ -42,11 +39,9 @@ export const viewEntity = async (id: string): Promise<Entity | null> =>
 
 /**
  * After a read of one entity made for itself (the logo's state, polled while the API processes a
- * new one): the entity's page and the copy show what was read. Unlike entityChanged, nothing
- * anyone shares is dropped: a read has no effect beyond what it read.
+ * new one): the entity's page and the copy show what was read.
  */
 export async function entityRead(entity: Entity): Promise<void> {
-  storeSharedRead(`${SHARED.entity}${entity.id}`, entity);
   await keepInCopy(entity);
 }
 
@@ -56,8 +51,6 @@ export async function entityRead(entity: Entity): Promise<void> {
  * the commitments it is eligible for are read anew too.
  */
 export async function entityChanged(entity: Entity, options: { programs?: boolean } = {}): Promise<void> {
-  forgetSharedReads(SHARED.entityList);
-  storeSharedRead(`${SHARED.entity}${entity.id}`, entity);
   await keepInCopy(entity);
   if (options.programs) await resyncCopy('commitments', entity);
 }

@@ -2,11 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('server-only', () => ({}));
 vi.mock('next/headers', () => ({ cookies: async () => ({ get: () => undefined }) }));
-vi.mock('../api', () => ({
-  getApiClient: () => ({}),
-  contextRead: (_key: string, read: () => Promise<unknown>) => read(),
-  SHARED: { identity: 'identity', entityList: 'entities:list' },
-}));
+vi.mock('../api', () => ({ getApiClient: () => ({}) }));
 const refusal = () => Object.assign(new Error('The lane of the request budget has no room now'), { code: 'busy' });
 vi.mock('./entities', () => ({
   apiFor: vi.fn(),

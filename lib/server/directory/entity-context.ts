@@ -4,7 +4,7 @@ import { cookies } from 'next/headers';
 import { cache } from 'react';
 
 import type { Entity } from '../../guestbook/schemas';
-import { contextRead, getApiClient, SHARED } from '../api';
+import { getApiClient } from '../api';
 import { entityCookieName, getConfig } from '../config';
 import { apiFor, findAssignedEntities, listEntities } from './entities';
 import { getIdentity } from './partner';
@@ -50,21 +50,17 @@ function selectionOf(choices: EntityChoice[], picked: string | undefined, defaul
   return byId(picked) ?? byId(defaultEntityId) ?? choices[0] ?? null;
 }
 
-/** An assigned entity as a switcher choice (findAssignedEntities: a recent list will do), or null. */
+/** An assigned entity as a switcher choice, or null. */
 export async function findEntityChoice(id: string): Promise<EntityChoice | null> {
   const entity = (await findAssignedEntities([id])).get(id);
   return entity ? toChoice(entity) : null;
 }
 
-/** The entity list as the selection decides from it (contextRead: a recent answer will do). */
-const choicesForContext = cache(async (): Promise<EntityChoice[]> =>
-  (await contextRead(SHARED.entityList, listEntities)).map(toChoice),
-);
+/** The entity list as the selection decides from it (the copy's). */
+const choicesForContext = cache(async (): Promise<EntityChoice[]> => (await listEntities()).map(toChoice));
 
-/** The partner's default entity, as the selection decides from it (contextRead). */
-const defaultEntityForContext = cache(
-  async (): Promise<string> => (await contextRead(SHARED.identity, getIdentity)).default_entity_id,
-);
+/** The partner's default entity, as the selection decides from it (the copy's identity). */
+const defaultEntityForContext = cache(async (): Promise<string> => (await getIdentity()).default_entity_id);
 
 /**
  * The entity the signed-in staff member works in: the one picked in the switcher (a cookie),

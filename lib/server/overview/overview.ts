@@ -18,8 +18,8 @@ import {
   type TodayFigures,
 } from '../../overview/figures';
 import { todayView, type TodayView } from '../../overview/links';
-import { sharedEntityRows } from '../allocations';
-import { getApiClient, SHARED, sharedRead } from '../api';
+import { copiedEntityRows } from '../allocations';
+import { getApiClient } from '../api';
 import { getDb } from '../db';
 import { auditLog } from '../db/schema';
 import {
@@ -77,23 +77,20 @@ const lastPageCount = () =>
 
 /**
  * An entity's reservations of the days shown, from the copy of its window when that is fresh
- * (allWithCopy), else as one shared read (forgotten with that entity's
- * searches on a change). Its pages are read side by side, as many at once as the last read had.
+ * (allWithCopy), else from the API, its pages read side by side, as many at once as the last
+ * read had.
  */
 async function readDays(entity: EntityChoice | null, first: string): Promise<Reservation[]> {
   const context = entity?.id ?? 'default';
-  const key = `${SHARED.reservations}${context}:search:overview:${first}`;
-  return allWithCopy(entity, overviewConditions(first), () =>
-    sharedRead(key, async () => {
-      const api = apiForChoice(entity);
-      const { items, pages } = await listAllTogether(
-        (page) => api.listReservations({ filters: overviewConditions(first), page, limit: PAGE, sort: 'date' }),
-        { cap: 5_000, expectedPages: lastPageCount().get(context) },
-      );
-      lastPageCount().set(context, pages);
-      return items;
-    }),
-  );
+  return allWithCopy(entity, overviewConditions(first), async () => {
+    const api = apiForChoice(entity);
+    const { items, pages } = await listAllTogether(
+      (page) => api.listReservations({ filters: overviewConditions(first), page, limit: PAGE, sort: 'date' }),
+      { cap: 5_000, expectedPages: lastPageCount().get(context) },
+    );
+    lastPageCount().set(context, pages);
+    return items;
+  });
 }
 
 /** What the overview counts: the entity selected in the shell, or every entity of the partner. */
@@ -153,7 +150,7 @@ export async function getOverview(now = new Date(), scope: OverviewScope = 'enti
   // Every read starts now: the commitments once the entity list says whose, the days' reservations
   // once the venues say which day is today (both lists are the dashboard's copies).
   const rowsOf = (covered: EntityChoice[]) =>
-    Promise.all(covered.map((e) => sharedEntityRows({ id: e.id, name: e.name, org_id: e.orgId })));
+    Promise.all(covered.map((e) => copiedEntityRows({ id: e.id, name: e.name, org_id: e.orgId })));
   const rowsRead =
     scope === 'entity'
       ? readInSelectedContext((entity) => rowsOf(entity ? [entity] : []))

@@ -22,8 +22,6 @@ export type ProcessWideName =
   | 'whether scripts/server.ts serves this process (the client address header is its own)'
   /** lib/server/api/guestbook.ts */
   | 'the API client with its tokens and request budget'
-  /** lib/server/api/shared-reads.ts */
-  | 'the API answers shared by page renders, in flight and stored'
   /** lib/server/api/read.ts */
   | 'the stored answers a page render was served, with their age'
   /** lib/server/reservations/reservations-export.ts */

@@ -214,6 +214,11 @@ export async function keepAnswer(
   await keepSearchAnswer(await getDb(), context, query, page, readAt);
 }
 
+/** The API's last answer to a search (`query` in `context`) kept by keepAnswer, and when it was read; null when none is. */
+export async function lastKeptAnswer(context: string, query: string, now: Date) {
+  return lastSearchAnswer(await getDb(), context, query, now);
+}
+
 /**
  * One reservation for its page: from the copy when it holds it (the window, else the book while
  * in step), else from a current search's

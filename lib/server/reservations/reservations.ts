@@ -10,15 +10,6 @@ import { todayOf } from '../../overview/figures';
 import { PAGE_SIZES } from '../../preferences/table-preferences';
 import type { SearchPage } from '../../reservations/search-page';
 import {
-  forgetSharedReads,
-  getSharedReads,
-  reviseSharedReads,
-  seedSharedRead,
-  SHARED,
-  sharedRead,
-  storeSharedRead,
-} from '../api';
-import {
   apiForChoice,
   contextKeyOf,
   firstPagesOf,
@@ -36,6 +27,7 @@ import { getFormatter, getUiLocale } from '../http/locale';
 import {
   keepAnswer,
   keepWrittenInCopy,
+  lastKeptAnswer,
   reservationWithCopy,
   reviseKeptAnswers,
   searchWithCopy,
@@ -45,9 +37,9 @@ import {
 export const RESERVATIONS_PER_PAGE = 25;
 
 /**
- * One page of the selected entity's reservations matching every condition (a shared read). The
- * reservations it returns are kept for their own pages too: a page opened from the search is
- * served from it when the budget has no room for a new read.
+ * One page of the selected entity's reservations matching every condition (searchWithCopy: from
+ * the copy where it can answer). The API's answer is kept in the dashboard's database, for the
+ * same search of any member and the pages of the reservations it lists.
  */
 export async function searchReservations(q: {
   conditions: readonly Condition[];
@@ -62,22 +54,18 @@ export async function searchReservations(q: {
     return searchWithCopy(
       entity,
       { ...q, limit },
-      () =>
-        sharedRead(searchKeyIn(context, q), async () => {
-          const startedAt = Date.now();
-          const page = toPage(
-            await apiForChoice(entity).listReservations({ filters: q.conditions, page: q.page, limit, sort: q.sort }),
-          );
-          for (const r of page.items) seedSharedRead(reservationKeyIn(context, r.id), r, startedAt);
-          await keepAnswer(answers, page, new Date(startedAt));
-          return page;
-        }),
+      async () => {
+        const startedAt = new Date();
+        const page = toPage(
+          await apiForChoice(entity).listReservations({ filters: q.conditions, page: q.page, limit, sort: q.sort }),
+        );
+        await keepAnswer(answers, page, startedAt);
+        return page;
+      },
       answers,
     );
   });
 }
-
-const reservationKeyIn = (context: string, id: string) => `${SHARED.reservations}${context}:id:${id}`;
 
 type SearchQuery = { conditions: readonly Condition[]; page: number; sort?: string; limit?: number };
 
@@ -85,13 +73,10 @@ type SearchQuery = { conditions: readonly Condition[]; page: number; sort?: stri
 const queryOf = (q: SearchQuery) =>
   JSON.stringify([q.conditions, q.page, q.sort ?? null, q.limit ?? RESERVATIONS_PER_PAGE]);
 
-const searchKeyIn = (context: string, q: SearchQuery) => `${SHARED.reservations}${context}:search:${queryOf(q)}`;
-
-const searchKey = async (q: SearchQuery) => searchKeyIn(await selectedContextKey(), q);
-
 /**
- * The total of the selected entity's search from the copy while it is fresh, else as its first
- * page was read less than `maxAgeMs` ago (by the search page), or null: no request is made.
+ * The total of the selected entity's search from the copy while it is fresh, else as the API
+ * answered its first page less than `maxAgeMs` ago (the answer kept for the search page), or
+ * null: no request is made.
  */
 export async function recentSearchTotal(
   q: { conditions: readonly Condition[]; sort?: string },
@@ -99,18 +84,19 @@ export async function recentSearchTotal(
 ): Promise<number | null> {
   const counted = await readInSelectedContext((entity) => totalInCopy(entity, q.conditions, q.sort));
   if (counted !== null) return counted;
+  const context = await selectedContextKey();
+  const now = new Date();
   // The first page as any member's page size read it: the total is the same.
   for (const limit of PAGE_SIZES) {
-    const first = getSharedReads().peek<PageOf<Reservation>>(await searchKey({ ...q, page: 1, limit }), maxAgeMs);
-    if (first) return first.totalItems;
+    const first = await lastKeptAnswer(context, queryOf({ ...q, page: 1, limit }), now);
+    if (first && now.getTime() - first.readAt.getTime() < maxAgeMs) return first.answer.totalItems;
   }
   return null;
 }
 
 /**
- * After a change to one of the selected entity's reservations: its searches are read anew (a
- * search kept for a page that cannot read at once shows the reservation as changed, with the
- * search's age), and the reservation's page shows it as the API returned it.
+ * After a change to one of the selected entity's reservations: the answers kept that list it, and
+ * the copy, show it as the API returned it.
  */
 export async function reservationChanged(reservation: Reservation): Promise<void> {
   await reservationChangedIn(await getSelectedEntity(), reservation);
@@ -118,26 +104,14 @@ export async function reservationChanged(reservation: Reservation): Promise<void
 
 /** reservationChanged for a write made in a given entity's context (a job on the server has no selection). */
 export async function reservationChangedIn(entity: EntityChoice | null, reservation: Reservation): Promise<void> {
-  const context = contextKeyOf(entity);
-  // The entity's reservations among the shared reads (its searches and the reservations opened).
-  const prefix = `${SHARED.reservations}${context}:`;
-  const changed = (list: Reservation[]) => list.map((r) => (r.id === reservation.id ? reservation : r));
-  // A search's page, or the overview's days (every reservation of them).
-  reviseSharedReads<PageOf<Reservation> | Reservation[]>(`${prefix}search:`, Date.now(), (answer) =>
-    Array.isArray(answer) ? changed(answer) : { ...answer, items: changed(answer.items) },
-  );
-  forgetSharedReads(`${prefix}search:`);
-  storeSharedRead(`${prefix}id:${reservation.id}`, reservation);
-  await reviseKeptAnswers(context, reservation);
+  await reviseKeptAnswers(contextKeyOf(entity), reservation);
   if (entity) await keepWrittenInCopy(entity.id, reservation);
 }
 
-/** The reservation for its page: a shared read (getReservation reads it anew every time, for changes). */
+/** The reservation for its page (reservationWithCopy: from the copy where it can answer; getReservation reads it anew every time, for changes). */
 export async function viewReservation(id: string): Promise<Reservation | null> {
   return readInSelectedContext((entity, context) =>
-    reservationWithCopy(entity, context, id, () =>
-      sharedRead(reservationKeyIn(context, id), () => nullOn404(apiForChoice(entity).getReservation(id))),
-    ),
+    reservationWithCopy(entity, context, id, () => nullOn404(apiForChoice(entity).getReservation(id))),
   );
 }
 

@@ -2,7 +2,6 @@ import 'server-only';
 
 import { GuestbookApiError } from '../../guestbook';
 import type { Entity, Identity, Venue } from '../../guestbook/schemas';
-import { forgetSharedReads, SHARED } from '../api';
 import type { ChangeInput } from '../changes/of-action';
 import { recordChange } from '../changes/record';
 import { getDb } from '../db';
@@ -108,8 +107,6 @@ export async function reservationWindowTurns(share: SyncShare): Promise<{ reques
       });
       sent(report.requests);
       totals.changes += report.recorded;
-      // This process's stored answers of the entity's searches are older than what the turn found.
-      if (report.recorded) forgetSharedReads(`${SHARED.reservations}${report.context}:`);
     }
     // The watched entities' books first.
     const byWatch = [...entities].sort((a, b) => Number(watched.has(b.id)) - Number(watched.has(a.id)));

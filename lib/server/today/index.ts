@@ -14,8 +14,7 @@ import { listAllTogether } from '../../guestbook/paging';
 import type { CommitmentRow, Reservation, Venue } from '../../guestbook/schemas';
 import type { GuestFlag } from '../../guests/history';
 import { localNow, todayOf } from '../../overview/figures';
-import { sharedEntityRows } from '../allocations';
-import { SHARED, sharedRead } from '../api';
+import { copiedEntityRows } from '../allocations';
 import { requireStaff } from '../auth';
 import { recentChanges } from '../changes';
 import { getDb } from '../db';
@@ -76,19 +75,16 @@ async function aboutGuests(reservations: readonly Reservation[], today: string) 
 
 const dayConditions = (date: string): Condition[] => [{ attribute: 'date', modifier: 'eq', value: date }];
 
-/** The reservations of one day of `entity`: the copy's inside its window, else the API's, shared between requests. */
+/** The reservations of one day of `entity`: the copy's inside its window, else the API's. */
 function readDay(entity: EntityChoice | null, date: string): Promise<Reservation[]> {
-  const key = `${SHARED.reservations}${entity?.id ?? 'default'}:search:day:${date}`;
-  return allWithCopy(entity, dayConditions(date), () =>
-    sharedRead(key, async () => {
-      const api = apiForChoice(entity);
-      const { items } = await listAllTogether(
-        (page) => api.listReservations({ filters: dayConditions(date), page, limit: 100, sort: 'date' }),
-        { cap: 5_000 },
-      );
-      return items;
-    }),
-  );
+  return allWithCopy(entity, dayConditions(date), async () => {
+    const api = apiForChoice(entity);
+    const { items } = await listAllTogether(
+      (page) => api.listReservations({ filters: dayConditions(date), page, limit: 100, sort: 'date' }),
+      { cap: 5_000 },
+    );
+    return items;
+  });
 }
 
 /** How many of the day's changes the page receives. */
@@ -137,7 +133,7 @@ export async function getDayOfService(date: string | null, now = new Date()): Pr
       return Promise.all([
         entity,
         readDay(entity, day),
-        entity ? sharedEntityRows({ id: entity.id, name: entity.name, org_id: entity.orgId }) : [],
+        entity ? copiedEntityRows({ id: entity.id, name: entity.name, org_id: entity.orgId }) : [],
         entity ? dayChanges(entity.id, staff.role, venuesRead, now) : [],
       ] as const);
     }),
