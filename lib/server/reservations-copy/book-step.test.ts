@@ -83,4 +83,23 @@ describe('keepBookInStep (a window’s turns keep its entity’s book)', () => {
     expect(found.data.map((r) => r.id)).toEqual([far.id]);
     expect(found.asOf).toEqual(at(23));
   });
+
+  it('reports a reservation moved into the window from a day past it as a change of its date, not as a booking', async () => {
+    const start = 23 + BOOK_IN_STEP_MS / 60_000 + 2;
+    await clockAt(start);
+    const far = await bookWharf(world.api, FAR, 'Mover');
+    await readBook(world.db, world.api, world.context, at(start + 1));
+    await turnAt(start + 2);
+    const movedTo = await world.api.updateReservation(far.id, { date: TOMORROW });
+    expect(movedTo.date).toBe(TOMORROW);
+
+    const [turn] = await turnAt(start + 3);
+    const change = turn.changes.find((c) => c.id === far.id);
+    expect(change).toMatchObject({ kind: 'changed', before: { date: far.date }, reservation: { date: TOMORROW } });
+    expect(change?.kind === 'changed' && change.fields.map((f) => [f.field, f.from, f.to])).toContainEqual([
+      'date',
+      far.date,
+      TOMORROW,
+    ]);
+  });
 });

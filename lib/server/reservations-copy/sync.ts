@@ -178,7 +178,9 @@ export async function syncWindowTurn(
   for (const [id, r] of moved) if (r && inDays(r.date, window)) fresh.set(id, r);
 
   const previous = state ? { first: state.firstDay, last: state.lastDay } : null;
-  const changes = changesOf(fresh, before, missing, moved, previous);
+  const newcomers = [...fresh.keys()].filter((id) => !before.has(id));
+  const inBook = keepBook && state && newcomers.length ? await bookVersions(db, context, newcomers) : new Map();
+  const changes = changesOf(fresh, before, missing, moved, previous, inBook);
   const changed = new Set(changes.map((c) => c.id));
   // Rewritten: what changed, and what changed only its updated_at.
   const rewritten = [...fresh.values()].filter(
@@ -252,10 +254,21 @@ function changesPast(past: ReadonlyMap<string, Reservation>, before: ReadonlyMap
   return changes;
 }
 
+/** The book's versions of the reservations `ids` of `context`'s entity, by id (those it holds). */
+async function bookVersions(db: DashboardDb, context: string, ids: string[]): Promise<Map<string, Reservation>> {
+  const rows = await db
+    .select()
+    .from(reservationsCopy)
+    .where(and(eq(reservationsCopy.context, bookContext(context)), inArray(reservationsCopy.id, ids)));
+  return new Map(rows.map((row) => [row.id, reservationOf(row)]));
+}
+
 /**
  * What a turn found: each reservation read (`fresh`) against the copy's version (`before`), and
  * each of the days read that the read no longer returned (`missing`), as read alone (`moved`).
- * `previous` is the window before the turn (null at the first turn).
+ * `previous` is the window before the turn (null at the first turn). A reservation new to the
+ * window that the book (`inBook`) holds on another day was moved into it: a change of its date,
+ * not a booking.
  */
 function changesOf(
   fresh: ReadonlyMap<string, Reservation>,
@@ -263,10 +276,16 @@ function changesOf(
   missing: readonly { id: string }[],
   moved: ReadonlyMap<string, Reservation | null>,
   previous: WindowDays | null,
+  inBook: ReadonlyMap<string, Reservation>,
 ): WindowChange[] {
   const changes: WindowChange[] = [];
   for (const [id, r] of fresh) {
     const was = before.get(id);
+    const elsewhere = was ? undefined : inBook.get(id);
+    if (elsewhere && elsewhere.date !== r.date) {
+      changes.push({ kind: 'changed', id, reservation: r, before: elsewhere, fields: changedFields(elsewhere, r) });
+      continue;
+    }
     if (!was) {
       const source = previous && !inDays(r.date, previous) ? 'window' : 'booked';
       changes.push({ kind: 'added', id, reservation: r, source });
