@@ -38,3 +38,27 @@ test('switching entity keeps the search and reads it in the new entity’s conte
   await expect(page.getByTestId('result-count')).toHaveText(String(await total({ entityId: legacy.entityId })));
   await expect(page.getByTestId('legacy-context')).toBeVisible();
 });
+
+test('a switch shows the opening line at the top of the page’s area until the page in the new brand or channel has come', async ({
+  page,
+}) => {
+  await page.goto('/reservations?status[in]=confirmed');
+  await expect(page.getByTestId('result-count')).toBeVisible();
+  const opening = page.locator('main').getByTestId('page-opening');
+  await expect(opening).toHaveCount(0);
+  // The switch's answer (the page in the new entity) held until released.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/reservations*', async (route) => {
+    if (route.request().headers()['next-action']) await released;
+    await route.fallback();
+  });
+  const tablefinder = DEMO_DELEGATES[0]!;
+  await page.getByLabel('Brand or channel').selectOption(tablefinder.entityId);
+  await expect(opening).toBeVisible();
+  await expect(page.getByTestId('result-count')).toBeVisible();
+  release();
+  await expect(opening).toHaveCount(0);
+  await expect(page.getByLabel('Brand or channel')).toHaveValue(tablefinder.entityId);
+  await expect(page.getByLabel('Brand or channel')).toBeEnabled();
+});

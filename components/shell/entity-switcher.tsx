@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 
 import { confirmLeave } from '@/components/live/leave-guard';
+import { openPage } from '@/components/shell/page-opening';
 import { Badge } from '@/components/ui/badge';
 import { Select } from '@/components/ui/input';
 import { selectEntityAction } from '@/lib/actions/select-entity';
@@ -17,11 +18,20 @@ export interface EntityOption {
 /**
  * Makes `id` the entity the console reads and acts in, and shows the page in it; the refusal's
  * words, else null. The action sets the cookie, so its answer carries the page rendered anew in
- * the new entity (Next re-renders a page whose action set a cookie): no refresh after it.
+ * the new entity (Next re-renders a page whose action set a cookie): no refresh after it. It runs
+ * in the opening line's transition, so the line shows until that page has come.
  */
-export async function selectEntity(id: string): Promise<string | null> {
-  const r = await selectEntityAction({ id });
-  return r.ok ? null : r.error;
+export function selectEntity(id: string): Promise<string | null> {
+  return new Promise((resolve, reject) =>
+    openPage(async () => {
+      try {
+        const r = await selectEntityAction({ id });
+        resolve(r.ok ? null : r.error);
+      } catch (e) {
+        reject(e);
+      }
+    }),
+  );
 }
 
 /** Picks the entity the console reads and acts in (kept in a cookie by the server action). */

@@ -5,8 +5,9 @@ import { useLayoutEffect, useSyncExternalStore, useTransition, type TransitionSt
 /**
  * What is on its way to another page in this tab, for the line at the top of the page's area: a
  * menu link (useLinkStatus's pending, counted here), or a navigation started by code (`openPage`:
- * the phone's menu, which closes at the tap, the account menu, the go-to shortcuts, ⌘K), which
- * runs in the line's own transition, so the line shows until the router has shown the page.
+ * the phone's menu, which closes at the tap, the account menu, the go-to shortcuts, ⌘K, a switch
+ * of the brand or channel), which runs in the line's own transition, so the line shows until the
+ * router has shown the page.
  */
 let opening = 0;
 let startOpening: TransitionStartFunction | null = null;
@@ -31,10 +32,11 @@ export function useReportOpening(pending: boolean): void {
 }
 
 /**
- * Runs `navigate` (a router.push or replace) in the transition of the line, which shows from now
- * until the page has come; outside the console's shell, it just runs.
+ * Runs `navigate` (a router.push or replace, or a server action whose answer is the page anew) in
+ * the transition of the line, which shows from now until the page has come; outside the
+ * console's shell, it just runs.
  */
-export function openPage(navigate: () => void): void {
+export function openPage(navigate: () => void | Promise<void>): void {
   if (startOpening) startOpening(navigate);
   else navigate();
 }
