@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
-import { sandboxApi } from './sandbox';
+import { sandboxApi, sandboxQuietMark, sandboxRequestsSince, upcomingConfirmed } from './sandbox';
 
 test.use({ storageState: STORAGE.viewer });
 
@@ -37,6 +37,34 @@ test('switching entity keeps the search and reads it in the new entity’s conte
   await page.getByLabel('Brand or channel').selectOption(legacy.entityId);
   await expect(page.getByTestId('result-count')).toHaveText(String(await total({ entityId: legacy.entityId })));
   await expect(page.getByTestId('legacy-context')).toBeVisible();
+});
+
+test('a reservation of another brand or channel says where it is, without asking the API, and its switch shows it', async ({
+  page,
+  request,
+}) => {
+  const [reservation] = await upcomingConfirmed(request, 1);
+  const switcher = page.getByLabel('Brand or channel');
+  await page.goto('/reservations');
+  const holder = (await switcher.locator(`option[value="${DEMO_PARTNER.defaultEntityId}"]`).textContent())!;
+  await switcher.selectOption(DEMO_DELEGATES[0]!.entityId);
+  await expect(switcher).toHaveValue(DEMO_DELEGATES[0]!.entityId);
+
+  const mark = await sandboxQuietMark(request);
+  const notice = page.getByTestId('reservation-elsewhere');
+  // the entities' books are read by the sync when the dashboard starts
+  await expect(async () => {
+    await page.goto(`/reservations/${reservation!.id}`);
+    await expect(notice).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(notice).toContainText(`This reservation is with ${holder}`);
+  const asked = (await sandboxRequestsSince(request, mark)).filter((r) => r.path.includes(reservation!.id));
+  expect(asked).toEqual([]);
+
+  await page.getByTestId('switch-to-holder').click();
+  await expect(page.getByTestId('reservation-guest')).toBeVisible();
+  await expect(switcher).toHaveValue(DEMO_PARTNER.defaultEntityId);
+  await expect(notice).toHaveCount(0);
 });
 
 test('a switch shows the opening line at the top of the page’s area until the page in the new brand or channel has come', async ({

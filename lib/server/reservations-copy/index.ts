@@ -21,7 +21,7 @@ export {
 } from './answers';
 export { keepInCopy } from './patch';
 export { changedFields, type FieldChange } from './rows';
-export { findInCopy, insideWindow, searchCopy, searchCopyAll, type CopyPage } from './search';
+export { contextHolding, findInCopy, insideWindow, searchCopy, searchCopyAll, type CopyPage } from './search';
 export { syncWindowTurn, type TurnOptions, type TurnReport, type WindowChange } from './sync';
 export { dropUnwatchedWindows, NOTE_EVERY_MS, noteWatched, watchedAmong, WATCHED_FOR_MS } from './watched';
 export {

@@ -232,6 +232,17 @@ export async function findInCopy(
   return row?.reservation ? { reservation: reservationOf({ reservation: row.reservation }), asOf: row.readAt } : null;
 }
 
+/** The first of `contexts` whose copy holds reservation `id` (one statement); null when none does. */
+export async function contextHolding(db: DashboardDb, id: string, contexts: readonly string[]): Promise<string | null> {
+  if (!contexts.length) return null;
+  const [row] = await db
+    .select({ context: copy.context })
+    .from(copy)
+    .where(and(inArray(copy.context, [...contexts]), eq(copy.id, id)))
+    .limit(1);
+  return row?.context ?? null;
+}
+
 /**
  * Every reservation of a search the copy can answer, in the API's order, with the window it was
  * read in one statement with (so no turn lands between them); null as searchCopy.

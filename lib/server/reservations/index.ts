@@ -21,6 +21,7 @@ export {
   seatingAreaNames,
   venueNames,
   venuesToday,
+  reservationElsewhere,
   viewReservation,
 } from './reservations';
 export {

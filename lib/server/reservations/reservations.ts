@@ -9,12 +9,14 @@ import { Guest, Reservation, type Venue } from '../../guestbook/schemas';
 import { todayOf } from '../../overview/figures';
 import { PAGE_SIZES } from '../../preferences/table-preferences';
 import type { SearchPage } from '../../reservations/search-page';
+import { getDb } from '../db';
 import {
   apiForChoice,
   contextKeyOf,
   firstPagesOf,
   getEntityApi,
   getSelectedEntity,
+  listEntityChoices,
   listVenues,
   nullOn404,
   readInSelectedContext,
@@ -24,6 +26,7 @@ import {
   type PageOf,
 } from '../directory';
 import { getFormatter, getUiLocale } from '../http/locale';
+import { bookContext, contextHolding } from '../reservations-copy';
 import {
   keepAnswer,
   keepWrittenInCopy,
@@ -113,6 +116,26 @@ export async function viewReservation(id: string): Promise<Reservation | null> {
   return readInSelectedContext((entity, context) =>
     reservationWithCopy(entity, context, id, () => nullOn404(apiForChoice(entity).getReservation(id))),
   );
+}
+
+/**
+ * Another assigned entity whose copy (its window or its book) holds reservation `id`, with the
+ * selected one: a reservation is in one entity's context only, so its page in another says where
+ * it is, with a switch to it, instead of asking the API, whose answer in this context is "not
+ * found". null when no other entity's copy holds it.
+ */
+export async function reservationElsewhere(
+  id: string,
+): Promise<{ holder: EntityChoice; selected: EntityChoice | null } | null> {
+  const [selected, all] = await Promise.all([getSelectedEntity(), listEntityChoices()]);
+  const others = all.filter((e) => e.id !== selected?.id);
+  const context = await contextHolding(
+    await getDb(),
+    id,
+    others.flatMap((e) => [e.id, bookContext(e.id)]),
+  );
+  const holder = others.find((e) => context === e.id || context === bookContext(e.id));
+  return holder ? { holder, selected } : null;
 }
 
 /** null when the reservation does not exist for the selected entity (404). */

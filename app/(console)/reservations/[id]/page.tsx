@@ -31,6 +31,7 @@ import { watchWords } from '@/lib/server/notifications/watch-words';
 import { isWatching } from '@/lib/server/notifications/watches';
 import {
   otherReservationFields,
+  reservationElsewhere,
   seatingAreaNames,
   venueNames,
   viewReservation,
@@ -40,6 +41,7 @@ import {
 import { HistoryLink } from '../../activity/history-link';
 import { StatusBadge } from '../status-badge';
 import { CancelButton } from './cancel-button';
+import { ElsewhereSwitch } from './elsewhere-switch';
 import { GuestCard } from './guest-card';
 import { HeldRefresh } from './held-refresh';
 import { ModifyPanel } from './modify-panel';
@@ -61,6 +63,20 @@ export default async function ReservationPage({
   const booked = (await searchParams).booked === '1';
   if (!z.guid().safeParse(id).success) notFound();
   const t = await getTranslations('booking');
+  // Held by another brand or channel than the one the member works in: said so, with no API read.
+  const elsewhere = await reservationElsewhere(id).catch(() => null);
+  if (elsewhere) {
+    const brand = elsewhere.holder.name;
+    return (
+      <div className="space-y-4">
+        <PageHeader trail={[{ href: '/reservations', label: t('reservationsTrail') }]} title={t('detail.title')} />
+        <Notice tone="info" title={t('detail.elsewhere.title', { brand })} data-testid="reservation-elsewhere">
+          {t('detail.elsewhere.text', { brand, current: elsewhere.selected?.name ?? '—' })}
+          <ElsewhereSwitch entityId={elsewhere.holder.id} label={t('detail.elsewhere.switch', { brand })} />
+        </Notice>
+      </div>
+    );
+  }
   const db = await getDb();
   const [result, venues, seatingAreas, entities, format, context, watchButtonWords, watching, held, refused] =
     await Promise.all([
