@@ -40,7 +40,7 @@ export const nullOn404 = async <T>(read: Promise<T>): Promise<T | null> => {
   }
 };
 
-/** One directory list (a shared read per page), by page and page size. */
+/** One directory list, by page and page size. */
 type ReadDirectoryPage<T> = (page: number, limit: number) => Promise<PageOf<T>>;
 
 /** A directory list's pages, `limit` items each, as the paging helpers read them. */

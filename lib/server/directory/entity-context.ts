@@ -79,7 +79,7 @@ export const getSelectedEntity = cache(async (): Promise<EntityChoice | null> =>
   return selectionOf(await choices, undefined, defaultEntityId);
 });
 
-/** The selected entity's id, or "default": what keys reads made in its context (shared reads). */
+/** The selected entity's id, or "default": what keys reads made in its context (kept answers, copies). */
 export const contextKeyOf = (entity: EntityChoice | null): string => entity?.id ?? 'default';
 
 export const selectedContextKey = async (): Promise<string> => contextKeyOf(await getSelectedEntity());

@@ -140,9 +140,9 @@ async function failedAppliesSince(since: Date): Promise<number> {
 
 /**
  * Everything the overview shows, for the entity selected in the shell or for the whole partner.
- * API cost on the demo world, all shared reads: venues 1, delegates 1, entities 1 (shared with
- * the shell), and per entity covered its 14 days' reservations (1–3 pages) and its commitments
- * (1, shared with the grid). One entity: at most 12; the whole partner (9 entities): see docs/architecture.md.
+ * Read from the copy; when it cannot answer, the API cost on the demo world: venues 1, delegates
+ * 1, entities 1, and per entity covered its 14 days' reservations (1–3 pages) and its
+ * commitments (1). One entity: at most 12; the whole partner (9 entities): see docs/architecture.md.
  */
 export async function getOverview(now = new Date(), scope: OverviewScope = 'entity'): Promise<Overview> {
   const selection = Promise.all([getSelectedEntity(), listEntityChoices()]);
@@ -195,9 +195,9 @@ export async function getOverview(now = new Date(), scope: OverviewScope = 'enti
 
 /**
  * The "today" block alone, as the browser re-reads it every 60 s and on focus: the venues, the
- * entity list and the days' reservations of the scope's entities, all shared reads, so a
- * refetch costs at most those reads (for one entity 1 + 1 + 1–3 pages on the demo world) and
- * often none.
+ * entity list and the days' reservations of the scope's entities, from the copy, so a refetch
+ * costs no API request while the copy is fresh, and at most those reads (for one entity 1 + 1 +
+ * 1–3 pages on the demo world) when it is not.
  */
 export async function getTodayView(scope: OverviewScope = 'entity', now = new Date()): Promise<TodayView> {
   const selection = Promise.all([getSelectedEntity(), listEntityChoices()]);

@@ -183,8 +183,7 @@ export async function currentReservationInAnswers(
 
 /**
  * After the console's write to a reservation of `context`: the answers that list it show it as
- * the API returned it (as the process's own stored answers are revised), so a search shown from
- * here never shows the member's own change undone.
+ * the API returned it, so a search shown from here never shows the member's own change undone.
  */
 export async function reviseSearchAnswers(db: DashboardDb, context: string, reservation: Reservation): Promise<void> {
   await db.transaction(async (tx) => {

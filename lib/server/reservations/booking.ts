@@ -43,7 +43,7 @@ export async function readOptions(api: GuestbookClient, f: SearchFilters): Promi
   return listPages((page) => api.listAvailability(query, { page, limit: 100 }), MAX_OPTION_PAGES);
 }
 
-/** The venues the selected entity sees (a shared read). */
+/** The venues the selected entity sees (the copy's). */
 export const readVenues = (): Promise<Venue[]> => allOf(listVenues);
 
 /** The entity's assigned commitment rows at these venues, or null when it may not read them (no commitments:read). */

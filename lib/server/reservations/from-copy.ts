@@ -111,7 +111,7 @@ async function firstKept<T>(kept: LookUp<T>[], refusal: GuestbookApiError | null
 /**
  * The API's answer (`read`); when the budget has no room for it, the first of the answers kept
  * (`kept`) that exists, and the page says as of when (readApi's `asOf`). A page whose read the
- * budget has no room for now is shown an answer kept at once, as the shared reads are, instead of
+ * budget has no room for now is shown an answer kept at once, instead of
  * after waiting for room up to the view's limit (1.5 s) to be refused: while the members' saves
  * spend the minute's budget, a search or a reservation opened answers in the time of a page
  * served from the copy.

@@ -20,7 +20,7 @@ export function guestConditions(q: string): Condition[] {
 
 /**
  * Everything a staff member may be looking for, for the command menu: entities and delegates by
- * name (shared reads the console already holds), a reservation by id, and guests by last name or
+ * name (from the copy the console already holds), a reservation by id, and guests by last name or
  * e-mail through the API's reservation filters in the selected entity's context (one request).
  */
 export async function searchEverything(raw: string): Promise<SearchHit[]> {

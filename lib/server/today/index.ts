@@ -6,7 +6,7 @@ import { CHANGE_KINDS, kindVisibleTo, type ChangeEvent } from '../../changes/eve
  * The day of service (the Today page and its covers pacing): one day's reservations of the
  * selected entity with what names them (venues, programs), the entity's commitments and the day's
  * changes. Within the overview's days they come from the live copy (no API request within the
- * sync's cadence); another day is one shared read of the API (1–3 pages). Server-only.
+ * sync's cadence); another day is one read of the API (1–3 pages). Server-only.
  */
 import { startOfDay } from '../../format/days';
 import type { Condition } from '../../guestbook/filters';
