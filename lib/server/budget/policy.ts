@@ -20,10 +20,12 @@
  *   server's own writes count whole. At least the last tenth is kept; never more than two thirds.
  *   Background work is sent only while fewer than W/2 (450) are used, and
  *   within the views' limit; but its first W/18 (50) requests in the window may go up to the
- *   views' limit (backgroundFloor): the sync that keeps the pages' copy fresh is never starved by a
- *   busy window, and costs the views at most that. So when the budget runs short, background work
- *   stops first (down to its floor), then views, and a write finds room at once unless writes
- *   alone fill the window.
+ *   views' own limit, W − W/10, however much room writes want (backgroundFloor): the sync that
+ *   keeps the pages' copy fresh is never starved by a busy window, even one that writes fill
+ *   (members moving seats all minute would otherwise leave every page "as of" and the grid's
+ *   entities disagreeing), and costs writes at most that. So when the budget runs short,
+ *   background work stops first (down to its floor), then views, and a write finds room at once
+ *   unless writes alone fill the window.
  * - fair shares: once the window is contended (3/4 of W used, 675: below that a member's burst
  *   leaves the others room, and the shares would only refuse the busiest member early), a
  *   member's requests in it (every lane counted; for a write, the member's writes alone, so that a
@@ -169,7 +171,7 @@ export function decideTake(perMinute: number, ticket: RequestTicket, counts: Win
   const policy = budgetPolicy(perMinute, ticket.lane, ticket.underLock);
   const share = ticket.member === null ? null : memberLimit(policy, counts.used, counts.members);
   const withinFloor = ticket.lane === 'background' && counts.backgroundUsed < backgroundFloor(perMinute);
-  const laneLimit = laneLimitNow(withinFloor ? budgetPolicy(perMinute, 'view') : policy, counts.writeRoom);
+  const laneLimit = withinFloor ? budgetPolicy(perMinute, 'view').laneLimit : laneLimitNow(policy, counts.writeRoom);
   const laneFull = counts.used >= laneLimit;
   const overShare = share !== null && counts.memberUsed >= share;
   return { fits: !laneFull && !overShare, laneFull, overShare, laneLimit, memberLimit: share };

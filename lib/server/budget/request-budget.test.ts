@@ -113,7 +113,7 @@ describe('the budget policy', () => {
     ).toBe(true);
   });
 
-  it('lets background work’s first W/18 requests of the window go up to the views’ limit, the rest only below half', () => {
+  it('lets background work’s first W/18 requests of the window go up to the views’ own limit, the rest only below half', () => {
     const counts = (used: number, backgroundUsed: number) => ({
       used,
       writeRoom: 0,
@@ -129,10 +129,11 @@ describe('the budget policy', () => {
       laneFull: true,
       laneLimit: 450,
     });
-    // never past the views' limit, nor into the room kept for writes
+    // never past the views' own limit; into the room kept for writes, within the floor only
     expect(decideTake(900, background(), counts(810, 0)).fits).toBe(false);
-    expect(decideTake(900, background(), { ...counts(600, 0), writeRoom: 400 }).fits).toBe(false);
-    expect(decideTake(900, background(), { ...counts(400, 0), writeRoom: 400 }).fits).toBe(true);
+    expect(decideTake(900, background(), { ...counts(600, 0), writeRoom: 400 }).fits).toBe(true);
+    expect(decideTake(900, background(), { ...counts(600, 50), writeRoom: 400 }).fits).toBe(false);
+    expect(decideTake(900, background(), { ...counts(809, 49), writeRoom: 600 }).fits).toBe(true);
   });
 
   it('keeps the room writes want free, and at least a tenth', () => {
@@ -194,12 +195,22 @@ describe('RequestBudget lanes (one process)', () => {
     const advancing = budgetAt(30, 'advance');
     await fill(advancing.budget, view(), 15);
     const before = advancing.clock.now;
-    // Its floor (30 / 18: one request a window) goes at once, up to the views' limit.
+    // Its floor (30 / 18: one request a window) goes at once, up to the views' own limit.
     expect(await advancing.budget.take(Infinity, background())).toBeNull();
     expect(advancing.clock.now).toBe(before);
     expect(await advancing.budget.take(Infinity, background())).toBeNull();
     // The next went once the oldest requests left the window.
     expect(advancing.clock.now).toBe(before + 60_000);
+  });
+
+  it('sends background work’s floor while writes fill the views’ room: 50 of 900 go, the 51st waits, writes still go', async () => {
+    // 300 writes of the server's own in the last 10 s want 600 places: views go while fewer than 300 are used.
+    const { budget } = budgetAt(900, 'throw');
+    await fill(budget, write(), 300);
+    expect(await sends(budget, view())).toBe('waits');
+    await fill(budget, background(), 50);
+    expect(await sends(budget, background())).toBe('waits');
+    expect(await sends(budget, write())).toBe('sent');
   });
 
   it('keeps the last tenth for writes: views wait at 27 of 30, writes go until 30', async () => {
