@@ -437,6 +437,21 @@ describe('rowsAfterChanges', () => {
       expect(rows!.find((r) => r.id === 'c2')).toEqual(rowsByEntity(world, IDS)[id]!.find((r) => r.id === 'c2'));
   });
 
+  it('with the seats allocated after the changes, leaves a row that already shows them as it is', () => {
+    const world: World = [{ id: 'c1', total: 15, seats: { a: 10, b: 5 }, eligible: ['c'] }];
+    const changes = [{ commitmentId: 'c1', entityId: 'a', before: 10, after: 4 }];
+    const allocated = new Map([['c1', 9]]);
+    const before = rowsByEntity(world, IDS);
+    const after = rowsByEntity([{ id: 'c1', total: 15, seats: { a: 4, b: 5 }, eligible: ['c'] }], IDS);
+    for (const id of IDS) {
+      // read before the changes were sent, or after (a sync's read meanwhile): the same row
+      expect(rowsAfterChanges(id, before[id]!, changes, allocated), id).toEqual(after[id]);
+      expect(rowsAfterChanges(id, after[id]!, changes, allocated), id).toEqual(after[id]);
+    }
+    // by the changes alone, a row read after them moves twice
+    expect(rowsAfterChanges('b', after['b']!, changes)[0]).toMatchObject({ peer_seats: -2, unallocated_seats: 12 });
+  });
+
   it('is what every entity reads after the plan of any edits is applied', () => {
     fc.assert(
       fc.property(arbScenario, (s) => {

@@ -201,12 +201,16 @@ function externalMove(before: GridRow, after: GridRow): Conflict | null {
  * value it held, `before`, to `after`): its own cells at their new seats (an unassigned cell given
  * seats becomes assigned) and, on every changed commitment, the peer and unallocated seats moved
  * by the other entities' changes. A server that applied the changes can keep its copies of every
- * entity's rows current this way instead of reading them all again.
+ * entity's rows current this way instead of reading them all again. `allocatedAfter`: the seats
+ * allocated on a commitment once the changes are applied, when known (the server's re-read under
+ * its lock): the row then shows them whatever it showed before, so that a row read after the
+ * changes were sent is not moved twice.
  */
 export function rowsAfterChanges(
   entityId: string,
   rows: readonly CommitmentRow[],
   changes: readonly Change[],
+  allocatedAfter?: ReadonlyMap<string, number>,
 ): CommitmentRow[] {
   const byCommitment = new Map<string, Change[]>();
   for (const c of changes) byCommitment.set(c.commitmentId, [...(byCommitment.get(c.commitmentId) ?? []), c]);
@@ -214,7 +218,9 @@ export function rowsAfterChanges(
     const onRow = byCommitment.get(row.id);
     if (!onRow || row.assignment_status === 'ended') return row;
     const own = onRow.find((c) => c.entityId === entityId);
-    const allocated = (row.entity_seats ?? 0) + row.peer_seats + onRow.reduce((sum, c) => sum + c.after - c.before, 0);
+    const allocated =
+      allocatedAfter?.get(row.id) ??
+      (row.entity_seats ?? 0) + row.peer_seats + onRow.reduce((sum, c) => sum + c.after - c.before, 0);
     const entitySeats = own && (row.assignment_status === 'assigned' || own.after !== 0) ? own.after : row.entity_seats;
     return {
       ...row,

@@ -110,18 +110,28 @@ export async function applyChanges(
   const keys = [...touchedIds.map((id) => `entity:${id}`), ...changes.map((c) => `commitment:${c.commitmentId}`)];
   // Counted as running, so that a shutdown lets it finish (scripts/server.ts). Under the lock, its
   // requests may use the budget's lock reserve: the applies queued behind it wait while it does.
-  const { outcome, reread } = await asApply(() =>
-    allocationLock().run(keys, () => underLock(() => applyHeld(changes, touched, options))),
+  const outcome = await asApply(() =>
+    allocationLock().run(keys, () =>
+      underLock(async () => {
+        const { outcome, reread } = await applyHeld(changes, touched, options);
+        // Still under the lock, the copies of the commitments, without a request where the apply
+        // knows what the API holds: the seats allocated on each commitment it read are those
+        // re-read plus its changes, shown as such in every entity's row (rowsAfterChanges), so a
+        // copy read meanwhile is not moved twice, and the next apply on the commitment revises
+        // after this one. After an apply sent in full, every entity's rows show it. After a
+        // conflict, the touched entities' rows are those re-read, and the others' show the seats
+        // those moved, so the grid reloaded to compare shows what is held now.
+        if (outcome.status === 'applied' && !options.resume)
+          await showChanges(await listEntities(), changes, allocatedAfter(reread, changes));
+        else if (outcome.status === 'conflict') await commitmentsSeen(reread);
+        return outcome;
+      }),
+    ),
   );
-  // After the lock, the copies of the commitments, without a request where the apply knows what
-  // the API holds. After an apply sent in full, every entity's rows show it (rowsAfterChanges:
-  // each row shows the others' seats too). After a conflict, the touched entities' rows are those
-  // re-read, and the others' show the seats those moved, so the grid reloaded to compare shows
-  // what is held now. After a partial apply (or a resumed one), what each entity holds is known
-  // only to the API: every entity's are read anew.
-  if (outcome.status === 'applied' && !options.resume) await showChanges(await listEntities(), changes);
-  else if (outcome.status === 'conflict') await commitmentsSeen(reread);
-  else await Promise.all((await listEntities()).map((e) => resyncCopy('commitments', e)));
+  // After a partial apply (or a resumed one), what each entity holds is known only to the API:
+  // every entity's are read anew.
+  if (outcome.status === 'failed' || (outcome.status === 'applied' && options.resume))
+    await Promise.all((await listEntities()).map((e) => resyncCopy('commitments', e)));
   return outcome;
 }
 
@@ -133,16 +143,34 @@ interface Reread {
 }
 
 /**
- * These entities' copies of the changed commitments show the changes (each from `before` to
- * `after`), by the seat equation, without a request; the sync's next turn reads them all from
- * the API.
+ * The seats allocated on each commitment of `changes`, as the rows re-read under the lock show
+ * them, plus what `sent` moved (the changes of an apply sent in full; none after a conflict).
  */
-const showChanges = (entities: CopyEntity[], changes: Change[]) =>
+function allocatedAfter({ rows }: Reread, changes: readonly Change[], sent: readonly Change[] = changes) {
+  const allocated = new Map<string, number>();
+  for (const c of changes) {
+    const row = rows[c.entityId]?.find((r) => r.id === c.commitmentId);
+    if (row && !allocated.has(c.commitmentId)) allocated.set(c.commitmentId, seatsOf(row) + row.peer_seats);
+  }
+  for (const c of sent) {
+    const was = allocated.get(c.commitmentId);
+    if (was !== undefined) allocated.set(c.commitmentId, was + c.after - c.before);
+  }
+  return allocated;
+}
+
+/**
+ * These entities' copies of the changed commitments show the changes (each from `before` to
+ * `after`), by the seat equation, with `allocated` seats on each, without a request; the sync's
+ * next turn reads them all from the API.
+ */
+const showChanges = (entities: CopyEntity[], changes: Change[], allocated: ReadonlyMap<string, number>) =>
   reviseStoredCopies<CommitmentRow, CopyEntity>(
     'commitments',
     entities.map((e) => ({ id: e.id, org_id: e.org_id })),
+    [...new Set(changes.map((c) => c.commitmentId))],
     (row, e) => {
-      const [after] = rowsAfterChanges(e.id, [row], changes);
+      const [after] = rowsAfterChanges(e.id, [row], changes, allocated);
       return after === row ? null : after!;
     },
   );
@@ -165,7 +193,7 @@ async function commitmentsSeen({ touched, rows, readAt }: Reread): Promise<void>
   }
   if (moved.length === 0) return;
   const others = (await listEntities()).filter((e) => !touched.some((t) => t.id === e.id));
-  await showChanges(others, moved);
+  await showChanges(others, moved, allocatedAfter({ touched, rows, readAt }, moved, []));
 }
 
 async function applyHeld(

@@ -258,10 +258,22 @@ export async function replaceStoredCopy(
   });
 }
 
-/** Items of one copy, as the API answered a write to them (or a read of them made for one). */
+/**
+ * Items of one copy, as the API answered a write to them (or a read of them made for one); or a
+ * revision of some of the items it holds.
+ */
 export interface CopyPatch {
   key: CopyKey;
-  items: readonly { id: string }[];
+  items: readonly { id: string }[] | CopyRevision;
+}
+
+/**
+ * The items `ids` of a copy, revised from what it holds as read under its lock, so that two
+ * revisions at once both land (reviseStoredCopies).
+ */
+export interface CopyRevision {
+  ids: readonly string[];
+  revise: (stored: unknown[]) => readonly { id: string }[];
 }
 
 /**
@@ -294,7 +306,7 @@ export async function patchStoredCopies(
   } = {},
 ): Promise<void> {
   const some = patches
-    .filter((p) => p.items.length > 0)
+    .filter((p) => ('ids' in p.items ? p.items.ids : p.items).length > 0)
     .sort((a, b) => copySyncKey(a.key).localeCompare(copySyncKey(b.key)));
   if (!some.length) return;
   await db.transaction(async (tx) => {
@@ -305,7 +317,7 @@ export async function patchStoredCopies(
 async function patchInTransaction(
   tx: DashboardTx,
   key: CopyKey,
-  items: readonly { id: string }[],
+  patch: CopyPatch['items'],
   supersedes: Date | undefined,
 ): Promise<void> {
   const [synced] = await tx
@@ -316,11 +328,11 @@ async function patchInTransaction(
   if (!synced) return;
   if (supersedes && supersedes > synced.syncedAt)
     await tx.update(directorySyncs).set({ syncedAt: supersedes }).where(syncOf(key));
-  const ids = items.map((item) => item.id);
   const stored = await tx
     .select({ id: directoryCopy.id, position: directoryCopy.position, data: directoryCopy.data })
     .from(directoryCopy)
-    .where(and(where(key), inArray(directoryCopy.id, ids)));
+    .where(and(where(key), inArray(directoryCopy.id, 'ids' in patch ? [...patch.ids] : patch.map((item) => item.id))));
+  const items = 'ids' in patch ? patch.revise(stored.map((row) => row.data)) : patch;
   const was = new Map(stored.map((row) => [row.id, row]));
   const changed = items.filter((item) => {
     const row = was.get(item.id);

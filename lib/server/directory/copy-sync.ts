@@ -7,7 +7,6 @@ import { getDb } from '../db';
 import { logUnexpected } from '../log';
 import { processWide } from '../process-wide';
 import {
-  copySyncKey,
   DEFAULT_CONTEXT,
   PARTNER_CONTEXT,
   PARTNER_WIDE,
@@ -146,25 +145,26 @@ export function resyncCopy(resource: CopyResource, entity: CopyEntity | null): P
 }
 
 /**
- * Items of the copies already synced of `entities` (one of a partner-wide resource: [null]),
- * rewritten without a request after the console's write (`revise` returns the new item, or null
- * to leave it), kept as patchStoredCopies keeps a write's answer, in one transaction. A read of a
- * copy that began before (a sync's turn, a re-read) is then dropped rather than stored over them;
- * the sync's next turn reads them all from the API.
+ * The items `ids` of the copies already synced of `entities` (one of a partner-wide resource:
+ * [null]), rewritten without a request after the console's write (`revise` returns the new item,
+ * or null to leave it), in one transaction: each copy is revised from its items as read under its
+ * lock, so that two writes revising the same copy at once both land. A read of a copy that began
+ * before (a sync's turn, a re-read) is then dropped rather than stored over them; the sync's next
+ * turn reads them all from the API.
  */
 export async function reviseStoredCopies<T extends { id: string }, E extends CopyEntity | null>(
   resource: CopyResource,
   entities: readonly E[],
+  ids: readonly string[],
   revise: (item: T, entity: E) => T | null,
 ): Promise<void> {
-  const syncs = await copySyncs();
-  const patches = await Promise.all(
-    entities.map(async (entity) => {
-      const key: CopyKey = { resource, context: copyContextOf(resource, entity) };
-      const stored = await storedCopy<T>(resource, entity, syncs.get(copySyncKey(key)) ?? null);
-      const items = (stored?.items ?? []).map((item) => revise(item, entity)).filter((item) => item !== null);
-      return { key, items };
-    }),
-  );
+  const patches = entities.map((entity) => ({
+    key: { resource, context: copyContextOf(resource, entity) },
+    items: {
+      ids,
+      revise: (stored: unknown[]) =>
+        (stored as T[]).map((item) => revise(item, entity)).filter((item) => item !== null),
+    },
+  }));
   await patchStoredCopies(await getDb(), patches, { supersedes: new Date() });
 }
