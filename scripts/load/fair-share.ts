@@ -86,7 +86,7 @@ export async function fairSharePhase(opts: {
  * The five slowest of `xs`: what `name` says of each, its time, when it was sent (seconds into the
  * phase that started at `start`) and the server's request id, to find in its log.
  */
-function slowestFive<T extends { ms: number; requestId?: string }, N extends object>(
+export function slowestFive<T extends { ms: number; requestId?: string }, N extends object>(
   xs: readonly T[],
   start: number,
   name: (x: T) => N & { sentAt: number },

@@ -5,7 +5,7 @@ import { cpus, totalmem } from 'node:os';
 import type { LoggedRequest } from '../../lib/sandbox/control-client';
 import { replacePerformanceBlock } from '../bench/performance-doc';
 import { countBy, peakInWindow, perFixedMinute, quantile, round } from '../stats';
-import { fairShareFigures, hammerOutcome, type FairSharePhase } from './fair-share';
+import { fairShareFigures, hammerOutcome, slowestFive, type FairSharePhase } from './fair-share';
 import { API_LIMIT_PER_MINUTE, AS_DEPLOYED, commandOf, type LoadOptions } from './options';
 import type { ActionRecord, PageView, RunRecord } from './record';
 
@@ -197,6 +197,7 @@ export function loadResults(record: RunRecord, f: RunFindings) {
       writes: tail(actions.map((a) => a.ms)),
       page_views_served_from_cache: pageViews.filter((v) => v.asOf).length,
       after_start: afterStart(pageViews, actions, f.runStart, f.rampMs),
+      slowest_writes: slowestFive(actions, f.runStart, (a) => ({ kind: a.kind, sentAt: a.start })),
     },
     fair_share: f.fairShare ? fairShareFigures(f.fairShare) : null,
     api,
@@ -271,6 +272,8 @@ export function printSummary(r: LoadResults): void {
   console.log(
     `  once the team had started (from ${later.from_s} s): reads ${percentiles(later.page_views)}; writes ${percentiles(later.writes)}`,
   );
+  console.log(`  slowest writes: ${slowestWrites(rw.slowest_writes)}`);
+  for (const w of rw.slowest_writes) console.log(`    ${w.ms} ms: request ${w.request_id ?? '(no id)'} (${w.kind})`);
   const api = r.api;
   console.log(
     `  API: ${api.requests_during_run} requests (${api.requests_per_page_view} per page view), busiest 60 s ${JSON.stringify(api.peak_60s_window_by_client)}, ` +
@@ -297,7 +300,7 @@ export function printSummary(r: LoadResults): void {
     console.log(
       `    the hammering viewer: ${h.requests} requests (${h.per_second}/s, ${h.concurrency} at a time): ${h.pages} pages, ${h.slowed_down} asked to slow down, ${h.error_pages} error pages, ${h.no_answer} unanswered; p50 ${h.p50_ms} / p95 ${h.p95_ms} ms`,
     );
-    console.log(`    the others' slowest writes: ${slowestWrites(fs)}`);
+    console.log(`    the others' slowest writes: ${slowestWrites(fs.others.writes.slowest)}`);
     for (const v of [...fs.others.writes.slowest, ...fs.others.page_views.slowest])
       console.log(`      ${v.ms} ms: request ${v.request_id ?? '(no id)'} (${'kind' in v ? v.kind : v.route})`);
     for (const m of h.messages) console.log(`    hammer saw: ${m}`);
@@ -305,11 +308,9 @@ export function printSummary(r: LoadResults): void {
   for (const c of r.checks) console.log(`  ${c.ok ? '✓' : '✗'} ${c.name}${c.ok ? '' : `: ${c.detail}`}`);
 }
 
-/** The fair-share phase's slowest writes, as `1,071 ms (applyAllocation, sent 0.6 s in)`. */
-const slowestWrites = (fs: NonNullable<LoadResults['fair_share']>) =>
-  fs.others.writes.slowest
-    .map((w) => `${w.ms.toLocaleString('en')} ms (${w.kind}, sent ${w.sent_at_s} s in)`)
-    .join(', ') || 'none';
+/** Slowest writes, as `1,071 ms (applyAllocation, sent 0.6 s in)`. */
+const slowestWrites = (slowest: readonly { ms: number; kind: string; sent_at_s: number }[]) =>
+  slowest.map((w) => `${w.ms.toLocaleString('en')} ms (${w.kind}, sent ${w.sent_at_s} s in)`).join(', ') || 'none';
 
 /** The fair-share table of docs/performance.md (after the load test's text), from a run with --fair-share. */
 export function writeFairShareTable(r: LoadResults): void {
@@ -335,7 +336,7 @@ export function writeFairShareTable(r: LoadResults): void {
     `| fair share: the hammering viewer's page loads | ${h.requests} | ${n(h.p50_ms)} ms | ${n(h.p95_ms)} ms | | ${n(h.max_ms)} ms | ${h.served_from_cache} |`,
     '',
     `The hammering viewer's ${h.requests} page loads: ${h.pages} pages, ${h.slowed_down} asked to slow down (HTTP 429 or a page speaking of a rate limit or a share), ${h.error_pages} error pages, ${h.no_answer} unanswered. ` +
-      `The others' slowest writes, with when each was sent: ${slowestWrites(fs)}. ` +
+      `The others' slowest writes, with when each was sent: ${slowestWrites(fs.others.writes.slowest)}. ` +
       `Every change reported as done was read back from the sandbox and the audit log: ${lost}. Checks: ${r.checks.filter((c) => c.ok).length} of ${r.checks.length} passed${
         r.checks.some((c) => !c.ok)
           ? ` (failed: ${r.checks
