@@ -122,7 +122,7 @@ export async function applyChanges(
         // conflict, the touched entities' rows are those re-read, and the others' show the seats
         // those moved, so the grid reloaded to compare shows what is held now.
         if (outcome.status === 'applied' && !options.resume)
-          await showChanges(await listEntities(), changes, allocatedAfter(reread, changes));
+          await showChanges(await listEntities(), changes, allocatedAfter(reread.rows, changes, changes));
         else if (outcome.status === 'conflict') await commitmentsSeen(reread);
         return outcome;
       }),
@@ -146,7 +146,7 @@ interface Reread {
  * The seats allocated on each commitment of `changes`, as the rows re-read under the lock show
  * them, plus what `sent` moved (the changes of an apply sent in full; none after a conflict).
  */
-function allocatedAfter({ rows }: Reread, changes: readonly Change[], sent: readonly Change[] = changes) {
+function allocatedAfter(rows: Reread['rows'], changes: readonly Change[], sent: readonly Change[]) {
   const allocated = new Map<string, number>();
   for (const c of changes) {
     const row = rows[c.entityId]?.find((r) => r.id === c.commitmentId);
@@ -193,7 +193,7 @@ async function commitmentsSeen({ touched, rows, readAt }: Reread): Promise<void>
   }
   if (moved.length === 0) return;
   const others = (await listEntities()).filter((e) => !touched.some((t) => t.id === e.id));
-  await showChanges(others, moved, allocatedAfter({ touched, rows, readAt }, moved, []));
+  await showChanges(others, moved, allocatedAfter(rows, moved, []));
 }
 
 async function applyHeld(
