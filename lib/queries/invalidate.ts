@@ -21,8 +21,8 @@ export function invalidateAfterReservationChange(queryClient: QueryClient, conte
 
 /**
  * After an allocation apply or restore: no client query holds seats (the grid and the
- * overview's allocation figures are rendered by the server and re-read by the page's refresh),
- * so only the request budget its reads and PUTs spent.
+ * overview's allocation figures are rendered by the server; the action's revalidatePath sends
+ * the grid's new render with its answer), so only the request budget its reads and PUTs spent.
  */
 export function invalidateAfterAllocationChange(queryClient: QueryClient): Promise<unknown> {
   return queryClient.invalidateQueries({ queryKey: queryKeys.requestBudget() });

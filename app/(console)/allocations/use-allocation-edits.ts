@@ -74,12 +74,12 @@ export function useAllocationEdits(
   function apply(resume = false) {
     const cs = resume ? state.lastChanges : changes;
     dispatch({ type: 'apply', changes: cs });
+    // The action's answer carries the grid's new rows (its revalidatePath): no refresh after it.
     startTransition(async () => {
       const result = await applyAllocationAction({ changes: toPayload(cs), resume });
       void invalidateAfterAllocationChange(queryClient);
       dispatch({ type: 'applied', result, changes: cs });
       announceApply(t, result);
-      if (result.ok && result.data.status === 'applied') router.refresh();
     });
   }
 
@@ -92,7 +92,6 @@ export function useAllocationEdits(
           void invalidateAfterAllocationChange(queryClient);
           dispatch({ type: 'restored', result });
           announceApply(t, result, t('toast.restored'));
-          if (result.ok && result.data.status === 'applied') router.refresh();
         } finally {
           settled();
         }
