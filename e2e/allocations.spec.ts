@@ -57,17 +57,34 @@ test('drag a boundary with the mouse, apply, and the sandbox holds the new seats
   await expect(input).toHaveValue(String(seatsBefore + 3));
 });
 
-test('the same with the keyboard only', async ({ page, request }) => {
+test('the same with the keyboard only; the applied seats show with the answer, before the grid reads its rows again', async ({
+  page,
+  request,
+}) => {
   const { row, handle, entity, before, seatsBefore } = await gridOnRoomyRow(page, request, 2);
   await handle.focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByTestId('allocation-changes')).toContainText(`${seatsBefore} → ${seatsBefore + 1}`);
+  // The grid's reads of its rows after the apply (its refresh, the change feed's) are held back.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/allocations(\?|$)/, async (route) => {
+    if (route.request().method() === 'GET' && route.request().headers()['rsc']) await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Apply 1 change' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('allocation-notice')).toContainText('Applied 1 change');
+  const input = page
+    .getByTestId(`alloc-row-${row.id}`)
+    .getByLabel(new RegExp(`^Seats of ${entity.name.replace(/[&]/g, '\\$&')} on`));
+  await expect(input).toHaveValue(String(seatsBefore + 1));
+  await expect(page.getByRole('button', { name: /^Apply/ })).toBeDisabled();
+  release();
   expect(assignedSet(await rowsOf(request, entity))).toEqual({ ...assignedSet(before), [row.id]: seatsBefore + 1 });
+  await expect(input).toHaveValue(String(seatsBefore + 1));
 });
 
 test('an over-allocation is refused in the page, and no PUT is sent', async ({ page, request }) => {

@@ -87,7 +87,7 @@ export const applyAllocationAction = staffAction(
           ? changes.map(({ commitmentId, entityId, after }) => ({ commitmentId, entityId, seats: after }))
           : outcomeIn(inEnglish, outcome),
     });
-    if (outcome.status !== 'conflict') revalidatePath('/allocations');
+    // No render of the grid in the answer: the grid shows the change and refreshes behind it.
     return outcomeIn(await readersTranslator(), outcome);
   },
 );

@@ -5,7 +5,16 @@ import { translateSaid } from '../i18n/said';
 import { inEnglish } from '../i18n/translator';
 import { applyEdit, moveSeats, seatsAfter, UNALLOCATED, validateEdit, type Edits } from './edit';
 import { mergeGrid, type EntityRef, type GridRow } from './grid';
-import { buildPlan, conflicts, diff, EXTERNAL, restoredCells, rowsAfterChanges, type Plan } from './plan';
+import {
+  buildPlan,
+  conflicts,
+  diff,
+  EXTERNAL,
+  restoredCells,
+  rowsAfterChanges,
+  rowsWithChanges,
+  type Plan,
+} from './plan';
 import { cloneWorld, entity, overAllocated, put, refusalOf, rowsByEntity, type World } from './testing';
 
 const ENTITIES = [entity('a'), entity('b'), entity('c')];
@@ -467,6 +476,41 @@ describe('rowsAfterChanges', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('rowsWithChanges', () => {
+  it('gives each changed row as every entity reads it after the plan of any edits is applied', () => {
+    fc.assert(
+      fc.property(arbScenario, (s) => {
+        const { ids, initial, rows, edits, plan } = planOf(s);
+        const world = cloneWorld(initial);
+        runPhase(world, plan.phase1, Object.keys(plan.phase1));
+        runPhase(world, plan.phase2, Object.keys(plan.phase2));
+        const read = mergeGrid(
+          ids.map((id) => entity(id)),
+          rowsByEntity(world, ids),
+        );
+        const changes = diff(rows, edits);
+        const changed = new Set(changes.map((c) => c.commitmentId));
+        rowsWithChanges(rows, changes).forEach((row, i) => {
+          if (changed.has(row.commitmentId)) expect(row).toEqual(read.find((r) => r.commitmentId === row.commitmentId));
+          else expect(row).toBe(rows[i]);
+        });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('leaves the rows of other commitments as they are (the same objects)', () => {
+    const rows = grid([
+      { id: 'c1', total: 10, seats: { a: 4 }, eligible: ['b'] },
+      { id: 'c2', total: 10, seats: { b: 1 }, eligible: [] },
+    ]);
+    const after = rowsWithChanges(rows, [{ commitmentId: 'c1', entityId: 'b', before: 0, after: 3 }]);
+    expect(after[1]).toBe(rows[1]);
+    expect(after[0]).toMatchObject({ managedSeats: 7, unallocatedSeats: 3 });
+    expect(after[0]!.cells['b']).toMatchObject({ status: 'assigned', seats: 3 });
   });
 });
 

@@ -9,7 +9,7 @@
  */
 import type { CommitmentRow } from '../guestbook/schemas';
 import { said } from '../i18n/said';
-import { editedSeats, RefusedEdit, validateEdit, type Edits } from './edit';
+import { editedSeats, RefusedEdit, seatsAfter, validateEdit, type Edits } from './edit';
 import type { CellState, GridRow } from './grid';
 import { entityRef } from './labels';
 
@@ -63,6 +63,28 @@ export function diff(rows: GridRow[], edits: Edits): Change[] {
       return [{ commitmentId: row.commitmentId, entityId: cell.entityId, before: cell.seats, after }];
     }),
   );
+}
+
+/**
+ * The rows as an applied change set left them: each changed cell at its new seats, the row's
+ * managed and unallocated seats moved with it. What the grid shows between an apply's answer
+ * and its next read of the rows.
+ */
+export function rowsWithChanges(rows: GridRow[], changes: readonly Change[]): GridRow[] {
+  const edits: Edits = {};
+  for (const c of changes) (edits[c.commitmentId] ??= {})[c.entityId] = c.after;
+  return rows.map((row) => {
+    if (!edits[row.commitmentId]) return row;
+    const { perEntity, managed, unallocated } = seatsAfter(row, edits);
+    const cells = Object.fromEntries(
+      Object.entries(row.cells).map(([id, cell]) => {
+        const seats = edits[row.commitmentId]![id];
+        // a PUT assigns every cell it names, with 0 seats too
+        return [id, seats === undefined ? cell : { ...cell, seats: perEntity[id]!, status: 'assigned' as const }];
+      }),
+    );
+    return { ...row, cells, managedSeats: managed, unallocatedSeats: unallocated };
+  });
 }
 
 /**

@@ -21,8 +21,9 @@ export function invalidateAfterReservationChange(queryClient: QueryClient, conte
 
 /**
  * After an allocation apply or restore: no client query holds seats (the grid and the
- * overview's allocation figures are rendered by the server; the action's revalidatePath sends
- * the grid's new render with its answer), so only the request budget its reads and PUTs spent.
+ * overview's allocation figures are rendered by the server; the grid refreshes after an apply,
+ * and a restore's answer carries its new render), so only the request budget its reads and PUTs
+ * spent.
  */
 export function invalidateAfterAllocationChange(queryClient: QueryClient): Promise<unknown> {
   return queryClient.invalidateQueries({ queryKey: queryKeys.requestBudget() });

@@ -175,6 +175,8 @@ async function allocations(s: Session): Promise<void> {
     const after = changes.map((c) => ({ commitmentId: c.commitmentId, entityId: c.entityId, seats: c.after }));
     record.expectedAudit.push(`apply-allocation|${s.browser.email}|${canonical(sortCells(after))}`);
   }
+  // The grid reads its rows again behind an answered apply, as the browser's does (a page view).
+  if (outcome === 'applied' || outcome === 'failed') await open(s, '/allocations', '/allocations');
   // The grid names the conflict; the staff member reloads to see the current values.
   if (outcome === 'conflict' && (await think(s))) await open(s, '/allocations', '/allocations');
 }

@@ -10,7 +10,15 @@ import { Presence } from '@/components/live/presence';
 import { Card } from '@/components/ui/card';
 import { LiveRegion } from '@/components/ui/live-region';
 import { Notice } from '@/components/ui/notice';
-import { describeRow as describe, nameEntities, UNALLOCATED, unpackGrid, type GridRow } from '@/lib/allocation';
+import {
+  describeRow as describe,
+  nameEntities,
+  rowsWithChanges,
+  UNALLOCATED,
+  unpackGrid,
+  type Change,
+  type GridRow,
+} from '@/lib/allocation';
 import { translateSaid, type Said } from '@/lib/i18n/said';
 import type { GridData } from '@/lib/server/allocations';
 
@@ -45,7 +53,10 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
   const tAll = useTranslations();
   const [narrowing, startNarrowing] = useTransition();
 
-  const rows = useMemo(() => unpackGrid(data.grid), [data.grid]);
+  const read = useMemo(() => unpackGrid(data.grid), [data.grid]);
+  // From an apply's answer until the rows are read again: the rows as the apply left them.
+  const [applied, setApplied] = useState<{ on: GridRow[]; changes: Change[] } | null>(null);
+  const rows = useMemo(() => (applied?.on === read ? rowsWithChanges(read, applied.changes) : read), [read, applied]);
   const names = useMemo(
     () => ({
       venue: new Map(data.venues.map((v) => [v.id, v.name])),
@@ -57,11 +68,15 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
   const color = (entityId: string) => COLORS[data.entities.findIndex((e) => e.id === entityId) % COLORS.length]!;
   const nameOf = (id: string) => (id === UNALLOCATED ? t('grid.unallocated') : (names.entity.get(id) ?? id));
   const describeRow = (row: GridRow) => translateSaid(tAll, describe(row, names));
-  const grid = useAllocationEdits(rows, {
-    describeRow,
-    nameOf,
-    say: (reason: Said) => translateSaid(tAll, nameEntities(reason, names.entity)),
-  });
+  const grid = useAllocationEdits(
+    rows,
+    {
+      describeRow,
+      nameOf,
+      say: (reason: Said) => translateSaid(tAll, nameEntities(reason, names.entity)),
+    },
+    (changes) => setApplied({ on: read, changes }),
+  );
   const describeCommitment = (commitmentId: string) => {
     const row = grid.rowOf(commitmentId);
     return row ? describeRow(row) : t('grid.commitment', { id: commitmentId });

@@ -31,6 +31,8 @@ export function useAllocationEdits(
     /** a refusal of the grid's rules in words, its entities named */
     say: (reason: Said) => string;
   },
+  /** told the changes an apply made, to show them until the rows are read again */
+  onApplied: (changes: Change[]) => void,
 ) {
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -74,12 +76,16 @@ export function useAllocationEdits(
   function apply(resume = false) {
     const cs = resume ? state.lastChanges : changes;
     dispatch({ type: 'apply', changes: cs });
-    // The action's answer carries the grid's new rows (its revalidatePath): no refresh after it.
     startTransition(async () => {
       const result = await applyAllocationAction({ changes: toPayload(cs), resume });
       void invalidateAfterAllocationChange(queryClient);
       dispatch({ type: 'applied', result, changes: cs });
       announceApply(t, result);
+      // Answered as soon as the API holds the change: the grid shows it at once, and reads its rows
+      // again behind it (a conflict sent nothing; the member reloads from its notice).
+      if (!result.ok || result.data.status === 'conflict') return;
+      if (result.data.status === 'applied') onApplied(cs);
+      router.refresh();
     });
   }
 
