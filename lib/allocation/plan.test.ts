@@ -367,6 +367,15 @@ function planOf(s: Scenario) {
   return { ids, initial, rows, edits, plan: buildPlan(rows, edits) };
 }
 
+/** A scenario's plan, and the world once both its phases are applied. */
+function appliedPlanOf(s: Scenario) {
+  const planned = planOf(s);
+  const world = cloneWorld(planned.initial);
+  runPhase(world, planned.plan.phase1, Object.keys(planned.plan.phase1));
+  runPhase(world, planned.plan.phase2, Object.keys(planned.plan.phase2));
+  return { ...planned, world };
+}
+
 describe('buildPlan property', () => {
   it('never over-allocates in any order, ends at the edited values and drops no allocation', () => {
     fc.assert(
@@ -464,11 +473,7 @@ describe('rowsAfterChanges', () => {
   it('is what every entity reads after the plan of any edits is applied', () => {
     fc.assert(
       fc.property(arbScenario, (s) => {
-        const { ids, initial, rows, edits, plan } = planOf(s);
-        const world = cloneWorld(initial);
-        runPhase(world, plan.phase1, Object.keys(plan.phase1));
-        runPhase(world, plan.phase2, Object.keys(plan.phase2));
-
+        const { ids, initial, rows, edits, world } = appliedPlanOf(s);
         const changes = diff(rows, edits);
         const before = rowsByEntity(initial, ids);
         const after = rowsByEntity(world, ids);
@@ -483,10 +488,7 @@ describe('rowsWithChanges', () => {
   it('gives each changed row as every entity reads it after the plan of any edits is applied', () => {
     fc.assert(
       fc.property(arbScenario, (s) => {
-        const { ids, initial, rows, edits, plan } = planOf(s);
-        const world = cloneWorld(initial);
-        runPhase(world, plan.phase1, Object.keys(plan.phase1));
-        runPhase(world, plan.phase2, Object.keys(plan.phase2));
+        const { ids, rows, edits, world } = appliedPlanOf(s);
         const read = mergeGrid(
           ids.map((id) => entity(id)),
           rowsByEntity(world, ids),
