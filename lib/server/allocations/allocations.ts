@@ -28,6 +28,7 @@ import {
   type CopyEntity,
 } from '../directory';
 import { describeApiError } from '../http';
+import { logger } from '../log';
 import { asApply } from '../ops';
 import { processWide } from '../process-wide';
 import { perEntity, readEntityRows } from './allocation-grid';
@@ -110,10 +111,18 @@ export async function applyChanges(
   const keys = [...touchedIds.map((id) => `entity:${id}`), ...changes.map((c) => `commitment:${c.commitmentId}`)];
   // Counted as running, so that a shutdown lets it finish (scripts/server.ts). Under the lock, its
   // requests may use the budget's lock reserve: the applies queued behind it wait while it does.
+  // Where an apply's time goes, in its log line: waiting for the lock, reading and sending under
+  // it, then revising the copies before the lock is let go.
+  const asked = performance.now();
+  const took = { lockWaitMs: 0, readAndSentMs: 0, copiesMs: 0 };
   const outcome = await asApply(() =>
     allocationLock().run(keys, () =>
       underLock(async () => {
+        const locked = performance.now();
+        took.lockWaitMs = Math.round(locked - asked);
         const { outcome, reread } = await applyHeld(changes, touched, options);
+        const sent = performance.now();
+        took.readAndSentMs = Math.round(sent - locked);
         // Still under the lock, the copies of the commitments, without a request where the apply
         // knows what the API holds: the seats allocated on each commitment it read are those
         // re-read plus its changes, shown as such in every entity's row (rowsAfterChanges), so a
@@ -124,10 +133,12 @@ export async function applyChanges(
         if (outcome.status === 'applied' && !options.resume)
           await showChanges(await listEntities(), changes, allocatedAfter(reread.rows, changes, changes));
         else if (outcome.status === 'conflict') await commitmentsSeen(reread);
+        took.copiesMs = Math.round(performance.now() - sent);
         return outcome;
       }),
     ),
   );
+  logger.info({ apply: { status: outcome.status, changes: changes.length, ...took } }, 'allocation apply');
   // After a partial apply (or a resumed one), what each entity holds is known only to the API:
   // every entity's are read anew.
   if (outcome.status === 'failed' || (outcome.status === 'applied' && options.resume))
