@@ -109,12 +109,12 @@ export async function applyChanges(
     return { id: e.id, name: e.name, org_id: e.org_id };
   });
   const keys = [...touchedIds.map((id) => `entity:${id}`), ...changes.map((c) => `commitment:${c.commitmentId}`)];
-  // Counted as running, so that a shutdown lets it finish (scripts/server.ts). Under the lock, its
-  // requests may use the budget's lock reserve: the applies queued behind it wait while it does.
   // Where an apply's time goes, in its log line: waiting for the lock, reading and sending under
   // it, then revising the copies before the lock is let go.
   const asked = performance.now();
   const took = { lockWaitMs: 0, readAndSentMs: 0, copiesMs: 0 };
+  // Counted as running, so that a shutdown lets it finish (scripts/server.ts). Under the lock, its
+  // requests may use the budget's lock reserve: the applies queued behind it wait while it does.
   const outcome = await asApply(() =>
     allocationLock().run(keys, () =>
       underLock(async () => {
