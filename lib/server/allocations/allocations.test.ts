@@ -23,6 +23,24 @@ vi.mock('../directory/directory', () => ({
   listVenues: async () => ({ items: [], totalPages: 1 }),
 }));
 
+// A test may hold the next revision of the copies until it lets it go.
+const revisions: { holdNext?: { reached: () => void; until: Promise<void> } } = {};
+vi.mock('../directory', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../directory')>();
+  return {
+    ...actual,
+    reviseStoredCopies: async (...args: Parameters<typeof actual.reviseStoredCopies>) => {
+      const hold = revisions.holdNext;
+      revisions.holdNext = undefined;
+      if (hold) {
+        hold.reached();
+        await hold.until;
+      }
+      return actual.reviseStoredCopies(...args);
+    },
+  };
+});
+
 const { AllocationError, applyChanges, loadAllocationData, restoreSets } = await import('./allocations');
 
 let sandbox: RunningSandbox;
@@ -153,6 +171,40 @@ describe("the copies of a venue's rows", () => {
     expect(served[direct.id]).toEqual({ entity_seats: row.entity_seats! - 1, peer_seats: row.peer_seats });
     expect(served).toEqual(await apiSeatsOn(Object.keys(served), row.id));
     expect(Object.keys(served).length).toBeGreaterThan(1);
+  });
+});
+
+describe('two applies on one commitment, one after the other', () => {
+  it("leave the copies at the second's seats when the first's revision of them is slow", async () => {
+    const direct = entities.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
+    const row = (await rowsOf(direct)).find((r) => r.assignment_status === 'assigned' && (r.entity_seats ?? 0) >= 2)!;
+    const scope = { venue: row.venue_id!, program: null };
+    await loadAllocationData(scope);
+    const seats = row.entity_seats!;
+    const puts = async () =>
+      ((await (await fetch(`${sandbox.url}/_sandbox/requests`)).json()) as { data: { method: string }[] }).data.filter(
+        (r) => r.method === 'PUT',
+      ).length;
+
+    // The first apply's revision of the copies waits until the second apply has sent its PUT and
+    // could have revised them too (it answers, or 500 ms pass), or 1 s should the second wait for
+    // the first (as it does: the revision is made under the apply lock).
+    let reached!: () => void;
+    let letGo!: () => void;
+    const revising = new Promise<void>((resolve) => (reached = resolve));
+    revisions.holdNext = { reached, until: new Promise<void>((resolve) => (letGo = resolve)) };
+    const first = applyChanges([{ commitmentId: row.id, entityId: direct.id, before: seats, after: seats - 1 }]);
+    await revising;
+    const putsBefore = await puts();
+    const second = applyChanges([{ commitmentId: row.id, entityId: direct.id, before: seats - 1, after: seats - 2 }]);
+    for (let i = 0; i < 100 && (await puts()) === putsBefore; i++) await new Promise((r) => setTimeout(r, 10));
+    if ((await puts()) > putsBefore) await Promise.race([second, new Promise((r) => setTimeout(r, 500))]);
+    letGo();
+
+    expect((await Promise.all([first, second])).map((o) => o.status)).toEqual(['applied', 'applied']);
+    const held = await apiSeatsOn([direct.id], row.id);
+    expect(held[direct.id]!.entity_seats).toBe(seats - 2);
+    expect(seatsOn(await loadAllocationData(scope), row.id)[direct.id]).toEqual(held[direct.id]);
   });
 });
 
