@@ -4,7 +4,7 @@
  */
 import 'server-only';
 
-import { mergeGrid, packGrid, type EntityRef, type PackedGrid } from '../../allocation';
+import { mergeGrid, packGrid, type EntityRef, type GridRow, type PackedGrid } from '../../allocation';
 import { GuestbookApiError, listPages } from '../../guestbook';
 import type { CommitmentRow, Venue } from '../../guestbook/schemas';
 import type { Said } from '../../i18n/said';
@@ -15,6 +15,7 @@ import {
   listEntities,
   listVenues,
   readCopy,
+  storedCopy,
   type ProgramOption,
 } from '../directory';
 import { describeApiError } from '../http';
@@ -25,6 +26,8 @@ const PARALLEL_READS = 10;
 export interface AllocationData {
   entities: EntityRef[];
   rowsByEntity: Record<string, CommitmentRow[]>;
+  /** the rows merged, one per commitment (mergeGrid) */
+  grid: GridRow[];
   /** entities whose rows could not be read (e.g. a missing scope), with the reason (the page says it) */
   unreadable: { entityId: string; name: string; why: Said }[];
   venues: Pick<Venue, 'id' | 'name' | 'time_zone'>[];
@@ -39,8 +42,8 @@ export interface GridData {
   programs: ProgramOption[];
 }
 
-export function gridData({ entities, rowsByEntity, venues, programs }: AllocationData): GridData {
-  return { entities, grid: packGrid(entities, mergeGrid(entities, rowsByEntity)), venues, programs };
+export function gridData({ entities, grid, venues, programs }: AllocationData): GridData {
+  return { entities, grid: packGrid(entities, grid), venues, programs };
 }
 
 /** Each entity's rows in the scope; an entity the API refuses to show is named with the reason. */
@@ -79,14 +82,16 @@ export interface GridScope {
 }
 const WHOLE_GRID: GridScope = { venue: null, program: null };
 
-/** One entity's rows in the scope (the grid, the overview), from the copy of its commitments. */
-export async function copiedEntityRows(entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> {
-  const rows = await readCopy<CommitmentRow>('commitments', entity);
-  return rows.filter(
+const inScope = (rows: readonly CommitmentRow[], scope: GridScope) =>
+  rows.filter(
     (r) =>
       (scope.venue === null || r.venue_id === scope.venue) &&
       (scope.program === null || r.program_id === scope.program),
   );
+
+/** One entity's rows in the scope (the grid, the overview), from the copy of its commitments. */
+export async function copiedEntityRows(entity: EntityRef, scope: GridScope = WHOLE_GRID): Promise<CommitmentRow[]> {
+  return inScope(await readCopy<CommitmentRow>('commitments', entity), scope);
 }
 
 /** Every commitment row of one entity in the scope, in all three statuses, read from the API in its own context (an apply's re-read). */
@@ -114,11 +119,28 @@ export async function loadAllocationData(scope: GridScope = WHOLE_GRID): Promise
   const all = await listEntities();
   const refs: EntityRef[] = all.map((e) => ({ id: e.id, name: e.name, org_id: e.org_id }));
   const { entities, rows, unreadable } = await readRowsOf(refs, scope);
-  const rowsByEntity = Object.fromEntries(entities.flatMap((e, i) => (rows[i] ? [[e.id, rows[i]]] : [])));
+  let rowsByEntity: Record<string, CommitmentRow[]> = Object.fromEntries(
+    entities.flatMap((e, i) => (rows[i] ? [[e.id, rows[i]]] : [])),
+  );
+  const shown = entities.filter((e) => rowsByEntity[e.id]);
+  let grid = mergeGrid(shown, rowsByEntity);
+  // The entities' copies are read one after another, and an apply revises them all in one
+  // transaction: a read that fell on both sides of one shows the entities disagreeing. Their
+  // copies are then read once more, as they are stored now, before a row is shown read-only.
+  if (grid.some((row) => row.inconsistent)) {
+    rowsByEntity = Object.fromEntries(
+      await perEntity(shown, async (e) => {
+        const now = await storedCopy<CommitmentRow>('commitments', e);
+        return [e.id, now ? inScope(now.items, scope) : rowsByEntity[e.id]!] as const;
+      }),
+    );
+    grid = mergeGrid(shown, rowsByEntity);
+  }
   const venues = (await venuesRead).map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone }));
   return {
-    entities: entities.filter((e) => rowsByEntity[e.id]),
+    entities: shown,
     rowsByEntity,
+    grid,
     unreadable,
     venues,
     programs: knownPrograms(all),

@@ -23,20 +23,33 @@ vi.mock('../directory/directory', () => ({
   listVenues: async () => ({ items: [], totalPages: 1 }),
 }));
 
-// A test may hold the next revision of the copies until it lets it go.
-const revisions: { holdNext?: { reached: () => void; until: Promise<void> } } = {};
+// A test may hold the next revision of the copies until it lets it go, or have the next read of
+// one entity's copy of the commitments answer rows read before.
+const copies: {
+  holdNext?: { reached: () => void; until: Promise<void> };
+  readBefore?: { entityId: string; rows: CommitmentRow[] };
+} = {};
 vi.mock('../directory', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../directory')>();
   return {
     ...actual,
     reviseStoredCopies: async (...args: Parameters<typeof actual.reviseStoredCopies>) => {
-      const hold = revisions.holdNext;
-      revisions.holdNext = undefined;
+      const hold = copies.holdNext;
+      copies.holdNext = undefined;
       if (hold) {
         hold.reached();
         await hold.until;
       }
       return actual.reviseStoredCopies(...args);
+    },
+    readCopy: async <T>(...args: Parameters<typeof actual.readCopy>): Promise<T[]> => {
+      const [resource, entity] = args;
+      const before = copies.readBefore;
+      if (before && resource === 'commitments' && entity?.id === before.entityId) {
+        copies.readBefore = undefined;
+        return before.rows as T[];
+      }
+      return actual.readCopy<T>(...args);
     },
   };
 });
@@ -174,6 +187,30 @@ describe("the copies of a venue's rows", () => {
   });
 });
 
+describe('a grid read across an apply', () => {
+  it("reads the entities' copies once more when they disagree, and shows no row read-only", async () => {
+    const direct = entities.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
+    const row = (await rowsOf(direct)).find((r) => r.assignment_status === 'assigned' && (r.entity_seats ?? 0) >= 1)!;
+    const scope = { venue: row.venue_id!, program: null };
+    const loaded = await loadAllocationData(scope);
+    const other = Object.keys(seatsOn(loaded, row.id)).find((id) => id !== direct.id)!;
+    expect(other).toBeDefined();
+
+    await applyChanges([
+      { commitmentId: row.id, entityId: direct.id, before: row.entity_seats!, after: row.entity_seats! - 1 },
+    ]);
+    // The other entity's copy as read just before the apply's revision, the direct's after it.
+    copies.readBefore = { entityId: other, rows: loaded.rowsByEntity[other]! };
+    const data = await loadAllocationData(scope);
+
+    expect(copies.readBefore).toBeUndefined();
+    const shown = data.grid.find((r) => r.commitmentId === row.id)!;
+    expect(shown.inconsistent).toBeNull();
+    expect(shown.cells[direct.id]!.seats).toBe(row.entity_seats! - 1);
+    expect(seatsOn(data, row.id)).toEqual(await apiSeatsOn(Object.keys(seatsOn(data, row.id)), row.id));
+  });
+});
+
 describe('two applies on one commitment, one after the other', () => {
   it("leave the copies at the second's seats when the first's revision of them is slow", async () => {
     const direct = entities.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
@@ -192,7 +229,7 @@ describe('two applies on one commitment, one after the other', () => {
     let reached!: () => void;
     let letGo!: () => void;
     const revising = new Promise<void>((resolve) => (reached = resolve));
-    revisions.holdNext = { reached, until: new Promise<void>((resolve) => (letGo = resolve)) };
+    copies.holdNext = { reached, until: new Promise<void>((resolve) => (letGo = resolve)) };
     const first = applyChanges([{ commitmentId: row.id, entityId: direct.id, before: seats, after: seats - 1 }]);
     await revising;
     const putsBefore = await puts();
