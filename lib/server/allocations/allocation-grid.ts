@@ -108,6 +108,23 @@ export async function readEntityRows(entity: EntityRef, scope: GridScope = WHOLE
 }
 
 /**
+ * The entities' rows merged. Their copies are read one after another, and an apply revises them
+ * all in one transaction: a read that fell on both sides of one shows the entities disagreeing.
+ * Their copies are then read once more, as they are stored now, before a row is shown read-only.
+ */
+async function agreeingRows(shown: EntityRef[], firstRead: Record<string, CommitmentRow[]>, scope: GridScope) {
+  const grid = mergeGrid(shown, firstRead);
+  if (!grid.some((row) => row.inconsistent)) return { rowsByEntity: firstRead, grid };
+  const rowsByEntity = Object.fromEntries(
+    await perEntity(shown, async (e) => {
+      const now = await storedCopy<CommitmentRow>('commitments', e);
+      return [e.id, now ? inScope(now.items, scope) : firstRead[e.id]!] as const;
+    }),
+  );
+  return { rowsByEntity, grid: mergeGrid(shown, rowsByEntity) };
+}
+
+/**
  * What the allocation grid needs: the managed entities and each one's view of every commitment
  * in the scope. A venue or program narrows the reads themselves (GET /v2/commitments?venue_id=),
  * so a grid of one venue costs a fraction of the requests of the whole.
@@ -119,23 +136,11 @@ export async function loadAllocationData(scope: GridScope = WHOLE_GRID): Promise
   const all = await listEntities();
   const refs: EntityRef[] = all.map((e) => ({ id: e.id, name: e.name, org_id: e.org_id }));
   const { entities, rows, unreadable } = await readRowsOf(refs, scope);
-  let rowsByEntity: Record<string, CommitmentRow[]> = Object.fromEntries(
+  const firstRead: Record<string, CommitmentRow[]> = Object.fromEntries(
     entities.flatMap((e, i) => (rows[i] ? [[e.id, rows[i]]] : [])),
   );
-  const shown = entities.filter((e) => rowsByEntity[e.id]);
-  let grid = mergeGrid(shown, rowsByEntity);
-  // The entities' copies are read one after another, and an apply revises them all in one
-  // transaction: a read that fell on both sides of one shows the entities disagreeing. Their
-  // copies are then read once more, as they are stored now, before a row is shown read-only.
-  if (grid.some((row) => row.inconsistent)) {
-    rowsByEntity = Object.fromEntries(
-      await perEntity(shown, async (e) => {
-        const now = await storedCopy<CommitmentRow>('commitments', e);
-        return [e.id, now ? inScope(now.items, scope) : rowsByEntity[e.id]!] as const;
-      }),
-    );
-    grid = mergeGrid(shown, rowsByEntity);
-  }
+  const shown = entities.filter((e) => firstRead[e.id]);
+  const { rowsByEntity, grid } = await agreeingRows(shown, firstRead, scope);
   const venues = (await venuesRead).map((v) => ({ id: v.id, name: v.name, time_zone: v.time_zone }));
   return {
     entities: shown,

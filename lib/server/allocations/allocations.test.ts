@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { GuestbookClient } from '../../guestbook';
 import type { CommitmentRow, Entity } from '../../guestbook/schemas';
+import { sandboxControls } from '../../sandbox/control-client';
 import { DEMO_PARTNER } from '../../sandbox/seed/demo';
 import type { RunningSandbox } from '../../sandbox/server';
 import { partnerClient, startTestSandbox } from '../../sandbox/testing';
@@ -94,11 +95,19 @@ const apiSeatsOn = async (ids: string[], commitmentId: string) =>
     ),
   );
 
+/** The sandbox's request log, through its controls' client. */
+const sandboxRequests = () => sandboxControls(sandbox.url, { token: sandbox.controlToken }).requests();
+
 /** How many reads of GET /v2/commitments the sandbox has answered. */
-const commitmentReads = async () =>
-  ((await (await fetch(`${sandbox.url}/_sandbox/requests`)).json()) as { data: { path: string }[] }).data.filter(
-    (r) => r.path === '/v2/commitments',
-  ).length;
+const commitmentReads = async () => (await sandboxRequests()).filter((r) => r.path === '/v2/commitments').length;
+
+/** The default brand, one of its assigned rows with at least `seats` seats, and the grid's scope of that row's venue. */
+async function defaultBrandRow(seats: number) {
+  const direct = entities.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
+  const mine = await rowsOf(direct);
+  const row = mine.find((r) => r.assignment_status === 'assigned' && (r.entity_seats ?? 0) >= seats)!;
+  return { direct, mine, row, scope: { venue: row.venue_id!, program: null } };
+}
 
 describe('applyChanges under concurrent use', () => {
   it('keeps both of two applies that change different cells of one entity at the same time', async () => {
@@ -158,9 +167,7 @@ describe('applyChanges under concurrent use', () => {
 
 describe("the copies of a venue's rows", () => {
   it('show an apply at once, for the entity that changed and for the others on the commitment', async () => {
-    const direct = entities.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
-    const row = (await rowsOf(direct)).find((r) => r.assignment_status === 'assigned' && (r.entity_seats ?? 0) >= 1)!;
-    const scope = { venue: row.venue_id!, program: null };
+    const { direct, row, scope } = await defaultBrandRow(1);
     const before = await loadAllocationData(scope);
     expect(
       Object.values(before.rowsByEntity)
@@ -189,9 +196,7 @@ describe("the copies of a venue's rows", () => {
 
 describe('a grid read across an apply', () => {
   it("reads the entities' copies once more when they disagree, and shows no row read-only", async () => {
-    const direct = entities.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
-    const row = (await rowsOf(direct)).find((r) => r.assignment_status === 'assigned' && (r.entity_seats ?? 0) >= 1)!;
-    const scope = { venue: row.venue_id!, program: null };
+    const { direct, row, scope } = await defaultBrandRow(1);
     const loaded = await loadAllocationData(scope);
     const other = Object.keys(seatsOn(loaded, row.id)).find((id) => id !== direct.id)!;
     expect(other).toBeDefined();
@@ -213,15 +218,10 @@ describe('a grid read across an apply', () => {
 
 describe('two applies on one commitment, one after the other', () => {
   it("leave the copies at the second's seats when the first's revision of them is slow", async () => {
-    const direct = entities.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
-    const row = (await rowsOf(direct)).find((r) => r.assignment_status === 'assigned' && (r.entity_seats ?? 0) >= 2)!;
-    const scope = { venue: row.venue_id!, program: null };
+    const { direct, row, scope } = await defaultBrandRow(2);
     await loadAllocationData(scope);
     const seats = row.entity_seats!;
-    const puts = async () =>
-      ((await (await fetch(`${sandbox.url}/_sandbox/requests`)).json()) as { data: { method: string }[] }).data.filter(
-        (r) => r.method === 'PUT',
-      ).length;
+    const puts = async () => (await sandboxRequests()).filter((r) => r.method === 'PUT').length;
 
     // The first apply's revision of the copies waits until the second apply has sent its PUT and
     // could have revised them too (it answers, or 500 ms pass), or 1 s should the second wait for
@@ -247,10 +247,7 @@ describe('two applies on one commitment, one after the other', () => {
 
 describe('a conflict', () => {
   it("brings the copies to what the API holds, for the entity and the others, from the apply's one re-read", async () => {
-    const direct = entities.find((e) => e.id === DEMO_PARTNER.defaultEntityId)!;
-    const mine = await rowsOf(direct);
-    const row = mine.find((r) => r.assignment_status === 'assigned' && (r.entity_seats ?? 0) >= 2)!;
-    const scope = { venue: row.venue_id!, program: null };
+    const { direct, mine, row, scope } = await defaultBrandRow(2);
     const loaded = await loadAllocationData(scope);
     expect(Object.keys(seatsOn(loaded, row.id)).length).toBeGreaterThan(1);
 
