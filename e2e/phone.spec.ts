@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
+import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { openGrid } from './allocation-helpers';
 import { axeOn, inTheme } from './axe';
 import { defaultEntity, partner, today } from './demo-world';
@@ -131,6 +132,32 @@ async function expectOneScroll(page: Page, regionName: string, row: Locator, lab
     if (box) expect(box.x + box.width, (await cell.textContent()) ?? '').toBeLessThanOrEqual(390);
   }
 }
+
+test('on a phone the header cuts no name short: the partner’s name is whole in the menu, and left to screen readers in the header', async ({
+  page,
+}) => {
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/venues');
+    const name = page.getByTestId('shell-partner-name');
+    await expect(name).toHaveText(DEMO_PARTNER.name);
+    // Either all of it shows, or none (a screen reader's text): never its first letter and an ellipsis.
+    const shown = await name.evaluate((el) => ({
+      width: el.getBoundingClientRect().width,
+      clipped: el.scrollWidth > el.clientWidth,
+    }));
+    expect(shown.width <= 1 || !shown.clipped, `the name at ${width} px: ${JSON.stringify(shown)}`).toBe(true);
+    await page.getByTestId('mobile-menu-button').tap();
+    const sheet = page.getByTestId('mobile-nav');
+    await expect(sheet.getByTestId('menu-partner')).toContainText(DEMO_PARTNER.name);
+    await expect(sheet.getByTestId('menu-partner')).toContainText('Sandbox');
+    const whole = await sheet
+      .getByTestId('menu-partner')
+      .getByText(DEMO_PARTNER.name)
+      .evaluate((el) => el.scrollWidth <= el.clientWidth);
+    expect(whole).toBe(true);
+  }
+});
 
 test('the reservation list on a phone is one scroll: each reservation a block with its status, date, time and party in view', async ({
   page,

@@ -9,14 +9,7 @@ import { EntitySwitcher } from '@/components/shell/entity-switcher';
 import { GlobalSearch } from '@/components/shell/global-search';
 import { InboxBell } from '@/components/shell/inbox-bell';
 import { RequestBudget } from '@/components/shell/request-budget';
-import {
-  consoleCommands,
-  consolePages,
-  PartnerHeading,
-  Shell,
-  SuspendedBanner,
-  type NavKey,
-} from '@/components/shell/shell';
+import { consoleCommands, consolePages, Shell, SuspendedBanner, type NavKey } from '@/components/shell/shell';
 import { TablePreferencesProvider } from '@/components/ui/table-preferences';
 import { hasRole } from '@/lib/auth/roles';
 import { getApiClient, readApi } from '@/lib/server/api';
@@ -53,9 +46,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <LiveEventsProvider memberId={staff.id} since={since}>
         <Shell
           pages={consolePages(staff.role, navLabel)}
-          partner={
-            <PartnerHeading name={partner.ok ? partner.data.name : null} environment={getConfig().environment} />
-          }
+          partner={{ name: partner.ok ? partner.data.name : null, environment: getConfig().environment }}
           entitySwitcher={
             entities.ok &&
             entities.data.length > 0 && (

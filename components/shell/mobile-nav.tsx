@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import { leaveFor } from '@/components/live/leave-guard';
 import { Sheet, SheetContent, SheetTrigger } from '@/components/ui/sheet';
@@ -10,11 +10,12 @@ import { Sheet, SheetContent, SheetTrigger } from '@/components/ui/sheet';
 import { NavLinks, type NavItem } from './nav';
 
 /**
- * The menu button of narrow screens: the navigation opens in a sheet from the left. A tap on a
+ * The menu button of narrow screens: the navigation opens in a sheet from the left, under the
+ * partner's name (`heading`), which the header of a phone has no room for. A tap on a
  * link closes it and opens the page, the line at the top of the page's area showing meanwhile
  * (the link, gone with the sheet, cannot show it is opening).
  */
-export function MobileNav({ items }: { items: NavItem[] }) {
+export function MobileNav({ items, heading }: { items: NavItem[]; heading: ReactNode }) {
   const t = useTranslations('shell.nav');
   const [open, setOpen] = useState(false);
   const router = useRouter();
@@ -36,6 +37,7 @@ export function MobileNav({ items }: { items: NavItem[] }) {
       </SheetTrigger>
       {/* i18n-ignore: the product's name */}
       <SheetContent title="Guest Book" data-testid="mobile-nav">
+        {heading}
         <NavLinks
           items={items}
           label={t('label')}

@@ -68,7 +68,7 @@ export function Shell({
   children,
 }: {
   pages: NavItem[];
-  partner: ReactNode;
+  partner: PartnerHeadingProps;
   entitySwitcher?: ReactNode;
   tools: ReactNode;
   banner?: ReactNode;
@@ -89,8 +89,10 @@ export function Shell({
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-surface px-3 py-2 sm:px-6 md:min-h-14 print:hidden">
-          <MobileNav items={pages} />
-          <div className="flex min-w-0 flex-1 items-center gap-2">{partner}</div>
+          <MobileNav items={pages} heading={<PartnerHeading {...partner} inMenu />} />
+          <div className="flex min-w-0 flex-1 items-center gap-2">
+            <PartnerHeading {...partner} />
+          </div>
           {entitySwitcher && <div className="order-last w-full lg:order-none lg:w-auto">{entitySwitcher}</div>}
           <div className="flex shrink-0 items-center gap-1.5 sm:gap-3">{tools}</div>
         </header>
@@ -107,23 +109,41 @@ export function Shell({
   );
 }
 
-/** The partner's name and the API the dashboard is connected to. */
-export function PartnerHeading({ name, environment }: { name: string | null; environment: 'sandbox' | 'production' }) {
+interface PartnerHeadingProps {
+  name: string | null;
+  environment: 'sandbox' | 'production';
+}
+
+/**
+ * The partner's name and the API the dashboard is connected to. In the header of a phone there is
+ * no room for the name beside the tools (it would show as its first letter or not at all): it is
+ * left to screen readers there, and the menu's sheet shows it whole (`inMenu`).
+ */
+function PartnerHeading({ name, environment, inMenu = false }: PartnerHeadingProps & { inMenu?: boolean }) {
   const t = useTranslations('shell.partner');
+  const badge =
+    environment === 'sandbox' ? (
+      <Badge tone="warning" title={t('sandboxTitle')}>
+        {t('sandbox')}
+      </Badge>
+    ) : (
+      <Badge tone="danger" title={t('productionTitle')}>
+        {t('production')}
+      </Badge>
+    );
+  if (inMenu)
+    return (
+      <div className="mb-3 flex flex-wrap items-center gap-2 border-b border-slate-100 pb-3" data-testid="menu-partner">
+        <span className="text-sm font-medium break-words text-slate-700">{name ?? t('unavailable')}</span>
+        {badge}
+      </div>
+    );
   return (
     <>
-      <span className="truncate text-sm font-semibold text-slate-800" data-testid="shell-partner-name">
+      <span className="truncate text-sm font-semibold text-slate-800 max-sm:sr-only" data-testid="shell-partner-name">
         {name ?? t('unavailable')}
       </span>
-      {environment === 'sandbox' ? (
-        <Badge tone="warning" title={t('sandboxTitle')}>
-          {t('sandbox')}
-        </Badge>
-      ) : (
-        <Badge tone="danger" title={t('productionTitle')}>
-          {t('production')}
-        </Badge>
-      )}
+      {badge}
     </>
   );
 }
