@@ -83,7 +83,11 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'reservations.results'>>
     helper.accessor('locale', {
       header: t('columns.locale'),
       enableSorting: false,
-      cell: (info) => <Badge>{info.row.original.localeLabel}</Badge>,
+      // A language's name can be longer than a phone's block has room for ("Englisch (Vereinigtes
+      // Königreich)"): there it wraps, in a rounded box rather than a pill.
+      cell: (info) => (
+        <Badge className="max-sm:rounded-md max-sm:whitespace-normal">{info.row.original.localeLabel}</Badge>
+      ),
     }),
   ]);
 
