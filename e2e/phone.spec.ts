@@ -169,6 +169,55 @@ test('the reservation list on a phone is one scroll: each reservation a block wi
   await expectOneScroll(page, 'Reservations matching this search', row, ['Status', 'Date', 'Time', 'Party']);
 });
 
+test.describe('the reservation list on a phone, in German', () => {
+  test.use({ locale: 'de-DE', viewport: { width: 360, height: 780 } });
+
+  test('each block holds its values whole: a long language name wraps, never cut at the screen’s edge', async ({
+    page,
+  }) => {
+    await page.goto('/reservations?locale=en-GB');
+    const rows = page.locator('[data-testid^="reservation-row-"]');
+    await expect(rows.first()).toContainText('Englisch (Vereinigtes Königreich)');
+    for (const row of (await rows.all()).slice(0, 5)) {
+      for (const cell of await row.getByRole('cell').all()) {
+        const { over, text } = await cell.evaluate((el) => ({
+          over: el.scrollWidth - el.clientWidth,
+          text: el.textContent ?? '',
+        }));
+        expect(over, text).toBeLessThanOrEqual(1);
+      }
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
+
+test('on a phone the account page’s buttons hold their labels whole in Portuguese and Finnish, a long one wrapped', async ({
+  browser,
+}) => {
+  const { page, context } = await newSignedInMember(browser, 'long.labels');
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const [language, setUp] of [
+    ['pt', 'Configurar o início de sessão em dois passos'],
+    ['fi', 'Ota kaksivaiheinen kirjautuminen käyttöön'],
+  ] as const) {
+    await page.goto('/account');
+    const form = page.getByTestId('language-form');
+    await form.locator('select#language').selectOption(language);
+    await form.locator('button[type="submit"]').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByRole('button', { name: setUp })).toBeVisible();
+    for (const button of await page.getByRole('main').getByRole('button').all()) {
+      if (!(await button.isVisible())) continue;
+      const { over, text } = await button.evaluate((el) => ({
+        over: el.scrollWidth - el.clientWidth,
+        text: el.textContent ?? '',
+      }));
+      expect(over, `${language}: ${text}`).toBeLessThanOrEqual(1);
+    }
+  }
+  await context.close();
+});
+
 test.describe('a change mark on a phone', () => {
   test.use({ storageState: STORAGE.admin, viewport: { width: 360, height: 780 } });
 

@@ -4,8 +4,9 @@ import { cloneElement, isValidElement, type ComponentProps, type ReactElement } 
 import { cn } from './cn';
 
 export const buttonVariants = cva(
-  // The size sets the text size, so no variant's classes conflict with the base's (see cn).
-  'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed',
+  // The size sets the text size and the width the wrapping, so no variant's classes conflict with
+  // the base's (see cn).
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
   {
     variants: {
       variant: {
@@ -24,8 +25,12 @@ export const buttonVariants = cva(
         icon: 'size-9 p-0 text-sm',
         none: 'text-sm',
       },
-      /** `full` fills its row (a form's one action on a phone), as a variant rather than a class to merge. */
-      width: { auto: '', full: 'w-full' },
+      /**
+       * `auto` keeps its label on one line. `full` fills its row (a form's one action on a phone), as
+       * a variant rather than a class to merge, and wraps a label longer than the row, centred
+       * ("Configurar o início de sessão em dois passos" on a 360 px phone).
+       */
+      width: { auto: 'whitespace-nowrap', full: 'w-full text-center' },
     },
     defaultVariants: { variant: 'primary', size: 'md', width: 'auto' },
   },
