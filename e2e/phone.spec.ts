@@ -133,6 +133,17 @@ async function expectOneScroll(page: Page, regionName: string, row: Locator, lab
   }
 }
 
+/** Fails, naming the element's text, if any of `elements` holds more than its box shows (cut at its edge). */
+async function expectNoneCut(elements: Locator[], what: string) {
+  for (const element of elements) {
+    const { over, text } = await element.evaluate((el) => ({
+      over: el.scrollWidth - el.clientWidth,
+      text: el.textContent ?? '',
+    }));
+    expect(over, `${what}: ${text}`).toBeLessThanOrEqual(1);
+  }
+}
+
 test('on a phone the header cuts no name short: the partner’s name is whole in the menu, and left to screen readers in the header', async ({
   page,
 }) => {
@@ -151,11 +162,7 @@ test('on a phone the header cuts no name short: the partner’s name is whole in
     const sheet = page.getByTestId('mobile-nav');
     await expect(sheet.getByTestId('menu-partner')).toContainText(DEMO_PARTNER.name);
     await expect(sheet.getByTestId('menu-partner')).toContainText('Sandbox');
-    const whole = await sheet
-      .getByTestId('menu-partner')
-      .getByText(DEMO_PARTNER.name)
-      .evaluate((el) => el.scrollWidth <= el.clientWidth);
-    expect(whole).toBe(true);
+    await expectNoneCut([sheet.getByTestId('menu-partner').getByText(DEMO_PARTNER.name)], `the menu at ${width} px`);
   }
 });
 
@@ -178,15 +185,7 @@ test.describe('the reservation list on a phone, in German', () => {
     await page.goto('/reservations?locale=en-GB');
     const rows = page.locator('[data-testid^="reservation-row-"]');
     await expect(rows.first()).toContainText('Englisch (Vereinigtes Königreich)');
-    for (const row of (await rows.all()).slice(0, 5)) {
-      for (const cell of await row.getByRole('cell').all()) {
-        const { over, text } = await cell.evaluate((el) => ({
-          over: el.scrollWidth - el.clientWidth,
-          text: el.textContent ?? '',
-        }));
-        expect(over, text).toBeLessThanOrEqual(1);
-      }
-    }
+    for (const row of (await rows.all()).slice(0, 5)) await expectNoneCut(await row.getByRole('cell').all(), 'a cell');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
@@ -206,14 +205,7 @@ test('on a phone the account page’s buttons hold their labels whole in Portugu
     await form.locator('button[type="submit"]').click();
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page.getByRole('button', { name: setUp })).toBeVisible();
-    for (const button of await page.getByRole('main').getByRole('button').all()) {
-      if (!(await button.isVisible())) continue;
-      const { over, text } = await button.evaluate((el) => ({
-        over: el.scrollWidth - el.clientWidth,
-        text: el.textContent ?? '',
-      }));
-      expect(over, `${language}: ${text}`).toBeLessThanOrEqual(1);
-    }
+    await expectNoneCut(await page.getByRole('main').getByRole('button').filter({ visible: true }).all(), language);
   }
   await context.close();
 });
