@@ -150,3 +150,47 @@ test('presence on the grid: another member with it open is named, and said to be
   await expect(seen).toHaveText(among('Olivia Operator (editing)'));
   await Promise.all([admin.close(), operator.close()]);
 });
+
+test("a member's save over another's change keeps its 'Saved.' and shows both changes; the banner goes with the edits", async ({
+  browser,
+  request,
+}) => {
+  const target = await confirmedOn(request, `date[gte]=${today()}&sort=-date`);
+  const operator = await browser.newContext({ storageState: STORAGE.operator });
+  const page = await operator.newPage();
+  await page.goto(`/reservations/${target.id}`);
+  await page.getByRole('button', { name: 'Modify reservation' }).click();
+  const form = page.getByTestId('modify-form');
+  const note = `Window table ${Date.now().toString(36)}`;
+  await form.getByLabel('Notes').fill(note);
+  await stayPut(operator);
+
+  // Meanwhile an admin gives the guest a phone number.
+  const admin = await browser.newContext({ storageState: STORAGE.admin });
+  const theirs = await admin.newPage();
+  await theirs.goto(`/reservations/${target.id}`);
+  await theirs.getByRole('button', { name: 'Modify reservation' }).click();
+  const phone = `+44 20 7946 ${String(Date.now() % 10_000).padStart(4, '0')}`;
+  await theirs.getByTestId('modify-form').getByLabel('Phone').fill(phone);
+  await theirs.getByTestId('modify-form').getByRole('button', { name: 'Save changes' }).click();
+  await expect(theirs.getByTestId('modify-saved')).toHaveText('Saved.');
+
+  const banner = page.getByTestId('changed-banner');
+  await expect(banner).toContainText('Alex Admin changed this reservation while you were editing it.');
+  await expect(form.getByLabel('Notes')).toHaveValue(note);
+  await expect(page.getByTestId('field-phone')).not.toContainText(phone);
+
+  // The operator saves her note: both changes show, the banner has nothing left to keep.
+  await form.getByLabel('Locale').selectOption('ja-JP');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('modify-saved')).toHaveText('Saved.');
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByTestId('field-phone')).toContainText(phone);
+  await expect(page.getByTestId('field-notes')).toHaveText(note);
+  // The page has its new values now; the form was not opened anew under her: its notice stays.
+  await expect(page.getByTestId('modify-saved')).toHaveText('Saved.');
+  await expect(form.getByLabel('Phone')).toHaveValue(phone);
+  await expect(form.getByLabel('Notes')).toHaveValue(note);
+  expect(await stillHere(page)).toBe(true);
+  await Promise.all([admin.close(), operator.close()]);
+});

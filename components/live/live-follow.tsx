@@ -64,8 +64,8 @@ export function unsavedWork(): 'edits' | null {
  * A server-rendered page that follows the change feed: an event `matches` says concerns what it
  * shows refreshes it (router.refresh, debounced), unless the page has unsaved edits: then it stays
  * as it is and the events wait in `pending` for the banner, until the member chooses to see the
- * new version. The member's own changes never raise the banner. A refresh waits while the member
- * is on the way to another page (see navigationUnderWay).
+ * new version, or the edits are saved or put back. The member's own changes never raise the
+ * banner. A refresh waits while the member is on the way to another page (see navigationUnderWay).
  */
 export function useLiveFollow(matches: (event: ChangeEvent) => boolean, debounceMs = REFRESH_DEBOUNCE_MS) {
   const router = useRouter();
@@ -80,10 +80,14 @@ export function useLiveFollow(matches: (event: ChangeEvent) => boolean, debounce
     }, debounceMs);
   };
   const me = useRef<string | undefined>(undefined);
+  /** Whether events wait for the banner (pending is not empty). */
+  const waiting = useRef(false);
   const live = useChangeEvents((event) => {
     if (!matches(event)) return;
     if (unsaved.size) {
-      if (event.who?.id !== me.current) setPending((p) => [...p, event]);
+      if (event.who?.id === me.current) return;
+      waiting.current = true;
+      setPending((p) => [...p, event]);
       return;
     }
     // The first change of a burst starts the wait; the ones during it join the same refresh.
@@ -92,9 +96,25 @@ export function useLiveFollow(matches: (event: ChangeEvent) => boolean, debounce
   useEffect(() => {
     me.current = live?.memberId;
   }, [live]);
+  // The edits were saved or put back: nothing is left to keep, so the page shows the new version.
+  const latestRefresh = useRef(refreshSoon);
+  useEffect(() => {
+    latestRefresh.current = refreshSoon;
+  });
+  useEffect(() => {
+    const settled = () => {
+      if (unsaved.size || !waiting.current) return;
+      waiting.current = false;
+      setPending([]);
+      if (!timer.current) latestRefresh.current();
+    };
+    unsavedListeners.add(settled);
+    return () => void unsavedListeners.delete(settled);
+  }, []);
   return {
     pending,
     showNewVersion: () => {
+      waiting.current = false;
       setPending([]);
       for (const discard of [...unsaved.values()]) discard();
       router.refresh();

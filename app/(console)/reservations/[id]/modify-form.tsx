@@ -63,11 +63,14 @@ export function ModifyForm({
   context,
   status,
   defaults,
+  onSaved,
 }: {
   id: string;
   context: string;
   status: string;
   defaults: ModifyReservationValues;
+  /** The member's save (or its Undo) landed: the form shows the reservation as the API answered. */
+  onSaved?: () => void;
 }) {
   const t = useTranslations('booking.modify');
   const tb = useTranslations('booking');
@@ -99,6 +102,7 @@ export function ModifyForm({
   const settle = (values: ModifyReservationValues) => {
     setCurrent(values);
     reset(values);
+    onSaved?.();
     void invalidateAfterReservationChange(queryClient, context);
     router.refresh();
   };

@@ -46,25 +46,26 @@ function FormLoading() {
 }
 
 /** The Modify card's content: the form opens when the member asks for it. */
-export function ModifyPanel(props: ComponentProps<typeof ModifyFormType>) {
+export function ModifyPanel(props: Omit<ComponentProps<typeof ModifyFormType>, 'onSaved'>) {
   const t = useTranslations('booking.modify');
   const [open, setOpen] = useState(false);
-  // Another member changed the reservation: once the page brings its new values, the form is
-  // opened anew with them (the member's own saves keep the form, its notice and its Undo).
+  // Someone else changed the reservation: once the page brings its new values, the form is opened
+  // anew with them. The member's own save settles that: the form shows the reservation as saved
+  // (the other change with it), and keeps its notice and its Undo.
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   const live = useChangeEvents((e) => {
     if (idOf(e, 'reservation') === props.id && e.who?.id !== live?.memberId) setChangedElsewhere(true);
   });
   const valuesKey = JSON.stringify(props.defaults);
-  const [formKey, setFormKey] = useState(valuesKey);
-  if (changedElsewhere && valuesKey !== formKey) {
-    setFormKey(valuesKey);
+  const [shown, setShown] = useState({ values: valuesKey, opened: 0 });
+  if (valuesKey !== shown.values) {
+    setShown({ values: valuesKey, opened: shown.opened + (changedElsewhere ? 1 : 0) });
     setChangedElsewhere(false);
   }
   if (isFinalStatus(props.status)) {
     return <Notice data-testid="modify-disabled">{t('final', { status: props.status })}</Notice>;
   }
-  if (open) return <ModifyForm key={formKey} {...props} />;
+  if (open) return <ModifyForm key={shown.opened} {...props} onSaved={() => setChangedElsewhere(false)} />;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600">{t('intro')}</p>
