@@ -121,6 +121,7 @@ interface PartnerHeadingProps {
  */
 function PartnerHeading({ name, environment, inMenu = false }: PartnerHeadingProps & { inMenu?: boolean }) {
   const t = useTranslations('shell.partner');
+  const label = name ?? t('unavailable');
   const badge =
     environment === 'sandbox' ? (
       <Badge tone="warning" title={t('sandboxTitle')}>
@@ -134,14 +135,14 @@ function PartnerHeading({ name, environment, inMenu = false }: PartnerHeadingPro
   if (inMenu)
     return (
       <div className="mb-3 flex flex-wrap items-center gap-2 border-b border-slate-100 pb-3" data-testid="menu-partner">
-        <span className="text-sm font-medium break-words text-slate-700">{name ?? t('unavailable')}</span>
+        <span className="text-sm font-medium break-words text-slate-700">{label}</span>
         {badge}
       </div>
     );
   return (
     <>
       <span className="truncate text-sm font-semibold text-slate-800 max-sm:sr-only" data-testid="shell-partner-name">
-        {name ?? t('unavailable')}
+        {label}
       </span>
       {badge}
     </>
