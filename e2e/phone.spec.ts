@@ -176,6 +176,23 @@ test('the reservation list on a phone is one scroll: each reservation a block wi
   await expectOneScroll(page, 'Reservations matching this search', row, ['Status', 'Date', 'Time', 'Party']);
 });
 
+test('the lists of brands, venues and managed partners on a phone are one scroll: each record a block of its labelled details', async ({
+  page,
+}) => {
+  await page.goto('/entities');
+  await expectOneScroll(page, 'Brands and channels', page.getByTestId('entity-row').first(), [
+    'Organization',
+    'Default program',
+    'Default locale',
+    'Programs',
+  ]);
+  await page.goto('/venues');
+  const venue = page.getByRole('region', { name: 'Venues' }).getByRole('row').filter({ hasText: 'Casa Alfama' });
+  await expectOneScroll(page, 'Venues', venue, ['Market', 'Lisbon', 'Address', 'Seating areas']);
+  await page.goto('/delegates');
+  await expectOneScroll(page, 'Managed partners', page.getByTestId('delegate-row').first(), ['Client id', 'Status']);
+});
+
 test.describe('the reservation list on a phone, in German', () => {
   test.use({ locale: 'de-DE', viewport: { width: 360, height: 780 } });
 
