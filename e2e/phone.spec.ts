@@ -189,6 +189,12 @@ test('the lists of brands, venues and managed partners on a phone are one scroll
   await page.goto('/venues');
   const venue = page.getByRole('region', { name: 'Venues' }).getByRole('row').filter({ hasText: 'Casa Alfama' });
   await expectOneScroll(page, 'Venues', venue, ['Market', 'Lisbon', 'Address', 'Seating areas']);
+  // The columns that sort stay in view, one row above the blocks: by market, Z to A.
+  const byMarket = page.getByRole('columnheader', { name: 'Market' }).getByRole('button');
+  await byMarket.tap();
+  await byMarket.tap();
+  await expect(page.getByRole('columnheader', { name: 'Market' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('region', { name: 'Venues' }).getByRole('row').nth(1)).toContainText('London');
   await page.goto('/delegates');
   await expectOneScroll(page, 'Managed partners', page.getByTestId('delegate-row').first(), ['Client id', 'Status']);
 });
@@ -203,6 +209,21 @@ test.describe('the reservation list on a phone, in German', () => {
     const rows = page.locator('[data-testid^="reservation-row-"]');
     await expect(rows.first()).toContainText('Englisch (Vereinigtes Königreich)');
     for (const row of (await rows.all()).slice(0, 5)) await expectNoneCut(await row.getByRole('cell').all(), 'a cell');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  test('a brand’s block holds its details whole: a long status wraps, a long label breaks between words', async ({
+    page,
+  }) => {
+    await page.goto('/entities');
+    const rows = page.getByTestId('entity-row');
+    await expect(rows.filter({ hasText: 'noch nicht vollständig eingerichtet' }).first()).toBeVisible();
+    for (const row of await rows.all()) await expectNoneCut(await row.getByRole('cell').all(), 'a cell');
+    // The label of a detail is one word here ("Standardprogramm"): it is never split inside.
+    const label = rows.first().getByText('Standardprogramm', { exact: true });
+    expect(await label.evaluate((el) => el.getClientRects().length && el.getBoundingClientRect().height)).toBeLessThan(
+      20,
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

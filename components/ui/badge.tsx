@@ -13,14 +13,20 @@ export function Badge({
   children,
   title,
   className,
+  wraps = false,
 }: {
   tone?: Tone;
   children: ReactNode;
   title?: string;
   className?: string;
+  /** on a phone, a long label (a language's name, a German status) wraps in a rounded box rather than run past the screen */
+  wraps?: boolean;
 }) {
   return (
-    <span title={title} className={cn(badgeClasses(tone), className)}>
+    <span
+      title={title}
+      className={cn(badgeClasses(tone), wraps && 'max-sm:rounded-md max-sm:whitespace-normal', className)}
+    >
       {children}
     </span>
   );

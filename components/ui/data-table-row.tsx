@@ -53,7 +53,7 @@ export function DataTableRow<TData extends RowData>({
           )}
         >
           {stacked && i > 0 && columnName(cell.column) !== null && (
-            <span aria-hidden="true" className="w-24 shrink-0 text-xs text-slate-500 sm:hidden">
+            <span aria-hidden="true" className="w-32 shrink-0 text-xs wrap-break-word text-slate-500 sm:hidden">
               {columnName(cell.column)}
             </span>
           )}

@@ -62,8 +62,9 @@ export interface DataTableProps<Row extends RowData> {
    */
   /**
    * On phones (below `sm`), each row is shown as a block of its cells, one under another, each
-   * labelled with its column's name: the page scrolls, the list never scrolls sideways in a box of
-   * its own. For short lists whose rows hold controls (Team), not for long ones read across.
+   * labelled with its column's name, and the columns that sort stay in view above as one row of
+   * controls: the page scrolls, the list never scrolls sideways in a box of its own. For lists whose
+   * records are read one by one (a reservation, a member, a venue), not compared across columns.
    */
   stacked?: boolean;
   selection?: {
@@ -201,7 +202,10 @@ export function DataTable<Row extends RowData>({
               {table.getHeaderGroups().map((group) => (
                 <tr
                   key={group.id}
-                  className={clsx(stacked && 'max-sm:flex max-sm:[&>th:not(:first-child)]:sr-only')}
+                  className={clsx(
+                    stacked &&
+                      'max-sm:flex max-sm:flex-wrap max-sm:gap-x-4 max-sm:shadow-[inset_0_-1px_0] max-sm:shadow-slate-200 max-sm:[&>th:not(:first-child):not([data-sorts])]:sr-only',
+                  )}
                   role={stacked ? 'row' : undefined}
                 >
                   {group.headers.map((header, i) => {
@@ -219,10 +223,13 @@ export function DataTable<Row extends RowData>({
                         key={header.id}
                         scope="col"
                         role={stacked ? 'columnheader' : undefined}
+                        // On a phone, a stacked list keeps its sort controls in view as one row.
+                        data-sorts={canSort && (sort || sortInBrowser) ? '' : undefined}
                         className={clsx(
                           'sticky top-0 z-[2] bg-surface py-2 pr-4 font-medium whitespace-nowrap shadow-[inset_0_-1px_0] shadow-slate-200 first:pl-4 sm:first:pl-0',
                           i === 0 && 'left-0 z-[3]',
-                          stacked && 'max-sm:static max-sm:flex-1 max-sm:first:pl-0',
+                          stacked &&
+                            'max-sm:static max-sm:bg-transparent max-sm:py-1.5 max-sm:pr-0 max-sm:shadow-none max-sm:first:pl-0',
                         )}
                         aria-sort={
                           current === 'asc'

@@ -33,11 +33,11 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'entities'>>) =>
       cell: (info) => {
         const orgId = info.getValue();
         return orgId ? (
-          <Badge tone="success" title={orgId}>
+          <Badge tone="success" title={orgId} wraps>
             {t('table.orgBound')}
           </Badge>
         ) : (
-          <Badge tone="warning" title={t('table.notProvisionedHint')}>
+          <Badge tone="warning" title={t('table.notProvisionedHint')} wraps>
             {t('table.notProvisioned')}
           </Badge>
         );

@@ -85,9 +85,7 @@ const columnsOf = (t: ReturnType<typeof useTranslations<'reservations.results'>>
       enableSorting: false,
       // A language's name can be longer than a phone's block has room for ("Englisch (Vereinigtes
       // Königreich)"): there it wraps, in a rounded box rather than a pill.
-      cell: (info) => (
-        <Badge className="max-sm:rounded-md max-sm:whitespace-normal">{info.row.original.localeLabel}</Badge>
-      ),
+      cell: (info) => <Badge wraps>{info.row.original.localeLabel}</Badge>,
     }),
   ]);
 
