@@ -57,16 +57,16 @@ export interface DataTableProps<Row extends RowData> {
   /** the list is read a page at a time at the member's page size: its View menu offers the size */
   paged?: boolean;
   /**
-   * Rows that can be picked for a bulk action: a checkbox in each row's first cell (and one in the
-   * header for the whole page), for the rows `canSelect` allows. The selection is the caller's.
-   */
-  /**
    * On phones (below `sm`), each row is shown as a block of its cells, one under another, each
    * labelled with its column's name, and the columns that sort stay in view above as one row of
    * controls: the page scrolls, the list never scrolls sideways in a box of its own. For lists whose
    * records are read one by one (a reservation, a member, a venue), not compared across columns.
    */
   stacked?: boolean;
+  /**
+   * Rows that can be picked for a bulk action: a checkbox in each row's first cell (and one in the
+   * header for the whole page), for the rows `canSelect` allows. The selection is the caller's.
+   */
   selection?: {
     state: RowSelectionState;
     onChange: (next: RowSelectionState) => void;
