@@ -194,3 +194,51 @@ test("a member's save over another's change keeps its 'Saved.' and shows both ch
   expect(await stillHere(page)).toBe(true);
   await Promise.all([admin.close(), operator.close()]);
 });
+
+test("another member's change that reaches the page while its own save is on its way leaves the 'Saved.' and the Undo", async ({
+  browser,
+  request,
+}) => {
+  const target = await confirmedOn(request, `date[gte]=${today()}&sort=-date`);
+  const operator = await browser.newContext({ storageState: STORAGE.operator });
+  const page = await operator.newPage();
+  await page.goto(`/reservations/${target.id}`);
+  await page.getByRole('button', { name: 'Modify reservation' }).click();
+  const form = page.getByTestId('modify-form');
+  const note = `Birthday cake ${Date.now().toString(36)}`;
+  await form.getByLabel('Notes').fill(note);
+  await stayPut(operator);
+  // The page's refreshes wait on the network (a slow line): the save's, and the one after the admin's change.
+  const held: Promise<void>[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/reservations/${target.id}*`, (route) => {
+    if (route.request().method() !== 'GET' || route.request().headers()['rsc'] !== '1') return route.continue();
+    const continued = released.then(() => route.continue());
+    held.push(continued);
+    return continued;
+  });
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('modify-saved')).toHaveText('Saved.');
+
+  // Meanwhile an admin tags the reservation: a change of it, none of the form's fields.
+  const admin = await browser.newContext({ storageState: STORAGE.admin });
+  const theirs = await admin.newPage();
+  await theirs.goto(`/reservations/${target.id}`);
+  const card = theirs.getByTestId('guest-notes-card');
+  const occasion = `window seat ${Date.now().toString(36)}`;
+  await card.getByTestId('reservation-tags-input').fill(occasion);
+  await card.getByTestId('reservation-tags-add').click();
+  await expect(card.getByTestId('reservation-tags')).toContainText(occasion);
+  // The admin's change reached the operator's page: it asks for its new version too.
+  await expect.poll(() => held.length).toBeGreaterThanOrEqual(2);
+  release();
+
+  // Her page shows her note and the admin's tag; the form is the one she saved, its notice kept.
+  await expect(page.getByTestId('field-notes')).toHaveText(note);
+  await expect(page.getByTestId('guest-notes-card').getByTestId('reservation-tags')).toContainText(occasion);
+  await expect(page.getByTestId('modify-saved')).toHaveText('Saved.');
+  await expect(form.getByLabel('Notes')).toHaveValue(note);
+  expect(await stillHere(page)).toBe(true);
+  await Promise.all([admin.close(), operator.close()]);
+});

@@ -69,8 +69,8 @@ export function ModifyForm({
   context: string;
   status: string;
   defaults: ModifyReservationValues;
-  /** The member's save (or its Undo) landed: the form shows the reservation as the API answered. */
-  onSaved?: () => void;
+  /** The member's save (or its Undo) landed: the form shows these values, the reservation as the API answered. */
+  onSaved?: (values: ModifyReservationValues) => void;
 }) {
   const t = useTranslations('booking.modify');
   const tb = useTranslations('booking');
@@ -102,7 +102,7 @@ export function ModifyForm({
   const settle = (values: ModifyReservationValues) => {
     setCurrent(values);
     reset(values);
-    onSaved?.();
+    onSaved?.(values);
     void invalidateAfterReservationChange(queryClient, context);
     router.refresh();
   };

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useState, type ComponentProps } from 'react';
 
+import { useHasUnsavedEdits } from '@/components/live/live-follow';
 import { useChangeEvents } from '@/components/providers/live-events';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -45,27 +46,53 @@ function FormLoading() {
   );
 }
 
+type Values = ComponentProps<typeof ModifyFormType>['defaults'];
+
+/** The values in one order, blanks as the page renders them: a save's answer and the page's copy compare equal. */
+const keyOf = (v: Values) =>
+  JSON.stringify([
+    v.party_size,
+    v.date,
+    v.time,
+    v.locale,
+    v.notes ?? '',
+    ...(['first_name', 'last_name', 'email', 'phone'] as const).map((f) => v.guest?.[f] ?? ''),
+  ]);
+
 /** The Modify card's content: the form opens when the member asks for it. */
 export function ModifyPanel(props: Omit<ComponentProps<typeof ModifyFormType>, 'onSaved'>) {
   const t = useTranslations('booking.modify');
   const [open, setOpen] = useState(false);
   // Someone else changed the reservation: once the page brings its new values, the form is opened
-  // anew with them. The member's own save settles that: the form shows the reservation as saved
-  // (the other change with it), and keeps its notice and its Undo.
+  // anew with them, never under unsaved edits. Not when the form shows those values already: the
+  // member's save (the API's answer) had the other change in it, and the form keeps its notice and
+  // its Undo. A held change is not on the page yet: the page's values lag behind the form's.
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   const live = useChangeEvents((e) => {
     if (idOf(e, 'reservation') === props.id && e.who?.id !== live?.memberId) setChangedElsewhere(true);
   });
-  const valuesKey = JSON.stringify(props.defaults);
-  const [shown, setShown] = useState({ values: valuesKey, opened: 0 });
-  if (valuesKey !== shown.values) {
-    setShown({ values: valuesKey, opened: shown.opened + (changedElsewhere ? 1 : 0) });
+  const editing = useHasUnsavedEdits();
+  const pageKey = keyOf(props.defaults);
+  const [form, setForm] = useState({ page: pageKey, shows: pageKey, opened: 0 });
+  if (pageKey !== form.page && !editing) {
+    const reopen = !open || (changedElsewhere && pageKey !== form.shows);
+    setForm({ page: pageKey, shows: reopen ? pageKey : form.shows, opened: form.opened + (reopen ? 1 : 0) });
     setChangedElsewhere(false);
   }
   if (isFinalStatus(props.status)) {
     return <Notice data-testid="modify-disabled">{t('final', { status: props.status })}</Notice>;
   }
-  if (open) return <ModifyForm key={shown.opened} {...props} onSaved={() => setChangedElsewhere(false)} />;
+  if (open)
+    return (
+      <ModifyForm
+        key={form.opened}
+        {...props}
+        onSaved={(values) => {
+          setForm((f) => ({ ...f, shows: keyOf(values) }));
+          setChangedElsewhere(false);
+        }}
+      />
+    );
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600">{t('intro')}</p>
