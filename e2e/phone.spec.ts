@@ -221,9 +221,8 @@ test.describe('the reservation list on a phone, in German', () => {
     for (const row of await rows.all()) await expectNoneCut(await row.getByRole('cell').all(), 'a cell');
     // The label of a detail is one word here ("Standardprogramm"): it is never split inside.
     const label = rows.first().getByText('Standardprogramm', { exact: true });
-    expect(await label.evaluate((el) => el.getClientRects().length && el.getBoundingClientRect().height)).toBeLessThan(
-      20,
-    );
+    await expect(label).toBeVisible();
+    expect(await label.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(20);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

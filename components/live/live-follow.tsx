@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
 
 import { useChangeEvents } from '@/components/providers/live-events';
 import { Button } from '@/components/ui/button';
@@ -97,19 +97,16 @@ export function useLiveFollow(matches: (event: ChangeEvent) => boolean, debounce
     me.current = live?.memberId;
   }, [live]);
   // The edits were saved or put back: nothing is left to keep, so the page shows the new version.
-  const latestRefresh = useRef(refreshSoon);
-  useEffect(() => {
-    latestRefresh.current = refreshSoon;
+  const settled = useEffectEvent(() => {
+    if (unsaved.size || !waiting.current) return;
+    waiting.current = false;
+    setPending([]);
+    if (!timer.current) refreshSoon();
   });
   useEffect(() => {
-    const settled = () => {
-      if (unsaved.size || !waiting.current) return;
-      waiting.current = false;
-      setPending([]);
-      if (!timer.current) latestRefresh.current();
-    };
-    unsavedListeners.add(settled);
-    return () => void unsavedListeners.delete(settled);
+    const listener = () => settled();
+    unsavedListeners.add(listener);
+    return () => void unsavedListeners.delete(listener);
   }, []);
   return {
     pending,

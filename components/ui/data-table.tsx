@@ -210,6 +210,8 @@ export function DataTable<Row extends RowData>({
                 >
                   {group.headers.map((header, i) => {
                     const canSort = header.column.getCanSort();
+                    // A column sorts by a link (the server sorts) or by a button (the browser does).
+                    const sorter = !canSort ? null : sort ? 'link' : sortInBrowser ? 'button' : null;
                     const current = header.column.getIsSorted();
                     const next = current === false ? 'asc' : current === 'asc' ? 'desc' : null;
                     const content = <table.FlexRender header={header} />;
@@ -224,7 +226,7 @@ export function DataTable<Row extends RowData>({
                         scope="col"
                         role={stacked ? 'columnheader' : undefined}
                         // On a phone, a stacked list keeps its sort controls in view as one row.
-                        data-sorts={canSort && (sort || sortInBrowser) ? '' : undefined}
+                        data-sorts={sorter ? '' : undefined}
                         className={clsx(
                           'sticky top-0 z-[2] bg-surface py-2 pr-4 font-medium whitespace-nowrap shadow-[inset_0_-1px_0] shadow-slate-200 first:pl-4 sm:first:pl-0',
                           i === 0 && 'left-0 z-[3]',
@@ -242,7 +244,7 @@ export function DataTable<Row extends RowData>({
                         }
                       >
                         {i === 0 && selection && <PageCheckbox table={table} label={label} />}
-                        {canSort && sort ? (
+                        {sorter === 'link' && sort ? (
                           <Link
                             href={sort.href(header.column.id, next)}
                             className="inline-flex min-h-6 items-center gap-1 hover:text-slate-800"
@@ -251,7 +253,7 @@ export function DataTable<Row extends RowData>({
                             {content}
                             {arrow}
                           </Link>
-                        ) : canSort && sortInBrowser ? (
+                        ) : sorter === 'button' ? (
                           <button
                             type="button"
                             className="inline-flex min-h-6 items-center gap-1 uppercase hover:text-slate-800"
