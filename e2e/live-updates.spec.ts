@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 import { applyAndWait, entities, lastBoundary, openGrid, roomyRow } from './allocation-helpers';
 import { defaultEntity, partner, today } from './demo-world';
@@ -151,19 +151,25 @@ test('presence on the grid: another member with it open is named, and said to be
   await Promise.all([admin.close(), operator.close()]);
 });
 
-test("a member's save over another's change keeps its 'Saved.' and shows both changes; the banner goes with the edits", async ({
-  browser,
-  request,
-}) => {
+/** An operator on an upcoming confirmed reservation's page, its Modify form open with `note` typed in (not saved). */
+async function operatorTyping(browser: Browser, request: APIRequestContext, note: string) {
   const target = await confirmedOn(request, `date[gte]=${today()}&sort=-date`);
   const operator = await browser.newContext({ storageState: STORAGE.operator });
   const page = await operator.newPage();
   await page.goto(`/reservations/${target.id}`);
   await page.getByRole('button', { name: 'Modify reservation' }).click();
   const form = page.getByTestId('modify-form');
-  const note = `Window table ${Date.now().toString(36)}`;
   await form.getByLabel('Notes').fill(note);
   await stayPut(operator);
+  return { target, operator, page, form };
+}
+
+test("a member's save over another's change keeps its 'Saved.' and shows both changes; the banner goes with the edits", async ({
+  browser,
+  request,
+}) => {
+  const note = `Window table ${Date.now().toString(36)}`;
+  const { target, operator, page, form } = await operatorTyping(browser, request, note);
 
   // Meanwhile an admin gives the guest a phone number.
   const admin = await browser.newContext({ storageState: STORAGE.admin });
@@ -195,19 +201,12 @@ test("a member's save over another's change keeps its 'Saved.' and shows both ch
   await Promise.all([admin.close(), operator.close()]);
 });
 
-test("another member's change that reaches the page while its own save is on its way leaves the 'Saved.' and the Undo", async ({
+test("another member's change that reaches the page while its own save is on its way leaves the form as saved, with its 'Saved.'", async ({
   browser,
   request,
 }) => {
-  const target = await confirmedOn(request, `date[gte]=${today()}&sort=-date`);
-  const operator = await browser.newContext({ storageState: STORAGE.operator });
-  const page = await operator.newPage();
-  await page.goto(`/reservations/${target.id}`);
-  await page.getByRole('button', { name: 'Modify reservation' }).click();
-  const form = page.getByTestId('modify-form');
   const note = `Birthday cake ${Date.now().toString(36)}`;
-  await form.getByLabel('Notes').fill(note);
-  await stayPut(operator);
+  const { target, operator, page, form } = await operatorTyping(browser, request, note);
   // The page's refreshes wait on the network (a slow line): the save's, and the one after the admin's change.
   const held: Promise<void>[] = [];
   let release = () => {};
