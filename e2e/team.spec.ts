@@ -85,7 +85,7 @@ test.describe('as admin', () => {
     // Admins that earlier tests of this worker added are disabled first: the demo admin is then the last one.
     const otherAdmin = page
       .getByTestId(/^member-/)
-      .filter({ has: page.locator('select option:checked', { hasText: /^admin$/ }) })
+      .filter({ has: page.locator('select option[value="admin"]:checked') })
       .filter({ has: page.getByRole('button', { name: 'Disable' }) });
     while ((await otherAdmin.count()) > 0) {
       const row = page.getByTestId((await otherAdmin.first().getAttribute('data-testid'))!);

@@ -88,7 +88,7 @@ export function AddMemberForm({ pending, onSettled, sso }: AddMemberProps) {
         <Select {...rendered('role')}>
           {STAFF_ROLES.map((r) => (
             <option key={r} value={r}>
-              {t(`role.${r}`)}
+              {t(`roleLabel.${r}`)}
             </option>
           ))}
         </Select>

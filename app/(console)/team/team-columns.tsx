@@ -179,7 +179,7 @@ export function useTeamColumns({
                 >
                   {STAFF_ROLES.map((r) => (
                     <option key={r} value={r}>
-                      {t(`role.${r}`)}
+                      {t(`roleLabel.${r}`)}
                     </option>
                   ))}
                 </Select>
