@@ -20,7 +20,7 @@ async function readEntity(request: Parameters<typeof sandboxApi>[0], id: string,
 async function createEntity(page: Page, name: string) {
   await page.goto('/entities/new');
   await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Default locale').selectOption('en-GB');
+  await page.getByLabel('Default language').selectOption('en-GB');
   await page.getByRole('button', { name: 'Create brand or channel' }).click();
   await expect(page.getByTestId('entity-name')).toHaveText(name);
   return page.url().split('/').pop()!;
@@ -39,7 +39,7 @@ test('create an entity, edit its locale, replace its programs; the sandbox holds
   let stored = await readEntity(request, id, orgId);
   expect(stored).toMatchObject({ id, name, default_locale: 'en-GB' });
 
-  await page.getByLabel('Default locale').selectOption('fr-FR');
+  await page.getByLabel('Default language').selectOption('fr-FR');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByTestId('entity-form-saved')).toBeVisible();
   await expect(page.getByTestId('entity-locale')).toHaveText('French (France) (fr-FR)');
@@ -75,7 +75,7 @@ test('create an entity, edit its locale, replace its programs; the sandbox holds
   const html = await noScript.newPage();
   await html.goto(`/entities/${id}`);
   await expect(html.getByLabel('Name')).toHaveValue(name);
-  await expect(html.getByLabel('Default locale')).toHaveValue('fr-FR');
+  await expect(html.getByLabel('Default language')).toHaveValue('fr-FR');
   await noScript.close();
 
   const programRows = page.locator('[data-testid^="program-"]');

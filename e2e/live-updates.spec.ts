@@ -187,7 +187,7 @@ test("a member's save over another's change keeps its 'Saved.' and shows both ch
   await expect(page.getByTestId('field-phone')).not.toContainText(phone);
 
   // The operator saves her note: both changes show, the banner has nothing left to keep.
-  await form.getByLabel('Locale').selectOption('ja-JP');
+  await form.getByLabel('Language').selectOption('ja-JP');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByTestId('modify-saved')).toHaveText('Saved.');
   await expect(banner).toHaveCount(0);

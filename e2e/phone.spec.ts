@@ -183,7 +183,7 @@ test('the lists of brands, venues and managed partners on a phone are one scroll
   await expectOneScroll(page, 'Brands and channels', page.getByTestId('entity-row').first(), [
     'Organization',
     'Default program',
-    'Default locale',
+    'Default language',
     'Programs',
   ]);
   await page.goto('/venues');

@@ -21,7 +21,7 @@ test("a reservation's history lists its change and its cancel as sentences, link
   await page.getByRole('button', { name: 'Modify reservation' }).click();
   // Notes and language together: sent at once (a change of the notes alone waits out its Undo).
   await page.getByTestId('modify-form').getByLabel('Notes').fill('Window table, please');
-  await page.getByTestId('modify-form').getByLabel('Locale').selectOption('ja-JP');
+  await page.getByTestId('modify-form').getByLabel('Language').selectOption('ja-JP');
   await page.getByTestId('modify-form').getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByTestId('modify-saved')).toHaveText('Saved.');
   await page.getByRole('button', { name: 'Cancel reservation' }).click();

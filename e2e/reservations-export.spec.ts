@@ -89,14 +89,14 @@ test('an export of a malformed search is refused with the reason, and a column h
   // The search's paging loads over the server's render and reads the next page ahead: let it settle.
 
   await page.waitForLoadState('networkidle');
-  await expect(page.getByRole('columnheader', { name: 'Locale' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Language' })).toBeVisible();
   await page.getByRole('button', { name: 'Columns' }).click();
-  const locale = page.getByRole('menuitemcheckbox', { name: 'Locale' });
+  const locale = page.getByRole('menuitemcheckbox', { name: 'Language' });
   await expect(locale).toHaveAttribute('aria-checked', 'true');
   await locale.click();
   await expect(locale).toHaveAttribute('aria-checked', 'false');
-  await expect(page.getByRole('columnheader', { name: 'Locale' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Language' })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('columnheader', { name: 'Guest' })).toBeVisible();
-  await expect(page.getByRole('columnheader', { name: 'Locale' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Language' })).toHaveCount(0);
 });

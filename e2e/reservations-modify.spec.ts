@@ -72,7 +72,7 @@ test.describe('as an operator', () => {
     await expect(form.getByLabel('Party size')).toHaveValue(String(before.party_size));
     await expect(form.getByLabel('Date')).toHaveValue(before.date);
     await expect(form.getByLabel('Time')).toHaveValue(before.time);
-    await expect(form.getByLabel('Locale')).toHaveValue(before.locale);
+    await expect(form.getByLabel('Language')).toHaveValue(before.locale);
     await expect(form.getByLabel('E-mail')).toHaveValue(before.guest.email);
 
     // unchanged: nothing is sent
@@ -81,7 +81,7 @@ test.describe('as an operator', () => {
     expect(await read(request, before.id)).toEqual(before);
 
     await form.getByLabel('Notes').fill(notes);
-    await form.getByLabel('Locale').selectOption(locale);
+    await form.getByLabel('Language').selectOption(locale);
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByTestId('modify-saved')).toHaveText('Saved.');
     await expect(page.getByTestId('modify-error')).toHaveCount(0);

@@ -46,9 +46,9 @@ test('a saved view opens from search after signing in again, with its filters, s
   await page.goto('/reservations?status=confirmed&sort=-date');
   const count = (await page.getByTestId('result-count').textContent())!;
   await page.getByRole('button', { name: 'Columns' }).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Locale' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Language' }).click();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('columnheader', { name: 'Locale' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Language' })).toHaveCount(0);
   await chooseRowsPerPage(page, '50');
   const name = `Confirmed, latest first ${Date.now()}`;
   await saveView(page, name);
@@ -79,7 +79,7 @@ test('a saved view opens from search after signing in again, with its filters, s
   await expect(second.page.getByTestId('open-view')).toContainText(`View ${name}, yours.`);
   await expect(second.page.getByTestId('result-count')).toHaveText(count);
   await expect(second.page.getByRole('columnheader', { name: 'Guest' })).toBeVisible();
-  await expect(second.page.getByRole('columnheader', { name: 'Locale' })).toHaveCount(0);
+  await expect(second.page.getByRole('columnheader', { name: 'Language' })).toHaveCount(0);
   await second.page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
   await expect(second.page).toHaveURL(/limit=50&page=2/);
   await expect(second.page.locator('[data-testid^="reservation-row-"]')).toHaveCount(50);
