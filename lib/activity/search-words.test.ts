@@ -33,7 +33,7 @@ describe('a recorded reservation search, in words', () => {
     );
     expect(text).toBe(
       'Date is on or after day(2026-12-01); Status is any of confirmed, no-show; Venue is Harbour Room; ' +
-        'Program is not a program of another brand or channel; Locale is German (Germany)',
+        'Program is not a program of another brand or channel; Language is German (Germany)',
     );
   });
 
