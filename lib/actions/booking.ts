@@ -11,7 +11,7 @@ import { GuestbookApiError } from '@/lib/guestbook/errors';
 import { formatLocaleFor } from '@/lib/i18n/locales';
 import { said } from '@/lib/i18n/said';
 import { getSelectedEntity } from '@/lib/server/directory';
-import { ActionError, BOOKING_LIMIT, HOLD_LIMIT, staffAction } from '@/lib/server/http';
+import { ActionError, BOOKING_LIMIT, getFormatter, HOLD_LIMIT, staffAction } from '@/lib/server/http';
 import {
   bookingContext,
   composedRefusal,
@@ -109,13 +109,10 @@ export const createBookingAction = staffAction(
       resourceType: 'reservation',
       before: { hold_id: hold.id, hold_expires_at: hold.expires_at },
     });
+    // when it expired, in the member's zone and named, as the countdown they watched
+    const expiredAt = (await getFormatter()).momentTime(hold.expires_at);
     const expired = () =>
-      new ActionError(
-        said('booking.errors.holdExpired', { time: hold.expires_at.slice(11, 19) }),
-        undefined,
-        422,
-        'expired',
-      );
+      new ActionError(said('booking.errors.holdExpired', { time: expiredAt }), undefined, 422, 'expired');
     if (isHoldExpired(hold.expires_at, Date.now())) throw expired();
     let reservation;
     try {
