@@ -207,6 +207,12 @@ test('a hold that expired before Confirm is reported with a new hold offered, an
     const made = await reservationsOf(request, last);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ date, time: '20:30' });
+    // The refused confirm in the activity log: the hold's expiry as the member's clock and zone
+    // show a moment (UTC in this browser), not the API's digits.
+    await page.goto('/activity?action=create-reservation');
+    await expect(page.getByTestId('activity-table')).toContainText(
+      /The hold expired at \d{2}:\d{2} UTC before the booking was confirmed/,
+    );
   } finally {
     await controls.setClock({ advance_s: -11 * 60 });
   }
