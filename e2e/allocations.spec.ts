@@ -292,13 +292,13 @@ test('the status filter shows the matching rows of those read, without reading a
   await openGrid(page);
 
   const mark = await sandboxRequestMark(request);
-  await page.getByRole('checkbox', { name: 'ended' }).check();
+  await page.getByRole('checkbox', { name: 'Ended' }).check();
   await expect(page).toHaveURL(/status=ended/);
   await expect(page.getByTestId('allocation-count')).toHaveText(`${ended} of ${statusesOf.size} commitments`);
   expect((await sandboxRequestsSince(request, mark)).filter((r) => r.path === '/v2/commitments')).toEqual([]);
 
   await page.reload();
-  await expect(page.getByRole('checkbox', { name: 'ended' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Ended' })).toBeChecked();
   await expect(page.getByTestId('allocation-count')).toHaveText(`${ended} of ${statusesOf.size} commitments`);
 });
 
