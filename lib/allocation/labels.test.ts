@@ -57,12 +57,12 @@ describe('rowStatusLabel', () => {
       const s = rowStatusLabel(r);
       return translateSaid(inEnglish, s);
     };
-    expect(label(row('ended'))).toBe('ended');
+    expect(label(row('ended'))).toBe('Ended');
     expect(label({ ...row('live'), inconsistent: [said('allocations.problems.negative', { entity: 'A' })] })).toBe(
-      'numbers do not add up',
+      'Numbers do not add up',
     );
-    expect(label(row('live'))).toBe('assigned');
-    expect(label(row('open'))).toBe('unassigned');
+    expect(label(row('live'))).toBe('Assigned');
+    expect(label(row('open'))).toBe('Unassigned');
   });
 });
 
