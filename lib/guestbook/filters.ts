@@ -6,6 +6,7 @@
  * parses incoming requests with the same rules (so both reject the same malformed input).
  */
 import { said, type CatalogKey, type Said, type SaidValue } from '../i18n/said';
+import { UUID_RE } from './ids';
 import { LOCALE_CODES } from './locales';
 import { RESERVATION_STATUSES } from './reservation-statuses';
 
@@ -93,8 +94,6 @@ type FilterProblem = CatalogKey extends infer K
 const problem = (attribute: string, english: string, key: FilterProblem, values: Record<string, SaidValue> = {}) =>
   new FilterError(attribute, english, said(`reservations.errors.filter.${key}`, { attribute, ...values }));
 
-/** An id as the API writes one (a UUID). */
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const TIMESTAMP_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?Z$/;
 const INTEGER_RE = /^-?\d{1,15}$/;

@@ -9,7 +9,7 @@ import { DataTable, type DataTableFeatures } from '@/components/ui/data-table';
 import { momentColumn } from '@/components/ui/data-table-columns';
 import { Link } from '@/components/ui/link';
 import { ShownId } from '@/components/ui/named-id';
-import { UUID_RE } from '@/lib/guestbook/filters';
+import { UUID_RE } from '@/lib/guestbook/ids';
 
 import type { ShownChange } from './change-words';
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Notice } from '@/components/ui/notice';
 import type { Change } from '@/lib/allocation';
 import { reductionWarnings, type SeatsInUse } from '@/lib/allocation/seats-in-use';
-import { UUID_RE } from '@/lib/guestbook/filters';
+import { UUID_RE } from '@/lib/guestbook/ids';
 import { translateSaid } from '@/lib/i18n/said';
 import { readFailureText } from '@/lib/queries/get-json';
 import { fetchSeatsBooked } from '@/lib/queries/reads';
