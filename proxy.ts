@@ -1,6 +1,7 @@
 import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
 
+import { decodeSessionToken } from '@/lib/server/auth/session-token';
 import { configFromProcess } from '@/lib/server/config/config-core';
 import { contentSecurityPolicy, HSTS, STATIC_SECURITY_HEADERS } from '@/lib/server/http/security-headers';
 
@@ -23,7 +24,10 @@ export async function proxy(request: NextRequest) {
     dev: process.env.NODE_ENV === 'development',
     imageOrigins: [new URL(config.api.baseUrl).origin],
   });
-  if (!PUBLIC_PATHS.some((p) => p.test(pathname)) && !(await getToken({ req: request, secret: config.authSecret }))) {
+  if (
+    !PUBLIC_PATHS.some((p) => p.test(pathname)) &&
+    !(await getToken({ req: request, secret: config.authSecret, decode: decodeSessionToken }))
+  ) {
     const login = new URL('/login', request.url);
     if (pathname !== '/') login.searchParams.set('callbackUrl', `${pathname}${search}`);
     response = NextResponse.redirect(login);

@@ -36,6 +36,7 @@ import {
   countSecondFactorCode,
   knownDeviceCodeAccepted,
 } from './second-factor-guard';
+import { decodeSessionToken } from './session-token';
 import { auditSignIn } from './sign-in-audit';
 import { ssoProvesSecondFactor, staffForSso, type SsoMatch, type SsoProfile } from './sso-staff';
 import { endSession, staffOfSession, startSession, type SessionDevice } from './staff-sessions';
@@ -309,6 +310,7 @@ export const verifySession = cache(async (): Promise<StaffSession | null> => {
     secret: config.authSecret,
     secureCookie: config.secureCookies,
     cookieName: sessionCookieName(config),
+    decode: decodeSessionToken,
   });
   if (!token?.sid) return null;
   const db = await getDb();

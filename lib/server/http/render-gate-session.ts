@@ -15,6 +15,7 @@ import type { IncomingMessage } from 'node:http';
 import { getToken } from 'next-auth/jwt';
 import { RequestCookies } from 'next/dist/compiled/@edge-runtime/cookies';
 
+import { decodeSessionToken } from '../auth/session-token';
 import type { SessionKeyOf } from './render-gate';
 
 /** The cookies of a request as Next.js reads them: the last of a name, percent-decoded. */
@@ -34,6 +35,7 @@ export function verifiedSessionKey(opts: { cookieName: string; secret: string; s
       secret: opts.secret,
       secureCookie: opts.secureCookie,
       cookieName: opts.cookieName,
+      decode: decodeSessionToken,
     }).catch(() => null);
     return typeof token?.sid === 'string' ? token.sid : null;
   };

@@ -32,6 +32,8 @@ export type ProcessWideName =
   | 'the lifecycle: draining, applies running'
   /** lib/server/ops/health.ts */
   | 'the last readiness checks, reused for a few seconds'
+  /** lib/server/auth/session-token.ts */
+  | 'the session tokens decrypted lately, and the key they are decrypted with'
   /** lib/server/changes/index.ts */
   | "this process's reader of the change feed"
   /** lib/server/audit/retention.ts */
