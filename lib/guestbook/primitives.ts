@@ -1,6 +1,6 @@
 /**
- * The API's value types (ids, dates, locales) and the logo upload limits: small enough for
- * browser forms to import without the resource schemas.
+ * The API's value types (ids, dates, locales): small enough for browser forms to import without
+ * the resource schemas (the logo's limits are lib/guestbook/logo's, which the uploader imports).
  */
 import { z } from 'zod';
 
@@ -19,5 +19,3 @@ export const EntityProgramInput = z.strictObject({
   program_id: Uuid,
   unallocated_seat_access: z.boolean().default(false),
 });
-
-export { LOGO_CONTENT_TYPES, LOGO_FIELD, LOGO_MAX_BYTES } from './logo';

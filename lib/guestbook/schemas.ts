@@ -126,7 +126,7 @@ export const EntityProgramsBody = z
   });
 export type EntityProgramsBody = z.input<typeof EntityProgramsBody>;
 
-export { LOGO_CONTENT_TYPES, LOGO_FIELD, LOGO_MAX_BYTES } from './primitives';
+export { LOGO_CONTENT_TYPES, LOGO_FIELD, LOGO_MAX_BYTES } from './logo';
 
 // ── commitments ─────────────────────────────────────────────────────────────────────────────
 export const AssignmentStatus = z.enum(['assigned', 'unassigned', 'ended']);
