@@ -3,7 +3,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { useTranslations } from 'next-intl';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 
 import { TagBadges } from '@/components/guests/guest-flags';
@@ -209,10 +209,14 @@ function VirtualBody({
   const body = useRef<HTMLTableSectionElement>(null);
   // Where the rows begin in the page (null until measured: the rows the server rendered stay until
   // then, so hydrating changes nothing), measured again when the page's height changes (a banner above).
+  // Measured after the hydrated page has painted, and the rows then swapped in a transition: React
+  // renders them in slices between the browser's frames, not in the task that commits the hydration.
   const [margin, setMargin] = useState<number | null>(null);
-  useLayoutEffect(() => {
-    const measure = () =>
-      setMargin(body.current ? Math.round(body.current.getBoundingClientRect().top + window.scrollY) : 0);
+  useEffect(() => {
+    const measure = () => {
+      const at = body.current ? Math.round(body.current.getBoundingClientRect().top + window.scrollY) : 0;
+      startTransition(() => setMargin(at));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
@@ -254,7 +258,7 @@ function VirtualBody({
           item={items[index]!}
           openId={openId}
           openHref={openHref}
-          measure={virtualizer.measureElement}
+          measure={measured ? virtualizer.measureElement : undefined}
           index={index}
         />
       ))}

@@ -19,6 +19,8 @@ export interface DayChange {
 let marks = new Map<string, DayChange>();
 const listeners = new Set<() => void>();
 const setMarks = (next: Map<string, DayChange>) => {
+  // no marks before or after: the rows are not told (each store change is a render of every row's mark)
+  if (next.size === 0 && marks.size === 0) return;
   marks = next;
   listeners.forEach((l) => l());
 };
