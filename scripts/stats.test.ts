@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { countBy, median, peakInWindow, perFixedMinute, quantile, ratio, round, spread } from './stats';
+import { countBy, foldIds, median, peakInWindow, perFixedMinute, quantile, ratio, round, spread } from './stats';
 
 describe('sample figures', () => {
   it('computes nearest-rank quantiles and the lower median', () => {
@@ -31,5 +31,13 @@ describe('sample figures', () => {
       ['b', 2],
       ['a', 1],
     ]);
+  });
+
+  it('folds each id in a path, whatever its case, and nothing else', () => {
+    expect(foldIds('/v2/entities/3f210ca1-2dfe-5442-89e6-f3254d6b743c/logo')).toBe('/v2/entities/{id}/logo');
+    expect(foldIds('/v2/a/D294BAF5-3E9F-553A-9A49-AA8E95135E62/b/1fc3a2f9-da1e-5fe3-a5eb-f485d8372654')).toBe(
+      '/v2/a/{id}/b/{id}',
+    );
+    expect(foldIds('/v2/reservations?limit=100&date=2026-12-06')).toBe('/v2/reservations?limit=100&date=2026-12-06');
   });
 });

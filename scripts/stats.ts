@@ -1,5 +1,7 @@
 /** The figures the load test and the bench compute from their samples. Tested in stats.test.ts. */
 
+import { UUID_PATTERN } from '../lib/guestbook/ids';
+
 /** The sample at quantile `q` (0–1) of `xs`, nearest rank; NaN without samples. */
 export function quantile(xs: readonly number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -49,3 +51,8 @@ export function countBy<T>(items: readonly T[], key: (item: T) => string): Recor
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
   return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]));
 }
+
+const ID_IN_PATH = new RegExp(UUID_PATTERN, 'gi');
+
+/** A path with each id in it written `{id}`: the requests to one endpoint, or the views of one page, counted together. */
+export const foldIds = (path: string): string => path.replace(ID_IN_PATH, '{id}');

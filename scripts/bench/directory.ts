@@ -10,7 +10,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../lib/server/auth/demo-account
 import { type ActionIds } from '../load/actions';
 import { StaffBrowser } from '../load/browser';
 import { RunRecord } from '../load/record';
-import { round } from '../stats';
+import { countBy, foldIds, round } from '../stats';
 import { requestMark, sandboxLog } from './sandbox-log';
 
 const PAGES = ['/identity', '/delegates', '/entities', '/venues', '/markets', '/allocations'] as const;
@@ -25,18 +25,15 @@ export interface DirectoryFigures {
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const pathOf = (p: string) => p.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}');
 
 /** The API requests (not the token service's) logged since `mark`, by path with ids folded. */
 async function apiRequestsSince(sandboxUrl: string, mark: number) {
   const entries = (await sandboxLog(sandboxUrl, mark)).filter((e) => e.path.startsWith('/v2/'));
-  const byPath: Record<string, number> = {};
-  for (const e of entries) byPath[`${e.method} ${pathOf(e.path)}`] = (byPath[`${e.method} ${pathOf(e.path)}`] ?? 0) + 1;
-  return { count: entries.length, byPath };
+  return { count: entries.length, byPath: countBy(entries, (e) => `${e.method} ${foldIds(e.path)}`) };
 }
 
 async function view(member: StaffBrowser, links: Map<string, string[]>, path: string): Promise<void> {
-  const html = await member.page(path, pathOf(path));
+  const html = await member.page(path, foldIds(path));
   const detail = DETAILS[path];
   if (html && detail)
     links.set(detail, [

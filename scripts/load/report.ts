@@ -4,7 +4,7 @@ import { cpus, totalmem } from 'node:os';
 
 import type { LoggedRequest } from '../../lib/sandbox/control-client';
 import { replacePerformanceBlock } from '../bench/performance-doc';
-import { countBy, peakInWindow, perFixedMinute, quantile, round } from '../stats';
+import { countBy, foldIds, peakInWindow, perFixedMinute, quantile, round } from '../stats';
 import { fairShareFigures, hammerOutcome, slowestFive, type FairSharePhase } from './fair-share';
 import { API_LIMIT_PER_MINUTE, AS_DEPLOYED, commandOf, type LoadOptions } from './options';
 import type { ActionRecord, PageView, RunRecord } from './record';
@@ -120,7 +120,7 @@ function apiFigures(f: RunFindings, pageViews: number) {
     page_view_requests_per_page_view: f.requestsByLane
       ? round((f.requestsByLane.view ?? 0) / Math.max(1, pageViews), 2)
       : null,
-    by_endpoint: countBy(duringRun, (r) => `${r.method} ${r.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}')}`),
+    by_endpoint: countBy(duringRun, (r) => `${r.method} ${foldIds(r.path)}`),
     token_requests: f.requests.filter((r) => r.path === '/oauth/token').length,
     peak_60s_window_by_client: peakByClient,
     peak_fixed_minute: Math.max(0, ...perFixedMinute(times(api)).values()),
