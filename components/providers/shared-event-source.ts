@@ -5,6 +5,11 @@
  * from the last id it has seen (`?after=`), so no event is lost between them; the first opens
  * after `since` (the page's render), so neither is a change made while the page loaded. A browser without
  * Web Locks or BroadcastChannel opens one per tab. Each tab hands an event on once (by id).
+ *
+ * The browser reconnects a stream that drops by itself, but gives up for good on an answer other
+ * than 200 (the cap of streams a member may hold, a server error, a sign-out): such a stream is
+ * opened again after a while, longer each time (up to RETRY_MAX_MS), and at once when the
+ * browser is back online; it starts after the last id seen, so nothing said meanwhile is missed.
  */
 import type { ChangeEvent } from '@/lib/changes/events';
 
@@ -12,12 +17,16 @@ export type LiveMessage = { type: 'change'; event: ChangeEvent } | { type: 'rese
 
 const LOCK = 'guestbook-events';
 const CHANNEL = 'guestbook-events';
+const RETRY_MIN_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
 
 export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since = 0): () => void {
   let lastId = since;
   let stopped = false;
   let source: EventSource | null = null;
   let release: (() => void) | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let retryMs = RETRY_MIN_MS;
   const deliver = (m: LiveMessage) => {
     if (m.type === 'change') {
       if (m.event.id <= lastId) return;
@@ -29,8 +38,16 @@ export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since =
   const channel = canShare ? new BroadcastChannel(CHANNEL) : null;
 
   const open = () => {
+    clearTimeout(retry);
+    retry = undefined;
     const es = new EventSource(`/api/events${lastId ? `?after=${lastId}` : ''}`);
     source = es;
+    es.addEventListener('open', () => (retryMs = RETRY_MIN_MS));
+    es.addEventListener('error', () => {
+      if (stopped || source !== es || es.readyState !== EventSource.CLOSED) return;
+      retry = setTimeout(open, retryMs * (0.5 + Math.random() / 2));
+      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+    });
     const relay = (m: LiveMessage) => {
       channel?.postMessage(m);
       deliver(m);
@@ -41,16 +58,25 @@ export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since =
     es.addEventListener('reset', () => relay({ type: 'reset' }));
     es.addEventListener('signed-out', () => {
       es.close();
+      source = null;
       relay({ type: 'signed-out' });
     });
+  };
+  /** Back online: a stream waiting to be opened again is opened now. */
+  const online = () => {
+    if (retry !== undefined) open();
+  };
+  window.addEventListener('online', online);
+  const stop = () => {
+    stopped = true;
+    clearTimeout(retry);
+    window.removeEventListener('online', online);
+    source?.close();
   };
 
   if (!channel) {
     open();
-    return () => {
-      stopped = true;
-      source?.close();
-    };
+    return stop;
   }
   channel.onmessage = (e: MessageEvent<LiveMessage>) => deliver(e.data);
   const abort = new AbortController();
@@ -63,9 +89,8 @@ export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since =
     })
     .catch(() => undefined);
   return () => {
-    stopped = true;
+    stop();
     abort.abort();
-    source?.close();
     release?.();
     channel.close();
   };
