@@ -48,7 +48,10 @@ export function perFixedMinute(times: readonly number[]): Map<number, number> {
 /** Counts by key, the most frequent first. */
 export function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
   const counts = new Map<string, number>();
-  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  for (const item of items) {
+    const k = key(item);
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
   return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]));
 }
 
