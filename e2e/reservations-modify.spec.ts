@@ -298,7 +298,12 @@ test.describe('as an operator', () => {
     });
     await page.getByRole('button', { name: 'Modify reservation' }).click();
     await expect(page.getByTestId('modify-loading')).toBeVisible();
-    expect(asked.length, 'scripts asked for once Modify was pointed at').toBeGreaterThan(0);
+    // Polled: the browser's request reaches this handler by another path than the page's state
+    // reaches the assertion above, and may come after it. Held until release, the scripts cannot
+    // have run yet, so the loading state above was theirs.
+    await expect
+      .poll(() => asked.length, { message: 'scripts asked for once Modify was pointed at' })
+      .toBeGreaterThan(0);
     release();
     const form = page.getByTestId('modify-form');
     await expect(form.getByLabel('Party size')).toHaveValue(String(target!.party_size));
