@@ -308,6 +308,7 @@ test('a viewer sees the grid read-only', async ({ browser }) => {
   await expect(viewer.locator('[data-testid^="boundary-"]')).toHaveCount(0);
   await expect(viewer.getByTestId('allocation-review')).toHaveCount(0);
   await expect(viewer.getByRole('spinbutton').first()).toBeDisabled();
+  await viewer.context().close();
 });
 
 test("the server sends the rows of a phone's first screen; the browser fills a tall scroll box, and a scroll reaches the last row", async ({
