@@ -198,6 +198,8 @@ test('a browser refused its stream (its member holds as many as a process allows
     const row = list.locator('tr', { has: list.locator(`a[href="/reservations/${id}"]`) });
     await expect(row).toContainText('confirmed');
     await expect.poll(() => answers).toContain(429);
+    // Said in the header, for as long as the page follows nothing.
+    await expect(list.getByTestId('live-paused')).toContainText('Updates paused: reconnecting…', { timeout: 15_000 });
     await list.evaluate(() => Object.assign(window, { stillHere: true }));
 
     // Canceled by the admin while the viewer's browser has no stream: its list cannot know yet.
@@ -213,6 +215,7 @@ test('a browser refused its stream (its member holds as many as a process allows
     await expect(row).toContainText('canceled', { timeout: 45_000 });
     await expect(row.getByTestId('change-mark')).toHaveText('Canceled by Alex Admin');
     expect(answers.at(-1)).toBe(200);
+    await expect(list.getByTestId('live-paused')).toHaveCount(0);
     expect(await list.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
   } finally {
     // The worker's later tests sign in as the same viewer, on the same process.

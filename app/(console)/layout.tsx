@@ -8,6 +8,7 @@ import { BulkJobs } from '@/components/shell/bulk-jobs';
 import { EntitySwitcher } from '@/components/shell/entity-switcher';
 import { GlobalSearch } from '@/components/shell/global-search';
 import { InboxBell } from '@/components/shell/inbox-bell';
+import { LiveStatus } from '@/components/shell/live-status';
 import { RequestBudget } from '@/components/shell/request-budget';
 import { consoleCommands, consolePages, Shell, SuspendedBanner, type NavKey } from '@/components/shell/shell';
 import { TablePreferencesProvider } from '@/components/ui/table-preferences';
@@ -84,12 +85,15 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             </>
           }
           banner={
-            suspended && (
-              <SuspendedBanner
-                source={suspended.suspensionSource}
-                since={suspended.suspendedAt ? format.moment(suspended.suspendedAt) : null}
-              />
-            )
+            <>
+              {suspended && (
+                <SuspendedBanner
+                  source={suspended.suspensionSource}
+                  since={suspended.suspendedAt ? format.moment(suspended.suspendedAt) : null}
+                />
+              )}
+              <LiveStatus />
+            </>
           }
         >
           <TablePreferencesProvider value={tablePreferences}>{children}</TablePreferencesProvider>

@@ -19,6 +19,8 @@ interface LiveEvents {
 }
 
 const LiveEventsContext = createContext<LiveEvents | null>(null);
+/** Whether the browser's event stream is open: false while it reconnects (components/shell/live-status.tsx). */
+const LiveStatusContext = createContext(true);
 
 /**
  * The console's live updates (docs/architecture.md, "The change feed"), mounted by the console
@@ -41,6 +43,7 @@ export function LiveEventsProvider({
   const [listeners] = useState(() => new Set<Listener>());
   // The first render's: a refresh of the layout later does not open the stream again.
   const [after] = useState(since);
+  const [live, setLive] = useState(true);
   const [value] = useState<LiveEvents>(() => ({
     memberId,
     subscribe(listener) {
@@ -52,6 +55,7 @@ export function LiveEventsProvider({
   useEffect(
     () =>
       connectSharedEvents((m) => {
+        if (m.type === 'status') return setLive(m.live);
         if (m.type === 'signed-out') return router.refresh();
         if (m.type === 'reset') {
           void queryClient.invalidateQueries();
@@ -66,8 +70,15 @@ export function LiveEventsProvider({
     [queryClient, router, listeners, after],
   );
 
-  return <LiveEventsContext.Provider value={value}>{children}</LiveEventsContext.Provider>;
+  return (
+    <LiveEventsContext.Provider value={value}>
+      <LiveStatusContext.Provider value={live}>{children}</LiveStatusContext.Provider>
+    </LiveEventsContext.Provider>
+  );
 }
+
+/** Whether changes reach this page now (the browser's event stream is open). */
+export const useLiveStatus = (): boolean => useContext(LiveStatusContext);
 
 /** Calls `listener` with each change event (the latest listener: no need to memoize it). */
 export function useChangeEvents(listener: Listener): LiveEvents | null {

@@ -13,7 +13,12 @@
  */
 import type { ChangeEvent } from '@/lib/changes/events';
 
-export type LiveMessage = { type: 'change'; event: ChangeEvent } | { type: 'reset' } | { type: 'signed-out' };
+export type LiveMessage =
+  | { type: 'change'; event: ChangeEvent }
+  | { type: 'reset' }
+  | { type: 'signed-out' }
+  /** whether the browser's stream is open (false while it reconnects or waits to be opened again) */
+  | { type: 'status'; live: boolean };
 
 const LOCK = 'guestbook-events';
 const CHANNEL = 'guestbook-events';
@@ -42,16 +47,21 @@ export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since =
     retry = undefined;
     const es = new EventSource(`/api/events${lastId ? `?after=${lastId}` : ''}`);
     source = es;
-    es.addEventListener('open', () => (retryMs = RETRY_MIN_MS));
-    es.addEventListener('error', () => {
-      if (stopped || source !== es || es.readyState !== EventSource.CLOSED) return;
-      retry = setTimeout(open, retryMs * (0.5 + Math.random() / 2));
-      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-    });
     const relay = (m: LiveMessage) => {
       channel?.postMessage(m);
       deliver(m);
     };
+    es.addEventListener('open', () => {
+      retryMs = RETRY_MIN_MS;
+      relay({ type: 'status', live: true });
+    });
+    es.addEventListener('error', () => {
+      if (stopped || source !== es) return;
+      relay({ type: 'status', live: false });
+      if (es.readyState !== EventSource.CLOSED) return;
+      retry = setTimeout(open, retryMs * (0.5 + Math.random() / 2));
+      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+    });
     es.addEventListener('change', (e) =>
       relay({ type: 'change', event: JSON.parse((e as MessageEvent<string>).data) }),
     );
