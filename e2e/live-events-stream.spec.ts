@@ -200,6 +200,13 @@ test('a browser refused its stream (its member holds as many as a process allows
     await expect.poll(() => answers).toContain(429);
     // Said in the header, for as long as the page follows nothing.
     await expect(list.getByTestId('live-paused')).toContainText('Updates paused: reconnecting…', { timeout: 15_000 });
+    // A second tab shares the first one's stream, and asks it whether it is open: it says so too.
+    const detail = await viewer.newPage();
+    await detail.goto(`/reservations/${id}`);
+    await expect(detail.getByTestId('reservation-status')).toHaveText('confirmed');
+    await expect(detail.getByTestId('live-paused')).toContainText('Updates paused: reconnecting…', {
+      timeout: 15_000,
+    });
     await list.evaluate(() => Object.assign(window, { stillHere: true }));
 
     // Canceled by the admin while the viewer's browser has no stream: its list cannot know yet.
@@ -216,6 +223,8 @@ test('a browser refused its stream (its member holds as many as a process allows
     await expect(row.getByTestId('change-mark')).toHaveText('Canceled by Alex Admin');
     expect(answers.at(-1)).toBe(200);
     await expect(list.getByTestId('live-paused')).toHaveCount(0);
+    await expect(detail.getByTestId('reservation-status')).toHaveText('canceled');
+    await expect(detail.getByTestId('live-paused')).toHaveCount(0);
     expect(await list.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
   } finally {
     // The worker's later tests sign in as the same viewer, on the same process.

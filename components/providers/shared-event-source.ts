@@ -10,6 +10,7 @@
  * than 200 (the cap of streams a member may hold, a server error, a sign-out): such a stream is
  * opened again after a while, longer each time (up to RETRY_MAX_MS), and at once when the
  * browser is back online; it starts after the last id seen, so nothing said meanwhile is missed.
+ * The leader tells the other tabs whether its stream is open, and a tab that opens asks it.
  */
 import type { ChangeEvent } from '@/lib/changes/events';
 
@@ -19,6 +20,9 @@ export type LiveMessage =
   | { type: 'signed-out' }
   /** whether the browser's stream is open (false while it reconnects or waits to be opened again) */
   | { type: 'status'; live: boolean };
+
+/** What the tabs say to each other: the leader's messages, and a new tab asking whether the stream is open. */
+type TabMessage = LiveMessage | { type: 'status?' };
 
 const LOCK = 'guestbook-events';
 const CHANNEL = 'guestbook-events';
@@ -32,11 +36,14 @@ export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since =
   let release: (() => void) | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let retryMs = RETRY_MIN_MS;
+  /** whether this tab's stream is open; null while this tab has none (it is not the leader) */
+  let live: boolean | null = null;
   const deliver = (m: LiveMessage) => {
     if (m.type === 'change') {
       if (m.event.id <= lastId) return;
       lastId = m.event.id;
     }
+    if (m.type === 'status' && source) live = m.live;
     onMessage(m);
   };
   const canShare = typeof BroadcastChannel !== 'undefined' && typeof navigator !== 'undefined' && !!navigator.locks;
@@ -88,7 +95,11 @@ export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since =
     open();
     return stop;
   }
-  channel.onmessage = (e: MessageEvent<LiveMessage>) => deliver(e.data);
+  channel.onmessage = (e: MessageEvent<TabMessage>) => {
+    if (e.data.type !== 'status?') return deliver(e.data);
+    if (live !== null) channel.postMessage({ type: 'status', live } satisfies TabMessage);
+  };
+  channel.postMessage({ type: 'status?' } satisfies TabMessage);
   const abort = new AbortController();
   navigator.locks
     .request(LOCK, { signal: abort.signal }, () => {
