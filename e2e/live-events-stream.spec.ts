@@ -179,7 +179,8 @@ test('a browser refused its stream (its member holds as many as a process allows
   const viewer = await browser.newContext({ storageState: STORAGE.viewer });
   const admin = await browser.newContext({ storageState: STORAGE.admin });
   // Six streams of the viewer's, as six other browsers of theirs would hold: the most a process allows.
-  const held = await Promise.all(Array.from({ length: 6 }, async () => openStream(await cookieOf(viewer))));
+  const cookie = await cookieOf(viewer);
+  const held = await Promise.all(Array.from({ length: 6 }, () => openStream(cookie)));
   try {
     expect(held.map((s) => s.res.status)).toEqual([200, 200, 200, 200, 200, 200]);
     const list = await viewer.newPage();

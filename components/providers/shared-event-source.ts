@@ -43,7 +43,6 @@ export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since =
       if (m.event.id <= lastId) return;
       lastId = m.event.id;
     }
-    if (m.type === 'status' && source) live = m.live;
     onMessage(m);
   };
   const canShare = typeof BroadcastChannel !== 'undefined' && typeof navigator !== 'undefined' && !!navigator.locks;
@@ -60,11 +59,13 @@ export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since =
     };
     es.addEventListener('open', () => {
       retryMs = RETRY_MIN_MS;
-      relay({ type: 'status', live: true });
+      live = true;
+      relay({ type: 'status', live });
     });
     es.addEventListener('error', () => {
       if (stopped || source !== es) return;
-      relay({ type: 'status', live: false });
+      live = false;
+      relay({ type: 'status', live });
       if (es.readyState !== EventSource.CLOSED) return;
       retry = setTimeout(open, retryMs * (0.5 + Math.random() / 2));
       retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);

@@ -4,6 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 
 import { useLiveStatus } from '@/components/providers/live-events';
+import { cn } from '@/components/ui/cn';
+import { bannerClasses } from '@/components/ui/tone';
 
 /** A reconnect shorter than this goes unsaid: a deploy's or a network's blip, the browser retrying after the stream's `retry: 3000`. */
 const UNSAID_MS = 6_000;
@@ -28,10 +30,7 @@ export function LiveStatus() {
   return (
     <div role="status" className="print:hidden">
       {!live && late && (
-        <p
-          data-testid="live-paused"
-          className="flex items-start gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900 sm:px-6"
-        >
+        <p data-testid="live-paused" className={cn('flex items-start gap-2', bannerClasses('warning'))}>
           <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 animate-pulse rounded-full bg-amber-500" />
           <span>
             <strong className="font-semibold">{t('label')}</strong> {t('detail')}

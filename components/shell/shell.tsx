@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { LeaveGuard } from '@/components/live/leave-guard';
 import { Badge } from '@/components/ui/badge';
 import { ToastRegion } from '@/components/ui/toast-region';
+import { bannerClasses } from '@/components/ui/tone';
 import type { StaffRole } from '@/lib/auth/roles';
 
 import { KeyboardShortcuts } from './keyboard-shortcuts';
@@ -153,11 +154,7 @@ function PartnerHeading({ name, environment, inMenu = false }: PartnerHeadingPro
 export function SuspendedBanner({ source, since }: { source: string | null; since: string | null }) {
   const t = useTranslations('shell');
   return (
-    <div
-      role="status"
-      data-testid="suspended-banner"
-      className="border-b border-rose-200 bg-rose-50 px-4 py-2.5 text-sm text-rose-900 sm:px-6"
-    >
+    <div role="status" data-testid="suspended-banner" className={bannerClasses('danger')}>
       {t.rich('suspended', {
         strong: (chunks) => <strong className="font-semibold">{chunks}</strong>,
         source: source ?? 'unknown',

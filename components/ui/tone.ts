@@ -13,3 +13,10 @@ export const TONE_CLASSES: Record<Tone, string> = {
   danger: 'bg-rose-50 text-rose-900 ring-rose-200',
   accent: 'bg-violet-50 text-violet-900 ring-violet-200',
 };
+
+/** A banner's border, beside TONE_CLASSES' surface and text: under the header, full width. */
+const BANNER_BORDERS = { warning: 'border-amber-200', danger: 'border-rose-200' } as const;
+
+/** The classes of a banner under the console's header (a suspended partner, updates paused). */
+export const bannerClasses = (tone: keyof typeof BANNER_BORDERS): string =>
+  `border-b px-4 py-2.5 text-sm sm:px-6 ${TONE_CLASSES[tone]} ${BANNER_BORDERS[tone]}`;
