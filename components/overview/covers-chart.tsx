@@ -1,6 +1,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 
 import { Link } from '@/components/ui/link';
+import { formatNumber } from '@/lib/format';
 
 import { FiguresHead } from './figures-head';
 
@@ -26,7 +27,9 @@ const dayOfMonth = (date: string) => String(Number(date.slice(8, 10)));
  */
 export function CoversChart({ days }: { days: DayCovers[] }) {
   const t = useTranslations('overview.covers');
-  const weekday = weekdayIn(useLocale());
+  const locale = useLocale();
+  const weekday = weekdayIn(locale);
+  const count = (n: number) => formatNumber(locale, n);
   const max = Math.max(1, ...days.map((d) => d.covers));
   const barWidth = 28;
   const gap = 8;
@@ -64,7 +67,7 @@ export function CoversChart({ days }: { days: DayCovers[] }) {
                   textAnchor="middle"
                   className="fill-slate-600 text-[10px] tabular-nums"
                 >
-                  {d.covers || ''}
+                  {d.covers ? count(d.covers) : ''}
                 </text>
                 <text x={x + barWidth / 2} y={height + 14} textAnchor="middle" className="fill-slate-500 text-[10px]">
                   {weekday(d.date)}
@@ -99,8 +102,8 @@ export function CoversChart({ days }: { days: DayCovers[] }) {
                     t('dayLabel', { weekday: weekday(d.date), date: d.date })
                   )}
                 </th>
-                <td className="py-1 text-right tabular-nums">{d.covers}</td>
-                <td className="py-1 text-right tabular-nums">{d.reservations}</td>
+                <td className="py-1 text-right tabular-nums">{count(d.covers)}</td>
+                <td className="py-1 text-right tabular-nums">{count(d.reservations)}</td>
               </tr>
             ))}
           </tbody>

@@ -101,6 +101,18 @@ describe('message catalogs', () => {
     it(`en/${ns}: every message parses as ICU`, () => {
       for (const [key, message] of english) expect(() => argumentsOf(message), `${ns}.${key}`).not.toThrow();
     });
+    // ICU writes a bare `{count}` as its digits ("12345"); `#` and `{count, number}` group them as the
+    // language does ("12,345", "12.345"). A count is a count wherever the message says it.
+    it(`en/${ns}: a number is never said bare where the message counts with it`, () => {
+      for (const [key, message] of english) {
+        const args = argumentsOf(message);
+        const counted = args.filter((a) => /:(plural|number)$/.test(a)).map((a) => a.split(':')[0]);
+        expect(
+          counted.filter((name) => args.includes(`${name}:argument`)),
+          `${ns}.${key}`,
+        ).toEqual([]);
+      }
+    });
     for (const locale of others) {
       it(`${locale}/${ns}: the same keys as English, each with English's ICU arguments`, () => {
         const translated = flatten(namespace(catalog(locale), ns));

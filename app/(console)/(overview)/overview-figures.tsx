@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 import type { ReadResult } from '@/lib/server/api';
+import { getFormatter } from '@/lib/server/http';
 import type { Overview } from '@/lib/server/overview';
 
 /** Names linked to their pages, separated by commas, or "none". */
@@ -32,7 +33,7 @@ function NamedLinks({
 export async function FiguresSection({ overview }: { overview: Promise<ReadResult<Overview>> }) {
   const result = await overview;
   if (!result.ok) return null;
-  const [t, locale] = await Promise.all([getTranslations('overview'), getLocale()]);
+  const [t, locale, format] = await Promise.all([getTranslations('overview'), getLocale(), getFormatter()]);
   const o = result.data;
   const a = o.allocations;
   const budgetUsed = o.attention.budget ? o.attention.budget.limit - o.attention.budget.remaining : null;
@@ -88,7 +89,7 @@ export async function FiguresSection({ overview }: { overview: Promise<ReadResul
                       <li key={c.id} className="flex justify-between gap-2">
                         <span className="truncate">{c.venueName ?? t('labels.unknownVenue')}</span>
                         <span className="shrink-0 tabular-nums text-slate-600">
-                          {c.allocated}/{c.total} · {percent(c.share)}
+                          {format.number(c.allocated)}/{format.number(c.total)} · {percent(c.share)}
                         </span>
                       </li>
                     ))}
@@ -163,7 +164,7 @@ export async function FiguresSection({ overview }: { overview: Promise<ReadResul
               className="tabular-nums text-brand-700 hover:underline"
               data-testid="failed-applies"
             >
-              {o.attention.failedAppliesThisWeek}
+              {format.number(o.attention.failedAppliesThisWeek)}
             </Link>
           </li>
         </ul>
