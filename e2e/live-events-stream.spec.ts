@@ -233,3 +233,51 @@ test('a browser refused its stream (its member holds as many as a process allows
     await Promise.all([admin.close(), viewer.close()]);
   }
 });
+
+test('a browser refused its stream, whose session then ends in another tab, goes to the sign-in page at its next try instead of reconnecting for good', async ({
+  browser,
+}) => {
+  const viewer = await signedInBrowser(browser, 'viewer@demo.test', DEMO_PASSWORD);
+  await expect(viewer.page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  // The sign-in's page and its stream are left; then six streams of this member's, as six other
+  // browsers would hold (the most a process allows): this browser's next one is refused.
+  await viewer.page.goto('about:blank');
+  const cookie = await cookieOf(viewer.context);
+  const held: Awaited<ReturnType<typeof openStream>>[] = [];
+  try {
+    await expect
+      .poll(
+        async () => {
+          const stream = await openStream(cookie);
+          if (stream.res.status === 200) held.push(stream);
+          else stream.close();
+          return held.length;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(6);
+    const list = await viewer.context.newPage();
+    const answers: number[] = [];
+    list.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/api/events') answers.push(r.status());
+    });
+    await list.goto('/reservations');
+    await expect.poll(() => answers).toContain(429);
+    await expect(list.getByTestId('live-paused')).toContainText('Updates paused: reconnecting…', { timeout: 15_000 });
+
+    // Signed out in another tab of the same browser: the session ends, and the six streams with it.
+    const other = await viewer.context.newPage();
+    await other.goto('/');
+    await signOutThroughMenu(other);
+    await expect(other).toHaveURL(/\/login/);
+    await expect.poll(() => held.every((s) => s.ended()), { timeout: 45_000 }).toBe(true);
+
+    // The list's next try (now: the browser is back online) is refused as signed out, and the page says so by going to sign-in.
+    await list.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(list).toHaveURL(/\/login/, { timeout: 15_000 });
+    expect(answers.at(-1)).toBe(401);
+  } finally {
+    for (const s of held) s.close();
+    await viewer.context.close();
+  }
+});

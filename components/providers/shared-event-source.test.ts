@@ -22,6 +22,10 @@ class RefusedEventSource extends EventTarget {
 
 const down: LiveMessage = { type: 'status', live: false };
 
+/** What the session endpoint says: a member while the browser's session is open, nobody once it ended. */
+let signedIn = true;
+let sessionAsked = 0;
+
 // Two tabs of one browser, as two connections in one process: Node has Web Locks and BroadcastChannel.
 describe.skipIf(!globalThis.navigator?.locks)('a browser whose stream is refused', () => {
   beforeEach(() => {
@@ -30,6 +34,12 @@ describe.skipIf(!globalThis.navigator?.locks)('a browser whose stream is refused
     vi.stubGlobal('window', new EventTarget());
     // The first try again after its longest wait: 1 s.
     vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    sessionAsked = 0;
+    vi.stubGlobal('fetch', async (url: string) => {
+      expect(url).toBe('/api/auth/session');
+      sessionAsked++;
+      return Response.json(signedIn ? { user: { name: 'Victor Viewer' } } : {});
+    });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -49,7 +59,27 @@ describe.skipIf(!globalThis.navigator?.locks)('a browser whose stream is refused
 
     await vi.waitFor(() => expect(RefusedEventSource.opened).toHaveLength(2), { timeout: 2_000 });
     expect(RefusedEventSource.opened[1]).toBe('/api/events?after=41');
+    expect(sessionAsked).toBeGreaterThan(0);
     stopFirst();
     stopSecond();
+  });
+
+  it('tells every tab the member is signed out, and tries no more, once the session has ended', async () => {
+    signedIn = false;
+    try {
+      const first: LiveMessage[] = [];
+      const stopFirst = connectSharedEvents((m) => first.push(m), 7);
+      const second: LiveMessage[] = [];
+      const stopSecond = connectSharedEvents((m) => second.push(m), 7);
+      await vi.waitFor(() => expect(first).toContainEqual({ type: 'signed-out' }));
+      await vi.waitFor(() => expect(second).toContainEqual({ type: 'signed-out' }));
+      // past the first try again (1 s): none was made
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(RefusedEventSource.opened).toEqual(['/api/events?after=7']);
+      stopFirst();
+      stopSecond();
+    } finally {
+      signedIn = true;
+    }
   });
 });

@@ -10,6 +10,8 @@
  * than 200 (the cap of streams a member may hold, a server error, a sign-out): such a stream is
  * opened again after a while, longer each time (up to RETRY_MAX_MS), and at once when the
  * browser is back online; it starts after the last id seen, so nothing said meanwhile is missed.
+ * A refused stream whose session has ended (signed out in another browser, expired) is not tried
+ * again: the pages are told the member is signed out, as the open stream would have told them.
  * The leader tells the other tabs whether its stream is open, and a tab that opens asks it.
  */
 import type { ChangeEvent } from '@/lib/changes/events';
@@ -24,6 +26,20 @@ export type LiveMessage =
 /** What the tabs say to each other: the leader's messages, and a new tab asking whether the stream is open. */
 type TabMessage = LiveMessage | { type: 'status?' };
 
+/**
+ * Whether the browser's session still opens the console: the sign-in service's session endpoint
+ * answers without a member once it ended. Unknown (no answer) counts as yes: the stream is tried again.
+ */
+async function signedIn(): Promise<boolean> {
+  try {
+    const res = await fetch('/api/auth/session', { cache: 'no-store' });
+    if (!res.ok) return true;
+    return !!((await res.json()) as { user?: unknown } | null)?.user;
+  } catch {
+    return true;
+  }
+}
+
 const LOCK = 'guestbook-events';
 const CHANNEL = 'guestbook-events';
 const RETRY_MIN_MS = 1_000;
@@ -36,6 +52,8 @@ export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since =
   let release: (() => void) | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let retryMs = RETRY_MIN_MS;
+  /** the stream was refused, and waits to be opened again */
+  let waiting = false;
   /** whether this tab's stream is open; null while this tab has none (it is not the leader) */
   let live: boolean | null = null;
   const deliver = (m: LiveMessage) => {
@@ -50,7 +68,7 @@ export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since =
 
   const open = () => {
     clearTimeout(retry);
-    retry = undefined;
+    waiting = false;
     const es = new EventSource(`/api/events${lastId ? `?after=${lastId}` : ''}`);
     source = es;
     const relay = (m: LiveMessage) => {
@@ -67,8 +85,19 @@ export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since =
       live = false;
       relay({ type: 'status', live });
       if (es.readyState !== EventSource.CLOSED) return;
-      retry = setTimeout(open, retryMs * (0.5 + Math.random() / 2));
-      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+      // Refused: a session that ended meanwhile (signed out elsewhere, expired) is told to the
+      // pages, which go to the sign-in page; any other refusal is tried again later.
+      waiting = true;
+      void signedIn().then((yes) => {
+        if (stopped || source !== es) return;
+        if (!yes) {
+          waiting = false;
+          source = null;
+          return relay({ type: 'signed-out' });
+        }
+        retry = setTimeout(open, retryMs * (0.5 + Math.random() / 2));
+        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+      });
     });
     es.addEventListener('change', (e) =>
       relay({ type: 'change', event: JSON.parse((e as MessageEvent<string>).data) }),
@@ -82,7 +111,7 @@ export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since =
   };
   /** Back online: a stream waiting to be opened again is opened now. */
   const online = () => {
-    if (retry !== undefined) open();
+    if (waiting) open();
   };
   window.addEventListener('online', online);
   const stop = () => {
