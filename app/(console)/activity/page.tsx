@@ -230,27 +230,30 @@ export default async function ActivityPage({
           })}
           empty={filters.record ? t('history.empty') : undefined}
         />
-        <nav aria-label={t('pages.label')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-          <span className="text-slate-600" data-testid="activity-page-info">
-            {rows.length === 0
-              ? t('pages.none')
-              : t(filters.cursor ? 'pages.older' : 'pages.newest', { count: rows.length })}
-          </span>
-          <span className="flex gap-2">
-            {filters.cursor && (
-              <Button asChild variant="secondary" size="sm">
-                <Link href={`/activity${activityQuery(filters)}`}>{t('pages.toNewest')}</Link>
-              </Button>
-            )}
-            {older && (
-              <Button asChild variant="secondary" size="sm">
-                <Link href={`/activity${activityQuery(filters, older)}`} data-testid="activity-older">
-                  {t('pages.toOlder')}
-                </Link>
-              </Button>
-            )}
-          </span>
-        </nav>
+        {/* An empty first page says so once, in the table; an empty older page keeps the way back to the newest. */}
+        {(rows.length > 0 || filters.cursor) && (
+          <nav aria-label={t('pages.label')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+            <span className="text-slate-600" data-testid="activity-page-info">
+              {rows.length === 0
+                ? t('pages.none')
+                : t(filters.cursor ? 'pages.older' : 'pages.newest', { count: rows.length })}
+            </span>
+            <span className="flex gap-2">
+              {filters.cursor && (
+                <Button asChild variant="secondary" size="sm">
+                  <Link href={`/activity${activityQuery(filters)}`}>{t('pages.toNewest')}</Link>
+                </Button>
+              )}
+              {older && (
+                <Button asChild variant="secondary" size="sm">
+                  <Link href={`/activity${activityQuery(filters, older)}`} data-testid="activity-older">
+                    {t('pages.toOlder')}
+                  </Link>
+                </Button>
+              )}
+            </span>
+          </nav>
+        )}
       </Card>
     </div>
   );
