@@ -1,4 +1,4 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 
 import { FiguresHead } from '@/components/overview/figures-head';
 import { Badge } from '@/components/ui/badge';
@@ -33,14 +33,14 @@ function NamedLinks({
 export async function FiguresSection({ overview }: { overview: Promise<ReadResult<Overview>> }) {
   const result = await overview;
   if (!result.ok) return null;
-  const [t, locale, format] = await Promise.all([getTranslations('overview'), getLocale(), getFormatter()]);
+  const [t, format] = await Promise.all([getTranslations('overview'), getFormatter()]);
   const o = result.data;
   const a = o.allocations;
   const budgetUsed = o.attention.budget ? o.attention.budget.limit - o.attention.budget.remaining : null;
   const partner = o.scope === 'partner';
   const percent = (share: number) => t('allocations.percent', { value: Math.round(share * 100) });
   // "a, b, c" in English, as each language separates the items of a list.
-  const list = new Intl.ListFormat(locale, { type: 'unit', style: 'short' });
+  const list = new Intl.ListFormat(format.locale, { type: 'unit', style: 'short' });
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card
