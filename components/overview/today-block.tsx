@@ -2,12 +2,11 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 
 import { Card, cardClass } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
-import { formatNumber } from '@/lib/format';
 import { RESERVATION_STATUSES } from '@/lib/guestbook/reservation-statuses';
 import type { TodayView } from '@/lib/overview/links';
 import { queryKeys } from '@/lib/queries/keys';
@@ -57,8 +56,6 @@ function Figure({
 /** Today's reservations, covers, statuses and next arrivals: rendered by the server, then kept current in the browser. */
 export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'entity' | 'partner' }) {
   const t = useTranslations('overview');
-  const locale = useLocale();
-  const count = (n: number) => formatNumber(locale, n);
   const { data, isFetching } = useQuery({
     queryKey: queryKeys.overviewToday(initial.context),
     queryFn: ({ signal }) => fetchOverviewToday(scope, signal),
@@ -81,19 +78,19 @@ export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'ent
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure
           label={t('today.reservations')}
-          value={count(f.reservations)}
+          value={o.counts.reservations}
           href={o.links?.kept}
           testId="today-reservations"
           hint={t('today.reservationsHint')}
         />
         <Figure
           label={t('today.covers')}
-          value={count(f.covers)}
+          value={o.counts.covers}
           href={o.links?.kept}
           testId="today-covers"
           hint={t('today.coversHint')}
         />
-        <Figure label={t('today.noShows')} value={count(f.noShows)} href={o.links?.noShows} testId="today-no-shows" />
+        <Figure label={t('today.noShows')} value={o.counts.noShows} href={o.links?.noShows} testId="today-no-shows" />
         <Figure
           label={t('today.stillToArrive')}
           value={f.nextArrivals.length ? f.nextArrivals[0]!.time : '—'}
@@ -122,9 +119,9 @@ export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'ent
                       )}
                     </th>
                     <td className="py-1.5 text-right tabular-nums" data-testid="count">
-                      {count(s.reservations)}
+                      {o.counts.byStatus[s.status]?.reservations}
                     </td>
-                    <td className="py-1.5 text-right tabular-nums">{count(s.covers)}</td>
+                    <td className="py-1.5 text-right tabular-nums">{o.counts.byStatus[s.status]?.covers}</td>
                   </tr>
                 ))}
               </tbody>

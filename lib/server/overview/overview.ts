@@ -32,6 +32,7 @@ import {
   readInSelectedContext,
   type EntityChoice,
 } from '../directory';
+import { getFormatter } from '../http';
 import { processWide } from '../process-wide';
 import { allWithCopy } from '../reservations/from-copy';
 
@@ -156,13 +157,14 @@ export async function getOverview(now = new Date(), scope: OverviewScope = 'enti
       ? readInSelectedContext((entity) => rowsOf(entity ? [entity] : []))
       : selection.then(([, entities]) => rowsOf(entities));
   const reservationsRead = readScopeDaysToday(scope, selection, venuesRead, now);
-  const [[entity, entities], venues, delegates, reservations, rowsByEntity, failedApplies] = await Promise.all([
+  const [[entity, entities], venues, delegates, reservations, rowsByEntity, failedApplies, format] = await Promise.all([
     selection,
     venuesRead,
     allOf(listDelegates),
     reservationsRead,
     rowsRead,
     failedAppliesSince(new Date(now.getTime() - 7 * 86_400_000)),
+    getFormatter(),
   ]);
   const today = todayOf(venues, now);
   const covered = entitiesOf(scope, entity, entities);
@@ -173,7 +175,7 @@ export async function getOverview(now = new Date(), scope: OverviewScope = 'enti
     scope,
     entity,
     entityCount: covered.length,
-    todayView: todayView(contextOf(scope, entity), today, figures, now.getTime(), scope === 'entity'),
+    todayView: todayView(contextOf(scope, entity), today, figures, now.getTime(), format.number, scope === 'entity'),
     today,
     dayStartsAt: startOfDay(
       today,
@@ -202,10 +204,11 @@ export async function getOverview(now = new Date(), scope: OverviewScope = 'enti
 export async function getTodayView(scope: OverviewScope = 'entity', now = new Date()): Promise<TodayView> {
   const selection = Promise.all([getSelectedEntity(), listEntityChoices()]);
   const venuesRead = allOf(listVenues);
-  const [[entity], venues, reservations] = await Promise.all([
+  const [[entity], venues, reservations, format] = await Promise.all([
     selection,
     venuesRead,
     readScopeDaysToday(scope, selection, venuesRead, now),
+    getFormatter(),
   ]);
   const today = todayOf(venues, now);
   return todayView(
@@ -213,6 +216,7 @@ export async function getTodayView(scope: OverviewScope = 'entity', now = new Da
     today,
     todayFigures(reservations, venues, today, now),
     now.getTime(),
+    format.number,
     scope === 'entity',
   );
 }
