@@ -1,7 +1,6 @@
 import { useLocale, useTranslations } from 'next-intl';
 
 import { Link } from '@/components/ui/link';
-import { formatNumber } from '@/lib/format';
 
 import { FiguresHead } from './figures-head';
 
@@ -25,11 +24,16 @@ const dayOfMonth = (date: string) => String(Number(date.slice(8, 10)));
  * The same numbers follow as a table, each day linked to its search, for screen readers and for
  * anyone who prefers to read them.
  */
-export function CoversChart({ days }: { days: DayCovers[] }) {
+export function CoversChart({
+  days,
+  count,
+}: {
+  days: DayCovers[];
+  /** a number as the member reads it, the page's own (the server's Formatter.number) */
+  count: (n: number) => string;
+}) {
   const t = useTranslations('overview.covers');
-  const locale = useLocale();
-  const weekday = weekdayIn(locale);
-  const count = (n: number) => formatNumber(locale, n);
+  const weekday = weekdayIn(useLocale());
   const max = Math.max(1, ...days.map((d) => d.covers));
   const barWidth = 28;
   const gap = 8;

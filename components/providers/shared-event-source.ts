@@ -75,6 +75,13 @@ export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since =
       channel?.postMessage(m);
       deliver(m);
     };
+    /** The session ended: the stream is not opened again, and every tab is told. */
+    const signedOut = () => {
+      es.close();
+      source = null;
+      waiting = false;
+      relay({ type: 'signed-out' });
+    };
     es.addEventListener('open', () => {
       retryMs = RETRY_MIN_MS;
       live = true;
@@ -90,11 +97,7 @@ export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since =
       waiting = true;
       void signedIn().then((yes) => {
         if (stopped || source !== es) return;
-        if (!yes) {
-          waiting = false;
-          source = null;
-          return relay({ type: 'signed-out' });
-        }
+        if (!yes) return signedOut();
         retry = setTimeout(open, retryMs * (0.5 + Math.random() / 2));
         retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
       });
@@ -103,11 +106,7 @@ export function connectSharedEvents(onMessage: (m: LiveMessage) => void, since =
       relay({ type: 'change', event: JSON.parse((e as MessageEvent<string>).data) }),
     );
     es.addEventListener('reset', () => relay({ type: 'reset' }));
-    es.addEventListener('signed-out', () => {
-      es.close();
-      source = null;
-      relay({ type: 'signed-out' });
-    });
+    es.addEventListener('signed-out', signedOut);
   };
   /** Back online: a stream waiting to be opened again is opened now. */
   const online = () => {

@@ -33,10 +33,6 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** A count in `locale`'s digits and grouping ("1,428", "1.428", "1 428"): what a client component shows of a number. */
-export const formatNumber = (locale: string, n: number): string =>
-  madeOnce(`${locale}\u0000number`, () => new Intl.NumberFormat(locale)).format(n);
-
 export function createFormatter(locale: string, memberZone = 'UTC'): Formatter {
   const dtf = (key: string, options: Intl.DateTimeFormatOptions) =>
     madeOnce(`${locale}\u0000${key}`, () => new Intl.DateTimeFormat(locale, options));
@@ -82,7 +78,7 @@ export function createFormatter(locale: string, memberZone = 'UTC'): Formatter {
     },
     moment: (iso) => formatter.dateTime(iso, memberZone),
     momentTime: (iso) => formatter.time(iso, memberZone),
-    number: (n) => formatNumber(locale, n),
+    number: (n) => madeOnce(`${locale}\u0000number`, () => new Intl.NumberFormat(locale)).format(n),
   };
   return formatter;
 }

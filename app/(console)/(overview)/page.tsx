@@ -180,7 +180,7 @@ async function CoversSection({ overview }: { overview: OverviewRead }) {
   if (!result.ok) return null;
   const o = result.data;
   const partner = o.scope === 'partner';
-  const t = await getTranslations('overview.covers');
+  const [t, format] = await Promise.all([getTranslations('overview.covers'), getFormatter()]);
   return (
     <Card
       title={t('title', { days: o.days.length })}
@@ -197,6 +197,7 @@ async function CoversSection({ overview }: { overview: OverviewRead }) {
     >
       <CoversChart
         days={o.days.map((d) => ({ ...d, href: partner ? undefined : search([onDay(d.date), notCanceled]) }))}
+        count={format.number}
       />
     </Card>
   );
