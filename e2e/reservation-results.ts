@@ -47,3 +47,11 @@ export async function openSearch(page: Page, path: string, tries = 6) {
     await page.waitForTimeout(Number(seconds) * 1000);
   }
 }
+
+/** A count as the console writes it in the tests' browser (en-GB): "1,234". */
+export const countText = (n: number) => new Intl.NumberFormat('en-GB').format(n);
+
+/** The search's count of results, as a number ("1,234" is 1234). */
+export async function shownResultCount(page: Page): Promise<number> {
+  return Number((await page.getByTestId('result-count').textContent())!.replace(/\D/g, ''));
+}

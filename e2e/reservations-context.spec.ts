@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
+import { countText } from './reservation-results';
 import { sandboxApi, sandboxQuietMark, sandboxRequestsSince, upcomingConfirmed } from './sandbox';
 
 test.use({ storageState: STORAGE.viewer });
@@ -18,7 +19,9 @@ test('switching entity keeps the search and reads it in the new entity’s conte
     ).pagination.total_items;
 
   await page.goto(`/reservations?${query}`);
-  await expect(page.getByTestId('result-count')).toHaveText(String(await total({ orgId: 'org_harbour_vine_direct' })));
+  await expect(page.getByTestId('result-count')).toHaveText(
+    countText(await total({ orgId: 'org_harbour_vine_direct' })),
+  );
 
   // The page in the new entity comes with the switch's own answer (its action sets the cookie, and
   // Next renders the page anew in that answer): the server renders it once, not again on a refresh.
@@ -28,14 +31,14 @@ test('switching entity keeps the search and reads it in the new entity’s conte
   });
   const tablefinder = DEMO_DELEGATES[0]!;
   await page.getByLabel('Brand or channel').selectOption(tablefinder.entityId);
-  await expect(page.getByTestId('result-count')).toHaveText(String(await total({ orgId: tablefinder.orgId })));
+  await expect(page.getByTestId('result-count')).toHaveText(countText(await total({ orgId: tablefinder.orgId })));
   expect(decodeURIComponent(page.url())).toContain(query);
   await page.waitForLoadState('networkidle');
   expect(renders).toEqual(['switch']);
 
   const legacy = DEMO_DELEGATES.find((d) => !d.orgId && !d.suspended)!;
   await page.getByLabel('Brand or channel').selectOption(legacy.entityId);
-  await expect(page.getByTestId('result-count')).toHaveText(String(await total({ entityId: legacy.entityId })));
+  await expect(page.getByTestId('result-count')).toHaveText(countText(await total({ entityId: legacy.entityId })));
   await expect(page.getByTestId('legacy-context')).toBeVisible();
 });
 

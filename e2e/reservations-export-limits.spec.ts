@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { sandboxControls } from '../lib/sandbox/control-client';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DASHBOARD_URL, SANDBOX_URL, STORAGE } from './env';
-import { resultsLive } from './reservation-results';
+import { resultsLive, shownResultCount } from './reservation-results';
 import { sandboxApi, sandboxPatchReservation, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 
 test.use({ storageState: STORAGE.viewer });
@@ -78,7 +78,7 @@ test('an export over the row cap is refused, saying how to narrow the search, be
   // every reservation (the list opens on today's and the days ahead)
   await page.goto('/reservations?sort=date');
   await resultsLive(page);
-  const total = Number(await page.getByTestId('result-count').textContent());
+  const total = await shownResultCount(page);
   expect(total).toBeGreaterThan(500); // the e2e cap (EXPORT_MAX_ROWS in playwright.config.ts)
   const mark = await sandboxRequestMark(request);
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -92,7 +92,7 @@ test('an export over the row cap is refused, saying how to narrow the search, be
 test('each export leaves one audit row with its search, its rows and how it ended', async ({ page, browser }) => {
   await page.goto(`/reservations?${SMALL}`);
   await resultsLive(page);
-  const total = Number(await page.getByTestId('result-count').textContent());
+  const total = await shownResultCount(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export CSV' }).click(),

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
-import { resultsLive } from './reservation-results';
+import { resultsLive, shownResultCount } from './reservation-results';
 import { controls, sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 
 test.use({ storageState: STORAGE.viewer });
@@ -27,7 +27,7 @@ test('exports every page of the current search as CSV, in the search order', asy
   const query = 'status[in]=confirmed,pending&sort=-date';
   await page.goto(`/reservations?${query}`);
   await resultsLive(page);
-  const total = Number(await page.getByTestId('result-count').textContent());
+  const total = await shownResultCount(page);
   expect(total).toBeGreaterThan(100); // more than one API page
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -51,7 +51,7 @@ test('cancelling an export stops reading pages and saves nothing', async ({ page
   // A search of several pages, however many reservations other specs cancel meanwhile.
   await page.goto('/reservations?status[neq]=canceled');
   await resultsLive(page);
-  const total = Number(await page.getByTestId('result-count').textContent());
+  const total = await shownResultCount(page);
   const pages = Math.ceil(total / 100);
   expect(pages).toBeGreaterThanOrEqual(4);
   await controls.setFaults({ latency_ms: 700 });

@@ -5,7 +5,7 @@ import { addDays } from '../lib/format/days';
 import de from '../messages/de.json' with { type: 'json' };
 import ja from '../messages/ja.json' with { type: 'json' };
 import { defaultEntity, partner } from './demo-world';
-import { venuesToday } from './reservation-results';
+import { shownResultCount, venuesToday } from './reservation-results';
 import { sandboxApi } from './sandbox';
 import { addMember, signedInBrowser } from './staff';
 
@@ -41,9 +41,6 @@ const sandboxTotal = async (request: APIRequestContext, query: string) =>
       pagination: { total_items: number };
     }
   ).pagination.total_items;
-
-const shownTotal = async (page: Page) =>
-  Number((await page.getByTestId('result-count').textContent())!.replace(/\D/g, ''));
 
 /** The text of the page's main part, as a member reads it. */
 const mainText = (page: Page) => page.locator('main').evaluate((main: HTMLElement) => main.innerText);
@@ -94,7 +91,7 @@ for (const language of LANGUAGES) {
     }
     expect(opening.map((r) => r.date)).toEqual(opening.map((r) => r.date).sort());
     const upcoming = await sandboxTotal(request, `date[gte]=${today}`);
-    expect(await shownTotal(page)).toBe(upcoming);
+    expect(await shownResultCount(page)).toBe(upcoming);
 
     // The filter builder shows the condition: Date, on or after, today.
     const search = page.getByRole('region', { name: t('reservations.filters.label') });
@@ -115,11 +112,11 @@ for (const language of LANGUAGES) {
     await page.waitForURL((url) => url.pathname === '/reservations' && url.search === '?sort=date');
     const all = await sandboxTotal(request, '');
     expect(all).toBeGreaterThan(upcoming);
-    await expect.poll(() => shownTotal(page)).toBe(all);
+    await expect.poll(() => shownResultCount(page)).toBe(all);
     const everything = await rowDays(page);
     expect(everything[0]!.date < today, 'the whole list starts before today').toBe(true);
     await page.reload();
-    await expect.poll(() => shownTotal(page)).toBe(all);
+    await expect.poll(() => shownResultCount(page)).toBe(all);
     await expect(search.getByLabel(t('reservations.filters.row.value', { n: 1 }), { exact: true })).toHaveValue('');
     await expectNoIsoDate(page);
 
@@ -132,7 +129,7 @@ for (const language of LANGUAGES) {
     );
     const before = await sandboxTotal(request, `date[lte]=${yesterday}`);
     expect(before).toBe(all - upcoming);
-    await expect.poll(() => shownTotal(page)).toBe(before);
+    await expect.poll(() => shownResultCount(page)).toBe(before);
     const past = await rowDays(page);
     expect(past.length).toBeGreaterThan(1);
     for (const row of past) {

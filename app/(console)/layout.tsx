@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 
+import { CountStyleProvider } from '@/components/i18n/counts';
 import { LiveEventsProvider } from '@/components/providers/live-events';
 import { QueryProvider } from '@/components/providers/query-provider';
 import { AccountMenu } from '@/components/shell/account-menu';
@@ -13,6 +14,7 @@ import { RequestBudget } from '@/components/shell/request-budget';
 import { consoleCommands, consolePages, Shell, SuspendedBanner, type NavKey } from '@/components/shell/shell';
 import { TablePreferencesProvider } from '@/components/ui/table-preferences';
 import { hasRole } from '@/lib/auth/roles';
+import { countStyleOf } from '@/lib/format/counts';
 import { getApiClient, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
 import { getChangeFeed } from '@/lib/server/changes';
@@ -96,7 +98,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             </>
           }
         >
-          <TablePreferencesProvider value={tablePreferences}>{children}</TablePreferencesProvider>
+          <CountStyleProvider style={countStyleOf(format.locale)}>
+            <TablePreferencesProvider value={tablePreferences}>{children}</TablePreferencesProvider>
+          </CountStyleProvider>
         </Shell>
       </LiveEventsProvider>
     </QueryProvider>

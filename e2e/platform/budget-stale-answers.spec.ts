@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 import { defaultEntity, partner, today } from '../demo-world';
 import { STORAGE } from '../env';
+import { countText } from '../reservation-results';
 import { controls, sandboxApi, sandboxRequestMark, sandboxRequestsSince, type SandboxReservation } from '../sandbox';
 
 /*
@@ -32,7 +33,7 @@ test.describe('searches from the book, and as of their last read while the API r
       const asked = (await sandboxRequestsSince(request, mark)).filter((r) => r.path.startsWith('/v2/reservations'));
       expect(asked.map((r) => r.query)).toEqual([]);
       const expected = await searchInSandbox(request, query);
-      await expect(page.getByTestId('result-count')).toHaveText(String(expected.pagination.total_items));
+      await expect(page.getByTestId('result-count')).toHaveText(countText(expected.pagination.total_items));
       expect(await shownIds(page)).toEqual(expected.data.map((r) => r.id));
     }).toPass({ timeout: 90_000, intervals: [2_000] });
     await expect(page.getByTestId('as-of-note')).toHaveCount(0);
@@ -68,7 +69,7 @@ test.describe('searches from the book, and as of their last read while the API r
 
     await page.goto(`/reservations?${never}`);
     await expect(note).toContainText(/Shown as of \d{1,2}:\d\d( [AP]M)? UTC/);
-    await expect(page.getByTestId('result-count')).toHaveText(String(expected.pagination.total_items));
+    await expect(page.getByTestId('result-count')).toHaveText(countText(expected.pagination.total_items));
     expect(await shownIds(page)).toEqual(expected.data.map((r) => r.id));
 
     // The dashboard keeps the wait it learned; the next test in this worker must find the API

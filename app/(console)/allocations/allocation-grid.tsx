@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useState, useTransition, type CSSProperties } from 'react';
 
 import { useHydrated } from '@/components/forms/use-hydrated';
+import { useCount } from '@/components/i18n/counts';
 import { GridLive } from '@/components/live/grid-live';
 import { Presence } from '@/components/live/presence';
 import { Card } from '@/components/ui/card';
@@ -51,6 +52,7 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
   // Marked once the grid's handlers are attached: a drag before that would move nothing.
   const hydrated = useHydrated();
   const tAll = useTranslations();
+  const count = useCount();
   const [narrowing, startNarrowing] = useTransition();
 
   const read = useMemo(() => unpackGrid(data.grid), [data.grid]);
@@ -123,7 +125,11 @@ export function AllocationGrid({ data, filters, canEdit }: { data: GridData; fil
         statuses={statuses}
         venues={data.venues}
         programs={data.programs}
-        count={narrowing ? t('grid.reading') : t('grid.count', { shown: visible.length, total: rows.length })}
+        count={
+          narrowing
+            ? t('grid.reading')
+            : t('grid.count', { total: rows.length, shownLabel: count(visible.length), totalLabel: count(rows.length) })
+        }
         onStatuses={showStatuses}
         onScope={setScope}
       />

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 
+import { useCount } from '@/components/i18n/counts';
 import {
   EXTERNAL_SEGMENT,
   nearestThumb,
@@ -32,6 +33,7 @@ interface CapacityBarProps {
  */
 export function CapacityBar({ commitmentId, label, totalSeats, layout, color, nameOf, onMove }: CapacityBarProps) {
   const t = useTranslations('allocations.bar');
+  const count = useCount();
   const barRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ thumb: Thumb; position: number; pointerId: number } | null>(null);
   const thumbEls = useRef(new Map<string, HTMLDivElement>());
@@ -91,8 +93,8 @@ export function CapacityBar({ commitmentId, label, totalSeats, layout, color, na
             key={s.id}
             title={
               s.id === EXTERNAL_SEGMENT
-                ? t('lockedSegment', { seats: s.seats })
-                : t('segment', { name: nameOf(s.id), seats: s.seats })
+                ? t('lockedSegment', { seatsLabel: count(s.seats) })
+                : t('segment', { name: nameOf(s.id), seatsLabel: count(s.seats) })
             }
             style={{ width: `${(s.seats / total) * 100}%` }}
             className={`h-full first:rounded-l last:rounded-r ${s.id === EXTERNAL_SEGMENT ? 'bg-[repeating-linear-gradient(45deg,#cbd5e1_0,#cbd5e1_4px,#e2e8f0_4px,#e2e8f0_8px)]' : s.id === UNALLOCATED ? 'bg-slate-100' : `${color(s.id)} ${layout.movable.includes(s.id) ? '' : 'opacity-50'}`}`}
@@ -117,8 +119,10 @@ export function CapacityBar({ commitmentId, label, totalSeats, layout, color, na
           aria-valuetext={t('boundaryValue', {
             left: nameOf(th.left),
             leftSeats: seatsOf(th.left),
+            leftSeatsLabel: count(seatsOf(th.left)),
             right: nameOf(th.right),
             rightSeats: seatsOf(th.right),
+            rightSeatsLabel: count(seatsOf(th.right)),
           })}
           onKeyDown={onKeyDown(th)}
           style={{ left: `calc(${(th.position / total) * 100}% - 12px)` }}

@@ -4,6 +4,7 @@ import { clsx } from 'clsx';
 import { useTranslations } from 'next-intl';
 import { memo, type CSSProperties, type Ref } from 'react';
 
+import { useCount } from '@/components/i18n/counts';
 import { Input } from '@/components/ui/input';
 import { Link } from '@/components/ui/link';
 import {
@@ -82,6 +83,7 @@ function GridRowViewUnmemoized({
 }: GridRowProps) {
   const t = useTranslations('allocations');
   const tAll = useTranslations();
+  const count = useCount();
   const status = rowStatusLabel(row);
   const layout = capacityLayout(
     row,
@@ -156,19 +158,21 @@ function GridRowViewUnmemoized({
           <span
             className="min-w-0 truncate"
             title={t('row.seatsSummaryPlain', {
-              managed: after.managed,
-              external: after.external,
-              unallocated: after.unallocated,
+              managedLabel: count(after.managed),
+              externalLabel: count(after.external),
+              unallocatedLabel: count(after.unallocated),
             })}
           >
             {t.rich('row.seatsSummary', {
-              managed: after.managed,
-              external: after.external,
-              unallocated: after.unallocated,
+              managedLabel: count(after.managed),
+              externalLabel: count(after.external),
+              unallocatedLabel: count(after.unallocated),
               value: (chunks) => <span data-testid={`unallocated-${row.commitmentId}`}>{chunks}</span>,
             })}
           </span>
-          <span className="shrink-0">{t('row.totalSeats', { count: row.totalSeats })}</span>
+          <span className="shrink-0">
+            {t('row.totalSeats', { count: row.totalSeats, countLabel: count(row.totalSeats) })}
+          </span>
         </div>
       </div>
       {entities.map((e, i) => {
@@ -209,7 +213,7 @@ function GridRowViewUnmemoized({
               max={max}
               value={value}
               disabled={!canEdit || reason !== null}
-              title={reason ?? t('row.cellTitle', { status: t(`status.${cell.status}`), max })}
+              title={reason ?? t('row.cellTitle', { status: t(`status.${cell.status}`), maxLabel: count(max) })}
               aria-label={t('row.cellLabel', { entity: e.name, commitment: label })}
               onChange={(ev) => onSet(e.id, ev.target.value)}
               className={clsx(

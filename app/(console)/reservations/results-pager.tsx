@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 
+import { useCount } from '@/components/i18n/counts';
 import { Link } from '@/components/ui/link';
 
 /**
@@ -25,6 +26,7 @@ export function ResultsPager({
   onPage: (page: number) => void;
 }) {
   const t = useTranslations('reservations.pager');
+  const count = useCount();
   const shownPages = Math.max(totalPages, 1);
   return (
     <nav
@@ -32,7 +34,9 @@ export function ResultsPager({
       className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-slate-600"
     >
       <span>
-        <span data-testid="pager-status">{t('status', { page: Math.min(page, shownPages), pages: shownPages })}</span>
+        <span data-testid="pager-status">
+          {t('status', { pageLabel: count(Math.min(page, shownPages)), pagesLabel: count(shownPages) })}
+        </span>
         {loadingPage != null && (
           <span role="status" data-testid="results-loading" className="ml-3 text-slate-500">
             {error ? t('loadFailed', { page: loadingPage, error }) : t('loading', { page: loadingPage })}

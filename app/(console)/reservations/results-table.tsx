@@ -4,6 +4,7 @@ import { createColumnHelper, type RowSelectionState, type SortingState } from '@
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 
+import { useCount } from '@/components/i18n/counts';
 import { ChangeMark } from '@/components/live/change-mark';
 import { Badge } from '@/components/ui/badge';
 import { BulkReport, type BulkOutcome } from '@/components/ui/bulk-run';
@@ -121,6 +122,7 @@ export function ResultsTable({
   addressLimit?: number;
 }) {
   const t = useTranslations('reservations.results');
+  const count = useCount();
   const columns = useMemo(() => columnsOf(t), [t]);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [report, setReport] = useState<BulkOutcome[] | null>(null);
@@ -171,6 +173,7 @@ export function ResultsTable({
           <p className="text-sm text-slate-600" aria-live="polite">
             {t.rich('count', {
               count: totalItems,
+              countLabel: count(totalItems),
               total: (chunks) => (
                 <span data-testid="result-count" className="font-semibold text-slate-900">
                   {chunks}

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
+import { useCount } from '@/components/i18n/counts';
 import { Button } from '@/components/ui/button';
 import { TONE_CLASSES } from '@/components/ui/tone';
 
@@ -52,6 +53,7 @@ export function SinceLastLook({
   changes: DayChange[];
 }) {
   const t = useTranslations('today.marks');
+  const count = useCount();
   const seen = useRef<number | null>(null);
   const newest = changes.reduce((n, c) => Math.max(n, c.id), 0);
   useEffect(() => {
@@ -71,12 +73,11 @@ export function SinceLastLook({
   useEffect(() => () => setMarks(new Map()), []);
   const shown = useMarks();
   if (shown.size === 0) return null;
-  // The count reads as plain digits ({count}, not #): marks arrive while the page is open, and a
-  // plural's # would make the browser's first Intl number formatter then. At most DAY_CHANGES
-  // (300) changes reach the page, and every catalog's locale writes such a number as plain digits.
+  // The count is written without Intl ({countLabel}, not #): a plural's # would make the browser's
+  // first Intl number formatter as the page loads.
   return (
     <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700 print:hidden" data-testid="since-last-look">
-      <span role="status">{t('since', { count: shown.size })}</span>
+      <span role="status">{t('since', { count: shown.size, countLabel: count(shown.size) })}</span>
       <Button
         variant="secondary"
         onClick={() => {
