@@ -36,6 +36,15 @@ async function confirmedOn(request: APIRequestContext, query: string): Promise<R
 const stayPut = (context: BrowserContext) =>
   Promise.all(context.pages().map((p) => p.evaluate(() => Object.assign(window, { stillHere: true }))));
 
+/** The page's requests for a new version of `path` (router.refresh), from now on, as they are made. */
+function pageRefreshes(page: Page, path: string): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && r.headers()['rsc'] === '1' && new URL(r.url()).pathname === path) seen.push(r.url());
+  });
+  return seen;
+}
+
 /** Whether `page` is still the document stayPut marked. */
 const stillHere = (page: Page) => page.evaluate(() => (window as { stillHere?: boolean }).stillHere === true);
 
@@ -188,10 +197,15 @@ test("a member's save over another's change keeps its 'Saved.' and shows both ch
 
   // The operator saves her note: both changes show, the banner has nothing left to keep.
   await form.getByLabel('Language').selectOption('ja-JP');
+  const refreshes = pageRefreshes(page, `/reservations/${target.id}`);
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByTestId('modify-saved')).toHaveText('Saved.');
   await expect(banner).toHaveCount(0);
   await expect(page.getByTestId('field-phone')).toContainText(phone);
+  // One new version of the page, the save's: the one it asked for after the admin's change holds
+  // that change too, so the banner's going asks for no other (the follower's refresh waits 400 ms).
+  await page.waitForTimeout(1_500);
+  expect(refreshes).toHaveLength(1);
   await expect(page.getByTestId('field-notes')).toHaveText(note);
   // The page has its new values now; the form was not opened anew under her: its notice stays.
   await expect(page.getByTestId('modify-saved')).toHaveText('Saved.');

@@ -55,6 +55,19 @@ export function useUnsavedEdits(dirty: boolean, discard: () => void): void {
   }, [dirty, key]);
 }
 
+/** When the page last asked for its new version after a save of its own (refreshAfterSave). */
+let savedRefreshAt = -Infinity;
+
+/**
+ * Asks for the page's new version after a save of its own (a form's, the grid's apply). That
+ * version holds every change that reached the page before it: a page that kept them waiting behind
+ * its banner while the edits were unsaved has nothing more to refresh for them.
+ */
+export function refreshAfterSave(router: { refresh(): void }): void {
+  savedRefreshAt = performance.now();
+  router.refresh();
+}
+
 /** What leaving this page now would lose: unsaved edits, or nothing. */
 export function unsavedWork(): 'edits' | null {
   return unsaved.size ? 'edits' : null;
@@ -80,13 +93,15 @@ export function useLiveFollow(matches: (event: ChangeEvent) => boolean, debounce
     }, debounceMs);
   };
   const me = useRef<string | undefined>(undefined);
-  /** Whether events wait for the banner (pending is not empty). */
+  /** Whether events wait for the banner (pending is not empty), and when the newest of them arrived. */
   const waiting = useRef(false);
+  const newestWaiting = useRef(-Infinity);
   const live = useChangeEvents((event) => {
     if (!matches(event)) return;
     if (unsaved.size) {
       if (event.who?.id === me.current) return;
       waiting.current = true;
+      newestWaiting.current = performance.now();
       setPending((p) => [...p, event]);
       return;
     }
@@ -96,11 +111,13 @@ export function useLiveFollow(matches: (event: ChangeEvent) => boolean, debounce
   useEffect(() => {
     me.current = live?.memberId;
   }, [live]);
-  // The edits were saved or put back: nothing is left to keep, so the page shows the new version.
+  // The edits were saved or put back: nothing is left to keep, so the page shows the new version,
+  // unless the save already asked for it after the last waiting change arrived.
   const settled = useEffectEvent(() => {
     if (unsaved.size || !waiting.current) return;
     waiting.current = false;
     setPending([]);
+    if (savedRefreshAt > newestWaiting.current) return;
     if (!timer.current) refreshSoon();
   });
   useEffect(() => {

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useMemo, useReducer, useTransition } from 'react';
 
+import { refreshAfterSave } from '@/components/live/live-follow';
 import { notify } from '@/components/ui/toast';
 import { applyAllocationAction, restoreAllocationAction } from '@/lib/actions/allocations';
 import { applyEdit, diff, moveSeats, validateEdit, type Change, type GridRow } from '@/lib/allocation';
@@ -85,7 +86,7 @@ export function useAllocationEdits(
       // again behind it (a conflict sent nothing; the member reloads from its notice).
       if (!result.ok || result.data.status === 'conflict') return;
       if (result.data.status === 'applied') onApplied(cs);
-      router.refresh();
+      refreshAfterSave(router);
     });
   }
 

@@ -9,7 +9,7 @@ import type { FieldErrors } from 'react-hook-form';
 
 import { renderedRegister } from '@/components/forms/rendered-register';
 import { useActionForm } from '@/components/forms/use-action-form';
-import { useUnsavedEdits } from '@/components/live/live-follow';
+import { refreshAfterSave, useUnsavedEdits } from '@/components/live/live-follow';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
@@ -104,7 +104,7 @@ export function ModifyForm({
     reset(values);
     onSaved?.(values);
     void invalidateAfterReservationChange(queryClient, context);
-    router.refresh();
+    refreshAfterSave(router);
   };
 
   const send = async (values: ModifyReservationValues) => {
