@@ -5,6 +5,7 @@ import { clsx } from 'clsx';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 
+import { useCount } from '@/components/i18n/counts';
 import { Card, cardClass } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 import { RESERVATION_STATUSES } from '@/lib/guestbook/reservation-statuses';
@@ -56,6 +57,7 @@ function Figure({
 /** Today's reservations, covers, statuses and next arrivals: rendered by the server, then kept current in the browser. */
 export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'entity' | 'partner' }) {
   const t = useTranslations('overview');
+  const count = useCount();
   const { data, isFetching } = useQuery({
     queryKey: queryKeys.overviewToday(initial.context),
     queryFn: ({ signal }) => fetchOverviewToday(scope, signal),
@@ -78,19 +80,19 @@ export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'ent
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure
           label={t('today.reservations')}
-          value={o.counts.reservations}
+          value={count(f.reservations)}
           href={o.links?.kept}
           testId="today-reservations"
           hint={t('today.reservationsHint')}
         />
         <Figure
           label={t('today.covers')}
-          value={o.counts.covers}
+          value={count(f.covers)}
           href={o.links?.kept}
           testId="today-covers"
           hint={t('today.coversHint')}
         />
-        <Figure label={t('today.noShows')} value={o.counts.noShows} href={o.links?.noShows} testId="today-no-shows" />
+        <Figure label={t('today.noShows')} value={count(f.noShows)} href={o.links?.noShows} testId="today-no-shows" />
         <Figure
           label={t('today.stillToArrive')}
           value={f.nextArrivals.length ? f.nextArrivals[0]!.time : '—'}
@@ -119,9 +121,9 @@ export function TodayBlock({ initial, scope }: { initial: TodayView; scope: 'ent
                       )}
                     </th>
                     <td className="py-1.5 text-right tabular-nums" data-testid="count">
-                      {o.counts.byStatus[s.status]?.reservations}
+                      {count(s.reservations)}
                     </td>
-                    <td className="py-1.5 text-right tabular-nums">{o.counts.byStatus[s.status]?.covers}</td>
+                    <td className="py-1.5 text-right tabular-nums">{count(s.covers)}</td>
                   </tr>
                 ))}
               </tbody>

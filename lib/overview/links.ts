@@ -13,32 +13,17 @@ export interface TodayView {
   context: string;
   today: string;
   figures: TodayFigures;
-  /**
-   * the figures as the member reads them ("1,428", "1.428"), written by the server: the browser
-   * formats no number while it loads (e2e/platform/hydration-formatters.spec.ts)
-   */
-  counts: TodayCounts;
   /** the searches behind the figures; null for the whole partner (a search runs in one entity's context) */
   links: { kept: string; noShows: string; byStatus: Record<string, string> } | null;
   /** when the server read them (ms since the epoch) */
   readAt: number;
 }
 
-export interface TodayCounts {
-  reservations: string;
-  covers: string;
-  noShows: string;
-  /** by status, as figures.byStatus */
-  byStatus: Record<string, { reservations: string; covers: string }>;
-}
-
-/** `count` writes a number in the member's locale (the server's Formatter.number). */
 export function todayView(
   context: string,
   today: string,
   figures: TodayFigures,
   readAt: number,
-  count: (n: number) => string,
   linked = true,
 ): TodayView {
   const withStatus = (status: string) =>
@@ -47,14 +32,6 @@ export function todayView(
     context,
     today,
     figures,
-    counts: {
-      reservations: count(figures.reservations),
-      covers: count(figures.covers),
-      noShows: count(figures.noShows),
-      byStatus: Object.fromEntries(
-        figures.byStatus.map((s) => [s.status, { reservations: count(s.reservations), covers: count(s.covers) }]),
-      ),
-    },
     links: !linked
       ? null
       : {

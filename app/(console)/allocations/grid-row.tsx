@@ -92,6 +92,12 @@ function GridRowViewUnmemoized({
     canEdit,
   );
   const { after } = layout;
+  // the summary's seats, written once for its text and its title
+  const seats = {
+    managedLabel: count(after.managed),
+    externalLabel: count(after.external),
+    unallocatedLabel: count(after.unallocated),
+  };
   const edited = Boolean(edits[row.commitmentId]);
   const [place, ...rest] = label.split(' · ');
 
@@ -155,18 +161,9 @@ function GridRowViewUnmemoized({
         />
         {/* In a language of long words the summary gives way (ellipsis, whole in its title), never the total. */}
         <div className="mt-1 flex justify-between gap-2 text-[11px] tabular-nums text-slate-500">
-          <span
-            className="min-w-0 truncate"
-            title={t('row.seatsSummaryPlain', {
-              managedLabel: count(after.managed),
-              externalLabel: count(after.external),
-              unallocatedLabel: count(after.unallocated),
-            })}
-          >
+          <span className="min-w-0 truncate" title={t('row.seatsSummaryPlain', seats)}>
             {t.rich('row.seatsSummary', {
-              managedLabel: count(after.managed),
-              externalLabel: count(after.external),
-              unallocatedLabel: count(after.unallocated),
+              ...seats,
               value: (chunks) => <span data-testid={`unallocated-${row.commitmentId}`}>{chunks}</span>,
             })}
           </span>

@@ -32,7 +32,6 @@ import {
   readInSelectedContext,
   type EntityChoice,
 } from '../directory';
-import { getFormatter } from '../http';
 import { processWide } from '../process-wide';
 import { allWithCopy } from '../reservations/from-copy';
 
@@ -157,14 +156,13 @@ export async function getOverview(now = new Date(), scope: OverviewScope = 'enti
       ? readInSelectedContext((entity) => rowsOf(entity ? [entity] : []))
       : selection.then(([, entities]) => rowsOf(entities));
   const reservationsRead = readScopeDaysToday(scope, selection, venuesRead, now);
-  const [[entity, entities], venues, delegates, reservations, rowsByEntity, failedApplies, format] = await Promise.all([
+  const [[entity, entities], venues, delegates, reservations, rowsByEntity, failedApplies] = await Promise.all([
     selection,
     venuesRead,
     allOf(listDelegates),
     reservationsRead,
     rowsRead,
     failedAppliesSince(new Date(now.getTime() - 7 * 86_400_000)),
-    getFormatter(),
   ]);
   const today = todayOf(venues, now);
   const covered = entitiesOf(scope, entity, entities);
@@ -175,7 +173,7 @@ export async function getOverview(now = new Date(), scope: OverviewScope = 'enti
     scope,
     entity,
     entityCount: covered.length,
-    todayView: todayView(contextOf(scope, entity), today, figures, now.getTime(), format.number, scope === 'entity'),
+    todayView: todayView(contextOf(scope, entity), today, figures, now.getTime(), scope === 'entity'),
     today,
     dayStartsAt: startOfDay(
       today,
@@ -204,11 +202,10 @@ export async function getOverview(now = new Date(), scope: OverviewScope = 'enti
 export async function getTodayView(scope: OverviewScope = 'entity', now = new Date()): Promise<TodayView> {
   const selection = Promise.all([getSelectedEntity(), listEntityChoices()]);
   const venuesRead = allOf(listVenues);
-  const [[entity], venues, reservations, format] = await Promise.all([
+  const [[entity], venues, reservations] = await Promise.all([
     selection,
     venuesRead,
     readScopeDaysToday(scope, selection, venuesRead, now),
-    getFormatter(),
   ]);
   const today = todayOf(venues, now);
   return todayView(
@@ -216,7 +213,6 @@ export async function getTodayView(scope: OverviewScope = 'entity', now = new Da
     today,
     todayFigures(reservations, venues, today, now),
     now.getTime(),
-    format.number,
     scope === 'entity',
   );
 }
