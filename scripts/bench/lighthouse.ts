@@ -57,14 +57,47 @@ export interface LighthouseFigures {
   failures: string[];
 }
 
-/** A session cookie of the demo admin, as the browser would hold it after signing in. */
-async function adminCookie(base: string): Promise<string> {
+/** The demo admin's session cookies (`name=value`), as a browser holds them after signing in. */
+async function adminCookies(base: string): Promise<string[]> {
   const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
   const csrf = await csrfFor(undefined, base);
   const answer = await httpSignIn(admin.email, DEMO_PASSWORD, { base, csrf, headers: { Origin: base } });
   if (answer.error || !answer.cookies.some((c) => c.includes('session-token')))
     throw new Error(`sign-in as ${admin.email} failed: ${answer.error ?? 'no session cookie'}`);
-  return answer.cookies.join('; ');
+  return answer.cookies;
+}
+
+/**
+ * Puts `cookies` in the browser's own cookie jar for `base`, as signing in there would: every
+ * request of the page sends them (its event stream's and its session checks' too), and Lighthouse
+ * keeps cookies from run to run (it clears caches and storage, not cookies). A Cookie header given
+ * to Lighthouse (`extraHeaders`) is not sent with every request: a page that checked its session
+ * as Lighthouse left it (the event stream closed, `/api/auth/session` asked without the cookie) was
+ * told it was signed out and went to the sign-in page.
+ */
+async function putCookies(port: number, base: string, cookies: string[]): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  try {
+    const answered = new Promise<{ error?: { message: string } }>((resolve) =>
+      socket.addEventListener('message', (e) => resolve(JSON.parse(String(e.data))), { once: true }),
+    );
+    const pairs = cookies.map((c) => {
+      const at = c.indexOf('=');
+      return { name: c.slice(0, at), value: c.slice(at + 1), url: base, httpOnly: true, sameSite: 'Lax' };
+    });
+    socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies: pairs } }));
+    const answer = await answered;
+    if (answer.error) throw new Error(`the browser took no cookie: ${answer.error.message}`);
+  } finally {
+    socket.close();
+  }
 }
 
 /** A confirmed reservation of the default entity, read from the sandbox as the dashboard's credentials would. */
@@ -83,14 +116,13 @@ async function aReservation(sandboxUrl: string): Promise<string> {
 const RETRYABLE = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP']);
 
 /** One Lighthouse run (its defaults: the mobile form factor with simulated throttling, slow 4G and CPU 4×), run again up to twice when its trace failed. */
-async function audit(url: string, port: number, cookie: string) {
+async function audit(url: string, port: number) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
-      extraHeaders: cookie ? { Cookie: cookie } : undefined,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const error = result.lhr.runtimeError;
@@ -231,8 +263,8 @@ export async function lighthouseFigures(opts: {
   const log = opts.log ?? console.log;
   const unknown = (opts.pages ?? []).filter((n) => !(LIGHTHOUSE_PAGES as readonly string[]).includes(n));
   if (unknown.length) throw new Error(`unknown page ${unknown.join(', ')}: choose from ${LIGHTHOUSE_PAGES.join(', ')}`);
-  const cookie = await adminCookie(opts.base);
-  const overviewApiRequests = await overviewRequests(opts.base, opts.sandboxUrl, cookie);
+  const cookies = await adminCookies(opts.base);
+  const overviewApiRequests = await overviewRequests(opts.base, opts.sandboxUrl, cookies.join('; '));
   log(`  overview on the demo world: ${overviewApiRequests} API requests per view (budget ${OVERVIEW_REQUEST_BUDGET})`);
   const paths = await pagePaths(opts.sandboxUrl);
   const chosen = LIGHTHOUSE_PAGES.filter((n) => !opts.pages?.length || opts.pages.includes(n));
@@ -254,11 +286,13 @@ export async function lighthouseFigures(opts: {
   const runs = new Map<string, Run[]>(targets.map((t) => [t.page, []]));
   const failures: string[] = [];
   try {
+    // Cookies are the host's, whatever the port: the bare page is sent them too, and reads none.
+    await putCookies(chrome.port, opts.base, cookies);
     for (let i = 1; i <= opts.runs; i++) {
       for (const [n, t] of targets.entries()) {
         const at = `run ${i} of ${opts.runs}, ${n + 1} of ${targets.length}`;
         try {
-          const lhr = await audit(t.url, chrome.port, t.bare ? '' : cookie);
+          const lhr = await audit(t.url, chrome.port);
           version = lhr.lighthouseVersion;
           // signed in, not sent to the sign-in page
           if (!t.bare && new URL(lhr.finalDisplayedUrl).pathname.startsWith('/login'))

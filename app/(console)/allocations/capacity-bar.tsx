@@ -40,6 +40,18 @@ export function CapacityBar({ commitmentId, label, totalSeats, layout, color, na
   const all = thumbs(layout);
   const total = Math.max(totalSeats, 1);
   const seatsOf = (id: string) => Math.max(0, layout.segments.find((s) => s.id === id)?.seats ?? 0);
+  /** A boundary's two neighbours as its value says them: each one's name and seats (the figure chooses the plural). */
+  const sidesOf = (th: Thumb) => {
+    const [leftSeats, rightSeats] = [seatsOf(th.left), seatsOf(th.right)];
+    return {
+      left: nameOf(th.left),
+      leftSeats,
+      leftSeatsLabel: count(leftSeats),
+      right: nameOf(th.right),
+      rightSeats,
+      rightSeatsLabel: count(rightSeats),
+    };
+  };
 
   // Moving a thumb right gives seats from its right neighbour to its left one.
   const shift = (th: Pick<Thumb, 'left' | 'right'>, delta: number): boolean =>
@@ -116,14 +128,7 @@ export function CapacityBar({ commitmentId, label, totalSeats, layout, color, na
           aria-valuemin={th.min}
           aria-valuemax={th.max}
           aria-valuenow={th.position}
-          aria-valuetext={t('boundaryValue', {
-            left: nameOf(th.left),
-            leftSeats: seatsOf(th.left),
-            leftSeatsLabel: count(seatsOf(th.left)),
-            right: nameOf(th.right),
-            rightSeats: seatsOf(th.right),
-            rightSeatsLabel: count(seatsOf(th.right)),
-          })}
+          aria-valuetext={t('boundaryValue', sidesOf(th))}
           onKeyDown={onKeyDown(th)}
           style={{ left: `calc(${(th.position / total) * 100}% - 12px)` }}
           // 24 × 28 px (WCAG 2.5.8), drawn as a narrow handle; the bar under it takes the pointer.
