@@ -21,8 +21,11 @@ export interface CountStyle {
   groupedFrom: number;
 }
 
-/** How a locale writes a count, read from Intl (on the server). */
-export function countStyleOf(locale: string): CountStyle {
+/** How a locale writes a count, read from Intl (on the server) once a process: every console page sends it. */
+export const countStyleOf = (locale: string): CountStyle =>
+  madeOnce(`${locale}\u0000count style`, () => readCountStyle(locale));
+
+function readCountStyle(locale: string): CountStyle {
   const format = madeOnce(`${locale}\u0000count`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
   const digits = Array.from({ length: 10 }, (_, d) => format.format(d)).join('');
   const parts = format.formatToParts(12345678);
