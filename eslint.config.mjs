@@ -150,6 +150,25 @@ export default defineConfig([
     },
   },
   {
+    // e2e tests take `test` from e2e/test.ts, which closes the browser contexts a test opened.
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/test.ts', 'e2e/auth.setup.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: 'take test from e2e/test.ts: it closes the browser contexts a test opened',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Every sentence staff read comes from the catalogs (messages/): none is written in the code
     // that renders or returns it. Tests and the sandbox (the API's stand-in, in English) aside.
     files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'],

@@ -1,8 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-
 import { axeOn, inTheme } from './axe';
 import { STORAGE } from './env';
 import { consolePaths, openAccountMenu } from './staff';
+import { expect, test, type Page } from './test';
 
 /**
  * WCAG 2.2 A/AA rules of axe on every page, at a phone's width and a desktop's, in both themes,

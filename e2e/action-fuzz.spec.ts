@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
@@ -6,6 +5,7 @@ import { ACTIONS, buildActions, READS, readUrl } from './action-list';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 import { postAction } from './server-actions';
+import { expect, test } from './test';
 
 /*
  * Property-based fuzzing of every server action's input, posted over HTTP as the browser would,

@@ -1,9 +1,8 @@
-import { expect, test } from '@playwright/test';
-
 import { DEMO_ACCOUNTS } from '../lib/server/auth/demo-accounts';
 import { attemptsOf } from './activity-rows';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
+import { expect, test } from './test';
 
 /*
  * The activity log against a flood of refused sign-ins, sent as a script would: at once, from

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { SHARED_ACTIVITY_ACTIONS } from '../lib/activity/visibility';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/auth/demo-accounts';
@@ -7,6 +6,7 @@ import { ACTIONS, buildActions } from './action-list';
 import { DASHBOARD_URL, STORAGE, WORKER, workerServers } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
 import { postAction } from './server-actions';
+import { expect, test, type APIRequestContext } from './test';
 
 /*
  * Who reads the activity log, asked as a viewer's script would: whatever filters, paging or page

@@ -1,5 +1,3 @@
-import { expect, test, type Browser } from '@playwright/test';
-
 import de from '../messages/de.json' with { type: 'json' };
 import en from '../messages/en.json' with { type: 'json' };
 import { ACTIONS, buildActions } from './action-list';
@@ -7,6 +5,7 @@ import { today } from './demo-world';
 import { STORAGE } from './env';
 import { callAction } from './server-actions';
 import { newSignedInMember } from './staff';
+import { expect, test, type Browser } from './test';
 
 const START_TEAM_CHANGE = 'lib/actions/bulk-jobs.ts#startTeamChangeAction';
 const SAVE_VIEW = 'lib/actions/views.ts#saveViewAction';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 
 import { ACTIONS, buildActions } from './action-list';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { postAction } from './server-actions';
 import { addMember, signedInBrowser } from './staff';
+import { expect, test } from './test';
 
 /*
  * The activity log as an admin works through it: every row reached by paging, filters picked

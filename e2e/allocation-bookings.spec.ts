@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
-
 import { uuidFrom } from '../lib/sandbox/ids';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxRequestMark, sandboxRequestsSince, sandboxSend } from './sandbox';
+import { expect, test } from './test';
 
 test.use({ storageState: STORAGE.operator });
 

@@ -1,7 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-
 import { applyAndWait, assignedSet, entities, gridOnRoomyRow, openGrid, rowsOf } from './allocation-helpers';
 import { STORAGE } from './env';
+import { expect, test, type Locator, type Page } from './test';
 
 test.use({ storageState: STORAGE.operator });
 test.describe.configure({ mode: 'serial' });

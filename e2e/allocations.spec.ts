@@ -1,5 +1,3 @@
-import { expect, test } from '@playwright/test';
-
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import {
   applyAndWait,
@@ -19,6 +17,7 @@ import {
 } from './allocation-helpers';
 import { STORAGE } from './env';
 import { controls, sandboxPutCommitments, sandboxQuietMark, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { expect, test } from './test';
 
 test.use({ storageState: STORAGE.operator });
 test.describe.configure({ mode: 'serial' });

@@ -1,13 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import {
-  request as apiRequest,
-  expect,
-  test,
-  type APIRequestContext,
-  type APIResponse,
-  type Browser,
-} from '@playwright/test';
 import { decode, encode } from 'next-auth/jwt';
 
 import type { StaffRole } from '../lib/auth/roles';
@@ -19,6 +11,7 @@ import { e2eAuthSecret } from './leaks';
 import { sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 import { callAction, postAction } from './server-actions';
 import { addMember, signedInBrowser } from './staff';
+import { request as apiRequest, expect, test, type APIRequestContext, type APIResponse, type Browser } from './test';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 

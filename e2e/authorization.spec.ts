@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
-
 import { STORAGE } from './env';
 import { callAction, captureActionId } from './server-actions';
+import { expect, test } from './test';
 
 test('a viewer calling the add-member action directly is refused, and nothing changes', async ({ browser }) => {
   const admin = await browser.newContext({ storageState: STORAGE.admin });

@@ -1,5 +1,3 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
 import { uuidFrom } from '../lib/sandbox/ids';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { assignedSet, rowsOf } from './allocation-helpers';
@@ -17,6 +15,7 @@ import {
   type SandboxReservation,
 } from './sandbox';
 import { openSearchByKeyboard } from './staff';
+import { expect, test, type APIRequestContext, type Page } from './test';
 
 /*
  * Booking for a guest as an operator, for the default entity (Harbour & Vine Direct, default

@@ -1,10 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-
 import { partner } from './demo-world';
 import { STORAGE } from './env';
 import { bookOutside } from './inbox-steps';
 import { sandboxApi } from './sandbox';
 import { openSearchByKeyboard } from './staff';
+import { expect, test, type Page } from './test';
 
 const results = (page: Page) => page.getByTestId('global-search-results');
 

@@ -1,5 +1,4 @@
 import { request as httpRequest } from 'node:http';
-import { expect, test } from '@playwright/test';
 
 import { UNKNOWN_DEVICES_LIMIT } from '../lib/server/auth/login-limiter';
 import { buildActions } from './action-list';
@@ -7,6 +6,7 @@ import { DASHBOARD_URL } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
 import { actionHeaders } from './server-actions';
 import { addMember } from './staff';
+import { expect, test } from './test';
 
 /*
  * A copied session cookie, used by a script from a new loopback address for every guess, tries

@@ -1,7 +1,6 @@
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import pg from 'pg';
 
 import { createGuestbookClient, type GuestbookClient } from '../lib/guestbook';
@@ -11,6 +10,7 @@ import { addStaffAccount, startProcess, type Started } from '../scripts/processe
 import { spareDashboardPort, spareSandboxPort } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
 import { e2eAuthSecret } from './leaks';
+import { expect, test } from './test';
 
 /*
  * The directory's pages read the dashboard's copy of it. With the background sync stopped, a

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
-
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
 import { sandboxControl } from './sandbox';
+import { expect, test } from './test';
 
 test.use({ storageState: STORAGE.viewer });
 

@@ -1,10 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
 import { GIF_BYTES, makePng } from './images';
 import { expectSamePage, markPage } from './same-page';
 import { sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { expect, test, type Page } from './test';
 
 test.use({ storageState: STORAGE.admin });
 

@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
-
 import type { Reservation } from '../lib/guestbook/schemas';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi } from './sandbox';
 import { openSearchByKeyboard } from './staff';
+import { expect, test } from './test';
 
 test.use({ storageState: STORAGE.viewer });
 

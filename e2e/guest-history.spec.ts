@@ -1,5 +1,3 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
 import { uuidFrom } from '../lib/sandbox/ids';
 import { DEMO_PARTNER, NO_SHOW_REGULAR } from '../lib/sandbox/seed/demo';
 import { axeOn } from './axe';
@@ -8,6 +6,7 @@ import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
 import { keepOnGuest } from './guest-notes-steps';
 import { controls, sandboxApi, sandboxRequestMark, sandboxRequestsSince, type SandboxReservation } from './sandbox';
+import { expect, test, type APIRequestContext, type Page } from './test';
 
 /*
  * A guest's history and staff's notes and tags, as an operator meets them: on a regular's

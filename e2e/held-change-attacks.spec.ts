@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
-
 import { buildActions } from './action-list';
 import { defaultEntity, partner } from './demo-world';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { sandboxApi, upcomingConfirmed, type SandboxReservation } from './sandbox';
 import { postAction } from './server-actions';
+import { expect, test } from './test';
 
 /*
  * A change held for its Undo's window is its member's to withdraw, and no one else's: another

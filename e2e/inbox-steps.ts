@@ -135,5 +135,12 @@ export async function unreadOnBell(page: Page): Promise<number> {
   return n ? Number(n[1]) : 0;
 }
 
+/** The member's unread items as the server counts them: what the bell shows once its page is told. */
+export const unreadOnServer = (page: Page): Promise<number> =>
+  page.evaluate(async () => {
+    const res = await fetch('/api/notifications/unread', { cache: 'no-store' });
+    return ((await res.json()) as { data: { unread: number } }).data.unread;
+  });
+
 export const itemAbout = (page: Page, reservationId: string) =>
   page.getByTestId('inbox-item').filter({ has: page.locator(`a[href="/reservations/${reservationId}"]`) });

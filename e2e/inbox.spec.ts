@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
-
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/auth/demo-accounts';
 import { axeOn } from './axe';
 import { STORAGE } from './env';
 import { bookTomorrow, cancelOutside, itemAbout, unreadOnBell } from './inbox-steps';
 import { signedInBrowser } from './staff';
+import { expect, test } from './test';
 
 /**
  * The notification inbox: an operator books a reservation in the console, the guest cancels it

@@ -1,8 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { expect, test, type Locator, type Page } from './test';
 
 /**
  * The console without a mouse: every menu and dialog opens and closes with the keyboard, and

@@ -1,8 +1,7 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-
 import { UNKNOWN_DEVICES_LIMIT } from '../lib/server/auth/login-limiter';
 import { csrfFor, httpSignIn } from './http-sign-in';
 import { addMember, openSignIn, signedInBrowser, signOutThroughMenu } from './staff';
+import { expect, test, type BrowserContext, type Page } from './test';
 
 /*
  * Known devices are kept on the server, against the production build. A browser that signed in to

@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
 import { createTranslator } from 'next-intl';
 
 import de from '../messages/de.json' with { type: 'json' };
 import { openingListPath } from './reservation-results';
 import { addMember, openAccountMenu, openSignIn, signedInBrowser } from './staff';
+import { expect, test, type Page } from './test';
 
 /**
  * A member's language is theirs: chosen in account settings, kept with the account, so that a

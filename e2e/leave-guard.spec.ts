@@ -1,10 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-
 import { assignedSet, gridOnRoomyRow, openGrid, rowsOf } from './allocation-helpers';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi } from './sandbox';
 import { openSearchByKeyboard } from './staff';
+import { expect, test, type Page } from './test';
 
 test.use({ storageState: STORAGE.operator });
 

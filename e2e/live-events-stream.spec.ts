@@ -1,10 +1,9 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
-
 import { DEMO_PASSWORD } from '../lib/server/auth/demo-accounts';
 import { defaultEntity, partner, today } from './demo-world';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { sandboxApi } from './sandbox';
 import { addMember, signedInBrowser, signOutThroughMenu } from './staff';
+import { expect, test, type BrowserContext } from './test';
 
 /**
  * The event stream (/api/events) as an attacker holding a viewer's cookie would read it: raw

@@ -1,11 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-
 import type { Reservation } from '../lib/guestbook/schemas';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
 import { countText, shownResultCount } from './reservation-results';
 import { expectSamePage, markPage } from './same-page';
 import { sandboxApi, sandboxPatchReservation } from './sandbox';
+import { expect, test, type APIRequestContext } from './test';
 
 /** Today's reservations of the default entity that can lose a guest (confirmed or pending, party over 1). */
 async function shrinkable(request: APIRequestContext, today: string): Promise<Reservation[]> {

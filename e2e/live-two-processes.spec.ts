@@ -1,7 +1,6 @@
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 
 import { startTestPostgres, type TestPostgres } from '../lib/server/db/test-postgres';
 import { addStaffAccount, startProcess, type Started } from '../scripts/processes';
@@ -12,6 +11,7 @@ import { bookTomorrow, cancelOutside } from './inbox-steps';
 import { e2eAuthSecret } from './leaks';
 import { mailsTo } from './mail';
 import { expectSamePage, markPage } from './same-page';
+import { expect, test, type Browser, type BrowserContext } from './test';
 
 /*
  * The change feed across two dashboard processes on one PostgreSQL: a cancel made on process A

@@ -1,9 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-
 import { applyAndWait, entities, lastBoundary, openGrid, roomyRow } from './allocation-helpers';
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi } from './sandbox';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from './test';
 
 /**
  * Pages that follow the change feed (docs/architecture.md, "The change feed"): a change by one

@@ -1,5 +1,3 @@
-import { expect, test } from '@playwright/test';
-
 import { CANCELS_AT_ONCE, RESERVATION_CONTACT_LIMIT } from '../lib/server/http/member-limits';
 import de from '../messages/de.json' with { type: 'json' };
 import { buildActions } from './action-list';
@@ -8,6 +6,7 @@ import { DASHBOARD_URL } from './env';
 import { sandboxApi, sandboxRequestMark, sandboxRequestsSince, type SandboxReservation } from './sandbox';
 import { actionHeaders } from './server-actions';
 import { addMember, signedInBrowser } from './staff';
+import { expect, test } from './test';
 
 /*
  * Cancels and guest changes e-mail guests: one member's session, used by a script, sends forty

@@ -1,11 +1,10 @@
-import { expect, test } from '@playwright/test';
-
 import { BOOKING_LIMIT, HOLD_LIMIT } from '../lib/server/http/member-limits';
 import { ACTIONS, buildActions } from './action-list';
 import { DASHBOARD_URL } from './env';
 import { sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 import { postAction } from './server-actions';
 import { addMember, signedInBrowser } from './staff';
+import { expect, test } from './test';
 
 import './reservation-results';
 

@@ -1,4 +1,3 @@
-import { expect, test, type Page } from '@playwright/test';
 import { createTranslator } from 'next-intl';
 
 import { DEMO_ACCOUNTS } from '../lib/server/auth/demo-accounts';
@@ -7,6 +6,7 @@ import { STORAGE } from './env';
 import { bookTomorrow, canceledInCopy, cancelOutside, itemAbout } from './inbox-steps';
 import { mailsTo, wallTimeIn } from './mail';
 import { addMember, signedInBrowser } from './staff';
+import { expect, test, type Page } from './test';
 
 /**
  * Notifications by e-mail, caught by the run's mail catcher (the dashboard's SMTP server in the

@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
-
 import { STORAGE } from './env';
 import { bookTomorrow, canceledInCopy, cancelOutside, itemAbout, unreadOnBell } from './inbox-steps';
+import { expect, test } from './test';
 
 /**
  * Notification preferences: an operator turns "Canceled outside the console" off on their account

@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
-
 import { DEMO_DELEGATES } from '../lib/sandbox/seed/demo';
 import { unique } from './booking-steps';
 import { STORAGE } from './env';
-import { bookOutside, unreadOnBell } from './inbox-steps';
+import { bookOutside, unreadOnBell, unreadOnServer } from './inbox-steps';
 import { sandboxControl } from './sandbox';
+import { expect, test } from './test';
 
 /**
  * What reaches a member from a teammate and from the service: an operator writes `@victor` in the
@@ -24,6 +23,11 @@ test('a teammate mentioned in a guest’s note hears of it in their inbox, led t
   const last = unique('Mention');
   const { id } = await bookOutside(request, last);
   const viewer = await (await browser.newContext({ storageState: STORAGE.viewer })).newPage();
+  // How the viewer's page was answered when it opened its event stream: said if the bell stays put.
+  const streams: number[] = [];
+  viewer.on('response', (r) => {
+    if (new URL(r.url()).pathname === '/api/events') streams.push(r.status());
+  });
   await viewer.goto('/reservations?sort=date');
   const before = await unreadOnBell(viewer);
 
@@ -36,7 +40,13 @@ test('a teammate mentioned in a guest’s note hears of it in their inbox, led t
   await notes.getByTestId('guest-note-save').click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Note saved.' })).toBeVisible();
 
-  await expect.poll(() => unreadOnBell(viewer), untilRaised).toBe(before + 1);
+  // Raised on the server (the viewer's inbox counts it), then told to their open page by its event stream.
+  await expect.poll(() => unreadOnServer(viewer), untilRaised).toBe(before + 1);
+  await expect
+    .poll(() => unreadOnBell(viewer), {
+      message: `the bell follows the inbox; the page's event stream was answered ${streams.join(', ') || 'never'}`,
+    })
+    .toBe(before + 1);
   await viewer.goto('/inbox');
   const item = viewer.getByTestId('inbox-item').filter({ has: viewer.locator(`a[href="/reservations/${id}"]`) });
   await expect(item.getByTestId('inbox-item-what')).toHaveText(

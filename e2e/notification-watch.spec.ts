@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
-
 import { unique } from './booking-steps';
 import { STORAGE } from './env';
 import { bookOutside, cancelOutside, inCopy, itemAbout, unreadOnBell } from './inbox-steps';
+import { expect, test } from './test';
 
 /**
  * Watching: a viewer, who booked nothing, watches a reservation a guest made through another

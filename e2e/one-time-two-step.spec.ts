@@ -1,10 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-
 import { totpCode } from '../lib/server/auth/totp';
 import { buildActions } from './action-list';
 import { DASHBOARD_URL } from './env';
 import { postAction } from './server-actions';
 import { addMember, enrol, openSignIn, signedInBrowser, signOutThroughMenu } from './staff';
+import { expect, test, type Page } from './test';
 
 /*
  * A new member's one-time password under the policy "everyone must use two-step": they change the

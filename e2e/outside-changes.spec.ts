@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
-
 import { partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { bookOutside, entity } from './inbox-steps';
 import { expectSamePage, markPage } from './same-page';
 import { sandboxSend } from './sandbox';
+import { expect, test } from './test';
 
 /**
  * A guest books and cancels through another channel (here, the partner's API straight to the

@@ -1,10 +1,9 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-
 import type { CommitmentRow, Entity, Reservation } from '../lib/guestbook/schemas';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
 import { countText } from './reservation-results';
 import { sandboxApi, sandboxQuietMark, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { expect, test, type APIRequestContext } from './test';
 
 test.use({ storageState: STORAGE.viewer });
 

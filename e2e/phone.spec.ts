@@ -1,5 +1,3 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { openGrid } from './allocation-helpers';
 import { axeOn, inTheme } from './axe';
@@ -7,6 +5,7 @@ import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
 import { consolePaths, newSignedInMember } from './staff';
+import { expect, test, type Locator, type Page } from './test';
 
 /**
  * The console on a phone: 390 × 844, touch, as an operator at the host stand. Navigation is

@@ -1,9 +1,8 @@
-import { expect, test } from '@playwright/test';
-
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { expectSamePage, markPage } from './same-page';
 import { sandboxApi } from './sandbox';
+import { expect, test } from './test';
 
 /**
  * The overview lists the day's changes in the selected entity from the change feed, and follows

@@ -1,9 +1,8 @@
-import { expect, test } from '@playwright/test';
-
 import { gridOnRoomyRow } from './allocation-helpers';
 import { STORAGE } from './env';
 import { bookOutside } from './inbox-steps';
 import { addMember } from './staff';
+import { expect, test } from './test';
 
 test.use({ storageState: STORAGE.operator });
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { openSearch } from './reservation-results';
 import { controls, sandboxApi, sandboxControl, sandboxSend, type SandboxReservation } from './sandbox';
+import { expect, test, type APIRequestContext } from './test';
 
 /*
  * Reservations canceled together: rows picked on the search's page, one confirmation that names

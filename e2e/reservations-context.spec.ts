@@ -1,9 +1,8 @@
-import { expect, test } from '@playwright/test';
-
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
 import { countText } from './reservation-results';
 import { sandboxApi, sandboxQuietMark, sandboxRequestsSince, upcomingConfirmed } from './sandbox';
+import { expect, test } from './test';
 
 test.use({ storageState: STORAGE.viewer });
 

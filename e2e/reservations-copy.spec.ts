@@ -1,11 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
 import { dateRange, todayOf } from '../lib/overview/figures';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
 import { bookOutside } from './inbox-steps';
 import { countText } from './reservation-results';
 import { sandboxApi, sandboxRequestMark, sandboxRequestsSince, type SandboxReservation } from './sandbox';
+import { expect, test, type APIRequestContext, type Page } from './test';
 
 /*
  * The dashboard keeps the next two weeks of each entity's reservations (the sync's window). A

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { addDays } from '../lib/format/days';
 import en from '../messages/en.json' with { type: 'json' };
@@ -11,6 +10,7 @@ import { resultsLive, shownResultCount } from './reservation-results';
 import { controls, sandboxApi } from './sandbox';
 import { callAction } from './server-actions';
 import { newSignedInMember } from './staff';
+import { expect, test, type APIRequestContext } from './test';
 
 const START_EXPORT = 'lib/actions/exports.ts#startExportAction';
 

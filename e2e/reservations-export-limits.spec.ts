@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 
 import { sandboxControls } from '../lib/sandbox/control-client';
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DASHBOARD_URL, SANDBOX_URL, STORAGE } from './env';
 import { resultsLive, shownResultCount } from './reservation-results';
 import { sandboxApi, sandboxPatchReservation, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { expect, test } from './test';
 
 test.use({ storageState: STORAGE.viewer });
 

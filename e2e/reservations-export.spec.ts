@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { STORAGE } from './env';
 import { resultsLive, shownResultCount } from './reservation-results';
 import { controls, sandboxApi, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { expect, test, type APIRequestContext } from './test';
 
 test.use({ storageState: STORAGE.viewer });
 

@@ -1,8 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { sandboxApi, sandboxControl, sandboxPatchReservation, type SandboxReservation } from './sandbox';
+import { expect, test, type APIRequestContext } from './test';
 
 const entity = defaultEntity;
 

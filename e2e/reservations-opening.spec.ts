@@ -1,4 +1,3 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createTranslator } from 'next-intl';
 
 import { addDays } from '../lib/format/days';
@@ -8,6 +7,7 @@ import { defaultEntity, partner } from './demo-world';
 import { shownResultCount, venuesToday } from './reservation-results';
 import { sandboxApi } from './sandbox';
 import { addMember, signedInBrowser } from './staff';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './test';
 
 /**
  * The reservation list opens on the venues' today and the days ahead, soonest first, and its

@@ -1,10 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
 import type { Reservation } from '../lib/guestbook/schemas';
 import { defaultEntity, partner } from './demo-world';
 import { STORAGE } from './env';
 import { expectSamePage, markPage } from './same-page';
 import { sandboxApi } from './sandbox';
+import { expect, test, type APIRequestContext, type Page } from './test';
 
 test.use({ storageState: STORAGE.viewer });
 

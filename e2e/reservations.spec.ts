@@ -1,9 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
 import { defaultEntity, partner, today } from './demo-world';
 import { STORAGE } from './env';
 import { countText } from './reservation-results';
 import { sandboxApi, sandboxControl, type SandboxReservation } from './sandbox';
+import { expect, test, type APIRequestContext, type Page } from './test';
 
 const entity = defaultEntity;
 

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
-
 import { unseenReservation } from './demo-world';
 import { STORAGE } from './env';
 import { controls, sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { expect, test } from './test';
 
 test.describe('when the API misbehaves', () => {
   test.use({ storageState: STORAGE.admin });

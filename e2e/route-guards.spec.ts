@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { expect, test, type Browser } from '@playwright/test';
 
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DASHBOARD_PORT, DASHBOARD_URL, STORAGE } from './env';
 import { makePng } from './images';
 import { sandboxRequestMark, sandboxRequestsSince } from './sandbox';
+import { expect, test, type Browser } from './test';
 
 const LOGO_PATH = `/api/entities/${DEMO_PARTNER.defaultEntityId}/logo`;
 

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
-
 import { SANDBOX_URL } from './env';
+import { expect, test } from './test';
 
 /* The sandbox's API reference in a browser: every path of its OpenAPI document, nothing from elsewhere. */
 test('the API reference at /docs lists every path of the OpenAPI document and loads nothing from another origin', async ({

@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
-
 import { MAX_VIEWS_PER_MEMBER } from '../lib/server/views/store';
 import { buildActions } from './action-list';
 import { DASHBOARD_URL } from './env';
 import { actionHeaders } from './server-actions';
 import { addMember, signedInBrowser } from './staff';
+import { expect, test } from './test';
 
 /*
  * Saved views sent as a script would, with one member's copied cookie: one name saved five times

@@ -1,5 +1,3 @@
-import { expect, test, type Page } from '@playwright/test';
-
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { buildActions } from './action-list';
 import { partner } from './demo-world';
@@ -7,6 +5,7 @@ import { DASHBOARD_URL, STORAGE } from './env';
 import { sandboxApi } from './sandbox';
 import { postAction } from './server-actions';
 import { addMember, openSearchByKeyboard, signedInBrowser } from './staff';
+import { expect, test, type Page } from './test';
 
 import './reservation-results';
 

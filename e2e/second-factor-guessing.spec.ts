@@ -1,11 +1,10 @@
-import { expect, test } from '@playwright/test';
-
 import { totpCode } from '../lib/server/auth/totp';
 import { buildActions } from './action-list';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
 import { actionHeaders } from './server-actions';
 import { addMember } from './staff';
+import { expect, test } from './test';
 
 /*
  * Someone who knows a member's password guesses second-factor codes from many addresses at once.

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { E2E_WORKERS, workerServers } from './env';
 import { e2eAuthSecret, leaksIn } from './leaks';
+import { expect, test } from './test';
 
 /*
  * Runs after every other e2e test (its project depends on theirs): by now the dashboard has

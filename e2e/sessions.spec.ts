@@ -1,10 +1,9 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
-
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { buildActions } from './action-list';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { postAction } from './server-actions';
 import { addMember, openAccountMenu, signedInBrowser, signOutThroughMenu } from './staff';
+import { expect, test, type BrowserContext } from './test';
 
 /*
  * Sessions end on the server: a copy of a cookie, taken as a thief would take it, opens nothing

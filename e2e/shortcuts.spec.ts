@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
-
 import { STORAGE } from './env';
+import { expect, test } from './test';
 
 /*
  * The console by keyboard alone: `?` lists the shortcuts, `g` then a letter opens a page, `j`/`k`

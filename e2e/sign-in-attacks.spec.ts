@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT, UNKNOWN_DEVICES_LIMIT } from '../lib/server/auth/login-limiter';
 import { attemptsOf, signInWords } from './activity-rows';
 import { SERVER_LOGS, STORAGE, WORKER } from './env';
 import { csrfFor, httpSignIn, pageAs } from './http-sign-in';
 import { addMember, signedInBrowser, signOutThroughMenu } from './staff';
+import { expect, test } from './test';
 
 /*
  * Brute force against the production build, sent as a script would: concurrently, each request

@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
-
 import { DEMO_DELEGATES, DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/server/auth/demo-accounts';
 import en from '../messages/en.json' with { type: 'json' };
 import { STORAGE } from './env';
 import { signedInBrowser, signOutThroughMenu } from './staff';
+import { expect, test } from './test';
 
 test.describe('signed out', () => {
   test('every page sends an unauthenticated visitor to /login', async ({ page }) => {

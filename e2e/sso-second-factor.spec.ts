@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser } from '@playwright/test';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 
 import { addStaffAccount, startDashboard, type Started } from '../scripts/processes';
 import { SANDBOX_URL, spareDashboardPort } from './env';
 import { openSignIn } from './staff';
+import { expect, test, type Browser } from './test';
 
 /*
  * The team's two-step policy against company sign-in, as a member's browser goes through it: a

@@ -1,6 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
 import { addMember, consolePaths, signedInBrowser } from './staff';
+import { expect, test, type Page } from './test';
 
 /**
  * The console speaks the staff's language, not the API's: in German and Japanese, no page's main

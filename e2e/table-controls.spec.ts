@@ -1,7 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-
 import { shownResultCount } from './reservation-results';
 import { addMember, signedInBrowser } from './staff';
+import { expect, test, type Page } from './test';
 
 /*
  * The controls every list has: rows per page and density, chosen from the list's View menu and

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
-
 import { DEMO_ACCOUNTS } from '../lib/server/auth/demo-accounts';
 import { STORAGE } from './env';
 import { addMember, signedInBrowser } from './staff';
+import { expect, test } from './test';
 
 test.describe('as admin', () => {
   test.use({ storageState: STORAGE.admin });

@@ -1,4 +1,3 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createTranslator } from 'next-intl';
 
 import { addDays } from '../lib/format/days';
@@ -17,6 +16,7 @@ import {
   sandboxSend,
   type SandboxReservation,
 } from './sandbox';
+import { expect, test, type APIRequestContext, type Page } from './test';
 
 /**
  * The day of service: Today lists the selected entity's reservations of the day at the venues,

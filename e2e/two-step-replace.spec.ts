@@ -1,11 +1,10 @@
-import { expect, test } from '@playwright/test';
-
 import { totpCode } from '../lib/server/auth/totp';
 import { buildActions } from './action-list';
 import { DASHBOARD_URL, STORAGE } from './env';
 import { csrfFor, httpSignIn, pageAs } from './http-sign-in';
 import { actionHeaders } from './server-actions';
 import { addMember } from './staff';
+import { expect, test } from './test';
 
 /*
  * A member's second factor replaced through the account actions, sent over HTTP as a script

@@ -1,5 +1,3 @@
-import { expect, test, type Page } from '@playwright/test';
-
 import { DEMO_PARTNER } from '../lib/sandbox/seed/demo';
 import { totpCode } from '../lib/server/auth/totp';
 import { buildActions } from './action-list';
@@ -7,6 +5,7 @@ import { DASHBOARD_URL } from './env';
 import { csrfFor, httpSignIn } from './http-sign-in';
 import { postAction } from './server-actions';
 import { addMember, enrol, openSignIn, signedInBrowser, signOutThroughMenu } from './staff';
+import { expect, test, type Page } from './test';
 
 /*
  * Two-step sign-in as members use it, in Chromium against the production build: enrolment with

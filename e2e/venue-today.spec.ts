@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
-
 import { todayOf } from '../lib/overview/figures';
 import { partnerClient } from '../lib/sandbox/testing';
 import { SANDBOX_URL, STORAGE } from './env';
+import { expect, test } from './test';
 
 /**
  * "Today" is the venues' day wherever the console says it: the overview's figures, the search's

@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
-
 import { DASHBOARD_URL, STORAGE } from './env';
 import { captureActionId, postAction } from './server-actions';
+import { expect, test } from './test';
 
 test.describe('web security', () => {
   test.use({ storageState: STORAGE.admin });

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 
 import { addStaffAccount, startDashboard, type Started } from '../../scripts/processes';
 import { SANDBOX_URL, spareDashboardPort } from '../env';
 import { csrfFor, httpSignIn } from '../http-sign-in';
+import { expect, test } from '../test';
 
 import '../reservation-results';
 

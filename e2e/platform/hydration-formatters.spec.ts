@@ -1,8 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-
 import { DEMO_PARTNER } from '../../lib/sandbox/seed/demo';
 import { STORAGE } from '../env';
 import { bookTomorrow, cancelOutside, unreadOnBell } from '../inbox-steps';
+import { expect, test, type Page } from '../test';
 
 /**
  * A console page's first load makes no Intl number or date formatter in the browser. The first one a

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
 
 import { DEMO_PARTNER } from '../../lib/sandbox/seed/demo';
 import { DASHBOARD_URL, STORAGE } from '../env';
 import { checkBudgets, GRID_BUDGET_KB, ROUTE_BUDGET_KB } from '../js-budget';
+import { expect, test, type Page } from '../test';
 
 test.use({ storageState: STORAGE.admin });
 

@@ -1,8 +1,7 @@
-import { expect, test, type Locator, type Page, type Request, type Route } from '@playwright/test';
-
 import { axeOn } from '../axe';
 import { STORAGE } from '../env';
 import { controls, sandboxRequestMark, sandboxRequestsSince } from '../sandbox';
+import { expect, test, type Locator, type Page, type Request, type Route } from '../test';
 
 /**
  * A click answers at once: with the dashboard's answer to the navigation held on its way (as when

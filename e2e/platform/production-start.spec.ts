@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 
 import { DEMO_PASSWORD } from '../../lib/server/auth/demo-accounts';
 import { addStaffAccount, NEXT_BIN, startDashboard } from '../../scripts/processes';
 import { spareDashboardPort } from '../env';
 import { csrfFor, httpSignIn } from '../http-sign-in';
+import { expect, test } from '../test';
 
 /*
  * The production build started with GUESTBOOK_ENV=production and a configuration that is safe

@@ -1,8 +1,7 @@
-import { expect, test, type Request } from '@playwright/test';
-
 import { defaultEntity, partner } from '../demo-world';
 import { STORAGE } from '../env';
 import { sandboxApi, upcomingConfirmed, type SandboxReservation } from '../sandbox';
+import { expect, test, type Request } from '../test';
 
 /*
  * Next's client sends server actions one at a time: a read done as an action would hold a Save

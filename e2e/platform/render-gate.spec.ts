@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
-
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../lib/server/auth/demo-accounts';
 import { DASHBOARD_URL } from '../env';
 import { csrfFor, httpSignIn } from '../http-sign-in';
+import { expect, test } from '../test';
 
 /*
  * A script with a copied session cookie sends 60 page loads at once, each from another claimed

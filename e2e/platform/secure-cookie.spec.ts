@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 
 import { DEMO_PARTNER } from '../../lib/sandbox/seed/demo';
 import { addStaffAccount, startDashboard, type Started } from '../../scripts/processes';
@@ -9,6 +8,7 @@ import { buildActions } from '../action-list';
 import { SANDBOX_URL, spareDashboardPort } from '../env';
 import { csrfFor, httpSignIn } from '../http-sign-in';
 import { actionHeaders } from '../server-actions';
+import { expect, test } from '../test';
 
 /*
  * A second dashboard of the same production build whose public URL is https (as behind a

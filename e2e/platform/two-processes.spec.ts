@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import pg from 'pg';
 
 import { createGuestbookClient, type GuestbookClient } from '../../lib/guestbook';
@@ -15,6 +14,7 @@ import { buildActions } from '../action-list';
 import { spareDashboardPort, spareSandboxPort } from '../env';
 import { csrfFor, httpSignIn } from '../http-sign-in';
 import { e2eAuthSecret, leaksIn } from '../leaks';
+import { expect, test } from '../test';
 
 /*
  * Two dashboard processes of the same production build on one PostgreSQL, in front of a sandbox
