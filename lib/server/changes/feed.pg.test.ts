@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import type { OpenedDb } from '../db/open';
+import type { Reservation } from '../../guestbook/schemas';
+import type { DashboardTx, OpenedDb } from '../db/open';
 import { postgresDashboardDb } from '../db/postgres-db.fixture';
+import { changeEvents } from '../db/schema';
+import { recordTurnChanges } from '../reservations-copy/turn-changes';
 import { ChangeFeed, postgresListener } from './feed';
 import { recordChange } from './record';
 
@@ -100,5 +103,47 @@ describe('the change feed on PostgreSQL', () => {
     await until(() => received.length > 0, 10_000);
     await feed.stop();
     expect(received).toEqual(['kept']);
+  });
+
+  it("a member's cancel that commits while a sync turn records the cancel it found is never followed by an 'outside' word on it", async () => {
+    const db = postgres.db;
+    const id = 'r-raced';
+    const before = { id, status: 'confirmed' } as unknown as Reservation;
+    const after = { id, status: 'canceled' } as unknown as Reservation;
+    // The member's action, its API call answered, records its cancel: it commits after the turn
+    // began deciding what it found, before the turn wrote anything (the turn's first statement of
+    // the feed is paused until the member's write has committed).
+    const memberCancels = () =>
+      db.transaction((tx) =>
+        recordChange(tx, { kind: 'reservation.canceled', entityId: 'e1', ids: { reservation: id }, who }),
+      );
+    await db.transaction(async (tx) => {
+      let paused = false;
+      const turnTx = new Proxy(tx, {
+        get(target, key, receiver) {
+          if (key !== 'execute') return Reflect.get(target, key, receiver);
+          return async (...args: Parameters<DashboardTx['execute']>) => {
+            if (!paused) {
+              paused = true;
+              await memberCancels();
+            }
+            return target.execute(...args);
+          };
+        },
+      });
+      await recordTurnChanges(turnTx, {
+        context: 'e1',
+        first: false,
+        changes: [{ kind: 'changed', id, reservation: after, before, fields: [] }],
+      });
+    });
+    const rows = await db
+      .select({ id: changeEvents.id, staffId: changeEvents.staffId, kind: changeEvents.kind })
+      .from(changeEvents)
+      .where(sql`${changeEvents.ids}->>'reservation' = ${id}`)
+      .orderBy(changeEvents.id);
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    // The last word on the reservation is the member's: a list shows "Canceled by Olu Operator".
+    expect(rows.at(-1)).toMatchObject({ kind: 'reservation.canceled', staffId: who.id });
   });
 });

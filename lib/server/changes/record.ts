@@ -28,7 +28,7 @@ export type DbExecutor = Pick<DashboardDb, 'insert' | 'execute' | 'select' | 'de
  */
 export async function recordChange(tx: DbExecutor, ...changes: ChangeInput[]): Promise<number[]> {
   if (!changes.length) return [];
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${CHANGE_CHANNEL}, 0))`);
+  await holdFeedOrder(tx);
   const rows = await tx
     .insert(changeEvents)
     .values(
@@ -45,6 +45,17 @@ export async function recordChange(tx: DbExecutor, ...changes: ChangeInput[]): P
   const ids = rows.map((r) => Number(r.id));
   for (const id of ids) await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${String(id)})`);
   return ids;
+}
+
+/**
+ * Takes the feed's transaction-scoped lock (recordChange's): what the transaction reads of the
+ * feed after it includes every change committed before, and a change committed after it takes a
+ * later id than what this transaction records. The sync takes it before it reads which changes
+ * members recorded, so that a member's write that commits meanwhile is either seen (and not
+ * recorded again as made outside) or recorded after, as the newer word on it.
+ */
+export async function holdFeedOrder(tx: Pick<DbExecutor, 'execute'>): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${CHANGE_CHANNEL}, 0))`);
 }
 
 export function toChangeEvent(row: ChangeEventRow): ChangeEvent {

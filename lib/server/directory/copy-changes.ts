@@ -16,7 +16,7 @@ import { and, gte, isNotNull } from 'drizzle-orm';
 
 import type { CopyResource } from '../../directory/schemas';
 import type { ChangeInput } from '../changes/of-action';
-import { recordChange } from '../changes/record';
+import { holdFeedOrder, recordChange } from '../changes/record';
 import type { DashboardTx } from '../db/open';
 import { changeEvents } from '../db/schema';
 
@@ -45,17 +45,25 @@ export type { DashboardTx };
 export const OWN_WRITE_WINDOW_MS = 5 * 60_000;
 
 /** The ids that members' change events named in the last minutes (any kind), for the ids given. */
-export async function changedByMembers(tx: Pick<DashboardTx, 'select'>, ids: readonly string[]): Promise<Set<string>> {
+export async function changedByMembers(
+  tx: Pick<DashboardTx, 'select' | 'execute'>,
+  ids: readonly string[],
+): Promise<Set<string>> {
   return new Set((await kindsByMembers(tx, ids)).keys());
 }
 
-/** The kinds of the members' change events of the last minutes that named each of the ids given. */
+/**
+ * The kinds of the members' change events of the last minutes that named each of the ids given,
+ * read under the feed's lock (holdFeedOrder), in the transaction that then records what is not
+ * theirs: a member's write committing meanwhile is either read here or recorded after.
+ */
 export async function kindsByMembers(
-  tx: Pick<DashboardTx, 'select'>,
+  tx: Pick<DashboardTx, 'select' | 'execute'>,
   ids: readonly string[],
 ): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
   if (!ids.length) return out;
+  await holdFeedOrder(tx);
   const wanted = new Set(ids);
   const since = new Date(Date.now() - OWN_WRITE_WINDOW_MS);
   const rows = await tx

@@ -2,11 +2,8 @@ import 'server-only';
 
 import { GuestbookApiError } from '../../guestbook';
 import type { Entity, Identity, Venue } from '../../guestbook/schemas';
-import type { ChangeInput } from '../changes/of-action';
-import { recordChange } from '../changes/record';
 import { getDb } from '../db';
 import { apiFor, readCopy } from '../directory';
-import { isOwnWrite, kindsByMembers, type DashboardTx } from '../directory/copy-changes';
 import { logger } from '../log';
 import {
   BOOK_READ_EVERY_MS,
@@ -17,50 +14,12 @@ import {
   readBook,
   syncWindowTurn,
   watchedAmong,
-  type TurnReport,
-  type WindowChange,
 } from '../reservations-copy';
+import { recordTurnChanges } from '../reservations-copy/turn-changes';
 import { SyncPaused, type SyncShare } from './pace';
 
 /** The most a context's turn asks for (today and tomorrow, the new ones, the venues on a full read). */
 const TURN_REQUESTS = 4;
-
-/** The change event of what a turn found in one reservation, made outside the console; null: not a change to anyone. */
-export function reservationEvent(context: string, c: WindowChange): ChangeInput | null {
-  const base = { entityId: context, ids: { reservation: c.id }, who: null };
-  if (c.kind === 'added')
-    return c.source === 'booked'
-      ? { ...base, kind: 'reservation.created', data: { status: c.reservation.status } }
-      : null;
-  if (c.kind === 'removed')
-    return c.reservation === null || c.reservation.status === 'canceled'
-      ? { ...base, kind: 'reservation.canceled', data: { status: 'canceled' } }
-      : { ...base, kind: 'reservation.changed', data: { date: [c.before.date, c.reservation.date] } };
-  if (c.reservation.status === 'canceled' && c.before.status !== 'canceled')
-    return { ...base, kind: 'reservation.canceled', data: { status: 'canceled' } };
-  const data = Object.fromEntries(
-    c.fields.filter((f) => !f.field.includes('.')).map((f) => [f.field, [f.from ?? null, f.to ?? null]]),
-  );
-  return { ...base, kind: 'reservation.changed', data };
-}
-
-/**
- * The change events of one context's turn, recorded in the transaction that writes the turn to
- * the copy: none on its first turn (every row is new to the copy, nothing new to anyone), and
- * none for a member's own write (isOwnWrite).
- */
-async function recordTurn(tx: DashboardTx, turn: Pick<TurnReport, 'context' | 'first' | 'changes'>): Promise<number> {
-  if (turn.first || !turn.changes.length) return 0;
-  const own = await kindsByMembers(
-    tx,
-    turn.changes.map((c) => c.id),
-  );
-  const events = turn.changes
-    .map((c) => reservationEvent(turn.context, c))
-    .filter((e): e is ChangeInput => e !== null && !isOwnWrite(e, own.get(String(e.ids.reservation))));
-  if (events.length) await recordChange(tx, ...events);
-  return events.length;
-}
 
 /** A refusal of the budget's lowest lane: the members' requests come first, and the turn waits. */
 const laneFull = (e: unknown) => e instanceof GuestbookApiError && e.code === 'busy';
@@ -102,7 +61,7 @@ export async function reservationWindowTurns(share: SyncShare): Promise<{ reques
       const venues = await readCopy<Venue>('venues', { id: entity.id, org_id: entity.org_id });
       const report = await syncWindowTurn(db, apiFor(entity), entity.id, new Date(), {
         venues,
-        record: recordTurn,
+        record: recordTurnChanges,
         keepBook: true,
       });
       sent(report.requests);
