@@ -110,8 +110,9 @@ async function auditCount(admin: APIRequestContext, action: string, staff: strin
   return (await res.text()).split('\r\n').filter((line) => /^\d{4}-\d{2}-\d{2}T/.test(line)).length;
 }
 
-/** One request context per role for the file (a worker runs it whole), signed in as that role's demo member. */
+/** One request context per role for the test, signed in as that role's demo member (closed when the test ends, e2e/test.ts). */
 const contexts = new Map<StaffRole | 'anonymous', Promise<APIRequestContext>>();
+test.beforeEach(() => contexts.clear());
 function contextFor(browser: Browser, role: StaffRole | 'anonymous'): Promise<APIRequestContext> {
   let ctx = contexts.get(role);
   if (!ctx) {
