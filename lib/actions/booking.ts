@@ -10,8 +10,11 @@ import { createFormatter } from '@/lib/format';
 import { GuestbookApiError } from '@/lib/guestbook/errors';
 import { formatLocaleFor } from '@/lib/i18n/locales';
 import { said } from '@/lib/i18n/said';
+import { noteWrite } from '@/lib/server/changes/under-way';
+import { getDb } from '@/lib/server/db';
 import { getSelectedEntity } from '@/lib/server/directory';
 import { ActionError, BOOKING_LIMIT, getFormatter, HOLD_LIMIT, staffAction } from '@/lib/server/http';
+import { logUnexpected } from '@/lib/server/log';
 import {
   bookingContext,
   composedRefusal,
@@ -101,7 +104,7 @@ export const createBookingAction = staffAction(
     mutates: true,
     memberLimit: BOOKING_LIMIT,
   },
-  async ({ entityId, hold, guest }, { setAuditTarget }) => {
+  async ({ entityId, hold, guest }, { setAuditTarget, staff }) => {
     const ctx = await bookingContext(entityId);
     const usesDefault = guest.locale === ctx.entity.default_locale;
     setAuditTarget({
@@ -148,6 +151,13 @@ export const createBookingAction = staffAction(
         cause: e,
       });
     }
+    // Noted at once: a sync turn that finds the booking before its change event is recorded takes it
+    // for this member's. The booking is made whatever happens to the note.
+    await noteWrite(await getDb(), {
+      reservationId: reservation.id,
+      kind: 'reservation.created',
+      staffId: staff.id,
+    }).catch((e: unknown) => void logUnexpected('booking noted under way', e));
     setAuditTarget({
       resourceId: reservation.id,
       // What was booked, as the log shows it and as a notification reads it before the copy has it.

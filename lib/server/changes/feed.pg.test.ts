@@ -8,6 +8,7 @@ import { changeEvents } from '../db/schema';
 import { recordTurnChanges } from '../reservations-copy/turn-changes';
 import { ChangeFeed, postgresListener } from './feed';
 import { recordChange } from './record';
+import { underWay } from './under-way';
 
 const postgres = postgresDashboardDb();
 
@@ -30,6 +31,29 @@ async function dropListener(db: OpenedDb['db']): Promise<number> {
   );
   return (rows as unknown as { rows: { ended: boolean }[] }).rows.filter((r) => r.ended).length;
 }
+
+/** What a sync turn found of reservation `id`: canceled since the copy had it confirmed. */
+const cancelFound = (id: string) => ({
+  context: 'e1',
+  first: false,
+  changes: [
+    {
+      kind: 'changed' as const,
+      id,
+      before: { id, status: 'confirmed' } as unknown as Reservation,
+      reservation: { id, status: 'canceled' } as unknown as Reservation,
+      fields: [],
+    },
+  ],
+});
+
+/** The feed's rows naming reservation `id`, in id order. */
+const eventsOf = (id: string) =>
+  postgres.db
+    .select({ id: changeEvents.id, staffId: changeEvents.staffId, kind: changeEvents.kind })
+    .from(changeEvents)
+    .where(sql`${changeEvents.ids}->>'reservation' = ${id}`)
+    .orderBy(changeEvents.id);
 
 async function until(check: () => boolean, ms: number): Promise<void> {
   const end = Date.now() + ms;
@@ -108,8 +132,6 @@ describe('the change feed on PostgreSQL', () => {
   it("a member's cancel that commits while a sync turn records the cancel it found is never followed by an 'outside' word on it", async () => {
     const db = postgres.db;
     const id = 'r-raced';
-    const before = { id, status: 'confirmed' } as unknown as Reservation;
-    const after = { id, status: 'canceled' } as unknown as Reservation;
     // The member's action, its API call answered, records its cancel: it commits after the turn
     // began deciding what it found, before the turn wrote anything (the turn's first statement of
     // the feed is paused until the member's write has committed).
@@ -131,19 +153,32 @@ describe('the change feed on PostgreSQL', () => {
           };
         },
       });
-      await recordTurnChanges(turnTx, {
-        context: 'e1',
-        first: false,
-        changes: [{ kind: 'changed', id, reservation: after, before, fields: [] }],
-      });
+      await recordTurnChanges(turnTx, cancelFound(id));
     });
-    const rows = await db
-      .select({ id: changeEvents.id, staffId: changeEvents.staffId, kind: changeEvents.kind })
-      .from(changeEvents)
-      .where(sql`${changeEvents.ids}->>'reservation' = ${id}`)
-      .orderBy(changeEvents.id);
+    const rows = await eventsOf(id);
     expect(rows.length).toBeGreaterThanOrEqual(1);
     // The last word on the reservation is the member's: a list shows "Canceled by Olu Operator".
     expect(rows.at(-1)).toMatchObject({ kind: 'reservation.canceled', staffId: who.id });
+  });
+
+  it('a cancel a sync turn finds while the member’s action is under way is theirs; one the API refused is forgotten', async () => {
+    const db = postgres.db;
+    const found = (id: string) => db.transaction((tx) => recordTurnChanges(tx, cancelFound(id)));
+    // The API has canceled it, and the turn reads it before the action records its event (noted before the call).
+    const mine = await underWay(
+      db,
+      { reservationId: 'r-under-way', kind: 'reservation.canceled', staffId: who.id },
+      () => found('r-under-way'),
+    );
+    expect(mine).toBe(0);
+    expect(await eventsOf('r-under-way')).toEqual([]);
+    // A cancel the API refused leaves no note: the guest's cancel found after it is the guest's.
+    await expect(
+      underWay(db, { reservationId: 'r-refused', kind: 'reservation.canceled', staffId: who.id }, () =>
+        Promise.reject(new Error('refused')),
+      ),
+    ).rejects.toThrow('refused');
+    expect(await found('r-refused')).toBe(1);
+    expect(await eventsOf('r-refused')).toMatchObject([{ kind: 'reservation.canceled', staffId: null }]);
   });
 });

@@ -8,6 +8,7 @@ import type { ChangeEvent } from '../../changes/events';
 import type { DashboardDb } from '../db/open';
 import { changeEvents, type ChangeEventRow } from '../db/schema';
 import type { ChangeInput } from './of-action';
+import { pruneWrites } from './under-way';
 
 /** The channel each recorded change is announced on (its payload: the new id, nothing else). */
 export const CHANGE_CHANNEL = 'change_events';
@@ -87,10 +88,11 @@ export async function lastChangeId(db: DbExecutor): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
-/** Deletes the rows older than the retention; returns how many. */
+/** Deletes the rows older than the retention, and the notes of writes under way older than a day; returns how many rows. */
 export async function pruneChanges(db: DbExecutor, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - CHANGE_RETENTION_DAYS * 86_400_000);
   const gone = await db.delete(changeEvents).where(lt(changeEvents.at, before)).returning({ id: changeEvents.id });
+  await pruneWrites(db, new Date(now.getTime() - 86_400_000));
   return gone.length;
 }
 

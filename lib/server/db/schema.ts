@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   index,
   integer,
@@ -222,34 +221,6 @@ export const auditLog = pgTable(
 export type AuditRow = typeof auditLog.$inferSelect;
 
 /**
- * The change feed: one row per change the console makes (written in the same transaction as its
- * audit row) or the directory sync finds, read by every process in id order and sent to the
- * browsers' event streams (lib/server/changes). The id only grows: writers take it under one
- * transaction-scoped advisory lock, so ids become visible in their order. Kept for a bounded
- * number of days.
- */
-export const changeEvents = pgTable(
-  'change_events',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** the entity the change is in; null: partner-wide (the team, an apply over several entities) */
-    entityId: text('entity_id'),
-    /** `reservation.created`, `reservation.changed`, `reservation.canceled`, `entity.changed`, … */
-    kind: text('kind').notNull(),
-    /** the ids it touches: `{ reservation }`, `{ commitments: [...], entities: [...] }`, `{ staff }` */
-    ids: jsonb('ids').$type<Record<string, string | string[]>>().notNull().default({}),
-    /** the member who made it; null: made outside the console (a guest, another channel) */
-    staffId: uuid('staff_id'),
-    staffName: text('staff_name'),
-    /** what a page needs to mark a row: `{ status: 'canceled' }`, `{ party_size: [4, 6] }` */
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-  },
-  (t) => [index('change_events_at_idx').on(t.at)],
-);
-export type ChangeEventRow = typeof changeEvents.$inferSelect;
-
-/**
  * Who is looking at a page now (a reservation's page, the grid), and whether they are editing:
  * one row per member and place, refreshed by each open page's heartbeat, counted while younger
  * than 60 s.
@@ -391,6 +362,7 @@ export const notificationRoleDefaults = pgTable(
   (t) => [primaryKey({ columns: [t.role, t.kind] })],
 );
 
+export * from './schema-changes';
 export * from './schema-copies';
 export * from './schema-guests';
 export * from './schema-jobs';

@@ -17,6 +17,7 @@ import { and, gte, isNotNull } from 'drizzle-orm';
 import type { CopyResource } from '../../directory/schemas';
 import type { ChangeInput } from '../changes/of-action';
 import { holdFeedOrder, recordChange } from '../changes/record';
+import { writesSince } from '../changes/under-way';
 import type { DashboardTx } from '../db/open';
 import { changeEvents } from '../db/schema';
 
@@ -54,8 +55,9 @@ export async function changedByMembers(
 
 /**
  * The kinds of the members' change events of the last minutes that named each of the ids given,
- * read under the feed's lock (holdFeedOrder), in the transaction that then records what is not
- * theirs: a member's write committing meanwhile is either read here or recorded after.
+ * and of their writes of a reservation noted before the API answered (changes/under-way.ts), read
+ * under the feed's lock (holdFeedOrder), in the transaction that then records what is not theirs:
+ * a member's write committing meanwhile is either read here or recorded after.
  */
 export async function kindsByMembers(
   tx: Pick<DashboardTx, 'select' | 'execute'>,
@@ -70,9 +72,9 @@ export async function kindsByMembers(
     .select({ ids: changeEvents.ids, kind: changeEvents.kind })
     .from(changeEvents)
     .where(and(gte(changeEvents.at, since), isNotNull(changeEvents.staffId)));
-  for (const r of rows)
-    for (const id of Object.values(r.ids).flat())
-      if (wanted.has(id)) out.set(id, (out.get(id) ?? new Set()).add(r.kind));
+  const add = (id: string, kind: string) => out.set(id, (out.get(id) ?? new Set()).add(kind));
+  for (const r of rows) for (const id of Object.values(r.ids).flat()) if (wanted.has(id)) add(id, r.kind);
+  for (const w of await writesSince(tx, ids, since)) add(w.reservationId, w.kind);
   return out;
 }
 

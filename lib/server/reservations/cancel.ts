@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Uuid } from '../../guestbook/schemas';
 import { said } from '../../i18n/said';
 import { countAttempt, refundAttempt } from '../auth/login-limiter';
+import { underWay } from '../changes/under-way';
 import { getDb } from '../db';
 import { apiForChoice, nullOn404, type EntityChoice } from '../directory';
 import { dropHeldFor } from '../held-changes/store';
@@ -68,7 +69,9 @@ export async function cancelReservationIn(entity: EntityChoice | null, id: strin
       resourceId: id,
       before: auditView(before),
     });
-    const after = await api.cancelReservation(id);
+    const after = await underWay(db, { reservationId: id, kind: 'reservation.canceled', staffId: ctx.staff.id }, () =>
+      api.cancelReservation(id),
+    );
     // A change of it still waiting out its undo window is not sent (the guest is told of the cancel).
     await dropHeldFor(db, id);
     await reservationChangedIn(entity, after);

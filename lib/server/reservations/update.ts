@@ -9,6 +9,7 @@ import {
   type ReservationChanges,
   type ReservationExpected,
 } from '../../reservations/schemas';
+import { underWay } from '../changes/under-way';
 import { getDb } from '../db';
 import { apiForChoice, nullOn404, type EntityChoice } from '../directory';
 import { heldFor } from '../held-changes/store';
@@ -159,7 +160,11 @@ export async function updateReservationIn(
 ) {
   await readChangeable(entity, input, ctx, { held });
   const api = apiForChoice(entity);
-  const written = await api.updateReservation(input.id, input.changes);
+  const written = await underWay(
+    await getDb(),
+    { reservationId: input.id, kind: 'reservation.changed', staffId: ctx.staff.id },
+    () => api.updateReservation(input.id, input.changes),
+  );
   // The API takes no precondition: read it again, and say so when another change landed on the
   // same fields right after this one (the page then shows that change, not this one's).
   const after = (await nullOn404(api.getReservation(input.id))) ?? written;
