@@ -6,7 +6,7 @@
  * noted and takes it for the member's own (copy-changes.ts, kindsByMembers), instead of recording
  * it as made outside the console and telling whoever booked it. A write the API refused is forgotten.
  */
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 
 import type { DashboardDb } from '../db/open';
 import { writesUnderWay } from '../db/schema';
@@ -19,14 +19,14 @@ export interface WriteUnderWay {
 
 type Db = Pick<DashboardDb, 'insert' | 'delete'>;
 
-/** Notes a member's write of a reservation (again: its time is now). */
-export async function noteWrite(db: Db, w: WriteUnderWay, now = new Date()): Promise<void> {
+/** Notes a member's write of a reservation (again: its time is now, the database's, as a change event's). */
+export async function noteWrite(db: Db, w: WriteUnderWay): Promise<void> {
   await db
     .insert(writesUnderWay)
-    .values({ ...w, at: now })
+    .values(w)
     .onConflictDoUpdate({
       target: [writesUnderWay.reservationId, writesUnderWay.kind, writesUnderWay.staffId],
-      set: { at: now },
+      set: { at: sql`now()` },
     });
 }
 
@@ -50,11 +50,11 @@ export async function underWay<T>(db: Db, w: WriteUnderWay, write: () => Promise
   }
 }
 
-/** The kinds of the members' writes noted since `since`, of the reservations given. */
+/** The kinds of the members' writes noted since `since` (an expression of the database's clock), of the reservations given. */
 export async function writesSince(
   db: Pick<DashboardDb, 'select'>,
   reservationIds: readonly string[],
-  since: Date,
+  since: SQL,
 ): Promise<{ reservationId: string; kind: string }[]> {
   if (!reservationIds.length) return [];
   return db

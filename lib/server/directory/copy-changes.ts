@@ -12,7 +12,7 @@
  * follows yet. An entity or delegate found suspended that the copy held active carries the
  * change of status and its name (the inbox tells the team, lib/server/notifications).
  */
-import { and, gte, isNotNull } from 'drizzle-orm';
+import { and, gte, isNotNull, sql } from 'drizzle-orm';
 
 import type { CopyResource } from '../../directory/schemas';
 import type { ChangeInput } from '../changes/of-action';
@@ -67,7 +67,8 @@ export async function kindsByMembers(
   if (!ids.length) return out;
   await holdFeedOrder(tx);
   const wanted = new Set(ids);
-  const since = new Date(Date.now() - OWN_WRITE_WINDOW_MS);
+  // The database's clock, which stamped the rows read (a process's clock may be off from it).
+  const since = sql`now() - make_interval(secs => ${OWN_WRITE_WINDOW_MS / 1000})`;
   const rows = await tx
     .select({ ids: changeEvents.ids, kind: changeEvents.kind })
     .from(changeEvents)
