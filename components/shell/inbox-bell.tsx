@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 
 import { Link } from '@/components/ui/link';
 import { queryKeys } from '@/lib/queries/keys';
-import { fetchInboxUnread, type InboxUnread } from '@/lib/queries/reads';
+import { fetchInboxUnread, newerBell, type InboxUnread } from '@/lib/queries/reads';
 
 /**
  * The bell in the header: the member's unread notifications, opening the inbox. Live over the
@@ -14,21 +14,24 @@ import { fetchInboxUnread, type InboxUnread } from '@/lib/queries/reads';
  * this figure (lib/queries/invalidate.ts), so it is read again only when an item was raised for
  * this member, and only after that item was committed. (Refetching on every reservation event
  * instead would read the figure for everyone on every change, and could read it before another
- * process had raised the item.) The layout gives the figure at first paint. Its label and badge
+ * process had raised the item.) The layout gives the figure at first paint. Each figure carries
+ * when the database counted it, and the bell keeps the newest (newerBell). Its label and badge
  * come worded by the server (lib/server/notifications/bell.ts).
  */
 export function InboxBell({ initial }: { initial: InboxUnread }) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: queryKeys.inboxUnread(),
-    queryFn: ({ signal }) => fetchInboxUnread(signal),
+    queryFn: async ({ signal }) =>
+      newerBell(queryClient.getQueryData(queryKeys.inboxUnread()), await fetchInboxUnread(signal)),
     initialData: initial,
     staleTime: 30_000,
     refetchOnWindowFocus: true,
   });
-  // A new render of the layout (a refresh, the inbox's triage) carries a newer figure than the cache.
+  // A new render of the layout (a refresh, the inbox's triage) carries a figure counted then, which
+  // a fetch after a raised item may have overtaken: the newer of the two stays.
   useEffect(() => {
-    queryClient.setQueryData(queryKeys.inboxUnread(), initial);
+    queryClient.setQueryData<InboxUnread>(queryKeys.inboxUnread(), (held) => newerBell(held, initial));
   }, [initial, queryClient]);
   const { unread, label, badge } = data;
   return (

@@ -39,7 +39,18 @@ export interface InboxUnread {
   /** the bell's label for a screen reader ("Inbox, 3 unread notifications") and its badge ("3", "99+"), worded by the server */
   label: string;
   badge: string;
+  /** when the database counted it (microseconds since the epoch): the bell keeps the newest figure it was given (newerBell) */
+  asOf: number;
 }
+
+/**
+ * Of the bell's figure it holds and one just given, the newer. Figures arrive by three paths (the
+ * layout's render, a fetch after an item was raised, a triage's answer) and not in the order they
+ * were read: a page refreshed for a new reservation can bring a figure counted just before an item
+ * was raised after the fetch that counted it.
+ */
+export const newerBell = (held: InboxUnread | undefined, given: InboxUnread): InboxUnread =>
+  held && held.asOf > given.asOf ? held : given;
 
 /** The bell's figure (no API request on the server). */
 export const fetchInboxUnread = (signal?: AbortSignal) => getJson<InboxUnread>('/api/notifications/unread', {}, signal);

@@ -10,12 +10,13 @@ import { getTranslations } from 'next-intl/server';
 
 import type { InboxUnread } from '../../queries/reads';
 import type { DashboardDb } from '../db/open';
-import { unreadCount, type Recipient } from './inbox';
+import { unreadCountAsOf, type Recipient } from './inbox';
 
 export async function bellFigure(db: DashboardDb, member: Recipient): Promise<InboxUnread> {
-  const [unread, t] = await Promise.all([unreadCount(db, member), getTranslations('shell.inbox')]);
+  const [{ unread, asOf }, t] = await Promise.all([unreadCountAsOf(db, member), getTranslations('shell.inbox')]);
   return {
     unread,
+    asOf,
     label: t('bell', { count: unread }),
     badge: t('badge', { over: unread > 99 ? 'yes' : 'no', count: Math.min(unread, 99) }),
   };

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 
+import { newerBell, type InboxUnread } from '../../queries/reads';
 import { membersDb } from '../auth/members.fixture';
 import { notifications } from '../db/schema';
-import { inboxPage, listInbox, markAllDone, markNotifications, pruneNotifications, unreadCount } from './inbox';
+import {
+  inboxPage,
+  listInbox,
+  markAllDone,
+  markNotifications,
+  pruneNotifications,
+  unreadCount,
+  unreadCountAsOf,
+} from './inbox';
 
 const { db, member } = membersDb();
 const NOW = new Date('2026-12-01T10:00:00Z');
@@ -27,6 +36,26 @@ const ids = async (m: { id: string; role: 'viewer' | 'operator' | 'admin' }, sho
   (await listInbox(db(), m, { show, reason: null })).map((i) => i.id);
 
 describe('a member’s inbox', () => {
+  it('stamps each count with when the database read it, and the bell keeps the newer whichever arrives last', async () => {
+    const dee = await member('inbox.dee@example.test');
+    const before = await unreadCountAsOf(db(), dee);
+    await item(dee.id, 'booked_by_you');
+    const after = await unreadCountAsOf(db(), dee);
+    expect([before.unread, after.unread]).toEqual([0, 1]);
+    expect(after.asOf).toBeGreaterThan(before.asOf);
+
+    const figure = ({ unread, asOf }: { unread: number; asOf: number }): InboxUnread => ({
+      unread,
+      asOf,
+      label: `${unread} unread`,
+      badge: String(unread),
+    });
+    // A page refreshed with the count read before the item overtaken by the fetch that followed it.
+    expect(newerBell(figure(after), figure(before)).unread).toBe(1);
+    expect(newerBell(figure(before), figure(after)).unread).toBe(1);
+    expect(newerBell(undefined, figure(before)).unread).toBe(0);
+  });
+
   it('lists and changes only the member’s own items: another’s id changes nothing', async () => {
     const [ada, bob] = [await member('inbox.ada@example.test'), await member('inbox.bob@example.test')];
     const [a1, a2] = [await item(ada.id, 'booked_by_you'), await item(ada.id, 'changed_by_you')];

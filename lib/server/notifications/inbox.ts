@@ -98,8 +98,20 @@ export async function inboxPage(
 
 /** How many of the member's items are neither read nor done: the bell's figure. */
 export async function unreadCount(db: Db, member: Recipient): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(mine(member, SHOWN.unread));
-  return Number(row?.n ?? 0);
+  return (await unreadCountAsOf(db, member)).unread;
+}
+
+/**
+ * The unread count with the moment the database read it (microseconds since the epoch, the
+ * statement's start, on the database's one clock whichever process asked): of two figures, the
+ * later read is the newer.
+ */
+export async function unreadCountAsOf(db: Db, member: Recipient): Promise<{ unread: number; asOf: number }> {
+  const [row] = await db
+    .select({ n: count(), asOf: sql<string>`(extract(epoch from statement_timestamp()) * 1000000)::bigint` })
+    .from(notifications)
+    .where(mine(member, SHOWN.unread));
+  return { unread: Number(row?.n ?? 0), asOf: Number(row?.asOf ?? 0) };
 }
 
 /**
