@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 
 import { LeaveGuard } from '@/components/live/leave-guard';
 import { Badge } from '@/components/ui/badge';
+import { HydrateApart } from '@/components/ui/hydrate-apart';
 import { ToastRegion } from '@/components/ui/toast-region';
 import { bannerClasses } from '@/components/ui/tone';
 import type { StaffRole } from '@/lib/auth/roles';
@@ -85,17 +86,25 @@ export function Shell({
           <span className="text-sm font-semibold text-slate-800">Guest Book</span>
         </div>
         <div className="flex-1 p-2">
-          <NavLinks items={pages} label={t('label')} />
+          <HydrateApart>
+            <NavLinks items={pages} label={t('label')} />
+          </HydrateApart>
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-surface px-3 py-2 sm:px-6 md:min-h-14 print:hidden">
-          <MobileNav items={pages} heading={<PartnerHeading {...partner} inMenu />} />
-          <div className="flex min-w-0 flex-1 items-center gap-2">
-            <PartnerHeading {...partner} />
-          </div>
-          {entitySwitcher && <div className="order-last w-full lg:order-none lg:w-auto">{entitySwitcher}</div>}
-          <div className="flex shrink-0 items-center gap-1.5 sm:gap-3">{tools}</div>
+          <HydrateApart>
+            <MobileNav items={pages} heading={<PartnerHeading {...partner} inMenu />} />
+            <div className="flex min-w-0 flex-1 items-center gap-2">
+              <PartnerHeading {...partner} />
+            </div>
+          </HydrateApart>
+          <HydrateApart>
+            {entitySwitcher && <div className="order-last w-full lg:order-none lg:w-auto">{entitySwitcher}</div>}
+          </HydrateApart>
+          <HydrateApart>
+            <div className="flex shrink-0 items-center gap-1.5 sm:gap-3">{tools}</div>
+          </HydrateApart>
         </header>
         {banner}
         <main className="min-w-0 flex-1 px-3 py-5 sm:px-6 sm:py-6 print:p-0">

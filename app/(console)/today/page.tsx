@@ -5,6 +5,7 @@ import { Suspense } from 'react';
 import { LiveRefresh } from '@/components/live/live-follow';
 import { WatchButton } from '@/components/notifications/watch-button';
 import { ErrorState } from '@/components/ui/error-state';
+import { HydrateApart } from '@/components/ui/hydrate-apart';
 import { Select } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { idOf } from '@/lib/changes/events';
@@ -146,23 +147,25 @@ async function Day({ params, memberId }: { params: TodayParams; memberId: string
         }
       />
 
-      <DayFilters>
-        <Field label={t('filters.date')}>
-          <input type="date" name="date" defaultValue={d.date} className="control" data-testid="filter-date" />
-        </Field>
-        {choices.map((c) => (
-          <Field key={c.name} label={t(`filters.${c.name}`)}>
-            <Select name={c.name} defaultValue={c.value ?? ''} data-testid={`filter-${c.name}`}>
-              <option value="">{c.all}</option>
-              {c.options.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </Select>
+      <HydrateApart>
+        <DayFilters>
+          <Field label={t('filters.date')}>
+            <input type="date" name="date" defaultValue={d.date} className="control" data-testid="filter-date" />
           </Field>
-        ))}
-      </DayFilters>
+          {choices.map((c) => (
+            <Field key={c.name} label={t(`filters.${c.name}`)}>
+              <Select name={c.name} defaultValue={c.value ?? ''} data-testid={`filter-${c.name}`}>
+                <option value="">{c.all}</option>
+                {c.options.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          ))}
+        </DayFilters>
+      </HydrateApart>
 
       {d.entity && <SinceLastLook memberId={memberId} entityId={d.entity.id} changes={dayChanges(d)} />}
 
@@ -176,52 +179,60 @@ async function Day({ params, memberId }: { params: TodayParams; memberId: string
               {params.venue || params.status || params.program ? t('sheet.noneFiltered') : t('sheet.none')}
             </p>
           ) : (
-            <DaySheet
-              openId={open?.id ?? null}
-              openHref={todayHref(here, { open: OPEN_ID })}
-              venues={sheet.map((venue) => ({
-                venueId: venue.venueId,
-                name: venue.venueName,
-                summary: t('sheet.summary', { reservations: venue.reservations, covers: venue.covers }),
-                quarters: venue.quarters.map((q) => ({
-                  quarter: q.quarter,
-                  label: wallTime(q.quarter),
-                  coversLabel: t('sheet.covers', { covers: q.covers }),
-                  rows: q.rows.map((row) => dayRow(d, row, wallTime(row.time), programName(row.programId), flagLabel)),
-                })),
-              }))}
-            />
+            <HydrateApart>
+              <DaySheet
+                openId={open?.id ?? null}
+                openHref={todayHref(here, { open: OPEN_ID })}
+                venues={sheet.map((venue) => ({
+                  venueId: venue.venueId,
+                  name: venue.venueName,
+                  summary: t('sheet.summary', { reservations: venue.reservations, covers: venue.covers }),
+                  quarters: venue.quarters.map((q) => ({
+                    quarter: q.quarter,
+                    label: wallTime(q.quarter),
+                    coversLabel: t('sheet.covers', { covers: q.covers }),
+                    rows: q.rows.map((row) =>
+                      dayRow(d, row, wallTime(row.time), programName(row.programId), flagLabel),
+                    ),
+                  })),
+                }))}
+              />
+            </HydrateApart>
           )}
-          <PacingCard
-            venues={paced.map((v) => ({ id: v.id, name: v.name }))}
-            shown={pacingShown}
-            venueHref={(id) => todayHref(here, { pacing: id, open: null })}
-            programName={programName}
-            wallTime={wallTime}
-            watch={
-              pacingShown &&
-              watchButtonWords && (
-                <WatchButton
-                  key={pacingShown.id}
-                  subject="venue"
-                  id={pacingShown.id}
-                  watching={watchingShown}
-                  words={watchButtonWords}
-                />
-              )
-            }
-          />
+          <HydrateApart>
+            <PacingCard
+              venues={paced.map((v) => ({ id: v.id, name: v.name }))}
+              shown={pacingShown}
+              venueHref={(id) => todayHref(here, { pacing: id, open: null })}
+              programName={programName}
+              wallTime={wallTime}
+              watch={
+                pacingShown &&
+                watchButtonWords && (
+                  <WatchButton
+                    key={pacingShown.id}
+                    subject="venue"
+                    id={pacingShown.id}
+                    watching={watchingShown}
+                    words={watchButtonWords}
+                  />
+                )
+              }
+            />
+          </HydrateApart>
         </div>
         {open && (
-          <ReservationAside
-            reservation={open}
-            about={aboutOf(d, open.id, open.guest?.email)}
-            closeHref={todayHref(here, { open: null })}
-            venueName={openVenue?.name ?? t('sheet.unknownVenue')}
-            programName={programName(open.program_id)}
-            areaName={openVenue?.seating_areas?.find((a) => a.id === open.seating_area_id)?.name ?? null}
-            wallTime={wallTime}
-          />
+          <HydrateApart>
+            <ReservationAside
+              reservation={open}
+              about={aboutOf(d, open.id, open.guest?.email)}
+              closeHref={todayHref(here, { open: null })}
+              venueName={openVenue?.name ?? t('sheet.unknownVenue')}
+              programName={programName(open.program_id)}
+              areaName={openVenue?.seating_areas?.find((a) => a.id === open.seating_area_id)?.name ?? null}
+              wallTime={wallTime}
+            />
+          </HydrateApart>
         )}
       </div>
     </>
