@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { newerBell, type InboxUnread } from '../../queries/reads';
 import { membersDb } from '../auth/members.fixture';
@@ -38,11 +38,21 @@ const ids = async (m: { id: string; role: 'viewer' | 'operator' | 'admin' }, sho
 describe('a member’s inbox', () => {
   it('stamps each count with when the database read it, and the bell keeps the newer whichever arrives last', async () => {
     const dee = await member('inbox.dee@example.test');
-    const before = await unreadCountAsOf(db(), dee);
-    await item(dee.id, 'booked_by_you');
-    const after = await unreadCountAsOf(db(), dee);
+    // The test's own clock, which the embedded database reads: one count, and a second later the next.
+    const faked = vi.isFakeTimers();
+    const start = Date.now();
+    let before, after;
+    try {
+      vi.setSystemTime(start);
+      before = await unreadCountAsOf(db(), dee);
+      await item(dee.id, 'booked_by_you');
+      vi.setSystemTime(start + 1_000);
+      after = await unreadCountAsOf(db(), dee);
+    } finally {
+      if (!faked) vi.useRealTimers();
+    }
     expect([before.unread, after.unread]).toEqual([0, 1]);
-    expect(after.asOf).toBeGreaterThan(before.asOf);
+    expect(after.asOf - before.asOf).toBeGreaterThan(500_000);
 
     const figure = ({ unread, asOf }: { unread: number; asOf: number }): InboxUnread => ({
       unread,
