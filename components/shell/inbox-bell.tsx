@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { Link } from '@/components/ui/link';
+import { giveBell } from '@/lib/queries/invalidate';
 import { queryKeys } from '@/lib/queries/keys';
 import { fetchInboxUnread, newerBell, type InboxUnread } from '@/lib/queries/reads';
 
@@ -31,7 +32,7 @@ export function InboxBell({ initial }: { initial: InboxUnread }) {
   // A new render of the layout (a refresh, the inbox's triage) carries a figure counted then, which
   // a fetch after a raised item may have overtaken: the newer of the two stays.
   useEffect(() => {
-    queryClient.setQueryData<InboxUnread>(queryKeys.inboxUnread(), (held) => newerBell(held, initial));
+    giveBell(queryClient, initial);
   }, [initial, queryClient]);
   const { unread, label, badge } = data;
   return (

@@ -99,9 +99,11 @@ export function Shell({
               <PartnerHeading {...partner} />
             </div>
           </HydrateApart>
-          <HydrateApart>
-            {entitySwitcher && <div className="order-last w-full lg:order-none lg:w-auto">{entitySwitcher}</div>}
-          </HydrateApart>
+          {entitySwitcher && (
+            <HydrateApart>
+              <div className="order-last w-full lg:order-none lg:w-auto">{entitySwitcher}</div>
+            </HydrateApart>
+          )}
           <HydrateApart>
             <div className="flex shrink-0 items-center gap-1.5 sm:gap-3">{tools}</div>
           </HydrateApart>

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 
 import { idOf, PRESENCE_KIND, type ChangeEvent } from '../changes/events';
 import { queryKeys } from './keys';
+import { newerBell, type InboxUnread } from './reads';
 
 /**
  * After a reservation of `context` (the selected entity) was canceled or modified: every page of
@@ -64,3 +65,7 @@ export function invalidateForChange(
   }
   return Promise.resolve();
 }
+
+/** Gives the bell a figure (a layout's, a triage's): it stays only where newer than the one held. */
+export const giveBell = (queryClient: QueryClient, figure: InboxUnread) =>
+  queryClient.setQueryData<InboxUnread>(queryKeys.inboxUnread(), (held) => newerBell(held, figure));

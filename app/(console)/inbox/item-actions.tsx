@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toast';
 import { markAllNotificationsDoneAction, markNotificationsAction } from '@/lib/actions/inbox';
 import type { NotificationReason } from '@/lib/notifications/items';
-import { queryKeys } from '@/lib/queries/keys';
-import { newerBell, type InboxUnread } from '@/lib/queries/reads';
+import { giveBell } from '@/lib/queries/invalidate';
+import type { InboxUnread } from '@/lib/queries/reads';
 
 /**
  * After a triage: the bell's new figure at once. The page (and the layout's figure) come rendered
@@ -17,8 +17,7 @@ import { newerBell, type InboxUnread } from '@/lib/queries/reads';
  */
 function useAfterTriage() {
   const queryClient = useQueryClient();
-  return (bell: InboxUnread) =>
-    queryClient.setQueryData<InboxUnread>(queryKeys.inboxUnread(), (held) => newerBell(held, bell));
+  return (bell: InboxUnread) => giveBell(queryClient, bell);
 }
 
 /** An item's Read (or Unread) and Done buttons, each naming the item for a screen reader. */

@@ -19,13 +19,21 @@ export interface WriteUnderWay {
 
 type Db = Pick<DashboardDb, 'insert' | 'delete'>;
 
+/** A note's key, its columns by the write's fields: one note a member, a reservation and a kind. */
+const KEY = {
+  reservationId: writesUnderWay.reservationId,
+  kind: writesUnderWay.kind,
+  staffId: writesUnderWay.staffId,
+} as const;
+const keyOf = (w: WriteUnderWay) => and(...(Object.keys(KEY) as (keyof WriteUnderWay)[]).map((f) => eq(KEY[f], w[f])));
+
 /** Notes a member's write of a reservation (again: its time is now, the database's, as a change event's). */
 export async function noteWrite(db: Db, w: WriteUnderWay): Promise<void> {
   await db
     .insert(writesUnderWay)
     .values(w)
     .onConflictDoUpdate({
-      target: [writesUnderWay.reservationId, writesUnderWay.kind, writesUnderWay.staffId],
+      target: Object.values(KEY),
       set: { at: sql`now()` },
     });
 }
@@ -38,13 +46,7 @@ export async function underWay<T>(db: Db, w: WriteUnderWay, write: () => Promise
   } catch (e) {
     await db
       .delete(writesUnderWay)
-      .where(
-        and(
-          eq(writesUnderWay.reservationId, w.reservationId),
-          eq(writesUnderWay.kind, w.kind),
-          eq(writesUnderWay.staffId, w.staffId),
-        ),
-      )
+      .where(keyOf(w))
       .catch(() => undefined);
     throw e;
   }
