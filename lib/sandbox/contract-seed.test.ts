@@ -46,7 +46,9 @@ describe('seed files, rate limits and the OpenAPI document', () => {
   });
 
   it('runs a seed file with its per-credential rate limit: 429 with Retry-After past it', async () => {
-    const own = await startSandbox({ port: 0, memory: true, quiet: true, seed: example });
+    // The test's own clock, at the start of a minute: the 120 requests fall in one minute's window.
+    const startsAt = new Date('2026-12-01T10:00:00Z');
+    const own = await startSandbox({ port: 0, memory: true, quiet: true, seed: example, startsAt });
     try {
       const token = await accessToken(own, { client_id: 'gb_partner_douro', client_secret: 'douro-partner-secret' });
       let last: Response | undefined;
@@ -57,7 +59,7 @@ describe('seed files, rate limits and the OpenAPI document', () => {
       const over = await fetch(`${own.url}/v2/identities/me`, { headers: { authorization: `Bearer ${token}` } });
       expect(over.status).toBe(429);
       expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(Number(over.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
+      expect(Number(over.headers.get('x-ratelimit-reset'))).toBeGreaterThan(startsAt.getTime() / 1000);
       const me = await fetch(`${own.url}/_sandbox/clock`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
