@@ -10,7 +10,7 @@ process.env.SANDBOX_CONTROL_TOKEN ||= randomBytes(18).toString('base64url');
 
 /** Spec files of over half a minute, longest first (a run's JSON report gives each file's time). */
 const LONG_FILES =
-  /(accessibility|loading-states|authorization-matrix|resilience|two-processes|booking|allocations|sessions)\.spec\.ts$/;
+  /(accessibility|loading-states|authorization-matrix|resilience|two-processes|booking|allocations|sessions|today-long-day)\.spec\.ts$/;
 
 /**
  * e2e runs in Debian's Chromium (Playwright cannot download its own browser here) against the

@@ -4,7 +4,6 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { useTranslations } from 'next-intl';
 import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 
 import { TagBadges } from '@/components/guests/guest-flags';
 import { Badge } from '@/components/ui/badge';
@@ -16,6 +15,7 @@ import type { GuestFlag } from '@/lib/guests/history';
 import { STATUS_TONE } from '../reservations/status-badge';
 import { OPEN_ID } from './open-id';
 import { RowMark } from './since-last-look';
+import { usePrinting } from './use-printing';
 
 /** A row of the sheet as the browser receives it: what it shows, named and formatted by the server. */
 export interface DayRow {
@@ -57,27 +57,6 @@ export const VIRTUAL_FROM = 60;
 const FIRST_ITEMS = 24;
 
 type Item = { kind: 'quarter'; quarter: DayQuarter } | { kind: 'row'; row: DayRow };
-
-/** Printing shows every row: a long day renders all of them while the page prints. */
-function usePrinting(): boolean {
-  const [printing, setPrinting] = useState(false);
-  useEffect(() => {
-    const print = window.matchMedia('print');
-    const set = (on: boolean) => flushSync(() => setPrinting(on));
-    const onChange = () => set(print.matches);
-    const before = () => set(true);
-    const after = () => set(print.matches);
-    print.addEventListener('change', onChange);
-    window.addEventListener('beforeprint', before);
-    window.addEventListener('afterprint', after);
-    return () => {
-      print.removeEventListener('change', onChange);
-      window.removeEventListener('beforeprint', before);
-      window.removeEventListener('afterprint', after);
-    };
-  }, []);
-  return printing;
-}
 
 /**
  * The day's sheet, one card a venue: its quarter hours in time order, each with its covers, and
@@ -147,6 +126,7 @@ function VenueSheet({
       flush
       data-testid={`sheet-${venue.venueId}`}
       className="print:break-inside-auto print:shadow-none print:ring-0"
+      offScreen={{ height: `${CARD_TOP_PX + items.reduce((h, item) => h + estimateOf(item), 0)}px` }}
     >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{t('label', { venue: name })}</caption>
@@ -189,6 +169,9 @@ function VenueSheet({
 /** How far beyond the screen a long day's rows are rendered, in pixels. */
 const NEAR_PX = 600;
 
+/** A venue card's title and the table's head, over its rows. */
+const CARD_TOP_PX = 90;
+
 /** A row's height before it is measured: a quarter's heading, or a reservation of one or two lines. */
 const estimateOf = (item: Item) => (item.kind === 'quarter' ? 30 : 56);
 
@@ -207,20 +190,34 @@ function VirtualBody({
   serverRows: number;
 }) {
   const body = useRef<HTMLTableSectionElement>(null);
+  const rest = useRef<HTMLTableRowElement>(null);
   // Where the rows begin in the page (null until measured: the rows the server rendered stay until
   // then, so hydrating changes nothing), measured again when the page's height changes (a banner above).
-  // Measured after the hydrated page has painted, and the rows then swapped in a transition: React
-  // renders them in slices between the browser's frames, not in the task that commits the hydration.
+  // Measured once the rows the server did not render come within NEAR_PX of the screen (at once when
+  // they are there already; else when the member scrolls towards them), and the rows then swapped in a
+  // transition: React renders them in slices between the browser's frames, and a page loaded and left
+  // at its top builds no row it does not show.
   const [margin, setMargin] = useState<number | null>(null);
   useEffect(() => {
     const measure = () => {
       const at = body.current ? Math.round(body.current.getBoundingClientRect().top + window.scrollY) : 0;
       startTransition(() => setMargin(at));
     };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.body);
-    return () => observer.disconnect();
+    const resized = new ResizeObserver(measure);
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        near.disconnect();
+        resized.observe(document.body);
+      },
+      { rootMargin: `${NEAR_PX}px 0px` },
+    );
+    if (rest.current) near.observe(rest.current);
+    else resized.observe(document.body);
+    return () => {
+      near.disconnect();
+      resized.disconnect();
+    };
   }, []);
   const virtualizer = useWindowVirtualizer({
     count: items.length,
@@ -262,7 +259,7 @@ function VirtualBody({
           index={index}
         />
       ))}
-      {after > 0 && <tr aria-hidden="true" style={{ height: after }} />}
+      {after > 0 && <tr ref={rest} aria-hidden="true" style={{ height: after }} />}
     </tbody>
   );
 }

@@ -42,7 +42,7 @@ export function PacingCard({
 }) {
   const t = useTranslations('today.pacing');
   return (
-    <Card title={t('title')} data-testid="pacing" className="print:hidden">
+    <Card title={t('title')} data-testid="pacing" className="print:hidden" offScreen={{ height: '30rem' }}>
       {!shown ? (
         <p className="text-sm text-slate-500">{t('none')}</p>
       ) : (
