@@ -45,12 +45,22 @@ export type { DashboardTx };
 /** How long a member's own change event covers what the sync then finds of the same ids. */
 export const OWN_WRITE_WINDOW_MS = 5 * 60_000;
 
-/** The ids that members' change events named in the last minutes (any kind), for the ids given. */
+/** Since when a member's event or noted write is theirs, on the database's clock, which stamped the rows read (a process's clock may be off from it). */
+const OWN_WRITE_SINCE = sql`now() - make_interval(secs => ${OWN_WRITE_WINDOW_MS / 1000})`;
+
+const addKind = (out: Map<string, Set<string>>, id: string, kind: string) =>
+  out.set(id, (out.get(id) ?? new Set()).add(kind));
+
+/**
+ * The ids that members' change events named in the last minutes (any kind), for the ids given,
+ * read under the feed's lock as kindsByMembers reads them. The directory's writes are not noted
+ * before the API answers (only reservations' are, changes/under-way.ts): their events alone.
+ */
 export async function changedByMembers(
   tx: Pick<DashboardTx, 'select' | 'execute'>,
   ids: readonly string[],
 ): Promise<Set<string>> {
-  return new Set((await kindsByMembers(tx, ids)).keys());
+  return new Set((await eventKindsByMembers(tx, ids)).keys());
 }
 
 /**
@@ -63,19 +73,25 @@ export async function kindsByMembers(
   tx: Pick<DashboardTx, 'select' | 'execute'>,
   ids: readonly string[],
 ): Promise<Map<string, Set<string>>> {
+  const out = await eventKindsByMembers(tx, ids);
+  for (const w of await writesSince(tx, ids, OWN_WRITE_SINCE)) addKind(out, w.reservationId, w.kind);
+  return out;
+}
+
+/** The members' change events of the last minutes naming the ids given, by id, under the feed's lock. */
+async function eventKindsByMembers(
+  tx: Pick<DashboardTx, 'select' | 'execute'>,
+  ids: readonly string[],
+): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
   if (!ids.length) return out;
   await holdFeedOrder(tx);
   const wanted = new Set(ids);
-  // The database's clock, which stamped the rows read (a process's clock may be off from it).
-  const since = sql`now() - make_interval(secs => ${OWN_WRITE_WINDOW_MS / 1000})`;
   const rows = await tx
     .select({ ids: changeEvents.ids, kind: changeEvents.kind })
     .from(changeEvents)
-    .where(and(gte(changeEvents.at, since), isNotNull(changeEvents.staffId)));
-  const add = (id: string, kind: string) => out.set(id, (out.get(id) ?? new Set()).add(kind));
-  for (const r of rows) for (const id of Object.values(r.ids).flat()) if (wanted.has(id)) add(id, r.kind);
-  for (const w of await writesSince(tx, ids, since)) add(w.reservationId, w.kind);
+    .where(and(gte(changeEvents.at, OWN_WRITE_SINCE), isNotNull(changeEvents.staffId)));
+  for (const r of rows) for (const id of Object.values(r.ids).flat()) if (wanted.has(id)) addKind(out, id, r.kind);
   return out;
 }
 
