@@ -17,6 +17,7 @@ import { hasRole } from '@/lib/auth/roles';
 import { countStyleOf } from '@/lib/format/counts';
 import { getApiClient, readApi } from '@/lib/server/api';
 import { requireStaff } from '@/lib/server/auth';
+import { jobsOf } from '@/lib/server/bulk-jobs';
 import { getChangeFeed } from '@/lib/server/changes';
 import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db';
@@ -28,7 +29,8 @@ import { myViews } from '@/lib/server/views';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaff();
-  const [partner, entities, selected, format, tablePreferences, views, t, unread, since] = await Promise.all([
+  const operator = hasRole(staff.role, 'operator');
+  const [partner, entities, selected, format, tablePreferences, views, t, unread, since, bulkJobs] = await Promise.all([
     readApi(getPartnerOverview),
     readApi(listEntityChoices),
     readApi(getSelectedEntity),
@@ -40,6 +42,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     // The change feed as this render began: the browser's stream catches up from it, so a change
     // made while the page was sent is not missed.
     getChangeFeed().then((feed) => feed.lastId),
+    // An operator's bulk actions running on the server, or ended and not yet closed (the header's indicator).
+    operator ? getDb().then((db) => jobsOf(db, staff.id)) : [],
   ]);
   const navLabel = (key: NavKey) => t(`nav.${key}`);
   const rateLimit = getApiClient().rateLimit;
@@ -81,7 +85,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                   }
                 }
               />
-              {hasRole(staff.role, 'operator') && <BulkJobs />}
+              {operator && <BulkJobs initial={bulkJobs} />}
               <InboxBell initial={unread} />
               <AccountMenu name={staff.name} email={staff.email} roleLabel={t(`role.${staff.role}`)} />
             </>

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 import { BulkReport, type BulkOutcome } from '@/components/ui/bulk-run';
 import { Dialog } from '@/components/ui/dialog';
@@ -13,16 +13,30 @@ import { queryKeys } from '@/lib/queries/keys';
 import { fetchBulkJobs } from '@/lib/queries/reads';
 
 /** Every second while a job runs; otherwise a job started on another device shows within half a minute (and on focus). */
-const jobsRefetchMs = (jobs: BulkJobView[] | undefined) => (jobs?.some((j) => !j.finished) ? 1_000 : 30_000);
+const JOBS_IDLE_MS = 30_000;
+const jobsRefetchMs = (jobs: BulkJobView[] | undefined) => (jobs?.some((j) => !j.finished) ? 1_000 : JOBS_IDLE_MS);
 
-/** The member's bulk actions run on the server, read after the page loaded (never in the first render). */
-export function useBulkJobs() {
-  return useQuery({
+/**
+ * The member's bulk actions run on the server: the layout's reading at once (no request as the page
+ * loads), then read again every second while one runs, else every half minute and on focus.
+ */
+function useBulkJobs(initial: BulkJobView[]) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
     queryKey: queryKeys.bulkJobs(),
     queryFn: ({ signal }) => fetchBulkJobs(signal),
-    refetchInterval: (query) => jobsRefetchMs(query.state.data),
+    initialData: initial,
+    staleTime: JOBS_IDLE_MS,
+    refetchInterval: (q) => jobsRefetchMs(q.state.data),
     refetchOnWindowFocus: true,
   });
+  // A new render of the layout (a refresh, a navigation) carries a newer reading than the cache; the
+  // first one is the cache's own (initialData), given again it would only render the header anew.
+  useEffect(() => {
+    if (queryClient.getQueryData(queryKeys.bulkJobs()) !== initial)
+      queryClient.setQueryData(queryKeys.bulkJobs(), initial);
+  }, [initial, queryClient]);
+  return query;
 }
 
 /** How often a dialog that started a job reads how far it has got. */
@@ -71,10 +85,10 @@ export function useJobRun() {
  * got, and once it ended its outcome row by row until they close it. A job goes on when the tab
  * that started it closes, so this is where its outcome is found, on any device.
  */
-export function BulkJobs() {
+export function BulkJobs({ initial }: { initial: BulkJobView[] }) {
   const t = useTranslations('ui.bulk');
   const queryClient = useQueryClient();
-  const { data } = useBulkJobs();
+  const { data } = useBulkJobs(initial);
   const [open, setOpen] = useState(false);
   const job = data?.find((j) => !j.finished) ?? data?.[0];
   if (!job) return null;
