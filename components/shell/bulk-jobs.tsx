@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 import { BulkReport, type BulkOutcome } from '@/components/ui/bulk-run';
 import { Dialog } from '@/components/ui/dialog';
@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { closeBulkReportAction } from '@/lib/actions/bulk-jobs';
 import type { BulkJobView } from '@/lib/bulk-jobs/view';
 import { queryKeys } from '@/lib/queries/keys';
+import { useLayoutReading } from '@/lib/queries/layout-reading';
 import { fetchBulkJobs } from '@/lib/queries/reads';
 
 /** Every second while a job runs; otherwise a job started on another device shows within half a minute (and on focus). */
@@ -21,7 +22,6 @@ const jobsRefetchMs = (jobs: BulkJobView[] | undefined) => (jobs?.some((j) => !j
  * loads), then read again every second while one runs, else every half minute and on focus.
  */
 function useBulkJobs(initial: BulkJobView[]) {
-  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: queryKeys.bulkJobs(),
     queryFn: ({ signal }) => fetchBulkJobs(signal),
@@ -30,12 +30,7 @@ function useBulkJobs(initial: BulkJobView[]) {
     refetchInterval: (q) => jobsRefetchMs(q.state.data),
     refetchOnWindowFocus: true,
   });
-  // A new render of the layout (a refresh, a navigation) carries a newer reading than the cache; the
-  // first one is the cache's own (initialData), given again it would only render the header anew.
-  useEffect(() => {
-    if (queryClient.getQueryData(queryKeys.bulkJobs()) !== initial)
-      queryClient.setQueryData(queryKeys.bulkJobs(), initial);
-  }, [initial, queryClient]);
+  useLayoutReading(queryKeys.bulkJobs(), initial);
   return query;
 }
 

@@ -1,11 +1,11 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useEffect } from 'react';
 
 import { cn } from '@/components/ui/cn';
 import { queryKeys } from '@/lib/queries/keys';
+import { useLayoutReading } from '@/lib/queries/layout-reading';
 import { fetchRequestBudget, type RequestBudgetFigure } from '@/lib/queries/reads';
 
 /** Re-read every 30 s while the tab is visible and when it regains focus. */
@@ -22,7 +22,6 @@ const VERY_LOW = 0.1;
  */
 export function RequestBudget({ initial }: { initial: RequestBudgetFigure | null }) {
   const t = useTranslations('shell.budget');
-  const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: queryKeys.requestBudget(),
     queryFn: ({ signal }) => fetchRequestBudget(signal),
@@ -31,10 +30,7 @@ export function RequestBudget({ initial }: { initial: RequestBudgetFigure | null
     refetchInterval: REQUEST_BUDGET_REFETCH_MS,
     refetchOnWindowFocus: true,
   });
-  // A new render of the layout (a refresh) carries a newer figure than the cache.
-  useEffect(() => {
-    if (initial) queryClient.setQueryData(queryKeys.requestBudget(), initial);
-  }, [initial, queryClient]);
+  useLayoutReading(queryKeys.requestBudget(), initial);
   if (!data) return null;
   const low = data.remaining < data.limit * LOW;
   const veryLow = data.remaining < data.limit * VERY_LOW;
