@@ -13,7 +13,7 @@ import { InertApp } from './inert-app';
  * Asks before something destructive or hard to undo. The dialog names what will happen; the
  * safe choice has the focus when it opens; Escape cancels; focus goes back to the trigger.
  * `onConfirm` may be async: the dialog stays open, busy, until it settles, and closes unless it
- * returns `false` (the caller shows why).
+ * returns `false` (the caller shows why). Its panel is in the page only while open (./open-only).
  */
 export function ConfirmDialog({
   trigger,
@@ -63,45 +63,47 @@ export function ConfirmDialog({
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={setOpen}>
       {trigger && <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger>}
-      <AlertDialogPrimitive.Portal>
-        <AlertDialogPrimitive.Overlay className={MODAL_OVERLAY} />
-        <AlertDialogPrimitive.Content
-          onCloseAutoFocus={(event) => {
-            if (!returnFocusTo?.current) return;
-            event.preventDefault();
-            returnFocusTo.current.focus();
-          }}
-          className={cn(
-            MODAL_PANEL,
-            'top-1/2 left-1/2 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg p-5',
-          )}
-        >
-          <InertApp />
-          <AlertDialogPrimitive.Title className="text-base font-semibold text-slate-900">
-            {title}
-          </AlertDialogPrimitive.Title>
-          <AlertDialogPrimitive.Description asChild>
-            <div className="mt-2 text-sm text-slate-600">{description}</div>
-          </AlertDialogPrimitive.Description>
-          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: 'secondary' })} disabled={busy}>
-              {cancelLabel ?? t('keep')}
-            </AlertDialogPrimitive.Cancel>
-            <button
-              type="button"
-              className={buttonVariants({ variant: tone })}
-              disabled={busy}
-              aria-busy={busy || undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                void confirm();
-              }}
-            >
-              {busy ? t('busy', { label: confirmLabel }) : confirmLabel}
-            </button>
-          </div>
-        </AlertDialogPrimitive.Content>
-      </AlertDialogPrimitive.Portal>
+      {open && (
+        <AlertDialogPrimitive.Portal>
+          <AlertDialogPrimitive.Overlay className={MODAL_OVERLAY} />
+          <AlertDialogPrimitive.Content
+            onCloseAutoFocus={(event) => {
+              if (!returnFocusTo?.current) return;
+              event.preventDefault();
+              returnFocusTo.current.focus();
+            }}
+            className={cn(
+              MODAL_PANEL,
+              'top-1/2 left-1/2 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg p-5',
+            )}
+          >
+            <InertApp />
+            <AlertDialogPrimitive.Title className="text-base font-semibold text-slate-900">
+              {title}
+            </AlertDialogPrimitive.Title>
+            <AlertDialogPrimitive.Description asChild>
+              <div className="mt-2 text-sm text-slate-600">{description}</div>
+            </AlertDialogPrimitive.Description>
+            <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: 'secondary' })} disabled={busy}>
+                {cancelLabel ?? t('keep')}
+              </AlertDialogPrimitive.Cancel>
+              <button
+                type="button"
+                className={buttonVariants({ variant: tone })}
+                disabled={busy}
+                aria-busy={busy || undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  void confirm();
+                }}
+              >
+                {busy ? t('busy', { label: confirmLabel }) : confirmLabel}
+              </button>
+            </div>
+          </AlertDialogPrimitive.Content>
+        </AlertDialogPrimitive.Portal>
+      )}
     </AlertDialogPrimitive.Root>
   );
 }

@@ -13,7 +13,8 @@ export const DialogClose = DialogPrimitive.Close;
 
 /**
  * A dialog near the top of the screen, a title and its ✕ over what it holds: focus kept inside,
- * Escape and the ✕ close it, focus goes back to what opened it.
+ * Escape and the ✕ close it, focus goes back to what opened it. Its panel is in the page only while
+ * open (see `OpenOnly` in ./open-only).
  */
 export function Dialog({
   open,
@@ -33,21 +34,23 @@ export function Dialog({
   const t = useTranslations('common');
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className={MODAL_OVERLAY} />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          data-testid={testId}
-          className={cn(
-            MODAL_PANEL,
-            'inset-x-3 top-12 mx-auto max-h-[80vh] max-w-md overflow-y-auto rounded-xl p-5 sm:inset-x-auto sm:left-1/2 sm:w-full sm:-translate-x-1/2',
-          )}
-        >
-          <InertApp />
-          <ModalHeader title={title} closeLabel={closeLabel ?? t('close')} className="text-base" />
-          {children}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
+      {open && (
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className={MODAL_OVERLAY} />
+          <DialogPrimitive.Content
+            aria-describedby={undefined}
+            data-testid={testId}
+            className={cn(
+              MODAL_PANEL,
+              'inset-x-3 top-12 mx-auto max-h-[80vh] max-w-md overflow-y-auto rounded-xl p-5 sm:inset-x-auto sm:left-1/2 sm:w-full sm:-translate-x-1/2',
+            )}
+          >
+            <InertApp />
+            <ModalHeader title={title} closeLabel={closeLabel ?? t('close')} className="text-base" />
+            {children}
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      )}
     </DialogPrimitive.Root>
   );
 }

@@ -5,13 +5,26 @@ import type { ComponentProps, ReactNode } from 'react';
 
 import { cn } from './cn';
 import { FLOATING_PANEL, FLOATING_PLACEMENT } from './floating';
+import { OpenContext, OpenOnly, useOpenState } from './open-only';
 
 /**
  * Not modal: a menu closes on Escape, on a click outside and on Tab, and leaves the page as it is
  * (a modal menu would hide the page from assistive technology while its controls stay focusable).
+ * Its content is in the page only while open (./open-only).
  */
-export function DropdownMenu(props: ComponentProps<typeof MenuPrimitive.Root>) {
-  return <MenuPrimitive.Root modal={false} {...props} />;
+export function DropdownMenu({
+  open: given,
+  onOpenChange,
+  defaultOpen,
+  children,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Root>) {
+  const [open, setOpen] = useOpenState(given, onOpenChange, defaultOpen);
+  return (
+    <MenuPrimitive.Root modal={false} {...props} open={open} onOpenChange={setOpen}>
+      <OpenContext value={open}>{children}</OpenContext>
+    </MenuPrimitive.Root>
+  );
 }
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
@@ -30,20 +43,22 @@ export function DropdownMenuContent({
   ...props
 }: ComponentProps<typeof MenuPrimitive.Content> & { width?: keyof typeof MIN_WIDTH }) {
   return (
-    <MenuPrimitive.Portal>
-      <MenuPrimitive.Content
-        {...FLOATING_PLACEMENT}
-        className={cn(
-          [
-            FLOATING_PANEL,
-            'max-h-[var(--radix-dropdown-menu-content-available-height)] overflow-y-auto p-1',
-            MIN_WIDTH[width],
-          ],
-          className,
-        )}
-        {...props}
-      />
-    </MenuPrimitive.Portal>
+    <OpenOnly>
+      <MenuPrimitive.Portal>
+        <MenuPrimitive.Content
+          {...FLOATING_PLACEMENT}
+          className={cn(
+            [
+              FLOATING_PANEL,
+              'max-h-[var(--radix-dropdown-menu-content-available-height)] overflow-y-auto p-1',
+              MIN_WIDTH[width],
+            ],
+            className,
+          )}
+          {...props}
+        />
+      </MenuPrimitive.Portal>
+    </OpenOnly>
   );
 }
 

@@ -7,8 +7,24 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
 import { MODAL_OVERLAY, MODAL_PANEL } from './floating';
 import { InertApp } from './inert-app';
+import { OpenContext, OpenOnly } from './open-only';
 
-export const Sheet = DialogPrimitive.Root;
+/** A sheet the caller opens and closes; its panel is in the page only while open (./open-only). */
+export function Sheet({
+  open,
+  onOpenChange,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <OpenContext value={open}>{children}</OpenContext>
+    </DialogPrimitive.Root>
+  );
+}
 export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 
@@ -21,18 +37,20 @@ export function SheetContent({
 }: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode }) {
   const t = useTranslations('ui');
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className={MODAL_OVERLAY} />
-      <DialogPrimitive.Content
-        aria-describedby={undefined}
-        className={cn(MODAL_PANEL, 'inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto p-4', className)}
-        {...props}
-      >
-        <InertApp />
-        <ModalHeader title={title} closeLabel={t('closeMenu')} />
-        <div className="mt-4 flex-1">{children}</div>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <OpenOnly>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={MODAL_OVERLAY} />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          className={cn(MODAL_PANEL, 'inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto p-4', className)}
+          {...props}
+        >
+          <InertApp />
+          <ModalHeader title={title} closeLabel={t('closeMenu')} />
+          <div className="mt-4 flex-1">{children}</div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </OpenOnly>
   );
 }
 
