@@ -62,7 +62,8 @@ function utilitiesOfTheApp(): string[] {
       const classes = text!.trim().split(/\s+/);
       if (!classes.some((c) => /^[a-z:]*-?[a-z]+-[a-z0-9[]/.test(c))) continue;
       for (const c of classes) {
-        const utility = c.slice(c.lastIndexOf(':') + 1);
+        // the variants end at the last colon outside brackets (`print:[content-visibility:visible]`)
+        const utility = c.replace(/^(?:[^[\]:]*(?:\[[^\]]*\])?[^[\]:]*:)*/, '');
         if (utility) utilities.add(utility);
       }
     }
@@ -81,15 +82,18 @@ describe('lists joined without tailwind-merge', () => {
     expect(mayConflict(['top-0', 'inset-x-0'])).toBe(true);
     expect(mayConflict(['hover:sm:bg-white', 'sm:hover:bg-slate-50'])).toBe(true);
     expect(mayConflict(['-mt-2', 'mt-4'])).toBe(true);
-    // the app's own class, an arbitrary property or a word not known: tailwind-merge decides
+    // the app's own class or a word not known: tailwind-merge decides
     expect(mayConflict(['relative', 'control'])).toBe(true);
-    expect(mayConflict(['flex', '[mask-type:alpha]'])).toBe(true);
+    expect(mayConflict(['[mask-type:alpha]', '[mask-type:luminance]'])).toBe(true);
     expect(mayConflict(['block', 'line-clamp-2'])).toBe(true);
   });
 
   it('join lists of other properties as they are', () => {
     expect(mayConflict(['relative', 'font-medium whitespace-nowrap text-brand-700 hover:underline'])).toBe(false);
     expect(mayConflict(['px-4 hover:bg-slate-50', 'sm:px-2 bg-white'])).toBe(false);
+    expect(
+      mayConflict(['rounded-lg [content-visibility:auto] print:[content-visibility:visible]', 'print:hidden']),
+    ).toBe(false);
     expect(cn('relative', 'font-medium text-brand-700')).toBe('relative font-medium text-brand-700');
     expect(cn('px-3 py-2 text-sm', 'px-4')).toBe('py-2 text-sm px-4');
   });

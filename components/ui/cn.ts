@@ -21,8 +21,9 @@ export function cn(...inputs: ClassValue[]): string {
  * Families of properties, by a utility's first word: two classes of different families never
  * conflict in tailwind-merge (cn.test.ts checks every pair of the app's classes against it). A
  * family is often wider than tailwind-merge's groups (`p-4` and `px-2`, `grow` and `flex`),
- * which only sends more lists to it. A word not listed here, an arbitrary property
- * (`[mask-type:alpha]`) or a class of the app's own is unknown: the lists go to tailwind-merge.
+ * which only sends more lists to it. An arbitrary property (`[mask-type:alpha]`) is a family of
+ * its own, as tailwind-merge has it. A word not listed here or a class of the app's own is unknown:
+ * the lists go to tailwind-merge.
  */
 const FAMILIES: Record<string, readonly string[]> = {
   display: [
@@ -100,11 +101,15 @@ function readFamilies(token: string): readonly string[] | null {
     else if (c === ']' || c === ')') depth--;
     else if (c === ':' && depth === 0) cut = i;
   }
-  const words = /^-?([a-z]+)(?:-([a-z0-9]+))?/.exec(token.slice(cut + 1).replace(/^!|!$/g, ''));
-  if (!words) return null;
-  const [, first, second] = words;
-  const families =
-    first === 'text'
+  const utility = token.slice(cut + 1).replace(/^!|!$/g, '');
+  // an arbitrary property (`[content-visibility:auto]`) is a family of its own, by its property
+  const property = /^\[([a-z-]+):[^\]]+\]$/.exec(utility)?.[1];
+  const words = /^-?([a-z]+)(?:-([a-z0-9]+))?/.exec(utility);
+  if (!words && !property) return null;
+  const [, first, second] = words ?? [];
+  const families = property
+    ? [`[${property}]`]
+    : first === 'text'
       ? second === undefined
         ? undefined
         : [TEXT_FAMILY[second] ?? 'text-color']
