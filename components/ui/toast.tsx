@@ -3,14 +3,17 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 
+import { whenRegionListens } from './toast-ready';
+
 type Tone = 'success' | 'error' | 'warning' | 'info';
 
 /**
- * sonner, asked for by the first toast: no page needs it to show, so it is not among a page's first
- * scripts. The toasts' region (./toaster, loaded once the page is up) brings the same module, so
- * by the time a person acts it is there; a toast asked for sooner shows when it has come.
+ * sonner, once the toasts' region listens: no page needs it to show, so it is not among a page's
+ * first scripts. The region (./toaster, loaded when the browser is first idle) brings the same
+ * module, so by the time a person acts both are there; a toast asked for sooner brings the region
+ * and shows when it listens.
  */
-const sonner = () => import('sonner');
+const sonner = () => Promise.all([import('sonner'), whenRegionListens()]).then(([module]) => module);
 
 /**
  * The one place outcomes are announced: every write ends here, "saved", "applied", "cancelled"

@@ -1,8 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Toaster } from 'sonner';
+
+import { regionListening } from './toast-ready';
 
 /** The theme the account menu set as a class on <html>, or the system's. */
 function subscribeToTheme(onChange: () => void) {
@@ -19,6 +21,8 @@ function themeOfPage(): 'light' | 'dark' | 'system' {
 export function ToastRegion() {
   const t = useTranslations('ui.toast');
   const theme = useSyncExternalStore(subscribeToTheme, themeOfPage, () => 'system' as const);
+  // after sonner's own effects (a child's run first): it listens for toasts from now on
+  useEffect(() => regionListening(), []);
   return (
     <Toaster
       theme={theme}
