@@ -1,11 +1,11 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 
 import { Link } from '@/components/ui/link';
 import { giveBell } from '@/lib/queries/invalidate';
 import { queryKeys } from '@/lib/queries/keys';
+import { useLayoutReading } from '@/lib/queries/layout-reading';
 import { fetchInboxUnread, newerBell, type InboxUnread } from '@/lib/queries/reads';
 
 /**
@@ -31,9 +31,7 @@ export function InboxBell({ initial }: { initial: InboxUnread }) {
   });
   // A new render of the layout (a refresh, the inbox's triage) carries a figure counted then, which
   // a fetch after a raised item may have overtaken: the newer of the two stays.
-  useEffect(() => {
-    giveBell(queryClient, initial);
-  }, [initial, queryClient]);
+  useLayoutReading(queryKeys.inboxUnread(), initial, giveBell);
   const { unread, label, badge } = data;
   return (
     <Link

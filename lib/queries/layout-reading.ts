@@ -1,19 +1,26 @@
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
 /**
  * Gives a query of the header each new reading a render of the layout carries (a refresh), newer
- * than the cache's, once. The first render's reading is the cache's own (the query's
- * `initialData`) and is not given again: setting it would change the query's store as the page's
- * effects run, and React would render the component anew at once, in that task. A reading already
- * given is not given again either: the cache may have read a newer one since.
+ * than the cache's, once. A reading that is the cache's own (the query's `initialData` as it
+ * mounts) is not given again: setting it would change the query's store as the page's effects run,
+ * and React would render the component anew at once, in that task. A reading already given is not
+ * given again either: the cache may have read a newer one since. `give` sets it (by
+ * default, in place of the cache's; the bell keeps the newer of the two).
  */
-export function useLayoutReading<T>(queryKey: QueryKey, reading: T | null | undefined): void {
+export function useLayoutReading<T>(
+  queryKey: QueryKey,
+  reading: T | null | undefined,
+  give: (queryClient: QueryClient, reading: T) => void = (client, next) => client.setQueryData(queryKey, next),
+): void {
   const queryClient = useQueryClient();
-  const given = useRef(reading);
+  const given = useRef<T | null | undefined>(undefined);
   useEffect(() => {
     if (reading == null || given.current === reading) return;
     given.current = reading;
-    queryClient.setQueryData(queryKey, reading);
-  }, [reading, queryClient, queryKey]);
+    // the query's initial data, as it mounted (a cache filled before, on another page, takes it)
+    if (queryClient.getQueryData(queryKey) === reading) return;
+    give(queryClient, reading);
+  }, [reading, queryClient, queryKey, give]);
 }
