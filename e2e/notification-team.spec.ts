@@ -62,7 +62,18 @@ test('a delegate the service suspends is told to every member', async ({ page, r
   // The delegates' copy is read anew every minute while anyone is signed in.
   test.setTimeout(240_000);
   const delegate = DEMO_DELEGATES.find((d) => d.name === 'City Weekends GmbH')!;
-  await page.goto('/delegates');
+  // Active in the dashboard's copy first: a run before this one resumed it, which the copy learns
+  // at its next read; a suspension before then would change nothing the copy holds.
+  const active = page.getByRole('row').filter({ hasText: delegate.name }).getByText('active', { exact: true });
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/delegates');
+        return active.count();
+      },
+      { timeout: 120_000, intervals: [5_000] },
+    )
+    .toBe(1);
   const before = await unreadOnBell(page);
   await sandboxControl(request, 'POST', `/_sandbox/identities/${delegate.identityId}/suspend`, { source: 'self' });
   try {
@@ -71,9 +82,11 @@ test('a delegate the service suspends is told to every member', async ({ page, r
     await sandboxControl(request, 'POST', `/_sandbox/identities/${delegate.identityId}/resume`);
   }
   await page.goto('/inbox');
+  // the newest item of that delegate (the inbox lists the newest first)
   const item = page
     .getByTestId('inbox-item')
-    .filter({ has: page.locator(`a[href="/delegates/${delegate.identityId}"]`) });
+    .filter({ has: page.locator(`a[href="/delegates/${delegate.identityId}"]`) })
+    .first();
   await expect(item.getByTestId('inbox-item-what')).toHaveText(
     'The managed partner City Weekends GmbH was suspended: Guest Book may refuse requests for it until it is active again',
   );
