@@ -8,6 +8,7 @@ import { buttonVariants } from './button';
 import { cn } from './cn';
 import { MODAL_OVERLAY, MODAL_PANEL } from './floating';
 import { InertApp } from './inert-app';
+import { useOpenState } from './open-only';
 
 /**
  * Asks before something destructive or hard to undo. The dialog names what will happen; the
@@ -40,22 +41,16 @@ export function ConfirmDialog({
   returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const t = useTranslations('ui.confirm');
-  const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
+  const [open, setOpenState] = useOpenState(controlledOpen, onOpenChange);
   const [busy, setBusy] = useState(false);
-  const open = controlledOpen ?? uncontrolledOpen;
   const setOpen = (next: boolean) => {
-    if (busy) return;
-    setUncontrolledOpen(next);
-    onOpenChange?.(next);
+    if (!busy) setOpenState(next);
   };
   async function confirm() {
     setBusy(true);
     try {
       const result = await onConfirm();
-      if (result !== false) {
-        setUncontrolledOpen(false);
-        onOpenChange?.(false);
-      }
+      if (result !== false) setOpenState(false);
     } finally {
       setBusy(false);
     }

@@ -11,7 +11,7 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
  */
 export const OpenContext = createContext(false);
 
-/** The open state of an overlay: the caller's (`open` given) or its own. */
+/** The open state of an overlay: the caller's (`open` given) or its own; a change is told to the caller either way. */
 export function useOpenState(
   open: boolean | undefined,
   onOpenChange: ((open: boolean) => void) | undefined,
